@@ -1,0 +1,85 @@
+// backend.load_ratio: load-to-ready through the app (BackendManager.load: GGUF
+// read, backend choice, port, spawn, "listening" line, /health) divided by
+// spawning the same binary with the same arguments and waiting for the same
+// line; medians of 10 each, interleaved. backend.ready_delay_ms: from the
+// "listening" line being read off the pipe to the app's ready event.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ProcessRegistry } from '../src/main/services/process/process-registry';
+import { spawnSupervised } from '../src/main/services/process/supervisor';
+import { BackendManager } from '../src/main/services/backend/backend-manager';
+import { findFreePort } from '../src/main/services/backend/net-probe';
+import { defaultSettings } from '../src/main/services/settings/default-settings';
+import { testAssets } from '../src/test-support/test-assets';
+import type { Benchmark } from './run';
+import { median, round } from './stats';
+
+const RUNS = 10;
+
+async function appLoad(): Promise<{ ms: number; readyDelay: number; launch: { serverPath: string; args: string[] } }> {
+  const registry = new ProcessRegistry();
+  let readyEventAt = 0;
+  const manager = new BackendManager({
+    binDirs: [testAssets.binDir],
+    dataDir: await mkdtemp(join(tmpdir(), 'eva-bench-')),
+    registry,
+    emit: (event, payload) => {
+      if (event === 'backend:state' && (payload as { state: string }).state === 'ready') readyEventAt = performance.now();
+    },
+    probeGpus: async () => [],
+  });
+  const settings = { ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 512 };
+  const started = performance.now();
+  await manager.load(settings);
+  const ms = performance.now() - started;
+  const timing = manager.lastReadyTiming();
+  const launch = manager.activeLaunch();
+  await manager.dispose();
+  if (!timing || !launch) throw new Error('no timing recorded');
+  return { ms, readyDelay: readyEventAt - timing.listeningAt, launch };
+}
+
+async function rawLoad(launch: { serverPath: string; args: string[] }): Promise<number> {
+  const port = await findFreePort('127.0.0.1');
+  const args = [...launch.args];
+  args[args.indexOf('--port') + 1] = String(port);
+  const started = performance.now();
+  let readyAt = 0;
+  const proc = spawnSupervised({
+    command: launch.serverPath,
+    args,
+    onLine: (_stream, line) => {
+      if (!readyAt && line.includes('listening on')) {
+        readyAt = performance.now();
+        void proc.stop();
+      }
+    },
+  });
+  await proc.exited;
+  if (!readyAt) throw new Error('raw llama-server never printed its listening line');
+  return readyAt - started;
+}
+
+export const backendBenchmarks: Benchmark[] = [
+  {
+    names: ['backend.load_ratio', 'backend.ready_delay_ms'],
+    async run() {
+      const app: number[] = [];
+      const raw: number[] = [];
+      const delays: number[] = [];
+      const warm = await appLoad(); // first launch pays for cold page cache; not counted
+      await rawLoad(warm.launch);
+      for (let i = 0; i < RUNS; i++) {
+        const a = await appLoad();
+        app.push(a.ms);
+        delays.push(a.readyDelay);
+        raw.push(await rawLoad(a.launch));
+      }
+      return [
+        { bench: 'backend.load_ratio', value: round(median(app) / median(raw)), unit: 'ratio', goal: '<= 1.02', app_median_ms: round(median(app), 1), raw_median_ms: round(median(raw), 1), runs: RUNS },
+        { bench: 'backend.ready_delay_ms', value: round(median(delays), 2), unit: 'ms', goal: '<= 10', max_ms: round(Math.max(...delays), 2), runs: RUNS },
+      ];
+    },
+  },
+];

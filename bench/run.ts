@@ -1,0 +1,32 @@
+// `npm run bench [-- <prefix>]`: runs every benchmark whose name starts with the
+// prefix and prints one JSON object per line. Benchmarks compare against the raw
+// llama-server in the same run; nothing here is a pass/fail test.
+import { backendBenchmarks } from './backend.bench';
+
+export interface BenchResult {
+  bench: string;
+  value: number;
+  unit: string;
+  goal: string;
+  [detail: string]: unknown;
+}
+
+export interface Benchmark {
+  /** every metric name it reports, so a prefix can select it */
+  names: string[];
+  run(): Promise<BenchResult[]>;
+}
+
+const all: Benchmark[] = [...backendBenchmarks];
+
+const prefix = process.argv[2] ?? '';
+const selected = all.filter((bench) => bench.names.some((name) => name.startsWith(prefix)));
+if (selected.length === 0) {
+  console.error(`no benchmark matches "${prefix}"; known: ${all.flatMap((b) => b.names).join(', ')}`);
+  process.exit(2);
+}
+for (const bench of selected) {
+  for (const result of await bench.run()) {
+    if (result.bench.startsWith(prefix)) console.log(JSON.stringify(result));
+  }
+}

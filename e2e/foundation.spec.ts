@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { repoRoot, startHost, tinyModel, type RunningHost } from './browser-host';
+
+let host: RunningHost;
+
+test.beforeAll(async () => {
+  host = await startHost();
+});
+
+test.afterAll(async () => {
+  const code = await host.stop();
+  expect(code).toBe(0);
+});
+
+test('load the tiny model through the dialog, see ready, find the listening line in the model log', async ({ page }) => {
+  await page.goto(host.url);
+  await expect(page.getByTestId('status-state')).toHaveAttribute('data-state', 'stopped');
+
+  await page.getByTestId('load-open').click();
+  await expect(page.getByTestId('load-dialog')).toBeVisible();
+  await page.getByTestId('model-path').fill(tinyModel);
+  await expect(page.getByTestId('gpu-estimate')).toContainText(/CPU|0/);
+  await page.getByTestId('load-submit').click();
+
+  await expect(page.getByTestId('status-state')).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('status-model')).toContainText('tiny-llama-test');
+  await expect(page.getByTestId('status-backend')).toContainText('cpu');
+  const port = Number((await page.getByTestId('status-port').textContent())?.match(/(\d+)\s*$/)?.[1]);
+  expect(port).toBeGreaterThan(0);
+  const health = await fetch(`http://127.0.0.1:${port}/health`);
+  expect(health.status).toBe(200);
+
+  await expect(page.getByTestId('connection-banner')).toHaveCount(0);
+  await page.screenshot({ path: join(repoRoot, 'docs', 'screenshot.png') });
+
+  await page.getByTestId('open-log').click();
+  await page.getByTestId('log-search').fill('listening on');
+  await expect(page.getByTestId('log-line').first()).toContainText(`listening on http://127.0.0.1:${port}`);
+});
+
+test('stopping the host stops llama-server too', async () => {
+  const pids = execFileSync('pgrep', ['-f', `llama-server.*${host.dataDir}`], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+  expect(pids.length).toBe(1);
+  expect(await host.stop()).toBe(0);
+  let left = '';
+  try {
+    left = execFileSync('pgrep', ['-f', `llama-server.*${host.dataDir}`], { encoding: 'utf8' }).trim();
+  } catch {
+    left = '';
+  }
+  expect(left).toBe('');
+});

@@ -1,0 +1,39 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const electronOnly = ['src/main/electron/**', 'src/main/index.ts', 'src/preload/**'];
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'bin/**', '.cache/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // Rule 1 of the house style: only the Electron shell may import 'electron'.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: electronOnly,
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only src/main/electron, src/main/index.ts and src/preload may import electron.' }] }],
+    },
+  },
+  // The shared contract and pure logic run in every host: no node:, no DOM.
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'electron', 'react', 'react-dom'], message: 'src/shared is plain TypeScript.' }] }],
+    },
+  },
+);

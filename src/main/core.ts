@@ -1,0 +1,95 @@
+// The core: every service, wired once, behind the contract's handlers. Both
+// hosts (Electron and the browser host) create exactly this and only differ in
+// how they carry calls and events.
+import type { AppInfo, InvokeHandlers, Notice } from '../shared/contract';
+import { AppFailure } from '../shared/errors';
+import { ensureDataPaths } from './services/app/data-paths';
+import { EventBus } from './services/app/event-bus';
+import { BackendManager } from './services/backend/backend-manager';
+import { probeGpus } from './services/backend/gpu-probe';
+import { runTool } from './services/backend/run-tool';
+import { ProcessRegistry } from './services/process/process-registry';
+import { openSettingsStore, type SettingsStore } from './services/settings/settings-store';
+
+export interface CoreOptions {
+  host: AppInfo['host'];
+  version: string;
+  dataDir: string;
+  binDirs: readonly string[];
+  systemLanguage: string;
+  /** a native file picker, where the host has one */
+  pickModel?: () => Promise<string | null>;
+  backendTimeouts?: { readyTimeoutMs?: number; restartDelaysMs?: number[]; stopGraceMs?: number };
+}
+
+export interface Core {
+  handlers: InvokeHandlers;
+  events: EventBus;
+  settings: SettingsStore;
+  backend: BackendManager;
+  registry: ProcessRegistry;
+  /** stop every child process and wait for them */
+  dispose(): Promise<void>;
+}
+
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const events = new EventBus();
+  const registry = new ProcessRegistry();
+  const paths = await ensureDataPaths(options.dataDir);
+  // Notices raised before any window is attached (a corrupt settings file) are replayed to the first one.
+  const early: Notice[] = [];
+  const settings = await openSettingsStore(paths.root, (notice) => early.push(notice));
+  const backend = new BackendManager({
+    binDirs: options.binDirs,
+    dataDir: paths.root,
+    registry,
+    emit: events.emit,
+    probeGpus: (serverPath) => probeGpus({ run: runTool }, serverPath),
+    ...options.backendTimeouts,
+  });
+
+  const info: AppInfo = {
+    version: options.version,
+    host: options.host,
+    platform: process.platform,
+    dataDir: paths.root,
+    systemLanguage: options.systemLanguage,
+    canPickFiles: Boolean(options.pickModel),
+  };
+
+  const handlers: InvokeHandlers = {
+    'app:info': async () => {
+      for (const notice of early.splice(0)) events.emit('app:notice', notice);
+      return info;
+    },
+    'settings:get': async () => settings.get(),
+    'settings:update': async (patch) => settings.update(patch),
+    'backend:discover': async () => backend.discover(true),
+    'backend:inspect': async ({ modelPath, mmprojPath, backend: choice }) => backend.inspect(modelPath, mmprojPath, choice),
+    'backend:load': async (load) => {
+      const status = await backend.load(load);
+      const recent = [load.modelPath, ...settings.get().recentModels.filter((path) => path !== load.modelPath)].slice(0, 20);
+      await settings.update({ recentModels: recent });
+      return status;
+    },
+    'backend:stop': async () => backend.stop(),
+    'backend:status': async () => backend.getStatus(),
+    'backend:log': async () => ({ lines: backend.logLines() }),
+    'dialog:pick-model': async () => {
+      if (!options.pickModel) throw new AppFailure('bad_request', 'this host has no file picker: type the model path');
+      return { path: await options.pickModel() };
+    },
+  };
+
+  return {
+    handlers,
+    events,
+    settings,
+    backend,
+    registry,
+    async dispose() {
+      await backend.dispose();
+      await registry.stopAll();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+// Electron lifecycle wiring only: the core is the same one the browser host runs.
+import { app, type BrowserWindow } from 'electron';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createCore, type Core } from './core';
+import { binDirs } from './services/app/bin-dirs';
+import { registerIpc } from './electron/ipc-host';
+import { createMainWindow } from './electron/main-window';
+import { pickModelFile } from './electron/pick-model';
+import { hardenSession } from './electron/security';
+import { createTray } from './electron/tray';
+
+let win: BrowserWindow | null = null;
+let core: Core | null = null;
+let quitting = false;
+let disposed = false;
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!win) return;
+    if (win.isMinimized()) win.restore();
+    win.show();
+    win.focus();
+  });
+  void app.whenReady().then(start);
+}
+
+async function start(): Promise<void> {
+  hardenSession();
+  const appRoot = app.getAppPath();
+  const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? null;
+  const rendererFile = join(import.meta.dirname, '../renderer/index.html');
+  const appOrigin = rendererUrl ? new URL(rendererUrl).origin : pathToFileURL(rendererFile).href;
+  const isAppUrl = (url: string) => (rendererUrl ? url.startsWith(appOrigin) : url === appOrigin || url.startsWith(`${appOrigin}#`));
+
+  core = await createCore({
+    host: 'electron',
+    version: app.getVersion(),
+    dataDir: process.env.EVA_DATA_DIR ?? app.getPath('userData'),
+    binDirs: binDirs({ appRoot, resourcesPath: app.isPackaged ? process.resourcesPath : undefined }),
+    systemLanguage: app.getLocale(),
+    pickModel: () => pickModelFile(win),
+  });
+  const settings = core.settings;
+  registerIpc(core.handlers, core.events, () => win, isAppUrl);
+
+  win = createMainWindow({
+    preloadPath: join(import.meta.dirname, '../preload/index.cjs'),
+    rendererUrl,
+    rendererFile,
+    hideToTrayOnClose: () => settings.get().hideToTrayOnClose,
+    isQuitting: () => quitting,
+    isAppUrl,
+  });
+  createTray(join(appRoot, 'resources', 'icons', 'eva.png'), () => win, () => app.quit());
+}
+
+// Graceful quit: every child process (llama-server, workers) is stopped and awaited first.
+app.on('before-quit', (event) => {
+  quitting = true;
+  if (disposed || !core) return;
+  event.preventDefault();
+  void core.dispose().finally(() => {
+    disposed = true;
+    app.quit();
+  });
+});
+
+// With the tray, closing the last window keeps the app alive unless hide-to-tray is off.
+app.on('window-all-closed', () => {
+  if (!core?.settings.get().hideToTrayOnClose) app.quit();
+});

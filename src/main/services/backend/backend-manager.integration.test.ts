@@ -1,0 +1,220 @@
+// Integration tests against the real llama-server (bin/cpu, built from source by
+// `npm test`) and the tiny random-weight test model. Fake backends appear only
+// where a failing GPU build is needed; they are shell scripts and say so.
+import { chmod, copyFile, mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BackendStatus, EventName, EventPayloads, LoadSettings } from '../../../shared/contract';
+import { testAssets } from '../../../test-support/test-assets';
+import { isAlive } from '../process/kill-tree';
+import { ProcessRegistry } from '../process/process-registry';
+import { defaultSettings } from '../settings/default-settings';
+import { BackendManager, type BackendManagerDeps } from './backend-manager';
+
+const managers: { manager: BackendManager; registry: ProcessRegistry }[] = [];
+
+afterEach(async () => {
+  for (const { manager, registry } of managers.splice(0)) {
+    await manager.dispose();
+    await registry.stopAll(500);
+  }
+});
+
+async function makeManager(overrides: Partial<BackendManagerDeps> = {}) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'eva-backend-'));
+  const registry = new ProcessRegistry();
+  const events: { event: EventName; payload: unknown }[] = [];
+  const manager = new BackendManager({
+    binDirs: [testAssets.binDir],
+    dataDir,
+    registry,
+    emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => events.push({ event, payload }),
+    probeGpus: async () => [],
+    readyTimeoutMs: 30_000,
+    restartDelaysMs: [200, 400, 800],
+    stopGraceMs: 2000,
+    ...overrides,
+  });
+  managers.push({ manager, registry });
+  const states = () => events.filter((e) => e.event === 'backend:state').map((e) => (e.payload as BackendStatus).state);
+  return { manager, registry, events, states, dataDir };
+}
+
+const settings = (patch: Partial<LoadSettings> = {}): LoadSettings => ({ ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 512, ...patch });
+
+async function waitForState(manager: BackendManager, state: BackendStatus['state'], timeoutMs = 20_000): Promise<BackendStatus> {
+  const start = Date.now();
+  while (manager.getStatus().state !== state) {
+    if (Date.now() - start > timeoutMs) throw new Error(`state stayed ${manager.getStatus().state}, wanted ${state}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return manager.getStatus();
+}
+
+async function health(port: number | null): Promise<number> {
+  return (await fetch(`http://127.0.0.1:${port}/health`)).status;
+}
+
+describe('backend manager with the real llama-server', () => {
+  it('starts the tiny model, reports ready with its facts, and answers /health', async () => {
+    const { manager, states } = await makeManager();
+    const status = await manager.load(settings());
+    expect(status.state).toBe('ready');
+    expect(status.backend).toBe('cpu');
+    expect(status.model?.name).toBe('tiny-llama-test');
+    expect(status.model?.nLayer).toBe(2);
+    expect(status.gpuLayers).toBe(0);
+    expect(status.host).toBe('127.0.0.1');
+    expect(status.loadMs).toBeGreaterThan(0);
+    expect(await health(status.port)).toBe(200);
+    expect(states().filter((state, i, all) => state !== all[i - 1])).toEqual(['starting', 'ready']);
+    expect(manager.logLines().some((line) => /listening on http:\/\/127\.0\.0\.1:\d+/.test(line.text))).toBe(true);
+  });
+
+  it('does not restart for the same settings, restarts when the context size changes', async () => {
+    const { manager } = await makeManager();
+    const first = await manager.load(settings());
+    const again = await manager.load(settings());
+    expect(again.pid).toBe(first.pid);
+    const changed = await manager.load(settings({ contextSize: 1024 }));
+    expect(changed.pid).not.toBe(first.pid);
+    expect(isAlive(first.pid ?? 0)).toBe(false);
+    expect(await health(changed.port)).toBe(200);
+  });
+
+  it('restarts the server after kill -9 and is ready again', async () => {
+    const { manager } = await makeManager();
+    const first = await manager.load(settings());
+    process.kill(first.pid ?? 0, 'SIGKILL');
+    await waitForState(manager, 'starting');
+    const again = await waitForState(manager, 'ready');
+    expect(again.restarts).toBe(1);
+    expect(again.pid).not.toBe(first.pid);
+    expect(again.port).toBe(first.port);
+    expect(await health(again.port)).toBe(200);
+  });
+
+  it('gives up after the restart limit with the exit signal and the log tail', async () => {
+    const { manager } = await makeManager({ restartDelaysMs: [50, 50] });
+    await manager.load(settings());
+    for (let i = 0; i < 3; i++) {
+      const ready = await waitForState(manager, 'ready');
+      process.kill(ready.pid ?? 0, 'SIGKILL');
+      await waitForState(manager, i < 2 ? 'starting' : 'error');
+    }
+    const status = manager.getStatus();
+    expect(status.error?.code).toBe('server_crashed');
+    expect(status.error?.details?.signal).toBe('SIGKILL');
+    expect((status.error?.details?.logTail as string[]).length).toBeGreaterThan(5);
+  });
+
+  it('moves to a free port for this run when the requested one is taken', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));
+    const taken = (blocker.address() as { port: number }).port;
+    try {
+      const { manager } = await makeManager();
+      const status = await manager.load(settings({ port: taken }));
+      expect(status.port).not.toBe(taken);
+      expect(status.notices.join(' ')).toContain(String(taken));
+      expect(await health(status.port)).toBe(200);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('uses the requested port when it is free', async () => {
+    const probe: Server = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
+    const free = (probe.address() as { port: number }).port;
+    await new Promise((r) => probe.close(r));
+    const { manager } = await makeManager();
+    expect((await manager.load(settings({ port: free }))).port).toBe(free);
+  });
+
+  it('leaves no llama-server process behind after dispose', async () => {
+    const { manager, registry } = await makeManager();
+    const status = await manager.load(settings());
+    expect(registry.pids()).toEqual([status.pid]);
+    await manager.dispose();
+    expect(isAlive(status.pid ?? 0)).toBe(false);
+    expect(registry.pids()).toEqual([]);
+    expect(manager.getStatus().state).toBe('stopped');
+  });
+});
+
+describe('bad input gets a clear error quickly', () => {
+  const cases: [string, () => Promise<string>, string, RegExp][] = [
+    ['a missing model', async () => '/nonexistent/model.gguf', 'model_missing', /nonexistent/],
+    ['random bytes', async () => writeTemp('random.gguf', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))), 'model_invalid', /GGUF/],
+    ['a directory', async () => mkdtemp(join(tmpdir(), 'eva-dir-')), 'model_unreadable', /./],
+  ];
+  for (const [name, makePath, code, message] of cases) {
+    it(`${name} → ${code}`, async () => {
+      const { manager, registry } = await makeManager();
+      const started = Date.now();
+      await expect(manager.load(settings({ modelPath: await makePath() }))).rejects.toMatchObject({ code, message: expect.stringMatching(message) });
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(manager.getStatus().state).toBe('error');
+      expect(registry.pids()).toEqual([]);
+    });
+  }
+
+  it('a port out of range → port_invalid', async () => {
+    const { manager } = await makeManager();
+    await expect(manager.load(settings({ port: 70_000 }))).rejects.toMatchObject({ code: 'port_invalid' });
+  });
+
+  it('no backend built → backend_missing naming the build command', async () => {
+    const { manager } = await makeManager({ binDirs: [await mkdtemp(join(tmpdir(), 'eva-nobin-'))] });
+    await expect(manager.load(settings())).rejects.toMatchObject({ code: 'backend_missing', message: expect.stringContaining('backend:build') });
+  });
+
+  it('a backend binary without the execute bit → backend_not_executable', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'eva-noexec-'));
+    await mkdir(join(dir, 'cpu'));
+    await copyFile(testAssets.llamaServer, join(dir, 'cpu', 'llama-server'));
+    await chmod(join(dir, 'cpu', 'llama-server'), 0o644);
+    const { manager } = await makeManager({ binDirs: [dir] });
+    await expect(manager.load(settings())).rejects.toMatchObject({ code: 'backend_not_executable' });
+  });
+
+  it('a server that never becomes ready → ready_timeout with the log tail, process gone (fake backend script)', async () => {
+    const dir = await fakeBackendDir('cpu', '#!/bin/sh\necho "fake: loading forever"\nexec sleep 600\n');
+    const { manager, registry } = await makeManager({ binDirs: [dir], readyTimeoutMs: 800, stopGraceMs: 300 });
+    const error = await manager.load(settings()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'ready_timeout', details: { logTail: expect.arrayContaining(['fake: loading forever']) } });
+    await new Promise((r) => setTimeout(r, 400));
+    expect(registry.pids()).toEqual([]);
+  });
+});
+
+describe('backend fallback', () => {
+  it('a failing vulkan build falls back to cpu and says why (fake vulkan backend script)', async () => {
+    const dir = await fakeBackendDir('vulkan', '#!/bin/sh\necho "ggml_vulkan: No devices found." >&2\necho "error: failed to initialize the vulkan backend" >&2\nexit 1\n');
+    await mkdir(join(dir, 'cpu'));
+    await symlink(testAssets.llamaServer, join(dir, 'cpu', 'llama-server'));
+    const { manager, events } = await makeManager({ binDirs: [dir] });
+    const status = await manager.load(settings());
+    expect(status.state).toBe('ready');
+    expect(status.backend).toBe('cpu');
+    expect(status.notices.join(' ')).toMatch(/vulkan.*cpu/i);
+    expect(events.some((e) => e.event === 'app:notice' && (e.payload as { code: string }).code === 'backend_fallback')).toBe(true);
+  });
+});
+
+async function writeTemp(name: string, data: Buffer): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'eva-bad-'));
+  const file = join(dir, name);
+  await writeFile(file, data);
+  return file;
+}
+
+async function fakeBackendDir(kind: string, script: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'eva-fakebin-'));
+  await mkdir(join(dir, kind));
+  await writeFile(join(dir, kind, 'llama-server'), script, { mode: 0o755 });
+  return dir;
+}

@@ -1,0 +1,299 @@
+// Keeps at most one llama-server running for the user: chooses the backend
+// (falling back when one fails to start), the port and the GPU offload, starts
+// it, restarts it with backoff when it dies, and publishes every state change.
+// Pure policy lives in the modules it imports; this file is the state machine.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BackendInfo, BackendKind, BackendStatus, EventName, EventPayloads, GpuInfo, GpuLayerEstimate, LoadSettings, LogLine, ModelFacts } from '../../../shared/contract';
+import { AppFailure, toAppError, type AppError } from '../../../shared/errors';
+import type { ProcessRegistry } from '../process/process-registry';
+import { fallbackNotice, orderBackends } from './backend-choice';
+import { discoverBackends } from './discover-backends';
+import { estimateGpuLayers } from './estimate-gpu-layers';
+import { readModelFacts } from './gguf-reader';
+import { LogRing } from './log-ring';
+import { choosePort, validatePort } from './port-policy';
+import { findFreePort, isPortFree } from './net-probe';
+import { buildServerArgs, launchKey, redactArgs } from './server-args';
+import { startServerRun, type ServerRun } from './server-run';
+import { LogBatcher } from './log-batcher';
+import { probeHealth } from './health-probe';
+
+export interface BackendManagerDeps {
+  /** searched in order for `<dir>/<backend>/llama-server` */
+  binDirs: readonly string[];
+  dataDir: string;
+  registry: ProcessRegistry;
+  emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
+  probeGpus: (serverPath: string | undefined) => Promise<GpuInfo[]>;
+  probeHealth?: (port: number) => Promise<number | null>;
+  now?: () => number;
+  clock?: () => number;
+  readyTimeoutMs?: number;
+  restartDelaysMs?: readonly number[];
+  stopGraceMs?: number;
+  logCapacity?: number;
+}
+
+interface ActiveRun {
+  key: string;
+  settings: LoadSettings;
+  backend: BackendKind;
+  serverPath: string;
+  args: string[];
+  run: ServerRun;
+}
+
+const LOG_TAIL_FOR_ERRORS = 50;
+
+export class BackendManager {
+  private readonly log: LogRing;
+  private readonly batcher: LogBatcher;
+  private readonly now: () => number;
+  private readonly clock: () => number;
+  private status: BackendStatus;
+  private active: ActiveRun | null = null;
+  /** bumped by every load/stop so a superseded start or restart gives up */
+  private generation = 0;
+  private backendsCache: Promise<BackendInfo[]> | null = null;
+  private readyTiming: { listeningAt: number; readyAt: number } | null = null;
+  private gpuCache = new Map<string, Promise<GpuInfo[]>>();
+
+  constructor(private readonly deps: BackendManagerDeps) {
+    this.now = deps.now ?? Date.now;
+    this.clock = deps.clock ?? (() => performance.now());
+    this.log = new LogRing(deps.logCapacity ?? 5000);
+    this.batcher = new LogBatcher((lines) => deps.emit('backend:log-lines', { lines }));
+    this.status = this.blankStatus('stopped');
+  }
+
+  getStatus(): BackendStatus {
+    return this.status;
+  }
+
+  /** Clock readings (deps.clock) of the last start: the "listening" line read, and ready confirmed. For benchmarks. */
+  lastReadyTiming(): { listeningAt: number; readyAt: number } | null {
+    return this.readyTiming;
+  }
+
+  /** The argv of the running server, for comparing with a raw launch. */
+  activeLaunch(): { serverPath: string; args: string[] } | null {
+    return this.active ? { serverPath: this.active.serverPath, args: [...this.active.args] } : null;
+  }
+
+  logLines(): LogLine[] {
+    return this.log.all();
+  }
+
+  /** Backends on disk and GPUs found; `refresh` forgets cached probes. */
+  async discover(refresh = false): Promise<{ backends: BackendInfo[]; gpus: GpuInfo[] }> {
+    if (refresh) {
+      this.backendsCache = null;
+      this.gpuCache.clear();
+    }
+    const backends = await this.backends();
+    const gpuBackend = backends.find((b) => b.kind !== 'cpu' && b.executable);
+    return { backends, gpus: await this.gpus(gpuBackend?.serverPath) };
+  }
+
+  async inspect(modelPath: string, mmprojPath: string | undefined, choice: LoadSettings['backend'] = 'auto'): Promise<{ model: ModelFacts; estimate: GpuLayerEstimate }> {
+    const model = await readModelFacts(modelPath, mmprojPath || undefined);
+    const backends = (await this.backends()).filter((b) => b.executable);
+    const [first] = orderBackends(choice, backends.map((b) => b.kind));
+    const backend = backends.find((b) => b.kind === first);
+    const gpus = backend && backend.kind !== 'cpu' ? await this.gpus(backend.serverPath) : [];
+    return { model, estimate: estimateGpuLayers({ backend: backend?.kind ?? 'cpu', model, gpus, override: 'auto' }) };
+  }
+
+  /** Start (or keep) the server for these settings; resolves when ready, rejects with an AppFailure. */
+  async load(settings: LoadSettings): Promise<BackendStatus> {
+    const generation = ++this.generation;
+    const startedAt = this.clock();
+    try {
+      validatePort(settings.port);
+      // The GGUF header is read while llama-server starts: only a GPU offload estimate must wait for it.
+      const facts = readModelFacts(settings.modelPath, settings.mmprojPath || undefined);
+      facts.catch(() => undefined);
+      const order = await this.backendOrder(settings.backend);
+      // llama-server refuses a --slot-save-path that does not exist yet.
+      if (settings.slots) await mkdir(join(this.deps.dataDir, 'slots'), { recursive: true });
+      const host = settings.exposeOnNetwork ? '0.0.0.0' : '127.0.0.1';
+      const notices: string[] = settings.exposeOnNetwork
+        ? [`llama-server is reachable from the network on 0.0.0.0${settings.apiKey ? ' (API key required)' : ' WITHOUT an API key'}`]
+        : [];
+
+      for (const [index, backend] of order.entries()) {
+        const gpuModel = backend.kind === 'cpu' ? null : await facts;
+        const gpus = gpuModel ? await this.gpus(backend.serverPath) : [];
+        const gpuEstimate = gpuModel ? estimateGpuLayers({ backend: backend.kind, model: gpuModel, gpus, override: settings.gpuLayers }) : null;
+        const gpuLayers = gpuEstimate?.gpuLayers ?? 0;
+        const key = launchKey({ settings, backend: backend.kind, host, gpuLayers });
+        if (this.active?.key === key && this.status.state === 'ready') return this.status;
+
+        await this.stopActive();
+        if (generation !== this.generation) throw superseded();
+        const { port, notice } = await choosePort({ requested: settings.port, host }, { isFree: isPortFree, freePort: findFreePort });
+        if (notice) notices.push(notice);
+        const args = buildServerArgs({ settings, backend: backend.kind, host, port, gpuLayers, dataDir: this.deps.dataDir });
+        this.appLog(`starting ${backend.kind} backend: ${backend.serverPath} ${redactArgs(args).join(' ')}`);
+        this.setStatus({ ...this.blankStatus('starting'), backend: backend.kind, model: gpuModel, host, port, gpuLayers, estimate: gpuEstimate, notices: [...notices] });
+
+        const run = this.launch(backend.serverPath, args, port);
+        this.active = { key, settings, backend: backend.kind, serverPath: backend.serverPath, args, run };
+        this.setStatus({ ...this.status, pid: run.pid });
+        const [outcome, model] = await Promise.all([run.ready, facts]).catch(async (error: unknown) => {
+          // A bad model file: its own error is clearer than whatever llama-server would say.
+          this.active = null;
+          await run.stop();
+          throw error;
+        });
+        if (generation !== this.generation) throw superseded();
+        if (outcome.ok) {
+          const estimate = gpuEstimate ?? estimateGpuLayers({ backend: backend.kind, model, gpus: [], override: settings.gpuLayers });
+          this.readyTiming = { listeningAt: outcome.listeningAt, readyAt: outcome.readyAt };
+          this.setStatus({ ...this.status, state: 'ready', since: this.now(), model, estimate, loadMs: Math.round(outcome.readyAt - startedAt) });
+          this.watchForCrash(this.active, generation);
+          return this.status;
+        }
+        this.active = null;
+        const next = order[index + 1];
+        if (!next) throw new AppFailure(outcome.error.code, outcome.error.message, outcome.error.details);
+        const why = fallbackNotice(backend.kind, outcome.error.message, next.kind);
+        notices.push(why);
+        this.appLog(why);
+        this.deps.emit('app:notice', { level: 'warning', code: 'backend_fallback', message: why });
+      }
+      throw new AppFailure('backend_missing', 'no llama-server backend could be started');
+    } catch (error) {
+      const appError = toAppError(error);
+      if (generation === this.generation) {
+        this.setStatus({ ...this.status, state: 'error', since: this.now(), pid: null, error: appError });
+      }
+      throw error instanceof AppFailure ? error : new AppFailure(appError.code, appError.message, appError.details);
+    }
+  }
+
+  async stop(): Promise<BackendStatus> {
+    this.generation++;
+    if (this.active) {
+      this.setStatus({ ...this.status, state: 'stopping', since: this.now() });
+      await this.stopActive();
+    }
+    this.setStatus({ ...this.status, state: 'stopped', since: this.now(), pid: null, error: null });
+    return this.status;
+  }
+
+  /** For quitting: stop the server and flush the log. */
+  async dispose(): Promise<void> {
+    await this.stop();
+    this.batcher.flush();
+  }
+
+  private launch(serverPath: string, args: string[], port: number): ServerRun {
+    return startServerRun({
+      serverPath,
+      args,
+      port,
+      registry: this.deps.registry,
+      onLine: (stream, text) => this.batcher.add(this.log.push(stream, text)),
+      logTail: () => this.log.tail(LOG_TAIL_FOR_ERRORS).map((line) => line.text),
+      readyTimeoutMs: this.deps.readyTimeoutMs ?? 300_000,
+      stopGraceMs: this.deps.stopGraceMs ?? 5000,
+      probeHealth: this.deps.probeHealth ?? probeHealth,
+      clock: this.clock,
+    });
+  }
+
+  /** An exit we did not ask for while ready: restart with backoff, then give up with the log tail. */
+  private watchForCrash(active: ActiveRun, generation: number): void {
+    void active.run.exited.then(async (exit) => {
+      if (generation !== this.generation || this.active !== active) return;
+      const how = exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
+      const delays = this.deps.restartDelaysMs ?? [1000, 2000, 4000];
+      const attempt = this.status.restarts;
+      if (attempt >= delays.length) {
+        this.active = null;
+        const error: AppError = {
+          code: 'server_crashed',
+          message: `llama-server stopped unexpectedly (${how}) and was restarted ${attempt} times; giving up`,
+          details: { exitCode: exit.code, signal: exit.signal, logTail: this.log.tail(LOG_TAIL_FOR_ERRORS).map((l) => l.text) },
+        };
+        this.setStatus({ ...this.status, state: 'error', since: this.now(), pid: null, error });
+        return;
+      }
+      const delay = delays[attempt] ?? 1000;
+      this.appLog(`llama-server stopped unexpectedly (${how}); restarting in ${delay / 1000} s (${attempt + 1}/${delays.length})`);
+      this.setStatus({ ...this.status, state: 'starting', since: this.now(), pid: null, restarts: attempt + 1 });
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (generation !== this.generation) return;
+      const startedAt = this.clock();
+      const run = this.launch(active.serverPath, active.args, this.status.port ?? 0);
+      const next: ActiveRun = { ...active, run };
+      this.active = next;
+      this.setStatus({ ...this.status, pid: run.pid });
+      const outcome = await run.ready;
+      if (generation !== this.generation) return;
+      if (outcome.ok) {
+        this.setStatus({ ...this.status, state: 'ready', since: this.now(), loadMs: Math.round(outcome.readyAt - startedAt) });
+      }
+      // A failed restart exits too, which brings us back here for the next attempt.
+      this.watchForCrash(next, generation);
+    });
+  }
+
+  private async stopActive(): Promise<void> {
+    const active = this.active;
+    this.active = null;
+    if (active) await active.run.stop();
+  }
+
+  private async backendOrder(choice: LoadSettings['backend']): Promise<BackendInfo[]> {
+    const backends = await this.backends();
+    const usable = backends.filter((b) => b.executable);
+    if (usable.length === 0) {
+      const broken = backends.map((b) => b.serverPath);
+      throw new AppFailure(
+        broken.length > 0 ? 'backend_not_executable' : 'backend_missing',
+        broken.length > 0
+          ? `llama-server is not executable: ${broken.join(', ')}`
+          : `no llama-server build found in ${this.deps.binDirs.join(', ')}; run \`npm run backend:build\``,
+      );
+    }
+    if (choice !== 'auto' && !usable.some((b) => b.kind === choice)) {
+      throw new AppFailure('backend_missing', `the ${choice} backend is not built; run \`npm run backend:build -- --backend ${choice}\` or choose auto`);
+    }
+    return orderBackends(choice, usable.map((b) => b.kind)).flatMap((kind) => usable.filter((b) => b.kind === kind));
+  }
+
+  private backends(): Promise<BackendInfo[]> {
+    this.backendsCache ??= discoverBackends(this.deps.binDirs);
+    return this.backendsCache;
+  }
+
+  private gpus(serverPath: string | undefined): Promise<GpuInfo[]> {
+    const key = serverPath ?? '';
+    let cached = this.gpuCache.get(key);
+    if (!cached) {
+      cached = this.deps.probeGpus(serverPath).catch(() => []);
+      this.gpuCache.set(key, cached);
+    }
+    return cached;
+  }
+
+  private appLog(text: string): void {
+    this.batcher.add(this.log.push('app', text));
+  }
+
+  private setStatus(next: BackendStatus): void {
+    this.status = next;
+    this.deps.emit('backend:state', next);
+  }
+
+  private blankStatus(state: BackendStatus['state']): BackendStatus {
+    return { state, since: this.now(), backend: null, model: null, host: null, port: null, gpuLayers: null, estimate: null, pid: null, loadMs: null, restarts: 0, notices: [], error: null };
+  }
+}
+
+function superseded(): AppFailure {
+  return new AppFailure('backend_failed', 'superseded by a newer load or stop');
+}

@@ -1,0 +1,46 @@
+// Which `bin/<backend>/llama-server` builds exist. The first bin dir that has a
+// backend wins, so a dev tree's bin/ and a packaged app's resources/bin/ can be
+// searched with one list.
+import { access, constants, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { BACKEND_KINDS, type BackendInfo, type BuildInfo } from '../../../shared/contract';
+
+export const SERVER_BINARY = process.platform === 'win32' ? 'llama-server.exe' : 'llama-server';
+
+export async function discoverBackends(binDirs: readonly string[]): Promise<BackendInfo[]> {
+  const found: BackendInfo[] = [];
+  for (const kind of BACKEND_KINDS) {
+    for (const dir of binDirs) {
+      const serverPath = join(dir, kind, SERVER_BINARY);
+      if (!(await isFile(serverPath))) continue;
+      found.push({ kind, serverPath, executable: await isExecutable(serverPath), build: await readBuildInfo(join(dir, kind, 'build.json')) });
+      break;
+    }
+  }
+  return found;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function isExecutable(path: string): Promise<boolean> {
+  try {
+    await access(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function readBuildInfo(path: string): Promise<BuildInfo | null> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as BuildInfo;
+  } catch {
+    return null;
+  }
+}

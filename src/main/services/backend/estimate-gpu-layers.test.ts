@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import type { GpuInfo, ModelFacts } from '../../../shared/contract';
+import { estimateGpuLayers, type EstimateInput } from './estimate-gpu-layers';
+
+const MiB = 1024 * 1024;
+
+const model = (patch: Partial<ModelFacts> = {}): ModelFacts => ({
+  path: '/m/model.gguf',
+  name: 'model',
+  architecture: 'llama',
+  nLayer: 32,
+  contextLength: 8192,
+  embeddingLength: 4096,
+  fileSize: 4200 * MiB,
+  mmprojSize: 0,
+  hasChatTemplate: true,
+  ...patch,
+});
+
+const gpu = (name: string, freeMiB: number | null, totalMiB: number | null = freeMiB, source: GpuInfo['source'] = 'nvidia-smi'): GpuInfo => ({ name, freeMiB, totalMiB, source });
+
+const estimate = (patch: Partial<EstimateInput> = {}) =>
+  estimateGpuLayers({ backend: 'cuda', model: model(), gpus: [gpu('RTX 4090', 23500, 24564)], override: 'auto', ...patch });
+
+describe('estimateGpuLayers', () => {
+  it('offloads nothing on the cpu backend, even with a GPU and an override', () => {
+    expect(estimate({ backend: 'cpu' })).toEqual({ gpuLayers: 0, maxLayers: 33, reason: 'CPU backend: no offload' });
+    expect(estimate({ backend: 'cpu', override: 20 })).toEqual({ gpuLayers: 0, maxLayers: 33, reason: 'CPU backend: no offload' });
+  });
+
+  it('offloads all layers plus the output layer when the weights fit in 95 % of free VRAM', () => {
+    expect(estimate()).toEqual({
+      gpuLayers: 33,
+      maxLayers: 33,
+      reason: 'all 33 layers: 4200 MiB of weights fit in 95 % of 23500 MiB free on RTX 4090',
+    });
+  });
+
+  it('counts the projector in the weights', () => {
+    const result = estimate({ model: model({ fileSize: 5000 * MiB, mmprojSize: 700 * MiB }), gpus: [gpu('A', 6000)] });
+    // 5700 MiB is exactly 95 % of 6000: still fits
+    expect(result).toEqual({ gpuLayers: 33, maxLayers: 33, reason: 'all 33 layers: 5700 MiB of weights fit in 95 % of 6000 MiB free on A' });
+  });
+
+  it('treats 1 MiB over the 95 % line as not fitting', () => {
+    const result = estimate({ model: model({ fileSize: 5701 * MiB }), gpus: [gpu('A', 6000)] });
+    expect(result.gpuLayers).toBeLessThan(33);
+  });
+
+  it('estimates the layers that fit when the model is too big, with the numbers in the reason', () => {
+    // 33 × 200 MiB; room = 6000 × 0.95 − 1024 = 4676 MiB → 23 layers
+    const result = estimate({ model: model({ fileSize: 6600 * MiB }), gpus: [gpu('RTX 3060', 6000, 12288)] });
+    expect(result).toEqual({
+      gpuLayers: 23,
+      maxLayers: 33,
+      reason:
+        '23 of 33 layers: 6600 MiB of weights do not fit in 95 % of 6000 MiB free on RTX 3060; about 200 MiB a layer, 1024 MiB kept for the KV cache and compute buffers',
+    });
+  });
+
+  it('takes the projector out of the room before the layers', () => {
+    // room = 5700 − 1024 − 600 = 4076 MiB → 20 layers of 200 MiB
+    const result = estimate({ model: model({ fileSize: 6600 * MiB, mmprojSize: 600 * MiB }), gpus: [gpu('A', 6000)] });
+    expect(result.gpuLayers).toBe(20);
+    expect(result.reason).toBe(
+      '20 of 33 layers: 7200 MiB of weights do not fit in 95 % of 6000 MiB free on A; about 200 MiB a layer, 1024 MiB kept for the KV cache and compute buffers',
+    );
+  });
+
+  it('uses the GPU with the most free VRAM', () => {
+    const result = estimate({ model: model({ fileSize: 6600 * MiB }), gpus: [gpu('small', 2000, 24000), gpu('big', 6000, 8000), gpu('unknown', null)] });
+    expect(result.gpuLayers).toBe(23);
+    expect(result.reason).toContain('6000 MiB free on big');
+  });
+
+  it('offloads nothing when the free VRAM does not even cover the reserve', () => {
+    const result = estimate({ model: model({ fileSize: 6600 * MiB }), gpus: [gpu('tiny', 1000)] });
+    expect(result.gpuLayers).toBe(0);
+    expect(result.reason).toMatch(/^0 of 33 layers: 6600 MiB of weights do not fit in 95 % of 1000 MiB free on tiny;/);
+  });
+
+  it('offloads all layers when no GPU memory is known, and says so', () => {
+    const expected = {
+      gpuLayers: 33,
+      maxLayers: 33,
+      reason: 'VRAM unknown: offloading all 33 layers (4200 MiB); set GPU layers by hand if loading runs out of memory',
+    };
+    expect(estimate({ gpus: [] })).toEqual(expected);
+    expect(estimate({ gpus: [gpu('Radeon RX 7900', null, null, 'vulkaninfo')] })).toEqual(expected);
+  });
+
+  it('falls back on total VRAM when only the total is known (clinfo)', () => {
+    const result = estimate({ model: model({ fileSize: 6600 * MiB }), gpus: [gpu('Arc A770', null, 6000, 'clinfo')] });
+    expect(result.gpuLayers).toBe(23);
+    expect(result.reason).toContain('95 % of 6000 MiB total (free unknown) on Arc A770');
+  });
+
+  it('prefers a known free figure over a larger total elsewhere', () => {
+    const result = estimate({ model: model({ fileSize: 6600 * MiB }), gpus: [gpu('clinfo-card', null, 48000, 'clinfo'), gpu('smi-card', 6000, 8000)] });
+    expect(result.gpuLayers).toBe(23);
+    expect(result.reason).toContain('free on smi-card');
+  });
+
+  it('lets a numeric override win, clamped to the model', () => {
+    expect(estimate({ override: 10 })).toEqual({ gpuLayers: 10, maxLayers: 33, reason: 'set by you' });
+    expect(estimate({ override: 0 })).toEqual({ gpuLayers: 0, maxLayers: 33, reason: 'set by you' });
+    expect(estimate({ override: 33 })).toEqual({ gpuLayers: 33, maxLayers: 33, reason: 'set by you' });
+    expect(estimate({ override: 999 })).toEqual({ gpuLayers: 33, maxLayers: 33, reason: "set by you (999, capped at the model's 33 layers)" });
+  });
+
+  it('lets an override win even when the VRAM is unknown or too small', () => {
+    expect(estimate({ override: 5, gpus: [] }).gpuLayers).toBe(5);
+    expect(estimate({ override: 30, gpus: [gpu('tiny', 100)] }).gpuLayers).toBe(30);
+  });
+
+  it('copes with a model that has no layer count', () => {
+    expect(estimate({ model: model({ nLayer: 0, fileSize: 10 * MiB }) })).toEqual({
+      gpuLayers: 1,
+      maxLayers: 1,
+      reason: 'all 1 layers: 10 MiB of weights fit in 95 % of 23500 MiB free on RTX 4090',
+    });
+  });
+});

@@ -1,0 +1,85 @@
+// How many layers to offload (-ngl), from the model's size and the free VRAM
+// the probes saw. It is an estimate on purpose: the user can override it, and
+// llama-server says clearly when it runs out of memory.
+import type { BackendKind, GpuInfo, GpuLayerEstimate, ModelFacts } from '../../../shared/contract';
+
+export interface EstimateInput {
+  backend: BackendKind;
+  model: ModelFacts;
+  gpus: GpuInfo[];
+  override: 'auto' | number;
+}
+
+const MiB = 1024 * 1024;
+/** Percent of free VRAM the weights may use when everything goes on the GPU; the rest is slack for the driver. */
+export const FULL_OFFLOAD_PERCENT = 95;
+/**
+ * Kept free when only some layers fit: the KV cache at a modest context plus the
+ * compute buffers. The estimate does not know the context size, so this is a
+ * round figure that covers a 7–8B model at 4K context.
+ */
+export const PARTIAL_RESERVE_MiB = 1024;
+
+/** The -ngl to use for this backend, model and set of GPUs, with the reason shown to the user. */
+export function estimateGpuLayers(input: EstimateInput): GpuLayerEstimate {
+  const { backend, model, gpus, override } = input;
+  // -ngl counts the repeating layers plus the output layer.
+  const maxLayers = Math.max(0, Math.trunc(model.nLayer)) + 1;
+  const result = (gpuLayers: number, reason: string): GpuLayerEstimate => ({ gpuLayers, maxLayers, reason });
+
+  if (backend === 'cpu') return result(0, 'CPU backend: no offload');
+
+  if (override !== 'auto') {
+    const wanted = Math.max(0, Math.trunc(override));
+    return wanted > maxLayers
+      ? result(maxLayers, `set by you (${wanted}, capped at the model's ${maxLayers} layers)`)
+      : result(wanted, 'set by you');
+  }
+
+  const weightsMiB = (model.fileSize + model.mmprojSize) / MiB;
+  const gpu = roomiest(gpus);
+  if (!gpu) {
+    return result(maxLayers, `VRAM unknown: offloading all ${maxLayers} layers (${mib(weightsMiB)} MiB); set GPU layers by hand if loading runs out of memory`);
+  }
+
+  const where = `${gpu.freeKnown ? 'free' : 'total (free unknown)'} on ${gpu.name}`;
+  // Whole percent keeps the boundary exact: 3 * 0.95 is 2.8499999999999996 in floating point.
+  if (weightsMiB * 100 <= gpu.mib * FULL_OFFLOAD_PERCENT) {
+    return result(maxLayers, `all ${maxLayers} layers: ${mib(weightsMiB)} MiB of weights fit in ${FULL_OFFLOAD_PERCENT} % of ${mib(gpu.mib)} MiB ${where}`);
+  }
+
+  // The projector is loaded whole onto the GPU, so it comes out of the room before the layers.
+  const perLayerMiB = model.fileSize / MiB / maxLayers;
+  const roomMiB = (gpu.mib * FULL_OFFLOAD_PERCENT) / 100 - PARTIAL_RESERVE_MiB - model.mmprojSize / MiB;
+  const fit = perLayerMiB > 0 ? Math.floor(Math.max(0, roomMiB) / perLayerMiB) : 0;
+  const gpuLayers = Math.min(maxLayers - 1, fit);
+  return result(
+    gpuLayers,
+    `${gpuLayers} of ${maxLayers} layers: ${mib(weightsMiB)} MiB of weights do not fit in ${FULL_OFFLOAD_PERCENT} % of ${mib(gpu.mib)} MiB ${where}; ` +
+      `about ${mib(perLayerMiB)} MiB a layer, ${PARTIAL_RESERVE_MiB} MiB kept for the KV cache and compute buffers`,
+  );
+}
+
+/**
+ * The GPU with the most free VRAM. When no probe knew free memory, the largest
+ * total stands in (clinfo reports only the total): an overestimate, but closer
+ * than "unknown". null when no memory figure is known at all.
+ */
+function roomiest(gpus: GpuInfo[]): { name: string; mib: number; freeKnown: boolean } | null {
+  const withFree = gpus.filter((g): g is GpuInfo & { freeMiB: number } => g.freeMiB !== null && Number.isFinite(g.freeMiB));
+  if (withFree.length > 0) {
+    const best = withFree.reduce((a, b) => (b.freeMiB > a.freeMiB ? b : a));
+    return { name: best.name, mib: Math.max(0, best.freeMiB), freeKnown: true };
+  }
+  const withTotal = gpus.filter((g): g is GpuInfo & { totalMiB: number } => g.totalMiB !== null && Number.isFinite(g.totalMiB));
+  if (withTotal.length > 0) {
+    const best = withTotal.reduce((a, b) => (b.totalMiB > a.totalMiB ? b : a));
+    return { name: best.name, mib: Math.max(0, best.totalMiB), freeKnown: false };
+  }
+  return null;
+}
+
+/** Whole MiB, without locale grouping so the text is the same on every machine. */
+function mib(value: number): string {
+  return String(Math.round(value));
+}

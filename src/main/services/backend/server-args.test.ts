@@ -1,0 +1,270 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { LoadSettings } from '../../../shared/contract';
+import { buildServerArgs, csvValue, effectiveArgsKey, launchKey, loadModeFor, redactArgs, type ServerArgsInput } from './server-args';
+
+const settings = (patch: Partial<LoadSettings> = {}): LoadSettings => ({
+  modelPath: '/models/qwen.gguf',
+  backend: 'auto',
+  contextSize: 4096,
+  gpuLayers: 'auto',
+  threads: 0,
+  batchSize: 2048,
+  parallel: 1,
+  port: null,
+  exposeOnNetwork: false,
+  apiKey: '',
+  jinja: true,
+  reasoningFormat: 'auto',
+  flashAttention: 'auto',
+  loraPath: '',
+  mmprojPath: '',
+  mlock: false,
+  noMmap: false,
+  metrics: false,
+  slots: false,
+  ...patch,
+});
+
+const input = (patch: Partial<LoadSettings> = {}, rest: Partial<Omit<ServerArgsInput, 'settings'>> = {}): ServerArgsInput => ({
+  settings: settings(patch),
+  backend: 'cuda',
+  host: '127.0.0.1',
+  port: 8080,
+  gpuLayers: 33,
+  dataDir: '/data/eva',
+  ...rest,
+});
+
+/** The value after `flag`, or undefined when the flag is absent. */
+const valueOf = (args: string[], flag: string): string | undefined => {
+  const index = args.indexOf(flag);
+  return index < 0 ? undefined : args[index + 1];
+};
+
+const flags = (args: string[]): string[] => args.filter((arg) => arg.startsWith('-'));
+
+describe('buildServerArgs', () => {
+  it('builds the full argv for plain settings on a GPU backend', () => {
+    expect(buildServerArgs(input())).toEqual([
+      '-m', '/models/qwen.gguf',
+      '--host', '127.0.0.1',
+      '--port', '8080',
+      '-c', '4096',
+      '-ngl', '33',
+      '-b', '2048',
+      '--parallel', '1',
+      '--jinja',
+      '--reasoning-format', 'auto',
+      '-fa', 'auto',
+      '--no-slots',
+    ]);
+  });
+
+  it('builds every optional flag when everything is on', () => {
+    const args = buildServerArgs(
+      input(
+        { threads: 8, jinja: true, reasoningFormat: 'deepseek', flashAttention: 'on', loraPath: '/l/a.gguf', mmprojPath: '/m/p.gguf', mlock: true, noMmap: true, metrics: true, slots: true, apiKey: 'sekret', parallel: 4, batchSize: 512, contextSize: 32768 },
+        { backend: 'vulkan', host: '0.0.0.0', port: 9000, gpuLayers: 12 },
+      ),
+    );
+    expect(args).toEqual([
+      '-m', '/models/qwen.gguf',
+      '--host', '0.0.0.0',
+      '--port', '9000',
+      '-c', '32768',
+      '-ngl', '12',
+      '--threads', '8',
+      '-b', '512',
+      '--parallel', '4',
+      '--jinja',
+      '--reasoning-format', 'deepseek',
+      '--lora', '/l/a.gguf',
+      '--mmproj', '/m/p.gguf',
+      '-fa', 'on',
+      '--load-mode', 'mlock',
+      '--slots',
+      '--slot-save-path', join('/data/eva', 'slots'),
+      '--metrics',
+      '--api-key', 'sekret',
+    ]);
+  });
+
+  it('never repeats a flag, whatever the combination', () => {
+    const booleans = ['jinja', 'mlock', 'noMmap', 'metrics', 'slots'] as const;
+    for (let mask = 0; mask < 1 << (booleans.length + 2); mask++) {
+      const patch: Partial<LoadSettings> = {};
+      booleans.forEach((name, bit) => (patch[name] = (mask & (1 << bit)) !== 0));
+      if (mask & (1 << booleans.length)) patch.loraPath = '/l.gguf';
+      if (mask & (1 << (booleans.length + 1))) patch.apiKey = 'k';
+      for (const backend of ['cuda', 'cpu'] as const) {
+        const used = flags(buildServerArgs(input(patch, { backend })));
+        expect(new Set(used).size).toBe(used.length);
+      }
+    }
+  });
+
+  it('omits -c when the context size is 0 (the model default)', () => {
+    const args = buildServerArgs(input({ contextSize: 0 }));
+    expect(args).not.toContain('-c');
+    expect(args).not.toContain('--ctx-size');
+  });
+
+  it('never passes -ngl to the cpu backend, whatever the estimate says', () => {
+    const args = buildServerArgs(input({}, { backend: 'cpu', gpuLayers: 99 }));
+    expect(args).not.toContain('-ngl');
+    expect(args).not.toContain('--gpu-layers');
+  });
+
+  it('passes -ngl 0 to a GPU backend when nothing fits', () => {
+    expect(valueOf(buildServerArgs(input({}, { backend: 'opencl', gpuLayers: 0 })), '-ngl')).toBe('0');
+  });
+
+  it('passes --threads only when set', () => {
+    expect(buildServerArgs(input({ threads: 0 }))).not.toContain('--threads');
+    expect(valueOf(buildServerArgs(input({ threads: 6 })), '--threads')).toBe('6');
+  });
+
+  it('says --no-jinja when jinja is off, because this llama.cpp enables it by default', () => {
+    const args = buildServerArgs(input({ jinja: false }));
+    expect(args).toContain('--no-jinja');
+    expect(args).not.toContain('--jinja');
+  });
+
+  it('passes the reasoning format and flash attention values through', () => {
+    for (const format of ['auto', 'none', 'deepseek'] as const) {
+      expect(valueOf(buildServerArgs(input({ reasoningFormat: format })), '--reasoning-format')).toBe(format);
+    }
+    for (const fa of ['auto', 'on', 'off'] as const) {
+      expect(valueOf(buildServerArgs(input({ flashAttention: fa })), '-fa')).toBe(fa);
+    }
+  });
+
+  it('never uses --mlock or --no-mmap, which this llama.cpp rejects as invalid arguments', () => {
+    const args = buildServerArgs(input({ mlock: true, noMmap: true, loraPath: '/l.gguf' }));
+    expect(args).not.toContain('--mlock');
+    expect(args).not.toContain('--no-mmap');
+    expect(args).not.toContain('--mmap');
+  });
+
+  it('turns mmap off for a LoRA adapter, once, even with noMmap also set', () => {
+    expect(valueOf(buildServerArgs(input({ loraPath: '/l.gguf' })), '--load-mode')).toBe('none');
+    const both = buildServerArgs(input({ loraPath: '/l.gguf', noMmap: true }));
+    expect(both.filter((arg) => arg === '--load-mode')).toHaveLength(1);
+    expect(valueOf(both, '--load-mode')).toBe('none');
+  });
+
+  it('adds slots and the slot save path under the data dir only when slots are on', () => {
+    const on = buildServerArgs(input({ slots: true }, { dataDir: '/home/u/.eva' }));
+    expect(on).toContain('--slots');
+    expect(valueOf(on, '--slot-save-path')).toBe(join('/home/u/.eva', 'slots'));
+    const off = buildServerArgs(input({ slots: false }));
+    expect(off).toContain('--no-slots');
+    expect(off).not.toContain('--slot-save-path');
+  });
+
+  it('adds --metrics only when on', () => {
+    expect(buildServerArgs(input({ metrics: true }))).toContain('--metrics');
+    expect(buildServerArgs(input({ metrics: false }))).not.toContain('--metrics');
+  });
+
+  it('adds --api-key only for a non-empty key, and keeps a key with a comma as one key', () => {
+    expect(buildServerArgs(input({ apiKey: '' }))).not.toContain('--api-key');
+    expect(valueOf(buildServerArgs(input({ apiKey: 'abc' })), '--api-key')).toBe('abc');
+    expect(valueOf(buildServerArgs(input({ apiKey: 'a,b' })), '--api-key')).toBe('"a,b"');
+  });
+
+  it('keeps paths with spaces as single argv entries (no shell quoting needed)', () => {
+    const args = buildServerArgs(input({ modelPath: 'C:\\My Models\\q 4.gguf', mmprojPath: '/a b/mm.gguf' }));
+    expect(valueOf(args, '-m')).toBe('C:\\My Models\\q 4.gguf');
+    expect(valueOf(args, '--mmproj')).toBe('/a b/mm.gguf');
+  });
+
+  it('quotes a LoRA path that contains a comma so llama.cpp does not split it', () => {
+    expect(valueOf(buildServerArgs(input({ loraPath: '/l/a,b.gguf' })), '--lora')).toBe('"/l/a,b.gguf"');
+  });
+});
+
+describe('loadModeFor', () => {
+  it('maps mlock, noMmap and LoRA onto --load-mode', () => {
+    expect(loadModeFor({ mlock: false, noMmap: false, loraPath: '' })).toBeNull();
+    expect(loadModeFor({ mlock: false, noMmap: true, loraPath: '' })).toBe('none');
+    expect(loadModeFor({ mlock: true, noMmap: false, loraPath: '' })).toBe('mmap+mlock');
+    expect(loadModeFor({ mlock: true, noMmap: true, loraPath: '' })).toBe('mlock');
+    expect(loadModeFor({ mlock: false, noMmap: false, loraPath: '/l.gguf' })).toBe('none');
+    expect(loadModeFor({ mlock: true, noMmap: false, loraPath: '/l.gguf' })).toBe('mlock');
+  });
+});
+
+describe('csvValue', () => {
+  it('leaves plain values alone and quotes commas and leading quotes', () => {
+    expect(csvValue('/a/b.gguf')).toBe('/a/b.gguf');
+    expect(csvValue('/a/"b".gguf')).toBe('/a/"b".gguf');
+    expect(csvValue('a,b')).toBe('"a,b"');
+    expect(csvValue('"x')).toBe('"""x"');
+    expect(csvValue('a,"b"')).toBe('"a,""b"""');
+  });
+});
+
+describe('effectiveArgsKey', () => {
+  it('is equal for equal argv and different for any change', () => {
+    const a = buildServerArgs(input());
+    expect(effectiveArgsKey(a)).toBe(effectiveArgsKey(buildServerArgs(input())));
+    expect(effectiveArgsKey(a)).not.toBe(effectiveArgsKey(buildServerArgs(input({ contextSize: 8192 }))));
+  });
+
+  it('does not confuse one argument with spaces and two arguments', () => {
+    expect(effectiveArgsKey(['-m', 'a b'])).not.toBe(effectiveArgsKey(['-m', 'a', 'b']));
+  });
+});
+
+describe('launchKey', () => {
+  const key = (patch: Partial<LoadSettings> = {}, rest: Partial<{ backend: 'cuda' | 'vulkan' | 'cpu'; host: string; gpuLayers: number }> = {}) =>
+    launchKey({ settings: settings(patch), backend: 'cuda', host: '127.0.0.1', gpuLayers: 33, ...rest });
+
+  it('is the same for the same settings, so an auto-chosen port never forces a restart', () => {
+    expect(key({ port: null })).toBe(key({ port: null }));
+    expect(key({ port: 8080 })).toBe(key({ port: 8080 }));
+  });
+
+  it('changes when the requested port changes', () => {
+    expect(key({ port: 8080 })).not.toBe(key({ port: 8081 }));
+    expect(key({ port: null })).not.toBe(key({ port: 8080 }));
+  });
+
+  it('changes with the backend, the host and the layer count', () => {
+    expect(key({}, { backend: 'vulkan' })).not.toBe(key());
+    expect(key({}, { host: '0.0.0.0' })).not.toBe(key());
+    expect(key({}, { gpuLayers: 20 })).not.toBe(key());
+  });
+
+  it('ignores the layer count on the cpu backend, which never gets -ngl', () => {
+    expect(key({}, { backend: 'cpu', gpuLayers: 0 })).toBe(key({}, { backend: 'cpu', gpuLayers: 33 }));
+  });
+
+  it('ignores settings that do not reach the command line', () => {
+    // 'auto' vs a number that equals the estimate, and the backend choice that resolved to the same kind
+    expect(key({ gpuLayers: 'auto', backend: 'auto' })).toBe(key({ gpuLayers: 33, backend: 'cuda' }));
+    // exposeOnNetwork only matters through the host, which is passed separately
+    expect(key({ exposeOnNetwork: true })).toBe(key({ exposeOnNetwork: false }));
+  });
+
+  it('changes for every setting that reaches the command line', () => {
+    const changes: Partial<LoadSettings>[] = [
+      { modelPath: '/other.gguf' }, { contextSize: 0 }, { threads: 4 }, { batchSize: 512 }, { parallel: 2 }, { apiKey: 'k' },
+      { jinja: false }, { reasoningFormat: 'none' }, { flashAttention: 'off' }, { loraPath: '/l.gguf' }, { mmprojPath: '/m.gguf' },
+      { mlock: true }, { noMmap: true }, { metrics: true }, { slots: true },
+    ];
+    for (const change of changes) expect(key(change), JSON.stringify(change)).not.toBe(key());
+  });
+});
+
+describe('redactArgs', () => {
+  it('masks the API key and nothing else', () => {
+    const args = buildServerArgs(input({ apiKey: 'sekret' }));
+    const redacted = redactArgs(args);
+    expect(redacted).not.toContain('sekret');
+    expect(valueOf(redacted, '--api-key')).toBe('***');
+    expect(redacted.filter((arg, i) => arg !== args[i])).toEqual(['***']);
+  });
+});

@@ -1,0 +1,31 @@
+import type { AppSettings } from '../../../shared/contract';
+
+export function defaultSettings(): AppSettings {
+  return {
+    version: 1,
+    language: 'auto',
+    hideToTrayOnClose: true,
+    recentModels: [],
+    load: {
+      modelPath: '',
+      backend: 'auto',
+      contextSize: 4096,
+      gpuLayers: 'auto',
+      threads: 0,
+      batchSize: 2048,
+      parallel: 1,
+      port: null,
+      exposeOnNetwork: false,
+      apiKey: '',
+      jinja: true,
+      reasoningFormat: 'auto',
+      flashAttention: 'auto',
+      loraPath: '',
+      mmprojPath: '',
+      mlock: false,
+      noMmap: false,
+      metrics: true,
+      slots: true,
+    },
+  };
+}

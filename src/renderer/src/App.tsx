@@ -1,0 +1,43 @@
+import { useEffect, useMemo } from 'react';
+import { AppModelContext, type AppModel, type View } from './app-model';
+import { AboutView } from './features/about/AboutView';
+import { LoadDialog } from './features/load/LoadDialog';
+import { LogView } from './features/log/LogView';
+import { Notices } from './features/notices/Notices';
+import { ConnectionBanner } from './features/shell/ConnectionBanner';
+import { HomeView } from './features/shell/HomeView';
+import { TopBar } from './features/shell/TopBar';
+import { StatusBar } from './features/status/StatusBar';
+import { createTranslator, I18nContext, resolveLanguage } from './i18n';
+import { useStore } from './lib/store';
+
+const PAGES: Record<View, () => React.JSX.Element> = { home: HomeView, log: LogView, about: AboutView };
+
+export function App({ model }: { model: AppModel }) {
+  useEffect(() => model.start(), [model]);
+  const { settings, info } = useStore(model.app.store);
+  const view = useStore(model.view);
+  const language = resolveLanguage(settings?.language ?? 'auto', navigator.language, info?.systemLanguage);
+  const i18n = useMemo(() => ({ language, t: createTranslator(language) }), [language]);
+  useEffect(() => {
+    document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
+  }, [language]);
+  const Page = PAGES[view];
+
+  return (
+    <AppModelContext.Provider value={model}>
+      <I18nContext.Provider value={i18n}>
+        <div className="app">
+          <TopBar />
+          <ConnectionBanner />
+          <main className="main">
+            <Page />
+          </main>
+          <StatusBar />
+        </div>
+        <LoadDialog />
+        <Notices />
+      </I18nContext.Provider>
+    </AppModelContext.Provider>
+  );
+}

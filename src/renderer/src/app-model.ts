@@ -1,0 +1,89 @@
+// Every store of the renderer, built around one EvaApi. Created once in main.tsx
+// (never at import time) and handed to components through context.
+import { createContext, useContext } from 'react';
+import { createDiscoveryStore, type DiscoveryStore } from './features/about/discovery-store';
+import { createLoadStore, type LoadStore } from './features/load/load-store';
+import { createLogStore, type LogStore } from './features/log/log-store';
+import { createNoticesStore, type NoticesStore } from './features/notices/notices-store';
+import { createAppStore, type AppStore } from './features/shell/app-store';
+import { createStatusStore, type StatusStore } from './features/status/status-store';
+import { createStore, type Store } from './lib/store';
+import { connectionOf, type ConnectionMonitor, type ConnectionState, type EvaApi } from './platform';
+
+export type View = 'home' | 'log' | 'about';
+
+export interface AppModel {
+  api: EvaApi;
+  app: AppStore;
+  status: StatusStore;
+  log: LogStore;
+  notices: NoticesStore;
+  discovery: DiscoveryStore;
+  load: LoadStore;
+  /** which page the main area shows */
+  view: Store<View>;
+  /** null on Electron, where IPC cannot drop */
+  connection: Store<ConnectionState> | null;
+  /** Subscribe, fetch, and refetch after a reconnect; returns the teardown. */
+  start(): () => void;
+}
+
+export function createAppModel(api: EvaApi): AppModel {
+  const app = createAppStore(api);
+  const status = createStatusStore(api);
+  const log = createLogStore(api);
+  const notices = createNoticesStore(api);
+  const discovery = createDiscoveryStore(api);
+  const load = createLoadStore({ api, app });
+  const monitor = connectionOf(api);
+  const connection = monitor ? createStore<ConnectionState>(monitor.getState()) : null;
+
+  const refreshApp = async (): Promise<void> => {
+    await app.refresh();
+    const { error } = app.store.get();
+    if (error) notices.reportError(error);
+  };
+
+  const refreshAll = (): void => {
+    void refreshApp();
+    void status.refresh();
+    void log.refresh();
+    void discovery.refresh();
+  };
+
+  return {
+    api, app, status, log, notices, discovery, load, connection,
+    view: createStore<View>('home'),
+    start: () => {
+      const stops = [status.start(), log.start(), notices.start(), watchConnection(monitor, connection, refreshAll)];
+      void refreshApp();
+      void discovery.refresh();
+      return () => {
+        for (const stop of stops) stop();
+        load.dispose();
+      };
+    },
+  };
+}
+
+/** Events sent while the socket was down are lost, so a reconnect refetches everything. */
+function watchConnection(monitor: ConnectionMonitor | null, store: Store<ConnectionState> | null, refreshAll: () => void): () => void {
+  if (!monitor || !store) return () => {};
+  let wasDown = false;
+  const stop = monitor.onChange((state) => {
+    store.set(state);
+    if (state === 'reconnecting') wasDown = true;
+    if (state === 'open' && wasDown) refreshAll();
+  });
+  // The socket may have opened between creating the store and subscribing here (React effects run late).
+  store.set(monitor.getState());
+  return stop;
+}
+
+export const AppModelContext = createContext<AppModel | null>(null);
+
+export function useAppModel(): AppModel {
+  const model = useContext(AppModelContext);
+  if (!model) throw new Error('useAppModel outside <AppModelContext.Provider>');
+  return model;
+}

@@ -1,0 +1,69 @@
+import { useAppModel } from '../../app-model';
+import { useT } from '../../i18n';
+import { useAppStore } from '../shell/use-app-store';
+import { BackendCard } from './BackendCard';
+import { gpuLabel } from './backend-labels';
+import { useDiscovery } from './use-about-store';
+import './about.css';
+
+export function AboutView() {
+  const t = useT();
+  const { discovery } = useAppModel();
+  const { info } = useAppStore();
+  const { backends, gpus, loading, error } = useDiscovery();
+
+  return (
+    <section className="page about-page" data-testid="about">
+      <div className="page-head">
+        <h2>{t('about.title')}</h2>
+        <button type="button" className="btn" onClick={() => void discovery.refresh()} disabled={loading} data-testid="about-refresh">
+          {loading ? t('about.scanning') : t('about.rescan')}
+        </button>
+      </div>
+      <div className="card">
+        <dl className="facts facts-wide">
+          <div>
+            <dt>{t('about.version')}</dt>
+            <dd data-testid="about-version">{info?.version ?? '…'}</dd>
+          </div>
+          <div>
+            <dt>{t('about.host')}</dt>
+            <dd>{info ? t(info.host === 'electron' ? 'about.host.electron' : 'about.host.browser') : '…'}</dd>
+          </div>
+          <div>
+            <dt>{t('about.platform')}</dt>
+            <dd>{info?.platform ?? '…'}</dd>
+          </div>
+          <div>
+            <dt>{t('about.dataDir')}</dt>
+            <dd className="mono">{info?.dataDir ?? '…'}</dd>
+          </div>
+        </dl>
+      </div>
+
+      <h3>{t('about.gpus')}</h3>
+      <div className="card">
+        {gpus.length === 0 ? (
+          <p className="muted">{t('about.noGpus')}</p>
+        ) : (
+          <ul className="plain-list" data-testid="about-gpus">
+            {gpus.map((gpu, index) => (
+              <li key={`${gpu.source}-${index}`}>
+                {gpuLabel(gpu)} <span className="muted small">({gpu.source})</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <h3>{t('about.backends')}</h3>
+      {error && <p className="inline-error">{error.message}</p>}
+      {backends !== null && backends.length === 0 && <p className="muted">{t('about.noBackends')}</p>}
+      <div className="backend-grid">
+        {(backends ?? []).map((backend) => (
+          <BackendCard key={backend.kind} backend={backend} />
+        ))}
+      </div>
+    </section>
+  );
+}

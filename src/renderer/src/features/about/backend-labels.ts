@@ -1,0 +1,47 @@
+// Short human labels for backends, GPUs and builds, used by About and the load dialog.
+import type { BackendInfo, BackendKind, BuildInfo, GpuInfo, LoadSettings } from '../../../../shared/contract';
+import { BACKEND_KINDS } from '../../../../shared/contract';
+import { formatMiB } from '../../lib/format';
+
+const KIND_LABELS: Record<BackendKind, string> = { cuda: 'CUDA', vulkan: 'Vulkan', opencl: 'OpenCL', cpu: 'CPU' };
+
+export function backendLabel(kind: BackendKind): string {
+  return KIND_LABELS[kind];
+}
+
+/** "NVIDIA H100 80GB HBM3 · 79.1 GiB free / 79.6 GiB"; memory parts left out when unknown. */
+export function gpuLabel(gpu: GpuInfo): string {
+  const { totalMiB, freeMiB } = gpu;
+  if (totalMiB !== null && freeMiB !== null) return `${gpu.name} · ${formatMiB(freeMiB)} free / ${formatMiB(totalMiB)}`;
+  if (totalMiB !== null) return `${gpu.name} · ${formatMiB(totalMiB)}`;
+  return gpu.name;
+}
+
+/** The commit shortened to 10 characters, as git does in logs. */
+export function shortCommit(build: BuildInfo): string {
+  return build.llamaCppCommit.slice(0, 10);
+}
+
+export interface BackendOption {
+  value: LoadSettings['backend'];
+  label: string;
+  /** present on disk but not executable: shown, not selectable */
+  disabled: boolean;
+  /** the saved choice is not on disk (any more) */
+  missing: boolean;
+}
+
+/**
+ * 'auto' first, then the discovered backends in auto-priority order. A saved
+ * choice that is not on disk stays listed (marked) so the form never silently
+ * changes what the user picked.
+ */
+export function backendOptions(backends: readonly BackendInfo[] | null, current: LoadSettings['backend']): BackendOption[] {
+  const options: BackendOption[] = [{ value: 'auto', label: 'auto', disabled: false, missing: false }];
+  for (const kind of BACKEND_KINDS) {
+    const found = backends?.find((backend) => backend.kind === kind);
+    if (found) options.push({ value: kind, label: backendLabel(kind), disabled: !found.executable, missing: false });
+    else if (kind === current) options.push({ value: kind, label: backendLabel(kind), disabled: false, missing: backends !== null });
+  }
+  return options;
+}

@@ -1,0 +1,62 @@
+import { useT } from '../../i18n';
+import { Field } from './form-fields';
+import type { FieldError } from './load-form';
+import type { InspectState } from './load-store';
+
+interface Props {
+  value: string;
+  error: FieldError | undefined;
+  inspect: InspectState;
+  stale: boolean;
+  onChange: (value: string) => void;
+}
+
+/** "auto" or a number, with the core's VRAM estimate beside it. */
+export function GpuLayersField({ value, error, inspect, stale, onChange }: Props) {
+  const t = useT();
+  const isAuto = value.trim() === '' || value.trim().toLowerCase() === 'auto';
+  return (
+    <Field label={t('load.gpuLayers')} error={error}>
+      {(id, describedBy) => (
+        <>
+          <div className="input-row">
+            <input
+              id={id}
+              className="input"
+              value={value}
+              placeholder="auto"
+              spellCheck={false}
+              autoComplete="off"
+              aria-invalid={error !== undefined}
+              aria-describedby={describedBy}
+              data-testid="gpu-layers"
+              onChange={(event) => onChange(event.target.value)}
+            />
+            <button type="button" className="btn btn-small" disabled={isAuto} onClick={() => onChange('auto')} title={t('load.gpuLayersAutoHint')}>
+              {t('load.auto')}
+            </button>
+          </div>
+          <Estimate inspect={inspect} stale={stale} />
+        </>
+      )}
+    </Field>
+  );
+}
+
+function Estimate({ inspect, stale }: { inspect: InspectState; stale: boolean }) {
+  const t = useT();
+  const status = stale && inspect.status !== 'idle' ? 'pending' : inspect.status;
+  const text =
+    status === 'done' && inspect.status === 'done'
+      ? t('load.estimate', { layers: inspect.estimate.gpuLayers, max: inspect.estimate.maxLayers, reason: inspect.estimate.reason })
+      : status === 'pending'
+        ? t('load.estimating')
+        : status === 'error'
+          ? t('load.noEstimate')
+          : t('load.estimateNeedsModel');
+  return (
+    <p className="field-hint estimate" data-testid="gpu-estimate" data-status={status}>
+      {text}
+    </p>
+  );
+}

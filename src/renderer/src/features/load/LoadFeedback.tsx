@@ -1,0 +1,35 @@
+import type { AppError } from '../../platform/types';
+import { useT } from '../../i18n';
+import { formatElapsed } from '../../lib/format';
+import { useNow } from '../../lib/use-now';
+import { logTailOf } from './log-tail';
+
+export function LoadProgress({ startedAt }: { startedAt: number }) {
+  const t = useT();
+  const now = useNow(true);
+  return (
+    <div className="load-progress" role="status" data-testid="load-progress">
+      <span className="spinner" aria-hidden="true" />
+      {t('load.loading', { elapsed: formatElapsed(now - startedAt) })}
+    </div>
+  );
+}
+
+/** The core's error; a failed start carries the last lines llama-server printed. */
+export function LoadErrorBox({ error }: { error: AppError }) {
+  const t = useT();
+  const tail = logTailOf(error);
+  return (
+    <div className="load-error" role="alert" data-testid="load-error" data-code={error.code}>
+      <p className="load-error-message">{error.message}</p>
+      {tail.length > 0 && (
+        <>
+          <p className="muted small">{t('load.logTail')}</p>
+          <pre className="log-tail" data-testid="load-error-log">
+            {tail.join('\n')}
+          </pre>
+        </>
+      )}
+    </div>
+  );
+}

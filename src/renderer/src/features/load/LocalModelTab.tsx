@@ -1,0 +1,50 @@
+import { useT } from '../../i18n';
+import { backendOptions, gpuLabel } from '../about/backend-labels';
+import { useDiscovery } from '../about/use-about-store';
+import { useAppStore } from '../shell/use-app-store';
+import { AdvancedFields, type FormProps } from './AdvancedFields';
+import { SelectField, TextField } from './form-fields';
+import { GpuLayersField } from './GpuLayersField';
+import { inspectKey } from './load-form';
+import type { InspectState } from './load-store';
+import { ModelPathField } from './ModelPathField';
+
+interface Props extends FormProps {
+  inspect: InspectState;
+  onBrowse: () => void;
+}
+
+export function LocalModelTab({ form, errors, edit, inspect, onBrowse }: Props) {
+  const t = useT();
+  const { info, settings } = useAppStore();
+  const { backends, gpus } = useDiscovery();
+  const stale = inspect.status !== 'idle' && inspect.key !== inspectKey(form);
+  const options = backendOptions(backends, form.backend).map((option) => ({
+    value: option.value,
+    disabled: option.disabled,
+    label: option.value === 'auto' ? t('load.backendAuto') : option.missing ? t('load.backendMissing', { name: option.label }) : option.disabled ? t('load.backendNotExecutable', { name: option.label }) : option.label,
+  }));
+  const gpuHint = gpus.length === 0 ? t('load.noGpu') : gpus.map(gpuLabel).join(' · ');
+
+  return (
+    <div className="tab-body">
+      <ModelPathField
+        value={form.modelPath}
+        error={errors.modelPath}
+        inspect={inspect}
+        stale={stale}
+        canPickFiles={info?.canPickFiles ?? false}
+        recentModels={settings?.recentModels ?? []}
+        onChange={(modelPath) => edit({ modelPath })}
+        onBrowse={onBrowse}
+      />
+      <div className="form-grid">
+        <SelectField label={t('load.backend')} value={form.backend} options={options} hint={<span data-testid="gpu-list">{gpuHint}</span>} testId="backend-select" onChange={(backend) => edit({ backend })} />
+        <TextField label={t('load.contextSize')} value={form.contextSize} numeric error={errors.contextSize} hint={t('load.contextSizeHint')} testId="ctx-size" onChange={(contextSize) => edit({ contextSize })} />
+        <GpuLayersField value={form.gpuLayers} error={errors.gpuLayers} inspect={inspect} stale={stale} onChange={(gpuLayers) => edit({ gpuLayers })} />
+        <TextField label={t('load.threads')} value={form.threads} numeric error={errors.threads} placeholder={t('load.threadsAuto')} testId="threads" onChange={(threads) => edit({ threads })} />
+      </div>
+      <AdvancedFields form={form} errors={errors} edit={edit} />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { LoadSettingsSchema, type LoadSettings } from '../../../../shared/contract';
+import { memoryDefaultSettings } from '../../platform/memory-platform';
+import { formFromSettings, inspectKey, settingsFromForm, type LoadForm } from './load-form';
+import { logTailOf } from './log-tail';
+
+const base: LoadSettings = { ...memoryDefaultSettings().load, modelPath: '/m/model.gguf' };
+const form = (patch: Partial<LoadForm> = {}): LoadForm => ({ ...formFromSettings(base), ...patch });
+
+describe('formFromSettings / settingsFromForm', () => {
+  it('round-trips the saved settings unchanged', () => {
+    const result = settingsFromForm(formFromSettings(base), base);
+    expect(result).toEqual({ ok: true, value: base });
+  });
+
+  it('shows auto values as empty fields', () => {
+    const f = formFromSettings({ ...base, port: null, threads: 0, gpuLayers: 'auto' });
+    expect(f.port).toBe('');
+    expect(f.threads).toBe('');
+    expect(f.gpuLayers).toBe('auto');
+  });
+
+  it('maps empty port to null, empty threads to 0 and empty gpu layers to auto', () => {
+    const result = settingsFromForm(form({ port: ' ', threads: '', gpuLayers: '' }), base);
+    expect(result.ok && result.value).toMatchObject({ port: null, threads: 0, gpuLayers: 'auto' });
+  });
+
+  it('parses numbers and accepts "AUTO" in any case', () => {
+    const result = settingsFromForm(form({ port: '8081', contextSize: ' 8192 ', gpuLayers: '33', threads: '8' }), base);
+    expect(result.ok && result.value).toMatchObject({ port: 8081, contextSize: 8192, gpuLayers: 33, threads: 8 });
+    const auto = settingsFromForm(form({ gpuLayers: 'AUTO' }), base);
+    expect(auto.ok && auto.value.gpuLayers).toBe('auto');
+  });
+
+  it('produces settings that satisfy the contract schema', () => {
+    const result = settingsFromForm(form({ exposeOnNetwork: true, apiKey: 'k', flashAttention: 'on', loraPath: ' /l.gguf ' }), base);
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      expect(LoadSettingsSchema.parse(result.value)).toEqual(result.value);
+      expect(result.value.loraPath).toBe('/l.gguf');
+    }
+  });
+
+  it('reports every bad field at once, with readable keys', () => {
+    const result = settingsFromForm(form({ modelPath: '  ', contextSize: '4k', batchSize: '0', parallel: '', gpuLayers: 'all', port: '-1' }), base);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toEqual({
+      modelPath: { key: 'load.error.modelRequired' },
+      contextSize: { key: 'load.error.wholeNumber' },
+      batchSize: { key: 'load.error.min', vars: { min: 1 } },
+      parallel: { key: 'load.error.required' },
+      gpuLayers: { key: 'load.error.gpuLayers' },
+      port: { key: 'load.error.wholeNumber' },
+    });
+  });
+
+  it('takes limits from the contract schema, including inside the gpuLayers union', () => {
+    const result = settingsFromForm(form({ contextSize: '99999999', gpuLayers: '10001', parallel: '257' }), base);
+    expect(!result.ok && result.errors).toEqual({
+      contextSize: { key: 'load.error.max', vars: { max: 4_194_304 } },
+      gpuLayers: { key: 'load.error.max', vars: { max: 10_000 } },
+      parallel: { key: 'load.error.max', vars: { max: 256 } },
+    });
+  });
+
+  it('rejects decimals and exponents rather than rounding them', () => {
+    for (const text of ['1.5', '1e3', '0x10', '+4']) {
+      const result = settingsFromForm(form({ threads: text }), base);
+      expect(!result.ok && result.errors.threads, text).toEqual({ key: 'load.error.wholeNumber' });
+    }
+  });
+
+  it('reports text limits the schema enforces', () => {
+    const result = settingsFromForm(form({ apiKey: 'x'.repeat(513) }), base);
+    expect(!result.ok && result.errors.apiKey?.key).toBe('load.error.invalid');
+  });
+});
+
+describe('inspectKey', () => {
+  it('changes only with the fields the estimate depends on', () => {
+    expect(inspectKey(form())).toBe(inspectKey(form({ contextSize: '1', port: '9' })));
+    expect(inspectKey(form())).not.toBe(inspectKey(form({ backend: 'cpu' })));
+    expect(inspectKey(form())).not.toBe(inspectKey(form({ mmprojPath: '/p.gguf' })));
+    expect(inspectKey(form())).toBe(inspectKey(form({ modelPath: ' /m/model.gguf ' })));
+  });
+});
+
+describe('logTailOf', () => {
+  it('reads the string[] the core sends and tolerates a string', () => {
+    expect(logTailOf({ code: 'backend_failed', message: 'x', details: { logTail: ['a', 'b', 3] } })).toEqual(['a', 'b']);
+    expect(logTailOf({ code: 'backend_failed', message: 'x', details: { logTail: 'a\r\nb' } })).toEqual(['a', 'b']);
+    expect(logTailOf({ code: 'backend_failed', message: 'x' })).toEqual([]);
+  });
+});

@@ -1,0 +1,138 @@
+// The load dialog edits text; the contract wants LoadSettings. These two pure
+// functions convert between them, and validation errors come back per field as
+// message keys so the dialog can show them in the user's language.
+import type { z } from 'zod';
+import { LoadSettingsSchema, type LoadSettings } from '../../../../shared/contract';
+import type { MessageKey, MessageVars } from '../../i18n';
+
+/** What the form holds: numbers as typed text, so half-typed input is not lost. */
+export interface LoadForm {
+  modelPath: string;
+  backend: LoadSettings['backend'];
+  contextSize: string;
+  /** "auto" (or empty) or a whole number */
+  gpuLayers: string;
+  /** empty = 0 = let llama-server choose */
+  threads: string;
+  batchSize: string;
+  parallel: string;
+  /** empty = pick a free port */
+  port: string;
+  exposeOnNetwork: boolean;
+  apiKey: string;
+  jinja: boolean;
+  reasoningFormat: LoadSettings['reasoningFormat'];
+  flashAttention: LoadSettings['flashAttention'];
+  loraPath: string;
+  mmprojPath: string;
+  mlock: boolean;
+  noMmap: boolean;
+  metrics: boolean;
+  slots: boolean;
+}
+
+export type LoadField = keyof LoadForm;
+export interface FieldError {
+  key: MessageKey;
+  vars?: MessageVars;
+}
+export type FieldErrors = Partial<Record<LoadField, FieldError>>;
+export type FormResult = { ok: true; value: LoadSettings } | { ok: false; errors: FieldErrors };
+
+export function formFromSettings(settings: LoadSettings): LoadForm {
+  return {
+    ...settings,
+    contextSize: String(settings.contextSize),
+    gpuLayers: String(settings.gpuLayers),
+    threads: settings.threads === 0 ? '' : String(settings.threads),
+    batchSize: String(settings.batchSize),
+    parallel: String(settings.parallel),
+    port: settings.port === null ? '' : String(settings.port),
+  };
+}
+
+const WHOLE_NUMBER = /^\d+$/;
+
+type NumberParse = { ok: true; value: number } | { ok: false; error: FieldError };
+
+function parseWholeNumber(text: string, schema: z.ZodType): NumberParse {
+  const trimmed = text.trim();
+  if (trimmed === '') return { ok: false, error: { key: 'load.error.required' } };
+  if (!WHOLE_NUMBER.test(trimmed)) return { ok: false, error: { key: 'load.error.wholeNumber' } };
+  const value = Number(trimmed);
+  const checked = schema.safeParse(value);
+  return checked.success ? { ok: true, value } : { ok: false, error: rangeError(checked.error.issues, value) };
+}
+
+type Issue = z.core.$ZodIssue;
+
+/** Range issues can sit inside a union's branches (gpuLayers is 'auto' | number). */
+function flatIssues(issues: readonly Issue[]): Issue[] {
+  return issues.flatMap((issue) => (issue.code === 'invalid_union' ? flatIssues(issue.errors.flat()) : [issue]));
+}
+
+function rangeError(issues: readonly Issue[], value: number): FieldError {
+  for (const issue of flatIssues(issues)) {
+    if (issue.code === 'too_small') return { key: 'load.error.min', vars: { min: Number(issue.minimum) } };
+    if (issue.code === 'too_big') return { key: 'load.error.max', vars: { max: Number(issue.maximum) } };
+  }
+  return { key: 'load.error.invalid', vars: { value } };
+}
+
+const shape = LoadSettingsSchema.shape;
+// Parsed text fields: which schema checks them and what an empty field means.
+const numberFields = {
+  contextSize: { schema: shape.contextSize, empty: undefined },
+  threads: { schema: shape.threads, empty: 0 },
+  batchSize: { schema: shape.batchSize, empty: undefined },
+  parallel: { schema: shape.parallel, empty: undefined },
+  port: { schema: shape.port, empty: null },
+  gpuLayers: { schema: shape.gpuLayers, empty: 'auto' },
+} as const satisfies Partial<Record<LoadField, { schema: z.ZodType; empty: number | null | 'auto' | undefined }>>;
+
+/**
+ * Build LoadSettings from the form, on top of `base` (the saved settings) so a
+ * setting the form does not show is kept. Every invalid field is reported at once.
+ */
+export function settingsFromForm(form: LoadForm, base: LoadSettings): FormResult {
+  const errors: FieldErrors = {};
+  const parsed: Record<string, number | null | 'auto'> = {};
+  for (const [field, rule] of Object.entries(numberFields) as Array<[keyof typeof numberFields, (typeof numberFields)[keyof typeof numberFields]]>) {
+    const text = form[field].trim();
+    if (text === '' && rule.empty !== undefined) {
+      parsed[field] = rule.empty;
+      continue;
+    }
+    if (field === 'gpuLayers' && text.toLowerCase() === 'auto') {
+      parsed[field] = 'auto';
+      continue;
+    }
+    const result = parseWholeNumber(text, rule.schema);
+    if (result.ok) parsed[field] = result.value;
+    else errors[field] = field === 'gpuLayers' && result.error.key === 'load.error.wholeNumber' ? { key: 'load.error.gpuLayers' } : result.error;
+  }
+  if (form.modelPath.trim() === '') errors.modelPath = { key: 'load.error.modelRequired' };
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+
+  const candidate = {
+    ...base,
+    ...form,
+    ...parsed,
+    modelPath: form.modelPath.trim(),
+    loraPath: form.loraPath.trim(),
+    mmprojPath: form.mmprojPath.trim(),
+  };
+  const checked = LoadSettingsSchema.safeParse(candidate);
+  if (checked.success) return { ok: true, value: checked.data };
+  // Only text limits (e.g. a path over 4096 characters) can still fail here.
+  for (const issue of checked.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && field in form) errors[field as LoadField] ??= { key: 'load.error.invalid', vars: { value: issue.message } };
+  }
+  return { ok: false, errors: Object.keys(errors).length > 0 ? errors : { modelPath: { key: 'load.error.invalid', vars: { value: checked.error.message } } } };
+}
+
+/** The fields the `backend:inspect` estimate depends on; a change to any of them asks again. */
+export function inspectKey(form: Pick<LoadForm, 'modelPath' | 'mmprojPath' | 'backend'>): string {
+  return JSON.stringify([form.modelPath.trim(), form.mmprojPath.trim(), form.backend]);
+}

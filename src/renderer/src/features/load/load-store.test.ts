@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryPlatform, memoryDefaultSettings } from '../../platform/memory-platform';
+import { createAppStore } from '../shell/app-store';
+import { createLoadStore } from './load-store';
+
+const GPU = { name: 'RTX', totalMiB: 24_000, freeMiB: 23_000, source: 'nvidia-smi' as const };
+
+async function setup(modelPath = '/m/qwen.gguf') {
+  const settings = memoryDefaultSettings();
+  settings.load.modelPath = modelPath;
+  const api = createMemoryPlatform({ settings, gpus: [GPU] });
+  const app = createAppStore(api);
+  await app.refresh();
+  const load = createLoadStore({ api, app, inspectDelayMs: 300, now: () => 5000 });
+  return { api, app, load };
+}
+
+const flush = async (): Promise<void> => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('load store', () => {
+  it('opens with the saved settings and inspects the saved model at once', async () => {
+    const { load } = await setup();
+    load.open();
+    expect(load.store.get()).toMatchObject({ open: true, form: { modelPath: '/m/qwen.gguf', contextSize: '4096', gpuLayers: 'auto', port: '' } });
+    await flush();
+    expect(load.store.get().inspect).toMatchObject({ status: 'done', estimate: { gpuLayers: 29, maxLayers: 29 } });
+  });
+
+  it('debounces inspect while typing and keeps only the newest answer', async () => {
+    const { api, load } = await setup('');
+    load.open();
+    await flush();
+    expect(load.store.get().inspect).toEqual({ status: 'idle' });
+    load.edit({ modelPath: '/m/a' });
+    vi.advanceTimersByTime(200);
+    load.edit({ modelPath: '/m/a.gguf' });
+    vi.advanceTimersByTime(299);
+    expect(api.calls.filter((c) => c.channel === 'backend:inspect')).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    await flush();
+    const inspects = api.calls.filter((c) => c.channel === 'backend:inspect');
+    expect(inspects).toEqual([{ channel: 'backend:inspect', input: { modelPath: '/m/a.gguf', backend: 'auto' } }]);
+    expect(load.store.get().inspect).toMatchObject({ status: 'done', model: { name: 'a' } });
+  });
+
+  it('shows inspect errors (e.g. not a GGUF file)', async () => {
+    const { load } = await setup('/m/readme.txt');
+    load.open();
+    await flush();
+    expect(load.store.get().inspect).toMatchObject({ status: 'error', error: { code: 'model_invalid' } });
+  });
+
+  it('drops an inspect answer that arrives after the path changed again', async () => {
+    const { api, load } = await setup('');
+    let answer: (value: unknown) => void = () => {};
+    api.handle('backend:inspect', () => new Promise((resolve) => (answer = resolve as (value: unknown) => void)));
+    load.open();
+    load.edit({ modelPath: '/m/old.gguf' });
+    vi.advanceTimersByTime(300);
+    load.edit({ modelPath: '/m/new.gguf' });
+    answer({ ok: false, error: { code: 'model_missing', message: 'old is gone' } });
+    await flush();
+    expect(load.store.get().inspect.status).toBe('pending');
+  });
+
+  it('reports field errors and does not call the core when the form is invalid', async () => {
+    const { api, load } = await setup();
+    load.open();
+    load.edit({ contextSize: 'lots', port: 'x' });
+    expect(await load.submit()).toBe(false);
+    expect(load.store.get().fieldErrors).toEqual({ contextSize: { key: 'load.error.wholeNumber' }, port: { key: 'load.error.wholeNumber' } });
+    expect(api.calls.some((c) => c.channel === 'backend:load' || c.channel === 'settings:update')).toBe(false);
+    load.edit({ port: '' });
+    expect(load.store.get().fieldErrors).toEqual({ contextSize: { key: 'load.error.wholeNumber' } });
+  });
+
+  it('persists the form, loads with the full settings and closes on success', async () => {
+    const { api, app, load } = await setup();
+    load.open();
+    load.edit({ contextSize: '8192', gpuLayers: '12', port: '' });
+    const done = load.submit();
+    expect(load.store.get()).toMatchObject({ submitting: true, startedAt: 5000 });
+    expect(await done).toBe(true);
+    const expected = { ...memoryDefaultSettings().load, modelPath: '/m/qwen.gguf', contextSize: 8192, gpuLayers: 12, port: null };
+    expect(api.calls.filter((c) => c.channel === 'settings:update' || c.channel === 'backend:load')).toEqual([
+      { channel: 'settings:update', input: { load: expected } },
+      { channel: 'backend:load', input: expected },
+    ]);
+    expect(load.store.get()).toMatchObject({ open: false, submitting: false, error: null });
+    expect(app.store.get().settings?.load.contextSize).toBe(8192);
+    await flush();
+    expect(app.store.get().settings?.recentModels).toEqual(['/m/qwen.gguf']);
+  });
+
+  it('keeps the dialog open with the core error when the load fails', async () => {
+    const { load } = await setup('/m/readme.txt');
+    load.open();
+    expect(await load.submit()).toBe(false);
+    const state = load.store.get();
+    expect(state).toMatchObject({ open: true, submitting: false, error: { code: 'model_invalid' } });
+    expect(state.error?.details?.['logTail']).toBeInstanceOf(Array);
+  });
+
+  it('fills the path from the native picker', async () => {
+    const { api, load } = await setup('');
+    api.handle('dialog:pick-model', () => ({ ok: true, value: { path: '/picked.gguf' } }));
+    load.open();
+    await load.pickModel();
+    expect(load.store.get().form?.modelPath).toBe('/picked.gguf');
+    api.handle('dialog:pick-model', () => ({ ok: true, value: { path: null } }));
+    await load.pickModel();
+    expect(load.store.get().form?.modelPath).toBe('/picked.gguf');
+  });
+});

@@ -1,0 +1,137 @@
+// State and actions of the load dialog, free of React so they run in plain tests
+// against the in-memory platform. The GGUF inspect is debounced and only the
+// answer to the newest question is kept.
+import type { GpuLayerEstimate, ModelFacts } from '../../../../shared/contract';
+import type { AppError, EvaApi } from '../../platform/types';
+import { realTimers, type Timers } from '../../lib/timers';
+import { createStore, type Store } from '../../lib/store';
+import type { AppStore } from '../shell/app-store';
+import { formFromSettings, inspectKey, settingsFromForm, type FieldErrors, type LoadField, type LoadForm } from './load-form';
+
+export type InspectState =
+  | { status: 'idle' }
+  | { status: 'pending'; key: string }
+  | { status: 'done'; key: string; model: ModelFacts; estimate: GpuLayerEstimate }
+  | { status: 'error'; key: string; error: AppError };
+
+export interface LoadState {
+  open: boolean;
+  form: LoadForm | null;
+  fieldErrors: FieldErrors;
+  inspect: InspectState;
+  submitting: boolean;
+  /** epoch ms of the click on Load, for the elapsed counter */
+  startedAt: number | null;
+  error: AppError | null;
+}
+
+export interface LoadStore {
+  store: Store<LoadState>;
+  open(): void;
+  close(): void;
+  edit(patch: Partial<LoadForm>): void;
+  pickModel(): Promise<void>;
+  submit(): Promise<boolean>;
+  dispose(): void;
+}
+
+export interface LoadStoreDeps {
+  api: EvaApi;
+  app: AppStore;
+  timers?: Timers;
+  now?: () => number;
+  inspectDelayMs?: number;
+}
+
+const INSPECT_FIELDS: readonly LoadField[] = ['modelPath', 'mmprojPath', 'backend'];
+
+export function createLoadStore({ api, app, timers = realTimers(), now = Date.now, inspectDelayMs = 350 }: LoadStoreDeps): LoadStore {
+  const store = createStore<LoadState>({ open: false, form: null, fieldErrors: {}, inspect: { status: 'idle' }, submitting: false, startedAt: null, error: null });
+  let inspectTimer: unknown = null;
+  let inspectTicket = 0;
+
+  const patch = (next: Partial<LoadState>): void => store.set((state) => ({ ...state, ...next }));
+
+  const runInspect = async (form: LoadForm): Promise<void> => {
+    const key = inspectKey(form);
+    const ticket = ++inspectTicket;
+    const modelPath = form.modelPath.trim();
+    if (modelPath === '') return patch({ inspect: { status: 'idle' } });
+    patch({ inspect: { status: 'pending', key } });
+    const mmprojPath = form.mmprojPath.trim();
+    const result = await api.invoke('backend:inspect', { modelPath, backend: form.backend, ...(mmprojPath === '' ? {} : { mmprojPath }) });
+    if (ticket !== inspectTicket) return;
+    patch({ inspect: result.ok ? { status: 'done', key, ...result.value } : { status: 'error', key, error: result.error } });
+  };
+
+  const scheduleInspect = (): void => {
+    if (inspectTimer !== null) timers.clearTimeout(inspectTimer);
+    inspectTicket++;
+    inspectTimer = timers.setTimeout(() => {
+      inspectTimer = null;
+      const form = store.get().form;
+      if (form) void runInspect(form);
+    }, inspectDelayMs);
+  };
+
+  const edit = (changes: Partial<LoadForm>): void => {
+    const { form, fieldErrors } = store.get();
+    if (!form) return;
+    const next = { ...form, ...changes };
+    const cleared = { ...fieldErrors };
+    for (const field of Object.keys(changes) as LoadField[]) delete cleared[field];
+    patch({ form: next, fieldErrors: cleared });
+    if (INSPECT_FIELDS.some((field) => field in changes) && inspectKey(next) !== inspectKey(form)) scheduleInspect();
+  };
+
+  const open = (): void => {
+    const state = store.get();
+    // Reopening during a load shows that load; otherwise start from the saved settings.
+    const settings = app.store.get().settings;
+    const form = state.submitting && state.form ? state.form : settings ? formFromSettings(settings.load) : null;
+    patch({ open: true, form, fieldErrors: state.submitting ? state.fieldErrors : {} });
+    if (form && !state.submitting) void runInspect(form);
+  };
+
+  const submit = async (): Promise<boolean> => {
+    const { form, submitting } = store.get();
+    const saved = app.store.get().settings;
+    if (!form || !saved || submitting) return false;
+    const parsed = settingsFromForm(form, saved.load);
+    if (!parsed.ok) {
+      patch({ fieldErrors: parsed.errors });
+      return false;
+    }
+    patch({ submitting: true, startedAt: now(), error: null, fieldErrors: {} });
+    // Saved first, so the form comes back as typed even when the load fails.
+    const persisted = await app.updateSettings({ load: parsed.value });
+    const result = await api.invoke('backend:load', parsed.value);
+    patch({ submitting: false, startedAt: null });
+    if (!result.ok) {
+      patch({ error: result.error });
+      return false;
+    }
+    if (!persisted.ok) patch({ error: persisted.error });
+    else patch({ open: false });
+    // The core records the model in recentModels; fetch them for next time.
+    void app.refresh();
+    return persisted.ok;
+  };
+
+  return {
+    store,
+    open,
+    close: () => patch({ open: false }),
+    edit,
+    pickModel: async () => {
+      const result = await api.invoke('dialog:pick-model');
+      if (result.ok && result.value.path !== null) edit({ modelPath: result.value.path });
+      else if (!result.ok) patch({ error: result.error });
+    },
+    submit,
+    dispose: () => {
+      if (inspectTimer !== null) timers.clearTimeout(inspectTimer);
+      inspectTicket++;
+    },
+  };
+}

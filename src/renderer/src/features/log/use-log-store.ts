@@ -1,0 +1,7 @@
+import { useAppModel } from '../../app-model';
+import { useStore } from '../../lib/store';
+import type { LogState } from './log-store';
+
+export function useLogStore(): LogState {
+  return useStore(useAppModel().log.store);
+}

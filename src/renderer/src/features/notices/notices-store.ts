@@ -1,0 +1,48 @@
+// Toasts from `app:notice` and from the renderer itself (e.g. a failed copy).
+import type { Notice } from '../../../../shared/contract';
+import { createStore, type Store } from '../../lib/store';
+import { realTimers, type Timers } from '../../lib/timers';
+import type { AppError, EvaApi } from '../../platform/types';
+import { addToast, removeToast, toastExpiry, type Toast } from './notice-list';
+
+export interface NoticesStore {
+  store: Store<readonly Toast[]>;
+  start(): () => void;
+  push(notice: Notice): void;
+  /** Show a failed call that has no other place in the UI. */
+  reportError(error: AppError): void;
+  dismiss(id: number): void;
+}
+
+export function createNoticesStore(api: EvaApi, timers: Timers = realTimers(), now: () => number = Date.now): NoticesStore {
+  const store = createStore<readonly Toast[]>([]);
+  const expiryTimers = new Map<number, unknown>();
+  let nextId = 1;
+
+  const dismiss = (id: number): void => {
+    const timer = expiryTimers.get(id);
+    if (timer !== undefined) timers.clearTimeout(timer);
+    expiryTimers.delete(id);
+    store.set((toasts) => removeToast(toasts, id));
+  };
+
+  const push = (notice: Notice): void => {
+    const next = addToast(store.get(), notice, nextId++, now());
+    store.set(next);
+    for (const id of expiryTimers.keys()) if (!next.some((toast) => toast.id === id)) dismiss(id);
+    const toast = next.at(-1);
+    const expiry = toast ? toastExpiry(toast) : null;
+    if (!toast || expiry === null) return;
+    const existing = expiryTimers.get(toast.id);
+    if (existing !== undefined) timers.clearTimeout(existing);
+    expiryTimers.set(toast.id, timers.setTimeout(() => dismiss(toast.id), Math.max(0, expiry - now())));
+  };
+
+  return {
+    store,
+    start: () => api.on('app:notice', push),
+    push,
+    reportError: (error) => push({ level: 'error', code: error.code, message: error.message }),
+    dismiss,
+  };
+}

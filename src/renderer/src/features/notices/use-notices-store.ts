@@ -1,0 +1,8 @@
+import { useAppModel } from '../../app-model';
+import { useStore } from '../../lib/store';
+import type { Toast } from './notice-list';
+
+export function useToasts(): { toasts: readonly Toast[]; dismiss: (id: number) => void } {
+  const { notices } = useAppModel();
+  return { toasts: useStore(notices.store), dismiss: notices.dismiss };
+}

@@ -1,0 +1,53 @@
+import { useAppModel, type View } from '../../app-model';
+import { useT, type MessageKey } from '../../i18n';
+import { useBackendStatus } from '../status/use-status-store';
+import { LanguageSwitch } from './LanguageSwitch';
+import { useView } from './use-app-store';
+import './shell.css';
+
+const NAV: Array<{ view: View; key: MessageKey; testId: string }> = [
+  { view: 'log', key: 'topbar.log', testId: 'open-log' },
+  { view: 'about', key: 'topbar.about', testId: 'open-about' },
+];
+
+export function TopBar() {
+  const t = useT();
+  const { load, status, notices } = useAppModel();
+  const [view, setView] = useView();
+  const backend = useBackendStatus();
+  const running = backend?.state === 'ready' || backend?.state === 'starting';
+
+  return (
+    <header className="topbar">
+      <button type="button" className="brand" onClick={() => setView('home')} title={t('topbar.home')}>
+        <span className="brand-mark" aria-hidden="true" />
+        <span className="brand-name">EVA</span>
+      </button>
+      <nav className="topbar-nav">
+        <button type="button" className="btn btn-primary" data-testid="load-open" onClick={load.open}>
+          {t('topbar.load')}
+        </button>
+        {NAV.map((item) => (
+          <button
+            key={item.view}
+            type="button"
+            className={`btn btn-ghost${view === item.view ? ' is-active' : ''}`}
+            aria-pressed={view === item.view}
+            data-testid={item.testId}
+            onClick={() => setView(view === item.view ? 'home' : item.view)}
+          >
+            {t(item.key)}
+          </button>
+        ))}
+      </nav>
+      <div className="topbar-end">
+        {running && (
+          <button type="button" className="btn btn-ghost" data-testid="backend-stop" onClick={() => void status.stop().then((result) => !result.ok && notices.reportError(result.error))}>
+            {t('topbar.stop')}
+          </button>
+        )}
+        <LanguageSwitch />
+      </div>
+    </header>
+  );
+}

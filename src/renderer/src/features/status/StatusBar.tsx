@@ -1,0 +1,59 @@
+import { useT } from '../../i18n';
+import { useNow } from '../../lib/use-now';
+import { describeStatus, needsTicking } from './status-view';
+import { useBackendStatus } from './use-status-store';
+import './status.css';
+
+export function StatusBar() {
+  const t = useT();
+  const status = useBackendStatus();
+  const now = useNow(needsTicking(status));
+  const view = describeStatus(status, now);
+  const dash = '—';
+
+  return (
+    <footer className="statusbar" role="status" aria-live="polite">
+      <span className="seg seg-state" data-testid="status-state" data-state={view.state} title={view.error ?? undefined}>
+        <span className={`dot state-${view.state}`} aria-hidden="true" />
+        {t(view.stateKey)}
+        {view.elapsed && (
+          <span className={`elapsed${view.elapsed.live ? ' live' : ''}`} data-testid="status-elapsed">
+            {view.elapsed.text}
+          </span>
+        )}
+      </span>
+      <span className="seg" data-testid="status-backend" title={t('status.backend')}>
+        {view.backend ?? dash}
+      </span>
+      <span className="seg seg-model" data-testid="status-model" title={status?.model?.path ?? t('status.model')}>
+        {view.model ?? t('status.noModel')}
+      </span>
+      <span className={`seg mono${view.exposed ? ' warn' : ''}`} data-testid="status-port" title={view.exposed ? t('status.exposed') : t('status.address')}>
+        {view.address ?? dash}
+        {view.exposed && <span className="badge warn">{t('status.exposedBadge')}</span>}
+      </span>
+      {view.gpuLayers !== null && (
+        <span className="seg" data-testid="status-ngl" title={status?.estimate?.reason}>
+          {t('status.ngl', { layers: view.gpuLayers })}
+        </span>
+      )}
+      {view.restarts > 0 && (
+        <span className="seg warn" data-testid="status-restarts">
+          {t('status.restarts', { count: view.restarts })}
+        </span>
+      )}
+      {view.error && (
+        <span className="seg err seg-grow" data-testid="status-error" title={view.error}>
+          {view.error}
+        </span>
+      )}
+      <span className="seg-notices">
+        {view.notices.map((notice) => (
+          <span key={notice} className="seg warn" data-testid="status-notice" title={notice}>
+            {notice}
+          </span>
+        ))}
+      </span>
+    </footer>
+  );
+}

@@ -1,0 +1,7 @@
+import type { BackendStatus } from '../../../../shared/contract';
+import { useAppModel } from '../../app-model';
+import { useStore } from '../../lib/store';
+
+export function useBackendStatus(): BackendStatus | null {
+  return useStore(useAppModel().status.store);
+}

@@ -1,0 +1,203 @@
+// THE contract between the renderer and the core. Both hosts (Electron IPC and
+// the browser host's WebSocket) register exactly these channels, validate every
+// input with these schemas at the boundary, and push exactly these events.
+import { z } from 'zod';
+
+export const BACKEND_KINDS = ['cuda', 'vulkan', 'opencl', 'cpu'] as const;
+/** A llama-server build flavour; the order above is the `auto` priority. */
+export const BackendKindSchema = z.enum(BACKEND_KINDS);
+export type BackendKind = z.infer<typeof BackendKindSchema>;
+
+/** Everything that decides how llama-server is started. Sampling is not here on purpose: it never restarts the server. */
+export const LoadSettingsSchema = z.object({
+  modelPath: z.string().max(4096),
+  backend: z.union([z.literal('auto'), BackendKindSchema]),
+  contextSize: z.number().int().min(0).max(4_194_304),
+  /** 'auto' uses the VRAM estimate; a number overrides it. */
+  gpuLayers: z.union([z.literal('auto'), z.number().int().min(0).max(10_000)]),
+  /** 0 lets llama-server choose. */
+  threads: z.number().int().min(0).max(1024),
+  batchSize: z.number().int().min(1).max(65_536),
+  parallel: z.number().int().min(1).max(256),
+  /** null picks a free port; a taken port falls back to a free one for this run. Range is checked by the port policy so the error is specific. */
+  port: z.number().int().nullable(),
+  /** Bind 0.0.0.0 instead of 127.0.0.1 (shown with a warning). */
+  exposeOnNetwork: z.boolean(),
+  apiKey: z.string().max(512),
+  jinja: z.boolean(),
+  reasoningFormat: z.enum(['auto', 'none', 'deepseek']),
+  flashAttention: z.enum(['auto', 'on', 'off']),
+  loraPath: z.string().max(4096),
+  mmprojPath: z.string().max(4096),
+  mlock: z.boolean(),
+  noMmap: z.boolean(),
+  metrics: z.boolean(),
+  slots: z.boolean(),
+});
+export type LoadSettings = z.infer<typeof LoadSettingsSchema>;
+
+export const LanguageSchema = z.enum(['auto', 'en', 'zh']);
+export type Language = z.infer<typeof LanguageSchema>;
+
+/** The persisted settings file (`<data>/settings.json`). */
+export const AppSettingsSchema = z.object({
+  version: z.literal(1),
+  language: LanguageSchema,
+  hideToTrayOnClose: z.boolean(),
+  load: LoadSettingsSchema,
+  recentModels: z.array(z.string().max(4096)).max(20),
+});
+export type AppSettings = z.infer<typeof AppSettingsSchema>;
+
+/** A partial update of the settings; `load` may itself be partial. */
+export const SettingsPatchSchema = z
+  .object({
+    language: LanguageSchema,
+    hideToTrayOnClose: z.boolean(),
+    load: LoadSettingsSchema.partial(),
+    recentModels: z.array(z.string().max(4096)).max(20),
+  })
+  .partial()
+  .strict();
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
+
+/** Facts read from a GGUF header. */
+export interface ModelFacts {
+  path: string;
+  name: string;
+  architecture: string;
+  nLayer: number;
+  contextLength: number;
+  embeddingLength: number;
+  fileSize: number;
+  mmprojSize: number;
+  hasChatTemplate: boolean;
+}
+
+/** How many layers go to the GPU, and why. */
+export interface GpuLayerEstimate {
+  gpuLayers: number;
+  maxLayers: number;
+  reason: string;
+}
+
+/** One GPU as reported by a probe tool. */
+export interface GpuInfo {
+  name: string;
+  totalMiB: number | null;
+  freeMiB: number | null;
+  source: 'nvidia-smi' | 'vulkaninfo' | 'clinfo' | 'list-devices';
+}
+
+/** `bin/<backend>/build.json`, written by `npm run backend:build`. */
+export interface BuildInfo {
+  backend: BackendKind;
+  llamaCppCommit: string;
+  source: string;
+  cmakeFlags: string[];
+  builtAt: string;
+}
+
+/** A backend binary found on disk. */
+export interface BackendInfo {
+  kind: BackendKind;
+  serverPath: string;
+  executable: boolean;
+  build: BuildInfo | null;
+}
+
+export const BackendStateSchema = z.enum(['stopped', 'starting', 'ready', 'stopping', 'error']);
+export type BackendState = z.infer<typeof BackendStateSchema>;
+
+/** What the status bar shows; pushed as `backend:state` on every change. */
+export interface BackendStatus {
+  state: BackendState;
+  /** epoch ms when this state began */
+  since: number;
+  backend: BackendKind | null;
+  model: ModelFacts | null;
+  host: string | null;
+  port: number | null;
+  gpuLayers: number | null;
+  estimate: GpuLayerEstimate | null;
+  pid: number | null;
+  /** load-to-ready time of the last successful start */
+  loadMs: number | null;
+  restarts: number;
+  /** user-facing notes about this run: fallback backend, port changed, exposed on network */
+  notices: string[];
+  error: import('./errors').AppError | null;
+}
+
+/** One line of the model log. */
+export interface LogLine {
+  seq: number;
+  time: number;
+  stream: 'stdout' | 'stderr' | 'app';
+  text: string;
+}
+
+/** A message for the user that is not tied to one call. */
+export interface Notice {
+  level: 'info' | 'warning' | 'error';
+  code: string;
+  message: string;
+}
+
+export interface AppInfo {
+  version: string;
+  host: 'electron' | 'browser';
+  platform: string;
+  dataDir: string;
+  systemLanguage: string;
+  /** true when a native file picker exists (Electron) */
+  canPickFiles: boolean;
+}
+
+const empty = z.object({}).strict().optional();
+const channel = <I extends z.ZodType, O>(input: I) => ({ input, output: undefined as unknown as O });
+
+/** Every request the renderer may make: channel → input schema and output type. */
+export const invokeChannels = {
+  'app:info': channel<typeof empty, AppInfo>(empty),
+  'settings:get': channel<typeof empty, AppSettings>(empty),
+  'settings:update': channel<typeof SettingsPatchSchema, AppSettings>(SettingsPatchSchema),
+  'backend:discover': channel<typeof empty, { backends: BackendInfo[]; gpus: GpuInfo[] }>(empty),
+  'backend:inspect': channel<
+    z.ZodObject<{ modelPath: z.ZodString; mmprojPath: z.ZodOptional<z.ZodString>; backend: z.ZodOptional<typeof LoadSettingsSchema.shape.backend> }>,
+    { model: ModelFacts; estimate: GpuLayerEstimate }
+  >(z.object({ modelPath: z.string().min(1).max(4096), mmprojPath: z.string().max(4096).optional(), backend: LoadSettingsSchema.shape.backend.optional() }).strict()),
+  'backend:load': channel<typeof LoadSettingsSchema, BackendStatus>(LoadSettingsSchema),
+  'backend:stop': channel<typeof empty, BackendStatus>(empty),
+  'backend:status': channel<typeof empty, BackendStatus>(empty),
+  'backend:log': channel<typeof empty, { lines: LogLine[] }>(empty),
+  'dialog:pick-model': channel<typeof empty, { path: string | null }>(empty),
+} as const;
+
+export type InvokeChannel = keyof typeof invokeChannels;
+export type InvokeInput<C extends InvokeChannel> = z.input<(typeof invokeChannels)[C]['input']>;
+export type InvokeOutput<C extends InvokeChannel> = (typeof invokeChannels)[C]['output'];
+
+/** Every event the core pushes to the renderer. */
+export interface EventPayloads {
+  'backend:state': BackendStatus;
+  'backend:log-lines': { lines: LogLine[] };
+  'app:notice': Notice;
+}
+export type EventName = keyof EventPayloads;
+export const EVENT_NAMES: readonly EventName[] = ['backend:state', 'backend:log-lines', 'app:notice'];
+
+export function isInvokeChannel(name: unknown): name is InvokeChannel {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(invokeChannels, name);
+}
+
+/** The one API the renderer sees, implemented by the Electron preload, the WebSocket client and the in-memory fake. */
+export interface EvaApi {
+  invoke<C extends InvokeChannel>(channel: C, input?: InvokeInput<C>): Promise<import('./errors').Result<InvokeOutput<C>>>;
+  on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
+}
+
+/** Handlers the core implements: one per channel, input already validated. */
+export type InvokeHandlers = {
+  [C in InvokeChannel]: (input: z.output<(typeof invokeChannels)[C]['input']>) => Promise<InvokeOutput<C>>;
+};

@@ -1,0 +1,12 @@
+// Integration tests need the real llama-server and the tiny test model. They are
+// provisioned by `npm test` (scripts/test.mjs) before vitest starts; when vitest is
+// run alone we refuse loudly instead of skipping, so a missing binary never looks green.
+import { existsSync } from 'node:fs';
+import { testAssets } from './test-assets';
+
+export default function setup(): void {
+  const missing = [testAssets.llamaServer, testAssets.tinyModel].filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    throw new Error(`test assets missing: ${missing.join(', ')} — run \`npm test\` (it builds them) or \`npm run backend:build && npm run test:model\``);
+  }
+}

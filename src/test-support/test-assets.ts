@@ -1,0 +1,13 @@
+// Where the provisioned test assets live (all in ignored folders).
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const exe = process.platform === 'win32' ? '.exe' : '';
+
+export const testAssets = {
+  root,
+  binDir: join(root, 'bin'),
+  llamaServer: join(root, 'bin', 'cpu', `llama-server${exe}`),
+  cacheDir: join(root, '.cache'),
+  tinyModel: join(root, '.cache', 'models', 'tiny-llama.gguf'),
+};
