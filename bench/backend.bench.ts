@@ -10,7 +10,7 @@ import { ProcessRegistry } from '../src/main/services/process/process-registry';
 import { spawnSupervised } from '../src/main/services/process/supervisor';
 import { BackendManager } from '../src/main/services/backend/backend-manager';
 import { findFreePort } from '../src/main/services/backend/net-probe';
-import { defaultSettings } from '../src/main/services/settings/default-settings';
+import { defaultSettings } from '../src/shared/default-settings';
 import { testAssets } from '../src/test-support/test-assets';
 import type { Benchmark } from './run';
 import { median, round } from './stats';

@@ -10,7 +10,7 @@ import type { BackendStatus, EventName, EventPayloads, LoadSettings } from '../.
 import { testAssets } from '../../../test-support/test-assets';
 import { isAlive } from '../process/kill-tree';
 import { ProcessRegistry } from '../process/process-registry';
-import { defaultSettings } from '../settings/default-settings';
+import { defaultSettings } from '../../../shared/default-settings';
 import { BackendManager, type BackendManagerDeps } from './backend-manager';
 
 const managers: { manager: BackendManager; registry: ProcessRegistry }[] = [];

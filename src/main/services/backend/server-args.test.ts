@@ -1,26 +1,12 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LoadSettings } from '../../../shared/contract';
+import { defaultSettings } from '../../../shared/default-settings';
 import { buildServerArgs, csvValue, effectiveArgsKey, launchKey, loadModeFor, redactArgs, type ServerArgsInput } from './server-args';
 
 const settings = (patch: Partial<LoadSettings> = {}): LoadSettings => ({
+  ...defaultSettings().load,
   modelPath: '/models/qwen.gguf',
-  backend: 'auto',
-  contextSize: 4096,
-  gpuLayers: 'auto',
-  threads: 0,
-  batchSize: 2048,
-  parallel: 1,
-  port: null,
-  exposeOnNetwork: false,
-  apiKey: '',
-  jinja: true,
-  reasoningFormat: 'auto',
-  flashAttention: 'auto',
-  loraPath: '',
-  mmprojPath: '',
-  mlock: false,
-  noMmap: false,
   metrics: false,
   slots: false,
   ...patch,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Notice } from '../../../shared/contract';
 import { openSettingsStore } from './settings-store';
-import { defaultSettings } from './default-settings';
+import { defaultSettings } from '../../../shared/default-settings';
 
 const tempDir = () => mkdtemp(join(tmpdir(), 'eva-settings-'));
 

@@ -5,7 +5,7 @@ import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppSettingsSchema, type AppSettings, type Notice, type SettingsPatch } from '../../../shared/contract';
 import { writeFileAtomic } from '../fs/atomic-write';
-import { defaultSettings } from './default-settings';
+import { defaultSettings } from '../../../shared/default-settings';
 
 export interface SettingsStore {
   get(): AppSettings;

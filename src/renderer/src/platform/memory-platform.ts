@@ -4,6 +4,7 @@
 import { invokeChannels, type AppInfo, type AppSettings, type BackendInfo, type BackendStatus, type GpuInfo, type GpuLayerEstimate, type LoadSettings, type LogLine, type ModelFacts } from '../../../shared/contract';
 import type { EvaApi, EventName, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput, Result } from './types';
 import { realTimers, type Timers } from '../lib/timers';
+import { defaultSettings } from '../../../shared/default-settings';
 
 type Handler<C extends InvokeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 
@@ -31,35 +32,8 @@ export interface MemoryPlatform extends EvaApi {
   readonly state: { settings: AppSettings; status: BackendStatus; log: LogLine[] };
 }
 
-export function memoryDefaultSettings(): AppSettings {
-  return {
-    version: 1,
-    language: 'auto',
-    hideToTrayOnClose: true,
-    recentModels: [],
-    load: {
-      modelPath: '',
-      backend: 'auto',
-      contextSize: 4096,
-      gpuLayers: 'auto',
-      threads: 0,
-      batchSize: 2048,
-      parallel: 1,
-      port: null,
-      exposeOnNetwork: false,
-      apiKey: '',
-      jinja: true,
-      reasoningFormat: 'auto',
-      flashAttention: 'auto',
-      loraPath: '',
-      mmprojPath: '',
-      mlock: false,
-      noMmap: false,
-      metrics: true,
-      slots: true,
-    },
-  };
-}
+/** The same defaults a fresh install of the real app starts with. */
+export const memoryDefaultSettings = defaultSettings;
 
 const blankStatus = (since: number): BackendStatus => ({
   state: 'stopped', since, backend: null, model: null, host: null, port: null, gpuLayers: null,

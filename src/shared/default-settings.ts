@@ -1,4 +1,6 @@
-import type { AppSettings } from '../../../shared/contract';
+import type { AppSettings } from './contract';
+
+/** The settings a fresh install starts with; shared so every host and fake agrees. */
 
 export function defaultSettings(): AppSettings {
   return {
