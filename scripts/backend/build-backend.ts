@@ -1,29 +1,64 @@
 // `npm run backend:build [-- --backend cpu|cuda|vulkan|opencl] [--force] [--portable]`
 // builds bin/<backend>/llama-server from the llama.cpp that node-llama-cpp ships.
-import { ensureBackendBuilt } from './ensure-backend';
-import { BACKEND_KINDS, type BackendKind } from '../../src/shared/contract';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { BACKEND_KINDS, type BackendKind } from '../../src/shared/contract';
+import { BackendBuildError } from './build-error';
+import { ensureBackendBuilt } from './ensure-backend';
 
-function parseArgs(argv: string[]): { backend: BackendKind; force: boolean; portable: boolean } {
-  let backend: BackendKind = 'cpu';
-  const at = argv.indexOf('--backend');
-  if (at >= 0) {
-    const value = argv[at + 1];
-    if (!value || !(BACKEND_KINDS as readonly string[]).includes(value)) {
-      throw new Error(`--backend takes one of ${BACKEND_KINDS.join(', ')}`);
-    }
-    backend = value as BackendKind;
-  }
-  return { backend, force: argv.includes('--force'), portable: argv.includes('--portable') };
+const USAGE = `usage: npm run backend:build -- [--backend ${BACKEND_KINDS.join('|')}] [--force] [--portable]
+  --backend   which llama-server to build into bin/<backend>/ (default cpu)
+  --force     rebuild even when the binary is current
+  --portable  no tuning for this machine's CPU/GPU (GGML_NATIVE=OFF), for packaging`;
+
+function parseCli(argv: string[]): { backend: BackendKind; force: boolean; portable: boolean; help: boolean } {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      backend: { type: 'string', default: 'cpu' },
+      force: { type: 'boolean', default: false },
+      portable: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (!(BACKEND_KINDS as readonly string[]).includes(values.backend)) throw new Error(`--backend takes one of ${BACKEND_KINDS.join(', ')}, not "${values.backend}"`);
+  return { backend: values.backend as BackendKind, force: values.force, portable: values.portable, help: values.help };
 }
 
-const isMain = process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename);
-if (isMain) {
+async function main(): Promise<number> {
+  let cli: ReturnType<typeof parseCli>;
   try {
-    const options = parseArgs(process.argv.slice(2));
-    await ensureBackendBuilt({ repoRoot: resolve(import.meta.dirname, '..', '..'), ...options, log: (line) => console.log(`[backend] ${line}`) });
+    cli = parseCli(process.argv.slice(2));
+  } catch (error) {
+    console.error(`[backend] ${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (cli.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  // Ctrl-C stops cmake and every compiler under it, and still releases the build lock.
+  const controller = new AbortController();
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => controller.abort());
+  try {
+    await ensureBackendBuilt({
+      repoRoot: resolve(import.meta.dirname, '..', '..'),
+      backend: cli.backend,
+      force: cli.force,
+      portable: cli.portable,
+      signal: controller.signal,
+      log: (line) => console.log(`[backend] ${line}`),
+    });
+    return 0;
   } catch (error) {
     console.error(`[backend] ${(error as Error).message}`);
-    process.exit(1);
+    if (error instanceof BackendBuildError) {
+      if (error.details.logTail?.length) console.error(`[backend] last ${error.details.logTail.length} lines of ${error.details.logFile}:\n${error.details.logTail.join('\n')}`);
+      if (error.code === 'aborted') return 130;
+    }
+    return 1;
   }
 }
+
+process.exitCode = await main();

@@ -1,26 +1,31 @@
-// The cmake configuration for each backend flavour. Pure, so the cache key and
+// The cmake configuration for each backend flavour. Pure, so the cache key in
 // build.json can be computed (and tested) without running anything.
 import type { BackendKind } from '../../src/shared/contract';
 
 export interface FlagOptions {
-  /** -DGGML_NATIVE=OFF: a binary that runs on other CPUs of the same family (for packaging) */
+  /** -DGGML_NATIVE=OFF: a binary for any CPU (and any supported GPU architecture) of the family, for packaging */
   portable: boolean;
 }
 
+/** The cmake target of the server; side binaries (whisper-cli, …) will add their own targets beside it. */
+export const LLAMA_SERVER_TARGET = 'llama-server';
+
 const COMMON = [
   '-DCMAKE_BUILD_TYPE=Release',
-  // One self-contained binary per backend: nothing to find at run time.
+  // Link ggml and llama statically: one self-contained executable per backend, nothing to find at run time.
   '-DBUILD_SHARED_LIBS=OFF',
   '-DLLAMA_BUILD_TESTS=OFF',
   '-DLLAMA_BUILD_EXAMPLES=OFF',
-  // The bundled web UI would be downloaded from the internet; EVA is the UI.
+  // The web UI is EVA's job; the prebuilt one would also be downloaded at configure time.
   '-DLLAMA_BUILD_UI=OFF',
   '-DLLAMA_USE_PREBUILT_UI=OFF',
+  // No model downloads from the server itself, so no TLS or HTTP client libraries to link.
   '-DLLAMA_OPENSSL=OFF',
+  // Deprecated in the pinned llama.cpp (a warning in the log), but older pins would link libcurl without it.
   '-DLLAMA_CURL=OFF',
 ];
 
-const BACKEND_FLAGS: Record<BackendKind, string[]> = {
+const BACKEND_FLAGS: Record<BackendKind, readonly string[]> = {
   cpu: [],
   cuda: ['-DGGML_CUDA=ON'],
   vulkan: ['-DGGML_VULKAN=ON'],
@@ -28,9 +33,6 @@ const BACKEND_FLAGS: Record<BackendKind, string[]> = {
 };
 
 export function cmakeFlags(backend: BackendKind, options: FlagOptions): string[] {
-  // Users build on the machine they run on, so native CPU tuning is the fast default.
+  // Users build on the machine they run on, so tuning for this CPU (and, for CUDA, this GPU) is the fast default.
   return [...COMMON, `-DGGML_NATIVE=${options.portable ? 'OFF' : 'ON'}`, ...BACKEND_FLAGS[backend]];
 }
-
-/** The targets to build for one backend; side binaries (whisper-cli) get their own builds. */
-export const LLAMA_TARGETS = ['llama-server'] as const;

@@ -1,131 +1,166 @@
-// Build (or find already built) bin/<backend>/llama-server. Used by the CLI,
-// by `npm start` and by `npm test` when the binary is missing.
-import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
-import { access, chmod, constants, copyFile, mkdir, readFile, rename } from 'node:fs/promises';
+// Build, or find already built, bin/<backend>/llama-server from the llama.cpp
+// that node-llama-cpp ships. Used by `npm run backend:build`, and by `npm start`
+// and `npm test` when the binary is missing.
+import { createWriteStream } from 'node:fs';
+import { access, constants, mkdir, readFile, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { BackendKind, BuildInfo } from '../../src/shared/contract';
 import { writeFileAtomic } from '../../src/main/services/fs/atomic-write';
-import { rebuildReason } from './build-cache';
-import { cmakeFlags } from './cmake-flags';
-import { ensureLlamaSource, LLAMA_SOURCE_PACKAGE, LLAMA_SOURCE_PACKAGE_VERSION } from './llama-source';
-import { missingToolkit } from './toolkit-check';
+import { buildDirConflict, parseBuildInfo, rebuildReason } from './build-cache';
+import { BackendBuildError } from './build-error';
+import { acquireBuildLock } from './build-lock';
+import { cmakeProgressPercent, lastLines, progressMilestones } from './build-progress';
+import { cmakeFlags, LLAMA_SERVER_TARGET } from './cmake-flags';
+import { executableName, findBuiltExecutable, installExecutable } from './install-binary';
+import { ensureLlamaSource } from './llama-source';
+import { runStep } from './run-step';
+import { checkToolkit } from './toolkit-check';
 
-export interface EnsureOptions {
+export interface EnsureBackendOptions {
   repoRoot: string;
   backend: BackendKind;
+  /** rebuild even when bin/<backend> is current */
   force?: boolean;
+  /** GGML_NATIVE=OFF, for binaries that ship to other machines */
   portable?: boolean;
+  /** one progress line at a time, without trailing newline */
   log?: (line: string) => void;
+  signal?: AbortSignal;
 }
 
-const EXE = process.platform === 'win32' ? '.exe' : '';
 const LOG_TAIL_LINES = 40;
 
-export async function ensureBackendBuilt(options: EnsureOptions): Promise<{ serverPath: string; built: boolean }> {
+/** Ensures bin/<backend>/llama-server is built from the pinned llama.cpp with the current flags; throws BackendBuildError. */
+export async function ensureBackendBuilt(options: EnsureBackendOptions): Promise<{ serverPath: string; built: boolean }> {
+  const { repoRoot, backend } = options;
   const log = options.log ?? (() => {});
-  const { backend, repoRoot } = options;
   const binDir = join(repoRoot, 'bin', backend);
-  const serverPath = join(binDir, `llama-server${EXE}`);
-  const missing = missingToolkit(backend);
-  if (missing) throw new Error(`cannot build the ${backend} backend: ${missing}`);
-
-  const source = await ensureLlamaSource(repoRoot);
+  const serverPath = join(binDir, executableName(LLAMA_SERVER_TARGET));
   const flags = cmakeFlags(backend, { portable: options.portable ?? false });
-  const reason = rebuildReason({
-    recorded: await readBuildInfo(join(binDir, 'build.json')),
-    binaryExecutable: await isExecutable(serverPath),
-    wanted: { backend, llamaCppCommit: source.commit, cmakeFlags: flags },
-    force: options.force ?? false,
+
+  let toolkitEnv: Record<string, string> | undefined;
+  const requireToolkit = (): Record<string, string> => {
+    if (toolkitEnv) return toolkitEnv;
+    const check = checkToolkit(backend, { portable: options.portable ?? false });
+    if (!check.ok) throw new BackendBuildError('toolkit-missing', `cannot build the ${backend} backend: ${check.message}`, { backend });
+    return (toolkitEnv = check.env);
+  };
+  // When a build is certain, check the toolkit before fetching ~36 MB of source.
+  if (options.force || !(await isExecutable(serverPath))) requireToolkit();
+
+  const source = await ensureLlamaSource(repoRoot).catch((error: unknown) => {
+    throw new BackendBuildError('source-unavailable', `could not get the llama.cpp source: ${(error as Error).message}`, { backend });
   });
-  if (!reason) {
-    log(`bin/${backend}/llama-server is up to date (llama.cpp ${source.commit.slice(0, 8)}); nothing to do`);
+  const wanted = { backend, llamaCppCommit: source.commit, cmakeFlags: flags };
+  const reasonNow = async () =>
+    rebuildReason({ recorded: await readBuildInfo(join(binDir, 'build.json')), binaryExecutable: await isExecutable(serverPath), wanted, force: options.force ?? false });
+  const upToDate = () => log(`bin/${backend}/llama-server is up to date (llama.cpp ${source.commit.slice(0, 8)}, same flags); nothing to do`);
+
+  if (!(await reasonNow())) {
+    upToDate();
     return { serverPath, built: false };
   }
-
+  const env = requireToolkit();
   const cacheDir = join(repoRoot, '.cache', 'llama.cpp');
-  const buildDir = join(cacheDir, `build-${backend}`);
-  const logFile = join(cacheDir, `build-${backend}.log`);
-  log(`building the ${backend} llama-server: ${reason}; full log in ${logFile}`);
-  const started = Date.now();
-  await runLogged('cmake', ['-S', source.dir, '-B', buildDir, ...flags], logFile, 'w', log, 'configure');
-  const jobs = String(Math.max(1, availableParallelism()));
-  await runLogged('cmake', ['--build', buildDir, '--config', 'Release', '--target', 'llama-server', '-j', jobs], logFile, 'a', log, 'compile');
+  await mkdir(cacheDir, { recursive: true });
+  const release = await acquireBuildLock(join(cacheDir, `build-${backend}.lock`), {
+    signal: options.signal,
+    onWait: (pid) => log(`waiting for another ${backend} build (pid ${pid}) to finish`),
+  });
+  try {
+    // The build we waited for may have produced exactly this binary.
+    const reason = await reasonNow();
+    if (!reason) {
+      upToDate();
+      return { serverPath, built: false };
+    }
+    log(`building the ${backend} llama-server (llama.cpp ${source.commit.slice(0, 8)}): ${reason}`);
+    const started = Date.now();
+    const built = await buildServer({ ...options, log, sourceDir: source.dir, buildDir: join(cacheDir, `build-${backend}`), logFile: join(cacheDir, `build-${backend}.log`), flags, env });
+    // build.json goes first and comes back last: a crash in between leaves none, which means "rebuild".
+    await rm(join(binDir, 'build.json'), { force: true });
+    const installed = await installExecutable(built, binDir, LLAMA_SERVER_TARGET).catch((error: unknown) => {
+      throw new BackendBuildError('install-failed', (error as Error).message, { backend });
+    });
+    const info: BuildInfo = {
+      backend,
+      llamaCppCommit: source.commit,
+      source: `node-llama-cpp@${source.packageVersion} llama/gitRelease.bundle`,
+      cmakeFlags: flags,
+      builtAt: new Date().toISOString(),
+    };
+    await writeFileAtomic(join(binDir, 'build.json'), `${JSON.stringify(info, null, 2)}\n`);
+    log(`installed bin/${backend}/llama-server (${(installed.bytes / 1e6).toFixed(1)} MB) in ${seconds(started)} s`);
+    return { serverPath, built: true };
+  } finally {
+    await release();
+  }
+}
 
-  const built = [join(buildDir, 'bin', `llama-server${EXE}`), join(buildDir, 'bin', 'Release', `llama-server${EXE}`)].find((path) => existsSync(path));
-  if (!built) throw new Error(`the build finished but no llama-server binary was found under ${join(buildDir, 'bin')}`);
-  await mkdir(binDir, { recursive: true });
-  // Copy under a temp name and rename, so a half-copied binary is never picked up.
-  const temp = join(binDir, `.llama-server${EXE}.${process.pid}.tmp`);
-  await copyFile(built, temp);
-  await chmod(temp, 0o755);
-  await rename(temp, serverPath);
-  const info: BuildInfo = {
-    backend,
-    llamaCppCommit: source.commit,
-    source: `${LLAMA_SOURCE_PACKAGE}@${LLAMA_SOURCE_PACKAGE_VERSION} llama/gitRelease.bundle`,
-    cmakeFlags: flags,
-    builtAt: new Date().toISOString(),
+interface BuildSpec extends EnsureBackendOptions {
+  log: (line: string) => void;
+  sourceDir: string;
+  buildDir: string;
+  logFile: string;
+  flags: string[];
+  env: Record<string, string>;
+}
+
+/** cmake configure + build of the server target; returns the built executable. */
+async function buildServer(spec: BuildSpec): Promise<string> {
+  const { backend, buildDir, log, logFile } = spec;
+  const conflict = buildDirConflict(await readFile(join(buildDir, 'CMakeCache.txt'), 'utf8').catch(() => ''), { sourceDir: spec.sourceDir, generator: process.env.CMAKE_GENERATOR }, samePath);
+  if (conflict) {
+    log(`starting ${buildDir} afresh: ${conflict}`);
+    await rm(buildDir, { recursive: true, force: true });
+  }
+  log(`full cmake output: ${logFile}`);
+  const logStream = createWriteStream(logFile);
+  const closeLog = () => new Promise<void>((done) => logStream.end(done));
+  const step = async (phase: 'configure' | 'compile', args: string[], onLine?: (line: string) => void) => {
+    const started = Date.now();
+    log(`${phase}…`);
+    const result = await runStep('cmake', args, { logStream, onLine, env: spec.env, signal: spec.signal });
+    if (result.exitCode === 0) return log(`${phase} done in ${seconds(started)} s`);
+    await closeLog();
+    if (result.aborted) throw new BackendBuildError('aborted', `the ${backend} build was cancelled during ${phase}`, { backend, logFile });
+    if (result.startError) throw new BackendBuildError('toolkit-missing', `could not run cmake: ${result.startError.message}`, { backend });
+    const logTail = lastLines(await readFile(logFile, 'utf8'), LOG_TAIL_LINES);
+    throw new BackendBuildError(`${phase}-failed`, `cmake ${phase} of the ${backend} backend failed (exit ${result.exitCode}); full log: ${logFile}`, { backend, logFile, logTail, exitCode: result.exitCode });
   };
-  await writeFileAtomic(join(binDir, 'build.json'), `${JSON.stringify(info, null, 2)}\n`);
-  log(`built bin/${backend}/llama-server in ${Math.round((Date.now() - started) / 1000)} s`);
-  return { serverPath, built: true };
+
+  await step('configure', ['-S', spec.sourceDir, '-B', buildDir, ...spec.flags]);
+  const milestone = progressMilestones(10);
+  const jobs = String(Math.max(1, availableParallelism()));
+  await step('compile', ['--build', buildDir, '--config', 'Release', '--target', LLAMA_SERVER_TARGET, '-j', jobs], (line) => {
+    const percent = cmakeProgressPercent(line);
+    const reached = percent === null ? null : milestone(percent);
+    if (reached !== null) log(`compile: ${reached}%`);
+  });
+  await closeLog();
+
+  const built = findBuiltExecutable(buildDir, LLAMA_SERVER_TARGET);
+  if (!built) throw new BackendBuildError('binary-missing', `the build finished but no ${LLAMA_SERVER_TARGET} was found under ${join(buildDir, 'bin')}`, { backend, logFile });
+  return built;
 }
 
 async function readBuildInfo(path: string): Promise<BuildInfo | null> {
-  try {
-    return JSON.parse(await readFile(path, 'utf8')) as BuildInfo;
-  } catch {
-    return null;
-  }
+  return parseBuildInfo(await readFile(path, 'utf8').catch(() => ''));
 }
 
 async function isExecutable(path: string): Promise<boolean> {
-  try {
-    await access(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
+  return access(path, constants.X_OK).then(
+    () => true,
+    () => false,
+  );
 }
 
-/** Runs a command with its output going to the log file; prints a progress line every 10 %; on failure the log's tail. */
-function runLogged(command: string, args: string[], logFile: string, flags: 'w' | 'a', log: (line: string) => void, phase: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const out = createWriteStream(logFile, { flags });
-    out.write(`\n$ ${command} ${args.join(' ')}\n`);
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let lastDecile = -1;
-    const tail: string[] = [];
-    let partial = '';
-    const onData = (chunk: Buffer) => {
-      out.write(chunk);
-      const lines = (partial + chunk.toString('utf8')).split(/\r?\n/);
-      partial = lines.pop() ?? '';
-      for (const line of lines) {
-        tail.push(line);
-        if (tail.length > LOG_TAIL_LINES) tail.shift();
-        const percent = /^\[\s*(\d+)%\]/.exec(line);
-        if (percent) {
-          const decile = Math.floor(Number(percent[1]) / 10);
-          if (decile > lastDecile) {
-            lastDecile = decile;
-            log(`${phase}: ${decile * 10}%`);
-          }
-        }
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('error', (error) => out.end(() => reject(new Error(`could not run ${command}: ${error.message}`))));
-    child.on('close', (code) => {
-      if (partial) tail.push(partial);
-      out.end(() => {
-        if (code === 0) return resolve();
-        console.error(`[backend] ${phase} failed (exit ${code}); last ${tail.length} lines of ${logFile}:\n${tail.join('\n')}`);
-        reject(new Error(`${command} ${phase} failed with exit code ${code}`));
-      });
-    });
-  });
+function samePath(a: string, b: string): boolean {
+  const norm = (path: string) => (process.platform === 'win32' ? resolve(path).toLowerCase() : resolve(path));
+  return norm(a) === norm(b);
+}
+
+function seconds(since: number): number {
+  return Math.round((Date.now() - since) / 1000);
 }

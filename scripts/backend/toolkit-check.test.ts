@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { checkToolkit, type ToolProbe } from './toolkit-check';
+
+/** A machine with exactly these commands and files. */
+function machine(commands: string[], paths: string[] = [], env: NodeJS.ProcessEnv = {}, platform: NodeJS.Platform = 'linux'): ToolProbe {
+  return {
+    runs: (command, args) => commands.includes(command) || commands.includes(`${command} ${args.join(' ')}`),
+    exists: (path) => paths.includes(path),
+    env,
+    platform,
+  };
+}
+
+const base = ['cmake', 'c++'];
+const native = { portable: false };
+
+describe('checkToolkit', () => {
+  it('needs cmake and a C++ compiler for every backend', () => {
+    expect(checkToolkit('cpu', native, machine(base))).toEqual({ ok: true, env: {} });
+    expect(checkToolkit('cpu', native, machine(['c++']))).toMatchObject({ ok: false, message: expect.stringMatching(/cmake/) });
+    expect(checkToolkit('cpu', native, machine(['cmake']))).toMatchObject({ ok: false, message: expect.stringMatching(/C\+\+ compiler/) });
+    expect(checkToolkit('cpu', native, machine(['cmake'], [], { CXX: 'clang++-18' })).ok).toBe(true);
+    expect(checkToolkit('cpu', native, machine(['cmake'], [], {}, 'win32')).ok).toBe(true);
+  });
+
+  it('finds nvcc on PATH, through CUDACXX, CUDA_PATH or /usr/local/cuda, and tells cmake where', () => {
+    const gpu = [...base, 'nvidia-smi -L'];
+    const cublas = '/usr/local/cuda/include/cublas_v2.h';
+    expect(checkToolkit('cuda', native, machine(gpu, ['/opt/nv/bin/nvcc', '/opt/nv/include/cublas_v2.h'], { PATH: '/usr/bin:/opt/nv/bin' }))).toEqual({ ok: true, env: {} });
+    expect(checkToolkit('cuda', native, machine(gpu, ['/opt/cuda/bin/nvcc', '/opt/cuda/include/cublas_v2.h'], { CUDACXX: '/opt/cuda/bin/nvcc' }))).toEqual({ ok: true, env: {} });
+    expect(checkToolkit('cuda', native, machine(gpu, ['/opt/cuda-12/bin/nvcc', '/opt/cuda-12/targets/x86_64-linux/include/cublas_v2.h'], { CUDA_PATH: '/opt/cuda-12' }))).toEqual({ ok: true, env: { CUDACXX: '/opt/cuda-12/bin/nvcc' } });
+    expect(checkToolkit('cuda', native, machine(gpu, ['/usr/local/cuda/bin/nvcc', cublas]))).toEqual({ ok: true, env: { CUDACXX: '/usr/local/cuda/bin/nvcc' } });
+    expect(checkToolkit('cuda', native, machine(gpu, [cublas], { PATH: '/usr/bin' }))).toMatchObject({ ok: false, message: expect.stringMatching(/CUDA toolkit was not found/) });
+  });
+
+  it('refuses a toolkit without cuBLAS, which ggml-cuda links', () => {
+    expect(checkToolkit('cuda', native, machine([...base, 'nvidia-smi -L'], ['/usr/local/bin/nvcc'], { PATH: '/usr/local/bin' }))).toMatchObject({ ok: false, message: expect.stringMatching(/cuBLAS/) });
+  });
+
+  it('refuses a native CUDA build without a visible GPU, and points at --portable', () => {
+    const toolkit = machine(base, ['/usr/local/cuda/bin/nvcc', '/usr/local/cuda/include/cublas_v2.h'], { PATH: '/usr/local/cuda/bin' });
+    expect(checkToolkit('cuda', native, toolkit)).toMatchObject({ ok: false, message: expect.stringMatching(/--portable/) });
+    expect(checkToolkit('cuda', { portable: true }, toolkit).ok).toBe(true);
+  });
+
+  it('needs glslc and the Vulkan headers and loader', () => {
+    expect(checkToolkit('vulkan', native, machine([...base, 'glslc', 'pkg-config --exists vulkan'])).ok).toBe(true);
+    expect(checkToolkit('vulkan', native, machine([...base, 'glslc'], ['/usr/include/vulkan/vulkan.h', '/usr/lib/x86_64-linux-gnu/libvulkan.so'])).ok).toBe(true);
+    expect(checkToolkit('vulkan', native, machine(base, ['/sdk', '/sdk/bin/glslc'], { VULKAN_SDK: '/sdk' })).ok).toBe(true);
+    expect(checkToolkit('vulkan', native, machine([...base, 'pkg-config --exists vulkan']))).toMatchObject({ ok: false, message: expect.stringMatching(/missing the glslc shader compiler\)/) });
+    expect(checkToolkit('vulkan', native, machine([...base, 'glslc'], ['/usr/include/vulkan/vulkan.h']))).toMatchObject({ ok: false, message: expect.stringMatching(/headers and loader/) });
+  });
+
+  it('needs the OpenCL headers and ICD loader', () => {
+    expect(checkToolkit('opencl', native, machine([...base, 'pkg-config --exists OpenCL'])).ok).toBe(true);
+    expect(checkToolkit('opencl', native, machine(base, ['/usr/include/CL/cl.h', '/usr/lib/x86_64-linux-gnu/libOpenCL.so'])).ok).toBe(true);
+    expect(checkToolkit('opencl', native, machine(base, ['C:/ocl'], { OCL_ROOT: 'C:/ocl' })).ok).toBe(true);
+    expect(checkToolkit('opencl', native, machine(base, ['/usr/include/CL/cl.h']))).toMatchObject({ ok: false, message: expect.stringMatching(/OpenCL/) });
+  });
+});
