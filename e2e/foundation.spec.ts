@@ -23,7 +23,6 @@ test('load the tiny model through the dialog, see ready, find the listening line
   await page.getByTestId('model-path').fill(tinyModel);
   await expect(page.getByTestId('gpu-estimate')).toContainText(/CPU|0/);
   await page.getByTestId('load-submit').click();
-
   await expect(page.getByTestId('status-state')).toHaveAttribute('data-state', 'ready');
   await expect(page.getByTestId('status-model')).toContainText('tiny-llama-test');
   await expect(page.getByTestId('status-backend')).toContainText('cpu');

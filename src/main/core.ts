@@ -10,6 +10,11 @@ import { probeGpus } from './services/backend/gpu-probe';
 import { runTool } from './services/backend/run-tool';
 import { ProcessRegistry } from './services/process/process-registry';
 import { openSettingsStore, type SettingsStore } from './services/settings/settings-store';
+import { createChatService } from './services/chat/chat-service';
+import { createLinkService } from './services/links/link-service';
+import { localKeyFileCipher, type SecretCipher } from './services/secrets/secret-cipher';
+import { openSecretStore } from './services/secrets/secret-store';
+import { join } from 'node:path';
 
 export interface CoreOptions {
   host: AppInfo['host'];
@@ -20,6 +25,10 @@ export interface CoreOptions {
   /** a native file picker, where the host has one */
   pickModel?: () => Promise<string | null>;
   backendTimeouts?: { readyTimeoutMs?: number; restartDelaysMs?: number[]; stopGraceMs?: number };
+  /** how API keys are sealed at rest; default: a 0600 key file in the data dir (Electron passes the OS keychain) */
+  secretCipher?: SecretCipher | null;
+  /** for tests: a short "no data" timeout instead of 120 s */
+  chatIdleTimeoutMs?: number;
 }
 
 export interface Core {
@@ -47,6 +56,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     probeGpus: (serverPath) => probeGpus({ run: runTool }, serverPath),
     ...options.backendTimeouts,
   });
+
+  const secrets = await openSecretStore(
+    join(paths.root, 'secrets.json'),
+    options.secretCipher ?? (await localKeyFileCipher(join(paths.root, 'local-secret.key'))),
+  );
+  const links = createLinkService({ settings, secrets });
+  const chat = createChatService({ localServer: () => backend.localEndpoint(), links, emit: events.emit, idleTimeoutMs: options.chatIdleTimeoutMs });
 
   const info: AppInfo = {
     version: options.version,
@@ -79,6 +95,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (!options.pickModel) throw new AppFailure('bad_request', 'this host has no file picker: type the model path');
       return { path: await options.pickModel() };
     },
+    'chat:send': async (input) => chat.send(input),
+    'chat:stop': async ({ requestId }) => chat.stop(requestId),
+    'chat:props': async () => chat.props(),
+    'link:list': async () => links.list(),
+    'link:save': async (input) => links.save(input),
+    'link:delete': async ({ id }) => links.remove(id),
+    'link:test': async (input) => links.test(input),
   };
 
   return {
@@ -88,6 +111,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     backend,
     registry,
     async dispose() {
+      chat.dispose();
       await backend.dispose();
       await registry.stopAll();
     },

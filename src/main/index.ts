@@ -9,6 +9,7 @@ import { createMainWindow } from './electron/main-window';
 import { pickModelFile } from './electron/pick-model';
 import { hardenSession } from './electron/security';
 import { createTray } from './electron/tray';
+import { safeStorageCipher } from './electron/safe-storage-cipher';
 
 let win: BrowserWindow | null = null;
 let core: Core | null = null;
@@ -42,6 +43,7 @@ async function start(): Promise<void> {
     binDirs: binDirs({ appRoot, resourcesPath: app.isPackaged ? process.resourcesPath : undefined }),
     systemLanguage: app.getLocale(),
     pickModel: () => pickModelFile(win),
+    secretCipher: safeStorageCipher(),
   });
   const settings = core.settings;
   registerIpc(core.handlers, core.events, () => win, isAppUrl);

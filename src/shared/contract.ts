@@ -2,6 +2,9 @@
 // the browser host's WebSocket) register exactly these channels, validate every
 // input with these schemas at the boundary, and push exactly these events.
 import { z } from 'zod';
+import { ChatSendSchema, ChatSettingsSchema, LinkProfileSchema, LinkSaveSchema, LinkTestSchema, type LinkProfile } from './chat/schemas';
+import type { StreamEvent, StreamingMessage } from './chat/types';
+import type { LinkPreset } from './link-presets';
 
 export const BACKEND_KINDS = ['cuda', 'vulkan', 'opencl', 'cpu'] as const;
 /** A llama-server build flavour; the order above is the `auto` priority. */
@@ -46,6 +49,8 @@ export const AppSettingsSchema = z.object({
   hideToTrayOnClose: z.boolean(),
   load: LoadSettingsSchema,
   recentModels: z.array(z.string().max(4096)).max(20),
+  chat: ChatSettingsSchema,
+  links: z.array(LinkProfileSchema).max(100),
 });
 export type AppSettings = z.infer<typeof AppSettingsSchema>;
 
@@ -56,6 +61,7 @@ export const SettingsPatchSchema = z
     hideToTrayOnClose: z.boolean(),
     load: LoadSettingsSchema.partial(),
     recentModels: z.array(z.string().max(4096)).max(20),
+    chat: ChatSettingsSchema.partial(),
   })
   .partial()
   .strict();
@@ -144,6 +150,19 @@ export interface Notice {
   message: string;
 }
 
+/** What the managed llama-server says about itself (`/props`, `/v1/models`). */
+export interface ServerProps {
+  model: string;
+  nCtx: number;
+  chatTemplate: string;
+  supportsTools: boolean;
+  vision: boolean;
+  audio: boolean;
+}
+
+/** A finished (or stopped, or failed) answer: the stream state without reducer bookkeeping. */
+export type ChatResult = Omit<StreamingMessage, 'internal'> & { requestId: string; elapsedMs: number };
+
 export interface AppInfo {
   version: string;
   host: 'electron' | 'browser';
@@ -155,6 +174,8 @@ export interface AppInfo {
 }
 
 const empty = z.object({}).strict().optional();
+const requestRef = z.object({ requestId: z.string().min(1).max(100) }).strict();
+const idRef = z.object({ id: z.string().min(1).max(100) }).strict();
 const channel = <I extends z.ZodType, O>(input: I) => ({ input, output: undefined as unknown as O });
 
 /** Every request the renderer may make: channel → input schema and output type. */
@@ -172,6 +193,14 @@ export const invokeChannels = {
   'backend:status': channel<typeof empty, BackendStatus>(empty),
   'backend:log': channel<typeof empty, { lines: LogLine[] }>(empty),
   'dialog:pick-model': channel<typeof empty, { path: string | null }>(empty),
+  /** Stream one answer; events arrive as `chat:stream`, the promise resolves with the final state (also when stopped or failed). */
+  'chat:send': channel<typeof ChatSendSchema, ChatResult>(ChatSendSchema),
+  'chat:stop': channel<typeof requestRef, { stopped: boolean }>(requestRef),
+  'chat:props': channel<typeof empty, ServerProps | null>(empty),
+  'link:list': channel<typeof empty, { profiles: (LinkProfile & { hasKey: boolean })[]; presets: readonly LinkPreset[]; protection: string }>(empty),
+  'link:save': channel<typeof LinkSaveSchema, LinkProfile & { hasKey: boolean }>(LinkSaveSchema),
+  'link:delete': channel<typeof idRef, { deleted: boolean }>(idRef),
+  'link:test': channel<typeof LinkTestSchema, { models: string[] }>(LinkTestSchema),
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;
@@ -183,9 +212,11 @@ export interface EventPayloads {
   'backend:state': BackendStatus;
   'backend:log-lines': { lines: LogLine[] };
   'app:notice': Notice;
+  /** parsed stream events of one `chat:send`, in order, batched */
+  'chat:stream': { requestId: string; events: StreamEvent[] };
 }
 export type EventName = keyof EventPayloads;
-export const EVENT_NAMES: readonly EventName[] = ['backend:state', 'backend:log-lines', 'app:notice'];
+export const EVENT_NAMES: readonly EventName[] = ['backend:state', 'backend:log-lines', 'app:notice', 'chat:stream'];
 
 export function isInvokeChannel(name: unknown): name is InvokeChannel {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(invokeChannels, name);

@@ -2,12 +2,25 @@ import type { AppSettings } from './contract';
 
 /** The settings a fresh install starts with; shared so every host and fake agrees. */
 
+export const DEFAULT_SYSTEM_PROMPT = 'You are EVA, a helpful assistant running on the user\'s own computer. Answer clearly and concisely.';
+
 export function defaultSettings(): AppSettings {
   return {
     version: 1,
     language: 'auto',
     hideToTrayOnClose: true,
     recentModels: [],
+    links: [],
+    chat: {
+      endpoint: { kind: 'local' },
+      systemPrompt: DEFAULT_SYSTEM_PROMPT,
+      templates: [{ name: 'Default', text: DEFAULT_SYSTEM_PROMPT }],
+      userName: 'user',
+      modelName: 'assistant',
+      stopWords: [],
+      sampling: { temperature: 0.6, top_k: 40, top_p: 0.95, min_p: 0.05, repeat_penalty: 1.1, max_tokens: 4096 },
+      sendKey: 'ctrl-enter',
+    },
     load: {
       modelPath: '',
       backend: 'auto',

@@ -14,6 +14,9 @@ export type ErrorCode =
   | 'ready_timeout'
   | 'server_crashed'
   | 'settings_corrupt'
+  | 'no_model_loaded'
+  | 'link_not_found'
+  | 'endpoint_error'
   | 'internal';
 
 /** The error shape every contract call can answer with. */

@@ -26,6 +26,9 @@ export const ERROR_CODES = [
   'ready_timeout',
   'server_crashed',
   'settings_corrupt',
+  'no_model_loaded',
+  'link_not_found',
+  'endpoint_error',
   'internal',
 ] as const satisfies readonly ErrorCode[];
 // Fails to compile when errors.ts gains a code that is missing above.

@@ -76,6 +76,12 @@ export class BackendManager {
     return this.readyTiming;
   }
 
+  /** Where the chat reaches the running server (always over loopback), or null when it is not ready. */
+  localEndpoint(): { baseUrl: string; apiKey: string; model: string } | null {
+    if (this.status.state !== 'ready' || !this.active || this.status.port === null) return null;
+    return { baseUrl: `http://127.0.0.1:${this.status.port}`, apiKey: this.active.settings.apiKey, model: this.status.model?.name ?? 'local' };
+  }
+
   /** The argv of the running server, for comparing with a raw launch. */
   activeLaunch(): { serverPath: string; args: string[] } | null {
     return this.active ? { serverPath: this.active.serverPath, args: [...this.active.args] } : null;

@@ -7,9 +7,12 @@ import { AppSettingsSchema, type AppSettings, type Notice, type SettingsPatch } 
 import { writeFileAtomic } from '../fs/atomic-write';
 import { defaultSettings } from '../../../shared/default-settings';
 
+/** What the core may change: the renderer's patch, plus fields only services write (link profiles). */
+export type CoreSettingsPatch = SettingsPatch & { links?: AppSettings['links'] };
+
 export interface SettingsStore {
   get(): AppSettings;
-  update(patch: SettingsPatch): Promise<AppSettings>;
+  update(patch: CoreSettingsPatch): Promise<AppSettings>;
 }
 
 export async function openSettingsStore(dataDir: string, notify: (notice: Notice) => void, now: () => number = Date.now): Promise<SettingsStore> {
@@ -19,7 +22,7 @@ export async function openSettingsStore(dataDir: string, notify: (notice: Notice
   return {
     get: () => current,
     async update(patch) {
-      const next = AppSettingsSchema.parse({ ...current, ...patch, load: { ...current.load, ...patch.load } });
+      const next = AppSettingsSchema.parse({ ...current, ...patch, load: { ...current.load, ...patch.load }, chat: { ...current.chat, ...patch.chat } });
       await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
       current = next;
       return current;
@@ -58,7 +61,12 @@ function parseProblem(text: string): { settings: AppSettings; reason?: undefined
   const defaults = defaultSettings();
   const merged =
     raw && typeof raw === 'object' && !Array.isArray(raw)
-      ? { ...defaults, ...raw, load: { ...defaults.load, ...((raw as { load?: object }).load ?? {}) } }
+      ? {
+          ...defaults,
+          ...raw,
+          load: { ...defaults.load, ...((raw as { load?: object }).load ?? {}) },
+          chat: { ...defaults.chat, ...((raw as { chat?: object }).chat ?? {}) },
+        }
       : raw;
   const parsed = AppSettingsSchema.safeParse(merged);
   if (parsed.success) return { settings: parsed.data };

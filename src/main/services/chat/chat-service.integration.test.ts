@@ -1,0 +1,128 @@
+// The chat service against the real llama-server: local endpoint, link endpoint
+// (the same server with an API key stands in for a remote one), Stop, and the
+// events the renderer receives.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatSendInput } from '../../../shared/chat/schemas';
+import { reduceEvents } from '../../../shared/chat/stream-reducer';
+import type { StreamEvent } from '../../../shared/chat/types';
+import { defaultSettings } from '../../../shared/default-settings';
+import type { EventName, EventPayloads } from '../../../shared/contract';
+import { createLinkService } from '../links/link-service';
+import { localKeyFileCipher } from '../secrets/secret-cipher';
+import { openSecretStore } from '../secrets/secret-store';
+import { openSettingsStore } from '../settings/settings-store';
+import { createChatService, type LocalServer } from './chat-service';
+import { startTestServer, type TestServer } from './test-server';
+
+let server: TestServer;
+let local: LocalServer | null;
+const streamed = new Map<string, StreamEvent[]>();
+
+async function makeService() {
+  const dir = await mkdtemp(join(tmpdir(), 'eva-chat-'));
+  const settings = await openSettingsStore(dir, () => {});
+  const secrets = await openSecretStore(join(dir, 'secrets.json'), await localKeyFileCipher(join(dir, 'key')));
+  const links = createLinkService({ settings, secrets });
+  const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
+    if (event !== 'chat:stream') return;
+    const { requestId, events } = payload as EventPayloads['chat:stream'];
+    streamed.set(requestId, [...(streamed.get(requestId) ?? []), ...events]);
+  };
+  return { chat: createChatService({ localServer: () => local, links, emit }), links };
+}
+
+const ask = (requestId: string, patch: Partial<Extract<ChatSendInput, { mode: 'chat' }>> = {}): ChatSendInput => ({
+  requestId,
+  mode: 'chat',
+  endpoint: { kind: 'local' },
+  systemPrompt: 'You are a test.',
+  messages: [{ role: 'user', content: 'Say something.' }],
+  sampling: { ...defaultSettings().chat.sampling, max_tokens: 64 },
+  idSlot: null,
+  ...patch,
+});
+
+beforeAll(async () => {
+  server = await startTestServer({ extraArgs: ['--api-key', 'secret-key'] });
+  local = { baseUrl: server.baseUrl, apiKey: 'secret-key', model: 'tiny' };
+});
+
+afterAll(async () => {
+  await server.stop();
+});
+
+describe('chat service with the real llama-server', () => {
+  it('streams an answer, pushes the same events the result was built from, and reports the slot', async () => {
+    const { chat } = await makeService();
+    const result = await chat.send(ask('r1'));
+    expect(result.status).toBe('done');
+    expect(result.timings?.predicted_n).toBe(64);
+    expect(result.finishReason).toBe('length');
+    expect(result.slotId).toBeGreaterThanOrEqual(0);
+    const events = streamed.get('r1') ?? [];
+    expect(events.length).toBeGreaterThan(3);
+    const replayed = reduceEvents(events);
+    expect(replayed.content).toBe(result.content);
+    expect(replayed.reasoning).toBe(result.reasoning);
+    // The slot comes back so the next turn hits the same KV cache.
+    const again = await chat.send(ask('r2', { idSlot: result.slotId }));
+    expect(again.slotId).toBe(result.slotId);
+  });
+
+  it('streams a completion-mode request into the same shape', async () => {
+    const { chat } = await makeService();
+    const result = await chat.send({ requestId: 'c1', mode: 'completion', endpoint: { kind: 'local' }, prompt: 'Once upon a time', sampling: { max_tokens: 32 }, idSlot: null });
+    expect(result.status).toBe('done');
+    expect(result.timings?.predicted_n).toBe(32);
+  });
+
+  it('Stop ends the stream at once and keeps the partial answer', async () => {
+    const { chat } = await makeService();
+    const pending = chat.send(ask('s1', { sampling: { max_tokens: 100_000 } }));
+    while ((streamed.get('s1') ?? []).filter((e) => e.type === 'content' || e.type === 'reasoning').length < 5) await new Promise((r) => setTimeout(r, 5));
+    const stoppedAt = performance.now();
+    expect(chat.stop('s1')).toEqual({ stopped: true });
+    const result = await pending;
+    expect(performance.now() - stoppedAt).toBeLessThan(500);
+    expect(result.status).toBe('stopped');
+    expect((result.content + result.reasoning).length).toBeGreaterThan(0);
+    expect(chat.stop('s1')).toEqual({ stopped: false });
+  });
+
+  it('no local model loaded → no_model_loaded, before anything is sent', async () => {
+    const { chat } = await makeService();
+    const saved = local;
+    local = null;
+    try {
+      await expect(chat.send(ask('n1'))).rejects.toMatchObject({ code: 'no_model_loaded' });
+    } finally {
+      local = saved;
+    }
+  });
+
+  it('link mode: the stored key reaches the server; a wrong key is a visible 401 on the answer', async () => {
+    const { chat, links } = await makeService();
+    const good = await links.save({ profile: { name: 'same server', presetId: 'llama-server', baseUrl: `${server.baseUrl}/v1`, model: 'tiny' }, apiKey: 'secret-key' });
+    expect(good.hasKey).toBe(true);
+    expect((await links.test({ baseUrl: `${server.baseUrl}/v1`, linkId: good.id })).models.length).toBe(1);
+    const ok = await chat.send(ask('l1', { endpoint: { kind: 'link', linkId: good.id } }));
+    expect(ok.status).toBe('done');
+
+    const bad = await links.save({ profile: { name: 'wrong key', presetId: 'openai', baseUrl: `${server.baseUrl}/v1`, model: 'tiny' }, apiKey: 'nope' });
+    const failed = await chat.send(ask('l2', { endpoint: { kind: 'link', linkId: bad.id } }));
+    expect(failed.status).toBe('error');
+    expect(failed.error?.code).toBe('http_error');
+    expect(failed.error?.message).toMatch(/401/);
+    await expect(links.test({ baseUrl: `${server.baseUrl}/v1`, linkId: bad.id })).rejects.toMatchObject({ code: 'endpoint_error', message: expect.stringMatching(/401/) });
+    await expect(chat.send(ask('l3', { endpoint: { kind: 'link', linkId: 'deleted' } }))).rejects.toMatchObject({ code: 'link_not_found' });
+  });
+
+  it('reads n_ctx and capabilities from /props', async () => {
+    const { chat } = await makeService();
+    const props = await chat.props();
+    expect(props).toMatchObject({ nCtx: 2048, supportsTools: true, vision: false, audio: false });
+  });
+});

@@ -1,0 +1,124 @@
+// One place where answers are requested: resolves the endpoint (managed
+// llama-server or a saved link), builds the body, streams it, pushes parsed
+// events to the renderer in batches and returns the final state. Stop aborts.
+import { buildChatBody, buildCompletionBody, normalizeMessages } from '../../../shared/chat/request-body';
+import type { ChatSendInput } from '../../../shared/chat/schemas';
+import { initialStreamingMessage, reduceStream } from '../../../shared/chat/stream-reducer';
+import type { SamplingSettings, StreamEvent } from '../../../shared/chat/types';
+import type { ChatResult, ServerProps } from '../../../shared/contract';
+import { AppFailure } from '../../../shared/errors';
+import type { EventSink } from '../app/event-bus';
+import type { LinkService } from '../links/link-service';
+import { createChatClient } from './chat-client';
+import { fetchServerProps } from './server-props';
+
+export interface LocalServer {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+}
+
+export interface ChatServiceDeps {
+  /** the managed llama-server when it is ready, else null */
+  localServer: () => LocalServer | null;
+  links: LinkService;
+  emit: EventSink;
+  fetch?: typeof fetch;
+  idleTimeoutMs?: number;
+  clock?: () => number;
+}
+
+interface Target {
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
+  /** llama-server (local, or a link preset for one): accepts its extensions (top_k, id_slot, /completion) */
+  llama: boolean;
+}
+
+// Strict OpenAI-style APIs reject unknown sampling fields.
+const LLAMA_ONLY_FIELDS = ['top_k', 'min_p', 'repeat_penalty'] as const;
+
+export function createChatService(deps: ChatServiceDeps) {
+  const active = new Map<string, AbortController>();
+  const clock = deps.clock ?? (() => performance.now());
+
+  async function target(endpoint: ChatSendInput['endpoint']): Promise<Target> {
+    if (endpoint.kind === 'local') {
+      const local = deps.localServer();
+      if (!local) throw new AppFailure('no_model_loaded', 'no local model is loaded: load one first, or switch to a link endpoint');
+      return { baseUrl: local.baseUrl, apiKey: local.apiKey || null, model: local.model, llama: true };
+    }
+    const { profile, apiKey } = await deps.links.resolve(endpoint.linkId);
+    return { baseUrl: profile.baseUrl, apiKey, model: profile.model, llama: profile.presetId === 'llama-server' };
+  }
+
+  function samplingFor(target: Target, sampling: SamplingSettings): SamplingSettings {
+    if (target.llama) return sampling;
+    const strict = { ...sampling };
+    for (const field of LLAMA_ONLY_FIELDS) delete strict[field];
+    return strict;
+  }
+
+  return {
+    async send(input: ChatSendInput): Promise<ChatResult> {
+      if (active.has(input.requestId)) throw new AppFailure('bad_request', `request ${input.requestId} is already running`);
+      const to = await target(input.endpoint);
+      const controller = new AbortController();
+      active.set(input.requestId, controller);
+      const started = clock();
+      const client = createChatClient({ baseUrl: to.baseUrl, apiKey: to.apiKey ?? undefined }, { fetch: deps.fetch, idleTimeoutMs: deps.idleTimeoutMs });
+      const sampling = samplingFor(to, input.sampling);
+      const idSlot = to.llama ? (input.idSlot ?? -1) : undefined;
+      const events =
+        input.mode === 'chat'
+          ? client.chat(buildChatBody({ model: to.model, messages: normalizeMessages(input.messages, input.systemPrompt), sampling, stream: true, idSlot, includeUsage: true }), controller.signal)
+          : client.complete(buildCompletionBody({ prompt: input.prompt, sampling, idSlot, api: to.llama ? 'llama' : 'openai', model: to.model, includeUsage: true }), to.llama ? 'llama' : 'openai', controller.signal);
+
+      // Events that arrive in one read are sent together; a batch never waits longer than the current tick.
+      let pending: StreamEvent[] = [];
+      let scheduled = false;
+      const flush = () => {
+        scheduled = false;
+        if (pending.length === 0) return;
+        const batch = pending;
+        pending = [];
+        deps.emit('chat:stream', { requestId: input.requestId, events: batch });
+      };
+
+      let state = initialStreamingMessage();
+      try {
+        for await (const event of events) {
+          state = reduceStream(state, event);
+          pending.push(event);
+          if (!scheduled) {
+            scheduled = true;
+            setImmediate(flush);
+          }
+        }
+      } finally {
+        active.delete(input.requestId);
+        flush();
+      }
+      const { internal: _internal, ...result } = state;
+      return { ...result, requestId: input.requestId, elapsedMs: Math.round(clock() - started) };
+    },
+
+    stop(requestId: string): { stopped: boolean } {
+      const controller = active.get(requestId);
+      controller?.abort();
+      return { stopped: Boolean(controller) };
+    },
+
+    async props(): Promise<ServerProps | null> {
+      const local = deps.localServer();
+      return local ? fetchServerProps(local, deps.fetch ?? fetch) : null;
+    },
+
+    dispose(): void {
+      for (const controller of active.values()) controller.abort();
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

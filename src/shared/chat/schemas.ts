@@ -1,0 +1,105 @@
+// Boundary schemas for chat calls: what the renderer may send to the core. They
+// mirror types.ts; `satisfies` below makes the compiler say when the two drift.
+import { z } from 'zod';
+import type { ChatMessage, SamplingSettings } from './types';
+
+// A pasted screenshot as a data URL is a few MB; leave room for large images and audio.
+const MAX_PART_CHARS = 64 * 1024 * 1024;
+
+const ContentPartSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({ type: z.literal('image_url'), image_url: z.object({ url: z.string().max(MAX_PART_CHARS), detail: z.string().max(16).optional() }) }),
+  z.object({ type: z.literal('input_audio'), input_audio: z.object({ data: z.string().max(MAX_PART_CHARS), format: z.string().max(16) }) }),
+  z.object({ type: z.literal('audio_url'), audio_url: z.object({ url: z.string().max(MAX_PART_CHARS) }) }),
+]);
+
+const ToolCallSchema = z.object({
+  id: z.string().max(200),
+  type: z.literal('function'),
+  function: z.object({ name: z.string().max(200), arguments: z.string() }),
+});
+
+export const ChatMessageSchema = z.object({
+  role: z.enum(['system', 'user', 'assistant', 'tool']),
+  content: z.union([z.string(), z.array(ContentPartSchema).max(64)]),
+  reasoning: z.string().optional(),
+  toolCalls: z.array(ToolCallSchema).max(64).optional(),
+  toolCallId: z.string().max(200).optional(),
+  name: z.string().max(200).optional(),
+}) satisfies z.ZodType<ChatMessage>;
+
+export const SamplingSchema = z.object({
+  temperature: z.number().min(0).max(2).optional(),
+  top_k: z.number().int().min(0).max(10_000).optional(),
+  top_p: z.number().min(0).max(1).optional(),
+  min_p: z.number().min(0).max(1).optional(),
+  repeat_penalty: z.number().min(0).max(10).optional(),
+  max_tokens: z.number().int().min(-1).max(10_000_000).optional(),
+  stop: z.array(z.string().max(200)).max(32).optional(),
+  seed: z.number().int().min(-1).optional(),
+}) satisfies z.ZodType<SamplingSettings>;
+
+/** Which server a request goes to: the managed llama-server, or a saved link profile. */
+export const EndpointRefSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('local') }),
+  z.object({ kind: z.literal('link'), linkId: z.string().min(1).max(100) }),
+]);
+export type EndpointRef = z.infer<typeof EndpointRefSchema>;
+
+const requestBase = {
+  /** chosen by the renderer so it can match `chat:stream` events and call `chat:stop` */
+  requestId: z.string().min(1).max(100),
+  endpoint: EndpointRefSchema,
+  sampling: SamplingSchema,
+  /** llama-server slot to reuse for a KV-cache hit; null lets the server choose */
+  idSlot: z.number().int().min(0).max(1024).nullable(),
+};
+
+export const ChatSendSchema = z.discriminatedUnion('mode', [
+  z.object({
+    ...requestBase,
+    mode: z.literal('chat'),
+    systemPrompt: z.string().max(1_000_000),
+    messages: z.array(ChatMessageSchema).min(1).max(100_000),
+  }),
+  /** EVA's 补完 (completion): the whole text is the prompt, streamed in place. */
+  z.object({ ...requestBase, mode: z.literal('completion'), prompt: z.string().max(50_000_000) }),
+]);
+export type ChatSendInput = z.infer<typeof ChatSendSchema>;
+
+/** A saved link-mode endpoint. Its API key lives in the secret store, never here. */
+export const LinkProfileSchema = z.object({
+  id: z.string().min(1).max(100),
+  name: z.string().min(1).max(200),
+  presetId: z.string().max(100),
+  baseUrl: z.string().url().max(2000),
+  model: z.string().max(500),
+});
+export type LinkProfile = z.infer<typeof LinkProfileSchema>;
+
+export const LinkSaveSchema = z.object({
+  profile: LinkProfileSchema.partial({ id: true }),
+  /** undefined keeps the stored key, null removes it, a string replaces it */
+  apiKey: z.string().max(4096).nullable().optional(),
+});
+
+export const LinkTestSchema = z.object({
+  baseUrl: z.string().url().max(2000),
+  /** test with the stored key of this profile */
+  linkId: z.string().max(100).optional(),
+  /** or with a key typed in but not saved yet */
+  apiKey: z.string().max(4096).optional(),
+});
+
+/** Conventions (约定) and sampling defaults, persisted in settings. */
+export const ChatSettingsSchema = z.object({
+  endpoint: EndpointRefSchema,
+  systemPrompt: z.string().max(1_000_000),
+  templates: z.array(z.object({ name: z.string().min(1).max(200), text: z.string().max(1_000_000) })).max(100),
+  userName: z.string().max(100),
+  modelName: z.string().max(100),
+  stopWords: z.array(z.string().max(200)).max(32),
+  sampling: SamplingSchema,
+  sendKey: z.enum(['ctrl-enter', 'enter']),
+});
+export type ChatSettings = z.infer<typeof ChatSettingsSchema>;
