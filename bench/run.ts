@@ -2,6 +2,7 @@
 // prefix and prints one JSON object per line. Benchmarks compare against the raw
 // llama-server in the same run; nothing here is a pass/fail test.
 import { backendBenchmarks } from './backend.bench';
+import { chatBenchmarks } from './chat.bench';
 
 export interface BenchResult {
   bench: string;
@@ -17,7 +18,7 @@ export interface Benchmark {
   run(): Promise<BenchResult[]>;
 }
 
-const all: Benchmark[] = [...backendBenchmarks];
+const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks];
 
 const prefix = process.argv[2] ?? '';
 const selected = all.filter((bench) => bench.names.some((name) => name.startsWith(prefix)));

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { repoRoot, startHost, tinyModel, type RunningHost } from './browser-host';
+import { repoRoot, startHost, tinyModel, type RunningHost } from '../src/test-support/host-process';
 
 let host: RunningHost;
 

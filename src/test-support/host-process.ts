@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
-export const repoRoot = resolve(import.meta.dirname, '..');
+export const repoRoot = resolve(import.meta.dirname, '..', '..');
 export const tinyModel = join(repoRoot, '.cache', 'models', 'tiny-llama.gguf');
 
 export interface RunningHost {

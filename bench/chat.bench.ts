@@ -1,0 +1,181 @@
+// chat.dom_stream_ratio: tokens/s reaching the rendered DOM (first to last
+// change of the answer's text) divided by the server's own predicted_per_second
+// for the same answer. chat.ttft_overhead_ms: send → first answer text in the
+// DOM, minus send → first content delta of a raw streaming fetch to the same
+// server. Both through the real browser host and real llama-server, same run.
+import type { Page } from '@playwright/test';
+import { startHost } from '../src/test-support/host-process';
+import { testAssets } from '../src/test-support/test-assets';
+import { connectHost } from '../src/test-support/ws-client';
+import { defaultSettings } from '../src/shared/default-settings';
+import { launchChromium, DOM_RECORDER } from './browser';
+import type { Benchmark, BenchResult } from './run';
+import { ensureWebUi } from './ensure-webui';
+import { findFreePort } from '../src/main/services/backend/net-probe';
+import { probeHealth } from '../src/main/services/backend/health-probe';
+import { spawnSupervised } from '../src/main/services/process/supervisor';
+import { median, round } from './stats';
+
+const STREAM_TOKENS = 2000;
+const TTFT_RUNS = 7;
+const ANSWER = '[data-testid="chat-message"][data-role="assistant"] [data-testid="chat-content"]';
+
+interface DomRun {
+  marks: [number, number][];
+  sentAt: number;
+  predictedN: number;
+  predictedPerSecond: number;
+}
+
+type Timings = { predicted_n: number; predicted_per_second: number };
+
+/** Watches the page's WebSocket for `chat:send` results, so the server's own timings can be read per answer. */
+function watchResults(page: Page): { next(): Promise<Timings> } {
+  let waiting: ((timings: Timings) => void) | null = null;
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      const frame = JSON.parse(payload.toString()) as { type: string; result?: { value?: { requestId?: string; timings?: Timings | null } } };
+      const value = frame.type === 'result' ? frame.result?.value : undefined;
+      if (value?.requestId && value.timings && waiting) waiting(value.timings);
+    }),
+  );
+  return { next: () => new Promise((resolve) => (waiting = resolve)) };
+}
+
+/** Sends one prompt through the UI and returns the DOM marks plus the server's timings for that answer. */
+async function uiRun(page: Page, results: ReturnType<typeof watchResults>, prompt: string): Promise<DomRun> {
+  const result = results.next();
+  await page.evaluate(`window.__evaDom.marks = []; window.__evaDomSelector = ${JSON.stringify(ANSWER)};`);
+  await page.getByTestId('chat-input').fill(prompt);
+  const sentAt = (await page.evaluate('performance.now()')) as number;
+  await page.getByTestId('chat-input').press('Control+Enter');
+  const timings = await result;
+  // Let the last frame render before reading the marks.
+  await page.waitForTimeout(200);
+  const marks = (await page.evaluate('window.__evaDom.marks')) as [number, number][];
+  return { marks, sentAt, predictedN: timings.predicted_n, predictedPerSecond: timings.predicted_per_second };
+}
+
+/** Raw streaming fetch to the server: time to the first content delta. */
+async function rawTtft(baseUrl: string, prompt: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ messages: [{ role: 'system', content: defaultSettings().chat.systemPrompt }, { role: 'user', content: prompt }], stream: true, max_tokens: 16 }),
+  });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    if (/"content":"[^"]/.test(text) || /"reasoning_content":"[^"]/.test(text)) break;
+  }
+  const elapsed = performance.now() - started;
+  await reader.cancel();
+  return elapsed;
+}
+
+async function setMaxTokens(url: string, maxTokens: number): Promise<void> {
+  const client = await connectHost(url);
+  const { chat } = await client.invoke('settings:get');
+  await client.invoke('settings:update', { chat: { sampling: { ...chat.sampling, max_tokens: maxTokens } } });
+  client.close();
+}
+
+/** The same long answer through llama.cpp's web UI, served by llama-server itself with --path. */
+async function webUiStream(browser: Awaited<ReturnType<typeof launchChromium>>): Promise<{ ratio: number; domRate: number; serverRate: number; tokens: number }> {
+  const dist = await ensureWebUi(testAssets.root);
+  const port = await findFreePort('127.0.0.1');
+  const server = spawnSupervised({ command: testAssets.llamaServer, args: ['-m', testAssets.tinyModel, '--host', '127.0.0.1', '--port', String(port), '-c', '4096', '--path', dist] });
+  try {
+    while ((await probeHealth(port)) !== 200) await new Promise((r) => setTimeout(r, 50));
+    const page = await browser.newPage();
+    await page.addInitScript(`localStorage.setItem('LlamaUi.config', JSON.stringify({ max_tokens: ${STREAM_TOKENS} }));`);
+    await page.addInitScript(DOM_RECORDER);
+    await page.goto(`http://127.0.0.1:${port}/`);
+    const input = page.locator('textarea, [contenteditable=true]').first();
+    await input.waitFor();
+    const body = page.waitForResponse((r) => r.url().includes('/chat/completions')).then((r) => r.text());
+    await page.evaluate(`window.__evaDom.marks = []; window.__evaDomSelector = '.chat-message-assistant';`);
+    await input.click();
+    await page.keyboard.type('Write a very long story.');
+    await page.keyboard.press('Enter');
+    const sse = await body;
+    await page.waitForTimeout(500);
+    const marks = (await page.evaluate('window.__evaDom.marks')) as [number, number][];
+    const timings = [...sse.matchAll(/"timings":(\{[^}]*\})/g)].map((m) => JSON.parse(m[1] ?? '{}') as Timings).pop();
+    if (!timings) throw new Error('the web UI request returned no timings');
+    const domRate = timings.predicted_n / (((marks.at(-1)?.[0] ?? 0) - (marks[0]?.[0] ?? 0)) / 1000);
+    return { ratio: domRate / timings.predicted_per_second, domRate, serverRate: timings.predicted_per_second, tokens: timings.predicted_n };
+  } finally {
+    await server.stop();
+  }
+}
+
+export const chatBenchmarks: Benchmark[] = [
+  {
+    names: ['chat.dom_stream_ratio', 'chat.ttft_overhead_ms', 'chat.webui_dom_stream_ratio'],
+    async run(): Promise<BenchResult[]> {
+      const host = await startHost();
+      const browser = await launchChromium();
+      try {
+        const client = await connectHost(host.url);
+        const status = await client.invoke('backend:load', { ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 4096 });
+        client.close();
+        const baseUrl = `http://127.0.0.1:${status.port}`;
+        await setMaxTokens(host.url, STREAM_TOKENS);
+
+        const page = await browser.newPage();
+        const results = watchResults(page);
+        await page.addInitScript(DOM_RECORDER);
+        await page.goto(host.url);
+        await page.getByTestId('chat-input').waitFor();
+
+        const stream = await uiRun(page, results, 'Write a very long story.');
+        const first = stream.marks[0];
+        const last = stream.marks[stream.marks.length - 1];
+        const domSeconds = first && last ? (last[0] - first[0]) / 1000 : NaN;
+        const domRate = stream.predictedN / domSeconds;
+
+        await setMaxTokens(host.url, 16);
+        await page.reload();
+        await page.getByTestId('chat-input').waitFor();
+        const ui: number[] = [];
+        const raw: number[] = [];
+        for (let i = 0; i < TTFT_RUNS; i++) {
+          const run = await uiRun(page, results, `Question ${i}`);
+          if (run.marks[0]) ui.push(run.marks[0][0] - run.sentAt);
+          raw.push(await rawTtft(baseUrl, `Question ${i}`));
+        }
+        return [
+          {
+            bench: 'chat.dom_stream_ratio',
+            value: round(domRate / stream.predictedPerSecond),
+            unit: 'ratio',
+            goal: '>= 0.99',
+            dom_tokens_per_s: round(domRate, 1),
+            server_tokens_per_s: round(stream.predictedPerSecond, 1),
+            tokens: stream.predictedN,
+            dom_updates: stream.marks.length,
+          },
+          { bench: 'chat.ttft_overhead_ms', value: round(median(ui) - median(raw), 1), unit: 'ms', goal: '<= 5', ui_median_ms: round(median(ui), 1), raw_median_ms: round(median(raw), 1), runs: TTFT_RUNS },
+          await webUiStream(browser).then((peer) => ({
+            bench: 'chat.webui_dom_stream_ratio',
+            value: round(peer.ratio),
+            unit: 'ratio',
+            goal: 'peer (llama.cpp web UI); compare with chat.dom_stream_ratio',
+            dom_tokens_per_s: round(peer.domRate, 1),
+            server_tokens_per_s: round(peer.serverRate, 1),
+            tokens: peer.tokens,
+          })),
+        ];
+      } finally {
+        await browser.close();
+        await host.stop();
+      }
+    },
+  },
+];

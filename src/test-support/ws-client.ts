@@ -1,0 +1,42 @@
+// A Node client for the browser host's WebSocket, for benchmarks and tests that
+// set the stage (settings, loading a model) faster than clicking through the UI.
+import WebSocket from 'ws';
+import type { EventName, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput } from '../shared/contract';
+import type { Result } from '../shared/errors';
+
+export interface HostClient {
+  invoke<C extends InvokeChannel>(channel: C, input?: InvokeInput<C>): Promise<InvokeOutput<C>>;
+  on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void): void;
+  close(): void;
+}
+
+export async function connectHost(pageUrl: string): Promise<HostClient> {
+  const url = new URL(pageUrl);
+  const ws = new WebSocket(`ws://${url.host}/ws?token=${url.searchParams.get('token')}`, { headers: { origin: url.origin } });
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  let nextId = 1;
+  const pending = new Map<number, (result: Result<unknown>) => void>();
+  const listeners = new Map<string, ((payload: unknown) => void)[]>();
+  ws.on('message', (data) => {
+    const frame = JSON.parse(data.toString()) as { type: string; id?: number; result?: Result<unknown>; event?: string; payload?: unknown };
+    if (frame.type === 'result' && frame.id !== undefined && frame.result) pending.get(frame.id)?.(frame.result);
+    if (frame.type === 'event' && frame.event) for (const listener of listeners.get(frame.event) ?? []) listener(frame.payload);
+  });
+  return {
+    invoke: (channel, input) =>
+      new Promise((resolve, reject) => {
+        const id = nextId++;
+        pending.set(id, (result) => {
+          pending.delete(id);
+          if (result.ok) resolve(result.value as never);
+          else reject(Object.assign(new Error(result.error.message), result.error));
+        });
+        ws.send(JSON.stringify({ type: 'invoke', id, channel, input }));
+      }),
+    on: (event, listener) => listeners.set(event, [...(listeners.get(event) ?? []), listener as (payload: unknown) => void]),
+    close: () => ws.close(),
+  };
+}
