@@ -10,6 +10,7 @@ export default defineConfig({
         input: {
           index: resolve(import.meta.dirname, 'src/main/index.ts'),
           host: resolve(import.meta.dirname, 'src/main/host/cli.ts'),
+          'tool-worker': resolve(import.meta.dirname, 'src/main/workers/tool-worker.ts'),
         },
       },
     },

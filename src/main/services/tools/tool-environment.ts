@@ -1,0 +1,58 @@
+// The environment block of the tools prompt (OS, shell, workspace, date, a
+// short overview of the workspace), gathered with its effects passed in.
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ToolEnvironment } from '../../../shared/tools/tools-prompt';
+import { chooseShell } from './shell-choice';
+
+export interface EnvironmentDeps {
+  platform: NodeJS.Platform;
+  /** os.release() */
+  release: string;
+  arch: string;
+  env: Record<string, string | undefined>;
+  exists: (path: string) => boolean;
+  now: Date;
+}
+
+const OS_NAMES: Partial<Record<NodeJS.Platform, string>> = { linux: 'Linux', darwin: 'macOS (Darwin)', win32: 'Windows' };
+
+export function describeEnvironment(workspaceDir: string, deps: EnvironmentDeps, workspaceTree?: string): ToolEnvironment {
+  const offset = -deps.now.getTimezoneOffset();
+  const sign = offset >= 0 ? '+' : '-';
+  const pad = (n: number) => String(Math.abs(n)).padStart(2, '0');
+  const local = new Date(deps.now.getTime() + offset * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+  return {
+    os: `${OS_NAMES[deps.platform] ?? deps.platform} ${deps.release} (${deps.arch})`,
+    shell: chooseShell(deps.platform, deps.env, deps.exists).label,
+    workspaceDir,
+    date: `${local} ${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`,
+    ...(workspaceTree ? { workspaceTree } : {}),
+  };
+}
+
+/** Up to two levels of the workspace, directories marked with "/", capped; hidden entries and node_modules left out. */
+export async function workspaceOverview(dir: string, maxEntries = 80): Promise<string> {
+  const lines: string[] = [];
+  let more = 0;
+  const visit = async (path: string, depth: number, indent: string): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(path, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    const shown = entries.filter((e) => !e.name.startsWith('.') && e.name !== 'node_modules').sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of shown) {
+      if (lines.length >= maxEntries) {
+        more++;
+        continue;
+      }
+      lines.push(`${indent}${entry.name}${entry.isDirectory() ? '/' : ''}`);
+      if (entry.isDirectory() && depth < 2) await visit(join(path, entry.name), depth + 1, `${indent}  `);
+    }
+  };
+  await visit(dir, 1, '');
+  if (lines.length === 0) return '(empty)';
+  return more > 0 ? `${lines.join('\n')}\n… ${more} more` : lines.join('\n');
+}

@@ -1,0 +1,34 @@
+// The shape of one built-in tool as it runs inside a worker process.
+import type { ToolError, ToolRunStatus } from '../../../shared/tools/tool-types';
+
+/** What the worker hands to a tool for one call. */
+export interface ToolExecContext {
+  workspaceDir: string;
+  /** aborted when the user presses Stop (the worker got a cancel message) */
+  signal: AbortSignal;
+  /** a tool that starts its own process group reports it, so main can kill it if this worker dies */
+  reportChild(pid: number): void;
+  /** the user's home directory, for the forbidden-command check */
+  homeDir?: string;
+}
+
+/** A tool's result before the runner adds timing. */
+export interface ToolOutput {
+  status: ToolRunStatus;
+  output: string;
+  error?: ToolError;
+  details?: Record<string, unknown>;
+}
+
+export type ToolExecutor = (args: Record<string, unknown>, context: ToolExecContext) => Promise<ToolOutput>;
+
+/**
+ * Loaders by tool name; the worker loads a tool's code on its first call and
+ * keeps it. Loading is not charged to the call's time limit (mathjs alone takes
+ * a few hundred ms to load, more than the calculator's whole budget).
+ */
+export type ToolExecutors = Record<string, () => Promise<ToolExecutor>>;
+
+export function failed(error: ToolError, details?: Record<string, unknown>): ToolOutput {
+  return details === undefined ? { status: 'error', output: '', error } : { status: 'error', output: '', error, details };
+}

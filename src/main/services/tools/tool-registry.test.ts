@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { mcpToolDescriptor } from '../../../shared/tools/mcp-tool-name';
+import { ToolRegistry, type ToolProvider } from './tool-registry';
+
+const provider = (names: string[], tag: string): ToolProvider => ({
+  descriptors: () => names.map((name) => ({ ...mcpToolDescriptor(name.split('@')[0] ?? 'x', { name: name.split('@')[1] ?? name }), name })),
+  run: async (call) => ({ status: 'ok', output: `${tag}:${call.name}`, durationMs: 1 }),
+});
+
+describe('ToolRegistry', () => {
+  it('merges providers and routes a call to the one that offers the tool', async () => {
+    const registry = new ToolRegistry();
+    registry.setProvider('builtin', provider(['read_file'], 'builtin'));
+    registry.setProvider('mcp:git', provider(['git@status', 'git@log'], 'git'));
+    expect(registry.descriptors().map((d) => d.name)).toEqual(['read_file', 'git@status', 'git@log']);
+    expect(await registry.run({ name: 'git@log', args: {}, workspaceDir: '/w' })).toMatchObject({ output: 'git:git@log' });
+    registry.removeProvider('mcp:git');
+    expect(await registry.run({ name: 'git@log', args: {}, workspaceDir: '/w' })).toMatchObject({ status: 'error', error: { code: 'unknown_tool' } });
+  });
+
+  it('keeps the first provider for a duplicated name', () => {
+    const registry = new ToolRegistry();
+    registry.setProvider('a', provider(['x@t'], 'a'));
+    registry.setProvider('b', provider(['x@t'], 'b'));
+    expect(registry.descriptors()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,96 @@
+// The vocabulary every part of the tool system speaks: descriptors the model
+// sees, the consent policy, calls parsed from model output and the results fed
+// back. Plain data only, so it crosses IPC, workers and the WebSocket host.
+
+/** What a tool can do to the user's machine; drives the default consent policy and the UI badge. */
+export type ToolRisk = 'read' | 'write' | 'exec' | 'control';
+
+/** Per-tool consent policy the user sets in settings. */
+export type ToolPolicy = 'allow' | 'ask' | 'deny';
+
+/** A JSON Schema for a tool's `arguments` object (draft-07 subset that ajv and llama.cpp both accept). */
+export type JsonSchema = Record<string, unknown>;
+
+/** Everything the loop, the prompt and the UI need to know about one tool. */
+export interface ToolDescriptor {
+  /** built-ins: `read_file`; MCP tools: `service@tool` */
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments object */
+  parameters: JsonSchema;
+  risk: ToolRisk;
+  defaultPolicy: ToolPolicy;
+  /** ask every single time, whatever the policy or the per-conversation list says (controller) */
+  alwaysAsk?: boolean;
+  /** offered to the model unless the user turns it on explicitly */
+  enabledByDefault: boolean;
+  source: 'builtin' | 'mcp';
+  /** calling it ends the loop with its `content` (answer) */
+  final?: boolean;
+  /** other names the model may use for this tool (finish → answer) */
+  aliases?: readonly string[];
+}
+
+/** Failure codes a tool step can end with; the model sees code and message. */
+export type ToolErrorCode =
+  | 'unknown_tool'
+  | 'invalid_json'
+  | 'missing_name'
+  | 'several_calls'
+  | 'invalid_arguments'
+  | 'forbidden_command'
+  | 'denied'
+  | 'outside_workspace'
+  | 'invalid_path'
+  | 'workspace_missing'
+  | 'not_found'
+  | 'not_a_file'
+  | 'not_a_directory'
+  | 'binary_file'
+  | 'file_too_large'
+  | 'no_match'
+  | 'match_count'
+  | 'math_error'
+  | 'no_display'
+  | 'timeout'
+  | 'stopped'
+  | 'worker_crashed'
+  | 'worker_failed'
+  | 'io_error'
+  | 'internal';
+
+/** A tool failure as data, same shape as AppError so hosts can show it alike. */
+export interface ToolError {
+  code: ToolErrorCode;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+/** A tool call as the model made it, before validation. */
+export interface ToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
+  /** set for native tool calls; the result goes back with it */
+  id?: string;
+}
+
+/**
+ * How a run ended. `ok`: the tool ran (a shell command with a non-zero exit is
+ * still `ok`, its exit code is in details); `error`: it could not do its job;
+ * `timeout`/`stopped`: killed, partial output kept.
+ */
+export type ToolRunStatus = 'ok' | 'error' | 'timeout' | 'stopped';
+
+/** What a tool run produced; `output` is what the model is shown (already capped). */
+export interface ToolRunResult {
+  status: ToolRunStatus;
+  output: string;
+  error?: ToolError;
+  /** structured extras for the step card: exitCode, truncated, path, bytes... */
+  details?: Record<string, unknown>;
+  durationMs: number;
+}
+
+export function toolError(code: ToolErrorCode, message: string, details?: Record<string, unknown>): ToolError {
+  return details === undefined ? { code, message } : { code, message, details };
+}

@@ -1,0 +1,64 @@
+// The system-prompt block of EVA's prompt protocol: the enabled tools inside
+// <tools>…</tools> (one JSON line each, the shape Hermes/Qwen-style models were
+// trained on), how to call one, and — when engineer tools are on — the
+// environment the commands and files live in.
+import type { ToolDescriptor } from './tool-types';
+
+/** Where the engineer tools run; shown to the model so it writes commands for the right OS and shell. */
+export interface ToolEnvironment {
+  /** e.g. "Linux 6.8 (x64)", "Windows 11", "macOS 15" */
+  os: string;
+  /** e.g. "bash", "cmd.exe" */
+  shell: string;
+  /** absolute workspace directory */
+  workspaceDir: string;
+  /** e.g. "2025-11-23 10:00 +08:00" */
+  date?: string;
+  /** a short listing of the workspace, a few levels deep */
+  workspaceTree?: string;
+}
+
+const ENGINEER_TOOLS = new Set(['execute_command', 'read_file', 'write_file', 'edit_file', 'list_files']);
+
+/** The text appended to the system prompt when tools are on (prompt protocol only). */
+export function buildToolsPrompt(tools: readonly ToolDescriptor[], environment?: ToolEnvironment): string {
+  const lines = tools.map((tool) =>
+    JSON.stringify({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } }),
+  );
+  const hasAnswer = tools.some((tool) => tool.final);
+  const parts = [
+    'You may call tools to help with the user\'s request. The tools are described as JSON inside <tools></tools>:',
+    '<tools>',
+    ...lines,
+    '</tools>',
+    '',
+    'To call a tool, reply with exactly one block and nothing after it:',
+    '<tool_call>',
+    '{"name": "<tool name>", "arguments": {<arguments as JSON>}}',
+    '</tool_call>',
+    'Rules:',
+    '- Call one tool at a time, then wait: its result comes back in a <tool_response> message.',
+    '- The JSON must be valid: double quotes around keys and strings, inner quotes escaped as \\", line breaks as \\n, no trailing commas.',
+    hasAnswer
+      ? '- When the task is done, or you need to ask the user something, call "answer" with your final response, for example:\n<tool_call>\n{"name": "answer", "arguments": {"content": "Done: the tests pass."}}\n</tool_call>'
+      : '- When you need no tool, answer the user directly.',
+  ];
+  if (environment && tools.some((tool) => ENGINEER_TOOLS.has(tool.name))) parts.push('', engineerInfo(environment));
+  return parts.join('\n');
+}
+
+function engineerInfo(env: ToolEnvironment): string {
+  const lines = [
+    'You work like a careful senior software engineer. Look before you change: read files and list directories first, then make small, verifiable changes.',
+    'Environment:',
+    `- Operating system: ${env.os}`,
+    `- Shell for execute_command: ${env.shell}`,
+    `- Workspace directory: ${env.workspaceDir}`,
+  ];
+  if (env.date) lines.push(`- Date: ${env.date}`);
+  lines.push(
+    'Commands run in the workspace directory and file paths are relative to it. Stay inside it: paths outside the workspace are refused.',
+  );
+  if (env.workspaceTree && env.workspaceTree.trim() !== '') lines.push('Workspace overview:', env.workspaceTree.trimEnd());
+  return lines.join('\n');
+}
