@@ -3,6 +3,7 @@
 // llama-server in the same run; nothing here is a pass/fail test.
 import { backendBenchmarks } from './backend.bench';
 import { chatBenchmarks } from './chat.bench';
+import { toolBenchmarks } from './tools.bench';
 
 export interface BenchResult {
   bench: string;
@@ -18,7 +19,7 @@ export interface Benchmark {
   run(): Promise<BenchResult[]>;
 }
 
-const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks];
+const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks, ...toolBenchmarks];
 
 const prefix = process.argv[2] ?? '';
 const selected = all.filter((bench) => bench.names.some((name) => name.startsWith(prefix)));
