@@ -4,6 +4,7 @@
 import { backendBenchmarks } from './backend.bench';
 import { chatBenchmarks } from './chat.bench';
 import { toolBenchmarks } from './tools.bench';
+import { historyBenchmarks } from './history.bench';
 
 export interface BenchResult {
   bench: string;
@@ -19,7 +20,7 @@ export interface Benchmark {
   run(): Promise<BenchResult[]>;
 }
 
-const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks, ...toolBenchmarks];
+const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks, ...toolBenchmarks, ...historyBenchmarks];
 
 const prefix = process.argv[2] ?? '';
 const selected = all.filter((bench) => bench.names.some((name) => name.startsWith(prefix)));

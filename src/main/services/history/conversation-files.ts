@@ -1,0 +1,222 @@
+// One conversation on disk: `<historyDir>/<id>/meta.json` + `messages.jsonl`.
+// Opening repairs what a crash or a bad disk left behind — damaged bytes are
+// appended to `messages.jsonl.corrupt` (with their offsets) before the log is
+// rewritten from its intact records, never simply dropped — and reports what
+// it did as notices. Files from a newer EVA are read but never rewritten.
+import { join } from 'node:path';
+import { AppFailure } from '../../../shared/errors';
+import { historyFailure } from '../../../shared/history/errors';
+import { StoredMessageSchema } from '../../../shared/history/schemas';
+import { HISTORY_FORMAT_VERSION, type ConversationMeta, type HistoryNotice, type StoredMessage } from '../../../shared/history/types';
+import type { HistoryFs } from './history-fs';
+import { readMeta, type MetaReading } from './meta-file';
+import { parseMessageLog, type BadRange, type LogRecord } from './parse-message-log';
+
+export interface ConversationPaths {
+  dir: string;
+  meta: string;
+  log: string;
+  corrupt: string;
+}
+
+export function conversationPaths(historyDir: string, id: string): ConversationPaths {
+  const dir = join(historyDir, id);
+  return { dir, meta: join(dir, 'meta.json'), log: join(dir, 'messages.jsonl'), corrupt: join(dir, 'messages.jsonl.corrupt') };
+}
+
+/** A conversation held in memory; the store changes it only after the disk accepted the change. */
+export interface ConversationState {
+  meta: ConversationMeta;
+  /** latest version of each message, in the order they were first written */
+  messages: Map<string, StoredMessage>;
+  readOnly: boolean;
+  /** the log does not end in a newline (a repair could not be written): the next append starts with one */
+  tailDirty: boolean;
+}
+
+export interface LoadOptions {
+  fs: HistoryFs;
+  now: () => number;
+  /** messages this process is streaming right now: partial, but not interrupted */
+  liveStreams: ReadonlySet<string>;
+  /** also remove temp files a crash left mid-write (a folder listing: skipped for bulk reads) */
+  tidy?: boolean;
+}
+
+// Rewrite a log once superseded stream snapshots outweigh the live messages.
+const COMPACT_MIN_BYTES = 256 * 1024;
+
+const validateMessage = (value: unknown): StoredMessage | null => {
+  const parsed = StoredMessageSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
+
+/** Loads and repairs a conversation; null when it does not exist (or is an empty folder left by a crash mid-create). */
+export async function loadConversation(historyDir: string, id: string, options: LoadOptions): Promise<{ state: ConversationState; notices: HistoryNotice[] } | null> {
+  const { fs, now } = options;
+  const paths = conversationPaths(historyDir, id);
+  const [metaBytes, logBytes] = await Promise.all([readOptional(fs, paths.meta, id), readOptional(fs, paths.log, id)]);
+  if (metaBytes === null && logBytes === null) return null;
+  const notices: HistoryNotice[] = [];
+  const log = parseMessageLog(logBytes ?? Buffer.alloc(0), validateMessage);
+  const latest = latestById(log.records);
+  const messages = new Map<string, StoredMessage>();
+  const interrupted: StoredMessage[] = [];
+  for (const [messageId, record] of latest) {
+    let message = record.value;
+    if (message.status === 'partial' && !options.liveStreams.has(`${id}/${messageId}`)) {
+      // Not a user-visible change, so updatedAt stays: bumping it would move the active branch.
+      message = { ...message, status: 'interrupted' };
+      interrupted.push(message);
+    }
+    messages.set(messageId, message);
+  }
+  const metaReading = readMeta(metaBytes, id, messages, now());
+  const readOnly = metaReading.version > HISTORY_FORMAT_VERSION;
+  const state: ConversationState = { meta: metaReading.meta, messages, readOnly, tailDirty: !log.endsWithNewline };
+  const title = state.meta.title || id;
+
+  if (readOnly) {
+    notices.push({ level: 'warning', code: 'history_newer_version', conversationId: id, message: `“${title}” was saved by a newer version of EVA (format ${metaReading.version}); it is shown read-only${log.bad.length ? ` and ${log.bad.length} part(s) this version cannot read are left untouched` : ''}.`, details: { version: metaReading.version } });
+    return { state, notices };
+  }
+
+  if (log.bad.length > 0 || log.mergedLines > 0 || !log.endsWithNewline || interrupted.length > 0 || needsCompaction(logBytes, latest)) {
+    const bytes = logBytes ?? Buffer.alloc(0);
+    // The rewrite copies records byte for byte, so it needs byte offsets.
+    const ranges = log.exact ? latest : latestById(parseMessageLog(bytes, validateMessage, true).records);
+    notices.push(...(await repairLog(fs, paths, state, bytes, log.bad, ranges, interrupted, now())));
+  }
+  if (log.mergedLines > 0 && log.bad.length === 0) {
+    notices.push({ level: 'info', code: 'history_recovered', conversationId: id, message: `“${title}”: ${log.mergedLines} line(s) holding two messages were split; nothing was lost.` });
+  }
+  if (interrupted.length > 0) {
+    notices.push({ level: 'info', code: 'history_interrupted', conversationId: id, message: `“${title}”: ${interrupted.length === 1 ? 'an answer was' : `${interrupted.length} answers were`} cut off when EVA last stopped; what had arrived is kept and marked interrupted.`, details: { messageIds: interrupted.map((m) => m.id) } });
+  }
+  if (metaReading.problem) notices.push(...(await repairMeta(fs, paths, state, metaBytes, metaReading, now())));
+  if (options.tidy) await removeStaleTemps(fs, paths.dir);
+  return { state, notices };
+}
+
+/** The last record of each id wins; the map keeps first-write order. */
+function latestById(records: Array<LogRecord<StoredMessage>>): Map<string, LogRecord<StoredMessage>> {
+  const latest = new Map<string, LogRecord<StoredMessage>>();
+  for (const record of records) latest.set(record.value.id, record);
+  return latest;
+}
+
+/**
+ * Just the messages, read-only: no meta.json, no repair (what open() does).
+ * For bulk readers like the search index; damaged bytes are skipped here and
+ * quarantined when the conversation is next opened.
+ */
+export async function readMessages(historyDir: string, id: string, options: Pick<LoadOptions, 'fs' | 'liveStreams'>): Promise<StoredMessage[] | null> {
+  const bytes = await readOptional(options.fs, conversationPaths(historyDir, id).log, id);
+  if (bytes === null) return null;
+  const messages: StoredMessage[] = [];
+  for (const [messageId, record] of latestById(parseMessageLog(bytes, validateMessage).records)) {
+    const live = options.liveStreams.has(`${id}/${messageId}`);
+    messages.push(record.value.status === 'partial' && !live ? { ...record.value, status: 'interrupted' } : record.value);
+  }
+  return messages;
+}
+
+function needsCompaction(bytes: Buffer | null, latest: Map<string, LogRecord<StoredMessage>>): boolean {
+  if (!bytes || bytes.length < COMPACT_MIN_BYTES) return false;
+  let live = 0;
+  for (const record of latest.values()) live += record.end - record.start + 1;
+  return bytes.length - live > live;
+}
+
+// Quarantine first, rewrite second: a crash in between leaves the damaged
+// bytes in both files, never in neither.
+async function repairLog(fs: HistoryFs, paths: ConversationPaths, state: ConversationState, bytes: Buffer, bad: BadRange[], latest: Map<string, LogRecord<StoredMessage>>, interrupted: StoredMessage[], at: number): Promise<HistoryNotice[]> {
+  const id = state.meta.id;
+  const title = state.meta.title || id;
+  const notices: HistoryNotice[] = [];
+  const badBytes = bad.reduce((sum, range) => sum + range.length, 0);
+  const details = { file: paths.log, quarantine: paths.corrupt, ranges: bad.slice(0, 20), badBytes, kept: latest.size };
+  if (bad.length > 0) {
+    try {
+      await fs.appendDurable(paths.corrupt, quarantineBlob(bytes, bad, at));
+    } catch (error) {
+      notices.push({ level: 'error', code: 'history_recovered', conversationId: id, message: `“${title}”: ${bad.length} damaged part(s) were skipped but could not be moved aside (${errno(error)}); the file was left unchanged and ${latest.size} message(s) are shown.`, details });
+      return notices;
+    }
+    notices.push({ level: 'warning', code: 'history_recovered', conversationId: id, message: `“${title}”: ${bad.length} damaged part(s) (${badBytes} bytes) were moved to messages.jsonl.corrupt; ${latest.size} intact message(s) kept.`, details });
+  }
+  const interruptedById = new Map(interrupted.map((m) => [m.id, m]));
+  const chunks: Buffer[] = [];
+  for (const [messageId, record] of latest) {
+    const replaced = interruptedById.get(messageId);
+    chunks.push(replaced ? Buffer.from(JSON.stringify(replaced)) : bytes.subarray(record.start, record.end), Buffer.from('\n'));
+  }
+  try {
+    await fs.writeAtomic(paths.log, Buffer.concat(chunks));
+    state.tailDirty = false;
+  } catch (error) {
+    // The old file is intact (atomic replace); carry on with it and try again next time.
+    notices.push({ level: 'error', code: 'history_write_failed', conversationId: id, message: `“${title}”: the repaired conversation could not be saved (${errno(error)}); it will be repaired again next time.`, details: { errno: errno(error) } });
+  }
+  return notices;
+}
+
+async function repairMeta(fs: HistoryFs, paths: ConversationPaths, state: ConversationState, bytes: Buffer | null, reading: MetaReading, at: number): Promise<HistoryNotice[]> {
+  const id = state.meta.id;
+  const damaged = reading.problem === 'damaged';
+  const notices: HistoryNotice[] = [
+    {
+      level: damaged ? 'warning' : 'info',
+      code: 'history_meta_rebuilt',
+      conversationId: id,
+      message: damaged
+        ? `“${state.meta.title || id}”: its settings file was damaged and was rebuilt from the messages (the damaged copy is kept as meta.json.corrupt); model and system prompt may need to be chosen again.`
+        : `“${state.meta.title || id}”: its settings file was missing and was rebuilt from the messages.`,
+    },
+  ];
+  try {
+    if (damaged && bytes) await fs.appendDurable(`${paths.meta}.corrupt`, quarantineBlob(bytes, [{ offset: 0, length: bytes.length, reason: 'invalid_json' }], at));
+    await fs.writeAtomic(paths.meta, serializeMeta(state.meta));
+  } catch (error) {
+    notices.push({ level: 'error', code: 'history_write_failed', conversationId: id, message: `The rebuilt settings of “${state.meta.title || id}” could not be saved (${errno(error)}); they will be rebuilt again next time.` });
+  }
+  return notices;
+}
+
+function quarantineBlob(bytes: Buffer, bad: BadRange[], at: number): Buffer {
+  const parts: Buffer[] = [];
+  for (const range of bad) {
+    parts.push(Buffer.from(`#eva-quarantine ${JSON.stringify({ at, ...range })}\n`), bytes.subarray(range.offset, range.offset + range.length), Buffer.from('\n'));
+  }
+  return Buffer.concat(parts);
+}
+
+export function serializeMeta(meta: ConversationMeta): string {
+  return `${JSON.stringify(meta, null, 2)}\n`;
+}
+
+async function readOptional(fs: HistoryFs, path: string, id: string): Promise<Buffer | null> {
+  try {
+    return await fs.readFile(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw historyFailure('history_unreadable', `Conversation ${id} cannot be read (${errno(error)}).`, { conversationId: id, errno: errno(error), path });
+  }
+}
+
+// Temp files of an atomic write that a crash interrupted; the rename never happened, so they hold nothing live.
+async function removeStaleTemps(fs: HistoryFs, dir: string): Promise<void> {
+  try {
+    for (const name of await fs.listFiles(dir)) if (name.startsWith('.') && name.endsWith('.tmp')) await fs.remove(join(dir, name));
+  } catch {
+    // Leftover temp files cost a few bytes; failing to tidy them must not fail the open.
+  }
+}
+
+/** The errno code of a failure (ENOSPC, EROFS…), also when it was already wrapped as a history failure. */
+export function errno(error: unknown): string {
+  if (error instanceof AppFailure && typeof error.details?.errno === 'string') return error.details.errno;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code ?? (error instanceof Error ? error.message : String(error));
+}

@@ -1,0 +1,96 @@
+// Validation of everything the history store reads back: lines of
+// messages.jsonl, meta.json, and imported files. Anything read from disk or a
+// user's file is untrusted; a line that fails here is quarantined, not guessed at.
+import { z } from 'zod';
+import type { ContentPart, ConversationMeta, MessagePatch, MetaPatch, NewConversation, NewMessage, StoredMessage, ToolCall } from './types';
+
+/** Ids become folder names: no separators, no dots, bounded. */
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,80}$/;
+export const IdSchema = z.string().regex(ID_PATTERN);
+
+const time = z.number().finite();
+
+export const ContentPartSchema: z.ZodType<ContentPart> = z.union([
+  z.object({ type: z.literal('text'), text: z.string() }),
+  z.object({ type: z.literal('image_url'), image_url: z.object({ url: z.string(), detail: z.string().optional() }) }),
+  z.object({ type: z.literal('input_audio'), input_audio: z.object({ data: z.string(), format: z.string() }) }),
+]);
+
+export const ToolCallSchema: z.ZodType<ToolCall> = z.object({
+  id: z.string(),
+  type: z.literal('function'),
+  function: z.object({ name: z.string(), arguments: z.string() }),
+});
+
+export const MessageStatusSchema = z.enum(['complete', 'partial', 'interrupted', 'stopped', 'error']);
+export const MessageRoleSchema = z.enum(['system', 'user', 'assistant', 'tool']);
+
+export const StoredMessageSchema: z.ZodType<StoredMessage> = z.object({
+  id: IdSchema,
+  parentId: IdSchema.nullable(),
+  role: MessageRoleSchema,
+  content: z.union([z.string(), z.array(ContentPartSchema)]),
+  reasoning: z.string().optional(),
+  toolCalls: z.array(ToolCallSchema).optional(),
+  toolCallId: z.string().optional(),
+  name: z.string().optional(),
+  timings: z.record(z.string(), z.number()).optional(),
+  status: MessageStatusSchema,
+  error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }).optional(),
+  extra: z.record(z.string(), z.unknown()).optional(),
+  createdAt: time,
+  updatedAt: time,
+});
+
+export const EndpointSchema = z.object({ kind: z.enum(['local', 'link']), baseUrl: z.string(), model: z.string() });
+
+export const ConversationMetaSchema: z.ZodType<ConversationMeta> = z.object({
+  id: IdSchema,
+  title: z.string(),
+  endpoint: EndpointSchema,
+  systemPrompt: z.string(),
+  sampling: z.record(z.string(), z.unknown()),
+  nCtx: z.number().int().nullable(),
+  slotId: z.number().int().nullable(),
+  createdAt: time,
+  updatedAt: time,
+  messageCount: z.number().int().min(0),
+  pinned: z.boolean(),
+  activeLeafId: IdSchema.nullable(),
+  activeSetAt: time,
+  version: z.number().int().min(1),
+});
+
+/** Reads only the version of a meta.json, so a newer file is recognised even when the rest does not validate. */
+export const MetaVersionSchema = z.object({ version: z.number().int().min(1) });
+
+// Inputs of the history calls, for the contract to validate at the boundary.
+const metaFields = {
+  title: z.string().max(500),
+  endpoint: EndpointSchema,
+  systemPrompt: z.string().max(200_000),
+  sampling: z.record(z.string(), z.unknown()),
+  nCtx: z.number().int().min(0).nullable(),
+  slotId: z.number().int().min(0).nullable(),
+  pinned: z.boolean(),
+};
+/** `create` input. */
+export const NewConversationSchema: z.ZodType<NewConversation> = z.object(metaFields).partial().strict();
+/** `updateMeta` input. */
+export const MetaPatchSchema: z.ZodType<MetaPatch> = z.object(metaFields).partial().strict();
+
+const messageFields = {
+  content: z.union([z.string(), z.array(ContentPartSchema)]),
+  reasoning: z.string().optional(),
+  toolCalls: z.array(ToolCallSchema).optional(),
+  toolCallId: z.string().optional(),
+  name: z.string().optional(),
+  timings: z.record(z.string(), z.number()).optional(),
+  status: MessageStatusSchema.optional(),
+  error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }).optional(),
+  extra: z.record(z.string(), z.unknown()).optional(),
+};
+/** `appendMessage` / `beginStream` input. */
+export const NewMessageSchema: z.ZodType<NewMessage> = z.object({ ...messageFields, id: IdSchema.optional(), parentId: IdSchema.nullable(), role: MessageRoleSchema }).strict();
+/** `updateMessage` / `updateStream` / `endStream` input. */
+export const MessagePatchSchema: z.ZodType<MessagePatch> = z.object(messageFields).partial().strict();

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { AppFailure } from '../errors';
+import { historyCodeOf } from './errors';
+import { parseImport, toExportJson } from './transfer';
+import type { ConversationMeta, StoredMessage } from './types';
+
+const meta: ConversationMeta = {
+  id: 'c1',
+  title: 'T',
+  endpoint: { kind: 'link', baseUrl: 'https://api.example.com/v1', model: 'm' },
+  systemPrompt: 'sys',
+  sampling: { temperature: 0.7, stop: ['</s>'] },
+  nCtx: null,
+  slotId: 3,
+  createdAt: 10,
+  updatedAt: 20,
+  messageCount: 1,
+  pinned: true,
+  activeLeafId: 'm1',
+  activeSetAt: 15,
+  version: 1,
+};
+const message: StoredMessage = { id: 'm1', parentId: null, role: 'user', content: 'hi', status: 'complete', createdAt: 10, updatedAt: 20, extra: { steps: [{ tool: 'x', ok: true }] } };
+
+describe('history import', () => {
+  it('reads our export back exactly, without the old id', () => {
+    const [imported] = parseImport(toExportJson([{ meta, messages: [message] }], 99), 0);
+    const { id: _id, ...rest } = meta;
+    expect(imported).toEqual({ meta: rest, messages: [message] });
+  });
+
+  it('turns an OpenAI messages array into a linear conversation, system prompt in meta', () => {
+    const text = JSON.stringify({
+      model: 'gpt-x',
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: [{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: 'https://x/y.png' } }] },
+        { role: 'assistant', content: null, reasoning_content: 'hmm', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'look', arguments: '{}' } }] },
+        { role: 'tool', tool_call_id: 'c1', content: 'a cat' },
+        { role: 'assistant', content: 'A cat.' },
+      ],
+    });
+    const [conversation] = parseImport(text, 1234);
+    expect(conversation?.meta.systemPrompt).toBe('Be brief.');
+    expect(conversation?.meta.endpoint.model).toBe('gpt-x');
+    const messages = conversation?.messages ?? [];
+    expect(messages.map((m) => [m.role, m.parentId])).toEqual([
+      ['user', null],
+      ['assistant', 'm2'],
+      ['tool', 'm3'],
+      ['assistant', 'm4'],
+    ]);
+    expect(messages[0]?.content).toEqual([{ type: 'text', text: 'What is this?' }, { type: 'image_url', image_url: { url: 'https://x/y.png' } }]);
+    expect(messages[1]).toMatchObject({ content: '', reasoning: 'hmm', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'look', arguments: '{}' } }] });
+    expect(messages[2]).toMatchObject({ toolCallId: 'c1', content: 'a cat' });
+    expect(messages.every((m) => m.status === 'complete' && m.createdAt === 1234)).toBe(true);
+  });
+
+  it('accepts a bare array too', () => {
+    expect(parseImport(JSON.stringify([{ role: 'user', content: 'x' }]), 0)[0]?.messages).toHaveLength(1);
+  });
+
+  it('says what is wrong with a file it cannot import', () => {
+    for (const bad of ['not json', '{"format":"eva-history","version":99,"exportedAt":0,"conversations":[]}', '[{"role":"wizard","content":"x"}]', '{}']) {
+      let caught: unknown;
+      try {
+        parseImport(bad, 0);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(AppFailure);
+      expect(historyCodeOf(caught)).toBe('history_bad_import');
+    }
+  });
+});
