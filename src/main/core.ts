@@ -15,6 +15,12 @@ import { createLinkService } from './services/links/link-service';
 import { localKeyFileCipher, type SecretCipher } from './services/secrets/secret-cipher';
 import { openSecretStore } from './services/secrets/secret-store';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { homedir } from 'node:os';
+import { createAgentService } from './services/agent/agent-service';
+import { ToolRunner } from './services/tools/tool-runner';
+import { forkWorkerSpawner } from './services/tools/worker-process';
+import { builtinToolProvider, ToolRegistry } from './services/tools/tool-registry';
 
 export interface CoreOptions {
   host: AppInfo['host'];
@@ -29,7 +35,11 @@ export interface CoreOptions {
   secretCipher?: SecretCipher | null;
   /** for tests: a short "no data" timeout instead of 120 s */
   chatIdleTimeoutMs?: number;
+  /** the tool worker entry: the built `out/main/tool-worker.js`, or (default, from source) the TS entry run through tsx */
+  toolWorker?: { entry: string; execArgv: string[]; env?: NodeJS.ProcessEnv };
 }
+
+const SOURCE_TOOL_WORKER = { entry: fileURLToPath(new URL('./workers/tool-worker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
 
 export interface Core {
   handlers: InvokeHandlers;
@@ -63,6 +73,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   );
   const links = createLinkService({ settings, secrets });
   const chat = createChatService({ localServer: () => backend.localEndpoint(), links, emit: events.emit, idleTimeoutMs: options.chatIdleTimeoutMs });
+  const worker = options.toolWorker ?? SOURCE_TOOL_WORKER;
+  const runner = new ToolRunner({
+    spawnWorker: forkWorkerSpawner({ ...worker, maxOldSpaceMb: { calculator: 256 }, onStart: (proc) => registry.track(proc) }),
+    homeDir: homedir(),
+  });
+  const tools = new ToolRegistry();
+  tools.setProvider('builtin', builtinToolProvider(runner));
+  const agent = createAgentService({ chat, runner, registry: tools, settings, defaultWorkspaceDir: paths.workspace, emit: events.emit });
 
   const info: AppInfo = {
     version: options.version,
@@ -102,6 +120,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'link:save': async (input) => links.save(input),
     'link:delete': async ({ id }) => links.remove(id),
     'link:test': async (input) => links.test(input),
+    'agent:run': async (input) => agent.run(input),
+    'agent:stop': async ({ requestId }) => agent.stop(requestId),
+    'agent:consent': async ({ askId, answer }) => agent.answer(askId, answer),
+    'tools:list': async () => agent.tools(),
   };
 
   return {
@@ -112,6 +134,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     registry,
     async dispose() {
       chat.dispose();
+      await agent.dispose();
       await backend.dispose();
       await registry.stopAll();
     },

@@ -44,6 +44,8 @@ async function start(): Promise<void> {
     systemLanguage: app.getLocale(),
     pickModel: () => pickModelFile(win),
     secretCipher: safeStorageCipher(),
+    // Workers are Electron's own binary running as plain Node.
+    toolWorker: { entry: join(import.meta.dirname, 'tool-worker.js'), execArgv: [], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } },
   });
   const settings = core.settings;
   registerIpc(core.handlers, core.events, () => win, isAppUrl);

@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { ChatSendSchema, ChatSettingsSchema, LinkProfileSchema, LinkSaveSchema, LinkTestSchema, type LinkProfile } from './chat/schemas';
 import type { StreamEvent, StreamingMessage } from './chat/types';
 import type { LinkPreset } from './link-presets';
+import { AgentRunSchema, ConsentAnswerSchema, ToolSettingsSchema, type ToolSettings } from './tools/schemas';
+import type { AgentEnd, AgentStep, ConsentRequest } from './tools/agent-types';
+import type { ToolDescriptor } from './tools/tool-types';
 
 export const BACKEND_KINDS = ['cuda', 'vulkan', 'opencl', 'cpu'] as const;
 /** A llama-server build flavour; the order above is the `auto` priority. */
@@ -51,6 +54,7 @@ export const AppSettingsSchema = z.object({
   recentModels: z.array(z.string().max(4096)).max(20),
   chat: ChatSettingsSchema,
   links: z.array(LinkProfileSchema).max(100),
+  tools: ToolSettingsSchema,
 });
 export type AppSettings = z.infer<typeof AppSettingsSchema>;
 
@@ -62,6 +66,7 @@ export const SettingsPatchSchema = z
     load: LoadSettingsSchema.partial(),
     recentModels: z.array(z.string().max(4096)).max(20),
     chat: ChatSettingsSchema.partial(),
+    tools: ToolSettingsSchema.partial(),
   })
   .partial()
   .strict();
@@ -201,6 +206,11 @@ export const invokeChannels = {
   'link:save': channel<typeof LinkSaveSchema, LinkProfile & { hasKey: boolean }>(LinkSaveSchema),
   'link:delete': channel<typeof idRef, { deleted: boolean }>(idRef),
   'link:test': channel<typeof LinkTestSchema, { models: string[] }>(LinkTestSchema),
+  /** Run the agent loop; model turns stream as `chat:stream` (request ids `<id>:<turn>`), steps as `agent:step`, approval cards as `agent:ask`. */
+  'agent:run': channel<typeof AgentRunSchema, { end: AgentEnd; answer: string; steps: AgentStep[]; conversationAllowed: string[]; lastResult: ChatResult | null }>(AgentRunSchema),
+  'agent:stop': channel<typeof requestRef, { stopped: boolean }>(requestRef),
+  'agent:consent': channel<typeof ConsentAnswerSchema, { accepted: boolean }>(ConsentAnswerSchema),
+  'tools:list': channel<typeof empty, { tools: ToolDescriptor[]; settings: ToolSettings; workspaceDir: string }>(empty),
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;
@@ -214,9 +224,13 @@ export interface EventPayloads {
   'app:notice': Notice;
   /** parsed stream events of one `chat:send`, in order, batched */
   'chat:stream': { requestId: string; events: StreamEvent[] };
+  /** a finished step of an agent run */
+  'agent:step': { requestId: string; step: AgentStep };
+  /** an approval card: the run waits until `agent:consent` answers it */
+  'agent:ask': ConsentRequest;
 }
 export type EventName = keyof EventPayloads;
-export const EVENT_NAMES: readonly EventName[] = ['backend:state', 'backend:log-lines', 'app:notice', 'chat:stream'];
+export const EVENT_NAMES: readonly EventName[] = ['backend:state', 'backend:log-lines', 'app:notice', 'chat:stream', 'agent:step', 'agent:ask'];
 
 export function isInvokeChannel(name: unknown): name is InvokeChannel {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(invokeChannels, name);

@@ -11,6 +11,7 @@ export function defaultSettings(): AppSettings {
     hideToTrayOnClose: true,
     recentModels: [],
     links: [],
+    tools: { policies: {}, enabled: {}, maxSteps: 25, agentMode: false, workspaceDir: '' },
     chat: {
       endpoint: { kind: 'local' },
       systemPrompt: DEFAULT_SYSTEM_PROMPT,

@@ -23,6 +23,8 @@ async function main(): Promise<void> {
     dataDir: defaultDataDir(),
     binDirs: binDirs({ appRoot }),
     systemLanguage: Intl.DateTimeFormat().resolvedOptions().locale,
+    // Built, the worker sits beside this file; run from source (tsx), the core's default TS entry is used.
+    toolWorker: import.meta.url.endsWith('.js') ? { entry: join(import.meta.dirname, 'tool-worker.js'), execArgv: [] } : undefined,
   });
   const host = await startBrowserHost({ handlers: core.handlers, events: core.events, rendererDir, port });
   console.log(`EVA Desktop is at ${host.url}`);

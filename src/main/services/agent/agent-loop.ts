@@ -14,19 +14,9 @@ import type { ToolCall, ToolDescriptor } from '../../../shared/tools/tool-types'
 import type { ArgumentValidator } from '../../../shared/tools/validate-arguments';
 import type { ProviderCall } from '../tools/tool-registry';
 import type { ToolRunResult } from '../../../shared/tools/tool-types';
+import type { AgentEnd, AgentStep } from '../../../shared/tools/agent-types';
 
-/** One visible step of a run: a tool call and what came of it, or the loop's own notes. */
-export interface AgentStep {
-  index: number;
-  kind: 'tool' | 'warning' | 'invalid';
-  tool: string | null;
-  args: Record<string, unknown> | null;
-  status: ToolResponseInput['status'] | 'rejected';
-  output: string;
-  durationMs: number;
-}
-
-export type AgentEnd = 'answered' | 'stopped' | 'max_steps' | 'error';
+export type { AgentEnd, AgentStep };
 
 export interface AgentRunInput {
   requestId: string;

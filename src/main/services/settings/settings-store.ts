@@ -22,7 +22,7 @@ export async function openSettingsStore(dataDir: string, notify: (notice: Notice
   return {
     get: () => current,
     async update(patch) {
-      const next = AppSettingsSchema.parse({ ...current, ...patch, load: { ...current.load, ...patch.load }, chat: { ...current.chat, ...patch.chat } });
+      const next = AppSettingsSchema.parse({ ...current, ...patch, load: { ...current.load, ...patch.load }, chat: { ...current.chat, ...patch.chat }, tools: { ...current.tools, ...patch.tools } });
       await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
       current = next;
       return current;
@@ -66,6 +66,7 @@ function parseProblem(text: string): { settings: AppSettings; reason?: undefined
           ...raw,
           load: { ...defaults.load, ...((raw as { load?: object }).load ?? {}) },
           chat: { ...defaults.chat, ...((raw as { chat?: object }).chat ?? {}) },
+          tools: { ...defaults.tools, ...((raw as { tools?: object }).tools ?? {}) },
         }
       : raw;
   const parsed = AppSettingsSchema.safeParse(merged);

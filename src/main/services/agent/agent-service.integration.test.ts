@@ -1,0 +1,67 @@
+// The agent through the core's contract handlers, as the renderer drives it:
+// an approval card arrives as an `agent:ask` event with a diff preview, the
+// answer goes back through `agent:consent`, steps arrive as `agent:step`.
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventPayloads } from '../../../shared/contract';
+import { createCore, type Core } from '../../core';
+import { startTestServer, type TestServer } from '../chat/test-server';
+import { startGrammarProxy, type GrammarProxy } from './grammar-proxy';
+import { testAssets } from '../../../test-support/test-assets';
+
+let server: TestServer;
+let proxy: GrammarProxy;
+let core: Core;
+let linkId = '';
+const asks: EventPayloads['agent:ask'][] = [];
+const steps: EventPayloads['agent:step'][] = [];
+
+const call = (name: string, args: Record<string, unknown>) => `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  proxy = await startGrammarProxy(server.port, [call('write_file', { path: 'plan.md', content: 'step one\n' }), call('answer', { content: 'written' })]);
+  const dataDir = await mkdtemp(join(tmpdir(), 'eva-agent-core-'));
+  core = await createCore({ host: 'browser', version: '0', dataDir, binDirs: [testAssets.binDir], systemLanguage: 'en' });
+  core.events.attach((event, payload) => {
+    if (event === 'agent:ask') asks.push(payload as EventPayloads['agent:ask']);
+    if (event === 'agent:step') steps.push(payload as EventPayloads['agent:step']);
+  });
+  const link = await core.handlers['link:save']({ profile: { name: 'proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' } });
+  linkId = link.id;
+});
+
+afterAll(async () => {
+  await core.dispose();
+  await proxy.close();
+  await server.stop();
+});
+
+describe('agent through the core', () => {
+  it('shows the diff before the write, runs it after Allow, and reports the step', async () => {
+    const run = core.handlers['agent:run']({
+      requestId: 'a1',
+      endpoint: { kind: 'link', linkId },
+      systemPrompt: 'You are a test agent.',
+      messages: [{ role: 'user', content: 'Write a plan.' }],
+      sampling: { max_tokens: 200 },
+      idSlot: null,
+      conversationAllowed: [],
+    });
+    while (asks.length === 0) await new Promise((r) => setTimeout(r, 20));
+    const ask = asks[0]!;
+    expect(ask).toMatchObject({ requestId: 'a1', tool: 'write_file', preview: { kind: 'diff' }, choices: ['allow_once', 'allow_conversation', 'deny'] });
+    expect(ask.preview.text).toContain('+step one');
+    const workspace = (await core.handlers['tools:list'](undefined)).workspaceDir;
+    await expect(readFile(join(workspace, 'plan.md'))).rejects.toThrow();
+
+    expect(await core.handlers['agent:consent']({ askId: ask.askId, answer: { kind: 'allow_once' } })).toEqual({ accepted: true });
+    const result = await run;
+    expect(result).toMatchObject({ end: 'answered', answer: 'written' });
+    expect(await readFile(join(workspace, 'plan.md'), 'utf8')).toBe('step one\n');
+    expect(steps.map((s) => s.step.tool)).toEqual(['write_file']);
+    expect(await core.handlers['agent:consent']({ askId: ask.askId, answer: { kind: 'allow_once' } })).toEqual({ accepted: false });
+  });
+});

@@ -1,0 +1,121 @@
+// The agent loop as a core service: the tools on offer (built-ins in warm
+// workers; MCP providers plug into the same registry), approval cards through
+// events, Stop, and the workspace the tools are confined to.
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { arch, release } from 'node:os';
+import type { AgentRunInput } from '../../../shared/tools/schemas';
+import type { ConsentAnswer } from '../../../shared/tools/consent';
+import { toolsOffered } from '../../../shared/tools/consent';
+import { createArgumentValidator } from '../../../shared/tools/validate-arguments';
+import type { ToolDescriptor } from '../../../shared/tools/tool-types';
+import { AppFailure } from '../../../shared/errors';
+import type { EventSink } from '../app/event-bus';
+import type { ChatService } from '../chat/chat-service';
+import type { SettingsStore } from '../settings/settings-store';
+import { describeEnvironment } from '../tools/tool-environment';
+import type { ToolRegistry } from '../tools/tool-registry';
+import type { ToolRunner } from '../tools/tool-runner';
+import { runAgent, type AgentRunResult } from './agent-loop';
+import { ConsentBroker } from './consent-broker';
+
+export interface AgentServiceDeps {
+  chat: ChatService;
+  runner: ToolRunner;
+  registry: ToolRegistry;
+  settings: SettingsStore;
+  defaultWorkspaceDir: string;
+  emit: EventSink;
+}
+
+export function createAgentService(deps: AgentServiceDeps) {
+  const validator = createArgumentValidator();
+  const broker = new ConsentBroker();
+  const runs = new Map<string, { controller: AbortController; turn: string | null }>();
+
+  const workspaceDir = () => deps.settings.get().tools.workspaceDir || deps.defaultWorkspaceDir;
+
+  function offered(): ToolDescriptor[] {
+    return toolsOffered(deps.registry.descriptors(), deps.settings.get().tools.enabled);
+  }
+
+  async function preview(tool: ToolDescriptor, args: Record<string, unknown>): Promise<{ kind: 'command' | 'diff' | 'none'; text: string }> {
+    if (tool.name === 'execute_command') return { kind: 'command', text: String(args.command ?? '') };
+    if (tool.name === 'write_file' || tool.name === 'edit_file') {
+      const result = await deps.runner.preview(tool.name, args, workspaceDir());
+      return result.status === 'ok' ? { kind: 'diff', text: result.output } : { kind: 'none', text: result.error?.message ?? 'no preview' };
+    }
+    return { kind: 'none', text: JSON.stringify(args, null, 2) };
+  }
+
+  return {
+    tools() {
+      const settings = deps.settings.get().tools;
+      return { tools: deps.registry.descriptors(), settings, workspaceDir: workspaceDir() };
+    },
+
+    async run(input: AgentRunInput): Promise<Omit<AgentRunResult, 'messages'>> {
+      if (runs.has(input.requestId)) throw new AppFailure('bad_request', `run ${input.requestId} is already going`);
+      const settings = deps.settings.get().tools;
+      const dir = workspaceDir();
+      await mkdir(dir, { recursive: true });
+      const run = { controller: new AbortController(), turn: null as string | null };
+      runs.set(input.requestId, run);
+      try {
+        const result = await runAgent(
+          {
+            ...input,
+            tools: offered(),
+            environment: describeEnvironment(dir, { platform: process.platform, release: release(), arch: arch(), env: process.env, exists: existsSync, now: new Date() }),
+            workspaceDir: dir,
+            maxSteps: settings.maxSteps,
+            agentMode: settings.agentMode,
+          },
+          {
+            send: (chatInput) => {
+              run.turn = chatInput.requestId;
+              return deps.chat.send(chatInput);
+            },
+            runTool: (call) => deps.registry.run(call),
+            validator,
+            policy: () => ({ policies: deps.settings.get().tools.policies }),
+            ask: async ({ requestId, call, tool }) => {
+              const shown = await preview(tool, call.arguments);
+              const choices = tool.alwaysAsk ? (['allow_once', 'deny'] as const) : (['allow_once', 'allow_conversation', 'deny'] as const);
+              return broker.ask(requestId, (askId) =>
+                deps.emit('agent:ask', { requestId, askId, tool: tool.name, risk: tool.risk, args: call.arguments, preview: shown, choices: [...choices] }),
+              );
+            },
+            onStep: (requestId, step) => deps.emit('agent:step', { requestId, step }),
+          },
+          run.controller.signal,
+        );
+        const { messages: _messages, ...rest } = result;
+        return rest;
+      } finally {
+        runs.delete(input.requestId);
+      }
+    },
+
+    answer(askId: string, answer: ConsentAnswer): { accepted: boolean } {
+      return { accepted: broker.answer(askId, answer) };
+    },
+
+    stop(requestId: string): { stopped: boolean } {
+      const run = runs.get(requestId);
+      if (!run) return { stopped: false };
+      run.controller.abort();
+      if (run.turn) deps.chat.stop(run.turn);
+      broker.cancel(requestId);
+      return { stopped: true };
+    },
+
+    async dispose(): Promise<void> {
+      for (const id of [...runs.keys()]) this.stop(id);
+      broker.cancel();
+      await deps.runner.dispose();
+    },
+  };
+}
+
+export type AgentService = ReturnType<typeof createAgentService>;

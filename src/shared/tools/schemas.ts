@@ -1,0 +1,37 @@
+// Boundary schemas for the agent and tool calls from the renderer.
+import { z } from 'zod';
+import { ChatMessageSchema, EndpointRefSchema, SamplingSchema } from '../chat/schemas';
+
+const PolicySchema = z.enum(['allow', 'ask', 'deny']);
+
+/** Tool settings, persisted: per-tool policy and on/off, loop limits, where tools may act. */
+export const ToolSettingsSchema = z.object({
+  policies: z.record(z.string().max(200), PolicySchema),
+  enabled: z.record(z.string().max(200), z.boolean()),
+  maxSteps: z.number().int().min(1).max(500),
+  agentMode: z.boolean(),
+  /** empty: `<data>/workspace` */
+  workspaceDir: z.string().max(4096),
+});
+export type ToolSettings = z.infer<typeof ToolSettingsSchema>;
+
+export const AgentRunSchema = z.object({
+  requestId: z.string().min(1).max(100),
+  endpoint: EndpointRefSchema,
+  systemPrompt: z.string().max(1_000_000),
+  messages: z.array(ChatMessageSchema).min(1).max(100_000),
+  sampling: SamplingSchema,
+  idSlot: z.number().int().min(0).max(1024).nullable(),
+  /** tools this conversation allowed "for this conversation" so far */
+  conversationAllowed: z.array(z.string().max(200)).max(500),
+});
+export type AgentRunInput = z.infer<typeof AgentRunSchema>;
+
+export const ConsentAnswerSchema = z.object({
+  askId: z.string().min(1).max(100),
+  answer: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('allow_once') }),
+    z.object({ kind: z.literal('allow_conversation') }),
+    z.object({ kind: z.literal('deny'), reason: z.string().max(2000).optional() }),
+  ]),
+});
