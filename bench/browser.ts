@@ -10,17 +10,35 @@ export function launchChromium(): Promise<Browser> {
 
 /**
  * Installed in the page before a measurement: records [time, text length] of the
- * last element matching `selector` on every DOM mutation, and the first time it
- * shows any text. Returns the recorder's global name.
+ * newest element matching `window.__evaDomSelector` on every DOM mutation, once
+ * there are more such elements than when `resetDomMarks` ran (so an earlier
+ * answer is never mistaken for the new one).
  */
 export const DOM_RECORDER = `
-window.__evaDom = { marks: [] };
+window.__evaDom = { marks: [], baseline: 0, firstStreamFrame: null };
+// Also note when the first streamed chunk reaches the page, to tell transport from rendering.
+const EvaNativeSocket = window.WebSocket;
+window.WebSocket = function (...args) {
+  const socket = new EvaNativeSocket(...args);
+  socket.addEventListener('message', (event) => {
+    if (window.__evaDom.firstStreamFrame === null && typeof event.data === 'string' && event.data.includes('"chat:stream"') && event.data.includes('"content"')) window.__evaDom.firstStreamFrame = performance.now();
+  });
+  return socket;
+};
+Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
+window.WebSocket.prototype = EvaNativeSocket.prototype;
 new MutationObserver(() => {
+  if (!window.__evaDomSelector) return;
   const nodes = document.querySelectorAll(window.__evaDomSelector);
+  if (nodes.length <= window.__evaDom.baseline) return;
   const last = nodes[nodes.length - 1];
-  if (!last) return;
   const length = (last.textContent || '').length;
   const marks = window.__evaDom.marks;
   if (length > 0 && (marks.length === 0 || marks[marks.length - 1][1] !== length)) marks.push([performance.now(), length]);
-}).observe(document.body, { subtree: true, childList: true, characterData: true });
+}).observe(document, { subtree: true, childList: true, characterData: true });
 `;
+
+/** Start a new measurement for answers matching `selector`. */
+export function resetDomMarks(selector: string): string {
+  return `window.__evaDomSelector = ${JSON.stringify(selector)}; window.__evaDom.marks = []; window.__evaDom.firstStreamFrame = null; window.__evaDom.baseline = document.querySelectorAll(window.__evaDomSelector).length;`;
+}
