@@ -55,5 +55,5 @@ export async function ensureBuilt() {
 export async function ensureCpuBackend() {
   const exe = process.platform === 'win32' ? 'llama-server.exe' : 'llama-server';
   const has = ['cpu', 'cuda', 'vulkan', 'opencl'].some((kind) => existsSync(join(root, 'bin', kind, exe)));
-  if (!has) await mustRun('no llama-server found: building the CPU backend from source (about 6 minutes on 2 cores)', bin('tsx'), ['scripts/backend/build-backend.ts', '--backend', 'cpu']);
+  if (!has) await mustRun('no llama-server found: building the CPU backend from source (about 7–9 minutes on 2 cores)', bin('tsx'), ['scripts/backend/build-backend.ts', '--backend', 'cpu']);
 }

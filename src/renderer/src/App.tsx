@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { AppModelContext, type AppModel, type View } from './app-model';
 import { AboutView } from './features/about/AboutView';
+import { ConventionsPanel } from './features/conventions/ConventionsPanel';
 import { LoadDialog } from './features/load/LoadDialog';
 import { LogView } from './features/log/LogView';
 import { Notices } from './features/notices/Notices';
@@ -36,6 +37,7 @@ export function App({ model }: { model: AppModel }) {
           <StatusBar />
         </div>
         <LoadDialog />
+        <ConventionsPanel />
         <Notices />
       </I18nContext.Provider>
     </AppModelContext.Provider>

@@ -45,7 +45,7 @@ describe('app model', () => {
     expect(model.connection?.get()).toBe('reconnecting');
     set('open');
     await settle();
-    expect(api.calls.slice(before).map((c) => c.channel).sort()).toEqual(['app:info', 'backend:discover', 'backend:log', 'backend:status', 'settings:get']);
+    expect(api.calls.slice(before).map((c) => c.channel).sort()).toEqual(['app:info', 'backend:discover', 'backend:log', 'backend:status', 'chat:props', 'settings:get']);
     stop();
   });
 });

@@ -2,6 +2,11 @@
 // (never at import time) and handed to components through context.
 import { createContext, useContext } from 'react';
 import { createDiscoveryStore, type DiscoveryStore } from './features/about/discovery-store';
+import { createChatStore, type ChatStore } from './features/chat/chat-store';
+import { createCompletionStore, type CompletionStore } from './features/chat/completion-store';
+import { createStreamFollower } from './features/chat/stream-follower';
+import { createConventionsStore, type ConventionsStore } from './features/conventions/conventions-store';
+import { createLinkStore, type LinkStore } from './features/load/link-store';
 import { createLoadStore, type LoadStore } from './features/load/load-store';
 import { createLogStore, type LogStore } from './features/log/log-store';
 import { createNoticesStore, type NoticesStore } from './features/notices/notices-store';
@@ -11,6 +16,8 @@ import { createStore, type Store } from './lib/store';
 import { connectionOf, type ConnectionMonitor, type ConnectionState, type EvaApi } from './platform';
 
 export type View = 'home' | 'log' | 'about';
+/** The chat's two ways of talking: turns, or EVA's 补完 (the whole text continued in place). */
+export type ChatMode = 'chat' | 'completion';
 
 export interface AppModel {
   api: EvaApi;
@@ -20,6 +27,11 @@ export interface AppModel {
   notices: NoticesStore;
   discovery: DiscoveryStore;
   load: LoadStore;
+  links: LinkStore;
+  chat: ChatStore;
+  completion: CompletionStore;
+  conventions: ConventionsStore;
+  chatMode: Store<ChatMode>;
   /** which page the main area shows */
   view: Store<View>;
   /** null on Electron, where IPC cannot drop */
@@ -35,6 +47,11 @@ export function createAppModel(api: EvaApi): AppModel {
   const notices = createNoticesStore(api);
   const discovery = createDiscoveryStore(api);
   const load = createLoadStore({ api, app });
+  const links = createLinkStore({ api, app });
+  const follower = createStreamFollower(api);
+  const chat = createChatStore({ api, app, status, follower });
+  const completion = createCompletionStore({ api, app, follower });
+  const conventions = createConventionsStore(app);
   const monitor = connectionOf(api);
   const connection = monitor ? createStore<ConnectionState>(monitor.getState()) : null;
 
@@ -48,14 +65,16 @@ export function createAppModel(api: EvaApi): AppModel {
     void refreshApp();
     void status.refresh();
     void log.refresh();
+    void chat.refreshProps();
     void discovery.refresh();
   };
 
   return {
-    api, app, status, log, notices, discovery, load, connection,
+    api, app, status, log, notices, discovery, load, links, chat, completion, conventions, connection,
+    chatMode: createStore<ChatMode>('chat'),
     view: createStore<View>('home'),
     start: () => {
-      const stops = [status.start(), log.start(), notices.start(), watchConnection(monitor, connection, refreshAll)];
+      const stops = [status.start(), log.start(), notices.start(), follower.start(), chat.start(), watchConnection(monitor, connection, refreshAll)];
       void refreshApp();
       void discovery.refresh();
       return () => {

@@ -63,9 +63,16 @@ export function createChatService(deps: ChatServiceDeps) {
   return {
     async send(input: ChatSendInput): Promise<ChatResult> {
       if (active.has(input.requestId)) throw new AppFailure('bad_request', `request ${input.requestId} is already running`);
-      const to = await target(input.endpoint);
+      // Registered before any await, so a Stop that arrives while the endpoint is resolved still lands.
       const controller = new AbortController();
       active.set(input.requestId, controller);
+      let to: Target;
+      try {
+        to = await target(input.endpoint);
+      } catch (error) {
+        active.delete(input.requestId);
+        throw error;
+      }
       const started = clock();
       const client = createChatClient({ baseUrl: to.baseUrl, apiKey: to.apiKey ?? undefined }, { fetch: deps.fetch, idleTimeoutMs: deps.idleTimeoutMs });
       const sampling = samplingFor(to, input.sampling);

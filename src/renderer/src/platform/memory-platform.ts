@@ -5,10 +5,12 @@ import { invokeChannels, type AppInfo, type AppSettings, type BackendInfo, type 
 import type { EvaApi, EventName, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput, Result } from './types';
 import { realTimers, type Timers } from '../lib/timers';
 import { defaultSettings } from '../../../shared/default-settings';
+import { createFakeChat, type FakeChatOptions } from './fake-chat';
+import { createFakeTools } from './fake-tools';
 
 type Handler<C extends InvokeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 
-export interface MemoryPlatformOptions {
+export interface MemoryPlatformOptions extends FakeChatOptions {
   appInfo?: Partial<AppInfo>;
   settings?: AppSettings;
   backends?: BackendInfo[];
@@ -112,8 +114,8 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     'app:info': () => ok({ version: '0.1.0', host: 'browser', platform: 'linux', dataDir: '/home/user/.eva', systemLanguage: 'en-US', canPickFiles: false, ...options.appInfo }),
     'settings:get': () => ok(state.settings),
     'settings:update': (patch) => {
-      const { load, ...rest } = patch ?? {};
-      state.settings = { ...state.settings, ...rest, load: { ...state.settings.load, ...load } };
+      const { load, chat, tools, ...rest } = patch ?? {};
+      state.settings = { ...state.settings, ...rest, load: { ...state.settings.load, ...load }, chat: { ...state.settings.chat, ...chat }, tools: { ...state.settings.tools, ...tools } };
       return ok(state.settings);
     },
     'backend:discover': () => ok({ backends, gpus }),
@@ -130,6 +132,8 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     'backend:status': () => ok(state.status),
     'backend:log': () => ok({ lines: [...state.log] }),
     'dialog:pick-model': () => ok({ path: null }),
+    ...createFakeChat({ state, emit, timers, now, options }),
+    ...createFakeTools(state),
   };
 
   const invoke = async <C extends InvokeChannel>(channel: C, input?: InvokeInput<C>): Promise<Result<InvokeOutput<C>>> => {

@@ -1,30 +1,37 @@
 import { useEffect, useRef, type FormEvent } from 'react';
+import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
+import { useAppStore } from '../shell/use-app-store';
+import { useBackendStatus } from '../status/use-status-store';
+import { LinkTab } from './LinkTab';
 import { LoadErrorBox, LoadProgress } from './LoadFeedback';
+import type { LoadTab } from './load-store';
 import { LocalModelTab } from './LocalModelTab';
+import { useLinkStore } from './use-link-store';
 import { useLoadStore } from './use-load-store';
 import './load.css';
 
-/** 装载: choose a model and how llama-server runs it. */
+const TABS: ReadonlyArray<{ tab: LoadTab; key: 'load.tabLocal' | 'load.tabLink'; testId: string; focus: string }> = [
+  { tab: 'local', key: 'load.tabLocal', testId: 'load-tab-local', focus: 'model-path' },
+  { tab: 'link', key: 'load.tabLink', testId: 'load-tab-link', focus: 'link-base-url' },
+];
+
+/** 装载: a local model and how llama-server runs it, or a remote endpoint (link mode). */
 export function LoadDialog() {
   const t = useT();
-  const { open, form, fieldErrors, inspect, submitting, startedAt, error, actions } = useLoadStore();
+  const { open, tab, error, actions } = useLoadStore();
   const dialog = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (!open) return;
-    dialog.current?.querySelector<HTMLInputElement>('[data-testid="model-path"]')?.focus();
+    const focus = TABS.find((entry) => entry.tab === tab)?.focus;
+    dialog.current?.querySelector<HTMLInputElement>(`[data-testid="${focus}"]`)?.focus();
     const onKey = (event: KeyboardEvent): void => {
       if (event.key === 'Escape') actions.close();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [open, actions]);
-
-  useEffect(() => {
-    // After a rejected submit, take the user to the first field that needs fixing.
-    if (Object.keys(fieldErrors).length > 0) dialog.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [fieldErrors]);
+  }, [open, tab, actions]);
 
   useEffect(() => {
     if (error) dialog.current?.querySelector('[data-testid="load-error"]')?.scrollIntoView({ block: 'nearest' });
@@ -32,49 +39,116 @@ export function LoadDialog() {
 
   if (!open) return null;
 
+  return (
+    <div className="overlay" onMouseDown={(event) => event.target === event.currentTarget && actions.close()}>
+      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="load-title" data-testid="load-dialog" data-tab={tab} ref={dialog}>
+        <header className="dialog-head">
+          <h2 id="load-title">{t('load.title')}</h2>
+          <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={actions.close}>
+            ×
+          </button>
+        </header>
+        <div className="tabs" role="tablist">
+          {TABS.map((entry) => (
+            <button key={entry.tab} type="button" role="tab" aria-selected={tab === entry.tab} className={`tab${tab === entry.tab ? ' is-active' : ''}`} data-testid={entry.testId} onClick={() => actions.setTab(entry.tab)}>
+              {t(entry.key)}
+            </button>
+          ))}
+        </div>
+        {tab === 'local' ? <LocalPane dialog={dialog} /> : <LinkPane />}
+      </div>
+    </div>
+  );
+}
+
+function LocalPane({ dialog }: { dialog: React.RefObject<HTMLDivElement | null> }) {
+  const t = useT();
+  const { form, fieldErrors, inspect, submitting, startedAt, error, actions } = useLoadStore();
+  const { app, notices } = useAppModel();
+  const { settings } = useAppStore();
+  const status = useBackendStatus();
+  // Back from a link endpoint to the model that is already running: no reload needed.
+  const canUseLoaded = settings?.chat.endpoint.kind === 'link' && status?.state === 'ready' && !submitting;
+  const switchToLoaded = async (): Promise<void> => {
+    const result = await app.updateSettings({ chat: { endpoint: { kind: 'local' } } });
+    if (result.ok) actions.close();
+    else notices.reportError(result.error);
+  };
+
+  useEffect(() => {
+    // After a rejected submit, take the user to the first field that needs fixing.
+    if (Object.keys(fieldErrors).length > 0) dialog.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [fieldErrors, dialog]);
+
   const onSubmit = (event: FormEvent): void => {
     event.preventDefault();
     void actions.submit();
   };
 
   return (
-    <div className="overlay" onMouseDown={(event) => event.target === event.currentTarget && actions.close()}>
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="load-title" data-testid="load-dialog" ref={dialog}>
-        <form onSubmit={onSubmit} noValidate>
-          <header className="dialog-head">
-            <h2 id="load-title">{t('load.title')}</h2>
-            <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={actions.close}>
-              ×
-            </button>
-          </header>
-          <div className="tabs" role="tablist">
-            <button type="button" role="tab" aria-selected="true" className="tab is-active" data-testid="load-tab-local">
-              {t('load.tabLocal')}
-            </button>
-            <button type="button" role="tab" aria-selected="false" className="tab" disabled title={t('load.tabLinkSoon')} data-testid="load-tab-link">
-              {t('load.tabLink')}
-            </button>
-          </div>
-          <div className="dialog-body">
-            {/* Edits during a load would not reach the running server: freeze the form until it answers. */}
-            <fieldset className="plain-fieldset" disabled={submitting}>
-              {form ? <LocalModelTab form={form} errors={fieldErrors} edit={actions.edit} inspect={inspect} onBrowse={() => void actions.pickModel()} /> : <p className="muted">{t('load.settingsMissing')}</p>}
-            </fieldset>
-            {error && !submitting && <LoadErrorBox error={error} />}
-          </div>
-          <footer className="dialog-foot">
-            {submitting && startedAt !== null ? <LoadProgress startedAt={startedAt} /> : <span />}
-            <div className="dialog-actions">
-              <button type="button" className="btn" onClick={actions.close}>
-                {submitting ? t('load.hide') : t('common.cancel')}
-              </button>
-              <button type="submit" className="btn btn-primary" disabled={!form || submitting} data-testid="load-submit">
-                {submitting ? t('load.loadingShort') : t('load.submit')}
-              </button>
-            </div>
-          </footer>
-        </form>
+    <form onSubmit={onSubmit} noValidate>
+      <div className="dialog-body">
+        {/* Edits during a load would not reach the running server: freeze the form until it answers. */}
+        <fieldset className="plain-fieldset" disabled={submitting}>
+          {form ? <LocalModelTab form={form} errors={fieldErrors} edit={actions.edit} inspect={inspect} onBrowse={() => void actions.pickModel()} /> : <p className="muted">{t('load.settingsMissing')}</p>}
+        </fieldset>
+        {error && !submitting && <LoadErrorBox error={error} />}
       </div>
-    </div>
+      <footer className="dialog-foot">
+        {submitting && startedAt !== null ? <LoadProgress startedAt={startedAt} /> : <span />}
+        <div className="dialog-actions">
+          {canUseLoaded && (
+            <button type="button" className="btn" data-testid="endpoint-use-local" title={status?.model?.path} onClick={() => void switchToLoaded()}>
+              {t('load.useLoaded', { name: status?.model?.name ?? '' })}
+            </button>
+          )}
+          <button type="button" className="btn" onClick={actions.close}>
+            {submitting ? t('load.hide') : t('common.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={!form || submitting} data-testid="load-submit">
+            {submitting ? t('load.loadingShort') : t('load.submit')}
+          </button>
+        </div>
+      </footer>
+    </form>
+  );
+}
+
+function LinkPane() {
+  const t = useT();
+  const { actions: load } = useLoadStore();
+  const state = useLinkStore();
+  const { actions, saving, done, form } = state;
+  const use = async (): Promise<void> => {
+    if (await actions.use()) load.close();
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void use();
+      }}
+      noValidate
+    >
+      <div className="dialog-body">
+        <LinkTab state={state} actions={actions} />
+      </div>
+      <footer className="dialog-foot">
+        <span className="link-done muted" role="status" data-testid="link-done">
+          {done === 'saved' ? t('link.saved.done', { name: form.name }) : ''}
+        </span>
+        <div className="dialog-actions">
+          <button type="button" className="btn" onClick={load.close}>
+            {t('common.cancel')}
+          </button>
+          <button type="button" className="btn" data-testid="link-save" disabled={saving} onClick={() => void actions.save()}>
+            {t('link.save')}
+          </button>
+          <button type="submit" className="btn btn-primary" data-testid="link-use" disabled={saving}>
+            {t('link.use')}
+          </button>
+        </div>
+      </footer>
+    </form>
   );
 }

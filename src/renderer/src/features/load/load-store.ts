@@ -14,8 +14,12 @@ export type InspectState =
   | { status: 'done'; key: string; model: ModelFacts; estimate: GpuLayerEstimate }
   | { status: 'error'; key: string; error: AppError };
 
+/** The dialog's two tabs: a local GGUF model, or a remote OpenAI-compatible endpoint. */
+export type LoadTab = 'local' | 'link';
+
 export interface LoadState {
   open: boolean;
+  tab: LoadTab;
   form: LoadForm | null;
   fieldErrors: FieldErrors;
   inspect: InspectState;
@@ -27,7 +31,9 @@ export interface LoadState {
 
 export interface LoadStore {
   store: Store<LoadState>;
-  open(): void;
+  /** opens on the given tab, else on the one the chat uses now */
+  open(tab?: LoadTab): void;
+  setTab(tab: LoadTab): void;
   close(): void;
   edit(patch: Partial<LoadForm>): void;
   pickModel(): Promise<void>;
@@ -46,7 +52,7 @@ export interface LoadStoreDeps {
 const INSPECT_FIELDS: readonly LoadField[] = ['modelPath', 'mmprojPath', 'backend'];
 
 export function createLoadStore({ api, app, timers = realTimers(), now = Date.now, inspectDelayMs = 350 }: LoadStoreDeps): LoadStore {
-  const store = createStore<LoadState>({ open: false, form: null, fieldErrors: {}, inspect: { status: 'idle' }, submitting: false, startedAt: null, error: null });
+  const store = createStore<LoadState>({ open: false, tab: 'local', form: null, fieldErrors: {}, inspect: { status: 'idle' }, submitting: false, startedAt: null, error: null });
   let inspectTimer: unknown = null;
   let inspectTicket = 0;
 
@@ -84,12 +90,13 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
     if (INSPECT_FIELDS.some((field) => field in changes) && inspectKey(next) !== inspectKey(form)) scheduleInspect();
   };
 
-  const open = (): void => {
+  const open = (tab?: LoadTab): void => {
     const state = store.get();
     // Reopening during a load shows that load; otherwise start from the saved settings.
     const settings = app.store.get().settings;
     const form = state.submitting && state.form ? state.form : settings ? formFromSettings(settings.load) : null;
-    patch({ open: true, form, fieldErrors: state.submitting ? state.fieldErrors : {} });
+    const shownTab = tab ?? (state.submitting ? 'local' : settings?.chat.endpoint.kind === 'link' ? 'link' : 'local');
+    patch({ open: true, tab: shownTab, form, fieldErrors: state.submitting ? state.fieldErrors : {} });
     if (form && !state.submitting) void runInspect(form);
   };
 
@@ -103,8 +110,9 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
       return false;
     }
     patch({ submitting: true, startedAt: now(), error: null, fieldErrors: {} });
-    // Saved first, so the form comes back as typed even when the load fails.
-    const persisted = await app.updateSettings({ load: parsed.value });
+    // Saved first, so the form comes back as typed even when the load fails. Loading a
+    // local model also points the chat at it (the conversation itself is kept).
+    const persisted = await app.updateSettings({ load: parsed.value, ...(saved.chat.endpoint.kind === 'local' ? {} : { chat: { endpoint: { kind: 'local' } } }) });
     const result = await api.invoke('backend:load', parsed.value);
     patch({ submitting: false, startedAt: null });
     if (!result.ok) {
@@ -122,6 +130,7 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
     store,
     open,
     close: () => patch({ open: false }),
+    setTab: (tab) => patch({ tab }),
     edit,
     pickModel: async () => {
       const result = await api.invoke('dialog:pick-model');

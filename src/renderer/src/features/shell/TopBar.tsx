@@ -1,6 +1,7 @@
 import { useAppModel, type View } from '../../app-model';
 import { useT, type MessageKey } from '../../i18n';
 import { useBackendStatus } from '../status/use-status-store';
+import { EndpointLabel } from './EndpointLabel';
 import { LanguageSwitch } from './LanguageSwitch';
 import { useView } from './use-app-store';
 import './shell.css';
@@ -24,7 +25,7 @@ export function TopBar() {
         <span className="brand-name">EVA</span>
       </button>
       <nav className="topbar-nav">
-        <button type="button" className="btn btn-primary" data-testid="load-open" onClick={load.open}>
+        <button type="button" className="btn btn-primary" data-testid="load-open" onClick={() => load.open()}>
           {t('topbar.load')}
         </button>
         {NAV.map((item) => (
@@ -40,6 +41,7 @@ export function TopBar() {
           </button>
         ))}
       </nav>
+      <EndpointLabel />
       <div className="topbar-end">
         {running && (
           <button type="button" className="btn btn-ghost" data-testid="backend-stop" onClick={() => void status.stop().then((result) => !result.ok && notices.reportError(result.error))}>

@@ -1,0 +1,90 @@
+import { expect, test, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import { repoRoot, startHost, type RunningHost } from '../src/test-support/host-process';
+import { connectHost } from '../src/test-support/ws-client';
+import { loadTinyModel } from './steps';
+
+let host: RunningHost;
+
+/** Answer length for the next sends; the tiny model writes ~1000 tokens/s. */
+async function setMaxTokens(maxTokens: number): Promise<void> {
+  const client = await connectHost(host.url);
+  const { chat } = await client.invoke('settings:get');
+  await client.invoke('settings:update', { chat: { sampling: { ...chat.sampling, max_tokens: maxTokens } } });
+  client.close();
+}
+
+test.beforeAll(async () => {
+  host = await startHost();
+  await setMaxTokens(256);
+});
+
+test.afterAll(async () => {
+  expect(await host.stop()).toBe(0);
+});
+
+const assistant = (page: Page) => page.locator('[data-testid="chat-message"][data-role="assistant"]');
+
+async function send(page: Page, text: string): Promise<void> {
+  await page.getByTestId('chat-input').fill(text);
+  await page.getByTestId('chat-input').press('Control+Enter');
+}
+
+test('chat with the local model: tokens stream in, figures appear, stop keeps the partial answer, regenerate', async ({ page }) => {
+  await page.goto(host.url);
+  await loadTinyModel(page);
+  await expect(page.getByTestId('chat-view')).toBeVisible();
+
+  await send(page, 'Hello EVA');
+  await expect(page.locator('[data-testid="chat-message"][data-role="user"]').last()).toContainText('Hello EVA');
+  const first = assistant(page).last();
+  await expect(first).toHaveAttribute('data-status', 'done');
+  expect(((await first.getByTestId('chat-content').textContent()) ?? '').length).toBeGreaterThan(0);
+  await expect(first.getByTestId('chat-stats')).toContainText(/t\/s|tok/);
+  await page.screenshot({ path: join(repoRoot, 'docs', 'screenshot-chat.png') });
+
+  // A long answer, stopped while it streams.
+  await setMaxTokens(100_000);
+  await page.reload();
+  await expect(page.getByTestId('status-state')).toHaveAttribute('data-state', 'ready');
+  await send(page, 'Tell me a long story');
+  const streaming = assistant(page).last();
+  await expect(streaming).toHaveAttribute('data-status', 'streaming');
+  const grows = async () => ((await streaming.getByTestId('chat-content').textContent()) ?? '').length;
+  const early = await grows();
+  await expect.poll(grows).toBeGreaterThan(early);
+  await page.getByTestId('chat-stop').click();
+  await expect(streaming).toHaveAttribute('data-status', 'stopped');
+  const kept = await grows();
+  expect(kept).toBeGreaterThan(0);
+  await page.waitForTimeout(300);
+  expect(await grows()).toBe(kept);
+
+  // Regenerate replaces the stopped answer with a new one.
+  await page.getByTestId('chat-regenerate').last().click();
+  await expect(assistant(page).last()).toHaveAttribute('data-status', 'streaming');
+  await page.getByTestId('chat-stop').click();
+  await expect(assistant(page).last()).toHaveAttribute('data-status', 'stopped');
+});
+
+test('link mode pointed at the same llama-server: test connection, save, use, chat', async ({ page }) => {
+  await setMaxTokens(256);
+  await page.goto(host.url);
+  await expect(page.getByTestId('status-state')).toHaveAttribute('data-state', 'ready');
+  const port = Number((await page.getByTestId('status-port').textContent())?.match(/(\d+)\s*$/)?.[1]);
+
+  await page.getByTestId('load-open').click();
+  await page.getByTestId('load-tab-link').click();
+  await page.getByTestId('link-preset').selectOption('llama-server');
+  await page.getByTestId('link-base-url').fill(`http://127.0.0.1:${port}/v1`);
+  await page.getByTestId('link-test').click();
+  await expect(page.getByTestId('link-models')).toContainText('tiny-llama');
+  await page.getByTestId('link-save').click();
+  await page.getByTestId('link-use').click();
+  await expect(page.getByTestId('endpoint-label')).toContainText(/llama-server|link/i);
+
+  await send(page, 'Hello over link mode');
+  const answer = assistant(page).last();
+  await expect(answer).toHaveAttribute('data-status', /done|stopped/);
+  expect(((await answer.getByTestId('chat-content').textContent()) ?? '').length).toBeGreaterThan(0);
+});

@@ -1,0 +1,88 @@
+import { memo, useSyncExternalStore } from 'react';
+import { useAppModel } from '../../app-model';
+import { useT } from '../../i18n';
+import { AnswerStats } from './AnswerStats';
+import { reasoningTokens, type TokenCounter } from './chat-stats';
+import type { AnswerItem, AnswerState } from './conversation';
+import { CopyButton } from './CopyButton';
+import { Markdown } from './Markdown';
+import { Reasoning } from './Reasoning';
+
+interface Props {
+  item: AnswerItem;
+  name: string;
+  isLast: boolean;
+  busy: boolean;
+}
+
+/**
+ * An answer. Every row listens to the live store, but only the streaming one gets a new
+ * snapshot per frame; the others see null each time and stay asleep. One component for
+ * both states, so the answer's markdown is not built again when it finishes.
+ */
+export const AnswerMessage = memo(function AnswerMessage(props: Props) {
+  const { live } = useAppModel().chat;
+  const requestId = props.item.requestId;
+  const mine = useSyncExternalStore(live.subscribe, () => {
+    const current = live.get();
+    return current?.requestId === requestId ? current : null;
+  });
+  const streaming = props.item.answer.status === 'streaming';
+  return <AnswerView {...props} answer={streaming && mine ? mine.message : props.item.answer} counter={streaming && mine ? mine.counter : props.item.counter} />;
+});
+
+interface ViewProps extends Props {
+  answer: AnswerState;
+  counter: TokenCounter;
+}
+
+function AnswerView({ item, name, isLast, busy, answer, counter }: ViewProps) {
+  const t = useT();
+  const { chat } = useAppModel();
+  const streaming = answer.status === 'streaming';
+  const empty = answer.content === '' && answer.reasoning === '';
+  return (
+    <article className={`msg msg-assistant status-${answer.status}`} data-testid="chat-message" data-role="assistant" data-status={answer.status}>
+      <header className="msg-head">
+        <span className="msg-avatar" aria-hidden="true" />
+        <span className="msg-name">{name}</span>
+        {answer.status === 'stopped' && <span className="badge warn">{t('chat.status.stopped')}</span>}
+        {answer.finishReason === 'length' && answer.status === 'done' && <span className="badge warn" title={t('chat.status.lengthTitle')}>{t('chat.status.length')}</span>}
+      </header>
+      {item.dropped > 0 && (
+        <p className="msg-note" data-testid="chat-dropped">
+          {t('chat.dropped', { count: item.dropped })}
+        </p>
+      )}
+      {answer.reasoning !== '' && <Reasoning text={answer.reasoning} tokens={reasoningTokens(counter, answer.reasoning)} thinking={streaming && answer.content === ''} />}
+      <div className={`msg-body markdown${streaming && answer.content !== '' ? ' is-streaming' : ''}`} data-testid="chat-content">
+        {answer.content !== '' && <Markdown text={answer.content} />}
+        {streaming && empty && <span className="typing" aria-label={t('chat.stats.waiting')} />}
+        {!streaming && empty && answer.status !== 'error' && <p className="muted">{t('chat.emptyAnswer')}</p>}
+      </div>
+      {answer.status === 'error' && (
+        <div className="msg-error" role="alert" data-testid="chat-error" data-code={answer.error?.code}>
+          <span>{answer.error?.message ?? t('chat.failed')}</span>
+          {isLast && (
+            <button type="button" className="btn btn-small" data-testid="chat-retry" disabled={busy} onClick={() => void chat.regenerate()}>
+              {t('chat.retry')}
+            </button>
+          )}
+        </div>
+      )}
+      <footer className="msg-foot">
+        <AnswerStats answer={answer} counter={counter} nCtx={item.nCtx} />
+        {!streaming && (
+          <span className="msg-actions">
+            {answer.content !== '' && <CopyButton getText={() => answer.content} testId="chat-copy" />}
+            {isLast && answer.status !== 'error' && (
+              <button type="button" className="btn btn-ghost btn-small" data-testid="chat-regenerate" disabled={busy} onClick={() => void chat.regenerate()}>
+                {t('chat.regenerate')}
+              </button>
+            )}
+          </span>
+        )}
+      </footer>
+    </article>
+  );
+}

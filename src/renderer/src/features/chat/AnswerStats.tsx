@@ -1,0 +1,62 @@
+import { useT } from '../../i18n';
+import { answerFigures, clientRate, formatCount, formatRate, type TokenCounter } from './chat-stats';
+import type { AnswerState } from './conversation';
+
+interface Props {
+  answer: Pick<AnswerState, 'status' | 'timings' | 'usage'>;
+  counter: TokenCounter;
+  nCtx: number | null;
+}
+
+/** Live speed while the answer streams; the server's figures once it ends. */
+export function AnswerStats({ answer, counter, nCtx }: Props) {
+  const t = useT();
+  if (answer.status === 'streaming') {
+    const tokens = counter.contentDeltas + counter.reasoningDeltas;
+    // The row re-renders once per frame with new tokens, so the last arrival is "now".
+    const rate = clientRate(counter, counter.lastAt ?? 0);
+    return (
+      <span className="answer-stats is-live" data-testid="chat-stats" data-live="true">
+        {tokens === 0 ? (
+          <span>{t('chat.stats.waiting')}</span>
+        ) : (
+          <>
+            <span className="stat-strong">{rate === null ? '…' : t('chat.stats.rate', { rate: formatRate(rate) })}</span>
+            <span>{t('chat.stats.tokens', { count: formatCount(tokens) })}</span>
+          </>
+        )}
+      </span>
+    );
+  }
+  const figures = answerFigures({ timings: answer.timings, usage: answer.usage, counter, nCtx });
+  if (figures.generatedTokens === 0 && figures.promptTokens === null) return null;
+  const title = t(`chat.stats.source.${figures.source}`);
+  return (
+    <span className="answer-stats" data-testid="chat-stats" data-live="false" data-source={figures.source} title={title}>
+      {figures.promptTokens !== null && (
+        <span>
+          {t('chat.stats.prompt', { count: formatCount(figures.promptTokens) })}
+          {figures.promptPerSecond !== null && <span className="stat-sub"> · {t('chat.stats.rate', { rate: formatRate(figures.promptPerSecond) })}</span>}
+        </span>
+      )}
+      <span>
+        {t('chat.stats.generated', { count: formatCount(figures.generatedTokens) })}
+        {figures.generatedPerSecond !== null && <span className="stat-strong"> · {t('chat.stats.rate', { rate: formatRate(figures.generatedPerSecond) })}</span>}
+      </span>
+      {figures.contextUsed !== null && figures.nCtx !== null && figures.nCtx > 0 && <ContextMeter used={figures.contextUsed} total={figures.nCtx} />}
+    </span>
+  );
+}
+
+function ContextMeter({ used, total }: { used: number; total: number }) {
+  const t = useT();
+  const share = Math.min(1, used / total);
+  return (
+    <span className={`ctx-meter${share > 0.9 ? ' is-full' : share > 0.7 ? ' is-high' : ''}`} data-testid="chat-context" title={t('chat.stats.contextTitle')}>
+      <span className="ctx-bar" aria-hidden="true">
+        <span style={{ width: `${Math.round(share * 100)}%` }} />
+      </span>
+      {t('chat.stats.context', { used: formatCount(used), total: formatCount(total) })}
+    </span>
+  );
+}

@@ -1,0 +1,97 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useT } from '../../i18n';
+import { stickAfterScroll } from '../log/stick-to-bottom';
+import { AnswerMessage } from './AnswerMessage';
+import type { ChatItem } from './conversation';
+import { UserMessage } from './UserMessage';
+
+interface Props {
+  items: readonly ChatItem[];
+  busy: boolean;
+  names: { user: string; model: string };
+  sendKey: 'ctrl-enter' | 'enter';
+  /** shown instead of the list while it is empty */
+  empty: ReactNode;
+}
+
+/** Rows before a first measurement; real heights replace it as rows render. */
+const ESTIMATED_ROW_PX = 140;
+
+/**
+ * The conversation, virtualised: only the rows near the viewport exist in the DOM, each
+ * measured as it renders, so a chat of 100k tokens scrolls like a short one. While an
+ * answer streams the list follows it, unless the user scrolled up to read.
+ */
+export function ChatList({ items, busy, names, sendKey, empty }: Props) {
+  const t = useT();
+  const box = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const lastTop = useRef(0);
+  const [sticking, setSticking] = useState(true);
+  // We do not use the React Compiler; the virtualizer re-renders this component itself when sizes change.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => box.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    getItemKey: (index) => items[index]?.id ?? index,
+    overscan: 4,
+    paddingStart: 16,
+    paddingEnd: 24,
+  });
+
+  // Every render: a new item, or a row that grew (the virtualizer re-renders us when a
+  // measured height changes, which is how a streaming answer reaches this point).
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el && stick.current) el.scrollTop = el.scrollHeight;
+  });
+
+  const onScroll = (): void => {
+    const el = box.current;
+    if (!el) return;
+    const next = stickAfterScroll(stick.current, lastTop.current, el);
+    lastTop.current = el.scrollTop;
+    stick.current = next;
+    setSticking(next);
+  };
+
+  const jumpToEnd = (): void => {
+    stick.current = true;
+    setSticking(true);
+    if (items.length > 0) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
+  };
+
+  const lastIndex = items.length - 1;
+  return (
+    <div className="chat-frame">
+      <div className="chat-scroll" ref={box} onScroll={onScroll} data-testid="chat-list" data-sticky={sticking}>
+        {items.length === 0 ? (
+          empty
+        ) : (
+          <div className="chat-rows" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((row) => {
+              const item = items[row.index];
+              if (!item) return null;
+              return (
+                <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} className="chat-row" style={{ transform: `translateY(${row.start}px)` }}>
+                  {item.kind === 'user' ? (
+                    <UserMessage item={item} name={names.user} busy={busy} sendKey={sendKey} />
+                  ) : (
+                    <AnswerMessage item={item} name={names.model} isLast={row.index === lastIndex} busy={busy} />
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+      {!sticking && items.length > 0 && (
+        <button type="button" className="btn btn-small jump-latest" data-testid="chat-jump" onClick={jumpToEnd}>
+          {t('log.jumpToLatest')}
+        </button>
+      )}
+    </div>
+  );
+}

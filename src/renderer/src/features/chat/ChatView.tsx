@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import { useT } from '../../i18n';
+import { useAppStore } from '../shell/use-app-store';
+import { useBackendStatus } from '../status/use-status-store';
+import { ChatList } from './ChatList';
+import { ChatToolbar } from './ChatToolbar';
+import { CompletionPane } from './CompletionPane';
+import { Composer } from './Composer';
+import { EmptyChat } from './EmptyChat';
+import { describeEndpoint } from './endpoint-label';
+import { useChatMode, useConversation, useServerProps } from './use-chat-store';
+import './chat.css';
+
+/** The conversation: the home page once a model is ready or a link endpoint is chosen. */
+export function ChatView() {
+  const t = useT();
+  const { settings } = useAppStore();
+  const status = useBackendStatus();
+  const props = useServerProps();
+  const { items, activeRequestId } = useConversation();
+  const [mode] = useChatMode();
+  const endpoint = describeEndpoint(settings, status, props);
+  const chat = settings?.chat;
+  const names = useMemo(() => ({ user: chat?.userName || t('chat.you'), model: chat?.modelName || t('chat.model') }), [chat?.userName, chat?.modelName, t]);
+  const sendKey = chat?.sendKey ?? 'ctrl-enter';
+  const disabledReason = endpoint.kind === 'missing' ? t('chat.disabled.missingLink') : endpoint.kind === 'local' && !endpoint.ready ? t('chat.disabled.noModel') : null;
+  const nCtx = endpoint.kind === 'local' ? (props?.nCtx ?? null) : null;
+  const busy = activeRequestId !== null;
+
+  return (
+    <section className="chat-view" data-testid="chat-view" data-mode={mode}>
+      <ChatToolbar busy={busy} hasMessages={items.length > 0} />
+      {mode === 'chat' ? (
+        <>
+          <ChatList items={items} busy={busy} names={names} sendKey={sendKey} empty={<EmptyChat endpoint={endpoint} />} />
+          <Composer busy={busy} sendKey={sendKey} disabledReason={disabledReason} />
+        </>
+      ) : (
+        <CompletionPane sendKey={sendKey} disabledReason={disabledReason} nCtx={nCtx} />
+      )}
+    </section>
+  );
+}

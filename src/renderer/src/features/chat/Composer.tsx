@@ -1,0 +1,123 @@
+import { useLayoutEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { useAppModel } from '../../app-model';
+import { useT } from '../../i18n';
+import { useStore } from '../../lib/store';
+import { AttachmentTray } from './AttachmentTray';
+import { toContent } from './attachments';
+import { isSendKey, keyInfo, sendHintKey } from './send-key';
+import { useAttach } from './use-attach';
+import './composer.css';
+
+const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/bmp,audio/wav,audio/x-wav,audio/mpeg,audio/ogg,audio/flac,.wav,.mp3,.ogg,.flac';
+const MAX_INPUT_PX = 280;
+
+/** The message box: text, attachments, Send or Stop. */
+export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sendKey: 'ctrl-enter' | 'enter'; disabledReason: string | null }) {
+  const t = useT();
+  const { chat } = useAppModel();
+  const draft = useStore(chat.draft);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const { add, refusal, clearRefusal } = useAttach();
+  const [dragging, setDragging] = useState(false);
+
+  // Grow with the text up to a limit, then scroll inside.
+  useLayoutEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, MAX_INPUT_PX)}px`;
+  }, [draft.text]);
+
+  const canSend = !busy && disabledReason === null && (draft.text.trim() !== '' || draft.attachments.length > 0);
+  const send = (): void => {
+    if (!canSend) return;
+    const content = toContent(draft.text, draft.attachments);
+    chat.draft.set({ text: '', attachments: [] });
+    clearRefusal();
+    void chat.send(content);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (!isSendKey(keyInfo(event), sendKey)) return;
+    event.preventDefault();
+    send();
+  };
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>): void => {
+    const files = [...event.clipboardData.files];
+    if (files.length === 0) return;
+    event.preventDefault();
+    void add(files);
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>): void => {
+    event.preventDefault();
+    setDragging(false);
+    void add([...event.dataTransfer.files]);
+  };
+
+  return (
+    <div
+      className={`composer${dragging ? ' is-dragging' : ''}`}
+      onDragOver={(event) => {
+        if (![...event.dataTransfer.types].includes('Files')) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+    >
+      {refusal && (
+        <p className="composer-notice" role="alert" data-testid="chat-attach-notice">
+          {t(refusal.key, { name: refusal.name })}
+          <button type="button" className="icon-btn icon-btn-small" aria-label={t('common.dismiss')} onClick={clearRefusal}>
+            ×
+          </button>
+        </p>
+      )}
+      <div className="composer-box">
+        <AttachmentTray attachments={draft.attachments} onRemove={(id) => chat.draft.set((d) => ({ ...d, attachments: d.attachments.filter((a) => a.id !== id) }))} />
+        <textarea
+          ref={input}
+          className="composer-input"
+          data-testid="chat-input"
+          rows={1}
+          value={draft.text}
+          placeholder={disabledReason ?? t('chat.placeholder')}
+          aria-label={t('chat.inputLabel')}
+          onChange={(event) => chat.draft.set((d) => ({ ...d, text: event.target.value }))}
+          onKeyDown={onKeyDown}
+          onPaste={onPaste}
+        />
+        <div className="composer-bar">
+          <button type="button" className="btn btn-ghost btn-small" data-testid="chat-attach" title={t('chat.attach.title')} onClick={() => picker.current?.click()}>
+            {t('chat.attach')}
+          </button>
+          <input
+            ref={picker}
+            type="file"
+            hidden
+            multiple
+            accept={ACCEPT}
+            data-testid="chat-attach-input"
+            onChange={(event) => {
+              const files = [...(event.target.files ?? [])];
+              event.target.value = '';
+              void add(files);
+            }}
+          />
+          <span className="composer-hint muted small">{t(sendHintKey(sendKey))}</span>
+          {busy ? (
+            <button type="button" className="btn btn-stop" data-testid="chat-stop" onClick={() => void chat.stop()}>
+              <span className="stop-square" aria-hidden="true" />
+              {t('chat.stop')}
+            </button>
+          ) : (
+            <button type="button" className="btn btn-primary" data-testid="chat-send" disabled={!canSend} onClick={send}>
+              {t('chat.send')}
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { StreamEvent } from '../../../../shared/chat/types';
+import { answerFigures, clientRate, countEvents, EMPTY_COUNTER, formatRate, reasoningTokens } from './chat-stats';
+
+const content = (text: string): StreamEvent => ({ type: 'content', text });
+const reasoning = (text: string): StreamEvent => ({ type: 'reasoning', text });
+
+describe('countEvents', () => {
+  it('counts non-empty content and reasoning deltas and their characters', () => {
+    const counter = countEvents(EMPTY_COUNTER, [reasoning('hm'), content('Hi'), content(''), { type: 'done' }], 1000);
+    expect(counter).toEqual({ firstAt: 1000, lastAt: 1000, contentDeltas: 1, reasoningDeltas: 1, chars: 4 });
+    const later = countEvents(counter, [content(' there')], 1500);
+    expect(later).toMatchObject({ firstAt: 1000, lastAt: 1500, contentDeltas: 2, chars: 10 });
+  });
+
+  it('returns the same counter when a batch has no text, so nothing re-renders', () => {
+    expect(countEvents(EMPTY_COUNTER, [{ type: 'finish', reason: 'stop' }], 5)).toBe(EMPTY_COUNTER);
+  });
+});
+
+describe('clientRate', () => {
+  it('is null until there is a meaningful interval', () => {
+    expect(clientRate(EMPTY_COUNTER, 0)).toBeNull();
+    expect(clientRate({ ...EMPTY_COUNTER, firstAt: 0, lastAt: 100, contentDeltas: 5 }, 100)).toBeNull();
+  });
+
+  it('divides the tokens after the first by the time since the first', () => {
+    expect(clientRate({ ...EMPTY_COUNTER, firstAt: 0, lastAt: 2000, contentDeltas: 81 }, 2000)).toBe(40);
+  });
+});
+
+describe('answerFigures', () => {
+  const counter = { firstAt: 0, lastAt: 1000, contentDeltas: 11, reasoningDeltas: 0, chars: 50 };
+
+  it("prefers the server's timings and counts the whole context", () => {
+    const figures = answerFigures({
+      timings: { prompt_n: 100, prompt_ms: 50, prompt_per_second: 2000, predicted_n: 20, predicted_ms: 400, predicted_per_second: 50, cache_n: 30 },
+      usage: null,
+      counter,
+      nCtx: 4096,
+    });
+    expect(figures).toEqual({ source: 'server', promptTokens: 100, cachedTokens: 30, promptPerSecond: 2000, generatedTokens: 20, generatedPerSecond: 50, contextUsed: 150, nCtx: 4096 });
+  });
+
+  it('hides a prompt speed when the whole prompt came from the cache', () => {
+    const figures = answerFigures({ timings: { prompt_n: 0, prompt_ms: 0, prompt_per_second: 0, predicted_n: 3, predicted_ms: 30, predicted_per_second: 100 }, usage: null, counter, nCtx: null });
+    expect(figures.promptPerSecond).toBeNull();
+  });
+
+  it('falls back to usage, scaling the client rate to the server token count', () => {
+    const figures = answerFigures({ timings: null, usage: { prompt_tokens: 9, completion_tokens: 20, total_tokens: 29 }, counter, nCtx: null });
+    expect(figures).toMatchObject({ source: 'usage', promptTokens: 9, generatedTokens: 20, contextUsed: 29 });
+    // 10 deltas/s after the first, 20 tokens in 11 deltas
+    expect(figures.generatedPerSecond).toBeCloseTo((10 * 20) / 11);
+  });
+
+  it('falls back to the client count for link servers that say nothing', () => {
+    expect(answerFigures({ timings: null, usage: null, counter, nCtx: null })).toMatchObject({ source: 'client', generatedTokens: 11, generatedPerSecond: 10, promptTokens: null });
+  });
+});
+
+describe('reasoningTokens and formatting', () => {
+  it('uses counted deltas, else estimates from the text', () => {
+    expect(reasoningTokens({ ...EMPTY_COUNTER, reasoningDeltas: 12 }, 'x')).toBe(12);
+    expect(reasoningTokens(EMPTY_COUNTER, 'a'.repeat(35))).toBe(10);
+  });
+
+  it('formats rates with one decimal below 100', () => {
+    expect(formatRate(42.26)).toBe('42.3');
+    expect(formatRate(1234.4)).toBe('1,234');
+  });
+});

@@ -1,0 +1,83 @@
+// Completion mode (EVA's 补完): the editor's whole text is the prompt and the
+// model's continuation is written into the same text, in place. Stopping keeps
+// what was written; a failure keeps it too and says why.
+import type { Timings, Usage } from '../../../../shared/chat/types';
+import { newId as defaultNewId } from '../../lib/new-id';
+import { createStore, type Store } from '../../lib/store';
+import type { EvaApi } from '../../platform/types';
+import type { AppStore } from '../shell/app-store';
+import { EMPTY_COUNTER, type TokenCounter } from './chat-stats';
+import { requestSampling } from './chat-request';
+import type { AnswerError } from './conversation';
+import type { StreamFollower } from './stream-follower';
+
+export interface CompletionState {
+  text: string;
+  /** the request in flight; its prompt is the text as it was when sent */
+  running: { requestId: string; prompt: string } | null;
+  status: 'idle' | 'done' | 'stopped' | 'error';
+  error: AnswerError | null;
+  timings: Timings | null;
+  usage: Usage | null;
+  counter: TokenCounter;
+}
+
+/** The continuation so far, per frame. */
+export interface LiveCompletion {
+  requestId: string;
+  written: string;
+  counter: TokenCounter;
+}
+
+export interface CompletionStore {
+  state: Store<CompletionState>;
+  live: Store<LiveCompletion | null>;
+  setText(text: string): void;
+  run(): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+const INITIAL: CompletionState = { text: '', running: null, status: 'idle', error: null, timings: null, usage: null, counter: EMPTY_COUNTER };
+
+export function createCompletionStore({ api, app, follower, newId = defaultNewId }: { api: EvaApi; app: AppStore; follower: StreamFollower; newId?: () => string }): CompletionStore {
+  const state = createStore<CompletionState>(INITIAL);
+  const live = createStore<LiveCompletion | null>(null);
+
+  return {
+    state,
+    live,
+    setText: (text) => state.set((current) => (current.running ? current : { ...current, text })),
+    run: async () => {
+      const settings = app.store.get().settings;
+      const current = state.get();
+      if (!settings || current.running || current.text === '') return false;
+      const requestId = newId();
+      const prompt = current.text;
+      state.set({ ...current, running: { requestId, prompt }, status: 'idle', error: null, timings: null, usage: null, counter: EMPTY_COUNTER });
+      live.set({ requestId, written: '', counter: EMPTY_COUNTER });
+      // Raw deltas: in a plain continuation a <think> tag is text like any other.
+      const follow = follower.follow(requestId, (snapshot) => live.set({ requestId, written: snapshot.raw, counter: snapshot.counter }), { raw: true });
+      const chat = settings.chat;
+      const result = await api.invoke('chat:send', { mode: 'completion', requestId, endpoint: chat.endpoint, prompt, sampling: requestSampling(chat), idSlot: null });
+      const final = follow.finish();
+      const value = result.ok ? result.value : null;
+      // Events reach us before the result; if none came (a non-streaming server), the result's text is all there is.
+      const written = final.raw !== '' ? final.raw : (value?.content ?? '');
+      state.set({
+        text: prompt + written,
+        running: null,
+        status: value ? (value.status === 'streaming' ? 'done' : value.status) : 'error',
+        error: value ? (value.error ?? null) : result.ok ? null : result.error,
+        timings: value?.timings ?? null,
+        usage: value?.usage ?? null,
+        counter: final.counter,
+      });
+      live.set(null);
+      return true;
+    },
+    stop: async () => {
+      const running = state.get().running;
+      if (running) await api.invoke('chat:stop', { requestId: running.requestId });
+    },
+  };
+}

@@ -1,0 +1,92 @@
+// Follows `chat:stream` events of requests we started. Events are queued as
+// they arrive and applied once per animation frame, so a server producing
+// thousands of tokens a second costs one reducer pass and one render per frame,
+// not one per token. The client's token counter is kept at arrival time.
+import { initialStreamingMessage, reduceStream } from '../../../../shared/chat/stream-reducer';
+import type { StreamEvent, StreamingMessage } from '../../../../shared/chat/types';
+import type { EvaApi } from '../../platform/types';
+import { countEvents, EMPTY_COUNTER, type TokenCounter } from './chat-stats';
+
+export interface LiveSnapshot {
+  message: StreamingMessage;
+  counter: TokenCounter;
+  /** content deltas exactly as they came, for completion mode, where <think> is just text; '' unless asked for */
+  raw: string;
+}
+
+export interface Follow {
+  /** apply what is queued now (the call's result is about to replace the state) and stop following */
+  finish(): LiveSnapshot;
+}
+
+export interface StreamFollower {
+  /** subscribe to `chat:stream`; returns the unsubscribe function */
+  start(): () => void;
+  follow(requestId: string, onFrame: (snapshot: LiveSnapshot) => void, options?: { raw?: boolean }): Follow;
+}
+
+/** Runs a callback before the next paint; setTimeout where there is no requestAnimationFrame (tests, workers). */
+export type FrameScheduler = (callback: () => void) => void;
+
+export const animationFrame: FrameScheduler = (callback) => {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => callback());
+  else setTimeout(callback, 16);
+};
+
+interface Followed {
+  snapshot: LiveSnapshot;
+  raw: boolean;
+  queue: StreamEvent[];
+  onFrame: (snapshot: LiveSnapshot) => void;
+}
+
+export function createStreamFollower(api: EvaApi, frame: FrameScheduler = animationFrame, now: () => number = Date.now): StreamFollower {
+  const followed = new Map<string, Followed>();
+  let scheduled = false;
+
+  const apply = (entry: Followed): void => {
+    if (entry.queue.length === 0) return;
+    let message = entry.snapshot.message;
+    let raw = entry.snapshot.raw;
+    for (const event of entry.queue) {
+      message = reduceStream(message, event);
+      if (entry.raw && event.type === 'content' && message.status === 'streaming') raw += event.text;
+    }
+    entry.queue = [];
+    entry.snapshot = { ...entry.snapshot, message, raw };
+  };
+
+  const onFrame = (): void => {
+    scheduled = false;
+    for (const entry of followed.values()) {
+      if (entry.queue.length === 0) continue;
+      apply(entry);
+      entry.onFrame(entry.snapshot);
+    }
+  };
+
+  return {
+    start: () =>
+      api.on('chat:stream', ({ requestId, events }) => {
+        const entry = followed.get(requestId);
+        if (!entry) return;
+        entry.queue.push(...events);
+        entry.snapshot = { ...entry.snapshot, counter: countEvents(entry.snapshot.counter, events, now()) };
+        if (!scheduled) {
+          scheduled = true;
+          frame(onFrame);
+        }
+      }),
+    follow: (requestId, listener, options) => {
+      const entry: Followed = { snapshot: { message: initialStreamingMessage(), counter: EMPTY_COUNTER, raw: '' }, raw: options?.raw ?? false, queue: [], onFrame: listener };
+      followed.set(requestId, entry);
+      return {
+        finish: () => {
+          apply(entry);
+          followed.delete(requestId);
+          return entry.snapshot;
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { defaultSettings, DEFAULT_SYSTEM_PROMPT } from '../../../../shared/default-settings';
+import { addTemplate, conventionsPatch, deleteTemplate, editTemplate, formatStopWords, formFromSettings, freshTemplateName, parseStopWords } from './conventions-form';
+
+const chat = () => defaultSettings().chat;
+
+describe('stop words', () => {
+  it('round-trip line breaks and backslashes through one-per-line text', () => {
+    const words = ['\n\nUser:', '</s>', 'a\\nb', 'tab\there'];
+    expect(formatStopWords(words)).toBe('\\n\\nUser:\n</s>\na\\\\nb\ntab\\there');
+    expect(parseStopWords(formatStopWords(words))).toEqual(words);
+  });
+
+  it('drops empty lines and repeats', () => {
+    expect(parseStopWords('a\n\na\nb')).toEqual(['a', 'b']);
+  });
+});
+
+describe('templates', () => {
+  it('select the template whose text is the system prompt', () => {
+    expect(formFromSettings(chat())).toMatchObject({ selected: 0, templates: [{ name: 'Default', text: DEFAULT_SYSTEM_PROMPT }] });
+  });
+
+  it('keep a system prompt that matches no template', () => {
+    const form = formFromSettings({ ...chat(), systemPrompt: 'Be brief.' });
+    expect(form.templates.map((t) => t.name)).toEqual(['Default', 'Current']);
+    expect(form.selected).toBe(1);
+  });
+
+  it('add (a copy of the chosen text), rename, delete, but never rename or delete the default', () => {
+    let form = addTemplate(formFromSettings(chat()), 'Pirate');
+    expect(form.selected).toBe(1);
+    form = editTemplate(form, 1, { text: 'Arr.', name: 'Pirate!' });
+    expect(form.templates[1]).toEqual({ name: 'Pirate!', text: 'Arr.' });
+    expect(editTemplate(form, 0, { name: 'Renamed', text: 'changed' }).templates[0]).toEqual({ name: 'Default', text: 'changed' });
+    expect(deleteTemplate(form, 0)).toBe(form);
+    const deleted = deleteTemplate(form, 1);
+    expect(deleted.templates).toHaveLength(1);
+    expect(deleted.selected).toBe(0);
+  });
+
+  it('finds a fresh name', () => {
+    expect(freshTemplateName([{ name: 'Custom', text: '' }, { name: 'Custom 2', text: '' }], 'Custom')).toBe('Custom 3');
+  });
+});
+
+describe('conventionsPatch', () => {
+  it('turns the draft into a chat settings patch, the chosen template as system prompt', () => {
+    let form = addTemplate(formFromSettings(chat()), 'Short');
+    form = editTemplate(form, 1, { text: 'Be brief.' });
+    form = { ...form, userName: ' Ann ', stopWords: 'User:', sampling: { ...form.sampling, temperature: '1.2', seed: '', max_tokens: '-1' } };
+    const result = conventionsPatch(form, chat());
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value).toMatchObject({ systemPrompt: 'Be brief.', userName: 'Ann', stopWords: ['User:'], sendKey: 'ctrl-enter' });
+    expect(result.value.sampling).toEqual({ temperature: 1.2, top_k: 40, top_p: 0.95, min_p: 0.05, repeat_penalty: 1.1, max_tokens: -1 });
+  });
+
+  it('reports out-of-range and malformed numbers per field', () => {
+    const form = formFromSettings(chat());
+    const result = conventionsPatch({ ...form, sampling: { ...form.sampling, temperature: '3', top_k: '1.5', top_p: 'abc' } }, chat());
+    expect(result).toEqual({
+      ok: false,
+      errors: { temperature: { key: 'load.error.max', vars: { max: 2 } }, top_k: { key: 'load.error.wholeNumber' }, top_p: { key: 'conventions.error.number' } },
+    });
+  });
+
+  it('keeps a stop list set elsewhere and wants template names', () => {
+    const base = { ...chat(), sampling: { ...chat().sampling, stop: ['###'] } };
+    const ok = conventionsPatch(formFromSettings(base), base);
+    expect(ok.ok && ok.value.sampling?.stop).toEqual(['###']);
+    const form = addTemplate(formFromSettings(base), ' ');
+    expect(conventionsPatch(form, base)).toMatchObject({ ok: false, errors: { templateName: { key: 'conventions.error.templateName' } } });
+  });
+});
