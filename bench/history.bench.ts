@@ -4,6 +4,7 @@
 // times). Each measurement uses a new HistoryStore, i.e. a cold start of the
 // service; the OS page cache is warm after the first run, as it is on a
 // desktop that has just written these files. Nothing here is a pass/fail test.
+import { seededRandom } from '../src/test-support/seeded-random';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -25,19 +26,8 @@ const APPENDS = 500;
 const root = resolve(import.meta.dirname, '..', '.cache', 'bench-history');
 const corpus = join(root, CORPUS_VERSION);
 
-// mulberry32, so every generated corpus is the same.
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
-const rand = random(42);
+const rand = seededRandom(42);
 const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'to', 'sha', 'vel', 'dor', 'qui', 'an', 'es', 'or', 'ul', 'ty', 'ne', 'pra'];
 const WORDS = Array.from({ length: 3000 }, () => Array.from({ length: 1 + Math.floor(rand() * 3) }, () => SYLLABLES[Math.floor(rand() * SYLLABLES.length)]).join(''));
 const COMMON = ['the', 'model', 'server', 'context', 'function', 'value', 'because', 'python', 'error', 'token'];

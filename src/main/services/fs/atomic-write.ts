@@ -5,7 +5,7 @@ import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
-// Windows refuses to rename over a file that another process (antivirus,
+// Windows refuses to rename a file or folder that another process (antivirus,
 // indexer) holds open for a moment; retry briefly instead of failing.
 const RENAME_RETRIES = process.platform === 'win32' ? 10 : 0;
 
@@ -30,7 +30,7 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array,
   await syncDirectory(dirname(target));
 }
 
-async function renameWithRetry(from: string, to: string): Promise<void> {
+export async function renameWithRetry(from: string, to: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await rename(from, to);

@@ -3,6 +3,7 @@
 // folder (so each child also starts on what the previous one left). After each
 // kill every acknowledged write must read back, and an answer cut off
 // mid-stream must be there, marked interrupted, with at least what was acked.
+import { seededRandom } from '../../../test-support/seeded-random';
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -15,17 +16,6 @@ const TRIALS = 50;
 const CHILD = resolve(import.meta.dirname, 'test-fixtures', 'stream-child.ts');
 const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
 
-// mulberry32: reproducible delays, seed printed on failure.
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Runs the child until `killAfterMs` after it is ready, SIGKILLs it, returns its acks. */
 async function runAndKill(dir: string, seed: number, killAfterMs: number): Promise<Ack[]> {
@@ -50,7 +40,7 @@ describe('history durability', () => {
   it(`keeps every acknowledged write through ${TRIALS} SIGKILLs at random moments`, { timeout: 180_000 }, async () => {
     const dir = await tempDir();
     const seed = Date.now() % 1_000_000;
-    const rand = random(seed);
+    const rand = seededRandom(seed);
     let interruptedSeen = 0;
     let interruptedWithText = 0;
     let messagesChecked = 0;

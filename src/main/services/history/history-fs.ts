@@ -1,8 +1,9 @@
 // The file operations the history store needs, behind one interface so tests
 // can make any write fail (disk full, read-only folder) — running as root,
 // chmod does not stop writes, and ENOSPC cannot be produced on demand.
+import { renameWithRetry } from '../fs/atomic-write';
 import { readFile as readFileCallback } from 'node:fs';
-import { open, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { open, mkdir, readdir, rm } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { dirname } from 'node:path';
 import { writeFileAtomic } from '../fs/atomic-write';
@@ -47,21 +48,6 @@ async function listEntries(path: string, wantDirs: boolean): Promise<string[]> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
-  }
-}
-
-// Windows refuses to rename a folder while another process (antivirus,
-// indexer) has a file in it open for a moment; retry briefly instead of failing.
-async function renameWithRetry(from: string, to: string): Promise<void> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await rename(from, to);
-      return;
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (!isWindows || attempt >= 10 || (code !== 'EPERM' && code !== 'EACCES' && code !== 'EBUSY')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * (attempt + 1)));
-    }
   }
 }
 
