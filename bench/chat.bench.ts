@@ -32,13 +32,14 @@ interface DomRun {
 type Timings = { predicted_n: number; predicted_per_second: number };
 
 /** Watches the page's WebSocket for `chat:send` results, so the server's own timings can be read per answer. */
-function watchResults(page: Page): { next(): Promise<Timings> } {
-  let waiting: ((timings: Timings) => void) | null = null;
+function watchResults(page: Page): { next(): Promise<Timings | null> } {
+  let waiting: ((timings: Timings | null) => void) | null = null;
   page.on('websocket', (ws) =>
     ws.on('framereceived', ({ payload }) => {
       const frame = JSON.parse(payload.toString()) as { type: string; result?: { value?: { requestId?: string; timings?: Timings | null } } };
       const value = frame.type === 'result' ? frame.result?.value : undefined;
-      if (value?.requestId && value.timings && waiting) waiting(value.timings);
+      // Every answer ends with a result frame; a refused one carries no timings.
+      if (value?.requestId && waiting) waiting(value.timings ?? null);
     }),
   );
   return { next: () => new Promise((resolve) => (waiting = resolve)) };
@@ -52,6 +53,10 @@ async function uiRun(page: Page, results: ReturnType<typeof watchResults>, promp
   const sentAt = (await page.evaluate('performance.now()')) as number;
   await page.getByTestId('chat-input').press('Control+Enter');
   const timings = await result;
+  if (!timings) {
+    const shown = await page.getByTestId('chat-error').last().textContent().catch(() => '');
+    throw new Error(`the answer to "${prompt.slice(0, 40)}" failed: ${shown}`);
+  }
   // Let the last frame render before reading the marks.
   await page.waitForTimeout(200);
   const marks = (await page.evaluate('window.__evaDom.marks')) as [number, number][];
