@@ -25,7 +25,7 @@ describe('controller without a display', () => {
   });
 });
 
-describe.runIf(process.platform === 'linux')('controller under Xvfb', () => {
+describe.runIf(process.platform === 'linux')('controller under Xvfb (Linux only: Xvfb is an X server; other platforms have no virtual display here)', () => {
   let xvfb: ChildProcess;
   let display = '';
 
