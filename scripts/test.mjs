@@ -1,7 +1,8 @@
 // `npm test`: provisions what the tests need (llama-server CPU build, the tiny
-// test model, Chromium from Debian's package when none is found), then runs
+// test model, Chromium, Xvfb and libXtst from Debian's packages when missing), then runs
 // lint, typecheck, build, vitest (unit + integration against the real server)
 // and Playwright (e2e in real Chromium), and ends with one summary line.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { bin, ensureBuilt, ensureCpuBackend, mustRun, root, run, say } from './lib.mjs';
@@ -13,17 +14,38 @@ function findChromium() {
   return CHROMIUM_CANDIDATES.find((path) => existsSync(path)) ?? null;
 }
 
-async function ensureChromium() {
-  if (findChromium()) return;
-  const isRoot = process.getuid?.() === 0;
-  if (process.platform !== 'linux' || !existsSync('/usr/bin/apt-get')) {
-    console.error('[eva] no Chromium found: install one, or set EVA_CHROMIUM to its path');
+/** Debian packages the tests use: Chromium (e2e), Xvfb + libXtst (the mouse/keyboard tool under a virtual display). */
+function missingDebianPackages() {
+  if (process.platform !== 'linux') return [];
+  const wanted = [...(findChromium() ? [] : ['chromium']), 'xvfb', 'libxtst6'];
+  return wanted.filter((pkg) => {
+    try {
+      return !execFileSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).includes('install ok installed');
+    } catch {
+      return true;
+    }
+  });
+}
+
+async function ensureSystemPackages() {
+  if (process.platform !== 'linux') {
+    if (!findChromium()) {
+      console.error('[eva] no Chromium found: install one, or set EVA_CHROMIUM to its path');
+      process.exit(1);
+    }
+    return;
+  }
+  const missing = missingDebianPackages();
+  if (missing.length === 0) return;
+  if (!existsSync('/usr/bin/apt-get')) {
+    console.error(`[eva] missing system packages (${missing.join(', ')}) and no apt-get to install them`);
     process.exit(1);
   }
+  const isRoot = process.getuid?.() === 0;
   const apt = (args) => (isRoot ? ['apt-get', args] : ['sudo', ['-n', 'apt-get', ...args]]);
-  say("no Chromium found: installing Debian's chromium package for the browser tests");
+  say(`installing Debian packages the tests need: ${missing.join(', ')}`);
   await mustRun('apt-get update', ...apt(['update', '-qq']));
-  await mustRun('apt-get install chromium', ...apt(['install', '-y', '-qq', 'chromium']), { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  await mustRun(`apt-get install ${missing.join(' ')}`, ...apt(['install', '-y', '-qq', ...missing]), { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
 function counts(file, pick) {
@@ -38,7 +60,7 @@ const reports = join(root, 'test-results', 'reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-await ensureChromium();
+await ensureSystemPackages();
 await ensureCpuBackend();
 await mustRun('provisioning the tiny test model', bin('tsx'), ['scripts/fixtures/make-test-model.ts']);
 await mustRun('lint (eslint)', bin('eslint'), ['.']);
