@@ -5,6 +5,7 @@ import { backendBenchmarks } from './backend.bench';
 import { chatBenchmarks } from './chat.bench';
 import { toolBenchmarks } from './tools.bench';
 import { historyBenchmarks } from './history.bench';
+import { voiceBenchmarks } from './voice.bench';
 
 export interface BenchResult {
   bench: string;
@@ -20,7 +21,7 @@ export interface Benchmark {
   run(): Promise<BenchResult[]>;
 }
 
-const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks, ...toolBenchmarks, ...historyBenchmarks];
+const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks, ...toolBenchmarks, ...historyBenchmarks, ...voiceBenchmarks];
 
 const prefix = process.argv[2] ?? '';
 const selected = all.filter((bench) => bench.names.some((name) => name.startsWith(prefix)));

@@ -63,14 +63,18 @@ test('chat with the local model: tokens stream in, figures appear, stop keeps th
   await page.waitForTimeout(300);
   expect(await grows()).toBe(kept);
 
-  // Regenerate replaces the stopped answer with a new one (it may fill the context before we can stop it).
+  // Regenerate puts a new answer in the stopped one's place (it may fill the context before we can stop it); the old one stays a ‹ › away.
+  const answersBefore = await assistant(page).count();
   await page.getByTestId('chat-regenerate').last().click();
   const again = assistant(page).last();
   await expect.poll(async () => ((await again.getByTestId('chat-content').textContent()) ?? '').length).toBeGreaterThan(0);
   await page.getByTestId('chat-stop').click({ timeout: 2000 }).catch(() => undefined);
   await expect(again).toHaveAttribute('data-status', /stopped|done/);
-  // Regenerate replaced the stopped answer rather than adding one (the page was reloaded, so only this exchange is shown).
-  await expect(assistant(page)).toHaveCount(1);
+  await expect(assistant(page)).toHaveCount(answersBefore);
+  await expect(page.getByTestId('branch-position').last()).toHaveText('2/2');
+  await page.getByTestId('branch-previous').last().click();
+  await expect(assistant(page).last()).toHaveAttribute('data-status', 'stopped');
+  await expect(page.getByTestId('branch-position').last()).toHaveText('1/2');
 });
 
 test('link mode pointed at the same llama-server: test connection, save, use, chat', async ({ page }) => {

@@ -1,7 +1,8 @@
-// `npm test`: provisions what the tests need (llama-server CPU build, the tiny
-// test model, Chromium, Xvfb and libXtst from Debian's packages when missing), then runs
-// lint, typecheck, build, vitest (unit + integration against the real server)
-// and Playwright (e2e in real Chromium), and ends with one summary line.
+// `npm test`: provisions what the tests need (llama-server and whisper-cli CPU
+// builds, the tiny test models, Chromium, Xvfb and libXtst from Debian's packages
+// when missing), then runs lint, typecheck, build, vitest (unit + integration
+// against the real server) and Playwright (e2e in real Chromium), and ends with
+// one summary line.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,6 +49,12 @@ async function ensureSystemPackages() {
   await mustRun(`apt-get install ${missing.join(' ')}`, ...apt(['install', '-y', '-qq', ...missing]), { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
+/** The whisper-cli the voice tests run (bin/cpu), built from the whisper.cpp inside nodejs-whisper when missing. */
+async function ensureWhisperCli() {
+  if (existsSync(join(root, 'bin', 'cpu', process.platform === 'win32' ? 'whisper-cli.exe' : 'whisper-cli'))) return;
+  await mustRun('no bin/cpu/whisper-cli found: building it from source (about 1.5–2 minutes on 2 cores)', bin('tsx'), ['scripts/backend/build-backend.ts', '--backend', 'cpu', '--only', 'whisper-cli']);
+}
+
 function counts(file, pick) {
   try {
     return pick(JSON.parse(readFileSync(file, 'utf8')));
@@ -62,7 +69,9 @@ mkdirSync(reports, { recursive: true });
 
 await ensureSystemPackages();
 await ensureCpuBackend();
+await ensureWhisperCli();
 await mustRun('provisioning the tiny test model', bin('tsx'), ['scripts/fixtures/make-test-model.ts']);
+await mustRun('provisioning the tiny whisper model (voice tests)', bin('tsx'), ['scripts/fixtures/make-whisper-model.ts']);
 await mustRun('lint (eslint)', bin('eslint'), ['.']);
 await mustRun('typecheck (main, preload, shared)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
 await mustRun('typecheck (renderer)', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);

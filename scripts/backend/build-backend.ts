@@ -1,17 +1,23 @@
-// `npm run backend:build [-- --backend cpu|cuda|vulkan|opencl] [--force] [--portable]`
-// builds bin/<backend>/llama-server from the llama.cpp that node-llama-cpp ships.
+// `npm run backend:build [-- --backend cpu|cuda|vulkan|opencl] [--force] [--portable] [--only llama-server|whisper-cli]`
+// builds bin/<backend>/llama-server from the llama.cpp that node-llama-cpp ships,
+// and bin/<backend>/whisper-cli from the whisper.cpp that nodejs-whisper ships.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BACKEND_KINDS, type BackendKind } from '../../src/shared/contract';
 import { BackendBuildError } from './build-error';
 import { ensureBackendBuilt } from './ensure-backend';
+import { ensureWhisperBuilt } from './whisper-backend';
 
-const USAGE = `usage: npm run backend:build -- [--backend ${BACKEND_KINDS.join('|')}] [--force] [--portable]
-  --backend   which llama-server to build into bin/<backend>/ (default cpu)
+const TARGETS = ['llama-server', 'whisper-cli'] as const;
+type Target = (typeof TARGETS)[number];
+
+const USAGE = `usage: npm run backend:build -- [--backend ${BACKEND_KINDS.join('|')}] [--force] [--portable] [--only ${TARGETS.join('|')}]
+  --backend   which llama-server and whisper-cli to build into bin/<backend>/ (default cpu)
   --force     rebuild even when the binary is current
-  --portable  no tuning for this machine's CPU/GPU (GGML_NATIVE=OFF), for packaging`;
+  --portable  no tuning for this machine's CPU/GPU (GGML_NATIVE=OFF), for packaging
+  --only      build just this one binary (default: both)`;
 
-function parseCli(argv: string[]): { backend: BackendKind; force: boolean; portable: boolean; help: boolean } {
+function parseCli(argv: string[]): { backend: BackendKind; force: boolean; portable: boolean; targets: Target[]; help: boolean } {
   const { values } = parseArgs({
     args: argv,
     strict: true,
@@ -19,11 +25,14 @@ function parseCli(argv: string[]): { backend: BackendKind; force: boolean; porta
       backend: { type: 'string', default: 'cpu' },
       force: { type: 'boolean', default: false },
       portable: { type: 'boolean', default: false },
+      only: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (!(BACKEND_KINDS as readonly string[]).includes(values.backend)) throw new Error(`--backend takes one of ${BACKEND_KINDS.join(', ')}, not "${values.backend}"`);
-  return { backend: values.backend as BackendKind, force: values.force, portable: values.portable, help: values.help };
+  if (values.only !== undefined && !(TARGETS as readonly string[]).includes(values.only)) throw new Error(`--only takes one of ${TARGETS.join(', ')}, not "${values.only}"`);
+  const targets = values.only === undefined ? [...TARGETS] : [values.only as Target];
+  return { backend: values.backend as BackendKind, force: values.force, portable: values.portable, targets, help: values.help };
 }
 
 async function main(): Promise<number> {
@@ -42,14 +51,16 @@ async function main(): Promise<number> {
   const controller = new AbortController();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => controller.abort());
   try {
-    await ensureBackendBuilt({
+    const options = {
       repoRoot: resolve(import.meta.dirname, '..', '..'),
       backend: cli.backend,
       force: cli.force,
       portable: cli.portable,
       signal: controller.signal,
-      log: (line) => console.log(`[backend] ${line}`),
-    });
+      log: (line: string) => console.log(`[backend] ${line}`),
+    };
+    if (cli.targets.includes('llama-server')) await ensureBackendBuilt(options);
+    if (cli.targets.includes('whisper-cli')) await ensureWhisperBuilt(options);
     return 0;
   } catch (error) {
     console.error(`[backend] ${(error as Error).message}`);

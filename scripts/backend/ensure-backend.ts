@@ -77,7 +77,7 @@ export async function ensureBackendBuilt(options: EnsureBackendOptions): Promise
     }
     log(`building the ${backend} llama-server (llama.cpp ${source.commit.slice(0, 8)}): ${reason}`);
     const started = Date.now();
-    const built = await buildServer({ ...options, log, sourceDir: source.dir, buildDir: join(cacheDir, `build-${backend}`), logFile: join(cacheDir, `build-${backend}.log`), flags, env });
+    const built = await buildCmakeTarget({ ...options, log, target: LLAMA_SERVER_TARGET, sourceDir: source.dir, buildDir: join(cacheDir, `build-${backend}`), logFile: join(cacheDir, `build-${backend}.log`), flags, env });
     // build.json goes first and comes back last: a crash in between leaves none, which means "rebuild".
     await rm(join(binDir, 'build.json'), { force: true });
     const installed = await installExecutable(built, binDir, LLAMA_SERVER_TARGET).catch((error: unknown) => {
@@ -98,8 +98,11 @@ export async function ensureBackendBuilt(options: EnsureBackendOptions): Promise
   }
 }
 
-interface BuildSpec extends EnsureBackendOptions {
+/** One cmake target to build; shared with the whisper-cli build (whisper-backend.ts). */
+export interface BuildSpec extends EnsureBackendOptions {
   log: (line: string) => void;
+  /** the cmake target, also the executable's name */
+  target: string;
   sourceDir: string;
   buildDir: string;
   logFile: string;
@@ -107,8 +110,8 @@ interface BuildSpec extends EnsureBackendOptions {
   env: Record<string, string>;
 }
 
-/** cmake configure + build of the server target; returns the built executable. */
-async function buildServer(spec: BuildSpec): Promise<string> {
+/** cmake configure + build of one target; returns the built executable. */
+export async function buildCmakeTarget(spec: BuildSpec): Promise<string> {
   const { backend, buildDir, log, logFile } = spec;
   const conflict = buildDirConflict(await readFile(join(buildDir, 'CMakeCache.txt'), 'utf8').catch(() => ''), { sourceDir: spec.sourceDir, generator: process.env.CMAKE_GENERATOR }, samePath);
   if (conflict) {
@@ -124,24 +127,24 @@ async function buildServer(spec: BuildSpec): Promise<string> {
     const result = await runStep('cmake', args, { logStream, onLine, env: spec.env, signal: spec.signal });
     if (result.exitCode === 0) return log(`${phase} done in ${seconds(started)} s`);
     await closeLog();
-    if (result.aborted) throw new BackendBuildError('aborted', `the ${backend} build was cancelled during ${phase}`, { backend, logFile });
+    if (result.aborted) throw new BackendBuildError('aborted', `the ${backend} ${spec.target} build was cancelled during ${phase}`, { backend, logFile });
     if (result.startError) throw new BackendBuildError('toolkit-missing', `could not run cmake: ${result.startError.message}`, { backend });
     const logTail = lastLines(await readFile(logFile, 'utf8'), LOG_TAIL_LINES);
-    throw new BackendBuildError(`${phase}-failed`, `cmake ${phase} of the ${backend} backend failed (exit ${result.exitCode}); full log: ${logFile}`, { backend, logFile, logTail, exitCode: result.exitCode });
+    throw new BackendBuildError(`${phase}-failed`, `cmake ${phase} of the ${backend} ${spec.target} failed (exit ${result.exitCode}); full log: ${logFile}`, { backend, logFile, logTail, exitCode: result.exitCode });
   };
 
   await step('configure', ['-S', spec.sourceDir, '-B', buildDir, ...spec.flags]);
   const milestone = progressMilestones(10);
   const jobs = String(Math.max(1, availableParallelism()));
-  await step('compile', ['--build', buildDir, '--config', 'Release', '--target', LLAMA_SERVER_TARGET, '-j', jobs], (line) => {
+  await step('compile', ['--build', buildDir, '--config', 'Release', '--target', spec.target, '-j', jobs], (line) => {
     const percent = cmakeProgressPercent(line);
     const reached = percent === null ? null : milestone(percent);
     if (reached !== null) log(`compile: ${reached}%`);
   });
   await closeLog();
 
-  const built = findBuiltExecutable(buildDir, LLAMA_SERVER_TARGET);
-  if (!built) throw new BackendBuildError('binary-missing', `the build finished but no ${LLAMA_SERVER_TARGET} was found under ${join(buildDir, 'bin')}`, { backend, logFile });
+  const built = findBuiltExecutable(buildDir, spec.target);
+  if (!built) throw new BackendBuildError('binary-missing', `the build finished but no ${spec.target} was found under ${join(buildDir, 'bin')}`, { backend, logFile });
   return built;
 }
 
@@ -149,7 +152,7 @@ async function readBuildInfo(path: string): Promise<BuildInfo | null> {
   return parseBuildInfo(await readFile(path, 'utf8').catch(() => ''));
 }
 
-async function isExecutable(path: string): Promise<boolean> {
+export async function isExecutable(path: string): Promise<boolean> {
   return access(path, constants.X_OK).then(
     () => true,
     () => false,
@@ -161,6 +164,6 @@ function samePath(a: string, b: string): boolean {
   return norm(a) === norm(b);
 }
 
-function seconds(since: number): number {
+export function seconds(since: number): number {
   return Math.round((Date.now() - since) / 1000);
 }

@@ -21,6 +21,12 @@ import { createAgentService } from './services/agent/agent-service';
 import { ToolRunner } from './services/tools/tool-runner';
 import { forkWorkerSpawner } from './services/tools/worker-process';
 import { builtinToolProvider, ToolRegistry } from './services/tools/tool-registry';
+import { createHistoryService } from './services/history/history-service';
+import { createHotkeyService, type GlobalShortcuts } from './services/hotkeys/hotkey-service';
+import { createScreenService, workerScreenCapturer, type ScreenCapturer } from './services/screen/screen-service';
+import { openMcpManager } from './services/mcp/mcp-manager';
+import type { McpTiming } from './services/mcp/mcp-server-slot';
+import { createVoiceService } from './services/voice/voice-service';
 
 export interface CoreOptions {
   host: AppInfo['host'];
@@ -35,8 +41,16 @@ export interface CoreOptions {
   secretCipher?: SecretCipher | null;
   /** for tests: a short "no data" timeout instead of 120 s */
   chatIdleTimeoutMs?: number;
+  /** for tests: the history store's save interval and undo grace period */
+  historyTimings?: { streamSaveMs?: number; trashGraceMs?: number; indexFlushMs?: number };
   /** the tool worker entry: the built `out/main/tool-worker.js`, or (default, from source) the TS entry run through tsx */
   toolWorker?: { entry: string; execArgv: string[]; env?: NodeJS.ProcessEnv };
+  /** Electron's globalShortcut; without it (browser host) hotkeys work while the page has focus */
+  globalShortcuts?: GlobalShortcuts | null;
+  /** Electron's desktopCapturer; default: nut-js in the tool worker */
+  captureScreen?: ScreenCapturer;
+  /** for tests: short MCP retry delays and timeouts */
+  mcpTiming?: Partial<McpTiming>;
 }
 
 const SOURCE_TOOL_WORKER = { entry: fileURLToPath(new URL('./workers/tool-worker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
@@ -73,6 +87,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   );
   const links = createLinkService({ settings, secrets });
   const chat = createChatService({ localServer: () => backend.localEndpoint(), links, emit: events.emit, idleTimeoutMs: options.chatIdleTimeoutMs });
+  const history = createHistoryService({ historyDir: paths.history, emit: events.emit, autoTitle: () => settings.get().chat.autoTitle, store: options.historyTimings });
   const worker = options.toolWorker ?? SOURCE_TOOL_WORKER;
   const runner = new ToolRunner({
     spawnWorker: forkWorkerSpawner({ ...worker, maxOldSpaceMb: { calculator: 256 }, onStart: (proc) => registry.track(proc) }),
@@ -80,7 +95,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   const tools = new ToolRegistry();
   tools.setProvider('builtin', builtinToolProvider(runner));
-  const agent = createAgentService({ chat, runner, registry: tools, settings, defaultWorkspaceDir: paths.workspace, emit: events.emit });
+  const mcp = await openMcpManager({
+    dataDir: paths.root,
+    tools,
+    onStatus: (servers) => events.emit('mcp:status', { servers }),
+    onSpawn: (proc) => registry.track(proc),
+    clientInfo: { name: 'eva-desktop', version: options.version },
+    timing: options.mcpTiming,
+  });
+  const agent = createAgentService({ chat, links, runner, registry: tools, settings, defaultWorkspaceDir: paths.workspace, emit: events.emit });
+
+  const hotkeys = createHotkeyService({ shortcuts: options.globalShortcuts ?? null, emit: events.emit });
+  hotkeys.apply(settings.get().hotkeys);
+  const screen = createScreenService(options.captureScreen ?? workerScreenCapturer(runner));
+  const voice = createVoiceService({ binDirs: options.binDirs, registry, settings: () => settings.get().voice });
 
   const info: AppInfo = {
     version: options.version,
@@ -97,7 +125,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       return info;
     },
     'settings:get': async () => settings.get(),
-    'settings:update': async (patch) => settings.update(patch),
+    'settings:update': async (patch) => {
+      const next = await settings.update(patch);
+      if (patch.hotkeys) hotkeys.apply(next.hotkeys);
+      return next;
+    },
     'backend:discover': async () => backend.discover(true),
     'backend:inspect': async ({ modelPath, mmprojPath, backend: choice }) => backend.inspect(modelPath, mmprojPath, choice),
     'backend:load': async (load) => {
@@ -113,17 +145,37 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (!options.pickModel) throw new AppFailure('bad_request', 'this host has no file picker: type the model path');
       return { path: await options.pickModel() };
     },
-    'chat:send': async (input) => chat.send(input),
+    'chat:send': async (input) => history.send(chat.send, input),
     'chat:stop': async ({ requestId }) => chat.stop(requestId),
     'chat:props': async () => chat.props(),
     'link:list': async () => links.list(),
     'link:save': async (input) => links.save(input),
     'link:delete': async ({ id }) => links.remove(id),
     'link:test': async (input) => links.test(input),
-    'agent:run': async (input) => agent.run(input),
+    'agent:run': async (input) => history.runAgent(agent.run, input),
     'agent:stop': async ({ requestId }) => agent.stop(requestId),
     'agent:consent': async ({ askId, answer }) => agent.answer(askId, answer),
     'tools:list': async () => agent.tools(),
+    'hotkeys:status': async () => hotkeys.status(),
+    'screen:capture': async (input) => screen.capture(input),
+    'mcp:list': async () => mcp.overview(),
+    'mcp:save': async (config) => mcp.save(config),
+    'mcp:reconnect': async (input) => mcp.reconnect(input?.name),
+    'history:list': async () => history.list(),
+    'history:open': async ({ id }) => history.open(id),
+    'history:create': async (init) => history.create(init),
+    'history:select-branch': async ({ conversationId, messageId }) => history.selectBranch(conversationId, messageId),
+    'history:rename': async ({ id, title }) => history.rename(id, title),
+    'history:pin': async ({ id, pinned }) => history.pin(id, pinned),
+    'history:delete': async ({ ids }) => history.delete(ids),
+    'history:clear': async () => history.clear(),
+    'history:undo-delete': async ({ token }) => history.undoDelete(token),
+    'history:search': async ({ query, limit }) => history.search(query, limit),
+    'history:export': async ({ ids, format }) => history.export(ids, format),
+    'history:import': async ({ text }) => history.import(text),
+    'voice:transcribe': async (input) => voice.transcribe(input),
+    'voice:cancel': async ({ requestId }) => voice.cancel(requestId),
+    'voice:status': async () => voice.status(),
   };
 
   return {
@@ -133,8 +185,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     backend,
     registry,
     async dispose() {
+      hotkeys.release();
       chat.dispose();
+      voice.dispose();
       await agent.dispose();
+      await mcp.dispose();
+      await history.dispose();
       await backend.dispose();
       await registry.stopAll();
     },

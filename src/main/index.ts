@@ -1,5 +1,5 @@
 // Electron lifecycle wiring only: the core is the same one the browser host runs.
-import { app, type BrowserWindow } from 'electron';
+import { app, globalShortcut, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createCore, type Core } from './core';
@@ -10,6 +10,8 @@ import { pickModelFile } from './electron/pick-model';
 import { hardenSession } from './electron/security';
 import { createTray } from './electron/tray';
 import { safeStorageCipher } from './electron/safe-storage-cipher';
+import { electronGlobalShortcuts } from './electron/global-shortcuts';
+import { captureWithDesktopCapturer } from './electron/screen-capture';
 
 let win: BrowserWindow | null = null;
 let core: Core | null = null;
@@ -46,6 +48,14 @@ async function start(): Promise<void> {
     secretCipher: safeStorageCipher(),
     // Workers are Electron's own binary running as plain Node.
     toolWorker: { entry: join(import.meta.dirname, 'tool-worker.js'), execArgv: [], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } },
+    // F1/F2 stay global while the app runs, also hidden in the tray; the core gives them back on quit.
+    globalShortcuts: electronGlobalShortcuts(),
+    captureScreen: async (maxSide) => {
+      const shot = await captureWithDesktopCapturer(maxSide);
+      // Taken from another app or from the tray: bring EVA forward with the picture (after the grab, so EVA is not in it).
+      revealWindow();
+      return shot;
+    },
   });
   const settings = core.settings;
   registerIpc(core.handlers, core.events, () => win, isAppUrl);
@@ -60,6 +70,16 @@ async function start(): Promise<void> {
   });
   createTray(join(appRoot, 'resources', 'icons', 'eva.png'), () => win, () => app.quit());
 }
+
+function revealWindow(): void {
+  if (!win || win.isDestroyed()) return;
+  if (win.isMinimized()) win.restore();
+  if (!win.isVisible()) win.show();
+  win.focus();
+}
+
+// Electron's advice: give every global shortcut back as the app ends, whatever path it took.
+app.on('will-quit', () => globalShortcut.unregisterAll());
 
 // Graceful quit: every child process (llama-server, workers) is stopped and awaited first.
 app.on('before-quit', (event) => {

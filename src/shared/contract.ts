@@ -6,8 +6,15 @@ import { ChatSendSchema, ChatSettingsSchema, LinkProfileSchema, LinkSaveSchema, 
 import type { StreamEvent, StreamingMessage } from './chat/types';
 import type { LinkPreset } from './link-presets';
 import { AgentRunSchema, ConsentAnswerSchema, ToolSettingsSchema, type ToolSettings } from './tools/schemas';
-import type { AgentEnd, AgentStep, ConsentRequest } from './tools/agent-types';
+import type { AgentEnd, AgentProtocolReport, AgentStep, ConsentRequest } from './tools/agent-types';
 import type { ToolDescriptor } from './tools/tool-types';
+import { HotkeySettingsInputSchema, HotkeySettingsSchema, type HotkeyAction, type HotkeyStatus } from './hotkeys/hotkey-settings';
+import { ScreenCaptureRequestSchema, type ScreenCapture } from './screen/screen-capture';
+import { McpConfigSchema, McpReconnectSchema } from './mcp/mcp-config';
+import type { McpOverview, McpServerStatus } from './mcp/mcp-status';
+import { IdSchema, NewConversationSchema } from './history/schemas';
+import type { ConversationMeta, ConversationSummary, OpenedConversation, SearchResult, TrashReceipt } from './history/types';
+import { VoiceSettingsSchema, VoiceTranscribeSchema, type VoiceStatus, type VoiceTranscript } from './audio/voice-schemas';
 
 export const BACKEND_KINDS = ['cuda', 'vulkan', 'opencl', 'cpu'] as const;
 /** A llama-server build flavour; the order above is the `auto` priority. */
@@ -55,6 +62,8 @@ export const AppSettingsSchema = z.object({
   chat: ChatSettingsSchema,
   links: z.array(LinkProfileSchema).max(100),
   tools: ToolSettingsSchema,
+  hotkeys: HotkeySettingsSchema,
+  voice: VoiceSettingsSchema,
 });
 export type AppSettings = z.infer<typeof AppSettingsSchema>;
 
@@ -67,6 +76,10 @@ export const SettingsPatchSchema = z
     recentModels: z.array(z.string().max(4096)).max(20),
     chat: ChatSettingsSchema.partial(),
     tools: ToolSettingsSchema.partial(),
+    /** all three bindings at once, refused when any is invalid or two collide */
+    hotkeys: HotkeySettingsInputSchema,
+    /** both fields at once: the renderer spreads the current ones */
+    voice: VoiceSettingsSchema,
   })
   .partial()
   .strict();
@@ -181,6 +194,16 @@ export interface AppInfo {
 const empty = z.object({}).strict().optional();
 const requestRef = z.object({ requestId: z.string().min(1).max(100) }).strict();
 const idRef = z.object({ id: z.string().min(1).max(100) }).strict();
+const historyRef = z.object({ id: IdSchema }).strict();
+const historyBranch = z.object({ conversationId: IdSchema, messageId: IdSchema }).strict();
+const historyRename = z.object({ id: IdSchema, title: z.string().max(500) }).strict();
+const historyPin = z.object({ id: IdSchema, pinned: z.boolean() }).strict();
+const historyIds = z.object({ ids: z.array(IdSchema).min(1).max(100_000) }).strict();
+const historyUndo = z.object({ token: z.string().min(1).max(200) }).strict();
+const historySearch = z.object({ query: z.string().max(1000), limit: z.number().int().min(1).max(1000).optional() }).strict();
+const historyExport = z.object({ ids: z.union([z.literal('all'), z.array(IdSchema).min(1).max(100_000)]), format: z.enum(['markdown', 'json']) }).strict();
+// Our JSON export of many conversations can be large; 256 MB is far above any real one.
+const historyImport = z.object({ text: z.string().min(1).max(256 * 1024 * 1024) }).strict();
 const channel = <I extends z.ZodType, O>(input: I) => ({ input, output: undefined as unknown as O });
 
 /** Every request the renderer may make: channel → input schema and output type. */
@@ -207,10 +230,41 @@ export const invokeChannels = {
   'link:delete': channel<typeof idRef, { deleted: boolean }>(idRef),
   'link:test': channel<typeof LinkTestSchema, { models: string[] }>(LinkTestSchema),
   /** Run the agent loop; model turns stream as `chat:stream` (request ids `<id>:<turn>`), steps as `agent:step`, approval cards as `agent:ask`. */
-  'agent:run': channel<typeof AgentRunSchema, { end: AgentEnd; answer: string; steps: AgentStep[]; conversationAllowed: string[]; lastResult: ChatResult | null }>(AgentRunSchema),
+  'agent:run': channel<typeof AgentRunSchema, { end: AgentEnd; answer: string; steps: AgentStep[]; conversationAllowed: string[]; lastResult: ChatResult | null; protocol: AgentProtocolReport }>(AgentRunSchema),
   'agent:stop': channel<typeof requestRef, { stopped: boolean }>(requestRef),
   'agent:consent': channel<typeof ConsentAnswerSchema, { accepted: boolean }>(ConsentAnswerSchema),
   'tools:list': channel<typeof empty, { tools: ToolDescriptor[]; settings: ToolSettings; workspaceDir: string }>(empty),
+  /** Where each hotkey works now (global, page only, off) and why not global. */
+  'hotkeys:status': channel<typeof empty, HotkeyStatus>(empty),
+  /** A screenshot of the whole screen as PNG, downscaled to `maxSide` (default 1920; null: full size). */
+  'screen:capture': channel<typeof ScreenCaptureRequestSchema, ScreenCapture>(ScreenCaptureRequestSchema),
+  /** The MCP config (`<data>/mcp.json`) and every server's status; changes arrive as `mcp:status`. */
+  'mcp:list': channel<typeof empty, McpOverview>(empty),
+  /** Replace the whole `{ mcpServers }` config; servers whose entry changed are restarted. */
+  'mcp:save': channel<typeof McpConfigSchema, McpOverview>(McpConfigSchema),
+  /** Reconnect one server now (`name`), or all of them. */
+  'mcp:reconnect': channel<typeof McpReconnectSchema, McpOverview>(McpReconnectSchema),
+  /** The history list, pinned first then newest first. */
+  'history:list': channel<typeof empty, { conversations: ConversationSummary[] }>(empty),
+  'history:open': channel<typeof historyRef, OpenedConversation>(historyRef),
+  'history:create': channel<typeof NewConversationSchema, ConversationMeta>(NewConversationSchema),
+  /** Show the branch through `messageId` (‹ 2/3 ›); returns the new active path. */
+  'history:select-branch': channel<typeof historyBranch, { activeLeafId: string | null; activePath: string[] }>(historyBranch),
+  'history:rename': channel<typeof historyRename, ConversationMeta>(historyRename),
+  'history:pin': channel<typeof historyPin, ConversationMeta>(historyPin),
+  /** Moves conversations to the trash; `history:undo-delete` with the receipt's token brings them back for a few seconds. */
+  'history:delete': channel<typeof historyIds, TrashReceipt>(historyIds),
+  'history:clear': channel<typeof empty, TrashReceipt>(empty),
+  'history:undo-delete': channel<typeof historyUndo, { restored: string[] }>(historyUndo),
+  'history:search': channel<typeof historySearch, SearchResult>(historySearch),
+  'history:export': channel<typeof historyExport, { text: string; fileName: string; mime: string }>(historyExport),
+  'history:import': channel<typeof historyImport, { created: ConversationMeta[] }>(historyImport),
+  /** Transcribe a WAV (16 kHz mono 16-bit from toWhisperWav) with whisper-cli and settings.voice; failures carry `details.reason` (VoiceFailureReason). */
+  'voice:transcribe': channel<typeof VoiceTranscribeSchema, VoiceTranscript>(VoiceTranscribeSchema),
+  /** Stop the transcription started with this request id. */
+  'voice:cancel': channel<typeof requestRef, { cancelled: boolean }>(requestRef),
+  /** Whether voice input can work now: whisper-cli found, model configured and readable. */
+  'voice:status': channel<typeof empty, VoiceStatus>(empty),
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;
@@ -228,9 +282,15 @@ export interface EventPayloads {
   'agent:step': { requestId: string; step: AgentStep };
   /** an approval card: the run waits until `agent:consent` answers it */
   'agent:ask': ConsentRequest;
+  /** the history list changed (a message saved, a title set, a delete); refetch with `history:list` */
+  'history:changed': { conversationIds: string[] };
+  /** every configured MCP server's status, after any of them changed */
+  'mcp:status': { servers: McpServerStatus[] };
+  /** a global hotkey was pressed (Electron); page hotkeys are seen by the renderer itself */
+  'hotkey:pressed': { action: HotkeyAction };
 }
 export type EventName = keyof EventPayloads;
-export const EVENT_NAMES: readonly EventName[] = ['backend:state', 'backend:log-lines', 'app:notice', 'chat:stream', 'agent:step', 'agent:ask'];
+export const EVENT_NAMES: readonly EventName[] = ['backend:state', 'backend:log-lines', 'app:notice', 'chat:stream', 'agent:step', 'agent:ask', 'history:changed', 'mcp:status', 'hotkey:pressed'];
 
 export function isInvokeChannel(name: unknown): name is InvokeChannel {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(invokeChannels, name);

@@ -1,4 +1,5 @@
 import type { AppSettings } from './contract';
+import { DEFAULT_HOTKEYS } from './hotkeys/hotkey-settings';
 
 /** The settings a fresh install starts with; shared so every host and fake agrees. */
 
@@ -11,7 +12,10 @@ export function defaultSettings(): AppSettings {
     hideToTrayOnClose: true,
     recentModels: [],
     links: [],
-    tools: { policies: {}, enabled: {}, maxSteps: 25, agentMode: false, workspaceDir: '' },
+    tools: { policies: {}, enabled: {}, maxSteps: 25, agentMode: false, workspaceDir: '', protocol: 'auto' },
+    hotkeys: { ...DEFAULT_HOTKEYS },
+    // No whisper model ships with the app: empty means "not configured" and voice:status says so.
+    voice: { modelPath: '', language: 'auto' },
     chat: {
       endpoint: { kind: 'local' },
       systemPrompt: DEFAULT_SYSTEM_PROMPT,
@@ -21,6 +25,7 @@ export function defaultSettings(): AppSettings {
       stopWords: [],
       sampling: { temperature: 0.6, top_k: 40, top_p: 0.95, min_p: 0.05, repeat_penalty: 1.1, max_tokens: 4096 },
       sendKey: 'ctrl-enter',
+      autoTitle: false,
     },
     load: {
       modelPath: '',

@@ -17,6 +17,8 @@ export type ErrorCode =
   | 'no_model_loaded'
   | 'link_not_found'
   | 'endpoint_error'
+  | 'no_display'
+  | 'capture_failed'
   | 'internal';
 
 /** The error shape every contract call can answer with. */

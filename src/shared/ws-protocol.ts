@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'no_model_loaded',
   'link_not_found',
   'endpoint_error',
+  'no_display',
+  'capture_failed',
   'internal',
 ] as const satisfies readonly ErrorCode[];
 // Fails to compile when errors.ts gains a code that is missing above.

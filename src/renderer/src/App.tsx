@@ -4,15 +4,20 @@ import { AboutView } from './features/about/AboutView';
 import { ConventionsPanel } from './features/conventions/ConventionsPanel';
 import { LoadDialog } from './features/load/LoadDialog';
 import { LogView } from './features/log/LogView';
+import { HotkeyListener } from './features/hotkeys/HotkeyListener';
+import { HotkeysPanel } from './features/hotkeys/HotkeysPanel';
+import { ScreenshotLayer } from './features/screenshot/ScreenshotLayer';
+import { McpView } from './features/mcp/McpView';
 import { Notices } from './features/notices/Notices';
 import { ConnectionBanner } from './features/shell/ConnectionBanner';
 import { HomeView } from './features/shell/HomeView';
 import { TopBar } from './features/shell/TopBar';
 import { StatusBar } from './features/status/StatusBar';
+import { ToolsPanel } from './features/tools/ToolsPanel';
 import { createTranslator, I18nContext, resolveLanguage } from './i18n';
 import { useStore } from './lib/store';
 
-const PAGES: Record<View, () => React.JSX.Element> = { home: HomeView, log: LogView, about: AboutView };
+const PAGES: Record<View, () => React.JSX.Element> = { home: HomeView, log: LogView, mcp: McpView, about: AboutView };
 
 export function App({ model }: { model: AppModel }) {
   useEffect(() => model.start(), [model]);
@@ -38,6 +43,10 @@ export function App({ model }: { model: AppModel }) {
         </div>
         <LoadDialog />
         <ConventionsPanel />
+        <ToolsPanel />
+        <HotkeysPanel />
+        <HotkeyListener />
+        <ScreenshotLayer />
         <Notices />
       </I18nContext.Provider>
     </AppModelContext.Provider>

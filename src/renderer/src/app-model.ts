@@ -2,20 +2,25 @@
 // (never at import time) and handed to components through context.
 import { createContext, useContext } from 'react';
 import { createDiscoveryStore, type DiscoveryStore } from './features/about/discovery-store';
+import { createAgentStore, type AgentStore } from './features/agent/agent-store';
 import { createChatStore, type ChatStore } from './features/chat/chat-store';
 import { createCompletionStore, type CompletionStore } from './features/chat/completion-store';
 import { createStreamFollower } from './features/chat/stream-follower';
 import { createConventionsStore, type ConventionsStore } from './features/conventions/conventions-store';
 import { createLinkStore, type LinkStore } from './features/load/link-store';
 import { createLoadStore, type LoadStore } from './features/load/load-store';
+import { createHistoryListStore, type HistoryListStore } from './features/history/history-list-store';
 import { createLogStore, type LogStore } from './features/log/log-store';
+import { createHotkeysStore, type HotkeysStore } from './features/hotkeys/hotkeys-store';
 import { createNoticesStore, type NoticesStore } from './features/notices/notices-store';
 import { createAppStore, type AppStore } from './features/shell/app-store';
 import { createStatusStore, type StatusStore } from './features/status/status-store';
+import { createToolsPanelStore, type ToolsPanelStore } from './features/tools/tools-panel-store';
+import { createMcpStore, type McpStore } from './features/mcp/mcp-store';
 import { createStore, type Store } from './lib/store';
 import { connectionOf, type ConnectionMonitor, type ConnectionState, type EvaApi } from './platform';
 
-export type View = 'home' | 'log' | 'about';
+export type View = 'home' | 'log' | 'mcp' | 'about';
 /** The chat's two ways of talking: turns, or EVA's 补完 (the whole text continued in place). */
 export type ChatMode = 'chat' | 'completion';
 
@@ -31,6 +36,14 @@ export interface AppModel {
   chat: ChatStore;
   completion: CompletionStore;
   conventions: ConventionsStore;
+  history: HistoryListStore;
+  /** agent runs: step cards and approval cards per run id */
+  agent: AgentStore;
+  toolsPanel: ToolsPanelStore;
+  /** MCP servers: config editor and live status */
+  mcp: McpStore;
+  /** F1/F2 hotkeys: `hotkeys.on('record', cb)` is where features hear them */
+  hotkeys: HotkeysStore;
   chatMode: Store<ChatMode>;
   /** which page the main area shows */
   view: Store<View>;
@@ -49,9 +62,15 @@ export function createAppModel(api: EvaApi): AppModel {
   const load = createLoadStore({ api, app });
   const links = createLinkStore({ api, app });
   const follower = createStreamFollower(api);
-  const chat = createChatStore({ api, app, status, follower });
+  // Before the chat store, which drives agent runs through it.
+  const agent = createAgentStore(api);
+  const chat = createChatStore({ api, app, status, follower, agent });
   const completion = createCompletionStore({ api, app, follower });
   const conventions = createConventionsStore(app);
+  const history = createHistoryListStore({ api, report: (error) => notices.reportError(error) });
+  const toolsPanel = createToolsPanelStore({ api, app });
+  const mcp = createMcpStore(api);
+  const hotkeys = createHotkeysStore(api, app);
   const monitor = connectionOf(api);
   const connection = monitor ? createStore<ConnectionState>(monitor.getState()) : null;
 
@@ -67,14 +86,18 @@ export function createAppModel(api: EvaApi): AppModel {
     void log.refresh();
     void chat.refreshProps();
     void discovery.refresh();
+    void history.refresh();
+    // Only once the MCP page has been opened: it fetches on its own when it is.
+    if (mcp.store.get().loaded) void mcp.refresh();
+    void hotkeys.refresh();
   };
 
   return {
-    api, app, status, log, notices, discovery, load, links, chat, completion, conventions, connection,
+    api, app, status, log, notices, discovery, load, links, chat, completion, conventions, history, agent, toolsPanel, mcp, hotkeys, connection,
     chatMode: createStore<ChatMode>('chat'),
     view: createStore<View>('home'),
     start: () => {
-      const stops = [status.start(), log.start(), notices.start(), follower.start(), chat.start(), watchConnection(monitor, connection, refreshAll)];
+      const stops = [status.start(), log.start(), notices.start(), follower.start(), chat.start(), history.start(), agent.start(), mcp.start(), hotkeys.start(), watchConnection(monitor, connection, refreshAll)];
       void refreshApp();
       void discovery.refresh();
       return () => {

@@ -122,7 +122,7 @@ function wireContent(content: ChatMessage['content']): string | ContentPart[] {
   return parts.every((part) => part.type === 'text') ? parts.map((part) => part.text).join('\n') : parts;
 }
 
-function fromLegacy(part: ContentPart | LegacyAudioUrlPart): ContentPart {
+export function fromLegacy(part: ContentPart | LegacyAudioUrlPart): ContentPart {
   if (part.type !== 'audio_url') return part;
   // data:audio/<format>;base64,<data>; the format is what input_audio wants ("wav", "mp3").
   const match = /^data:audio\/([\w.+-]+);base64,(.*)$/s.exec(part.audio_url.url);

@@ -1,7 +1,8 @@
 // Boundary schemas for chat calls: what the renderer may send to the core. They
 // mirror types.ts; `satisfies` below makes the compiler say when the two drift.
 import { z } from 'zod';
-import type { ChatMessage, SamplingSettings } from './types';
+import { IdSchema, NewConversationSchema } from '../history/schemas';
+import type { ChatMessage, SamplingSettings, ToolDefinition } from './types';
 
 // A pasted screenshot as a data URL is a few MB; leave room for large images and audio.
 const MAX_PART_CHARS = 64 * 1024 * 1024;
@@ -27,6 +28,16 @@ export const ChatMessageSchema = z.object({
   toolCallId: z.string().max(200).optional(),
   name: z.string().max(200).optional(),
 }) satisfies z.ZodType<ChatMessage>;
+
+/** An OpenAI function tool offered with a chat request (native tool calls). */
+export const ToolDefinitionSchema = z.object({
+  type: z.literal('function'),
+  function: z.object({
+    name: z.string().min(1).max(200),
+    description: z.string().max(100_000).optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+  }),
+}) satisfies z.ZodType<ToolDefinition>;
 
 export const SamplingSchema = z.object({
   temperature: z.number().min(0).max(2).optional(),
@@ -55,12 +66,31 @@ const requestBase = {
   idSlot: z.number().int().min(0).max(1024).nullable(),
 };
 
+/**
+ * Where the core saves this exchange in the history as it streams: the new
+ * question (when there is one; a regeneration has none) under `parentId`, and
+ * the answer under the question (or under `parentId`). Saving in the core means
+ * a closed window or a crashed renderer loses nothing.
+ */
+export const ChatRecordSchema = z.object({
+  conversationId: IdSchema,
+  parentId: IdSchema.nullable(),
+  answerId: IdSchema,
+  question: z.object({ id: IdSchema, content: ChatMessageSchema.shape.content }).optional(),
+  /** the conversation is new: create it with this id first (so the first question costs no extra round trip) */
+  create: NewConversationSchema.optional(),
+});
+export type ChatRecord = z.infer<typeof ChatRecordSchema>;
+
 export const ChatSendSchema = z.discriminatedUnion('mode', [
   z.object({
     ...requestBase,
     mode: z.literal('chat'),
     systemPrompt: z.string().max(1_000_000),
     messages: z.array(ChatMessageSchema).min(1).max(100_000),
+    /** sent as the request's `tools` (native tool calls); leave out for a plain chat */
+    tools: z.array(ToolDefinitionSchema).max(512).optional(),
+    record: ChatRecordSchema.optional(),
   }),
   /** EVA's 补完 (completion): the whole text is the prompt, streamed in place. */
   z.object({ ...requestBase, mode: z.literal('completion'), prompt: z.string().max(50_000_000) }),
@@ -101,5 +131,7 @@ export const ChatSettingsSchema = z.object({
   stopWords: z.array(z.string().max(200)).max(32),
   sampling: SamplingSchema,
   sendKey: z.enum(['ctrl-enter', 'enter']),
+  /** after the first answer, ask the model for a short title in the background (costs one small request) */
+  autoTitle: z.boolean(),
 });
 export type ChatSettings = z.infer<typeof ChatSettingsSchema>;

@@ -32,11 +32,26 @@ function messageBlock(message: StoredMessage): string[] {
   }
   const lines = [`## ${ROLE_HEADING[message.role]}`, ''];
   if (message.reasoning) lines.push(details('Thinking', message.reasoning), '');
+  // The steps of an agent run come before its answer, as they happened.
+  for (const step of agentSteps(message)) lines.push(details(step.summary, step.body), '');
   const body = contentToMarkdown(message.content);
   if (body) lines.push(body, '');
   for (const call of message.toolCalls ?? []) lines.push(details(`Tool call: ${call.function.name}`, fenced(prettyJson(call.function.arguments), 'json')), '');
   if (message.status !== 'complete') lines.push(`*(${statusNote(message)})*`, '');
   return trimBlank(lines);
+}
+
+/** The steps an agent run kept in `extra.agent.steps`, as collapsible blocks. */
+function agentSteps(message: StoredMessage): Array<{ summary: string; body: string }> {
+  const steps = (message.extra?.agent as { steps?: unknown } | undefined)?.steps;
+  if (!Array.isArray(steps)) return [];
+  return steps.flatMap((raw: unknown) => {
+    if (!raw || typeof raw !== 'object') return [];
+    const step = raw as { tool?: unknown; args?: unknown; status?: unknown; output?: unknown; kind?: unknown };
+    const name = typeof step.tool === 'string' ? step.tool : String(step.kind ?? 'step');
+    const args = step.args && typeof step.args === 'object' ? `${fenced(JSON.stringify(step.args, null, 2), 'json')}\n\n` : '';
+    return [{ summary: `Tool step: ${name} (${String(step.status ?? '')})`, body: `${args}${fenced(String(step.output ?? ''), '')}` }];
+  });
 }
 
 function statusNote(message: StoredMessage): string {

@@ -42,7 +42,7 @@ export const StoredMessageSchema: z.ZodType<StoredMessage> = z.object({
   updatedAt: time,
 });
 
-export const EndpointSchema = z.object({ kind: z.enum(['local', 'link']), baseUrl: z.string(), model: z.string() });
+export const EndpointSchema = z.object({ kind: z.enum(['local', 'link']), baseUrl: z.string(), model: z.string(), linkId: z.string().max(100).optional() });
 
 export const ConversationMetaSchema: z.ZodType<ConversationMeta> = z.object({
   id: IdSchema,
@@ -75,7 +75,7 @@ const metaFields = {
   pinned: z.boolean(),
 };
 /** `create` input. */
-export const NewConversationSchema: z.ZodType<NewConversation> = z.object(metaFields).partial().strict();
+export const NewConversationSchema: z.ZodType<NewConversation, NewConversation> = z.object(metaFields).partial().strict();
 /** `updateMeta` input. */
 export const MetaPatchSchema: z.ZodType<MetaPatch> = z.object(metaFields).partial().strict();
 

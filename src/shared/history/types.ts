@@ -11,6 +11,8 @@ export interface ConversationEndpoint {
   kind: 'local' | 'link';
   baseUrl: string;
   model: string;
+  /** the saved link profile it went through (link mode), so a restore can switch back to it */
+  linkId?: string;
 }
 
 /** `meta.json`: everything needed to restore a conversation except its messages. */

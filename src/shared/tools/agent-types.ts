@@ -1,4 +1,5 @@
 // What the agent loop shows the user, shared by the core and the renderer.
+import type { ToolProtocol, ToolProtocolSetting } from './tool-protocol';
 import type { ToolResponseInput } from './tool-response';
 
 /** One visible step of a run: a tool call and what came of it, or the loop's own notes. */
@@ -10,6 +11,18 @@ export interface AgentStep {
   status: ToolResponseInput['status'] | 'rejected';
   output: string;
   durationMs: number;
+}
+
+/** Which tool protocol a run spoke, and why; the renderer shows it beside the run. */
+export interface AgentProtocolReport {
+  /** the protocol of the run's last requests */
+  used: ToolProtocol;
+  /** the setting the first protocol was chosen from */
+  setting: ToolProtocolSetting;
+  /** why the run started with the protocol it did */
+  reason: string;
+  /** set when the endpoint refused native tools and the run switched to the prompt protocol: why */
+  fallback: string | null;
 }
 
 /** How a run ended. */

@@ -1,6 +1,6 @@
 // Boundary schemas for the agent and tool calls from the renderer.
 import { z } from 'zod';
-import { ChatMessageSchema, EndpointRefSchema, SamplingSchema } from '../chat/schemas';
+import { ChatMessageSchema, ChatRecordSchema, EndpointRefSchema, SamplingSchema } from '../chat/schemas';
 
 const PolicySchema = z.enum(['allow', 'ask', 'deny']);
 
@@ -12,6 +12,8 @@ export const ToolSettingsSchema = z.object({
   agentMode: z.boolean(),
   /** empty: `<data>/workspace` */
   workspaceDir: z.string().max(4096),
+  /** how tool calls are exchanged: `auto` picks native when the endpoint supports it (tool-protocol.ts) */
+  protocol: z.enum(['auto', 'native', 'prompt']),
 });
 export type ToolSettings = z.infer<typeof ToolSettingsSchema>;
 
@@ -24,6 +26,8 @@ export const AgentRunSchema = z.object({
   idSlot: z.number().int().min(0).max(1024).nullable(),
   /** tools this conversation allowed "for this conversation" so far */
   conversationAllowed: z.array(z.string().max(200)).max(500),
+  /** save the question and the run's answer (with its steps) in the history, as `chat:send` does */
+  record: ChatRecordSchema.optional(),
 });
 export type AgentRunInput = z.infer<typeof AgentRunSchema>;
 

@@ -47,6 +47,17 @@ export function buildToolsPrompt(tools: readonly ToolDescriptor[], environment?:
   return parts.join('\n');
 }
 
+/**
+ * The native protocol's addition to the system prompt: the tools themselves go in the
+ * request's `tools` field, so only how to finish and the environment are said here.
+ */
+export function buildNativeToolsNote(tools: readonly ToolDescriptor[], environment?: ToolEnvironment): string {
+  const parts: string[] = [];
+  if (tools.some((tool) => tool.final)) parts.push('When the task is done, or you need to ask the user something, call the "answer" tool with your final response.');
+  if (environment && tools.some((tool) => ENGINEER_TOOLS.has(tool.name))) parts.push(engineerInfo(environment));
+  return parts.join('\n\n');
+}
+
 function engineerInfo(env: ToolEnvironment): string {
   const lines = [
     'You work like a careful senior software engineer. Look before you change: read files and list directories first, then make small, verifiable changes.',

@@ -1,22 +1,15 @@
 // The agent loop against the real llama-server and real tool workers. The
 // random-weight model is steered by a GBNF grammar (added by a proxy) to emit
 // exactly the tool calls each test scripts.
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../../shared/default-settings';
-import { builtinToolDescriptors } from '../../../shared/tools/builtin-tools';
-import type { ConsentAnswer } from '../../../shared/tools/consent';
-import { createArgumentValidator } from '../../../shared/tools/validate-arguments';
-import { createChatService } from '../chat/chat-service';
 import { startTestServer, type TestServer } from '../chat/test-server';
-import type { LinkService } from '../links/link-service';
 import { makeTestRunner } from '../tools/test-support/test-runner';
-import { builtinToolProvider, ToolRegistry } from '../tools/tool-registry';
 import type { ToolRunner } from '../tools/tool-runner';
-import { runAgent, type AgentDeps, type AgentRunInput } from './agent-loop';
-import { startGrammarProxy, type GrammarProxy } from './grammar-proxy';
+import { runAgent, type AgentDeps } from './agent-loop';
+import type { GrammarProxy } from './grammar-proxy';
+import { agentHarness, promptCall as call } from './test-support/agent-harness';
 
 let server: TestServer;
 let runner: ToolRunner;
@@ -33,40 +26,10 @@ afterAll(async () => {
   await server.stop();
 });
 
-const call = (name: string, args: Record<string, unknown>) => `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
-
 async function setup(script: string[], options: { ask?: AgentDeps['ask']; policy?: Record<string, 'allow' | 'ask' | 'deny'> } = {}) {
-  const proxy = await startGrammarProxy(server.port, script);
-  proxies.push(proxy);
-  const chat = createChatService({ localServer: () => ({ baseUrl: proxy.baseUrl, apiKey: '', model: 'tiny' }), links: {} as LinkService, emit: () => {} });
-  const registry = new ToolRegistry();
-  registry.setProvider('builtin', builtinToolProvider(runner));
-  const asked: string[] = [];
-  const deps: AgentDeps = {
-    send: (input) => chat.send(input),
-    runTool: (c) => registry.run(c),
-    validator: createArgumentValidator(),
-    policy: () => ({ policies: options.policy ?? {} }),
-    ask: async (request) => {
-      asked.push(request.tool.name);
-      return options.ask ? options.ask(request) : ({ kind: 'allow_once' } satisfies ConsentAnswer);
-    },
-  };
-  const workspaceDir = await mkdtemp(join(tmpdir(), 'eva-agent-'));
-  const input: AgentRunInput = {
-    requestId: 'run',
-    endpoint: { kind: 'local' },
-    systemPrompt: 'You are a test agent.',
-    messages: [{ role: 'user', content: 'What is 2+3?' }],
-    sampling: { ...defaultSettings().chat.sampling, max_tokens: 200 },
-    idSlot: null,
-    tools: builtinToolDescriptors().filter((tool) => tool.name !== 'controller'),
-    workspaceDir,
-    maxSteps: 6,
-    agentMode: true,
-    conversationAllowed: [],
-  };
-  return { proxy, deps, input, asked, workspaceDir };
+  const harness = await agentHarness(server.port, runner, script, { ...options, protocol: 'prompt' });
+  proxies.push(harness.proxy);
+  return harness;
 }
 
 describe('agent loop with the real llama-server', () => {
@@ -82,6 +45,8 @@ describe('agent loop with the real llama-server', () => {
     expect(second.messages.at(-1)?.content).toContain('<tool_response name="calculator" status="ok">\n5\n</tool_response>');
     expect(second.stop).toContain('</tool_call>');
     expect((proxy.requests[0] as { messages: { content: string }[] }).messages[0]?.content).toContain('<tools>');
+    expect(proxy.requests[0]).not.toHaveProperty('tools');
+    expect(result.protocol).toEqual({ used: 'prompt', setting: 'prompt', reason: 'set by the test', fallback: null });
   });
 
   it('asks before a write, and a denial with its reason reaches the model; nothing is written', async () => {

@@ -9,12 +9,15 @@ import type { EventPayloads } from '../../../shared/contract';
 import { createCore, type Core } from '../../core';
 import { startTestServer, type TestServer } from '../chat/test-server';
 import { startGrammarProxy, type GrammarProxy } from './grammar-proxy';
+import { nativeCall } from './test-support/agent-harness';
 import { testAssets } from '../../../test-support/test-assets';
 
 let server: TestServer;
 let proxy: GrammarProxy;
+let nativeProxy: GrammarProxy;
 let core: Core;
 let linkId = '';
+let nativeLinkId = '';
 const asks: EventPayloads['agent:ask'][] = [];
 const steps: EventPayloads['agent:step'][] = [];
 
@@ -23,6 +26,7 @@ const call = (name: string, args: Record<string, unknown>) => `<tool_call>${JSON
 beforeAll(async () => {
   server = await startTestServer();
   proxy = await startGrammarProxy(server.port, [call('write_file', { path: 'plan.md', content: 'step one\n' }), call('answer', { content: 'written' })]);
+  nativeProxy = await startGrammarProxy(server.port, [nativeCall('calculator', { expression: '6*7' }), nativeCall('answer', { content: '42' })]);
   const dataDir = await mkdtemp(join(tmpdir(), 'eva-agent-core-'));
   core = await createCore({ host: 'browser', version: '0', dataDir, binDirs: [testAssets.binDir], systemLanguage: 'en' });
   core.events.attach((event, payload) => {
@@ -31,16 +35,20 @@ beforeAll(async () => {
   });
   const link = await core.handlers['link:save']({ profile: { name: 'proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' } });
   linkId = link.id;
+  const nativeLink = await core.handlers['link:save']({ profile: { name: 'native', presetId: 'llama-server', baseUrl: `${nativeProxy.baseUrl}/v1`, model: 'tiny' } });
+  nativeLinkId = nativeLink.id;
 });
 
 afterAll(async () => {
   await core.dispose();
   await proxy.close();
+  await nativeProxy.close();
   await server.stop();
 });
 
 describe('agent through the core', () => {
   it('shows the diff before the write, runs it after Allow, and reports the step', async () => {
+    await core.handlers['settings:update']({ tools: { protocol: 'prompt' } });
     const run = core.handlers['agent:run']({
       requestId: 'a1',
       endpoint: { kind: 'link', linkId },
@@ -59,9 +67,28 @@ describe('agent through the core', () => {
 
     expect(await core.handlers['agent:consent']({ askId: ask.askId, answer: { kind: 'allow_once' } })).toEqual({ accepted: true });
     const result = await run;
-    expect(result).toMatchObject({ end: 'answered', answer: 'written' });
+    expect(result).toMatchObject({ end: 'answered', answer: 'written', protocol: { used: 'prompt', setting: 'prompt', fallback: null } });
     expect(await readFile(join(workspace, 'plan.md'), 'utf8')).toBe('step one\n');
     expect(steps.map((s) => s.step.tool)).toEqual(['write_file']);
     expect(await core.handlers['agent:consent']({ askId: ask.askId, answer: { kind: 'allow_once' } })).toEqual({ accepted: false });
+  });
+
+  it('auto: a remote llama-server link whose template supports tools runs natively until `answer`', async () => {
+    await core.handlers['settings:update']({ tools: { protocol: 'auto' } });
+    steps.length = 0;
+    const result = await core.handlers['agent:run']({
+      requestId: 'a2',
+      endpoint: { kind: 'link', linkId: nativeLinkId },
+      systemPrompt: 'You are a test agent.',
+      messages: [{ role: 'user', content: 'What is 6*7?' }],
+      sampling: { max_tokens: 200 },
+      idSlot: null,
+      conversationAllowed: [],
+    });
+    expect(result).toMatchObject({ end: 'answered', answer: '42' });
+    expect(result.protocol).toEqual({ used: 'native', setting: 'auto', reason: "the model's chat template supports tools (/props)", fallback: null });
+    expect(steps.map((s) => [s.requestId, s.step.tool, s.step.output])).toEqual([['a2', 'calculator', '42']]);
+    expect(nativeProxy.received[0]).toHaveProperty('tools');
+    expect((nativeProxy.received[1]?.messages as { role: string }[]).at(-1)?.role).toBe('tool');
   });
 });

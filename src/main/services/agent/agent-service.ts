@@ -10,17 +10,22 @@ import { toolsOffered } from '../../../shared/tools/consent';
 import { createArgumentValidator } from '../../../shared/tools/validate-arguments';
 import type { ToolDescriptor } from '../../../shared/tools/tool-types';
 import { AppFailure } from '../../../shared/errors';
+import { chooseToolProtocol } from '../../../shared/tools/tool-protocol';
 import type { EventSink } from '../app/event-bus';
 import type { ChatService } from '../chat/chat-service';
+import type { LinkService } from '../links/link-service';
 import type { SettingsStore } from '../settings/settings-store';
 import { describeEnvironment } from '../tools/tool-environment';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { ToolRunner } from '../tools/tool-runner';
 import { runAgent, type AgentRunResult } from './agent-loop';
 import { ConsentBroker } from './consent-broker';
+import { endpointToolSupport } from './endpoint-tool-support';
 
 export interface AgentServiceDeps {
   chat: ChatService;
+  /** to tell a hosted API from a remote llama-server for the `auto` tool protocol */
+  links: Pick<LinkService, 'resolve'>;
   runner: ToolRunner;
   registry: ToolRegistry;
   settings: SettingsStore;
@@ -62,6 +67,9 @@ export function createAgentService(deps: AgentServiceDeps) {
       const run = { controller: new AbortController(), turn: null as string | null };
       runs.set(input.requestId, run);
       try {
+        // Only `auto` needs to ask the endpoint (a /props request for llama-server).
+        const support = settings.protocol === 'auto' ? await endpointToolSupport(input.endpoint, { localProps: () => deps.chat.props(), links: deps.links }) : null;
+        const choice = chooseToolProtocol(settings.protocol, support);
         const result = await runAgent(
           {
             ...input,
@@ -70,6 +78,7 @@ export function createAgentService(deps: AgentServiceDeps) {
             workspaceDir: dir,
             maxSteps: settings.maxSteps,
             agentMode: settings.agentMode,
+            protocol: { ...choice, setting: settings.protocol },
           },
           {
             send: (chatInput) => {

@@ -4,7 +4,7 @@
 import { buildChatBody, buildCompletionBody, normalizeMessages } from '../../../shared/chat/request-body';
 import type { ChatSendInput } from '../../../shared/chat/schemas';
 import { initialStreamingMessage, reduceStream } from '../../../shared/chat/stream-reducer';
-import type { SamplingSettings, StreamEvent } from '../../../shared/chat/types';
+import type { SamplingSettings, StreamEvent, StreamingMessage } from '../../../shared/chat/types';
 import type { ChatResult, ServerProps } from '../../../shared/contract';
 import { AppFailure } from '../../../shared/errors';
 import type { EventSink } from '../app/event-bus';
@@ -61,7 +61,8 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   return {
-    async send(input: ChatSendInput): Promise<ChatResult> {
+    /** `observe` sees the reduced state after every event (the history saves the answer from it). */
+    async send(input: ChatSendInput, observe?: (state: StreamingMessage) => void): Promise<ChatResult> {
       if (active.has(input.requestId)) throw new AppFailure('bad_request', `request ${input.requestId} is already running`);
       // Registered before any await, so a Stop that arrives while the endpoint is resolved still lands.
       const controller = new AbortController();
@@ -79,7 +80,7 @@ export function createChatService(deps: ChatServiceDeps) {
       const idSlot = to.llama ? (input.idSlot ?? -1) : undefined;
       const events =
         input.mode === 'chat'
-          ? client.chat(buildChatBody({ model: to.model, messages: normalizeMessages(input.messages, input.systemPrompt), sampling, stream: true, idSlot, includeUsage: true }), controller.signal)
+          ? client.chat(buildChatBody({ model: to.model, messages: normalizeMessages(input.messages, input.systemPrompt), sampling, stream: true, idSlot, includeUsage: true, tools: input.tools }), controller.signal)
           : client.complete(buildCompletionBody({ prompt: input.prompt, sampling, idSlot, api: to.llama ? 'llama' : 'openai', model: to.model, includeUsage: true }), to.llama ? 'llama' : 'openai', controller.signal);
 
       // Events that arrive in one read are sent together; a batch never waits longer than the current tick.
@@ -97,6 +98,7 @@ export function createChatService(deps: ChatServiceDeps) {
       try {
         for await (const event of events) {
           state = reduceStream(state, event);
+          observe?.(state);
           pending.push(event);
           if (!scheduled) {
             scheduled = true;

@@ -102,9 +102,11 @@ export class HistoryStore {
     return [...this.index.list()];
   }
 
-  async create(init: NewConversation = {}): Promise<ConversationMeta> {
+  /** A new, empty conversation; `id` lets a caller that names it first (the chat, saving as it sends) choose it. */
+  async create(init: NewConversation = {}, id: string = this.newId()): Promise<ConversationMeta> {
     await this.start();
-    const id = this.checkedId(this.newId());
+    this.checkedId(id);
+    if (this.index.get(id)) throw historyFailure('history_bad_request', `Conversation ${id} already exists.`);
     const t = this.now();
     const meta: ConversationMeta = {
       id,

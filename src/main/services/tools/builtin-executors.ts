@@ -21,6 +21,8 @@ export function builtinExecutors(): ToolExecutors {
       const deps = { platform: process.platform, env: process.env, loadDriver: async () => (await import('./nut-driver')).loadNutDriver() };
       return (args, context) => controllerTool(args, context, deps);
     },
+    // Not a model tool: the core's screenshot (browser host), run here because nut-js may crash its process.
+    screen_capture: async () => (await import('../screen/capture-executor')).screenCaptureExecutor(),
   };
 }
 

@@ -1,7 +1,7 @@
 // The chat and link channels of the in-memory platform: a canned answer
 // streamed on a timer (or all at once when the delay is 0), Stop, server props
 // and link profiles kept in memory. Keys are remembered only as "has a key".
-import type { LinkProfile } from '../../../shared/chat/schemas';
+import type { ChatRecord, LinkProfile } from '../../../shared/chat/schemas';
 import type { StreamEvent, Timings } from '../../../shared/chat/types';
 import type { AppSettings, BackendStatus, ChatResult, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput, ServerProps } from '../../../shared/contract';
 import { LINK_PRESETS } from '../../../shared/link-presets';
@@ -26,6 +26,8 @@ interface FakeChatDeps {
   timers: Timers;
   now: () => number;
   options: FakeChatOptions;
+  /** saves a finished exchange that asked to be recorded */
+  record?: (record: ChatRecord, result: ChatResult) => void;
 }
 
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });
@@ -73,7 +75,7 @@ function words(text: string): string[] {
   return text.match(/\s*\S+|\s+/g) ?? [];
 }
 
-export function createFakeChat({ state, emit, timers, now, options }: FakeChatDeps): { [C in ChatChannel]: Handler<C> } {
+export function createFakeChat({ state, emit, timers, now, options, record }: FakeChatDeps): { [C in ChatChannel]: Handler<C> } {
   const running = new Map<string, () => void>();
   const keys = new Set<string>();
   let nextLink = 1;
@@ -104,6 +106,7 @@ export function createFakeChat({ state, emit, timers, now, options }: FakeChatDe
         push(last);
         const { internal: _internal, ...rest } = message;
         const result: ChatResult = { ...rest, requestId: input.requestId, elapsedMs: now() - started };
+        if (input.mode === 'chat' && input.record) record?.(input.record, result);
         resolve(ok(result));
       };
       const finish = (): void => {

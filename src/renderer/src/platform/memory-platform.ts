@@ -6,11 +6,16 @@ import type { EvaApi, EventName, EventPayloads, InvokeChannel, InvokeInput, Invo
 import { realTimers, type Timers } from '../lib/timers';
 import { defaultSettings } from '../../../shared/default-settings';
 import { createFakeChat, type FakeChatOptions } from './fake-chat';
-import { createFakeTools } from './fake-tools';
+import { createFakeTools, type FakeToolsOptions } from './fake-tools';
+import { createFakeHistory } from './fake-history';
+import { createFakeMcp } from './fake-mcp';
+import { createFakeVoice } from './fake-voice';
+import { createFakeScreen, type FakeScreenOptions } from './fake-screen';
+import { newId } from '../lib/new-id';
 
 type Handler<C extends InvokeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 
-export interface MemoryPlatformOptions extends FakeChatOptions {
+export interface MemoryPlatformOptions extends FakeChatOptions, FakeToolsOptions, FakeScreenOptions {
   appInfo?: Partial<AppInfo>;
   settings?: AppSettings;
   backends?: BackendInfo[];
@@ -110,6 +115,7 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     });
   };
 
+  const history = createFakeHistory(now, () => newId(), (conversationIds) => emit('history:changed', { conversationIds }));
   const handlers: { [C in InvokeChannel]: Handler<C> } = {
     'app:info': () => ok({ version: '0.1.0', host: 'browser', platform: 'linux', dataDir: '/home/user/.eva', systemLanguage: 'en-US', canPickFiles: false, ...options.appInfo }),
     'settings:get': () => ok(state.settings),
@@ -132,8 +138,12 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     'backend:status': () => ok(state.status),
     'backend:log': () => ok({ lines: [...state.log] }),
     'dialog:pick-model': () => ok({ path: null }),
-    ...createFakeChat({ state, emit, timers, now, options }),
-    ...createFakeTools(state),
+    ...createFakeChat({ state, emit, timers, now, options, record: history.record }),
+    ...createFakeTools({ state, emit, timers, options }),
+    ...history.handlers,
+    ...createFakeMcp({ emit, now }),
+    ...createFakeVoice({ state }),
+    ...createFakeScreen({ state, options }),
   };
 
   const invoke = async <C extends InvokeChannel>(channel: C, input?: InvokeInput<C>): Promise<Result<InvokeOutput<C>>> => {

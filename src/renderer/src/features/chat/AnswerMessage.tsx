@@ -1,6 +1,7 @@
 import { memo, useSyncExternalStore } from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
+import { AgentRunView } from '../agent/AgentRunView';
 import { AnswerStats } from './AnswerStats';
 import { reasoningTokens, type TokenCounter } from './chat-stats';
 import type { AnswerItem, AnswerState } from './conversation';
@@ -55,6 +56,7 @@ function AnswerView({ item, name, isLast, busy, answer, counter }: ViewProps) {
         </p>
       )}
       {answer.reasoning !== '' && <Reasoning text={answer.reasoning} tokens={reasoningTokens(counter, answer.reasoning)} thinking={streaming && answer.content === ''} />}
+      {item.agentRun && <AgentRunView runId={item.requestId} />}
       <div className={`msg-body markdown${streaming && answer.content !== '' ? ' is-streaming' : ''}`} data-testid="chat-content">
         {answer.content !== '' && <Markdown text={answer.content} />}
         {streaming && empty && <span className="typing" aria-label={t('chat.stats.waiting')} />}

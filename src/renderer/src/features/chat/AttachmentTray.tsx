@@ -1,5 +1,11 @@
-import { useT } from '../../i18n';
+import { useT, type Translate } from '../../i18n';
 import type { Attachment } from './attachments';
+
+/** "1920×1080", or "1920×1080 (from 2560×1440)" when it was downscaled. */
+function imageSize(image: NonNullable<Attachment['image']>, t: Translate): string {
+  const shrunk = image.width !== image.originalWidth || image.height !== image.originalHeight;
+  return t(shrunk ? 'screenshot.sizeFrom' : 'screenshot.size', { ...image });
+}
 
 /** Thumbnails of what will be sent with the message; each can be taken off before sending. */
 export function AttachmentTray({ attachments, onRemove }: { attachments: readonly Attachment[]; onRemove: (id: string) => void }) {
@@ -8,9 +14,17 @@ export function AttachmentTray({ attachments, onRemove }: { attachments: readonl
   return (
     <ul className="attachment-tray" data-testid="chat-attachments">
       {attachments.map((attachment) => (
-        <li key={attachment.id} className={`attachment attachment-${attachment.kind}`} title={attachment.name}>
+        <li
+          key={attachment.id}
+          className={`attachment attachment-${attachment.kind}`}
+          title={attachment.name}
+          data-width={attachment.image?.width}
+          data-height={attachment.image?.height}
+          data-original-width={attachment.image?.originalWidth}
+          data-original-height={attachment.image?.originalHeight}
+        >
           {attachment.kind === 'image' ? <img src={attachment.dataUrl} alt={attachment.name} /> : <span className="attachment-audio">♪ {attachment.format}</span>}
-          <span className="attachment-name">{attachment.name}</span>
+          <span className="attachment-name">{attachment.image ? imageSize(attachment.image, t) : attachment.name}</span>
           <button type="button" className="attachment-remove" aria-label={t('chat.attach.remove', { name: attachment.name })} data-testid="chat-attachment-remove" onClick={() => onRemove(attachment.id)}>
             ×
           </button>

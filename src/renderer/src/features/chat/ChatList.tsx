@@ -1,13 +1,18 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useAppModel } from '../../app-model';
+import { useStore } from '../../lib/store';
 import { useT } from '../../i18n';
 import { stickAfterScroll } from '../log/stick-to-bottom';
 import { AnswerMessage } from './AnswerMessage';
+import { BranchSwitch } from './BranchSwitch';
+import { siblingPosition, type Branches } from './branches';
 import type { ChatItem } from './conversation';
 import { UserMessage } from './UserMessage';
 
 interface Props {
   items: readonly ChatItem[];
+  branches: Branches;
   busy: boolean;
   names: { user: string; model: string };
   sendKey: 'ctrl-enter' | 'enter';
@@ -23,7 +28,7 @@ const ESTIMATED_ROW_PX = 140;
  * measured as it renders, so a chat of 100k tokens scrolls like a short one. While an
  * answer streams the list follows it, unless the user scrolled up to read.
  */
-export function ChatList({ items, busy, names, sendKey, empty }: Props) {
+export function ChatList({ items, branches, busy, names, sendKey, empty }: Props) {
   const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
@@ -40,6 +45,16 @@ export function ChatList({ items, busy, names, sendKey, empty }: Props) {
     paddingStart: 16,
     paddingEnd: 24,
   });
+
+  // A search hit opened here: scroll to it and stop following the end.
+  const focus = useStore(useAppModel().chat.focus);
+  useEffect(() => {
+    const index = focus === null ? -1 : items.findIndex((item) => item.id === focus);
+    if (index < 0) return;
+    stick.current = false;
+    setSticking(false);
+    virtualizer.scrollToIndex(index, { align: 'center' });
+  }, [focus, items, virtualizer]);
 
   // Every render: a new item, or a row that grew (the virtualizer re-renders us when a
   // measured height changes, which is how a streaming answer reaches this point).
@@ -74,8 +89,10 @@ export function ChatList({ items, busy, names, sendKey, empty }: Props) {
             {virtualizer.getVirtualItems().map((row) => {
               const item = items[row.index];
               if (!item) return null;
+              const branch = siblingPosition(branches, item.parentId, item.id);
               return (
-                <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} className="chat-row" style={{ transform: `translateY(${row.start}px)` }}>
+                <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} className={item.id === focus ? 'chat-row focused' : 'chat-row'} data-focused={item.id === focus || undefined} style={{ transform: `translateY(${row.start}px)` }}>
+                  {branch && <BranchSwitch itemId={item.id} index={branch.index} count={branch.count} busy={busy} />}
                   {item.kind === 'user' ? (
                     <UserMessage item={item} name={names.user} busy={busy} sendKey={sendKey} />
                   ) : (

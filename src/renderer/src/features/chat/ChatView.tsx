@@ -17,7 +17,7 @@ export function ChatView() {
   const { settings } = useAppStore();
   const status = useBackendStatus();
   const props = useServerProps();
-  const { items, activeRequestId } = useConversation();
+  const { items, branches, activeRequestId } = useConversation();
   const [mode] = useChatMode();
   const endpoint = describeEndpoint(settings, status, props);
   const chat = settings?.chat;
@@ -32,7 +32,7 @@ export function ChatView() {
       <ChatToolbar busy={busy} hasMessages={items.length > 0} />
       {mode === 'chat' ? (
         <>
-          <ChatList items={items} busy={busy} names={names} sendKey={sendKey} empty={<EmptyChat endpoint={endpoint} />} />
+          <ChatList items={items} branches={branches} busy={busy} names={names} sendKey={sendKey} empty={<EmptyChat endpoint={endpoint} />} />
           <Composer busy={busy} sendKey={sendKey} disabledReason={disabledReason} />
         </>
       ) : (

@@ -19,6 +19,7 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
   const input = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const { add, refusal, clearRefusal } = useAttach();
+  const useTools = useStore(chat.useTools);
   const [dragging, setDragging] = useState(false);
 
   // Grow with the text up to a limit, then scroll inside.
@@ -105,6 +106,10 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
               void add(files);
             }}
           />
+          <label className="composer-tools" title={t('chat.tools.title')}>
+            <input type="checkbox" data-testid="chat-tools-toggle" checked={useTools} disabled={busy} onChange={(event) => chat.useTools.set(event.target.checked)} />
+            <span>{t('chat.tools')}</span>
+          </label>
           <span className="composer-hint muted small">{t(sendHintKey(sendKey))}</span>
           {busy ? (
             <button type="button" className="btn btn-stop" data-testid="chat-stop" onClick={() => void chat.stop()}>

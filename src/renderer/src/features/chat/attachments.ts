@@ -15,6 +15,8 @@ export interface Attachment {
   /** for audio: wav, mp3, ogg or flac */
   format: string;
   size: number;
+  /** a screenshot's pixel size, and the screen's (or region's) size before downscaling */
+  image?: { width: number; height: number; originalWidth: number; originalHeight: number };
 }
 
 /** Bigger files would make a request of tens of MB; the contract allows 64 MB per part. */

@@ -7,8 +7,8 @@ const chat = () => defaultSettings().chat;
 /** n turns of a ~100-token question and a ~100-token answer */
 const history = (n: number): ChatItem[] =>
   Array.from({ length: n }, (_, i): ChatItem[] => [
-    { kind: 'user', id: `u${i}`, content: 'x'.repeat(350) },
-    { ...newAnswerItem(`a${i}`, `r${i}`, 0, null), answer: { ...streamingAnswer(), status: 'done', content: 'y'.repeat(350) } },
+    { kind: 'user', id: `u${i}`, parentId: null, content: 'x'.repeat(350) },
+    { ...newAnswerItem(`a${i}`, null, `r${i}`, 0, null), answer: { ...streamingAnswer(), status: 'done', content: 'y'.repeat(350) } },
   ]).flat();
 
 describe('requestSampling', () => {
@@ -24,7 +24,7 @@ describe('requestSampling', () => {
 describe('planChatRequest', () => {
   it('builds the chat input from the settings', () => {
     const settings = chat();
-    const plan = planChatRequest({ requestId: 'r1', history: [{ kind: 'user', id: 'u', content: 'hi' }], chat: settings, nCtx: null, slot: null });
+    const plan = planChatRequest({ requestId: 'r1', history: [{ kind: 'user', id: 'u', parentId: null, content: 'hi' }], chat: settings, nCtx: null, slot: null });
     expect(plan).toEqual({
       input: { mode: 'chat', requestId: 'r1', endpoint: { kind: 'local' }, systemPrompt: settings.systemPrompt, messages: [{ role: 'user', content: 'hi' }], sampling: settings.sampling, idSlot: null },
       dropped: 0,
@@ -32,7 +32,7 @@ describe('planChatRequest', () => {
   });
 
   it('sends the remembered slot back only to the same endpoint', () => {
-    const user: ChatItem[] = [{ kind: 'user', id: 'u', content: 'hi' }];
+    const user: ChatItem[] = [{ kind: 'user', id: 'u', parentId: null, content: 'hi' }];
     expect(planChatRequest({ requestId: 'r', history: user, chat: chat(), nCtx: null, slot: { endpointKey: 'local', slotId: 3 } }).input.idSlot).toBe(3);
     const linked = { ...chat(), endpoint: { kind: 'link' as const, linkId: 'L' } };
     expect(planChatRequest({ requestId: 'r', history: user, chat: linked, nCtx: null, slot: { endpointKey: 'local', slotId: 3 } }).input.idSlot).toBeNull();
@@ -41,7 +41,7 @@ describe('planChatRequest', () => {
   it('leaves out old messages to fit n_ctx and says how many', () => {
     // 20 turns of ~208 tokens into 2048 - 512 reserved: 7 turns fit beside the system prompt
     const settings = { ...chat(), sampling: { max_tokens: 512 } };
-    const items = [...history(20), { kind: 'user' as const, id: 'last', content: 'and now?' }];
+    const items = [...history(20), { kind: 'user' as const, id: 'last', parentId: null, content: 'and now?' }];
     const plan = planChatRequest({ requestId: 'r', history: items, chat: settings, nCtx: 2048, slot: null });
     expect(plan.dropped % 2).toBe(0);
     expect(plan.input.messages.length + plan.dropped).toBe(41);

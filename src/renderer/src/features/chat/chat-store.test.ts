@@ -166,3 +166,131 @@ describe('chat store', () => {
     expect(chat.live.get()).toBeNull();
   });
 });
+
+describe('chat store and the history', () => {
+  const texts = (items: readonly { kind: string; content?: unknown; answer?: { content: string } }[]) => items.map((item) => (item.kind === 'user' ? item.content : item.answer?.content));
+
+  it('records each exchange into one saved conversation, created on the first message', async () => {
+    const { chat, api, sent } = await setup({ chatReply: reply('A1') });
+    await chat.send('Q1');
+    await chat.send('Q2');
+    const id = chat.conversation.get().id;
+    expect(id).not.toBeNull();
+    const [first, second] = sent();
+    // The first question creates the conversation in the core, beside the request: no extra round trip before the answer.
+    expect(api.calls.filter((c) => c.channel === 'history:create')).toHaveLength(0);
+    expect(first?.record).toMatchObject({ conversationId: id, parentId: null, question: { content: 'Q1' }, create: { systemPrompt: expect.any(String) } });
+    expect(second?.record?.create).toBeUndefined();
+    const items = chat.conversation.get().items;
+    expect(second?.record).toMatchObject({ conversationId: id, parentId: items[1]?.id, question: { content: 'Q2' } });
+    const opened = await api.invoke('history:open', { id: id ?? '' });
+    expect(opened.ok && opened.value.messages.map((m) => m.content)).toEqual(['Q1', 'A1', 'Q2', 'A1']);
+  });
+
+  it('a new store (a reloaded page) opens the conversation that was open', async () => {
+    const remembered = { value: null as string | null };
+    const lastOpened = { get: () => remembered.value, set: (id: string | null) => void (remembered.value = id) };
+    const { api, app, chat: first } = await setup({ chatReply: reply('A1') });
+    void first;
+    const status = createStatusStore(api);
+    const follower = createStreamFollower(api, () => undefined);
+    let n = 100;
+    const make = () => createChatStore({ api, app, status, follower, newId: () => `x${++n}`, sleep: () => Promise.resolve(), lastOpened });
+    const before = make();
+    before.start();
+    await before.send('remember me');
+    const reloaded = make();
+    reloaded.start();
+    await settle();
+    await settle();
+    expect(reloaded.conversation.get().id).toBe(before.conversation.get().id);
+    expect(texts(reloaded.conversation.get().items)).toEqual(['remember me', 'A1']);
+  });
+
+  it('edit and regenerate add siblings; ‹ › switches between them and sends only the active branch', async () => {
+    let answer = 0;
+    const { chat, sent } = await setup({ chatReply: () => [[{ type: 'content', text: `A${++answer}` }]] });
+    await chat.send('Q1');
+    const [q1] = chat.conversation.get().items;
+    await chat.regenerate();
+    expect(texts(chat.conversation.get().items)).toEqual(['Q1', 'A2']);
+    await chat.editAndResend(q1?.id ?? '', 'Q1 edited');
+    expect(texts(chat.conversation.get().items)).toEqual(['Q1 edited', 'A3']);
+    expect(sent().at(-1)?.messages.map((m) => m.content)).toEqual(['Q1 edited']);
+    const state = chat.conversation.get();
+    expect(state.branches.get('')).toHaveLength(2);
+
+    expect(await chat.switchBranch(state.items[0]?.id ?? '', -1)).toBe(true);
+    expect(texts(chat.conversation.get().items)).toEqual(['Q1', 'A2']);
+    const a2 = chat.conversation.get().items[1];
+    expect(await chat.switchBranch(a2?.id ?? '', -1)).toBe(true);
+    expect(texts(chat.conversation.get().items)).toEqual(['Q1', 'A1']);
+    expect(await chat.switchBranch(chat.conversation.get().items[1]?.id ?? '', -1)).toBe(false);
+
+    await chat.send('Q2');
+    expect(sent().at(-1)?.messages.map((m) => m.content)).toEqual(['Q1', 'A1', 'Q2']);
+  });
+
+  it('clear starts a new conversation and forgets the open one', async () => {
+    const { chat } = await setup({ chatReply: reply('A') });
+    await chat.send('Q');
+    const first = chat.conversation.get().id;
+    chat.clear();
+    expect(chat.conversation.get().id).toBeNull();
+    await chat.send('Q again');
+    expect(chat.conversation.get().id).not.toBe(first);
+  });
+});
+
+describe('opening a saved conversation', () => {
+  it('restores its system prompt and sampling, and reuses its slot on the same endpoint', async () => {
+    const { chat, api, app, sent } = await setup({ chatReply: reply('A') });
+    await app.updateSettings({ chat: { systemPrompt: 'Be a pirate.', sampling: { temperature: 0.3, max_tokens: 64 } } });
+    await chat.send('ahoy');
+    const id = chat.conversation.get().id ?? '';
+    await api.invoke('history:create', {});
+    chat.clear();
+    await app.updateSettings({ chat: { systemPrompt: 'Be brief.', sampling: { temperature: 1.2 } } });
+    expect(await chat.open(id)).toBe(true);
+    expect(app.store.get().settings?.chat.systemPrompt).toBe('Be a pirate.');
+    expect(app.store.get().settings?.chat.sampling).toEqual({ temperature: 0.3, max_tokens: 64 });
+    await chat.send('again');
+    expect(sent().at(-1)?.systemPrompt).toBe('Be a pirate.');
+    // The fake local server answered from slot 0; the reopened conversation asks for it again.
+    expect(sent().at(-1)?.idSlot).toBe(0);
+  });
+});
+
+describe('chat store with tools on', () => {
+  it('answers through the agent loop: runs with a record, shows the final answer, keeps the steps in the agent store', async () => {
+    const { createAgentStore } = await import('../agent/agent-store');
+    const api = createMemoryPlatform({ agentScript: { actions: [{ kind: 'step', step: { kind: 'tool', tool: 'calculator', args: { expression: '2+3' }, status: 'ok', output: '5', durationMs: 1 } }], answer: 'It is 5.' } });
+    const app = createAppStore(api);
+    const status = createStatusStore(api);
+    const follower = createStreamFollower(api, (callback) => callback());
+    const agent = createAgentStore(api);
+    let n = 0;
+    const chat = createChatStore({ api, app, status, follower, agent, newId: () => `t${++n}`, sleep: () => Promise.resolve() });
+    follower.start();
+    status.start();
+    agent.start();
+    chat.start();
+    await app.refresh();
+    await api.invoke('backend:load', { ...api.state.settings.load, modelPath: '/m/qwen.gguf' });
+    await settle();
+
+    chat.useTools.set(true);
+    await chat.send('What is 2+3?');
+    const runs = api.calls.filter((c) => c.channel === 'agent:run').map((c) => c.input as InvokeInput<'agent:run'>);
+    expect(runs).toHaveLength(1);
+    expect(api.calls.filter((c) => c.channel === 'chat:send')).toHaveLength(0);
+    expect(runs[0]?.record).toMatchObject({ question: { content: 'What is 2+3?' } });
+    const answer = answers(chat.conversation.get().items)[0];
+    expect(answer).toMatchObject({ agentRun: true, answer: { content: 'It is 5.', status: 'done' } });
+    expect(agent.steps(answer?.requestId ?? '').map((s) => s.output)).toEqual(['5']);
+
+    chat.useTools.set(false);
+    await chat.send('thanks');
+    expect(api.calls.filter((c) => c.channel === 'chat:send')).toHaveLength(1);
+  });
+});

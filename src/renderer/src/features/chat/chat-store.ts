@@ -4,6 +4,8 @@
 // (`conversation`) changes only when a message is added or ends.
 import { initialStreamingMessage } from '../../../../shared/chat/stream-reducer';
 import type { ContentPart, StreamingMessage } from '../../../../shared/chat/types';
+import { SamplingSchema, type ChatSettings } from '../../../../shared/chat/schemas';
+import type { ConversationMeta, NewConversation, StoredMessage } from '../../../../shared/history/types';
 import type { ServerProps } from '../../../../shared/contract';
 import { newId as defaultNewId } from '../../lib/new-id';
 import { createStore, type Store } from '../../lib/store';
@@ -24,7 +26,13 @@ import {
   settleAnswer,
   type ChatItem,
   type ConversationState,
+  type AnswerState,
+  type UserItem,
 } from './conversation';
+import { addChild, branchesOf, itemsFromHistory, savedRunId, siblingPosition } from './branches';
+import { answerFromRun, savedRun } from './agent-answer';
+import type { AgentStore } from '../agent/agent-store';
+import type { LiveSnapshot } from './stream-follower';
 import type { StreamFollower } from './stream-follower';
 
 /** The answer being streamed, updated once per frame. */
@@ -58,6 +66,14 @@ export interface ChatStore {
   editAndResend(itemId: string, content: string | ContentPart[]): Promise<boolean>;
   /** a new, empty conversation (a running answer is stopped) */
   clear(): void;
+  /** show a saved conversation (a running answer is stopped first), scrolled to `messageId` when given (its branch is selected); false when it cannot be opened */
+  open(conversationId: string, messageId?: string): Promise<boolean>;
+  /** the message to scroll to and mark (a search hit), or null */
+  focus: Store<string | null>;
+  /** answer through the agent loop (tools) instead of a plain chat request */
+  useTools: Store<boolean>;
+  /** show the previous (-1) or next (+1) sibling of a message: ‹ 2/3 › */
+  switchBranch(itemId: string, step: -1 | 1): Promise<boolean>;
   refreshProps(): Promise<void>;
 }
 
@@ -69,17 +85,71 @@ export interface ChatStoreDeps {
   newId?: () => string;
   /** wait between repeated stop calls */
   sleep?: (ms: number) => Promise<void>;
+  /** remembers which conversation was open, so a reload shows it again */
+  lastOpened?: LastOpened;
+  /** agent runs (step and approval cards); without it, tools are never used */
+  agent?: AgentStore;
+}
+
+export interface LastOpened {
+  get(): string | null;
+  set(id: string | null): void;
+}
+
+/** The browser's storage where there is one (a page reload keeps it), else memory. */
+export function storageLastOpened(storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null = typeof localStorage === 'undefined' ? null : localStorage): LastOpened {
+  const KEY = 'eva.chat.lastConversation';
+  let memory: string | null = null;
+  return {
+    get: () => (storage ? storage.getItem(KEY) : memory),
+    set: (id) => {
+      memory = id;
+      if (!storage) return;
+      if (id === null) storage.removeItem(KEY);
+      else storage.setItem(KEY, id);
+    },
+  };
+}
+
+/** Saved agent answers show their step cards again; the conversation's "allowed for this conversation" list comes back too. */
+function showSavedRuns(agent: AgentStore, conversationId: string, messages: readonly StoredMessage[]): void {
+  let allowed: readonly string[] | null = null;
+  for (const message of messages) {
+    const run = savedRun(message);
+    if (!run) continue;
+    const runId = savedRunId(message.id);
+    if (!agent.getRun(runId)) {
+      agent.startRun(runId, { conversationId });
+      agent.finishRun(runId, run);
+    }
+    allowed = run.conversationAllowed;
+  }
+  if (allowed) agent.setAllowed(conversationId, allowed);
 }
 
 const STOP_RETRY_MS = 100;
 const STOP_RETRIES = 30;
 
-export function createChatStore({ api, app, status, follower, newId = defaultNewId, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) }: ChatStoreDeps): ChatStore {
+export function createChatStore({
+  api,
+  app,
+  status,
+  follower,
+  newId = defaultNewId,
+  sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  lastOpened = storageLastOpened(),
+  agent,
+}: ChatStoreDeps): ChatStore {
   const conversation = createStore<ConversationState>(EMPTY_CONVERSATION);
   const live = createStore<LiveAnswer | null>(null);
   const draft = createStore<Draft>({ text: '', attachments: [] });
   const props = createStore<ServerProps | null>(null);
   let propsTicket = 0;
+  let openTicket = 0;
+  const focus = createStore<string | null>(null);
+  const useTools = createStore(false);
+  /** request ids that are agent runs (Stop goes to `agent:stop`) */
+  const runs = new Set<string>();
 
   const refreshProps = async (): Promise<void> => {
     const ticket = ++propsTicket;
@@ -87,24 +157,54 @@ export function createChatStore({ api, app, status, follower, newId = defaultNew
     if (ticket === propsTicket) props.set(result.ok ? result.value : null);
   };
 
-  const ask = async (history: readonly ChatItem[]): Promise<boolean> => {
+  /** Where this exchange is saved: the open conversation, or a new one the core creates with the first question (no extra round trip before the answer). */
+  const recordTarget = (state: ConversationState, chat: ChatSettings, nCtx: number | null): { conversationId: string; create?: NewConversation } => {
+    if (state.id !== null) return { conversationId: state.id };
+    const model = chat.endpoint.kind === 'local' ? (status.store.get()?.model?.name ?? '') : '';
+    const endpoint = chat.endpoint.kind === 'local' ? { kind: 'local' as const, baseUrl: '', model } : { kind: 'link' as const, baseUrl: '', model, linkId: chat.endpoint.linkId };
+    return { conversationId: newId(), create: { endpoint, systemPrompt: chat.systemPrompt, sampling: { ...chat.sampling }, nCtx } };
+  };
+
+  /** Ask for an answer after `prefix` (already on screen), with a new question or (regenerate) without. */
+  const ask = async (prefix: readonly ChatItem[], question: UserItem | null): Promise<boolean> => {
     const settings = app.store.get().settings;
-    const state = conversation.get();
-    if (!settings || state.activeRequestId !== null) return false;
+    const before = conversation.get();
+    if (!settings || before.activeRequestId !== null) return false;
     const chat = settings.chat;
     const requestId = newId();
     const nCtx = chat.endpoint.kind === 'local' ? (props.get()?.nCtx ?? 0) || null : null;
-    const plan = planChatRequest({ requestId, history, chat, nCtx, slot: state.slot });
-    const item = newAnswerItem(newId(), requestId, plan.dropped, nCtx);
-    conversation.set({ ...state, items: [...history, item], activeRequestId: requestId });
-    const follow = follower.follow(requestId, (snapshot) => live.set((current) => (current?.requestId === requestId ? { ...current, ...snapshot } : current)));
+    const history = question ? [...prefix, question] : prefix;
+    const plan = planChatRequest({ requestId, history, chat, nCtx, slot: before.slot });
+    const answerParent = history.at(-1)?.id ?? null;
+    const asAgent = useTools.get() && agent !== undefined;
+    const item = { ...newAnswerItem(newId(), answerParent, requestId, plan.dropped, nCtx), ...(asAgent ? { agentRun: true } : {}) };
+    const target = recordTarget(before, chat, nCtx);
+    let branches = before.branches;
+    if (question) branches = addChild(branches, question.parentId, question.id);
+    branches = addChild(branches, answerParent, item.id);
+    conversation.set({ ...before, id: target.conversationId, items: [...history, item], branches, activeRequestId: requestId });
+    lastOpened.set(target.conversationId);
+    const follow = follower.follow(requestId, (snapshot) => live.set((current) => (current?.requestId === requestId ? { ...current, ...snapshot } : current)), { turns: asAgent });
     live.set({ itemId: item.id, requestId, message: initialStreamingMessage(), counter: item.counter });
 
-    const result = await api.invoke('chat:send', plan.input);
-    const final = follow.finish();
-    const answer = result.ok ? answerFromResult(result.value) : failedAnswer(final.message, result.error);
+    const record = { ...target, parentId: question ? question.parentId : answerParent, answerId: item.id, ...(question ? { question: { id: question.id, content: question.content } } : {}) };
+    let answer: AnswerState;
+    let final: LiveSnapshot;
+    if (asAgent && agent) {
+      runs.add(requestId);
+      const { mode: _mode, ...runInput } = plan.input;
+      const result = await agent.run({ ...runInput, record }, { conversationId: target.conversationId });
+      runs.delete(requestId);
+      final = follow.finish();
+      answer = result.ok ? answerFromRun(result.value) : failedAnswer(final.message, result.error);
+    } else {
+      const result = await api.invoke('chat:send', { ...plan.input, record });
+      final = follow.finish();
+      answer = result.ok ? answerFromResult(result.value) : failedAnswer(final.message, result.error);
+    }
     const key = endpointKey(chat.endpoint);
     conversation.set((current) => ({
+      ...current,
       items: settleAnswer(current.items, requestId, answer, final.counter),
       activeRequestId: current.activeRequestId === requestId ? null : current.activeRequestId,
       slot: answer.slotId !== null ? { endpointKey: key, slotId: answer.slotId } : current.slot,
@@ -113,10 +213,56 @@ export function createChatStore({ api, app, status, follower, newId = defaultNew
     return true;
   };
 
+  /** Loads a saved conversation onto the screen; `expect` guards against a newer open/clear winning the race. */
+  /** EVA restores a conversation with the endpoint, system prompt and sampling it was held with. */
+  const restoreConventions = async (meta: ConversationMeta): Promise<void> => {
+    const settings = app.store.get().settings;
+    if (!settings) return;
+    const patch: Partial<ChatSettings> = {};
+    // An imported conversation has none of these: then the current ones stay.
+    if (meta.systemPrompt !== '' && meta.systemPrompt !== settings.chat.systemPrompt) patch.systemPrompt = meta.systemPrompt;
+    const sampling = SamplingSchema.safeParse(meta.sampling);
+    if (sampling.success && Object.keys(sampling.data).length > 0 && JSON.stringify(sampling.data) !== JSON.stringify(settings.chat.sampling)) patch.sampling = sampling.data;
+    const linkId = meta.endpoint.linkId;
+    const endpoint: ChatSettings['endpoint'] | null = meta.endpoint.kind === 'local' ? { kind: 'local' } : linkId && settings.links.some((link) => link.id === linkId) ? { kind: 'link', linkId } : null;
+    if (endpoint && endpointKey(endpoint) !== endpointKey(settings.chat.endpoint)) patch.endpoint = endpoint;
+    if (Object.keys(patch).length > 0) await app.updateSettings({ chat: patch });
+  };
+
+  const load = async (conversationId: string, restore = false): Promise<boolean> => {
+    const ticket = ++openTicket;
+    const opened = await api.invoke('history:open', { id: conversationId });
+    if (ticket !== openTicket) return false;
+    if (!opened.ok) {
+      if (lastOpened.get() === conversationId) lastOpened.set(null);
+      return false;
+    }
+    const { meta } = opened.value;
+    if (restore) await restoreConventions(meta);
+    if (ticket !== openTicket) return false;
+    const settings = app.store.get().settings;
+    const currentKey = settings ? endpointKey(settings.chat.endpoint) : null;
+    const savedKey = meta.endpoint.kind === 'local' ? 'local' : meta.endpoint.linkId ? `link:${meta.endpoint.linkId}` : null;
+    const items = itemsFromHistory(opened.value);
+    if (agent) showSavedRuns(agent, meta.id, opened.value.messages);
+    if (items.some((item) => item.kind === 'assistant' && item.agentRun)) useTools.set(true);
+    conversation.set({
+      id: meta.id,
+      items,
+      branches: branchesOf(opened.value.messages),
+      activeRequestId: null,
+      // The server's KV cache for this conversation is only worth reusing on the endpoint that built it.
+      slot: meta.slotId !== null && savedKey !== null && savedKey === currentKey ? { endpointKey: savedKey, slotId: meta.slotId } : null,
+    });
+    live.set(null);
+    lastOpened.set(meta.id);
+    return true;
+  };
+
   /** The core registers a request only once it has resolved the endpoint; a stop before that finds nothing, so ask again. */
   const stopRequest = async (requestId: string): Promise<void> => {
     for (let attempt = 0; attempt < STOP_RETRIES; attempt++) {
-      const result = await api.invoke('chat:stop', { requestId });
+      const result = runs.has(requestId) && agent ? await agent.stop(requestId) : await api.invoke('chat:stop', { requestId });
       if (!result.ok || result.value.stopped || conversation.get().activeRequestId !== requestId) return;
       await sleep(STOP_RETRY_MS);
       if (conversation.get().activeRequestId !== requestId) return;
@@ -142,12 +288,15 @@ export function createChatStore({ api, app, status, follower, newId = defaultNew
       };
       const off = status.store.subscribe(onStatus);
       onStatus();
+      const last = lastOpened.get();
+      if (last !== null && conversation.get().id === null && conversation.get().items.length === 0) void load(last);
       return off;
     },
     send: (content) => {
       if (typeof content === 'string' ? content.trim() === '' : content.length === 0) return Promise.resolve(false);
       if (conversation.get().activeRequestId !== null) return Promise.resolve(false);
-      return ask([...conversation.get().items, { kind: 'user', id: newId(), content }]);
+      const { items } = conversation.get();
+      return ask(items, { kind: 'user', id: newId(), parentId: items.at(-1)?.id ?? null, content });
     },
     stop: async () => {
       const requestId = conversation.get().activeRequestId;
@@ -156,19 +305,44 @@ export function createChatStore({ api, app, status, follower, newId = defaultNew
     regenerate: () => {
       const { items } = conversation.get();
       const last = lastAnswer(items);
-      return last ? ask(itemsBefore(items, last.id)) : Promise.resolve(false);
+      return last ? ask(itemsBefore(items, last.id), null) : Promise.resolve(false);
     },
     editAndResend: (itemId, content) => {
       const { items, activeRequestId } = conversation.get();
       const target = items.find((item) => item.id === itemId);
       if (target?.kind !== 'user' || activeRequestId !== null) return Promise.resolve(false);
-      return ask([...itemsBefore(items, itemId), { kind: 'user', id: newId(), content }]);
+      // A sibling of the edited message: the original stays one ‹ › away.
+      return ask(itemsBefore(items, itemId), { kind: 'user', id: newId(), parentId: target.parentId, content });
     },
     clear: () => {
       const requestId = conversation.get().activeRequestId;
       if (requestId !== null) void stopRequest(requestId);
+      openTicket++;
+      focus.set(null);
       conversation.set(EMPTY_CONVERSATION);
       live.set(null);
+      lastOpened.set(null);
+    },
+    open: async (conversationId, messageId) => {
+      const requestId = conversation.get().activeRequestId;
+      if (requestId !== null) await stopRequest(requestId);
+      // A hit in another branch: show that branch.
+      if (messageId !== undefined) await api.invoke('history:select-branch', { conversationId, messageId });
+      const opened = await load(conversationId, true);
+      focus.set(opened && messageId !== undefined && conversation.get().items.some((item) => item.id === messageId) ? messageId : null);
+      return opened;
+    },
+    focus,
+    useTools,
+    switchBranch: async (itemId, step) => {
+      const state = conversation.get();
+      const item = state.items.find((candidate) => candidate.id === itemId);
+      if (!item || state.id === null || state.activeRequestId !== null) return false;
+      const position = siblingPosition(state.branches, item.parentId, item.id);
+      const target = position?.ids[position.index + step];
+      if (target === undefined) return false;
+      const selected = await api.invoke('history:select-branch', { conversationId: state.id, messageId: target });
+      return selected.ok ? load(state.id) : false;
     },
     refreshProps,
   };

@@ -4,8 +4,8 @@ import type { ChatResult } from '../../../../shared/contract';
 import { EMPTY_COUNTER } from './chat-stats';
 import { answerFromResult, contentText, endpointKey, failedAnswer, itemsBefore, newAnswerItem, settleAnswer, streamingAnswer, toChatMessages, type AnswerItem, type ChatItem } from './conversation';
 
-const user = (id: string, content: string = id): ChatItem => ({ kind: 'user', id, content });
-const answer = (id: string, content: string, status: AnswerItem['answer']['status'] = 'done'): AnswerItem => ({ ...newAnswerItem(id, `r-${id}`, 0, null), answer: { ...streamingAnswer(), content, status } });
+const user = (id: string, content: string = id): ChatItem => ({ kind: 'user', id, parentId: null, content });
+const answer = (id: string, content: string, status: AnswerItem['answer']['status'] = 'done'): AnswerItem => ({ ...newAnswerItem(id, null, `r-${id}`, 0, null), answer: { ...streamingAnswer(), content, status } });
 
 describe('toChatMessages', () => {
   it('sends roles and content only', () => {
@@ -24,7 +24,7 @@ describe('toChatMessages', () => {
 
   it('merges part lists with strings', () => {
     const image = { type: 'image_url' as const, image_url: { url: 'data:image/png;base64,AA' } };
-    const items: ChatItem[] = [{ kind: 'user', id: '1', content: [image] }, { kind: 'user', id: '2', content: 'what is it?' }];
+    const items: ChatItem[] = [{ kind: 'user', id: '1', parentId: null, content: [image] }, { kind: 'user', id: '2', parentId: '1', content: 'what is it?' }];
     expect(toChatMessages(items)).toEqual([{ role: 'user', content: [image, { type: 'text', text: 'what is it?' }] }]);
   });
 

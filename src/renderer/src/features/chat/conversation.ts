@@ -3,6 +3,7 @@
 // items as the same objects, so memoised rows stay asleep.
 import type { ChatMessage, ContentPart, StreamingMessage } from '../../../../shared/chat/types';
 import type { ChatResult } from '../../../../shared/contract';
+import { NO_BRANCHES, type Branches } from './branches';
 import { EMPTY_COUNTER, type TokenCounter } from './chat-stats';
 
 /** Why an answer failed: a stream error or a failed call, both `{code, message}`. */
@@ -17,12 +18,15 @@ export type AnswerState = Omit<StreamingMessage, 'internal' | 'error'> & { error
 export interface UserItem {
   kind: 'user';
   id: string;
+  /** the message it follows in the conversation tree (null: the first) */
+  parentId: string | null;
   content: string | ContentPart[];
 }
 
 export interface AnswerItem {
   kind: 'assistant';
   id: string;
+  parentId: string | null;
   requestId: string;
   answer: AnswerState;
   counter: TokenCounter;
@@ -30,19 +34,26 @@ export interface AnswerItem {
   dropped: number;
   /** the context size known when it was asked for (local model only) */
   nCtx: number | null;
+  /** the answer of an agent run: its step and approval cards are shown with it (run id = requestId) */
+  agentRun?: boolean;
 }
 
 export type ChatItem = UserItem | AnswerItem;
 
 export interface ConversationState {
+  /** the saved conversation these items belong to; null until the first message is sent */
+  id: string | null;
+  /** the active branch, root first */
   items: readonly ChatItem[];
+  /** every message's children, for ‹ 2/3 › */
+  branches: Branches;
   /** the request being streamed; its answer is the last item */
   activeRequestId: string | null;
   /** the llama-server slot of the last answer, reused for a KV-cache hit on the same endpoint */
   slot: { endpointKey: string; slotId: number } | null;
 }
 
-export const EMPTY_CONVERSATION: ConversationState = { items: [], activeRequestId: null, slot: null };
+export const EMPTY_CONVERSATION: ConversationState = { id: null, items: [], branches: NO_BRANCHES, activeRequestId: null, slot: null };
 
 export function streamingAnswer(): AnswerState {
   return { content: '', reasoning: '', toolCalls: [], timings: null, usage: null, finishReason: null, status: 'streaming', slotId: null };
@@ -60,8 +71,8 @@ export function failedAnswer(partial: StreamingMessage | AnswerState, error: Ans
   return { ...rest, status: 'error', error };
 }
 
-export function newAnswerItem(id: string, requestId: string, dropped: number, nCtx: number | null): AnswerItem {
-  return { kind: 'assistant', id, requestId, answer: streamingAnswer(), counter: EMPTY_COUNTER, dropped, nCtx };
+export function newAnswerItem(id: string, parentId: string | null, requestId: string, dropped: number, nCtx: number | null): AnswerItem {
+  return { kind: 'assistant', id, parentId, requestId, answer: streamingAnswer(), counter: EMPTY_COUNTER, dropped, nCtx };
 }
 
 /** Replace the answer of one request; other items stay the same objects. */

@@ -52,3 +52,33 @@ describe('stream follower', () => {
     expect(follow.finish().raw).toBe('x <think>y');
   });
 });
+
+describe('stream follower and agent runs', () => {
+  it('follows the turns of a run: each new turn starts a fresh message, the counter keeps counting', () => {
+    const api = createMemoryPlatform();
+    const frames: Array<() => void> = [];
+    const follower = createStreamFollower(api, (callback) => frames.push(callback));
+    follower.start();
+    const seen: string[] = [];
+    const follow = follower.follow('run1', (snapshot) => seen.push(snapshot.message.content), { turns: true });
+    api.emit('chat:stream', { requestId: 'run1:1', events: [{ type: 'content', text: '<tool_call>' }] });
+    frames.splice(0).forEach((f) => f());
+    api.emit('chat:stream', { requestId: 'run1:2', events: [{ type: 'content', text: 'The answer' }] });
+    api.emit('chat:stream', { requestId: 'other:1', events: [{ type: 'content', text: 'not mine' }] });
+    frames.splice(0).forEach((f) => f());
+    expect(seen).toEqual(['<tool_call>', 'The answer']);
+    const final = follow.finish();
+    expect(final.message.content).toBe('The answer');
+    expect(final.counter.contentDeltas).toBe(2);
+  });
+
+  it('a plain follow ignores turn ids', () => {
+    const api = createMemoryPlatform();
+    const follower = createStreamFollower(api, (callback) => callback());
+    follower.start();
+    const seen: string[] = [];
+    follower.follow('req', (snapshot) => seen.push(snapshot.message.content));
+    api.emit('chat:stream', { requestId: 'req:1', events: [{ type: 'content', text: 'x' }] });
+    expect(seen).toEqual([]);
+  });
+});

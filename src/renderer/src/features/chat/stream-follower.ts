@@ -22,7 +22,11 @@ export interface Follow {
 export interface StreamFollower {
   /** subscribe to `chat:stream`; returns the unsubscribe function */
   start(): () => void;
-  follow(requestId: string, onFrame: (snapshot: LiveSnapshot) => void, options?: { raw?: boolean }): Follow;
+  /**
+   * `turns`: an agent run, whose model turns stream as `<requestId>:<n>`; the snapshot shows the
+   * newest turn (a new turn starts a fresh message, the token counter keeps counting).
+   */
+  follow(requestId: string, onFrame: (snapshot: LiveSnapshot) => void, options?: { raw?: boolean; turns?: boolean }): Follow;
 }
 
 /** Runs a callback before the next paint; setTimeout where there is no requestAnimationFrame (tests, workers). */
@@ -36,6 +40,9 @@ export const animationFrame: FrameScheduler = (callback) => {
 interface Followed {
   snapshot: LiveSnapshot;
   raw: boolean;
+  turns: boolean;
+  /** the request id of the turn being shown (agent runs) */
+  turn: string | null;
   queue: StreamEvent[];
   onFrame: (snapshot: LiveSnapshot) => void;
 }
@@ -43,6 +50,13 @@ interface Followed {
 export function createStreamFollower(api: EvaApi, frame: FrameScheduler = animationFrame, now: () => number = Date.now): StreamFollower {
   const followed = new Map<string, Followed>();
   let scheduled = false;
+
+  /** The agent run a `<runId>:<n>` turn belongs to. */
+  const turnOwner = (requestId: string): Followed | undefined => {
+    const cut = requestId.lastIndexOf(':');
+    const owner = cut > 0 ? followed.get(requestId.slice(0, cut)) : undefined;
+    return owner?.turns ? owner : undefined;
+  };
 
   const apply = (entry: Followed): void => {
     if (entry.queue.length === 0) return;
@@ -68,8 +82,14 @@ export function createStreamFollower(api: EvaApi, frame: FrameScheduler = animat
   return {
     start: () =>
       api.on('chat:stream', ({ requestId, events }) => {
-        const entry = followed.get(requestId);
+        const entry = followed.get(requestId) ?? turnOwner(requestId);
         if (!entry) return;
+        if (entry.turns && entry.turn !== requestId) {
+          // A new model turn of an agent run: what the previous turn said is in its step card now.
+          apply(entry);
+          entry.turn = requestId;
+          entry.snapshot = { ...entry.snapshot, message: initialStreamingMessage(), raw: '' };
+        }
         entry.queue.push(...events);
         entry.snapshot = { ...entry.snapshot, counter: countEvents(entry.snapshot.counter, events, now()) };
         if (!scheduled) {
@@ -78,7 +98,7 @@ export function createStreamFollower(api: EvaApi, frame: FrameScheduler = animat
         }
       }),
     follow: (requestId, listener, options) => {
-      const entry: Followed = { snapshot: { message: initialStreamingMessage(), counter: EMPTY_COUNTER, raw: '' }, raw: options?.raw ?? false, queue: [], onFrame: listener };
+      const entry: Followed = { snapshot: { message: initialStreamingMessage(), counter: EMPTY_COUNTER, raw: '' }, raw: options?.raw ?? false, turns: options?.turns ?? false, turn: null, queue: [], onFrame: listener };
       followed.set(requestId, entry);
       return {
         finish: () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useT } from '../../i18n';
-import { Field, SelectField, TextField } from '../load/form-fields';
+import { CheckField, Field, SelectField, TextField } from '../load/form-fields';
 import { SamplingFields } from './SamplingFields';
 import { TemplateFields } from './TemplateFields';
 import { useConventionsStore } from './use-conventions-store';
@@ -74,6 +74,7 @@ export function ConventionsPanel() {
                     testId="send-key"
                     onChange={(sendKey) => actions.update((f) => ({ ...f, sendKey }))}
                   />
+                  <CheckField label={t('conventions.autoTitle')} hint={t('conventions.autoTitleHint')} checked={form.autoTitle} testId="auto-title" onChange={(autoTitle) => actions.update((f) => ({ ...f, autoTitle }))} />
                 </section>
                 <section className="side-section">
                   <h3>{t('conventions.sampling')}</h3>

@@ -25,6 +25,7 @@ export interface ConventionsForm {
   /** one stop word per line; \n and \t written as escapes */
   stopWords: string;
   sendKey: ChatSettings['sendKey'];
+  autoTitle: boolean;
   /** empty = not sent, so the server's default applies */
   sampling: Record<SamplingField, string>;
 }
@@ -53,7 +54,7 @@ export function formFromSettings(chat: ChatSettings): ConventionsForm {
     selected = templates.length - 1;
   }
   const sampling = Object.fromEntries(SAMPLING_FIELDS.map((field) => [field, chat.sampling[field] === undefined ? '' : String(chat.sampling[field])])) as Record<SamplingField, string>;
-  return { templates, selected, userName: chat.userName, modelName: chat.modelName, stopWords: formatStopWords(chat.stopWords), sendKey: chat.sendKey, sampling };
+  return { templates, selected, userName: chat.userName, modelName: chat.modelName, stopWords: formatStopWords(chat.stopWords), sendKey: chat.sendKey, autoTitle: chat.autoTitle, sampling };
 }
 
 export function addTemplate(form: ConventionsForm, name: string): ConventionsForm {
@@ -124,6 +125,7 @@ export function conventionsPatch(form: ConventionsForm, base: ChatSettings): Con
       modelName: form.modelName.trim(),
       stopWords: parseStopWords(form.stopWords).slice(0, 32),
       sendKey: form.sendKey,
+      autoTitle: form.autoTitle,
       sampling,
     },
   };

@@ -2,6 +2,7 @@ import type { BackendStatus } from '../../../../shared/contract';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { ChatView } from '../chat/ChatView';
+import { HistorySidebar } from '../history/HistorySidebar';
 import { useChatMode, useConversation } from '../chat/use-chat-store';
 import { useBackendStatus } from '../status/use-status-store';
 import { useAppStore } from './use-app-store';
@@ -14,11 +15,18 @@ export function HomeView() {
   const { items } = useConversation();
   const [mode] = useChatMode();
   const linked = settings?.chat.endpoint.kind === 'link';
-  if (linked || status?.state === 'ready' || items.length > 0 || mode === 'completion') return <ChatView />;
+  const showChat = linked || status?.state === 'ready' || items.length > 0 || mode === 'completion';
   return (
-    <section className="page home">
-      <IdleCard status={status} />
-    </section>
+    <div className="home-layout">
+      <HistorySidebar />
+      {showChat ? (
+        <ChatView />
+      ) : (
+        <section className="page home">
+          <IdleCard status={status} />
+        </section>
+      )}
+    </div>
   );
 }
 

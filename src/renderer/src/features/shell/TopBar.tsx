@@ -8,12 +8,13 @@ import './shell.css';
 
 const NAV: Array<{ view: View; key: MessageKey; testId: string }> = [
   { view: 'log', key: 'topbar.log', testId: 'open-log' },
+  { view: 'mcp', key: 'topbar.mcp', testId: 'open-mcp' },
   { view: 'about', key: 'topbar.about', testId: 'open-about' },
 ];
 
 export function TopBar() {
   const t = useT();
-  const { load, status, notices } = useAppModel();
+  const { load, status, notices, toolsPanel, hotkeys } = useAppModel();
   const [view, setView] = useView();
   const backend = useBackendStatus();
   const running = backend?.state === 'ready' || backend?.state === 'starting';
@@ -40,6 +41,12 @@ export function TopBar() {
             {t(item.key)}
           </button>
         ))}
+        <button type="button" className="btn btn-ghost" data-testid="tools-open" onClick={() => void toolsPanel.open()}>
+          {t('tools.open')}
+        </button>
+        <button type="button" className="btn btn-ghost" data-testid="hotkeys-open" onClick={() => hotkeys.panelOpen.set(true)}>
+          {t('hotkeys.open')}
+        </button>
       </nav>
       <EndpointLabel />
       <div className="topbar-end">

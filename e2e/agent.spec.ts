@@ -1,0 +1,64 @@
+// The agent loop in the UI: the model (the real tiny llama-server, its replies
+// forced through the grammar proxy) calls write_file; the approval card shows
+// the diff before anything is written; Allow runs it; the step card shows the
+// result and the answer follows. A reload shows the steps again from history.
+import { expect, test } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startGrammarProxy, type GrammarProxy } from '../src/main/services/agent/grammar-proxy';
+import { startTestServer, type TestServer } from '../src/main/services/chat/test-server';
+import { startHost, type RunningHost } from '../src/test-support/host-process';
+import { connectHost } from '../src/test-support/ws-client';
+
+const call = (name: string, args: Record<string, unknown>) => `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
+
+let host: RunningHost;
+let server: TestServer;
+let proxy: GrammarProxy;
+let workspace = '';
+
+test.beforeAll(async () => {
+  server = await startTestServer();
+  proxy = await startGrammarProxy(server.port, [call('write_file', { path: 'note.txt', content: 'hello from the agent\n' }), call('answer', { content: 'The note is written.' })]);
+  host = await startHost();
+  const client = await connectHost(host.url);
+  const link = await client.invoke('link:save', { profile: { name: 'Tiny via proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' } });
+  await client.invoke('settings:update', { chat: { endpoint: { kind: 'link', linkId: link.id } }, tools: { protocol: 'prompt' } });
+  workspace = (await client.invoke('tools:list')).workspaceDir;
+  client.close();
+});
+
+test.afterAll(async () => {
+  expect(await host.stop()).toBe(0);
+  await proxy.close();
+  await server.stop();
+});
+
+test('a tool call asks first, runs after Allow, and its step card shows the result', async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByTestId('chat-tools-toggle').check();
+  await page.getByTestId('chat-input').fill('Write a note for me');
+  await page.getByTestId('chat-input').press('Control+Enter');
+
+  const card = page.getByTestId('approval-card');
+  await expect(card).toBeVisible();
+  await expect(card).toHaveAttribute('data-tool', 'write_file');
+  await expect(card.getByTestId('approval-diff')).toContainText('hello from the agent');
+  // Nothing is written before the user answers.
+  await expect(readFile(join(workspace, 'note.txt'), 'utf8')).rejects.toThrow();
+  await expect(page.getByTestId('chat-send')).toHaveCount(0);
+
+  await card.getByTestId('approval-allow-once').click();
+  const step = page.getByTestId('step-card').first();
+  await expect(step).toHaveAttribute('data-tool', 'write_file');
+  await expect(step.getByTestId('step-status')).toHaveAttribute('data-status', 'ok');
+  const answer = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
+  await expect(answer).toHaveAttribute('data-status', 'done');
+  await expect(answer.getByTestId('chat-content')).toHaveText('The note is written.');
+  expect(await readFile(join(workspace, 'note.txt'), 'utf8')).toBe('hello from the agent\n');
+
+  // Saved with its steps: a reload shows the step card again.
+  await page.reload();
+  await expect(page.getByTestId('step-card').first()).toHaveAttribute('data-tool', 'write_file');
+  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last().getByTestId('chat-content')).toHaveText('The note is written.');
+});

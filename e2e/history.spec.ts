@@ -1,0 +1,79 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startHost, type RunningHost } from '../src/test-support/host-process';
+import { connectHost } from '../src/test-support/ws-client';
+import { loadTinyModel } from './steps';
+
+let host: RunningHost;
+
+test.beforeAll(async () => {
+  host = await startHost();
+  const client = await connectHost(host.url);
+  const { chat } = await client.invoke('settings:get');
+  await client.invoke('settings:update', { chat: { sampling: { ...chat.sampling, max_tokens: 32 } } });
+  client.close();
+});
+
+test.afterAll(async () => {
+  expect(await host.stop()).toBe(0);
+});
+
+const messages = (page: Page) => page.getByTestId('chat-message');
+
+async function send(page: Page, text: string): Promise<void> {
+  await page.getByTestId('chat-input').fill(text);
+  await page.getByTestId('chat-input').press('Control+Enter');
+  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toHaveAttribute('data-status', /done|stopped/);
+}
+
+test('history: a reload keeps the conversation; search opens it; rename; delete and undo', async ({ page }) => {
+  await page.goto(host.url);
+  await loadTinyModel(page);
+  await send(page, 'Remember the word pelican');
+  await send(page, 'And a second question');
+  await expect(messages(page)).toHaveCount(4);
+
+  // The conversation is saved by the core while it streams: a reload shows it again.
+  await page.reload();
+  await expect(messages(page)).toHaveCount(4);
+  await expect(messages(page).first()).toContainText('Remember the word pelican');
+  const row = page.getByTestId('history-item').first();
+  await expect(row.getByTestId('history-title')).toHaveText('Remember the word pelican');
+
+  // A second conversation, so opening from search has something to switch away from.
+  await page.getByTestId('history-new').click();
+  await expect(messages(page)).toHaveCount(0);
+  await send(page, 'Something else entirely');
+  await expect(page.getByTestId('history-item')).toHaveCount(2);
+
+  // Search over full message text: the hit is highlighted and opens the conversation at it.
+  await page.getByTestId('history-search').fill('second quest');
+  const hit = page.getByTestId('history-result').filter({ has: page.locator('mark') }).first();
+  await expect(hit.locator('mark')).toHaveText(/second quest/i);
+  await hit.click();
+  await expect(messages(page)).toHaveCount(4);
+  await expect(page.locator('.chat-row.focused')).toContainText('And a second question');
+  await page.getByTestId('history-search').fill('');
+
+  // Rename.
+  const first = page.getByTestId('history-item').filter({ hasText: 'Remember the word pelican' });
+  await first.hover();
+  await first.getByTestId('history-rename').click();
+  await page.getByTestId('history-rename-input').fill('Pelican chat');
+  await page.getByTestId('history-rename-input').press('Enter');
+  await expect(page.getByTestId('history-title').filter({ hasText: 'Pelican chat' })).toHaveCount(1);
+
+  // Delete, then undo.
+  const renamed = page.getByTestId('history-item').filter({ hasText: 'Pelican chat' });
+  await renamed.hover();
+  await renamed.getByTestId('history-delete').click();
+  await expect(page.getByTestId('history-item')).toHaveCount(1);
+  await expect(messages(page)).toHaveCount(0);
+  await page.getByTestId('history-undo').click();
+  await expect(page.getByTestId('history-item')).toHaveCount(2);
+  await page.getByTestId('history-item').filter({ hasText: 'Pelican chat' }).getByTestId('history-open').click();
+  await expect(messages(page)).toHaveCount(4);
+
+  // Still there after another reload, renamed.
+  await page.reload();
+  await expect(page.getByTestId('history-title').filter({ hasText: 'Pelican chat' })).toHaveCount(1);
+});

@@ -1,0 +1,77 @@
+// One tool call, whichever protocol it came by: validate, refuse or ask, run it
+// in its worker, and say what goes back to the model and what the user sees.
+import type { AgentStep } from '../../../shared/tools/agent-types';
+import type { CallReading } from '../../../shared/tools/agent-protocol';
+import { applyConsentAnswer, denialMessage, type ConsentAnswer, type ToolPolicySettings } from '../../../shared/tools/consent';
+import { gateToolCall } from '../../../shared/tools/tool-call-gate';
+import type { ToolResponseInput } from '../../../shared/tools/tool-response';
+import type { ToolCall, ToolDescriptor, ToolRunResult } from '../../../shared/tools/tool-types';
+import type { ArgumentValidator } from '../../../shared/tools/validate-arguments';
+import type { ProviderCall } from '../tools/tool-registry';
+
+/** What the step needs from the outside: the tools, the user and the clock. */
+export interface ToolCallDeps {
+  runTool(call: ProviderCall): Promise<ToolRunResult>;
+  validator: ArgumentValidator;
+  policy(): ToolPolicySettings;
+  /** the approval card: resolves with the user's choice */
+  ask(request: { requestId: string; call: ToolCall; tool: ToolDescriptor }): Promise<ConsentAnswer>;
+  clock?: () => number;
+}
+
+export interface ToolCallContext {
+  requestId: string;
+  tools: readonly ToolDescriptor[];
+  workspaceDir: string;
+  /** tools allowed "for this conversation"; replaced when the user allows one more */
+  allowed: string[];
+  signal?: AbortSignal;
+}
+
+/** A step as the loop records it (it numbers them). */
+export type NewStep = Omit<AgentStep, 'index'>;
+
+export type CallOutcome =
+  /** the model called answer/finish */
+  | { kind: 'final'; text: string }
+  /** the run was stopped while the approval card was open */
+  | { kind: 'stopped' }
+  /** `response` goes back to the model; `stopped`: the tool was killed by Stop */
+  | { kind: 'fed'; step: NewStep; response: ToolResponseInput; stopped: boolean };
+
+export async function handleToolCall(reading: CallReading, context: ToolCallContext, deps: ToolCallDeps): Promise<CallOutcome> {
+  if (reading.kind === 'error') {
+    const step: NewStep = { kind: 'invalid', tool: reading.name, args: null, status: 'rejected', output: reading.error.message, durationMs: 0 };
+    return { kind: 'fed', step, response: { name: reading.name ?? 'tool_call', status: 'error', output: '', error: reading.error }, stopped: false };
+  }
+  const call = reading.call;
+  const verdict = gateToolCall({ call, tools: context.tools, validator: deps.validator, policy: deps.policy(), conversationAllowed: context.allowed });
+  if (verdict.kind === 'final') return { kind: 'final', text: verdict.text };
+  if (verdict.kind === 'reject') {
+    const step: NewStep = { kind: 'invalid', tool: call.name, args: call.arguments, status: 'rejected', output: verdict.error.message, durationMs: 0 };
+    return { kind: 'fed', step, response: { name: call.name, status: 'error', output: '', error: verdict.error }, stopped: false };
+  }
+  if (verdict.kind === 'deny') return denied(call.name, call.arguments, verdict.message);
+  if (verdict.kind === 'ask') {
+    const answer = await deps.ask({ requestId: context.requestId, call: verdict.call, tool: verdict.tool });
+    if (context.signal?.aborted) return { kind: 'stopped' };
+    context.allowed = applyConsentAnswer(verdict.tool, answer, context.allowed);
+    if (answer.kind === 'deny') return denied(verdict.tool.name, verdict.call.arguments, denialMessage(verdict.tool.name, false, answer.reason));
+  }
+  const clock = deps.clock ?? (() => performance.now());
+  const started = clock();
+  const result = await deps.runTool({ name: verdict.call.name, args: verdict.call.arguments, workspaceDir: context.workspaceDir, signal: context.signal });
+  const step: NewStep = {
+    kind: 'tool',
+    tool: verdict.call.name,
+    args: verdict.call.arguments,
+    status: result.status,
+    output: result.output || result.error?.message || '',
+    durationMs: Math.round(clock() - started),
+  };
+  return { kind: 'fed', step, response: { name: verdict.call.name, status: result.status, output: result.output, error: result.error }, stopped: result.status === 'stopped' };
+}
+
+function denied(name: string, args: Record<string, unknown>, message: string): CallOutcome {
+  return { kind: 'fed', step: { kind: 'tool', tool: name, args, status: 'denied', output: message, durationMs: 0 }, response: { name, status: 'denied', output: message }, stopped: false };
+}

@@ -1,0 +1,172 @@
+// Saves a chat exchange into the history while it streams: the question at
+// once, the answer as `partial` from the first byte (refreshed by the store at
+// least every second) and finalised with its status when the stream ends.
+// A failing disk never costs the user the answer on screen: saving problems
+// become notices, and the chat goes on.
+import { fromLegacy } from '../../../shared/chat/request-body';
+import type { ChatRecord, ChatSendInput } from '../../../shared/chat/schemas';
+import type { ChatMessage, StreamingMessage } from '../../../shared/chat/types';
+import type { ChatResult } from '../../../shared/contract';
+import { toAppError } from '../../../shared/errors';
+import type { AgentEnd, AgentProtocolReport, AgentStep } from '../../../shared/tools/agent-types';
+import type { MessageContent, MessagePatch, MessageStatus, StoredMessage } from '../../../shared/history/types';
+import type { HistoryStore } from './history-store';
+
+export interface ChatRecorderDeps {
+  history: HistoryStore;
+  /** a save failed: tell the user (the answer itself still reaches the screen) */
+  onSaveFailed: (conversationId: string, message: string) => void;
+  /** the conversation's list entry changed (new message, new title) */
+  onChanged: (conversationId: string) => void;
+}
+
+/** Observes one stream; `finish` writes the final answer. */
+export interface RecordedExchange {
+  onState(state: StreamingMessage): void;
+  finish(result: ChatResult): Promise<void>;
+  /** the final answer of something that is not one stream (an agent run) */
+  end(patch: MessagePatch): Promise<void>;
+  fail(partial: StreamingMessage | null, error: unknown): Promise<void>;
+}
+
+export function storedContent(content: ChatMessage['content']): MessageContent {
+  return typeof content === 'string' ? content : content.map(fromLegacy);
+}
+
+export function storedStatus(status: StreamingMessage['status']): MessageStatus {
+  if (status === 'stopped' || status === 'error') return status;
+  return 'complete';
+}
+
+/** The answer fields of a stream state as the history keeps them. */
+export function answerPatch(state: Pick<StreamingMessage, 'content' | 'reasoning' | 'toolCalls' | 'timings'>): MessagePatch {
+  const patch: MessagePatch = { content: state.content };
+  if (state.reasoning) patch.reasoning = state.reasoning;
+  if (state.toolCalls.length > 0) patch.toolCalls = state.toolCalls;
+  if (state.timings) patch.timings = { ...state.timings } as unknown as Record<string, number>;
+  return patch;
+}
+
+export function createChatRecorder(deps: ChatRecorderDeps) {
+  const { history } = deps;
+
+  return {
+    /** Saves the question and opens the answer; null when nothing could be saved (a notice says why). */
+    async begin(record: ChatRecord): Promise<RecordedExchange | null> {
+      const { conversationId } = record;
+      let answerParent = record.parentId;
+      try {
+        if (record.create) await history.create(record.create, conversationId);
+        if (record.question) {
+          const question: StoredMessage = await history.appendMessage(conversationId, { id: record.question.id, parentId: record.parentId, role: 'user', content: storedContent(record.question.content) });
+          answerParent = question.id;
+        }
+        await history.beginStream(conversationId, { id: record.answerId, parentId: answerParent, role: 'assistant', content: '' });
+      } catch (error) {
+        deps.onSaveFailed(conversationId, toAppError(error).message);
+        return null;
+      }
+      deps.onChanged(conversationId);
+
+      let streamOpen = true;
+      const end = async (patch: MessagePatch): Promise<void> => {
+        if (!streamOpen) return;
+        streamOpen = false;
+        try {
+          await history.endStream(conversationId, record.answerId, patch);
+        } catch (error) {
+          deps.onSaveFailed(conversationId, toAppError(error).message);
+        }
+        deps.onChanged(conversationId);
+      };
+
+      return {
+        onState(state) {
+          if (!streamOpen) return;
+          try {
+            history.updateStream(conversationId, record.answerId, answerPatch(state));
+          } catch {
+            // The stream's session is gone (the conversation was deleted meanwhile): nothing left to save into.
+            streamOpen = false;
+          }
+        },
+        end,
+        async finish(result) {
+          const patch: MessagePatch = { ...answerPatch(result), status: storedStatus(result.status) };
+          if (result.error) patch.error = { code: result.error.code, message: result.error.message };
+          await end(patch);
+          if (result.slotId !== null) await history.updateMeta(conversationId, { slotId: result.slotId }).catch(() => undefined);
+        },
+        async fail(partial, error) {
+          const patch: MessagePatch = { ...(partial ? answerPatch(partial) : {}), status: 'error', error: { code: 'request_failed', message: toAppError(error).message } };
+          await end(patch);
+        },
+      };
+    },
+  };
+}
+
+export type ChatRecorder = ReturnType<typeof createChatRecorder>;
+
+/**
+ * Sends a chat request and records it when it asks to be. The history writes
+ * run beside the request, not before it, so saving never delays the first token.
+ */
+export async function sendRecorded(
+  recorder: ChatRecorder,
+  send: (input: ChatSendInput, observe?: (state: StreamingMessage) => void) => Promise<ChatResult>,
+  input: ChatSendInput,
+): Promise<ChatResult> {
+  if (input.mode !== 'chat' || !input.record) return send(input);
+  let exchange: RecordedExchange | null = null;
+  let latest: StreamingMessage | null = null;
+  const beginning = recorder.begin(input.record).then((opened) => {
+    exchange = opened;
+    if (latest) opened?.onState(latest);
+    return opened;
+  });
+  try {
+    const result = await send(input, (state) => {
+      latest = state;
+      exchange?.onState(state);
+    });
+    await (await beginning)?.finish(result);
+    return result;
+  } catch (error) {
+    await (await beginning)?.fail(latest, error);
+    throw error;
+  }
+}
+
+/** What an agent run leaves in the history: its answer, and every step it took (in `extra.agent`). */
+export interface AgentOutcome {
+  end: AgentEnd;
+  answer: string;
+  steps: AgentStep[];
+  conversationAllowed: string[];
+  protocol?: AgentProtocolReport;
+}
+
+export function agentAnswerPatch(outcome: AgentOutcome): MessagePatch {
+  const status: MessageStatus = outcome.end === 'stopped' ? 'stopped' : outcome.end === 'error' ? 'error' : 'complete';
+  return {
+    content: outcome.answer,
+    status,
+    ...(outcome.end === 'error' ? { error: { code: 'agent_error', message: outcome.steps.at(-1)?.output ?? 'the agent run failed' } } : {}),
+    extra: { agent: { end: outcome.end, steps: outcome.steps, conversationAllowed: outcome.conversationAllowed, ...(outcome.protocol ? { protocol: outcome.protocol } : {}) } },
+  };
+}
+
+/** Runs an agent loop and records the question at once and the answer with its steps at the end. */
+export async function runRecorded<I extends { record?: ChatRecord }, O extends AgentOutcome>(recorder: ChatRecorder, run: (input: I) => Promise<O>, input: I): Promise<O> {
+  if (!input.record) return run(input);
+  const exchange = await recorder.begin(input.record);
+  try {
+    const outcome = await run(input);
+    await exchange?.end(agentAnswerPatch(outcome));
+    return outcome;
+  } catch (error) {
+    await exchange?.fail(null, error);
+    throw error;
+  }
+}

@@ -1,0 +1,87 @@
+// The history store as a core service: its notices become app notices, every
+// change is announced (coalesced) so list views refetch, and chat requests that
+// carry a `record` are saved as they stream.
+import type { ChatRecord as ChatSendRecord, ChatSendInput } from '../../../shared/chat/schemas';
+import type { StreamingMessage } from '../../../shared/chat/types';
+import type { ChatResult } from '../../../shared/contract';
+import type { EventSink } from '../app/event-bus';
+import { nameConversation } from './auto-title';
+import { createChatRecorder, runRecorded, sendRecorded, type AgentOutcome } from './chat-recorder';
+import { HistoryStore, type ExportSelection } from './history-store';
+
+export interface HistoryServiceDeps {
+  historyDir: string;
+  emit: EventSink;
+  /** how long changes are gathered before one `history:changed` goes out */
+  changeDelayMs?: number;
+  /** whether the model names new conversations (settings.chat.autoTitle) */
+  autoTitle?: () => boolean;
+  /** the store's own timings, for tests */
+  store?: { streamSaveMs?: number; trashGraceMs?: number; indexFlushMs?: number };
+}
+
+export function createHistoryService(deps: HistoryServiceDeps) {
+  const store = new HistoryStore({ historyDir: deps.historyDir, notify: (notice) => deps.emit('app:notice', notice), ...deps.store });
+  const changed = new Set<string>();
+  let timer: NodeJS.Timeout | null = null;
+  const announce = (ids: Iterable<string>): void => {
+    for (const id of ids) changed.add(id);
+    timer ??= setTimeout(() => {
+      timer = null;
+      const conversationIds = [...changed];
+      changed.clear();
+      deps.emit('history:changed', { conversationIds });
+    }, deps.changeDelayMs ?? 100);
+  };
+  /** Runs a change and announces it. */
+  const changing = async <T>(ids: readonly string[] | ((value: T) => readonly string[]), work: Promise<T>): Promise<T> => {
+    const value = await work;
+    announce(typeof ids === 'function' ? ids(value) : ids);
+    return value;
+  };
+
+  const recorder = createChatRecorder({
+    history: store,
+    onSaveFailed: (conversationId, message) =>
+      deps.emit('app:notice', { level: 'error', code: 'history_write_failed', message: `This conversation could not be saved (${message}). The answer is still shown; copy what you need to keep.` }),
+    onChanged: (conversationId) => announce([conversationId]),
+  });
+
+  return {
+    store,
+    async send(chat: (input: ChatSendInput, observe?: (state: StreamingMessage) => void) => Promise<ChatResult>, input: ChatSendInput): Promise<ChatResult> {
+      const result = await sendRecorded(recorder, chat, input);
+      // In the background: the answer is back already, the title follows when the model has one.
+      void nameConversation({ history: store, send: chat, enabled: deps.autoTitle ?? (() => false), onRenamed: (id) => announce([id]) }, input, result).catch(() => undefined);
+      return result;
+    },
+    /** An agent run, saved like a chat exchange: the question now, the answer and its steps when the run ends. */
+    runAgent<I extends { record?: ChatSendRecord }, O extends AgentOutcome>(run: (input: I) => Promise<O>, input: I): Promise<O> {
+      return runRecorded(recorder, run, input);
+    },
+    list: async () => ({ conversations: await store.list() }),
+    open: (id: string) => store.open(id),
+    create: (init: Parameters<HistoryStore['create']>[0]) => changing((meta) => [meta.id], store.create(init)),
+    selectBranch: (conversationId: string, messageId: string) => store.selectBranch(conversationId, messageId),
+    rename: (id: string, title: string) => changing([id], store.rename(id, title)),
+    pin: (id: string, pinned: boolean) => changing([id], store.setPinned(id, pinned)),
+    delete: (ids: readonly string[]) => changing(ids, store.delete(ids)),
+    clear: () => changing((receipt) => receipt.conversationIds, store.clearAll()),
+    undoDelete: async (token: string) => ({ restored: await changing((ids) => ids, store.undoDelete(token)) }),
+    search: (query: string, limit?: number) => store.search(query, { limit }),
+    async export(selection: ExportSelection, format: 'markdown' | 'json') {
+      const stamp = new Date().toISOString().slice(0, 10);
+      const name = selection === 'all' ? `eva-history-${stamp}` : selection.length === 1 ? `eva-conversation-${stamp}` : `eva-conversations-${stamp}`;
+      return format === 'json'
+        ? { text: await store.exportJson(selection), fileName: `${name}.json`, mime: 'application/json' }
+        : { text: await store.exportMarkdown(selection), fileName: `${name}.md`, mime: 'text/markdown' };
+    },
+    import: async (text: string) => ({ created: await changing((metas) => metas.map((meta) => meta.id), store.importFile(text)) }),
+    async dispose(): Promise<void> {
+      if (timer) clearTimeout(timer);
+      await store.close();
+    },
+  };
+}
+
+export type HistoryService = ReturnType<typeof createHistoryService>;

@@ -1,0 +1,77 @@
+// One `tools/call` on a live connection, ending as a ToolRunResult whatever
+// happens: the tool's answer, its own error (isError), a timeout (the server
+// is told to cancel), Stop, or the server vanishing mid-call. Errors say which
+// server, so the model and the user know where to look.
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { mcpResultToToolResult, type McpCallResult } from '../../../shared/mcp/mcp-result';
+import { toolError, type ToolRunResult } from '../../../shared/tools/tool-types';
+import type { McpConnection } from './mcp-connect';
+
+export interface McpCallRequest {
+  server: string;
+  /** the server's own tool name (without `server@`) */
+  tool: string;
+  args: Record<string, unknown>;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+/** How the call failed, so the manager knows when the connection itself is gone. */
+export type McpCallOutcome = { result: ToolRunResult; connectionLost: boolean };
+
+/** A progress notification restarts the timeout, but no call runs longer than this. */
+const MAX_TOTAL_MS = 10 * 60_000;
+
+export async function callMcpTool(connection: McpConnection, request: McpCallRequest, clock: () => number = performance.now.bind(performance)): Promise<McpCallOutcome> {
+  const started = clock();
+  const elapsed = (): number => Math.round(clock() - started);
+  if (request.signal?.aborted) return { result: stopped(0), connectionLost: false };
+  try {
+    const result = await connection.client.callTool({ name: request.tool, arguments: request.args }, undefined, {
+      timeout: request.timeoutMs,
+      resetTimeoutOnProgress: true,
+      maxTotalTimeout: Math.max(request.timeoutMs, MAX_TOTAL_MS),
+      signal: request.signal,
+      // Asking for progress is what lets a long-running server keep the call alive (resetTimeoutOnProgress).
+      onprogress: () => {},
+    });
+    return { result: mcpResultToToolResult(result as McpCallResult, elapsed()), connectionLost: false };
+  } catch (error) {
+    return failure(error, request, elapsed());
+  }
+}
+
+function failure(error: unknown, request: McpCallRequest, durationMs: number): McpCallOutcome {
+  const where = `MCP server "${request.server}"`;
+  if (request.signal?.aborted) return { result: stopped(durationMs), connectionLost: false };
+  if (error instanceof McpError) {
+    switch (error.code) {
+      case ErrorCode.RequestTimeout:
+        return lost(false, 'timeout', toolError('timeout', `${where} did not answer "${request.tool}" within ${Math.round(request.timeoutMs / 1000)} s; the call was cancelled`), durationMs);
+      case ErrorCode.ConnectionClosed:
+        return lost(true, 'error', toolError('worker_crashed', `${where} went away during the call to "${request.tool}"; it will be restarted`), durationMs);
+      case ErrorCode.InvalidParams:
+        return lost(false, 'error', toolError('invalid_arguments', `${where} rejected the arguments of "${request.tool}": ${plain(error)}`), durationMs);
+      case ErrorCode.MethodNotFound:
+        return lost(false, 'error', toolError('unknown_tool', `${where} does not know the tool "${request.tool}": ${plain(error)}`), durationMs);
+      default:
+        return lost(false, 'error', toolError('internal', `${where} answered with an error: ${plain(error)}`), durationMs);
+    }
+  }
+  // Anything else is the transport failing (a refused HTTP connection, a closed pipe): the connection is gone.
+  const message = error instanceof Error ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}` : String(error);
+  return lost(true, 'error', toolError('worker_crashed', `${where} could not be reached for "${request.tool}": ${message}; it will be reconnected`), durationMs);
+}
+
+function lost(connectionLost: boolean, status: ToolRunResult['status'], error: ReturnType<typeof toolError>, durationMs: number): McpCallOutcome {
+  return { result: { status, output: '', error, durationMs }, connectionLost };
+}
+
+function stopped(durationMs: number): ToolRunResult {
+  return { status: 'stopped', output: '', error: toolError('stopped', 'stopped by the user'), durationMs };
+}
+
+/** McpError messages start with "MCP error -32602: "; the number helps nobody. */
+function plain(error: McpError): string {
+  return error.message.replace(/^MCP error -?\d+:\s*/, '');
+}

@@ -1,0 +1,282 @@
+// One configured MCP server over its whole life: connect, list tools, serve
+// calls, notice when it dies (process exit, closed stream, failed call or
+// ping), and try again with backoff. It is also the server's ToolProvider:
+// after a loss its tools stay listed so a call gets a clear "not connected"
+// instead of "unknown tool", and the model learns the server is coming back.
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { McpServerConfig } from '../../../shared/mcp/mcp-config';
+import type { McpServerState, McpServerStatus, McpTransportKind } from '../../../shared/mcp/mcp-status';
+import { mcpToolDescriptor, type McpToolInfo } from '../../../shared/tools/mcp-tool-name';
+import { toolError, type ToolDescriptor, type ToolRunResult } from '../../../shared/tools/tool-types';
+import type { SupervisedProcess } from '../process/supervisor';
+import type { ProviderCall, ToolProvider } from '../tools/tool-registry';
+import { callMcpTool } from './mcp-call';
+import { connectMcp, McpConnectError, type McpConnection } from './mcp-connect';
+import { failuresAfterLoss, retryDelayMs } from './reconnect-backoff';
+
+/** Every duration the MCP service uses; tests shorten them. */
+export interface McpTiming {
+  /** spawn/handshake/`initialize` and each `tools/list` page (npx may download a package first) */
+  connectTimeoutMs: number;
+  /** one `tools/call`; a progress notification restarts it */
+  callTimeoutMs: number;
+  retryDelaysMs: readonly number[];
+  /** up this long = healthy: the next loss starts the delays over */
+  stableMs: number;
+  /** HTTP/SSE servers have no process to watch: a failed ping means it is gone; 0 turns pings off */
+  pingIntervalMs: number;
+  killGraceMs: number;
+}
+
+export interface SlotDeps {
+  name: string;
+  config: McpServerConfig;
+  timing: McpTiming;
+  clientInfo: { name: string; version: string };
+  onSpawn?: (proc: SupervisedProcess) => void;
+  /** the status changed */
+  onChange: () => void;
+  now: () => number;
+}
+
+const MAX_TOOL_PAGES = 50;
+
+export class McpServerSlot implements ToolProvider {
+  private state: McpServerState = 'connecting';
+  private transport: McpTransportKind | null = null;
+  private connection: McpConnection | null = null;
+  private tools: McpToolInfo[] = [];
+  private toolDescriptors: ToolDescriptor[] = [];
+  private error: string | null = null;
+  private failures = 0;
+  private retryAt: number | null = null;
+  private since: number;
+  private readySince = 0;
+  private stderr = '';
+  private retryTimer: NodeJS.Timeout | null = null;
+  private pingTimer: NodeJS.Timeout | null = null;
+  private connecting: AbortController | null = null;
+  /** bumped on every (re)connect and on stop, so callbacks of an older connection do nothing */
+  private generation = 0;
+  private stopped = false;
+
+  constructor(private readonly deps: SlotDeps) {
+    this.since = deps.now();
+  }
+
+  get name(): string {
+    return this.deps.name;
+  }
+
+  get config(): McpServerConfig {
+    return this.deps.config;
+  }
+
+  start(): void {
+    if (this.deps.config.disabled) this.set('disabled', { error: null });
+    else void this.connect();
+  }
+
+  /** Drop the current connection (if any) and connect now, forgetting earlier failures. */
+  async reconnect(): Promise<void> {
+    if (this.stopped || this.deps.config.disabled) return;
+    this.failures = 0;
+    await this.drop();
+    void this.connect();
+  }
+
+  /** Stop for good: no retries, the server process tree is gone when this resolves. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.drop();
+    this.tools = [];
+    this.toolDescriptors = [];
+  }
+
+  status(): McpServerStatus {
+    return {
+      name: this.deps.name,
+      state: this.state,
+      transport: this.transport,
+      tools: this.tools.map((tool) => ({ name: tool.name, description: tool.description ?? '', readOnly: tool.annotations?.readOnlyHint === true })),
+      error: this.error,
+      failures: this.failures,
+      retryAt: this.retryAt,
+      pid: this.connection?.pid ?? null,
+      since: this.since,
+      stderrTail: this.connection?.stderrTail() ?? this.stderr,
+    };
+  }
+
+  descriptors(): readonly ToolDescriptor[] {
+    return this.toolDescriptors;
+  }
+
+  async run(call: ProviderCall): Promise<ToolRunResult> {
+    const prefix = `${this.deps.name}@`;
+    const tool = call.name.startsWith(prefix) ? call.name.slice(prefix.length) : call.name;
+    const connection = this.connection;
+    if (this.state !== 'ready' || !connection) {
+      return { status: 'error', output: '', error: toolError('worker_failed', this.unavailableMessage(), { server: this.deps.name, state: this.state }), durationMs: 0 };
+    }
+    const generation = this.generation;
+    const outcome = await callMcpTool(connection, { server: this.deps.name, tool, args: call.args, timeoutMs: this.deps.timing.callTimeoutMs, signal: call.signal });
+    if (outcome.connectionLost) this.lose(generation, outcome.result.error?.message ?? 'the connection failed');
+    return outcome.result;
+  }
+
+  private unavailableMessage(): string {
+    const who = `MCP server "${this.deps.name}"`;
+    if (this.stopped) return `${who} was removed from the configuration`;
+    if (this.state === 'disabled') return `${who} is disabled in the MCP settings`;
+    if (this.state === 'connecting') return `${who} is not connected yet (connecting); try again in a moment`;
+    const retry = this.retryAt === null ? '' : ` It will be retried in ${Math.max(1, Math.round((this.retryAt - this.deps.now()) / 1000))} s.`;
+    return `${who} is not connected: ${this.error ?? 'unknown error'}.${retry}`;
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    const generation = ++this.generation;
+    const abort = new AbortController();
+    this.connecting = abort;
+    this.clearRetry();
+    this.set('connecting', { error: this.error });
+    const { timing } = this.deps;
+    let connection: McpConnection | null = null;
+    try {
+      connection = await connectMcp({
+        config: this.deps.config,
+        timeoutMs: timing.connectTimeoutMs,
+        clientInfo: this.deps.clientInfo,
+        killGraceMs: timing.killGraceMs,
+        onSpawn: this.deps.onSpawn,
+        signal: abort.signal,
+        onTransport: (kind) => {
+          if (generation !== this.generation) return;
+          this.transport = kind;
+          this.deps.onChange();
+        },
+        onToolsChanged: () => void this.refreshTools(generation),
+      });
+      const tools = await listAllTools(connection.client, timing.connectTimeoutMs);
+      if (generation !== this.generation) {
+        await connection.close();
+        return;
+      }
+      this.connection = connection;
+      this.setTools(tools);
+      this.readySince = this.deps.now();
+      this.set('ready', { error: null });
+      const live = connection;
+      connection.onClosed(() => this.lose(generation, live.closeReason()));
+      this.startPings(generation, connection);
+    } catch (error) {
+      if (connection && this.connection !== connection) await connection.close();
+      if (generation !== this.generation) return;
+      this.failures += 1;
+      this.stderr = error instanceof McpConnectError ? error.stderrTail : (connection?.stderrTail() ?? '');
+      this.scheduleRetry(error instanceof Error ? error.message : String(error));
+    } finally {
+      if (this.connecting === abort) this.connecting = null;
+    }
+  }
+
+  /** The connection died under us: forget it, kill what is left, try again later. */
+  private lose(generation: number, reason: string): void {
+    if (generation !== this.generation || this.stopped) return;
+    const connection = this.connection;
+    this.generation += 1;
+    this.connection = null;
+    this.stopPings();
+    this.stderr = connection?.stderrTail() ?? this.stderr;
+    void connection?.close();
+    this.failures = failuresAfterLoss(this.failures, this.deps.now() - this.readySince, this.deps.timing.stableMs);
+    this.scheduleRetry(reason);
+  }
+
+  private scheduleRetry(reason: string): void {
+    if (this.stopped) return;
+    const delay = retryDelayMs(this.failures, this.deps.timing.retryDelaysMs);
+    this.retryAt = this.deps.now() + delay;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.connect();
+    }, delay);
+    this.retryTimer.unref?.();
+    this.set('error', { error: reason });
+  }
+
+  private async refreshTools(generation: number): Promise<void> {
+    const connection = this.connection;
+    if (generation !== this.generation || !connection) return;
+    try {
+      const tools = await listAllTools(connection.client, this.deps.timing.connectTimeoutMs);
+      if (generation !== this.generation) return;
+      this.setTools(tools);
+      this.deps.onChange();
+    } catch {
+      // A failed refresh keeps the old list; a dead server is noticed by its close or the next call.
+    }
+  }
+
+  private startPings(generation: number, connection: McpConnection): void {
+    const interval = this.deps.timing.pingIntervalMs;
+    if (interval <= 0 || connection.transport === 'stdio') return;
+    this.pingTimer = setInterval(() => {
+      connection.client.ping({ timeout: this.deps.timing.connectTimeoutMs }).catch((error: unknown) => {
+        this.lose(generation, `the server stopped answering: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    }, interval);
+    this.pingTimer.unref?.();
+  }
+
+  private async drop(): Promise<void> {
+    this.generation += 1;
+    this.connecting?.abort();
+    this.connecting = null;
+    this.clearRetry();
+    this.stopPings();
+    const connection = this.connection;
+    this.connection = null;
+    await connection?.close();
+  }
+
+  private setTools(tools: McpToolInfo[]): void {
+    this.tools = tools;
+    this.toolDescriptors = tools.map((tool) => mcpToolDescriptor(this.deps.name, tool));
+  }
+
+  private set(state: McpServerState, patch: { error: string | null }): void {
+    if (state !== this.state) this.since = this.deps.now();
+    this.state = state;
+    this.error = patch.error;
+    if (state !== 'error') this.retryAt = null;
+    this.deps.onChange();
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
+  private stopPings(): void {
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.pingTimer = null;
+  }
+}
+
+/** `tools/list`, every page; tools without a usable name are skipped. */
+async function listAllTools(client: Client, timeoutMs: number): Promise<McpToolInfo[]> {
+  const tools: McpToolInfo[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_TOOL_PAGES; page++) {
+    const result = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: timeoutMs });
+    for (const tool of result.tools) {
+      if (typeof tool.name !== 'string' || tool.name.trim() === '') continue;
+      tools.push({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema as McpToolInfo['inputSchema'], annotations: tool.annotations });
+    }
+    cursor = result.nextCursor;
+    if (!cursor) break;
+  }
+  return tools;
+}

@@ -1,0 +1,176 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useT, type MessageKey, type Translate } from '../../i18n';
+import type { ApprovalCardModel, ConsentChoice } from './agent-runs';
+import { DiffView } from './DiffView';
+import { riskLabel } from '../tools/tool-labels';
+import { formatArgs } from './step-view';
+import '../tools/tools.css';
+import './agent.css';
+
+interface Props {
+  card: ApprovalCardModel;
+  onAnswer: (choice: ConsentChoice, reason: string) => void;
+  /** take the keyboard focus when it appears: the run waits for this card */
+  autoFocus?: boolean;
+}
+
+const CHOICES: Array<{ choice: ConsentChoice; key: MessageKey; testId: string; className: string }> = [
+  { choice: 'allow_once', key: 'agent.approval.allowOnce', testId: 'approval-allow-once', className: 'btn btn-primary btn-small' },
+  { choice: 'allow_conversation', key: 'agent.approval.allowConversation', testId: 'approval-allow-conversation', className: 'btn btn-small' },
+  { choice: 'deny', key: 'agent.approval.deny', testId: 'approval-deny', className: 'btn btn-danger btn-small' },
+];
+
+const focusedCards = new Set<string>();
+
+/**
+ * Asks before a tool runs: the exact command or the diff of a write, the arguments,
+ * and the choices the core offers. It has no close button: it goes only when answered
+ * or when the run stops, and then says which.
+ */
+export function ApprovalCard({ card, onAnswer, autoFocus }: Props) {
+  const t = useT();
+  const titleId = useId();
+  const root = useRef<HTMLElement>(null);
+  const [reason, setReason] = useState('');
+  const [argsOpen, setArgsOpen] = useState(false);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const { request, state } = card;
+  const open = state === 'pending' || state === 'sending';
+  const argsText = formatArgs(request.args);
+  // A 'none' preview is either the arguments themselves or why no diff could be made.
+  const previewIsArgs = request.preview.kind === 'none' && request.preview.text === argsText;
+
+  useEffect(() => {
+    // Once per card: the chat list unmounts rows scrolled away, and a remount must not pull the view back.
+    if (!autoFocus || !open || focusedCards.has(request.askId)) return;
+    focusedCards.add(request.askId);
+    root.current?.focus();
+  }, [autoFocus, open, request.askId]);
+
+  const showBody = open || detailsOpen;
+  return (
+    <section
+      ref={root}
+      className={`approval-card state-${state}`}
+      role="group"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      data-testid="approval-card"
+      data-state={state}
+      data-tool={request.tool}
+      data-ask-id={request.askId}
+    >
+      <header className="approval-head">
+        <span className="approval-mark" aria-hidden="true">
+          {open ? '?' : state === 'answered' && card.answer?.kind !== 'deny' ? '✓' : '×'}
+        </span>
+        <strong id={titleId} className={open ? undefined : 'mono'}>
+          {open ? t('agent.approval.title', { tool: request.tool }) : request.tool}
+        </strong>
+        <span className={`badge risk risk-${request.risk}`}>{riskLabel(t, request.risk)}</span>
+        {!open && (
+          <button type="button" className="btn btn-ghost btn-tiny approval-details" aria-expanded={detailsOpen} onClick={() => setDetailsOpen(!detailsOpen)}>
+            {detailsOpen ? t('agent.approval.hideDetails') : t('agent.approval.showDetails')}
+          </button>
+        )}
+      </header>
+      {showBody && (
+        <div className="approval-body">
+          {request.preview.kind === 'command' && (
+            <>
+              <p className="approval-label">{t('agent.approval.command')}</p>
+              <pre className="approval-command" data-testid="approval-command">
+                {request.preview.text}
+              </pre>
+            </>
+          )}
+          {request.preview.kind === 'diff' && (
+            <>
+              <p className="approval-label">{t('agent.approval.diff')}</p>
+              <DiffView text={request.preview.text} />
+            </>
+          )}
+          {request.preview.kind === 'none' && !previewIsArgs && request.preview.text !== '' && (
+            <p className="approval-note" data-testid="approval-preview-note">
+              {request.preview.text}
+            </p>
+          )}
+          {previewIsArgs ? (
+            <>
+              <p className="approval-label">{t('agent.approval.args')}</p>
+              <pre className="approval-args">{argsText}</pre>
+            </>
+          ) : (
+            <div className="approval-args-box">
+              <button type="button" className="approval-args-toggle" aria-expanded={argsOpen} data-testid="approval-args-toggle" onClick={() => setArgsOpen(!argsOpen)}>
+                <span className="fold-chevron" aria-hidden="true">
+                  {argsOpen ? '▾' : '▸'}
+                </span>
+                {t('agent.approval.args')}
+              </button>
+              {argsOpen && <pre className="approval-args">{argsText}</pre>}
+            </div>
+          )}
+        </div>
+      )}
+      {open ? (
+        <div className="approval-answer">
+          {!request.choices.includes('allow_conversation') && <p className="muted small">{t('agent.approval.alwaysAsks')}</p>}
+          <label className="approval-reason">
+            <span className="approval-label">{t('agent.approval.reason')}</span>
+            <input
+              className="input"
+              value={reason}
+              maxLength={2000}
+              placeholder={t('agent.approval.reasonPlaceholder')}
+              disabled={state === 'sending'}
+              data-testid="approval-reason"
+              onChange={(event) => setReason(event.target.value)}
+              onKeyDown={(event) => {
+                // Typing a reason and pressing Enter means "deny, because…".
+                if (event.key === 'Enter' && !event.nativeEvent.isComposing && reason.trim() !== '') {
+                  event.preventDefault();
+                  onAnswer('deny', reason);
+                }
+              }}
+            />
+          </label>
+          <div className="approval-actions">
+            {CHOICES.filter((item) => request.choices.includes(item.choice)).map((item) => (
+              <button key={item.choice} type="button" className={item.className} disabled={state === 'sending'} data-testid={item.testId} onClick={() => onAnswer(item.choice, item.choice === 'deny' ? reason : '')}>
+                {t(item.key)}
+              </button>
+            ))}
+            <span className="muted small approval-waiting" role="status">
+              {state === 'sending' ? t('agent.approval.sending') : t('agent.approval.waiting')}
+            </span>
+          </div>
+          {card.error && (
+            <p className="inline-error" role="alert">
+              {card.error.message}
+            </p>
+          )}
+        </div>
+      ) : (
+        <p className={`approval-outcome outcome-${outcomeOf(card)}`} data-testid="approval-outcome" data-choice={card.answer?.kind ?? 'none'}>
+          {outcomeText(t, card)}
+        </p>
+      )}
+    </section>
+  );
+}
+
+type Outcome = 'allowed' | 'denied' | 'cancelled';
+
+function outcomeOf(card: ApprovalCardModel): Outcome {
+  if (card.state !== 'answered' || !card.answer) return 'cancelled';
+  return card.answer.kind === 'deny' ? 'denied' : 'allowed';
+}
+
+function outcomeText(t: Translate, card: ApprovalCardModel): string {
+  const answer = card.answer;
+  if (card.state !== 'answered' || !answer) return t('agent.approval.cancelled');
+  if (answer.kind === 'allow_once') return t('agent.approval.allowedOnce');
+  if (answer.kind === 'allow_conversation') return t('agent.approval.allowedConversation');
+  return answer.reason ? t('agent.approval.deniedReason', { reason: answer.reason }) : t('agent.approval.denied');
+}

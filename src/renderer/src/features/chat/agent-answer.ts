@@ -1,0 +1,28 @@
+// An answer that came from an agent run: its final text and state, and (for a
+// saved one) the steps kept beside it in the history.
+import type { StoredMessage } from '../../../../shared/history/types';
+import type { AgentRunOutput } from '../agent/agent-store';
+import type { RunOutcome } from '../agent/agent-runs';
+import { streamingAnswer, type AnswerState } from './conversation';
+
+/** The run's final answer as the list shows it; the step cards show the rest. */
+export function answerFromRun(output: AgentRunOutput): AnswerState {
+  const last = output.lastResult;
+  const base: AnswerState = { ...streamingAnswer(), content: output.answer, reasoning: last?.reasoning ?? '', timings: last?.timings ?? null, usage: last?.usage ?? null, slotId: last?.slotId ?? null, finishReason: last?.finishReason ?? null, elapsedMs: last?.elapsedMs };
+  switch (output.end) {
+    case 'answered':
+    case 'max_steps':
+      return { ...base, status: 'done' };
+    case 'stopped':
+      return { ...base, status: 'stopped' };
+    case 'error':
+      return { ...base, status: 'error', error: last?.error ?? { code: 'agent_error', message: output.steps.at(-1)?.output ?? 'the agent run failed' } };
+  }
+}
+
+/** The saved run beside an answer in the history (`extra.agent`), or null for a plain answer. */
+export function savedRun(message: Pick<StoredMessage, 'extra'>): (RunOutcome & { conversationAllowed: readonly string[] }) | null {
+  const agent = message.extra?.agent as Partial<RunOutcome> | undefined;
+  if (!agent || typeof agent !== 'object' || typeof agent.end !== 'string') return null;
+  return { end: agent.end, steps: Array.isArray(agent.steps) ? agent.steps : [], conversationAllowed: Array.isArray(agent.conversationAllowed) ? agent.conversationAllowed : [], protocol: agent.protocol };
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { AppError } from '../../../../shared/errors';
+import { createMemoryPlatform } from '../../platform/memory-platform';
+import { createHistoryListStore } from './history-list-store';
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function setup() {
+  const api = createMemoryPlatform();
+  const errors: AppError[] = [];
+  const timers: Array<{ callback: () => void; ms: number }> = [];
+  const store = createHistoryListStore({ api, report: (e) => errors.push(e), setTimer: (callback, ms) => timers.push({ callback, ms }), clearTimer: () => undefined });
+  const stop = store.start();
+  const make = async (title: string) => {
+    const created = await api.invoke('history:create', { title });
+    if (!created.ok) throw new Error(created.error.message);
+    return created.value.id;
+  };
+  return { api, store, errors, timers, stop, make };
+}
+
+describe('history list store', () => {
+  it('lists conversations and refetches when the core says the history changed', async () => {
+    const { store, make } = await setup();
+    await settle();
+    expect(store.state.get().loaded).toBe(true);
+    await make('first');
+    await settle();
+    expect(store.state.get().conversations.map((c) => c.title)).toEqual(['first']);
+  });
+
+  it('deletes at once, offers undo until the purge time, and undo brings it back', async () => {
+    const { store, make, timers } = await setup();
+    const id = await make('keep me');
+    await store.refresh();
+    const receipt = await store.remove([id]);
+    expect(receipt?.conversationIds).toEqual([id]);
+    expect(store.state.get().conversations).toEqual([]);
+    expect(store.state.get().undo?.token).toBe(receipt?.token);
+    expect(timers.at(-1)?.ms).toBeGreaterThan(0);
+    expect(await store.undo()).toEqual([id]);
+    expect(store.state.get().undo).toBeNull();
+    expect(store.state.get().conversations.map((c) => c.id)).toEqual([id]);
+  });
+
+  it('the undo offer lapses when its timer fires', async () => {
+    const { store, make, timers } = await setup();
+    await store.remove([await make('x')]);
+    timers.at(-1)?.callback();
+    expect(store.state.get().undo).toBeNull();
+    expect(await store.undo()).toEqual([]);
+  });
+
+  it('searches, keeps only the newest answer, and clears results with an empty query', async () => {
+    const { store, make, api } = await setup();
+    await make('alpha notes');
+    await make('beta');
+    await Promise.all([store.search('zzz'), store.search('alpha')]);
+    expect(store.state.get().results?.hits.map((h) => h.title)).toEqual(['alpha notes']);
+    await store.search('');
+    expect(store.state.get().results).toBeNull();
+    expect(api.calls.filter((c) => c.channel === 'history:search')).toHaveLength(2);
+  });
+
+  it('reports a failed call instead of pretending it worked', async () => {
+    const { store, errors } = await setup();
+    expect(await store.rename('does-not-exist', 'x')).toBe(false);
+    expect(errors[0]?.code).toBe('not_found');
+  });
+
+  it('exports and imports through the core', async () => {
+    const { store, make } = await setup();
+    await make('exported');
+    const file = await store.exportFile('all', 'json');
+    expect(file?.mime).toBe('application/json');
+    const created = await store.importText(file?.text ?? '');
+    expect(created).toHaveLength(1);
+  });
+});

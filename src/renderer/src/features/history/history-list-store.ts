@@ -1,0 +1,123 @@
+// The history manager's state: the list (refetched when the core says it
+// changed), the search, and the undo window of a delete. Free of React.
+import type { AppError } from '../../../../shared/errors';
+import type { ConversationSummary, SearchResult, TrashReceipt } from '../../../../shared/history/types';
+import { createStore, type Store } from '../../lib/store';
+import type { EvaApi } from '../../platform/types';
+
+export interface HistoryListState {
+  conversations: readonly ConversationSummary[];
+  loaded: boolean;
+  query: string;
+  /** null when no search is running */
+  results: SearchResult | null;
+  /** the last delete, undoable until `purgeAt` */
+  undo: TrashReceipt | null;
+}
+
+export interface HistoryListStore {
+  state: Store<HistoryListState>;
+  start(): () => void;
+  refresh(): Promise<void>;
+  search(query: string): Promise<void>;
+  rename(id: string, title: string): Promise<boolean>;
+  pin(id: string, pinned: boolean): Promise<boolean>;
+  remove(ids: readonly string[]): Promise<TrashReceipt | null>;
+  clearAll(): Promise<TrashReceipt | null>;
+  /** brings back what the last delete removed; the ids restored */
+  undo(): Promise<string[]>;
+  exportFile(ids: readonly string[] | 'all', format: 'markdown' | 'json'): Promise<{ text: string; fileName: string; mime: string } | null>;
+  importText(text: string): Promise<string[]>;
+}
+
+export interface HistoryListDeps {
+  api: EvaApi;
+  /** a failed call: shown as a notice */
+  report: (error: AppError) => void;
+  now?: () => number;
+  setTimer?: (callback: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+const INITIAL: HistoryListState = { conversations: [], loaded: false, query: '', results: null, undo: null };
+
+export function createHistoryListStore({ api, report, now = Date.now, setTimer = (cb, ms) => setTimeout(cb, ms), clearTimer = (h) => clearTimeout(h as ReturnType<typeof setTimeout>) }: HistoryListDeps): HistoryListStore {
+  const state = createStore<HistoryListState>(INITIAL);
+  let listTicket = 0;
+  let searchTicket = 0;
+  let undoTimer: unknown = null;
+
+  const call = async <T>(work: Promise<{ ok: true; value: T } | { ok: false; error: AppError }>): Promise<T | null> => {
+    const result = await work;
+    if (result.ok) return result.value;
+    report(result.error);
+    return null;
+  };
+
+  const refresh = async (): Promise<void> => {
+    const ticket = ++listTicket;
+    const listed = await call(api.invoke('history:list'));
+    if (ticket !== listTicket || !listed) return;
+    state.set((current) => ({ ...current, conversations: listed.conversations, loaded: true }));
+  };
+
+  const search = async (query: string): Promise<void> => {
+    const ticket = ++searchTicket;
+    state.set((current) => ({ ...current, query, results: query.trim() === '' ? null : current.results }));
+    if (query.trim() === '') return;
+    const found = await call(api.invoke('history:search', { query, limit: 100 }));
+    if (ticket !== searchTicket || !found) return;
+    state.set((current) => ({ ...current, results: found }));
+  };
+
+  const offerUndo = (receipt: TrashReceipt): void => {
+    if (undoTimer !== null) clearTimer(undoTimer);
+    state.set((current) => ({ ...current, undo: receipt }));
+    undoTimer = setTimer(() => {
+      undoTimer = null;
+      state.set((current) => (current.undo?.token === receipt.token ? { ...current, undo: null } : current));
+    }, Math.max(0, receipt.purgeAt - now()));
+  };
+
+  const removing = async (work: Promise<{ ok: true; value: TrashReceipt } | { ok: false; error: AppError }>): Promise<TrashReceipt | null> => {
+    const receipt = await call(work);
+    if (!receipt) return null;
+    const gone = new Set(receipt.conversationIds);
+    // Gone from the list at once; the core's change event confirms it.
+    state.set((current) => ({ ...current, conversations: current.conversations.filter((c) => !gone.has(c.id)) }));
+    offerUndo(receipt);
+    return receipt;
+  };
+
+  return {
+    state,
+    start: () => {
+      void refresh();
+      const off = api.on('history:changed', () => {
+        void refresh();
+        const { query } = state.get();
+        if (query.trim() !== '') void search(query);
+      });
+      return () => {
+        off();
+        if (undoTimer !== null) clearTimer(undoTimer);
+      };
+    },
+    refresh,
+    search,
+    rename: async (id, title) => (await call(api.invoke('history:rename', { id, title }))) !== null,
+    pin: async (id, pinned) => (await call(api.invoke('history:pin', { id, pinned }))) !== null,
+    remove: (ids) => removing(api.invoke('history:delete', { ids: [...ids] })),
+    clearAll: () => removing(api.invoke('history:clear')),
+    undo: async () => {
+      const receipt = state.get().undo;
+      if (!receipt) return [];
+      const restored = await call(api.invoke('history:undo-delete', { token: receipt.token }));
+      state.set((current) => (current.undo?.token === receipt.token ? { ...current, undo: null } : current));
+      await refresh();
+      return restored?.restored ?? [];
+    },
+    exportFile: (ids, format) => call(api.invoke('history:export', { ids: ids === 'all' ? 'all' : [...ids], format })),
+    importText: async (text) => (await call(api.invoke('history:import', { text })))?.created.map((meta) => meta.id) ?? [],
+  };
+}

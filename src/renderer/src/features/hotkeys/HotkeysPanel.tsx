@@ -1,0 +1,136 @@
+import { useEffect, useState } from 'react';
+import { HOTKEY_ACTIONS, DEFAULT_HOTKEYS, type HotkeySettings } from '../../../../shared/hotkeys/hotkey-settings';
+import type { ChatSettings } from '../../../../shared/chat/schemas';
+import type { AppSettings } from '../../../../shared/contract';
+import { useAppModel } from '../../app-model';
+import { useT } from '../../i18n';
+import { useStore } from '../../lib/store';
+import type { AppError } from '../../platform/types';
+import { Field, SelectField } from '../load/form-fields';
+import { ACTION_KEYS, formProblems, keyFieldEdit, PROBLEM_KEYS } from './hotkeys-form';
+import { HOTKEY_CAPTURE_ATTRIBUTE, isMacPlatform } from './use-page-hotkeys';
+import './hotkeys.css';
+
+/** 快捷键: F1/Shift+F1/F2 and the send key (which is the chat's own setting, shown here too). */
+export function HotkeysPanel() {
+  const { hotkeys, app } = useAppModel();
+  const open = useStore(hotkeys.panelOpen);
+  const { settings } = useStore(app.store);
+  // Mounted per opening, so the form starts from the saved settings each time.
+  return open && settings ? <HotkeysDialog saved={settings} /> : null;
+}
+
+function HotkeysDialog({ saved: settings }: { saved: AppSettings }) {
+  const t = useT();
+  const { hotkeys, app } = useAppModel();
+  const status = useStore(hotkeys.status);
+  const [values, setValues] = useState<HotkeySettings>(settings.hotkeys);
+  const [sendKey, setSendKey] = useState<ChatSettings['sendKey']>(settings.chat.sendKey);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+
+  useEffect(() => {
+    void hotkeys.refresh();
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape') hotkeys.panelOpen.set(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [hotkeys]);
+
+  const problems = formProblems(values);
+  const close = () => hotkeys.panelOpen.set(false);
+  const save = async (): Promise<void> => {
+    if (Object.keys(problems).length > 0) return;
+    setSaving(true);
+    setError(null);
+    const saved = await hotkeys.save(values);
+    const sent = saved.ok && sendKey !== settings.chat.sendKey ? await app.updateSettings({ chat: { sendKey } }) : null;
+    setSaving(false);
+    const failure = !saved.ok ? saved.error : sent && !sent.ok ? sent.error : null;
+    if (failure) setError(failure);
+    // Stay open when a key turned out to be taken, so the user sees which one.
+    else if (!(saved.ok && saved.value.bindings.some((b) => b.problem !== null))) close();
+  };
+
+  return (
+    <div className="overlay overlay-side" onMouseDown={(event) => event.target === event.currentTarget && close()}>
+      <div className="side-panel hotkeys-panel" role="dialog" aria-modal="true" aria-labelledby="hotkeys-title" data-testid="hotkeys-panel">
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void save();
+          }}
+        >
+          <header className="dialog-head">
+            <h2 id="hotkeys-title">{t('hotkeys.title')}</h2>
+            <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={close}>
+              ×
+            </button>
+          </header>
+          <div className="side-body">
+            <p className="muted small side-note">{t('hotkeys.intro')}</p>
+            {HOTKEY_ACTIONS.map((action) => {
+              const binding = status?.bindings.find((b) => b.action === action);
+              const saved = settings.hotkeys[action] === values[action];
+              const problem = problems[action] ?? (saved && binding?.problem ? { key: PROBLEM_KEYS[binding.problem.code], vars: { keys: binding.accelerator } } : undefined);
+              const scope = saved && binding ? t(`hotkeys.scope.${binding.scope}`) : undefined;
+              return (
+                <Field key={action} label={t(ACTION_KEYS[action])} error={problem} hint={scope}>
+                  {(id, describedBy) => (
+                    <input
+                      id={id}
+                      className="input mono hotkey-field"
+                      readOnly
+                      value={values[action]}
+                      placeholder={t('hotkeys.pressKeys')}
+                      aria-invalid={problems[action] !== undefined}
+                      aria-describedby={describedBy}
+                      data-testid={`hotkey-${action}`}
+                      {...{ [HOTKEY_CAPTURE_ATTRIBUTE]: '' }}
+                      onKeyDown={(event) => {
+                        const edit = keyFieldEdit(event.nativeEvent, isMacPlatform());
+                        if (edit.kind === 'pass') return;
+                        event.preventDefault();
+                        setValues((v) => ({ ...v, [action]: edit.value }));
+                      }}
+                    />
+                  )}
+                </Field>
+              );
+            })}
+            <SelectField
+              label={t('hotkeys.sendKey')}
+              value={sendKey}
+              options={[
+                { value: 'ctrl-enter', label: t('conventions.sendKey.ctrlEnter') },
+                { value: 'enter', label: t('conventions.sendKey.enter') },
+              ]}
+              testId="hotkeys-send-key"
+              onChange={setSendKey}
+            />
+            {error && (
+              <p className="inline-error" role="alert">
+                {error.message}
+              </p>
+            )}
+          </div>
+          <footer className="dialog-foot">
+            <button type="button" className="btn btn-ghost" data-testid="hotkeys-defaults" onClick={() => setValues(DEFAULT_HOTKEYS)}>
+              {t('hotkeys.defaults')}
+            </button>
+            <div className="dialog-actions">
+              <button type="button" className="btn" onClick={close}>
+                {t('common.cancel')}
+              </button>
+              <button type="submit" className="btn btn-primary" data-testid="hotkeys-save" disabled={saving || Object.keys(problems).length > 0}>
+                {t('hotkeys.save')}
+              </button>
+            </div>
+          </footer>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+// Hotkeys in the renderer: the bus features subscribe to, where each binding
+// works (`hotkeys:status`), the page's key matching, and saving new bindings.
+// Free of React and the DOM; the keydown listener lives in use-page-hotkeys.
+import { parseAccelerator, matchesEvent, type KeyEventInfo } from '../../../../shared/hotkeys/accelerator';
+import type { HotkeyAction, HotkeySettings, HotkeyStatus } from '../../../../shared/hotkeys/hotkey-settings';
+import { createStore, type Store } from '../../lib/store';
+import type { EvaApi, Result } from '../../platform/types';
+import type { AppStore } from '../shell/app-store';
+import { createHotkeyBus, type HotkeyBus } from './hotkey-bus';
+
+export interface HotkeysStore {
+  /** `model.hotkeys.on('record', cb)`: the voice UI's hook point; returns the unsubscribe function */
+  on: HotkeyBus['on'];
+  bus: HotkeyBus;
+  status: Store<HotkeyStatus | null>;
+  /** the hotkeys settings panel */
+  panelOpen: Store<boolean>;
+  /** listen for global presses and fetch the status; returns the teardown */
+  start(): () => void;
+  refresh(): Promise<void>;
+  /** The action a key press on the page triggers: bindings that are not global (the browser host, or keys another app holds). */
+  actionFor(event: KeyEventInfo, isMac: boolean): HotkeyAction | null;
+  /** Save all bindings (the core validates and applies them) and fetch where they work now. */
+  save(settings: HotkeySettings): Promise<Result<HotkeyStatus>>;
+}
+
+export function createHotkeysStore(api: EvaApi, app: AppStore): HotkeysStore {
+  const bus = createHotkeyBus();
+  const status = createStore<HotkeyStatus | null>(null);
+  let ticket = 0;
+
+  const refresh = async (): Promise<void> => {
+    const mine = ++ticket;
+    const result = await api.invoke('hotkeys:status');
+    if (mine === ticket && result.ok) status.set(result.value);
+  };
+
+  return {
+    on: bus.on,
+    bus,
+    status,
+    panelOpen: createStore(false),
+    start: () => {
+      const stop = api.on('hotkey:pressed', ({ action }) => bus.fire(action));
+      void refresh();
+      return stop;
+    },
+    refresh,
+    actionFor(event, isMac) {
+      for (const binding of status.get()?.bindings ?? []) {
+        if (binding.scope !== 'page') continue;
+        const parsed = parseAccelerator(binding.accelerator);
+        if (parsed.ok && matchesEvent(parsed.value, event, isMac)) return binding.action;
+      }
+      return null;
+    },
+    async save(settings) {
+      const saved = await app.updateSettings({ hotkeys: settings });
+      if (!saved.ok) return saved;
+      await refresh();
+      const now = status.get();
+      return now ? { ok: true, value: now } : { ok: false, error: { code: 'internal', message: 'the hotkeys were saved but their status could not be read' } };
+    },
+  };
+}

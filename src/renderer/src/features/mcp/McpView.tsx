@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { useAppModel } from '../../app-model';
+import { useT } from '../../i18n';
+import { McpConfigEditor } from './McpConfigEditor';
+import { McpServerRow } from './McpServerRow';
+import { useMcpStore } from './use-mcp-store';
+import './mcp.css';
+
+/** MCP servers: the JSON config on the left, what each server is doing on the right. */
+export function McpView() {
+  const t = useT();
+  const { mcp } = useAppModel();
+  const state = useMcpStore();
+  useEffect(() => {
+    void mcp.refresh();
+  }, [mcp]);
+
+  return (
+    <section className="page mcp-page" data-testid="mcp-page">
+      <div className="page-head">
+        <h2>{t('mcp.title')}</h2>
+        <button type="button" className="btn" data-testid="mcp-reconnect-all" disabled={state.servers.length === 0} onClick={() => void mcp.reconnect()}>
+          {t('mcp.reconnectAll')}
+        </button>
+      </div>
+      <p className="muted small">{t('mcp.intro')}</p>
+      {state.error && (
+        <p className="inline-error" role="alert" data-testid="mcp-error">
+          {state.error.message}
+        </p>
+      )}
+      <div className="mcp-columns">
+        <McpConfigEditor />
+        <div className="mcp-servers">
+          <h3>{t('mcp.servers')}</h3>
+          {state.servers.length === 0 ? (
+            <p className="muted" data-testid="mcp-no-servers">
+              {t('mcp.noServers')}
+            </p>
+          ) : (
+            <ul className="plain-list" data-testid="mcp-server-list">
+              {state.servers.map((server) => (
+                <McpServerRow key={server.name} status={server} onReconnect={() => void mcp.reconnect(server.name)} />
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

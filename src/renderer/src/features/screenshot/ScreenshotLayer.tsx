@@ -1,0 +1,50 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useAppModel } from '../../app-model';
+import { useT } from '../../i18n';
+import { newId } from '../../lib/new-id';
+import { useStore } from '../../lib/store';
+import { cropImage } from './crop-image';
+import { RegionPicker } from './RegionPicker';
+import { createScreenshotStore } from './screenshot-store';
+import './screenshot.css';
+
+/** F1 / Shift+F1 → a screenshot in the chat draft; shows the region picker and a "taking a screenshot" line while busy. */
+export function ScreenshotLayer() {
+  const t = useT();
+  const model = useAppModel();
+  // Notices are worded when they happen, in the language of that moment.
+  const translate = useRef(t);
+  useEffect(() => {
+    translate.current = t;
+  }, [t]);
+
+  const store = useMemo(
+    () =>
+      createScreenshotStore({
+        api: model.api,
+        draft: model.chat.draft,
+        // Only the local server says what it takes; a link endpoint decides for itself.
+        knownProps: () => (model.app.store.get().settings?.chat.endpoint.kind === 'local' ? model.chat.props.get() : null),
+        notify: ({ level, code, key, vars }) => model.notices.push({ level, code, message: translate.current(key, vars) }),
+        crop: cropImage,
+        newId: () => newId(),
+      }),
+    [model],
+  );
+  const state = useStore(store.state);
+
+  useEffect(() => {
+    const stops = [model.hotkeys.on('screenshot', () => void store.take(false)), model.hotkeys.on('screenshotRegion', () => void store.take(true))];
+    return () => stops.forEach((stop) => stop());
+  }, [model, store]);
+
+  if (state.phase === 'capturing') {
+    return (
+      <p className="screenshot-busy" role="status" data-testid="screenshot-busy">
+        {t('screenshot.capturing')}
+      </p>
+    );
+  }
+  if (state.phase === 'picking') return <RegionPicker capture={state.capture} onPick={(rect) => void store.pick(rect)} onCancel={store.cancel} />;
+  return null;
+}

@@ -1,0 +1,140 @@
+// The history channels of the in-memory platform: conversations held in a Map,
+// with the same tree rules as the real store (shared/history/tree.ts), so the
+// chat store's branch logic is testable without a core. Durability is the real
+// store's business and is tested there.
+import type { ChatRecord } from '../../../shared/chat/schemas';
+import type { ChatResult, InvokeChannel, InvokeInput, InvokeOutput } from '../../../shared/contract';
+import { conversationsToMarkdown } from '../../../shared/history/markdown';
+import { contentText, defaultTitle, previewOf } from '../../../shared/history/message-text';
+import { parseImport, toExportJson } from '../../../shared/history/transfer';
+import { buildTree, newestLeafUnder, pathTo, resolveActiveLeaf } from '../../../shared/history/tree';
+import { HISTORY_FORMAT_VERSION, type ConversationMeta, type ConversationSummary, type SearchHit, type StoredMessage } from '../../../shared/history/types';
+import type { Result } from './types';
+
+type Handler<C extends InvokeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
+type HistoryChannel = Extract<InvokeChannel, `history:${string}`>;
+
+interface Held {
+  meta: ConversationMeta;
+  messages: Map<string, StoredMessage>;
+}
+
+export interface FakeHistory {
+  handlers: { [C in HistoryChannel]: Handler<C> };
+  /** what the core's recorder would save for a finished `chat:send` */
+  record(record: ChatRecord, result: ChatResult): void;
+}
+
+const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+const missing = (id: string): Result<never> => ({ ok: false, error: { code: 'not_found', message: `Conversation ${id} does not exist.` } });
+
+export function createFakeHistory(now: () => number, newId: () => string, changed: (ids: string[]) => void): FakeHistory {
+  const conversations = new Map<string, Held>();
+  const trash = new Map<string, Held[]>();
+
+  const summary = ({ meta, messages }: Held): ConversationSummary => ({
+    id: meta.id,
+    title: meta.title,
+    createdAt: meta.createdAt,
+    updatedAt: meta.updatedAt,
+    pinned: meta.pinned,
+    messageCount: messages.size,
+    preview: previewOf(messages.values()),
+  });
+  const add = (held: Held, message: Omit<StoredMessage, 'createdAt' | 'updatedAt'>): void => {
+    const t = now();
+    held.messages.set(message.id, { ...message, createdAt: t, updatedAt: t });
+    held.meta = { ...held.meta, updatedAt: t, messageCount: held.messages.size };
+    if (!held.meta.title && message.role === 'user') held.meta = { ...held.meta, title: defaultTitle(contentText(message.content)) };
+  };
+  const withHeld = <T>(id: string, work: (held: Held) => T): Result<T> => {
+    const held = conversations.get(id);
+    return held ? ok(work(held)) : missing(id);
+  };
+  const create = (init: Partial<ConversationMeta>, messages: StoredMessage[] = [], id: string = newId()): ConversationMeta => {
+    const t = now();
+    const meta: ConversationMeta = {
+      title: '', endpoint: { kind: 'local', baseUrl: '', model: '' }, systemPrompt: '', sampling: {}, nCtx: null, slotId: null, pinned: false,
+      ...init, id, createdAt: t, updatedAt: t, messageCount: messages.length, activeLeafId: null, activeSetAt: 0, version: HISTORY_FORMAT_VERSION,
+    };
+    conversations.set(meta.id, { meta, messages: new Map(messages.map((m) => [m.id, m])) });
+    changed([meta.id]);
+    return meta;
+  };
+  const remove = (ids: readonly string[]) => {
+    const token = newId();
+    trash.set(token, ids.flatMap((id) => conversations.get(id) ?? []));
+    for (const id of ids) conversations.delete(id);
+    changed([...ids]);
+    return ok({ token, conversationIds: [...ids], purgeAt: now() + 15_000 });
+  };
+
+  const handlers: FakeHistory['handlers'] = {
+    'history:list': () => ok({ conversations: [...conversations.values()].map(summary).sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.updatedAt - a.updatedAt) }),
+    'history:open': (input) =>
+      withHeld(input.id, ({ meta, messages }) => {
+        const tree = buildTree([...messages.values()]);
+        const activeLeafId = resolveActiveLeaf(tree, meta);
+        return { meta, messages: [...messages.values()], activeLeafId, activePath: pathTo(tree, activeLeafId).map((m) => m.id), readOnly: false, notices: [] };
+      }),
+    'history:create': (input) => ok(create(input ?? {})),
+    'history:select-branch': (input) =>
+      withHeld(input.conversationId, (held) => {
+        const tree = buildTree([...held.messages.values()]);
+        held.meta = { ...held.meta, activeLeafId: newestLeafUnder(tree, input.messageId), activeSetAt: now() };
+        const activeLeafId = resolveActiveLeaf(tree, held.meta);
+        return { activeLeafId, activePath: pathTo(tree, activeLeafId).map((m) => m.id) };
+      }),
+    'history:rename': (input) => withHeld(input.id, (held) => ((held.meta = { ...held.meta, title: input.title.trim() }), changed([input.id]), held.meta)),
+    'history:pin': (input) => withHeld(input.id, (held) => ((held.meta = { ...held.meta, pinned: input.pinned }), changed([input.id]), held.meta)),
+    'history:delete': (input) => remove(input.ids),
+    'history:clear': () => remove([...conversations.keys()]),
+    'history:undo-delete': (input) => {
+      const batch = trash.get(input.token) ?? [];
+      trash.delete(input.token);
+      for (const held of batch) conversations.set(held.meta.id, held);
+      changed(batch.map((held) => held.meta.id));
+      return ok({ restored: batch.map((held) => held.meta.id) });
+    },
+    'history:search': (input) => {
+      const query = input.query.toLowerCase();
+      const hits: SearchHit[] = [];
+      for (const { meta, messages } of conversations.values()) {
+        if (!query) break;
+        const found = [{ id: null as string | null, text: meta.title }, ...[...messages.values()].map((m) => ({ id: m.id as string | null, text: contentText(m.content) }))].find((c) => c.text.toLowerCase().includes(query));
+        if (!found) continue;
+        const start = found.text.toLowerCase().indexOf(query);
+        hits.push({ conversationId: meta.id, messageId: found.id, title: meta.title, updatedAt: meta.updatedAt, snippet: found.text, matches: [{ start, end: start + query.length }] });
+      }
+      return ok({ hits, truncated: false });
+    },
+    'history:export': (input) => {
+      const chosen = input.ids === 'all' ? [...conversations.values()] : input.ids.flatMap((id) => conversations.get(id) ?? []);
+      const exported = chosen.map(({ meta, messages }) => ({ meta, messages: [...messages.values()] }));
+      return input.format === 'json'
+        ? ok({ text: toExportJson(exported, now()), fileName: 'eva-history.json', mime: 'application/json' })
+        : ok({ text: conversationsToMarkdown(exported), fileName: 'eva-history.md', mime: 'text/markdown' });
+    },
+    'history:import': (input) => {
+      try {
+        return ok({ created: parseImport(input.text, now()).map((c) => create(c.meta, c.messages)) });
+      } catch (error) {
+        return { ok: false, error: { code: 'bad_request', message: error instanceof Error ? error.message : String(error) } };
+      }
+    },
+  };
+
+  return {
+    handlers,
+    record(record, result) {
+      if (record.create && !conversations.has(record.conversationId)) create(record.create, [], record.conversationId);
+      const held = conversations.get(record.conversationId);
+      if (!held) return;
+      if (record.question) add(held, { id: record.question.id, parentId: record.parentId, role: 'user', content: record.question.content as StoredMessage['content'], status: 'complete' });
+      const status = result.status === 'stopped' || result.status === 'error' ? result.status : 'complete';
+      if (result.slotId !== null) held.meta = { ...held.meta, slotId: result.slotId };
+      add(held, { id: record.answerId, parentId: record.question?.id ?? record.parentId, role: 'assistant', content: result.content, reasoning: result.reasoning || undefined, status, ...(result.error ? { error: { code: result.error.code, message: result.error.message } } : {}) });
+      changed([record.conversationId]);
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { checkMcpConfig, describeMcpConfigIssues, formatMcpConfig, McpReconnectSchema, parseMcpConfigText } from './mcp-config';
+
+const issuesOf = (raw: unknown) => {
+  const parsed = checkMcpConfig(raw);
+  if (parsed.ok) throw new Error('expected the config to be refused');
+  return parsed.issues;
+};
+
+describe('MCP config', () => {
+  it('accepts the shape other MCP clients use: stdio and URL servers', () => {
+    const parsed = parseMcpConfigText(
+      JSON.stringify({
+        mcpServers: {
+          git: { command: 'uvx', args: ['mcp-server-git', '--repository', '.'], env: { GIT_TOKEN: 'x' }, cwd: '/tmp' },
+          docs: { url: 'https://example.com/mcp', headers: { Authorization: 'Bearer t' } },
+          old: { type: 'sse', url: 'http://127.0.0.1:9000/sse', disabled: true },
+        },
+      }),
+    );
+    expect(parsed).toEqual({
+      ok: true,
+      config: {
+        mcpServers: {
+          git: { command: 'uvx', args: ['mcp-server-git', '--repository', '.'], env: { GIT_TOKEN: 'x' }, cwd: '/tmp' },
+          docs: { url: 'https://example.com/mcp', headers: { Authorization: 'Bearer t' } },
+          old: { type: 'sse', url: 'http://127.0.0.1:9000/sse', disabled: true },
+        },
+      },
+    });
+  });
+
+  it('treats empty text as no servers and round-trips through the formatter', () => {
+    expect(parseMcpConfigText('  ')).toEqual({ ok: true, config: { mcpServers: {} } });
+    const config = { mcpServers: { a: { command: 'node', args: ['x.js'] } } };
+    expect(parseMcpConfigText(formatMcpConfig(config))).toEqual({ ok: true, config });
+  });
+
+  it('reports JSON syntax errors as such', () => {
+    const parsed = parseMcpConfigText('{ "mcpServers": { "a": { "command": "x", } } }');
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.issues[0]).toMatchObject({ path: '', message: expect.stringMatching(/^not valid JSON: /) });
+  });
+
+  it('names the entry and field that is wrong', () => {
+    expect(issuesOf({ mcpServers: { git: { command: 'uvx', args: [1] } } })).toEqual([{ path: 'mcpServers.git.args.0', message: expect.stringContaining('expected string') }]);
+    expect(issuesOf({ mcpServers: { git: { comand: 'uvx' } } })).toEqual([{ path: 'mcpServers.git', message: expect.stringContaining('needs "command"') }]);
+    expect(issuesOf({ mcpServers: { git: { command: 'uvx', url: 'http://x' } } })).toEqual([{ path: 'mcpServers.git', message: expect.stringContaining('both "command" and "url"') }]);
+    expect(issuesOf({ mcpServers: { git: { command: 'uvx', argz: [] } } })).toEqual([{ path: 'mcpServers.git', message: expect.stringContaining('argz') }]);
+    expect(issuesOf({ mcpServers: { git: { command: '  ' } } })).toEqual([{ path: 'mcpServers.git.command', message: '"command" is empty' }]);
+    expect(issuesOf({ mcpServers: { web: { url: 'ftp://example.com' } } })).toEqual([{ path: 'mcpServers.web.url', message: '"url" must be an http:// or https:// URL' }]);
+    expect(issuesOf({ mcpServers: { web: { url: 'http://x', type: 'websocket' } } })[0]).toMatchObject({ path: 'mcpServers.web.type' });
+    expect(issuesOf({ mcpServers: { web: { url: 'http://x', headers: { a: 1 } } } })[0]).toMatchObject({ path: 'mcpServers.web.headers.a' });
+    expect(issuesOf({ mcpServers: { a: 'npx foo' } })).toEqual([{ path: 'mcpServers.a', message: expect.stringContaining('must be an object') }]);
+  });
+
+  it('refuses server names that cannot be the service part of service@tool', () => {
+    const issues = issuesOf({ mcpServers: { 'my@server': { command: 'x' }, 'has space': { command: 'y' }, ok_name: { command: 'z' } } });
+    expect(issues.map((issue) => issue.path)).toEqual(['mcpServers.my@server', 'mcpServers.has space']);
+    expect(issues[0]!.message).toContain('no "@"');
+  });
+
+  it('wants the mcpServers wrapper, as the other clients do', () => {
+    const issues = issuesOf({ git: { command: 'uvx' } });
+    expect(issues.map((issue) => issue.path).sort()).toEqual(['', 'mcpServers']);
+    expect(describeMcpConfigIssues(issues)).toMatch(/mcpServers: /);
+  });
+
+  it('reconnect input: nothing, or a valid name', () => {
+    expect(McpReconnectSchema.safeParse(undefined).success).toBe(true);
+    expect(McpReconnectSchema.safeParse({ name: 'git' }).success).toBe(true);
+    expect(McpReconnectSchema.safeParse({ name: 'a@b' }).success).toBe(false);
+  });
+});
