@@ -15,7 +15,11 @@ export function launchChromium(): Promise<Browser> {
  * answer is never mistaken for the new one).
  */
 export const DOM_RECORDER = `
-window.__evaDom = { marks: [], baseline: 0, firstStreamFrame: null };
+window.__evaDom = { marks: [], baseline: 0, firstStreamFrame: null, sentAt: null };
+// The moment the user pressed Ctrl+Enter, as the page saw it (not when the test driver asked for it).
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Enter' && event.ctrlKey) window.__evaDom.sentAt = performance.now();
+}, true);
 // Also note when the first streamed chunk reaches the page, to tell transport from rendering.
 const EvaNativeSocket = window.WebSocket;
 window.WebSocket = function (...args) {
@@ -40,5 +44,32 @@ new MutationObserver(() => {
 
 /** Start a new measurement for answers matching `selector`. */
 export function resetDomMarks(selector: string): string {
-  return `window.__evaDomSelector = ${JSON.stringify(selector)}; window.__evaDom.marks = []; window.__evaDom.firstStreamFrame = null; window.__evaDom.baseline = document.querySelectorAll(window.__evaDomSelector).length;`;
+  return `window.__evaDomSelector = ${JSON.stringify(selector)}; window.__evaDom.marks = []; window.__evaDom.firstStreamFrame = null; window.__evaDom.sentAt = null; window.__evaDom.baseline = document.querySelectorAll(window.__evaDomSelector).length;`;
 }
+
+/**
+ * Installed in the page before a measurement: the long-task observer (tasks of
+ * 50 ms and more), and a MessageChannel heartbeat whose longest gap between beats
+ * is the longest the main thread was blocked, also below 50 ms.
+ */
+export const MAIN_THREAD_PROBE = `
+window.__evaMain = { longTasks: [], maxGap: 0, running: false };
+new PerformanceObserver((list) => {
+  if (!window.__evaMain.running) return;
+  for (const entry of list.getEntries()) window.__evaMain.longTasks.push(entry.duration);
+}).observe({ type: 'longtask' });
+window.__evaMainStart = () => {
+  const probe = window.__evaMain;
+  probe.longTasks = []; probe.maxGap = 0; probe.running = true;
+  const channel = new MessageChannel();
+  let last = performance.now();
+  channel.port1.onmessage = () => {
+    const now = performance.now();
+    probe.maxGap = Math.max(probe.maxGap, now - last);
+    last = now;
+    if (probe.running) channel.port2.postMessage(0);
+  };
+  channel.port2.postMessage(0);
+};
+window.__evaMainStop = () => { window.__evaMain.running = false; return window.__evaMain; };
+`;

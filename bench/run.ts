@@ -3,6 +3,7 @@
 // llama-server in the same run; nothing here is a pass/fail test.
 import { backendBenchmarks } from './backend.bench';
 import { chatBenchmarks } from './chat.bench';
+import { chatLongTaskBenchmarks } from './chat-longtask.bench';
 import { toolBenchmarks } from './tools.bench';
 import { historyBenchmarks } from './history.bench';
 import { voiceBenchmarks } from './voice.bench';
@@ -21,7 +22,7 @@ export interface Benchmark {
   run(): Promise<BenchResult[]>;
 }
 
-const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks, ...toolBenchmarks, ...historyBenchmarks, ...voiceBenchmarks];
+const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks, ...chatLongTaskBenchmarks, ...toolBenchmarks, ...historyBenchmarks, ...voiceBenchmarks];
 
 const prefix = process.argv[2] ?? '';
 const selected = all.filter((bench) => bench.names.some((name) => name.startsWith(prefix)));

@@ -1,5 +1,5 @@
 // `npm test`: provisions what the tests need (llama-server and whisper-cli CPU
-// builds, the tiny test models, Chromium, Xvfb and libXtst from Debian's packages
+// builds, the tiny test models, Chromium, Xvfb, libXtst and xsetroot from Debian's packages
 // when missing), then runs lint, typecheck, build, vitest (unit + integration
 // against the real server) and Playwright (e2e in real Chromium), and ends with
 // one summary line.
@@ -15,10 +15,10 @@ function findChromium() {
   return CHROMIUM_CANDIDATES.find((path) => existsSync(path)) ?? null;
 }
 
-/** Debian packages the tests use: Chromium (e2e), Xvfb + libXtst (the mouse/keyboard tool under a virtual display). */
+/** Debian packages the tests use: Chromium (e2e), Xvfb + libXtst (the mouse/keyboard tool under a virtual display), x11-xserver-utils (xsetroot draws the screenshot tests' pattern). */
 function missingDebianPackages() {
   if (process.platform !== 'linux') return [];
-  const wanted = [...(findChromium() ? [] : ['chromium']), 'xvfb', 'libxtst6'];
+  const wanted = [...(findChromium() ? [] : ['chromium']), 'xvfb', 'libxtst6', 'x11-xserver-utils'];
   return wanted.filter((pkg) => {
     try {
       return !execFileSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).includes('install ok installed');

@@ -64,6 +64,8 @@ export const AppSettingsSchema = z.object({
   tools: ToolSettingsSchema,
   hotkeys: HotkeySettingsSchema,
   voice: VoiceSettingsSchema,
+  /** speak answers aloud (Web Speech) as they stream */
+  readAloud: z.boolean(),
 });
 export type AppSettings = z.infer<typeof AppSettingsSchema>;
 
@@ -80,6 +82,7 @@ export const SettingsPatchSchema = z
     hotkeys: HotkeySettingsInputSchema,
     /** both fields at once: the renderer spreads the current ones */
     voice: VoiceSettingsSchema,
+    readAloud: z.boolean(),
   })
   .partial()
   .strict();

@@ -16,6 +16,8 @@ export function defaultSettings(): AppSettings {
     hotkeys: { ...DEFAULT_HOTKEYS },
     // No whisper model ships with the app: empty means "not configured" and voice:status says so.
     voice: { modelPath: '', language: 'auto' },
+    // Off until asked for: an app that starts talking unprompted is a surprise.
+    readAloud: false,
     chat: {
       endpoint: { kind: 'local' },
       systemPrompt: DEFAULT_SYSTEM_PROMPT,

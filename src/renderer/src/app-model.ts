@@ -17,6 +17,9 @@ import { createAppStore, type AppStore } from './features/shell/app-store';
 import { createStatusStore, type StatusStore } from './features/status/status-store';
 import { createToolsPanelStore, type ToolsPanelStore } from './features/tools/tools-panel-store';
 import { createMcpStore, type McpStore } from './features/mcp/mcp-store';
+import { createVoiceStore, type VoiceStore } from './features/voice/voice-store';
+import { createReadAloudStore, type ReadAloudStore } from './features/read-aloud/read-aloud-store';
+import { createWebSpeaker } from './features/read-aloud/web-speaker';
 import { createStore, type Store } from './lib/store';
 import { connectionOf, type ConnectionMonitor, type ConnectionState, type EvaApi } from './platform';
 
@@ -44,6 +47,10 @@ export interface AppModel {
   mcp: McpStore;
   /** F1/F2 hotkeys: `hotkeys.on('record', cb)` is where features hear them */
   hotkeys: HotkeysStore;
+  /** F2 voice input (whisper) and its settings panel */
+  voice: VoiceStore;
+  /** answers spoken with the system's voices */
+  readAloud: ReadAloudStore;
   chatMode: Store<ChatMode>;
   /** which page the main area shows */
   view: Store<View>;
@@ -71,6 +78,8 @@ export function createAppModel(api: EvaApi): AppModel {
   const toolsPanel = createToolsPanelStore({ api, app });
   const mcp = createMcpStore(api);
   const hotkeys = createHotkeysStore(api, app);
+  const voice = createVoiceStore({ api, app, draft: chat.draft });
+  const readAloud = createReadAloudStore({ chat, app, speaker: createWebSpeaker() });
   const monitor = connectionOf(api);
   const connection = monitor ? createStore<ConnectionState>(monitor.getState()) : null;
 
@@ -93,11 +102,11 @@ export function createAppModel(api: EvaApi): AppModel {
   };
 
   return {
-    api, app, status, log, notices, discovery, load, links, chat, completion, conventions, history, agent, toolsPanel, mcp, hotkeys, connection,
+    api, app, status, log, notices, discovery, load, links, chat, completion, conventions, history, agent, toolsPanel, mcp, hotkeys, voice, readAloud, connection,
     chatMode: createStore<ChatMode>('chat'),
     view: createStore<View>('home'),
     start: () => {
-      const stops = [status.start(), log.start(), notices.start(), follower.start(), chat.start(), history.start(), agent.start(), mcp.start(), hotkeys.start(), watchConnection(monitor, connection, refreshAll)];
+      const stops = [status.start(), log.start(), notices.start(), follower.start(), chat.start(), history.start(), agent.start(), mcp.start(), hotkeys.start(), voice.start(), readAloud.start(), watchConnection(monitor, connection, refreshAll)];
       void refreshApp();
       void discovery.refresh();
       return () => {

@@ -1,10 +1,15 @@
 import { useT, type Translate } from '../../i18n';
 import type { Attachment } from './attachments';
 
-/** "1920×1080", or "1920×1080 (from 2560×1440)" when it was downscaled. */
-function imageSize(image: NonNullable<Attachment['image']>, t: Translate): string {
+/** "1920×1080", and "from 2560×1440" below it when the picture was downscaled. */
+function ImageSize({ image, t }: { image: NonNullable<Attachment['image']>; t: Translate }) {
   const shrunk = image.width !== image.originalWidth || image.height !== image.originalHeight;
-  return t(shrunk ? 'screenshot.sizeFrom' : 'screenshot.size', { ...image });
+  return (
+    <>
+      <span className="attachment-name">{t('screenshot.size', { ...image })}</span>
+      {shrunk && <span className="attachment-name">{t('screenshot.sizeFrom', { ...image })}</span>}
+    </>
+  );
 }
 
 /** Thumbnails of what will be sent with the message; each can be taken off before sending. */
@@ -24,7 +29,7 @@ export function AttachmentTray({ attachments, onRemove }: { attachments: readonl
           data-original-height={attachment.image?.originalHeight}
         >
           {attachment.kind === 'image' ? <img src={attachment.dataUrl} alt={attachment.name} /> : <span className="attachment-audio">♪ {attachment.format}</span>}
-          <span className="attachment-name">{attachment.image ? imageSize(attachment.image, t) : attachment.name}</span>
+          {attachment.image ? <ImageSize image={attachment.image} t={t} /> : <span className="attachment-name">{attachment.name}</span>}
           <button type="button" className="attachment-remove" aria-label={t('chat.attach.remove', { name: attachment.name })} data-testid="chat-attachment-remove" onClick={() => onRemove(attachment.id)}>
             ×
           </button>

@@ -1,17 +1,10 @@
 import { memo, useDeferredValue, useMemo } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import rehypeHighlight from 'rehype-highlight';
-import rehypeKatex from 'rehype-katex';
-import remarkGfm from 'remark-gfm';
-import remarkMath from 'remark-math';
+import type { Components } from 'react-markdown';
 import 'katex/dist/katex.min.css';
 import { CodeBlock } from './CodeBlock';
 import { normalizeMathDelimiters, splitMarkdownBlocks } from './markdown-blocks';
+import { renderMarkdown } from './markdown-processor';
 import './markdown.css';
-
-// Module constants: new arrays per render would make react-markdown rebuild its processor.
-const REMARK = [remarkGfm, remarkMath];
-const REHYPE = [[rehypeKatex, { throwOnError: false, strict: 'ignore' }], [rehypeHighlight, { detect: false }]] as const;
 
 const COMPONENTS: Components = {
   // The shell blocks navigation inside the app window; links open outside it.
@@ -49,9 +42,5 @@ const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
 
 // Memoised on the text, so the urgent render (still showing the old text) does not parse it again.
 const MarkdownHtml = memo(function MarkdownHtml({ text }: { text: string }) {
-  return (
-    <ReactMarkdown remarkPlugins={REMARK} rehypePlugins={REHYPE as never} components={COMPONENTS}>
-      {normalizeMathDelimiters(text)}
-    </ReactMarkdown>
-  );
+  return renderMarkdown(normalizeMathDelimiters(text), COMPONENTS as never);
 });

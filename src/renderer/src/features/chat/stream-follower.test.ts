@@ -8,7 +8,7 @@ function manualFrames() {
 }
 
 describe('stream follower', () => {
-  it('applies every batch that arrived before a frame in one update', () => {
+  it('shows the first text at once, then applies every batch that arrived before a frame in one update', () => {
     const api = createMemoryPlatform();
     const frames = manualFrames();
     let clock = 1000;
@@ -16,15 +16,21 @@ describe('stream follower', () => {
     follower.start();
     const seen: LiveSnapshot[] = [];
     follower.follow('r1', (snapshot) => seen.push(snapshot));
-    api.emit('chat:stream', { requestId: 'r1', events: [{ type: 'reasoning', text: 'hm' }] });
-    clock = 1100;
-    api.emit('chat:stream', { requestId: 'r1', events: [{ type: 'content', text: 'Hel' }, { type: 'content', text: 'lo' }] });
+    api.emit('chat:stream', { requestId: 'r1', events: [{ type: 'slot', slotId: 1 }] });
     expect(seen).toHaveLength(0);
+    api.emit('chat:stream', { requestId: 'r1', events: [{ type: 'reasoning', text: 'hm' }] });
+    // The first words do not wait for a frame.
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.message.reasoning).toBe('hm');
+    clock = 1100;
+    api.emit('chat:stream', { requestId: 'r1', events: [{ type: 'content', text: 'Hel' }] });
+    api.emit('chat:stream', { requestId: 'r1', events: [{ type: 'content', text: 'lo' }] });
+    expect(seen).toHaveLength(1);
     expect(frames.count).toBe(1);
     frames.run();
-    expect(seen).toHaveLength(1);
-    expect(seen[0]?.message).toMatchObject({ content: 'Hello', reasoning: 'hm', status: 'streaming' });
-    expect(seen[0]?.counter).toMatchObject({ firstAt: 1000, lastAt: 1100, contentDeltas: 2, reasoningDeltas: 1 });
+    expect(seen).toHaveLength(2);
+    expect(seen[1]?.message).toMatchObject({ content: 'Hello', reasoning: 'hm', status: 'streaming' });
+    expect(seen[1]?.counter).toMatchObject({ firstAt: 1000, lastAt: 1100, contentDeltas: 2, reasoningDeltas: 1 });
   });
 
   it('ignores other requests, and finish() applies what is still queued', () => {

@@ -70,46 +70,48 @@ function HotkeysDialog({ saved: settings }: { saved: AppSettings }) {
             </button>
           </header>
           <div className="side-body">
-            <p className="muted small side-note">{t('hotkeys.intro')}</p>
-            {HOTKEY_ACTIONS.map((action) => {
-              const binding = status?.bindings.find((b) => b.action === action);
-              const saved = settings.hotkeys[action] === values[action];
-              const problem = problems[action] ?? (saved && binding?.problem ? { key: PROBLEM_KEYS[binding.problem.code], vars: { keys: binding.accelerator } } : undefined);
-              const scope = saved && binding ? t(`hotkeys.scope.${binding.scope}`) : undefined;
-              return (
-                <Field key={action} label={t(ACTION_KEYS[action])} error={problem} hint={scope}>
-                  {(id, describedBy) => (
-                    <input
-                      id={id}
-                      className="input mono hotkey-field"
-                      readOnly
-                      value={values[action]}
-                      placeholder={t('hotkeys.pressKeys')}
-                      aria-invalid={problems[action] !== undefined}
-                      aria-describedby={describedBy}
-                      data-testid={`hotkey-${action}`}
-                      {...{ [HOTKEY_CAPTURE_ATTRIBUTE]: '' }}
-                      onKeyDown={(event) => {
-                        const edit = keyFieldEdit(event.nativeEvent, isMacPlatform());
-                        if (edit.kind === 'pass') return;
-                        event.preventDefault();
-                        setValues((v) => ({ ...v, [action]: edit.value }));
-                      }}
-                    />
-                  )}
-                </Field>
-              );
-            })}
-            <SelectField
-              label={t('hotkeys.sendKey')}
-              value={sendKey}
-              options={[
-                { value: 'ctrl-enter', label: t('conventions.sendKey.ctrlEnter') },
-                { value: 'enter', label: t('conventions.sendKey.enter') },
-              ]}
-              testId="hotkeys-send-key"
-              onChange={setSendKey}
-            />
+            <section className="side-section">
+              <p className="muted small">{t('hotkeys.intro')}</p>
+              {HOTKEY_ACTIONS.map((action) => {
+                const binding = status?.bindings.find((b) => b.action === action);
+                const saved = settings.hotkeys[action] === values[action];
+                const problem = problems[action] ?? (saved && binding?.problem ? { key: PROBLEM_KEYS[binding.problem.code], vars: { keys: binding.accelerator } } : undefined);
+                const scope = saved && binding ? t(`hotkeys.scope.${binding.scope}`) : undefined;
+                return (
+                  <Field key={action} label={t(ACTION_KEYS[action])} error={problem} hint={scope}>
+                    {(id, describedBy) => (
+                      <input
+                        id={id}
+                        className="input mono hotkey-field"
+                        readOnly
+                        value={values[action]}
+                        placeholder={t('hotkeys.pressKeys')}
+                        aria-invalid={problems[action] !== undefined}
+                        aria-describedby={describedBy}
+                        data-testid={`hotkey-${action}`}
+                        {...{ [HOTKEY_CAPTURE_ATTRIBUTE]: '' }}
+                        onKeyDown={(event) => {
+                          const edit = keyFieldEdit(event.nativeEvent, isMacPlatform());
+                          if (edit.kind === 'pass') return;
+                          event.preventDefault();
+                          setValues((v) => ({ ...v, [action]: edit.value }));
+                        }}
+                      />
+                    )}
+                  </Field>
+                );
+              })}
+              <SelectField
+                label={t('hotkeys.sendKey')}
+                value={sendKey}
+                options={[
+                  { value: 'ctrl-enter', label: t('conventions.sendKey.ctrlEnter') },
+                  { value: 'enter', label: t('conventions.sendKey.enter') },
+                ]}
+                testId="hotkeys-send-key"
+                onChange={setSendKey}
+              />
+            </section>
             {error && (
               <p className="inline-error" role="alert">
                 {error.message}

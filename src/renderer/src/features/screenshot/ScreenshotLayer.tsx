@@ -1,23 +1,17 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { newId } from '../../lib/new-id';
 import { useStore } from '../../lib/store';
 import { cropImage } from './crop-image';
 import { RegionPicker } from './RegionPicker';
-import { createScreenshotStore } from './screenshot-store';
+import { createScreenshotStore, type Notify } from './screenshot-store';
 import './screenshot.css';
 
 /** F1 / Shift+F1 → a screenshot in the chat draft; shows the region picker and a "taking a screenshot" line while busy. */
 export function ScreenshotLayer() {
   const t = useT();
   const model = useAppModel();
-  // Notices are worded when they happen, in the language of that moment.
-  const translate = useRef(t);
-  useEffect(() => {
-    translate.current = t;
-  }, [t]);
-
   const store = useMemo(
     () =>
       createScreenshotStore({
@@ -25,18 +19,18 @@ export function ScreenshotLayer() {
         draft: model.chat.draft,
         // Only the local server says what it takes; a link endpoint decides for itself.
         knownProps: () => (model.app.store.get().settings?.chat.endpoint.kind === 'local' ? model.chat.props.get() : null),
-        notify: ({ level, code, key, vars }) => model.notices.push({ level, code, message: translate.current(key, vars) }),
         crop: cropImage,
         newId: () => newId(),
       }),
     [model],
   );
   const state = useStore(store.state);
+  const notify = useCallback<Notify>(({ level, code, key, vars }) => model.notices.push({ level, code, message: t(key, vars) }), [model, t]);
 
   useEffect(() => {
-    const stops = [model.hotkeys.on('screenshot', () => void store.take(false)), model.hotkeys.on('screenshotRegion', () => void store.take(true))];
+    const stops = [model.hotkeys.on('screenshot', () => void store.take(false, notify)), model.hotkeys.on('screenshotRegion', () => void store.take(true, notify))];
     return () => stops.forEach((stop) => stop());
-  }, [model, store]);
+  }, [model, store, notify]);
 
   if (state.phase === 'capturing') {
     return (
@@ -45,6 +39,6 @@ export function ScreenshotLayer() {
       </p>
     );
   }
-  if (state.phase === 'picking') return <RegionPicker capture={state.capture} onPick={(rect) => void store.pick(rect)} onCancel={store.cancel} />;
+  if (state.phase === 'picking') return <RegionPicker capture={state.capture} onPick={(rect) => void store.pick(rect, notify)} onCancel={store.cancel} />;
   return null;
 }

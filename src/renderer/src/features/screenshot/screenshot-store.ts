@@ -29,18 +29,20 @@ export interface ScreenshotDeps {
   draft: Store<Draft>;
   /** what the model takes, when known (the local server); null lets the endpoint decide */
   knownProps: () => Pick<ServerProps, 'vision' | 'audio'> | null;
-  notify: (notice: ScreenshotNotice) => void;
   crop: CropImage;
   newId: () => string;
   now?: () => Date;
 }
 
+/** Shows a notice; passed per call so it is worded in the UI language of that moment. */
+export type Notify = (notice: ScreenshotNotice) => void;
+
 export interface ScreenshotStore {
   state: Store<ScreenshotState>;
-  /** F1 (whole screen) or Shift+F1 (region); ignored while one is under way */
-  take(region: boolean): Promise<void>;
+  /** F1 (whole screen) or Shift+F1 (region); ignored while one is under way. What goes wrong is told through `notify`. */
+  take(region: boolean, notify: Notify): Promise<void>;
   /** the region picked on the capture; null takes the whole screen */
-  pick(rect: Rect | null): Promise<void>;
+  pick(rect: Rect | null, notify: Notify): Promise<void>;
   cancel(): void;
 }
 
@@ -55,10 +57,10 @@ export function createScreenshotStore(deps: ScreenshotDeps): ScreenshotStore {
   const now = deps.now ?? (() => new Date());
   const probe = (size: number) => attachVerdict({ name: 'screenshot.png', type: 'image/png', size }, deps.knownProps());
 
-  const attach = (shot: ScreenCapture): void => {
+  const attach = (shot: ScreenCapture, notify: Notify): void => {
     const size = Math.floor((dataUrlPayload(shot.dataUrl).length * 3) / 4);
     if (probe(size) === 'too_large') {
-      deps.notify({ level: 'warning', code: 'screenshot_too_large', key: 'screenshot.tooLarge' });
+      notify({ level: 'warning', code: 'screenshot_too_large', key: 'screenshot.tooLarge' });
       return;
     }
     const attachment: Attachment = {
@@ -75,10 +77,10 @@ export function createScreenshotStore(deps: ScreenshotDeps): ScreenshotStore {
 
   return {
     state,
-    async take(region) {
+    async take(region, notify) {
       if (state.get().phase !== 'idle') return;
       if (probe(0) === 'no_vision') {
-        deps.notify({ level: 'warning', code: 'screenshot_no_vision', key: 'screenshot.noVision' });
+        notify({ level: 'warning', code: 'screenshot_no_vision', key: 'screenshot.noVision' });
         return;
       }
       state.set({ phase: 'capturing', region });
@@ -86,7 +88,7 @@ export function createScreenshotStore(deps: ScreenshotDeps): ScreenshotStore {
       if (!result.ok) {
         state.set({ phase: 'idle' });
         const noDisplay = result.error.code === 'no_display';
-        deps.notify({ level: 'error', code: result.error.code, key: noDisplay ? 'screenshot.noDisplay' : 'screenshot.failed', vars: { message: result.error.message } });
+        notify({ level: 'error', code: result.error.code, key: noDisplay ? 'screenshot.noDisplay' : 'screenshot.failed', vars: { message: result.error.message } });
         return;
       }
       if (region) {
@@ -94,9 +96,9 @@ export function createScreenshotStore(deps: ScreenshotDeps): ScreenshotStore {
         return;
       }
       state.set({ phase: 'idle' });
-      attach(result.value);
+      attach(result.value, notify);
     },
-    async pick(rect) {
+    async pick(rect, notify) {
       const current = state.get();
       if (current.phase !== 'picking') return;
       const { capture } = current;
@@ -107,9 +109,9 @@ export function createScreenshotStore(deps: ScreenshotDeps): ScreenshotStore {
         const expected = fitWithin(area, SCREENSHOT_MAX_SIDE);
         if (cropped.width !== expected.width || cropped.height !== expected.height) throw new Error(`cropped to ${cropped.width}×${cropped.height}, expected ${expected.width}×${expected.height}`);
         // The "original" of a region is its size in screen pixels, before downscaling.
-        attach({ dataUrl: cropped.dataUrl, width: cropped.width, height: cropped.height, originalWidth: area.width, originalHeight: area.height });
+        attach({ dataUrl: cropped.dataUrl, width: cropped.width, height: cropped.height, originalWidth: area.width, originalHeight: area.height }, notify);
       } catch (error) {
-        deps.notify({ level: 'error', code: 'capture_failed', key: 'screenshot.failed', vars: { message: (error as Error).message } });
+        notify({ level: 'error', code: 'capture_failed', key: 'screenshot.failed', vars: { message: (error as Error).message } });
       }
     },
     cancel: () => {
