@@ -8,6 +8,7 @@ import { startHost } from '../src/test-support/host-process';
 import { testAssets } from '../src/test-support/test-assets';
 import { connectHost } from '../src/test-support/ws-client';
 import { defaultSettings } from '../src/shared/default-settings';
+import { buildChatBody, normalizeMessages } from '../src/shared/chat/request-body';
 import { launchChromium, DOM_RECORDER, resetDomMarks } from './browser';
 import type { Benchmark, BenchResult } from './run';
 import { ensureWebUi } from './ensure-webui';
@@ -71,7 +72,8 @@ async function rawTtft(baseUrl: string, prompt: string): Promise<number> {
   const response = await fetch(`${baseUrl}/v1/chat/completions`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ messages: [{ role: 'system', content: defaultSettings().chat.systemPrompt }, { role: 'user', content: prompt }], stream: true, max_tokens: 16 }),
+    // The same body the app sends (its default sampling), so only the app's own overhead differs.
+    body: JSON.stringify(buildChatBody({ model: 'tiny', messages: normalizeMessages([{ role: 'user', content: prompt }], defaultSettings().chat.systemPrompt), sampling: { ...defaultSettings().chat.sampling, max_tokens: 16 }, stream: true, idSlot: -1, includeUsage: true })),
   });
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();

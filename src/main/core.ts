@@ -147,7 +147,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     'chat:send': async (input) => history.send(chat.send, input),
     'chat:stop': async ({ requestId }) => chat.stop(requestId),
-    'chat:props': async () => chat.props(),
+    'chat:props': async (input) => chat.props(input?.endpoint),
     'link:list': async () => links.list(),
     'link:save': async (input) => links.save(input),
     'link:delete': async ({ id }) => links.remove(id),

@@ -31,12 +31,12 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  hardenSession();
   const appRoot = app.getAppPath();
   const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? null;
   const rendererFile = join(import.meta.dirname, '../renderer/index.html');
   const appOrigin = rendererUrl ? new URL(rendererUrl).origin : pathToFileURL(rendererFile).href;
   const isAppUrl = (url: string) => (rendererUrl ? url.startsWith(appOrigin) : url === appOrigin || url.startsWith(`${appOrigin}#`));
+  hardenSession(isAppUrl);
 
   core = await createCore({
     host: 'electron',
@@ -59,6 +59,10 @@ async function start(): Promise<void> {
   });
   const settings = core.settings;
   registerIpc(core.handlers, core.events, () => win, isAppUrl);
+  // F2 from another app: show EVA, so the recording bar (and Esc to cancel) is in front of the user.
+  core.events.attach((event, payload) => {
+    if (event === 'hotkey:pressed' && (payload as { action: string }).action === 'record') revealWindow();
+  });
 
   win = createMainWindow({
     preloadPath: join(import.meta.dirname, '../preload/index.cjs'),

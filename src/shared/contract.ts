@@ -2,7 +2,7 @@
 // the browser host's WebSocket) register exactly these channels, validate every
 // input with these schemas at the boundary, and push exactly these events.
 import { z } from 'zod';
-import { ChatSendSchema, ChatSettingsSchema, LinkProfileSchema, LinkSaveSchema, LinkTestSchema, type LinkProfile } from './chat/schemas';
+import { ChatSendSchema, ChatSettingsSchema, EndpointRefSchema, LinkProfileSchema, LinkSaveSchema, LinkTestSchema, type LinkProfile } from './chat/schemas';
 import type { StreamEvent, StreamingMessage } from './chat/types';
 import type { LinkPreset } from './link-presets';
 import { AgentRunSchema, ConsentAnswerSchema, ToolSettingsSchema, type ToolSettings } from './tools/schemas';
@@ -197,6 +197,7 @@ export interface AppInfo {
 const empty = z.object({}).strict().optional();
 const requestRef = z.object({ requestId: z.string().min(1).max(100) }).strict();
 const idRef = z.object({ id: z.string().min(1).max(100) }).strict();
+const propsInput = z.object({ endpoint: EndpointRefSchema }).strict().optional();
 const historyRef = z.object({ id: IdSchema }).strict();
 const historyBranch = z.object({ conversationId: IdSchema, messageId: IdSchema }).strict();
 const historyRename = z.object({ id: IdSchema, title: z.string().max(500) }).strict();
@@ -227,7 +228,8 @@ export const invokeChannels = {
   /** Stream one answer; events arrive as `chat:stream`, the promise resolves with the final state (also when stopped or failed). */
   'chat:send': channel<typeof ChatSendSchema, ChatResult>(ChatSendSchema),
   'chat:stop': channel<typeof requestRef, { stopped: boolean }>(requestRef),
-  'chat:props': channel<typeof empty, ServerProps | null>(empty),
+  /** What the endpoint (default: the local server) says about itself; null where it cannot say (a hosted API). */
+  'chat:props': channel<typeof propsInput, ServerProps | null>(propsInput),
   'link:list': channel<typeof empty, { profiles: (LinkProfile & { hasKey: boolean })[]; presets: readonly LinkPreset[]; protection: string }>(empty),
   'link:save': channel<typeof LinkSaveSchema, LinkProfile & { hasKey: boolean }>(LinkSaveSchema),
   'link:delete': channel<typeof idRef, { deleted: boolean }>(idRef),

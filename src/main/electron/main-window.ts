@@ -27,6 +27,8 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       nodeIntegration: false,
       webSecurity: true,
       spellcheck: false,
+      // F2 pressed while another app has focus must still start audio capture.
+      autoplayPolicy: 'no-user-gesture-required',
     },
   });
   hardenContents(win.webContents, options.isAppUrl);

@@ -1,7 +1,8 @@
 // Electron's security checklist, applied to every web contents we create:
-// no navigation away from the app, no new windows, no permissions granted,
+// no navigation away from the app, no new windows, no permission but the microphone,
 // and a strict CSP on every response.
 import { session, shell, type WebContents } from 'electron';
+import { allowPermission } from '../services/app/permission-policy';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -14,10 +15,17 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function hardenSession(): void {
+export function hardenSession(isAppUrl: (url: string) => boolean): void {
   const ses = session.defaultSession;
-  ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  ses.setPermissionCheckHandler(() => false);
+  // Only the app's page, and only the microphone (F2 voice input).
+  ses.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    const mediaTypes = 'mediaTypes' in details ? (details.mediaTypes ?? []) : [];
+    callback(allowPermission({ permission, url: details.requestingUrl, mediaTypes }, isAppUrl));
+  });
+  ses.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) => {
+    const mediaType = 'mediaType' in details ? details.mediaType : undefined;
+    return allowPermission({ permission, url: details.requestingUrl ?? requestingOrigin, mediaTypes: mediaType ? [mediaType] : [] }, isAppUrl);
+  });
   ses.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
   });

@@ -7,6 +7,8 @@ import { LogView } from './features/log/LogView';
 import { HotkeyListener } from './features/hotkeys/HotkeyListener';
 import { HotkeysPanel } from './features/hotkeys/HotkeysPanel';
 import { ScreenshotLayer } from './features/screenshot/ScreenshotLayer';
+import { VoiceLayer } from './features/voice/VoiceLayer';
+import { VoicePanel } from './features/voice/VoicePanel';
 import { McpView } from './features/mcp/McpView';
 import { Notices } from './features/notices/Notices';
 import { ConnectionBanner } from './features/shell/ConnectionBanner';
@@ -47,6 +49,8 @@ export function App({ model }: { model: AppModel }) {
         <HotkeysPanel />
         <HotkeyListener />
         <ScreenshotLayer />
+        <VoiceLayer />
+        <VoicePanel />
         <Notices />
       </I18nContext.Provider>
     </AppModelContext.Provider>

@@ -49,7 +49,7 @@ describe('MCP result → tool result', () => {
 
   it('makes isError a failed step whose message is the first line', () => {
     const result = mcpResultToToolResult({ content: [{ type: 'text', text: 'no such file\nat line 2' }], isError: true }, 3);
-    expect(result).toMatchObject({ status: 'error', output: 'no such file\nat line 2', error: { message: 'no such file', details: { reportedByTool: true } } });
+    expect(result).toMatchObject({ status: 'error', output: 'no such file\nat line 2', error: { code: 'tool_failed', message: 'no such file', details: { reportedByTool: true } } });
     expect(mcpResultToToolResult({ content: [], isError: true }, 1).error?.message).toBe('the tool reported an error without a message');
   });
 

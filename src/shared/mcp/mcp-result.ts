@@ -51,7 +51,7 @@ export function mcpResultToToolResult(result: McpCallResult, durationMs: number,
 
   if (result.isError === true) {
     const message = capped.text.trim() === '' ? 'the tool reported an error without a message' : firstLine(capped.text);
-    return { status: 'error', output: capped.text, error: toolError('internal', message, { reportedByTool: true }), durationMs, ...withDetails };
+    return { status: 'error', output: capped.text, error: toolError('tool_failed', message, { reportedByTool: true }), durationMs, ...withDetails };
   }
   return { status: 'ok', output: capped.text, durationMs, ...withDetails };
 }

@@ -57,6 +57,10 @@ export type ToolErrorCode =
   | 'worker_crashed'
   | 'worker_failed'
   | 'io_error'
+  /** an MCP server is not connected (starting, crashed, retrying) or went away mid-call */
+  | 'mcp_unavailable'
+  /** the tool ran and reported a failure itself (MCP `isError`, or a JSON-RPC error from the server) */
+  | 'tool_failed'
   | 'internal';
 
 /** A tool failure as data, same shape as AppError so hosts can show it alike. */

@@ -3,11 +3,10 @@
 // from its chat template in /props; a hosted API is known by its link preset.
 // A failure to ask is an answer too ("unknown"), never an error for the run.
 import type { EndpointRef } from '../../../shared/chat/schemas';
-import { endpointUrls } from '../../../shared/chat/endpoint-url';
 import type { ServerProps } from '../../../shared/contract';
 import type { EndpointToolSupport } from '../../../shared/tools/tool-protocol';
 import type { LinkService } from '../links/link-service';
-import { fetchServerProps } from '../chat/server-props';
+import { fetchServerProps, llamaServerRoot } from '../chat/server-props';
 
 export interface ToolSupportDeps {
   /** the managed llama-server's /props, or null when no model is loaded */
@@ -29,8 +28,7 @@ export async function endpointToolSupport(endpoint: EndpointRef, deps: ToolSuppo
   if (profile.presetId !== 'llama-server') return { kind: 'link', presetId: profile.presetId, supportsTools: null };
   try {
     // /props lives at the server's root, beside /completion, not under /v1.
-    const root = endpointUrls(profile.baseUrl).llamaCompletion.replace(/\/completion$/, '');
-    const props = await fetchServerProps({ baseUrl: root, apiKey: apiKey ?? '', model: profile.model }, deps.fetch ?? fetch);
+    const props = await fetchServerProps({ baseUrl: llamaServerRoot(profile.baseUrl), apiKey: apiKey ?? '', model: profile.model }, deps.fetch ?? fetch);
     return { kind: 'link', presetId: profile.presetId, supportsTools: props.supportsTools };
   } catch (error) {
     return { kind: 'link', presetId: profile.presetId, supportsTools: null, problem: (error as Error).message };

@@ -125,4 +125,14 @@ describe('chat service with the real llama-server', () => {
     const props = await chat.props();
     expect(props).toMatchObject({ nCtx: 2048, supportsTools: true, vision: false, audio: false });
   });
+
+  it('reads /props of a linked llama-server too (its n_ctx trims link-mode chats); a hosted API has none', async () => {
+    const { chat, links } = await makeService();
+    const remote = await links.save({ profile: { name: 'remote llama', presetId: 'llama-server', baseUrl: `${server.baseUrl}/v1`, model: 'tiny' }, apiKey: 'secret-key' });
+    expect(await chat.props({ kind: 'link', linkId: remote.id })).toMatchObject({ nCtx: 2048 });
+    const hosted = await links.save({ profile: { name: 'hosted', presetId: 'openai', baseUrl: `${server.baseUrl}/v1`, model: 'tiny' } });
+    expect(await chat.props({ kind: 'link', linkId: hosted.id })).toBeNull();
+    const down = await links.save({ profile: { name: 'down', presetId: 'llama-server', baseUrl: 'http://127.0.0.1:9/v1', model: 'tiny' } });
+    expect(await chat.props({ kind: 'link', linkId: down.id })).toBeNull();
+  });
 });

@@ -10,7 +10,7 @@ import { AppFailure } from '../../../shared/errors';
 import type { EventSink } from '../app/event-bus';
 import type { LinkService } from '../links/link-service';
 import { createChatClient } from './chat-client';
-import { fetchServerProps } from './server-props';
+import { fetchServerProps, llamaServerRoot } from './server-props';
 
 export interface LocalServer {
   baseUrl: string;
@@ -119,9 +119,16 @@ export function createChatService(deps: ChatServiceDeps) {
       return { stopped: Boolean(controller) };
     },
 
-    async props(): Promise<ServerProps | null> {
-      const local = deps.localServer();
-      return local ? fetchServerProps(local, deps.fetch ?? fetch) : null;
+    /** What the endpoint says about itself: the managed server, or a linked llama-server (other APIs have no /props: null). */
+    async props(endpoint: ChatSendInput['endpoint'] = { kind: 'local' }): Promise<ServerProps | null> {
+      if (endpoint.kind === 'local') {
+        const local = deps.localServer();
+        return local ? fetchServerProps(local, deps.fetch ?? fetch) : null;
+      }
+      const { profile, apiKey } = await deps.links.resolve(endpoint.linkId);
+      if (profile.presetId !== 'llama-server') return null;
+      // A remote server that is down or too old for /props: the chat still works, only without its limits.
+      return fetchServerProps({ baseUrl: llamaServerRoot(profile.baseUrl), apiKey: apiKey ?? '', model: profile.model }, deps.fetch ?? fetch).catch(() => null);
     },
 
     dispose(): void {

@@ -1,35 +1,23 @@
 // An agent run saved into the history: the question at once, the final answer
 // with every step in `extra.agent`, so a reopened conversation shows its tool
 // steps again. Real llama-server, replies forced through the grammar proxy.
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../core';
-import { startGrammarProxy, type GrammarProxy } from '../agent/grammar-proxy';
-import { startTestServer, type TestServer } from '../chat/test-server';
-import { testAssets } from '../../../test-support/test-assets';
+import type { Core } from '../../core';
+import { startProxiedCore, type ProxiedCore } from '../../../test-support/proxied-core';
 
 const call = (name: string, args: Record<string, unknown>) => `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
 
-let server: TestServer;
-let proxy: GrammarProxy;
+let harness: ProxiedCore;
 let core: Core;
 let linkId = '';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  proxy = await startGrammarProxy(server.port, [call('calculator', { expression: '6*7' }), call('answer', { content: 'It is 42.' })]);
-  core = await createCore({ host: 'browser', version: '0', dataDir: await mkdtemp(join(tmpdir(), 'eva-agent-history-')), binDirs: [testAssets.binDir], systemLanguage: 'en' });
+  harness = await startProxiedCore([call('calculator', { expression: '6*7' }), call('answer', { content: 'It is 42.' })]);
+  ({ core, linkId } = harness);
   await core.handlers['settings:update']({ tools: { protocol: 'prompt' } });
-  linkId = (await core.handlers['link:save']({ profile: { name: 'proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' } })).id;
 });
 
-afterAll(async () => {
-  await core.dispose();
-  await proxy.close();
-  await server.stop();
-});
+afterAll(() => harness.close());
 
 describe('agent runs in the history', () => {
   it('keeps the question, the answer and the steps', async () => {

@@ -1,13 +1,9 @@
 // The model names a new conversation in the background when the setting is on:
 // against the real llama-server, its reply forced through the grammar proxy.
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../core';
-import { startGrammarProxy, type GrammarProxy } from '../agent/grammar-proxy';
-import { startTestServer, type TestServer } from '../chat/test-server';
-import { testAssets } from '../../../test-support/test-assets';
+import type { Core } from '../../core';
+import type { GrammarProxy } from '../agent/grammar-proxy';
+import { startProxiedCore, type ProxiedCore } from '../../../test-support/proxied-core';
 import { cleanTitle } from './auto-title';
 
 describe('cleanTitle', () => {
@@ -21,23 +17,17 @@ describe('cleanTitle', () => {
 });
 
 describe('auto title through the core', () => {
-  let server: TestServer;
+  let harness: ProxiedCore;
   let proxy: GrammarProxy;
   let core: Core;
   let linkId = '';
 
   beforeAll(async () => {
-    server = await startTestServer();
-    proxy = await startGrammarProxy(server.port, ['Sure, here is the plan.', 'Here it is.', '"Trip to Mars."', 'Another answer.']);
-    core = await createCore({ host: 'browser', version: '0', dataDir: await mkdtemp(join(tmpdir(), 'eva-title-')), binDirs: [testAssets.binDir], systemLanguage: 'en' });
-    linkId = (await core.handlers['link:save']({ profile: { name: 'proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' } })).id;
+    harness = await startProxiedCore(['Sure, here is the plan.', 'Here it is.', '"Trip to Mars."', 'Another answer.']);
+    ({ core, proxy, linkId } = harness);
   });
 
-  afterAll(async () => {
-    await core.dispose();
-    await proxy.close();
-    await server.stop();
-  });
+  afterAll(() => harness.close());
 
   const ask = (conversationId: string, requestId: string, question: string, parentId: string | null = null) =>
     core.handlers['chat:send']({ mode: 'chat', requestId, endpoint: { kind: 'link', linkId }, systemPrompt: '', messages: [{ role: 'user', content: question }], sampling: { max_tokens: 40 }, idSlot: null, record: { conversationId, parentId, answerId: `${requestId}-a`, question: { id: `${requestId}-q`, content: question } } });

@@ -120,7 +120,9 @@ export async function sendRecorded(
   if (input.mode !== 'chat' || !input.record) return send(input);
   let exchange: RecordedExchange | null = null;
   let latest: StreamingMessage | null = null;
-  const beginning = recorder.begin(input.record).then((opened) => {
+  const record = input.record;
+  // The request goes out first; the disk work starts a moment later, beside it.
+  const beginning = new Promise<void>((resolve) => setImmediate(resolve)).then(() => recorder.begin(record)).then((opened) => {
     exchange = opened;
     if (latest) opened?.onState(latest);
     return opened;

@@ -49,18 +49,18 @@ function failure(error: unknown, request: McpCallRequest, durationMs: number): M
       case ErrorCode.RequestTimeout:
         return lost(false, 'timeout', toolError('timeout', `${where} did not answer "${request.tool}" within ${Math.round(request.timeoutMs / 1000)} s; the call was cancelled`), durationMs);
       case ErrorCode.ConnectionClosed:
-        return lost(true, 'error', toolError('worker_crashed', `${where} went away during the call to "${request.tool}"; it will be restarted`), durationMs);
+        return lost(true, 'error', toolError('mcp_unavailable', `${where} went away during the call to "${request.tool}"; it will be restarted`), durationMs);
       case ErrorCode.InvalidParams:
         return lost(false, 'error', toolError('invalid_arguments', `${where} rejected the arguments of "${request.tool}": ${plain(error)}`), durationMs);
       case ErrorCode.MethodNotFound:
         return lost(false, 'error', toolError('unknown_tool', `${where} does not know the tool "${request.tool}": ${plain(error)}`), durationMs);
       default:
-        return lost(false, 'error', toolError('internal', `${where} answered with an error: ${plain(error)}`), durationMs);
+        return lost(false, 'error', toolError('tool_failed', `${where} answered with an error: ${plain(error)}`), durationMs);
     }
   }
   // Anything else is the transport failing (a refused HTTP connection, a closed pipe): the connection is gone.
   const message = error instanceof Error ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}` : String(error);
-  return lost(true, 'error', toolError('worker_crashed', `${where} could not be reached for "${request.tool}": ${message}; it will be reconnected`), durationMs);
+  return lost(true, 'error', toolError('mcp_unavailable', `${where} could not be reached for "${request.tool}": ${message}; it will be reconnected`), durationMs);
 }
 
 function lost(connectionLost: boolean, status: ToolRunResult['status'], error: ReturnType<typeof toolError>, durationMs: number): McpCallOutcome {

@@ -86,10 +86,10 @@ describe('MCP over HTTP', () => {
     await first.close();
 
     const failed = await h.run('web@echo', { text: 'anyone?' });
-    expect(failed).toMatchObject({ status: 'error', error: { code: 'worker_crashed' } });
+    expect(failed).toMatchObject({ status: 'error', error: { code: 'mcp_unavailable' } });
     expect(failed.error?.message).toMatch(/^MCP server "web" could not be reached for "echo": .+; it will be reconnected$/);
     expect(await h.inState('web', 'error')).toMatchObject({ error: failed.error?.message });
-    expect(await h.run('web@echo', { text: 'still?' })).toMatchObject({ status: 'error', error: { code: 'worker_failed', message: expect.stringContaining('is not connected') } });
+    expect(await h.run('web@echo', { text: 'still?' })).toMatchObject({ status: 'error', error: { code: 'mcp_unavailable', message: expect.stringContaining('is not connected') } });
 
     await serve(startStreamableHttpServer({ port: first.port }));
     await h.inState('web', 'ready');

@@ -117,7 +117,7 @@ export class McpServerSlot implements ToolProvider {
     const tool = call.name.startsWith(prefix) ? call.name.slice(prefix.length) : call.name;
     const connection = this.connection;
     if (this.state !== 'ready' || !connection) {
-      return { status: 'error', output: '', error: toolError('worker_failed', this.unavailableMessage(), { server: this.deps.name, state: this.state }), durationMs: 0 };
+      return { status: 'error', output: '', error: toolError('mcp_unavailable', this.unavailableMessage(), { server: this.deps.name, state: this.state }), durationMs: 0 };
     }
     const generation = this.generation;
     const outcome = await callMcpTool(connection, { server: this.deps.name, tool, args: call.args, timeoutMs: this.deps.timing.callTimeoutMs, signal: call.signal });

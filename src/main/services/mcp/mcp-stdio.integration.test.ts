@@ -118,14 +118,14 @@ describe('MCP over stdio', () => {
     const inFlight = h.run('t@slow', { ms: 10_000 });
     await new Promise((resolve) => setTimeout(resolve, 200));
     process.kill(first.pid!, 'SIGKILL');
-    expect(await inFlight).toMatchObject({ status: 'error', error: { code: 'worker_crashed', message: expect.stringContaining('MCP server "t" went away') } });
+    expect(await inFlight).toMatchObject({ status: 'error', error: { code: 'mcp_unavailable', message: expect.stringContaining('MCP server "t" went away') } });
 
     const down = await waitFor(() => h.latest('t')?.state === 'error' && h.latest('t'), 't to be reported down');
     expect(down.error).toContain('killed by SIGKILL');
     expect(down.retryAt).toEqual(expect.any(Number));
     // Its tools stay listed, so the model gets "not connected" rather than "unknown tool".
     const refused = await h.run('t@echo', { text: 'anyone?' });
-    expect(refused).toMatchObject({ status: 'error', error: { code: 'worker_failed' } });
+    expect(refused).toMatchObject({ status: 'error', error: { code: 'mcp_unavailable' } });
     expect(refused.error?.message).toMatch(/^MCP server "t" is not connected: the server exited \(killed by SIGKILL\).* It will be retried in \d+ s\.$/);
 
     const back = await waitFor(() => h.latest('t')?.state === 'ready' && h.latest('t')!.pid !== first.pid && h.latest('t'), 't to come back');

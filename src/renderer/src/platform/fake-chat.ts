@@ -143,7 +143,9 @@ export function createFakeChat({ state, emit, timers, now, options, record }: Fa
       stop?.();
       return ok({ stopped: stop !== undefined });
     },
-    'chat:props': () => {
+    'chat:props': (input) => {
+      // Fake links are hosted APIs: they cannot say what they are.
+      if (input?.endpoint?.kind === 'link') return ok(null);
       const { status } = state;
       if (status.state !== 'ready' || !status.model) return ok(null);
       return ok({ model: status.model.name, nCtx: state.settings.load.contextSize || status.model.contextLength, chatTemplate: '', supportsTools: true, vision: state.settings.load.mmprojPath !== '', audio: false, ...options.props });

@@ -8,6 +8,7 @@ import type { AnswerItem, AnswerState } from './conversation';
 import { CopyButton } from './CopyButton';
 import { Markdown } from './Markdown';
 import { Reasoning } from './Reasoning';
+import { ReadAnswerButton } from '../read-aloud/ReadAnswerButton';
 
 interface Props {
   item: AnswerItem;
@@ -77,6 +78,7 @@ function AnswerView({ item, name, isLast, busy, answer, counter }: ViewProps) {
         {!streaming && (
           <span className="msg-actions">
             {answer.content !== '' && <CopyButton getText={() => answer.content} testId="chat-copy" />}
+            {answer.content !== '' && <ReadAnswerButton text={answer.content} />}
             {isLast && answer.status !== 'error' && (
               <button type="button" className="btn btn-ghost btn-small" data-testid="chat-regenerate" disabled={busy} onClick={() => void chat.regenerate()}>
                 {t('chat.regenerate')}

@@ -6,6 +6,7 @@ import { AttachmentTray } from './AttachmentTray';
 import { toContent } from './attachments';
 import { isSendKey, keyInfo, sendHintKey } from './send-key';
 import { useAttach } from './use-attach';
+import { VoiceControls } from '../voice/VoiceControls';
 import './composer.css';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/bmp,audio/wav,audio/x-wav,audio/mpeg,audio/ogg,audio/flac,.wav,.mp3,.ogg,.flac';
@@ -106,6 +107,7 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
               void add(files);
             }}
           />
+          <VoiceControls input={input} />
           <label className="composer-tools" title={t('chat.tools.title')}>
             <input type="checkbox" data-testid="chat-tools-toggle" checked={useTools} disabled={busy} onChange={(event) => chat.useTools.set(event.target.checked)} />
             <span>{t('chat.tools')}</span>

@@ -151,9 +151,11 @@ export function createChatStore({
   /** request ids that are agent runs (Stop goes to `agent:stop`) */
   const runs = new Set<string>();
 
+  /** The current endpoint's props: the local server once it is ready, or a linked llama-server; null when unknown. */
   const refreshProps = async (): Promise<void> => {
     const ticket = ++propsTicket;
-    const result = await api.invoke('chat:props');
+    const endpoint = app.store.get().settings?.chat.endpoint ?? { kind: 'local' as const };
+    const result = await api.invoke('chat:props', { endpoint });
     if (ticket === propsTicket) props.set(result.ok ? result.value : null);
   };
 
@@ -172,7 +174,8 @@ export function createChatStore({
     if (!settings || before.activeRequestId !== null) return false;
     const chat = settings.chat;
     const requestId = newId();
-    const nCtx = chat.endpoint.kind === 'local' ? (props.get()?.nCtx ?? 0) || null : null;
+    // Known for the local server and for a linked llama-server; hosted APIs do not say, and are not trimmed.
+    const nCtx = (props.get()?.nCtx ?? 0) || null;
     const history = question ? [...prefix, question] : prefix;
     const plan = planChatRequest({ requestId, history, chat, nCtx, slot: before.slot });
     const answerParent = history.at(-1)?.id ?? null;
@@ -275,19 +278,26 @@ export function createChatStore({
     live,
     props,
     start: () => {
-      let readyModel: string | null = null;
-      const onStatus = (): void => {
+      // Props follow the endpoint in use: the local server as it becomes ready or stops, or the chosen link.
+      let source: string | null = null;
+      const onChange = (): void => {
+        const endpoint = app.store.get().settings?.chat.endpoint;
         const current = status.store.get();
-        const model = current?.state === 'ready' ? (current.model?.path ?? '') : null;
-        if (model === readyModel) return;
-        readyModel = model;
-        if (model === null) {
+        const next = endpoint?.kind === 'link' ? `link:${endpoint.linkId}` : current?.state === 'ready' ? `local:${current.model?.path ?? ''}` : null;
+        if (next === source) return;
+        source = next;
+        if (next === null) {
           propsTicket++;
           props.set(null);
         } else void refreshProps();
       };
-      const off = status.store.subscribe(onStatus);
-      onStatus();
+      const offStatus = status.store.subscribe(onChange);
+      const offApp = app.store.subscribe(onChange);
+      const off = (): void => {
+        offStatus();
+        offApp();
+      };
+      onChange();
       const last = lastOpened.get();
       if (last !== null && conversation.get().id === null && conversation.get().items.length === 0) void load(last);
       return off;

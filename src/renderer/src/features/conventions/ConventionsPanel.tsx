@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { useT } from '../../i18n';
+import { SidePanel } from '../shell/SidePanel';
 import { CheckField, Field, SelectField, TextField } from '../load/form-fields';
 import { SamplingFields } from './SamplingFields';
 import { TemplateFields } from './TemplateFields';
@@ -10,98 +10,57 @@ import './conventions.css';
 export function ConventionsPanel() {
   const t = useT();
   const { open, form, errors, saving, error, actions } = useConventionsStore();
-  const panel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    panel.current?.querySelector<HTMLTextAreaElement>('[data-testid="system-prompt"]')?.focus();
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape') actions.close();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, actions]);
-
-  useEffect(() => {
-    // After a rejected save, take the user to the first field that needs fixing.
-    if (Object.keys(errors).length > 0) panel.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
-
   if (!open) return null;
   return (
-    <div className="overlay overlay-side" onMouseDown={(event) => event.target === event.currentTarget && actions.close()}>
-      <div className="side-panel" role="dialog" aria-modal="true" aria-labelledby="conventions-title" data-testid="conventions-panel" ref={panel}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void actions.save();
-          }}
-          noValidate
-        >
-          <header className="dialog-head">
-            <h2 id="conventions-title">{t('conventions.title')}</h2>
-            <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={actions.close}>
-              ×
-            </button>
-          </header>
-          <div className="side-body">
-            {!form ? (
-              <p className="muted">{t('load.settingsMissing')}</p>
-            ) : (
-              <>
-                <section className="side-section">
-                  <h3>{t('conventions.systemPrompt')}</h3>
-                  <TemplateFields form={form} error={errors.templateName} update={actions.update} />
-                </section>
-                <section className="side-section">
-                  <h3>{t('conventions.people')}</h3>
-                  <div className="form-grid">
-                    <TextField label={t('conventions.userName')} value={form.userName} placeholder={t('chat.you')} testId="user-name" onChange={(userName) => actions.update((f) => ({ ...f, userName }))} />
-                    <TextField label={t('conventions.modelName')} value={form.modelName} placeholder={t('chat.model')} testId="model-name" onChange={(modelName) => actions.update((f) => ({ ...f, modelName }))} />
-                  </div>
-                  <Field label={t('conventions.stopWords')} hint={t('conventions.stopWordsHint')}>
-                    {(id, describedBy) => (
-                      <textarea id={id} className="input textarea mono" rows={3} value={form.stopWords} aria-describedby={describedBy} spellCheck={false} data-testid="stop-words" onChange={(event) => actions.update((f) => ({ ...f, stopWords: event.target.value }))} />
-                    )}
-                  </Field>
-                  <SelectField
-                    label={t('conventions.sendKey')}
-                    value={form.sendKey}
-                    options={[
-                      { value: 'ctrl-enter', label: t('conventions.sendKey.ctrlEnter') },
-                      { value: 'enter', label: t('conventions.sendKey.enter') },
-                    ]}
-                    testId="send-key"
-                    onChange={(sendKey) => actions.update((f) => ({ ...f, sendKey }))}
-                  />
-                  <CheckField label={t('conventions.autoTitle')} hint={t('conventions.autoTitleHint')} checked={form.autoTitle} testId="auto-title" onChange={(autoTitle) => actions.update((f) => ({ ...f, autoTitle }))} />
-                </section>
-                <section className="side-section">
-                  <h3>{t('conventions.sampling')}</h3>
-                  <p className="muted small side-note">{t('conventions.samplingNote')}</p>
-                  <SamplingFields values={form.sampling} errors={errors} onChange={(field, value) => actions.update((f) => ({ ...f, sampling: { ...f.sampling, [field]: value } }))} />
-                </section>
-              </>
-            )}
-            {error && (
-              <p className="inline-error" role="alert">
-                {error.message}
-              </p>
-            )}
-          </div>
-          <footer className="dialog-foot">
-            <span />
-            <div className="dialog-actions">
-              <button type="button" className="btn" onClick={actions.close}>
-                {t('common.cancel')}
-              </button>
-              <button type="submit" className="btn btn-primary" data-testid="conventions-save" disabled={!form || saving}>
-                {t('conventions.save')}
-              </button>
+    <SidePanel
+      id="conventions-panel"
+      title={t('conventions.title')}
+      onClose={actions.close}
+      onSubmit={() => void actions.save()}
+      saveLabel={t('conventions.save')}
+      canSave={Boolean(form) && !saving}
+      error={error}
+      errors={errors}
+      initialFocus='[data-testid="system-prompt"]'
+    >
+      {!form ? (
+        <p className="muted">{t('load.settingsMissing')}</p>
+      ) : (
+        <>
+          <section className="side-section">
+            <h3>{t('conventions.systemPrompt')}</h3>
+            <TemplateFields form={form} error={errors.templateName} update={actions.update} />
+          </section>
+          <section className="side-section">
+            <h3>{t('conventions.people')}</h3>
+            <div className="form-grid">
+              <TextField label={t('conventions.userName')} value={form.userName} placeholder={t('chat.you')} testId="user-name" onChange={(userName) => actions.update((f) => ({ ...f, userName }))} />
+              <TextField label={t('conventions.modelName')} value={form.modelName} placeholder={t('chat.model')} testId="model-name" onChange={(modelName) => actions.update((f) => ({ ...f, modelName }))} />
             </div>
-          </footer>
-        </form>
-      </div>
-    </div>
+            <Field label={t('conventions.stopWords')} hint={t('conventions.stopWordsHint')}>
+              {(id, describedBy) => (
+                <textarea id={id} className="input textarea mono" rows={3} value={form.stopWords} aria-describedby={describedBy} spellCheck={false} data-testid="stop-words" onChange={(event) => actions.update((f) => ({ ...f, stopWords: event.target.value }))} />
+              )}
+            </Field>
+            <SelectField
+              label={t('conventions.sendKey')}
+              value={form.sendKey}
+              options={[
+                { value: 'ctrl-enter', label: t('conventions.sendKey.ctrlEnter') },
+                { value: 'enter', label: t('conventions.sendKey.enter') },
+              ]}
+              testId="send-key"
+              onChange={(sendKey) => actions.update((f) => ({ ...f, sendKey }))}
+            />
+            <CheckField label={t('conventions.autoTitle')} hint={t('conventions.autoTitleHint')} checked={form.autoTitle} testId="auto-title" onChange={(autoTitle) => actions.update((f) => ({ ...f, autoTitle }))} />
+          </section>
+          <section className="side-section">
+            <h3>{t('conventions.sampling')}</h3>
+            <p className="muted small side-note">{t('conventions.samplingNote')}</p>
+            <SamplingFields values={form.sampling} errors={errors} onChange={(field, value) => actions.update((f) => ({ ...f, sampling: { ...f.sampling, [field]: value } }))} />
+          </section>
+        </>
+      )}
+    </SidePanel>
   );
 }

@@ -4,6 +4,7 @@ import type { ChatSettings } from '../../../../shared/chat/schemas';
 import type { AppSettings } from '../../../../shared/contract';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
+import { SidePanel } from '../shell/SidePanel';
 import { useStore } from '../../lib/store';
 import type { AppError } from '../../platform/types';
 import { Field, SelectField } from '../load/form-fields';
@@ -31,11 +32,6 @@ function HotkeysDialog({ saved: settings }: { saved: AppSettings }) {
 
   useEffect(() => {
     void hotkeys.refresh();
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape') hotkeys.panelOpen.set(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
   }, [hotkeys]);
 
   const problems = formProblems(values);
@@ -54,85 +50,63 @@ function HotkeysDialog({ saved: settings }: { saved: AppSettings }) {
   };
 
   return (
-    <div className="overlay overlay-side" onMouseDown={(event) => event.target === event.currentTarget && close()}>
-      <div className="side-panel hotkeys-panel" role="dialog" aria-modal="true" aria-labelledby="hotkeys-title" data-testid="hotkeys-panel">
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-        >
-          <header className="dialog-head">
-            <h2 id="hotkeys-title">{t('hotkeys.title')}</h2>
-            <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={close}>
-              ×
-            </button>
-          </header>
-          <div className="side-body">
-            <section className="side-section">
-              <p className="muted small">{t('hotkeys.intro')}</p>
-              {HOTKEY_ACTIONS.map((action) => {
-                const binding = status?.bindings.find((b) => b.action === action);
-                const saved = settings.hotkeys[action] === values[action];
-                const problem = problems[action] ?? (saved && binding?.problem ? { key: PROBLEM_KEYS[binding.problem.code], vars: { keys: binding.accelerator } } : undefined);
-                const scope = saved && binding ? t(`hotkeys.scope.${binding.scope}`) : undefined;
-                return (
-                  <Field key={action} label={t(ACTION_KEYS[action])} error={problem} hint={scope}>
-                    {(id, describedBy) => (
-                      <input
-                        id={id}
-                        className="input mono hotkey-field"
-                        readOnly
-                        value={values[action]}
-                        placeholder={t('hotkeys.pressKeys')}
-                        aria-invalid={problems[action] !== undefined}
-                        aria-describedby={describedBy}
-                        data-testid={`hotkey-${action}`}
-                        {...{ [HOTKEY_CAPTURE_ATTRIBUTE]: '' }}
-                        onKeyDown={(event) => {
-                          const edit = keyFieldEdit(event.nativeEvent, isMacPlatform());
-                          if (edit.kind === 'pass') return;
-                          event.preventDefault();
-                          setValues((v) => ({ ...v, [action]: edit.value }));
-                        }}
-                      />
-                    )}
-                  </Field>
-                );
-              })}
-              <SelectField
-                label={t('hotkeys.sendKey')}
-                value={sendKey}
-                options={[
-                  { value: 'ctrl-enter', label: t('conventions.sendKey.ctrlEnter') },
-                  { value: 'enter', label: t('conventions.sendKey.enter') },
-                ]}
-                testId="hotkeys-send-key"
-                onChange={setSendKey}
-              />
-            </section>
-            {error && (
-              <p className="inline-error" role="alert">
-                {error.message}
-              </p>
-            )}
-          </div>
-          <footer className="dialog-foot">
-            <button type="button" className="btn btn-ghost" data-testid="hotkeys-defaults" onClick={() => setValues(DEFAULT_HOTKEYS)}>
-              {t('hotkeys.defaults')}
-            </button>
-            <div className="dialog-actions">
-              <button type="button" className="btn" onClick={close}>
-                {t('common.cancel')}
-              </button>
-              <button type="submit" className="btn btn-primary" data-testid="hotkeys-save" disabled={saving || Object.keys(problems).length > 0}>
-                {t('hotkeys.save')}
-              </button>
-            </div>
-          </footer>
-        </form>
-      </div>
-    </div>
+    <SidePanel
+      id="hotkeys-panel"
+      title={t('hotkeys.title')}
+      onClose={close}
+      onSubmit={() => void save()}
+      saveLabel={t('hotkeys.save')}
+      canSave={!saving && Object.keys(problems).length === 0}
+      error={error}
+      className="hotkeys-panel"
+      footerStart={
+        <button type="button" className="btn btn-ghost" data-testid="hotkeys-defaults" onClick={() => setValues(DEFAULT_HOTKEYS)}>
+          {t('hotkeys.defaults')}
+        </button>
+      }
+    >
+      <section className="side-section">
+        <p className="muted small">{t('hotkeys.intro')}</p>
+        {HOTKEY_ACTIONS.map((action) => {
+          const binding = status?.bindings.find((b) => b.action === action);
+          const saved = settings.hotkeys[action] === values[action];
+          const problem = problems[action] ?? (saved && binding?.problem ? { key: PROBLEM_KEYS[binding.problem.code], vars: { keys: binding.accelerator } } : undefined);
+          const scope = saved && binding ? t(`hotkeys.scope.${binding.scope}`) : undefined;
+          return (
+            <Field key={action} label={t(ACTION_KEYS[action])} error={problem} hint={scope}>
+              {(id, describedBy) => (
+                <input
+                  id={id}
+                  className="input mono hotkey-field"
+                  readOnly
+                  value={values[action]}
+                  placeholder={t('hotkeys.pressKeys')}
+                  aria-invalid={problems[action] !== undefined}
+                  aria-describedby={describedBy}
+                  data-testid={`hotkey-${action}`}
+                  {...{ [HOTKEY_CAPTURE_ATTRIBUTE]: '' }}
+                  onKeyDown={(event) => {
+                    const edit = keyFieldEdit(event.nativeEvent, isMacPlatform());
+                    if (edit.kind === 'pass') return;
+                    event.preventDefault();
+                    setValues((v) => ({ ...v, [action]: edit.value }));
+                  }}
+                />
+              )}
+            </Field>
+          );
+        })}
+        <SelectField
+          label={t('hotkeys.sendKey')}
+          value={sendKey}
+          options={[
+            { value: 'ctrl-enter', label: t('conventions.sendKey.ctrlEnter') },
+            { value: 'enter', label: t('conventions.sendKey.enter') },
+          ]}
+          testId="hotkeys-send-key"
+          onChange={setSendKey}
+        />
+      </section>
+    </SidePanel>
   );
 }

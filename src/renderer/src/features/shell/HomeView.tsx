@@ -1,5 +1,6 @@
 import type { BackendStatus } from '../../../../shared/contract';
 import { useAppModel } from '../../app-model';
+import { useStore } from '../../lib/store';
 import { useT } from '../../i18n';
 import { ChatView } from '../chat/ChatView';
 import { HistorySidebar } from '../history/HistorySidebar';
@@ -10,12 +11,15 @@ import './shell.css';
 
 /** The chat once there is something to talk to (or already a conversation); until then, how to get a model. */
 export function HomeView() {
+  const { chat } = useAppModel();
   const status = useBackendStatus();
   const { settings } = useAppStore();
   const { items } = useConversation();
   const [mode] = useChatMode();
   const linked = settings?.chat.endpoint.kind === 'link';
-  const showChat = linked || status?.state === 'ready' || items.length > 0 || mode === 'completion';
+  // A screenshot (F1) or recording taken before a model is loaded must not sit unseen in a hidden composer.
+  const drafted = useStore(chat.draft).attachments.length > 0;
+  const showChat = linked || status?.state === 'ready' || items.length > 0 || mode === 'completion' || drafted;
   return (
     <div className="home-layout">
       <HistorySidebar />

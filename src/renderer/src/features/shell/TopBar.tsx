@@ -14,7 +14,7 @@ const NAV: Array<{ view: View; key: MessageKey; testId: string }> = [
 
 export function TopBar() {
   const t = useT();
-  const { load, status, notices, toolsPanel, hotkeys } = useAppModel();
+  const { load, status, notices, toolsPanel, hotkeys, voice } = useAppModel();
   const [view, setView] = useView();
   const backend = useBackendStatus();
   const running = backend?.state === 'ready' || backend?.state === 'starting';
@@ -46,6 +46,9 @@ export function TopBar() {
         </button>
         <button type="button" className="btn btn-ghost" data-testid="hotkeys-open" onClick={() => hotkeys.panelOpen.set(true)}>
           {t('hotkeys.open')}
+        </button>
+        <button type="button" className="btn btn-ghost" data-testid="voice-open" onClick={() => voice.panelOpen.set(true)}>
+          {t('voice.open')}
         </button>
       </nav>
       <EndpointLabel />

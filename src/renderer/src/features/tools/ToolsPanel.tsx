@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { useT } from '../../i18n';
+import { SidePanel } from '../shell/SidePanel';
 import { CheckField, SelectField, TextField } from '../load/form-fields';
 import { POLICY_KEYS, riskLabel } from './tool-labels';
 import { MAX_STEPS_LIMIT, policyChoices, setRow, type ToolRow } from './tools-form';
@@ -11,118 +11,77 @@ import './tools.css';
 export function ToolsPanel() {
   const t = useT();
   const { open, loading, form, errors, saving, error, actions } = useToolsPanelStore();
-  const panel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    panel.current?.focus();
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape') actions.close();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, actions]);
-
-  useEffect(() => {
-    if (Object.keys(errors).length > 0) panel.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
-
   if (!open) return null;
   return (
-    <div className="overlay overlay-side" onMouseDown={(event) => event.target === event.currentTarget && actions.close()}>
-      <div className="side-panel" role="dialog" aria-modal="true" aria-labelledby="tools-title" data-testid="tools-panel" ref={panel} tabIndex={-1}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void actions.save();
-          }}
-          noValidate
-        >
-          <header className="dialog-head">
-            <h2 id="tools-title">{t('tools.title')}</h2>
-            <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={actions.close}>
-              ×
-            </button>
-          </header>
-          <div className="side-body">
-            {loading && (
-              <p className="muted tools-loading">
-                <span className="spinner" aria-hidden="true" /> {t('tools.loading')}
-              </p>
+    <SidePanel
+      id="tools-panel"
+      title={t('tools.title')}
+      onClose={actions.close}
+      onSubmit={() => void actions.save()}
+      saveLabel={t('tools.save')}
+      canSave={Boolean(form) && !saving}
+      error={error}
+      errors={errors}
+    >
+      {loading && (
+        <p className="muted tools-loading">
+          <span className="spinner" aria-hidden="true" /> {t('tools.loading')}
+        </p>
+      )}
+      {form && (
+        <>
+          <section className="side-section">
+            <h3>{t('tools.list')}</h3>
+            <p className="muted small side-note">{t('tools.note')}</p>
+            {form.rows.length === 0 ? (
+              <p className="muted">{t('tools.empty')}</p>
+            ) : (
+              <ul className="tool-rows plain-list">
+                {form.rows.map((row) => (
+                  <ToolRowView key={row.name} row={row} onChange={(change) => actions.update((f) => setRow(f, row.name, change))} />
+                ))}
+              </ul>
             )}
-            {form && (
-              <>
-                <section className="side-section">
-                  <h3>{t('tools.list')}</h3>
-                  <p className="muted small side-note">{t('tools.note')}</p>
-                  {form.rows.length === 0 ? (
-                    <p className="muted">{t('tools.empty')}</p>
-                  ) : (
-                    <ul className="tool-rows plain-list">
-                      {form.rows.map((row) => (
-                        <ToolRowView key={row.name} row={row} onChange={(change) => actions.update((f) => setRow(f, row.name, change))} />
-                      ))}
-                    </ul>
-                  )}
-                </section>
-                <section className="side-section">
-                  <h3>{t('tools.loop')}</h3>
-                  <TextField
-                    label={t('tools.maxSteps')}
-                    value={form.maxSteps}
-                    numeric
-                    error={errors.maxSteps}
-                    hint={t('tools.maxStepsHint', { max: MAX_STEPS_LIMIT })}
-                    testId="tools-max-steps"
-                    onChange={(maxSteps) => actions.update((f) => ({ ...f, maxSteps }))}
-                  />
-                  <CheckField label={t('tools.agentMode')} checked={form.agentMode} testId="tools-agent-mode" onChange={(agentMode) => actions.update((f) => ({ ...f, agentMode }))} />
-                  <p className="muted small side-note">{t('tools.agentModeHint')}</p>
-                  <SelectField
-                    label={t('tools.protocol')}
-                    value={form.protocol}
-                    options={[
-                      { value: 'auto', label: t('tools.protocol.auto') },
-                      { value: 'native', label: t('tools.protocol.native') },
-                      { value: 'prompt', label: t('tools.protocol.prompt') },
-                    ]}
-                    hint={t('tools.protocolHint')}
-                    testId="tools-protocol"
-                    onChange={(protocol) => actions.update((f) => ({ ...f, protocol }))}
-                  />
-                  <TextField
-                    label={t('tools.workspace')}
-                    value={form.workspaceDir}
-                    mono
-                    placeholder={form.defaultWorkspaceDir ?? ''}
-                    error={errors.workspaceDir}
-                    hint={t('tools.workspaceHint')}
-                    testId="tools-workspace"
-                    onChange={(workspaceDir) => actions.update((f) => ({ ...f, workspaceDir }))}
-                  />
-                </section>
-              </>
-            )}
-            {error && (
-              <p className="inline-error" role="alert" data-testid="tools-error">
-                {error.message}
-              </p>
-            )}
-          </div>
-          <footer className="dialog-foot">
-            <span />
-            <div className="dialog-actions">
-              <button type="button" className="btn" onClick={actions.close}>
-                {t('common.cancel')}
-              </button>
-              <button type="submit" className="btn btn-primary" data-testid="tools-save" disabled={!form || saving}>
-                {t('tools.save')}
-              </button>
-            </div>
-          </footer>
-        </form>
-      </div>
-    </div>
+          </section>
+          <section className="side-section">
+            <h3>{t('tools.loop')}</h3>
+            <TextField
+              label={t('tools.maxSteps')}
+              value={form.maxSteps}
+              numeric
+              error={errors.maxSteps}
+              hint={t('tools.maxStepsHint', { max: MAX_STEPS_LIMIT })}
+              testId="tools-max-steps"
+              onChange={(maxSteps) => actions.update((f) => ({ ...f, maxSteps }))}
+            />
+            <CheckField label={t('tools.agentMode')} checked={form.agentMode} testId="tools-agent-mode" onChange={(agentMode) => actions.update((f) => ({ ...f, agentMode }))} />
+            <p className="muted small side-note">{t('tools.agentModeHint')}</p>
+            <SelectField
+              label={t('tools.protocol')}
+              value={form.protocol}
+              options={[
+                { value: 'auto', label: t('tools.protocol.auto') },
+                { value: 'native', label: t('tools.protocol.native') },
+                { value: 'prompt', label: t('tools.protocol.prompt') },
+              ]}
+              hint={t('tools.protocolHint')}
+              testId="tools-protocol"
+              onChange={(protocol) => actions.update((f) => ({ ...f, protocol }))}
+            />
+            <TextField
+              label={t('tools.workspace')}
+              value={form.workspaceDir}
+              mono
+              placeholder={form.defaultWorkspaceDir ?? ''}
+              error={errors.workspaceDir}
+              hint={t('tools.workspaceHint')}
+              testId="tools-workspace"
+              onChange={(workspaceDir) => actions.update((f) => ({ ...f, workspaceDir }))}
+            />
+          </section>
+        </>
+      )}
+    </SidePanel>
   );
 }
 

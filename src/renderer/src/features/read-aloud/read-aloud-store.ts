@@ -1,0 +1,161 @@
+// Read aloud (朗读): speaks the answer sentence by sentence while it streams.
+// It follows the chat's `live` store for completed sentences and the
+// conversation for how the answer ended: done → the rest is said; stopped,
+// failed, a new question, another conversation or switching it off → silence.
+// Free of React and of Web Speech (the Speaker is passed in).
+import { createStore, type Store } from '../../lib/store';
+import { realTimers, type Timers } from '../../lib/timers';
+import type { Result } from '../../platform/types';
+import type { AppSettings, SettingsPatch } from '../../../../shared/contract';
+import type { ConversationState } from '../chat/conversation';
+import type { LiveAnswer } from '../chat/chat-store';
+import type { AppState } from '../shell/app-store';
+import { takeSentences } from './sentence-splitter';
+import type { Speaker, VoiceAvailability } from './speaker';
+
+export interface ReadAloudDeps {
+  chat: { live: Store<LiveAnswer | null>; conversation: Store<ConversationState> };
+  app: { store: Store<AppState>; updateSettings(patch: SettingsPatch): Promise<Result<AppSettings>> };
+  speaker: Speaker;
+  timers?: Timers;
+  /** how long an empty voice list may still be filling in before we say there is no voice */
+  voiceWaitMs?: number;
+}
+
+export interface ReadAloudStore {
+  /** true while sentences are queued or being said */
+  speaking: Store<boolean>;
+  availability: Store<VoiceAvailability>;
+  /** how many system voices there are now */
+  voiceCount(): number;
+  /** follow the chat and the voice list; returns the teardown (which also falls silent) */
+  start(): () => void;
+  /** the persisted on/off setting */
+  setEnabled(enabled: boolean): Promise<Result<AppSettings>>;
+  /** say a whole (finished) answer now, whatever the setting */
+  readText(markdown: string): void;
+  /** fall silent now */
+  stop(): void;
+}
+
+export const VOICE_WAIT_MS = 1500;
+
+export function createReadAloudStore({ chat, app, speaker, timers = realTimers(), voiceWaitMs = VOICE_WAIT_MS }: ReadAloudDeps): ReadAloudStore {
+  const speaking = createStore(false);
+  const availability = createStore<VoiceAvailability>('checking');
+  // Callbacks of utterances from before the last cancel must not touch `pending`.
+  let generation = 0;
+  let pending = 0;
+  let reading: { requestId: string; next: number } | null = null;
+  // The answer the user silenced while it streams: its later sentences stay unsaid.
+  let hushed: string | null = null;
+  let lastActive: string | null = null;
+  let lastConversation: string | null = null;
+  let waited = false;
+
+  const enabled = (): boolean => app.store.get().settings?.readAloud === true && availability.get() !== 'unsupported';
+
+  const say = (sentences: readonly string[]): void => {
+    for (const sentence of sentences) {
+      const mine = generation;
+      pending++;
+      speaking.set(true);
+      speaker.speak(sentence, () => {
+        if (mine !== generation) return;
+        pending = Math.max(0, pending - 1);
+        if (pending === 0) speaking.set(false);
+      });
+    }
+  };
+
+  const silence = (): void => {
+    generation++;
+    pending = 0;
+    speaking.set(false);
+    speaker.cancel();
+  };
+
+  /** Silence, and leave the answer streaming now unread. */
+  const hush = (): void => {
+    hushed = chat.live.get()?.requestId ?? null;
+    reading = null;
+    silence();
+  };
+
+  const onLive = (): void => {
+    const current = chat.live.get();
+    if (!current || !enabled() || current.requestId === hushed) return;
+    if (reading?.requestId !== current.requestId) {
+      silence();
+      reading = { requestId: current.requestId, next: 0 };
+    }
+    const batch = takeSentences(current.message.content, reading.next, false);
+    reading.next = batch.next;
+    say(batch.sentences);
+  };
+
+  const onConversation = (): void => {
+    const state = chat.conversation.get();
+    if (state.id !== lastConversation) {
+      // Another conversation opened, or a new one: what was being read belongs to the old one.
+      if (lastConversation !== null) silence();
+      lastConversation = state.id;
+      if (state.activeRequestId === null) reading = null;
+    }
+    if (state.activeRequestId !== null && state.activeRequestId !== lastActive) {
+      // The user sent (or asked again): stop reading the previous answer.
+      silence();
+      reading = enabled() ? { requestId: state.activeRequestId, next: 0 } : null;
+    }
+    lastActive = state.activeRequestId;
+    if (!reading || state.activeRequestId === reading.requestId) return;
+    const { requestId, next } = reading;
+    reading = null;
+    const item = state.items.find((candidate) => candidate.kind === 'assistant' && candidate.requestId === requestId);
+    if (item?.kind === 'assistant' && item.answer.status === 'done' && enabled()) say(takeSentences(item.answer.content, next, true).sentences);
+    else silence();
+  };
+
+  let wasEnabled = false;
+  const onSettings = (): void => {
+    const now = enabled();
+    if (wasEnabled && !now) hush();
+    wasEnabled = now;
+  };
+
+  const checkVoices = (): void => {
+    const voices = speaker.voices();
+    availability.set(voices === null ? 'unsupported' : voices.length > 0 ? 'available' : waited ? 'none' : 'checking');
+    onSettings();
+  };
+
+  return {
+    speaking,
+    availability,
+    voiceCount: () => speaker.voices()?.length ?? 0,
+    start: () => {
+      lastConversation = chat.conversation.get().id;
+      lastActive = chat.conversation.get().activeRequestId;
+      wasEnabled = enabled();
+      checkVoices();
+      const timer = timers.setTimeout(() => {
+        waited = true;
+        checkVoices();
+      }, voiceWaitMs);
+      const stops = [chat.live.subscribe(onLive), chat.conversation.subscribe(onConversation), app.store.subscribe(onSettings), speaker.onVoicesChanged(checkVoices)];
+      return () => {
+        timers.clearTimeout(timer);
+        for (const stop of stops) stop();
+        reading = null;
+        silence();
+      };
+    },
+    setEnabled: (on) => app.updateSettings({ readAloud: on }),
+    readText: (markdown) => {
+      if (availability.get() === 'unsupported') return;
+      hush();
+      say(takeSentences(markdown, 0, true).sentences);
+    },
+    stop: hush,
+  };
+}

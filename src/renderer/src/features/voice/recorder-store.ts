@@ -1,0 +1,307 @@
+// F2 voice input: record from the microphone (or take an audio file), turn it
+// into the 16 kHz mono WAV whisper reads, transcribe it in the core and put the
+// words into the draft at the cursor. Free of React and of the browser's audio
+// APIs (passed in), so all of it runs in tests.
+import { bytesToBase64 } from '../../../../shared/audio/base64';
+import { MAX_WAV_BYTES, type VoiceFailureReason, type VoiceStatus } from '../../../../shared/audio/voice-schemas';
+import { toWhisperWav, WHISPER_SAMPLE_RATE } from '../../../../shared/audio/whisper-wav';
+import type { AppSettings } from '../../../../shared/contract';
+import type { MessageKey, MessageVars } from '../../i18n';
+import { createStore, type Store } from '../../lib/store';
+import { realTimers, type Timers } from '../../lib/timers';
+import type { EvaApi } from '../../platform/types';
+import type { Draft } from '../chat/chat-store';
+import { rmsOfChannels } from './audio-level';
+import type { CaptureSession, DecodeAudio, OpenMicrophone, RecordedAudio } from './capture';
+import { insertTranscript, isNonSpeech, type TextSelection } from './insert-transcript';
+import { micProblemOf, type MicProblem } from './mic-problem';
+
+export type RecorderState =
+  | { phase: 'idle' }
+  /** checking voice:status and asking for the microphone */
+  | { phase: 'opening' }
+  | { phase: 'recording'; startedAt: number }
+  | { phase: 'decoding'; name: string }
+  /** requestId is null while the audio is still being prepared, before voice:transcribe is called */
+  | { phase: 'transcribing'; requestId: string | null; source: 'microphone' | 'file' };
+
+/** What the last recording or file held, as sent to whisper. */
+export interface RecordingFacts {
+  source: 'microphone' | 'file';
+  /** length of the audio, ms */
+  durationMs: number;
+  /** RMS of the captured samples (0 = silence) */
+  rms: number;
+  sampleRate: number;
+  wavBytes: number;
+}
+
+/** A message for the user, as message keys so it follows the UI language. */
+export interface VoiceNotice {
+  level: 'info' | 'warning' | 'error';
+  code: string;
+  key: MessageKey;
+  vars?: MessageVars;
+}
+export type VoiceNotify = (notice: VoiceNotice) => void;
+
+/** The draft's text box, as far as inserting goes (the composer attaches it while it is on screen). */
+export interface TextInput {
+  /** the cursor or selection; null when the user has not been in the box */
+  selection(): TextSelection | null;
+  placeCaret(at: number): void;
+}
+
+/** An audio file picked for transcription. */
+export interface AudioFile {
+  name: string;
+  size: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+export interface RecorderDeps {
+  api: EvaApi;
+  draft: Store<Draft>;
+  settings: () => AppSettings | null;
+  openMicrophone: OpenMicrophone;
+  decodeAudio: DecodeAudio;
+  newId: () => string;
+  now?: () => number;
+  timers?: Timers;
+  /** a recording this long stops by itself */
+  maxRecordingMs?: number;
+}
+
+export interface RecorderStore {
+  state: Store<RecorderState>;
+  /** voice:status: whether transcription can work, and if not why (null until fetched) */
+  status: Store<VoiceStatus | null>;
+  last: Store<RecordingFacts | null>;
+  refreshStatus(): Promise<VoiceStatus | null>;
+  /** the microphone's level now, 0–1 RMS (0 when not recording) */
+  level(): number;
+  /** F2 / the mic button: start when idle, stop and transcribe when recording */
+  toggle(notify: VoiceNotify): Promise<void>;
+  startRecording(notify: VoiceNotify): Promise<void>;
+  stopRecording(notify: VoiceNotify): Promise<void>;
+  /** Esc: drop the recording, or stop the transcription (voice:cancel) */
+  cancel(): void;
+  transcribeFile(file: AudioFile, notify: VoiceNotify): Promise<void>;
+  /** the composer's text box; returns the detach function */
+  attachInput(input: TextInput): () => void;
+}
+
+/** 15 minutes: the WAV stays under the contract's 32 MiB, with room to spare. */
+export const MAX_RECORDING_MS = 15 * 60_000;
+/** Larger files would decode to more samples than a transcription takes anyway. */
+export const MAX_AUDIO_FILE_BYTES = 200 * 1024 * 1024;
+
+const MIC_KEYS: Record<MicProblem, MessageKey> = {
+  unsupported: 'voice.mic.unsupported',
+  denied: 'voice.mic.denied',
+  none: 'voice.mic.none',
+  busy: 'voice.mic.busy',
+  failed: 'voice.mic.failed',
+};
+
+/** The notice for a failed voice:transcribe; null when the user cancelled it. */
+export function transcribeFailureNotice(error: { code: string; message: string; details?: Record<string, unknown> }): VoiceNotice | null {
+  const reason = error.details?.reason as VoiceFailureReason | undefined;
+  if (reason === 'cancelled') return null;
+  if (reason === 'model_not_configured') return { level: 'warning', code: 'voice_model_not_configured', key: 'voice.modelNotConfigured' };
+  if (reason === 'timeout') return { level: 'error', code: 'voice_timeout', key: 'voice.timeout' };
+  return { level: 'error', code: `voice_${reason ?? error.code}`, key: 'voice.failed', vars: { message: error.message } };
+}
+
+export function createRecorderStore(deps: RecorderDeps): RecorderStore {
+  const now = deps.now ?? Date.now;
+  const timers = deps.timers ?? realTimers();
+  const maxRecordingMs = deps.maxRecordingMs ?? MAX_RECORDING_MS;
+  const state = createStore<RecorderState>({ phase: 'idle' });
+  const status = createStore<VoiceStatus | null>(null);
+  const last = createStore<RecordingFacts | null>(null);
+  let session: CaptureSession | null = null;
+  let autoStop: unknown = null;
+  let input: TextInput | null = null;
+  // Bumped by cancel and by every start, so an answer that arrives late is dropped.
+  let ticket = 0;
+
+  const refreshStatus = async (): Promise<VoiceStatus | null> => {
+    const result = await deps.api.invoke('voice:status');
+    if (result.ok) status.set(result.value);
+    return result.ok ? result.value : null;
+  };
+
+  /** The status check before anything is asked of the user: false (and a notice) when transcription cannot work. */
+  const ready = async (notify: VoiceNotify): Promise<boolean> => {
+    const current = await refreshStatus();
+    if (!current?.problem) return true;
+    notify(current.model === 'not_configured' ? { level: 'warning', code: 'voice_model_not_configured', key: 'voice.modelNotConfigured' } : { level: 'warning', code: 'voice_not_ready', key: 'voice.notReady', vars: { problem: current.problem } });
+    return false;
+  };
+
+  const insert = (transcript: string): void => {
+    const selection = input?.selection() ?? null;
+    const { text, caret } = insertTranscript(deps.draft.get().text, transcript, selection);
+    deps.draft.set((draft) => ({ ...draft, text }));
+    input?.placeCaret(caret);
+  };
+
+  const transcribe = async (audio: RecordedAudio, source: RecordingFacts['source'], notify: VoiceNotify, mine: number): Promise<void> => {
+    const frames = audio.channels[0]?.length ?? 0;
+    if (frames === 0) {
+      state.set({ phase: 'idle' });
+      notify({ level: 'warning', code: 'voice_empty', key: 'voice.empty' });
+      return;
+    }
+    let wav: Uint8Array;
+    try {
+      wav = toWhisperWav(audio.channels, audio.sampleRate);
+    } catch (error) {
+      state.set({ phase: 'idle' });
+      notify({ level: 'error', code: 'voice_audio_invalid', key: 'voice.failed', vars: { message: (error as Error).message } });
+      return;
+    }
+    const durationMs = Math.round((frames / audio.sampleRate) * 1000);
+    last.set({ source, durationMs, rms: rmsOfChannels(audio.channels), sampleRate: audio.sampleRate, wavBytes: wav.length });
+    if (wav.length > MAX_WAV_BYTES) {
+      state.set({ phase: 'idle' });
+      notify({ level: 'warning', code: 'voice_too_long', key: 'voice.tooLong', vars: { minutes: Math.floor(MAX_WAV_BYTES / 2 / WHISPER_SAMPLE_RATE / 60) } });
+      return;
+    }
+    const requestId = deps.newId();
+    state.set({ phase: 'transcribing', requestId, source });
+    const language = deps.settings()?.voice.language;
+    const result = await deps.api.invoke('voice:transcribe', { wavBase64: bytesToBase64(wav), requestId, ...(language ? { language } : {}) });
+    if (mine !== ticket) return;
+    state.set({ phase: 'idle' });
+    if (!result.ok) {
+      const notice = transcribeFailureNotice(result.error);
+      if (notice) notify(notice);
+      if (result.error.details?.reason !== 'cancelled') void refreshStatus();
+      return;
+    }
+    if (isNonSpeech(result.value.text)) {
+      notify({ level: 'info', code: 'voice_no_speech', key: 'voice.noSpeech' });
+      return;
+    }
+    insert(result.value.text);
+  };
+
+  const release = (): CaptureSession | null => {
+    if (autoStop !== null) timers.clearTimeout(autoStop);
+    autoStop = null;
+    const current = session;
+    session = null;
+    return current;
+  };
+
+  const start = async (notify: VoiceNotify): Promise<void> => {
+    if (state.get().phase !== 'idle') return;
+    const mine = ++ticket;
+    state.set({ phase: 'opening' });
+    // Before the microphone is asked for: no permission prompt for a recording that could not be transcribed.
+    const usable = await ready(notify);
+    if (mine !== ticket) return;
+    if (!usable) {
+      state.set({ phase: 'idle' });
+      return;
+    }
+    let opened: CaptureSession;
+    try {
+      opened = await deps.openMicrophone();
+    } catch (error) {
+      if (mine !== ticket) return;
+      state.set({ phase: 'idle' });
+      const problem = micProblemOf(error);
+      notify({ level: 'error', code: `microphone_${problem}`, key: MIC_KEYS[problem], vars: { message: (error as Error)?.message ?? String(error) } });
+      return;
+    }
+    if (mine !== ticket) {
+      opened.discard();
+      return;
+    }
+    session = opened;
+    state.set({ phase: 'recording', startedAt: now() });
+    autoStop = timers.setTimeout(() => {
+      notify({ level: 'info', code: 'voice_auto_stopped', key: 'voice.autoStopped', vars: { minutes: Math.round(maxRecordingMs / 60_000) } });
+      void stop(notify);
+    }, maxRecordingMs);
+  };
+
+  const stop = async (notify: VoiceNotify): Promise<void> => {
+    const capture = state.get().phase === 'recording' ? release() : null;
+    if (!capture) return;
+    const mine = ticket;
+    // Until whisper is called this is still the recording's end: Esc now drops it too.
+    state.set({ phase: 'transcribing', requestId: null, source: 'microphone' });
+    let audio: RecordedAudio;
+    try {
+      audio = await capture.finish();
+    } catch (error) {
+      if (mine !== ticket) return;
+      state.set({ phase: 'idle' });
+      notify({ level: 'error', code: 'microphone_failed', key: 'voice.mic.failed', vars: { message: (error as Error).message } });
+      return;
+    }
+    if (mine !== ticket) return;
+    await transcribe(audio, 'microphone', notify, mine);
+  };
+
+  return {
+    state,
+    status,
+    last,
+    refreshStatus,
+    level: () => session?.level() ?? 0,
+    toggle: (notify) => {
+      const { phase } = state.get();
+      if (phase === 'idle') return start(notify);
+      if (phase === 'recording') return stop(notify);
+      return Promise.resolve();
+    },
+    startRecording: start,
+    stopRecording: stop,
+    cancel: () => {
+      const current = state.get();
+      if (current.phase === 'idle') return;
+      ticket++;
+      release()?.discard();
+      if (current.phase === 'transcribing' && current.requestId !== null) void deps.api.invoke('voice:cancel', { requestId: current.requestId });
+      state.set({ phase: 'idle' });
+    },
+    async transcribeFile(file, notify) {
+      if (state.get().phase !== 'idle') {
+        notify({ level: 'warning', code: 'voice_busy', key: 'voice.busy' });
+        return;
+      }
+      if (file.size > MAX_AUDIO_FILE_BYTES) {
+        notify({ level: 'warning', code: 'voice_file_too_large', key: 'voice.fileTooLarge', vars: { name: file.name, mb: MAX_AUDIO_FILE_BYTES / 1024 / 1024 } });
+        return;
+      }
+      const mine = ++ticket;
+      state.set({ phase: 'decoding', name: file.name });
+      if (!(await ready(notify))) {
+        if (mine === ticket) state.set({ phase: 'idle' });
+        return;
+      }
+      let audio: RecordedAudio;
+      try {
+        audio = await deps.decodeAudio(await file.arrayBuffer());
+      } catch (error) {
+        if (mine !== ticket) return;
+        state.set({ phase: 'idle' });
+        notify({ level: 'error', code: 'voice_decode_failed', key: 'voice.decodeFailed', vars: { name: file.name, message: (error as Error)?.message ?? String(error) } });
+        return;
+      }
+      if (mine !== ticket) return;
+      await transcribe(audio, 'file', notify, mine);
+    },
+    attachInput(next) {
+      input = next;
+      return () => {
+        if (input === next) input = null;
+      };
+    },
+  };
+}

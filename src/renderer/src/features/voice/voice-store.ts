@@ -1,0 +1,56 @@
+// Voice input as the app holds it: the recorder wired to the page's microphone
+// and decoder, the voice settings panel, and voice:status kept current when the
+// voice settings change.
+import type { VoiceSettings } from '../../../../shared/audio/voice-schemas';
+import { newId } from '../../lib/new-id';
+import { createStore, type Store } from '../../lib/store';
+import type { EvaApi } from '../../platform/types';
+import type { Draft } from '../chat/chat-store';
+import type { AppStore } from '../shell/app-store';
+import type { DecodeAudio, OpenMicrophone } from './capture';
+import { decodeAudioFile } from './decode-audio-file';
+import { openMicrophone } from './mic-capture';
+import { createRecorderStore, type RecorderStore } from './recorder-store';
+
+export interface VoiceStore extends RecorderStore {
+  /** the voice settings panel */
+  panelOpen: Store<boolean>;
+  /** fetch voice:status now and again whenever settings.voice changes; returns the teardown */
+  start(): () => void;
+}
+
+export interface VoiceStoreDeps {
+  api: EvaApi;
+  app: AppStore;
+  draft: Store<Draft>;
+  /** the page's microphone and decoder unless given (tests have neither) */
+  openMicrophone?: OpenMicrophone;
+  decodeAudio?: DecodeAudio;
+}
+
+export function createVoiceStore(deps: VoiceStoreDeps): VoiceStore {
+  const recorder = createRecorderStore({
+    api: deps.api,
+    draft: deps.draft,
+    settings: () => deps.app.store.get().settings,
+    openMicrophone: deps.openMicrophone ?? openMicrophone,
+    decodeAudio: deps.decodeAudio ?? decodeAudioFile,
+    newId: () => newId(),
+  });
+  return {
+    ...recorder,
+    panelOpen: createStore(false),
+    start: () => {
+      let seen: VoiceSettings | null = null;
+      const check = (): void => {
+        const voice = deps.app.store.get().settings?.voice ?? null;
+        if (voice === null || (seen !== null && seen.modelPath === voice.modelPath && seen.language === voice.language)) return;
+        seen = voice;
+        void recorder.refreshStatus();
+      };
+      const off = deps.app.store.subscribe(check);
+      check();
+      return off;
+    },
+  };
+}
