@@ -1,115 +1,157 @@
-// voice.transcribe_ratio: a recording handed to the core's voice:transcribe
-// through the real browser host's WebSocket (base64 encoding, frame, schema
-// check, temp file, whisper-cli under the supervisor, transcript read back) until
-// the text arrives, divided by running the same whisper-cli with the same
-// arguments directly on the same WAV file; medians of interleaved runs.
-// The tiny random-weight model by default (~0.3 s a run, so the app's overhead
-// shows at its largest); EVA_BENCH_WHISPER_MODEL=<ggml model> measures a real one.
+// voice.transcribe_ratio: F2 voice input as the user meets it, in real Chromium
+// against the real browser host: the F2 that stops a recording of Chromium's fake
+// microphone → the transcript in the chat input, in the page's clock (capture
+// finished, toWhisperWav, base64, the WebSocket both ways, the host, whisper-cli
+// under the supervisor, the recorder store and React), divided by whisper-cli run
+// directly with the app's arguments on the very WAV the page sent.
+// voice.transcribe_core_ratio: the host-level part alone, the same WAV handed to
+// voice:transcribe by a Node WebSocket client, over the same direct runs.
+// Interleaved runs, medians. The tiny random-weight model by default (~0.3 s a
+// run, so the app's overhead shows at its largest); EVA_BENCH_WHISPER_MODEL=<ggml
+// model> measures a real one.
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { bytesToBase64 } from '../src/shared/audio/base64';
-import { toWhisperWav } from '../src/shared/audio/whisper-wav';
-import { spawnSupervised } from '../src/main/services/process/supervisor';
-import { joinSegments } from '../src/main/services/voice/transcript-text';
-import { whisperArgs } from '../src/main/services/voice/whisper-args';
+import { encodeWav16Mono, parseWavHeader } from '../src/shared/audio/wav';
 import { whisperAssets } from '../src/main/services/voice/whisper-test-assets';
-import { startHost } from '../src/test-support/host-process';
+import { startHost, tinyModel } from '../src/test-support/host-process';
 import { seededRandom } from '../src/test-support/seeded-random';
 import { connectHost, type HostClient } from '../src/test-support/ws-client';
 import type { Benchmark, BenchResult } from './run';
 import { median, round } from './stats';
+import { launchWithFakeMicrophone, recordAndTranscribe, VOICE_PROBE, type PageVoiceRun } from './voice-page';
+import { runWhisperDirect, type DirectWhisper } from './whisper-direct';
 
 const RUNS = 15;
 const SECONDS = 5;
 const LANGUAGE = 'en';
 
-/** What the recorder would hand over: 5 s of a 48 kHz stereo capture (a tone in noise), converted to 16 kHz mono. */
-function recording(): Uint8Array {
+/** What the fake microphone loops: 5 s of a 180 Hz tone in noise, 48 kHz mono 16-bit (Chromium resamples it to the capture rate). */
+function microphoneSource(): Uint8Array {
   const random = seededRandom(3);
   const rate = 48_000;
-  const channel = Float32Array.from({ length: rate * SECONDS }, (_, i) => 0.3 * Math.sin((2 * Math.PI * 180 * i) / rate) + 0.1 * (random() - 0.5));
-  return toWhisperWav([channel, channel], rate);
+  return encodeWav16Mono(Float32Array.from({ length: rate * SECONDS }, (_, i) => 0.3 * Math.sin((2 * Math.PI * 180 * i) / rate) + 0.1 * (random() - 0.5)), rate);
 }
 
-async function appRun(client: HostClient, wav: Uint8Array): Promise<{ ms: number; text: string; coreMs: number }> {
-  const started = performance.now();
-  const result = await client.invoke('voice:transcribe', { wavBase64: bytesToBase64(wav) });
-  return { ms: performance.now() - started, text: result.text, coreMs: result.durationMs };
+/** The WAV of the newest page run, on disk for whisper-cli, with what the app made of it. */
+interface Recording {
+  wav: Uint8Array;
+  path: string;
+  text: string;
 }
 
-async function rawRun(cli: string, modelPath: string, wavPath: string, dir: string): Promise<{ ms: number; text: string }> {
-  const outputBase = join(dir, 'raw-transcript');
+async function coreRun(client: HostClient, recording: Recording): Promise<{ ms: number; serviceMs: number }> {
   const started = performance.now();
-  const proc = spawnSupervised({ command: cli, args: whisperArgs({ modelPath, wavPath, outputBase, language: LANGUAGE }), cwd: dir });
-  const exit = await proc.exited;
-  const text = await readFile(`${outputBase}.txt`, 'utf8');
+  const result = await client.invoke('voice:transcribe', { wavBase64: bytesToBase64(recording.wav), language: LANGUAGE });
   const ms = performance.now() - started;
-  if (exit.code !== 0) throw new Error(`raw whisper-cli exited with ${exit.code ?? exit.signal}`);
-  await rm(`${outputBase}.txt`);
-  return { ms, text: joinSegments(text) };
+  if (result.text !== recording.text) throw new Error(`voice:transcribe from Node and from the page disagree on the same WAV: "${result.text}" vs "${recording.text}"`);
+  return { ms, serviceMs: result.durationMs };
 }
 
-/** The measurement against a running host (the bench starts the built one). */
-export async function transcribeRatio(hostUrl: string): Promise<BenchResult> {
-  const modelPath = process.env.EVA_BENCH_WHISPER_MODEL ?? whisperAssets.tinyModel;
-  for (const file of [whisperAssets.cli, modelPath]) {
-    if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run backend:build -- --only whisper-cli\` and \`npx tsx scripts/fixtures/make-whisper-model.ts\``);
+async function directRun(whisper: DirectWhisper, recording: Recording): Promise<number> {
+  const run = await runWhisperDirect(whisper, recording.path);
+  if (run.text !== recording.text) throw new Error(`the app and whisper-cli disagree on the same WAV: "${recording.text}" vs "${run.text}"`);
+  return run.ms;
+}
+
+async function measure(page: Page, client: HostClient, whisper: DirectWhisper): Promise<BenchResult[]> {
+  let serial = 0;
+  const keep = async (run: PageVoiceRun): Promise<Recording> => {
+    const path = join(whisper.dir, `recording-${serial++}.wav`);
+    await writeFile(path, run.wav);
+    return { wav: run.wav, path, text: run.transcript.text };
+  };
+  // The first of each pays for cold caches (the page's code paths, the model file); not counted.
+  let recording = await keep(await recordAndTranscribe(page, SECONDS));
+  await directRun(whisper, recording);
+  await coreRun(client, recording);
+
+  const ui: PageVoiceRun[] = [];
+  const direct: number[] = [];
+  const core: { ms: number; serviceMs: number }[] = [];
+  const steps = [
+    async () => {
+      const run = await recordAndTranscribe(page, SECONDS);
+      ui.push(run);
+      recording = await keep(run);
+    },
+    async () => direct.push(await directRun(whisper, recording)),
+    async () => core.push(await coreRun(client, recording)),
+  ];
+  for (let i = 0; i < RUNS; i++) {
+    // Rotate the order, so none of the three always runs first or right after another.
+    for (let k = 0; k < steps.length; k++) await steps[(i + k) % steps.length]!();
   }
-  const wav = recording();
-  const dir = await mkdtemp(join(tmpdir(), 'eva-bench-voice-'));
-  const wavPath = join(dir, 'recording.wav');
-  await writeFile(wavPath, wav);
-  const client = await connectHost(hostUrl);
-  try {
-    const settings = await client.invoke('settings:update', { voice: { modelPath, language: LANGUAGE } });
-    if (settings.voice.modelPath !== modelPath) throw new Error('settings:update did not take the voice model');
-    const status = await client.invoke('voice:status');
-    if (status.problem) throw new Error(`voice is not ready in the host: ${status.problem}`);
-    // The first run of each pays for a cold page cache; not counted.
-    const warm = await appRun(client, wav);
-    const warmRaw = await rawRun(whisperAssets.cli, modelPath, wavPath, dir);
-    if (warm.text !== warmRaw.text) throw new Error(`the app and whisper-cli disagree on the text: "${warm.text}" vs "${warmRaw.text}"`);
-    const app: number[] = [];
-    const core: number[] = [];
-    const raw: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      // Alternate which goes first, so neither always runs on the warmer machine.
-      if (i % 2 === 1) raw.push((await rawRun(whisperAssets.cli, modelPath, wavPath, dir)).ms);
-      const run = await appRun(client, wav);
-      app.push(run.ms);
-      core.push(run.coreMs);
-      if (i % 2 === 0) raw.push((await rawRun(whisperAssets.cli, modelPath, wavPath, dir)).ms);
-    }
-    return {
+  const directMs = median(direct);
+  const uiMs = median(ui.map((run) => run.toValueMs));
+  const coreMs = median(core.map((run) => run.ms));
+  const lastWav = parseWavHeader(recording.wav);
+  return [
+    {
       bench: 'voice.transcribe_ratio',
-      value: round(median(app) / median(raw)),
+      value: round(uiMs / directMs),
       unit: 'ratio',
       goal: '<= 1.05',
-      app_median_ms: round(median(app), 1),
-      core_median_ms: round(median(core), 1),
-      raw_median_ms: round(median(raw), 1),
-      audio_s: SECONDS,
-      wav_bytes: wav.length,
-      model: modelPath,
+      app_median_ms: round(uiMs, 1),
+      app_painted_median_ms: round(median(ui.map((run) => run.toPaintMs)), 1),
+      page_prepare_median_ms: round(median(ui.map((run) => run.toSentMs)), 1),
+      round_trip_median_ms: round(median(ui.map((run) => run.roundTripMs)), 1),
+      core_service_median_ms: round(median(ui.map((run) => run.transcript.durationMs)), 1),
+      insert_median_ms: round(median(ui.map((run) => run.insertMs)), 1),
+      direct_median_ms: round(directMs, 1),
+      audio_median_ms: median(ui.map((run) => run.transcript.audioMs)),
+      wav_bytes: recording.wav.length,
+      wav_rate: lastWav.sampleRate,
+      model: whisper.modelPath,
       runs: RUNS,
-    };
-  } finally {
-    client.close();
-    await rm(dir, { recursive: true, force: true });
-  }
+    },
+    {
+      bench: 'voice.transcribe_core_ratio',
+      value: round(coreMs / directMs),
+      unit: 'ratio',
+      goal: 'detail of voice.transcribe_ratio: host level only',
+      core_median_ms: round(coreMs, 1),
+      core_service_median_ms: round(median(core.map((run) => run.serviceMs)), 1),
+      direct_median_ms: round(directMs, 1),
+      runs: RUNS,
+    },
+  ];
 }
 
 export const voiceBenchmarks: Benchmark[] = [
   {
-    names: ['voice.transcribe_ratio'],
+    names: ['voice.transcribe_ratio', 'voice.transcribe_core_ratio'],
     async run(): Promise<BenchResult[]> {
+      const modelPath = process.env.EVA_BENCH_WHISPER_MODEL ?? whisperAssets.tinyModel;
+      for (const file of [whisperAssets.cli, modelPath, tinyModel]) {
+        if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm test\` once (it provisions it), or \`npm run backend:build -- --only whisper-cli\` and \`npx tsx scripts/fixtures/make-whisper-model.ts\``);
+      }
+      const dir = await mkdtemp(join(tmpdir(), 'eva-bench-voice-'));
+      const source = join(dir, 'microphone.wav');
+      await writeFile(source, microphoneSource());
       const host = await startHost();
+      const browser = await launchWithFakeMicrophone(source);
+      const client = await connectHost(host.url);
       try {
-        return [await transcribeRatio(host.url)];
+        const settings = await client.invoke('settings:update', { voice: { modelPath, language: LANGUAGE } });
+        if (settings.voice.modelPath !== modelPath) throw new Error('settings:update did not take the voice model');
+        const status = await client.invoke('voice:status');
+        if (status.problem) throw new Error(`voice is not ready in the host: ${status.problem}`);
+        // The composer is shown once there is something to talk to: the tiny chat model.
+        await client.invoke('backend:load', { ...settings.load, modelPath: tinyModel });
+        const page = await browser.newPage();
+        await page.addInitScript(VOICE_PROBE);
+        await page.goto(host.url);
+        await page.locator('[data-testid="voice-record"][title="Record voice (F2)"]').waitFor();
+        return await measure(page, client, { cli: whisperAssets.cli, modelPath, language: LANGUAGE, dir });
       } finally {
+        client.close();
+        await browser.close();
         await host.stop();
+        await rm(dir, { recursive: true, force: true });
       }
     },
   },

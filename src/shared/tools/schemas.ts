@@ -26,6 +26,8 @@ export const AgentRunSchema = z.object({
   idSlot: z.number().int().min(0).max(1024).nullable(),
   /** tools this conversation allowed "for this conversation" so far */
   conversationAllowed: z.array(z.string().max(200)).max(500),
+  /** tools switched on for this conversation only (the controller: off by default, enabled per conversation), on top of the Tools panel */
+  enableTools: z.array(z.string().max(200)).max(50).optional(),
   /** save the question and the run's answer (with its steps) in the history, as `chat:send` does */
   record: ChatRecordSchema.optional(),
 });

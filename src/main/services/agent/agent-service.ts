@@ -40,8 +40,10 @@ export function createAgentService(deps: AgentServiceDeps) {
 
   const workspaceDir = () => deps.settings.get().tools.workspaceDir || deps.defaultWorkspaceDir;
 
-  function offered(): ToolDescriptor[] {
-    return toolsOffered(deps.registry.descriptors(), deps.settings.get().tools.enabled);
+  /** The Tools panel's choices, plus what this conversation switched on for itself. */
+  function offered(forConversation: readonly string[] = []): ToolDescriptor[] {
+    const toggles = { ...deps.settings.get().tools.enabled, ...Object.fromEntries(forConversation.map((name) => [name, true])) };
+    return toolsOffered(deps.registry.descriptors(), toggles);
   }
 
   async function preview(tool: ToolDescriptor, args: Record<string, unknown>): Promise<{ kind: 'command' | 'diff' | 'none'; text: string }> {
@@ -73,7 +75,7 @@ export function createAgentService(deps: AgentServiceDeps) {
         const result = await runAgent(
           {
             ...input,
-            tools: offered(),
+            tools: offered(input.enableTools),
             environment: describeEnvironment(dir, { platform: process.platform, release: release(), arch: arch(), env: process.env, exists: existsSync, now: new Date() }),
             workspaceDir: dir,
             maxSteps: settings.maxSteps,

@@ -21,6 +21,7 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
   const picker = useRef<HTMLInputElement>(null);
   const { add, refusal, clearRefusal } = useAttach();
   const useTools = useStore(chat.useTools);
+  const conversationTools = useStore(chat.conversationTools);
   const [dragging, setDragging] = useState(false);
 
   // Grow with the text up to a limit, then scroll inside.
@@ -112,6 +113,18 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
             <input type="checkbox" data-testid="chat-tools-toggle" checked={useTools} disabled={busy} onChange={(event) => chat.useTools.set(event.target.checked)} />
             <span>{t('chat.tools')}</span>
           </label>
+          {useTools && (
+            <label className="composer-tools" title={t('chat.controller.title')}>
+              <input
+                type="checkbox"
+                data-testid="chat-controller-toggle"
+                checked={conversationTools.includes('controller')}
+                disabled={busy}
+                onChange={(event) => chat.conversationTools.set((tools) => (event.target.checked ? [...tools.filter((n) => n !== 'controller'), 'controller'] : tools.filter((n) => n !== 'controller')))}
+              />
+              <span>{t('chat.controller')}</span>
+            </label>
+          )}
           <span className="composer-hint muted small">{t(sendHintKey(sendKey))}</span>
           {busy ? (
             <button type="button" className="btn btn-stop" data-testid="chat-stop" onClick={() => void chat.stop()}>

@@ -290,6 +290,14 @@ describe('chat store with tools on', () => {
     expect(answer).toMatchObject({ agentRun: true, answer: { content: 'It is 5.', status: 'done' } });
     expect(agent.steps(answer?.requestId ?? '').map((s) => s.output)).toEqual(['5']);
 
+    // The controller is switched on for this conversation only.
+    chat.conversationTools.set(['controller']);
+    await chat.send('Move the mouse');
+    const withController = api.calls.filter((c) => c.channel === 'agent:run').map((c) => c.input as InvokeInput<'agent:run'>);
+    expect(withController.at(-1)?.enableTools).toEqual(['controller']);
+    chat.clear();
+    expect(chat.conversationTools.get()).toEqual([]);
+
     chat.useTools.set(false);
     await chat.send('thanks');
     expect(api.calls.filter((c) => c.channel === 'chat:send')).toHaveLength(1);

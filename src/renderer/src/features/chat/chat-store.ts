@@ -72,6 +72,8 @@ export interface ChatStore {
   focus: Store<string | null>;
   /** answer through the agent loop (tools) instead of a plain chat request */
   useTools: Store<boolean>;
+  /** tools switched on for this conversation only (the controller); cleared with a new or reopened conversation */
+  conversationTools: Store<readonly string[]>;
   /** show the previous (-1) or next (+1) sibling of a message: ‹ 2/3 › */
   switchBranch(itemId: string, step: -1 | 1): Promise<boolean>;
   refreshProps(): Promise<void>;
@@ -148,6 +150,7 @@ export function createChatStore({
   let openTicket = 0;
   const focus = createStore<string | null>(null);
   const useTools = createStore(false);
+  const conversationTools = createStore<readonly string[]>([]);
   /** request ids that are agent runs (Stop goes to `agent:stop`) */
   const runs = new Set<string>();
 
@@ -196,7 +199,8 @@ export function createChatStore({
     if (asAgent && agent) {
       runs.add(requestId);
       const { mode: _mode, ...runInput } = plan.input;
-      const result = await agent.run({ ...runInput, record }, { conversationId: target.conversationId });
+      const enableTools = conversationTools.get();
+      const result = await agent.run({ ...runInput, record, ...(enableTools.length > 0 ? { enableTools: [...enableTools] } : {}) }, { conversationId: target.conversationId });
       runs.delete(requestId);
       final = follow.finish();
       answer = result.ok ? answerFromRun(result.value) : failedAnswer(final.message, result.error);
@@ -246,6 +250,8 @@ export function createChatStore({
     const settings = app.store.get().settings;
     const currentKey = settings ? endpointKey(settings.chat.endpoint) : null;
     const savedKey = meta.endpoint.kind === 'local' ? 'local' : meta.endpoint.linkId ? `link:${meta.endpoint.linkId}` : null;
+    // The controller is switched on per conversation, and only for the one in front of the user.
+    conversationTools.set([]);
     const items = itemsFromHistory(opened.value);
     if (agent) showSavedRuns(agent, meta.id, opened.value.messages);
     if (items.some((item) => item.kind === 'assistant' && item.agentRun)) useTools.set(true);
@@ -329,6 +335,7 @@ export function createChatStore({
       if (requestId !== null) void stopRequest(requestId);
       openTicket++;
       focus.set(null);
+      conversationTools.set([]);
       conversation.set(EMPTY_CONVERSATION);
       live.set(null);
       lastOpened.set(null);
@@ -344,6 +351,7 @@ export function createChatStore({
     },
     focus,
     useTools,
+    conversationTools,
     switchBranch: async (itemId, step) => {
       const state = conversation.get();
       const item = state.items.find((candidate) => candidate.id === itemId);
