@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { bytesToBase64 } from '../src/shared/audio/base64';
-import { encodeWav16Mono, parseWavHeader } from '../src/shared/audio/wav';
+import { encodeWav16Mono } from '../src/shared/audio/wav';
 import { whisperAssets } from '../src/main/services/voice/whisper-test-assets';
 import { startHost, tinyModel } from '../src/test-support/host-process';
 import { seededRandom } from '../src/test-support/seeded-random';
@@ -88,7 +88,6 @@ async function measure(page: Page, client: HostClient, whisper: DirectWhisper): 
   const directMs = median(direct);
   const uiMs = median(ui.map((run) => run.toValueMs));
   const coreMs = median(core.map((run) => run.ms));
-  const lastWav = parseWavHeader(recording.wav);
   return [
     {
       bench: 'voice.transcribe_ratio',
@@ -104,7 +103,6 @@ async function measure(page: Page, client: HostClient, whisper: DirectWhisper): 
       direct_median_ms: round(directMs, 1),
       audio_median_ms: median(ui.map((run) => run.transcript.audioMs)),
       wav_bytes: recording.wav.length,
-      wav_rate: lastWav.sampleRate,
       model: whisper.modelPath,
       runs: RUNS,
     },

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startGrammarProxy, type GrammarProxy } from '../src/main/services/agent/grammar-proxy';
 import { startTestServer, type TestServer } from '../src/main/services/chat/test-server';
-import { startHost, type RunningHost } from '../src/test-support/host-process';
+import { repoRoot, startHost, type RunningHost } from '../src/test-support/host-process';
 import { connectHost } from '../src/test-support/ws-client';
 
 const call = (name: string, args: Record<string, unknown>) => `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
@@ -47,6 +47,7 @@ test('a tool call asks first, runs after Allow, and its step card shows the resu
   // Nothing is written before the user answers.
   await expect(readFile(join(workspace, 'note.txt'), 'utf8')).rejects.toThrow();
   await expect(page.getByTestId('chat-send')).toHaveCount(0);
+  await page.screenshot({ path: join(repoRoot, 'docs', 'screenshot-agent.png') });
 
   await card.getByTestId('approval-allow-once').click();
   const step = page.getByTestId('step-card').first();

@@ -2,6 +2,7 @@ import { memo, useSyncExternalStore } from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { AgentRunView } from '../agent/AgentRunView';
+import { withoutToolCalls } from './agent-text';
 import { AnswerStats } from './AnswerStats';
 import { reasoningTokens, type TokenCounter } from './chat-stats';
 import type { AnswerItem, AnswerState } from './conversation';
@@ -30,7 +31,8 @@ export const AnswerMessage = memo(function AnswerMessage(props: Props) {
     return current?.requestId === requestId ? current : null;
   });
   const streaming = props.item.answer.status === 'streaming';
-  return <AnswerView {...props} answer={streaming && mine ? mine.message : props.item.answer} counter={streaming && mine ? mine.counter : props.item.counter} />;
+  const shown = streaming && mine ? (props.item.agentRun ? { ...mine.message, content: withoutToolCalls(mine.message.content) } : mine.message) : null;
+  return <AnswerView {...props} answer={shown ?? props.item.answer} counter={streaming && mine ? mine.counter : props.item.counter} />;
 });
 
 interface ViewProps extends Props {

@@ -6,6 +6,7 @@
 // module from a URL, which our file:// window (Electron) and the CSP make
 // fragile; ScriptProcessor works the same in Chromium, Electron and tests, and
 // a recording only needs the main thread for a copy every 43 ms.
+import { WHISPER_SAMPLE_RATE } from '../../../../shared/audio/whisper-wav';
 import { rms } from './audio-level';
 import type { CaptureSession, OpenMicrophone } from './capture';
 
@@ -21,7 +22,9 @@ export const openMicrophone: OpenMicrophone = async () => {
   const stream = await devices.getUserMedia({ audio: { channelCount: { ideal: 1 }, echoCancellation: false, noiseSuppression: false, autoGainControl: false }, video: false });
   let context: AudioContext;
   try {
-    context = new AudioContext();
+    // Whisper's own rate: the browser resamples the microphone in its audio thread as it records,
+    // so stopping leaves nothing to resample (at 48 kHz that cost ~5 ms per recorded second).
+    context = newContextAt(WHISPER_SAMPLE_RATE);
   } catch (error) {
     stream.getTracks().forEach((track) => track.stop());
     throw error;
@@ -79,3 +82,12 @@ export const openMicrophone: OpenMicrophone = async () => {
   };
   return session;
 };
+
+/** An AudioContext at `sampleRate`, or at the device's rate where the engine refuses that one (then toWhisperWav resamples). */
+function newContextAt(sampleRate: number): AudioContext {
+  try {
+    return new AudioContext({ sampleRate });
+  } catch {
+    return new AudioContext();
+  }
+}
