@@ -79,7 +79,7 @@ describe('agent loop with the real llama-server', () => {
     const { proxy, deps, input } = await setup([call('teleport', { to: 'mars' }), call('calculator', { expr: 1 }), call('answer', { content: 'gave up' })]);
     const result = await runAgent(input, deps);
     // The whole outcome on failure, not just the statuses: which step went where.
-    expect({ end: result.end, steps: result.steps.map((s) => [s.tool, s.status]) }).toEqual({ end: 'answered', steps: [['teleport', 'rejected'], ['calculator', 'rejected']] });
+    expect({ end: result.end, error: result.lastResult?.error, steps: result.steps.map((s) => [s.tool, s.status]) }).toEqual({ end: 'answered', error: undefined, steps: [['teleport', 'rejected'], ['calculator', 'rejected']] });
     const texts = proxy.requests.slice(1).map((r) => (r as { messages: { content: string }[] }).messages.at(-1)?.content ?? '');
     expect(texts[0]).toContain('there is no tool named "teleport"');
     expect(texts[1]).toMatch(/arguments/);

@@ -80,7 +80,9 @@ export async function startGrammarProxy(targetPort: number, script: readonly Scr
         body = Buffer.from(JSON.stringify(json));
       }
       const upstream = request(
-        { host: '127.0.0.1', port: targetPort, path: req.url, method: req.method, headers: { ...req.headers, 'content-length': String(body.length) } },
+        // A fresh connection per request (agent: false): a pooled keep-alive socket that llama-server
+        // closes as it idles can be picked for the next request at that very moment, which fails it.
+        { host: '127.0.0.1', port: targetPort, path: req.url, method: req.method, headers: { ...req.headers, 'content-length': String(body.length) }, agent: false },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           if (index >= 0) answer.on('data', (chunk: Buffer) => (responses[index] += chunk.toString('utf8')));
