@@ -45,6 +45,8 @@ test('chat with the local model: tokens stream in, figures appear, stop keeps th
   await expect(first).toHaveAttribute('data-status', 'done');
   expect(((await first.getByTestId('chat-content').textContent()) ?? '').length).toBeGreaterThan(0);
   await expect(first.getByTestId('chat-stats')).toContainText(/t\/s|tok/);
+  // Saved as it streamed: the sidebar lists it.
+  await expect(page.getByTestId('history-item')).toHaveCount(1);
   await page.screenshot({ path: join(repoRoot, 'docs', 'screenshot-chat.png') });
 
   // A long answer, stopped while it streams.
