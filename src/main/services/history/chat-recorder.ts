@@ -112,6 +112,9 @@ export type ChatRecorder = ReturnType<typeof createChatRecorder>;
  * Sends a chat request and records it when it asks to be. The history writes
  * run beside the request, not before it, so saving never delays the first token.
  */
+/** The longest a question waits to be saved while the server has not answered yet. */
+export const SAVE_DELAY_MS = 250;
+
 export async function sendRecorded(
   recorder: ChatRecorder,
   send: (input: ChatSendInput, observe?: (state: StreamingMessage) => void) => Promise<ChatResult>,
@@ -121,17 +124,31 @@ export async function sendRecorded(
   let exchange: RecordedExchange | null = null;
   let latest: StreamingMessage | null = null;
   const record = input.record;
-  // The request goes out first; the disk work starts a moment later, beside it.
-  const beginning = new Promise<void>((resolve) => setImmediate(resolve)).then(() => recorder.begin(record)).then((opened) => {
+  // The disk work waits until the first words arrive (at most SAVE_DELAY_MS): while the server
+  // reads the prompt, every core is its, and the first token is what the user waits for.
+  let go: () => void = () => undefined;
+  const started = new Promise<void>((resolve) => (go = resolve));
+  const timer = setTimeout(go, SAVE_DELAY_MS);
+  const beginning = started.then(() => recorder.begin(record)).then((opened) => {
     exchange = opened;
     if (latest) opened?.onState(latest);
     return opened;
   });
+  let kicked = false;
+  const finished = () => {
+    clearTimeout(timer);
+    go();
+  };
   try {
     const result = await send(input, (state) => {
       latest = state;
+      // After this turn of the event loop, so the first words go out to the window before any disk work.
+      if (!kicked) {
+        kicked = true;
+        setTimeout(go, 0);
+      }
       exchange?.onState(state);
-    });
+    }).finally(finished);
     await (await beginning)?.finish(result);
     return result;
   } catch (error) {

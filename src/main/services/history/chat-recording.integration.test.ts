@@ -3,6 +3,8 @@
 // stopped, a failed request kept with its error, and list/search/branches
 // through the contract handlers the renderer uses.
 import { mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +12,7 @@ import type { EventPayloads } from '../../../shared/contract';
 import { createCore, type Core } from '../../core';
 import { startTestServer, type TestServer } from '../chat/test-server';
 import { testAssets } from '../../../test-support/test-assets';
+import { SAVE_DELAY_MS } from './chat-recorder';
 
 let server: TestServer;
 let core: Core;
@@ -145,5 +148,22 @@ describe('chat recorded into the history by the core', () => {
     await expect(core.handlers['history:open']({ id: meta.id })).rejects.toBeTruthy();
     expect((await core.handlers['history:undo-delete']({ token: receipt.token })).restored).toEqual([meta.id]);
     expect((await core.handlers['history:open']({ id: meta.id })).meta.title).toBe('Trip notes');
+  });
+
+  it('saves the question within a moment even while the server has not answered yet (stand-in: a server that never answers)', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
+    const { id: silentLink } = await core.handlers['link:save']({ profile: { name: 'silent', presetId: 'llama-server', baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`, model: 'tiny' } });
+    const running = core.handlers['chat:send']({ mode: 'chat', requestId: 'slow', endpoint: { kind: 'link', linkId: silentLink }, systemPrompt: '', messages: [{ role: 'user', content: 'are you there?' }], sampling: {}, idSlot: null, record: { conversationId: 'waiting', parentId: null, answerId: 'w1', question: { id: 'wq', content: 'are you there?' }, create: {} } });
+    await new Promise((resolve) => setTimeout(resolve, SAVE_DELAY_MS + 300));
+    const opened = await core.handlers['history:open']({ id: 'waiting' });
+    expect(opened.messages.map((m) => [m.id, m.status])).toEqual([
+      ['wq', 'complete'],
+      ['w1', 'partial'],
+    ]);
+    await core.handlers['chat:stop']({ requestId: 'slow' });
+    expect((await running).status).toBe('stopped');
+    silent.closeAllConnections();
+    await new Promise((resolve) => silent.close(resolve));
   });
 });
