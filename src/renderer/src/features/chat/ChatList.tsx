@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 're
 import { useAppModel } from '../../app-model';
 import { useStore } from '../../lib/store';
 import { useT } from '../../i18n';
-import { stickAfterScroll } from '../log/stick-to-bottom';
+import { StickToBottom } from '../log/stick-to-bottom';
 import { AnswerMessage } from './AnswerMessage';
 import { BranchSwitch } from './BranchSwitch';
 import { siblingPosition, type Branches } from './branches';
@@ -31,8 +31,7 @@ const ESTIMATED_ROW_PX = 140;
 export function ChatList({ items, branches, busy, names, sendKey, empty }: Props) {
   const t = useT();
   const box = useRef<HTMLDivElement>(null);
-  const stick = useRef(true);
-  const lastTop = useRef(0);
+  const [stick] = useState(() => new StickToBottom());
   const [sticking, setSticking] = useState(true);
   // We do not use the React Compiler; the virtualizer re-renders this component itself when sizes change.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -51,29 +50,21 @@ export function ChatList({ items, branches, busy, names, sendKey, empty }: Props
   useEffect(() => {
     const index = focus === null ? -1 : items.findIndex((item) => item.id === focus);
     if (index < 0) return;
-    stick.current = false;
+    stick.set(false);
     setSticking(false);
     virtualizer.scrollToIndex(index, { align: 'center' });
-  }, [focus, items, virtualizer]);
+  }, [focus, items, virtualizer, stick]);
 
   // Every render: a new item, or a row that grew (the virtualizer re-renders us when a
   // measured height changes, which is how a streaming answer reaches this point).
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
-  });
+  useLayoutEffect(() => stick.follow(box.current));
 
   const onScroll = (): void => {
-    const el = box.current;
-    if (!el) return;
-    const next = stickAfterScroll(stick.current, lastTop.current, el);
-    lastTop.current = el.scrollTop;
-    stick.current = next;
-    setSticking(next);
+    if (box.current) setSticking(stick.scrolled(box.current));
   };
 
   const jumpToEnd = (): void => {
-    stick.current = true;
+    stick.set(true);
     setSticking(true);
     if (items.length > 0) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
   };

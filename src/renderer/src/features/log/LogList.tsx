@@ -2,36 +2,25 @@ import { memo, useLayoutEffect, useRef, useState } from 'react';
 import type { LogLine } from '../../../../shared/contract';
 import { useT } from '../../i18n';
 import { formatClock } from '../../lib/format';
-import { stickAfterScroll } from './stick-to-bottom';
+import { StickToBottom } from './stick-to-bottom';
 
 /** The scrolling list of log lines; follows new lines while the user is at the bottom. */
 export function LogList({ lines }: { lines: readonly LogLine[] }) {
   const t = useT();
   const box = useRef<HTMLDivElement>(null);
-  const stick = useRef(true);
-  const lastTop = useRef(0);
+  const [stick] = useState(() => new StickToBottom());
   const [sticking, setSticking] = useState(true);
 
-  useLayoutEffect(() => {
-    const el = box.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
-  }, [lines]);
+  useLayoutEffect(() => stick.follow(box.current), [lines, stick]);
 
   const onScroll = (): void => {
-    const el = box.current;
-    if (!el) return;
-    const next = stickAfterScroll(stick.current, lastTop.current, el);
-    lastTop.current = el.scrollTop;
-    stick.current = next;
-    setSticking(next);
+    if (box.current) setSticking(stick.scrolled(box.current));
   };
 
   const jumpToEnd = (): void => {
-    const el = box.current;
-    if (!el) return;
-    stick.current = true;
+    stick.set(true);
     setSticking(true);
-    el.scrollTop = el.scrollHeight;
+    stick.follow(box.current);
   };
 
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAtBottom, stickAfterScroll } from './stick-to-bottom';
+import { isAtBottom, stickAfterScroll, StickToBottom } from './stick-to-bottom';
 
 const at = (scrollTop: number, scrollHeight = 1000, clientHeight = 400) => ({ scrollTop, scrollHeight, clientHeight });
 
@@ -30,5 +30,24 @@ describe('stickAfterScroll', () => {
 
   it('keeps following through a downward scroll that lands short because lines kept arriving', () => {
     expect(stickAfterScroll(true, 600, at(900, 2000))).toBe(true);
+  });
+});
+
+describe('StickToBottom', () => {
+  const list = (scrollTop: number) => ({ scrollTop, clientHeight: 100, scrollHeight: 1000 }) as unknown as HTMLElement;
+
+  it('follows new content until the user scrolls up, and again after set(true)', () => {
+    const follow = new StickToBottom();
+    const el = list(0);
+    follow.follow(el);
+    expect(el.scrollTop).toBe(1000);
+    expect(follow.scrolled(list(900))).toBe(true);
+    expect(follow.scrolled(list(400))).toBe(false);
+    const reading = list(400);
+    follow.follow(reading);
+    expect(reading.scrollTop).toBe(400);
+    follow.set(true);
+    follow.follow(reading);
+    expect(reading.scrollTop).toBe(1000);
   });
 });

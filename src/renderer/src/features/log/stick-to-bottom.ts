@@ -23,3 +23,29 @@ export function stickAfterScroll(wasSticking: boolean, previousTop: number, metr
   if (wasSticking && metrics.scrollTop >= previousTop) return true;
   return false;
 }
+
+/**
+ * The follow-the-end state of one scrolling list (the model log, the chat): kept
+ * outside React so both lists share it; their components only forward events.
+ */
+export class StickToBottom {
+  private stick = true;
+  private lastTop = 0;
+
+  /** After new content: scroll to the end if we are following it. */
+  follow(el: HTMLElement | null): void {
+    if (el && this.stick) el.scrollTop = el.scrollHeight;
+  }
+
+  /** A scroll event; returns whether we now follow the end. */
+  scrolled(el: ScrollMetrics): boolean {
+    this.stick = stickAfterScroll(this.stick, this.lastTop, el);
+    this.lastTop = el.scrollTop;
+    return this.stick;
+  }
+
+  /** Follow again (the "jump to latest" button), or stop (the user went to a search hit). */
+  set(sticking: boolean): void {
+    this.stick = sticking;
+  }
+}
