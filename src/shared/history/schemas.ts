@@ -25,19 +25,25 @@ export const ToolCallSchema: z.ZodType<ToolCall> = z.object({
 export const MessageStatusSchema = z.enum(['complete', 'partial', 'interrupted', 'stopped', 'error']);
 export const MessageRoleSchema = z.enum(['system', 'user', 'assistant', 'tool']);
 
-export const StoredMessageSchema: z.ZodType<StoredMessage> = z.object({
-  id: IdSchema,
-  parentId: IdSchema.nullable(),
-  role: MessageRoleSchema,
+/** What a message carries besides its identity and place in the tree (shared by stored messages, new ones and patches). */
+const messageFields = {
   content: z.union([z.string(), z.array(ContentPartSchema)]),
   reasoning: z.string().optional(),
   toolCalls: z.array(ToolCallSchema).optional(),
   toolCallId: z.string().optional(),
   name: z.string().optional(),
   timings: z.record(z.string(), z.number()).optional(),
-  status: MessageStatusSchema,
+  status: MessageStatusSchema.optional(),
   error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }).optional(),
   extra: z.record(z.string(), z.unknown()).optional(),
+};
+
+export const StoredMessageSchema: z.ZodType<StoredMessage> = z.object({
+  ...messageFields,
+  id: IdSchema,
+  parentId: IdSchema.nullable(),
+  role: MessageRoleSchema,
+  status: MessageStatusSchema,
   createdAt: time,
   updatedAt: time,
 });
@@ -79,17 +85,6 @@ export const NewConversationSchema: z.ZodType<NewConversation, NewConversation> 
 /** `updateMeta` input. */
 export const MetaPatchSchema: z.ZodType<MetaPatch> = z.object(metaFields).partial().strict();
 
-const messageFields = {
-  content: z.union([z.string(), z.array(ContentPartSchema)]),
-  reasoning: z.string().optional(),
-  toolCalls: z.array(ToolCallSchema).optional(),
-  toolCallId: z.string().optional(),
-  name: z.string().optional(),
-  timings: z.record(z.string(), z.number()).optional(),
-  status: MessageStatusSchema.optional(),
-  error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }).optional(),
-  extra: z.record(z.string(), z.unknown()).optional(),
-};
 /** `appendMessage` / `beginStream` input. */
 export const NewMessageSchema: z.ZodType<NewMessage> = z.object({ ...messageFields, id: IdSchema.optional(), parentId: IdSchema.nullable(), role: MessageRoleSchema }).strict();
 /** `updateMessage` / `updateStream` / `endStream` input. */

@@ -5,7 +5,7 @@
 import { initialStreamingMessage } from '../../../../shared/chat/stream-reducer';
 import type { ContentPart, StreamingMessage } from '../../../../shared/chat/types';
 import { SamplingSchema, type ChatSettings } from '../../../../shared/chat/schemas';
-import type { ConversationMeta, NewConversation, StoredMessage } from '../../../../shared/history/types';
+import type { ConversationMeta, NewConversation } from '../../../../shared/history/types';
 import type { ServerProps } from '../../../../shared/contract';
 import { newId as defaultNewId } from '../../lib/new-id';
 import { createStore, type Store } from '../../lib/store';
@@ -29,8 +29,9 @@ import {
   type AnswerState,
   type UserItem,
 } from './conversation';
-import { addChild, branchesOf, itemsFromHistory, savedRunId, siblingPosition } from './branches';
-import { answerFromRun, savedRun } from './agent-answer';
+import { addChild, branchesOf, itemsFromHistory, siblingPosition } from './branches';
+import { answerFromRun } from './agent-answer';
+import { showSavedRuns, storageLastOpened, type LastOpened } from './saved-conversation';
 import type { AgentStore } from '../agent/agent-store';
 import type { LiveSnapshot } from './stream-follower';
 import type { StreamFollower } from './stream-follower';
@@ -91,42 +92,6 @@ export interface ChatStoreDeps {
   lastOpened?: LastOpened;
   /** agent runs (step and approval cards); without it, tools are never used */
   agent?: AgentStore;
-}
-
-export interface LastOpened {
-  get(): string | null;
-  set(id: string | null): void;
-}
-
-/** The browser's storage where there is one (a page reload keeps it), else memory. */
-export function storageLastOpened(storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null = typeof localStorage === 'undefined' ? null : localStorage): LastOpened {
-  const KEY = 'eva.chat.lastConversation';
-  let memory: string | null = null;
-  return {
-    get: () => (storage ? storage.getItem(KEY) : memory),
-    set: (id) => {
-      memory = id;
-      if (!storage) return;
-      if (id === null) storage.removeItem(KEY);
-      else storage.setItem(KEY, id);
-    },
-  };
-}
-
-/** Saved agent answers show their step cards again; the conversation's "allowed for this conversation" list comes back too. */
-function showSavedRuns(agent: AgentStore, conversationId: string, messages: readonly StoredMessage[]): void {
-  let allowed: readonly string[] | null = null;
-  for (const message of messages) {
-    const run = savedRun(message);
-    if (!run) continue;
-    const runId = savedRunId(message.id);
-    if (!agent.getRun(runId)) {
-      agent.startRun(runId, { conversationId });
-      agent.finishRun(runId, run);
-    }
-    allowed = run.conversationAllowed;
-  }
-  if (allowed) agent.setAllowed(conversationId, allowed);
 }
 
 const STOP_RETRY_MS = 100;
