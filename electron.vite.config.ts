@@ -11,6 +11,7 @@ export default defineConfig({
           index: resolve(import.meta.dirname, 'src/main/index.ts'),
           host: resolve(import.meta.dirname, 'src/main/host/cli.ts'),
           'tool-worker': resolve(import.meta.dirname, 'src/main/workers/tool-worker.ts'),
+          'process-guardian': resolve(import.meta.dirname, 'src/main/workers/process-guardian.ts'),
         },
       },
     },

@@ -6,8 +6,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ProcessRegistry } from '../src/main/services/process/process-registry';
-import { spawnSupervised } from '../src/main/services/process/supervisor';
+import { launchProcess } from '../src/main/services/process/launch';
+import { memoryLifecycle } from '../src/main/services/process/process-lifecycle';
 import { BackendManager } from '../src/main/services/backend/backend-manager';
 import { findFreePort } from '../src/main/services/backend/net-probe';
 import { defaultSettings } from '../src/shared/default-settings';
@@ -20,7 +20,7 @@ import { median, round } from './stats';
 const RUNS = 20;
 
 async function appLoad(): Promise<{ ms: number; readyDelay: number; launch: { serverPath: string; args: string[] } }> {
-  const registry = new ProcessRegistry();
+  const registry = memoryLifecycle();
   let readyEventAt = 0;
   const manager = new BackendManager({
     binDirs: [testAssets.binDir],
@@ -48,14 +48,18 @@ async function rawLoad(launch: { serverPath: string; args: string[] }): Promise<
   args[args.indexOf('--port') + 1] = String(port);
   const started = performance.now();
   let readyAt = 0;
-  const proc = spawnSupervised({
+  const proc = launchProcess({
+    name: 'llama-server (raw)',
     command: launch.serverPath,
     args,
-    onLine: (_stream, line) => {
-      if (!readyAt && line.includes('listening on')) {
-        readyAt = performance.now();
-        void proc.stop();
-      }
+    output: {
+      mode: 'lines',
+      onLine: (_stream, line) => {
+        if (!readyAt && line.includes('listening on')) {
+          readyAt = performance.now();
+          void proc.stop();
+        }
+      },
     },
   });
   await proc.exited;

@@ -14,7 +14,7 @@ import type { Benchmark, BenchResult } from './run';
 import { ensureWebUi } from './ensure-webui';
 import { findFreePort } from '../src/main/services/backend/net-probe';
 import { probeHealth } from '../src/main/services/backend/health-probe';
-import { spawnSupervised } from '../src/main/services/process/supervisor';
+import { launchProcess } from '../src/main/services/process/launch';
 import { median, round } from './stats';
 
 const STREAM_TOKENS = 2000;
@@ -100,7 +100,7 @@ async function setMaxTokens(url: string, maxTokens: number): Promise<void> {
 async function webUiStream(browser: Awaited<ReturnType<typeof launchChromium>>): Promise<{ ratio: number; domRate: number; serverRate: number; tokens: number }> {
   const dist = await ensureWebUi(testAssets.root);
   const port = await findFreePort('127.0.0.1');
-  const server = spawnSupervised({ command: testAssets.llamaServer, args: ['-m', testAssets.tinyModel, '--host', '127.0.0.1', '--port', String(port), '-c', '4096', '--path', dist] });
+  const server = launchProcess({ name: 'llama-server (peer web UI)', output: { mode: 'none' }, command: testAssets.llamaServer, args: ['-m', testAssets.tinyModel, '--host', '127.0.0.1', '--port', String(port), '-c', '4096', '--path', dist] });
   try {
     while ((await probeHealth(port)) !== 200) await new Promise((r) => setTimeout(r, 50));
     const page = await browser.newPage();

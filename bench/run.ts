@@ -7,6 +7,7 @@ import { chatLongTaskBenchmarks } from './chat-longtask.bench';
 import { toolBenchmarks } from './tools.bench';
 import { historyBenchmarks } from './history.bench';
 import { voiceBenchmarks } from './voice.bench';
+import { lifecycleBenchmarks } from './lifecycle.bench';
 
 export interface BenchResult {
   bench: string;
@@ -22,7 +23,7 @@ export interface Benchmark {
   run(): Promise<BenchResult[]>;
 }
 
-const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks, ...chatLongTaskBenchmarks, ...toolBenchmarks, ...historyBenchmarks, ...voiceBenchmarks];
+const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks, ...chatLongTaskBenchmarks, ...toolBenchmarks, ...historyBenchmarks, ...voiceBenchmarks, ...lifecycleBenchmarks];
 
 const prefix = process.argv[2] ?? '';
 const selected = all.filter((bench) => bench.names.some((name) => name.startsWith(prefix)));

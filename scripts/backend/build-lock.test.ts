@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,39 +16,45 @@ describe('acquireBuildLock', () => {
   it('holds the lock with our pid and frees it on release', async () => {
     const lock = join(dir, 'build-cpu.lock');
     const release = await acquireBuildLock(lock);
-    expect(await readFile(lock, 'utf8')).toBe(String(process.pid));
+    expect(await readFile(`${lock}.owner`, 'utf8')).toBe(String(process.pid));
     await release();
-    await expect(readFile(lock, 'utf8')).rejects.toThrow();
+    await expect(readFile(`${lock}.owner`, 'utf8')).rejects.toThrow();
+    // Free again: a second build takes it at once.
+    await (await acquireBuildLock(lock))();
   });
 
-  it('makes a second caller wait until the first releases', async () => {
+  it('makes a second caller wait until the first releases, naming the owner', async () => {
     const lock = join(dir, 'build-cpu.lock');
-    // A live foreign owner: our parent process.
-    await writeFile(lock, String(process.ppid));
+    const first = await acquireBuildLock(lock);
     const waits: number[] = [];
-    const second = acquireBuildLock(lock, { pollMs: 10, onWait: (pid) => waits.push(pid) });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(waits).toEqual([process.ppid]);
-    await rm(lock);
-    const release = await second;
-    expect(await readFile(lock, 'utf8')).toBe(String(process.pid));
-    await release();
+    let second: (() => Promise<void>) | null = null;
+    const waiting = acquireBuildLock(lock, { pollMs: 10, onWait: (pid) => waits.push(pid) }).then((release) => (second = release));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(waits).toEqual([process.pid]);
+    expect(second).toBeNull();
+    await first();
+    await waiting;
+    await (second as unknown as () => Promise<void>)();
   });
 
-  it('takes over a lock whose owner is gone', async () => {
+  it('takes over a lock whose owner is gone (its lock no longer refreshed)', async () => {
     const lock = join(dir, 'build-cpu.lock');
-    await writeFile(lock, '2147483646');
+    await mkdir(lock);
+    await writeFile(`${lock}.owner`, '2147483646');
+    const old = new Date(Date.now() - 5_000);
+    await utimes(lock, old, old);
     const release = await acquireBuildLock(lock, { pollMs: 10 });
-    expect(await readFile(lock, 'utf8')).toBe(String(process.pid));
+    expect(await readFile(`${lock}.owner`, 'utf8')).toBe(String(process.pid));
     await release();
   });
 
   it('stops waiting when aborted', async () => {
     const lock = join(dir, 'build-cpu.lock');
-    await writeFile(lock, String(process.ppid));
+    const first = await acquireBuildLock(lock);
     const controller = new AbortController();
     const waiting = acquireBuildLock(lock, { pollMs: 10, signal: controller.signal });
     controller.abort();
     await expect(waiting).rejects.toThrow();
+    await first();
   });
 });

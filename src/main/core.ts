@@ -8,7 +8,9 @@ import { EventBus } from './services/app/event-bus';
 import { BackendManager } from './services/backend/backend-manager';
 import { probeGpus } from './services/backend/gpu-probe';
 import { runTool } from './services/backend/run-tool';
-import { ProcessRegistry } from './services/process/process-registry';
+import { openProcessLifecycle, type ProcessLifecycle } from './services/process/process-lifecycle';
+import type { GuardianEntry } from './services/process/guardian';
+import { acquireInstanceLock, type InstanceLock } from './services/app/instance-lock';
 import { openSettingsStore, type SettingsStore } from './services/settings/settings-store';
 import { createChatService } from './services/chat/chat-service';
 import { createLinkService } from './services/links/link-service';
@@ -51,6 +53,8 @@ export interface CoreOptions {
   captureScreen?: ScreenCapturer;
   /** for tests: short MCP retry delays and timeouts */
   mcpTiming?: Partial<McpTiming>;
+  /** the guardian process that stops this run's children if the app dies; the hosts pass the built entry, tests may leave it out */
+  guardian?: GuardianEntry | null;
 }
 
 const SOURCE_TOOL_WORKER = { entry: fileURLToPath(new URL('./workers/tool-worker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
@@ -60,24 +64,34 @@ export interface Core {
   events: EventBus;
   settings: SettingsStore;
   backend: BackendManager;
-  registry: ProcessRegistry;
+  /** every child process of this run */
+  processes: ProcessLifecycle;
+  /** the data dir's single-instance lock */
+  lock: InstanceLock;
   /** stop every child process and wait for them */
   dispose(): Promise<void>;
 }
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   const events = new EventBus();
-  const registry = new ProcessRegistry();
   const paths = await ensureDataPaths(options.dataDir);
+  // One app per data dir; only then is anything found running under this data dir a leftover.
+  const lock = await acquireInstanceLock(paths.root);
   // Notices raised before any window is attached (a corrupt settings file) are replayed to the first one.
   const early: Notice[] = [];
+  const processes = await openProcessLifecycle({ runDir: join(paths.root, 'run'), scopeKey: paths.root, guardian: options.guardian ?? null });
+  const { stopped } = processes.leftovers;
+  if (stopped.length > 0) {
+    const names = stopped.map((proc) => `${proc.name} (pid ${proc.pid})`).join(', ');
+    early.push({ level: 'warning', code: 'leftovers_stopped', message: `EVA had not shut down cleanly last time; stopped what it had left running: ${names}.` });
+  }
   const settings = await openSettingsStore(paths.root, (notice) => early.push(notice));
   const backend = new BackendManager({
     binDirs: options.binDirs,
     dataDir: paths.root,
-    registry,
+    registry: processes,
     emit: events.emit,
-    probeGpus: (serverPath) => probeGpus({ run: runTool }, serverPath),
+    probeGpus: (serverPath) => probeGpus({ run: (cmd, args, timeoutMs) => runTool(cmd, args, timeoutMs, processes.launch) }, serverPath),
     ...options.backendTimeouts,
   });
 
@@ -90,7 +104,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const history = createHistoryService({ historyDir: paths.history, emit: events.emit, autoTitle: () => settings.get().chat.autoTitle, store: options.historyTimings });
   const worker = options.toolWorker ?? SOURCE_TOOL_WORKER;
   const runner = new ToolRunner({
-    spawnWorker: forkWorkerSpawner({ ...worker, maxOldSpaceMb: { calculator: 256 }, onStart: (proc) => registry.track(proc) }),
+    spawnWorker: forkWorkerSpawner({ ...worker, maxOldSpaceMb: { calculator: 256 }, launch: processes.launch }),
+    adoptChild: (pid, name) => processes.adopt(pid, name),
     homeDir: homedir(),
   });
   const tools = new ToolRegistry();
@@ -99,7 +114,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir: paths.root,
     tools,
     onStatus: (servers) => events.emit('mcp:status', { servers }),
-    onSpawn: (proc) => registry.track(proc),
+    launch: processes.launch,
     clientInfo: { name: 'eva-desktop', version: options.version },
     timing: options.mcpTiming,
   });
@@ -108,7 +123,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const hotkeys = createHotkeyService({ shortcuts: options.globalShortcuts ?? null, emit: events.emit });
   hotkeys.apply(settings.get().hotkeys);
   const screen = createScreenService(options.captureScreen ?? workerScreenCapturer(runner));
-  const voice = createVoiceService({ binDirs: options.binDirs, registry, settings: () => settings.get().voice });
+  const voice = createVoiceService({ binDirs: options.binDirs, launch: processes.launch, settings: () => settings.get().voice });
 
   const info: AppInfo = {
     version: options.version,
@@ -134,8 +149,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'backend:inspect': async ({ modelPath, mmprojPath, backend: choice }) => backend.inspect(modelPath, mmprojPath, choice),
     'backend:load': async (load) => {
       const status = await backend.load(load);
-      const recent = [load.modelPath, ...settings.get().recentModels.filter((path) => path !== load.modelPath)].slice(0, 20);
-      await settings.update({ recentModels: recent });
+      // Read and written in the settings queue, so a load racing another update loses neither.
+      await settings.update((current) => ({ recentModels: [load.modelPath, ...current.recentModels.filter((path) => path !== load.modelPath)].slice(0, 20) }));
       return status;
     },
     'backend:stop': async () => backend.stop(),
@@ -183,7 +198,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     settings,
     backend,
-    registry,
+    processes,
+    lock,
     async dispose() {
       hotkeys.release();
       chat.dispose();
@@ -192,7 +208,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await mcp.dispose();
       await history.dispose();
       await backend.dispose();
-      await registry.stopAll();
+      await processes.close();
+      await lock.release();
     },
   };
 }

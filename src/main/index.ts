@@ -1,5 +1,5 @@
 // Electron lifecycle wiring only: the core is the same one the browser host runs.
-import { app, globalShortcut, type BrowserWindow } from 'electron';
+import { app, dialog, globalShortcut, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createCore, type Core } from './core';
@@ -12,11 +12,16 @@ import { createTray } from './electron/tray';
 import { safeStorageCipher } from './electron/safe-storage-cipher';
 import { electronGlobalShortcuts } from './electron/global-shortcuts';
 import { captureWithDesktopCapturer } from './electron/screen-capture';
+import { exitWithParent } from './services/app/exit-with-parent';
+import { AppFailure } from '../shared/errors';
 
 let win: BrowserWindow | null = null;
 let core: Core | null = null;
 let quitting = false;
 let disposed = false;
+
+// Electron's single-instance lock is per userData: one app per data dir, EVA_DATA_DIR included.
+if (process.env.EVA_DATA_DIR) app.setPath('userData', process.env.EVA_DATA_DIR);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -27,7 +32,14 @@ if (!app.requestSingleInstanceLock()) {
     win.show();
     win.focus();
   });
-  void app.whenReady().then(start);
+  void app.whenReady().then(start).catch((error: unknown) => {
+    // The core's own data-dir lock is the second line (another host — the browser one — may hold the data dir).
+    const message = error instanceof Error ? error.message : String(error);
+    dialog.showErrorBox('EVA Desktop', error instanceof AppFailure && error.code === 'already_running' ? message : `EVA Desktop could not start: ${message}`);
+    disposed = true;
+    app.quit();
+  });
+  exitWithParent(process.env, process.stdin, () => app.quit());
 }
 
 async function start(): Promise<void> {
@@ -41,13 +53,14 @@ async function start(): Promise<void> {
   core = await createCore({
     host: 'electron',
     version: app.getVersion(),
-    dataDir: process.env.EVA_DATA_DIR ?? app.getPath('userData'),
+    dataDir: app.getPath('userData'),
     binDirs: binDirs({ appRoot, resourcesPath: app.isPackaged ? process.resourcesPath : undefined }),
     systemLanguage: app.getLocale(),
     pickModel: () => pickModelFile(win),
     secretCipher: safeStorageCipher(),
     // Workers are Electron's own binary running as plain Node.
     toolWorker: { entry: join(import.meta.dirname, 'tool-worker.js'), execArgv: [], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } },
+    guardian: { command: process.execPath, args: [join(import.meta.dirname, 'process-guardian.js')], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } },
     // F1/F2 stay global while the app runs, also hidden in the tray; the core gives them back on quit.
     globalShortcuts: electronGlobalShortcuts(),
     captureScreen: async (maxSide) => {

@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'endpoint_error'
   | 'no_display'
   | 'capture_failed'
+  | 'already_running'
   | 'internal';
 
 /** The error shape every contract call can answer with. */

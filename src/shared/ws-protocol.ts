@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'endpoint_error',
   'no_display',
   'capture_failed',
+  'already_running',
   'internal',
 ] as const satisfies readonly ErrorCode[];
 // Fails to compile when errors.ts gains a code that is missing above.
@@ -115,6 +116,27 @@ export function parseServerFrame(raw: unknown): ParsedFrame<ServerFrame> {
 /** Parse a frame received by the host. A malformed `invoke` still reports its id so the host can answer `bad_request`. */
 export function parseClientFrame(raw: unknown): ParsedFrame<ClientFrame> {
   return parseFrame<ClientFrame>(raw, ClientFrameSchema, 'invoke');
+}
+
+/**
+ * The protocol is JSON text frames only. A binary frame is read as UTF-8 just
+ * far enough to find the invoke id it names, and that request is answered
+ * `bad_request` with this message, so a client that sends binary by mistake
+ * hears why instead of waiting forever. A binary frame that names no request
+ * has no one to answer: the host closes the connection with 1003 (RFC 6455
+ * "unsupported data") and this message as the reason, rather than drop it silently.
+ */
+export const BINARY_FRAME_MESSAGE = 'binary frames are not accepted; send JSON text';
+/** Close code for a binary frame that names no request. */
+export const WS_CLOSE_UNSUPPORTED_DATA = 1003;
+
+/** The invoke id a binary frame names, if any; the frame is refused either way. */
+export function binaryFrameRequestId(bytes: Uint8Array): number | undefined {
+  try {
+    return requestIdOf(JSON.parse(new TextDecoder('utf-8').decode(bytes)), 'invoke');
+  } catch {
+    return undefined;
+  }
 }
 
 /** Serialise an invoke frame. */

@@ -1,10 +1,12 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createCore, type Core } from '../core';
+import { seededRandom } from '../../test-support/seeded-random';
 import { startBrowserHost, type BrowserHost } from './browser-host';
 
 let core: Core;
@@ -48,22 +50,15 @@ function connect(path: string, headers: Record<string, string>): Promise<{ ws: W
 const origin = () => `http://127.0.0.1:${host.port}`;
 
 describe('browser host HTTP', () => {
-  it('refuses the page without the token, or with a wrong one', async () => {
-    expect((await get('/')).status).toBe(403);
-    expect((await get('/?token=wrong')).status).toBe(403);
-    expect((await get(`/?token=${host.token}x`)).status).toBe(403);
-  });
-
-  it('serves the page with the token and sets a strict cookie for its assets', async () => {
+  it('serves the page and its assets, which hold no secret, and never puts the token in a cookie', async () => {
+    // Cookies are not scoped by port: a token cookie would go to any server on 127.0.0.1.
     const page = await get(`/?token=${host.token}`);
     expect(page.status).toBe(200);
     expect(page.body).toContain('<title>EVA</title>');
-    const cookie = String(page.headers['set-cookie']);
-    expect(cookie).toContain('HttpOnly');
-    expect(cookie).toContain('SameSite=Strict');
+    expect(page.headers['set-cookie']).toBeUndefined();
     expect(page.headers['referrer-policy']).toBe('no-referrer');
-    expect((await get('/app.js')).status).toBe(403);
-    expect((await get('/app.js', { cookie: `eva_token=${host.token}` })).status).toBe(200);
+    expect((await get('/app.js')).status).toBe(200);
+    expect((await get('/')).status).toBe(200);
   });
 
   it('refuses a foreign Host header (DNS rebinding) even with the token', async () => {
@@ -75,9 +70,8 @@ describe('browser host HTTP', () => {
   });
 
   it('does not serve files outside the renderer dir', async () => {
-    const cookie = `eva_token=${host.token}`;
-    expect((await get('/../../etc/passwd', { cookie })).status).toBe(404);
-    expect((await get('/%2e%2e/%2e%2e/etc/passwd', { cookie })).status).toBe(404);
+    expect((await get('/../../etc/passwd')).status).toBe(404);
+    expect((await get('/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);
   });
 });
 
@@ -87,6 +81,13 @@ describe('browser host WebSocket', () => {
     expect((await connect('/ws?token=nope', { origin: origin() })).status).toBe(403);
     expect((await connect(`/ws?token=${host.token}`, { origin: 'http://evil.example' })).status).toBe(403);
     expect((await connect(`/ws?token=${host.token}`, {})).status).toBe(403);
+  });
+
+  it('a cookie holding the token does not open the WebSocket: only its URL does', async () => {
+    expect((await connect('/ws', { origin: origin(), cookie: `eva_token=${host.token}` })).status).toBe(403);
+    const { ws } = await connect(`/ws?token=${host.token}`, { origin: origin() });
+    expect(ws).not.toBeNull();
+    ws?.close();
   });
 
   it('answers invokes, and answers bad frames with errors instead of crashing', async () => {
@@ -108,11 +109,23 @@ describe('browser host WebSocket', () => {
     expect(await ask({ type: 'invoke', id: 3, channel: 'backend:inspect', input: { modelPath: 42 } }, 3)).toMatchObject({ ok: false, error: { code: 'bad_request' } });
     expect(await ask({ type: 'invoke', id: 4, channel: 42 }, 4)).toMatchObject({ ok: false, error: { code: 'bad_request' } });
     await ask('{not json', -1);
-    socket.send(Buffer.from([0xff, 0x00]), { binary: true });
+    // A binary frame that names its request is answered, and the connection stays up.
+    socket.send(Buffer.from(JSON.stringify({ type: 'invoke', id: 7, channel: 'app:info' })), { binary: true });
+    for (let i = 0; i < 200 && !replies.has(7); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(replies.get(7)).toEqual({ ok: false, error: { code: 'bad_request', message: 'binary frames are not accepted; send JSON text' } });
     // Still alive after garbage:
     expect(await ask({ type: 'invoke', id: 5, channel: 'backend:status' }, 5)).toMatchObject({ ok: true, value: { state: 'stopped' } });
     expect(await ask({ type: 'invoke', id: 6, channel: 'backend:load', input: { modelPath: '/nope.gguf' } }, 6)).toMatchObject({ ok: false, error: { code: 'bad_request' } });
     socket.close();
+  });
+
+  it('closes with 1003 on a binary frame that names no request', async () => {
+    for (const bytes of [Buffer.from([0xff, 0x00]), Buffer.from('{"type":"invoke","channel":"app:info"}')]) {
+      const socket = (await connect(`/ws?token=${host.token}`, { origin: origin() })).ws as WebSocket;
+      const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+      socket.send(bytes, { binary: true });
+      expect(await closed).toEqual({ code: 1003, reason: 'binary frames are not accepted; send JSON text' });
+    }
   });
 
   it('pushes core events to connected clients', async () => {
@@ -124,5 +137,48 @@ describe('browser host WebSocket', () => {
     for (let i = 0; i < 100 && events.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(events).toEqual([{ type: 'event', event: 'app:notice', payload: { level: 'info', code: 'test', message: 'hello' } }]);
     socket.close();
+  });
+});
+
+describe('browser host under malformed requests (fuzz)', () => {
+  /** One raw request over TCP; resolves with the status line (or '' when the host just closed). */
+  function raw(bytes: string | Buffer): Promise<string> {
+    return new Promise((resolve) => {
+      const socket = createConnection({ host: '127.0.0.1', port: host.port });
+      let reply = '';
+      socket.on('data', (chunk) => (reply += chunk.toString('latin1')));
+      socket.on('error', () => resolve(reply.split('\r\n')[0] ?? ''));
+      socket.on('close', () => resolve(reply.split('\r\n')[0] ?? ''));
+      socket.write(bytes);
+      socket.end();
+      setTimeout(() => socket.destroy(), 2_000);
+    });
+  }
+  const hostHeader = () => `Host: 127.0.0.1:${host.port}\r\n`;
+  const ws = (target: string) => `GET ${target} HTTP/1.1\r\n${hostHeader()}Origin: ${origin()}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`;
+
+  it('answers 400 to request targets that are not URLs, over HTTP and WebSocket, and stays up', async () => {
+    // Each of these threw in URL parsing before any check, and the process exited.
+    for (const target of ['//[', '//[::1', 'http://[', '//%', '//a:b@[x]', '//:99999', `//${'['.repeat(1000)}`]) {
+      expect(await raw(`GET ${target} HTTP/1.1\r\n${hostHeader()}\r\n`)).toMatch(/^HTTP\/1\.1 (400|403|404)/);
+      expect(await raw(ws(target))).toMatch(/^HTTP\/1\.1 (400|403)/);
+    }
+    expect((await get('/')).status).toBe(200);
+  });
+
+  it('survives a generated corpus of broken request lines and headers', async () => {
+    const random = seededRandom(12);
+    const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+    const pieces = ['//[', '%', '%zz', '\u0000', '\u00ff', ' ', '\t', '?', '#', '..', '/ws', '@', ':', '\\', '[', ']', 'ä', '\r', '\n'];
+    for (let i = 0; i < 150; i++) {
+      const target = `/${Array.from({ length: 1 + Math.floor(random() * 8) }, () => pick(pieces)).join('')}`;
+      const method = pick(['GET', 'HEAD', 'POST', 'G\u0000T', 'PRI', '']);
+      const headers = pick([hostHeader(), '', `Host: [${pick(pieces)}\r\n`, `${hostHeader()}Origin: ${pick(pieces)}\r\n`, `${hostHeader()}Upgrade: websocket\r\nConnection: Upgrade\r\n`, `${hostHeader()}Content-Length: -1\r\n`, `${hostHeader()}X: ${'a'.repeat(20_000)}\r\n`]);
+      await raw(Buffer.from(`${method} ${target} HTTP/1.1\r\n${headers}\r\n`, 'latin1'));
+    }
+    expect((await get('/')).status).toBe(200);
+    const { ws: socket } = await connect(`/ws?token=${host.token}`, { origin: origin() });
+    expect(socket).not.toBeNull();
+    socket?.close();
   });
 });

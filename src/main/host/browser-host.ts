@@ -3,12 +3,12 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { InvokeHandlers } from '../../shared/contract';
-import { parseClientFrame, WS_PATH, type ServerFrame } from '../../shared/ws-protocol';
+import { BINARY_FRAME_MESSAGE, binaryFrameRequestId, parseClientFrame, WS_CLOSE_UNSUPPORTED_DATA, WS_PATH, type ServerFrame } from '../../shared/ws-protocol';
 import type { EventBus } from '../services/app/event-bus';
 import { dispatchInvoke } from '../services/ipc/dispatch';
-import { checkRequest, TOKEN_COOKIE } from './request-guard';
+import { checkOrigin, checkRequest, parseRequestTarget } from './request-guard';
 import { readStaticFile } from './static-files';
 
 export interface BrowserHostOptions {
@@ -44,28 +44,36 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   let port = options.port;
   const clients = new Set<WebSocket>();
 
-  const server = createServer((req, res) => void serveHttp(req, res));
+  // Nothing a request carries may take the host down: an unexpected throw is a 500 for that request alone.
+  const server = createServer((req, res) =>
+    serveHttp(req, res).catch(() => {
+      if (!res.headersSent) refuse(res, 500, 'internal error');
+      else res.destroy();
+    }),
+  );
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
 
   async function serveHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const url = parseRequestTarget(req.url);
+    if (!url) return refuse(res, 400, 'bad request target');
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'method not allowed');
-    const verdict = checkRequest(req.headers, url, { port, token }, { requireOrigin: false });
+    // Static files hold no secret: Host and Origin are checked (DNS rebinding, foreign pages), no token.
+    const verdict = checkOrigin(req.headers, { port, token }, false);
     if (!verdict.ok) return refuse(res, verdict.status, verdict.reason);
     const file = await readStaticFile(options.rendererDir, url.pathname);
     if (!file) return refuse(res, 404, 'not found');
-    const headers: Record<string, string> = { ...SECURITY_HEADERS, 'Content-Type': file.contentType, 'Cache-Control': 'no-store' };
-    if (url.searchParams.get('token')) {
-      // Lets the page's own script and style requests, which carry no query string, through.
-      headers['Set-Cookie'] = `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
-    }
-    res.writeHead(200, headers);
+    res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': file.contentType, 'Cache-Control': 'no-store' });
     res.end(req.method === 'HEAD' ? undefined : file.body);
   }
 
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const verdict = url.pathname !== WS_PATH
+    socket.on('error', () => socket.destroy());
+    const url = parseRequestTarget(req.url);
+    const verdict = !url || url.pathname !== WS_PATH
       ? ({ ok: false, status: 403, reason: 'not the WebSocket path' } as const)
       : checkRequest(req.headers, url, { port, token }, { requireOrigin: true });
     if (!verdict.ok) {
@@ -76,11 +84,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       clients.add(ws);
       ws.on('close', () => clients.delete(ws));
       ws.on('error', () => clients.delete(ws));
-      ws.on('message', (data, isBinary) => void handleFrame(ws, isBinary ? null : data.toString()));
+      ws.on('message', (data, isBinary) => (isBinary ? refuseBinary(ws, data) : void handleFrame(ws, data.toString())));
     });
   });
 
-  async function handleFrame(ws: WebSocket, text: string | null): Promise<void> {
+  async function handleFrame(ws: WebSocket, text: string): Promise<void> {
     const parsed = parseClientFrame(text);
     if (!parsed.ok) {
       // Answer when the frame still names its request; otherwise there is no one to answer.
@@ -113,6 +121,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+// See BINARY_FRAME_MESSAGE: answer the request the frame names, or close with 1003 when it names none.
+function refuseBinary(ws: WebSocket, data: RawData): void {
+  const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+  const id = binaryFrameRequestId(bytes);
+  if (id === undefined) ws.close(WS_CLOSE_UNSUPPORTED_DATA, BINARY_FRAME_MESSAGE);
+  else send(ws, { type: 'result', id, result: { ok: false, error: { code: 'bad_request', message: BINARY_FRAME_MESSAGE } } });
 }
 
 function send(ws: WebSocket, frame: ServerFrame): void {

@@ -1,10 +1,12 @@
 // Who may talk to the browser host: only pages served by this very host, at
-// 127.0.0.1/localhost on our port, holding this launch's random token. A foreign
-// Origin (any website the user visits) or a foreign Host (DNS rebinding) is refused.
+// 127.0.0.1/localhost on our port. A foreign Origin (any website the user
+// visits) or a foreign Host (DNS rebinding) is refused everywhere; the
+// WebSocket, where everything the app can do is reached, also needs this
+// launch's random token in its URL. The token is never a cookie: cookies are
+// not scoped by port, so any server on 127.0.0.1 (a link a model wrote, say)
+// would receive it. Static files hold no secret and need none.
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-
-export const TOKEN_COOKIE = 'eva_token';
 
 export interface GuardConfig {
   port: number;
@@ -22,15 +24,6 @@ export function tokenMatches(candidate: string | null | undefined, token: string
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function cookieToken(headers: IncomingHttpHeaders): string | null {
-  const raw = headers.cookie ?? '';
-  for (const part of raw.split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === TOKEN_COOKIE) return value.join('=');
-  }
-  return null;
-}
-
 /** Host and Origin checks shared by HTTP requests and WebSocket upgrades. */
 export function checkOrigin(headers: IncomingHttpHeaders, config: GuardConfig, requireOrigin: boolean): GuardVerdict {
   const hosts = allowedHosts(config.port);
@@ -41,11 +34,23 @@ export function checkOrigin(headers: IncomingHttpHeaders, config: GuardConfig, r
   return { ok: true };
 }
 
-/** Full check: Host/Origin, then the token from the query string or the cookie set when the page was opened. */
+/**
+ * The request target as a URL, or null when it is not one: `new URL('//[', base)`
+ * throws, and a throw there (before any check) took the whole host down.
+ */
+export function parseRequestTarget(target: string | undefined): URL | null {
+  try {
+    return new URL(target ?? '/', 'http://127.0.0.1');
+  } catch {
+    return null;
+  }
+}
+
+/** The WebSocket's check: Host and Origin (required), then the token from its URL's query string. */
 export function checkRequest(headers: IncomingHttpHeaders, url: URL, config: GuardConfig, options: { requireOrigin: boolean }): GuardVerdict {
   const origin = checkOrigin(headers, config, options.requireOrigin);
   if (!origin.ok) return origin;
-  const token = url.searchParams.get('token') ?? cookieToken(headers);
+  const token = url.searchParams.get('token');
   if (!tokenMatches(token, config.token)) return { ok: false, status: 403, reason: token ? 'wrong token' : 'missing token' };
   return { ok: true };
 }

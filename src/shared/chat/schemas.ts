@@ -2,6 +2,7 @@
 // mirror types.ts; `satisfies` below makes the compiler say when the two drift.
 import { z } from 'zod';
 import { IdSchema, NewConversationSchema } from '../history/schemas';
+import { baseUrlProblem } from './base-url';
 import type { ChatMessage, SamplingSettings, ToolDefinition } from './types';
 
 // A pasted screenshot as a data URL is a few MB; leave room for large images and audio.
@@ -97,7 +98,21 @@ export const ChatSendSchema = z.discriminatedUnion('mode', [
 ]);
 export type ChatSendInput = z.infer<typeof ChatSendSchema>;
 
-/** A saved link-mode endpoint. Its API key lives in the secret store, never here. */
+/** A link-mode base URL as the renderer may send it: http(s), a host, no credentials (base-url.ts says why). */
+export const HttpBaseUrlSchema = z
+  .string()
+  .max(2000)
+  .superRefine((text, context) => {
+    const problem = baseUrlProblem(text);
+    if (problem) context.addIssue({ code: 'custom', message: problem.message, params: { problem: problem.code } });
+  });
+
+/**
+ * A saved link-mode endpoint. Its API key lives in the secret store, never here.
+ * The stored form keeps the looser URL check of older versions, so a profile saved
+ * back then does not make the whole settings file "corrupt"; new input is checked
+ * by LinkSaveSchema, and the link service refuses to use a stored URL that fails it.
+ */
 export const LinkProfileSchema = z.object({
   id: z.string().min(1).max(100),
   name: z.string().min(1).max(200),
@@ -108,13 +123,13 @@ export const LinkProfileSchema = z.object({
 export type LinkProfile = z.infer<typeof LinkProfileSchema>;
 
 export const LinkSaveSchema = z.object({
-  profile: LinkProfileSchema.partial({ id: true }),
+  profile: LinkProfileSchema.partial({ id: true }).extend({ baseUrl: HttpBaseUrlSchema }),
   /** undefined keeps the stored key, null removes it, a string replaces it */
   apiKey: z.string().max(4096).nullable().optional(),
 });
 
 export const LinkTestSchema = z.object({
-  baseUrl: z.string().url().max(2000),
+  baseUrl: HttpBaseUrlSchema,
   /** test with the stored key of this profile */
   linkId: z.string().max(100).optional(),
   /** or with a key typed in but not saved yet */

@@ -1,4 +1,5 @@
 // What the agent loop shows the user, shared by the core and the renderer.
+import type { CommandSegment } from './describe-command';
 import type { ToolProtocol, ToolProtocolSetting } from './tool-protocol';
 import type { ToolResponseInput } from './tool-response';
 
@@ -28,6 +29,17 @@ export interface AgentProtocolReport {
 /** How a run ended. */
 export type AgentEnd = 'answered' | 'stopped' | 'max_steps' | 'error';
 
+/** What an approval card shows of the call (built by command-preview.ts for commands). */
+export interface ToolPreview {
+  kind: 'command' | 'diff' | 'none';
+  /** the exact command, a unified diff, or the arguments / why no diff could be made */
+  text: string;
+  /** commands only: what the line runs, as the forbidden-command guard reads it */
+  segments?: CommandSegment[];
+  /** commands only: how many segments were left out of `segments` */
+  omittedSegments?: number;
+}
+
 /** The approval card: what is about to happen, and the choices the user has. */
 export interface ConsentRequest {
   requestId: string;
@@ -35,7 +47,7 @@ export interface ConsentRequest {
   tool: string;
   risk: string;
   args: Record<string, unknown>;
-  /** the exact command, or a unified diff of a write/edit, computed before anything runs */
-  preview: { kind: 'command' | 'diff' | 'none'; text: string };
-  choices: ('allow_once' | 'allow_conversation' | 'deny')[];
+  /** the exact command (with the commands the guard found in it), or a unified diff of a write/edit, computed before anything runs */
+  preview: ToolPreview;
+  choices: ('allow_once' | 'allow_conversation' | 'allow_server' | 'deny')[];
 }

@@ -127,7 +127,7 @@ export function builtinToolDescriptors(): ToolDescriptor[] {
         type: 'object',
         properties: {
           path: { type: 'string', description: 'Directory relative to the workspace (default: the workspace itself)' },
-          pattern: { type: 'string', minLength: 1, description: 'Glob matched against paths relative to path' },
+          pattern: { type: 'string', minLength: 1, description: 'Glob matched against paths relative to path: **, *, ?, [abc], [!abc], {a,b}; at most 4 wildcards' },
           max_entries: { type: 'integer', minimum: 1, maximum: TOOL_LIMITS.listMaxEntries, description: 'Most entries to return' },
         },
       },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtinToolDescriptors, findTool } from './builtin-tools';
 import { applyConsentAnswer, consentChoices, decideConsent, denialMessage, toolsOffered, type ToolPolicySettings } from './consent';
+import { mcpToolDescriptor } from './mcp-tool-name';
 import type { ToolDescriptor, ToolPolicy } from './tool-types';
 
 const tools = builtinToolDescriptors();
@@ -47,6 +48,23 @@ describe('decideConsent', () => {
     expect(decideConsent(mcp, settings(), [])).toBe('ask');
     expect(decideConsent(mcp, settings({ 'git@commit': 'allow' }), [])).toBe('run');
   });
+
+  it('an MCP tool that calls itself read-only still asks: the hint is the server\'s own claim', () => {
+    const search = mcpToolDescriptor('web', { name: 'search', annotations: { readOnlyHint: true } });
+    expect(decideConsent(search, settings(), [])).toBe('ask');
+  });
+
+  it('a whole MCP server can be allowed (or denied) once: `service@*`, the tool\'s own setting first', () => {
+    const search = mcpToolDescriptor('web', { name: 'search' });
+    const fetchTool = mcpToolDescriptor('web', { name: 'fetch' });
+    expect(decideConsent(search, settings({ 'web@*': 'allow' }), [])).toBe('run');
+    expect(decideConsent(fetchTool, settings({ 'web@*': 'allow', 'web@fetch': 'ask' }), [])).toBe('ask');
+    expect(decideConsent(search, settings({ 'web@*': 'deny' }), [])).toBe('deny');
+    expect(decideConsent(search, settings(), ['web@*'])).toBe('run');
+    expect(decideConsent(mcpToolDescriptor('other', { name: 'search' }), settings({ 'web@*': 'allow' }), ['web@*'])).toBe('ask');
+    // A built-in tool is never covered by a server wildcard.
+    expect(decideConsent(tool('write_file'), settings({ 'write_file@*': 'allow' }), [])).toBe('ask');
+  });
 });
 
 describe('consent answers', () => {
@@ -73,5 +91,20 @@ describe('toolsOffered', () => {
     expect(toolsOffered(tools, {}).map((t) => t.name)).not.toContain('controller');
     expect(toolsOffered(tools, { controller: true }).map((t) => t.name)).toContain('controller');
     expect(toolsOffered(tools, { execute_command: false }).map((t) => t.name)).not.toContain('execute_command');
+  });
+});
+
+describe('allowing a whole MCP server', () => {
+  it('MCP tools offer "allow this server for the conversation"; built-ins and the controller do not', () => {
+    expect(consentChoices(mcpToolDescriptor('web', { name: 'fetch' }))).toEqual(['allow_once', 'allow_conversation', 'allow_server', 'deny']);
+    expect(consentChoices(tool('write_file'))).toEqual(['allow_once', 'allow_conversation', 'deny']);
+  });
+
+  it('the answer adds `service@*` to the conversation list, which then covers the server\'s other tools only', () => {
+    const allowed = applyConsentAnswer(mcpToolDescriptor('web', { name: 'fetch' }), { kind: 'allow_server' }, []);
+    expect(allowed).toEqual(['web@*']);
+    expect(decideConsent(mcpToolDescriptor('web', { name: 'search' }), settings(), allowed)).toBe('run');
+    expect(decideConsent(mcpToolDescriptor('git', { name: 'push' }), settings(), allowed)).toBe('ask');
+    expect(applyConsentAnswer(tool('write_file'), { kind: 'allow_server' }, [])).toEqual([]);
   });
 });

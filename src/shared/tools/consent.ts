@@ -1,6 +1,7 @@
 // Who decides whether a validated tool call runs. Pure: the settings and the
 // conversation's "allowed" list come in, a verdict goes out; the loop shows the
 // approval card for 'ask' and records the user's answer.
+import { mcpServerWildcard, splitMcpToolName } from './mcp-tool-name';
 import type { ToolDescriptor, ToolPolicy } from './tool-types';
 
 /** The user's per-tool policies, kept in settings; a missing entry means the tool's default. */
@@ -12,10 +13,22 @@ export interface ToolPolicySettings {
 export type ConsentVerdict = 'run' | 'ask' | 'deny';
 
 /** The user's answer on an approval card. */
-export type ConsentAnswer = { kind: 'allow_once' } | { kind: 'allow_conversation' } | { kind: 'deny'; reason?: string };
+export type ConsentAnswer = { kind: 'allow_once' } | { kind: 'allow_conversation' } | { kind: 'allow_server' } | { kind: 'deny'; reason?: string };
 
+/** The tool's own setting, else its MCP server's (`service@*`), else the tool's default. */
 export function policyFor(tool: ToolDescriptor, settings: ToolPolicySettings): ToolPolicy {
-  return settings.policies[tool.name] ?? tool.defaultPolicy;
+  return settings.policies[tool.name] ?? serverPolicy(tool, settings) ?? tool.defaultPolicy;
+}
+
+function serverPolicy(tool: ToolDescriptor, settings: ToolPolicySettings): ToolPolicy | undefined {
+  const server = tool.source === 'mcp' ? splitMcpToolName(tool.name) : null;
+  return server ? settings.policies[mcpServerWildcard(server.service)] : undefined;
+}
+
+function allowedForConversation(tool: ToolDescriptor, conversationAllowed: readonly string[]): boolean {
+  if (conversationAllowed.includes(tool.name)) return true;
+  const server = tool.source === 'mcp' ? splitMcpToolName(tool.name) : null;
+  return server !== null && conversationAllowed.includes(mcpServerWildcard(server.service));
 }
 
 /**
@@ -33,19 +46,29 @@ export function decideConsent(
   if (policy === 'deny') return 'deny';
   if (tool.alwaysAsk) return 'ask';
   if (policy === 'allow') return 'run';
-  return conversationAllowed.includes(tool.name) ? 'run' : 'ask';
+  return allowedForConversation(tool, conversationAllowed) ? 'run' : 'ask';
 }
 
 /** The conversation's allowed list after the user answered a card. */
 export function applyConsentAnswer(tool: ToolDescriptor, answer: ConsentAnswer, conversationAllowed: readonly string[]): string[] {
   const next = [...conversationAllowed];
-  if (answer.kind === 'allow_conversation' && !tool.alwaysAsk && !next.includes(tool.name)) next.push(tool.name);
+  const entry = allowedEntry(tool, answer);
+  if (entry !== null && !tool.alwaysAsk && !next.includes(entry)) next.push(entry);
   return next;
+}
+
+/** What an answer adds to the conversation's allowed list: the tool, its MCP server (`service@*`), or nothing. */
+export function allowedEntry(tool: Pick<ToolDescriptor, 'name' | 'source'>, answer: Pick<ConsentAnswer, 'kind'>): string | null {
+  if (answer.kind === 'allow_conversation') return tool.name;
+  const server = answer.kind === 'allow_server' && tool.source === 'mcp' ? splitMcpToolName(tool.name) : null;
+  return server ? mcpServerWildcard(server.service) : null;
 }
 
 /** Buttons the approval card may offer for this tool. */
 export function consentChoices(tool: ToolDescriptor): ConsentAnswer['kind'][] {
-  return tool.alwaysAsk ? ['allow_once', 'deny'] : ['allow_once', 'allow_conversation', 'deny'];
+  if (tool.alwaysAsk) return ['allow_once', 'deny'];
+  // An MCP server's tools can be allowed together, once, instead of one card per tool.
+  return tool.source === 'mcp' && splitMcpToolName(tool.name) ? ['allow_once', 'allow_conversation', 'allow_server', 'deny'] : ['allow_once', 'allow_conversation', 'deny'];
 }
 
 /** The text the model gets back when the user (or the policy) said no. */

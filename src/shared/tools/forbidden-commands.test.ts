@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { classifyCommand } from './forbidden-commands';
-import { splitShellCommand } from './shell-words';
+import { readShell } from './shell-words';
+
+const words = (line: string, dialect?: 'posix' | 'cmd') => readShell(line, dialect).commands.map((command) => command.words);
 
 describe('classifyCommand refuses', () => {
   const refused: Array<[string, string]> = [
@@ -121,14 +123,16 @@ describe('classifyCommand lets through', () => {
   });
 });
 
-describe('splitShellCommand', () => {
+describe('readShell', () => {
   it('resolves quotes and escapes and cuts at operators', () => {
-    expect(splitShellCommand(`echo "a b" 'c d' e\\ f && ls|wc -l; x`)).toEqual([['echo', 'a b', 'c d', 'e f'], ['ls'], ['wc', '-l'], ['x']]);
+    expect(words(`echo "a b" 'c d' e\\ f && ls|wc -l; x`)).toEqual([['echo', 'a b', 'c d', 'e f'], ['ls'], ['wc', '-l'], ['x']]);
   });
-  it('keeps redirections as words and drops fd digits', () => {
-    expect(splitShellCommand('cmd 2>/dev/null >out.txt')).toEqual([['cmd', '>', '/dev/null', '>', 'out.txt']]);
+  it('keeps redirections apart and drops fd digits', () => {
+    expect(readShell('cmd 2>/dev/null >out.txt').commands).toEqual([
+      { words: ['cmd'], via: [], redirects: [{ op: '>', target: '/dev/null' }, { op: '>', target: 'out.txt' }] },
+    ]);
   });
   it('reads backslashes as path separators when asked', () => {
-    expect(splitShellCommand('del C:\\tmp\\x', { backslashEscapes: false })).toEqual([['del', 'C:\\tmp\\x']]);
+    expect(words('del C:\\tmp\\x', 'cmd')).toEqual([['del', 'C:\\tmp\\x']]);
   });
 });

@@ -1,6 +1,8 @@
-// How MCP tools join the registry: as `service@tool`, with a descriptor whose
-// risk and default policy follow the server's own annotations (read-only tools
-// run, everything else asks).
+// How MCP tools join the registry: as `service@tool`. Every MCP tool asks by
+// default, whatever it says about itself: `readOnlyHint` is the server's own
+// claim, and a "read-only" fetch or search tool of a remote server is exactly
+// how a prompt injection would send a workspace secret out. The hint only
+// labels the tool's risk; the user allows per tool or once per server (`service@*`).
 import type { JsonSchema, ToolDescriptor } from './tool-types';
 
 /** The parts of an MCP `tools/list` entry the registry uses. */
@@ -13,6 +15,11 @@ export interface McpToolInfo {
 
 export function mcpToolName(service: string, tool: string): string {
   return `${service}@${tool}`;
+}
+
+/** The policy key that covers every tool of one MCP server: `git@*`. */
+export function mcpServerWildcard(service: string): string {
+  return `${service}@*`;
 }
 
 /** `git@status` → { service: 'git', tool: 'status' }; null for built-in names. */
@@ -29,7 +36,7 @@ export function mcpToolDescriptor(service: string, tool: McpToolInfo): ToolDescr
     description: tool.description ?? '',
     parameters: tool.inputSchema ?? { type: 'object', properties: {} },
     risk: readOnly ? 'read' : 'exec',
-    defaultPolicy: readOnly ? 'allow' : 'ask',
+    defaultPolicy: 'ask',
     enabledByDefault: true,
     source: 'mcp',
   };

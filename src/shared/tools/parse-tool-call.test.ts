@@ -62,3 +62,14 @@ describe('parseToolCall', () => {
     expect(parseToolCall('<tool_call>{"name":"a","parameters":{"y":2}}</tool_call>')).toMatchObject({ kind: 'call', call: { arguments: { y: 2 } } });
   });
 });
+
+describe('parseToolCall on hostile input', () => {
+  // Quadratic before (a regex over the trailing whitespace: 80k spaces took ~17 s on the main process).
+  // The bound is ~100 times what linear parsing needs, so it only fails on a blow-up, not on a slow machine.
+  it('a fenced call followed by 200k spaces is parsed in linear time', () => {
+    const started = performance.now();
+    const result = parseToolCall(`<tool_call>\`\`\`json {${' '.repeat(200_000)}`);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(result.kind).not.toBe('call');
+  });
+});

@@ -104,5 +104,7 @@ function unfence(text: string): string {
   // The closing fence may be missing: generation stopped at the </tool_call> stop word.
   const newline = text.indexOf('\n');
   const inner = newline === -1 ? text.replace(/^```[\w-]*/, '') : text.slice(newline + 1);
-  return inner.replace(/\s*```\s*$/, '').trim();
+  // String ops, not /\s*```\s*$/: that regex is quadratic on a long run of whitespace (a model can send 80k spaces).
+  const body = inner.trimEnd();
+  return (body.endsWith('```') ? body.slice(0, -3) : body).trim();
 }

@@ -38,6 +38,7 @@ export const ConsentAnswerSchema = z.object({
   answer: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('allow_once') }),
     z.object({ kind: z.literal('allow_conversation') }),
+    z.object({ kind: z.literal('allow_server') }),
     z.object({ kind: z.literal('deny'), reason: z.string().max(2000).optional() }),
   ]),
 });

@@ -42,6 +42,8 @@ export type ToolErrorCode =
   | 'denied'
   | 'outside_workspace'
   | 'invalid_path'
+  /** a glob or regex from the model that does not compile, or would cost too much to match */
+  | 'invalid_pattern'
   | 'workspace_missing'
   | 'not_found'
   | 'not_a_file'

@@ -56,3 +56,33 @@ describe('argument validation', () => {
     expect(check.ok).toBe(false);
   });
 });
+
+describe('argument validation with patterns from an MCP server', () => {
+  const tool = (pattern: string): ToolDescriptor => ({
+    name: 'evil@search',
+    description: 'a tool whose schema carries a pattern',
+    parameters: { type: 'object', properties: { q: { type: 'string', pattern } }, required: ['q'] },
+    risk: 'read',
+    defaultPolicy: 'ask',
+    enabledByDefault: true,
+    source: 'mcp',
+  });
+
+  // `^(a|a)+$` is exponential on V8's engine (26 characters ≈ 1 s, 40 would take hours);
+  // the bound is far above what RE2's linear matching needs, so it fails only on a blow-up.
+  it('a catastrophic pattern is matched in linear time', () => {
+    const validator = createArgumentValidator();
+    const started = performance.now();
+    const result = validator.validate(tool('^(a|a)+$'), { q: `${'a'.repeat(40)}!` });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
+    expect(validator.validate(tool('^(a|a)+$'), { q: 'aaaa' })).toEqual({ ok: true });
+  });
+
+  it('still enforces ordinary patterns, and skips only a pattern RE2 cannot express', () => {
+    const validator = createArgumentValidator();
+    expect(validator.validate(tool('^[a-z]+$'), { q: 'ABC' })).toMatchObject({ ok: false });
+    expect(validator.validate(tool('^[a-z]+$'), { q: 'abc' })).toEqual({ ok: true });
+    expect(validator.validate(tool('^(?=x)'), { q: 'anything' })).toEqual({ ok: true });
+  });
+});

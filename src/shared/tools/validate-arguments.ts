@@ -3,6 +3,7 @@
 // "arguments.path: must be string". Validators compile lazily and are cached
 // per schema text, so MCP tools that come and go cost one compile each.
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { ajvLinearRegExp } from './linear-regexp';
 import { toolError, type JsonSchema, type ToolDescriptor, type ToolError } from './tool-types';
 
 /** Result of validating one call's arguments. */
@@ -16,7 +17,8 @@ export interface ArgumentValidator {
 export function createArgumentValidator(): ArgumentValidator {
   // strict:false: MCP servers ship schemas with keywords and formats ajv does not know;
   // refusing the whole tool over an unknown "format" would help nobody.
-  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+  // `pattern` keywords come from MCP servers: matched by RE2 (linear time), never by V8's backtracking engine.
+  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false, code: { regExp: ajvLinearRegExp } });
   const cache = new Map<string, ValidateFunction | Error>();
 
   const compile = (schema: JsonSchema): ValidateFunction | Error => {

@@ -6,7 +6,9 @@ import { mkdir } from 'node:fs/promises';
 import { arch, release } from 'node:os';
 import type { AgentRunInput } from '../../../shared/tools/schemas';
 import type { ConsentAnswer } from '../../../shared/tools/consent';
-import { toolsOffered } from '../../../shared/tools/consent';
+import { consentChoices, toolsOffered } from '../../../shared/tools/consent';
+import type { ToolPreview } from '../../../shared/tools/agent-types';
+import { commandPreview } from '../../../shared/tools/command-preview';
 import { createArgumentValidator } from '../../../shared/tools/validate-arguments';
 import type { ToolDescriptor } from '../../../shared/tools/tool-types';
 import { AppFailure } from '../../../shared/errors';
@@ -46,8 +48,9 @@ export function createAgentService(deps: AgentServiceDeps) {
     return toolsOffered(deps.registry.descriptors(), toggles);
   }
 
-  async function preview(tool: ToolDescriptor, args: Record<string, unknown>): Promise<{ kind: 'command' | 'diff' | 'none'; text: string }> {
-    if (tool.name === 'execute_command') return { kind: 'command', text: String(args.command ?? '') };
+  async function preview(tool: ToolDescriptor, args: Record<string, unknown>): Promise<ToolPreview> {
+    // cmd.exe runs the command on Windows (shell-choice.ts): read it the way cmd.exe will.
+    if (tool.name === 'execute_command') return commandPreview(String(args.command ?? ''), process.platform === 'win32' ? 'cmd' : 'posix');
     if (tool.name === 'write_file' || tool.name === 'edit_file') {
       const result = await deps.runner.preview(tool.name, args, workspaceDir());
       return result.status === 'ok' ? { kind: 'diff', text: result.output } : { kind: 'none', text: result.error?.message ?? 'no preview' };
@@ -92,9 +95,8 @@ export function createAgentService(deps: AgentServiceDeps) {
             policy: () => ({ policies: deps.settings.get().tools.policies }),
             ask: async ({ requestId, call, tool }) => {
               const shown = await preview(tool, call.arguments);
-              const choices = tool.alwaysAsk ? (['allow_once', 'deny'] as const) : (['allow_once', 'allow_conversation', 'deny'] as const);
               return broker.ask(requestId, (askId) =>
-                deps.emit('agent:ask', { requestId, askId, tool: tool.name, risk: tool.risk, args: call.arguments, preview: shown, choices: [...choices] }),
+                deps.emit('agent:ask', { requestId, askId, tool: tool.name, risk: tool.risk, args: call.arguments, preview: shown, choices: consentChoices(tool) }),
               );
             },
             onStep: (requestId, step) => deps.emit('agent:step', { requestId, step }),

@@ -1,5 +1,5 @@
 // Where user data lives. `EVA_DATA_DIR` moves all of it (tests always use a temp dir).
-import { mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -19,8 +19,15 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = 
   return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'eva-desktop');
 }
 
+/**
+ * Creates the data dir private to the user (0700 on POSIX, also when an older
+ * version made it 0755): it holds conversations, settings and keys, and with the
+ * root closed nothing inside is readable by other users whatever its own mode.
+ */
 export async function ensureDataPaths(root: string): Promise<DataPaths> {
   const paths: DataPaths = { root, slots: join(root, 'slots'), logs: join(root, 'logs'), history: join(root, 'history'), workspace: join(root, 'workspace') };
-  await Promise.all(Object.values(paths).map((dir) => mkdir(dir, { recursive: true })));
+  await mkdir(root, { recursive: true, mode: 0o700 });
+  if (process.platform !== 'win32') await chmod(root, 0o700);
+  await Promise.all(Object.values(paths).map((dir) => mkdir(dir, { recursive: true, mode: 0o700 })));
   return paths;
 }

@@ -9,11 +9,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BackendStatus, EventName, EventPayloads, LoadSettings } from '../../../shared/contract';
 import { testAssets } from '../../../test-support/test-assets';
 import { isAlive } from '../process/kill-tree';
-import { ProcessRegistry } from '../process/process-registry';
+import { memoryLifecycle, type ProcessLifecycle } from '../process/process-lifecycle';
 import { defaultSettings } from '../../../shared/default-settings';
 import { BackendManager, type BackendManagerDeps } from './backend-manager';
 
-const managers: { manager: BackendManager; registry: ProcessRegistry }[] = [];
+const managers: { manager: BackendManager; registry: ProcessLifecycle }[] = [];
 
 afterEach(async () => {
   for (const { manager, registry } of managers.splice(0)) {
@@ -24,7 +24,7 @@ afterEach(async () => {
 
 async function makeManager(overrides: Partial<BackendManagerDeps> = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'eva-backend-'));
-  const registry = new ProcessRegistry();
+  const registry = memoryLifecycle();
   const events: { event: EventName; payload: unknown }[] = [];
   const manager = new BackendManager({
     binDirs: [testAssets.binDir],

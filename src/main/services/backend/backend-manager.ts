@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BackendInfo, BackendKind, BackendStatus, EventName, EventPayloads, GpuInfo, GpuLayerEstimate, LoadSettings, LogLine, ModelFacts } from '../../../shared/contract';
 import { AppFailure, toAppError, type AppError } from '../../../shared/errors';
-import type { ProcessRegistry } from '../process/process-registry';
+import type { ProcessLifecycle } from '../process/process-lifecycle';
 import { fallbackNotice, orderBackends } from './backend-choice';
 import { discoverBackends } from './discover-backends';
 import { estimateGpuLayers } from './estimate-gpu-layers';
@@ -23,7 +23,7 @@ export interface BackendManagerDeps {
   /** searched in order for `<dir>/<backend>/llama-server` */
   binDirs: readonly string[];
   dataDir: string;
-  registry: ProcessRegistry;
+  registry: ProcessLifecycle;
   emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
   probeGpus: (serverPath: string | undefined) => Promise<GpuInfo[]>;
   probeHealth?: (port: number) => Promise<number | null>;

@@ -1,7 +1,9 @@
 // Runs a side tool (nvidia-smi, vulkaninfo, clinfo, llama-server --list-devices)
-// and hands back its stdout. Errors are data: a missing tool, a non-zero exit or
-// a timeout is `ok: false`, which probes treat as "this tool has nothing to say".
-import { execFile } from 'node:child_process';
+// through the process lifecycle and hands back its stdout. Errors are data: a
+// missing tool, a non-zero exit or a timeout is `ok: false`, which probes treat
+// as "this tool has nothing to say".
+import { launchProcess } from '../process/launch';
+import type { Launch } from '../process/process-lifecycle';
 
 export interface ToolResult {
   ok: boolean;
@@ -9,21 +11,11 @@ export interface ToolResult {
 }
 
 // Tool output is a few KiB; the cap only guards against a tool gone wrong.
-const MAX_OUTPUT_BYTES = 4 * 1024 * 1024;
+const MAX_OUTPUT_CHARS = 4 * 1024 * 1024;
 
 /** Run `cmd args` without a shell; never rejects. */
-export function runTool(cmd: string, args: string[], timeoutMs: number): Promise<ToolResult> {
-  return new Promise((resolve) => {
-    try {
-      execFile(
-        cmd,
-        args,
-        { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: MAX_OUTPUT_BYTES, windowsHide: true, encoding: 'utf8' },
-        (error, stdout) => resolve({ ok: error === null, stdout: typeof stdout === 'string' ? stdout : '' }),
-      );
-    } catch {
-      // execFile throws synchronously for arguments it cannot pass (a NUL byte, say).
-      resolve({ ok: false, stdout: '' });
-    }
-  });
+export async function runTool(cmd: string, args: string[], timeoutMs: number, launch: Launch = launchProcess): Promise<ToolResult> {
+  const proc = launch({ name: 'probe', command: cmd, args, timeoutMs, killGraceMs: 500, output: { mode: 'capture', maxChars: MAX_OUTPUT_CHARS, streams: 'stdout' } });
+  const exit = await proc.exited;
+  return { ok: exit.why === 'exited' && exit.code === 0, stdout: proc.captured().text };
 }

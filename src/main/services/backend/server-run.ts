@@ -2,8 +2,8 @@
 // and settle `ready` as soon as the "listening on" line arrives and /health
 // confirms it — or as soon as it is clear the launch failed.
 import type { AppError } from '../../../shared/errors';
-import type { ProcessRegistry } from '../process/process-registry';
-import { spawnSupervised, type ExitInfo } from '../process/supervisor';
+import { describeExit, type ExitInfo } from '../process/exit-record';
+import type { ProcessLifecycle } from '../process/process-lifecycle';
 import { classifyServerLine } from './readiness';
 
 export type ReadyOutcome =
@@ -21,7 +21,7 @@ export interface ServerRunOptions {
   serverPath: string;
   args: string[];
   port: number;
-  registry: ProcessRegistry;
+  registry: ProcessLifecycle;
   onLine: (stream: 'stdout' | 'stderr', text: string) => void;
   /** last log lines, for error details */
   logTail: () => string[];
@@ -47,11 +47,13 @@ export function startServerRun(options: ServerRunOptions): ServerRun {
     };
   });
 
-  const proc = options.registry.track(
-    spawnSupervised({
-      command: options.serverPath,
-      args: options.args,
-      killGraceMs: options.stopGraceMs,
+  const proc = options.registry.launch({
+    name: 'llama-server',
+    command: options.serverPath,
+    args: options.args,
+    killGraceMs: options.stopGraceMs,
+    output: {
+      mode: 'lines',
       onLine: (stream, text) => {
         options.onLine(stream, text);
         if (settled) return;
@@ -61,8 +63,8 @@ export function startServerRun(options: ServerRunOptions): ServerRun {
         // otherwise go on to become "ready" on the CPU under the wrong label.
         else if (kind.kind === 'fatal') fail('backend_failed', kind.message, {});
       },
-    }),
-  );
+    },
+  });
 
   const fail = (code: AppError['code'], message: string, details: Record<string, unknown>): void => {
     if (settled) return;
@@ -77,8 +79,7 @@ export function startServerRun(options: ServerRunOptions): ServerRun {
 
   void proc.exited.then((exit) => {
     if (settled) return;
-    const how = exit.spawnError ?? (exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`);
-    fail('backend_failed', `llama-server stopped before it was ready (${how})`, { exitCode: exit.code, signal: exit.signal, spawnError: exit.spawnError });
+    fail('backend_failed', `llama-server stopped before it was ready (${describeExit(exit)})`, { exitCode: exit.code, signal: exit.signal, spawnError: exit.spawnError });
   });
 
   async function confirmHealth(listeningAt: number): Promise<void> {

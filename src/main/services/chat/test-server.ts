@@ -5,7 +5,7 @@
 import { classifyServerLine } from '../backend/readiness';
 import { probeHealth } from '../backend/health-probe';
 import { findFreePort } from '../backend/net-probe';
-import { spawnSupervised } from '../process/supervisor';
+import { launchProcess } from '../process/launch';
 import { testAssets } from '../../../test-support/test-assets';
 
 export interface TestServerOptions {
@@ -39,16 +39,20 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const log: string[] = [];
   let listening = false;
   let fatal: string | null = null;
-  const child = spawnSupervised({
+  const child = launchProcess({
+    name: 'llama-server (test)',
     command: options.serverPath ?? testAssets.llamaServer,
     args,
     killGraceMs: 2000,
-    onLine: (_stream, line) => {
-      log.push(line);
-      if (log.length > LOG_LINES) log.shift();
-      const kind = classifyServerLine(line);
-      if (kind.kind === 'listening') listening = true;
-      if (kind.kind === 'fatal') fatal ??= kind.message;
+    output: {
+      mode: 'lines',
+      onLine: (_stream, line) => {
+        log.push(line);
+        if (log.length > LOG_LINES) log.shift();
+        const kind = classifyServerLine(line);
+        if (kind.kind === 'listening') listening = true;
+        if (kind.kind === 'fatal') fatal ??= kind.message;
+      },
     },
   });
   const server: TestServer = {

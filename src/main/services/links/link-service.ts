@@ -3,6 +3,7 @@
 // when a request is made. The renderer learns only `hasKey`.
 import { randomUUID } from 'node:crypto';
 import type { LinkProfile } from '../../../shared/chat/schemas';
+import { baseUrlProblem } from '../../../shared/chat/base-url';
 import { endpointUrls } from '../../../shared/chat/endpoint-url';
 import { LINK_PRESETS } from '../../../shared/link-presets';
 import { AppFailure } from '../../../shared/errors';
@@ -17,6 +18,15 @@ export interface LinkServiceDeps {
 
 const secretId = (linkId: string) => `link:${linkId}`;
 const TEST_TIMEOUT_MS = 15_000;
+
+// The contract's schemas check new input already; this also covers a caller that
+// skips them, and a profile saved by an older version or edited by hand.
+function checkBaseUrl(baseUrl: string, stored?: LinkProfile): void {
+  const problem = baseUrlProblem(baseUrl);
+  if (!problem) return;
+  if (stored) throw new AppFailure('endpoint_error', `the saved endpoint "${stored.name}" has an unusable base URL (${problem.message}); edit it in the link dialog`, { linkId: stored.id, problem: problem.code });
+  throw new AppFailure('bad_request', problem.message, { field: 'baseUrl', problem: problem.code });
+}
 
 export function createLinkService(deps: LinkServiceDeps) {
   const fetchFn = deps.fetch ?? fetch;
@@ -34,12 +44,14 @@ export function createLinkService(deps: LinkServiceDeps) {
     },
 
     async save(input: { profile: Omit<LinkProfile, 'id'> & { id?: string }; apiKey?: string | null }) {
+      checkBaseUrl(input.profile.baseUrl);
       const profile: LinkProfile = { ...input.profile, id: input.profile.id ?? randomUUID() };
-      const links = deps.settings.get().links;
-      const next = links.some((link) => link.id === profile.id) ? links.map((link) => (link.id === profile.id ? profile : link)) : [...links, profile];
       if (input.apiKey === null) await deps.secrets.remove(secretId(profile.id));
       else if (input.apiKey !== undefined && input.apiKey !== '') await deps.secrets.set(secretId(profile.id), input.apiKey);
-      await deps.settings.update({ links: next });
+      // Read the list when the settings queue gets to it, so a concurrent save or delete is not lost.
+      await deps.settings.update(({ links }) => ({
+        links: links.some((link) => link.id === profile.id) ? links.map((link) => (link.id === profile.id ? profile : link)) : [...links, profile],
+      }));
       return withKey(profile);
     },
 
@@ -47,21 +59,24 @@ export function createLinkService(deps: LinkServiceDeps) {
       const links = deps.settings.get().links;
       if (!links.some((link) => link.id === id)) return { deleted: false };
       await deps.secrets.remove(secretId(id));
-      const chat = deps.settings.get().chat;
-      // A conversation pointed at a deleted endpoint falls back to the local model.
-      const endpoint = chat.endpoint.kind === 'link' && chat.endpoint.linkId === id ? { kind: 'local' as const } : chat.endpoint;
-      await deps.settings.update({ links: links.filter((link) => link.id !== id), chat: { endpoint } });
+      await deps.settings.update(({ links: now, chat }) => ({
+        links: now.filter((link) => link.id !== id),
+        // A conversation pointed at a deleted endpoint falls back to the local model.
+        chat: { endpoint: chat.endpoint.kind === 'link' && chat.endpoint.linkId === id ? { kind: 'local' as const } : chat.endpoint },
+      }));
       return { deleted: true };
     },
 
     /** The base URL and key for a request; the key never leaves the core. */
     async resolve(id: string): Promise<{ profile: LinkProfile; apiKey: string | null }> {
       const profile = find(id);
+      checkBaseUrl(profile.baseUrl, profile);
       return { profile, apiKey: await deps.secrets.get(secretId(id)) };
     },
 
     /** GET /v1/models with the given or stored key. */
     async test(input: { baseUrl: string; linkId?: string; apiKey?: string }): Promise<{ models: string[] }> {
+      checkBaseUrl(input.baseUrl);
       const apiKey = input.apiKey || (input.linkId ? await deps.secrets.get(secretId(input.linkId)) : null);
       const url = endpointUrls(input.baseUrl).chat.replace(/\/chat\/completions$/, '/models');
       let response: Response;

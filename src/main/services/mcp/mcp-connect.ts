@@ -8,15 +8,19 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { isStdioServer, type McpRemoteServer, type McpServerConfig, type McpStdioServer } from '../../../shared/mcp/mcp-config';
 import type { McpTransportKind } from '../../../shared/mcp/mcp-status';
-import type { ExitInfo, SupervisedProcess } from '../process/supervisor';
+import type { Launch } from '../process/process-lifecycle';
+import { describeExit } from '../process/exit-record';
 import { GroupStdioTransport } from './group-stdio-transport';
 
 export interface ConnectOptions {
+  /** the server's name in mcp.json */
+  name?: string;
   config: McpServerConfig;
   timeoutMs: number;
   clientInfo: { name: string; version: string };
   killGraceMs?: number;
-  onSpawn?: (proc: SupervisedProcess) => void;
+  /** the process lifecycle's launcher for stdio servers (default: untracked, for tests) */
+  launch?: Launch;
   /** the server said its tool list changed */
   onToolsChanged?: () => void;
   /** told which transport is being tried, for the status row */
@@ -66,7 +70,7 @@ export async function connectMcp(options: ConnectOptions): Promise<McpConnection
 }
 
 function stdioTransport(config: McpStdioServer, options: ConnectOptions): GroupStdioTransport {
-  return new GroupStdioTransport({ command: config.command, args: config.args, env: config.env, cwd: config.cwd, killGraceMs: options.killGraceMs, onSpawn: options.onSpawn });
+  return new GroupStdioTransport({ name: options.name, command: config.command, args: config.args, env: config.env, cwd: config.cwd, killGraceMs: options.killGraceMs, launch: options.launch });
 }
 
 function httpTransport(config: McpRemoteServer): Transport {
@@ -149,7 +153,3 @@ function explainConnectError(error: unknown, stdio: GroupStdioTransport | null):
   return `${message}${cause}${lastLine ? ` (stderr: ${lastLine})` : ''}`;
 }
 
-export function describeExit(exit: ExitInfo): string {
-  if (exit.spawnError) return exit.spawnError;
-  return exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
-}

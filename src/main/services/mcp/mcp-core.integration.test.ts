@@ -1,8 +1,8 @@
 // MCP through the core, as the renderer drives it: the config saved over the
 // contract (and refused at the boundary when wrong), status as `mcp:status`
 // events, the server's tools in `tools:list`, an agent run (real llama-server,
-// forced tool calls) that calls a read-only MCP tool straight away and asks
-// before one that is not, and no server process left after dispose.
+// forced tool calls) that asks before every MCP tool, read-only or not, unless
+// the user allowed that tool, and no server process left after dispose.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,10 +56,11 @@ describe('MCP through the core', () => {
     expect(statuses.map((event) => event.servers[0]?.state)).toContain('connecting');
 
     const { tools } = await core.handlers['tools:list'](undefined);
-    expect(tools.find((tool) => tool.name === 't@add')).toMatchObject({ source: 'mcp', defaultPolicy: 'allow' });
+    expect(tools.find((tool) => tool.name === 't@add')).toMatchObject({ source: 'mcp', risk: 'read', defaultPolicy: 'ask' });
 
     const link = await core.handlers['link:save']({ profile: { name: 'proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' } });
-    await core.handlers['settings:update']({ tools: { protocol: 'prompt' } });
+    // The user allowed t@add (a read-only tool, which asks by default like every MCP tool).
+    await core.handlers['settings:update']({ tools: { protocol: 'prompt', policies: { 't@add': 'allow' } } });
     const run = core.handlers['agent:run']({
       requestId: 'm1',
       endpoint: { kind: 'link', linkId: link.id },
@@ -69,7 +70,7 @@ describe('MCP through the core', () => {
       idSlot: null,
       conversationAllowed: [],
     });
-    // t@add is read-only and ran without a card; t@slow is not, so it asks.
+    // t@add is allowed and ran without a card; t@slow was not, so it asks.
     const ask = await waitFor(() => asks[0], 'the approval card for t@slow');
     expect(ask).toMatchObject({ requestId: 'm1', tool: 't@slow', args: { ms: 10 } });
     await core.handlers['agent:consent']({ askId: ask.askId, answer: { kind: 'allow_once' } });
@@ -91,6 +92,6 @@ describe('MCP through the core', () => {
     expect(after.pid).toEqual(expect.any(Number));
     await core.dispose();
     expect(isGone(after.pid!)).toBe(true);
-    expect(core.registry.pids()).toEqual([]);
+    expect(core.processes.pids()).toEqual([]);
   });
 });

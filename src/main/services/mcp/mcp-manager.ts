@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { McpConfig } from '../../../shared/mcp/mcp-config';
 import type { McpOverview, McpServerStatus } from '../../../shared/mcp/mcp-status';
 import { AppFailure } from '../../../shared/errors';
-import type { SupervisedProcess } from '../process/supervisor';
+import type { Launch } from '../process/process-lifecycle';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { readMcpConfigFile, writeMcpConfigFile } from './mcp-config-file';
 import { McpServerSlot, type McpTiming } from './mcp-server-slot';
@@ -29,7 +29,8 @@ export interface McpManagerOptions {
   /** every change of any server's status, with all of them */
   onStatus: (servers: McpServerStatus[]) => void;
   /** each started stdio server, e.g. `(proc) => registry.track(proc)` so quitting stops it */
-  onSpawn?: (proc: SupervisedProcess) => void;
+  /** the process lifecycle's launcher for stdio servers (default: untracked, for tests) */
+  launch?: Launch;
   clientInfo?: { name: string; version: string };
   timing?: Partial<McpTiming>;
   now?: () => number;
@@ -76,7 +77,7 @@ export async function openMcpManager(options: McpManagerOptions): Promise<McpMan
         continue;
       }
       if (old) retired.push(old);
-      const slot = new McpServerSlot({ name, config: server, timing, clientInfo, onSpawn: options.onSpawn, now, onChange: announce });
+      const slot = new McpServerSlot({ name, config: server, timing, clientInfo, launch: options.launch, now, onChange: announce });
       options.tools.setProvider(providerId(name), slot);
       next.push(slot);
       fresh.push(slot);

@@ -8,7 +8,7 @@ import type { McpServerConfig } from '../../../shared/mcp/mcp-config';
 import type { McpServerState, McpServerStatus, McpTransportKind } from '../../../shared/mcp/mcp-status';
 import { mcpToolDescriptor, type McpToolInfo } from '../../../shared/tools/mcp-tool-name';
 import { toolError, type ToolDescriptor, type ToolRunResult } from '../../../shared/tools/tool-types';
-import type { SupervisedProcess } from '../process/supervisor';
+import type { Launch } from '../process/process-lifecycle';
 import type { ProviderCall, ToolProvider } from '../tools/tool-registry';
 import { callMcpTool } from './mcp-call';
 import { connectMcp, McpConnectError, type McpConnection } from './mcp-connect';
@@ -33,7 +33,8 @@ export interface SlotDeps {
   config: McpServerConfig;
   timing: McpTiming;
   clientInfo: { name: string; version: string };
-  onSpawn?: (proc: SupervisedProcess) => void;
+  /** the process lifecycle's launcher for stdio servers (default: untracked, for tests) */
+  launch?: Launch;
   /** the status changed */
   onChange: () => void;
   now: () => number;
@@ -145,11 +146,12 @@ export class McpServerSlot implements ToolProvider {
     let connection: McpConnection | null = null;
     try {
       connection = await connectMcp({
+        name: this.deps.name,
         config: this.deps.config,
         timeoutMs: timing.connectTimeoutMs,
         clientInfo: this.deps.clientInfo,
         killGraceMs: timing.killGraceMs,
-        onSpawn: this.deps.onSpawn,
+        launch: this.deps.launch,
         signal: abort.signal,
         onTransport: (kind) => {
           if (generation !== this.generation) return;

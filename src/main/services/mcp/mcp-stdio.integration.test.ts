@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpConfig } from '../../../shared/mcp/mcp-config';
 import type { McpServerStatus } from '../../../shared/mcp/mcp-status';
-import { ProcessRegistry } from '../process/process-registry';
+import { memoryLifecycle, type ProcessLifecycle } from '../process/process-lifecycle';
 import { ToolRegistry } from '../tools/tool-registry';
 import { openMcpManager, type McpManager } from './mcp-manager';
 import type { McpTiming } from './mcp-server-slot';
@@ -15,7 +15,7 @@ import { FAST_TIMING, isGone, stdioTestServer, waitFor } from './test-support/mc
 interface Harness {
   manager: McpManager;
   tools: ToolRegistry;
-  processes: ProcessRegistry;
+  processes: ProcessLifecycle;
   spawned: number[];
   dataDir: string;
   latest(name: string): McpServerStatus | undefined;
@@ -27,16 +27,17 @@ const open: Harness[] = [];
 async function harness(timing: Partial<McpTiming> = {}, dataDir?: string): Promise<Harness> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'eva-mcp-stdio-')));
   const tools = new ToolRegistry();
-  const processes = new ProcessRegistry();
+  const processes = memoryLifecycle();
   const spawned: number[] = [];
   let statuses: McpServerStatus[] = [];
   const manager = await openMcpManager({
     dataDir: dir,
     tools,
     onStatus: (servers) => (statuses = servers),
-    onSpawn: (proc) => {
-      processes.track(proc);
+    launch: (spec) => {
+      const proc = processes.launch(spec);
       if (proc.pid !== null) spawned.push(proc.pid);
+      return proc;
     },
     timing: { ...FAST_TIMING, ...timing },
   });
@@ -72,7 +73,7 @@ describe('MCP over stdio', () => {
     expect(status.stderrTail).toContain('test MCP server "one" starting');
 
     const byName = new Map(h.tools.descriptors().map((tool) => [tool.name, tool]));
-    expect(byName.get('t@echo')).toMatchObject({ source: 'mcp', risk: 'read', defaultPolicy: 'allow', description: 'Echo the text back.' });
+    expect(byName.get('t@echo')).toMatchObject({ source: 'mcp', risk: 'read', defaultPolicy: 'ask', description: 'Echo the text back.' });
     expect(byName.get('t@slow')).toMatchObject({ source: 'mcp', risk: 'exec', defaultPolicy: 'ask' });
     expect(byName.get('t@add')?.parameters).toMatchObject({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } });
 

@@ -1,31 +1,58 @@
 // `<data>/settings.json`: read once, validated, written atomically. A file that
 // is unreadable as JSON or fails the schema is kept as `settings.json.corrupt-<time>`
 // and replaced by defaults, and the caller is told (never silently reset).
+// Updates go through one queue: each patch is applied to the result of the one
+// before, in call order, so two concurrent updates can never lose one another.
 import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppSettingsSchema, type AppSettings, type Notice, type SettingsPatch } from '../../../shared/contract';
 import { writeFileAtomic } from '../fs/atomic-write';
 import { defaultSettings } from '../../../shared/default-settings';
+import { mergeBySchema } from '../../../shared/merge-settings';
 
 /** What the core may change: the renderer's patch, plus fields only services write (link profiles). */
 export type CoreSettingsPatch = SettingsPatch & { links?: AppSettings['links'] };
 
+/**
+ * A patch, or a function from the settings as they are when its turn in the queue
+ * comes to a patch: the way to read-modify-write (a list) without losing a concurrent change.
+ */
+export type SettingsChange = CoreSettingsPatch | ((current: AppSettings) => CoreSettingsPatch);
+
 export interface SettingsStore {
   get(): AppSettings;
-  update(patch: CoreSettingsPatch): Promise<AppSettings>;
+  /** Queued after every earlier update; rejects (this caller only) when the result is invalid or cannot be written. */
+  update(change: SettingsChange): Promise<AppSettings>;
 }
 
 export async function openSettingsStore(dataDir: string, notify: (notice: Notice) => void, now: () => number = Date.now): Promise<SettingsStore> {
   const file = join(dataDir, 'settings.json');
   let current = await load(file, notify, now);
+  // The tail of the queue; it never rejects, so one failed update does not fail the ones after it.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const apply = async (change: SettingsChange): Promise<AppSettings> => {
+    const patch = typeof change === 'function' ? change(current) : change;
+    const next = AppSettingsSchema.parse(mergeBySchema(AppSettingsSchema, current, patch));
+    const text = `${JSON.stringify(next, null, 2)}\n`;
+    try {
+      await writeFileAtomic(file, text, 0o600);
+    } catch (error) {
+      // The rename may have landed before a later step (the directory fsync) failed:
+      // memory follows whatever the file now holds, and the caller still hears of the failure.
+      if ((await readFile(file, 'utf8').catch(() => null)) === text) current = next;
+      throw error;
+    }
+    current = next;
+    return next;
+  };
 
   return {
     get: () => current,
-    async update(patch) {
-      const next = AppSettingsSchema.parse({ ...current, ...patch, load: { ...current.load, ...patch.load }, chat: { ...current.chat, ...patch.chat }, tools: { ...current.tools, ...patch.tools } });
-      await writeFileAtomic(file, `${JSON.stringify(next, null, 2)}\n`);
-      current = next;
-      return current;
+    update(change) {
+      const result = queue.then(() => apply(change));
+      queue = result.catch(() => undefined);
+      return result;
     },
   };
 }
@@ -57,18 +84,8 @@ function parseProblem(text: string): { settings: AppSettings; reason?: undefined
   } catch (error) {
     return { reason: `not JSON: ${(error as Error).message}` };
   }
-  // Fill keys added by newer versions of the app from defaults, so an old file is not "corrupt".
-  const defaults = defaultSettings();
-  const merged =
-    raw && typeof raw === 'object' && !Array.isArray(raw)
-      ? {
-          ...defaults,
-          ...raw,
-          load: { ...defaults.load, ...((raw as { load?: object }).load ?? {}) },
-          chat: { ...defaults.chat, ...((raw as { chat?: object }).chat ?? {}) },
-          tools: { ...defaults.tools, ...((raw as { tools?: object }).tools ?? {}) },
-        }
-      : raw;
+  // Sections and fields added by newer versions come from the defaults, so an old file is not "corrupt".
+  const merged = mergeBySchema(AppSettingsSchema, defaultSettings(), raw);
   const parsed = AppSettingsSchema.safeParse(merged);
   if (parsed.success) return { settings: parsed.data };
   const first = parsed.error.issues[0];

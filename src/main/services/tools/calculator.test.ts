@@ -36,3 +36,15 @@ describe('calculator', () => {
     expect(calc('leak + 1').status).toBe('error');
   });
 });
+
+describe('calculator limits', () => {
+  // Before: format(2, {precision: 1e9}) asked V8 for a billion-digit string and the worker died with a fatal error.
+  it('refuses a huge precision before it runs, and keeps ordinary format and print working', () => {
+    const calc = createCalculator();
+    for (const expression of ['format(2, {precision: 1e9})', 'format(pi, 1e6)', 'print("$x", {x: pi}, 1e8)']) {
+      expect(calc(expression)).toMatchObject({ status: 'error', error: { code: 'math_error', message: expect.stringContaining('precision must be at most 1000') } });
+    }
+    expect(calc('format(1/3, {precision: 5})')).toMatchObject({ status: 'ok', output: '"0.33333"' });
+    expect(calc('print("x=$x", {x: 2})')).toMatchObject({ status: 'ok', output: '"x=2"' });
+  });
+});

@@ -41,7 +41,14 @@ export function createCalculator(): (expression: string) => ToolOutput {
       },
     ]),
   );
-  math.import(disabled, { override: true });
+  // format(2, {precision: 1e9}) asks V8 for a billion-digit string and kills the worker with a fatal error.
+  const format = math.format.bind(math) as (...args: unknown[]) => string;
+  const print = math.print.bind(math) as (...args: unknown[]) => string;
+  const bounded = {
+    format: (...args: unknown[]) => format(...args.map((arg, index) => (index === 1 ? checkedPrecision(arg) : arg))),
+    print: (...args: unknown[]) => print(...args.map((arg, index) => (index === 2 ? checkedPrecision(arg) : arg))),
+  };
+  math.import({ ...disabled, ...bounded }, { override: true });
 
   return (expression) => {
     try {
@@ -53,6 +60,15 @@ export function createCalculator(): (expression: string) => ToolOutput {
       return failed(toolError('math_error', `${(error as Error).message} (in "${expression.slice(0, 200)}")`));
     }
   };
+}
+
+const MAX_PRECISION = 1_000;
+
+/** A precision (a number, or `{ precision }`) above MAX_PRECISION is refused before it runs. */
+function checkedPrecision(options: unknown): unknown {
+  const precision = typeof options === 'number' ? options : typeof options === 'object' && options !== null ? (options as { precision?: unknown }).precision : undefined;
+  if (typeof precision === 'number' && !(precision <= MAX_PRECISION)) throw new Error(`precision must be at most ${MAX_PRECISION} digits`);
+  return options;
 }
 
 function formatResult(math: MathJsInstance, result: unknown): string {

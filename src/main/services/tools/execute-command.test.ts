@@ -108,7 +108,7 @@ describe('runShell process-tree handling', () => {
 
   it('reports a shell that cannot start', async () => {
     const result = await runShell({ commandLine: 'true', shell: { ...shell, command: '/nonexistent/sh' }, cwd: t.workspace, timeoutMs: 1000, maxOutputChars: 100 });
-    expect(result.spawnError).toMatch(/ENOENT/);
+    expect(result.spawnError).toMatch(/not found/);
   });
 });
 

@@ -1,17 +1,21 @@
 // list_files: one directory's entries, or with a pattern, a recursive glob
 // search. Symlinked directories are listed but never entered (they may lead
-// out of the workspace), and the walk is bounded in entries seen and returned.
+// out of the workspace), and the walk is bounded in entries seen and returned,
+// and in time.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TOOL_LIMITS } from '../../../shared/tools/tool-limits';
 import { toolError } from '../../../shared/tools/tool-types';
-import { globToRegExp } from './glob-pattern';
+import { compileGlob, type GlobMatcher } from './glob-pattern';
 import { failed, type ToolExecContext, type ToolOutput } from './tool-executor';
 import { openError } from './text-file';
 import { resolveWorkspacePath } from './workspace-path';
 
 // Directories a recursive search skips unless the pattern names them.
 const SKIPPED_DIRS = ['.git', 'node_modules'];
+// A backstop for slow matching (glob-pattern.ts bounds one match) on a huge tree:
+// the search stops with what it found, well inside the tool's own time limit.
+const SEARCH_BUDGET_MS = Math.floor(TOOL_LIMITS.fileToolMs / 3);
 
 export async function listFilesTool(args: Record<string, unknown>, context: ToolExecContext): Promise<ToolOutput> {
   const input = typeof args.path === 'string' && args.path.trim() !== '' ? args.path : '.';
@@ -21,7 +25,11 @@ export async function listFilesTool(args: Record<string, unknown>, context: Tool
   const { path, relative } = resolved.value;
   if (!resolved.value.exists) return failed(toolError('not_found', `"${relative}" does not exist`));
   try {
-    if (typeof args.pattern === 'string') return await globSearch(path, relative, args.pattern, max, context.signal);
+    if (typeof args.pattern === 'string') {
+      const glob = compileGlob(args.pattern, process.platform === 'win32');
+      if (!glob.ok) return failed(glob.error);
+      return await globSearch(path, relative, args.pattern, glob.match, max, context.signal);
+    }
     const entries = await readdir(path, { withFileTypes: true });
     const names = entries.map((e) => (e.isDirectory() ? `${e.name}/` : e.isSymbolicLink() ? `${e.name}@` : e.name)).sort(compareEntries);
     return listing(names, max, relative === '.' ? '(the workspace directory is empty)' : `(${relative} is empty)`, { path: relative });
@@ -32,14 +40,15 @@ export async function listFilesTool(args: Record<string, unknown>, context: Tool
   }
 }
 
-async function globSearch(root: string, relative: string, pattern: string, max: number, signal: AbortSignal): Promise<ToolOutput> {
-  const matcher = globToRegExp(pattern, process.platform === 'win32');
+/** The recursive search; exported so a test can give it a tiny time budget. */
+export async function globSearch(root: string, relative: string, pattern: string, isMatch: GlobMatcher, max: number, signal: AbortSignal, budgetMs = SEARCH_BUDGET_MS): Promise<ToolOutput> {
+  const deadline = Date.now() + budgetMs;
   const skipped = SKIPPED_DIRS.filter((dir) => !pattern.includes(dir));
   const matches: string[] = [];
   let scanned = 0;
-  let incomplete = false;
+  let stopped: string | null = null;
   const queue: string[] = [''];
-  while (queue.length > 0 && !signal.aborted) {
+  while (queue.length > 0 && !signal.aborted && stopped === null) {
     const dir = queue.shift() as string;
     let entries;
     try {
@@ -50,18 +59,20 @@ async function globSearch(root: string, relative: string, pattern: string, max: 
     entries.sort((a, b) => a.name.localeCompare(b.name));
     for (const entry of entries) {
       if (++scanned > TOOL_LIMITS.listMaxScanned) {
-        incomplete = true;
+        stopped = `search stopped after ${TOOL_LIMITS.listMaxScanned} entries; narrow the path or pattern`;
+        break;
+      }
+      if (Date.now() > deadline) {
+        stopped = `search stopped after ${budgetMs / 1000} s and ${scanned - 1} entries; narrow the path or use a simpler pattern`;
         break;
       }
       const rel = dir === '' ? entry.name : `${dir}/${entry.name}`;
       if (entry.isDirectory() && !skipped.includes(entry.name)) queue.push(rel);
-      if (matcher.test(rel)) matches.push(entry.isDirectory() ? `${rel}/` : rel);
+      if (isMatch(rel)) matches.push(entry.isDirectory() ? `${rel}/` : rel);
     }
-    if (incomplete) break;
   }
-  const note = incomplete ? `\n[search stopped after ${TOOL_LIMITS.listMaxScanned} entries; narrow the path or pattern]` : '';
-  const result = listing(matches, max, `(no match for "${pattern}" in ${relative})`, { path: relative, pattern, scanned });
-  return { ...result, output: result.output + note };
+  const result = listing(matches, max, `(no match for "${pattern}" in ${relative})`, { path: relative, pattern, scanned, ...(stopped ? { incomplete: true } : {}) });
+  return { ...result, output: result.output + (stopped ? `\n[${stopped}]` : '') };
 }
 
 function listing(names: string[], max: number, empty: string, details: Record<string, unknown>): ToolOutput {

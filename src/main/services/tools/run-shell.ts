@@ -1,13 +1,12 @@
-// Runs one command line for execute_command: its own process group, combined
-// stdout/stderr into a bounded head+tail collector, a timeout and an
-// AbortSignal that both kill the whole tree (SIGTERM, SIGKILL after a grace).
-// Not the supervisor's spawnSupervised: that one reads output line by line,
-// and a command printing a gigabyte without a newline must not be buffered;
-// the kill itself is the supervisor's killTree.
-import { spawn } from 'node:child_process';
-import { StringDecoder } from 'node:string_decoder';
-import { OutputCollector, type CappedOutput } from '../../../shared/tools/output-cap';
-import { killTree } from '../process/kill-tree';
+// Runs one command line for execute_command through the one launcher: its own
+// process group, combined stdout/stderr into a bounded head+tail collector (a
+// command printing a gigabyte without a newline is never buffered whole), a
+// timeout and an AbortSignal that both kill the whole tree (SIGTERM, SIGKILL
+// after a grace), and whatever it left in the background killed when it exits.
+// It runs inside the tool worker; the worker reports the pid to the app, whose
+// lifecycle records it.
+import type { CappedOutput } from '../../../shared/tools/output-cap';
+import { launchProcess } from '../process/launch';
 import { shellArgv, type ShellSpec } from './shell-choice';
 
 export interface ShellRunOptions {
@@ -38,77 +37,29 @@ export interface ShellRunResult {
 // wait this long for them to close, then stop reading.
 const DRAIN_MS = 200;
 
-export function runShell(options: ShellRunOptions): Promise<ShellRunResult> {
-  const started = Date.now();
-  const collector = new OutputCollector(options.maxOutputChars);
-  const grace = options.killGraceMs ?? 1000;
-  return new Promise((resolve) => {
-    let timedOut = false;
-    let stopped = false;
-    let settled = false;
-    let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
-    const timers: NodeJS.Timeout[] = [];
-
-    const child = spawn(options.shell.command, shellArgv(options.shell, options.commandLine), {
-      cwd: options.cwd,
-      env: options.env ?? process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: process.platform !== 'win32',
-      windowsHide: true,
-      windowsVerbatimArguments: options.shell.verbatim,
-    });
-    const pid = child.pid;
-    if (pid !== undefined) options.onSpawn?.(pid);
-
-    const finish = (spawnError: string | null) => {
-      if (settled) return;
-      settled = true;
-      timers.forEach(clearTimeout);
-      options.signal?.removeEventListener('abort', onAbort);
-      // Nothing the command started outlives it: background jobs go with the group.
-      if (pid !== undefined) killTree(pid, 'SIGKILL');
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      resolve({
-        output: collector.result(),
-        exitCode: exit?.code ?? null,
-        signal: exit?.signal ?? null,
-        timedOut,
-        stopped,
-        spawnError,
-        durationMs: Date.now() - started,
-      });
-    };
-
-    const kill = () => {
-      if (pid === undefined || exit) return;
-      killTree(pid, 'SIGTERM');
-      timers.push(setTimeout(() => killTree(pid, 'SIGKILL'), grace));
-    };
-    const onAbort = () => {
-      stopped = true;
-      kill();
-    };
-
-    for (const stream of [child.stdout, child.stderr]) {
-      const decoder = new StringDecoder('utf8');
-      stream?.on('data', (chunk: Buffer) => collector.push(decoder.write(chunk)));
-      stream?.on('end', () => collector.push(decoder.end()));
-    }
-    child.once('error', (error) => finish(error.message));
-    child.once('exit', (code, signal) => {
-      exit = { code, signal };
-      timers.push(setTimeout(() => finish(null), DRAIN_MS));
-    });
-    child.once('close', () => finish(null));
-
-    timers.push(
-      setTimeout(() => {
-        timedOut = true;
-        kill();
-      }, options.timeoutMs),
-    );
-    if (options.signal?.aborted) onAbort();
-    else options.signal?.addEventListener('abort', onAbort, { once: true });
+export async function runShell(options: ShellRunOptions): Promise<ShellRunResult> {
+  const proc = launchProcess({
+    name: 'shell',
+    command: options.shell.command,
+    args: shellArgv(options.shell, options.commandLine),
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    output: { mode: 'capture', maxChars: options.maxOutputChars },
+    timeoutMs: options.timeoutMs,
+    signal: options.signal,
+    killGraceMs: options.killGraceMs ?? 1000,
+    drainMs: DRAIN_MS,
+    windowsVerbatimArguments: options.shell.verbatim,
   });
+  if (proc.pid !== null) options.onSpawn?.(proc.pid);
+  const exit = await proc.exited;
+  return {
+    output: proc.captured(),
+    exitCode: exit.code,
+    signal: exit.signal,
+    timedOut: exit.why === 'timeout',
+    stopped: exit.why === 'aborted',
+    spawnError: exit.spawnError,
+    durationMs: exit.durationMs,
+  };
 }

@@ -27,6 +27,8 @@ export interface ToolRunnerOptions {
   idleMs?: number;
   /** for the forbidden-command check inside the shell worker */
   homeDir?: string;
+  /** records a process group a tool started (a shell command) with the process lifecycle; returns its release */
+  adoptChild?: (pid: number, name: string) => () => void;
   now?: () => number;
 }
 
@@ -135,6 +137,7 @@ export class ToolRunner {
     const limit = this.limitFor(request);
     const startLimit = this.options.startTimeoutMs ?? 20_000;
     const children = new Set<number>();
+    const releases: Array<() => void> = [];
     return new Promise((resolve) => {
       const timers: NodeJS.Timeout[] = [];
       let settled = false;
@@ -149,13 +152,18 @@ export class ToolRunner {
           for (const pid of children) killTree(pid, 'SIGKILL');
           await worker.kill();
         }
+        for (const release of releases) release();
         resolve({ output, healthy: !kill });
       };
       const unsubscribe = worker.onMessage((message) => {
         if (message.type === 'begin' && message.id === id) {
           clearTimeout(startTimer);
           timers.push(setTimeout(() => void settle(timeoutOutput(request.tool, limit), true), limit));
-        } else if (message.type === 'child' && message.id === id) children.add(message.pid);
+        } else if (message.type === 'child' && message.id === id) {
+          children.add(message.pid);
+          const release = this.options.adoptChild?.(message.pid, `${request.tool} (tool command)`);
+          if (release) releases.push(release);
+        }
         else if (message.type === 'result' && message.id === id) void settle(message.output, false);
       });
       const onAbort = () => {

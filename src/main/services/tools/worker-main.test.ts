@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProcessRegistry } from '../process/process-registry';
+import { memoryLifecycle } from '../process/process-lifecycle';
 import { isFromWorker, isToWorker, type FromWorker } from './worker-protocol';
 import { startToolWorker, type WorkerChannel } from './worker-main';
 import { FAULTY_WORKER_ENTRY } from './test-support/test-runner';
@@ -82,10 +82,10 @@ describe('worker protocol guards', () => {
   });
 });
 
-describe('workers and the process registry', () => {
-  it('a registry tracking the workers stops them all', async () => {
-    const registry = new ProcessRegistry();
-    const spawn = forkWorkerSpawner({ entry: FAULTY_WORKER_ENTRY, execArgv: ['--import', 'tsx'], onStart: (worker) => registry.track(worker) });
+describe('workers and the process lifecycle', () => {
+  it('a lifecycle launching the workers stops them all', async () => {
+    const registry = memoryLifecycle();
+    const spawn = forkWorkerSpawner({ entry: FAULTY_WORKER_ENTRY, execArgv: ['--import', 'tsx'], launch: registry.launch });
     const workers = [spawn('a'), spawn('b')];
     const pids = registry.pids();
     expect(pids).toEqual(workers.map((w) => w.pid));

@@ -1,9 +1,10 @@
-// One forked tool worker: a Node process with an IPC channel, leader of its
-// own process group so killTree reaches anything it started, stderr kept as a
-// bounded tail for crash reports. The runner talks to it through this
-// interface only, so another host (Electron's utilityProcess) can stand in.
-import { fork } from 'node:child_process';
-import { killTree } from '../process/kill-tree';
+// One forked tool worker: a Node process with an IPC channel, started through
+// the process lifecycle (its own process group, so a kill reaches anything it
+// started; stderr kept as the exit record's last lines). The runner talks to
+// it through this interface only, so another host (Electron's utilityProcess)
+// can stand in.
+import { launchProcess, type ManagedProcess } from '../process/launch';
+import type { Launch } from '../process/process-lifecycle';
 import { isFromWorker, type FromWorker, type ToWorker } from './worker-protocol';
 
 /** How a worker process ended. */
@@ -24,7 +25,7 @@ export interface WorkerProcess {
   hasExited(): boolean;
   /** SIGKILL to the worker's whole group; resolves when it has exited */
   kill(): Promise<WorkerExit>;
-  /** SIGTERM, SIGKILL after `graceMs`: the supervisor's contract, so a ProcessRegistry can track workers */
+  /** SIGTERM, SIGKILL after `graceMs` */
   stop(graceMs?: number): Promise<WorkerExit>;
   /** the last few KB the worker wrote to stderr */
   stderrTail(): string;
@@ -43,76 +44,38 @@ export interface ForkWorkerOptions {
   env?: NodeJS.ProcessEnv;
   /** V8 heap cap per kind, so `zeros(1e5, 1e5)` in the calculator dies alone instead of swapping the machine */
   maxOldSpaceMb?: Record<string, number>;
-  /** called with every started worker, e.g. `(w) => registry.track(w)` so quitting the app stops them */
-  onStart?: (worker: WorkerProcess) => void;
+  /** the process lifecycle's launcher (quitting the app, or its death, stops the workers); default: untracked, for tests */
+  launch?: Launch;
 }
 
-const STDERR_TAIL = 4096;
-
 export function forkWorkerSpawner(options: ForkWorkerOptions): SpawnWorker {
-  return (kind) => {
-    const worker = forkWorker(options, kind);
-    options.onStart?.(worker);
-    return worker;
-  };
+  return (kind) => forkWorker(options, kind);
 }
 
 export function forkWorker(options: ForkWorkerOptions, kind: string): WorkerProcess {
   const heap = options.maxOldSpaceMb?.[kind];
   const execArgv = [...(options.execArgv ?? []), ...(heap ? [`--max-old-space-size=${heap}`] : [])];
-  let done = false;
-  let resolveExit!: (exit: WorkerExit) => void;
-  const exited = new Promise<WorkerExit>((resolve) => {
-    resolveExit = (exit) => {
-      if (done) return;
-      done = true;
-      resolve(exit);
-    };
-  });
-  let tail = '';
   const listeners = new Set<(message: FromWorker) => void>();
-
-  let child: ReturnType<typeof fork>;
-  try {
-    child = fork(options.entry, [`--tool-worker=${kind}`], {
-      execArgv,
-      execPath: options.execPath,
-      env: options.env ?? process.env,
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      detached: process.platform !== 'win32',
-      serialization: 'json',
-    });
-  } catch (error) {
-    resolveExit({ code: null, signal: null, spawnError: (error as Error).message });
-    return {
-      pid: null,
-      send: () => undefined,
-      onMessage: () => () => undefined,
-      onExit: (listener) => (void exited.then(listener), () => undefined),
-      exited,
-      hasExited: () => true,
-      kill: () => exited,
-      stop: () => exited,
-      stderrTail: () => '',
-    };
-  }
-
-  child.stdout?.resume();
-  child.stderr?.on('data', (chunk: Buffer) => {
-    tail = (tail + chunk.toString('utf8')).slice(-STDERR_TAIL);
+  const launch = options.launch ?? launchProcess;
+  const proc: ManagedProcess = launch({
+    name: `tool-worker:${kind}`,
+    command: options.execPath ?? process.execPath,
+    args: [...execArgv, options.entry, `--tool-worker=${kind}`],
+    env: options.env ?? process.env,
+    output: {
+      mode: 'ipc',
+      onMessage: (message) => {
+        if (!isFromWorker(message)) return;
+        for (const listener of listeners) listener(message);
+      },
+    },
+    killGraceMs: 1_000,
   });
-  child.on('message', (message) => {
-    if (!isFromWorker(message)) return;
-    for (const listener of listeners) listener(message);
-  });
-  child.once('error', (error) => resolveExit({ code: null, signal: null, spawnError: error.message }));
-  child.once('exit', (code, signal) => resolveExit({ code, signal, spawnError: null }));
+  const exited: Promise<WorkerExit> = proc.exited.then(({ code, signal, spawnError }) => ({ code, signal, spawnError }));
 
   return {
-    pid: child.pid ?? null,
-    send: (message) => {
-      if (!done && child.connected) child.send(message, (error) => void error);
-    },
+    pid: proc.pid,
+    send: (message) => void proc.send(message),
     onMessage: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -125,20 +88,9 @@ export function forkWorker(options: ForkWorkerOptions, kind: string): WorkerProc
         active = false;
       };
     },
-    hasExited: () => done,
-    kill: async () => {
-      if (!done && child.pid !== undefined) killTree(child.pid, 'SIGKILL');
-      return exited;
-    },
-    stop: async (graceMs = 1000) => {
-      if (done || child.pid === undefined) return exited;
-      const pid = child.pid;
-      killTree(pid, 'SIGTERM');
-      const timer = setTimeout(() => killTree(pid, 'SIGKILL'), graceMs);
-      const exit = await exited;
-      clearTimeout(timer);
-      return exit;
-    },
-    stderrTail: () => tail,
+    hasExited: () => proc.hasExited(),
+    kill: () => proc.kill().then(() => exited),
+    stop: (graceMs = 1000) => proc.stop(graceMs).then(() => exited),
+    stderrTail: () => proc.lastLines().join('\n'),
   };
 }

@@ -11,7 +11,7 @@ import { toWhisperWav } from '../../../shared/audio/whisper-wav';
 import { AppFailure } from '../../../shared/errors';
 import { seededRandom } from '../../../test-support/seeded-random';
 import { isAlive } from '../process/kill-tree';
-import { ProcessRegistry } from '../process/process-registry';
+import { memoryLifecycle, type ProcessLifecycle } from '../process/process-lifecycle';
 import { createVoiceService, type VoiceServiceDeps } from './voice-service';
 import { requireWhisperAssets, whisperAssets } from './whisper-test-assets';
 
@@ -27,10 +27,10 @@ const short = recording(3);
 let long = '';
 
 async function service(overrides: Partial<VoiceServiceDeps> & { voice?: Partial<VoiceSettings> } = {}) {
-  const registry = new ProcessRegistry();
+  const registry = memoryLifecycle();
   const tempRoot = await mkdtemp(join(tmpdir(), 'eva-voice-test-'));
   const voice: VoiceSettings = { modelPath: whisperAssets.tinyModel, language: 'en', ...overrides.voice };
-  const svc = createVoiceService({ binDirs: [whisperAssets.binDir], registry, settings: () => voice, tempRoot, ...overrides });
+  const svc = createVoiceService({ binDirs: [whisperAssets.binDir], launch: registry.launch, settings: () => voice, tempRoot, ...overrides });
   return { svc, registry, tempRoot };
 }
 
@@ -43,7 +43,7 @@ async function rejection(promise: Promise<unknown>): Promise<AppFailure> {
   return error;
 }
 
-async function firstPid(registry: ProcessRegistry): Promise<number> {
+async function firstPid(registry: ProcessLifecycle): Promise<number> {
   const started = Date.now();
   for (;;) {
     const pid = registry.pids()[0];

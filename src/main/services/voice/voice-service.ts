@@ -5,7 +5,7 @@
 import type { VoiceSettings, VoiceStatus, VoiceTranscribeInput, VoiceTranscript } from '../../../shared/audio/voice-schemas';
 import { parseWavHeader, type WavInfo } from '../../../shared/audio/wav';
 import { AppFailure } from '../../../shared/errors';
-import type { ProcessRegistry } from '../process/process-registry';
+import type { Launch } from '../process/process-lifecycle';
 import { findWhisperCli, whisperCandidates } from './find-whisper';
 import { joinSegments } from './transcript-text';
 import { checkWhisperModel } from './whisper-model-check';
@@ -13,7 +13,8 @@ import { runWhisper } from './whisper-runner';
 
 export interface VoiceServiceDeps {
   binDirs: readonly string[];
-  registry?: ProcessRegistry;
+  /** the process lifecycle's launcher: whisper-cli runs through it */
+  launch: Launch;
   /** the current voice settings (read at every call) */
   settings: () => VoiceSettings;
   tempRoot?: string;
@@ -67,7 +68,7 @@ export function createVoiceService(deps: VoiceServiceDeps): VoiceService {
         language: input.language ?? settings.language,
         timeoutMs: (deps.timeoutMs ?? transcribeTimeoutMs)(info.durationMs),
         signal: controller.signal,
-        registry: deps.registry,
+        launch: deps.launch,
         tempRoot: deps.tempRoot,
       }),
     );

@@ -1,14 +1,12 @@
 // One whisper-cli run on a WAV: the bytes go to a private temp folder, whisper-cli
-// runs under the process supervisor (its own process group, never in this event
+// runs through the process lifecycle (its own process group, never in this event
 // loop), and the transcript file is read back. A timeout or an abort stops the
 // whole process tree; the temp folder is always removed.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { VoiceLanguage } from '../../../shared/audio/voice-schemas';
-import { LogRing } from '../backend/log-ring';
-import type { ProcessRegistry } from '../process/process-registry';
-import { spawnSupervised } from '../process/supervisor';
+import type { Launch } from '../process/process-lifecycle';
 import { whisperArgs } from './whisper-args';
 import { judgeWhisperRun } from './whisper-outcome';
 
@@ -20,8 +18,8 @@ export interface WhisperRunRequest {
   language: VoiceLanguage;
   timeoutMs: number;
   signal?: AbortSignal;
-  /** tracks the child so quitting the app stops it */
-  registry?: ProcessRegistry;
+  /** the process lifecycle's launcher, so quitting the app (or its death) stops the run */
+  launch: Launch;
   /** where the per-run temp folder is made (default: the OS temp dir) */
   tempRoot?: string;
   /** SIGTERM → SIGKILL delay when stopping it */
@@ -39,38 +37,25 @@ export async function runWhisper(request: WhisperRunRequest): Promise<string> {
     const outputBase = join(dir, 'transcript');
     await writeFile(wavPath, request.wav);
 
-    const stderr = new LogRing(STDERR_TAIL_LINES);
-    const proc = spawnSupervised({
+    const proc = request.launch({
+      name: 'whisper-cli',
       command: request.cliPath,
       args: whisperArgs({ modelPath: request.modelPath, wavPath, outputBase, language: request.language }),
       cwd: dir,
-      onLine: (stream, line) => {
-        if (stream === 'stderr') stderr.push('stderr', line);
-      },
+      output: { mode: 'none' },
+      timeoutMs: request.timeoutMs,
+      signal: request.signal,
       killGraceMs: request.killGraceMs ?? DEFAULT_GRACE_MS,
     });
-    request.registry?.track(proc);
-
-    let stoppedBy: 'timeout' | 'cancel' | null = null;
-    const stop = (why: 'timeout' | 'cancel') => {
-      stoppedBy ??= why;
-      void proc.stop();
-    };
-    const timer = setTimeout(() => stop('timeout'), request.timeoutMs);
-    const onAbort = () => stop('cancel');
-    request.signal?.addEventListener('abort', onAbort, { once: true });
-    if (request.signal?.aborted) onAbort();
-    const exit = await proc.exited.finally(() => {
-      clearTimeout(timer);
-      request.signal?.removeEventListener('abort', onAbort);
-    });
+    const exit = await proc.exited;
+    const stoppedBy = exit.why === 'timeout' ? 'timeout' : exit.why === 'aborted' ? 'cancel' : null;
 
     const transcript = stoppedBy ? null : await readFile(`${outputBase}.txt`, 'utf8').catch(() => null);
     const verdict = judgeWhisperRun({
       stoppedBy,
       timeoutMs: request.timeoutMs,
       exit,
-      stderrTail: stderr.all().map((line) => line.text),
+      stderrTail: exit.lastLines.slice(-STDERR_TAIL_LINES),
       transcript,
       cliPath: request.cliPath,
       modelPath: request.modelPath,

@@ -5,7 +5,7 @@
 import type { AppSettings, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput } from '../../../shared/contract';
 import type { AgentEnd, AgentStep, ConsentRequest } from '../../../shared/tools/agent-types';
 import { builtinToolDescriptors, findTool } from '../../../shared/tools/builtin-tools';
-import { denialMessage, type ConsentAnswer } from '../../../shared/tools/consent';
+import { allowedEntry, consentChoices, denialMessage, type ConsentAnswer } from '../../../shared/tools/consent';
 import type { Timers } from '../lib/timers';
 import type { Result } from './types';
 
@@ -60,7 +60,7 @@ export function createFakeTools({ state, emit, timers, options }: FakeToolsDeps)
   const ask = (requestId: string, action: Extract<FakeAgentAction, { kind: 'ask' }>): Promise<ConsentAnswer> => {
     const tool = findTool(tools, action.tool);
     const askId = `fake-ask-${++askSeq}`;
-    const choices: ConsentRequest['choices'] = tool?.alwaysAsk ? ['allow_once', 'deny'] : ['allow_once', 'allow_conversation', 'deny'];
+    const choices: ConsentRequest['choices'] = tool ? consentChoices(tool) : ['allow_once', 'allow_conversation', 'deny'];
     return new Promise((resolve) => {
       asks.set(askId, { requestId, resolve });
       emit('agent:ask', { requestId, askId, tool: action.tool, risk: tool?.risk ?? 'exec', args: action.args, preview: action.preview ?? { kind: 'none', text: JSON.stringify(action.args, null, 2) }, choices });
@@ -92,10 +92,12 @@ export function createFakeTools({ state, emit, timers, options }: FakeToolsDeps)
         continue;
       }
       const tool = findTool(tools, action.tool);
-      const askFirst = tool?.alwaysAsk === true || !allowed.includes(action.tool);
+      const server = action.tool.includes('@') ? `${action.tool.split('@')[0]}@*` : null;
+      const askFirst = tool?.alwaysAsk === true || !(allowed.includes(action.tool) || (server !== null && allowed.includes(server)));
       const answer: ConsentAnswer = askFirst ? await ask(requestId, action) : { kind: 'allow_once' };
       if (stopped.has(requestId)) return end('stopped', '');
-      if (answer.kind === 'allow_conversation' && !tool?.alwaysAsk && !allowed.includes(action.tool)) allowed = [...allowed, action.tool];
+      const entry = tool && !tool.alwaysAsk ? allowedEntry(tool, answer) : null;
+      if (entry !== null && !allowed.includes(entry)) allowed = [...allowed, entry];
       if (answer.kind === 'deny') record({ kind: 'tool', tool: action.tool, args: action.args, status: 'denied', output: denialMessage(action.tool, false, answer.reason), durationMs: 0 });
       else record({ kind: 'tool', tool: action.tool, args: action.args, status: action.result.status ?? 'ok', output: action.result.output, durationMs: action.result.durationMs ?? 0 });
     }

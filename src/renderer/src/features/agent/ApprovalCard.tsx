@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT, type MessageKey, type Translate } from '../../i18n';
 import type { ApprovalCardModel, ConsentChoice } from './agent-runs';
+import { CommandSegments } from './CommandSegments';
 import { DiffView } from './DiffView';
 import { riskLabel } from '../tools/tool-labels';
 import { formatArgs } from './step-view';
@@ -17,15 +18,16 @@ interface Props {
 const CHOICES: Array<{ choice: ConsentChoice; key: MessageKey; testId: string; className: string }> = [
   { choice: 'allow_once', key: 'agent.approval.allowOnce', testId: 'approval-allow-once', className: 'btn btn-primary btn-small' },
   { choice: 'allow_conversation', key: 'agent.approval.allowConversation', testId: 'approval-allow-conversation', className: 'btn btn-small' },
+  { choice: 'allow_server', key: 'agent.approval.allowServer', testId: 'approval-allow-server', className: 'btn btn-small' },
   { choice: 'deny', key: 'agent.approval.deny', testId: 'approval-deny', className: 'btn btn-danger btn-small' },
 ];
 
 const focusedCards = new Set<string>();
 
 /**
- * Asks before a tool runs: the exact command or the diff of a write, the arguments,
- * and the choices the core offers. It has no close button: it goes only when answered
- * or when the run stops, and then says which.
+ * Asks before a tool runs: the exact command (with what it runs, as the guard reads
+ * it) or the diff of a write, the arguments, and the choices the core offers. It has
+ * no close button: it goes only when answered or when the run stops, and then says which.
  */
 export function ApprovalCard({ card, onAnswer, autoFocus }: Props) {
   const t = useT();
@@ -82,6 +84,7 @@ export function ApprovalCard({ card, onAnswer, autoFocus }: Props) {
               <pre className="approval-command" data-testid="approval-command">
                 {request.preview.text}
               </pre>
+              <CommandSegments preview={request.preview} />
             </>
           )}
           {request.preview.kind === 'diff' && (
@@ -172,5 +175,6 @@ function outcomeText(t: Translate, card: ApprovalCardModel): string {
   if (card.state !== 'answered' || !answer) return t('agent.approval.cancelled');
   if (answer.kind === 'allow_once') return t('agent.approval.allowedOnce');
   if (answer.kind === 'allow_conversation') return t('agent.approval.allowedConversation');
+  if (answer.kind === 'allow_server') return t('agent.approval.allowedServer');
   return answer.reason ? t('agent.approval.deniedReason', { reason: answer.reason }) : t('agent.approval.denied');
 }

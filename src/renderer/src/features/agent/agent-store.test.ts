@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryPlatform, type MemoryPlatformOptions } from '../../platform/memory-platform';
 import type { FakeAgentAction } from '../../platform/fake-tools';
+import { commandPreview } from '../../../../shared/tools/command-preview';
 import { createAgentStore, type AgentRunRequest } from './agent-store';
+import { segmentList } from './command-segments';
 
 const shellCall: FakeAgentAction = {
   kind: 'ask',
@@ -58,6 +60,17 @@ describe('agent store', () => {
       'step:execute_command:ok',
     ]);
     expect(agent.pending('r1')).toEqual([]);
+  });
+
+  it("puts the guard's reading of a command on its card", async () => {
+    const command = 'echo "$(git rev-parse HEAD)" | xargs git show';
+    const { agent } = setup([{ ...shellCall, args: { command }, preview: commandPreview(command) }]);
+    void agent.run(request('r-seg'));
+    await until(() => agent.pending('r-seg').length === 1);
+    const [card] = agent.pending('r-seg');
+    expect(card?.request.preview.segments?.map((s) => s.via ?? '')).toEqual(['command substitution', '', '', 'xargs']);
+    expect(segmentList(card!.request.preview)?.rows.at(-1)).toMatchObject({ words: ['git', 'show'], via: 'xargs', depth: 1 });
+    await agent.stop('r-seg');
   });
 
   it('sends a denial with its reason, and the model is told', async () => {

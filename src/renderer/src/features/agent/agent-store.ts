@@ -4,7 +4,7 @@
 // chat store drives it, the step and approval cards render it.
 import type { InvokeInput, InvokeOutput } from '../../../../shared/contract';
 import type { AgentStep } from '../../../../shared/tools/agent-types';
-import type { ConsentAnswer } from '../../../../shared/tools/consent';
+import { allowedEntry, type ConsentAnswer } from '../../../../shared/tools/consent';
 import { createStore, type Store } from '../../lib/store';
 import type { EvaApi, Result } from '../../platform/types';
 import {
@@ -143,10 +143,12 @@ export function createAgentStore(api: EvaApi): AgentStore {
       }
       setRun(run.runId, (current) => {
         const answered = updateCard(current, askId, (c) => ({ ...c, state: 'answered', answer }));
-        return choice === 'allow_conversation' ? { ...answered, allowed: withAllowed(answered.allowed, card.request.tool) } : answered;
+        // MCP tools are the ones named service@tool; built-in names have no '@'.
+        const entry = allowedEntry({ name: card.request.tool, source: card.request.tool.includes('@') ? 'mcp' : 'builtin' }, answer);
+        return entry !== null ? { ...answered, allowed: withAllowed(answered.allowed, entry) } : answered;
       });
       const updated = store.get().runs[run.runId];
-      if (choice === 'allow_conversation' && updated) rememberAllowed(run.conversationId, updated.allowed);
+      if ((choice === 'allow_conversation' || choice === 'allow_server') && updated) rememberAllowed(run.conversationId, updated.allowed);
       return true;
     },
     getRun: (runId) => store.get().runs[runId] ?? null,

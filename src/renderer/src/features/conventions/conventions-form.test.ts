@@ -65,6 +65,25 @@ describe('conventionsPatch', () => {
     });
   });
 
+  it('refuses loose number text: exponents, hex, junk, infinities and spaces', () => {
+    const form = formFromSettings(chat());
+    for (const text of ['1e3', '0x10', '12abc', 'Infinity', '1.', '+1']) {
+      const result = conventionsPatch({ ...form, sampling: { ...form.sampling, top_k: text } }, chat());
+      expect(result, text).toEqual({ ok: false, errors: { top_k: { key: 'conventions.error.number' } } });
+    }
+    expect(conventionsPatch({ ...form, sampling: { ...form.sampling, temperature: ' 0.5 ' } }, chat())).toEqual({ ok: false, errors: { temperature: { key: 'load.error.spaces' } } });
+    const ok = conventionsPatch({ ...form, sampling: { ...form.sampling, temperature: '.5', seed: '-1' } }, chat());
+    expect(ok.ok && ok.value.sampling).toMatchObject({ temperature: 0.5, seed: -1 });
+  });
+
+  it('shows a tiny value without an exponent, so it saves again unchanged', () => {
+    const settings = { ...chat(), sampling: { ...chat().sampling, min_p: 1e-7 } };
+    const form = formFromSettings(settings);
+    expect(form.sampling.min_p).toBe('0.0000001');
+    const result = conventionsPatch(form, settings);
+    expect(result.ok && result.value.sampling?.min_p).toBe(1e-7);
+  });
+
   it('keeps a stop list set elsewhere and wants template names', () => {
     const base = { ...chat(), sampling: { ...chat().sampling, stop: ['###'] } };
     const ok = conventionsPatch(formFromSettings(base), base);

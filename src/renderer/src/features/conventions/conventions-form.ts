@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { SamplingSchema, type ChatSettings } from '../../../../shared/chat/schemas';
 import type { SamplingSettings } from '../../../../shared/chat/types';
+import { parseStrictDecimal, plainDecimal } from '../../../../shared/strict-number';
 import type { FieldError } from '../load/load-form';
 
 export const SAMPLING_FIELDS = ['temperature', 'top_k', 'top_p', 'min_p', 'repeat_penalty', 'max_tokens', 'seed'] as const;
@@ -53,7 +54,7 @@ export function formFromSettings(chat: ChatSettings): ConventionsForm {
     templates.push({ name: 'Current', text: chat.systemPrompt });
     selected = templates.length - 1;
   }
-  const sampling = Object.fromEntries(SAMPLING_FIELDS.map((field) => [field, chat.sampling[field] === undefined ? '' : String(chat.sampling[field])])) as Record<SamplingField, string>;
+  const sampling = Object.fromEntries(SAMPLING_FIELDS.map((field) => [field, chat.sampling[field] === undefined ? '' : plainDecimal(chat.sampling[field])])) as Record<SamplingField, string>;
   return { templates, selected, userName: chat.userName, modelName: chat.modelName, stopWords: formatStopWords(chat.stopWords), sendKey: chat.sendKey, autoTitle: chat.autoTitle, sampling };
 }
 
@@ -88,10 +89,11 @@ export function freshTemplateName(templates: readonly Template[], base: string):
 type Issue = z.core.$ZodIssue;
 
 function parseSamplingField(field: SamplingField, text: string): { ok: true; value: number | undefined } | { ok: false; error: FieldError } {
-  const trimmed = text.trim();
-  if (trimmed === '') return { ok: true, value: undefined };
-  const value = Number(trimmed);
-  if (!Number.isFinite(value)) return { ok: false, error: { key: 'conventions.error.number' } };
+  if (text.trim() === '') return { ok: true, value: undefined };
+  // Strict (strict-number.ts): '1e3', '0x10', 'Infinity' and ' 0.5 ' are errors, not numbers.
+  const strict = parseStrictDecimal(text);
+  if (!strict.ok) return { ok: false, error: { key: strict.problem === 'spaces' ? 'load.error.spaces' : 'conventions.error.number' } };
+  const value = strict.value;
   if (INTEGER_FIELDS.has(field) && !Number.isInteger(value)) return { ok: false, error: { key: 'load.error.wholeNumber' } };
   const checked = SamplingSchema.shape[field].safeParse(value);
   if (checked.success) return { ok: true, value };

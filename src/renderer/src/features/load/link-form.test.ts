@@ -24,6 +24,18 @@ describe('checkBaseUrl', () => {
     expect(checkBaseUrl('api.openai.com')).toEqual({ key: 'link.error.url' });
     expect(checkBaseUrl('ftp://x')).toEqual({ key: 'link.error.url' });
     expect(checkBaseUrl(' http://127.0.0.1:8080 ')).toBeNull();
+    expect(checkBaseUrl('https://api.openai.com/v1')).toBeNull();
+  });
+
+  it.each(['file:///etc/passwd', 'javascript:alert(1)', 'ftp://example.com', 'ws://127.0.0.1:8080', 'data:text/plain,hi'])('refuses %s', (url) => {
+    expect(checkBaseUrl(url)).toEqual({ key: 'link.error.url' });
+  });
+
+  it('refuses a user name or password in the URL, pointing at the key field', () => {
+    expect(checkBaseUrl('http://user:pass@127.0.0.1:8080')).toEqual({ key: 'link.error.urlCredentials' });
+    expect(checkBaseUrl('https://token@api.example.com/v1')).toEqual({ key: 'link.error.urlCredentials' });
+    expect(linkSaveInput({ ...saved, baseUrl: 'http://user:pass@host' })).toEqual({ ok: false, errors: { baseUrl: { key: 'link.error.urlCredentials' } } });
+    expect(linkTestInput({ ...saved, baseUrl: 'file:///etc/passwd' })).toEqual({ ok: false, errors: { baseUrl: { key: 'link.error.url' } } });
   });
 });
 

@@ -2,6 +2,7 @@
 // `link:save` / `link:test` inputs it becomes. The API key is write-only: the
 // form knows only whether one is stored, and what to do with it on save.
 import type { z } from 'zod';
+import { baseUrlProblem } from '../../../../shared/chat/base-url';
 import type { LinkProfile, LinkSaveSchema, LinkTestSchema } from '../../../../shared/chat/schemas';
 import type { LinkPreset } from '../../../../shared/link-presets';
 import type { FieldError } from './load-form';
@@ -44,18 +45,13 @@ export function applyPreset(form: LinkForm, preset: LinkPreset, presets: readonl
   return { ...form, presetId: preset.id, baseUrl: preset.baseUrl, model: preset.model, name: nameIsDefault ? preset.name : form.name };
 }
 
-/** http(s) with a host; anything else would fail later with a less clear message. */
+/** http(s) with a host and no credentials (base-url.ts, which the core checks too); anything else would fail later with a less clear message. */
 export function checkBaseUrl(text: string): FieldError | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return { key: 'link.error.urlRequired' };
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    return { key: 'link.error.url' };
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { key: 'link.error.url' };
-  return null;
+  const problem = baseUrlProblem(text);
+  if (!problem) return null;
+  if (problem.code === 'required') return { key: 'link.error.urlRequired' };
+  if (problem.code === 'credentials') return { key: 'link.error.urlCredentials' };
+  return { key: 'link.error.url' };
 }
 
 export type LinkSaveInput = z.input<typeof LinkSaveSchema>;

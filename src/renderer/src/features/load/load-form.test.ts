@@ -26,7 +26,7 @@ describe('formFromSettings / settingsFromForm', () => {
   });
 
   it('parses numbers and accepts "AUTO" in any case', () => {
-    const result = settingsFromForm(form({ port: '8081', contextSize: ' 8192 ', gpuLayers: '33', threads: '8' }), base);
+    const result = settingsFromForm(form({ port: '8081', contextSize: '8192', gpuLayers: '33', threads: '8' }), base);
     expect(result.ok && result.value).toMatchObject({ port: 8081, contextSize: 8192, gpuLayers: 33, threads: 8 });
     const auto = settingsFromForm(form({ gpuLayers: 'AUTO' }), base);
     expect(auto.ok && auto.value.gpuLayers).toBe('auto');
@@ -51,7 +51,7 @@ describe('formFromSettings / settingsFromForm', () => {
       batchSize: { key: 'load.error.min', vars: { min: 1 } },
       parallel: { key: 'load.error.required' },
       gpuLayers: { key: 'load.error.gpuLayers' },
-      port: { key: 'load.error.wholeNumber' },
+      port: { key: 'load.error.min', vars: { min: 0 } },
     });
   });
 
@@ -62,6 +62,17 @@ describe('formFromSettings / settingsFromForm', () => {
       gpuLayers: { key: 'load.error.max', vars: { max: 10_000 } },
       parallel: { key: 'load.error.max', vars: { max: 256 } },
     });
+  });
+
+  it('refuses loose number text in every number field: spaces, exponents, hex, trailing junk', () => {
+    for (const field of ['contextSize', 'threads', 'batchSize', 'parallel', 'port', 'gpuLayers'] as const) {
+      for (const text of [' 12 ', '12 ', '1e3', '0x10', '12abc', '0b11', 'Infinity']) {
+        const result = settingsFromForm(form({ [field]: text }), base);
+        expect(result.ok, `${field}=${JSON.stringify(text)}`).toBe(false);
+      }
+      const spaced = settingsFromForm(form({ [field]: ' 12 ' }), base);
+      expect(!spaced.ok && spaced.errors[field]).toEqual({ key: 'load.error.spaces' });
+    }
   });
 
   it('rejects decimals and exponents rather than rounding them', () => {

@@ -3,6 +3,7 @@
 // message keys so the dialog can show them in the user's language.
 import type { z } from 'zod';
 import { LoadSettingsSchema, type LoadSettings } from '../../../../shared/contract';
+import { parseStrictInteger, type NumberProblem } from '../../../../shared/strict-number';
 import type { MessageKey, MessageVars } from '../../i18n';
 
 /** What the form holds: numbers as typed text, so half-typed input is not lost. */
@@ -51,17 +52,23 @@ export function formFromSettings(settings: LoadSettings): LoadForm {
   };
 }
 
-const WHOLE_NUMBER = /^\d+$/;
-
 type NumberParse = { ok: true; value: number } | { ok: false; error: FieldError };
 
+// Strict (strict-number.ts): '1e3', '0x10', '12abc' and ' 12 ' are errors, not numbers; the range comes from the schema.
 function parseWholeNumber(text: string, schema: z.ZodType): NumberParse {
-  const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, error: { key: 'load.error.required' } };
-  if (!WHOLE_NUMBER.test(trimmed)) return { ok: false, error: { key: 'load.error.wholeNumber' } };
-  const value = Number(trimmed);
+  // No load setting is negative; port's schema has no range of its own (the port policy checks it later).
+  const strict = parseStrictInteger(text, { min: 0 });
+  if (!strict.ok) return { ok: false, error: strictError(strict.problem) };
+  const value = strict.value;
   const checked = schema.safeParse(value);
   return checked.success ? { ok: true, value } : { ok: false, error: rangeError(checked.error.issues, value) };
+}
+
+function strictError(problem: NumberProblem): FieldError {
+  if (problem === 'empty') return { key: 'load.error.required' };
+  if (problem === 'spaces') return { key: 'load.error.spaces' };
+  if (problem === 'too_small') return { key: 'load.error.min', vars: { min: 0 } };
+  return { key: 'load.error.wholeNumber' };
 }
 
 type Issue = z.core.$ZodIssue;
@@ -107,7 +114,7 @@ export function settingsFromForm(form: LoadForm, base: LoadSettings): FormResult
       parsed[field] = 'auto';
       continue;
     }
-    const result = parseWholeNumber(text, rule.schema);
+    const result = parseWholeNumber(form[field], rule.schema);
     if (result.ok) parsed[field] = result.value;
     else errors[field] = field === 'gpuLayers' && result.error.key === 'load.error.wholeNumber' ? { key: 'load.error.gpuLayers' } : result.error;
   }

@@ -46,7 +46,9 @@ export function McpServerRow({ status, onReconnect }: { status: McpServerStatus;
                 <span className="mono">
                   {status.name}@{tool.name}
                 </span>
-                {tool.readOnly ? <span className="badge">{t('mcp.readOnly')}</span> : <span className="badge warn">{t('mcp.asks')}</span>}
+                {/* Every MCP tool asks by default; read-only is the server's own claim, shown as such. */}
+                <span className="badge warn">{t('mcp.asks')}</span>
+                {tool.readOnly && <span className="badge">{t('mcp.readOnly')}</span>}
                 {tool.description && <span className="muted"> — {tool.description}</span>}
               </li>
             ))}

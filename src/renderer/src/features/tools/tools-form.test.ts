@@ -35,7 +35,7 @@ describe('tools form', () => {
     form = setRow(form, 'execute_command', { policy: 'allow' });
     form = setRow(form, 'controller', { enabled: true });
     form = setRow(form, 'calculator', { enabled: false });
-    form = { ...form, maxSteps: ' 40 ', agentMode: true, protocol: 'prompt', workspaceDir: ' /home/me/agent ' };
+    form = { ...form, maxSteps: '40', agentMode: true, protocol: 'prompt', workspaceDir: ' /home/me/agent ' };
     expect(toolsSettings(form, saved)).toEqual({
       ok: true,
       value: {
@@ -51,9 +51,10 @@ describe('tools form', () => {
 
   it('rejects a step limit out of range and a relative workspace', () => {
     const form = formFromList(list());
-    for (const maxSteps of ['0', '501', '2.5', 'many', '', '-3']) {
+    for (const maxSteps of ['0', '501', '2.5', 'many', '', '-3', '1e2', '0x10', '12abc']) {
       expect(toolsSettings({ ...form, maxSteps }, base), maxSteps).toEqual({ ok: false, errors: { maxSteps: { key: 'tools.error.maxSteps', vars: { max: 500 } } } });
     }
+    expect(toolsSettings({ ...form, maxSteps: ' 40 ' }, base)).toEqual({ ok: false, errors: { maxSteps: { key: 'load.error.spaces' } } });
     expect(toolsSettings({ ...form, workspaceDir: 'work/here' }, base)).toEqual({ ok: false, errors: { workspaceDir: { key: 'tools.error.workspace' } } });
     expect(toolsSettings({ ...form, maxSteps: '1', workspaceDir: '' }, base)).toMatchObject({ ok: true, value: { maxSteps: 1, workspaceDir: '' } });
   });

@@ -4,6 +4,7 @@
 // never touched that tool; entries of tools not listed now (an MCP server that
 // is down) are kept as they were.
 import type { ToolSettings } from '../../../../shared/tools/schemas';
+import { parseStrictInteger } from '../../../../shared/strict-number';
 import type { ToolDescriptor, ToolPolicy, ToolRisk } from '../../../../shared/tools/tool-types';
 import type { FieldError } from '../load/load-form';
 
@@ -91,12 +92,11 @@ export function isAbsolutePath(path: string): boolean {
 
 export function toolsSettings(form: ToolsForm, base: ToolSettings): ToolsResult {
   const errors: ToolsErrors = {};
-  const steps = form.maxSteps.trim();
-  const maxSteps = /^\d+$/.test(steps) ? Number(steps) : Number.NaN;
-  if (!Number.isInteger(maxSteps) || maxSteps < 1 || maxSteps > MAX_STEPS_LIMIT) errors.maxSteps = { key: 'tools.error.maxSteps', vars: { max: MAX_STEPS_LIMIT } };
+  const steps = parseStrictInteger(form.maxSteps, { min: 1, max: MAX_STEPS_LIMIT });
+  if (!steps.ok) errors.maxSteps = steps.problem === 'spaces' ? { key: 'load.error.spaces' } : { key: 'tools.error.maxSteps', vars: { max: MAX_STEPS_LIMIT } };
   const workspaceDir = form.workspaceDir.trim();
   if (workspaceDir !== '' && (!isAbsolutePath(workspaceDir) || workspaceDir.length > 4096 || workspaceDir.includes('\0'))) errors.workspaceDir = { key: 'tools.error.workspace' };
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (!steps.ok || Object.keys(errors).length > 0) return { ok: false, errors };
 
   const policies = { ...base.policies };
   const enabled = { ...base.enabled };
@@ -107,5 +107,5 @@ export function toolsSettings(form: ToolsForm, base: ToolSettings): ToolsResult 
     if (row.enabled === row.enabledByDefault) delete enabled[row.name];
     else enabled[row.name] = row.enabled;
   }
-  return { ok: true, value: { policies, enabled, maxSteps, agentMode: form.agentMode, protocol: form.protocol, workspaceDir } };
+  return { ok: true, value: { policies, enabled, maxSteps: steps.value, agentMode: form.agentMode, protocol: form.protocol, workspaceDir } };
 }
