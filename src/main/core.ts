@@ -100,7 +100,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     options.secretCipher ?? (await localKeyFileCipher(join(paths.root, 'local-secret.key'))),
   );
   const links = createLinkService({ settings, secrets });
-  const chat = createChatService({ localServer: () => backend.localEndpoint(), links, emit: events.emit, idleTimeoutMs: options.chatIdleTimeoutMs });
+  const chat = createChatService({ localServer: () => backend.localEndpoint(), readyLocalServer: (signal) => backend.readyEndpoint(signal), links, emit: events.emit, idleTimeoutMs: options.chatIdleTimeoutMs });
   const history = createHistoryService({ historyDir: paths.history, emit: events.emit, autoTitle: () => settings.get().chat.autoTitle, store: options.historyTimings });
   const worker = options.toolWorker ?? SOURCE_TOOL_WORKER;
   const runner = new ToolRunner({

@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'no_display'
   | 'capture_failed'
   | 'already_running'
+  | 'backend_starting'
   | 'internal';
 
 /** The error shape every contract call can answer with. */

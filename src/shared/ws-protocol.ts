@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'no_display',
   'capture_failed',
   'already_running',
+  'backend_starting',
   'internal',
 ] as const satisfies readonly ErrorCode[];
 // Fails to compile when errors.ts gains a code that is missing above.

@@ -110,6 +110,48 @@ describe('backend manager with the real llama-server', () => {
     expect((status.error?.details?.logTail as string[]).length).toBeGreaterThan(5);
   });
 
+  it('the restart budget refills after healthy running: every crash after a healthy period is restarted', async () => {
+    const { manager } = await makeManager({ restartDelaysMs: [50, 50], restartHealthyMs: 300 });
+    await manager.load(settings());
+    // Four crashes, each after the server ran healthy: twice the budget, never given up.
+    for (let i = 0; i < 4; i++) {
+      const ready = await waitForState(manager, 'ready');
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      process.kill(ready.pid ?? 0, 'SIGKILL');
+      await waitForState(manager, 'starting');
+      expect(manager.getStatus().restarts).toBe(1);
+    }
+    expect((await waitForState(manager, 'ready')).restarts).toBe(1);
+    // A crash loop (killed as soon as it is ready) still gives up: the last restart used one
+    // attempt of two, so one more crash is restarted and the next one is final.
+    for (const expected of ['starting', 'error'] as const) {
+      const ready = await waitForState(manager, 'ready');
+      process.kill(ready.pid ?? 0, 'SIGKILL');
+      await waitForState(manager, expected);
+    }
+    expect(manager.getStatus().error?.code).toBe('server_crashed');
+  });
+
+  it('a chat during a crash restart waits for the server; after giving up it says why, with a Reload action', async () => {
+    const { manager } = await makeManager({ restartDelaysMs: [300] });
+    const first = await manager.load(settings());
+    process.kill(first.pid ?? 0, 'SIGKILL');
+    await waitForState(manager, 'starting');
+    const endpoint = await manager.readyEndpoint(new AbortController().signal);
+    expect(endpoint.baseUrl).toBe(`http://127.0.0.1:${first.port}`);
+    process.kill(manager.getStatus().pid ?? 0, 'SIGKILL');
+    await waitForState(manager, 'error');
+    const failure = await manager.readyEndpoint(new AbortController().signal).then(
+      () => null,
+      (error: unknown) => error as { code: string; message: string; details: Record<string, unknown> },
+    );
+    expect(failure).toMatchObject({ code: 'server_crashed', details: { action: 'reload', signal: 'SIGKILL' } });
+    expect(failure?.message).toContain('killed by SIGKILL');
+    // Stopped by the user: now it is "no model loaded".
+    await manager.stop();
+    await expect(manager.readyEndpoint(new AbortController().signal)).rejects.toMatchObject({ code: 'no_model_loaded' });
+  });
+
   it('moves to a free port for this run when the requested one is taken', async () => {
     const blocker: Server = createServer();
     await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', () => r()));

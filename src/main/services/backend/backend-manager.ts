@@ -6,9 +6,11 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BackendInfo, BackendKind, BackendStatus, EventName, EventPayloads, GpuInfo, GpuLayerEstimate, LoadSettings, LogLine, ModelFacts } from '../../../shared/contract';
 import { AppFailure, toAppError, type AppError } from '../../../shared/errors';
+import { describeExit } from '../process/exit-record';
 import type { ProcessLifecycle } from '../process/process-lifecycle';
+import { BackendCatalog } from './backend-catalog';
+import { ChangeSignal } from './change-signal';
 import { fallbackNotice, orderBackends } from './backend-choice';
-import { discoverBackends } from './discover-backends';
 import { estimateGpuLayers } from './estimate-gpu-layers';
 import { readModelFacts } from './gguf-reader';
 import { LogRing } from './log-ring';
@@ -18,6 +20,8 @@ import { buildServerArgs, launchKey, redactArgs } from './server-args';
 import { startServerRun, type ServerRun } from './server-run';
 import { LogBatcher } from './log-batcher';
 import { probeHealth } from './health-probe';
+import { localUnavailable } from './local-availability';
+import { DEFAULT_RESTART_POLICY, decideRestart } from './restart-budget';
 
 export interface BackendManagerDeps {
   /** searched in order for `<dir>/<backend>/llama-server` */
@@ -31,6 +35,8 @@ export interface BackendManagerDeps {
   clock?: () => number;
   readyTimeoutMs?: number;
   restartDelaysMs?: readonly number[];
+  /** ready this long before a crash refills the restart budget (default 60 s) */
+  restartHealthyMs?: number;
   stopGraceMs?: number;
   logCapacity?: number;
 }
@@ -55,9 +61,9 @@ export class BackendManager {
   private active: ActiveRun | null = null;
   /** bumped by every load/stop so a superseded start or restart gives up */
   private generation = 0;
-  private backendsCache: Promise<BackendInfo[]> | null = null;
+  private readonly catalog: BackendCatalog;
   private readyTiming: { listeningAt: number; readyAt: number } | null = null;
-  private gpuCache = new Map<string, Promise<GpuInfo[]>>();
+  private readonly statusChanged = new ChangeSignal();
 
   constructor(private readonly deps: BackendManagerDeps) {
     this.now = deps.now ?? Date.now;
@@ -65,6 +71,7 @@ export class BackendManager {
     this.log = new LogRing(deps.logCapacity ?? 5000);
     this.batcher = new LogBatcher((lines) => deps.emit('backend:log-lines', { lines }));
     this.status = this.blankStatus('stopped');
+    this.catalog = new BackendCatalog(deps.binDirs, deps.probeGpus);
   }
 
   getStatus(): BackendStatus {
@@ -82,6 +89,19 @@ export class BackendManager {
     return { baseUrl: `http://127.0.0.1:${this.status.port}`, apiKey: this.active.settings.apiKey, model: this.status.model?.name ?? 'local' };
   }
 
+  /**
+   * The endpoint for a chat: at once when ready; while a (re)start is under way it
+   * waits up to `waitMs` (a message sent during a crash's backoff goes out once the
+   * server is back); otherwise it says why not (crashed, failed, never loaded).
+   */
+  async readyEndpoint(signal: AbortSignal, waitMs = 60_000): Promise<{ baseUrl: string; apiKey: string; model: string }> {
+    const deadline = this.clock() + waitMs;
+    while (this.status.state === 'starting' && !signal.aborted && this.clock() < deadline) await this.statusChanged.next(signal, deadline - this.clock());
+    const endpoint = this.localEndpoint();
+    if (endpoint) return endpoint;
+    throw localUnavailable(this.status);
+  }
+
   /** The argv of the running server, for comparing with a raw launch. */
   activeLaunch(): { serverPath: string; args: string[] } | null {
     return this.active ? { serverPath: this.active.serverPath, args: [...this.active.args] } : null;
@@ -93,21 +113,18 @@ export class BackendManager {
 
   /** Backends on disk and GPUs found; `refresh` forgets cached probes. */
   async discover(refresh = false): Promise<{ backends: BackendInfo[]; gpus: GpuInfo[] }> {
-    if (refresh) {
-      this.backendsCache = null;
-      this.gpuCache.clear();
-    }
-    const backends = await this.backends();
+    if (refresh) this.catalog.refresh();
+    const backends = await this.catalog.backends();
     const gpuBackend = backends.find((b) => b.kind !== 'cpu' && b.executable);
-    return { backends, gpus: await this.gpus(gpuBackend?.serverPath) };
+    return { backends, gpus: await this.catalog.gpus(gpuBackend?.serverPath) };
   }
 
   async inspect(modelPath: string, mmprojPath: string | undefined, choice: LoadSettings['backend'] = 'auto'): Promise<{ model: ModelFacts; estimate: GpuLayerEstimate }> {
     const model = await readModelFacts(modelPath, mmprojPath || undefined);
-    const backends = (await this.backends()).filter((b) => b.executable);
+    const backends = (await this.catalog.backends()).filter((b) => b.executable);
     const [first] = orderBackends(choice, backends.map((b) => b.kind));
     const backend = backends.find((b) => b.kind === first);
-    const gpus = backend && backend.kind !== 'cpu' ? await this.gpus(backend.serverPath) : [];
+    const gpus = backend && backend.kind !== 'cpu' ? await this.catalog.gpus(backend.serverPath) : [];
     return { model, estimate: estimateGpuLayers({ backend: backend?.kind ?? 'cpu', model, gpus, override: 'auto' }) };
   }
 
@@ -120,7 +137,7 @@ export class BackendManager {
       // The GGUF header is read while llama-server starts: only a GPU offload estimate must wait for it.
       const facts = readModelFacts(settings.modelPath, settings.mmprojPath || undefined);
       facts.catch(() => undefined);
-      const order = await this.backendOrder(settings.backend);
+      const order = await this.catalog.order(settings.backend);
       // llama-server refuses a --slot-save-path that does not exist yet.
       if (settings.slots) await mkdir(join(this.deps.dataDir, 'slots'), { recursive: true });
       const host = settings.exposeOnNetwork ? '0.0.0.0' : '127.0.0.1';
@@ -130,7 +147,7 @@ export class BackendManager {
 
       for (const [index, backend] of order.entries()) {
         const gpuModel = backend.kind === 'cpu' ? null : await facts;
-        const gpus = gpuModel ? await this.gpus(backend.serverPath) : [];
+        const gpus = gpuModel ? await this.catalog.gpus(backend.serverPath) : [];
         const gpuEstimate = gpuModel ? estimateGpuLayers({ backend: backend.kind, model: gpuModel, gpus, override: settings.gpuLayers }) : null;
         const gpuLayers = gpuEstimate?.gpuLayers ?? 0;
         const key = launchKey({ settings, backend: backend.kind, host, gpuLayers });
@@ -214,22 +231,23 @@ export class BackendManager {
   private watchForCrash(active: ActiveRun, generation: number): void {
     void active.run.exited.then(async (exit) => {
       if (generation !== this.generation || this.active !== active) return;
-      const how = exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
-      const delays = this.deps.restartDelaysMs ?? [1000, 2000, 4000];
-      const attempt = this.status.restarts;
-      if (attempt >= delays.length) {
+      const how = describeExit(exit);
+      const delays = this.deps.restartDelaysMs ?? DEFAULT_RESTART_POLICY.delaysMs;
+      const healthyFor = this.status.state === 'ready' ? this.now() - this.status.since : 0;
+      const decision = decideRestart({ delaysMs: delays, healthyMs: this.deps.restartHealthyMs ?? DEFAULT_RESTART_POLICY.healthyMs }, this.status.restarts, healthyFor);
+      if (decision.kind === 'give_up') {
         this.active = null;
         const error: AppError = {
           code: 'server_crashed',
-          message: `llama-server stopped unexpectedly (${how}) and was restarted ${attempt} times; giving up`,
+          message: `llama-server stopped unexpectedly (${how}) and was restarted ${decision.attempts} times; giving up`,
           details: { exitCode: exit.code, signal: exit.signal, logTail: this.log.tail(LOG_TAIL_FOR_ERRORS).map((l) => l.text) },
         };
         this.setStatus({ ...this.status, state: 'error', since: this.now(), pid: null, error });
         return;
       }
-      const delay = delays[attempt] ?? 1000;
-      this.appLog(`llama-server stopped unexpectedly (${how}); restarting in ${delay / 1000} s (${attempt + 1}/${delays.length})`);
-      this.setStatus({ ...this.status, state: 'starting', since: this.now(), pid: null, restarts: attempt + 1 });
+      const delay = decision.delayMs;
+      this.appLog(`llama-server stopped unexpectedly (${how}); restarting in ${delay / 1000} s (${decision.attempt}/${delays.length})`);
+      this.setStatus({ ...this.status, state: 'starting', since: this.now(), pid: null, restarts: decision.attempt });
       await new Promise((resolve) => setTimeout(resolve, delay));
       if (generation !== this.generation) return;
       const startedAt = this.clock();
@@ -253,39 +271,6 @@ export class BackendManager {
     if (active) await active.run.stop();
   }
 
-  private async backendOrder(choice: LoadSettings['backend']): Promise<BackendInfo[]> {
-    const backends = await this.backends();
-    const usable = backends.filter((b) => b.executable);
-    if (usable.length === 0) {
-      const broken = backends.map((b) => b.serverPath);
-      throw new AppFailure(
-        broken.length > 0 ? 'backend_not_executable' : 'backend_missing',
-        broken.length > 0
-          ? `llama-server is not executable: ${broken.join(', ')}`
-          : `no llama-server build found in ${this.deps.binDirs.join(', ')}; run \`npm run backend:build\``,
-      );
-    }
-    if (choice !== 'auto' && !usable.some((b) => b.kind === choice)) {
-      throw new AppFailure('backend_missing', `the ${choice} backend is not built; run \`npm run backend:build -- --backend ${choice}\` or choose auto`);
-    }
-    return orderBackends(choice, usable.map((b) => b.kind)).flatMap((kind) => usable.filter((b) => b.kind === kind));
-  }
-
-  private backends(): Promise<BackendInfo[]> {
-    this.backendsCache ??= discoverBackends(this.deps.binDirs);
-    return this.backendsCache;
-  }
-
-  private gpus(serverPath: string | undefined): Promise<GpuInfo[]> {
-    const key = serverPath ?? '';
-    let cached = this.gpuCache.get(key);
-    if (!cached) {
-      cached = this.deps.probeGpus(serverPath).catch(() => []);
-      this.gpuCache.set(key, cached);
-    }
-    return cached;
-  }
-
   private appLog(text: string): void {
     this.batcher.add(this.log.push('app', text));
   }
@@ -293,6 +278,7 @@ export class BackendManager {
   private setStatus(next: BackendStatus): void {
     this.status = next;
     this.deps.emit('backend:state', next);
+    this.statusChanged.notify();
   }
 
   private blankStatus(state: BackendStatus['state']): BackendStatus {

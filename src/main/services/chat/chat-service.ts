@@ -21,6 +21,8 @@ export interface LocalServer {
 export interface ChatServiceDeps {
   /** the managed llama-server when it is ready, else null */
   localServer: () => LocalServer | null;
+  /** for a chat: waits out a (re)start under way, and throws why the server is not there (crashed, failed, none loaded) */
+  readyLocalServer?: (signal: AbortSignal) => Promise<LocalServer>;
   links: LinkService;
   emit: EventSink;
   fetch?: typeof fetch;
@@ -43,9 +45,9 @@ export function createChatService(deps: ChatServiceDeps) {
   const active = new Map<string, AbortController>();
   const clock = deps.clock ?? (() => performance.now());
 
-  async function target(endpoint: ChatSendInput['endpoint']): Promise<Target> {
+  async function target(endpoint: ChatSendInput['endpoint'], signal: AbortSignal): Promise<Target> {
     if (endpoint.kind === 'local') {
-      const local = deps.localServer();
+      const local = deps.readyLocalServer ? await deps.readyLocalServer(signal) : deps.localServer();
       if (!local) throw new AppFailure('no_model_loaded', 'no local model is loaded: load one first, or switch to a link endpoint');
       return { baseUrl: local.baseUrl, apiKey: local.apiKey || null, model: local.model, llama: true };
     }
@@ -69,7 +71,7 @@ export function createChatService(deps: ChatServiceDeps) {
       active.set(input.requestId, controller);
       let to: Target;
       try {
-        to = await target(input.endpoint);
+        to = await target(input.endpoint, controller.signal);
       } catch (error) {
         active.delete(input.requestId);
         throw error;

@@ -11,9 +11,12 @@ import { toAppError } from '../../../shared/errors';
 import type { AgentEnd, AgentProtocolReport, AgentStep } from '../../../shared/tools/agent-types';
 import type { MessageContent, MessagePatch, MessageStatus, StoredMessage } from '../../../shared/history/types';
 import type { HistoryStore } from './history-store';
+import type { QuestionInbox } from './question-inbox';
 
 export interface ChatRecorderDeps {
   history: HistoryStore;
+  /** holds each question from the moment it arrives until its conversation has it */
+  inbox?: QuestionInbox;
   /** a save failed: tell the user (the answer itself still reaches the screen) */
   onSaveFailed: (conversationId: string, message: string) => void;
   /** the conversation's list entry changed (new message, new title) */
@@ -51,6 +54,10 @@ export function createChatRecorder(deps: ChatRecorderDeps) {
   const { history } = deps;
 
   return {
+    /** Makes the question durable now (one synchronous append), before anything else happens. */
+    hold(record: ChatRecord): void {
+      deps.inbox?.hold(record);
+    },
     /** Saves the question and opens the answer; null when nothing could be saved (a notice says why). */
     async begin(record: ChatRecord): Promise<RecordedExchange | null> {
       const { conversationId } = record;
@@ -60,6 +67,7 @@ export function createChatRecorder(deps: ChatRecorderDeps) {
         if (record.question) {
           const question: StoredMessage = await history.appendMessage(conversationId, { id: record.question.id, parentId: record.parentId, role: 'user', content: storedContent(record.question.content) });
           answerParent = question.id;
+          deps.inbox?.settle(question.id);
         }
         await history.beginStream(conversationId, { id: record.answerId, parentId: answerParent, role: 'assistant', content: '' });
       } catch (error) {
@@ -124,6 +132,7 @@ export async function sendRecorded(
   let exchange: RecordedExchange | null = null;
   let latest: StreamingMessage | null = null;
   const record = input.record;
+  recorder.hold(record);
   // The disk work waits until the first words arrive (at most SAVE_DELAY_MS): while the server
   // reads the prompt, every core is its, and the first token is what the user waits for.
   let go: () => void = () => undefined;
@@ -179,6 +188,7 @@ export function agentAnswerPatch(outcome: AgentOutcome): MessagePatch {
 /** Runs an agent loop and records the question at once and the answer with its steps at the end. */
 export async function runRecorded<I extends { record?: ChatRecord }, O extends AgentOutcome>(recorder: ChatRecorder, run: (input: I) => Promise<O>, input: I): Promise<O> {
   if (!input.record) return run(input);
+  recorder.hold(input.record);
   const exchange = await recorder.begin(input.record);
   try {
     const outcome = await run(input);

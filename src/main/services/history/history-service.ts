@@ -1,6 +1,7 @@
 // The history store as a core service: its notices become app notices, every
 // change is announced (coalesced) so list views refetch, and chat requests that
 // carry a `record` are saved as they stream.
+import { join } from 'node:path';
 import type { ChatRecord as ChatSendRecord, ChatSendInput } from '../../../shared/chat/schemas';
 import type { StreamingMessage } from '../../../shared/chat/types';
 import type { ChatResult } from '../../../shared/contract';
@@ -8,6 +9,8 @@ import type { EventSink } from '../app/event-bus';
 import { nameConversation } from './auto-title';
 import { createChatRecorder, runRecorded, sendRecorded, type AgentOutcome } from './chat-recorder';
 import { HistoryStore, type ExportSelection } from './history-store';
+import { inboxFileName, recoverHeldQuestions } from './inbox-recovery';
+import { QuestionInbox } from './question-inbox';
 
 export interface HistoryServiceDeps {
   historyDir: string;
@@ -40,8 +43,14 @@ export function createHistoryService(deps: HistoryServiceDeps) {
     return value;
   };
 
+  // Questions a crash caught before their conversation was written: back in place before anything lists it.
+  const inboxName = inboxFileName(`${Date.now().toString(36)}-${process.pid}`);
+  const recovered = recoverHeldQuestions(store, deps.historyDir, inboxName)
+    .then((ids) => announce(ids))
+    .catch(() => undefined);
   const recorder = createChatRecorder({
     history: store,
+    inbox: new QuestionInbox(join(deps.historyDir, inboxName)),
     onSaveFailed: (conversationId, message) =>
       deps.emit('app:notice', { level: 'error', code: 'history_write_failed', message: `This conversation could not be saved (${message}). The answer is still shown; copy what you need to keep.` }),
     onChanged: (conversationId) => announce([conversationId]),
@@ -59,8 +68,14 @@ export function createHistoryService(deps: HistoryServiceDeps) {
     runAgent<I extends { record?: ChatSendRecord }, O extends AgentOutcome>(run: (input: I) => Promise<O>, input: I): Promise<O> {
       return runRecorded(recorder, run, input);
     },
-    list: async () => ({ conversations: await store.list() }),
-    open: (id: string) => store.open(id),
+    list: async () => {
+      await recovered;
+      return { conversations: await store.list() };
+    },
+    open: async (id: string) => {
+      await recovered;
+      return store.open(id);
+    },
     create: (init: Parameters<HistoryStore['create']>[0]) => changing((meta) => [meta.id], store.create(init)),
     selectBranch: (conversationId: string, messageId: string) => store.selectBranch(conversationId, messageId),
     rename: (id: string, title: string) => changing([id], store.rename(id, title)),
@@ -78,6 +93,7 @@ export function createHistoryService(deps: HistoryServiceDeps) {
     },
     import: async (text: string) => ({ created: await changing((metas) => metas.map((meta) => meta.id), store.importFile(text)) }),
     async dispose(): Promise<void> {
+      await recovered;
       if (timer) clearTimeout(timer);
       await store.close();
     },

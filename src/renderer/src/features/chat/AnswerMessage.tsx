@@ -42,7 +42,7 @@ interface ViewProps extends Props {
 
 function AnswerView({ item, name, isLast, busy, answer, counter }: ViewProps) {
   const t = useT();
-  const { chat } = useAppModel();
+  const { chat, load } = useAppModel();
   const streaming = answer.status === 'streaming';
   const empty = answer.content === '' && answer.reasoning === '';
   return (
@@ -68,6 +68,17 @@ function AnswerView({ item, name, isLast, busy, answer, counter }: ViewProps) {
       {answer.status === 'error' && (
         <div className="msg-error" role="alert" data-testid="chat-error" data-code={answer.error?.code}>
           <span>{answer.error?.message ?? t('chat.failed')}</span>
+          {isLast && answer.error?.details?.action === 'reload' && (
+            <button
+              type="button"
+              className="btn btn-small btn-primary"
+              data-testid="chat-reload"
+              disabled={busy}
+              onClick={() => void load.reload().then((ok) => ok && chat.regenerate())}
+            >
+              {t('chat.reloadAndRetry')}
+            </button>
+          )}
           {isLast && (
             <button type="button" className="btn btn-small" data-testid="chat-retry" disabled={busy} onClick={() => void chat.regenerate()}>
               {t('chat.retry')}

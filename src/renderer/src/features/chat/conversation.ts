@@ -10,6 +10,8 @@ import { EMPTY_COUNTER, type TokenCounter } from './chat-stats';
 export interface AnswerError {
   code: string;
   message: string;
+  /** e.g. `{ action: 'reload' }`: the answer offers to load the model again */
+  details?: Record<string, unknown>;
 }
 
 /** The state of an answer as the list shows it (the stream reducer's state without its bookkeeping). */

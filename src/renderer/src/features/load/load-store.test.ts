@@ -120,4 +120,27 @@ describe('load store', () => {
     await load.pickModel();
     expect(load.store.get().form?.modelPath).toBe('/picked.gguf');
   });
+
+  it('reload (the Reload action of a crashed model) loads the last saved settings again; a failure opens the dialog with it', async () => {
+    const { api, load } = await setup('/m/qwen.gguf');
+    const pending = load.reload();
+    expect(load.store.get().submitting).toBe(true);
+    await vi.runAllTimersAsync();
+    expect(await pending).toBe(true);
+    expect(api.calls.filter((c) => c.channel === 'backend:load').map((c) => (c.input as { modelPath: string }).modelPath)).toEqual(['/m/qwen.gguf']);
+    expect(load.store.get()).toMatchObject({ submitting: false, open: false, error: null });
+
+    api.handle('backend:load', () => ({ ok: false, error: { code: 'backend_failed', message: 'it crashed again' } }));
+    const failed = load.reload();
+    await vi.runAllTimersAsync();
+    expect(await failed).toBe(false);
+    expect(load.store.get()).toMatchObject({ open: true, tab: 'local', error: { code: 'backend_failed' } });
+  });
+
+  it('reload with no saved model opens the dialog instead', async () => {
+    const { api, load } = await setup('');
+    expect(await load.reload()).toBe(false);
+    expect(load.store.get().open).toBe(true);
+    expect(api.calls.some((c) => c.channel === 'backend:load')).toBe(false);
+  });
 });

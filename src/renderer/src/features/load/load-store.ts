@@ -38,6 +38,8 @@ export interface LoadStore {
   edit(patch: Partial<LoadForm>): void;
   pickModel(): Promise<void>;
   submit(): Promise<boolean>;
+  /** loads the last saved model settings again (after a crash); on failure the dialog opens with the error */
+  reload(): Promise<boolean>;
   dispose(): void;
 }
 
@@ -126,9 +128,26 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
     return persisted.ok;
   };
 
+  const reload = async (): Promise<boolean> => {
+    const saved = app.store.get().settings;
+    if (!saved || store.get().submitting) return false;
+    if (saved.load.modelPath === '') {
+      open('local');
+      return false;
+    }
+    patch({ submitting: true, startedAt: now(), error: null });
+    const result = await api.invoke('backend:load', saved.load);
+    patch({ submitting: false, startedAt: null });
+    if (result.ok) return true;
+    patch({ error: result.error });
+    open('local');
+    return false;
+  };
+
   return {
     store,
     open,
+    reload,
     close: () => patch({ open: false }),
     setTab: (tab) => patch({ tab }),
     edit,
