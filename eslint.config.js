@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const electronOnly = ['src/main/electron/**', 'src/main/index.ts', 'src/preload/**'];
+const childProcessModules = ['node:child_process', 'child_process', 'cross-spawn'];
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'bin/**', '.cache/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
@@ -21,9 +22,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  // Rule 1 of the house style: only the Electron shell may import 'electron'.
+  // Rule 1 of the house style: only the Electron shell may import 'electron'. Rule 13: every child
+  // process starts through the one process lifecycle (src/main/services/process); tests may spawn their own.
   {
     files: ['src/**/*.{ts,tsx}'],
+    ignores: electronOnly,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'Only src/main/electron, src/main/index.ts and src/preload may import electron.' },
+            ...childProcessModules.map((name) => ({ name, message: 'Start child processes through the process lifecycle (src/main/services/process: launchProcess / ProcessLifecycle.launch).' })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/main/services/process/**', 'src/**/*.test.ts', 'src/**/test-support/**', 'src/**/test-fixtures/**', 'src/test-support/**'],
     ignores: electronOnly,
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only src/main/electron, src/main/index.ts and src/preload may import electron.' }] }],

@@ -65,12 +65,24 @@ export function parseImport(text: string, now: number): ImportedConversation[] {
     if (!parsed.success) throw historyFailure('history_bad_import', `The EVA export is damaged or from a newer version: ${describe(parsed.error)}`);
     return parsed.data.conversations.map(({ meta, messages }) => {
       const { id: _id, ...rest } = meta;
-      return { meta: rest, messages };
+      return { meta: rest, messages: messages.map(withoutConsent) };
     });
   }
   const body = OpenAiBodySchema.safeParse(Array.isArray(raw) ? { messages: raw } : raw);
   if (!body.success) throw historyFailure('history_bad_import', `Not an EVA export or an OpenAI messages array: ${describe(body.error)}`);
   return [fromOpenAi(body.data.messages, body.data.model ?? '', now)];
+}
+
+/**
+ * Consent is the user's, given in this session: a file never carries it. An
+ * agent step's "allowed for this conversation" list in an imported message
+ * (which a crafted file could fill with execute_command) is dropped.
+ */
+function withoutConsent(message: StoredMessage): StoredMessage {
+  const agent = message.extra?.agent;
+  if (!agent || typeof agent !== 'object' || !('conversationAllowed' in agent)) return message;
+  const { conversationAllowed: _dropped, ...kept } = agent as Record<string, unknown>;
+  return { ...message, extra: { ...message.extra, agent: kept } };
 }
 
 type OpenAiMessage = z.infer<typeof OpenAiMessageSchema>;

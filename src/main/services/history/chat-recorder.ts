@@ -181,7 +181,8 @@ export function agentAnswerPatch(outcome: AgentOutcome): MessagePatch {
     content: outcome.answer,
     status,
     ...(outcome.end === 'error' ? { error: { code: 'agent_error', message: outcome.steps.at(-1)?.output ?? 'the agent run failed' } } : {}),
-    extra: { agent: { end: outcome.end, steps: outcome.steps, conversationAllowed: outcome.conversationAllowed, ...(outcome.protocol ? { protocol: outcome.protocol } : {}) } },
+    // The run's consent ("allowed for this conversation") is not stored: it lives in memory for the session.
+    extra: { agent: { end: outcome.end, steps: outcome.steps, ...(outcome.protocol ? { protocol: outcome.protocol } : {}) } },
   };
 }
 

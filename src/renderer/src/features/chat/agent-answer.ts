@@ -21,8 +21,9 @@ export function answerFromRun(output: AgentRunOutput): AnswerState {
 }
 
 /** The saved run beside an answer in the history (`extra.agent`), or null for a plain answer. */
-export function savedRun(message: Pick<StoredMessage, 'extra'>): (RunOutcome & { conversationAllowed: readonly string[] }) | null {
+/** A saved agent run's steps and end. Never its consent: that lives in memory for the session, not in files a crafted import could fill. */
+export function savedRun(message: Pick<StoredMessage, 'extra'>): RunOutcome | null {
   const agent = message.extra?.agent as Partial<RunOutcome> | undefined;
   if (!agent || typeof agent !== 'object' || typeof agent.end !== 'string') return null;
-  return { end: agent.end, steps: Array.isArray(agent.steps) ? agent.steps : [], conversationAllowed: Array.isArray(agent.conversationAllowed) ? agent.conversationAllowed : [], protocol: agent.protocol };
+  return { end: agent.end, steps: Array.isArray(agent.steps) ? agent.steps : [], protocol: agent.protocol };
 }

@@ -31,7 +31,7 @@ import {
 } from './conversation';
 import { addChild, branchesOf, itemsFromHistory, siblingPosition } from './branches';
 import { answerFromRun } from './agent-answer';
-import { showSavedRuns, storageLastOpened, type LastOpened } from './saved-conversation';
+import { persistDraftText, showSavedRuns, storageLastOpened, type LastOpened } from './saved-conversation';
 import type { AgentStore } from '../agent/agent-store';
 import type { LiveSnapshot } from './stream-follower';
 import type { StreamFollower } from './stream-follower';
@@ -90,6 +90,8 @@ export interface ChatStoreDeps {
   sleep?: (ms: number) => Promise<void>;
   /** remembers which conversation was open, so a reload shows it again */
   lastOpened?: LastOpened;
+  /** where the text being typed is kept across reloads (default: localStorage; null: nowhere) */
+  draftStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /** agent runs (step and approval cards); without it, tools are never used */
   agent?: AgentStore;
 }
@@ -105,11 +107,13 @@ export function createChatStore({
   newId = defaultNewId,
   sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   lastOpened = storageLastOpened(),
+  draftStorage,
   agent,
 }: ChatStoreDeps): ChatStore {
   const conversation = createStore<ConversationState>(EMPTY_CONVERSATION);
   const live = createStore<LiveAnswer | null>(null);
   const draft = createStore<Draft>({ text: '', attachments: [] });
+  persistDraftText(draft, draftStorage);
   const props = createStore<ServerProps | null>(null);
   let propsTicket = 0;
   let openTicket = 0;
