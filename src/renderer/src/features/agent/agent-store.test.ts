@@ -224,3 +224,24 @@ describe('agent store', () => {
     expect(agent.getRun('late')?.entries).toMatchObject([{ kind: 'card', card: { state: 'cancelled' } }]);
   });
 });
+
+describe('saved runs and consent', () => {
+  it('reopening a conversation shows its saved steps but never restores consent from the file', async () => {
+    const { showSavedRuns } = await import('../chat/saved-conversation');
+    const api = createMemoryPlatform();
+    const agent = createAgentStore(api);
+    const saved = {
+      id: 'a1',
+      parentId: 'q1',
+      role: 'assistant' as const,
+      content: 'done',
+      status: 'complete' as const,
+      createdAt: 1,
+      updatedAt: 1,
+      // What an imported (or older) file may carry.
+      extra: { agent: { end: 'answered', steps: [], conversationAllowed: ['execute_command', 'write_file', 'edit_file'] } },
+    };
+    showSavedRuns(agent, 'c-imported', [saved]);
+    expect(agent.allowedIn('c-imported')).toEqual([]);
+  });
+});
