@@ -1,7 +1,6 @@
 // Electron lifecycle wiring only: the core is the same one the browser host runs.
 import { app, dialog, globalShortcut, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createCore, type Core } from './core';
 import { binDirs } from './services/app/bin-dirs';
 import { registerIpc } from './electron/ipc-host';
@@ -12,6 +11,7 @@ import { createTray } from './electron/tray';
 import { safeStorageCipher } from './electron/safe-storage-cipher';
 import { electronGlobalShortcuts } from './electron/global-shortcuts';
 import { captureWithDesktopCapturer } from './electron/screen-capture';
+import { appUrlMatcher } from './services/app/app-url';
 import { exitWithParent } from './services/app/exit-with-parent';
 import { AppFailure } from '../shared/errors';
 
@@ -46,8 +46,7 @@ async function start(): Promise<void> {
   const appRoot = app.getAppPath();
   const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? null;
   const rendererFile = join(import.meta.dirname, '../renderer/index.html');
-  const appOrigin = rendererUrl ? new URL(rendererUrl).origin : pathToFileURL(rendererFile).href;
-  const isAppUrl = (url: string) => (rendererUrl ? url.startsWith(appOrigin) : url === appOrigin || url.startsWith(`${appOrigin}#`));
+  const isAppUrl = appUrlMatcher(rendererUrl, rendererFile);
   hardenSession(isAppUrl);
 
   core = await createCore({

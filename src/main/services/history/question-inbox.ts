@@ -1,11 +1,12 @@
 // The user's question is durable from the moment the core receives it, without
-// making the first token wait: one synchronous append of one JSON line to
-// `history/inbox.jsonl` before the request goes out (microseconds; no folder,
-// no meta, no index). The conversation files are written later, as before,
-// once the first words arrive; then the line is settled. A completed write()
-// survives any crash of this process (kill -9, the OOM killer); surviving a
-// power cut would need an fsync on the hot path, which is what we avoid. The
-// next start puts every unsettled question into its conversation.
+// making the first token wait: one synchronous append of one JSON line to this
+// run's inbox file before the request goes out (microseconds for a typed
+// question; no folder, no meta, no index). The conversation files are written
+// later, as before, once the first words arrive; then the line is settled.
+// Why no fsync: a completed write() is in the kernel and survives any crash of
+// this process (kill -9, the OOM killer); surviving a power cut would need an
+// fsync on the hot path, and power loss is out of scope here. The next start
+// puts every unsettled question into its conversation (inbox-recovery.ts).
 import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ChatRecordSchema, type ChatRecord } from '../../../shared/chat/schemas';
@@ -19,21 +20,18 @@ export interface HeldQuestion {
 export class QuestionInbox {
   /** held in this run and not yet settled */
   private readonly open = new Set<string>();
-  private dirReady = false;
+  /** an append failed part-way: the file may end in a fragment, so the next line starts on a line of its own */
+  private torn = false;
 
-  constructor(readonly file: string) {}
+  constructor(
+    readonly file: string,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Appends the record's question, synchronously; returns its id, or null when there is none or the disk refused. */
   hold(record: ChatRecord): string | null {
     if (!record.question) return null;
-    try {
-      if (!this.dirReady) mkdirSync(dirname(this.file), { recursive: true });
-      this.dirReady = true;
-      appendFileSync(this.file, `${JSON.stringify({ hold: { at: Date.now(), record } })}\n`, { mode: 0o600 });
-    } catch {
-      // A full or read-only disk: the normal save reports the problem; the chat goes on.
-      return null;
-    }
+    if (!this.append({ hold: { at: this.now(), record } })) return null;
     this.open.add(record.question.id);
     return record.question.id;
   }
@@ -41,16 +39,40 @@ export class QuestionInbox {
   /** The question is in its conversation: forget it (the file goes once nothing is open). */
   settle(questionId: string): void {
     if (!this.open.delete(questionId)) return;
-    try {
-      if (this.open.size === 0) rmSync(this.file, { force: true });
-      else appendFileSync(this.file, `${JSON.stringify({ done: questionId })}\n`);
-    } catch {
-      // Left for the next start, which finds the question already saved and skips it.
+    if (this.open.size > 0) {
+      this.append({ done: questionId });
+      return;
     }
+    try {
+      rmSync(this.file, { force: true });
+      this.torn = false;
+    } catch {
+      // Left for the next start, which finds every question already saved and skips it.
+    }
+  }
+
+  private append(entry: object): boolean {
+    const line = `${this.torn ? '\n' : ''}${JSON.stringify(entry)}\n`;
+    try {
+      try {
+        appendFileSync(this.file, line, { mode: 0o600 });
+      } catch (error) {
+        // The core makes the history folder at start; only one removed since costs this second try.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        mkdirSync(dirname(this.file), { recursive: true });
+        appendFileSync(this.file, line, { mode: 0o600 });
+      }
+    } catch {
+      // A full or read-only disk: the normal save reports the problem; the chat goes on.
+      this.torn = true;
+      return false;
+    }
+    this.torn = false;
+    return true;
   }
 }
 
-/** The unsettled questions in an inbox file; a torn last line (killed mid-write) and foreign lines are skipped. */
+/** The unsettled questions in an inbox file; a torn line (killed mid-write) and foreign lines are skipped, the rest kept. */
 export function readHeldQuestions(file: string): HeldQuestion[] {
   let text: string;
   try {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { revealInvisible } from '../../../../shared/tools/reveal-invisible';
 import { useT, type MessageKey, type Translate } from '../../i18n';
 import type { ApprovalCardModel, ConsentChoice } from './agent-runs';
 import { CommandSegments } from './CommandSegments';
@@ -41,6 +42,8 @@ export function ApprovalCard({ card, onAnswer, autoFocus }: Props) {
   const argsText = formatArgs(request.args);
   // A 'none' preview is either the arguments themselves or why no diff could be made.
   const previewIsArgs = request.preview.kind === 'none' && request.preview.text === argsText;
+  // All of the command, always: invisible characters as codes, every newline marked, no height cap.
+  const command = request.preview.kind === 'command' ? revealInvisible(request.preview.text) : null;
 
   useEffect(() => {
     // Once per card: the chat list unmounts rows scrolled away, and a remount must not pull the view back.
@@ -82,8 +85,14 @@ export function ApprovalCard({ card, onAnswer, autoFocus }: Props) {
             <>
               <p className="approval-label">{t('agent.approval.command')}</p>
               <pre className="approval-command" data-testid="approval-command">
-                {request.preview.text}
+                {command?.text}
               </pre>
+              {command && command.invisible > 0 && (
+                <p className="approval-note" role="note" data-testid="approval-invisible">
+                  {t('agent.approval.invisible', { count: command.invisible })}
+                </p>
+              )}
+              {command && command.lines > 1 && <p className="muted small">{t('agent.approval.lines', { count: command.lines })}</p>}
               <CommandSegments preview={request.preview} />
             </>
           )}
