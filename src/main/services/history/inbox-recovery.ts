@@ -6,7 +6,7 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { storedContent } from './chat-recorder';
 import type { HistoryStore } from './history-store';
-import { readHeldQuestions } from './question-inbox';
+import { readHeldQuestions, type HeldQuestion } from './question-inbox';
 
 /** Each run holds its questions in an inbox file of its own; every other one was left by a run that died. */
 export function inboxFileName(runId: string): string {
@@ -23,27 +23,36 @@ export async function recoverHeldQuestions(store: HistoryStore, historyDir: stri
   }
   const restored: string[] = [];
   for (const name of files) {
-    restored.push(...(await recoverInbox(store, join(historyDir, name))));
+    const file = join(historyDir, name);
+    let failed = 0;
+    for (const held of readHeldQuestions(file)) {
+      try {
+        if (await restore(store, held)) restored.push(held.record.conversationId);
+      } catch {
+        failed++;
+      }
+    }
+    // A question that could not be put back (a disk that still fails) is tried again at the next start.
+    if (failed === 0) removeQuietly(file);
   }
   return restored;
 }
 
-async function recoverInbox(store: HistoryStore, inboxFile: string): Promise<string[]> {
-  const held = readHeldQuestions(inboxFile);
-  const restored: string[] = [];
-  for (const { record } of held) {
-    try {
-      const opened = await store.open(record.conversationId).catch(() => null);
-      if (!opened) await store.create(record.create ?? {}, record.conversationId);
-      if (opened?.messages.some((message) => message.id === record.question.id)) continue;
-      const known = record.parentId !== null && opened?.messages.some((message) => message.id === record.parentId);
-      // A parent lost in the same crash (a regenerated answer, say): the question starts a branch of its own.
-      await store.appendMessage(record.conversationId, { id: record.question.id, parentId: known ? record.parentId : null, role: 'user', content: storedContent(record.question.content) });
-      restored.push(record.conversationId);
-    } catch {
-      // A conversation deleted since, or a disk that still fails: nothing better to do than move on.
-    }
+/** True when the question was missing and is now in its conversation. */
+async function restore(store: HistoryStore, { record }: HeldQuestion): Promise<boolean> {
+  const opened = await store.open(record.conversationId).catch(() => null);
+  if (!opened) await store.create(record.create ?? {}, record.conversationId);
+  if (opened?.messages.some((message) => message.id === record.question.id)) return false;
+  const known = record.parentId !== null && opened?.messages.some((message) => message.id === record.parentId);
+  // A parent lost in the same crash (a regenerated answer, say): the question starts a branch of its own.
+  await store.appendMessage(record.conversationId, { id: record.question.id, parentId: known ? record.parentId : null, role: 'user', content: storedContent(record.question.content) });
+  return true;
+}
+
+function removeQuietly(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch {
+    // Every question in it is saved: the next start reads it again and finds nothing to do.
   }
-  rmSync(inboxFile, { force: true });
-  return restored;
 }

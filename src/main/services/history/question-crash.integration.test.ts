@@ -1,65 +1,80 @@
-// Nothing the user typed is lost: the real built host (`node out/main/host.js`)
-// receives a question for a server that never answers (so the usual save, which
-// waits for the first words or 250 ms, has not run) and is killed with SIGKILL
-// 5–250 ms later. The next start shows the conversation with the question.
+// Nothing the user typed is lost: a child running the real core receives a
+// recorded question for a server that never answers (so the usual save, which
+// waits for the first words or SAVE_DELAY_MS, has not run) and is SIGKILLed
+// 0–250 ms after the core accepted it. Each child starts on what the previous
+// one left (and may itself be killed while putting those questions back); at
+// the end a new history service shows every conversation with its question.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { startHost } from '../../../test-support/host-process';
 import { seededRandom } from '../../../test-support/seeded-random';
-import { connectHost } from '../../../test-support/ws-client';
+import { SAVE_DELAY_MS } from './chat-recorder';
+import { createHistoryService } from './history-service';
 
 const TRIALS = 10;
+const CHILD = resolve(import.meta.dirname, 'test-fixtures', 'send-child.ts');
+const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
+
+const questionText = (trial: number): string => `question ${trial}: do not lose me`;
+
+/** Starts a child, SIGKILLs it `killAfterMs` after it accepted the question; true when the kill came before the usual save wrote the conversation. */
+async function sendAndKill(dataDir: string, baseUrl: string, trial: number, killAfterMs: number): Promise<boolean> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, baseUrl, String(trial), questionText(trial)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<NodeJS.Signals | number | null>((done) => child.on('exit', (code, signal) => done(signal ?? code)));
+  let timer: NodeJS.Timeout | undefined;
+  for await (const line of createInterface({ input: child.stdout })) {
+    if (line === 'accepted') timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+  }
+  clearTimeout(timer);
+  const how = await exited;
+  if (how !== 'SIGKILL') throw new Error(`child ended with ${String(how)} instead of being killed:\n${stderr}`);
+  return !existsSync(join(dataDir, 'history', `crash-${trial}`, 'messages.jsonl'));
+}
 
 describe('a question survives a crash right after Send', () => {
-  it(`${TRIALS} SIGKILLs 5–250 ms after the question reached the host: every question is in the history at the next start`, async () => {
+  it(`${TRIALS} SIGKILLs 0–${SAVE_DELAY_MS} ms after the core accepted a question: every question is in the history at the next start`, { timeout: 240_000 }, async () => {
     const silent = createServer(() => undefined);
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', () => done()));
     const baseUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`;
-    const dataDir = mkdtempSync(join(tmpdir(), 'eva-question-crash-'));
-    const random = seededRandom(4);
-    const asked: string[] = [];
+    const dataDir = await mkdtemp(join(tmpdir(), 'eva-question-crash-'));
+    const seed = Date.now() % 1_000_000;
+    const random = seededRandom(seed);
+    const delays: number[] = [];
+    let beforeSave = 0;
     try {
-      for (let i = 0; i < TRIALS; i++) {
-        const host = await startHost({ EVA_DATA_DIR: dataDir });
-        const client = await connectHost(host.url);
-        const { id: linkId } = await client.invoke('link:save', { profile: { name: `silent ${i}`, presetId: 'llama-server', baseUrl, model: 'tiny' } });
-        const conversationId = `crash-${i}`;
-        const text = `question ${i}: do not lose me`;
-        void client
-          .invoke('chat:send', {
-            mode: 'chat',
-            requestId: `r${i}`,
-            endpoint: { kind: 'link', linkId },
-            systemPrompt: '',
-            messages: [{ role: 'user', content: text }],
-            sampling: {},
-            idSlot: null,
-            record: { conversationId, parentId: null, answerId: `a${i}`, question: { id: `q${i}`, content: text }, create: {} },
-          })
-          .catch(() => undefined);
-        asked.push(conversationId);
-        await new Promise((resolve) => setTimeout(resolve, 5 + Math.floor(random() * 245)));
-        host.process.kill('SIGKILL');
-        await new Promise((resolve) => host.process.once('exit', resolve));
-        client.close();
+      for (let trial = 0; trial < TRIALS; trial++) {
+        const delay = Math.floor(random() * (SAVE_DELAY_MS + 1));
+        delays.push(delay);
+        if (await sendAndKill(dataDir, baseUrl, trial, delay)) beforeSave++;
       }
-      const host = await startHost({ EVA_DATA_DIR: dataDir });
-      const client = await connectHost(host.url);
-      const { conversations } = await client.invoke('history:list');
-      expect(conversations.map((c) => c.id).sort()).toEqual([...asked].sort());
-      for (const [i, id] of asked.entries()) {
-        const opened = await client.invoke('history:open', { id });
-        expect(opened.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([`question ${i}: do not lose me`]);
-      }
-      client.close();
-      await host.stop();
     } finally {
       silent.closeAllConnections();
-      await new Promise((resolve) => silent.close(resolve));
+      await new Promise((done) => silent.close(done));
     }
-  }, 180_000);
+    const context = `seed ${seed}, kills after ${delays.join(', ')} ms`;
+    // The kills must have come before the usual save, or this proved nothing about the inbox.
+    expect(beforeSave, context).toBeGreaterThanOrEqual(3);
+
+    const history = createHistoryService({ historyDir: join(dataDir, 'history'), emit: () => undefined });
+    const { conversations } = await history.list();
+    const asked = Array.from({ length: TRIALS }, (_, trial) => `crash-${trial}`);
+    expect(conversations.map((c) => c.id).sort(), context).toEqual([...asked].sort());
+    for (const [trial, id] of asked.entries()) {
+      const opened = await history.open(id);
+      expect(opened.meta.systemPrompt, `${context}: ${id}`).toBe('kept');
+      expect(
+        opened.messages.filter((m) => m.role === 'user').map((m) => [m.id, m.content]),
+        `${context}: ${id}`,
+      ).toEqual([[`q${trial}`, questionText(trial)]]);
+    }
+    await history.dispose();
+  });
 });

@@ -1,80 +1,98 @@
-// The question inbox with real files: held questions survive (a torn last line
-// is skipped, earlier ones kept), settled ones are forgotten, and the next
-// start puts each unsettled question into its conversation.
+// The question inbox with real files: held questions survive (a torn line is
+// skipped, every other one kept), settled ones are forgotten and the file goes
+// once nothing is held, and a chat holds its question before the request goes out.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ChatRecord } from '../../../shared/chat/schemas';
-import { HistoryStore } from './history-store';
-import { inboxFileName, recoverHeldQuestions } from './inbox-recovery';
+import type { ChatSendInput } from '../../../shared/chat/schemas';
+import { initialStreamingMessage } from '../../../shared/chat/stream-reducer';
+import type { ChatResult } from '../../../shared/contract';
+import { createChatRecorder, sendRecorded } from './chat-recorder';
+import { inboxFileName } from './inbox-recovery';
 import { QuestionInbox, readHeldQuestions } from './question-inbox';
+import { heldRecord } from './test-fixtures/held-record';
+import { storeOn, tempDir } from './test-fixtures/helpers';
 
-const record = (n: number, patch: Partial<ChatRecord> = {}): ChatRecord => ({
-  conversationId: `conv-${n}`,
-  parentId: null,
-  answerId: `a${n}`,
-  question: { id: `q${n}`, content: `question ${n}` },
-  create: { systemPrompt: 'be brief' },
-  ...patch,
-});
+const heldIds = (file: string): string[] => readHeldQuestions(file).map((held) => held.record.question.id);
 
 describe('question inbox', () => {
   it('holds questions, forgets settled ones, and removes the file once nothing is held', async () => {
-    const file = join(await mkdtemp(join(tmpdir(), 'eva-inbox-')), 'history', inboxFileName('run'));
-    const inbox = new QuestionInbox(file);
-    expect(inbox.hold(record(1))).toBe('q1');
-    expect(inbox.hold(record(2))).toBe('q2');
-    expect(inbox.hold({ ...record(3), question: undefined })).toBeNull();
-    inbox.settle('q1');
-    expect(readHeldQuestions(file).map((h) => h.record.question.id)).toEqual(['q2']);
+    const file = join(await tempDir(), 'history', inboxFileName('run'));
+    const inbox = new QuestionInbox(file, { now: () => 42 });
+    expect(inbox.hold(heldRecord(1))).toBe('q1');
+    expect(inbox.hold(heldRecord(2))).toBe('q2');
+    expect(inbox.hold(heldRecord(3))).toBe('q3');
+    expect(inbox.hold({ ...heldRecord(4), question: undefined })).toBeNull();
     inbox.settle('q2');
+    inbox.settle('not-held');
+    expect(readHeldQuestions(file)).toEqual([
+      { at: 42, record: heldRecord(1) },
+      { at: 42, record: heldRecord(3) },
+    ]);
+    inbox.settle('q1');
+    expect(heldIds(file)).toEqual(['q3']);
+    inbox.settle('q3');
     expect(existsSync(file)).toBe(false);
+    // A later question starts the file again.
+    inbox.hold(heldRecord(5));
+    expect(heldIds(file)).toEqual(['q5']);
   });
 
   it('skips a torn last line (killed mid-write) and foreign lines, keeping every earlier question', async () => {
-    const file = join(await mkdtemp(join(tmpdir(), 'eva-inbox-')), inboxFileName('run'));
+    const file = join(await tempDir(), inboxFileName('run'));
     const inbox = new QuestionInbox(file);
-    inbox.hold(record(1));
-    inbox.hold(record(2));
-    const whole = readFileSync(file, 'utf8');
-    appendFileSync(file, `{"hold":{"at":1,"record":{"conversationId":"conv-9","par`);
-    appendFileSync(file, '\nnot json\n{"hold":{"record":{"conversationId":"../etc"}}}\n');
-    expect(whole.split('\n').filter(Boolean)).toHaveLength(2);
-    expect(readHeldQuestions(file).map((h) => h.record.question.id)).toEqual(['q1', 'q2']);
+    inbox.hold(heldRecord(1));
+    inbox.hold(heldRecord(2));
+    appendFileSync(file, 'null\n3\nnot json\n{"hold":{"record":{"conversationId":"../etc"}}}\n{"done":7}\n');
+    appendFileSync(file, '{"hold":{"at":1,"record":{"conversationId":"conv-9","par');
+    expect(heldIds(file)).toEqual(['q1', 'q2']);
+    expect(readHeldQuestions(join(file, 'missing'))).toEqual([]);
   });
 
-  it('the next start puts each held question into its conversation, created with the same id when it did not exist', async () => {
-    const historyDir = await mkdtemp(join(tmpdir(), 'eva-inbox-'));
-    const store = new HistoryStore({ historyDir });
-    // conv-2 exists and already has an answer; its new question followed that answer.
-    await store.create({}, 'conv-2');
-    await store.appendMessage('conv-2', { id: 'old-q', parentId: null, role: 'user', content: 'earlier' });
-    await store.appendMessage('conv-2', { id: 'old-a', parentId: 'old-q', role: 'assistant', content: 'earlier answer' });
-    // conv-3 already got its question saved before the crash: not added twice.
-    await store.create({}, 'conv-3');
-    await store.appendMessage('conv-3', { id: 'q3', parentId: null, role: 'user', content: 'question 3' });
-    const dead = new QuestionInbox(join(historyDir, inboxFileName('dead-run')));
-    dead.hold(record(1));
-    dead.hold(record(2, { parentId: 'old-a', create: undefined }));
-    dead.hold(record(3, { create: undefined }));
-    dead.hold(record(4, { parentId: 'lost-answer', create: undefined }));
-    const own = new QuestionInbox(join(historyDir, inboxFileName('this-run')));
-    own.hold(record(5));
+  it('after an append that failed part-way (a full disk), the next question starts on a line of its own', async () => {
+    const file = join(await tempDir(), inboxFileName('run'));
+    let fullDisk = false;
+    const inbox = new QuestionInbox(file, {
+      appendFile: (path, data) => {
+        if (!fullDisk) return appendFileSync(path, data);
+        appendFileSync(path, data.slice(0, 20));
+        throw Object.assign(new Error('ENOSPC: simulated'), { code: 'ENOSPC' });
+      },
+    });
+    inbox.hold(heldRecord(1));
+    fullDisk = true;
+    expect(inbox.hold(heldRecord(2))).toBeNull();
+    fullDisk = false;
+    expect(inbox.hold(heldRecord(3))).toBe('q3');
+    inbox.settle('q1');
+    expect(readFileSync(file, 'utf8').split('\n').filter(Boolean)).toHaveLength(4);
+    expect(heldIds(file)).toEqual(['q3']);
+  });
 
-    const restored = await recoverHeldQuestions(store, historyDir, inboxFileName('this-run'));
-    expect(restored.sort()).toEqual(['conv-1', 'conv-2', 'conv-4']);
-    const one = await store.open('conv-1');
-    expect(one.meta.systemPrompt).toBe('be brief');
-    expect(one.messages.map((m) => [m.id, m.role, m.content])).toEqual([['q1', 'user', 'question 1']]);
-    expect((await store.open('conv-2')).messages.find((m) => m.id === 'q2')?.parentId).toBe('old-a');
-    expect((await store.open('conv-3')).messages.map((m) => m.id)).toEqual(['q3']);
-    // Its parent was lost in the same crash: the question starts a branch of its own.
-    expect((await store.open('conv-4')).messages.map((m) => [m.id, m.parentId])).toEqual([['q4', null]]);
-    // The dead run's inbox is gone; this run's own is left alone.
-    expect(existsSync(join(historyDir, inboxFileName('dead-run')))).toBe(false);
-    expect(readHeldQuestions(join(historyDir, inboxFileName('this-run'))).map((h) => h.record.question.id)).toEqual(['q5']);
+  it('a chat holds its question before the request goes out, and settles it once the conversation has it', async () => {
+    const dir = await tempDir();
+    const { store } = storeOn(dir);
+    const inbox = new QuestionInbox(join(dir, inboxFileName('run')));
+    const recorder = createChatRecorder({ history: store, inbox, onSaveFailed: () => undefined, onChanged: () => undefined });
+    const record = heldRecord(1);
+    const input: ChatSendInput = { mode: 'chat', requestId: 'r1', endpoint: { kind: 'local' }, systemPrompt: '', messages: [{ role: 'user', content: 'question 1' }], sampling: {}, idSlot: null, record };
+    let heldAtSend: string[] = [];
+    const { internal: _internal, ...message } = initialStreamingMessage();
+    const result: ChatResult = { ...message, content: 'an answer', status: 'done', requestId: 'r1', elapsedMs: 1 };
+    await sendRecorded(
+      recorder,
+      async () => {
+        heldAtSend = heldIds(inbox.file);
+        return result;
+      },
+      input,
+    );
+    expect(heldAtSend).toEqual(['q1']);
+    expect((await store.open('conv-1')).messages.map((m) => [m.id, m.role])).toEqual([
+      ['q1', 'user'],
+      ['a1', 'assistant'],
+    ]);
+    expect(existsSync(inbox.file)).toBe(false);
     await store.close();
   });
 });

@@ -17,16 +17,30 @@ export interface HeldQuestion {
   record: ChatRecord & { question: NonNullable<ChatRecord['question']> };
 }
 
+export interface QuestionInboxOptions {
+  now?: () => number;
+  /** one synchronous append (tests pass one that fails part-way) */
+  appendFile?: (file: string, data: string) => void;
+}
+
+const appendPrivate = (file: string, data: string): void => appendFileSync(file, data, { mode: 0o600 });
+
 export class QuestionInbox {
   /** held in this run and not yet settled */
   private readonly open = new Set<string>();
   /** an append failed part-way: the file may end in a fragment, so the next line starts on a line of its own */
   private torn = false;
 
+  private readonly now: () => number;
+  private readonly appendFile: (file: string, data: string) => void;
+
   constructor(
     readonly file: string,
-    private readonly now: () => number = Date.now,
-  ) {}
+    options: QuestionInboxOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.appendFile = options.appendFile ?? appendPrivate;
+  }
 
   /** Appends the record's question, synchronously; returns its id, or null when there is none or the disk refused. */
   hold(record: ChatRecord): string | null {
@@ -55,12 +69,12 @@ export class QuestionInbox {
     const line = `${this.torn ? '\n' : ''}${JSON.stringify(entry)}\n`;
     try {
       try {
-        appendFileSync(this.file, line, { mode: 0o600 });
+        this.appendFile(this.file, line);
       } catch (error) {
         // The core makes the history folder at start; only one removed since costs this second try.
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         mkdirSync(dirname(this.file), { recursive: true });
-        appendFileSync(this.file, line, { mode: 0o600 });
+        this.appendFile(this.file, line);
       }
     } catch {
       // A full or read-only disk: the normal save reports the problem; the chat goes on.
@@ -83,12 +97,13 @@ export function readHeldQuestions(file: string): HeldQuestion[] {
   const held = new Map<string, HeldQuestion>();
   for (const line of text.split('\n')) {
     if (line.trim() === '') continue;
-    let entry: { hold?: { at?: unknown; record?: unknown }; done?: unknown };
+    let entry: { hold?: { at?: unknown; record?: unknown }; done?: unknown } | null;
     try {
       entry = JSON.parse(line) as typeof entry;
     } catch {
       continue;
     }
+    if (typeof entry !== 'object' || entry === null) continue;
     if (typeof entry.done === 'string') {
       held.delete(entry.done);
       continue;

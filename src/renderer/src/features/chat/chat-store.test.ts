@@ -244,7 +244,7 @@ describe('chat store and the history', () => {
 });
 
 describe('opening a saved conversation', () => {
-  it('restores its system prompt and sampling, and reuses its slot on the same endpoint', async () => {
+  it('uses its own system prompt and sampling for itself only, never as the global settings, and reuses its slot', async () => {
     const { chat, api, app, sent } = await setup({ chatReply: reply('A') });
     await app.updateSettings({ chat: { systemPrompt: 'Be a pirate.', sampling: { temperature: 0.3, max_tokens: 64 } } });
     await chat.send('ahoy');
@@ -253,12 +253,32 @@ describe('opening a saved conversation', () => {
     chat.clear();
     await app.updateSettings({ chat: { systemPrompt: 'Be brief.', sampling: { temperature: 1.2 } } });
     expect(await chat.open(id)).toBe(true);
-    expect(app.store.get().settings?.chat.systemPrompt).toBe('Be a pirate.');
-    expect(app.store.get().settings?.chat.sampling).toEqual({ temperature: 0.3, max_tokens: 64 });
+    // Opening it changed nothing global (an imported file's system prompt would otherwise become the default).
+    expect(app.store.get().settings?.chat.systemPrompt).toBe('Be brief.');
+    expect(app.store.get().settings?.chat.sampling).toEqual({ temperature: 1.2 });
     await chat.send('again');
     expect(sent().at(-1)?.systemPrompt).toBe('Be a pirate.');
+    expect(sent().at(-1)?.sampling).toMatchObject({ temperature: 0.3, max_tokens: 64 });
     // The fake local server answered from slot 0; the reopened conversation asks for it again.
     expect(sent().at(-1)?.idSlot).toBe(0);
+    // A new conversation uses the global settings.
+    chat.clear();
+    await chat.send('fresh');
+    expect(sent().at(-1)?.systemPrompt).toBe('Be brief.');
+  });
+
+  it('a change the user makes in the settings wins over the open conversation\'s own conventions', async () => {
+    const { chat, api, app, sent } = await setup({ chatReply: reply('A') });
+    await app.updateSettings({ chat: { systemPrompt: 'Be a pirate.' } });
+    await chat.send('ahoy');
+    const id = chat.conversation.get().id ?? '';
+    chat.clear();
+    await app.updateSettings({ chat: { systemPrompt: 'Be brief.' } });
+    expect(await chat.open(id)).toBe(true);
+    await app.updateSettings({ chat: { systemPrompt: 'Be kind.' } });
+    await chat.send('again');
+    expect(sent().at(-1)?.systemPrompt).toBe('Be kind.');
+    void api;
   });
 });
 

@@ -4,7 +4,7 @@
 // (`conversation`) changes only when a message is added or ends.
 import { initialStreamingMessage } from '../../../../shared/chat/stream-reducer';
 import type { ContentPart, StreamingMessage } from '../../../../shared/chat/types';
-import { SamplingSchema, type ChatSettings } from '../../../../shared/chat/schemas';
+import type { ChatSettings } from '../../../../shared/chat/schemas';
 import type { ConversationMeta, NewConversation } from '../../../../shared/history/types';
 import type { ServerProps } from '../../../../shared/contract';
 import { newId as defaultNewId } from '../../lib/new-id';
@@ -31,6 +31,7 @@ import {
 } from './conversation';
 import { addChild, branchesOf, itemsFromHistory, siblingPosition } from './branches';
 import { answerFromRun } from './agent-answer';
+import { conventionsOf, effectiveChat, userChangedConventions, type HeldConventions } from './conversation-conventions';
 import { persistDraftText, showSavedRuns, storageLastOpened, type LastOpened } from './saved-conversation';
 import type { AgentStore } from '../agent/agent-store';
 import type { LiveSnapshot } from './stream-follower';
@@ -122,6 +123,14 @@ export function createChatStore({
   const conversationTools = createStore<readonly string[]>([]);
   /** request ids that are agent runs (Stop goes to `agent:stop`) */
   const runs = new Set<string>();
+  /** the open conversation's own system prompt and sampling (never written to the global settings) */
+  let held: HeldConventions | null = null;
+  let chatSettings = app.store.get().settings?.chat;
+  app.store.subscribe(() => {
+    const next = app.store.get().settings?.chat;
+    if (userChangedConventions(chatSettings, next)) held = null;
+    chatSettings = next;
+  });
 
   /** The current endpoint's props: the local server once it is ready, or a linked llama-server; null when unknown. */
   const refreshProps = async (): Promise<void> => {
@@ -144,7 +153,7 @@ export function createChatStore({
     const settings = app.store.get().settings;
     const before = conversation.get();
     if (!settings || before.activeRequestId !== null) return false;
-    const chat = settings.chat;
+    const chat = effectiveChat(settings.chat, before.id !== null ? held : null);
     const requestId = newId();
     // Known for the local server and for a linked llama-server; hosted APIs do not say, and are not trimmed.
     const nCtx = (props.get()?.nCtx ?? 0) || null;
@@ -190,15 +199,14 @@ export function createChatStore({
   };
 
   /** Loads a saved conversation onto the screen; `expect` guards against a newer open/clear winning the race. */
-  /** EVA restores a conversation with the endpoint, system prompt and sampling it was held with. */
+  /**
+   * EVA restores a conversation with the endpoint it was held with (one of the user's own
+   * endpoints); its system prompt and sampling apply to it alone (see conversation-conventions.ts).
+   */
   const restoreConventions = async (meta: ConversationMeta): Promise<void> => {
     const settings = app.store.get().settings;
     if (!settings) return;
     const patch: Partial<ChatSettings> = {};
-    // An imported conversation has none of these: then the current ones stay.
-    if (meta.systemPrompt !== '' && meta.systemPrompt !== settings.chat.systemPrompt) patch.systemPrompt = meta.systemPrompt;
-    const sampling = SamplingSchema.safeParse(meta.sampling);
-    if (sampling.success && Object.keys(sampling.data).length > 0 && JSON.stringify(sampling.data) !== JSON.stringify(settings.chat.sampling)) patch.sampling = sampling.data;
     const linkId = meta.endpoint.linkId;
     const endpoint: ChatSettings['endpoint'] | null = meta.endpoint.kind === 'local' ? { kind: 'local' } : linkId && settings.links.some((link) => link.id === linkId) ? { kind: 'link', linkId } : null;
     if (endpoint && endpointKey(endpoint) !== endpointKey(settings.chat.endpoint)) patch.endpoint = endpoint;
@@ -216,6 +224,7 @@ export function createChatStore({
     const { meta } = opened.value;
     if (restore) await restoreConventions(meta);
     if (ticket !== openTicket) return false;
+    held = conventionsOf(meta);
     const settings = app.store.get().settings;
     const currentKey = settings ? endpointKey(settings.chat.endpoint) : null;
     const savedKey = meta.endpoint.kind === 'local' ? 'local' : meta.endpoint.linkId ? `link:${meta.endpoint.linkId}` : null;
@@ -305,6 +314,7 @@ export function createChatStore({
       openTicket++;
       focus.set(null);
       conversationTools.set([]);
+      held = null;
       conversation.set(EMPTY_CONVERSATION);
       live.set(null);
       lastOpened.set(null);
