@@ -120,7 +120,7 @@ export type ChatRecorder = ReturnType<typeof createChatRecorder>;
  * Sends a chat request and records it when it asks to be. The history writes
  * run beside the request, not before it, so saving never delays the first token.
  */
-/** The longest a question waits to be saved while the server has not answered yet. */
+/** The longest a question waits to be saved while the server has not answered yet (the inbox holds it meanwhile). */
 export const SAVE_DELAY_MS = 250;
 
 export async function sendRecorded(

@@ -35,10 +35,9 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
   const canSend = !busy && disabledReason === null && (draft.text.trim() !== '' || draft.attachments.length > 0);
   const send = (): void => {
     if (!canSend) return;
-    const content = toContent(draft.text, draft.attachments);
-    chat.draft.set({ text: '', attachments: [] });
     clearRefusal();
-    void chat.send(content);
+    // The store empties the draft once it accepts the send: a refused one keeps what was typed.
+    void chat.send(toContent(draft.text, draft.attachments));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {

@@ -32,7 +32,8 @@ import {
 import { addChild, branchesOf, itemsFromHistory, siblingPosition } from './branches';
 import { answerFromRun } from './agent-answer';
 import { conventionsOf, effectiveChat, userChangedConventions, type HeldConventions } from './conversation-conventions';
-import { persistDraftText, showSavedRuns, storageLastOpened, type LastOpened } from './saved-conversation';
+import { showSavedRuns, storageLastOpened, type LastOpened } from './saved-conversation';
+import { keepDrafts } from './composer-drafts';
 import type { AgentStore } from '../agent/agent-store';
 import type { LiveSnapshot } from './stream-follower';
 import type { StreamFollower } from './stream-follower';
@@ -59,7 +60,7 @@ export interface ChatStore {
   props: Store<ServerProps | null>;
   /** follow the backend status to keep `props` current; returns the teardown (the follower is started by its owner) */
   start(): () => void;
-  /** false when a request is already running or there is nothing to send */
+  /** false when a request is already running or there is nothing to send; the draft is emptied once the send is accepted */
   send(content: string | ContentPart[]): Promise<boolean>;
   stop(): Promise<void>;
   /** ask again for the last answer */
@@ -91,7 +92,7 @@ export interface ChatStoreDeps {
   sleep?: (ms: number) => Promise<void>;
   /** remembers which conversation was open, so a reload shows it again */
   lastOpened?: LastOpened;
-  /** where the text being typed is kept across reloads (default: localStorage; null: nowhere) */
+  /** where each conversation's draft text is kept across reloads (default: localStorage; null: memory only) */
   draftStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /** agent runs (step and approval cards); without it, tools are never used */
   agent?: AgentStore;
@@ -114,7 +115,7 @@ export function createChatStore({
   const conversation = createStore<ConversationState>(EMPTY_CONVERSATION);
   const live = createStore<LiveAnswer | null>(null);
   const draft = createStore<Draft>({ text: '', attachments: [] });
-  persistDraftText(draft, draftStorage);
+  keepDrafts({ draft, conversation, storage: draftStorage });
   const props = createStore<ServerProps | null>(null);
   let propsTicket = 0;
   let openTicket = 0;
@@ -148,11 +149,12 @@ export function createChatStore({
     return { conversationId: newId(), create: { endpoint, systemPrompt: chat.systemPrompt, sampling: { ...chat.sampling }, nCtx } };
   };
 
-  /** Ask for an answer after `prefix` (already on screen), with a new question or (regenerate) without. */
-  const ask = async (prefix: readonly ChatItem[], question: UserItem | null): Promise<boolean> => {
+  /** Ask for an answer after `prefix` (already on screen), with a new question or (regenerate) without; `accepted` runs once it goes ahead. */
+  const ask = async (prefix: readonly ChatItem[], question: UserItem | null, accepted?: () => void): Promise<boolean> => {
     const settings = app.store.get().settings;
     const before = conversation.get();
     if (!settings || before.activeRequestId !== null) return false;
+    accepted?.();
     const chat = effectiveChat(settings.chat, before.id !== null ? held : null);
     const requestId = newId();
     // Known for the local server and for a linked llama-server; hosted APIs do not say, and are not trimmed.
@@ -290,7 +292,8 @@ export function createChatStore({
       if (typeof content === 'string' ? content.trim() === '' : content.length === 0) return Promise.resolve(false);
       if (conversation.get().activeRequestId !== null) return Promise.resolve(false);
       const { items } = conversation.get();
-      return ask(items, { kind: 'user', id: newId(), parentId: items.at(-1)?.id ?? null, content });
+      // Emptied before the conversation gets its id, so the question is not kept as the new conversation's draft.
+      return ask(items, { kind: 'user', id: newId(), parentId: items.at(-1)?.id ?? null, content }, () => draft.set({ text: '', attachments: [] }));
     },
     stop: async () => {
       const requestId = conversation.get().activeRequestId;
