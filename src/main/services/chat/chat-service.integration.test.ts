@@ -9,9 +9,12 @@ import type { ChatSendInput } from '../../../shared/chat/schemas';
 import { reduceEvents } from '../../../shared/chat/stream-reducer';
 import type { StreamEvent } from '../../../shared/chat/types';
 import { defaultSettings } from '../../../shared/default-settings';
-import type { EventName, EventPayloads } from '../../../shared/contract';
+import type { BackendStatus, EventName, EventPayloads } from '../../../shared/contract';
+import { testAssets } from '../../../test-support/test-assets';
+import { BackendManager } from '../backend/backend-manager';
 import { createLinkService } from '../links/link-service';
 import { localKeyFileCipher } from '../secrets/secret-cipher';
+import { memoryLifecycle } from '../process/process-lifecycle';
 import { openSecretStore } from '../secrets/secret-store';
 import { openSettingsStore } from '../settings/settings-store';
 import { createChatService, type LocalServer } from './chat-service';
@@ -21,7 +24,7 @@ let server: TestServer;
 let local: LocalServer | null;
 const streamed = new Map<string, StreamEvent[]>();
 
-async function makeService() {
+async function makeService(localDeps: { localServer: () => LocalServer | null; readyLocalServer?: (signal: AbortSignal) => Promise<LocalServer> } = { localServer: () => local }) {
   const dir = await mkdtemp(join(tmpdir(), 'eva-chat-'));
   const settings = await openSettingsStore(dir, () => {});
   const secrets = await openSecretStore(join(dir, 'secrets.json'), await localKeyFileCipher(join(dir, 'key')));
@@ -31,7 +34,7 @@ async function makeService() {
     const { requestId, events } = payload as EventPayloads['chat:stream'];
     streamed.set(requestId, [...(streamed.get(requestId) ?? []), ...events]);
   };
-  return { chat: createChatService({ localServer: () => local, links, emit }), links };
+  return { chat: createChatService({ ...localDeps, links, emit }), links };
 }
 
 const ask = (requestId: string, patch: Partial<Extract<ChatSendInput, { mode: 'chat' }>> = {}): ChatSendInput => ({
@@ -134,5 +137,55 @@ describe('chat service with the real llama-server', () => {
     expect(await chat.props({ kind: 'link', linkId: hosted.id })).toBeNull();
     const down = await links.save({ profile: { name: 'down', presetId: 'llama-server', baseUrl: 'http://127.0.0.1:9/v1', model: 'tiny' } });
     expect(await chat.props({ kind: 'link', linkId: down.id })).toBeNull();
+  });
+});
+
+// The chat wired to the backend manager as the core wires it: what a chat says
+// when the managed server has crashed, and that one sent during a restart waits.
+describe('chat service over a crashing llama-server (backend manager)', () => {
+  async function withManager(restartDelaysMs: number[], body: (manager: BackendManager, chat: Awaited<ReturnType<typeof makeService>>['chat']) => Promise<void>) {
+    const registry = memoryLifecycle();
+    const manager = new BackendManager({ binDirs: [testAssets.binDir], dataDir: await mkdtemp(join(tmpdir(), 'eva-chat-crash-')), registry, emit: () => {}, probeGpus: async () => [], restartDelaysMs, stopGraceMs: 2000 });
+    const { chat } = await makeService({ localServer: () => manager.localEndpoint(), readyLocalServer: (signal) => manager.readyEndpoint(signal, 20_000) });
+    try {
+      await manager.load({ ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 512 });
+      await body(manager, chat);
+    } finally {
+      await manager.dispose();
+      await registry.stopAll(500);
+    }
+  }
+
+  const waitFor = async (manager: BackendManager, state: BackendStatus['state']) => {
+    for (let i = 0; i < 800 && manager.getStatus().state !== state; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(manager.getStatus().state).toBe(state);
+  };
+
+  it('killed and given up: server_crashed with the signal and a Reload action, never no_model_loaded', async () => {
+    await withManager([], async (manager, chat) => {
+      process.kill(manager.getStatus().pid ?? 0, 'SIGKILL');
+      await waitFor(manager, 'error');
+      const error = await chat.send(ask('k1')).then(
+        () => null,
+        (e: unknown) => e as { code: string; message: string; details?: Record<string, unknown> },
+      );
+      expect(error?.code).toBe('server_crashed');
+      expect(error?.message).toContain('killed by SIGKILL');
+      expect(error?.details).toMatchObject({ action: 'reload', signal: 'SIGKILL' });
+      expect(streamed.has('k1')).toBe(false);
+      expect(chat.stop('k1')).toEqual({ stopped: false });
+    });
+  });
+
+  it('sent while it restarts after a crash: waits for the server and answers', async () => {
+    await withManager([800], async (manager, chat) => {
+      const before = manager.getStatus().pid;
+      process.kill(before ?? 0, 'SIGKILL');
+      await waitFor(manager, 'starting');
+      const result = await chat.send(ask('w1', { sampling: { ...defaultSettings().chat.sampling, max_tokens: 8 } }));
+      expect(result.status).toBe('done');
+      expect(manager.getStatus()).toMatchObject({ state: 'ready', restarts: 1 });
+      expect(manager.getStatus().pid).not.toBe(before);
+    });
   });
 });

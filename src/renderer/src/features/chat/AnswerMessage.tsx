@@ -5,7 +5,7 @@ import { AgentRunView } from '../agent/AgentRunView';
 import { withoutToolCalls } from './agent-text';
 import { AnswerStats } from './AnswerStats';
 import { reasoningTokens, type TokenCounter } from './chat-stats';
-import type { AnswerItem, AnswerState } from './conversation';
+import { offersReload, type AnswerItem, type AnswerState } from './conversation';
 import { CopyButton } from './CopyButton';
 import { Markdown } from './Markdown';
 import { Reasoning } from './Reasoning';
@@ -68,7 +68,7 @@ function AnswerView({ item, name, isLast, busy, answer, counter }: ViewProps) {
       {answer.status === 'error' && (
         <div className="msg-error" role="alert" data-testid="chat-error" data-code={answer.error?.code}>
           <span>{answer.error?.message ?? t('chat.failed')}</span>
-          {isLast && answer.error?.details?.action === 'reload' && (
+          {isLast && offersReload(answer) && (
             <button
               type="button"
               className="btn btn-small btn-primary"

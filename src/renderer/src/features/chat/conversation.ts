@@ -17,6 +17,11 @@ export interface AnswerError {
 /** The state of an answer as the list shows it (the stream reducer's state without its bookkeeping). */
 export type AnswerState = Omit<StreamingMessage, 'internal' | 'error'> & { error?: AnswerError; elapsedMs?: number };
 
+/** Failed because the local model is gone (crashed, or its load failed): the answer offers Reload. */
+export function offersReload(answer: AnswerState): boolean {
+  return answer.status === 'error' && answer.error?.details?.action === 'reload';
+}
+
 export interface UserItem {
   kind: 'user';
   id: string;

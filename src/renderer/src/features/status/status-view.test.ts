@@ -42,6 +42,14 @@ describe('describeStatus', () => {
     const view = describeStatus(status({ state: 'error', error: { code: 'server_crashed', message: 'llama-server exited' }, notices: ['port 8080 in use; using 39217'], restarts: 2 }), 0);
     expect(view).toMatchObject({ error: 'llama-server exited', notices: ['port 8080 in use; using 39217'], restarts: 2 });
   });
+
+  it('tells a crash apart from a failed load: restarting on its own, then crashed once it gave up', () => {
+    expect(describeStatus(status({ state: 'starting', restarts: 0 }), 0).stateKey).toBe('status.state.starting');
+    expect(describeStatus(status({ state: 'starting', restarts: 2 }), 0)).toMatchObject({ state: 'starting', stateKey: 'status.state.restarting', restarts: 2 });
+    const givenUp = describeStatus(status({ state: 'error', restarts: 3, error: { code: 'server_crashed', message: 'llama-server stopped unexpectedly (killed by SIGKILL) and was restarted 3 times; giving up' } }), 0);
+    expect(givenUp).toMatchObject({ state: 'error', stateKey: 'status.state.crashed', restarts: 3, error: expect.stringContaining('giving up') });
+    expect(describeStatus(status({ state: 'error', error: { code: 'ready_timeout', message: 'not ready' } }), 0).stateKey).toBe('status.state.error');
+  });
 });
 
 describe('addresses', () => {

@@ -44,11 +44,22 @@ export function needsTicking(status: BackendStatus | null): boolean {
   return status?.state === 'starting';
 }
 
+/**
+ * A crash reads differently from a failed load: "Restarting" while the core
+ * restarts it on its own, "Crashed" once it gave up (the chat then offers Reload).
+ */
+function stateKeyOf(status: BackendStatus | null): MessageKey {
+  const state = status?.state ?? 'stopped';
+  if (state === 'starting' && (status?.restarts ?? 0) > 0) return 'status.state.restarting';
+  if (state === 'error' && status?.error?.code === 'server_crashed') return 'status.state.crashed';
+  return STATE_KEYS[state];
+}
+
 export function describeStatus(status: BackendStatus | null, now: number): StatusView {
   const state = status?.state ?? 'stopped';
   const view: StatusView = {
     state,
-    stateKey: STATE_KEYS[state],
+    stateKey: stateKeyOf(status),
     backend: status?.backend ?? null,
     model: status?.model?.name ?? null,
     address: status?.host != null && status.port != null ? formatAddress(status.host, status.port) : null,
