@@ -19,10 +19,11 @@ export interface RunningHost {
 
 export async function startHost(env: Record<string, string> = {}): Promise<RunningHost> {
   const dataDir = mkdtempSync(join(tmpdir(), 'eva-e2e-'));
+  // The host quits when this test process goes away (its stdin pipe closes), even when a failing test never stops it.
   const child = spawn(process.execPath, [join(repoRoot, 'out', 'main', 'host.js')], {
     cwd: repoRoot,
-    env: { ...process.env, EVA_DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, EVA_DATA_DIR: dataDir, EVA_EXIT_WITH_PARENT: 'stdin', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   const output: string[] = [];
   const url = await new Promise<string>((resolvePromise, reject) => {

@@ -45,7 +45,7 @@ describe('process lifecycle', () => {
     expect(readLedger(join(runDir, 'children.json'))).toBeNull();
   });
 
-  it.runIf(process.platform === 'linux')('a start stops the children an earlier run left, and only those whose identity still matches', async () => {
+  it.runIf(process.platform === 'linux')('a start stops the children an earlier run left, and only those whose identity still matches (Linux: identities read from /proc here)', async () => {
     const runDir = join(await mkdtemp(join(tmpdir(), 'eva-life-')), 'run');
     await mkdir(runDir, { recursive: true });
     const leftover = stranger();
@@ -93,7 +93,7 @@ describe('process lifecycle', () => {
     await first.close();
   });
 
-  it.runIf(process.platform === 'linux')('leaves the children of a ledger whose owner is still running alone', async () => {
+  it.runIf(process.platform === 'linux')('leaves the children of a ledger whose owner is still running alone (Linux: identities read from /proc here)', async () => {
     const runDir = join(await mkdtemp(join(tmpdir(), 'eva-life-')), 'run');
     await mkdir(runDir, { recursive: true });
     const child = stranger();
