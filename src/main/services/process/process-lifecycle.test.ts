@@ -71,7 +71,7 @@ describe('process lifecycle', () => {
     await lifecycle.close();
   });
 
-  it.runIf(process.platform === 'linux')('on Linux a start also stops a straggler that escaped the ledger but carries the tag of this data dir', async () => {
+  it.runIf(process.platform === 'linux')('a start also stops a straggler that escaped the ledger but carries the tag of this data dir (Linux: tags are read from /proc/<pid>/environ)', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'eva-life-'));
     const runDir = join(dataDir, 'run');
     const first = await openProcessLifecycle({ runDir, scopeKey: dataDir });
