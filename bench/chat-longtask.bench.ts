@@ -9,6 +9,7 @@ import { connectHost } from '../src/test-support/ws-client';
 import { defaultSettings } from '../src/shared/default-settings';
 import { launchChromium, MAIN_THREAD_PROBE } from './browser';
 import type { Benchmark, BenchResult } from './run';
+import { serverAuthHeader } from './server-key';
 import { round } from './stats';
 
 const TARGET_TOKENS = 100_000;
@@ -36,8 +37,8 @@ function turn(i: number): { user: string; assistant: string } {
   return { user, assistant };
 }
 
-async function countTokens(baseUrl: string, text: string): Promise<number> {
-  const response = await fetch(`${baseUrl}/tokenize`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ content: text }) });
+async function countTokens(baseUrl: string, auth: Record<string, string>, text: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/tokenize`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ content: text }) });
   const body = (await response.json()) as { tokens: unknown[] };
   return body.tokens.length;
 }
@@ -54,18 +55,19 @@ export const chatLongTaskBenchmarks: Benchmark[] = [
         // fighting llama-server for a core, and the wait would be counted as our long task.
         const status = await client.invoke('backend:load', { ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 4096, threads: 1 });
         const baseUrl = `http://127.0.0.1:${status.port}`;
+        const auth = await serverAuthHeader(status.pid);
         const { chat } = await client.invoke('settings:get');
         await client.invoke('settings:update', { chat: { sampling: { ...chat.sampling, max_tokens: ANSWER_TOKENS } } });
 
         // Grow the conversation until the server's own tokenizer counts 100k tokens.
         const sample = turn(1);
-        const perTurn = await countTokens(baseUrl, `${sample.user}\n${sample.assistant}`);
+        const perTurn = await countTokens(baseUrl, auth, `${sample.user}\n${sample.assistant}`);
         const turns = Math.ceil(TARGET_TOKENS / perTurn);
         const messages = Array.from({ length: turns }, (_, i) => turn(i + 1)).flatMap(({ user, assistant }) => [
           { role: 'user', content: user },
           { role: 'assistant', content: assistant },
         ]);
-        const tokens = await countTokens(baseUrl, messages.map((m) => m.content).join('\n'));
+        const tokens = await countTokens(baseUrl, auth, messages.map((m) => m.content).join('\n'));
         const { created } = await client.invoke('history:import', { text: JSON.stringify(messages) });
         client.close();
         if (!created[0]) throw new Error('the import created no conversation');

@@ -10,6 +10,7 @@ import { connectHost } from '../src/test-support/ws-client';
 import { defaultSettings } from '../src/shared/default-settings';
 import { buildChatBody, normalizeMessages } from '../src/shared/chat/request-body';
 import { launchChromium, DOM_RECORDER, resetDomMarks } from './browser';
+import { serverAuthHeader } from './server-key';
 import type { Benchmark, BenchResult } from './run';
 import { ensureWebUi } from './ensure-webui';
 import { findFreePort } from '../src/main/services/backend/net-probe';
@@ -67,11 +68,11 @@ async function uiRun(page: Page, results: ReturnType<typeof watchResults>, promp
 }
 
 /** Raw streaming fetch to the server: time to the first content delta. */
-async function rawTtft(baseUrl: string, prompt: string): Promise<number> {
+async function rawTtft(baseUrl: string, auth: Record<string, string>, prompt: string): Promise<number> {
   const started = performance.now();
   const response = await fetch(`${baseUrl}/v1/chat/completions`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { ...auth, 'Content-Type': 'application/json' },
     // The same body the app sends (its default sampling), so only the app's own overhead differs.
     body: JSON.stringify(buildChatBody({ model: 'tiny', messages: normalizeMessages([{ role: 'user', content: prompt }], defaultSettings().chat.systemPrompt), sampling: { ...defaultSettings().chat.sampling, max_tokens: 16 }, stream: true, idSlot: -1, includeUsage: true })),
   });
@@ -137,6 +138,7 @@ export const chatBenchmarks: Benchmark[] = [
         const status = await client.invoke('backend:load', { ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 4096 });
         client.close();
         const baseUrl = `http://127.0.0.1:${status.port}`;
+        const auth = await serverAuthHeader(status.pid);
         await setMaxTokens(host.url, STREAM_TOKENS);
 
         const page = await browser.newPage();
@@ -162,11 +164,11 @@ export const chatBenchmarks: Benchmark[] = [
           if (await page.getByTestId('chat-new').isEnabled()) await page.getByTestId('chat-new').click();
           // Prompts of the same length that differ, so neither request finds the other's in the
           // server's KV cache (beyond the shared system prompt); and alternate which goes first.
-          if (i % 2 === 1) raw.push(await rawTtft(baseUrl, `Question ${i} (b)`));
+          if (i % 2 === 1) raw.push(await rawTtft(baseUrl, auth, `Question ${i} (b)`));
           const run = await uiRun(page, results, `Question ${i} (a)`);
           if (run.marks[0]) ui.push(run.marks[0][0] - run.sentAt);
           if (run.firstFrame !== null) frames.push(run.firstFrame - run.sentAt);
-          if (i % 2 === 0) raw.push(await rawTtft(baseUrl, `Question ${i} (b)`));
+          if (i % 2 === 0) raw.push(await rawTtft(baseUrl, auth, `Question ${i} (b)`));
         }
         return [
           {

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { repoRoot, startHost, type RunningHost } from '../src/test-support/host-process';
+import { startTestServer } from '../src/main/services/chat/test-server';
 import { connectHost } from '../src/test-support/ws-client';
 import { loadTinyModel } from './steps';
 
@@ -95,26 +96,29 @@ test('chat with the local model: tokens stream in, figures appear, stop keeps th
   await expect(page.getByTestId('branch-position').last()).toHaveText('1/2');
 });
 
-test('link mode pointed at the same llama-server: test connection, save, use, chat', async ({ page }) => {
+test('link mode to another llama-server that wants a key: test connection, save, use, chat', async ({ page }) => {
   await setMaxTokens(256);
-  await page.goto(host.url);
-  // Each test stands alone: after a failure Playwright starts a fresh host for the next one.
-  const port = (await page.getByTestId('status-state').getAttribute('data-state')) === 'ready'
-    ? Number((await page.getByTestId('status-port').textContent())?.match(/(\d+)\s*$/)?.[1])
-    : await loadTinyModel(page);
+  // The "remote" server: a second, raw llama-server with a key of its own (EVA's own server
+  // answers only EVA, with a random key per launch, so it cannot be linked to).
+  const remote = await startTestServer({ extraArgs: ['--api-key', 'remote-key'] });
+  try {
+    await page.goto(host.url);
+    await page.getByTestId('load-open').click();
+    await page.getByTestId('load-tab-link').click();
+    await page.getByTestId('link-preset').selectOption('llama-server');
+    await page.getByTestId('link-base-url').fill(`${remote.baseUrl}/v1`);
+    await page.getByTestId('link-api-key').fill('remote-key');
+    await page.getByTestId('link-test').click();
+    await expect(page.getByTestId('link-models')).toContainText('tiny-llama');
+    await page.getByTestId('link-save').click();
+    await page.getByTestId('link-use').click();
+    await expect(page.getByTestId('endpoint-label')).toContainText(/llama-server|link/i);
 
-  await page.getByTestId('load-open').click();
-  await page.getByTestId('load-tab-link').click();
-  await page.getByTestId('link-preset').selectOption('llama-server');
-  await page.getByTestId('link-base-url').fill(`http://127.0.0.1:${port}/v1`);
-  await page.getByTestId('link-test').click();
-  await expect(page.getByTestId('link-models')).toContainText('tiny-llama');
-  await page.getByTestId('link-save').click();
-  await page.getByTestId('link-use').click();
-  await expect(page.getByTestId('endpoint-label')).toContainText(/llama-server|link/i);
-
-  await send(page, 'Hello over link mode');
-  const answer = assistant(page).last();
-  await expect(answer).toHaveAttribute('data-status', /done|stopped/);
-  expect(((await answer.getByTestId('chat-content').textContent()) ?? '').length).toBeGreaterThan(0);
+    await send(page, 'Hello over link mode');
+    const answer = assistant(page).last();
+    await expect(answer).toHaveAttribute('data-status', /done|stopped/);
+    expect(((await answer.getByTestId('chat-content').textContent()) ?? '').length).toBeGreaterThan(0);
+  } finally {
+    await remote.stop();
+  }
 });

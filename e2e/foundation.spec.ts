@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot, startHost, tinyModel, type RunningHost } from '../src/test-support/host-process';
+import { connectHost } from '../src/test-support/ws-client';
 
 let host: RunningHost;
 
@@ -40,14 +41,18 @@ test('load the tiny model through the dialog, see ready, find the listening line
 });
 
 test('stopping the host stops llama-server too', async () => {
-  const pids = execFileSync('pgrep', ['-f', `llama-server.*${host.dataDir}`], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
-  expect(pids.length).toBe(1);
+  const client = await connectHost(host.url);
+  const { pid } = await client.invoke('backend:status');
+  client.close();
+  expect(pid).toBeGreaterThan(0);
+  const commandOf = (id: number): string => {
+    try {
+      return readFileSync(`/proc/${id}/cmdline`, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  expect(commandOf(pid ?? 0)).toContain('llama-server');
   expect(await host.stop()).toBe(0);
-  let left = '';
-  try {
-    left = execFileSync('pgrep', ['-f', `llama-server.*${host.dataDir}`], { encoding: 'utf8' }).trim();
-  } catch {
-    left = '';
-  }
-  expect(left).toBe('');
+  expect(commandOf(pid ?? 0)).toBe('');
 });

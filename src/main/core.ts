@@ -3,6 +3,7 @@
 // how they carry calls and events.
 import type { AppInfo, InvokeHandlers, Notice } from '../shared/contract';
 import { AppFailure } from '../shared/errors';
+import { checkExternalLink } from '../shared/external-link';
 import { ensureDataPaths } from './services/app/data-paths';
 import { EventBus } from './services/app/event-bus';
 import { BackendManager } from './services/backend/backend-manager';
@@ -16,6 +17,7 @@ import { createChatService } from './services/chat/chat-service';
 import { createLinkService } from './services/links/link-service';
 import { localKeyFileCipher, type SecretCipher } from './services/secrets/secret-cipher';
 import { openSecretStore } from './services/secrets/secret-store';
+import { openUserApiKey } from './services/backend/user-api-key';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { homedir } from 'node:os';
@@ -38,6 +40,8 @@ export interface CoreOptions {
   systemLanguage: string;
   /** a native file picker, where the host has one */
   pickModel?: () => Promise<string | null>;
+  /** opens a checked link in the system browser or mail app (Electron: shell.openExternal); absent in the browser host */
+  openExternal?: (url: string) => Promise<void>;
   backendTimeouts?: { readyTimeoutMs?: number; restartDelaysMs?: number[]; stopGraceMs?: number };
   /** how API keys are sealed at rest; default: a 0600 key file in the data dir (Electron passes the OS keychain) */
   secretCipher?: SecretCipher | null;
@@ -100,6 +104,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     options.secretCipher ?? (await localKeyFileCipher(join(paths.root, 'local-secret.key'))),
   );
   const links = createLinkService({ settings, secrets });
+  const serverKey = await openUserApiKey({ secrets, legacyKey: settings.legacyLoadApiKey, dropLegacy: () => settings.update({}) });
   const chat = createChatService({ localServer: () => backend.localEndpoint(), readyLocalServer: (signal) => backend.readyEndpoint(signal), links, emit: events.emit, idleTimeoutMs: options.chatIdleTimeoutMs });
   const history = createHistoryService({ historyDir: paths.history, emit: events.emit, autoTitle: () => settings.get().chat.autoTitle, store: options.historyTimings });
   const worker = options.toolWorker ?? SOURCE_TOOL_WORKER;
@@ -107,6 +112,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     spawnWorker: forkWorkerSpawner({ ...worker, maxOldSpaceMb: { calculator: 256 }, launch: processes.launch }),
     adoptChild: (pid, name) => processes.adopt(pid, name),
     homeDir: homedir(),
+    fence: { dir: paths.root, allowed: [paths.workspace] },
   });
   const tools = new ToolRegistry();
   tools.setProvider('builtin', builtinToolProvider(runner));
@@ -135,6 +141,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
 
   const handlers: InvokeHandlers = {
+    'app:open-external': async ({ url }) => {
+      // Checked again here: the contract's check is the renderer's word, this one is ours.
+      const link = checkExternalLink(url);
+      if (!link.ok) throw new AppFailure('bad_request', link.reason);
+      if (!options.openExternal) return { opened: false };
+      await options.openExternal(link.url);
+      return { opened: true };
+    },
     'app:info': async () => {
       for (const notice of early.splice(0)) events.emit('app:notice', notice);
       return info;
@@ -147,12 +161,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     'backend:discover': async () => backend.discover(true),
     'backend:inspect': async ({ modelPath, mmprojPath, backend: choice }) => backend.inspect(modelPath, mmprojPath, choice),
-    'backend:load': async (load) => {
-      const status = await backend.load(load);
+    'backend:load': async ({ apiKey, ...load }) => {
+      const userKey = await serverKey.apply(apiKey, load.exposeOnNetwork);
+      const status = await backend.load(load, userKey);
       // Read and written in the settings queue, so a load racing another update loses neither.
       await settings.update((current) => ({ recentModels: [load.modelPath, ...current.recentModels.filter((path) => path !== load.modelPath)].slice(0, 20) }));
       return status;
     },
+    'backend:api-key': async () => serverKey.status(),
     'backend:stop': async () => backend.stop(),
     'backend:status': async () => backend.getStatus(),
     'backend:log': async () => ({ lines: backend.logLines() }),

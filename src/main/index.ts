@@ -1,5 +1,5 @@
 // Electron lifecycle wiring only: the core is the same one the browser host runs.
-import { app, dialog, globalShortcut, type BrowserWindow } from 'electron';
+import { app, dialog, globalShortcut, shell, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { createCore, type Core } from './core';
 import { binDirs } from './services/app/bin-dirs';
@@ -56,6 +56,7 @@ async function start(): Promise<void> {
     binDirs: binDirs({ appRoot, resourcesPath: app.isPackaged ? process.resourcesPath : undefined }),
     systemLanguage: app.getLocale(),
     pickModel: () => pickModelFile(win),
+    openExternal: (url) => shell.openExternal(url),
     secretCipher: safeStorageCipher(),
     // Workers are Electron's own binary running as plain Node.
     toolWorker: { entry: join(import.meta.dirname, 'tool-worker.js'), execArgv: [], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } },

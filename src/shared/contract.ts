@@ -15,6 +15,7 @@ import type { McpOverview, McpServerStatus } from './mcp/mcp-status';
 import { IdSchema, NewConversationSchema } from './history/schemas';
 import type { ConversationMeta, ConversationSummary, OpenedConversation, SearchResult, TrashReceipt } from './history/types';
 import { VoiceSettingsSchema, VoiceTranscribeSchema, type VoiceStatus, type VoiceTranscript } from './audio/voice-schemas';
+import { checkExternalLink, MAX_LINK_CHARS } from './external-link';
 
 export const BACKEND_KINDS = ['cuda', 'vulkan', 'opencl', 'cpu'] as const;
 /** A llama-server build flavour; the order above is the `auto` priority. */
@@ -34,9 +35,8 @@ export const LoadSettingsSchema = z.object({
   parallel: z.number().int().min(1).max(256),
   /** null picks a free port; a taken port falls back to a free one for this run. Range is checked by the port policy so the error is specific. */
   port: z.number().int().nullable(),
-  /** Bind 0.0.0.0 instead of 127.0.0.1 (shown with a warning). */
+  /** Bind 0.0.0.0 instead of 127.0.0.1 (shown with a warning); needs the user's API key, sealed in the secret store, never here. */
   exposeOnNetwork: z.boolean(),
-  apiKey: z.string().max(512),
   jinja: z.boolean(),
   reasoningFormat: z.enum(['auto', 'none', 'deepseek']),
   flashAttention: z.enum(['auto', 'on', 'off']),
@@ -45,9 +45,19 @@ export const LoadSettingsSchema = z.object({
   mlock: z.boolean(),
   noMmap: z.boolean(),
   metrics: z.boolean(),
-  slots: z.boolean(),
 });
 export type LoadSettings = z.infer<typeof LoadSettingsSchema>;
+
+/** Visible ASCII only: what a client can send in an Authorization header. */
+export const HTTP_TOKEN_TEXT = /^[\x21-\x7e]+$/;
+
+/**
+ * What `backend:load` takes: the settings, and the API key clients on the network
+ * must send: a new key, null to remove the stored one, absent to keep it. The key is
+ * sealed in the secret store and never comes back to the renderer.
+ */
+export const BackendLoadSchema = LoadSettingsSchema.extend({ apiKey: z.string().min(1).max(512).regex(HTTP_TOKEN_TEXT, 'an API key is printable ASCII with no spaces (it travels in an HTTP header)').nullable().optional() });
+export type BackendLoad = z.infer<typeof BackendLoadSchema>;
 
 export const LanguageSchema = z.enum(['auto', 'en', 'zh']);
 export type Language = z.infer<typeof LanguageSchema>;
@@ -208,11 +218,17 @@ const historySearch = z.object({ query: z.string().max(1000), limit: z.number().
 const historyExport = z.object({ ids: z.union([z.literal('all'), z.array(IdSchema).min(1).max(100_000)]), format: z.enum(['markdown', 'json']) }).strict();
 // Our JSON export of many conversations can be large; 256 MB is far above any real one.
 const historyImport = z.object({ text: z.string().min(1).max(256 * 1024 * 1024) }).strict();
+const externalLink = z
+  .object({ url: z.string().min(1).max(MAX_LINK_CHARS) })
+  .strict()
+  .refine((input) => checkExternalLink(input.url).ok, { message: 'only http, https and mailto links open outside the app' });
 const channel = <I extends z.ZodType, O>(input: I) => ({ input, output: undefined as unknown as O });
 
 /** Every request the renderer may make: channel → input schema and output type. */
 export const invokeChannels = {
   'app:info': channel<typeof empty, AppInfo>(empty),
+  /** Open a link from an answer, after the page's confirmation, in the system browser or mail app; `opened: false` where the host has none (the browser host opens it itself). */
+  'app:open-external': channel<typeof externalLink, { opened: boolean }>(externalLink),
   'settings:get': channel<typeof empty, AppSettings>(empty),
   'settings:update': channel<typeof SettingsPatchSchema, AppSettings>(SettingsPatchSchema),
   'backend:discover': channel<typeof empty, { backends: BackendInfo[]; gpus: GpuInfo[] }>(empty),
@@ -220,7 +236,9 @@ export const invokeChannels = {
     z.ZodObject<{ modelPath: z.ZodString; mmprojPath: z.ZodOptional<z.ZodString>; backend: z.ZodOptional<typeof LoadSettingsSchema.shape.backend> }>,
     { model: ModelFacts; estimate: GpuLayerEstimate }
   >(z.object({ modelPath: z.string().min(1).max(4096), mmprojPath: z.string().max(4096).optional(), backend: LoadSettingsSchema.shape.backend.optional() }).strict()),
-  'backend:load': channel<typeof LoadSettingsSchema, BackendStatus>(LoadSettingsSchema),
+  'backend:load': channel<typeof BackendLoadSchema, BackendStatus>(BackendLoadSchema),
+  /** Whether the local server has a user API key stored, and how it is sealed; the key itself never leaves the core. */
+  'backend:api-key': channel<typeof empty, { hasKey: boolean; protection: string }>(empty),
   'backend:stop': channel<typeof empty, BackendStatus>(empty),
   'backend:status': channel<typeof empty, BackendStatus>(empty),
   'backend:log': channel<typeof empty, { lines: LogLine[] }>(empty),

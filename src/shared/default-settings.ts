@@ -39,7 +39,6 @@ export function defaultSettings(): AppSettings {
       parallel: 1,
       port: null,
       exposeOnNetwork: false,
-      apiKey: '',
       jinja: true,
       reasoningFormat: 'auto',
       flashAttention: 'auto',
@@ -48,7 +47,6 @@ export function defaultSettings(): AppSettings {
       mlock: false,
       noMmap: false,
       metrics: true,
-      slots: true,
     },
   };
 }

@@ -1,7 +1,7 @@
 // Electron's security checklist, applied to every web contents we create:
 // no navigation away from the app, no new windows, no permission but the microphone,
 // and a strict CSP on every response.
-import { session, shell, type WebContents } from 'electron';
+import { session, type WebContents } from 'electron';
 import { allowPermission } from '../services/app/permission-policy';
 
 export const CONTENT_SECURITY_POLICY = [
@@ -39,9 +39,7 @@ export function hardenContents(contents: WebContents, isAppUrl: (url: string) =>
     if (!isAppUrl(url)) event.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
-  contents.setWindowOpenHandler(({ url }) => {
-    // Links in answers open in the user's browser, never inside the app.
-    if (/^https?:\/\//.test(url)) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
+  // No window ever opens from the page: a link in an answer leaves the app only through
+  // the page's confirmation and `app:open-external`, which checks it again.
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
 }

@@ -11,6 +11,7 @@ import { VoiceLayer } from './features/voice/VoiceLayer';
 import { VoicePanel } from './features/voice/VoicePanel';
 import { McpView } from './features/mcp/McpView';
 import { Notices } from './features/notices/Notices';
+import { OutboundLinkLayer } from './features/outbound-links/OutboundLinkLayer';
 import { ConnectionBanner } from './features/shell/ConnectionBanner';
 import { HomeView } from './features/shell/HomeView';
 import { TopBar } from './features/shell/TopBar';
@@ -52,6 +53,7 @@ export function App({ model }: { model: AppModel }) {
         <VoiceLayer />
         <VoicePanel />
         <Notices />
+        <OutboundLinkLayer />
       </I18nContext.Provider>
     </AppModelContext.Provider>
   );

@@ -20,6 +20,7 @@ import { createMcpStore, type McpStore } from './features/mcp/mcp-store';
 import { createVoiceStore, type VoiceStore } from './features/voice/voice-store';
 import { createReadAloudStore, type ReadAloudStore } from './features/read-aloud/read-aloud-store';
 import { createWebSpeaker } from './features/read-aloud/web-speaker';
+import { createOutboundLinkStore, openTabWithoutOpener, type OutboundLinkStore } from './features/outbound-links/outbound-link-store';
 import { createStore, type Store } from './lib/store';
 import { connectionOf, type ConnectionMonitor, type ConnectionState, type EvaApi } from './platform';
 
@@ -51,6 +52,8 @@ export interface AppModel {
   voice: VoiceStore;
   /** answers spoken with the system's voices */
   readAloud: ReadAloudStore;
+  /** a clicked link waiting for the user's OK before it leaves the app */
+  outboundLinks: OutboundLinkStore;
   chatMode: Store<ChatMode>;
   /** which page the main area shows */
   view: Store<View>;
@@ -80,6 +83,7 @@ export function createAppModel(api: EvaApi): AppModel {
   const hotkeys = createHotkeysStore(api, app);
   const voice = createVoiceStore({ api, app, draft: chat.draft });
   const readAloud = createReadAloudStore({ chat, app, speaker: createWebSpeaker() });
+  const outboundLinks = createOutboundLinkStore({ api, openTab: openTabWithoutOpener });
   const monitor = connectionOf(api);
   const connection = monitor ? createStore<ConnectionState>(monitor.getState()) : null;
 
@@ -102,7 +106,7 @@ export function createAppModel(api: EvaApi): AppModel {
   };
 
   return {
-    api, app, status, log, notices, discovery, load, links, chat, completion, conventions, history, agent, toolsPanel, mcp, hotkeys, voice, readAloud, connection,
+    api, app, status, log, notices, discovery, load, links, chat, completion, conventions, history, agent, toolsPanel, mcp, hotkeys, voice, readAloud, outboundLinks, connection,
     chatMode: createStore<ChatMode>('chat'),
     view: createStore<View>('home'),
     start: () => {

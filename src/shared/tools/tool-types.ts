@@ -41,6 +41,8 @@ export type ToolErrorCode =
   | 'forbidden_command'
   | 'denied'
   | 'outside_workspace'
+  /** inside EVA's own data directory (settings, keys, MCP servers), which the file tools never touch */
+  | 'protected_path'
   | 'invalid_path'
   /** a glob or regex from the model that does not compile, or would cost too much to match */
   | 'invalid_pattern'

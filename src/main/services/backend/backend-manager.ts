@@ -2,8 +2,6 @@
 // (falling back when one fails to start), the port and the GPU offload, starts
 // it, restarts it with backoff when it dies, and publishes every state change.
 // Pure policy lives in the modules it imports; this file is the state machine.
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { BackendInfo, BackendKind, BackendStatus, EventName, EventPayloads, GpuInfo, GpuLayerEstimate, LoadSettings, LogLine, ModelFacts } from '../../../shared/contract';
 import { AppFailure, toAppError, type AppError } from '../../../shared/errors';
 import { describeExit } from '../process/exit-record';
@@ -16,7 +14,8 @@ import { readModelFacts } from './gguf-reader';
 import { LogRing } from './log-ring';
 import { choosePort, validatePort } from './port-policy';
 import { findFreePort, isPortFree } from './net-probe';
-import { buildServerArgs, launchKey, redactArgs } from './server-args';
+import { buildServerArgs, launchKey } from './server-args';
+import { newLaunchKey, serverKeyEnv } from './server-key';
 import { startServerRun, type ServerRun } from './server-run';
 import { LogBatcher } from './log-batcher';
 import { probeHealth } from './health-probe';
@@ -44,6 +43,10 @@ export interface BackendManagerDeps {
 interface ActiveRun {
   key: string;
   settings: LoadSettings;
+  /** the user's key for network clients, '' for none */
+  userKey: string;
+  /** this launch's random key: what EVA itself sends (server-key.ts) */
+  launchSecret: string;
   backend: BackendKind;
   serverPath: string;
   args: string[];
@@ -86,7 +89,7 @@ export class BackendManager {
   /** Where the chat reaches the running server (always over loopback), or null when it is not ready. */
   localEndpoint(): { baseUrl: string; apiKey: string; model: string } | null {
     if (this.status.state !== 'ready' || !this.active || this.status.port === null) return null;
-    return { baseUrl: `http://127.0.0.1:${this.status.port}`, apiKey: this.active.settings.apiKey, model: this.status.model?.name ?? 'local' };
+    return { baseUrl: `http://127.0.0.1:${this.status.port}`, apiKey: this.active.launchSecret, model: this.status.model?.name ?? 'local' };
   }
 
   /**
@@ -128,8 +131,11 @@ export class BackendManager {
     return { model, estimate: estimateGpuLayers({ backend: backend?.kind ?? 'cpu', model, gpus, override: 'auto' }) };
   }
 
-  /** Start (or keep) the server for these settings; resolves when ready, rejects with an AppFailure. */
-  async load(settings: LoadSettings): Promise<BackendStatus> {
+  /**
+   * Start (or keep) the server for these settings; resolves when ready, rejects with
+   * an AppFailure. `userKey` is the key clients on the network must send ('' for none).
+   */
+  async load(settings: LoadSettings, userKey = ''): Promise<BackendStatus> {
     const generation = ++this.generation;
     const startedAt = this.clock();
     try {
@@ -138,11 +144,9 @@ export class BackendManager {
       const facts = readModelFacts(settings.modelPath, settings.mmprojPath || undefined);
       facts.catch(() => undefined);
       const order = await this.catalog.order(settings.backend);
-      // llama-server refuses a --slot-save-path that does not exist yet.
-      if (settings.slots) await mkdir(join(this.deps.dataDir, 'slots'), { recursive: true });
       const host = settings.exposeOnNetwork ? '0.0.0.0' : '127.0.0.1';
       const notices: string[] = settings.exposeOnNetwork
-        ? [`llama-server is reachable from the network on 0.0.0.0${settings.apiKey ? ' (API key required)' : ' WITHOUT an API key'}`]
+        ? [`llama-server is reachable from the network on 0.0.0.0${userKey ? ' for clients sending your API key' : ', but no client can use it without an API key'}`]
         : [];
 
       for (const [index, backend] of order.entries()) {
@@ -150,19 +154,21 @@ export class BackendManager {
         const gpus = gpuModel ? await this.catalog.gpus(backend.serverPath) : [];
         const gpuEstimate = gpuModel ? estimateGpuLayers({ backend: backend.kind, model: gpuModel, gpus, override: settings.gpuLayers }) : null;
         const gpuLayers = gpuEstimate?.gpuLayers ?? 0;
-        const key = launchKey({ settings, backend: backend.kind, host, gpuLayers });
+        const key = launchKey({ settings, backend: backend.kind, host, gpuLayers, userKey });
         if (this.active?.key === key && this.status.state === 'ready') return this.status;
 
         await this.stopActive();
         if (generation !== this.generation) throw superseded();
         const { port, notice } = await choosePort({ requested: settings.port, host }, { isFree: isPortFree, freePort: findFreePort });
         if (notice) notices.push(notice);
-        const args = buildServerArgs({ settings, backend: backend.kind, host, port, gpuLayers, dataDir: this.deps.dataDir });
-        this.appLog(`starting ${backend.kind} backend: ${backend.serverPath} ${redactArgs(args).join(' ')}`);
+        const args = buildServerArgs({ settings, backend: backend.kind, host, port, gpuLayers });
+        this.appLog(`starting ${backend.kind} backend: ${backend.serverPath} ${args.join(' ')}`);
         this.setStatus({ ...this.blankStatus('starting'), backend: backend.kind, model: gpuModel, host, port, gpuLayers, estimate: gpuEstimate, notices: [...notices] });
 
-        const run = this.launch(backend.serverPath, args, port);
-        this.active = { key, settings, backend: backend.kind, serverPath: backend.serverPath, args, run };
+        const launchSecret = newLaunchKey();
+        const env = serverKeyEnv(launchSecret, userKey);
+        const run = this.launch(backend.serverPath, args, env, port);
+        this.active = { key, settings, userKey, launchSecret, backend: backend.kind, serverPath: backend.serverPath, args, run };
         this.setStatus({ ...this.status, pid: run.pid });
         const [outcome, model] = await Promise.all([run.ready, facts]).catch(async (error: unknown) => {
           // A bad model file: its own error is clearer than whatever llama-server would say.
@@ -212,10 +218,11 @@ export class BackendManager {
     this.batcher.flush();
   }
 
-  private launch(serverPath: string, args: string[], port: number): ServerRun {
+  private launch(serverPath: string, args: string[], env: Record<string, string>, port: number): ServerRun {
     return startServerRun({
       serverPath,
       args,
+      env,
       port,
       registry: this.deps.registry,
       onLine: (stream, text) => this.batcher.add(this.log.push(stream, text)),
@@ -251,7 +258,8 @@ export class BackendManager {
       await new Promise((resolve) => setTimeout(resolve, delay));
       if (generation !== this.generation) return;
       const startedAt = this.clock();
-      const run = this.launch(active.serverPath, active.args, this.status.port ?? 0);
+      // A restart keeps the key: a request already holding it must not turn 401.
+      const run = this.launch(active.serverPath, active.args, serverKeyEnv(active.launchSecret, active.userKey), this.status.port ?? 0);
       const next: ActiveRun = { ...active, run };
       this.active = next;
       this.setStatus({ ...this.status, pid: run.pid });

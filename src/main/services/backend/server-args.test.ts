@@ -1,14 +1,13 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LoadSettings } from '../../../shared/contract';
 import { defaultSettings } from '../../../shared/default-settings';
-import { buildServerArgs, csvValue, effectiveArgsKey, launchKey, loadModeFor, redactArgs, type ServerArgsInput } from './server-args';
+import { csvValue } from './csv-value';
+import { buildServerArgs, effectiveArgsKey, launchKey, loadModeFor, NO_BROWSER_ORIGIN, type ServerArgsInput } from './server-args';
 
 const settings = (patch: Partial<LoadSettings> = {}): LoadSettings => ({
   ...defaultSettings().load,
   modelPath: '/models/qwen.gguf',
   metrics: false,
-  slots: false,
   ...patch,
 });
 
@@ -18,7 +17,6 @@ const input = (patch: Partial<LoadSettings> = {}, rest: Partial<Omit<ServerArgsI
   host: '127.0.0.1',
   port: 8080,
   gpuLayers: 33,
-  dataDir: '/data/eva',
   ...rest,
 });
 
@@ -44,13 +42,14 @@ describe('buildServerArgs', () => {
       '--reasoning-format', 'auto',
       '-fa', 'auto',
       '--no-slots',
+      '--cors-origins', NO_BROWSER_ORIGIN,
     ]);
   });
 
   it('builds every optional flag when everything is on', () => {
     const args = buildServerArgs(
       input(
-        { threads: 8, jinja: true, reasoningFormat: 'deepseek', flashAttention: 'on', loraPath: '/l/a.gguf', mmprojPath: '/m/p.gguf', mlock: true, noMmap: true, metrics: true, slots: true, apiKey: 'sekret', parallel: 4, batchSize: 512, contextSize: 32768 },
+        { threads: 8, jinja: true, reasoningFormat: 'deepseek', flashAttention: 'on', loraPath: '/l/a.gguf', mmprojPath: '/m/p.gguf', mlock: true, noMmap: true, metrics: true, parallel: 4, batchSize: 512, contextSize: 32768 },
         { backend: 'vulkan', host: '0.0.0.0', port: 9000, gpuLayers: 12 },
       ),
     );
@@ -69,22 +68,19 @@ describe('buildServerArgs', () => {
       '--mmproj', '/m/p.gguf',
       '-fa', 'on',
       '--load-mode', 'mlock',
-      '--slots',
-      '--slot-save-path', join('/data/eva', 'slots'),
+      '--no-slots',
       '--metrics',
-      '--api-key', 'sekret',
     ]);
   });
 
   it('never repeats a flag, whatever the combination', () => {
-    const booleans = ['jinja', 'mlock', 'noMmap', 'metrics', 'slots'] as const;
-    for (let mask = 0; mask < 1 << (booleans.length + 2); mask++) {
+    const booleans = ['jinja', 'mlock', 'noMmap', 'metrics', 'exposeOnNetwork'] as const;
+    for (let mask = 0; mask < 1 << (booleans.length + 1); mask++) {
       const patch: Partial<LoadSettings> = {};
       booleans.forEach((name, bit) => (patch[name] = (mask & (1 << bit)) !== 0));
       if (mask & (1 << booleans.length)) patch.loraPath = '/l.gguf';
-      if (mask & (1 << (booleans.length + 1))) patch.apiKey = 'k';
       for (const backend of ['cuda', 'cpu'] as const) {
-        const used = flags(buildServerArgs(input(patch, { backend })));
+        const used = flags(buildServerArgs(input(patch, { backend, host: patch.exposeOnNetwork ? '0.0.0.0' : '127.0.0.1' })));
         expect(new Set(used).size).toBe(used.length);
       }
     }
@@ -140,13 +136,18 @@ describe('buildServerArgs', () => {
     expect(valueOf(both, '--load-mode')).toBe('none');
   });
 
-  it('adds slots and the slot save path under the data dir only when slots are on', () => {
-    const on = buildServerArgs(input({ slots: true }, { dataDir: '/home/u/.eva' }));
-    expect(on).toContain('--slots');
-    expect(valueOf(on, '--slot-save-path')).toBe(join('/home/u/.eva', 'slots'));
-    const off = buildServerArgs(input({ slots: false }));
-    expect(off).toContain('--no-slots');
-    expect(off).not.toContain('--slot-save-path');
+  it('turns the slot endpoints off and never gives the server a place to save slots (EVA uses neither)', () => {
+    for (const host of ['127.0.0.1', '0.0.0.0']) {
+      const args = buildServerArgs(input({ metrics: true }, { host }));
+      expect(args).toContain('--no-slots');
+      expect(args).not.toContain('--slots');
+      expect(args).not.toContain('--slot-save-path');
+    }
+  });
+
+  it('allows no browser origin on loopback, and leaves CORS to llama.cpp when exposed to the network', () => {
+    expect(valueOf(buildServerArgs(input({}, { host: '127.0.0.1' })), '--cors-origins')).toBe('https://eva-desktop.invalid');
+    expect(buildServerArgs(input({ exposeOnNetwork: true }, { host: '0.0.0.0' }))).not.toContain('--cors-origins');
   });
 
   it('adds --metrics only when on', () => {
@@ -154,10 +155,12 @@ describe('buildServerArgs', () => {
     expect(buildServerArgs(input({ metrics: false }))).not.toContain('--metrics');
   });
 
-  it('adds --api-key only for a non-empty key, and keeps a key with a comma as one key', () => {
-    expect(buildServerArgs(input({ apiKey: '' }))).not.toContain('--api-key');
-    expect(valueOf(buildServerArgs(input({ apiKey: 'abc' })), '--api-key')).toBe('abc');
-    expect(valueOf(buildServerArgs(input({ apiKey: 'a,b' })), '--api-key')).toBe('"a,b"');
+  it('never puts an API key on the command line, where every local user can read it', () => {
+    for (const host of ['127.0.0.1', '0.0.0.0']) {
+      const args = buildServerArgs(input({ exposeOnNetwork: host !== '127.0.0.1' }, { host }));
+      expect(args).not.toContain('--api-key');
+      expect(args).not.toContain('--api-key-file');
+    }
   });
 
   it('keeps paths with spaces as single argv entries (no shell quoting needed)', () => {
@@ -205,8 +208,8 @@ describe('effectiveArgsKey', () => {
 });
 
 describe('launchKey', () => {
-  const key = (patch: Partial<LoadSettings> = {}, rest: Partial<{ backend: 'cuda' | 'vulkan' | 'cpu'; host: string; gpuLayers: number }> = {}) =>
-    launchKey({ settings: settings(patch), backend: 'cuda', host: '127.0.0.1', gpuLayers: 33, ...rest });
+  const key = (patch: Partial<LoadSettings> = {}, rest: Partial<{ backend: 'cuda' | 'vulkan' | 'cpu'; host: string; gpuLayers: number; userKey: string }> = {}) =>
+    launchKey({ settings: settings(patch), backend: 'cuda', host: '127.0.0.1', gpuLayers: 33, userKey: '', ...rest });
 
   it('is the same for the same settings, so an auto-chosen port never forces a restart', () => {
     expect(key({ port: null })).toBe(key({ port: null }));
@@ -237,20 +240,17 @@ describe('launchKey', () => {
 
   it('changes for every setting that reaches the command line', () => {
     const changes: Partial<LoadSettings>[] = [
-      { modelPath: '/other.gguf' }, { contextSize: 0 }, { threads: 4 }, { batchSize: 512 }, { parallel: 2 }, { apiKey: 'k' },
+      { modelPath: '/other.gguf' }, { contextSize: 0 }, { threads: 4 }, { batchSize: 512 }, { parallel: 2 },
       { jinja: false }, { reasoningFormat: 'none' }, { flashAttention: 'off' }, { loraPath: '/l.gguf' }, { mmprojPath: '/m.gguf' },
-      { mlock: true }, { noMmap: true }, { metrics: true }, { slots: true },
+      { mlock: true }, { noMmap: true }, { metrics: true },
     ];
     for (const change of changes) expect(key(change), JSON.stringify(change)).not.toBe(key());
   });
-});
 
-describe('redactArgs', () => {
-  it('masks the API key and nothing else', () => {
-    const args = buildServerArgs(input({ apiKey: 'sekret' }));
-    const redacted = redactArgs(args);
-    expect(redacted).not.toContain('sekret');
-    expect(valueOf(redacted, '--api-key')).toBe('***');
-    expect(redacted.filter((arg, i) => arg !== args[i])).toEqual(['***']);
+  it("changes with the user's API key without holding the key itself", () => {
+    expect(key({}, { userKey: 'k1' })).not.toBe(key());
+    expect(key({}, { userKey: 'k1' })).not.toBe(key({}, { userKey: 'k2' }));
+    expect(key({}, { userKey: 'k1' })).toBe(key({}, { userKey: 'k1' }));
+    expect(key({}, { userKey: 'sekret-value' })).not.toContain('sekret-value');
   });
 });

@@ -2,8 +2,9 @@
 // a new load needs a restart. Flags are checked against the llama.cpp we build
 // (common/arg.cpp); where that version changed a default or renamed a flag the
 // reason is noted beside it.
-import { join } from 'node:path';
 import type { BackendKind, LoadSettings } from '../../../shared/contract';
+import { csvValue } from './csv-value';
+import { userKeyFingerprint } from './server-key';
 
 /** Everything one launch's argv depends on. */
 export interface ServerArgsInput {
@@ -13,8 +14,6 @@ export interface ServerArgsInput {
   port: number;
   /** from the GPU layer estimate; ignored for the cpu backend */
   gpuLayers: number;
-  /** slot saves go to `<dataDir>/slots`, which must exist before launch */
-  dataDir: string;
 }
 
 /** What decides whether a running server can be kept: the launch minus the port actually chosen. */
@@ -23,12 +22,15 @@ export interface LaunchKeyInput {
   backend: BackendKind;
   host: string;
   gpuLayers: number;
-  /** constant for one app run, so optional */
-  dataDir?: string;
+  /** the user's key for network clients ('' for none); only its fingerprint enters the key */
+  userKey: string;
 }
 
 /** Stands for "any free port" in a launch key; never a valid port, so it cannot collide with one. */
 const ANY_PORT = 0;
+
+/** A CORS origin no browser page can have (RFC 2606 reserves `.invalid`). */
+export const NO_BROWSER_ORIGIN = 'https://eva-desktop.invalid';
 
 /** The llama-server argv (without the binary) for these settings. */
 export function buildServerArgs(input: ServerArgsInput): string[] {
@@ -54,15 +56,17 @@ export function buildServerArgs(input: ServerArgsInput): string[] {
   args.add('-fa', settings.flashAttention);
   const loadMode = loadModeFor(settings);
   if (loadMode) args.add('--load-mode', loadMode);
-  // The slots endpoint is on by default in this llama.cpp, so "off" has to be said.
-  if (settings.slots) {
-    args.add('--slots');
-    args.add('--slot-save-path', join(input.dataDir, 'slots'));
-  } else {
-    args.add('--no-slots');
-  }
+  // EVA never reads /slots nor saves or restores a slot (id_slot in a request needs
+  // neither), and the endpoint is on by default in this llama.cpp, so "off" has to
+  // be said; with no --slot-save-path the server writes no slot files anywhere.
+  args.add('--no-slots');
   if (settings.metrics) args.add('--metrics');
-  if (settings.apiKey) args.add('--api-key', csvValue(settings.apiKey));
+  // EVA's own requests come from Node, which CORS does not concern; on loopback no
+  // web page needs to read an answer, so no browser origin is allowed (a `.invalid`
+  // name never matches one). Exposed on the network, browser clients holding the
+  // user's key may call it, as llama.cpp's default allows.
+  if (input.host === '127.0.0.1') args.add('--cors-origins', NO_BROWSER_ORIGIN);
+  // The API key is never an argument: see server-key.ts.
   return args.toArray();
 }
 
@@ -89,23 +93,8 @@ export function effectiveArgsKey(args: readonly string[]): string {
  * the same settings again does not restart a server that got a free port.
  */
 export function launchKey(input: LaunchKeyInput): string {
-  const args = buildServerArgs({ ...input, port: input.settings.port ?? ANY_PORT, dataDir: input.dataDir ?? '' });
-  return effectiveArgsKey([`backend=${input.backend}`, ...args]);
-}
-
-/** The argv with secrets masked, for logs and error details. */
-export function redactArgs(args: readonly string[]): string[] {
-  return args.map((arg, index) => (index > 0 && args[index - 1] === '--api-key' ? '***' : arg));
-}
-
-/**
- * `--lora` and `--api-key` are split on commas by llama.cpp (several adapters or
- * keys in one value). Quote a single value that holds a comma, or starts with a
- * quote, so it stays one value; `"` inside is doubled, as llama.cpp's parser expects.
- */
-export function csvValue(value: string): string {
-  if (!value.includes(',') && !value.startsWith('"')) return value;
-  return `"${value.replaceAll('"', '""')}"`;
+  const args = buildServerArgs({ ...input, port: input.settings.port ?? ANY_PORT });
+  return effectiveArgsKey([`backend=${input.backend}`, `userKey=${userKeyFingerprint(input.userKey)}`, ...args]);
 }
 
 /** An argv that refuses a flag twice, so a policy slip shows up in tests rather than as llama.cpp's last-one-wins. */

@@ -20,6 +20,8 @@ export interface ServerRun {
 export interface ServerRunOptions {
   serverPath: string;
   args: string[];
+  /** added to the server's environment (its API keys: server-key.ts) */
+  env: Record<string, string>;
   port: number;
   registry: ProcessLifecycle;
   onLine: (stream: 'stdout' | 'stderr', text: string) => void;
@@ -51,6 +53,7 @@ export function startServerRun(options: ServerRunOptions): ServerRun {
     name: 'llama-server',
     command: options.serverPath,
     args: options.args,
+    env: { ...process.env, ...options.env },
     killGraceMs: options.stopGraceMs,
     output: {
       mode: 'lines',

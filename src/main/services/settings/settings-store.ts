@@ -20,6 +20,11 @@ export type CoreSettingsPatch = SettingsPatch & { links?: AppSettings['links'] }
 export type SettingsChange = CoreSettingsPatch | ((current: AppSettings) => CoreSettingsPatch);
 
 export interface SettingsStore {
+  /**
+   * The local server's API key an older version kept in plain text (`load.apiKey`), for
+   * the core to seal in the secret store; the next write leaves it out of the file.
+   */
+  readonly legacyLoadApiKey: string | null;
   get(): AppSettings;
   /** Queued after every earlier update; rejects (this caller only) when the result is invalid or cannot be written. */
   update(change: SettingsChange): Promise<AppSettings>;
@@ -27,7 +32,8 @@ export interface SettingsStore {
 
 export async function openSettingsStore(dataDir: string, notify: (notice: Notice) => void, now: () => number = Date.now): Promise<SettingsStore> {
   const file = join(dataDir, 'settings.json');
-  let current = await load(file, notify, now);
+  const loaded = await load(file, notify, now);
+  let current = loaded.settings;
   // The tail of the queue; it never rejects, so one failed update does not fail the ones after it.
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -48,6 +54,7 @@ export async function openSettingsStore(dataDir: string, notify: (notice: Notice
   };
 
   return {
+    legacyLoadApiKey: loaded.legacyLoadApiKey,
     get: () => current,
     update(change) {
       const result = queue.then(() => apply(change));
@@ -57,16 +64,16 @@ export async function openSettingsStore(dataDir: string, notify: (notice: Notice
   };
 }
 
-async function load(file: string, notify: (notice: Notice) => void, now: () => number): Promise<AppSettings> {
+async function load(file: string, notify: (notice: Notice) => void, now: () => number): Promise<{ settings: AppSettings; legacyLoadApiKey: string | null }> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return defaultSettings();
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: defaultSettings(), legacyLoadApiKey: null };
     throw error;
   }
   const problem = parseProblem(text);
-  if (problem.settings) return problem.settings;
+  if (problem.settings) return { settings: problem.settings, legacyLoadApiKey: problem.legacyLoadApiKey };
   const backup = `${file}.corrupt-${now()}`;
   await rename(file, backup);
   notify({
@@ -74,10 +81,10 @@ async function load(file: string, notify: (notice: Notice) => void, now: () => n
     code: 'settings_corrupt',
     message: `Settings file was damaged (${problem.reason}); it was kept as ${backup} and defaults are in use.`,
   });
-  return defaultSettings();
+  return { settings: defaultSettings(), legacyLoadApiKey: null };
 }
 
-function parseProblem(text: string): { settings: AppSettings; reason?: undefined } | { settings?: undefined; reason: string } {
+function parseProblem(text: string): { settings: AppSettings; legacyLoadApiKey: string | null; reason?: undefined } | { settings?: undefined; reason: string } {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -87,7 +94,14 @@ function parseProblem(text: string): { settings: AppSettings; reason?: undefined
   // Sections and fields added by newer versions come from the defaults, so an old file is not "corrupt".
   const merged = mergeBySchema(AppSettingsSchema, defaultSettings(), raw);
   const parsed = AppSettingsSchema.safeParse(merged);
-  if (parsed.success) return { settings: parsed.data };
+  if (parsed.success) return { settings: parsed.data, legacyLoadApiKey: legacyKeyIn(raw) };
   const first = parsed.error.issues[0];
   return { reason: first ? `${first.path.join('.') || 'file'}: ${first.message}` : 'invalid' };
+}
+
+/** `load.apiKey` as versions before the secret store wrote it; the schema drops it from the settings. */
+function legacyKeyIn(raw: unknown): string | null {
+  const load = raw && typeof raw === 'object' ? (raw as { load?: unknown }).load : undefined;
+  const key = load && typeof load === 'object' ? (load as { apiKey?: unknown }).apiKey : undefined;
+  return typeof key === 'string' && key !== '' ? key : null;
 }

@@ -20,7 +20,7 @@ export async function previewChangeTool(args: Record<string, unknown>, context: 
   const tool = args.tool;
   const call = (args.arguments ?? {}) as Record<string, unknown>;
   if (tool !== 'write_file' && tool !== 'edit_file') return failed(toolError('invalid_arguments', `no preview for ${String(tool)}`));
-  const resolved = await resolveWorkspacePath(context.workspaceDir, String(call.path));
+  const resolved = await resolveWorkspacePath(context.workspaceDir, String(call.path), { fence: context.fence });
   if (!resolved.ok) return failed(resolved.error);
   const target = resolved.value;
 

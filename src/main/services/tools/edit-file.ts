@@ -9,7 +9,7 @@ import { resolveWorkspacePath } from './workspace-path';
 import { writeConfined, type WriteHooks } from './write-file';
 
 export async function editFileTool(args: Record<string, unknown>, context: ToolExecContext, hooks: WriteHooks = {}): Promise<ToolOutput> {
-  const resolved = await resolveWorkspacePath(context.workspaceDir, String(args.path));
+  const resolved = await resolveWorkspacePath(context.workspaceDir, String(args.path), { fence: context.fence });
   if (!resolved.ok) return failed(resolved.error);
   const target = resolved.value;
   if (!target.exists) return failed(toolError('not_found', `"${target.relative}" does not exist; use write_file to create it`));

@@ -18,7 +18,7 @@ export async function executeCommandTool(args: Record<string, unknown>, context:
   const commandLine = String(args.command);
   const forbidden = classifyCommand(commandLine, { homeDir: context.homeDir ?? homedir() });
   if (forbidden) return failed(toolError('forbidden_command', `refused: ${forbidden.reason}`, { rule: forbidden.rule }));
-  const root = await resolveWorkspacePath(context.workspaceDir, '.');
+  const root = await resolveWorkspacePath(context.workspaceDir, '.', { fence: context.fence });
   if (!root.ok) return failed(root.error);
 
   const seconds = Math.min(typeof args.timeout_seconds === 'number' ? args.timeout_seconds : TOOL_LIMITS.commandDefaultSeconds, TOOL_LIMITS.commandMaxSeconds);

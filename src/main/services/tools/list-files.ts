@@ -9,7 +9,8 @@ import { toolError } from '../../../shared/tools/tool-types';
 import { compileGlob, type GlobMatcher } from './glob-pattern';
 import { failed, type ToolExecContext, type ToolOutput } from './tool-executor';
 import { openError } from './text-file';
-import { resolveWorkspacePath } from './workspace-path';
+import { insideRealFence, realFence, resolveWorkspacePath } from './workspace-path';
+import { currentPathPlatform, isWithin, type PathPlatform } from './path-rules';
 
 // Directories a recursive search skips unless the pattern names them.
 const SKIPPED_DIRS = ['.git', 'node_modules'];
@@ -20,7 +21,7 @@ const SEARCH_BUDGET_MS = Math.floor(TOOL_LIMITS.fileToolMs / 3);
 export async function listFilesTool(args: Record<string, unknown>, context: ToolExecContext): Promise<ToolOutput> {
   const input = typeof args.path === 'string' && args.path.trim() !== '' ? args.path : '.';
   const max = typeof args.max_entries === 'number' ? args.max_entries : TOOL_LIMITS.listDefaultEntries;
-  const resolved = await resolveWorkspacePath(context.workspaceDir, input);
+  const resolved = await resolveWorkspacePath(context.workspaceDir, input, { fence: context.fence });
   if (!resolved.ok) return failed(resolved.error);
   const { path, relative } = resolved.value;
   if (!resolved.value.exists) return failed(toolError('not_found', `"${relative}" does not exist`));
@@ -28,7 +29,10 @@ export async function listFilesTool(args: Record<string, unknown>, context: Tool
     if (typeof args.pattern === 'string') {
       const glob = compileGlob(args.pattern, process.platform === 'win32');
       if (!glob.ok) return failed(glob.error);
-      return await globSearch(path, relative, args.pattern, glob.match, max, context.signal);
+      // A search from above EVA's data dir walks past it, never into it.
+      const fence = context.fence ? await realFence(context.fence) : null;
+      const policy = fence ? (absolute: string) => fencePolicy(absolute, fence, currentPathPlatform()) : undefined;
+      return await globSearch(path, relative, args.pattern, glob.match, max, context.signal, SEARCH_BUDGET_MS, policy);
     }
     const entries = await readdir(path, { withFileTypes: true });
     const names = entries.map((e) => (e.isDirectory() ? `${e.name}/` : e.isSymbolicLink() ? `${e.name}@` : e.name)).sort(compareEntries);
@@ -40,8 +44,26 @@ export async function listFilesTool(args: Record<string, unknown>, context: Tool
   }
 }
 
+/** show: list and enter; pass: enter but never list (on the way to an allowed folder); hide: neither. */
+export type EntryPolicy = 'show' | 'pass' | 'hide';
+
+/** EVA's data dir is hidden from a search, but the default workspace inside it can still be reached. */
+function fencePolicy(absolute: string, fence: { dir: string; allowed: readonly string[] }, platform: PathPlatform): EntryPolicy {
+  if (!insideRealFence(absolute, fence, platform)) return 'show';
+  return fence.allowed.some((allowed) => isWithin(absolute, allowed, platform)) ? 'pass' : 'hide';
+}
+
 /** The recursive search; exported so a test can give it a tiny time budget. */
-export async function globSearch(root: string, relative: string, pattern: string, isMatch: GlobMatcher, max: number, signal: AbortSignal, budgetMs = SEARCH_BUDGET_MS): Promise<ToolOutput> {
+export async function globSearch(
+  root: string,
+  relative: string,
+  pattern: string,
+  isMatch: GlobMatcher,
+  max: number,
+  signal: AbortSignal,
+  budgetMs = SEARCH_BUDGET_MS,
+  policy: (absolute: string) => EntryPolicy = () => 'show',
+): Promise<ToolOutput> {
   const deadline = Date.now() + budgetMs;
   const skipped = SKIPPED_DIRS.filter((dir) => !pattern.includes(dir));
   const matches: string[] = [];
@@ -67,8 +89,10 @@ export async function globSearch(root: string, relative: string, pattern: string
         break;
       }
       const rel = dir === '' ? entry.name : `${dir}/${entry.name}`;
+      const shown = policy(join(root, rel));
+      if (shown === 'hide') continue;
       if (entry.isDirectory() && !skipped.includes(entry.name)) queue.push(rel);
-      if (isMatch(rel)) matches.push(entry.isDirectory() ? `${rel}/` : rel);
+      if (shown === 'show' && isMatch(rel)) matches.push(entry.isDirectory() ? `${rel}/` : rel);
     }
   }
   const result = listing(matches, max, `(no match for "${pattern}" in ${relative})`, { path: relative, pattern, scanned, ...(stopped ? { incomplete: true } : {}) });

@@ -7,7 +7,7 @@ import { readTextFile } from './text-file';
 import { resolveWorkspacePath } from './workspace-path';
 
 export async function readFileTool(args: Record<string, unknown>, context: ToolExecContext): Promise<ToolOutput> {
-  const resolved = await resolveWorkspacePath(context.workspaceDir, String(args.path));
+  const resolved = await resolveWorkspacePath(context.workspaceDir, String(args.path), { fence: context.fence });
   if (!resolved.ok) return failed(resolved.error);
   const { path, relative } = resolved.value;
   const read = await readTextFile(path, relative, TOOL_LIMITS.maxReadBytes);

@@ -1,5 +1,6 @@
 // The shape of one built-in tool as it runs inside a worker process.
 import type { ToolError, ToolRunStatus } from '../../../shared/tools/tool-types';
+import type { DataDirFence } from './workspace-path';
 
 /** What the worker hands to a tool for one call. */
 export interface ToolExecContext {
@@ -10,6 +11,8 @@ export interface ToolExecContext {
   reportChild(pid: number): void;
   /** the user's home directory, for the forbidden-command check */
   homeDir?: string;
+  /** EVA's data dir: the file tools refuse it even inside the workspace */
+  fence?: DataDirFence;
 }
 
 /** A tool's result before the runner adds timing. */

@@ -7,6 +7,7 @@
 import { TOOL_LIMITS } from '../../../shared/tools/tool-limits';
 import { toolError, type ToolRunResult, type ToolRunStatus } from '../../../shared/tools/tool-types';
 import { killTree } from '../process/kill-tree';
+import type { DataDirFence } from './workspace-path';
 import { defaultToolTimeouts } from './builtin-executors';
 import { PREVIEW_TOOL } from './change-preview';
 import type { ToolOutput } from './tool-executor';
@@ -27,6 +28,8 @@ export interface ToolRunnerOptions {
   idleMs?: number;
   /** for the forbidden-command check inside the shell worker */
   homeDir?: string;
+  /** EVA's data dir, refused to the file tools (workspace-path.ts) */
+  fence?: DataDirFence;
   /** records a process group a tool started (a shell command) with the process lifecycle; returns its release */
   adoptChild?: (pid: number, name: string) => () => void;
   now?: () => number;
@@ -186,7 +189,7 @@ export class ToolRunner {
       );
       timers.push(startTimer);
       request.signal?.addEventListener('abort', onAbort, { once: true });
-      worker.send({ type: 'run', id, tool: request.tool, args: request.args, workspaceDir: request.workspaceDir, homeDir: this.options.homeDir });
+      worker.send({ type: 'run', id, tool: request.tool, args: request.args, workspaceDir: request.workspaceDir, homeDir: this.options.homeDir, fence: this.options.fence });
     });
   }
 }

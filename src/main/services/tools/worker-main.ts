@@ -62,6 +62,7 @@ export function startToolWorker(executors: ToolExecutors, channel: WorkerChannel
         output = await ready(message.args, {
           workspaceDir: message.workspaceDir,
           homeDir: message.homeDir,
+          fence: message.fence,
           signal: call.abort.signal,
           reportChild: (pid) => {
             call.children.add(pid);

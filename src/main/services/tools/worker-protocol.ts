@@ -2,6 +2,7 @@
 // fork IPC channel. Both sides check the shape: a worker is a separate program
 // and a crashed or confused one must not confuse main.
 import type { ToolOutput } from './tool-executor';
+import type { DataDirFence } from './workspace-path';
 
 /** main → worker: run one tool call */
 export interface RunMessage {
@@ -11,6 +12,7 @@ export interface RunMessage {
   args: Record<string, unknown>;
   workspaceDir: string;
   homeDir?: string;
+  fence?: DataDirFence;
 }
 
 /** main → worker: the user pressed Stop */

@@ -20,8 +20,20 @@ export interface WorkspacePath {
 
 export type WorkspacePathResult = { ok: true; value: WorkspacePath } | { ok: false; error: ToolError };
 
+/**
+ * EVA's own data directory: refused to the file tools even where the workspace
+ * contains it (one approved write to mcp.json or settings.json would otherwise
+ * grant unasked execution for good), except the folders in `allowed` (the default
+ * workspace lives in it).
+ */
+export interface DataDirFence {
+  dir: string;
+  allowed: readonly string[];
+}
+
 export interface ResolveOptions {
   platform?: PathPlatform;
+  fence?: DataDirFence;
 }
 
 export async function resolveWorkspacePath(workspaceDir: string, input: string, options: ResolveOptions = {}): Promise<WorkspacePathResult> {
@@ -66,7 +78,28 @@ export async function resolveWorkspacePath(workspaceDir: string, input: string, 
   }
   const path = missing.length > 0 ? api.join(real, ...missing) : real;
   const relative = api.relative(root, path).split(api.sep).join('/') || '.';
+  if (options.fence && (await isFenced(path, options.fence, platform))) {
+    return { ok: false, error: toolError('protected_path', `"${input}" is inside EVA's own data directory (settings, keys, MCP servers); the file tools never read or change it`) };
+  }
   return { ok: true, value: { path, relative, root, exists: missing.length === 0 } };
+}
+
+/** The real locations of a fence; a part that does not exist cannot hold anything and is left out. */
+export async function realFence(fence: DataDirFence): Promise<{ dir: string; allowed: string[] } | null> {
+  const dir = await realpath(fence.dir).catch(() => null);
+  if (dir === null) return null;
+  const allowed = await Promise.all(fence.allowed.map((path) => realpath(path).catch(() => null)));
+  return { dir, allowed: allowed.filter((path): path is string => path !== null) };
+}
+
+/** Whether a real path is inside the fenced data dir and outside its allowed folders. */
+export function insideRealFence(path: string, fence: { dir: string; allowed: readonly string[] }, platform: PathPlatform): boolean {
+  return isWithin(fence.dir, path, platform) && !fence.allowed.some((allowed) => isWithin(allowed, path, platform));
+}
+
+async function isFenced(path: string, fence: DataDirFence, platform: PathPlatform): Promise<boolean> {
+  const real = await realFence(fence);
+  return real !== null && insideRealFence(path, real, platform);
 }
 
 /**

@@ -22,7 +22,7 @@ export async function writeFileTool(args: Record<string, unknown>, context: Tool
   if (bytes > TOOL_LIMITS.maxWriteBytes) {
     return failed(toolError('file_too_large', `content is ${formatBytes(bytes)}; write_file accepts up to ${formatBytes(TOOL_LIMITS.maxWriteBytes)}`));
   }
-  const resolved = await resolveWorkspacePath(context.workspaceDir, String(args.path));
+  const resolved = await resolveWorkspacePath(context.workspaceDir, String(args.path), { fence: context.fence });
   if (!resolved.ok) return failed(resolved.error);
   const target = resolved.value;
   const written = await writeConfined(target, content, undefined, hooks);

@@ -51,7 +51,7 @@ export function createDemoPlatform(scenario: string): MemoryPlatform {
   }
   if (scenario === 'link') void platform.invoke('link:save', { profile: settings.links[0] as (typeof settings.links)[number], apiKey: 'demo-key' });
   if (scenario === 'ready' || scenario === 'starting' || scenario === 'exposed' || scenario === 'busy' || scenario === 'novision' || scenario === 'long') {
-    void platform.invoke('backend:load', { ...settings.load, port: scenario === 'exposed' ? 8080 : null, exposeOnNetwork: scenario === 'exposed' });
+    void platform.invoke('backend:load', { ...settings.load, port: scenario === 'exposed' ? 8080 : null, exposeOnNetwork: scenario === 'exposed', ...(scenario === 'exposed' ? { apiKey: 'demo-lan-key' } : {}) });
   }
   if (scenario === 'error') void platform.invoke('backend:load', { ...settings.load, modelPath: '/home/eva/models/readme.txt' });
   if (scenario !== '') setTimeout(() => platform.emit('app:notice', { level: 'info', code: 'demo', message: 'Demo mode: nothing here talks to a real llama-server.' }), 300);

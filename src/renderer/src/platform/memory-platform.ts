@@ -1,7 +1,7 @@
 // An in-memory EvaApi for component tests and the dev preview (`?demo`). It checks
 // inputs with the contract's schemas like the real hosts do and imitates a load
 // (starting → log lines → ready), but starts nothing. Not for end-to-end tests.
-import { invokeChannels, type AppInfo, type AppSettings, type BackendInfo, type BackendStatus, type GpuInfo, type GpuLayerEstimate, type LoadSettings, type LogLine, type ModelFacts } from '../../../shared/contract';
+import { invokeChannels, type AppInfo, type AppSettings, type BackendInfo, type BackendLoad, type BackendStatus, type GpuInfo, type GpuLayerEstimate, type LoadSettings, type LogLine, type ModelFacts } from '../../../shared/contract';
 import type { EvaApi, EventName, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput, Result } from './types';
 import { realTimers, type Timers } from '../lib/timers';
 import { defaultSettings } from '../../../shared/default-settings';
@@ -60,7 +60,7 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
   const timers = options.timers ?? realTimers();
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   const calls: MemoryPlatform['calls'] = [];
-  const state = { settings: options.settings ?? memoryDefaultSettings(), status: blankStatus(now()), log: [...(options.log ?? [])] };
+  const state = { settings: options.settings ?? memoryDefaultSettings(), status: blankStatus(now()), log: [...(options.log ?? [])], loadKeyStored: false };
   const gpus = options.gpus ?? [];
   const backends = options.backends ?? [{ kind: 'cpu', serverPath: '/opt/eva/bin/cpu/llama-server', executable: true, build: null }];
   let seq = state.log.at(-1)?.seq ?? 0;
@@ -117,6 +117,7 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
 
   const history = createFakeHistory(now, () => newId(), (conversationIds) => emit('history:changed', { conversationIds }));
   const handlers: { [C in InvokeChannel]: Handler<C> } = {
+    'app:open-external': () => ok({ opened: false }),
     'app:info': () => ok({ version: '0.1.0', host: 'browser', platform: 'linux', dataDir: '/home/user/.eva', systemLanguage: 'en-US', canPickFiles: false, ...options.appInfo }),
     'settings:get': () => ok(state.settings),
     'settings:update': (patch) => {
@@ -130,10 +131,15 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
       return facts.ok ? ok({ model: facts.value, estimate: fakeEstimate(facts.value) }) : facts;
     },
     'backend:load': (input) => {
-      const settings = input as LoadSettings;
+      const { apiKey, ...settings } = input as BackendLoad;
+      // As the core: null removes the stored key, a string replaces it, nothing keeps it; exposing needs one.
+      const keyAfter = apiKey === undefined ? state.loadKeyStored : apiKey !== null;
+      if (settings.exposeOnNetwork && !keyAfter) return { ok: false, error: { code: 'bad_request', message: 'set an API key to make the model reachable from the network: clients there must send it' } };
+      state.loadKeyStored = keyAfter;
       state.settings = { ...state.settings, recentModels: [settings.modelPath, ...state.settings.recentModels.filter((p) => p !== settings.modelPath)].slice(0, 20) };
       return simulateLoad(settings);
     },
+    'backend:api-key': () => ok({ hasKey: state.loadKeyStored, protection: 'memory (test)' }),
     'backend:stop': () => ok(setStatus({ ...blankStatus(now()), restarts: state.status.restarts })),
     'backend:status': () => ok(state.status),
     'backend:log': () => ok({ lines: [...state.log] }),

@@ -7,6 +7,7 @@ import { ChatToolbar } from './ChatToolbar';
 import { CompletionPane } from './CompletionPane';
 import { Composer } from './Composer';
 import { EmptyChat } from './EmptyChat';
+import { HeldEndpointBar } from './HeldEndpointBar';
 import { describeEndpoint } from './endpoint-label';
 import { useChatMode, useConversation, useServerProps } from './use-chat-store';
 import './chat.css';
@@ -33,6 +34,7 @@ export function ChatView() {
       {mode === 'chat' ? (
         <>
           <ChatList items={items} branches={branches} busy={busy} names={names} sendKey={sendKey} empty={<EmptyChat endpoint={endpoint} />} />
+          <HeldEndpointBar />
           <Composer busy={busy} sendKey={sendKey} disabledReason={disabledReason} />
         </>
       ) : (

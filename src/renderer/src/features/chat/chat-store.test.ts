@@ -323,3 +323,39 @@ describe('chat store with tools on', () => {
     expect(api.calls.filter((c) => c.channel === 'chat:send')).toHaveLength(1);
   });
 });
+
+describe("chat store: an opened conversation's endpoint", () => {
+  it('is offered, never switched to unasked; the user switches with one click', async () => {
+    const { chat, app, api, sent } = await setup({ chatReply: reply('A') });
+    const saved = await api.invoke('link:save', { profile: { name: 'Paid API', presetId: 'openai', baseUrl: 'https://api.example.com/v1', model: 'm' } });
+    const linkId = saved.ok ? saved.value.id : '';
+    await app.updateSettings({ chat: { endpoint: { kind: 'link', linkId } } });
+    await chat.send('held on the paid API');
+    const conversationId = chat.conversation.get().id ?? '';
+    chat.clear();
+    await app.updateSettings({ chat: { endpoint: { kind: 'local' } } });
+
+    expect(await chat.open(conversationId)).toBe(true);
+    expect(app.store.get().settings?.chat.endpoint).toEqual({ kind: 'local' });
+    expect(chat.heldEndpoint.offer.get()).toEqual({ kind: 'link', linkId });
+    await chat.send('next question');
+    expect(sent().at(-1)).toMatchObject({ endpoint: { kind: 'local' } });
+
+    expect(await chat.heldEndpoint.accept()).toBe(true);
+    expect(app.store.get().settings?.chat.endpoint).toEqual({ kind: 'link', linkId });
+    expect(chat.heldEndpoint.offer.get()).toBeNull();
+  });
+
+  it('offers nothing when the conversation was held with the endpoint in use, and forgets an offer with a new chat', async () => {
+    const { chat, api } = await setup({ chatReply: reply('A') });
+    const imported = await api.invoke('history:import', { text: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }) });
+    expect(imported.ok).toBe(true);
+    const list = await api.invoke('history:list');
+    const id = list.ok ? (list.value.conversations[0]?.id ?? '') : '';
+    await chat.open(id);
+    expect(chat.heldEndpoint.offer.get()).toBeNull();
+    chat.heldEndpoint.offer.set({ kind: 'link', linkId: 'x' });
+    chat.clear();
+    expect(chat.heldEndpoint.offer.get()).toBeNull();
+  });
+});

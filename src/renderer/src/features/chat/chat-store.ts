@@ -2,10 +2,11 @@
 // on both. Free of React; the view subscribes to three stores so that a frame
 // of streamed tokens wakes only the streaming row (`live`), while the list
 // (`conversation`) changes only when a message is added or ends.
+import { createHeldEndpoint, type HeldEndpoint } from './held-endpoint';
 import { initialStreamingMessage } from '../../../../shared/chat/stream-reducer';
 import type { ContentPart, StreamingMessage } from '../../../../shared/chat/types';
 import type { ChatSettings } from '../../../../shared/chat/schemas';
-import type { ConversationMeta, NewConversation } from '../../../../shared/history/types';
+import type { NewConversation } from '../../../../shared/history/types';
 import type { ServerProps } from '../../../../shared/contract';
 import { newId as defaultNewId } from '../../lib/new-id';
 import { createStore, type Store } from '../../lib/store';
@@ -73,6 +74,8 @@ export interface ChatStore {
   open(conversationId: string, messageId?: string): Promise<boolean>;
   /** the message to scroll to and mark (a search hit), or null */
   focus: Store<string | null>;
+  /** the opened conversation's own endpoint, offered and never switched to unasked */
+  heldEndpoint: HeldEndpoint;
   /** answer through the agent loop (tools) instead of a plain chat request */
   useTools: Store<boolean>;
   /** tools switched on for this conversation only (the controller); cleared with a new or reopened conversation */
@@ -122,6 +125,7 @@ export function createChatStore({
   const focus = createStore<string | null>(null);
   const useTools = createStore(false);
   const conversationTools = createStore<readonly string[]>([]);
+  const heldEndpoint = createHeldEndpoint(app);
   /** request ids that are agent runs (Stop goes to `agent:stop`) */
   const runs = new Set<string>();
   /** the open conversation's own system prompt and sampling (never written to the global settings) */
@@ -200,21 +204,11 @@ export function createChatStore({
     return true;
   };
 
-  /** Loads a saved conversation onto the screen; `expect` guards against a newer open/clear winning the race. */
   /**
-   * EVA restores a conversation with the endpoint it was held with (one of the user's own
-   * endpoints); its system prompt and sampling apply to it alone (see conversation-conventions.ts).
+   * Loads a saved conversation onto the screen (a newer open or clear wins the race).
+   * Its system prompt and sampling apply to it alone (conversation-conventions.ts); its
+   * endpoint is offered, never switched to (held-endpoint.ts).
    */
-  const restoreConventions = async (meta: ConversationMeta): Promise<void> => {
-    const settings = app.store.get().settings;
-    if (!settings) return;
-    const patch: Partial<ChatSettings> = {};
-    const linkId = meta.endpoint.linkId;
-    const endpoint: ChatSettings['endpoint'] | null = meta.endpoint.kind === 'local' ? { kind: 'local' } : linkId && settings.links.some((link) => link.id === linkId) ? { kind: 'link', linkId } : null;
-    if (endpoint && endpointKey(endpoint) !== endpointKey(settings.chat.endpoint)) patch.endpoint = endpoint;
-    if (Object.keys(patch).length > 0) await app.updateSettings({ chat: patch });
-  };
-
   const load = async (conversationId: string, restore = false): Promise<boolean> => {
     const ticket = ++openTicket;
     const opened = await api.invoke('history:open', { id: conversationId });
@@ -224,8 +218,7 @@ export function createChatStore({
       return false;
     }
     const { meta } = opened.value;
-    if (restore) await restoreConventions(meta);
-    if (ticket !== openTicket) return false;
+    if (restore) heldEndpoint.opened(meta);
     held = conventionsOf(meta);
     const settings = app.store.get().settings;
     const currentKey = settings ? endpointKey(settings.chat.endpoint) : null;
@@ -279,9 +272,11 @@ export function createChatStore({
       };
       const offStatus = status.store.subscribe(onChange);
       const offApp = app.store.subscribe(onChange);
+      const offHeld = heldEndpoint.start();
       const off = (): void => {
         offStatus();
         offApp();
+        offHeld();
       };
       onChange();
       const last = lastOpened.get();
@@ -318,6 +313,7 @@ export function createChatStore({
       focus.set(null);
       conversationTools.set([]);
       held = null;
+      heldEndpoint.forget();
       conversation.set(EMPTY_CONVERSATION);
       live.set(null);
       lastOpened.set(null);
@@ -332,6 +328,7 @@ export function createChatStore({
       return opened;
     },
     focus,
+    heldEndpoint,
     useTools,
     conversationTools,
     switchBranch: async (itemId, step) => {

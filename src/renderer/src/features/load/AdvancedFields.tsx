@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useT } from '../../i18n';
+import { ApiKeyField } from './ApiKeyField';
 import { CheckField, SelectField, TextField } from './form-fields';
 import type { FieldErrors, LoadForm } from './load-form';
 
@@ -7,13 +8,15 @@ export interface FormProps {
   form: LoadForm;
   errors: FieldErrors;
   edit: (patch: Partial<LoadForm>) => void;
+  /** how the stored API key is sealed (the secret store's protection) */
+  keyProtection: string;
 }
 
 const REASONING = ['auto', 'none', 'deepseek'] as const;
 const ADVANCED_FIELDS = ['batchSize', 'parallel', 'port', 'apiKey', 'loraPath', 'mmprojPath'] as const;
 const FLASH = ['auto', 'on', 'off'] as const;
 
-export function AdvancedFields({ form, errors, edit }: FormProps) {
+export function AdvancedFields({ form, errors, edit, keyProtection }: FormProps) {
   const t = useT();
   const [expanded, setExpanded] = useState(false);
   // A field error in here must not hide behind the collapsed section.
@@ -47,14 +50,13 @@ export function AdvancedFields({ form, errors, edit }: FormProps) {
         <CheckField label={t('load.mlock')} hint={t('load.mlockHint')} checked={form.mlock} testId="mlock" onChange={(mlock) => edit({ mlock })} />
         <CheckField label={t('load.noMmap')} hint={t('load.noMmapHint')} checked={form.noMmap} testId="no-mmap" onChange={(noMmap) => edit({ noMmap })} />
         <CheckField label={t('load.metrics')} hint={t('load.metricsHint')} checked={form.metrics} testId="metrics" onChange={(metrics) => edit({ metrics })} />
-        <CheckField label={t('load.slots')} hint={t('load.slotsHint')} checked={form.slots} testId="slots" onChange={(slots) => edit({ slots })} />
       </div>
-      <NetworkFields form={form} errors={errors} edit={edit} />
+      <NetworkFields form={form} errors={errors} edit={edit} keyProtection={keyProtection} />
     </details>
   );
 }
 
-function NetworkFields({ form, errors, edit }: FormProps) {
+function NetworkFields({ form, errors, edit, keyProtection }: FormProps) {
   const t = useT();
   return (
     <div className={`network${form.exposeOnNetwork ? ' is-exposed' : ''}`}>
@@ -62,9 +64,18 @@ function NetworkFields({ form, errors, edit }: FormProps) {
       {form.exposeOnNetwork && (
         <>
           <p className="warning-box" role="note" data-testid="expose-warning">
-            {t(form.apiKey.trim() === '' ? 'load.exposeWarningNoKey' : 'load.exposeWarning')}
+            {t('load.exposeWarning')}
           </p>
-          <TextField label={t('load.apiKey')} type="password" value={form.apiKey} mono error={errors.apiKey} hint={t('load.apiKeyHint')} testId="api-key" onChange={(apiKey) => edit({ apiKey })} />
+          <ApiKeyField
+            form={form}
+            protection={keyProtection}
+            error={errors.apiKey}
+            needsKey
+            neededHint={t('load.apiKeyHint', { protection: keyProtection })}
+            testIdPrefix="load"
+            onType={(apiKey) => edit({ apiKey })}
+            onAction={(keyAction) => edit({ keyAction, apiKey: '' })}
+          />
         </>
       )}
     </div>

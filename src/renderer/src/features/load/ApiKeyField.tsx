@@ -1,32 +1,46 @@
 import { useT } from '../../i18n';
 import { Field } from './form-fields';
-import type { LinkForm } from './link-form';
+import type { KeyAction } from './link-form';
 import type { FieldError } from './load-form';
 
+/** The part of a form that holds a write-only key. */
+export interface KeyFields {
+  /** typed, never read back */
+  apiKey: string;
+  keyAction: KeyAction;
+  /** a key is stored */
+  hasKey: boolean;
+}
+
 interface Props {
-  form: LinkForm;
+  form: KeyFields;
   protection: string;
   error: FieldError | undefined;
   needsKey: boolean;
   onType: (apiKey: string) => void;
-  onAction: (action: LinkForm['keyAction']) => void;
+  onAction: (action: KeyAction) => void;
+  /** 'link' (a remote endpoint's key) or 'load' (the local server's key for network clients) */
+  testIdPrefix?: 'link' | 'load';
+  /** what to say while a needed key is typed (default: a remote service needs it) */
+  neededHint?: string;
 }
 
 /** Write-only: a stored key is never shown or sent back; it can only be replaced or removed. */
-export function ApiKeyField({ form, protection, error, needsKey, onType, onAction }: Props) {
+export function ApiKeyField({ form, protection, error, needsKey, onType, onAction, testIdPrefix = 'link', neededHint }: Props) {
   const t = useT();
+  const testId = (part: string) => `${testIdPrefix}-${part}`;
   if (form.hasKey && form.keyAction === 'keep') {
     return (
       <Field label={t('link.apiKey')} className="field-wide">
         {() => (
-          <div className="key-stored" data-testid="link-key-stored">
+          <div className="key-stored" data-testid={testId('key-stored')}>
             <span className="key-lock" aria-hidden="true" />
             <span>{t('link.keyStored', { protection })}</span>
             <span className="key-actions">
-              <button type="button" className="btn btn-small" data-testid="link-key-replace" onClick={() => onAction('replace')}>
+              <button type="button" className="btn btn-small" data-testid={testId('key-replace')} onClick={() => onAction('replace')}>
                 {t('link.keyReplace')}
               </button>
-              <button type="button" className="btn btn-small btn-danger" data-testid="link-key-remove" onClick={() => onAction('remove')}>
+              <button type="button" className="btn btn-small btn-danger" data-testid={testId('key-remove')} onClick={() => onAction('remove')}>
                 {t('link.keyRemove')}
               </button>
             </span>
@@ -39,9 +53,9 @@ export function ApiKeyField({ form, protection, error, needsKey, onType, onActio
     return (
       <Field label={t('link.apiKey')} className="field-wide">
         {() => (
-          <div className="key-stored is-removing" data-testid="link-key-removing">
+          <div className="key-stored is-removing" data-testid={testId('key-removing')}>
             <span>{t('link.keyWillBeRemoved')}</span>
-            <button type="button" className="btn btn-small" onClick={() => onAction('keep')}>
+            <button type="button" className="btn btn-small" data-testid={testId('key-undo')} onClick={() => onAction('keep')}>
               {t('link.keyUndo')}
             </button>
           </div>
@@ -49,7 +63,7 @@ export function ApiKeyField({ form, protection, error, needsKey, onType, onActio
       </Field>
     );
   }
-  const hint = form.hasKey ? t('link.keyReplaceHint') : needsKey ? t('link.keyNeeded', { protection }) : t('link.keyOptional', { protection });
+  const hint = form.hasKey ? t('link.keyReplaceHint') : needsKey ? (neededHint ?? t('link.keyNeeded', { protection })) : t('link.keyOptional', { protection });
   return (
     <Field label={t('link.apiKey')} error={error} hint={hint} className="field-wide">
       {(id, describedBy) => (
@@ -64,7 +78,7 @@ export function ApiKeyField({ form, protection, error, needsKey, onType, onActio
             spellCheck={false}
             aria-invalid={error !== undefined}
             aria-describedby={describedBy}
-            data-testid="link-api-key"
+            data-testid={testId('api-key')}
             onChange={(event) => onType(event.target.value)}
           />
           {form.hasKey && (

@@ -63,7 +63,7 @@ export function LoadDialog() {
 
 function LocalPane({ dialog }: { dialog: React.RefObject<HTMLDivElement | null> }) {
   const t = useT();
-  const { form, fieldErrors, inspect, submitting, startedAt, error, actions } = useLoadStore();
+  const { form, fieldErrors, inspect, submitting, startedAt, error, keyProtection, actions } = useLoadStore();
   const { app, notices } = useAppModel();
   const { settings } = useAppStore();
   const status = useBackendStatus();
@@ -90,7 +90,7 @@ function LocalPane({ dialog }: { dialog: React.RefObject<HTMLDivElement | null> 
       <div className="dialog-body">
         {/* Edits during a load would not reach the running server: freeze the form until it answers. */}
         <fieldset className="plain-fieldset" disabled={submitting}>
-          {form ? <LocalModelTab form={form} errors={fieldErrors} edit={actions.edit} inspect={inspect} onBrowse={() => void actions.pickModel()} /> : <p className="muted">{t('load.settingsMissing')}</p>}
+          {form ? <LocalModelTab form={form} errors={fieldErrors} edit={actions.edit} keyProtection={keyProtection} inspect={inspect} onBrowse={() => void actions.pickModel()} /> : <p className="muted">{t('load.settingsMissing')}</p>}
         </fieldset>
         {error && !submitting && <LoadErrorBox error={error} />}
       </div>

@@ -14,7 +14,7 @@ interface Props extends FormProps {
   onBrowse: () => void;
 }
 
-export function LocalModelTab({ form, errors, edit, inspect, onBrowse }: Props) {
+export function LocalModelTab({ form, errors, edit, keyProtection, inspect, onBrowse }: Props) {
   const t = useT();
   const { info, settings } = useAppStore();
   const { backends, gpus } = useDiscovery();
@@ -44,7 +44,7 @@ export function LocalModelTab({ form, errors, edit, inspect, onBrowse }: Props) 
         <GpuLayersField value={form.gpuLayers} error={errors.gpuLayers} inspect={inspect} stale={stale} onChange={(gpuLayers) => edit({ gpuLayers })} />
         <TextField label={t('load.threads')} value={form.threads} numeric error={errors.threads} placeholder={t('load.threadsAuto')} testId="threads" onChange={(threads) => edit({ threads })} />
       </div>
-      <AdvancedFields form={form} errors={errors} edit={edit} />
+      <AdvancedFields form={form} errors={errors} edit={edit} keyProtection={keyProtection} />
     </div>
   );
 }

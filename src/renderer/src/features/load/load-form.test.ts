@@ -10,7 +10,7 @@ const form = (patch: Partial<LoadForm> = {}): LoadForm => ({ ...formFromSettings
 describe('formFromSettings / settingsFromForm', () => {
   it('round-trips the saved settings unchanged', () => {
     const result = settingsFromForm(formFromSettings(base), base);
-    expect(result).toEqual({ ok: true, value: base });
+    expect(result).toEqual({ ok: true, value: base, load: base });
   });
 
   it('shows auto values as empty fields', () => {
@@ -83,8 +83,42 @@ describe('formFromSettings / settingsFromForm', () => {
   });
 
   it('reports text limits the schema enforces', () => {
-    const result = settingsFromForm(form({ apiKey: 'x'.repeat(513) }), base);
-    expect(!result.ok && result.errors.apiKey?.key).toBe('load.error.invalid');
+    const result = settingsFromForm(form({ mmprojPath: 'x'.repeat(4097) }), base);
+    expect(!result.ok && result.errors.mmprojPath?.key).toBe('load.error.invalid');
+  });
+});
+
+describe("the local server's API key in the form", () => {
+  const loadOf = (f: ReturnType<typeof form>) => {
+    const result = settingsFromForm(f, base);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    return result;
+  };
+
+  it('never saves the key with the settings; a typed key goes to backend:load only', () => {
+    const result = loadOf(form({ exposeOnNetwork: true, apiKey: ' lan-key ', keyAction: 'replace' }));
+    expect(result.value).not.toHaveProperty('apiKey');
+    expect(JSON.stringify(result.value)).not.toContain('lan-key');
+    expect(result.load).toMatchObject({ apiKey: 'lan-key', exposeOnNetwork: true });
+  });
+
+  it('keeps a stored key unless told to remove it', () => {
+    const stored = formFromSettings(base, { hasKey: true });
+    expect(stored).toMatchObject({ hasKey: true, keyAction: 'keep', apiKey: '' });
+    expect(loadOf(stored).load).not.toHaveProperty('apiKey');
+    expect(loadOf({ ...stored, keyAction: 'replace' }).load).not.toHaveProperty('apiKey');
+    expect(loadOf({ ...stored, keyAction: 'remove' }).load).toMatchObject({ apiKey: null });
+  });
+
+  it('refuses to expose the server with no key, and a key a client could not send', () => {
+    const exposed = (patch: Partial<ReturnType<typeof form>>) => settingsFromForm(form({ exposeOnNetwork: true, ...patch }), base);
+    const errorOf = (result: ReturnType<typeof exposed>) => (!result.ok ? result.errors.apiKey?.key : undefined);
+    expect(errorOf(exposed({ apiKey: '', hasKey: false, keyAction: 'replace' }))).toBe('load.error.exposeNeedsKey');
+    expect(errorOf(exposed({ apiKey: '', hasKey: true, keyAction: 'remove' }))).toBe('load.error.exposeNeedsKey');
+    expect(errorOf(exposed({ apiKey: 'two words', keyAction: 'replace' }))).toBe('load.error.apiKeyText');
+    expect(errorOf(exposed({ apiKey: 'Ωmega', keyAction: 'replace' }))).toBe('load.error.apiKeyText');
+    expect(errorOf(exposed({ apiKey: 'x'.repeat(513), keyAction: 'replace' }))).toBe('load.error.max');
+    expect(exposed({ apiKey: '', hasKey: true, keyAction: 'keep' }).ok).toBe(true);
   });
 });
 

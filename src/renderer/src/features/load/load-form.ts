@@ -2,12 +2,17 @@
 // functions convert between them, and validation errors come back per field as
 // message keys so the dialog can show them in the user's language.
 import type { z } from 'zod';
-import { LoadSettingsSchema, type LoadSettings } from '../../../../shared/contract';
+import { HTTP_TOKEN_TEXT, LoadSettingsSchema, type BackendLoad, type LoadSettings } from '../../../../shared/contract';
 import { parseStrictInteger, type NumberProblem } from '../../../../shared/strict-number';
 import type { MessageKey, MessageVars } from '../../i18n';
+import type { KeyFields } from './ApiKeyField';
 
-/** What the form holds: numbers as typed text, so half-typed input is not lost. */
-export interface LoadForm {
+/**
+ * What the form holds: numbers as typed text, so half-typed input is not lost. The
+ * API key for network clients is write-only (KeyFields): the core seals it and only
+ * says whether one is stored.
+ */
+export interface LoadForm extends KeyFields {
   modelPath: string;
   backend: LoadSettings['backend'];
   contextSize: string;
@@ -20,7 +25,6 @@ export interface LoadForm {
   /** empty = pick a free port */
   port: string;
   exposeOnNetwork: boolean;
-  apiKey: string;
   jinja: boolean;
   reasoningFormat: LoadSettings['reasoningFormat'];
   flashAttention: LoadSettings['flashAttention'];
@@ -29,7 +33,6 @@ export interface LoadForm {
   mlock: boolean;
   noMmap: boolean;
   metrics: boolean;
-  slots: boolean;
 }
 
 export type LoadField = keyof LoadForm;
@@ -38,11 +41,15 @@ export interface FieldError {
   vars?: MessageVars;
 }
 export type FieldErrors = Partial<Record<LoadField, FieldError>>;
-export type FormResult = { ok: true; value: LoadSettings } | { ok: false; errors: FieldErrors };
+/** `value` is what is saved; `load` is what `backend:load` gets (the settings, and the key change if any). */
+export type FormResult = { ok: true; value: LoadSettings; load: BackendLoad } | { ok: false; errors: FieldErrors };
 
-export function formFromSettings(settings: LoadSettings): LoadForm {
+export function formFromSettings(settings: LoadSettings, key: { hasKey: boolean } = { hasKey: false }): LoadForm {
   return {
     ...settings,
+    apiKey: '',
+    hasKey: key.hasKey,
+    keyAction: key.hasKey ? 'keep' : 'replace',
     contextSize: String(settings.contextSize),
     gpuLayers: String(settings.gpuLayers),
     threads: settings.threads === 0 ? '' : String(settings.threads),
@@ -119,7 +126,9 @@ export function settingsFromForm(form: LoadForm, base: LoadSettings): FormResult
     else errors[field] = field === 'gpuLayers' && result.error.key === 'load.error.wholeNumber' ? { key: 'load.error.gpuLayers' } : result.error;
   }
   if (form.modelPath.trim() === '') errors.modelPath = { key: 'load.error.modelRequired' };
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const key = keyChange(form);
+  if (!key.ok) errors.apiKey = key.error;
+  if (Object.keys(errors).length > 0 || !key.ok) return { ok: false, errors };
 
   const candidate = {
     ...base,
@@ -130,13 +139,31 @@ export function settingsFromForm(form: LoadForm, base: LoadSettings): FormResult
     mmprojPath: form.mmprojPath.trim(),
   };
   const checked = LoadSettingsSchema.safeParse(candidate);
-  if (checked.success) return { ok: true, value: checked.data };
+  if (checked.success) return { ok: true, value: checked.data, load: key.change === undefined ? checked.data : { ...checked.data, apiKey: key.change } };
   // Only text limits (e.g. a path over 4096 characters) can still fail here.
   for (const issue of checked.error.issues) {
     const field = issue.path[0];
     if (typeof field === 'string' && field in form) errors[field as LoadField] ??= { key: 'load.error.invalid', vars: { value: issue.message } };
   }
   return { ok: false, errors: Object.keys(errors).length > 0 ? errors : { modelPath: { key: 'load.error.invalid', vars: { value: checked.error.message } } } };
+}
+
+type KeyChange = { ok: true; change: string | null | undefined } | { ok: false; error: FieldError };
+
+/**
+ * The key change `backend:load` gets: a typed key, null to remove the stored one,
+ * undefined to keep it. Exposed on the network, the server needs a key: without one
+ * no client there could use it (EVA itself has a key of its own per launch).
+ */
+function keyChange(form: LoadForm): KeyChange {
+  const typed = form.keyAction === 'replace' ? form.apiKey.trim() : '';
+  if (typed !== '' && !HTTP_TOKEN_TEXT.test(typed)) return { ok: false, error: { key: 'load.error.apiKeyText' } };
+  if (typed !== '' && typed.length > 512) return { ok: false, error: { key: 'load.error.max', vars: { max: 512 } } };
+  const change = typed !== '' ? typed : form.keyAction === 'remove' && form.hasKey ? null : undefined;
+  // "Replace" with nothing typed keeps the stored key, as the link form's Keep does.
+  const keyAfter = change === undefined ? form.hasKey : change !== null;
+  if (form.exposeOnNetwork && !keyAfter) return { ok: false, error: { key: 'load.error.exposeNeedsKey' } };
+  return { ok: true, change };
 }
 
 /** The fields the `backend:inspect` estimate depends on; a change to any of them asks again. */

@@ -144,3 +144,30 @@ describe('load store', () => {
     expect(api.calls.some((c) => c.channel === 'backend:load')).toBe(false);
   });
 });
+
+describe("load store: the local server's API key", () => {
+  it('sends a typed key to backend:load only, never to the settings, and forgets it once sent', async () => {
+    const { api, load } = await setup();
+    load.open();
+    await flush();
+    expect(load.store.get().form).toMatchObject({ hasKey: false, keyAction: 'replace' });
+    expect(load.store.get().keyProtection).toBe('memory (test)');
+    load.edit({ exposeOnNetwork: true, apiKey: 'lan-key-1' });
+    await load.submit();
+    await flush();
+    const updates = api.calls.filter((c) => c.channel === 'settings:update');
+    expect(JSON.stringify(updates)).not.toContain('lan-key-1');
+    expect(api.calls.find((c) => c.channel === 'backend:load')?.input).toMatchObject({ apiKey: 'lan-key-1', exposeOnNetwork: true });
+    // Reopened, the form knows a key is stored, and holds none.
+    load.open();
+    await flush();
+    expect(load.store.get().form).toMatchObject({ hasKey: true, keyAction: 'keep', apiKey: '' });
+  });
+
+  it('a reload after a crash keeps the stored key (sends no key change)', async () => {
+    const { api, load } = await setup();
+    await load.reload();
+    const sent = api.calls.filter((c) => c.channel === 'backend:load').at(-1)?.input as Record<string, unknown>;
+    expect(sent).not.toHaveProperty('apiKey');
+  });
+});

@@ -27,6 +27,8 @@ export interface LoadState {
   /** epoch ms of the click on Load, for the elapsed counter */
   startedAt: number | null;
   error: AppError | null;
+  /** how the local server's stored API key is sealed; '' until the core says */
+  keyProtection: string;
 }
 
 export interface LoadStore {
@@ -54,7 +56,7 @@ export interface LoadStoreDeps {
 const INSPECT_FIELDS: readonly LoadField[] = ['modelPath', 'mmprojPath', 'backend'];
 
 export function createLoadStore({ api, app, timers = realTimers(), now = Date.now, inspectDelayMs = 350 }: LoadStoreDeps): LoadStore {
-  const store = createStore<LoadState>({ open: false, tab: 'local', form: null, fieldErrors: {}, inspect: { status: 'idle' }, submitting: false, startedAt: null, error: null });
+  const store = createStore<LoadState>({ open: false, tab: 'local', form: null, fieldErrors: {}, inspect: { status: 'idle' }, submitting: false, startedAt: null, error: null, keyProtection: '' });
   let inspectTimer: unknown = null;
   let inspectTicket = 0;
 
@@ -92,14 +94,30 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
     if (INSPECT_FIELDS.some((field) => field in changes) && inspectKey(next) !== inspectKey(form)) scheduleInspect();
   };
 
+  /** Whether a key is stored (never the key): the form shows Keep / Replace / Remove for one. */
+  const refreshKeyStatus = async (): Promise<void> => {
+    const result = await api.invoke('backend:api-key');
+    if (!result.ok) return;
+    const { form } = store.get();
+    patch({ keyProtection: result.value.protection });
+    // Only a form the user has not touched the key of follows the answer.
+    if (form && form.apiKey === '' && form.keyAction === (form.hasKey ? 'keep' : 'replace')) {
+      patch({ form: { ...form, hasKey: result.value.hasKey, keyAction: result.value.hasKey ? 'keep' : 'replace' } });
+    }
+  };
+
   const open = (tab?: LoadTab): void => {
     const state = store.get();
     // Reopening during a load shows that load; otherwise start from the saved settings.
     const settings = app.store.get().settings;
-    const form = state.submitting && state.form ? state.form : settings ? formFromSettings(settings.load) : null;
+    const hasKey = state.form?.hasKey ?? false;
+    const form = state.submitting && state.form ? state.form : settings ? formFromSettings(settings.load, { hasKey }) : null;
     const shownTab = tab ?? (state.submitting ? 'local' : settings?.chat.endpoint.kind === 'link' ? 'link' : 'local');
     patch({ open: true, tab: shownTab, form, fieldErrors: state.submitting ? state.fieldErrors : {} });
-    if (form && !state.submitting) void runInspect(form);
+    if (form && !state.submitting) {
+      void runInspect(form);
+      void refreshKeyStatus();
+    }
   };
 
   const submit = async (): Promise<boolean> => {
@@ -115,8 +133,12 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
     // Saved first, so the form comes back as typed even when the load fails. Loading a
     // local model also points the chat at it (the conversation itself is kept).
     const persisted = await app.updateSettings({ load: parsed.value, ...(saved.chat.endpoint.kind === 'local' ? {} : { chat: { endpoint: { kind: 'local' } } }) });
-    const result = await api.invoke('backend:load', parsed.value);
+    const result = await api.invoke('backend:load', parsed.load);
     patch({ submitting: false, startedAt: null });
+    // A typed key is sealed by now (or refused): never keep it in the page.
+    const { form: after } = store.get();
+    if (after && after.apiKey !== '') patch({ form: { ...after, apiKey: '', keyAction: after.hasKey ? 'keep' : 'replace' } });
+    void refreshKeyStatus();
     if (!result.ok) {
       patch({ error: result.error });
       return false;

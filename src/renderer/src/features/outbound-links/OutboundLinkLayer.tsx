@@ -1,0 +1,101 @@
+import { useEffect, useRef } from 'react';
+import { useAppModel } from '../../app-model';
+import { useT } from '../../i18n';
+import { copyText } from '../../lib/copy-text';
+import { useStore } from '../../lib/store';
+import './outbound-links.css';
+
+/**
+ * Catches every click on a link anywhere in the page (answers, tool output, notices),
+ * before the browser follows it, and asks first. One listener in the capture phase,
+ * so no renderer of links can forget it; middle clicks too.
+ */
+export function OutboundLinkLayer() {
+  const { outboundLinks } = useAppModel();
+  useEffect(() => {
+    const onClick = (event: MouseEvent): void => {
+      const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      const href = anchor?.getAttribute('href');
+      if (!anchor || href === null || href === undefined || href.startsWith('#')) return;
+      event.preventDefault();
+      event.stopPropagation();
+      outboundLinks.request(href);
+    };
+    document.addEventListener('click', onClick, true);
+    document.addEventListener('auxclick', onClick, true);
+    return () => {
+      document.removeEventListener('click', onClick, true);
+      document.removeEventListener('auxclick', onClick, true);
+    };
+  }, [outboundLinks]);
+  return <OutboundLinkDialog />;
+}
+
+function OutboundLinkDialog() {
+  const t = useT();
+  const { outboundLinks } = useAppModel();
+  const state = useStore(outboundLinks.store);
+  const cancel = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (state.kind === 'idle') return;
+    // Cancel has the focus: Enter alone never opens a link.
+    cancel.current?.focus();
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape') outboundLinks.dismiss();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [state.kind, outboundLinks]);
+
+  if (state.kind === 'idle') return null;
+  const shown = state.kind === 'confirm' ? state.link.shown : state.kind === 'refused' ? state.href : state.url;
+  const copyValue = state.kind === 'confirm' ? state.link.url : shown;
+
+  return (
+    <div className="overlay" onMouseDown={(event) => event.target === event.currentTarget && outboundLinks.dismiss()}>
+      <div className="dialog link-dialog" role="alertdialog" aria-modal="true" aria-labelledby="link-dialog-title" aria-describedby="link-dialog-url" data-testid="link-dialog" data-kind={state.kind}>
+        <header className="dialog-head">
+          <h2 id="link-dialog-title">{state.kind === 'confirm' ? t('link.open.title') : state.kind === 'refused' ? t('link.open.refusedTitle') : t('link.open.failedTitle')}</h2>
+        </header>
+        <div className="dialog-body">
+          {state.kind === 'confirm' && (
+            <p className="link-destination">
+              {t(state.link.scheme === 'mailto:' ? 'link.open.mailTo' : 'link.open.goesTo')} <strong data-testid="link-dialog-destination">{state.link.destination}</strong>
+            </p>
+          )}
+          <p className="link-url mono" id="link-dialog-url" data-testid="link-dialog-url">
+            {shown}
+          </p>
+          {state.kind === 'confirm' && state.link.hasCredentials && (
+            <p className="warning-box" role="note" data-testid="link-dialog-credentials">
+              {t('link.open.credentials', { host: state.link.destination })}
+            </p>
+          )}
+          {state.kind === 'confirm' && /(^|\.)xn--/.test(state.link.destination) && (
+            <p className="warning-box" role="note" data-testid="link-dialog-idn">
+              {t('link.open.idn')}
+            </p>
+          )}
+          {state.kind === 'refused' && <p data-testid="link-dialog-reason">{t('link.open.refused', { reason: state.reason })}</p>}
+          {state.kind === 'failed' && <p data-testid="link-dialog-reason">{state.error.message}</p>}
+        </div>
+        <footer className="dialog-foot">
+          <button type="button" className="btn" data-testid="link-dialog-copy" onClick={() => void copyText(copyValue)}>
+            {t('link.open.copy')}
+          </button>
+          <div className="dialog-actions">
+            <button type="button" className="btn" ref={cancel} data-testid="link-dialog-cancel" onClick={() => outboundLinks.dismiss()}>
+              {state.kind === 'confirm' ? t('common.cancel') : t('common.close')}
+            </button>
+            {state.kind === 'confirm' && (
+              <button type="button" className="btn btn-primary" data-testid="link-dialog-open" onClick={() => void outboundLinks.confirm()}>
+                {t(state.link.scheme === 'mailto:' ? 'link.open.openMail' : 'link.open.openBrowser')}
+              </button>
+            )}
+          </div>
+        </footer>
+      </div>
+    </div>
+  );
+}
