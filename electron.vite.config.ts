@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { IMPORT_ALIASES } from './aliases.config';
 
 export default defineConfig({
   main: {
+    resolve: { alias: IMPORT_ALIASES },
     build: {
       externalizeDeps: true,
       rollupOptions: {
@@ -17,6 +19,7 @@ export default defineConfig({
     },
   },
   preload: {
+    resolve: { alias: IMPORT_ALIASES },
     build: {
       // A sandboxed preload can require nothing but electron: bundle zod & co. into it.
       externalizeDeps: false,
@@ -29,6 +32,7 @@ export default defineConfig({
   renderer: {
     root: resolve(import.meta.dirname, 'src/renderer'),
     plugins: [react()],
+    resolve: { alias: IMPORT_ALIASES },
     build: {
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
     },

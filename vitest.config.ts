@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { IMPORT_ALIASES } from './aliases.config';
 
 export default defineConfig({
+  resolve: { alias: IMPORT_ALIASES },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',

@@ -6,12 +6,12 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchProcess } from '../src/main/services/process/launch';
-import { memoryLifecycle } from '../src/main/services/process/process-lifecycle';
-import { BackendManager } from '../src/main/services/backend/backend-manager';
-import { findFreePort } from '../src/main/services/backend/net-probe';
-import { defaultSettings } from '../src/shared/default-settings';
-import { testAssets } from '../src/test-support/test-assets';
+import { launchProcess } from '@main/services/process/launch';
+import { memoryLifecycle } from '@main/services/process/process-lifecycle';
+import { BackendManager } from '@main/services/backend/backend-manager';
+import { findFreePort } from '@main/services/backend/net-probe';
+import { defaultSettings } from '@shared/default-settings';
+import { testAssets } from '@test-support/test-assets';
 import type { Benchmark } from './run';
 import { median, round } from './stats';
 

@@ -3,10 +3,10 @@
 // the history (as a user would import an export) and opened from the sidebar;
 // then one answer streams while the long-task observer and a MessageChannel
 // heartbeat watch the page. Real browser host, real llama-server, real Chromium.
-import { startHost } from '../src/test-support/host-process';
-import { testAssets } from '../src/test-support/test-assets';
-import { connectHost } from '../src/test-support/ws-client';
-import { defaultSettings } from '../src/shared/default-settings';
+import { startHost } from '@test-support/host-process';
+import { testAssets } from '@test-support/test-assets';
+import { connectHost } from '@test-support/ws-client';
+import { defaultSettings } from '@shared/default-settings';
 import { launchChromium, MAIN_THREAD_PROBE } from './browser';
 import type { Benchmark, BenchResult } from './run';
 import { serverAuthHeader } from './server-key';

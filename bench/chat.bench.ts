@@ -4,18 +4,18 @@
 // DOM, minus send → first content delta of a raw streaming fetch to the same
 // server. Both through the real browser host and real llama-server, same run.
 import type { Page } from '@playwright/test';
-import { startHost } from '../src/test-support/host-process';
-import { testAssets } from '../src/test-support/test-assets';
-import { connectHost } from '../src/test-support/ws-client';
-import { defaultSettings } from '../src/shared/default-settings';
-import { buildChatBody, normalizeMessages } from '../src/shared/chat/request-body';
+import { startHost } from '@test-support/host-process';
+import { testAssets } from '@test-support/test-assets';
+import { connectHost } from '@test-support/ws-client';
+import { defaultSettings } from '@shared/default-settings';
+import { buildChatBody, normalizeMessages } from '@shared/chat/request-body';
 import { launchChromium, DOM_RECORDER, resetDomMarks } from './browser';
 import { serverAuthHeader } from './server-key';
 import type { Benchmark, BenchResult } from './run';
 import { ensureWebUi } from './ensure-webui';
-import { findFreePort } from '../src/main/services/backend/net-probe';
-import { probeHealth } from '../src/main/services/backend/health-probe';
-import { launchProcess } from '../src/main/services/process/launch';
+import { findFreePort } from '@main/services/backend/net-probe';
+import { probeHealth } from '@main/services/backend/health-probe';
+import { launchProcess } from '@main/services/process/launch';
 import { median, round } from './stats';
 
 const STREAM_TOKENS = 2000;

@@ -4,13 +4,13 @@
 // times). Each measurement uses a new HistoryStore, i.e. a cold start of the
 // service; the OS page cache is warm after the first run, as it is on a
 // desktop that has just written these files. Nothing here is a pass/fail test.
-import { seededRandom } from '../src/test-support/seeded-random';
+import { seededRandom } from '@test-support/seeded-random';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { HistoryStore } from '../src/main/services/history/history-store';
-import { previewOf } from '../src/shared/history/message-text';
-import type { ConversationMeta, ConversationSummary, StoredMessage } from '../src/shared/history/types';
+import { HistoryStore } from '@main/services/history/history-store';
+import { previewOf } from '@shared/history/message-text';
+import type { ConversationMeta, ConversationSummary, StoredMessage } from '@shared/history/types';
 import type { Benchmark, BenchResult } from './run';
 import { median, round } from './stats';
 

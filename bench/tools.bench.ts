@@ -5,13 +5,13 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { builtinToolDescriptors } from '../src/shared/tools/builtin-tools';
-import { parseToolCall } from '../src/shared/tools/parse-tool-call';
-import { gateToolCall } from '../src/shared/tools/tool-call-gate';
-import { toolResponseMessage } from '../src/shared/tools/tool-response';
-import { createArgumentValidator } from '../src/shared/tools/validate-arguments';
-import { makeTestRunner } from '../src/main/services/tools/test-support/test-runner';
-import type { ToolRunner } from '../src/main/services/tools/tool-runner';
+import { builtinToolDescriptors } from '@shared/tools/builtin-tools';
+import { parseToolCall } from '@shared/tools/parse-tool-call';
+import { gateToolCall } from '@shared/tools/tool-call-gate';
+import { toolResponseMessage } from '@shared/tools/tool-response';
+import { createArgumentValidator } from '@shared/tools/validate-arguments';
+import { makeTestRunner } from '@main/services/tools/test-support/test-runner';
+import type { ToolRunner } from '@main/services/tools/tool-runner';
 import type { Benchmark } from './run';
 import { median, round } from './stats';
 

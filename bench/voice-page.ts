@@ -5,7 +5,7 @@
 // the moment the input's value is set and the frame after it, so the total can
 // be split into renderer, transport + core, and insertion.
 import { chromium, type Browser, type Page } from '@playwright/test';
-import type { VoiceTranscript } from '../src/shared/audio/voice-schemas';
+import type { VoiceTranscript } from '@shared/audio/voice-schemas';
 
 /** bench/browser.ts's Chromium, plus a fake microphone that loops `wavPath` (read at launch, so it must exist first). */
 export function launchWithFakeMicrophone(wavPath: string): Promise<Browser> {

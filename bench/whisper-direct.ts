@@ -5,9 +5,9 @@
 import { spawn } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { VoiceLanguage } from '../src/shared/audio/voice-schemas';
-import { joinSegments } from '../src/main/services/voice/transcript-text';
-import { whisperArgs } from '../src/main/services/voice/whisper-args';
+import type { VoiceLanguage } from '@shared/audio/voice-schemas';
+import { joinSegments } from '@main/services/voice/transcript-text';
+import { whisperArgs } from '@main/services/voice/whisper-args';
 
 export interface DirectWhisper {
   cli: string;

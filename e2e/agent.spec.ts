@@ -5,10 +5,10 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startGrammarProxy, type GrammarProxy } from '../src/main/services/agent/grammar-proxy';
-import { startTestServer, type TestServer } from '../src/main/services/chat/test-server';
-import { repoRoot, startHost, type RunningHost } from '../src/test-support/host-process';
-import { connectHost } from '../src/test-support/ws-client';
+import { startGrammarProxy, type GrammarProxy } from '@main/services/agent/grammar-proxy';
+import { startTestServer, type TestServer } from '@main/services/chat/test-server';
+import { repoRoot, startHost, type RunningHost } from '@test-support/host-process';
+import { connectHost } from '@test-support/ws-client';
 
 const call = (name: string, args: Record<string, unknown>) => `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
 

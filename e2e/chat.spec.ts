@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { repoRoot, startHost, type RunningHost } from '../src/test-support/host-process';
-import { startTestServer } from '../src/main/services/chat/test-server';
-import { connectHost } from '../src/test-support/ws-client';
+import { repoRoot, startHost, type RunningHost } from '@test-support/host-process';
+import { startTestServer } from '@main/services/chat/test-server';
+import { connectHost } from '@test-support/ws-client';
 import { loadTinyModel } from './steps';
 
 let host: RunningHost;

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot, startHost, tinyModel, type RunningHost } from '../src/test-support/host-process';
-import { connectHost } from '../src/test-support/ws-client';
+import { repoRoot, startHost, tinyModel, type RunningHost } from '@test-support/host-process';
+import { connectHost } from '@test-support/ws-client';
 
 let host: RunningHost;
 

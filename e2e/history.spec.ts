@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startHost, type RunningHost } from '../src/test-support/host-process';
-import { connectHost } from '../src/test-support/ws-client';
+import { startHost, type RunningHost } from '@test-support/host-process';
+import { connectHost } from '@test-support/ws-client';
 import { loadTinyModel } from './steps';
 
 let host: RunningHost;

@@ -2,8 +2,8 @@
 // address and where it really goes. Real browser host, real Chromium; the answer
 // comes from an imported conversation, so its links are exactly the test's.
 import { expect, test } from '@playwright/test';
-import { startHost, type RunningHost } from '../src/test-support/host-process';
-import { connectHost } from '../src/test-support/ws-client';
+import { startHost, type RunningHost } from '@test-support/host-process';
+import { connectHost } from '@test-support/ws-client';
 import { loadTinyModel } from './steps';
 
 let host: RunningHost;

@@ -2,11 +2,11 @@
 // through nut-js in its tool worker from a private Xvfb showing a known pattern.
 // Also: the "no display" and "model cannot see images" notices.
 import { expect, test, type Page } from '@playwright/test';
-import { dragRect, toImageRect } from '../src/shared/screen/fit-within';
-import { decodePng, pixelAt, type DecodedPng } from '../src/main/services/screen/test-support/decode-png';
-import { drawPattern, patternAt, startXvfb, type Xvfb } from '../src/main/services/screen/test-support/xvfb';
-import { startHost, type RunningHost } from '../src/test-support/host-process';
-import { connectHost } from '../src/test-support/ws-client';
+import { dragRect, toImageRect } from '@shared/screen/fit-within';
+import { decodePng, pixelAt, type DecodedPng } from '@main/services/screen/test-support/decode-png';
+import { drawPattern, patternAt, startXvfb, type Xvfb } from '@main/services/screen/test-support/xvfb';
+import { startHost, type RunningHost } from '@test-support/host-process';
+import { connectHost } from '@test-support/ws-client';
 import { loadTinyModel } from './steps';
 
 const SCREEN = { width: 2560, height: 1440 };

@@ -1,6 +1,6 @@
 // Shared e2e steps: what a user does in the UI, written once.
 import { expect, type Page } from '@playwright/test';
-import { tinyModel } from '../src/test-support/host-process';
+import { tinyModel } from '@test-support/host-process';
 
 /** Load the tiny test model through the load dialog and wait for "ready"; returns the server's port. */
 export async function loadTinyModel(page: Page): Promise<number> {

@@ -7,10 +7,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import config from '../playwright.config';
-import { encodeWav16Mono } from '../src/shared/audio/wav';
-import { requireWhisperAssets, whisperAssets } from '../src/main/services/voice/whisper-test-assets';
-import { startHost, tinyModel, type RunningHost } from '../src/test-support/host-process';
-import { connectHost } from '../src/test-support/ws-client';
+import { encodeWav16Mono } from '@shared/audio/wav';
+import { requireWhisperAssets, whisperAssets } from '@main/services/voice/whisper-test-assets';
+import { startHost, tinyModel, type RunningHost } from '@test-support/host-process';
+import { connectHost } from '@test-support/ws-client';
 
 /** One second of a 440 Hz tone at half scale, 16 kHz mono 16-bit: what the fake microphone plays (looped). */
 function writeTone(): string {

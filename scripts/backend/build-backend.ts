@@ -3,7 +3,7 @@
 // and bin/<backend>/whisper-cli from the whisper.cpp that nodejs-whisper ships.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BACKEND_KINDS, type BackendKind } from '../../src/shared/contract';
+import { BACKEND_KINDS, type BackendKind } from '@shared/contract';
 import { BackendBuildError } from './build-error';
 import { ensureBackendBuilt } from './ensure-backend';
 import { ensureWhisperBuilt } from './whisper-backend';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BuildInfo } from '../../src/shared/contract';
+import type { BuildInfo } from '@shared/contract';
 import { buildDirConflict, parseBuildInfo, rebuildReason } from './build-cache';
 import { cmakeFlags } from './cmake-flags';
 

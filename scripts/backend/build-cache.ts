@@ -1,7 +1,7 @@
 // Whether a backend must be (re)built. Pure: the caller reads build.json and
 // checks the binary; this decides. Same llama.cpp commit, same backend, same
 // flags and the binary still there → nothing to do.
-import { BACKEND_KINDS, type BuildInfo } from '../../src/shared/contract';
+import { BACKEND_KINDS, type BuildInfo } from '@shared/contract';
 
 /** What tells one kind of build record from another: its binary, its file, and the field naming the source version. */
 export interface BuildRecordKind<V extends string> {

@@ -1,6 +1,6 @@
 // Build failures as data: a code a caller can branch on, and the log tail that
 // explains it, so `npm start` and `npm test` can show the same thing the CLI does.
-import type { BackendKind } from '../../src/shared/contract';
+import type { BackendKind } from '@shared/contract';
 
 export type BackendBuildErrorCode =
   | 'toolkit-missing'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACKEND_KINDS } from '../../src/shared/contract';
+import { BACKEND_KINDS } from '@shared/contract';
 import { cmakeFlags } from './cmake-flags';
 
 describe('cmakeFlags', () => {

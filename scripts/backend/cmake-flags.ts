@@ -1,6 +1,6 @@
 // The cmake configuration for each backend flavour. Pure, so the cache key in
 // build.json can be computed (and tested) without running anything.
-import type { BackendKind } from '../../src/shared/contract';
+import type { BackendKind } from '@shared/contract';
 
 export interface FlagOptions {
   /** -DGGML_NATIVE=OFF: a binary for any CPU (and any supported GPU architecture) of the family, for packaging */

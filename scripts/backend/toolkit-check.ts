@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { BackendKind } from '../../src/shared/contract';
+import type { BackendKind } from '@shared/contract';
 
 export interface ToolProbe {
   /** true when `command ...args` starts and exits 0 */

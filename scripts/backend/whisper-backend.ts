@@ -4,7 +4,7 @@
 // install, and a build record written last so a crash means "rebuild".
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../src/main/services/fs/atomic-write';
+import { writeFileAtomic } from '@main/services/fs/atomic-write';
 import { BackendBuildError } from './build-error';
 import { acquireBuildLock } from './build-lock';
 import { buildCmakeTarget, isExecutable, seconds, type EnsureBackendOptions } from './ensure-backend';

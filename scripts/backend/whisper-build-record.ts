@@ -1,7 +1,7 @@
 // bin/<backend>/whisper-cli.build.json: what the installed whisper-cli was built
 // from, and whether it must be rebuilt. Pure, like build-cache.ts is for
 // llama-server; the record differs (a whisper.cpp version, not a llama.cpp commit).
-import type { BackendKind } from '../../src/shared/contract';
+import type { BackendKind } from '@shared/contract';
 import { parseBuildRecord, recordRebuildReason, type BuildRecordKind, type RecordCacheInput } from './build-cache';
 
 /** The build record beside bin/<backend>/whisper-cli. */

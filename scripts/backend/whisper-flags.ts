@@ -1,6 +1,6 @@
 // The cmake configuration of whisper-cli. Pure, so the cache key in the build
 // record can be computed (and tested) without running anything.
-import type { BackendKind } from '../../src/shared/contract';
+import type { BackendKind } from '@shared/contract';
 import { cmakeFlags, type FlagOptions } from './cmake-flags';
 
 /** The cmake target, also the installed executable's name. */

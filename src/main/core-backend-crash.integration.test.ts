@@ -5,8 +5,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultSettings } from '../shared/default-settings';
-import { testAssets } from '../test-support/test-assets';
+import { defaultSettings } from '@shared/default-settings';
+import { testAssets } from '@test-support/test-assets';
 import { createCore, type Core } from './core';
 
 let core: Core;

@@ -5,8 +5,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invokeChannels } from '../shared/contract';
-import { testAssets } from '../test-support/test-assets';
+import { invokeChannels } from '@shared/contract';
+import { testAssets } from '@test-support/test-assets';
 import { createCore, type Core } from './core';
 
 const opened: string[] = [];

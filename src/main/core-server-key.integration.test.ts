@@ -5,9 +5,9 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BackendLoadSchema } from '../shared/contract';
-import { defaultSettings } from '../shared/default-settings';
-import { testAssets } from '../test-support/test-assets';
+import { BackendLoadSchema } from '@shared/contract';
+import { defaultSettings } from '@shared/default-settings';
+import { testAssets } from '@test-support/test-assets';
 import { createCore, type Core } from './core';
 
 const cores: Core[] = [];

@@ -1,9 +1,9 @@
 // The core: every service, wired once, behind the contract's handlers. Both
 // hosts (Electron and the browser host) create exactly this and only differ in
 // how they carry calls and events.
-import type { AppInfo, InvokeHandlers, Notice } from '../shared/contract';
-import { AppFailure } from '../shared/errors';
-import { checkExternalLink } from '../shared/external-link';
+import type { AppInfo, InvokeHandlers, Notice } from '@shared/contract';
+import { AppFailure } from '@shared/errors';
+import { checkExternalLink } from '@shared/external-link';
 import { ensureDataPaths } from './services/app/data-paths';
 import { EventBus } from './services/app/event-bus';
 import { BackendManager } from './services/backend/backend-manager';

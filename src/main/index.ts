@@ -13,7 +13,7 @@ import { electronGlobalShortcuts } from './electron/global-shortcuts';
 import { captureWithDesktopCapturer } from './electron/screen-capture';
 import { appUrlMatcher } from './services/app/app-url';
 import { exitWithParent } from './services/app/exit-with-parent';
-import { AppFailure } from '../shared/errors';
+import { AppFailure } from '@shared/errors';
 
 let win: BrowserWindow | null = null;
 let core: Core | null = null;

@@ -1,8 +1,8 @@
 // The preload exposes the contract and nothing else: one generic invoke that
 // only forwards known channels, and one event subscription for known events.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { EVENT_NAMES, isInvokeChannel, type EvaApi, type EventName } from '../shared/contract';
-import { IPC_EVENT, IPC_INVOKE } from '../shared/ipc-names';
+import { EVENT_NAMES, isInvokeChannel, type EvaApi, type EventName } from '@shared/contract';
+import { IPC_EVENT, IPC_INVOKE } from '@shared/ipc-names';
 
 const api = {
   invoke: (channel, input) =>

@@ -1,7 +1,7 @@
 // What is running under a process, read off /proc (Linux), independently of
 // the app's own ledger: for tests that check nothing is left behind.
 import { readFileSync, readdirSync } from 'node:fs';
-import { readIdentity, type ProcessIdentity } from '../main/services/process/process-identity';
+import { readIdentity, type ProcessIdentity } from '@main/services/process/process-identity';
 
 /** Every live descendant of `root` (children, grandchildren, …). */
 export function descendants(root: number): ProcessIdentity[] {

@@ -1,8 +1,8 @@
 // A Node client for the browser host's WebSocket, for benchmarks and tests that
 // set the stage (settings, loading a model) faster than clicking through the UI.
 import WebSocket from 'ws';
-import type { EventName, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput } from '../shared/contract';
-import type { Result } from '../shared/errors';
+import type { EventName, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput } from '@shared/contract';
+import type { Result } from '@shared/errors';
 
 export interface HostClient {
   invoke<C extends InvokeChannel>(channel: C, input?: InvokeInput<C>): Promise<InvokeOutput<C>>;

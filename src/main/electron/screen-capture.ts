@@ -2,9 +2,9 @@
 // desktopCapturer, at its full pixel size, shrunk with Chromium's resampler and
 // encoded as PNG. Same result shape and errors as the worker capturer.
 import { desktopCapturer, screen } from 'electron';
-import { AppFailure } from '../../shared/errors';
-import { fitWithin } from '../../shared/screen/fit-within';
-import type { ScreenCapture } from '../../shared/screen/screen-capture';
+import { AppFailure } from '@shared/errors';
+import { fitWithin } from '@shared/screen/fit-within';
+import type { ScreenCapture } from '@shared/screen/screen-capture';
 
 export async function captureWithDesktopCapturer(maxSide: number | null): Promise<ScreenCapture> {
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {

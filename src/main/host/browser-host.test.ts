@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createCore, type Core } from '../core';
-import { seededRandom } from '../../test-support/seeded-random';
+import { seededRandom } from '@test-support/seeded-random';
 import { startBrowserHost, type BrowserHost } from './browser-host';
 
 let core: Core;

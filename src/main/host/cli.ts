@@ -4,12 +4,12 @@
 // with the first one's address.
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { AppFailure } from '../../shared/errors';
+import { AppFailure } from '@shared/errors';
 import { createCore } from '../core';
 import { exitWithParent } from '../services/app/exit-with-parent';
 import { binDirs } from '../services/app/bin-dirs';
 import { defaultDataDir } from '../services/app/data-paths';
-import { parseIntegerSetting } from '../../shared/strict-number';
+import { parseIntegerSetting } from '@shared/strict-number';
 import { appVersion, findAppRoot } from './app-root';
 import { startBrowserHost } from './browser-host';
 

@@ -5,7 +5,7 @@
 // npm's pid alone under `npm run serve`: npm exits within 10 s, nothing left.
 // Linux only: the trials read what is running from /proc.
 import { describe, expect, it } from 'vitest';
-import { runKillTrials, runNpmSignalTrials } from '../../test-support/lifecycle-trials';
+import { runKillTrials, runNpmSignalTrials } from '@test-support/lifecycle-trials';
 
 const TRIALS = Number(process.env.EVA_LIFECYCLE_TRIALS ?? 20);
 

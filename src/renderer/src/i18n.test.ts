@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../../resources/i18n/en.json';
-import zh from '../../../resources/i18n/zh.json';
+import en from '@resources/i18n/en.json';
+import zh from '@resources/i18n/zh.json';
 import { createTranslator, formatMessage, resolveLanguage } from './i18n';
 
 const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '').sort();

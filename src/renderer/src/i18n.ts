@@ -1,8 +1,8 @@
 // UI text in English and Chinese, from resources/i18n/*.json (flat keys, `{name}` placeholders).
 import { createContext, useContext } from 'react';
-import type { Language } from '../../shared/contract';
-import en from '../../../resources/i18n/en.json';
-import zh from '../../../resources/i18n/zh.json';
+import type { Language } from '@shared/contract';
+import en from '@resources/i18n/en.json';
+import zh from '@resources/i18n/zh.json';
 
 export type UiLanguage = 'en' | 'zh';
 export type MessageKey = keyof typeof en;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../test-support/seeded-random';
+import { seededRandom } from '@test-support/seeded-random';
 import { bytesToBase64 } from './base64';
 
 /** The platform's own encoder (btoa exists in browsers and Node) as the reference. */

@@ -4,17 +4,17 @@
 // feed the results back, and go on until the model calls `answer`, answers
 // plainly, is stopped, or runs out of steps. An endpoint that refuses native
 // tools switches the run to the prompt protocol, visibly, instead of failing it.
-import type { ChatSendInput } from '../../../shared/chat/schemas';
-import type { ChatMessage } from '../../../shared/chat/types';
-import type { ChatResult } from '../../../shared/contract';
-import { createSpeaker, type SpeakerInput } from '../../../shared/tools/agent-protocol';
-import { renderTranscript, type TranscriptTurn } from '../../../shared/tools/agent-transcript';
-import type { AgentEnd, AgentProtocolReport, AgentStep } from '../../../shared/tools/agent-types';
-import type { ProtocolChoice, ToolProtocolSetting } from '../../../shared/tools/tool-protocol';
-import { nativeToolRejection } from '../../../shared/tools/tool-rejection';
-import { NO_TOOL_CALL_WARNING } from '../../../shared/tools/tool-response';
-import type { ToolDescriptor } from '../../../shared/tools/tool-types';
-import type { ToolEnvironment } from '../../../shared/tools/tools-prompt';
+import type { ChatSendInput } from '@shared/chat/schemas';
+import type { ChatMessage } from '@shared/chat/types';
+import type { ChatResult } from '@shared/contract';
+import { createSpeaker, type SpeakerInput } from '@shared/tools/agent-protocol';
+import { renderTranscript, type TranscriptTurn } from '@shared/tools/agent-transcript';
+import type { AgentEnd, AgentProtocolReport, AgentStep } from '@shared/tools/agent-types';
+import type { ProtocolChoice, ToolProtocolSetting } from '@shared/tools/tool-protocol';
+import { nativeToolRejection } from '@shared/tools/tool-rejection';
+import { NO_TOOL_CALL_WARNING } from '@shared/tools/tool-response';
+import type { ToolDescriptor } from '@shared/tools/tool-types';
+import type { ToolEnvironment } from '@shared/tools/tools-prompt';
 import { handleToolCall, type NewStep, type ToolCallContext, type ToolCallDeps } from './tool-call-step';
 
 export type { AgentEnd, AgentProtocolReport, AgentStep };

@@ -5,12 +5,12 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventPayloads } from '../../../shared/contract';
+import type { EventPayloads } from '@shared/contract';
 import { createCore, type Core } from '../../core';
 import { startTestServer, type TestServer } from '../chat/test-server';
 import { startGrammarProxy, type GrammarProxy } from './grammar-proxy';
 import { nativeCall } from './test-support/agent-harness';
-import { testAssets } from '../../../test-support/test-assets';
+import { testAssets } from '@test-support/test-assets';
 
 let server: TestServer;
 let proxy: GrammarProxy;

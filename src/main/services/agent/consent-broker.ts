@@ -1,7 +1,7 @@
 // Pending approval cards: the loop awaits the user's answer; the renderer
 // answers by id. Stopping a run denies whatever it was still waiting for.
 import { randomUUID } from 'node:crypto';
-import type { ConsentAnswer } from '../../../shared/tools/consent';
+import type { ConsentAnswer } from '@shared/tools/consent';
 
 interface Pending {
   requestId: string;

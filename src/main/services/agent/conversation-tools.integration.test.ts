@@ -2,7 +2,7 @@
 // a run that asks for it is offered it (and it still asks before every action);
 // other runs are not. Real llama-server behind the grammar proxy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProxiedCore, type ProxiedCore } from '../../../test-support/proxied-core';
+import { startProxiedCore, type ProxiedCore } from '@test-support/proxied-core';
 
 const answer = `<tool_call>${JSON.stringify({ name: 'answer', arguments: { content: 'ok' } })}</tool_call>`;
 let harness: ProxiedCore;

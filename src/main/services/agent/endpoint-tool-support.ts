@@ -2,9 +2,9 @@
 // choice: llama-server (the managed one, or a remote one behind a link) answers
 // from its chat template in /props; a hosted API is known by its link preset.
 // A failure to ask is an answer too ("unknown"), never an error for the run.
-import type { EndpointRef } from '../../../shared/chat/schemas';
-import type { ServerProps } from '../../../shared/contract';
-import type { EndpointToolSupport } from '../../../shared/tools/tool-protocol';
+import type { EndpointRef } from '@shared/chat/schemas';
+import type { ServerProps } from '@shared/contract';
+import type { EndpointToolSupport } from '@shared/tools/tool-protocol';
 import type { LinkService } from '../links/link-service';
 import { fetchServerProps, llamaServerRoot } from '../chat/server-props';
 

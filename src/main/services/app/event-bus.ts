@@ -1,6 +1,6 @@
 // Typed fan-out of core events to whichever hosts are attached (Electron
 // windows, WebSocket clients, tests).
-import type { EventName, EventPayloads } from '../../../shared/contract';
+import type { EventName, EventPayloads } from '@shared/contract';
 
 export type EventSink = <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
 

@@ -7,7 +7,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import lockfile from 'proper-lockfile';
-import { AppFailure } from '../../../shared/errors';
+import { AppFailure } from '@shared/errors';
 import { readIdentity, sameProcess, type ProcessIdentity } from '../process/process-identity';
 
 export interface InstanceLock {

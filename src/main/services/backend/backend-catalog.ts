@@ -1,8 +1,8 @@
 // The llama-server builds on disk and the GPUs they can see, each probed once
 // and cached (a GPU probe runs nvidia-smi or vulkaninfo), and the order a load
 // tries them in, with a clear error when none can run.
-import type { BackendInfo, GpuInfo, LoadSettings } from '../../../shared/contract';
-import { AppFailure } from '../../../shared/errors';
+import type { BackendInfo, GpuInfo, LoadSettings } from '@shared/contract';
+import { AppFailure } from '@shared/errors';
 import { orderBackends } from './backend-choice';
 import { discoverBackends } from './discover-backends';
 

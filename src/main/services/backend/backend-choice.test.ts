@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACKEND_KINDS } from '../../../shared/contract';
+import { BACKEND_KINDS } from '@shared/contract';
 import { backendLabel, fallbackNotice, orderBackends } from './backend-choice';
 
 describe('orderBackends', () => {

@@ -1,5 +1,5 @@
 // Which backends to try, in order, and what to tell the user when one fails.
-import { BACKEND_KINDS, type BackendKind } from '../../../shared/contract';
+import { BACKEND_KINDS, type BackendKind } from '@shared/contract';
 
 const LABELS: Record<BackendKind, string> = { cuda: 'CUDA', vulkan: 'Vulkan', opencl: 'OpenCL', cpu: 'CPU' };
 

@@ -6,11 +6,11 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BackendStatus, EventName, EventPayloads, LoadSettings } from '../../../shared/contract';
-import { testAssets } from '../../../test-support/test-assets';
+import type { BackendStatus, EventName, EventPayloads, LoadSettings } from '@shared/contract';
+import { testAssets } from '@test-support/test-assets';
 import { isAlive } from '../process/kill-tree';
 import { memoryLifecycle, type ProcessLifecycle } from '../process/process-lifecycle';
-import { defaultSettings } from '../../../shared/default-settings';
+import { defaultSettings } from '@shared/default-settings';
 import { BackendManager, type BackendManagerDeps } from './backend-manager';
 
 const managers: { manager: BackendManager; registry: ProcessLifecycle }[] = [];

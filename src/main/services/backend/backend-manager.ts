@@ -2,8 +2,8 @@
 // (falling back when one fails to start), the port and the GPU offload, starts
 // it, restarts it with backoff when it dies, and publishes every state change.
 // Pure policy lives in the modules it imports; this file is the state machine.
-import type { BackendInfo, BackendKind, BackendStatus, EventName, EventPayloads, GpuInfo, GpuLayerEstimate, LoadSettings, LogLine, ModelFacts } from '../../../shared/contract';
-import { AppFailure, toAppError, type AppError } from '../../../shared/errors';
+import type { BackendInfo, BackendKind, BackendStatus, EventName, EventPayloads, GpuInfo, GpuLayerEstimate, LoadSettings, LogLine, ModelFacts } from '@shared/contract';
+import { AppFailure, toAppError, type AppError } from '@shared/errors';
 import { describeExit } from '../process/exit-record';
 import type { ProcessLifecycle } from '../process/process-lifecycle';
 import { BackendCatalog } from './backend-catalog';

@@ -3,7 +3,7 @@
 // searched with one list.
 import { access, constants, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BACKEND_KINDS, type BackendInfo, type BuildInfo } from '../../../shared/contract';
+import { BACKEND_KINDS, type BackendInfo, type BuildInfo } from '@shared/contract';
 
 export const SERVER_BINARY = process.platform === 'win32' ? 'llama-server.exe' : 'llama-server';
 

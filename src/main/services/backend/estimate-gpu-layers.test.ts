@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GpuInfo, ModelFacts } from '../../../shared/contract';
+import type { GpuInfo, ModelFacts } from '@shared/contract';
 import { estimateGpuLayers, type EstimateInput } from './estimate-gpu-layers';
 
 const MiB = 1024 * 1024;

@@ -1,7 +1,7 @@
 // How many layers to offload (-ngl), from the model's size and the free VRAM
 // the probes saw. It is an estimate on purpose: the user can override it, and
 // llama-server says clearly when it runs out of memory.
-import type { BackendKind, GpuInfo, GpuLayerEstimate, ModelFacts } from '../../../shared/contract';
+import type { BackendKind, GpuInfo, GpuLayerEstimate, ModelFacts } from '@shared/contract';
 
 export interface EstimateInput {
   backend: BackendKind;

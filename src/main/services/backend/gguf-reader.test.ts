@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeGguf, kv, type GgufFileSpec, type GgufKv } from '../../../../scripts/fixtures/gguf-writer';
-import { AppFailure, type ErrorCode } from '../../../shared/errors';
+import { AppFailure, type ErrorCode } from '@shared/errors';
 import { fsFailure, GgufType, readGgufHeader, readModelFacts } from './gguf-reader';
 
 let dir: string;

@@ -6,8 +6,8 @@
 // allocating gigabytes or hanging.
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { ModelFacts } from '../../../shared/contract';
-import { AppFailure } from '../../../shared/errors';
+import type { ModelFacts } from '@shared/contract';
+import { AppFailure } from '@shared/errors';
 
 /** GGUF value type codes, as in ggml's gguf.h. */
 export const GgufType = {

@@ -2,7 +2,7 @@
 // changes between versions and platforms, so a line that does not parse is
 // skipped, never thrown on. CPU "devices" (llvmpipe, pocl) are left out: they
 // would make EVA think it has a GPU to offload to.
-import type { GpuInfo } from '../../../shared/contract';
+import type { GpuInfo } from '@shared/contract';
 
 const BYTES_PER_MiB = 1024 * 1024;
 

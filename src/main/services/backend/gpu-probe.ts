@@ -1,7 +1,7 @@
 // Finds the GPUs and their memory by asking the tools that may be installed.
 // Missing tools are normal (a laptop without NVIDIA has no nvidia-smi), so each
 // one that fails or finds nothing just hands over to the next.
-import type { GpuInfo } from '../../../shared/contract';
+import type { GpuInfo } from '@shared/contract';
 import { parseClinfo, parseListDevices, parseNvidiaSmi, parseVulkanInfoSummary } from './gpu-probe-parse';
 import type { ToolResult } from './run-tool';
 

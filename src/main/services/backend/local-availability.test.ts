@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BackendStatus } from '../../../shared/contract';
-import { toAppError } from '../../../shared/errors';
+import type { BackendStatus } from '@shared/contract';
+import { toAppError } from '@shared/errors';
 import { localUnavailable } from './local-availability';
 
 const status = (patch: Partial<BackendStatus> = {}): BackendStatus => ({

@@ -2,8 +2,8 @@
 // on. "No model loaded" only when none was (or the user stopped it): a server
 // that crashed, gave up restarting or failed to load says so, with the reason
 // and a Reload action the page offers next to the error.
-import type { BackendStatus } from '../../../shared/contract';
-import { AppFailure } from '../../../shared/errors';
+import type { BackendStatus } from '@shared/contract';
+import { AppFailure } from '@shared/errors';
 
 /** The action the renderer offers with the error: load the last model again. */
 export const RELOAD_ACTION = { action: 'reload' } as const;

@@ -1,6 +1,6 @@
 // Log lines reach the renderer in small batches: one event per line would
 // flood IPC when llama-server prints hundreds of lines while loading.
-import type { LogLine } from '../../../shared/contract';
+import type { LogLine } from '@shared/contract';
 
 const FLUSH_MS = 50;
 

@@ -1,7 +1,7 @@
 // The last N lines of the model log. A fixed array written round and round, so
 // a push is O(1) however big the buffer: shifting a 5,000-entry array on every
 // line of a chatty server would cost more than the line is worth.
-import type { LogLine } from '../../../shared/contract';
+import type { LogLine } from '@shared/contract';
 
 export class LogRing {
   private readonly slots: (LogLine | undefined)[];

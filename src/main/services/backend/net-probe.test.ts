@@ -1,6 +1,6 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppFailure } from '../../../shared/errors';
+import { AppFailure } from '@shared/errors';
 import { findFreePort, isPortFree } from './net-probe';
 
 const servers: Server[] = [];

@@ -1,7 +1,7 @@
 // Asks the OS about ports by binding them briefly, on the same host llama-server
 // will bind: a port can be free on 127.0.0.1 and taken on 0.0.0.0.
 import { createServer, type AddressInfo } from 'node:net';
-import { AppFailure } from '../../../shared/errors';
+import { AppFailure } from '@shared/errors';
 
 /** true when `port` can be bound on `host` right now. Any bind error (in use, not permitted) counts as not free. */
 export function isPortFree(port: number, host = '127.0.0.1'): Promise<boolean> {

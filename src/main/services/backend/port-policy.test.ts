@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppFailure } from '../../../shared/errors';
+import { AppFailure } from '@shared/errors';
 import { choosePort, validatePort, type PortProbe } from './port-policy';
 
 /** A probe over a fixed set of taken ports that records every question. */

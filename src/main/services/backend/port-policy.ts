@@ -1,6 +1,6 @@
 // Which port a launch uses. The decision is pure; whether a port is free is
 // asked of the probe passed in, so tests need no sockets.
-import { AppFailure } from '../../../shared/errors';
+import { AppFailure } from '@shared/errors';
 
 export interface PortProbe {
   isFree(port: number, host: string): Promise<boolean>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LoadSettings } from '../../../shared/contract';
-import { defaultSettings } from '../../../shared/default-settings';
+import type { LoadSettings } from '@shared/contract';
+import { defaultSettings } from '@shared/default-settings';
 import { csvValue } from './csv-value';
 import { buildServerArgs, effectiveArgsKey, launchKey, loadModeFor, NO_BROWSER_ORIGIN, type ServerArgsInput } from './server-args';
 

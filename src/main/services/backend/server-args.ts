@@ -2,7 +2,7 @@
 // a new load needs a restart. Flags are checked against the llama.cpp we build
 // (common/arg.cpp); where that version changed a default or renamed a flag the
 // reason is noted beside it.
-import type { BackendKind, LoadSettings } from '../../../shared/contract';
+import type { BackendKind, LoadSettings } from '@shared/contract';
 import { csvValue } from './csv-value';
 import { userKeyFingerprint } from './server-key';
 

@@ -5,9 +5,9 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LoadSettings } from '../../../shared/contract';
-import { defaultSettings } from '../../../shared/default-settings';
-import { testAssets } from '../../../test-support/test-assets';
+import type { LoadSettings } from '@shared/contract';
+import { defaultSettings } from '@shared/default-settings';
+import { testAssets } from '@test-support/test-assets';
 import { memoryLifecycle, type ProcessLifecycle } from '../process/process-lifecycle';
 import { BackendManager } from './backend-manager';
 

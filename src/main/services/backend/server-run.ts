@@ -1,7 +1,7 @@
 // One launch of llama-server: spawn it supervised, watch every output line,
 // and settle `ready` as soon as the "listening on" line arrives and /health
 // confirms it — or as soon as it is clear the launch failed.
-import type { AppError } from '../../../shared/errors';
+import type { AppError } from '@shared/errors';
 import { describeExit, type ExitInfo } from '../process/exit-record';
 import type { ProcessLifecycle } from '../process/process-lifecycle';
 import { classifyServerLine } from './readiness';

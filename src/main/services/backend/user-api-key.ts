@@ -1,7 +1,7 @@
 // The API key the user gives the local server for clients on their network. It is
 // sealed in the secret store beside the link keys; the renderer only learns whether
 // one is stored. A key an older version left in settings.json is moved here once.
-import { AppFailure } from '../../../shared/errors';
+import { AppFailure } from '@shared/errors';
 import type { SecretStore } from '../secrets/secret-store';
 
 export interface UserApiKey {

@@ -2,8 +2,8 @@
 // `npm test`) and the tiny random-weight model: its text is noise, so the tests
 // check the protocol (events, timings, slots, Stop), never the words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChatBody, buildCompletionBody, normalizeMessages } from '../../../shared/chat/request-body';
-import type { StreamEvent } from '../../../shared/chat/types';
+import { buildChatBody, buildCompletionBody, normalizeMessages } from '@shared/chat/request-body';
+import type { StreamEvent } from '@shared/chat/types';
 import { collectStream, createChatClient, type ChatClient } from './chat-client';
 import { startTestServer, type TestServer } from './test-server';
 

@@ -1,10 +1,10 @@
 // A thin client for one endpoint (the local llama-server or a link-mode API):
 // it knows the URLs and the key, builds nothing itself (bodies come from
 // shared/chat/request-body) and hands back the event stream.
-import { endpointUrls } from '../../../shared/chat/endpoint-url';
-import type { CompletionApi } from '../../../shared/chat/request-body';
-import { initialStreamingMessage, reduceStream } from '../../../shared/chat/stream-reducer';
-import type { StreamEvent, StreamingMessage } from '../../../shared/chat/types';
+import { endpointUrls } from '@shared/chat/endpoint-url';
+import type { CompletionApi } from '@shared/chat/request-body';
+import { initialStreamingMessage, reduceStream } from '@shared/chat/stream-reducer';
+import type { StreamEvent, StreamingMessage } from '@shared/chat/types';
 import { streamChat, streamCompletion } from './sse-stream';
 
 export interface ChatEndpoint {

@@ -1,12 +1,12 @@
 // One place where answers are requested: resolves the endpoint (managed
 // llama-server or a saved link), builds the body, streams it, pushes parsed
 // events to the renderer in batches and returns the final state. Stop aborts.
-import { buildChatBody, buildCompletionBody, normalizeMessages } from '../../../shared/chat/request-body';
-import type { ChatSendInput } from '../../../shared/chat/schemas';
-import { initialStreamingMessage, reduceStream } from '../../../shared/chat/stream-reducer';
-import type { SamplingSettings, StreamEvent, StreamingMessage } from '../../../shared/chat/types';
-import type { ChatResult, ServerProps } from '../../../shared/contract';
-import { AppFailure } from '../../../shared/errors';
+import { buildChatBody, buildCompletionBody, normalizeMessages } from '@shared/chat/request-body';
+import type { ChatSendInput } from '@shared/chat/schemas';
+import { initialStreamingMessage, reduceStream } from '@shared/chat/stream-reducer';
+import type { SamplingSettings, StreamEvent, StreamingMessage } from '@shared/chat/types';
+import type { ChatResult, ServerProps } from '@shared/contract';
+import { AppFailure } from '@shared/errors';
 import type { EventSink } from '../app/event-bus';
 import type { LinkService } from '../links/link-service';
 import { createChatClient } from './chat-client';

@@ -2,8 +2,8 @@
 // places: OpenAI and llama-server {"error":{"message"}}, some proxies
 // {"error":"..."} or {"message"}, FastAPI-based servers {"detail"}, and
 // gateways an HTML page whose <title> is the only readable part.
-import { errorMessageOf } from '../../../shared/chat/parse-chunk';
-import type { ChatError } from '../../../shared/chat/types';
+import { errorMessageOf } from '@shared/chat/parse-chunk';
+import type { ChatError } from '@shared/chat/types';
 
 const SNIPPET_CHARS = 2000;
 const MESSAGE_CHARS = 300;

@@ -1,8 +1,8 @@
 // What the managed llama-server says about itself: /props (n_ctx, chat
 // template, modalities) and /v1/models. Missing fields are normal on older builds.
-import type { ServerProps } from '../../../shared/contract';
-import { endpointUrls } from '../../../shared/chat/endpoint-url';
-import { AppFailure } from '../../../shared/errors';
+import type { ServerProps } from '@shared/contract';
+import { endpointUrls } from '@shared/chat/endpoint-url';
+import { AppFailure } from '@shared/errors';
 
 /** A remote llama-server's root (where /props and /completion live) from the OpenAI base URL saved in its link. */
 export function llamaServerRoot(baseUrl: string): string {

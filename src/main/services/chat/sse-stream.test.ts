@@ -3,8 +3,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reduceEvents } from '../../../shared/chat/stream-reducer';
-import type { StreamEvent } from '../../../shared/chat/types';
+import { reduceEvents } from '@shared/chat/stream-reducer';
+import type { StreamEvent } from '@shared/chat/types';
 import { collectStream } from './chat-client';
 import { streamChat, streamCompletion, type StreamRequest } from './sse-stream';
 

@@ -8,8 +8,8 @@
 // every stream ends with exactly one terminal event (done | stopped | error),
 // and leaving the loop early (break, throw) cancels the request in `finally`.
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { parseChunk } from '../../../shared/chat/parse-chunk';
-import type { ChatError, ChatErrorCode, StreamEvent } from '../../../shared/chat/types';
+import { parseChunk } from '@shared/chat/parse-chunk';
+import type { ChatError, ChatErrorCode, StreamEvent } from '@shared/chat/types';
 import { httpError, isHtml } from './http-error';
 import { startWatchdog, type StreamWatchdog } from './stream-watchdog';
 

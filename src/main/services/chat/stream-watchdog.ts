@@ -2,7 +2,7 @@
 // Stop (the caller's AbortSignal), our own idle watchdog (no bytes for
 // idleTimeoutMs), and everything else (the network). All of them surface as a
 // rejected fetch/read, so what the rejection means is decided here.
-import type { ChatError, StreamEvent } from '../../../shared/chat/types';
+import type { ChatError, StreamEvent } from '@shared/chat/types';
 
 export interface StreamWatchdog {
   /** goes into fetch: aborts on Stop, on idle, and when the stream is disposed */

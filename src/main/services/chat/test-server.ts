@@ -6,7 +6,7 @@ import { classifyServerLine } from '../backend/readiness';
 import { probeHealth } from '../backend/health-probe';
 import { findFreePort } from '../backend/net-probe';
 import { launchProcess } from '../process/launch';
-import { testAssets } from '../../../test-support/test-assets';
+import { testAssets } from '@test-support/test-assets';
 
 export interface TestServerOptions {
   /** default: bin/cpu/llama-server */

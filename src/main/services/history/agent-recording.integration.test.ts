@@ -3,7 +3,7 @@
 // steps again. Real llama-server, replies forced through the grammar proxy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../core';
-import { startProxiedCore, type ProxiedCore } from '../../../test-support/proxied-core';
+import { startProxiedCore, type ProxiedCore } from '@test-support/proxied-core';
 
 const call = (name: string, args: Record<string, unknown>) => `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../core';
 import type { GrammarProxy } from '../agent/grammar-proxy';
-import { startProxiedCore, type ProxiedCore } from '../../../test-support/proxied-core';
+import { startProxiedCore, type ProxiedCore } from '@test-support/proxied-core';
 import { cleanTitle } from './auto-title';
 
 describe('cleanTitle', () => {

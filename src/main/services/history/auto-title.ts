@@ -1,10 +1,10 @@
 // Optional background naming of a conversation by the model, after its first
 // answer (EVA names conversations by their first question; this is the
 // "renamed by the model" setting). It never overrides a title the user typed.
-import type { ChatSendInput } from '../../../shared/chat/schemas';
-import { stripThinkBlocks } from '../../../shared/chat/think-tags';
-import type { ChatResult } from '../../../shared/contract';
-import { contentText, defaultTitle, TITLE_CHARS } from '../../../shared/history/message-text';
+import type { ChatSendInput } from '@shared/chat/schemas';
+import { stripThinkBlocks } from '@shared/chat/think-tags';
+import type { ChatResult } from '@shared/contract';
+import { contentText, defaultTitle, TITLE_CHARS } from '@shared/history/message-text';
 import { storedContent } from './chat-recorder';
 import type { HistoryStore } from './history-store';
 

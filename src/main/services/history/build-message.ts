@@ -1,9 +1,9 @@
 // Turning a caller's new message or patch into a complete, valid StoredMessage.
 // Callers inside the core are trusted less than the schema: a message that
 // would not read back (bad id, NaN time) is refused before it reaches the disk.
-import { historyFailure } from '../../../shared/history/errors';
-import { StoredMessageSchema } from '../../../shared/history/schemas';
-import type { MessagePatch, MessageStatus, NewMessage, StoredMessage } from '../../../shared/history/types';
+import { historyFailure } from '@shared/history/errors';
+import { StoredMessageSchema } from '@shared/history/schemas';
+import type { MessagePatch, MessageStatus, NewMessage, StoredMessage } from '@shared/history/types';
 
 export function buildMessage(input: NewMessage, id: string, now: number, status: MessageStatus): StoredMessage {
   return validated(withoutUndefined({ ...input, id, status: input.status ?? status, createdAt: now, updatedAt: now }));

@@ -3,13 +3,13 @@
 // least every second) and finalised with its status when the stream ends.
 // A failing disk never costs the user the answer on screen: saving problems
 // become notices, and the chat goes on.
-import { fromLegacy } from '../../../shared/chat/request-body';
-import type { ChatRecord, ChatSendInput } from '../../../shared/chat/schemas';
-import type { ChatMessage, StreamingMessage } from '../../../shared/chat/types';
-import type { ChatResult } from '../../../shared/contract';
-import { toAppError } from '../../../shared/errors';
-import type { AgentEnd, AgentProtocolReport, AgentStep } from '../../../shared/tools/agent-types';
-import type { MessageContent, MessagePatch, MessageStatus, StoredMessage } from '../../../shared/history/types';
+import { fromLegacy } from '@shared/chat/request-body';
+import type { ChatRecord, ChatSendInput } from '@shared/chat/schemas';
+import type { ChatMessage, StreamingMessage } from '@shared/chat/types';
+import type { ChatResult } from '@shared/contract';
+import { toAppError } from '@shared/errors';
+import type { AgentEnd, AgentProtocolReport, AgentStep } from '@shared/tools/agent-types';
+import type { MessageContent, MessagePatch, MessageStatus, StoredMessage } from '@shared/history/types';
 import type { HistoryStore } from './history-store';
 import type { QuestionInbox } from './question-inbox';
 

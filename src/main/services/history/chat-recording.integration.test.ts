@@ -8,10 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventPayloads } from '../../../shared/contract';
+import type { EventPayloads } from '@shared/contract';
 import { createCore, type Core } from '../../core';
 import { startTestServer, type TestServer } from '../chat/test-server';
-import { testAssets } from '../../../test-support/test-assets';
+import { testAssets } from '@test-support/test-assets';
 import { SAVE_DELAY_MS } from './chat-recorder';
 
 let server: TestServer;

@@ -4,10 +4,10 @@
 // rewritten from its intact records, never simply dropped — and reports what
 // it did as notices. Files from a newer EVA are read but never rewritten.
 import { join } from 'node:path';
-import { AppFailure } from '../../../shared/errors';
-import { historyFailure } from '../../../shared/history/errors';
-import { StoredMessageSchema } from '../../../shared/history/schemas';
-import { HISTORY_FORMAT_VERSION, type ConversationMeta, type HistoryNotice, type StoredMessage } from '../../../shared/history/types';
+import { AppFailure } from '@shared/errors';
+import { historyFailure } from '@shared/history/errors';
+import { StoredMessageSchema } from '@shared/history/schemas';
+import { HISTORY_FORMAT_VERSION, type ConversationMeta, type HistoryNotice, type StoredMessage } from '@shared/history/types';
 import type { HistoryFs } from './history-fs';
 import { readMeta, type MetaReading } from './meta-file';
 import { parseMessageLog, type BadRange, type LogRecord } from './parse-message-log';

@@ -4,7 +4,7 @@
 // back what it had moved, so an error never leaves conversations in a trash
 // the user holds no undo token for.
 import { join } from 'node:path';
-import type { TrashReceipt } from '../../../shared/history/types';
+import type { TrashReceipt } from '@shared/history/types';
 import { summaryOf, writeFailure, type ConversationRepo } from './conversation-repo';
 import type { HistoryFs } from './history-fs';
 import type { HistorySearch } from './history-search';

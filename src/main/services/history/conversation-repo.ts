@@ -3,9 +3,9 @@
 // the one rule every write follows — journal the id for the list index, write
 // durably, and only then change the in-memory state, so a failed write leaves
 // memory and disk agreeing on what was saved.
-import { historyFailure } from '../../../shared/history/errors';
-import { previewOf } from '../../../shared/history/message-text';
-import type { ConversationMeta, ConversationSummary, HistoryNotice, StoredMessage } from '../../../shared/history/types';
+import { historyFailure } from '@shared/history/errors';
+import { previewOf } from '@shared/history/message-text';
+import type { ConversationMeta, ConversationSummary, HistoryNotice, StoredMessage } from '@shared/history/types';
 import { conversationPaths, errno, loadConversation, readMessages, serializeMeta, type ConversationState } from './conversation-files';
 import type { HistoryFs } from './history-fs';
 import { KeyedQueue } from './keyed-queue';

@@ -3,12 +3,12 @@
 // folder (so each child also starts on what the previous one left). After each
 // kill every acknowledged write must read back, and an answer cut off
 // mid-stream must be there, marked interrupted, with at least what was acked.
-import { seededRandom } from '../../../test-support/seeded-random';
+import { seededRandom } from '@test-support/seeded-random';
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import type { StoredMessage } from '../../../shared/history/types';
+import type { StoredMessage } from '@shared/history/types';
 import { answerText, parseAck, questionText, type Ack } from './test-fixtures/stream-script';
 import { storeOn, tempDir } from './test-fixtures/helpers';
 

@@ -3,8 +3,8 @@
 // conversation once, oldest first so the newest land in the chunks scanned
 // first). The index exists from the moment building starts, so writes made
 // while it builds are applied to it and cannot be missed.
-import { searchableText } from '../../../shared/history/message-text';
-import type { ConversationSummary, SearchHit, SearchResult, StoredMessage } from '../../../shared/history/types';
+import { searchableText } from '@shared/history/message-text';
+import type { ConversationSummary, SearchHit, SearchResult, StoredMessage } from '@shared/history/types';
 import type { ConversationRepo } from './conversation-repo';
 import { forEachLimit } from './list-index';
 import { foldCase, SearchIndex } from './search-index';

@@ -2,9 +2,9 @@
 // change is announced (coalesced) so list views refetch, and chat requests that
 // carry a `record` are saved as they stream.
 import { join } from 'node:path';
-import type { ChatRecord as ChatSendRecord, ChatSendInput } from '../../../shared/chat/schemas';
-import type { StreamingMessage } from '../../../shared/chat/types';
-import type { ChatResult } from '../../../shared/contract';
+import type { ChatRecord as ChatSendRecord, ChatSendInput } from '@shared/chat/schemas';
+import type { StreamingMessage } from '@shared/chat/types';
+import type { ChatResult } from '@shared/contract';
 import type { EventSink } from '../app/event-bus';
 import { nameConversation } from './auto-title';
 import { createChatRecorder, runRecorded, sendRecorded, type AgentOutcome } from './chat-recorder';

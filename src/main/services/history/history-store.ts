@@ -4,12 +4,12 @@
 // history folder at a time: two windows share one core, and two cores (the app
 // and a browser host on the same data dir) writing at once is not supported.
 import { randomBytes } from 'node:crypto';
-import { historyFailure } from '../../../shared/history/errors';
-import { conversationsToMarkdown } from '../../../shared/history/markdown';
-import { contentText, defaultTitle } from '../../../shared/history/message-text';
-import { IdSchema } from '../../../shared/history/schemas';
-import { parseImport, toExportJson, type ExportedConversation } from '../../../shared/history/transfer';
-import { buildTree, newestLeafUnder, pathTo, resolveActiveLeaf } from '../../../shared/history/tree';
+import { historyFailure } from '@shared/history/errors';
+import { conversationsToMarkdown } from '@shared/history/markdown';
+import { contentText, defaultTitle } from '@shared/history/message-text';
+import { IdSchema } from '@shared/history/schemas';
+import { parseImport, toExportJson, type ExportedConversation } from '@shared/history/transfer';
+import { buildTree, newestLeafUnder, pathTo, resolveActiveLeaf } from '@shared/history/tree';
 import {
   HISTORY_FORMAT_VERSION,
   type ConversationMeta,
@@ -23,7 +23,7 @@ import {
   type SearchResult,
   type StoredMessage,
   type TrashReceipt,
-} from '../../../shared/history/types';
+} from '@shared/history/types';
 import { buildMessage, patchMessage } from './build-message';
 import type { ConversationState } from './conversation-files';
 import { ConversationRemoval } from './conversation-removal';

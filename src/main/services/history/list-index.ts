@@ -7,8 +7,8 @@
 // between a conversation's write and the next index write therefore costs one
 // re-read, never a stale or missing row.
 import { join } from 'node:path';
-import { ID_PATTERN } from '../../../shared/history/schemas';
-import type { ConversationSummary, HistoryNotice } from '../../../shared/history/types';
+import { ID_PATTERN } from '@shared/history/schemas';
+import type { ConversationSummary, HistoryNotice } from '@shared/history/types';
 import { errno } from './conversation-files';
 import type { HistoryFs } from './history-fs';
 import { KeyedQueue } from './keyed-queue';

@@ -4,9 +4,9 @@
 // Message count and last update are always derived, since meta.json is only
 // rewritten when its own fields change.
 import { z } from 'zod';
-import { contentText, defaultTitle, firstUserMessage } from '../../../shared/history/message-text';
-import { ConversationMetaSchema, EndpointSchema, IdSchema, MetaVersionSchema } from '../../../shared/history/schemas';
-import { HISTORY_FORMAT_VERSION, type ConversationMeta, type StoredMessage } from '../../../shared/history/types';
+import { contentText, defaultTitle, firstUserMessage } from '@shared/history/message-text';
+import { ConversationMetaSchema, EndpointSchema, IdSchema, MetaVersionSchema } from '@shared/history/schemas';
+import { HISTORY_FORMAT_VERSION, type ConversationMeta, type StoredMessage } from '@shared/history/types';
 
 export interface MetaReading {
   meta: ConversationMeta;

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../test-support/seeded-random';
+import { seededRandom } from '@test-support/seeded-random';
 import { SAVE_DELAY_MS } from './chat-recorder';
 import { createHistoryService } from './history-service';
 

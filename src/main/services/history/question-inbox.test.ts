@@ -4,9 +4,9 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ChatSendInput } from '../../../shared/chat/schemas';
-import { initialStreamingMessage } from '../../../shared/chat/stream-reducer';
-import type { ChatResult } from '../../../shared/contract';
+import type { ChatSendInput } from '@shared/chat/schemas';
+import { initialStreamingMessage } from '@shared/chat/stream-reducer';
+import type { ChatResult } from '@shared/contract';
 import { createChatRecorder, sendRecorded } from './chat-recorder';
 import { inboxFileName } from './inbox-recovery';
 import { QuestionInbox, readHeldQuestions } from './question-inbox';

@@ -9,7 +9,7 @@
 // puts every unsettled question into its conversation (inbox-recovery.ts).
 import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { ChatRecordSchema, type ChatRecord } from '../../../shared/chat/schemas';
+import { ChatRecordSchema, type ChatRecord } from '@shared/chat/schemas';
 
 /** A question the inbox holds until the conversation files have it. */
 export interface HeldQuestion {

@@ -3,8 +3,8 @@
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AppFailure } from '../../../shared/errors';
-import type { StoredMessage } from '../../../shared/history/types';
+import { AppFailure } from '@shared/errors';
+import type { StoredMessage } from '@shared/history/types';
 import { faultyFs, storeOn, tempDir } from './test-fixtures/helpers';
 
 /** A conversation with three saved messages, written by a store that is then closed. */

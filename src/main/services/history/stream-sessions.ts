@@ -2,8 +2,8 @@
 // only changes memory and lets a throttle save the newest state at most once
 // per interval, `end` writes the final version. A crash therefore loses at
 // most one interval of tokens, and what was saved reads back as interrupted.
-import { historyFailure } from '../../../shared/history/errors';
-import type { HistoryNotice, MessagePatch, NewMessage, StoredMessage } from '../../../shared/history/types';
+import { historyFailure } from '@shared/history/errors';
+import type { HistoryNotice, MessagePatch, NewMessage, StoredMessage } from '@shared/history/types';
 import { buildMessage, patchMessage } from './build-message';
 import { errno } from './conversation-files';
 import type { ConversationRepo } from './conversation-repo';

@@ -2,8 +2,8 @@
 // part that cannot run here): what it registers, what it gives back, and how a
 // key another application holds is reported.
 import { describe, expect, it } from 'vitest';
-import type { EventName, EventPayloads } from '../../../shared/contract';
-import { DEFAULT_HOTKEYS } from '../../../shared/hotkeys/hotkey-settings';
+import type { EventName, EventPayloads } from '@shared/contract';
+import { DEFAULT_HOTKEYS } from '@shared/hotkeys/hotkey-settings';
 import { createHotkeyService, type GlobalShortcuts } from './hotkey-service';
 
 function shortcutsHeldElsewhere(taken: string[]): GlobalShortcuts & { live: Map<string, () => void> } {

@@ -4,7 +4,7 @@
 // binding the renderer handles while it has focus. A binding another
 // application holds is not dropped: it falls back to the page and says why.
 import type { EventSink } from '../app/event-bus';
-import { checkHotkeys, HOTKEY_ACTIONS, type HotkeyBinding, type HotkeySettings, type HotkeyStatus } from '../../../shared/hotkeys/hotkey-settings';
+import { checkHotkeys, HOTKEY_ACTIONS, type HotkeyBinding, type HotkeySettings, type HotkeyStatus } from '@shared/hotkeys/hotkey-settings';
 
 /** The slice of Electron's globalShortcut the service uses. */
 export interface GlobalShortcuts {

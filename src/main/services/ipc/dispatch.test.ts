@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { InvokeHandlers } from '../../../shared/contract';
-import { AppFailure } from '../../../shared/errors';
+import type { InvokeHandlers } from '@shared/contract';
+import { AppFailure } from '@shared/errors';
 import { dispatchInvoke } from './dispatch';
 
 const handlers = new Proxy({} as InvokeHandlers, {

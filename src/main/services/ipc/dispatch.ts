@@ -1,8 +1,8 @@
 // The single entry point for contract calls from any host. Unknown channels and
 // inputs that fail the channel's schema are answered with an error; handler
 // failures become AppErrors. Nothing a renderer sends can throw out of here.
-import { invokeChannels, isInvokeChannel, type InvokeHandlers } from '../../../shared/contract';
-import { toAppError, type Result } from '../../../shared/errors';
+import { invokeChannels, isInvokeChannel, type InvokeHandlers } from '@shared/contract';
+import { toAppError, type Result } from '@shared/errors';
 
 export async function dispatchInvoke(handlers: InvokeHandlers, channel: unknown, input: unknown): Promise<Result<unknown>> {
   if (!isInvokeChannel(channel)) {

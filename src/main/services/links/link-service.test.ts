@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../../shared/default-settings';
+import { defaultSettings } from '@shared/default-settings';
 import { localKeyFileCipher } from '../secrets/secret-cipher';
 import { openSecretStore } from '../secrets/secret-store';
 import { openSettingsStore } from '../settings/settings-store';

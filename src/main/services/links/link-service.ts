@@ -2,11 +2,11 @@
 // API keys live in the secret store and are only ever read here, in the core,
 // when a request is made. The renderer learns only `hasKey`.
 import { randomUUID } from 'node:crypto';
-import type { LinkProfile } from '../../../shared/chat/schemas';
-import { baseUrlProblem } from '../../../shared/chat/base-url';
-import { endpointUrls } from '../../../shared/chat/endpoint-url';
-import { LINK_PRESETS } from '../../../shared/link-presets';
-import { AppFailure } from '../../../shared/errors';
+import type { LinkProfile } from '@shared/chat/schemas';
+import { baseUrlProblem } from '@shared/chat/base-url';
+import { endpointUrls } from '@shared/chat/endpoint-url';
+import { LINK_PRESETS } from '@shared/link-presets';
+import { AppFailure } from '@shared/errors';
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 

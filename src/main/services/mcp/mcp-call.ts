@@ -3,8 +3,8 @@
 // is told to cancel), Stop, or the server vanishing mid-call. Errors say which
 // server, so the model and the user know where to look.
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { mcpResultToToolResult, type McpCallResult } from '../../../shared/mcp/mcp-result';
-import { toolError, type ToolRunResult } from '../../../shared/tools/tool-types';
+import { mcpResultToToolResult, type McpCallResult } from '@shared/mcp/mcp-result';
+import { toolError, type ToolRunResult } from '@shared/tools/tool-types';
 import type { McpConnection } from './mcp-connect';
 
 export interface McpCallRequest {

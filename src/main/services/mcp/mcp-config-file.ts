@@ -5,7 +5,7 @@
 // only writer, so every change reconnects. A broken file is left untouched and
 // reported; its servers are not started until the user saves a fixed config.
 import { readFile } from 'node:fs/promises';
-import { emptyMcpConfig, formatMcpConfig, parseMcpConfigText, type McpConfig, type McpConfigIssue } from '../../../shared/mcp/mcp-config';
+import { emptyMcpConfig, formatMcpConfig, parseMcpConfigText, type McpConfig, type McpConfigIssue } from '@shared/mcp/mcp-config';
 import { writeFileAtomic } from '../fs/atomic-write';
 
 export interface LoadedMcpConfig {

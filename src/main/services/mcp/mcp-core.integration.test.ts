@@ -7,12 +7,12 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventPayloads } from '../../../shared/contract';
+import type { EventPayloads } from '@shared/contract';
 import { createCore, type Core } from '../../core';
 import { startGrammarProxy, type GrammarProxy } from '../agent/grammar-proxy';
 import { startTestServer, type TestServer } from '../chat/test-server';
 import { dispatchInvoke } from '../ipc/dispatch';
-import { testAssets } from '../../../test-support/test-assets';
+import { testAssets } from '@test-support/test-assets';
 import { FAST_TIMING, isGone, stdioTestServer, waitFor } from './test-support/mcp-harness';
 
 let server: TestServer;

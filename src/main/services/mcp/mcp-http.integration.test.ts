@@ -5,7 +5,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { McpServerStatus } from '../../../shared/mcp/mcp-status';
+import type { McpServerStatus } from '@shared/mcp/mcp-status';
 import { ToolRegistry } from '../tools/tool-registry';
 import { openMcpManager, type McpManager } from './mcp-manager';
 import type { McpTiming } from './mcp-server-slot';

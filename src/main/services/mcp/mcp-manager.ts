@@ -3,9 +3,9 @@
 // `<name>@<tool>`). Saving a config restarts only the servers whose entry
 // changed. Every status change is pushed whole, so the page never has to merge.
 import { join } from 'node:path';
-import type { McpConfig } from '../../../shared/mcp/mcp-config';
-import type { McpOverview, McpServerStatus } from '../../../shared/mcp/mcp-status';
-import { AppFailure } from '../../../shared/errors';
+import type { McpConfig } from '@shared/mcp/mcp-config';
+import type { McpOverview, McpServerStatus } from '@shared/mcp/mcp-status';
+import { AppFailure } from '@shared/errors';
 import type { Launch } from '../process/process-lifecycle';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { readMcpConfigFile, writeMcpConfigFile } from './mcp-config-file';

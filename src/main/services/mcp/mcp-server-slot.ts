@@ -4,10 +4,10 @@
 // after a loss its tools stay listed so a call gets a clear "not connected"
 // instead of "unknown tool", and the model learns the server is coming back.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { McpServerConfig } from '../../../shared/mcp/mcp-config';
-import type { McpServerState, McpServerStatus, McpTransportKind } from '../../../shared/mcp/mcp-status';
-import { mcpToolDescriptor, type McpToolInfo } from '../../../shared/tools/mcp-tool-name';
-import { toolError, type ToolDescriptor, type ToolRunResult } from '../../../shared/tools/tool-types';
+import type { McpServerConfig } from '@shared/mcp/mcp-config';
+import type { McpServerState, McpServerStatus, McpTransportKind } from '@shared/mcp/mcp-status';
+import { mcpToolDescriptor, type McpToolInfo } from '@shared/tools/mcp-tool-name';
+import { toolError, type ToolDescriptor, type ToolRunResult } from '@shared/tools/tool-types';
 import type { Launch } from '../process/process-lifecycle';
 import type { ProviderCall, ToolProvider } from '../tools/tool-registry';
 import { callMcpTool } from './mcp-call';

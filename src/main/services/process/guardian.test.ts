@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { descendants } from '../../../test-support/proc-tree';
+import { descendants } from '@test-support/proc-tree';
 import { readIdentity } from './process-identity';
 
 const CHILD = join(import.meta.dirname, 'test-support', 'lifecycle-child.ts');

@@ -4,7 +4,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { StringDecoder } from 'node:string_decoder';
-import { OutputCollector, type CappedOutput } from '../../../shared/tools/output-cap';
+import { OutputCollector, type CappedOutput } from '@shared/tools/output-cap';
 
 export type LaunchOutput =
   /** every complete line of stdout and stderr, synchronously as it is read (readiness depends on seeing them at once) */

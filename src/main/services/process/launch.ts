@@ -7,7 +7,7 @@
 import { spawn as nodeSpawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import crossSpawn from 'cross-spawn';
-import type { CappedOutput } from '../../../shared/tools/output-cap';
+import type { CappedOutput } from '@shared/tools/output-cap';
 import type { ExitInfo, ExitRecord, ExitWhy } from './exit-record';
 import { killTree } from './kill-tree';
 import { attachOutput, type LaunchOutput, type OutputTap } from './launch-output';

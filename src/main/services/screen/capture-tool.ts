@@ -2,8 +2,8 @@
 // nut-js, shrink it, encode it as PNG, and hand back base64. Never in main's
 // event loop: libnut segfaults without an X display, and a 4K grab is ~30 MB of
 // pixel work. On Linux DISPLAY is checked before nut-js is even loaded.
-import { fitWithin } from '../../../shared/screen/fit-within';
-import { toolError } from '../../../shared/tools/tool-types';
+import { fitWithin } from '@shared/screen/fit-within';
+import { toolError } from '@shared/tools/tool-types';
 import { hasDisplay } from '../tools/controller';
 import { failed, type ToolOutput } from '../tools/tool-executor';
 import { encodePng } from './png-encode';

@@ -2,7 +2,7 @@
 // under a private Xvfb whose root window shows a known pattern; and the clear
 // "no display" errors without one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppFailure } from '../../../shared/errors';
+import { AppFailure } from '@shared/errors';
 import { TOOL_WORKER_ENTRY } from '../tools/test-support/test-runner';
 import { ToolRunner } from '../tools/tool-runner';
 import { forkWorkerSpawner } from '../tools/worker-process';

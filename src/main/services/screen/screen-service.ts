@@ -2,9 +2,9 @@
 // worker (nut-js never runs in main); Electron passes its own capturer
 // (desktopCapturer). Either way a failure is an AppError the renderer can show:
 // `no_display` when there is no screen to grab, `capture_failed` otherwise.
-import { AppFailure } from '../../../shared/errors';
-import { requestedMaxSide, type ScreenCapture, type ScreenCaptureRequest } from '../../../shared/screen/screen-capture';
-import type { ToolRunResult } from '../../../shared/tools/tool-types';
+import { AppFailure } from '@shared/errors';
+import { requestedMaxSide, type ScreenCapture, type ScreenCaptureRequest } from '@shared/screen/screen-capture';
+import type { ToolRunResult } from '@shared/tools/tool-types';
 import type { ToolRunRequest } from '../tools/tool-runner';
 import { SCREEN_CAPTURE_TOOL } from './capture-tool';
 

@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, readdir, readFile, rm, rmdir, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Notice } from '../../../shared/contract';
+import type { Notice } from '@shared/contract';
 import { openSettingsStore } from './settings-store';
-import { defaultSettings } from '../../../shared/default-settings';
+import { defaultSettings } from '@shared/default-settings';
 
 const tempDir = () => mkdtemp(join(tmpdir(), 'eva-settings-'));
 

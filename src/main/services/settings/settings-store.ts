@@ -5,10 +5,10 @@
 // before, in call order, so two concurrent updates can never lose one another.
 import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AppSettingsSchema, type AppSettings, type Notice, type SettingsPatch } from '../../../shared/contract';
+import { AppSettingsSchema, type AppSettings, type Notice, type SettingsPatch } from '@shared/contract';
 import { writeFileAtomic } from '../fs/atomic-write';
-import { defaultSettings } from '../../../shared/default-settings';
-import { mergeBySchema } from '../../../shared/merge-settings';
+import { defaultSettings } from '@shared/default-settings';
+import { mergeBySchema } from '@shared/merge-settings';
 
 /** What the core may change: the renderer's patch, plus fields only services write (link profiles). */
 export type CoreSettingsPatch = SettingsPatch & { links?: AppSettings['links'] };

@@ -1,7 +1,7 @@
 // Which code runs each built-in tool inside a worker. Modules load on first
 // use, so a calculator worker never loads nut-js and a files worker never
 // loads mathjs.
-import { TOOL_LIMITS } from '../../../shared/tools/tool-limits';
+import { TOOL_LIMITS } from '@shared/tools/tool-limits';
 import type { ToolExecutors } from './tool-executor';
 
 export function builtinExecutors(): ToolExecutors {

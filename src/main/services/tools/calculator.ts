@@ -4,9 +4,9 @@
 // can compute but cannot extend or re-enter the evaluator. Runaway
 // expressions are stopped by the worker's time limit, not here.
 import { all, create, type FactoryFunctionMap, type MathJsInstance } from 'mathjs';
-import { capOutput } from '../../../shared/tools/output-cap';
-import { TOOL_LIMITS } from '../../../shared/tools/tool-limits';
-import { toolError } from '../../../shared/tools/tool-types';
+import { capOutput } from '@shared/tools/output-cap';
+import { TOOL_LIMITS } from '@shared/tools/tool-limits';
+import { toolError } from '@shared/tools/tool-types';
 import { failed, type ToolOutput } from './tool-executor';
 
 export const DISABLED_FUNCTIONS = [

@@ -1,10 +1,10 @@
 // What write_file / edit_file would change, computed before consent so the
 // approval card can show the diff. Runs in the files worker (big files make
 // diffing CPU-heavy); an edit that would fail says so instead of showing a diff.
-import { capOutput } from '../../../shared/tools/output-cap';
-import { TOOL_LIMITS } from '../../../shared/tools/tool-limits';
-import { toolError } from '../../../shared/tools/tool-types';
-import { unifiedDiff } from '../../../shared/tools/unified-diff';
+import { capOutput } from '@shared/tools/output-cap';
+import { TOOL_LIMITS } from '@shared/tools/tool-limits';
+import { toolError } from '@shared/tools/tool-types';
+import { unifiedDiff } from '@shared/tools/unified-diff';
 import { applyEdit } from './edit-text';
 import { failed, type ToolExecContext, type ToolOutput } from './tool-executor';
 import { readTextFile } from './text-file';

@@ -1,8 +1,8 @@
 // The controller's action list, checked and normalised before any native code
 // loads: each action has what it needs, key names map to nut-js Key names,
 // and the total wait is known up front (it sets the worker's time limit).
-import { TOOL_LIMITS } from '../../../shared/tools/tool-limits';
-import { toolError, type ToolError } from '../../../shared/tools/tool-types';
+import { TOOL_LIMITS } from '@shared/tools/tool-limits';
+import { toolError, type ToolError } from '@shared/tools/tool-types';
 
 /** One validated step. */
 export type ControllerAction =

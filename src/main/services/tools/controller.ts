@@ -2,7 +2,7 @@
 // libnut segfaults when no X display can be opened, so on Linux DISPLAY is
 // checked first and nut-js is imported only after. Whatever happens, buttons
 // and keys this call pressed are released before it returns.
-import { toolError } from '../../../shared/tools/tool-types';
+import { toolError } from '@shared/tools/tool-types';
 import { parseControllerActions, type ControllerAction } from './controller-actions';
 import { failed, type ToolExecContext, type ToolOutput } from './tool-executor';
 

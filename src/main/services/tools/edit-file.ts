@@ -1,7 +1,7 @@
 // edit_file: exact old_string → new_string in an existing workspace file,
 // written back atomically with the file's mode kept.
-import { TOOL_LIMITS } from '../../../shared/tools/tool-limits';
-import { toolError } from '../../../shared/tools/tool-types';
+import { TOOL_LIMITS } from '@shared/tools/tool-limits';
+import { toolError } from '@shared/tools/tool-types';
 import { applyEdit } from './edit-text';
 import { failed, type ToolExecContext, type ToolOutput } from './tool-executor';
 import { readTextFile } from './text-file';

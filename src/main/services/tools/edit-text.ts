@@ -1,7 +1,7 @@
 // The pure half of edit_file: exact, literal replacement that refuses to guess.
 // A model that sees "found 3 occurrences, expected 1" can add context and retry;
 // a silent replace-first would change the wrong place.
-import { toolError, type ToolError } from '../../../shared/tools/tool-types';
+import { toolError, type ToolError } from '@shared/tools/tool-types';
 
 export function countOccurrences(text: string, needle: string): number {
   if (needle === '') return 0;

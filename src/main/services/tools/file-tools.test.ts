@@ -1,7 +1,7 @@
 import { chmod, mkdir, readFile, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TOOL_LIMITS } from '../../../shared/tools/tool-limits';
+import { TOOL_LIMITS } from '@shared/tools/tool-limits';
 import { previewChangeTool } from './change-preview';
 import { editFileTool } from './edit-file';
 import { listFilesTool } from './list-files';

@@ -20,7 +20,7 @@
 //   The walk in list-files.ts adds a time budget on top, and the worker's own time
 //   limit (the runner kills it) is the last resort.
 import picomatch from 'picomatch';
-import { toolError, type ToolError } from '../../../shared/tools/tool-types';
+import { toolError, type ToolError } from '@shared/tools/tool-types';
 
 export const GLOB_LIMITS = {
   maxPatternChars: 1_000,

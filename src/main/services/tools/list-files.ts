@@ -4,8 +4,8 @@
 // and in time.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { TOOL_LIMITS } from '../../../shared/tools/tool-limits';
-import { toolError } from '../../../shared/tools/tool-types';
+import { TOOL_LIMITS } from '@shared/tools/tool-limits';
+import { toolError } from '@shared/tools/tool-types';
 import { compileGlob, type GlobMatcher } from './glob-pattern';
 import { failed, type ToolExecContext, type ToolOutput } from './tool-executor';
 import { openError } from './text-file';

@@ -3,7 +3,7 @@
 // rules are tested on Linux too. Device names and `:` are refused on every
 // platform: a workspace may be synced to Windows, and no legitimate task needs them.
 import { posix, win32, type PlatformPath } from 'node:path';
-import { toolError, type ToolError } from '../../../shared/tools/tool-types';
+import { toolError, type ToolError } from '@shared/tools/tool-types';
 
 export type PathPlatform = 'posix' | 'win32';
 

@@ -5,7 +5,7 @@
 // after a grace), and whatever it left in the background killed when it exits.
 // It runs inside the tool worker; the worker reports the pid to the app, whose
 // lifecycle records it.
-import type { CappedOutput } from '../../../shared/tools/output-cap';
+import type { CappedOutput } from '@shared/tools/output-cap';
 import { launchProcess } from '../process/launch';
 import { shellArgv, type ShellSpec } from './shell-choice';
 

@@ -3,7 +3,7 @@
 // refused with a clear message instead of mojibake.
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { toolError, type ToolError } from '../../../shared/tools/tool-types';
+import { toolError, type ToolError } from '@shared/tools/tool-types';
 
 /** The decoded text and the file mode (kept when the file is rewritten). */
 export interface TextFile {

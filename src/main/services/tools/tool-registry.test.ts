@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mcpToolDescriptor } from '../../../shared/tools/mcp-tool-name';
+import { mcpToolDescriptor } from '@shared/tools/mcp-tool-name';
 import { ToolRegistry, type ToolProvider } from './tool-registry';
 
 const provider = (names: string[], tag: string): ToolProvider => ({

@@ -2,8 +2,8 @@
 // Providers plug in: the built-ins (backed by the ToolRunner) and, later, one
 // provider per MCP server whose tools are named `service@tool`. Names are
 // unique across providers; a provider that is gone makes its tools vanish.
-import { builtinToolDescriptors } from '../../../shared/tools/builtin-tools';
-import { toolError, type ToolDescriptor, type ToolRunResult } from '../../../shared/tools/tool-types';
+import { builtinToolDescriptors } from '@shared/tools/builtin-tools';
+import { toolError, type ToolDescriptor, type ToolRunResult } from '@shared/tools/tool-types';
 import type { ToolRunner } from './tool-runner';
 
 /** A call routed to a provider, already validated and consented. */

@@ -4,8 +4,8 @@
 // cancel with a grace period, and a kill of the worker's process group — plus
 // any process group the tool reported — when the limit passes or the worker
 // stops answering.
-import { TOOL_LIMITS } from '../../../shared/tools/tool-limits';
-import { toolError, type ToolRunResult, type ToolRunStatus } from '../../../shared/tools/tool-types';
+import { TOOL_LIMITS } from '@shared/tools/tool-limits';
+import { toolError, type ToolRunResult, type ToolRunStatus } from '@shared/tools/tool-types';
 import { killTree } from '../process/kill-tree';
 import type { DataDirFence } from './workspace-path';
 import { defaultToolTimeouts } from './builtin-executors';

@@ -3,7 +3,7 @@
 // the entry file, never on import. When main goes away (the IPC channel
 // closes) the worker kills what it started and exits, so a crashed app leaves
 // no tool processes behind.
-import { toolError } from '../../../shared/tools/tool-types';
+import { toolError } from '@shared/tools/tool-types';
 import { killTree } from '../process/kill-tree';
 import type { ToolExecutor, ToolExecutors, ToolOutput } from './tool-executor';
 import { isToWorker, type FromWorker, type RunMessage } from './worker-protocol';

@@ -4,7 +4,7 @@
 // point out and symlinked parent directories are refused. Callers that write
 // call `recheckBeforeWrite` at the last moment (TOCTOU).
 import { lstat, realpath } from 'node:fs/promises';
-import { toolError, type ToolError } from '../../../shared/tools/tool-types';
+import { toolError, type ToolError } from '@shared/tools/tool-types';
 import { checkPathSyntax, currentPathPlatform, isWithin, lexicalTarget, pathApi, type PathPlatform } from './path-rules';
 
 /** A path that was inside the workspace when checked. */

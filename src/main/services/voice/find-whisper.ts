@@ -3,7 +3,7 @@
 // builds first, since `npm run backend:build -- --backend cuda` builds both.
 import { access, constants } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BACKEND_KINDS } from '../../../shared/contract';
+import { BACKEND_KINDS } from '@shared/contract';
 
 export const WHISPER_BINARY = process.platform === 'win32' ? 'whisper-cli.exe' : 'whisper-cli';
 

@@ -2,9 +2,9 @@
 // into text with whisper-cli, voice:status says whether that can work right now.
 // Runs go one at a time (each loads the model; two large ones at once could
 // exhaust memory) and each can be cancelled by its request id.
-import type { VoiceSettings, VoiceStatus, VoiceTranscribeInput, VoiceTranscript } from '../../../shared/audio/voice-schemas';
-import { parseWavHeader, type WavInfo } from '../../../shared/audio/wav';
-import { AppFailure } from '../../../shared/errors';
+import type { VoiceSettings, VoiceStatus, VoiceTranscribeInput, VoiceTranscript } from '@shared/audio/voice-schemas';
+import { parseWavHeader, type WavInfo } from '@shared/audio/wav';
+import { AppFailure } from '@shared/errors';
 import type { Launch } from '../process/process-lifecycle';
 import { findWhisperCli, whisperCandidates } from './find-whisper';
 import { joinSegments } from './transcript-text';

@@ -1,5 +1,5 @@
 // whisper-cli's command line. Pure, so the flags are tested without running it.
-import type { VoiceLanguage } from '../../../shared/audio/voice-schemas';
+import type { VoiceLanguage } from '@shared/audio/voice-schemas';
 
 export interface WhisperArgsInput {
   modelPath: string;

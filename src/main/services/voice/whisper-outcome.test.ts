@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppFailure } from '../../../shared/errors';
+import { AppFailure } from '@shared/errors';
 import { judgeWhisperRun, type WhisperRunFacts } from './whisper-outcome';
 
 const base: WhisperRunFacts = {

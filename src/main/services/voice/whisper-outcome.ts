@@ -1,8 +1,8 @@
 // Did a whisper-cli run work? Not from the exit code alone: whisper-cli exits 0
 // when it cannot read the audio or does not know the language, and just writes
 // no transcript. Pure: the runner gathers the facts, this judges them.
-import type { VoiceFailureReason } from '../../../shared/audio/voice-schemas';
-import { AppFailure, type ErrorCode } from '../../../shared/errors';
+import type { VoiceFailureReason } from '@shared/audio/voice-schemas';
+import { AppFailure, type ErrorCode } from '@shared/errors';
 
 export interface WhisperRunFacts {
   /** why we stopped it ourselves, if we did */

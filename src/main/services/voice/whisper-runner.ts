@@ -5,7 +5,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { VoiceLanguage } from '../../../shared/audio/voice-schemas';
+import type { VoiceLanguage } from '@shared/audio/voice-schemas';
 import type { Launch } from '../process/process-lifecycle';
 import { whisperArgs } from './whisper-args';
 import { judgeWhisperRun } from './whisper-outcome';

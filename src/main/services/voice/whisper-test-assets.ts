@@ -2,7 +2,7 @@
 // Missing assets fail the test loudly with the command that makes them, never skip it.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { testAssets } from '../../../test-support/test-assets';
+import { testAssets } from '@test-support/test-assets';
 import { WHISPER_BINARY } from './find-whisper';
 
 export const whisperAssets = {

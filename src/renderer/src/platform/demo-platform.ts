@@ -4,8 +4,8 @@
 // model; the chat uses a saved remote endpoint), 'novision' (ready, no mmproj),
 // 'long' (ready; every answer is ~5,000 tokens of markdown, for scrolling and speed checks).
 // Answers stream a canned markdown reply on a timer.
-import type { StreamEvent } from '../../../shared/chat/types';
-import type { LogLine } from '../../../shared/contract';
+import type { StreamEvent } from '@shared/chat/types';
+import type { LogLine } from '@shared/contract';
 import { createMemoryPlatform, memoryDefaultSettings, type MemoryPlatform } from './memory-platform';
 
 const MODEL = '/home/eva/models/Qwen2.5-1.5B-Instruct-Q4_K_M.gguf';

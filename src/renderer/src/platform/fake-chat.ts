@@ -1,11 +1,11 @@
 // The chat and link channels of the in-memory platform: a canned answer
 // streamed on a timer (or all at once when the delay is 0), Stop, server props
 // and link profiles kept in memory. Keys are remembered only as "has a key".
-import type { ChatRecord, LinkProfile } from '../../../shared/chat/schemas';
-import type { StreamEvent, Timings } from '../../../shared/chat/types';
-import type { AppSettings, BackendStatus, ChatResult, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput, ServerProps } from '../../../shared/contract';
-import { LINK_PRESETS } from '../../../shared/link-presets';
-import { initialStreamingMessage, reduceStream } from '../../../shared/chat/stream-reducer';
+import type { ChatRecord, LinkProfile } from '@shared/chat/schemas';
+import type { StreamEvent, Timings } from '@shared/chat/types';
+import type { AppSettings, BackendStatus, ChatResult, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput, ServerProps } from '@shared/contract';
+import { LINK_PRESETS } from '@shared/link-presets';
+import { initialStreamingMessage, reduceStream } from '@shared/chat/stream-reducer';
 import type { Timers } from '../lib/timers';
 import type { Result } from './types';
 

@@ -2,13 +2,13 @@
 // with the same tree rules as the real store (shared/history/tree.ts), so the
 // chat store's branch logic is testable without a core. Durability is the real
 // store's business and is tested there.
-import type { ChatRecord } from '../../../shared/chat/schemas';
-import type { ChatResult, InvokeChannel, InvokeInput, InvokeOutput } from '../../../shared/contract';
-import { conversationsToMarkdown } from '../../../shared/history/markdown';
-import { contentText, defaultTitle, previewOf } from '../../../shared/history/message-text';
-import { parseImport, toExportJson } from '../../../shared/history/transfer';
-import { buildTree, newestLeafUnder, pathTo, resolveActiveLeaf } from '../../../shared/history/tree';
-import { HISTORY_FORMAT_VERSION, type ConversationMeta, type ConversationSummary, type SearchHit, type StoredMessage } from '../../../shared/history/types';
+import type { ChatRecord } from '@shared/chat/schemas';
+import type { ChatResult, InvokeChannel, InvokeInput, InvokeOutput } from '@shared/contract';
+import { conversationsToMarkdown } from '@shared/history/markdown';
+import { contentText, defaultTitle, previewOf } from '@shared/history/message-text';
+import { parseImport, toExportJson } from '@shared/history/transfer';
+import { buildTree, newestLeafUnder, pathTo, resolveActiveLeaf } from '@shared/history/tree';
+import { HISTORY_FORMAT_VERSION, type ConversationMeta, type ConversationSummary, type SearchHit, type StoredMessage } from '@shared/history/types';
 import type { Result } from './types';
 
 type Handler<C extends InvokeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;

@@ -1,9 +1,9 @@
 // The MCP channels of the in-memory platform: the config is kept and every
 // enabled server is "ready" at once with two read-only tools, except one whose
 // command or URL mentions "fail", which shows an error row. Nothing is started.
-import type { EventPayloads, InvokeChannel, InvokeInput, InvokeOutput } from '../../../shared/contract';
-import { formatMcpConfig, McpConfigSchema, type McpConfig } from '../../../shared/mcp/mcp-config';
-import type { McpOverview, McpServerStatus } from '../../../shared/mcp/mcp-status';
+import type { EventPayloads, InvokeChannel, InvokeInput, InvokeOutput } from '@shared/contract';
+import { formatMcpConfig, McpConfigSchema, type McpConfig } from '@shared/mcp/mcp-config';
+import type { McpOverview, McpServerStatus } from '@shared/mcp/mcp-status';
 import type { Result } from './types';
 
 type Handler<C extends InvokeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;

@@ -2,11 +2,11 @@
 // as on the browser host (page bindings) unless some are said to be taken by
 // another application; a screenshot is a fixed small PNG claiming the fake
 // screen's size, or the error the options ask for. Nothing is captured.
-import type { AppError } from '../../../shared/errors';
-import type { AppSettings, InvokeInput, InvokeOutput } from '../../../shared/contract';
-import { checkHotkeys, HOTKEY_ACTIONS, type HotkeyBinding } from '../../../shared/hotkeys/hotkey-settings';
-import { fitWithin } from '../../../shared/screen/fit-within';
-import { requestedMaxSide } from '../../../shared/screen/screen-capture';
+import type { AppError } from '@shared/errors';
+import type { AppSettings, InvokeInput, InvokeOutput } from '@shared/contract';
+import { checkHotkeys, HOTKEY_ACTIONS, type HotkeyBinding } from '@shared/hotkeys/hotkey-settings';
+import { fitWithin } from '@shared/screen/fit-within';
+import { requestedMaxSide } from '@shared/screen/screen-capture';
 import type { Result } from './types';
 
 type ScreenChannel = 'hotkeys:status' | 'screen:capture';

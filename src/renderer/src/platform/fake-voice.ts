@@ -1,9 +1,9 @@
 // The voice channels of the in-memory platform: whisper-cli "exists", the model
 // counts as present when settings.voice.modelPath ends in .bin, and every
 // recording transcribes to the same demo sentence. Nothing is run.
-import type { AppSettings, InvokeInput, InvokeOutput } from '../../../shared/contract';
-import type { VoiceStatus } from '../../../shared/audio/voice-schemas';
-import { parseWavHeader } from '../../../shared/audio/wav';
+import type { AppSettings, InvokeInput, InvokeOutput } from '@shared/contract';
+import type { VoiceStatus } from '@shared/audio/voice-schemas';
+import { parseWavHeader } from '@shared/audio/wav';
 import type { Result } from './types';
 
 type VoiceChannel = 'voice:transcribe' | 'voice:cancel' | 'voice:status';

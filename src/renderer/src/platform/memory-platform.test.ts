@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BackendState } from '../../../shared/contract';
+import type { BackendState } from '@shared/contract';
 import { createMemoryPlatform, memoryDefaultSettings } from './memory-platform';
 
 describe('memory platform', () => {

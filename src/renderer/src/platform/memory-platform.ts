@@ -1,10 +1,10 @@
 // An in-memory EvaApi for component tests and the dev preview (`?demo`). It checks
 // inputs with the contract's schemas like the real hosts do and imitates a load
 // (starting → log lines → ready), but starts nothing. Not for end-to-end tests.
-import { invokeChannels, type AppInfo, type AppSettings, type BackendInfo, type BackendLoad, type BackendStatus, type GpuInfo, type GpuLayerEstimate, type LoadSettings, type LogLine, type ModelFacts } from '../../../shared/contract';
+import { invokeChannels, type AppInfo, type AppSettings, type BackendInfo, type BackendLoad, type BackendStatus, type GpuInfo, type GpuLayerEstimate, type LoadSettings, type LogLine, type ModelFacts } from '@shared/contract';
 import type { EvaApi, EventName, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput, Result } from './types';
 import { realTimers, type Timers } from '../lib/timers';
-import { defaultSettings } from '../../../shared/default-settings';
+import { defaultSettings } from '@shared/default-settings';
 import { createFakeChat, type FakeChatOptions } from './fake-chat';
 import { createFakeTools, type FakeToolsOptions } from './fake-tools';
 import { createFakeHistory } from './fake-history';

@@ -1,6 +1,6 @@
 // The renderer sees the core only through these types; everything else in platform/ implements them.
-export type { EvaApi, EventName, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput } from '../../../shared/contract';
-export type { AppError, Result } from '../../../shared/errors';
+export type { EvaApi, EventName, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput } from '@shared/contract';
+export type { AppError, Result } from '@shared/errors';
 
 /** Where a connection-based platform (the WebSocket bridge) stands; Electron IPC has no such state. */
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting';

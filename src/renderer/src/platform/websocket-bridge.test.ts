@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { encodeEvent, encodeResult } from '../../../shared/ws-protocol';
+import { encodeEvent, encodeResult } from '@shared/ws-protocol';
 import { CONNECTION_LOST_MESSAGE, createWebSocketBridge, reconnectDelayMs, webSocketUrl, type SocketLike } from './websocket-bridge';
 
 class FakeSocket implements SocketLike {

@@ -2,7 +2,7 @@
 // Invokes made before the socket opens wait in a queue; an invoke already sent on a
 // socket that closes can no longer be answered, so it resolves to a connection error.
 // Events are broadcast to every connection, so a reconnect needs no re-subscription.
-import { encodeInvoke, parseServerFrame, WS_PATH, WS_TOKEN_PARAM, type ServerFrame } from '../../../shared/ws-protocol';
+import { encodeInvoke, parseServerFrame, WS_PATH, WS_TOKEN_PARAM, type ServerFrame } from '@shared/ws-protocol';
 import { realTimers, type Timers } from '../lib/timers';
 import type { ConnectionMonitor, ConnectionState, EvaApi, EventName, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput, Result } from './types';
 

@@ -1,7 +1,7 @@
 // Tests of src/shared/ws-protocol.ts. They live here because this slice may add only
 // that one file under src/shared; move them beside it when convenient.
 import { describe, expect, it } from 'vitest';
-import { encodeEvent, encodeInvoke, encodeResult, parseClientFrame, parseServerFrame } from '../../../shared/ws-protocol';
+import { encodeEvent, encodeInvoke, encodeResult, parseClientFrame, parseServerFrame } from '@shared/ws-protocol';
 
 describe('parseServerFrame', () => {
   it('accepts results and events', () => {

@@ -4,11 +4,11 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaultSettings } from '../../../../shared/default-settings';
-import { builtinToolDescriptors } from '../../../../shared/tools/builtin-tools';
-import type { ConsentAnswer } from '../../../../shared/tools/consent';
-import type { ToolProtocol } from '../../../../shared/tools/tool-protocol';
-import { createArgumentValidator } from '../../../../shared/tools/validate-arguments';
+import { defaultSettings } from '@shared/default-settings';
+import { builtinToolDescriptors } from '@shared/tools/builtin-tools';
+import type { ConsentAnswer } from '@shared/tools/consent';
+import type { ToolProtocol } from '@shared/tools/tool-protocol';
+import { createArgumentValidator } from '@shared/tools/validate-arguments';
 import { createChatService } from '../../chat/chat-service';
 import type { LinkService } from '../../links/link-service';
 import { builtinToolProvider, ToolRegistry } from '../../tools/tool-registry';

@@ -1,5 +1,5 @@
 // A chat record as the renderer sends it with a question, numbered for inbox tests.
-import type { ChatRecord } from '../../../../shared/chat/schemas';
+import type { ChatRecord } from '@shared/chat/schemas';
 
 export const heldRecord = (n: number, patch: Partial<ChatRecord> = {}): ChatRecord => ({
   conversationId: `conv-${n}`,

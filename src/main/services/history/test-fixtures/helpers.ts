@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
-import type { HistoryNotice } from '../../../../shared/history/types';
+import type { HistoryNotice } from '@shared/history/types';
 import { nodeHistoryFs, type HistoryFs } from '../history-fs';
 import { HistoryStore, type HistoryStoreOptions } from '../history-store';
 

@@ -4,8 +4,8 @@
 // killed. stdout to a pipe is synchronous on POSIX, so `accepted` is never
 // printed before the handler ran.
 // Usage: node --import tsx send-child.ts <dataDir> <baseUrl> <trial> <question>
-import { createCore } from '../../../core';
-import { testAssets } from '../../../../test-support/test-assets';
+import { createCore } from '@main/core';
+import { testAssets } from '@test-support/test-assets';
 
 const [dataDir, baseUrl, trial, text] = process.argv.slice(2);
 if (!dataDir || !baseUrl || !trial || !text) {

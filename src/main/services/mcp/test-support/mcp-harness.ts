@@ -3,7 +3,7 @@
 // (an orphan's zombie waits for PID 1 to reap it, which some containers never do).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { McpStdioServer } from '../../../../shared/mcp/mcp-config';
+import type { McpStdioServer } from '@shared/mcp/mcp-config';
 import { isAlive } from '../../process/kill-tree';
 import type { McpTiming } from '../mcp-server-slot';
 

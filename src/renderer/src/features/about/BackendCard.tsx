@@ -1,4 +1,4 @@
-import type { BackendInfo } from '../../../../shared/contract';
+import type { BackendInfo } from '@shared/contract';
 import { useT } from '../../i18n';
 import { backendLabel, shortCommit } from './backend-labels';
 

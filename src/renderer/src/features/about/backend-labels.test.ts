@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BackendInfo } from '../../../../shared/contract';
+import type { BackendInfo } from '@shared/contract';
 import { backendOptions, gpuLabel, shortCommit } from './backend-labels';
 
 const backend = (kind: BackendInfo['kind'], executable = true): BackendInfo => ({ kind, serverPath: `/bin/${kind}/llama-server`, executable, build: null });

@@ -1,6 +1,6 @@
 // Short human labels for backends, GPUs and builds, used by About and the load dialog.
-import type { BackendInfo, BackendKind, BuildInfo, GpuInfo, LoadSettings } from '../../../../shared/contract';
-import { BACKEND_KINDS } from '../../../../shared/contract';
+import type { BackendInfo, BackendKind, BuildInfo, GpuInfo, LoadSettings } from '@shared/contract';
+import { BACKEND_KINDS } from '@shared/contract';
 import { formatMiB } from '../../lib/format';
 
 const KIND_LABELS: Record<BackendKind, string> = { cuda: 'CUDA', vulkan: 'Vulkan', opencl: 'OpenCL', cpu: 'CPU' };

@@ -1,6 +1,6 @@
 // Backends on disk and GPUs found, as `backend:discover` reports them. Shared by
 // the About panel and the load dialog's backend select.
-import type { BackendInfo, GpuInfo } from '../../../../shared/contract';
+import type { BackendInfo, GpuInfo } from '@shared/contract';
 import { createStore, type Store } from '../../lib/store';
 import type { AppError, EvaApi } from '../../platform/types';
 

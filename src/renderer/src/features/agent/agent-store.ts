@@ -2,9 +2,9 @@
 // (`agent:ask`) per run id, the user's answers sent with `agent:consent`, and
 // the tools each conversation allowed "for this conversation". React-free; the
 // chat store drives it, the step and approval cards render it.
-import type { InvokeInput, InvokeOutput } from '../../../../shared/contract';
-import type { AgentStep } from '../../../../shared/tools/agent-types';
-import { allowedEntry, type ConsentAnswer } from '../../../../shared/tools/consent';
+import type { InvokeInput, InvokeOutput } from '@shared/contract';
+import type { AgentStep } from '@shared/tools/agent-types';
+import { allowedEntry, type ConsentAnswer } from '@shared/tools/consent';
 import { createStore, type Store } from '../../lib/store';
 import type { EvaApi, Result } from '../../platform/types';
 import {

@@ -1,6 +1,6 @@
 // An answer that came from an agent run: its final text and state, and (for a
 // saved one) the steps kept beside it in the history.
-import type { StoredMessage } from '../../../../shared/history/types';
+import type { StoredMessage } from '@shared/history/types';
 import type { AgentRunOutput } from '../agent/agent-store';
 import type { RunOutcome } from '../agent/agent-runs';
 import { streamingAnswer, type AnswerState } from './conversation';

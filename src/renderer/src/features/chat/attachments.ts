@@ -1,8 +1,8 @@
 // Images and audio attached to a user message, and how they become OpenAI
 // content parts: images as `image_url` data URLs, audio as `input_audio`
 // (base64 without the data-URL prefix, plus its format).
-import type { ContentPart } from '../../../../shared/chat/types';
-import type { ServerProps } from '../../../../shared/contract';
+import type { ContentPart } from '@shared/chat/types';
+import type { ServerProps } from '@shared/contract';
 
 export type AttachmentKind = 'image' | 'audio';
 

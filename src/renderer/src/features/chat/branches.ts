@@ -1,8 +1,8 @@
 // The conversation's tree as the chat view needs it: which messages are
 // siblings (an edit or a regeneration adds one, seed 002), so a row can show
 // ‹ 2/3 ›, and how a saved conversation becomes the list of items on screen.
-import { contentText as storedText } from '../../../../shared/history/message-text';
-import type { OpenedConversation, StoredMessage } from '../../../../shared/history/types';
+import { contentText as storedText } from '@shared/history/message-text';
+import type { OpenedConversation, StoredMessage } from '@shared/history/types';
 import { EMPTY_COUNTER } from './chat-stats';
 import { savedRun } from './agent-answer';
 import type { AnswerState, ChatItem } from './conversation';

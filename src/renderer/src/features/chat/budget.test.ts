@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../../../shared/chat/types';
+import type { ChatMessage } from '@shared/chat/types';
 import { answerReserve, estimateMessageTokens, trimToBudget } from './budget';
 
 // Every message costs exactly 100 tokens, so the arithmetic is easy to follow.

@@ -1,7 +1,7 @@
 // Context budget: before sending, leave out the oldest turns so the prompt and
 // room for the answer fit n_ctx. The system prompt and the last user turn are
 // never left out; if they alone do not fit, the server says so on the answer.
-import type { ChatMessage } from '../../../../shared/chat/types';
+import type { ChatMessage } from '@shared/chat/types';
 import { CHARS_PER_TOKEN } from './chat-stats';
 import { contentText } from './conversation';
 

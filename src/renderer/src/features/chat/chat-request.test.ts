@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../../../shared/default-settings';
+import { defaultSettings } from '@shared/default-settings';
 import { planChatRequest, requestSampling } from './chat-request';
 import { newAnswerItem, streamingAnswer, type ChatItem } from './conversation';
 

@@ -1,7 +1,7 @@
 // The `chat:send` input for a conversation, built from plain data so every rule
 // (sampling + stop words, the context budget, slot reuse) is tested alone.
-import type { ChatSendInput, ChatSettings } from '../../../../shared/chat/schemas';
-import type { ChatMessage, SamplingSettings } from '../../../../shared/chat/types';
+import type { ChatSendInput, ChatSettings } from '@shared/chat/schemas';
+import type { ChatMessage, SamplingSettings } from '@shared/chat/types';
 import { trimToBudget } from './budget';
 import { endpointKey, toChatMessages, type ConversationState, type ChatItem } from './conversation';
 

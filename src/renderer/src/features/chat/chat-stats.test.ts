@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StreamEvent } from '../../../../shared/chat/types';
+import type { StreamEvent } from '@shared/chat/types';
 import { answerFigures, clientRate, countEvents, EMPTY_COUNTER, formatRate, reasoningTokens } from './chat-stats';
 
 const content = (text: string): StreamEvent => ({ type: 'content', text });

@@ -2,7 +2,7 @@
 // deltas itself (llama-server sends one token per chunk); once it ends, the
 // server's `timings` are the truth, then OpenAI `usage`, then the client count
 // (link-mode servers send neither timings nor, sometimes, usage).
-import type { StreamEvent, Timings, Usage } from '../../../../shared/chat/types';
+import type { StreamEvent, Timings, Usage } from '@shared/chat/types';
 
 /** What the client saw of a stream: deltas and characters over time. */
 export interface TokenCounter {

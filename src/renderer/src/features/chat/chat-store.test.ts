@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { StreamEvent } from '../../../../shared/chat/types';
-import type { InvokeInput } from '../../../../shared/contract';
+import type { StreamEvent } from '@shared/chat/types';
+import type { InvokeInput } from '@shared/contract';
 import { createMemoryPlatform, type MemoryPlatformOptions } from '../../platform/memory-platform';
 import { createAppStore } from '../shell/app-store';
 import { createStatusStore } from '../status/status-store';

@@ -3,11 +3,11 @@
 // of streamed tokens wakes only the streaming row (`live`), while the list
 // (`conversation`) changes only when a message is added or ends.
 import { createHeldEndpoint, type HeldEndpoint } from './held-endpoint';
-import { initialStreamingMessage } from '../../../../shared/chat/stream-reducer';
-import type { ContentPart, StreamingMessage } from '../../../../shared/chat/types';
-import type { ChatSettings } from '../../../../shared/chat/schemas';
-import type { NewConversation } from '../../../../shared/history/types';
-import type { ServerProps } from '../../../../shared/contract';
+import { initialStreamingMessage } from '@shared/chat/stream-reducer';
+import type { ContentPart, StreamingMessage } from '@shared/chat/types';
+import type { ChatSettings } from '@shared/chat/schemas';
+import type { NewConversation } from '@shared/history/types';
+import type { ServerProps } from '@shared/contract';
 import { newId as defaultNewId } from '../../lib/new-id';
 import { createStore, type Store } from '../../lib/store';
 import type { EvaApi } from '../../platform/types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InvokeInput } from '../../../../shared/contract';
+import type { InvokeInput } from '@shared/contract';
 import { createMemoryPlatform } from '../../platform/memory-platform';
 import { createAppStore } from '../shell/app-store';
 import { createCompletionStore } from './completion-store';

@@ -1,7 +1,7 @@
 // Completion mode (EVA's 补完): the editor's whole text is the prompt and the
 // model's continuation is written into the same text, in place. Stopping keeps
 // what was written; a failure keeps it too and says why.
-import type { Timings, Usage } from '../../../../shared/chat/types';
+import type { Timings, Usage } from '@shared/chat/types';
 import { newId as defaultNewId } from '../../lib/new-id';
 import { createStore, type Store } from '../../lib/store';
 import type { EvaApi } from '../../platform/types';

@@ -3,8 +3,8 @@
 // never become the global settings (an imported file's system prompt would
 // otherwise stay the default for every later conversation). A change the user
 // makes in the conventions panel wins over them.
-import { SamplingSchema, type ChatSettings } from '../../../../shared/chat/schemas';
-import type { ConversationMeta } from '../../../../shared/history/types';
+import { SamplingSchema, type ChatSettings } from '@shared/chat/schemas';
+import type { ConversationMeta } from '@shared/history/types';
 
 /** What an open conversation brings of its own. */
 export interface HeldConventions {

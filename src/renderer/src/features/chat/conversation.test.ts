@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { initialStreamingMessage } from '../../../../shared/chat/stream-reducer';
-import type { ChatResult } from '../../../../shared/contract';
+import { initialStreamingMessage } from '@shared/chat/stream-reducer';
+import type { ChatResult } from '@shared/contract';
 import { EMPTY_COUNTER } from './chat-stats';
 import { answerFromResult, contentText, endpointKey, failedAnswer, itemsBefore, newAnswerItem, settleAnswer, streamingAnswer, toChatMessages, type AnswerItem, type ChatItem } from './conversation';
 

@@ -1,8 +1,8 @@
 // The conversation as the chat view holds it, and the pure operations on it.
 // Items are immutable: an operation returns new arrays and keeps untouched
 // items as the same objects, so memoised rows stay asleep.
-import type { ChatMessage, ContentPart, StreamingMessage } from '../../../../shared/chat/types';
-import type { ChatResult } from '../../../../shared/contract';
+import type { ChatMessage, ContentPart, StreamingMessage } from '@shared/chat/types';
+import type { ChatResult } from '@shared/contract';
 import { NO_BRANCHES, type Branches } from './branches';
 import { EMPTY_COUNTER, type TokenCounter } from './chat-stats';
 

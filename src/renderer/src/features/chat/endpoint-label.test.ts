@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BackendStatus } from '../../../../shared/contract';
-import { defaultSettings } from '../../../../shared/default-settings';
+import type { BackendStatus } from '@shared/contract';
+import { defaultSettings } from '@shared/default-settings';
 import { describeEndpoint } from './endpoint-label';
 
 const ready = { state: 'ready', model: { name: 'qwen' } } as BackendStatus;

@@ -1,5 +1,5 @@
 // Which server the chat talks to, in words for the top bar.
-import type { AppSettings, BackendStatus, ServerProps } from '../../../../shared/contract';
+import type { AppSettings, BackendStatus, ServerProps } from '@shared/contract';
 
 export type EndpointView =
   | { kind: 'local'; model: string | null; ready: boolean }

@@ -3,8 +3,8 @@
 // of the user's paid remote endpoints, and every later chat would go there. The
 // chat offers the switch instead ("held with Work API — Use it"), and only the
 // user's click changes the endpoint in use.
-import type { ChatSettings } from '../../../../shared/chat/schemas';
-import type { ConversationMeta } from '../../../../shared/history/types';
+import type { ChatSettings } from '@shared/chat/schemas';
+import type { ConversationMeta } from '@shared/history/types';
 import { createStore, type Store } from '../../lib/store';
 import type { AppStore } from '../shell/app-store';
 import { endpointKey } from './conversation';

@@ -2,7 +2,7 @@
 // together: the error says why and offers Reload; Reload loads the last model
 // with the same load settings, and the retry that follows goes through.
 import { describe, expect, it } from 'vitest';
-import type { BackendStatus, LoadSettings } from '../../../../shared/contract';
+import type { BackendStatus, LoadSettings } from '@shared/contract';
 import { createMemoryPlatform, memoryDefaultSettings } from '../../platform/memory-platform';
 import { createAppStore } from '../shell/app-store';
 import { createLoadStore } from '../load/load-store';

@@ -1,7 +1,7 @@
 // What the chat store keeps beside the conversation: which saved conversation
 // was open (so a reload shows it again), and the step cards of saved agent runs.
 // The drafts being typed are kept by composer-drafts.ts.
-import type { StoredMessage } from '../../../../shared/history/types';
+import type { StoredMessage } from '@shared/history/types';
 import type { AgentStore } from '../agent/agent-store';
 import { savedRun } from './agent-answer';
 import { savedRunId } from './branches';

@@ -1,7 +1,7 @@
 // Which keys send: Ctrl+Enter (⌘+Enter on macOS) always does; with the
 // 'enter' setting a plain Enter sends too and Shift+Enter makes a new line.
 // Enter that confirms an IME composition (pinyin!) never sends.
-import type { ChatSettings } from '../../../../shared/chat/schemas';
+import type { ChatSettings } from '@shared/chat/schemas';
 
 export interface KeyInfo {
   key: string;

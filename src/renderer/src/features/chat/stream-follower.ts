@@ -2,8 +2,8 @@
 // they arrive and applied once per animation frame, so a server producing
 // thousands of tokens a second costs one reducer pass and one render per frame,
 // not one per token. The client's token counter is kept at arrival time.
-import { initialStreamingMessage, reduceStream } from '../../../../shared/chat/stream-reducer';
-import type { StreamEvent, StreamingMessage } from '../../../../shared/chat/types';
+import { initialStreamingMessage, reduceStream } from '@shared/chat/stream-reducer';
+import type { StreamEvent, StreamingMessage } from '@shared/chat/types';
 import type { EvaApi } from '../../platform/types';
 import { countEvents, EMPTY_COUNTER, type TokenCounter } from './chat-stats';
 

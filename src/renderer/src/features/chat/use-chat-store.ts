@@ -1,6 +1,6 @@
 import { useAppModel, type ChatMode } from '../../app-model';
 import { useStore } from '../../lib/store';
-import type { ServerProps } from '../../../../shared/contract';
+import type { ServerProps } from '@shared/contract';
 import type { ConversationState } from './conversation';
 
 export function useConversation(): ConversationState {

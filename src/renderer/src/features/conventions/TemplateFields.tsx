@@ -1,7 +1,7 @@
 import { useT } from '../../i18n';
 import type { FieldError } from '../load/load-form';
 import { addTemplate, deleteTemplate, editTemplate, freshTemplateName, type ConventionsForm } from './conventions-form';
-import { DEFAULT_SYSTEM_PROMPT } from '../../../../shared/default-settings';
+import { DEFAULT_SYSTEM_PROMPT } from '@shared/default-settings';
 
 interface Props {
   form: ConventionsForm;

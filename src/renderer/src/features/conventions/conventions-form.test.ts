@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, DEFAULT_SYSTEM_PROMPT } from '../../../../shared/default-settings';
+import { defaultSettings, DEFAULT_SYSTEM_PROMPT } from '@shared/default-settings';
 import { addTemplate, conventionsPatch, deleteTemplate, editTemplate, formatStopWords, formFromSettings, freshTemplateName, parseStopWords } from './conventions-form';
 
 const chat = () => defaultSettings().chat;

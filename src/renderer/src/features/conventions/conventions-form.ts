@@ -2,9 +2,9 @@
 // prompt templates, nicknames, extra stop words, sampling and the send key.
 // Numbers stay text while typed; saving turns the draft into a settings patch.
 import type { z } from 'zod';
-import { SamplingSchema, type ChatSettings } from '../../../../shared/chat/schemas';
-import type { SamplingSettings } from '../../../../shared/chat/types';
-import { parseStrictDecimal, plainDecimal } from '../../../../shared/strict-number';
+import { SamplingSchema, type ChatSettings } from '@shared/chat/schemas';
+import type { SamplingSettings } from '@shared/chat/types';
+import { parseStrictDecimal, plainDecimal } from '@shared/strict-number';
 import type { FieldError } from '../load/load-form';
 
 export const SAMPLING_FIELDS = ['temperature', 'top_k', 'top_p', 'min_p', 'repeat_penalty', 'max_tokens', 'seed'] as const;

@@ -1,5 +1,5 @@
 import { memo, useState, type KeyboardEvent } from 'react';
-import type { ConversationSummary } from '../../../../shared/history/types';
+import type { ConversationSummary } from '@shared/history/types';
 import { useT } from '../../i18n';
 
 interface Props {

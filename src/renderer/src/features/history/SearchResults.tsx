@@ -1,4 +1,4 @@
-import type { SearchResult } from '../../../../shared/history/types';
+import type { SearchResult } from '@shared/history/types';
 import { useT } from '../../i18n';
 import { highlightSegments } from './highlight';
 

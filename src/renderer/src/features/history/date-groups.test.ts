@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConversationSummary } from '../../../../shared/history/types';
+import type { ConversationSummary } from '@shared/history/types';
 import { dateGroupOf, groupRows } from './date-groups';
 import { highlightSegments } from './highlight';
 

@@ -1,6 +1,6 @@
 // The sidebar's sections: pinned first, then by how long ago a conversation
 // last changed, in the user's local calendar (not 24-hour windows).
-import type { ConversationSummary } from '../../../../shared/history/types';
+import type { ConversationSummary } from '@shared/history/types';
 
 export type DateGroup = 'pinned' | 'today' | 'yesterday' | 'week' | 'month' | 'older';
 

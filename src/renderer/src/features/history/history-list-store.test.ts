@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AppError } from '../../../../shared/errors';
+import type { AppError } from '@shared/errors';
 import { createMemoryPlatform } from '../../platform/memory-platform';
 import { createHistoryListStore } from './history-list-store';
 

@@ -1,7 +1,7 @@
 // The history manager's state: the list (refetched when the core says it
 // changed), the search, and the undo window of a delete. Free of React.
-import type { AppError } from '../../../../shared/errors';
-import type { ConversationSummary, SearchResult, TrashReceipt } from '../../../../shared/history/types';
+import type { AppError } from '@shared/errors';
+import type { ConversationSummary, SearchResult, TrashReceipt } from '@shared/history/types';
 import { createStore, type Store } from '../../lib/store';
 import type { EvaApi } from '../../platform/types';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { HOTKEY_ACTIONS, DEFAULT_HOTKEYS, type HotkeySettings } from '../../../../shared/hotkeys/hotkey-settings';
-import type { ChatSettings } from '../../../../shared/chat/schemas';
-import type { AppSettings } from '../../../../shared/contract';
+import { HOTKEY_ACTIONS, DEFAULT_HOTKEYS, type HotkeySettings } from '@shared/hotkeys/hotkey-settings';
+import type { ChatSettings } from '@shared/chat/schemas';
+import type { AppSettings } from '@shared/contract';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { SidePanel } from '../shell/SidePanel';

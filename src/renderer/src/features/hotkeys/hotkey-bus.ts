@@ -2,7 +2,7 @@
 // it: Electron's global shortcuts (the `hotkey:pressed` event) and the page's
 // own keydown handler. Features subscribe with `on('record', start)`; they
 // never care which source it was.
-import type { HotkeyAction } from '../../../../shared/hotkeys/hotkey-settings';
+import type { HotkeyAction } from '@shared/hotkeys/hotkey-settings';
 
 export interface HotkeyBus {
   /** Call `listener` on every press of `action`; returns the unsubscribe function. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HOTKEYS } from '../../../../shared/hotkeys/hotkey-settings';
+import { DEFAULT_HOTKEYS } from '@shared/hotkeys/hotkey-settings';
 import { formProblems, keyFieldEdit, takenBindings } from './hotkeys-form';
 
 const key = (code: string, mods: Partial<{ ctrlKey: boolean; altKey: boolean; shiftKey: boolean; metaKey: boolean }> = {}) => ({ code, ctrlKey: false, altKey: false, shiftKey: false, metaKey: false, ...mods });

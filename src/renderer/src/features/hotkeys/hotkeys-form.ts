@@ -1,7 +1,7 @@
 // The hotkeys form, pure: what a key press in a binding field records, and the
 // message for each binding's problem (the same check the core runs on save).
-import { acceleratorFromEvent, formatAccelerator, type KeyEventInfo } from '../../../../shared/hotkeys/accelerator';
-import { checkHotkeys, type HotkeyAction, type HotkeyBinding, type HotkeyProblemCode, type HotkeySettings } from '../../../../shared/hotkeys/hotkey-settings';
+import { acceleratorFromEvent, formatAccelerator, type KeyEventInfo } from '@shared/hotkeys/accelerator';
+import { checkHotkeys, type HotkeyAction, type HotkeyBinding, type HotkeyProblemCode, type HotkeySettings } from '@shared/hotkeys/hotkey-settings';
 import type { MessageKey, MessageVars } from '../../i18n';
 
 export const PROBLEM_KEYS: Record<HotkeyProblemCode, MessageKey> = {

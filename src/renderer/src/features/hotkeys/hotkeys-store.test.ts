@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HOTKEYS } from '../../../../shared/hotkeys/hotkey-settings';
+import { DEFAULT_HOTKEYS } from '@shared/hotkeys/hotkey-settings';
 import { createMemoryPlatform } from '../../platform/memory-platform';
 import { createAppStore } from '../shell/app-store';
 import { createHotkeysStore } from './hotkeys-store';

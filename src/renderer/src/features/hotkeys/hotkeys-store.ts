@@ -1,8 +1,8 @@
 // Hotkeys in the renderer: the bus features subscribe to, where each binding
 // works (`hotkeys:status`), the page's key matching, and saving new bindings.
 // Free of React and the DOM; the keydown listener lives in use-page-hotkeys.
-import { parseAccelerator, matchesEvent, type KeyEventInfo } from '../../../../shared/hotkeys/accelerator';
-import type { HotkeyAction, HotkeySettings, HotkeyStatus } from '../../../../shared/hotkeys/hotkey-settings';
+import { parseAccelerator, matchesEvent, type KeyEventInfo } from '@shared/hotkeys/accelerator';
+import type { HotkeyAction, HotkeySettings, HotkeyStatus } from '@shared/hotkeys/hotkey-settings';
 import { createStore, type Store } from '../../lib/store';
 import type { EvaApi, Result } from '../../platform/types';
 import type { AppStore } from '../shell/app-store';

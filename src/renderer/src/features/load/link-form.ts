@@ -2,9 +2,9 @@
 // `link:save` / `link:test` inputs it becomes. The API key is write-only: the
 // form knows only whether one is stored, and what to do with it on save.
 import type { z } from 'zod';
-import { baseUrlProblem } from '../../../../shared/chat/base-url';
-import type { LinkProfile, LinkSaveSchema, LinkTestSchema } from '../../../../shared/chat/schemas';
-import type { LinkPreset } from '../../../../shared/link-presets';
+import { baseUrlProblem } from '@shared/chat/base-url';
+import type { LinkProfile, LinkSaveSchema, LinkTestSchema } from '@shared/chat/schemas';
+import type { LinkPreset } from '@shared/link-presets';
 import type { FieldError } from './load-form';
 
 /** keep: leave the stored key; replace: save the typed one; remove: delete the stored one */

@@ -1,8 +1,8 @@
 // State and actions of the link-mode tab: saved profiles, the form, "Test
 // connection" and "Use this endpoint". Free of React; tested against the
 // in-memory platform.
-import type { LinkProfile } from '../../../../shared/chat/schemas';
-import type { LinkPreset } from '../../../../shared/link-presets';
+import type { LinkProfile } from '@shared/chat/schemas';
+import type { LinkPreset } from '@shared/link-presets';
 import { createStore, type Store } from '../../lib/store';
 import type { AppError, EvaApi } from '../../platform/types';
 import type { AppStore } from '../shell/app-store';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LoadSettingsSchema, type LoadSettings } from '../../../../shared/contract';
+import { LoadSettingsSchema, type LoadSettings } from '@shared/contract';
 import { memoryDefaultSettings } from '../../platform/memory-platform';
 import { formFromSettings, inspectKey, settingsFromForm, type LoadForm } from './load-form';
 import { logTailOf } from './log-tail';

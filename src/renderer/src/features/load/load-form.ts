@@ -2,8 +2,8 @@
 // functions convert between them, and validation errors come back per field as
 // message keys so the dialog can show them in the user's language.
 import type { z } from 'zod';
-import { HTTP_TOKEN_TEXT, LoadSettingsSchema, type BackendLoad, type LoadSettings } from '../../../../shared/contract';
-import { parseStrictInteger, type NumberProblem } from '../../../../shared/strict-number';
+import { HTTP_TOKEN_TEXT, LoadSettingsSchema, type BackendLoad, type LoadSettings } from '@shared/contract';
+import { parseStrictInteger, type NumberProblem } from '@shared/strict-number';
 import type { MessageKey, MessageVars } from '../../i18n';
 import type { KeyFields } from './ApiKeyField';
 

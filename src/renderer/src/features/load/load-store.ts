@@ -1,7 +1,7 @@
 // State and actions of the load dialog, free of React so they run in plain tests
 // against the in-memory platform. The GGUF inspect is debounced and only the
 // answer to the newest question is kept.
-import type { GpuLayerEstimate, ModelFacts } from '../../../../shared/contract';
+import type { GpuLayerEstimate, ModelFacts } from '@shared/contract';
 import type { AppError, EvaApi } from '../../platform/types';
 import { realTimers, type Timers } from '../../lib/timers';
 import { createStore, type Store } from '../../lib/store';

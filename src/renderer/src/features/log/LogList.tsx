@@ -1,5 +1,5 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
-import type { LogLine } from '../../../../shared/contract';
+import type { LogLine } from '@shared/contract';
 import { useT } from '../../i18n';
 import { formatClock } from '../../lib/format';
 import { StickToBottom } from './stick-to-bottom';

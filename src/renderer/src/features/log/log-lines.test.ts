@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LogLine } from '../../../../shared/contract';
+import type { LogLine } from '@shared/contract';
 import { appendLogLines, filterLogLines, logText } from './log-lines';
 
 const line = (seq: number, text = `line ${seq}`, stream: LogLine['stream'] = 'stderr'): LogLine => ({ seq, time: 1000 + seq, stream, text });

@@ -1,5 +1,5 @@
 // The client-side copy of the model log: bounded, ordered by seq, without duplicates.
-import type { LogLine } from '../../../../shared/contract';
+import type { LogLine } from '@shared/contract';
 
 /** Lines kept in the renderer; the core keeps its own bounded tail. */
 export const MAX_LOG_LINES = 5000;

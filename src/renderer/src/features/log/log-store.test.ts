@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LogLine } from '../../../../shared/contract';
+import type { LogLine } from '@shared/contract';
 import { createMemoryPlatform } from '../../platform/memory-platform';
 import { createLogStore } from './log-store';
 

@@ -2,7 +2,7 @@
 // tail. The fetched tail replaces what we held (after a reconnect the core may be
 // a new process whose seq started again); lines that arrived by event while the
 // fetch was in flight go on top of it, and appendLogLines drops the overlap.
-import type { LogLine } from '../../../../shared/contract';
+import type { LogLine } from '@shared/contract';
 import { createStore, type Store } from '../../lib/store';
 import type { AppError, EvaApi } from '../../platform/types';
 import { appendLogLines, MAX_LOG_LINES } from './log-lines';

@@ -1,6 +1,6 @@
 import { useT } from '../../i18n';
 import { useNow } from '../../lib/use-now';
-import type { McpServerStatus } from '../../../../shared/mcp/mcp-status';
+import type { McpServerStatus } from '@shared/mcp/mcp-status';
 import { statusLine, type StatusTone } from './mcp-view';
 
 const DOT: Record<StatusTone, string> = { ok: 'dot state-ready', busy: 'dot state-starting', err: 'dot state-error', off: 'dot' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { McpServerStatus } from '../../../../shared/mcp/mcp-status';
+import type { McpServerStatus } from '@shared/mcp/mcp-status';
 import { createMemoryPlatform } from '../../platform/memory-platform';
 import { createMcpStore } from './mcp-store';
 

@@ -2,8 +2,8 @@
 // same parser the core uses), what the core has saved, and every server's
 // status, kept current by `mcp:status`. Fetched when the page opens, not at
 // start-up; a refetch never throws away an unsaved edit.
-import { parseMcpConfigText, type McpConfigIssue } from '../../../../shared/mcp/mcp-config';
-import type { McpServerStatus } from '../../../../shared/mcp/mcp-status';
+import { parseMcpConfigText, type McpConfigIssue } from '@shared/mcp/mcp-config';
+import type { McpServerStatus } from '@shared/mcp/mcp-status';
 import { createStore, type Store } from '../../lib/store';
 import type { AppError, EvaApi } from '../../platform/types';
 

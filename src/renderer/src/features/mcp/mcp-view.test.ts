@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseMcpConfigText } from '../../../../shared/mcp/mcp-config';
-import type { McpServerStatus } from '../../../../shared/mcp/mcp-status';
+import { parseMcpConfigText } from '@shared/mcp/mcp-config';
+import type { McpServerStatus } from '@shared/mcp/mcp-status';
 import { createTranslator } from '../../i18n';
 import { hasNoServers, issueText, MCP_CONFIG_EXAMPLE, statusLine } from './mcp-view';
 

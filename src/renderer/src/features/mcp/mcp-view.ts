@@ -1,7 +1,7 @@
 // What a server's status row says, decided apart from React so it is tested
 // alone: the state line (with tool count, transport or retry countdown) and its colour.
-import { parseMcpConfigText, type McpConfigIssue } from '../../../../shared/mcp/mcp-config';
-import type { McpServerStatus } from '../../../../shared/mcp/mcp-status';
+import { parseMcpConfigText, type McpConfigIssue } from '@shared/mcp/mcp-config';
+import type { McpServerStatus } from '@shared/mcp/mcp-status';
 import type { MessageKey, MessageVars } from '../../i18n';
 
 export type StatusTone = 'ok' | 'busy' | 'err' | 'off';

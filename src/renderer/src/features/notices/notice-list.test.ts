@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Notice } from '../../../../shared/contract';
+import type { Notice } from '@shared/contract';
 import { addToast, INFO_TOAST_MS, removeToast, toastExpiry } from './notice-list';
 
 const notice = (message: string, level: Notice['level'] = 'info'): Notice => ({ level, code: 'c', message });

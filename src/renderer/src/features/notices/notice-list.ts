@@ -1,5 +1,5 @@
 // Toasts for `app:notice`: the same notice again bumps a counter instead of stacking.
-import type { Notice } from '../../../../shared/contract';
+import type { Notice } from '@shared/contract';
 
 export interface Toast {
   id: number;

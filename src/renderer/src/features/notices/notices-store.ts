@@ -1,5 +1,5 @@
 // Toasts from `app:notice` and from the renderer itself (e.g. a failed copy).
-import type { Notice } from '../../../../shared/contract';
+import type { Notice } from '@shared/contract';
 import { createStore, type Store } from '../../lib/store';
 import { realTimers, type Timers } from '../../lib/timers';
 import type { AppError, EvaApi } from '../../platform/types';

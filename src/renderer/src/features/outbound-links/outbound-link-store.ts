@@ -4,7 +4,7 @@
 // which checks it again and opens it in the system browser or mail app. The
 // browser host has no system browser to call: the page opens a new tab itself,
 // with no opener and no referrer.
-import { checkExternalLink, type ExternalLink } from '../../../../shared/external-link';
+import { checkExternalLink, type ExternalLink } from '@shared/external-link';
 import { createStore, type Store } from '../../lib/store';
 import type { AppError, EvaApi } from '../../platform/types';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatResult } from '../../../../shared/contract';
+import type { ChatResult } from '@shared/contract';
 import { createMemoryPlatform } from '../../platform/memory-platform';
 import type { Timers } from '../../lib/timers';
 import { createChatStore } from '../chat/chat-store';

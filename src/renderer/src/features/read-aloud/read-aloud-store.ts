@@ -6,7 +6,7 @@
 import { createStore, type Store } from '../../lib/store';
 import { realTimers, type Timers } from '../../lib/timers';
 import type { Result } from '../../platform/types';
-import type { AppSettings, SettingsPatch } from '../../../../shared/contract';
+import type { AppSettings, SettingsPatch } from '@shared/contract';
 import type { ConversationState } from '../chat/conversation';
 import type { LiveAnswer } from '../chat/chat-store';
 import type { AppState } from '../shell/app-store';

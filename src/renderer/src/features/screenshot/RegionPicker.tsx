@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { dragRect, toImageRect, type Point, type Rect } from '../../../../shared/screen/fit-within';
-import type { ScreenCapture } from '../../../../shared/screen/screen-capture';
+import { dragRect, toImageRect, type Point, type Rect } from '@shared/screen/fit-within';
+import type { ScreenCapture } from '@shared/screen/screen-capture';
 import { useT } from '../../i18n';
 
 /** The full-size capture over the whole window: drag a rectangle to keep that part, Enter for the whole screen, Esc to cancel. */

@@ -1,7 +1,7 @@
 // The page's cropper for region screenshots: decode the full-size capture,
 // draw the chosen rectangle onto a canvas at the target size (the browser's
 // high-quality resampling), and encode PNG.
-import { fitWithin, type Rect } from '../../../../shared/screen/fit-within';
+import { fitWithin, type Rect } from '@shared/screen/fit-within';
 import type { CropImage } from './screenshot-store';
 
 export const cropImage: CropImage = async (dataUrl: string, rect: Rect, maxSide: number) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Rect } from '../../../../shared/screen/fit-within';
+import type { Rect } from '@shared/screen/fit-within';
 import { createStore } from '../../lib/store';
 import { createMemoryPlatform, type MemoryPlatformOptions } from '../../platform/memory-platform';
 import type { Draft } from '../chat/chat-store';

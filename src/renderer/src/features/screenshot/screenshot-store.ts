@@ -2,9 +2,9 @@
 // draft as an image attachment. A region shot captures the full-size screen
 // first, lets the user pick on it, then crops and downscales in the page.
 // A model that cannot see images gets a notice instead, before anything is captured.
-import type { ServerProps } from '../../../../shared/contract';
-import { fitWithin, type Rect } from '../../../../shared/screen/fit-within';
-import { SCREENSHOT_MAX_SIDE, type ScreenCapture } from '../../../../shared/screen/screen-capture';
+import type { ServerProps } from '@shared/contract';
+import { fitWithin, type Rect } from '@shared/screen/fit-within';
+import { SCREENSHOT_MAX_SIDE, type ScreenCapture } from '@shared/screen/screen-capture';
 import type { MessageKey, MessageVars } from '../../i18n';
 import { createStore, type Store } from '../../lib/store';
 import type { EvaApi } from '../../platform/types';

@@ -1,4 +1,4 @@
-import { LanguageSchema, type Language } from '../../../../shared/contract';
+import { LanguageSchema, type Language } from '@shared/contract';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { useAppStore } from './use-app-store';

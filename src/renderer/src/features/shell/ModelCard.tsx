@@ -1,4 +1,4 @@
-import type { BackendStatus, ModelFacts } from '../../../../shared/contract';
+import type { BackendStatus, ModelFacts } from '@shared/contract';
 import { useT } from '../../i18n';
 import { formatBytes } from '../../lib/format';
 import { formatAddress } from '../status/status-view';

@@ -1,5 +1,5 @@
 // App info and the persisted settings, fetched once and kept in step with every update we make.
-import type { AppInfo, AppSettings, Language, SettingsPatch } from '../../../../shared/contract';
+import type { AppInfo, AppSettings, Language, SettingsPatch } from '@shared/contract';
 import { createStore, type Store } from '../../lib/store';
 import type { AppError, EvaApi, Result } from '../../platform/types';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BackendStatus } from '../../../../shared/contract';
+import type { BackendStatus } from '@shared/contract';
 import { createMemoryPlatform } from '../../platform/memory-platform';
 import { createStatusStore } from './status-store';
 

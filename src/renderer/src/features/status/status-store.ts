@@ -1,6 +1,6 @@
 // The backend status: one fetch at start, then every `backend:state` event. An
 // event is always newer than a fetch that was already in flight when it came.
-import type { BackendStatus } from '../../../../shared/contract';
+import type { BackendStatus } from '@shared/contract';
 import { createStore, type Store } from '../../lib/store';
 import type { EvaApi, Result } from '../../platform/types';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BackendStatus } from '../../../../shared/contract';
+import type { BackendStatus } from '@shared/contract';
 import { describeStatus, formatAddress, isLoopbackHost, needsTicking } from './status-view';
 
 const status = (patch: Partial<BackendStatus> = {}): BackendStatus => ({

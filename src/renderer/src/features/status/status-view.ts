@@ -1,5 +1,5 @@
 // What the status bar shows, derived from a BackendStatus and the current time.
-import type { BackendState, BackendStatus } from '../../../../shared/contract';
+import type { BackendState, BackendStatus } from '@shared/contract';
 import { formatElapsed } from '../../lib/format';
 import type { MessageKey } from '../../i18n';
 

@@ -1,4 +1,4 @@
-import type { BackendStatus } from '../../../../shared/contract';
+import type { BackendStatus } from '@shared/contract';
 import { useAppModel } from '../../app-model';
 import { useStore } from '../../lib/store';
 

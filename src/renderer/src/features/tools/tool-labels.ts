@@ -1,6 +1,6 @@
 // Words for a tool's risk and policy, shared by the Tools panel and the approval card.
 import type { MessageKey, Translate } from '../../i18n';
-import type { ToolPolicy } from '../../../../shared/tools/tool-types';
+import type { ToolPolicy } from '@shared/tools/tool-types';
 
 const RISKS: Record<string, MessageKey> = { read: 'tools.risk.read', write: 'tools.risk.write', exec: 'tools.risk.exec', control: 'tools.risk.control' };
 

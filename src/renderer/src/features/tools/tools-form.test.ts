@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { builtinToolDescriptors } from '../../../../shared/tools/builtin-tools';
-import type { ToolSettings } from '../../../../shared/tools/schemas';
-import type { ToolDescriptor } from '../../../../shared/tools/tool-types';
+import { builtinToolDescriptors } from '@shared/tools/builtin-tools';
+import type { ToolSettings } from '@shared/tools/schemas';
+import type { ToolDescriptor } from '@shared/tools/tool-types';
 import { formFromList, isAbsolutePath, policyChoices, setRow, toolsSettings } from './tools-form';
 
 const base: ToolSettings = { policies: {}, enabled: {}, maxSteps: 25, agentMode: false, workspaceDir: '', protocol: 'auto' };

@@ -3,9 +3,9 @@
 // that differ from a tool's defaults, so a changed default reaches users who
 // never touched that tool; entries of tools not listed now (an MCP server that
 // is down) are kept as they were.
-import type { ToolSettings } from '../../../../shared/tools/schemas';
-import { parseStrictInteger } from '../../../../shared/strict-number';
-import type { ToolDescriptor, ToolPolicy, ToolRisk } from '../../../../shared/tools/tool-types';
+import type { ToolSettings } from '@shared/tools/schemas';
+import { parseStrictInteger } from '@shared/strict-number';
+import type { ToolDescriptor, ToolPolicy, ToolRisk } from '@shared/tools/tool-types';
 import type { FieldError } from '../load/load-form';
 
 export interface ToolRow {

@@ -1,6 +1,6 @@
 // The Tools panel: opens on `tools:list` (descriptors, saved settings, the
 // workspace in use), edits a draft, saves it with one `settings:update {tools}`.
-import type { ToolSettings } from '../../../../shared/tools/schemas';
+import type { ToolSettings } from '@shared/tools/schemas';
 import { createStore, type Store } from '../../lib/store';
 import type { AppError, EvaApi } from '../../platform/types';
 import type { AppStore } from '../shell/app-store';

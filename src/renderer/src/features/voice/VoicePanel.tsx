@@ -1,6 +1,6 @@
 import { useContext, useEffect, useState } from 'react';
-import type { VoiceLanguage } from '../../../../shared/audio/voice-schemas';
-import type { AppSettings } from '../../../../shared/contract';
+import type { VoiceLanguage } from '@shared/audio/voice-schemas';
+import type { AppSettings } from '@shared/contract';
 import { useAppModel } from '../../app-model';
 import { I18nContext, useT } from '../../i18n';
 import { useStore } from '../../lib/store';

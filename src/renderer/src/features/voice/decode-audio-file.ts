@@ -1,7 +1,7 @@
 // An audio file as samples, decoded by the browser's own decoders (wav, mp3,
 // ogg, flac; more where the platform has them), so no codec ships with us.
 import type { DecodeAudio } from './capture';
-import { WHISPER_SAMPLE_RATE } from '../../../../shared/audio/whisper-wav';
+import { WHISPER_SAMPLE_RATE } from '@shared/audio/whisper-wav';
 
 export const decodeAudioFile: DecodeAudio = async (bytes) => {
   // An offline context needs no audio device, and decoding at whisper's rate

@@ -6,7 +6,7 @@
 // module from a URL, which our file:// window (Electron) and the CSP make
 // fragile; ScriptProcessor works the same in Chromium, Electron and tests, and
 // a recording only needs the main thread for a copy every 43 ms.
-import { WHISPER_SAMPLE_RATE } from '../../../../shared/audio/whisper-wav';
+import { WHISPER_SAMPLE_RATE } from '@shared/audio/whisper-wav';
 import { rms } from './audio-level';
 import type { CaptureSession, OpenMicrophone } from './capture';
 

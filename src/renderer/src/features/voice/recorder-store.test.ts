@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseWavHeader } from '../../../../shared/audio/wav';
-import type { InvokeInput } from '../../../../shared/contract';
+import { parseWavHeader } from '@shared/audio/wav';
+import type { InvokeInput } from '@shared/contract';
 import { createStore } from '../../lib/store';
 import type { Timers } from '../../lib/timers';
 import { createMemoryPlatform } from '../../platform/memory-platform';

@@ -2,10 +2,10 @@
 // into the 16 kHz mono WAV whisper reads, transcribe it in the core and put the
 // words into the draft at the cursor. Free of React and of the browser's audio
 // APIs (passed in), so all of it runs in tests.
-import { bytesToBase64 } from '../../../../shared/audio/base64';
-import { MAX_WAV_BYTES, type VoiceFailureReason, type VoiceStatus } from '../../../../shared/audio/voice-schemas';
-import { toWhisperWav, WHISPER_SAMPLE_RATE } from '../../../../shared/audio/whisper-wav';
-import type { AppSettings } from '../../../../shared/contract';
+import { bytesToBase64 } from '@shared/audio/base64';
+import { MAX_WAV_BYTES, type VoiceFailureReason, type VoiceStatus } from '@shared/audio/voice-schemas';
+import { toWhisperWav, WHISPER_SAMPLE_RATE } from '@shared/audio/whisper-wav';
+import type { AppSettings } from '@shared/contract';
 import type { MessageKey, MessageVars } from '../../i18n';
 import { createStore, type Store } from '../../lib/store';
 import { realTimers, type Timers } from '../../lib/timers';

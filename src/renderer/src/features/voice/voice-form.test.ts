@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WHISPER_LANGUAGES } from '../../../../shared/audio/voice-schemas';
+import { WHISPER_LANGUAGES } from '@shared/audio/voice-schemas';
 import { cleanPath, LANGUAGE_CHOICES, languageName, parseVoiceForm } from './voice-form';
 
 describe('voice form', () => {

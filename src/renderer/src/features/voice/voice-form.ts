@@ -1,7 +1,7 @@
 // The voice settings form: the whisper model's path and the spoken language,
 // checked before they are saved. Whether the file is a usable model is the
 // core's call (voice:status reads its header); here only the shape of the path.
-import { VoiceLanguageSchema, WHISPER_LANGUAGES, type VoiceLanguage, type VoiceSettings } from '../../../../shared/audio/voice-schemas';
+import { VoiceLanguageSchema, WHISPER_LANGUAGES, type VoiceLanguage, type VoiceSettings } from '@shared/audio/voice-schemas';
 import type { MessageKey } from '../../i18n';
 
 export interface VoiceForm {

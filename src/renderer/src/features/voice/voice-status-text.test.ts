@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VoiceStatus } from '../../../../shared/audio/voice-schemas';
+import type { VoiceStatus } from '@shared/audio/voice-schemas';
 import { voiceStatusLine } from './voice-status-text';
 
 const status = (patch: Partial<VoiceStatus>): VoiceStatus => ({ binaryPath: '/app/bin/cpu/whisper-cli', modelPath: '/m/ggml-base.bin', model: 'ok', language: 'auto', problem: null, ...patch });

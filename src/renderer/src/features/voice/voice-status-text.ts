@@ -1,6 +1,6 @@
 // voice:status as a line for the user, in the UI language where we know the
 // cause (the core's own sentence, in English, is kept for the rest).
-import type { VoiceStatus } from '../../../../shared/audio/voice-schemas';
+import type { VoiceStatus } from '@shared/audio/voice-schemas';
 import type { MessageKey, MessageVars } from '../../i18n';
 
 export interface StatusLine {

@@ -1,7 +1,7 @@
 // Voice input as the app holds it: the recorder wired to the page's microphone
 // and decoder, the voice settings panel, and voice:status kept current when the
 // voice settings change.
-import type { VoiceSettings } from '../../../../shared/audio/voice-schemas';
+import type { VoiceSettings } from '@shared/audio/voice-schemas';
 import { newId } from '../../lib/new-id';
 import { createStore, type Store } from '../../lib/store';
 import type { EvaApi } from '../../platform/types';
