@@ -18,13 +18,14 @@ import { TopBar } from './features/shell/TopBar';
 import { StatusBar } from './features/status/StatusBar';
 import { ToolsPanel } from './features/tools/ToolsPanel';
 import { createTranslator, I18nContext, resolveLanguage } from './i18n';
-import { useStore } from './lib/store';
+import { useStore } from 'zustand';
 
 const PAGES: Record<View, () => React.JSX.Element> = { home: HomeView, log: LogView, mcp: McpView, about: AboutView };
 
 export function App({ model }: { model: AppModel }) {
   useEffect(() => model.start(), [model]);
-  const { settings, info } = useStore(model.app.store);
+  const settings = useStore(model.app.store, (state) => state.settings);
+  const info = useStore(model.app.store, (state) => state.info);
   const view = useStore(model.view);
   const language = resolveLanguage(settings?.language ?? 'auto', navigator.language, info?.systemLanguage);
   const i18n = useMemo(() => ({ language, t: createTranslator(language) }), [language]);

@@ -42,7 +42,7 @@ describe('app model', () => {
     await settle();
     const before = api.calls.length;
     set('reconnecting');
-    expect(model.connection?.get()).toBe('reconnecting');
+    expect(model.connection?.getState()).toBe('reconnecting');
     set('open');
     await settle();
     expect(api.calls.slice(before).map((c) => c.channel).sort()).toEqual(['app:info', 'backend:discover', 'backend:log', 'backend:status', 'chat:props', 'history:list', 'hotkeys:status', 'settings:get']);

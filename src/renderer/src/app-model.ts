@@ -21,7 +21,7 @@ import { createVoiceStore, type VoiceStore } from './features/voice/voice-store'
 import { createReadAloudStore, type ReadAloudStore } from './features/read-aloud/read-aloud-store';
 import { createWebSpeaker } from './features/read-aloud/web-speaker';
 import { createOutboundLinkStore, openTabWithoutOpener, type OutboundLinkStore } from './features/outbound-links/outbound-link-store';
-import { createStore, type Store } from './lib/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { connectionOf, type ConnectionMonitor, type ConnectionState, type EvaApi } from './platform';
 
 export type View = 'home' | 'log' | 'mcp' | 'about';
@@ -54,11 +54,11 @@ export interface AppModel {
   readAloud: ReadAloudStore;
   /** a clicked link waiting for the user's OK before it leaves the app */
   outboundLinks: OutboundLinkStore;
-  chatMode: Store<ChatMode>;
+  chatMode: StoreApi<ChatMode>;
   /** which page the main area shows */
-  view: Store<View>;
+  view: StoreApi<View>;
   /** null on Electron, where IPC cannot drop */
-  connection: Store<ConnectionState> | null;
+  connection: StoreApi<ConnectionState> | null;
   /** Subscribe, fetch, and refetch after a reconnect; returns the teardown. */
   start(): () => void;
 }
@@ -85,11 +85,11 @@ export function createAppModel(api: EvaApi): AppModel {
   const readAloud = createReadAloudStore({ chat, app, speaker: createWebSpeaker() });
   const outboundLinks = createOutboundLinkStore({ api, openTab: openTabWithoutOpener });
   const monitor = connectionOf(api);
-  const connection = monitor ? createStore<ConnectionState>(monitor.getState()) : null;
+  const connection = monitor ? createStore<ConnectionState>()(() => monitor.getState()) : null;
 
   const refreshApp = async (): Promise<void> => {
     await app.refresh();
-    const { error } = app.store.get();
+    const { error } = app.store.getState();
     if (error) notices.reportError(error);
   };
 
@@ -101,14 +101,14 @@ export function createAppModel(api: EvaApi): AppModel {
     void discovery.refresh();
     void history.refresh();
     // Only once the MCP page has been opened: it fetches on its own when it is.
-    if (mcp.store.get().loaded) void mcp.refresh();
+    if (mcp.store.getState().loaded) void mcp.refresh();
     void hotkeys.refresh();
   };
 
   return {
     api, app, status, log, notices, discovery, load, links, chat, completion, conventions, history, agent, toolsPanel, mcp, hotkeys, voice, readAloud, outboundLinks, connection,
-    chatMode: createStore<ChatMode>('chat'),
-    view: createStore<View>('home'),
+    chatMode: createStore<ChatMode>()(() => 'chat'),
+    view: createStore<View>()(() => 'home'),
     start: () => {
       const stops = [status.start(), log.start(), notices.start(), follower.start(), chat.start(), history.start(), agent.start(), mcp.start(), hotkeys.start(), voice.start(), readAloud.start(), watchConnection(monitor, connection, refreshAll)];
       void refreshApp();
@@ -122,16 +122,16 @@ export function createAppModel(api: EvaApi): AppModel {
 }
 
 /** Events sent while the socket was down are lost, so a reconnect refetches everything. */
-function watchConnection(monitor: ConnectionMonitor | null, store: Store<ConnectionState> | null, refreshAll: () => void): () => void {
+function watchConnection(monitor: ConnectionMonitor | null, store: StoreApi<ConnectionState> | null, refreshAll: () => void): () => void {
   if (!monitor || !store) return () => {};
   let wasDown = false;
   const stop = monitor.onChange((state) => {
-    store.set(state);
+    store.setState(state, true);
     if (state === 'reconnecting') wasDown = true;
     if (state === 'open' && wasDown) refreshAll();
   });
   // The socket may have opened between creating the store and subscribing here (React effects run late).
-  store.set(monitor.getState());
+  store.setState(monitor.getState(), true);
   return stop;
 }
 

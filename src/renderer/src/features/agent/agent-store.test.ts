@@ -202,7 +202,7 @@ describe('agent store', () => {
     const { api, agent } = setup([shellCall]);
     agent.start();
     api.emit('agent:step', { requestId: 'elsewhere', step: { index: 0, kind: 'tool', tool: 'calculator', args: {}, status: 'ok', output: '1', durationMs: 1 } });
-    expect(agent.store.get().runs).toEqual({});
+    expect(agent.store.getState().runs).toEqual({});
 
     const running = agent.run(request('r9'));
     await until(() => agent.pending('r9').length === 1);

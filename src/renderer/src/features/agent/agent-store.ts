@@ -5,7 +5,7 @@
 import type { InvokeInput, InvokeOutput } from '@shared/contract';
 import type { AgentStep } from '@shared/tools/agent-types';
 import { allowedEntry, type ConsentAnswer } from '@shared/tools/consent';
-import { createStore, type Store } from '../../lib/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EvaApi, Result } from '../../platform/types';
 import {
   addCard, addStep, cancelOpenCards, endRun, findCard, isOpen, newRun, runCards, runSteps, updateCard, withAllowed,
@@ -25,7 +25,7 @@ export type AgentRunOutput = InvokeOutput<'agent:run'>;
 export type AgentRunRequest = Omit<InvokeInput<'agent:run'>, 'conversationAllowed'> & { conversationAllowed?: string[] };
 
 export interface AgentStore {
-  store: Store<AgentState>;
+  store: StoreApi<AgentState>;
   /** Listen to `agent:step` and `agent:ask`; returns the teardown. Runs start listening by themselves too. */
   start(): () => void;
   /** Show a run: call before `agent:run` is invoked, so no event of it is missed. */
@@ -52,24 +52,24 @@ export interface AgentStore {
 const MAX_REASON_CHARS = 2000;
 
 export function createAgentStore(api: EvaApi): AgentStore {
-  const store = createStore<AgentState>({ runs: {}, allowed: {} });
+  const store = createStore<AgentState>()(() => ({ runs: {}, allowed: {} }));
   let unsubscribe: (() => void) | null = null;
 
   const setRun = (runId: string, change: (run: AgentRunState) => AgentRunState): void =>
-    store.set((state) => {
+    store.setState((state) => {
       const run = state.runs[runId];
       if (!run) return state;
       const next = change(run);
       return next === run ? state : { ...state, runs: { ...state.runs, [runId]: next } };
-    });
+    }, true);
 
   const rememberAllowed = (conversationId: string | null, tools: readonly string[]): void => {
     if (conversationId === null) return;
-    store.set((state) => ({ ...state, allowed: { ...state.allowed, [conversationId]: [...tools] } }));
+    store.setState((state) => ({ ...state, allowed: { ...state.allowed, [conversationId]: [...tools] } }), true);
   };
 
   const runOfCard = (askId: string): AgentRunState | null =>
-    Object.values(store.get().runs).find((run) => findCard(run, askId) !== null) ?? null;
+    Object.values(store.getState().runs).find((run) => findCard(run, askId) !== null) ?? null;
 
   const listen = (): void => {
     if (unsubscribe) return;
@@ -85,12 +85,12 @@ export function createAgentStore(api: EvaApi): AgentStore {
   const startRun: AgentStore['startRun'] = (runId, options = {}) => {
     listen();
     const conversationId = options.conversationId ?? null;
-    const allowed = options.allowed ?? (conversationId !== null ? (store.get().allowed[conversationId] ?? []) : []);
-    store.set((state) => ({ ...state, runs: { ...state.runs, [runId]: newRun(runId, conversationId, allowed) } }));
+    const allowed = options.allowed ?? (conversationId !== null ? (store.getState().allowed[conversationId] ?? []) : []);
+    store.setState((state) => ({ ...state, runs: { ...state.runs, [runId]: newRun(runId, conversationId, allowed) } }), true);
   };
 
   const finishRun: AgentStore['finishRun'] = (runId, outcome) => {
-    const run = store.get().runs[runId];
+    const run = store.getState().runs[runId];
     if (!run) return;
     const ended: RunOutcome = 'ok' in outcome ? (outcome.ok ? outcome.value : { end: 'error', error: outcome.error }) : outcome;
     setRun(runId, (current) => endRun(current, ended));
@@ -116,7 +116,7 @@ export function createAgentStore(api: EvaApi): AgentStore {
     startRun,
     run: async (input, options = {}) => {
       const conversationId = options.conversationId ?? null;
-      const conversationAllowed = input.conversationAllowed ?? (conversationId !== null ? [...(store.get().allowed[conversationId] ?? [])] : []);
+      const conversationAllowed = input.conversationAllowed ?? (conversationId !== null ? [...(store.getState().allowed[conversationId] ?? [])] : []);
       startRun(input.requestId, { ...(conversationId !== null ? { conversationId } : {}), allowed: conversationAllowed });
       const result = await api.invoke('agent:run', { ...input, conversationAllowed });
       finishRun(input.requestId, result);
@@ -147,29 +147,29 @@ export function createAgentStore(api: EvaApi): AgentStore {
         const entry = allowedEntry({ name: card.request.tool, source: card.request.tool.includes('@') ? 'mcp' : 'builtin' }, answer);
         return entry !== null ? { ...answered, allowed: withAllowed(answered.allowed, entry) } : answered;
       });
-      const updated = store.get().runs[run.runId];
+      const updated = store.getState().runs[run.runId];
       if ((choice === 'allow_conversation' || choice === 'allow_server') && updated) rememberAllowed(run.conversationId, updated.allowed);
       return true;
     },
-    getRun: (runId) => store.get().runs[runId] ?? null,
+    getRun: (runId) => store.getState().runs[runId] ?? null,
     steps: (runId) => {
-      const run = store.get().runs[runId];
+      const run = store.getState().runs[runId];
       return run ? runSteps(run) : [];
     },
     pending: (runId) => {
-      const run = store.get().runs[runId];
+      const run = store.getState().runs[runId];
       return run ? runCards(run).filter(isOpen) : [];
     },
-    allowedIn: (conversationId) => store.get().allowed[conversationId] ?? [],
+    allowedIn: (conversationId) => store.getState().allowed[conversationId] ?? [],
     setAllowed: (conversationId, tools) => rememberAllowed(conversationId, tools),
     dispose: (runId) => {
-      const run = store.get().runs[runId];
+      const run = store.getState().runs[runId];
       if (!run) return;
       if (run.running) void api.invoke('agent:stop', { requestId: runId });
-      store.set((state) => {
+      store.setState((state) => {
         const { [runId]: _gone, ...runs } = state.runs;
         return { ...state, runs };
-      });
+      }, true);
     },
   };
 }

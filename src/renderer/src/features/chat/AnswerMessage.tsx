@@ -27,7 +27,7 @@ export const AnswerMessage = memo(function AnswerMessage(props: Props) {
   const { live } = useAppModel().chat;
   const requestId = props.item.requestId;
   const mine = useSyncExternalStore(live.subscribe, () => {
-    const current = live.get();
+    const current = live.getState();
     return current?.requestId === requestId ? current : null;
   });
   const streaming = props.item.answer.status === 'streaming';

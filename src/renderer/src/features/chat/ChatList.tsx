@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useAppModel } from '../../app-model';
-import { useStore } from '../../lib/store';
+import { useStore } from 'zustand';
 import { useT } from '../../i18n';
 import { StickToBottom } from '../log/stick-to-bottom';
 import { AnswerMessage } from './AnswerMessage';

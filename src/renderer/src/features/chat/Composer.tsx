@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
-import { useStore } from '../../lib/store';
+import { useStore } from 'zustand';
 import { AttachmentTray } from './AttachmentTray';
 import { toContent } from './attachments';
 import { isSendKey, keyInfo, sendHintKey } from './send-key';
@@ -77,7 +77,7 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
         </p>
       )}
       <div className="composer-box">
-        <AttachmentTray attachments={draft.attachments} onRemove={(id) => chat.draft.set((d) => ({ ...d, attachments: d.attachments.filter((a) => a.id !== id) }))} />
+        <AttachmentTray attachments={draft.attachments} onRemove={(id) => chat.draft.setState((d) => ({ ...d, attachments: d.attachments.filter((a) => a.id !== id) }), true)} />
         <textarea
           ref={input}
           className="composer-input"
@@ -86,7 +86,7 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
           value={draft.text}
           placeholder={disabledReason ?? t('chat.placeholder')}
           aria-label={t('chat.inputLabel')}
-          onChange={(event) => chat.draft.set((d) => ({ ...d, text: event.target.value }))}
+          onChange={(event) => chat.draft.setState((d) => ({ ...d, text: event.target.value }), true)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
         />
@@ -109,7 +109,7 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
           />
           <VoiceControls input={input} />
           <label className="composer-tools" title={t('chat.tools.title')}>
-            <input type="checkbox" data-testid="chat-tools-toggle" checked={useTools} disabled={busy} onChange={(event) => chat.useTools.set(event.target.checked)} />
+            <input type="checkbox" data-testid="chat-tools-toggle" checked={useTools} disabled={busy} onChange={(event) => chat.useTools.setState(event.target.checked, true)} />
             <span>{t('chat.tools')}</span>
           </label>
           {useTools && (
@@ -119,7 +119,7 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
                 data-testid="chat-controller-toggle"
                 checked={conversationTools.includes('controller')}
                 disabled={busy}
-                onChange={(event) => chat.conversationTools.set((tools) => (event.target.checked ? [...tools.filter((n) => n !== 'controller'), 'controller'] : tools.filter((n) => n !== 'controller')))}
+                onChange={(event) => chat.conversationTools.setState((tools) => (event.target.checked ? [...tools.filter((n) => n !== 'controller'), 'controller'] : tools.filter((n) => n !== 'controller')), true)}
               />
               <span>{t('chat.controller')}</span>
             </label>

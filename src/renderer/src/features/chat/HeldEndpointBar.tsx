@@ -1,6 +1,6 @@
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
-import { useStore } from '../../lib/store';
+import { useStore } from 'zustand';
 import { useAppStore } from '../shell/use-app-store';
 
 /** "Held with Work API — Use it": the opened conversation's endpoint, switched to only on the user's click. */

@@ -35,7 +35,7 @@ const answers = (items: readonly unknown[]) => items.filter((item): item is Answ
 describe('chat store', () => {
   it('reads the server props once the model is ready', async () => {
     const { chat } = await setup();
-    expect(chat.props.get()).toMatchObject({ model: 'qwen', nCtx: 4096 });
+    expect(chat.props.getState()).toMatchObject({ model: 'qwen', nCtx: 4096 });
   });
 
   it('sends, streams per frame, and settles with the final result and the slot', async () => {
@@ -51,19 +51,19 @@ describe('chat store', () => {
     });
     const done = chat.send('Hi');
     await settle();
-    expect(chat.conversation.get().items.map((item) => item.kind)).toEqual(['user', 'assistant']);
+    expect(chat.conversation.getState().items.map((item) => item.kind)).toEqual(['user', 'assistant']);
     // The first words show at once; the rest waits for the next frame.
-    expect(chat.live.get()?.message.content).toBe('Hel');
+    expect(chat.live.getState()?.message.content).toBe('Hel');
     runFrames();
-    expect(chat.live.get()?.message.content).toBe('Hello');
-    expect(chat.live.get()?.counter.contentDeltas).toBe(2);
+    expect(chat.live.getState()?.message.content).toBe('Hello');
+    expect(chat.live.getState()?.counter.contentDeltas).toBe(2);
     release();
     await done;
-    expect(chat.live.get()).toBeNull();
-    const [answer] = answers(chat.conversation.get().items);
+    expect(chat.live.getState()).toBeNull();
+    const [answer] = answers(chat.conversation.getState().items);
     expect(answer?.answer).toMatchObject({ content: 'Hello', status: 'done', elapsedMs: 9 });
     expect(answer?.counter.contentDeltas).toBe(2);
-    expect(chat.conversation.get()).toMatchObject({ activeRequestId: null, slot: { endpointKey: 'local', slotId: 2 } });
+    expect(chat.conversation.getState()).toMatchObject({ activeRequestId: null, slot: { endpointKey: 'local', slotId: 2 } });
     expect(sent()[0]).toMatchObject({ mode: 'chat', messages: [{ role: 'user', content: 'Hi' }], idSlot: null, endpoint: { kind: 'local' } });
     await chat.send('Again');
     expect(sent()[1]?.idSlot).toBe(2);
@@ -90,7 +90,7 @@ describe('chat store', () => {
     runFrames();
     await chat.stop();
     await done;
-    const [answer] = answers(chat.conversation.get().items);
+    const [answer] = answers(chat.conversation.getState().items);
     expect(answer?.answer.status).toBe('stopped');
     expect(answer?.answer.content.length).toBeGreaterThan(0);
     expect(answer?.answer.content.length).toBeLessThan(8);
@@ -115,7 +115,7 @@ describe('chat store', () => {
     });
     await chat.send('q');
     runFrames();
-    const [answer] = answers(chat.conversation.get().items);
+    const [answer] = answers(chat.conversation.getState().items);
     expect(answer?.answer).toMatchObject({ status: 'error', content: 'partial', error: { message: 'connection to EVA lost' } });
   });
 
@@ -123,17 +123,17 @@ describe('chat store', () => {
     const { chat, sent } = await setup({ chatReply: reply('A') });
     await chat.send('one');
     await chat.send('two');
-    const before = chat.conversation.get().items;
+    const before = chat.conversation.getState().items;
     expect(before).toHaveLength(4);
     await chat.regenerate();
-    const after = chat.conversation.get().items;
+    const after = chat.conversation.getState().items;
     expect(after).toHaveLength(4);
     expect(after[0]).toBe(before[0]);
     expect(after[3]?.id).not.toBe(before[3]?.id);
     expect(sent().at(-1)?.messages.map((m) => m.content)).toEqual(['one', 'A', 'two']);
 
     await chat.editAndResend(before[0]?.id ?? '', 'uno');
-    expect(chat.conversation.get().items.map((item) => item.kind)).toEqual(['user', 'assistant']);
+    expect(chat.conversation.getState().items.map((item) => item.kind)).toEqual(['user', 'assistant']);
     expect(sent().at(-1)?.messages).toEqual([{ role: 'user', content: 'uno' }]);
   });
 
@@ -153,7 +153,7 @@ describe('chat store', () => {
     await chat.refreshProps();
     await api.invoke('settings:update', { chat: { sampling: { max_tokens: 100 } } });
     for (const text of ['a'.repeat(700), 'b'.repeat(700), 'c']) await chat.send(text);
-    const last = answers(chat.conversation.get().items).at(-1);
+    const last = answers(chat.conversation.getState().items).at(-1);
     expect(last?.dropped).toBeGreaterThan(0);
     expect(last?.nCtx).toBe(600);
   });
@@ -163,8 +163,8 @@ describe('chat store', () => {
     const done = chat.send('x');
     chat.clear();
     await done;
-    expect(chat.conversation.get().items).toEqual([]);
-    expect(chat.live.get()).toBeNull();
+    expect(chat.conversation.getState().items).toEqual([]);
+    expect(chat.live.getState()).toBeNull();
   });
 });
 
@@ -175,14 +175,14 @@ describe('chat store and the history', () => {
     const { chat, api, sent } = await setup({ chatReply: reply('A1') });
     await chat.send('Q1');
     await chat.send('Q2');
-    const id = chat.conversation.get().id;
+    const id = chat.conversation.getState().id;
     expect(id).not.toBeNull();
     const [first, second] = sent();
     // The first question creates the conversation in the core, beside the request: no extra round trip before the answer.
     expect(api.calls.filter((c) => c.channel === 'history:create')).toHaveLength(0);
     expect(first?.record).toMatchObject({ conversationId: id, parentId: null, question: { content: 'Q1' }, create: { systemPrompt: expect.any(String) } });
     expect(second?.record?.create).toBeUndefined();
-    const items = chat.conversation.get().items;
+    const items = chat.conversation.getState().items;
     expect(second?.record).toMatchObject({ conversationId: id, parentId: items[1]?.id, question: { content: 'Q2' } });
     const opened = await api.invoke('history:open', { id: id ?? '' });
     expect(opened.ok && opened.value.messages.map((m) => m.content)).toEqual(['Q1', 'A1', 'Q2', 'A1']);
@@ -204,29 +204,29 @@ describe('chat store and the history', () => {
     reloaded.start();
     await settle();
     await settle();
-    expect(reloaded.conversation.get().id).toBe(before.conversation.get().id);
-    expect(texts(reloaded.conversation.get().items)).toEqual(['remember me', 'A1']);
+    expect(reloaded.conversation.getState().id).toBe(before.conversation.getState().id);
+    expect(texts(reloaded.conversation.getState().items)).toEqual(['remember me', 'A1']);
   });
 
   it('edit and regenerate add siblings; ‹ › switches between them and sends only the active branch', async () => {
     let answer = 0;
     const { chat, sent } = await setup({ chatReply: () => [[{ type: 'content', text: `A${++answer}` }]] });
     await chat.send('Q1');
-    const [q1] = chat.conversation.get().items;
+    const [q1] = chat.conversation.getState().items;
     await chat.regenerate();
-    expect(texts(chat.conversation.get().items)).toEqual(['Q1', 'A2']);
+    expect(texts(chat.conversation.getState().items)).toEqual(['Q1', 'A2']);
     await chat.editAndResend(q1?.id ?? '', 'Q1 edited');
-    expect(texts(chat.conversation.get().items)).toEqual(['Q1 edited', 'A3']);
+    expect(texts(chat.conversation.getState().items)).toEqual(['Q1 edited', 'A3']);
     expect(sent().at(-1)?.messages.map((m) => m.content)).toEqual(['Q1 edited']);
-    const state = chat.conversation.get();
+    const state = chat.conversation.getState();
     expect(state.branches.get('')).toHaveLength(2);
 
     expect(await chat.switchBranch(state.items[0]?.id ?? '', -1)).toBe(true);
-    expect(texts(chat.conversation.get().items)).toEqual(['Q1', 'A2']);
-    const a2 = chat.conversation.get().items[1];
+    expect(texts(chat.conversation.getState().items)).toEqual(['Q1', 'A2']);
+    const a2 = chat.conversation.getState().items[1];
     expect(await chat.switchBranch(a2?.id ?? '', -1)).toBe(true);
-    expect(texts(chat.conversation.get().items)).toEqual(['Q1', 'A1']);
-    expect(await chat.switchBranch(chat.conversation.get().items[1]?.id ?? '', -1)).toBe(false);
+    expect(texts(chat.conversation.getState().items)).toEqual(['Q1', 'A1']);
+    expect(await chat.switchBranch(chat.conversation.getState().items[1]?.id ?? '', -1)).toBe(false);
 
     await chat.send('Q2');
     expect(sent().at(-1)?.messages.map((m) => m.content)).toEqual(['Q1', 'A1', 'Q2']);
@@ -235,11 +235,11 @@ describe('chat store and the history', () => {
   it('clear starts a new conversation and forgets the open one', async () => {
     const { chat } = await setup({ chatReply: reply('A') });
     await chat.send('Q');
-    const first = chat.conversation.get().id;
+    const first = chat.conversation.getState().id;
     chat.clear();
-    expect(chat.conversation.get().id).toBeNull();
+    expect(chat.conversation.getState().id).toBeNull();
     await chat.send('Q again');
-    expect(chat.conversation.get().id).not.toBe(first);
+    expect(chat.conversation.getState().id).not.toBe(first);
   });
 });
 
@@ -248,14 +248,14 @@ describe('opening a saved conversation', () => {
     const { chat, api, app, sent } = await setup({ chatReply: reply('A') });
     await app.updateSettings({ chat: { systemPrompt: 'Be a pirate.', sampling: { temperature: 0.3, max_tokens: 64 } } });
     await chat.send('ahoy');
-    const id = chat.conversation.get().id ?? '';
+    const id = chat.conversation.getState().id ?? '';
     await api.invoke('history:create', {});
     chat.clear();
     await app.updateSettings({ chat: { systemPrompt: 'Be brief.', sampling: { temperature: 1.2 } } });
     expect(await chat.open(id)).toBe(true);
     // Opening it changed nothing global (an imported file's system prompt would otherwise become the default).
-    expect(app.store.get().settings?.chat.systemPrompt).toBe('Be brief.');
-    expect(app.store.get().settings?.chat.sampling).toEqual({ temperature: 1.2 });
+    expect(app.store.getState().settings?.chat.systemPrompt).toBe('Be brief.');
+    expect(app.store.getState().settings?.chat.sampling).toEqual({ temperature: 1.2 });
     await chat.send('again');
     expect(sent().at(-1)?.systemPrompt).toBe('Be a pirate.');
     expect(sent().at(-1)?.sampling).toMatchObject({ temperature: 0.3, max_tokens: 64 });
@@ -271,7 +271,7 @@ describe('opening a saved conversation', () => {
     const { chat, api, app, sent } = await setup({ chatReply: reply('A') });
     await app.updateSettings({ chat: { systemPrompt: 'Be a pirate.' } });
     await chat.send('ahoy');
-    const id = chat.conversation.get().id ?? '';
+    const id = chat.conversation.getState().id ?? '';
     chat.clear();
     await app.updateSettings({ chat: { systemPrompt: 'Be brief.' } });
     expect(await chat.open(id)).toBe(true);
@@ -300,25 +300,25 @@ describe('chat store with tools on', () => {
     await api.invoke('backend:load', { ...api.state.settings.load, modelPath: '/m/qwen.gguf' });
     await settle();
 
-    chat.useTools.set(true);
+    chat.useTools.setState(true, true);
     await chat.send('What is 2+3?');
     const runs = api.calls.filter((c) => c.channel === 'agent:run').map((c) => c.input as InvokeInput<'agent:run'>);
     expect(runs).toHaveLength(1);
     expect(api.calls.filter((c) => c.channel === 'chat:send')).toHaveLength(0);
     expect(runs[0]?.record).toMatchObject({ question: { content: 'What is 2+3?' } });
-    const answer = answers(chat.conversation.get().items)[0];
+    const answer = answers(chat.conversation.getState().items)[0];
     expect(answer).toMatchObject({ agentRun: true, answer: { content: 'It is 5.', status: 'done' } });
     expect(agent.steps(answer?.requestId ?? '').map((s) => s.output)).toEqual(['5']);
 
     // The controller is switched on for this conversation only.
-    chat.conversationTools.set(['controller']);
+    chat.conversationTools.setState(['controller'], true);
     await chat.send('Move the mouse');
     const withController = api.calls.filter((c) => c.channel === 'agent:run').map((c) => c.input as InvokeInput<'agent:run'>);
     expect(withController.at(-1)?.enableTools).toEqual(['controller']);
     chat.clear();
-    expect(chat.conversationTools.get()).toEqual([]);
+    expect(chat.conversationTools.getState()).toEqual([]);
 
-    chat.useTools.set(false);
+    chat.useTools.setState(false, true);
     await chat.send('thanks');
     expect(api.calls.filter((c) => c.channel === 'chat:send')).toHaveLength(1);
   });
@@ -331,19 +331,19 @@ describe("chat store: an opened conversation's endpoint", () => {
     const linkId = saved.ok ? saved.value.id : '';
     await app.updateSettings({ chat: { endpoint: { kind: 'link', linkId } } });
     await chat.send('held on the paid API');
-    const conversationId = chat.conversation.get().id ?? '';
+    const conversationId = chat.conversation.getState().id ?? '';
     chat.clear();
     await app.updateSettings({ chat: { endpoint: { kind: 'local' } } });
 
     expect(await chat.open(conversationId)).toBe(true);
-    expect(app.store.get().settings?.chat.endpoint).toEqual({ kind: 'local' });
-    expect(chat.heldEndpoint.offer.get()).toEqual({ kind: 'link', linkId });
+    expect(app.store.getState().settings?.chat.endpoint).toEqual({ kind: 'local' });
+    expect(chat.heldEndpoint.offer.getState()).toEqual({ kind: 'link', linkId });
     await chat.send('next question');
     expect(sent().at(-1)).toMatchObject({ endpoint: { kind: 'local' } });
 
     expect(await chat.heldEndpoint.accept()).toBe(true);
-    expect(app.store.get().settings?.chat.endpoint).toEqual({ kind: 'link', linkId });
-    expect(chat.heldEndpoint.offer.get()).toBeNull();
+    expect(app.store.getState().settings?.chat.endpoint).toEqual({ kind: 'link', linkId });
+    expect(chat.heldEndpoint.offer.getState()).toBeNull();
   });
 
   it('offers nothing when the conversation was held with the endpoint in use, and forgets an offer with a new chat', async () => {
@@ -353,9 +353,9 @@ describe("chat store: an opened conversation's endpoint", () => {
     const list = await api.invoke('history:list');
     const id = list.ok ? (list.value.conversations[0]?.id ?? '') : '';
     await chat.open(id);
-    expect(chat.heldEndpoint.offer.get()).toBeNull();
-    chat.heldEndpoint.offer.set({ kind: 'link', linkId: 'x' });
+    expect(chat.heldEndpoint.offer.getState()).toBeNull();
+    chat.heldEndpoint.offer.setState({ kind: 'link', linkId: 'x' }, true);
     chat.clear();
-    expect(chat.heldEndpoint.offer.get()).toBeNull();
+    expect(chat.heldEndpoint.offer.getState()).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import type { ChatSettings } from '@shared/chat/schemas';
 import type { NewConversation } from '@shared/history/types';
 import type { ServerProps } from '@shared/contract';
 import { newId as defaultNewId } from '../../lib/new-id';
-import { createStore, type Store } from '../../lib/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EvaApi } from '../../platform/types';
 import type { AppStore } from '../shell/app-store';
 import type { StatusStore } from '../status/status-store';
@@ -54,11 +54,11 @@ export interface Draft {
 }
 
 export interface ChatStore {
-  conversation: Store<ConversationState>;
-  draft: Store<Draft>;
-  live: Store<LiveAnswer | null>;
+  conversation: StoreApi<ConversationState>;
+  draft: StoreApi<Draft>;
+  live: StoreApi<LiveAnswer | null>;
   /** what the local server says about itself; null when none is ready */
-  props: Store<ServerProps | null>;
+  props: StoreApi<ServerProps | null>;
   /** follow the backend status to keep `props` current; returns the teardown (the follower is started by its owner) */
   start(): () => void;
   /** false when a request is already running or there is nothing to send; the draft is emptied once the send is accepted */
@@ -73,13 +73,13 @@ export interface ChatStore {
   /** show a saved conversation (a running answer is stopped first), scrolled to `messageId` when given (its branch is selected); false when it cannot be opened */
   open(conversationId: string, messageId?: string): Promise<boolean>;
   /** the message to scroll to and mark (a search hit), or null */
-  focus: Store<string | null>;
+  focus: StoreApi<string | null>;
   /** the opened conversation's own endpoint, offered and never switched to unasked */
   heldEndpoint: HeldEndpoint;
   /** answer through the agent loop (tools) instead of a plain chat request */
-  useTools: Store<boolean>;
+  useTools: StoreApi<boolean>;
   /** tools switched on for this conversation only (the controller); cleared with a new or reopened conversation */
-  conversationTools: Store<readonly string[]>;
+  conversationTools: StoreApi<readonly string[]>;
   /** show the previous (-1) or next (+1) sibling of a message: ‹ 2/3 › */
   switchBranch(itemId: string, step: -1 | 1): Promise<boolean>;
   refreshProps(): Promise<void>;
@@ -115,24 +115,24 @@ export function createChatStore({
   draftStorage,
   agent,
 }: ChatStoreDeps): ChatStore {
-  const conversation = createStore<ConversationState>(EMPTY_CONVERSATION);
-  const live = createStore<LiveAnswer | null>(null);
-  const draft = createStore<Draft>({ text: '', attachments: [] });
+  const conversation = createStore<ConversationState>()(() => EMPTY_CONVERSATION);
+  const live = createStore<LiveAnswer | null>()(() => null);
+  const draft = createStore<Draft>()(() => ({ text: '', attachments: [] }));
   keepDrafts({ draft, conversation, storage: draftStorage });
-  const props = createStore<ServerProps | null>(null);
+  const props = createStore<ServerProps | null>()(() => null);
   let propsTicket = 0;
   let openTicket = 0;
-  const focus = createStore<string | null>(null);
-  const useTools = createStore(false);
-  const conversationTools = createStore<readonly string[]>([]);
+  const focus = createStore<string | null>()(() => null);
+  const useTools = createStore<boolean>()(() => false);
+  const conversationTools = createStore<readonly string[]>()(() => []);
   const heldEndpoint = createHeldEndpoint(app);
   /** request ids that are agent runs (Stop goes to `agent:stop`) */
   const runs = new Set<string>();
   /** the open conversation's own system prompt and sampling (never written to the global settings) */
   let held: HeldConventions | null = null;
-  let chatSettings = app.store.get().settings?.chat;
+  let chatSettings = app.store.getState().settings?.chat;
   app.store.subscribe(() => {
-    const next = app.store.get().settings?.chat;
+    const next = app.store.getState().settings?.chat;
     if (userChangedConventions(chatSettings, next)) held = null;
     chatSettings = next;
   });
@@ -140,42 +140,42 @@ export function createChatStore({
   /** The current endpoint's props: the local server once it is ready, or a linked llama-server; null when unknown. */
   const refreshProps = async (): Promise<void> => {
     const ticket = ++propsTicket;
-    const endpoint = app.store.get().settings?.chat.endpoint ?? { kind: 'local' as const };
+    const endpoint = app.store.getState().settings?.chat.endpoint ?? { kind: 'local' as const };
     const result = await api.invoke('chat:props', { endpoint });
-    if (ticket === propsTicket) props.set(result.ok ? result.value : null);
+    if (ticket === propsTicket) props.setState(result.ok ? result.value : null, true);
   };
 
   /** Where this exchange is saved: the open conversation, or a new one the core creates with the first question (no extra round trip before the answer). */
   const recordTarget = (state: ConversationState, chat: ChatSettings, nCtx: number | null): { conversationId: string; create?: NewConversation } => {
     if (state.id !== null) return { conversationId: state.id };
-    const model = chat.endpoint.kind === 'local' ? (status.store.get()?.model?.name ?? '') : '';
+    const model = chat.endpoint.kind === 'local' ? (status.store.getState()?.model?.name ?? '') : '';
     const endpoint = chat.endpoint.kind === 'local' ? { kind: 'local' as const, baseUrl: '', model } : { kind: 'link' as const, baseUrl: '', model, linkId: chat.endpoint.linkId };
     return { conversationId: newId(), create: { endpoint, systemPrompt: chat.systemPrompt, sampling: { ...chat.sampling }, nCtx } };
   };
 
   /** Ask for an answer after `prefix` (already on screen), with a new question or (regenerate) without; `accepted` runs once it goes ahead. */
   const ask = async (prefix: readonly ChatItem[], question: UserItem | null, accepted?: () => void): Promise<boolean> => {
-    const settings = app.store.get().settings;
-    const before = conversation.get();
+    const settings = app.store.getState().settings;
+    const before = conversation.getState();
     if (!settings || before.activeRequestId !== null) return false;
     accepted?.();
     const chat = effectiveChat(settings.chat, before.id !== null ? held : null);
     const requestId = newId();
     // Known for the local server and for a linked llama-server; hosted APIs do not say, and are not trimmed.
-    const nCtx = (props.get()?.nCtx ?? 0) || null;
+    const nCtx = (props.getState()?.nCtx ?? 0) || null;
     const history = question ? [...prefix, question] : prefix;
     const plan = planChatRequest({ requestId, history, chat, nCtx, slot: before.slot });
     const answerParent = history.at(-1)?.id ?? null;
-    const asAgent = useTools.get() && agent !== undefined;
+    const asAgent = useTools.getState() && agent !== undefined;
     const item = { ...newAnswerItem(newId(), answerParent, requestId, plan.dropped, nCtx), ...(asAgent ? { agentRun: true } : {}) };
     const target = recordTarget(before, chat, nCtx);
     let branches = before.branches;
     if (question) branches = addChild(branches, question.parentId, question.id);
     branches = addChild(branches, answerParent, item.id);
-    conversation.set({ ...before, id: target.conversationId, items: [...history, item], branches, activeRequestId: requestId });
+    conversation.setState({ ...before, id: target.conversationId, items: [...history, item], branches, activeRequestId: requestId }, true);
     lastOpened.set(target.conversationId);
-    const follow = follower.follow(requestId, (snapshot) => live.set((current) => (current?.requestId === requestId ? { ...current, ...snapshot } : current)), { turns: asAgent });
-    live.set({ itemId: item.id, requestId, message: initialStreamingMessage(), counter: item.counter });
+    const follow = follower.follow(requestId, (snapshot) => live.setState((current) => (current?.requestId === requestId ? { ...current, ...snapshot } : current), true), { turns: asAgent });
+    live.setState({ itemId: item.id, requestId, message: initialStreamingMessage(), counter: item.counter }, true);
 
     const record = { ...target, parentId: question ? question.parentId : answerParent, answerId: item.id, ...(question ? { question: { id: question.id, content: question.content } } : {}) };
     let answer: AnswerState;
@@ -183,7 +183,7 @@ export function createChatStore({
     if (asAgent && agent) {
       runs.add(requestId);
       const { mode: _mode, ...runInput } = plan.input;
-      const enableTools = conversationTools.get();
+      const enableTools = conversationTools.getState();
       const result = await agent.run({ ...runInput, record, ...(enableTools.length > 0 ? { enableTools: [...enableTools] } : {}) }, { conversationId: target.conversationId });
       runs.delete(requestId);
       final = follow.finish();
@@ -194,13 +194,13 @@ export function createChatStore({
       answer = result.ok ? answerFromResult(result.value) : failedAnswer(final.message, result.error);
     }
     const key = endpointKey(chat.endpoint);
-    conversation.set((current) => ({
+    conversation.setState((current) => ({
       ...current,
       items: settleAnswer(current.items, requestId, answer, final.counter),
       activeRequestId: current.activeRequestId === requestId ? null : current.activeRequestId,
       slot: answer.slotId !== null ? { endpointKey: key, slotId: answer.slotId } : current.slot,
-    }));
-    live.set((current) => (current?.requestId === requestId ? null : current));
+    }), true);
+    live.setState((current) => (current?.requestId === requestId ? null : current), true);
     return true;
   };
 
@@ -220,23 +220,23 @@ export function createChatStore({
     const { meta } = opened.value;
     if (restore) heldEndpoint.opened(meta);
     held = conventionsOf(meta);
-    const settings = app.store.get().settings;
+    const settings = app.store.getState().settings;
     const currentKey = settings ? endpointKey(settings.chat.endpoint) : null;
     const savedKey = meta.endpoint.kind === 'local' ? 'local' : meta.endpoint.linkId ? `link:${meta.endpoint.linkId}` : null;
     // The controller is switched on per conversation, and only for the one in front of the user.
-    conversationTools.set([]);
+    conversationTools.setState([], true);
     const items = itemsFromHistory(opened.value);
     if (agent) showSavedRuns(agent, meta.id, opened.value.messages);
-    if (items.some((item) => item.kind === 'assistant' && item.agentRun)) useTools.set(true);
-    conversation.set({
+    if (items.some((item) => item.kind === 'assistant' && item.agentRun)) useTools.setState(true, true);
+    conversation.setState({
       id: meta.id,
       items,
       branches: branchesOf(opened.value.messages),
       activeRequestId: null,
       // The server's KV cache for this conversation is only worth reusing on the endpoint that built it.
       slot: meta.slotId !== null && savedKey !== null && savedKey === currentKey ? { endpointKey: savedKey, slotId: meta.slotId } : null,
-    });
-    live.set(null);
+    }, true);
+    live.setState(null, true);
     lastOpened.set(meta.id);
     return true;
   };
@@ -245,9 +245,9 @@ export function createChatStore({
   const stopRequest = async (requestId: string): Promise<void> => {
     for (let attempt = 0; attempt < STOP_RETRIES; attempt++) {
       const result = runs.has(requestId) && agent ? await agent.stop(requestId) : await api.invoke('chat:stop', { requestId });
-      if (!result.ok || result.value.stopped || conversation.get().activeRequestId !== requestId) return;
+      if (!result.ok || result.value.stopped || conversation.getState().activeRequestId !== requestId) return;
       await sleep(STOP_RETRY_MS);
-      if (conversation.get().activeRequestId !== requestId) return;
+      if (conversation.getState().activeRequestId !== requestId) return;
     }
   };
 
@@ -260,14 +260,14 @@ export function createChatStore({
       // Props follow the endpoint in use: the local server as it becomes ready or stops, or the chosen link.
       let source: string | null = null;
       const onChange = (): void => {
-        const endpoint = app.store.get().settings?.chat.endpoint;
-        const current = status.store.get();
+        const endpoint = app.store.getState().settings?.chat.endpoint;
+        const current = status.store.getState();
         const next = endpoint?.kind === 'link' ? `link:${endpoint.linkId}` : current?.state === 'ready' ? `local:${current.model?.path ?? ''}` : null;
         if (next === source) return;
         source = next;
         if (next === null) {
           propsTicket++;
-          props.set(null);
+          props.setState(null, true);
         } else void refreshProps();
       };
       const offStatus = status.store.subscribe(onChange);
@@ -280,51 +280,51 @@ export function createChatStore({
       };
       onChange();
       const last = lastOpened.get();
-      if (last !== null && conversation.get().id === null && conversation.get().items.length === 0) void load(last);
+      if (last !== null && conversation.getState().id === null && conversation.getState().items.length === 0) void load(last);
       return off;
     },
     send: (content) => {
       if (typeof content === 'string' ? content.trim() === '' : content.length === 0) return Promise.resolve(false);
-      if (conversation.get().activeRequestId !== null) return Promise.resolve(false);
-      const { items } = conversation.get();
+      if (conversation.getState().activeRequestId !== null) return Promise.resolve(false);
+      const { items } = conversation.getState();
       // Emptied before the conversation gets its id, so the question is not kept as the new conversation's draft.
-      return ask(items, { kind: 'user', id: newId(), parentId: items.at(-1)?.id ?? null, content }, () => draft.set({ text: '', attachments: [] }));
+      return ask(items, { kind: 'user', id: newId(), parentId: items.at(-1)?.id ?? null, content }, () => draft.setState({ text: '', attachments: [] }, true));
     },
     stop: async () => {
-      const requestId = conversation.get().activeRequestId;
+      const requestId = conversation.getState().activeRequestId;
       if (requestId !== null) await stopRequest(requestId);
     },
     regenerate: () => {
-      const { items } = conversation.get();
+      const { items } = conversation.getState();
       const last = lastAnswer(items);
       return last ? ask(itemsBefore(items, last.id), null) : Promise.resolve(false);
     },
     editAndResend: (itemId, content) => {
-      const { items, activeRequestId } = conversation.get();
+      const { items, activeRequestId } = conversation.getState();
       const target = items.find((item) => item.id === itemId);
       if (target?.kind !== 'user' || activeRequestId !== null) return Promise.resolve(false);
       // A sibling of the edited message: the original stays one ‹ › away.
       return ask(itemsBefore(items, itemId), { kind: 'user', id: newId(), parentId: target.parentId, content });
     },
     clear: () => {
-      const requestId = conversation.get().activeRequestId;
+      const requestId = conversation.getState().activeRequestId;
       if (requestId !== null) void stopRequest(requestId);
       openTicket++;
-      focus.set(null);
-      conversationTools.set([]);
+      focus.setState(null, true);
+      conversationTools.setState([], true);
       held = null;
       heldEndpoint.forget();
-      conversation.set(EMPTY_CONVERSATION);
-      live.set(null);
+      conversation.setState(EMPTY_CONVERSATION, true);
+      live.setState(null, true);
       lastOpened.set(null);
     },
     open: async (conversationId, messageId) => {
-      const requestId = conversation.get().activeRequestId;
+      const requestId = conversation.getState().activeRequestId;
       if (requestId !== null) await stopRequest(requestId);
       // A hit in another branch: show that branch.
       if (messageId !== undefined) await api.invoke('history:select-branch', { conversationId, messageId });
       const opened = await load(conversationId, true);
-      focus.set(opened && messageId !== undefined && conversation.get().items.some((item) => item.id === messageId) ? messageId : null);
+      focus.setState(opened && messageId !== undefined && conversation.getState().items.some((item) => item.id === messageId) ? messageId : null, true);
       return opened;
     },
     focus,
@@ -332,7 +332,7 @@ export function createChatStore({
     useTools,
     conversationTools,
     switchBranch: async (itemId, step) => {
-      const state = conversation.get();
+      const state = conversation.getState();
       const item = state.items.find((candidate) => candidate.id === itemId);
       if (!item || state.id === null || state.activeRequestId !== null) return false;
       const position = siblingPosition(state.branches, item.parentId, item.id);

@@ -24,8 +24,8 @@ describe('completion store', () => {
     expect(await store.run()).toBe(true);
     const input = api.calls.find((c) => c.channel === 'chat:send')?.input as Extract<InvokeInput<'chat:send'>, { mode: 'completion' }>;
     expect(input).toMatchObject({ mode: 'completion', prompt: 'Once', requestId: 'c1', endpoint: { kind: 'local' }, idSlot: null });
-    expect(store.state.get()).toMatchObject({ text: 'Once upon a <think>time', status: 'done', running: null });
-    expect(store.state.get().timings?.predicted_n).toBe(2);
+    expect(store.state.getState()).toMatchObject({ text: 'Once upon a <think>time', status: 'done', running: null });
+    expect(store.state.getState().timings?.predicted_n).toBe(2);
   });
 
   it('shows the text growing per frame, freezes edits while running, and keeps it when stopped', async () => {
@@ -34,11 +34,11 @@ describe('completion store', () => {
     const done = store.run();
     await new Promise((resolve) => setTimeout(resolve, 8));
     runFrames();
-    expect(store.live.get()?.written).toBe(' upon');
+    expect(store.live.getState()?.written).toBe(' upon');
     store.setText('edited meanwhile');
     await store.stop();
     await done;
-    expect(store.state.get()).toMatchObject({ text: 'Once upon', status: 'stopped' });
+    expect(store.state.getState()).toMatchObject({ text: 'Once upon', status: 'stopped' });
   });
 
   it('does nothing for an empty text', async () => {

@@ -3,7 +3,7 @@
 // what was written; a failure keeps it too and says why.
 import type { Timings, Usage } from '@shared/chat/types';
 import { newId as defaultNewId } from '../../lib/new-id';
-import { createStore, type Store } from '../../lib/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EvaApi } from '../../platform/types';
 import type { AppStore } from '../shell/app-store';
 import { EMPTY_COUNTER, type TokenCounter } from './chat-stats';
@@ -30,8 +30,8 @@ export interface LiveCompletion {
 }
 
 export interface CompletionStore {
-  state: Store<CompletionState>;
-  live: Store<LiveCompletion | null>;
+  state: StoreApi<CompletionState>;
+  live: StoreApi<LiveCompletion | null>;
   setText(text: string): void;
   run(): Promise<boolean>;
   stop(): Promise<void>;
@@ -40,30 +40,30 @@ export interface CompletionStore {
 const INITIAL: CompletionState = { text: '', running: null, status: 'idle', error: null, timings: null, usage: null, counter: EMPTY_COUNTER };
 
 export function createCompletionStore({ api, app, follower, newId = defaultNewId }: { api: EvaApi; app: AppStore; follower: StreamFollower; newId?: () => string }): CompletionStore {
-  const state = createStore<CompletionState>(INITIAL);
-  const live = createStore<LiveCompletion | null>(null);
+  const state = createStore<CompletionState>()(() => INITIAL);
+  const live = createStore<LiveCompletion | null>()(() => null);
 
   return {
     state,
     live,
-    setText: (text) => state.set((current) => (current.running ? current : { ...current, text })),
+    setText: (text) => state.setState((current) => (current.running ? current : { ...current, text }), true),
     run: async () => {
-      const settings = app.store.get().settings;
-      const current = state.get();
+      const settings = app.store.getState().settings;
+      const current = state.getState();
       if (!settings || current.running || current.text === '') return false;
       const requestId = newId();
       const prompt = current.text;
-      state.set({ ...current, running: { requestId, prompt }, status: 'idle', error: null, timings: null, usage: null, counter: EMPTY_COUNTER });
-      live.set({ requestId, written: '', counter: EMPTY_COUNTER });
+      state.setState({ ...current, running: { requestId, prompt }, status: 'idle', error: null, timings: null, usage: null, counter: EMPTY_COUNTER }, true);
+      live.setState({ requestId, written: '', counter: EMPTY_COUNTER }, true);
       // Raw deltas: in a plain continuation a <think> tag is text like any other.
-      const follow = follower.follow(requestId, (snapshot) => live.set({ requestId, written: snapshot.raw, counter: snapshot.counter }), { raw: true });
+      const follow = follower.follow(requestId, (snapshot) => live.setState({ requestId, written: snapshot.raw, counter: snapshot.counter }, true), { raw: true });
       const chat = settings.chat;
       const result = await api.invoke('chat:send', { mode: 'completion', requestId, endpoint: chat.endpoint, prompt, sampling: requestSampling(chat), idSlot: null });
       const final = follow.finish();
       const value = result.ok ? result.value : null;
       // Events reach us before the result; if none came (a non-streaming server), the result's text is all there is.
       const written = final.raw !== '' ? final.raw : (value?.content ?? '');
-      state.set({
+      state.setState({
         text: prompt + written,
         running: null,
         status: value ? (value.status === 'streaming' ? 'done' : value.status) : 'error',
@@ -71,12 +71,12 @@ export function createCompletionStore({ api, app, follower, newId = defaultNewId
         timings: value?.timings ?? null,
         usage: value?.usage ?? null,
         counter: final.counter,
-      });
-      live.set(null);
+      }, true);
+      live.setState(null, true);
       return true;
     },
     stop: async () => {
-      const running = state.get().running;
+      const running = state.getState().running;
       if (running) await api.invoke('chat:stop', { requestId: running.requestId });
     },
   };

@@ -2,7 +2,7 @@
 // typing pauses (or at once when the page goes away), restored after a reload,
 // forgotten the moment a send is accepted, and never lost to a refused send.
 import { describe, expect, it } from 'vitest';
-import { createStore } from '../../lib/store';
+import { createStore } from 'zustand/vanilla';
 import { createMemoryPlatform } from '../../platform/memory-platform';
 import { createAppStore } from '../shell/app-store';
 import { createStatusStore } from '../status/status-store';
@@ -42,11 +42,11 @@ const stored = (storage: ReturnType<typeof memoryStorage>): Record<string, strin
 
 /** A page: its own draft and conversation stores over shared storage. */
 function page(storage: ReturnType<typeof memoryStorage>, timers = manualTimers()) {
-  const draft = createStore<Draft>({ text: '', attachments: [] });
-  const conversation = createStore<{ id: string | null }>({ id: null });
+  const draft = createStore<Draft>()(() => ({ text: '', attachments: [] }));
+  const conversation = createStore<{ id: string | null }>()(() => ({ id: null }));
   let hide: () => void = () => undefined;
   const keeping = keepDrafts({ draft, conversation, storage, timers, onPageHide: (flush) => ((hide = flush), () => undefined), now: () => 1 });
-  const type = (text: string) => draft.set((d) => ({ ...d, text }));
+  const type = (text: string) => draft.setState((d) => ({ ...d, text }), true);
   return { draft, conversation, timers, keeping, type, hide: () => hide() };
 }
 
@@ -65,7 +65,7 @@ describe('composer drafts', () => {
 
     // The page reloads (or crashed): a new one finds the text again.
     const reloaded = page(storage);
-    expect(reloaded.draft.get().text).toBe('a long question I am still writing');
+    expect(reloaded.draft.getState().text).toBe('a long question I am still writing');
     reloaded.type('');
     expect(storage.items.size).toBe(0);
   });
@@ -82,49 +82,49 @@ describe('composer drafts', () => {
   it('follow their conversation: each one gets its own back, attachments included while the page lives', () => {
     const storage = memoryStorage();
     const p = page(storage);
-    p.conversation.set({ id: 'conv-a' });
-    p.draft.set({ text: 'for A', attachments: [image] });
-    p.conversation.set({ id: 'conv-b' });
+    p.conversation.setState({ id: 'conv-a' }, true);
+    p.draft.setState({ text: 'for A', attachments: [image] }, true);
+    p.conversation.setState({ id: 'conv-b' }, true);
     // Leaving A wrote its draft at once; B starts empty.
     expect(stored(storage)).toEqual({ 'conv-a': 'for A' });
-    expect(p.draft.get()).toEqual({ text: '', attachments: [] });
+    expect(p.draft.getState()).toEqual({ text: '', attachments: [] });
     p.type('for B');
-    p.conversation.set({ id: null });
-    expect(p.draft.get().text).toBe('');
-    p.conversation.set({ id: 'conv-a' });
-    expect(p.draft.get()).toEqual({ text: 'for A', attachments: [image] });
+    p.conversation.setState({ id: null }, true);
+    expect(p.draft.getState().text).toBe('');
+    p.conversation.setState({ id: 'conv-a' }, true);
+    expect(p.draft.getState()).toEqual({ text: 'for A', attachments: [image] });
     expect(stored(storage)).toEqual({ 'conv-a': 'for A', 'conv-b': 'for B' });
 
     // After a reload, B's text comes back when B is opened (attachments were in memory only).
     const reloaded = page(storage);
-    expect(reloaded.draft.get().text).toBe('');
-    reloaded.conversation.set({ id: 'conv-b' });
-    expect(reloaded.draft.get()).toEqual({ text: 'for B', attachments: [] });
+    expect(reloaded.draft.getState().text).toBe('');
+    reloaded.conversation.setState({ id: 'conv-b' }, true);
+    expect(reloaded.draft.getState()).toEqual({ text: 'for B', attachments: [] });
   });
 
   it('keep the newest drafts only, and read damaged storage as none', () => {
     const storage = memoryStorage();
-    const draft = createStore<Draft>({ text: '', attachments: [] });
-    const conversation = createStore<{ id: string | null }>({ id: 'c0' });
+    const draft = createStore<Draft>()(() => ({ text: '', attachments: [] }));
+    const conversation = createStore<{ id: string | null }>()(() => ({ id: 'c0' }));
     let t = 0;
     keepDrafts({ draft, conversation, storage, timers: manualTimers(), onPageHide: null, now: () => ++t, maxKept: 2 });
     for (const id of ['c1', 'c2', 'c3']) {
-      draft.set((d) => ({ ...d, text: `draft ${id}` }));
-      conversation.set({ id });
+      draft.setState((d) => ({ ...d, text: `draft ${id}` }), true);
+      conversation.setState({ id }, true);
     }
     expect(Object.keys(stored(storage)).sort()).toEqual(['c1', 'c2']);
     storage.setItem(DRAFTS_KEY, '{"c1": {"text": 5}, "c2": null');
-    expect(page(storage).draft.get().text).toBe('');
+    expect(page(storage).draft.getState().text).toBe('');
   });
 
   it('without storage they still follow their conversation in memory', () => {
-    const draft = createStore<Draft>({ text: '', attachments: [] });
-    const conversation = createStore<{ id: string | null }>({ id: null });
+    const draft = createStore<Draft>()(() => ({ text: '', attachments: [] }));
+    const conversation = createStore<{ id: string | null }>()(() => ({ id: null }));
     keepDrafts({ draft, conversation, storage: null, onPageHide: null });
-    draft.set({ text: 'kept in memory', attachments: [] });
-    conversation.set({ id: 'x' });
-    conversation.set({ id: null });
-    expect(draft.get().text).toBe('kept in memory');
+    draft.setState({ text: 'kept in memory', attachments: [] }, true);
+    conversation.setState({ id: 'x' }, true);
+    conversation.setState({ id: null }, true);
+    expect(draft.getState().text).toBe('kept in memory');
   });
 });
 
@@ -143,18 +143,18 @@ describe('the chat store and its drafts', () => {
   it('a send empties the draft only once accepted: a refused one keeps every word', async () => {
     const storage = memoryStorage();
     const refusing = await chatPage(storage, false);
-    refusing.draft.set({ text: 'my question', attachments: [] });
+    refusing.draft.setState({ text: 'my question', attachments: [] }, true);
     expect(await refusing.send('my question')).toBe(false);
-    expect(refusing.draft.get().text).toBe('my question');
+    expect(refusing.draft.getState().text).toBe('my question');
 
     const chat = await chatPage(storage);
-    chat.draft.set({ text: 'my question', attachments: [image] });
+    chat.draft.setState({ text: 'my question', attachments: [image] }, true);
     const sending = chat.send('my question');
     // Emptied at once, before the answer, and not kept as the draft of the conversation it created.
-    expect(chat.draft.get()).toEqual({ text: '', attachments: [] });
-    expect(chat.conversation.get().id).not.toBeNull();
+    expect(chat.draft.getState()).toEqual({ text: '', attachments: [] });
+    expect(chat.conversation.getState().id).not.toBeNull();
     await sending;
     expect(storage.getItem(DRAFTS_KEY)).toBeNull();
-    expect(chat.draft.get().text).toBe('');
+    expect(chat.draft.getState().text).toBe('');
   });
 });

@@ -5,7 +5,7 @@
 // attachments stay in memory only (images and audio are too big for it). A
 // draft is forgotten the moment it is emptied, which is what an accepted send
 // does, so a reload never brings back a question already sent.
-import type { Store } from '../../lib/store';
+import type { StoreApi } from 'zustand/vanilla';
 import type { Draft } from './chat-store';
 
 type SmallStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -16,9 +16,9 @@ export interface DraftTimers {
 }
 
 export interface DraftKeepingDeps {
-  draft: Store<Draft>;
+  draft: StoreApi<Draft>;
   /** the conversation on screen; its id is null while it is new (not saved yet) */
-  conversation: Pick<Store<{ id: string | null }>, 'get' | 'subscribe'>;
+  conversation: Pick<StoreApi<{ id: string | null }>, 'getState' | 'subscribe'>;
   /** default: localStorage where there is one; null: memory only */
   storage?: SmallStorage | null;
   timers?: DraftTimers;
@@ -87,7 +87,7 @@ export function keepDrafts(deps: DraftKeepingDeps): DraftKeeping {
     }
   };
 
-  let key = keyOf(conversation.get().id);
+  let key = keyOf(conversation.getState().id);
   /** drafts of the conversations not on screen, attachments included */
   const away = new Map<string, Draft>();
   let pending: { timer: unknown; key: string; text: string } | null = null;
@@ -100,11 +100,11 @@ export function keepDrafts(deps: DraftKeepingDeps): DraftKeeping {
   };
 
   const stored = read()[key]?.text;
-  if (stored && draft.get().text === '') draft.set((current) => ({ ...current, text: stored }));
-  let lastText = draft.get().text;
+  if (stored && draft.getState().text === '') draft.setState((current) => ({ ...current, text: stored }), true);
+  let lastText = draft.getState().text;
 
   const offDraft = draft.subscribe(() => {
-    const text = draft.get().text;
+    const text = draft.getState().text;
     if (text === lastText) return;
     lastText = text;
     if (pending) timers.clearTimeout(pending.timer);
@@ -117,17 +117,17 @@ export function keepDrafts(deps: DraftKeepingDeps): DraftKeeping {
   });
 
   const offConversation = conversation.subscribe(() => {
-    const next = keyOf(conversation.get().id);
+    const next = keyOf(conversation.getState().id);
     if (next === key) return;
     flush();
-    const leaving = draft.get();
+    const leaving = draft.getState();
     if (leaving.text !== '' || leaving.attachments.length > 0) away.set(key, leaving);
     else away.delete(key);
     key = next;
     const back = away.get(next) ?? { text: read()[next]?.text ?? '', attachments: [] };
     away.delete(next);
     lastText = back.text;
-    draft.set(back);
+    draft.setState(back, true);
   });
 
   const onPageHide = deps.onPageHide === undefined ? (typeof window === 'undefined' ? null : pageHide) : deps.onPageHide;

@@ -17,12 +17,12 @@ describe('held endpoint', () => {
   it("offers one of the user's own endpoints that is not in use, and nothing else", async () => {
     const { held, linkId } = await setup();
     held.opened(meta({ kind: 'link', linkId }));
-    expect(held.offer.get()).toEqual({ kind: 'link', linkId });
+    expect(held.offer.getState()).toEqual({ kind: 'link', linkId });
     // A link profile the user does not have (a crafted or foreign file): nothing to offer.
     held.opened(meta({ kind: 'link', linkId: 'someone-elses' }));
-    expect(held.offer.get()).toBeNull();
+    expect(held.offer.getState()).toBeNull();
     held.opened(meta({ kind: 'local' }));
-    expect(held.offer.get()).toBeNull();
+    expect(held.offer.getState()).toBeNull();
   });
 
   it('withdraws the offer when the user switches to that endpoint some other way', async () => {
@@ -30,7 +30,7 @@ describe('held endpoint', () => {
     const stop = held.start();
     held.opened(meta({ kind: 'link', linkId }));
     await app.updateSettings({ chat: { endpoint: { kind: 'link', linkId } } });
-    expect(held.offer.get()).toBeNull();
+    expect(held.offer.getState()).toBeNull();
     stop();
   });
 });

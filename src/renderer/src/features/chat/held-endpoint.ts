@@ -5,7 +5,7 @@
 // user's click changes the endpoint in use.
 import type { ChatSettings } from '@shared/chat/schemas';
 import type { ConversationMeta } from '@shared/history/types';
-import { createStore, type Store } from '../../lib/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppStore } from '../shell/app-store';
 import { endpointKey } from './conversation';
 
@@ -13,7 +13,7 @@ type Endpoint = ChatSettings['endpoint'];
 
 export interface HeldEndpoint {
   /** the opened conversation's endpoint, when it is one of the user's own and not the one in use */
-  offer: Store<Endpoint | null>;
+  offer: StoreApi<Endpoint | null>;
   /** a conversation was opened: offer its endpoint if it differs */
   opened(meta: Pick<ConversationMeta, 'endpoint'>): void;
   /** the user chose to use it */
@@ -24,32 +24,32 @@ export interface HeldEndpoint {
 }
 
 export function createHeldEndpoint(app: AppStore): HeldEndpoint {
-  const offer = createStore<Endpoint | null>(null);
-  const current = (): Endpoint | null => app.store.get().settings?.chat.endpoint ?? null;
+  const offer = createStore<Endpoint | null>()(() => null);
+  const current = (): Endpoint | null => app.store.getState().settings?.chat.endpoint ?? null;
 
   return {
     offer,
     opened(meta) {
-      const settings = app.store.get().settings;
+      const settings = app.store.getState().settings;
       const linkId = meta.endpoint.linkId;
       // Only an endpoint the user has: a link profile that is gone is not offered.
       const held: Endpoint | null = meta.endpoint.kind === 'local' ? { kind: 'local' } : linkId && settings?.links.some((link) => link.id === linkId) ? { kind: 'link', linkId } : null;
       const inUse = current();
-      offer.set(held && inUse && endpointKey(held) !== endpointKey(inUse) ? held : null);
+      offer.setState(held && inUse && endpointKey(held) !== endpointKey(inUse) ? held : null, true);
     },
     async accept() {
-      const held = offer.get();
+      const held = offer.getState();
       if (!held) return false;
       const result = await app.updateSettings({ chat: { endpoint: held } });
-      if (result.ok) offer.set(null);
+      if (result.ok) offer.setState(null, true);
       return result.ok;
     },
-    forget: () => offer.set(null),
+    forget: () => offer.setState(null, true),
     start: () =>
       app.store.subscribe(() => {
-        const held = offer.get();
+        const held = offer.getState();
         const inUse = current();
-        if (held && inUse && endpointKey(held) === endpointKey(inUse)) offer.set(null);
+        if (held && inUse && endpointKey(held) === endpointKey(inUse)) offer.setState(null, true);
       }),
   };
 }

@@ -52,7 +52,7 @@ describe('a chat after the local model crashed', () => {
     );
 
     await chat.send('Hi');
-    const failed = lastAnswer(chat.conversation.get().items);
+    const failed = lastAnswer(chat.conversation.getState().items);
     expect(failed?.answer).toMatchObject({ status: 'error', error: { code: 'server_crashed', message: expect.stringContaining('SIGKILL') } });
     expect(offersReload(failed!.answer)).toBe(true);
 
@@ -66,7 +66,7 @@ describe('a chat after the local model crashed', () => {
     const loads = api.calls.filter((c) => c.channel === 'backend:load').map((c) => c.input);
     expect(loads.slice(loadsBefore)).toEqual([lastLoad]);
     expect(await chat.regenerate()).toBe(true);
-    const answer = lastAnswer(chat.conversation.get().items);
+    const answer = lastAnswer(chat.conversation.getState().items);
     expect(answer?.answer).toMatchObject({ status: 'done', content: 'Back again' });
     expect(offersReload(answer!.answer)).toBe(false);
     dispose();
@@ -76,7 +76,7 @@ describe('a chat after the local model crashed', () => {
     const { api, chat, dispose } = await setup();
     api.handle('chat:send', () => ({ ok: false, error: { code: 'link_not_found', message: 'that link was deleted' } }));
     await chat.send('Hi');
-    expect(offersReload(lastAnswer(chat.conversation.get().items)!.answer)).toBe(false);
+    expect(offersReload(lastAnswer(chat.conversation.getState().items)!.answer)).toBe(false);
     dispose();
   });
 });

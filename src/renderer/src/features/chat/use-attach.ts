@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAppModel } from '../../app-model';
 import type { MessageKey } from '../../i18n';
 import { newId } from '../../lib/new-id';
-import { useStore } from '../../lib/store';
+import { useStore } from 'zustand';
 import { attachVerdict, classifyFile, readAsDataUrl, type AttachVerdict } from './attachments';
 
 const REFUSALS: Record<Exclude<AttachVerdict, 'ok'>, MessageKey> = {
@@ -19,7 +19,7 @@ const REFUSALS: Record<Exclude<AttachVerdict, 'ok'>, MessageKey> = {
 export function useAttach(): { add: (files: Iterable<File>) => Promise<void>; refusal: { key: MessageKey; name: string } | null; clearRefusal: () => void } {
   const { chat, app } = useAppModel();
   const props = useStore(chat.props);
-  const { settings } = useStore(app.store);
+  const settings = useStore(app.store, (state) => state.settings);
   const [refusal, setRefusal] = useState<{ key: MessageKey; name: string } | null>(null);
   // Only the local server says what it takes; a link endpoint decides for itself.
   const known = settings?.chat.endpoint.kind === 'local' ? props : null;
@@ -36,7 +36,7 @@ export function useAttach(): { add: (files: Iterable<File>) => Promise<void>; re
       try {
         const dataUrl = await readAsDataUrl(file);
         const attachment = { id: newId(), kind: kind.kind, format: kind.format, name: file.name || kind.kind, dataUrl, size: file.size };
-        chat.draft.set((draft) => ({ ...draft, attachments: [...draft.attachments, attachment] }));
+        chat.draft.setState((draft) => ({ ...draft, attachments: [...draft.attachments, attachment] }), true);
       } catch {
         setRefusal({ key: 'chat.attach.unreadable', name: file.name });
       }

@@ -1,5 +1,5 @@
 import { useAppModel, type ChatMode } from '../../app-model';
-import { useStore } from '../../lib/store';
+import { useStore } from 'zustand';
 import type { ServerProps } from '@shared/contract';
 import type { ConversationState } from './conversation';
 
@@ -13,5 +13,5 @@ export function useServerProps(): ServerProps | null {
 
 export function useChatMode(): [ChatMode, (mode: ChatMode) => void] {
   const { chatMode } = useAppModel();
-  return [useStore(chatMode), chatMode.set];
+  return [useStore(chatMode), (next) => chatMode.setState(next, true)];
 }

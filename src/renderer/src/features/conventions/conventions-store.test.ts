@@ -14,7 +14,7 @@ describe('conventions store', () => {
     conventions.update((form) => editTemplate(addTemplate(form, 'Brief'), 1, { text: 'Be brief.' }));
     conventions.update((form) => ({ ...form, sampling: { ...form.sampling, temperature: '0.2' } }));
     expect(await conventions.save()).toBe(true);
-    expect(conventions.store.get().open).toBe(false);
+    expect(conventions.store.getState().open).toBe(false);
     expect(api.state.settings.chat).toMatchObject({ systemPrompt: 'Be brief.', sampling: { temperature: 0.2 }, endpoint: { kind: 'local' } });
     expect(api.calls.some((c) => c.channel === 'backend:load')).toBe(false);
   });
@@ -27,6 +27,6 @@ describe('conventions store', () => {
     conventions.open();
     conventions.update((form) => ({ ...form, sampling: { ...form.sampling, max_tokens: 'lots' } }));
     expect(await conventions.save()).toBe(false);
-    expect(conventions.store.get()).toMatchObject({ open: true, errors: { max_tokens: { key: 'conventions.error.number' } } });
+    expect(conventions.store.getState()).toMatchObject({ open: true, errors: { max_tokens: { key: 'conventions.error.number' } } });
   });
 });

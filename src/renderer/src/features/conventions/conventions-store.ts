@@ -1,7 +1,7 @@
 // The 约定 panel: opens on a draft of the saved chat settings, saves it with
 // one `settings:update {chat}`. Sampling lives only in requests, so saving never
 // touches the running server.
-import { createStore, type Store } from '../../lib/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError } from '../../platform/types';
 import type { AppStore } from '../shell/app-store';
 import { conventionsPatch, formFromSettings, type ConventionsErrors, type ConventionsForm } from './conventions-form';
@@ -15,7 +15,7 @@ export interface ConventionsState {
 }
 
 export interface ConventionsStore {
-  store: Store<ConventionsState>;
+  store: StoreApi<ConventionsState>;
   open(): void;
   close(): void;
   update(change: (form: ConventionsForm) => ConventionsForm): void;
@@ -23,22 +23,22 @@ export interface ConventionsStore {
 }
 
 export function createConventionsStore(app: AppStore): ConventionsStore {
-  const store = createStore<ConventionsState>({ open: false, form: null, errors: {}, saving: false, error: null });
-  const patch = (next: Partial<ConventionsState>): void => store.set((state) => ({ ...state, ...next }));
+  const store = createStore<ConventionsState>()(() => ({ open: false, form: null, errors: {}, saving: false, error: null }));
+  const patch = (next: Partial<ConventionsState>): void => store.setState((state) => ({ ...state, ...next }), true);
   return {
     store,
     open: () => {
-      const chat = app.store.get().settings?.chat;
+      const chat = app.store.getState().settings?.chat;
       patch({ open: true, form: chat ? formFromSettings(chat) : null, errors: {}, error: null });
     },
     close: () => patch({ open: false }),
     update: (change) => {
-      const form = store.get().form;
+      const form = store.getState().form;
       if (form) patch({ form: change(form) });
     },
     save: async () => {
-      const { form, saving } = store.get();
-      const chat = app.store.get().settings?.chat;
+      const { form, saving } = store.getState();
+      const chat = app.store.getState().settings?.chat;
       if (!form || !chat || saving) return false;
       const result = conventionsPatch(form, chat);
       if (!result.ok) {

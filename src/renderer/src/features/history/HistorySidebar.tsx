@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { downloadText } from '../../lib/download';
-import { useStore } from '../../lib/store';
+import { useStore } from 'zustand';
 import { groupRows } from './date-groups';
 import { HistoryRowView } from './HistoryRowView';
 import { SearchResults } from './SearchResults';
@@ -16,7 +16,7 @@ export function HistorySidebar() {
   const t = useT();
   const { history, chat } = useAppModel();
   const state = useStore(history.state);
-  const openId = useStore(chat.conversation).id;
+  const openId = useStore(chat.conversation, (conversation) => conversation.id);
   const [query, setQuery] = useState(state.query);
   const [confirmClear, setConfirmClear] = useState(false);
   const box = useRef<HTMLDivElement>(null);

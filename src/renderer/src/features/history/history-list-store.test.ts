@@ -23,10 +23,10 @@ describe('history list store', () => {
   it('lists conversations and refetches when the core says the history changed', async () => {
     const { store, make } = await setup();
     await settle();
-    expect(store.state.get().loaded).toBe(true);
+    expect(store.state.getState().loaded).toBe(true);
     await make('first');
     await settle();
-    expect(store.state.get().conversations.map((c) => c.title)).toEqual(['first']);
+    expect(store.state.getState().conversations.map((c) => c.title)).toEqual(['first']);
   });
 
   it('deletes at once, offers undo until the purge time, and undo brings it back', async () => {
@@ -35,19 +35,19 @@ describe('history list store', () => {
     await store.refresh();
     const receipt = await store.remove([id]);
     expect(receipt?.conversationIds).toEqual([id]);
-    expect(store.state.get().conversations).toEqual([]);
-    expect(store.state.get().undo?.token).toBe(receipt?.token);
+    expect(store.state.getState().conversations).toEqual([]);
+    expect(store.state.getState().undo?.token).toBe(receipt?.token);
     expect(timers.at(-1)?.ms).toBeGreaterThan(0);
     expect(await store.undo()).toEqual([id]);
-    expect(store.state.get().undo).toBeNull();
-    expect(store.state.get().conversations.map((c) => c.id)).toEqual([id]);
+    expect(store.state.getState().undo).toBeNull();
+    expect(store.state.getState().conversations.map((c) => c.id)).toEqual([id]);
   });
 
   it('the undo offer lapses when its timer fires', async () => {
     const { store, make, timers } = await setup();
     await store.remove([await make('x')]);
     timers.at(-1)?.callback();
-    expect(store.state.get().undo).toBeNull();
+    expect(store.state.getState().undo).toBeNull();
     expect(await store.undo()).toEqual([]);
   });
 
@@ -56,9 +56,9 @@ describe('history list store', () => {
     await make('alpha notes');
     await make('beta');
     await Promise.all([store.search('zzz'), store.search('alpha')]);
-    expect(store.state.get().results?.hits.map((h) => h.title)).toEqual(['alpha notes']);
+    expect(store.state.getState().results?.hits.map((h) => h.title)).toEqual(['alpha notes']);
     await store.search('');
-    expect(store.state.get().results).toBeNull();
+    expect(store.state.getState().results).toBeNull();
     expect(api.calls.filter((c) => c.channel === 'history:search')).toHaveLength(2);
   });
 

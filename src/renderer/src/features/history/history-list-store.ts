@@ -2,7 +2,7 @@
 // changed), the search, and the undo window of a delete. Free of React.
 import type { AppError } from '@shared/errors';
 import type { ConversationSummary, SearchResult, TrashReceipt } from '@shared/history/types';
-import { createStore, type Store } from '../../lib/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EvaApi } from '../../platform/types';
 
 export interface HistoryListState {
@@ -16,7 +16,7 @@ export interface HistoryListState {
 }
 
 export interface HistoryListStore {
-  state: Store<HistoryListState>;
+  state: StoreApi<HistoryListState>;
   start(): () => void;
   refresh(): Promise<void>;
   search(query: string): Promise<void>;
@@ -42,7 +42,7 @@ export interface HistoryListDeps {
 const INITIAL: HistoryListState = { conversations: [], loaded: false, query: '', results: null, undo: null };
 
 export function createHistoryListStore({ api, report, now = Date.now, setTimer = (cb, ms) => setTimeout(cb, ms), clearTimer = (h) => clearTimeout(h as ReturnType<typeof setTimeout>) }: HistoryListDeps): HistoryListStore {
-  const state = createStore<HistoryListState>(INITIAL);
+  const state = createStore<HistoryListState>()(() => INITIAL);
   let listTicket = 0;
   let searchTicket = 0;
   let undoTimer: unknown = null;
@@ -58,24 +58,24 @@ export function createHistoryListStore({ api, report, now = Date.now, setTimer =
     const ticket = ++listTicket;
     const listed = await call(api.invoke('history:list'));
     if (ticket !== listTicket || !listed) return;
-    state.set((current) => ({ ...current, conversations: listed.conversations, loaded: true }));
+    state.setState((current) => ({ ...current, conversations: listed.conversations, loaded: true }), true);
   };
 
   const search = async (query: string): Promise<void> => {
     const ticket = ++searchTicket;
-    state.set((current) => ({ ...current, query, results: query.trim() === '' ? null : current.results }));
+    state.setState((current) => ({ ...current, query, results: query.trim() === '' ? null : current.results }), true);
     if (query.trim() === '') return;
     const found = await call(api.invoke('history:search', { query, limit: 100 }));
     if (ticket !== searchTicket || !found) return;
-    state.set((current) => ({ ...current, results: found }));
+    state.setState((current) => ({ ...current, results: found }), true);
   };
 
   const offerUndo = (receipt: TrashReceipt): void => {
     if (undoTimer !== null) clearTimer(undoTimer);
-    state.set((current) => ({ ...current, undo: receipt }));
+    state.setState((current) => ({ ...current, undo: receipt }), true);
     undoTimer = setTimer(() => {
       undoTimer = null;
-      state.set((current) => (current.undo?.token === receipt.token ? { ...current, undo: null } : current));
+      state.setState((current) => (current.undo?.token === receipt.token ? { ...current, undo: null } : current), true);
     }, Math.max(0, receipt.purgeAt - now()));
   };
 
@@ -84,7 +84,7 @@ export function createHistoryListStore({ api, report, now = Date.now, setTimer =
     if (!receipt) return null;
     const gone = new Set(receipt.conversationIds);
     // Gone from the list at once; the core's change event confirms it.
-    state.set((current) => ({ ...current, conversations: current.conversations.filter((c) => !gone.has(c.id)) }));
+    state.setState((current) => ({ ...current, conversations: current.conversations.filter((c) => !gone.has(c.id)) }), true);
     offerUndo(receipt);
     return receipt;
   };
@@ -95,7 +95,7 @@ export function createHistoryListStore({ api, report, now = Date.now, setTimer =
       void refresh();
       const off = api.on('history:changed', () => {
         void refresh();
-        const { query } = state.get();
+        const { query } = state.getState();
         if (query.trim() !== '') void search(query);
       });
       return () => {
@@ -110,10 +110,10 @@ export function createHistoryListStore({ api, report, now = Date.now, setTimer =
     remove: (ids) => removing(api.invoke('history:delete', { ids: [...ids] })),
     clearAll: () => removing(api.invoke('history:clear')),
     undo: async () => {
-      const receipt = state.get().undo;
+      const receipt = state.getState().undo;
       if (!receipt) return [];
       const restored = await call(api.invoke('history:undo-delete', { token: receipt.token }));
-      state.set((current) => (current.undo?.token === receipt.token ? { ...current, undo: null } : current));
+      state.setState((current) => (current.undo?.token === receipt.token ? { ...current, undo: null } : current), true);
       await refresh();
       return restored?.restored ?? [];
     },

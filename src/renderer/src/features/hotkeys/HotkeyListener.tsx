@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
-import { useStore } from '../../lib/store';
+import { useStore } from 'zustand';
 import { ACTION_KEYS, takenBindings } from './hotkeys-form';
 import { usePageHotkeys } from './use-page-hotkeys';
 

@@ -5,7 +5,7 @@ import type { AppSettings } from '@shared/contract';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { SidePanel } from '../shell/SidePanel';
-import { useStore } from '../../lib/store';
+import { useStore } from 'zustand';
 import type { AppError } from '../../platform/types';
 import { Field, SelectField } from '../load/form-fields';
 import { ACTION_KEYS, formProblems, keyFieldEdit, PROBLEM_KEYS } from './hotkeys-form';
@@ -16,7 +16,7 @@ import './hotkeys.css';
 export function HotkeysPanel() {
   const { hotkeys, app } = useAppModel();
   const open = useStore(hotkeys.panelOpen);
-  const { settings } = useStore(app.store);
+  const settings = useStore(app.store, (state) => state.settings);
   // Mounted per opening, so the form starts from the saved settings each time.
   return open && settings ? <HotkeysDialog saved={settings} /> : null;
 }
@@ -35,7 +35,7 @@ function HotkeysDialog({ saved: settings }: { saved: AppSettings }) {
   }, [hotkeys]);
 
   const problems = formProblems(values);
-  const close = () => hotkeys.panelOpen.set(false);
+  const close = () => hotkeys.panelOpen.setState(false, true);
   const save = async (): Promise<void> => {
     if (Object.keys(problems).length > 0) return;
     setSaving(true);

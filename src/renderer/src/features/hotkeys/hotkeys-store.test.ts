@@ -42,7 +42,7 @@ describe('hotkeys store', () => {
     await electron.hotkeys.refresh();
     expect(electron.hotkeys.actionFor(key('F1'), false)).toBeNull();
     expect(electron.hotkeys.actionFor(key('F2'), false)).toBe('record');
-    expect(electron.hotkeys.status.get()?.bindings[2]).toMatchObject({ scope: 'page', problem: { code: 'taken' } });
+    expect(electron.hotkeys.status.getState()?.bindings[2]).toMatchObject({ scope: 'page', problem: { code: 'taken' } });
   });
 
   it('saves all bindings through settings:update and reads back where they work', async () => {
@@ -51,7 +51,7 @@ describe('hotkeys store', () => {
     const saved = await hotkeys.save({ screenshot: 'F3', screenshotRegion: '', record: 'Ctrl+Alt+R' });
     expect(saved.ok).toBe(true);
     expect(api.state.settings.hotkeys).toEqual({ screenshot: 'F3', screenshotRegion: '', record: 'Ctrl+Alt+R' });
-    expect(app.store.get().settings?.hotkeys.screenshot).toBe('F3');
+    expect(app.store.getState().settings?.hotkeys.screenshot).toBe('F3');
     expect(hotkeys.actionFor(key('F3'), false)).toBe('screenshot');
     expect(hotkeys.actionFor(key('F1'), false)).toBeNull();
   });

@@ -3,7 +3,7 @@
 // Free of React and the DOM; the keydown listener lives in use-page-hotkeys.
 import { parseAccelerator, matchesEvent, type KeyEventInfo } from '@shared/hotkeys/accelerator';
 import type { HotkeyAction, HotkeySettings, HotkeyStatus } from '@shared/hotkeys/hotkey-settings';
-import { createStore, type Store } from '../../lib/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EvaApi, Result } from '../../platform/types';
 import type { AppStore } from '../shell/app-store';
 import { createHotkeyBus, type HotkeyBus } from './hotkey-bus';
@@ -12,9 +12,9 @@ export interface HotkeysStore {
   /** `model.hotkeys.on('record', cb)`: the voice UI's hook point; returns the unsubscribe function */
   on: HotkeyBus['on'];
   bus: HotkeyBus;
-  status: Store<HotkeyStatus | null>;
+  status: StoreApi<HotkeyStatus | null>;
   /** the hotkeys settings panel */
-  panelOpen: Store<boolean>;
+  panelOpen: StoreApi<boolean>;
   /** listen for global presses and fetch the status; returns the teardown */
   start(): () => void;
   refresh(): Promise<void>;
@@ -26,20 +26,20 @@ export interface HotkeysStore {
 
 export function createHotkeysStore(api: EvaApi, app: AppStore): HotkeysStore {
   const bus = createHotkeyBus();
-  const status = createStore<HotkeyStatus | null>(null);
+  const status = createStore<HotkeyStatus | null>()(() => null);
   let ticket = 0;
 
   const refresh = async (): Promise<void> => {
     const mine = ++ticket;
     const result = await api.invoke('hotkeys:status');
-    if (mine === ticket && result.ok) status.set(result.value);
+    if (mine === ticket && result.ok) status.setState(result.value, true);
   };
 
   return {
     on: bus.on,
     bus,
     status,
-    panelOpen: createStore(false),
+    panelOpen: createStore<boolean>()(() => false),
     start: () => {
       const stop = api.on('hotkey:pressed', ({ action }) => bus.fire(action));
       void refresh();
@@ -47,7 +47,7 @@ export function createHotkeysStore(api: EvaApi, app: AppStore): HotkeysStore {
     },
     refresh,
     actionFor(event, isMac) {
-      for (const binding of status.get()?.bindings ?? []) {
+      for (const binding of status.getState()?.bindings ?? []) {
         if (binding.scope !== 'page') continue;
         const parsed = parseAccelerator(binding.accelerator);
         if (parsed.ok && matchesEvent(parsed.value, event, isMac)) return binding.action;
@@ -58,7 +58,7 @@ export function createHotkeysStore(api: EvaApi, app: AppStore): HotkeysStore {
       const saved = await app.updateSettings({ hotkeys: settings });
       if (!saved.ok) return saved;
       await refresh();
-      const now = status.get();
+      const now = status.getState();
       return now ? { ok: true, value: now } : { ok: false, error: { code: 'internal', message: 'the hotkeys were saved but their status could not be read' } };
     },
   };

@@ -15,16 +15,16 @@ async function setup() {
 describe('link store', () => {
   it('starts from the first preset when nothing is saved', async () => {
     const { links } = await setup();
-    expect(links.store.get()).toMatchObject({ loaded: true, profiles: [], protection: 'memory only (demo)', form: { presetId: 'openai', name: 'OpenAI' } });
+    expect(links.store.getState()).toMatchObject({ loaded: true, profiles: [], protection: 'memory only (demo)', form: { presetId: 'openai', name: 'OpenAI' } });
   });
 
   it('lists models on a good test and shows the error of a bad one', async () => {
     const { links } = await setup();
     await links.test();
-    expect(links.store.get().models).toEqual(['demo-chat', 'demo-reasoner', 'demo-vision']);
+    expect(links.store.getState().models).toEqual(['demo-chat', 'demo-reasoner', 'demo-vision']);
     links.edit({ baseUrl: 'https://fail.example.com/v1' });
     await links.test();
-    expect(links.store.get()).toMatchObject({ models: null, error: { code: 'endpoint_error' } });
+    expect(links.store.getState()).toMatchObject({ models: null, error: { code: 'endpoint_error' } });
   });
 
   it('saves with the typed key, then shows the key as stored and never holds it', async () => {
@@ -32,8 +32,8 @@ describe('link store', () => {
     links.edit({ apiKey: 'sk-secret' });
     const saved = await links.save();
     expect(saved).toMatchObject({ name: 'OpenAI', hasKey: true });
-    expect(links.store.get().form).toMatchObject({ id: saved?.id, apiKey: '', keyAction: 'keep', hasKey: true });
-    expect(JSON.stringify(links.store.get())).not.toContain('sk-secret');
+    expect(links.store.getState().form).toMatchObject({ id: saved?.id, apiKey: '', keyAction: 'keep', hasKey: true });
+    expect(JSON.stringify(links.store.getState())).not.toContain('sk-secret');
     expect(api.calls.find((c) => c.channel === 'link:save')?.input).toMatchObject({ apiKey: 'sk-secret' });
   });
 
@@ -41,19 +41,19 @@ describe('link store', () => {
     const { links } = await setup();
     links.edit({ name: ' ', baseUrl: 'not a url' });
     expect(await links.save()).toBeNull();
-    expect(Object.keys(links.store.get().fieldErrors).sort()).toEqual(['baseUrl', 'name']);
+    expect(Object.keys(links.store.getState().fieldErrors).sort()).toEqual(['baseUrl', 'name']);
   });
 
   it('"use" saves and points the chat at the profile; deleting it falls back to local', async () => {
     const { app, links } = await setup();
     expect(await links.use()).toBe(true);
-    const id = links.store.get().form.id ?? '';
-    expect(app.store.get().settings?.chat.endpoint).toEqual({ kind: 'link', linkId: id });
-    expect(app.store.get().settings?.links.map((l) => l.id)).toEqual([id]);
+    const id = links.store.getState().form.id ?? '';
+    expect(app.store.getState().settings?.chat.endpoint).toEqual({ kind: 'link', linkId: id });
+    expect(app.store.getState().settings?.links.map((l) => l.id)).toEqual([id]);
     await links.remove(id);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(links.store.get().profiles).toEqual([]);
-    expect(app.store.get().settings?.chat.endpoint).toEqual({ kind: 'local' });
+    expect(links.store.getState().profiles).toEqual([]);
+    expect(app.store.getState().settings?.chat.endpoint).toEqual({ kind: 'local' });
   });
 
   it('removes a stored key with null', async () => {

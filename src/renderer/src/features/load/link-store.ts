@@ -3,7 +3,7 @@
 // in-memory platform.
 import type { LinkProfile } from '@shared/chat/schemas';
 import type { LinkPreset } from '@shared/link-presets';
-import { createStore, type Store } from '../../lib/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError, EvaApi } from '../../platform/types';
 import type { AppStore } from '../shell/app-store';
 import { applyPreset, emptyLinkForm, formFromProfile, linkSaveInput, linkTestInput, type KeyAction, type LinkFieldErrors, type LinkForm } from './link-form';
@@ -29,7 +29,7 @@ export interface LinkState {
 }
 
 export interface LinkStore {
-  store: Store<LinkState>;
+  store: StoreApi<LinkState>;
   refresh(): Promise<void>;
   edit(patch: Partial<Pick<LinkForm, 'name' | 'baseUrl' | 'model' | 'apiKey'>>): void;
   choosePreset(presetId: string): void;
@@ -44,21 +44,21 @@ export interface LinkStore {
 }
 
 export function createLinkStore({ api, app }: { api: EvaApi; app: AppStore }): LinkStore {
-  const store = createStore<LinkState>({
+  const store = createStore<LinkState>()(() => ({
     loaded: false, profiles: [], presets: [], protection: '', form: emptyLinkForm(undefined), fieldErrors: {}, testing: false, models: null, saving: false, error: null, done: null,
-  });
-  const patch = (next: Partial<LinkState>): void => store.set((state) => ({ ...state, ...next }));
+  }));
+  const patch = (next: Partial<LinkState>): void => store.setState((state) => ({ ...state, ...next }), true);
   const setForm = (form: LinkForm, extra: Partial<LinkState> = {}): void => patch({ form, fieldErrors: {}, error: null, done: null, ...extra });
 
   const refresh = async (): Promise<void> => {
     const result = await api.invoke('link:list');
     if (!result.ok) return patch({ error: result.error });
     const { profiles, presets, protection } = result.value;
-    const state = store.get();
+    const state = store.getState();
     // First load: show the profile the chat uses, else the first saved one, else the first preset.
     let form = state.form;
     if (!state.loaded) {
-      const endpoint = app.store.get().settings?.chat.endpoint;
+      const endpoint = app.store.getState().settings?.chat.endpoint;
       const current = profiles.find((p) => endpoint?.kind === 'link' && p.id === endpoint.linkId) ?? profiles[0];
       form = current ? formFromProfile(current) : emptyLinkForm(presets[0]);
     }
@@ -66,7 +66,7 @@ export function createLinkStore({ api, app }: { api: EvaApi; app: AppStore }): L
   };
 
   const save = async (): Promise<SavedLink | null> => {
-    const { form, saving } = store.get();
+    const { form, saving } = store.getState();
     if (saving) return null;
     const input = linkSaveInput(form);
     if (!input.ok) {
@@ -80,13 +80,13 @@ export function createLinkStore({ api, app }: { api: EvaApi; app: AppStore }): L
       return null;
     }
     const saved = result.value;
-    store.set((state) => ({
+    store.setState((state) => ({
       ...state,
       saving: false,
       done: 'saved',
       profiles: state.profiles.some((p) => p.id === saved.id) ? state.profiles.map((p) => (p.id === saved.id ? saved : p)) : [...state.profiles, saved],
       form: formFromProfile(saved),
-    }));
+    }), true);
     // settings.links changed in the core; the endpoint label reads them from there.
     void app.refresh();
     return saved;
@@ -96,29 +96,29 @@ export function createLinkStore({ api, app }: { api: EvaApi; app: AppStore }): L
     store,
     refresh,
     edit: (changes) => {
-      const { form, fieldErrors } = store.get();
+      const { form, fieldErrors } = store.getState();
       const cleared = { ...fieldErrors };
       for (const field of Object.keys(changes) as Array<keyof typeof changes>) delete cleared[field];
       patch({ form: { ...form, ...changes }, fieldErrors: cleared, done: null });
     },
     choosePreset: (presetId) => {
-      const { form, presets } = store.get();
+      const { form, presets } = store.getState();
       const preset = presets.find((p) => p.id === presetId);
       if (preset) setForm(applyPreset(form, preset, presets), { models: null });
     },
     setKeyAction: (keyAction) => {
-      const { form, fieldErrors } = store.get();
+      const { form, fieldErrors } = store.getState();
       const { apiKey: _cleared, ...rest } = fieldErrors;
       patch({ form: { ...form, keyAction, apiKey: '' }, fieldErrors: rest, done: null });
     },
     select: (id) => {
-      const profile = store.get().profiles.find((p) => p.id === id);
+      const profile = store.getState().profiles.find((p) => p.id === id);
       if (profile) setForm(formFromProfile(profile), { models: null });
     },
-    newProfile: () => setForm(emptyLinkForm(store.get().presets[0]), { models: null }),
+    newProfile: () => setForm(emptyLinkForm(store.getState().presets[0]), { models: null }),
     test: async () => {
-      const input = linkTestInput(store.get().form);
-      if (!input.ok) return patch({ fieldErrors: { ...store.get().fieldErrors, ...input.errors } });
+      const input = linkTestInput(store.getState().form);
+      if (!input.ok) return patch({ fieldErrors: { ...store.getState().fieldErrors, ...input.errors } });
       patch({ testing: true, error: null, models: null, done: null });
       const result = await api.invoke('link:test', input.value);
       patch(result.ok ? { testing: false, models: result.value.models } : { testing: false, error: result.error });
@@ -134,10 +134,10 @@ export function createLinkStore({ api, app }: { api: EvaApi; app: AppStore }): L
     remove: async (id) => {
       const result = await api.invoke('link:delete', { id });
       if (!result.ok) return patch({ error: result.error });
-      store.set((state) => {
+      store.setState((state) => {
         const profiles = state.profiles.filter((p) => p.id !== id);
         return { ...state, profiles, form: state.form.id === id ? emptyLinkForm(state.presets[0]) : state.form, error: null, done: null };
-      });
+      }, true);
       // Deleting the endpoint in use sends the chat back to the local model, in the core's settings.
       void app.refresh();
     },

@@ -30,16 +30,16 @@ describe('load store', () => {
   it('opens with the saved settings and inspects the saved model at once', async () => {
     const { load } = await setup();
     load.open();
-    expect(load.store.get()).toMatchObject({ open: true, form: { modelPath: '/m/qwen.gguf', contextSize: '4096', gpuLayers: 'auto', port: '' } });
+    expect(load.store.getState()).toMatchObject({ open: true, form: { modelPath: '/m/qwen.gguf', contextSize: '4096', gpuLayers: 'auto', port: '' } });
     await flush();
-    expect(load.store.get().inspect).toMatchObject({ status: 'done', estimate: { gpuLayers: 29, maxLayers: 29 } });
+    expect(load.store.getState().inspect).toMatchObject({ status: 'done', estimate: { gpuLayers: 29, maxLayers: 29 } });
   });
 
   it('debounces inspect while typing and keeps only the newest answer', async () => {
     const { api, load } = await setup('');
     load.open();
     await flush();
-    expect(load.store.get().inspect).toEqual({ status: 'idle' });
+    expect(load.store.getState().inspect).toEqual({ status: 'idle' });
     load.edit({ modelPath: '/m/a' });
     vi.advanceTimersByTime(200);
     load.edit({ modelPath: '/m/a.gguf' });
@@ -49,14 +49,14 @@ describe('load store', () => {
     await flush();
     const inspects = api.calls.filter((c) => c.channel === 'backend:inspect');
     expect(inspects).toEqual([{ channel: 'backend:inspect', input: { modelPath: '/m/a.gguf', backend: 'auto' } }]);
-    expect(load.store.get().inspect).toMatchObject({ status: 'done', model: { name: 'a' } });
+    expect(load.store.getState().inspect).toMatchObject({ status: 'done', model: { name: 'a' } });
   });
 
   it('shows inspect errors (e.g. not a GGUF file)', async () => {
     const { load } = await setup('/m/readme.txt');
     load.open();
     await flush();
-    expect(load.store.get().inspect).toMatchObject({ status: 'error', error: { code: 'model_invalid' } });
+    expect(load.store.getState().inspect).toMatchObject({ status: 'error', error: { code: 'model_invalid' } });
   });
 
   it('drops an inspect answer that arrives after the path changed again', async () => {
@@ -69,7 +69,7 @@ describe('load store', () => {
     load.edit({ modelPath: '/m/new.gguf' });
     answer({ ok: false, error: { code: 'model_missing', message: 'old is gone' } });
     await flush();
-    expect(load.store.get().inspect.status).toBe('pending');
+    expect(load.store.getState().inspect.status).toBe('pending');
   });
 
   it('reports field errors and does not call the core when the form is invalid', async () => {
@@ -77,10 +77,10 @@ describe('load store', () => {
     load.open();
     load.edit({ contextSize: 'lots', port: 'x' });
     expect(await load.submit()).toBe(false);
-    expect(load.store.get().fieldErrors).toEqual({ contextSize: { key: 'load.error.wholeNumber' }, port: { key: 'load.error.wholeNumber' } });
+    expect(load.store.getState().fieldErrors).toEqual({ contextSize: { key: 'load.error.wholeNumber' }, port: { key: 'load.error.wholeNumber' } });
     expect(api.calls.some((c) => c.channel === 'backend:load' || c.channel === 'settings:update')).toBe(false);
     load.edit({ port: '' });
-    expect(load.store.get().fieldErrors).toEqual({ contextSize: { key: 'load.error.wholeNumber' } });
+    expect(load.store.getState().fieldErrors).toEqual({ contextSize: { key: 'load.error.wholeNumber' } });
   });
 
   it('persists the form, loads with the full settings and closes on success', async () => {
@@ -88,24 +88,24 @@ describe('load store', () => {
     load.open();
     load.edit({ contextSize: '8192', gpuLayers: '12', port: '' });
     const done = load.submit();
-    expect(load.store.get()).toMatchObject({ submitting: true, startedAt: 5000 });
+    expect(load.store.getState()).toMatchObject({ submitting: true, startedAt: 5000 });
     expect(await done).toBe(true);
     const expected = { ...memoryDefaultSettings().load, modelPath: '/m/qwen.gguf', contextSize: 8192, gpuLayers: 12, port: null };
     expect(api.calls.filter((c) => c.channel === 'settings:update' || c.channel === 'backend:load')).toEqual([
       { channel: 'settings:update', input: { load: expected } },
       { channel: 'backend:load', input: expected },
     ]);
-    expect(load.store.get()).toMatchObject({ open: false, submitting: false, error: null });
-    expect(app.store.get().settings?.load.contextSize).toBe(8192);
+    expect(load.store.getState()).toMatchObject({ open: false, submitting: false, error: null });
+    expect(app.store.getState().settings?.load.contextSize).toBe(8192);
     await flush();
-    expect(app.store.get().settings?.recentModels).toEqual(['/m/qwen.gguf']);
+    expect(app.store.getState().settings?.recentModels).toEqual(['/m/qwen.gguf']);
   });
 
   it('keeps the dialog open with the core error when the load fails', async () => {
     const { load } = await setup('/m/readme.txt');
     load.open();
     expect(await load.submit()).toBe(false);
-    const state = load.store.get();
+    const state = load.store.getState();
     expect(state).toMatchObject({ open: true, submitting: false, error: { code: 'model_invalid' } });
     expect(state.error?.details?.['logTail']).toBeInstanceOf(Array);
   });
@@ -115,32 +115,32 @@ describe('load store', () => {
     api.handle('dialog:pick-model', () => ({ ok: true, value: { path: '/picked.gguf' } }));
     load.open();
     await load.pickModel();
-    expect(load.store.get().form?.modelPath).toBe('/picked.gguf');
+    expect(load.store.getState().form?.modelPath).toBe('/picked.gguf');
     api.handle('dialog:pick-model', () => ({ ok: true, value: { path: null } }));
     await load.pickModel();
-    expect(load.store.get().form?.modelPath).toBe('/picked.gguf');
+    expect(load.store.getState().form?.modelPath).toBe('/picked.gguf');
   });
 
   it('reload (the Reload action of a crashed model) loads the last saved settings again; a failure opens the dialog with it', async () => {
     const { api, load } = await setup('/m/qwen.gguf');
     const pending = load.reload();
-    expect(load.store.get().submitting).toBe(true);
+    expect(load.store.getState().submitting).toBe(true);
     await vi.runAllTimersAsync();
     expect(await pending).toBe(true);
     expect(api.calls.filter((c) => c.channel === 'backend:load').map((c) => (c.input as { modelPath: string }).modelPath)).toEqual(['/m/qwen.gguf']);
-    expect(load.store.get()).toMatchObject({ submitting: false, open: false, error: null });
+    expect(load.store.getState()).toMatchObject({ submitting: false, open: false, error: null });
 
     api.handle('backend:load', () => ({ ok: false, error: { code: 'backend_failed', message: 'it crashed again' } }));
     const failed = load.reload();
     await vi.runAllTimersAsync();
     expect(await failed).toBe(false);
-    expect(load.store.get()).toMatchObject({ open: true, tab: 'local', error: { code: 'backend_failed' } });
+    expect(load.store.getState()).toMatchObject({ open: true, tab: 'local', error: { code: 'backend_failed' } });
   });
 
   it('reload with no saved model opens the dialog instead', async () => {
     const { api, load } = await setup('');
     expect(await load.reload()).toBe(false);
-    expect(load.store.get().open).toBe(true);
+    expect(load.store.getState().open).toBe(true);
     expect(api.calls.some((c) => c.channel === 'backend:load')).toBe(false);
   });
 });
@@ -150,8 +150,8 @@ describe("load store: the local server's API key", () => {
     const { api, load } = await setup();
     load.open();
     await flush();
-    expect(load.store.get().form).toMatchObject({ hasKey: false, keyAction: 'replace' });
-    expect(load.store.get().keyProtection).toBe('memory (test)');
+    expect(load.store.getState().form).toMatchObject({ hasKey: false, keyAction: 'replace' });
+    expect(load.store.getState().keyProtection).toBe('memory (test)');
     load.edit({ exposeOnNetwork: true, apiKey: 'lan-key-1' });
     await load.submit();
     await flush();
@@ -161,7 +161,7 @@ describe("load store: the local server's API key", () => {
     // Reopened, the form knows a key is stored, and holds none.
     load.open();
     await flush();
-    expect(load.store.get().form).toMatchObject({ hasKey: true, keyAction: 'keep', apiKey: '' });
+    expect(load.store.getState().form).toMatchObject({ hasKey: true, keyAction: 'keep', apiKey: '' });
   });
 
   it('a reload after a crash keeps the stored key (sends no key change)', async () => {

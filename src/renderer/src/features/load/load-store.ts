@@ -4,7 +4,7 @@
 import type { GpuLayerEstimate, ModelFacts } from '@shared/contract';
 import type { AppError, EvaApi } from '../../platform/types';
 import { realTimers, type Timers } from '../../lib/timers';
-import { createStore, type Store } from '../../lib/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppStore } from '../shell/app-store';
 import { formFromSettings, inspectKey, settingsFromForm, type FieldErrors, type LoadField, type LoadForm } from './load-form';
 
@@ -32,7 +32,7 @@ export interface LoadState {
 }
 
 export interface LoadStore {
-  store: Store<LoadState>;
+  store: StoreApi<LoadState>;
   /** opens on the given tab, else on the one the chat uses now */
   open(tab?: LoadTab): void;
   setTab(tab: LoadTab): void;
@@ -56,11 +56,11 @@ export interface LoadStoreDeps {
 const INSPECT_FIELDS: readonly LoadField[] = ['modelPath', 'mmprojPath', 'backend'];
 
 export function createLoadStore({ api, app, timers = realTimers(), now = Date.now, inspectDelayMs = 350 }: LoadStoreDeps): LoadStore {
-  const store = createStore<LoadState>({ open: false, tab: 'local', form: null, fieldErrors: {}, inspect: { status: 'idle' }, submitting: false, startedAt: null, error: null, keyProtection: '' });
+  const store = createStore<LoadState>()(() => ({ open: false, tab: 'local', form: null, fieldErrors: {}, inspect: { status: 'idle' }, submitting: false, startedAt: null, error: null, keyProtection: '' }));
   let inspectTimer: unknown = null;
   let inspectTicket = 0;
 
-  const patch = (next: Partial<LoadState>): void => store.set((state) => ({ ...state, ...next }));
+  const patch = (next: Partial<LoadState>): void => store.setState((state) => ({ ...state, ...next }), true);
 
   const runInspect = async (form: LoadForm): Promise<void> => {
     const key = inspectKey(form);
@@ -79,13 +79,13 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
     inspectTicket++;
     inspectTimer = timers.setTimeout(() => {
       inspectTimer = null;
-      const form = store.get().form;
+      const form = store.getState().form;
       if (form) void runInspect(form);
     }, inspectDelayMs);
   };
 
   const edit = (changes: Partial<LoadForm>): void => {
-    const { form, fieldErrors } = store.get();
+    const { form, fieldErrors } = store.getState();
     if (!form) return;
     const next = { ...form, ...changes };
     const cleared = { ...fieldErrors };
@@ -98,7 +98,7 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
   const refreshKeyStatus = async (): Promise<void> => {
     const result = await api.invoke('backend:api-key');
     if (!result.ok) return;
-    const { form } = store.get();
+    const { form } = store.getState();
     patch({ keyProtection: result.value.protection });
     // Only a form the user has not touched the key of follows the answer.
     if (form && form.apiKey === '' && form.keyAction === (form.hasKey ? 'keep' : 'replace')) {
@@ -107,9 +107,9 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
   };
 
   const open = (tab?: LoadTab): void => {
-    const state = store.get();
+    const state = store.getState();
     // Reopening during a load shows that load; otherwise start from the saved settings.
-    const settings = app.store.get().settings;
+    const settings = app.store.getState().settings;
     const hasKey = state.form?.hasKey ?? false;
     const form = state.submitting && state.form ? state.form : settings ? formFromSettings(settings.load, { hasKey }) : null;
     const shownTab = tab ?? (state.submitting ? 'local' : settings?.chat.endpoint.kind === 'link' ? 'link' : 'local');
@@ -121,8 +121,8 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
   };
 
   const submit = async (): Promise<boolean> => {
-    const { form, submitting } = store.get();
-    const saved = app.store.get().settings;
+    const { form, submitting } = store.getState();
+    const saved = app.store.getState().settings;
     if (!form || !saved || submitting) return false;
     const parsed = settingsFromForm(form, saved.load);
     if (!parsed.ok) {
@@ -136,7 +136,7 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
     const result = await api.invoke('backend:load', parsed.load);
     patch({ submitting: false, startedAt: null });
     // A typed key is sealed by now (or refused): never keep it in the page.
-    const { form: after } = store.get();
+    const { form: after } = store.getState();
     if (after && after.apiKey !== '') patch({ form: { ...after, apiKey: '', keyAction: after.hasKey ? 'keep' : 'replace' } });
     void refreshKeyStatus();
     if (!result.ok) {
@@ -151,8 +151,8 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
   };
 
   const reload = async (): Promise<boolean> => {
-    const saved = app.store.get().settings;
-    if (!saved || store.get().submitting) return false;
+    const saved = app.store.getState().settings;
+    if (!saved || store.getState().submitting) return false;
     if (saved.load.modelPath === '') {
       open('local');
       return false;

@@ -1,5 +1,5 @@
 import { useAppModel } from '../../app-model';
-import { useStore } from '../../lib/store';
+import { useStore } from 'zustand';
 import type { LoadState, LoadStore } from './load-store';
 
 export function useLoadStore(): LoadState & { actions: LoadStore } {

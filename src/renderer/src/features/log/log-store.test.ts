@@ -15,9 +15,9 @@ describe('log store', () => {
     api.emit('backend:log-lines', { lines: [line(3), line(4)] });
     answer({ ok: true, value: { lines: [line(1), line(2), line(3)] } });
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(store.store.get().lines.map((l) => l.seq)).toEqual([1, 2, 3, 4]);
+    expect(store.store.getState().lines.map((l) => l.seq)).toEqual([1, 2, 3, 4]);
     api.emit('backend:log-lines', { lines: [line(4), line(5)] });
-    expect(store.store.get().lines.map((l) => l.seq)).toEqual([2, 3, 4, 5]);
+    expect(store.store.getState().lines.map((l) => l.seq)).toEqual([2, 3, 4, 5]);
   });
 
   it('takes a refetched tail as the truth, so a restarted core with a fresh seq is not ignored', async () => {
@@ -28,9 +28,9 @@ describe('log store', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     api.handle('backend:log', () => ({ ok: true, value: { lines: [line(1), line(2)] } }));
     await store.refresh();
-    expect(store.store.get().lines.map((l) => l.seq)).toEqual([1, 2]);
+    expect(store.store.getState().lines.map((l) => l.seq)).toEqual([1, 2]);
     api.emit('backend:log-lines', { lines: [line(3)] });
-    expect(store.store.get().lines.map((l) => l.seq)).toEqual([1, 2, 3]);
+    expect(store.store.getState().lines.map((l) => l.seq)).toEqual([1, 2, 3]);
   });
 
   it('keeps the lines it has when the fetch fails, and says why', async () => {
@@ -40,6 +40,6 @@ describe('log store', () => {
     store.start();
     api.emit('backend:log-lines', { lines: [line(1)] });
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(store.store.get()).toMatchObject({ lines: [line(1)], error: { message: 'connection to EVA lost' } });
+    expect(store.store.getState()).toMatchObject({ lines: [line(1)], error: { message: 'connection to EVA lost' } });
   });
 });

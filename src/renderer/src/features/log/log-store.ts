@@ -3,7 +3,7 @@
 // a new process whose seq started again); lines that arrived by event while the
 // fetch was in flight go on top of it, and appendLogLines drops the overlap.
 import type { LogLine } from '@shared/contract';
-import { createStore, type Store } from '../../lib/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError, EvaApi } from '../../platform/types';
 import { appendLogLines, MAX_LOG_LINES } from './log-lines';
 
@@ -13,13 +13,13 @@ export interface LogState {
 }
 
 export interface LogStore {
-  store: Store<LogState>;
+  store: StoreApi<LogState>;
   start(): () => void;
   refresh(): Promise<void>;
 }
 
 export function createLogStore(api: EvaApi, max = MAX_LOG_LINES): LogStore {
-  const store = createStore<LogState>({ lines: [], error: null });
+  const store = createStore<LogState>()(() => ({ lines: [], error: null }));
   /** lines received by event since the newest fetch started; null when no fetch is in flight */
   let arrivedDuringFetch: LogLine[] | null = null;
   let ticket = 0;
@@ -31,8 +31,8 @@ export function createLogStore(api: EvaApi, max = MAX_LOG_LINES): LogStore {
     if (mine !== ticket) return;
     const arrived = arrivedDuringFetch;
     arrivedDuringFetch = null;
-    if (!result.ok) return store.set((state) => ({ ...state, error: result.error }));
-    store.set({ lines: appendLogLines(appendLogLines([], result.value.lines, max), arrived, max), error: null });
+    if (!result.ok) return store.setState((state) => ({ ...state, error: result.error }), true);
+    store.setState({ lines: appendLogLines(appendLogLines([], result.value.lines, max), arrived, max), error: null }, true);
   };
 
   return {
@@ -40,10 +40,10 @@ export function createLogStore(api: EvaApi, max = MAX_LOG_LINES): LogStore {
     start: () => {
       const off = api.on('backend:log-lines', ({ lines }) => {
         arrivedDuringFetch?.push(...lines);
-        store.set((state) => {
+        store.setState((state) => {
           const next = appendLogLines(state.lines, lines, max);
           return next === state.lines ? state : { ...state, lines: next };
-        });
+        }, true);
       });
       void refresh();
       return off;

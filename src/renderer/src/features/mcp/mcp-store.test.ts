@@ -12,20 +12,20 @@ describe('MCP store', () => {
     const api = createMemoryPlatform();
     const mcp = createMcpStore(api);
     mcp.start();
-    expect(mcp.store.get().loaded).toBe(false);
+    expect(mcp.store.getState().loaded).toBe(false);
     await mcp.refresh();
-    expect(mcp.store.get()).toMatchObject({ loaded: true, configPath: '/home/user/.eva/mcp.json', draft: '{\n  "mcpServers": {}\n}\n', issues: [] });
+    expect(mcp.store.getState()).toMatchObject({ loaded: true, configPath: '/home/user/.eva/mcp.json', draft: '{\n  "mcpServers": {}\n}\n', issues: [] });
 
     mcp.edit('{ "mcpServers": { "git": { "comand": "uvx" } } }');
-    expect(mcp.store.get().issues).toEqual([{ path: 'mcpServers.git', message: expect.stringContaining('needs "command"') }]);
+    expect(mcp.store.getState().issues).toEqual([{ path: 'mcpServers.git', message: expect.stringContaining('needs "command"') }]);
     expect(await mcp.save()).toBe(false);
     expect(api.calls.filter((call) => call.channel === 'mcp:save')).toEqual([]);
 
     mcp.edit('{ "mcpServers": { "git": { "command": "uvx", "args": ["mcp-server-git"] } } }');
-    expect(mcp.store.get().issues).toEqual([]);
+    expect(mcp.store.getState().issues).toEqual([]);
     expect(await mcp.save()).toBe(true);
     expect(api.calls.find((call) => call.channel === 'mcp:save')?.input).toEqual({ mcpServers: { git: { command: 'uvx', args: ['mcp-server-git'] } } });
-    const state = mcp.store.get();
+    const state = mcp.store.getState();
     expect(state.draft).toBe(state.savedText);
     expect(state.draft).toContain('"mcp-server-git"');
     expect(state.servers).toEqual([expect.objectContaining({ name: 'git', state: 'ready' })]);
@@ -37,7 +37,7 @@ describe('MCP store', () => {
     mcp.start();
     await mcp.refresh();
     api.emit('mcp:status', { servers: [status('a', { state: 'error', error: 'the server exited (exit code 1)' })] });
-    expect(mcp.store.get().servers).toEqual([expect.objectContaining({ name: 'a', state: 'error', error: 'the server exited (exit code 1)' })]);
+    expect(mcp.store.getState().servers).toEqual([expect.objectContaining({ name: 'a', state: 'error', error: 'the server exited (exit code 1)' })]);
   });
 
   it('keeps an unsaved edit when the core is refetched, and reverts on request', async () => {
@@ -46,11 +46,11 @@ describe('MCP store', () => {
     mcp.start();
     await mcp.refresh();
     mcp.edit('{ "mcpServers": {} , }');
-    expect(mcp.store.get().issues[0]?.message).toMatch(/^not valid JSON/);
+    expect(mcp.store.getState().issues[0]?.message).toMatch(/^not valid JSON/);
     await mcp.refresh();
-    expect(mcp.store.get().draft).toBe('{ "mcpServers": {} , }');
+    expect(mcp.store.getState().draft).toBe('{ "mcpServers": {} , }');
     mcp.revert();
-    expect(mcp.store.get()).toMatchObject({ draft: mcp.store.get().savedText, issues: [] });
+    expect(mcp.store.getState()).toMatchObject({ draft: mcp.store.getState().savedText, issues: [] });
   });
 
   it('shows the core refusing a save or a reconnect', async () => {
@@ -61,9 +61,9 @@ describe('MCP store', () => {
     await mcp.refresh();
     mcp.edit('{ "mcpServers": { "a": { "url": "http://127.0.0.1:1/mcp" } } }');
     expect(await mcp.save()).toBe(false);
-    expect(mcp.store.get()).toMatchObject({ saving: false, error: { message: 'disk full' } });
-    expect(mcp.store.get().draft).not.toBe(mcp.store.get().savedText);
+    expect(mcp.store.getState()).toMatchObject({ saving: false, error: { message: 'disk full' } });
+    expect(mcp.store.getState().draft).not.toBe(mcp.store.getState().savedText);
     await mcp.reconnect('nope');
-    expect(mcp.store.get().error).toMatchObject({ code: 'not_found' });
+    expect(mcp.store.getState().error).toMatchObject({ code: 'not_found' });
   });
 });

@@ -4,7 +4,7 @@
 // start-up; a refetch never throws away an unsaved edit.
 import { parseMcpConfigText, type McpConfigIssue } from '@shared/mcp/mcp-config';
 import type { McpServerStatus } from '@shared/mcp/mcp-status';
-import { createStore, type Store } from '../../lib/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError, EvaApi } from '../../platform/types';
 
 export interface McpState {
@@ -25,7 +25,7 @@ export interface McpState {
 }
 
 export interface McpStore {
-  store: Store<McpState>;
+  store: StoreApi<McpState>;
   /** listen to `mcp:status`; returns the unsubscribe */
   start(): () => void;
   refresh(): Promise<void>;
@@ -37,7 +37,7 @@ export interface McpStore {
 }
 
 export function createMcpStore(api: EvaApi): McpStore {
-  const store = createStore<McpState>({ loaded: false, configPath: '', savedText: '', fileIssues: [], draft: '', issues: [], servers: [], saving: false, error: null });
+  const store = createStore<McpState>()(() => ({ loaded: false, configPath: '', savedText: '', fileIssues: [], draft: '', issues: [], servers: [], saving: false, error: null }));
   const issuesOf = (text: string): McpConfigIssue[] => {
     const parsed = parseMcpConfigText(text);
     return parsed.ok ? [] : parsed.issues;
@@ -45,42 +45,42 @@ export function createMcpStore(api: EvaApi): McpStore {
 
   const refresh = async (): Promise<void> => {
     const result = await api.invoke('mcp:list');
-    if (!result.ok) return store.set((state) => ({ ...state, error: result.error }));
+    if (!result.ok) return store.setState((state) => ({ ...state, error: result.error }), true);
     const { configPath, configText, configIssues, servers } = result.value;
-    store.set((state) => {
+    store.setState((state) => {
       const untouched = !state.loaded || state.draft === state.savedText;
       const draft = untouched ? configText : state.draft;
       return { ...state, loaded: true, configPath, savedText: configText, fileIssues: configIssues, servers, draft, issues: issuesOf(draft), error: null };
-    });
+    }, true);
   };
 
   return {
     store,
     start: () => {
-      return api.on('mcp:status', ({ servers }) => store.set((state) => ({ ...state, servers })));
+      return api.on('mcp:status', ({ servers }) => store.setState((state) => ({ ...state, servers }), true));
     },
     refresh,
-    edit: (text) => store.set((state) => ({ ...state, draft: text, issues: issuesOf(text), error: null })),
-    revert: () => store.set((state) => ({ ...state, draft: state.savedText, issues: issuesOf(state.savedText), error: null })),
+    edit: (text) => store.setState((state) => ({ ...state, draft: text, issues: issuesOf(text), error: null }), true),
+    revert: () => store.setState((state) => ({ ...state, draft: state.savedText, issues: issuesOf(state.savedText), error: null }), true),
     async save() {
-      const parsed = parseMcpConfigText(store.get().draft);
+      const parsed = parseMcpConfigText(store.getState().draft);
       if (!parsed.ok) {
-        store.set((state) => ({ ...state, issues: parsed.issues }));
+        store.setState((state) => ({ ...state, issues: parsed.issues }), true);
         return false;
       }
-      store.set((state) => ({ ...state, saving: true, error: null }));
+      store.setState((state) => ({ ...state, saving: true, error: null }), true);
       const result = await api.invoke('mcp:save', parsed.config);
       if (!result.ok) {
-        store.set((state) => ({ ...state, saving: false, error: result.error }));
+        store.setState((state) => ({ ...state, saving: false, error: result.error }), true);
         return false;
       }
       const { configText, servers } = result.value;
-      store.set((state) => ({ ...state, saving: false, savedText: configText, draft: configText, issues: [], fileIssues: [], servers }));
+      store.setState((state) => ({ ...state, saving: false, savedText: configText, draft: configText, issues: [], fileIssues: [], servers }), true);
       return true;
     },
     async reconnect(name) {
       const result = await api.invoke('mcp:reconnect', name === undefined ? {} : { name });
-      store.set((state) => (result.ok ? { ...state, servers: result.value.servers, error: null } : { ...state, error: result.error }));
+      store.setState((state) => (result.ok ? { ...state, servers: result.value.servers, error: null } : { ...state, error: result.error }), true);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { useAppModel } from '../../app-model';
-import { useStore } from '../../lib/store';
+import { useStore } from 'zustand';
 import type { McpState } from './mcp-store';
 
 export function useMcpStore(): McpState {

@@ -17,12 +17,12 @@ describe('notices store', () => {
     notices.start();
     api.emit('app:notice', { level: 'info', code: 'a', message: 'saved' });
     api.emit('app:notice', { level: 'warning', code: 'b', message: 'port changed' });
-    expect(notices.store.get().map((t) => t.notice.code)).toEqual(['a', 'b']);
+    expect(notices.store.getState().map((t) => t.notice.code)).toEqual(['a', 'b']);
     vi.advanceTimersByTime(INFO_TOAST_MS);
-    expect(notices.store.get().map((t) => t.notice.code)).toEqual(['b']);
-    const [warning] = notices.store.get();
+    expect(notices.store.getState().map((t) => t.notice.code)).toEqual(['b']);
+    const [warning] = notices.store.getState();
     if (warning) notices.dismiss(warning.id);
-    expect(notices.store.get()).toEqual([]);
+    expect(notices.store.getState()).toEqual([]);
   });
 
   it('restarts the info timer when the same notice repeats', () => {
@@ -33,9 +33,9 @@ describe('notices store', () => {
     vi.advanceTimersByTime(INFO_TOAST_MS - 1000);
     api.emit('app:notice', { level: 'info', code: 'a', message: 'x' });
     vi.advanceTimersByTime(1000);
-    expect(notices.store.get()).toHaveLength(1);
-    expect(notices.store.get()[0]?.count).toBe(2);
+    expect(notices.store.getState()).toHaveLength(1);
+    expect(notices.store.getState()[0]?.count).toBe(2);
     vi.advanceTimersByTime(INFO_TOAST_MS);
-    expect(notices.store.get()).toHaveLength(0);
+    expect(notices.store.getState()).toHaveLength(0);
   });
 });

@@ -1,12 +1,12 @@
 // Toasts from `app:notice` and from the renderer itself (e.g. a failed copy).
 import type { Notice } from '@shared/contract';
-import { createStore, type Store } from '../../lib/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { realTimers, type Timers } from '../../lib/timers';
 import type { AppError, EvaApi } from '../../platform/types';
 import { addToast, removeToast, toastExpiry, type Toast } from './notice-list';
 
 export interface NoticesStore {
-  store: Store<readonly Toast[]>;
+  store: StoreApi<readonly Toast[]>;
   start(): () => void;
   push(notice: Notice): void;
   /** Show a failed call that has no other place in the UI. */
@@ -15,7 +15,7 @@ export interface NoticesStore {
 }
 
 export function createNoticesStore(api: EvaApi, timers: Timers = realTimers(), now: () => number = Date.now): NoticesStore {
-  const store = createStore<readonly Toast[]>([]);
+  const store = createStore<readonly Toast[]>()(() => []);
   const expiryTimers = new Map<number, unknown>();
   let nextId = 1;
 
@@ -23,12 +23,12 @@ export function createNoticesStore(api: EvaApi, timers: Timers = realTimers(), n
     const timer = expiryTimers.get(id);
     if (timer !== undefined) timers.clearTimeout(timer);
     expiryTimers.delete(id);
-    store.set((toasts) => removeToast(toasts, id));
+    store.setState((toasts) => removeToast(toasts, id), true);
   };
 
   const push = (notice: Notice): void => {
-    const next = addToast(store.get(), notice, nextId++, now());
-    store.set(next);
+    const next = addToast(store.getState(), notice, nextId++, now());
+    store.setState(next, true);
     for (const id of expiryTimers.keys()) if (!next.some((toast) => toast.id === id)) dismiss(id);
     const toast = next.at(-1);
     const expiry = toast ? toastExpiry(toast) : null;

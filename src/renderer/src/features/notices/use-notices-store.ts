@@ -1,5 +1,5 @@
 import { useAppModel } from '../../app-model';
-import { useStore } from '../../lib/store';
+import { useStore } from 'zustand';
 import type { Toast } from './notice-list';
 
 export function useToasts(): { toasts: readonly Toast[]; dismiss: (id: number) => void } {

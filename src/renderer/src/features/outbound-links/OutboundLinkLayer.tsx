@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { copyText } from '../../lib/copy-text';
-import { useStore } from '../../lib/store';
+import { useStore } from 'zustand';
 import './outbound-links.css';
 
 /**

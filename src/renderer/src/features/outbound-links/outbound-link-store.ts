@@ -5,7 +5,7 @@
 // browser host has no system browser to call: the page opens a new tab itself,
 // with no opener and no referrer.
 import { checkExternalLink, type ExternalLink } from '@shared/external-link';
-import { createStore, type Store } from '../../lib/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError, EvaApi } from '../../platform/types';
 
 export type OutboundLinkState =
@@ -17,7 +17,7 @@ export type OutboundLinkState =
   | { kind: 'failed'; url: string; error: AppError };
 
 export interface OutboundLinkStore {
-  store: Store<OutboundLinkState>;
+  store: StoreApi<OutboundLinkState>;
   /** a click on a link: ask before anything opens */
   request(href: string): void;
   /** the user said Open */
@@ -32,23 +32,23 @@ export interface OutboundLinkDeps {
 }
 
 export function createOutboundLinkStore({ api, openTab }: OutboundLinkDeps): OutboundLinkStore {
-  const store = createStore<OutboundLinkState>({ kind: 'idle' });
+  const store = createStore<OutboundLinkState>()(() => ({ kind: 'idle' }));
   return {
     store,
     request(href) {
       const link = checkExternalLink(href);
-      store.set(link.ok ? { kind: 'confirm', link } : { kind: 'refused', href, reason: link.reason });
+      store.setState(link.ok ? { kind: 'confirm', link } : { kind: 'refused', href, reason: link.reason }, true);
     },
     async confirm() {
-      const state = store.get();
+      const state = store.getState();
       if (state.kind !== 'confirm') return;
       const { url } = state.link;
-      store.set({ kind: 'idle' });
+      store.setState({ kind: 'idle' }, true);
       const result = await api.invoke('app:open-external', { url });
-      if (!result.ok) store.set({ kind: 'failed', url, error: result.error });
+      if (!result.ok) store.setState({ kind: 'failed', url, error: result.error }, true);
       else if (!result.value.opened) openTab(url);
     },
-    dismiss: () => store.set({ kind: 'idle' }),
+    dismiss: () => store.setState({ kind: 'idle' }, true),
   };
 }
 

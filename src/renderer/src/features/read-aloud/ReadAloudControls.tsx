@@ -1,6 +1,6 @@
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
-import { useStore } from '../../lib/store';
+import { useStore } from 'zustand';
 import { availabilityKey } from './availability-text';
 import './read-aloud.css';
 
@@ -10,7 +10,7 @@ export function ReadAloudControls() {
   const { readAloud, app, notices } = useAppModel();
   const speaking = useStore(readAloud.speaking);
   const availability = useStore(readAloud.availability);
-  const { settings } = useStore(app.store);
+  const settings = useStore(app.store, (state) => state.settings);
   const on = settings?.readAloud === true;
   const note = availabilityKey(availability);
   const title = note && availability !== 'checking' ? `${t('readAloud.toggle')} — ${t(note)}` : t('readAloud.toggle');

@@ -1,6 +1,6 @@
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
-import { useStore } from '../../lib/store';
+import { useStore } from 'zustand';
 
 /** "Read aloud" on a finished answer: says it now, code and thinking left out. */
 export function ReadAnswerButton({ text }: { text: string }) {

@@ -97,7 +97,7 @@ describe('read-aloud store', () => {
     await settle();
     answer.push();
     expect(speech.said).toEqual(['Hello there.']);
-    expect(readAloud.speaking.get()).toBe(true);
+    expect(readAloud.speaking.getState()).toBe(true);
     answer.push();
     expect(speech.said).toEqual(['Hello there.', 'How are you?']);
     answer.push();
@@ -107,7 +107,7 @@ describe('read-aloud store', () => {
     await sent;
     expect(speech.said).toEqual(['Hello there.', 'How are you?', 'I am fine thanks']);
     speech.finishAll();
-    expect(readAloud.speaking.get()).toBe(false);
+    expect(readAloud.speaking.getState()).toBe(false);
   });
 
   it('skips code blocks and speaks Chinese sentences without waiting for a space', async () => {
@@ -135,7 +135,7 @@ describe('read-aloud store', () => {
     await sent;
     expect(speech.cancels()).toBeGreaterThan(cancelsBefore);
     expect(speech.said).toEqual(['One.', 'Two.']);
-    expect(readAloud.speaking.get()).toBe(false);
+    expect(readAloud.speaking.getState()).toBe(false);
   });
 
   it('falls silent when the user sends the next question', async () => {
@@ -205,14 +205,14 @@ describe('read-aloud store', () => {
 
   it('says when there is no voice, after giving the list time to fill in', async () => {
     const none = await setup({ voices: [] });
-    expect(none.readAloud.availability.get()).toBe('checking');
+    expect(none.readAloud.availability.getState()).toBe('checking');
     none.timers.fire();
-    expect(none.readAloud.availability.get()).toBe('none');
+    expect(none.readAloud.availability.getState()).toBe('none');
     none.speech.setVoices([{ name: 'Ting-Ting', lang: 'zh-CN', default: false, localService: true }]);
-    expect(none.readAloud.availability.get()).toBe('available');
+    expect(none.readAloud.availability.getState()).toBe('available');
 
     const unsupported = await setup({ voices: null });
-    expect(unsupported.readAloud.availability.get()).toBe('unsupported');
+    expect(unsupported.readAloud.availability.getState()).toBe('unsupported');
     unsupported.readAloud.readText('Hello.');
     expect(unsupported.speech.said).toEqual([]);
   });

@@ -3,7 +3,7 @@
 // conversation for how the answer ended: done → the rest is said; stopped,
 // failed, a new question, another conversation or switching it off → silence.
 // Free of React and of Web Speech (the Speaker is passed in).
-import { createStore, type Store } from '../../lib/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { realTimers, type Timers } from '../../lib/timers';
 import type { Result } from '../../platform/types';
 import type { AppSettings, SettingsPatch } from '@shared/contract';
@@ -14,8 +14,8 @@ import { takeSentences } from './sentence-splitter';
 import type { Speaker, VoiceAvailability } from './speaker';
 
 export interface ReadAloudDeps {
-  chat: { live: Store<LiveAnswer | null>; conversation: Store<ConversationState> };
-  app: { store: Store<AppState>; updateSettings(patch: SettingsPatch): Promise<Result<AppSettings>> };
+  chat: { live: StoreApi<LiveAnswer | null>; conversation: StoreApi<ConversationState> };
+  app: { store: StoreApi<AppState>; updateSettings(patch: SettingsPatch): Promise<Result<AppSettings>> };
   speaker: Speaker;
   timers?: Timers;
   /** how long an empty voice list may still be filling in before we say there is no voice */
@@ -24,8 +24,8 @@ export interface ReadAloudDeps {
 
 export interface ReadAloudStore {
   /** true while sentences are queued or being said */
-  speaking: Store<boolean>;
-  availability: Store<VoiceAvailability>;
+  speaking: StoreApi<boolean>;
+  availability: StoreApi<VoiceAvailability>;
   /** how many system voices there are now */
   voiceCount(): number;
   /** follow the chat and the voice list; returns the teardown (which also falls silent) */
@@ -41,8 +41,8 @@ export interface ReadAloudStore {
 export const VOICE_WAIT_MS = 1500;
 
 export function createReadAloudStore({ chat, app, speaker, timers = realTimers(), voiceWaitMs = VOICE_WAIT_MS }: ReadAloudDeps): ReadAloudStore {
-  const speaking = createStore(false);
-  const availability = createStore<VoiceAvailability>('checking');
+  const speaking = createStore<boolean>()(() => false);
+  const availability = createStore<VoiceAvailability>()(() => 'checking');
   // Callbacks of utterances from before the last cancel must not touch `pending`.
   let generation = 0;
   let pending = 0;
@@ -53,17 +53,17 @@ export function createReadAloudStore({ chat, app, speaker, timers = realTimers()
   let lastConversation: string | null = null;
   let waited = false;
 
-  const enabled = (): boolean => app.store.get().settings?.readAloud === true && availability.get() !== 'unsupported';
+  const enabled = (): boolean => app.store.getState().settings?.readAloud === true && availability.getState() !== 'unsupported';
 
   const say = (sentences: readonly string[]): void => {
     for (const sentence of sentences) {
       const mine = generation;
       pending++;
-      speaking.set(true);
+      speaking.setState(true, true);
       speaker.speak(sentence, () => {
         if (mine !== generation) return;
         pending = Math.max(0, pending - 1);
-        if (pending === 0) speaking.set(false);
+        if (pending === 0) speaking.setState(false, true);
       });
     }
   };
@@ -71,19 +71,19 @@ export function createReadAloudStore({ chat, app, speaker, timers = realTimers()
   const silence = (): void => {
     generation++;
     pending = 0;
-    speaking.set(false);
+    speaking.setState(false, true);
     speaker.cancel();
   };
 
   /** Silence, and leave the answer streaming now unread. */
   const hush = (): void => {
-    hushed = chat.live.get()?.requestId ?? null;
+    hushed = chat.live.getState()?.requestId ?? null;
     reading = null;
     silence();
   };
 
   const onLive = (): void => {
-    const current = chat.live.get();
+    const current = chat.live.getState();
     if (!current || !enabled() || current.requestId === hushed) return;
     if (reading?.requestId !== current.requestId) {
       silence();
@@ -95,7 +95,7 @@ export function createReadAloudStore({ chat, app, speaker, timers = realTimers()
   };
 
   const onConversation = (): void => {
-    const state = chat.conversation.get();
+    const state = chat.conversation.getState();
     if (state.id !== lastConversation) {
       // Another conversation opened, or a new one: what was being read belongs to the old one.
       if (lastConversation !== null) silence();
@@ -125,7 +125,7 @@ export function createReadAloudStore({ chat, app, speaker, timers = realTimers()
 
   const checkVoices = (): void => {
     const voices = speaker.voices();
-    availability.set(voices === null ? 'unsupported' : voices.length > 0 ? 'available' : waited ? 'none' : 'checking');
+    availability.setState(voices === null ? 'unsupported' : voices.length > 0 ? 'available' : waited ? 'none' : 'checking', true);
     onSettings();
   };
 
@@ -134,8 +134,8 @@ export function createReadAloudStore({ chat, app, speaker, timers = realTimers()
     availability,
     voiceCount: () => speaker.voices()?.length ?? 0,
     start: () => {
-      lastConversation = chat.conversation.get().id;
-      lastActive = chat.conversation.get().activeRequestId;
+      lastConversation = chat.conversation.getState().id;
+      lastActive = chat.conversation.getState().activeRequestId;
       wasEnabled = enabled();
       checkVoices();
       const timer = timers.setTimeout(() => {
@@ -152,7 +152,7 @@ export function createReadAloudStore({ chat, app, speaker, timers = realTimers()
     },
     setEnabled: (on) => app.updateSettings({ readAloud: on }),
     readText: (markdown) => {
-      if (availability.get() === 'unsupported') return;
+      if (availability.getState() === 'unsupported') return;
       hush();
       say(takeSentences(markdown, 0, true).sentences);
     },

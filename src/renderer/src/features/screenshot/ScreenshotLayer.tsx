@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { newId } from '../../lib/new-id';
-import { useStore } from '../../lib/store';
+import { useStore } from 'zustand';
 import { cropImage } from './crop-image';
 import { RegionPicker } from './RegionPicker';
 import { createScreenshotStore, type Notify } from './screenshot-store';
@@ -18,7 +18,7 @@ export function ScreenshotLayer() {
         api: model.api,
         draft: model.chat.draft,
         // Only the local server says what it takes; a link endpoint decides for itself.
-        knownProps: () => (model.app.store.get().settings?.chat.endpoint.kind === 'local' ? model.chat.props.get() : null),
+        knownProps: () => (model.app.store.getState().settings?.chat.endpoint.kind === 'local' ? model.chat.props.getState() : null),
         crop: cropImage,
         newId: () => newId(),
       }),

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Rect } from '@shared/screen/fit-within';
-import { createStore } from '../../lib/store';
+import { createStore } from 'zustand/vanilla';
 import { createMemoryPlatform, type MemoryPlatformOptions } from '../../platform/memory-platform';
 import type { Draft } from '../chat/chat-store';
 import { createScreenshotStore, screenshotName, type CropImage, type ScreenshotNotice } from './screenshot-store';
 
 function setup(options: MemoryPlatformOptions = {}, props: { vision: boolean; audio: boolean } | null = null) {
   const api = createMemoryPlatform(options);
-  const draft = createStore<Draft>({ text: 'what is this?', attachments: [] });
+  const draft = createStore<Draft>()(() => ({ text: 'what is this?', attachments: [] }));
   const crops: Rect[] = [];
   // The page's canvas cannot run here; this stand-in returns the size a real crop would have.
   const crop: CropImage = async (dataUrl, rect, maxSide) => {
@@ -28,11 +28,11 @@ describe('screenshot store', () => {
     await store.take(false, notify);
     expect(notices).toEqual([]);
     expect(api.calls.filter((c) => c.channel === 'screen:capture').map((c) => c.input)).toEqual([{}]);
-    expect(draft.get().text).toBe('what is this?');
-    expect(draft.get().attachments).toEqual([
+    expect(draft.getState().text).toBe('what is this?');
+    expect(draft.getState().attachments).toEqual([
       expect.objectContaining({ id: 'a1', kind: 'image', name: 'screenshot-2026-01-31-140509.png', image: { width: 1920, height: 1080, originalWidth: 2560, originalHeight: 1440 } }),
     ]);
-    expect(store.state.get()).toEqual({ phase: 'idle' });
+    expect(store.state.getState()).toEqual({ phase: 'idle' });
   });
 
   it('a model without vision gets a notice and nothing is captured', async () => {
@@ -40,7 +40,7 @@ describe('screenshot store', () => {
     await store.take(false, notify);
     expect(notices).toEqual([{ level: 'warning', code: 'screenshot_no_vision', key: 'screenshot.noVision' }]);
     expect(api.calls.some((c) => c.channel === 'screen:capture')).toBe(false);
-    expect(draft.get().attachments).toEqual([]);
+    expect(draft.getState().attachments).toEqual([]);
   });
 
   it('"no display" becomes its own notice with the core’s reason', async () => {
@@ -48,20 +48,20 @@ describe('screenshot store', () => {
     const { draft, store, notices, notify } = setup({ screen: { error } }, { vision: true, audio: false });
     await store.take(true, notify);
     expect(notices).toEqual([{ level: 'error', code: 'no_display', key: 'screenshot.noDisplay', vars: { message: error.message } }]);
-    expect(draft.get().attachments).toEqual([]);
-    expect(store.state.get()).toEqual({ phase: 'idle' });
+    expect(draft.getState().attachments).toEqual([]);
+    expect(store.state.getState()).toEqual({ phase: 'idle' });
   });
 
   it('Shift+F1 captures at full size, waits for a region, then attaches the crop with the region’s size as original', async () => {
     const { api, draft, store, notify, crops } = setup({ screen: { width: 3840, height: 2160 } });
     await store.take(true, notify);
     expect(api.calls.filter((c) => c.channel === 'screen:capture').map((c) => c.input)).toEqual([{ maxSide: null }]);
-    expect(store.state.get()).toMatchObject({ phase: 'picking', capture: { width: 3840, height: 2160 } });
+    expect(store.state.getState()).toMatchObject({ phase: 'picking', capture: { width: 3840, height: 2160 } });
     await store.take(false, notify); // ignored while picking
     await store.pick({ x: 100, y: 200, width: 2400, height: 600 }, notify);
     expect(crops).toEqual([{ x: 100, y: 200, width: 2400, height: 600 }]);
-    expect(draft.get().attachments.map((a) => a.image)).toEqual([{ width: 1920, height: 480, originalWidth: 2400, originalHeight: 600 }]);
-    expect(store.state.get()).toEqual({ phase: 'idle' });
+    expect(draft.getState().attachments.map((a) => a.image)).toEqual([{ width: 1920, height: 480, originalWidth: 2400, originalHeight: 600 }]);
+    expect(store.state.getState()).toEqual({ phase: 'idle' });
   });
 
   it('the whole screen from the picker, and cancel', async () => {
@@ -69,11 +69,11 @@ describe('screenshot store', () => {
     await store.take(true, notify);
     await store.pick(null, notify);
     expect(crops).toEqual([{ x: 0, y: 0, width: 1280, height: 800 }]);
-    expect(draft.get().attachments[0]?.image).toEqual({ width: 1280, height: 800, originalWidth: 1280, originalHeight: 800 });
+    expect(draft.getState().attachments[0]?.image).toEqual({ width: 1280, height: 800, originalWidth: 1280, originalHeight: 800 });
     await store.take(true, notify);
     store.cancel();
-    expect(store.state.get()).toEqual({ phase: 'idle' });
-    expect(draft.get().attachments).toHaveLength(1);
+    expect(store.state.getState()).toEqual({ phase: 'idle' });
+    expect(draft.getState().attachments).toHaveLength(1);
   });
 
   it('names files by local time', () => {

@@ -6,7 +6,7 @@ import type { ServerProps } from '@shared/contract';
 import { fitWithin, type Rect } from '@shared/screen/fit-within';
 import { SCREENSHOT_MAX_SIDE, type ScreenCapture } from '@shared/screen/screen-capture';
 import type { MessageKey, MessageVars } from '../../i18n';
-import { createStore, type Store } from '../../lib/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EvaApi } from '../../platform/types';
 import { attachVerdict, dataUrlPayload, type Attachment } from '../chat/attachments';
 import type { Draft } from '../chat/chat-store';
@@ -26,7 +26,7 @@ export type CropImage = (dataUrl: string, rect: Rect, maxSide: number) => Promis
 
 export interface ScreenshotDeps {
   api: EvaApi;
-  draft: Store<Draft>;
+  draft: StoreApi<Draft>;
   /** what the model takes, when known (the local server); null lets the endpoint decide */
   knownProps: () => Pick<ServerProps, 'vision' | 'audio'> | null;
   crop: CropImage;
@@ -38,7 +38,7 @@ export interface ScreenshotDeps {
 export type Notify = (notice: ScreenshotNotice) => void;
 
 export interface ScreenshotStore {
-  state: Store<ScreenshotState>;
+  state: StoreApi<ScreenshotState>;
   /** F1 (whole screen) or Shift+F1 (region); ignored while one is under way. What goes wrong is told through `notify`. */
   take(region: boolean, notify: Notify): Promise<void>;
   /** the region picked on the capture; null takes the whole screen */
@@ -53,7 +53,7 @@ export function screenshotName(date: Date): string {
 }
 
 export function createScreenshotStore(deps: ScreenshotDeps): ScreenshotStore {
-  const state = createStore<ScreenshotState>({ phase: 'idle' });
+  const state = createStore<ScreenshotState>()(() => ({ phase: 'idle' }));
   const now = deps.now ?? (() => new Date());
   const probe = (size: number) => attachVerdict({ name: 'screenshot.png', type: 'image/png', size }, deps.knownProps());
 
@@ -72,38 +72,38 @@ export function createScreenshotStore(deps: ScreenshotDeps): ScreenshotStore {
       size,
       image: { width: shot.width, height: shot.height, originalWidth: shot.originalWidth, originalHeight: shot.originalHeight },
     };
-    deps.draft.set((draft) => ({ ...draft, attachments: [...draft.attachments, attachment] }));
+    deps.draft.setState((draft) => ({ ...draft, attachments: [...draft.attachments, attachment] }), true);
   };
 
   return {
     state,
     async take(region, notify) {
-      if (state.get().phase !== 'idle') return;
+      if (state.getState().phase !== 'idle') return;
       if (probe(0) === 'no_vision') {
         notify({ level: 'warning', code: 'screenshot_no_vision', key: 'screenshot.noVision' });
         return;
       }
-      state.set({ phase: 'capturing', region });
+      state.setState({ phase: 'capturing', region }, true);
       const result = await deps.api.invoke('screen:capture', region ? { maxSide: null } : {});
       if (!result.ok) {
-        state.set({ phase: 'idle' });
+        state.setState({ phase: 'idle' }, true);
         const noDisplay = result.error.code === 'no_display';
         notify({ level: 'error', code: result.error.code, key: noDisplay ? 'screenshot.noDisplay' : 'screenshot.failed', vars: { message: result.error.message } });
         return;
       }
       if (region) {
-        state.set({ phase: 'picking', capture: result.value });
+        state.setState({ phase: 'picking', capture: result.value }, true);
         return;
       }
-      state.set({ phase: 'idle' });
+      state.setState({ phase: 'idle' }, true);
       attach(result.value, notify);
     },
     async pick(rect, notify) {
-      const current = state.get();
+      const current = state.getState();
       if (current.phase !== 'picking') return;
       const { capture } = current;
       const area = rect ?? { x: 0, y: 0, width: capture.width, height: capture.height };
-      state.set({ phase: 'idle' });
+      state.setState({ phase: 'idle' }, true);
       try {
         const cropped = await deps.crop(capture.dataUrl, area, SCREENSHOT_MAX_SIDE);
         const expected = fitWithin(area, SCREENSHOT_MAX_SIDE);
@@ -115,7 +115,7 @@ export function createScreenshotStore(deps: ScreenshotDeps): ScreenshotStore {
       }
     },
     cancel: () => {
-      if (state.get().phase === 'picking') state.set({ phase: 'idle' });
+      if (state.getState().phase === 'picking') state.setState({ phase: 'idle' }, true);
     },
   };
 }

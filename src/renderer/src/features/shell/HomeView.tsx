@@ -1,6 +1,6 @@
 import type { BackendStatus } from '@shared/contract';
 import { useAppModel } from '../../app-model';
-import { useStore } from '../../lib/store';
+import { useStore } from 'zustand';
 import { useT } from '../../i18n';
 import { ChatView } from '../chat/ChatView';
 import { HistorySidebar } from '../history/HistorySidebar';
@@ -18,7 +18,7 @@ export function HomeView() {
   const [mode] = useChatMode();
   const linked = settings?.chat.endpoint.kind === 'link';
   // A screenshot (F1) or recording taken before a model is loaded must not sit unseen in a hidden composer.
-  const drafted = useStore(chat.draft).attachments.length > 0;
+  const drafted = useStore(chat.draft, (draft) => draft.attachments.length > 0);
   const showChat = linked || status?.state === 'ready' || items.length > 0 || mode === 'completion' || drafted;
   return (
     <div className="home-layout">
@@ -55,7 +55,7 @@ function IdleCard({ status }: { status: BackendStatus | null }) {
           </button>
         )}
         {(state === 'starting' || state === 'error') && (
-          <button type="button" className="btn" onClick={() => view.set('log')}>
+          <button type="button" className="btn" onClick={() => view.setState('log', true)}>
             {t('home.openLog')}
           </button>
         )}

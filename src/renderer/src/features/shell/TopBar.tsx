@@ -44,10 +44,10 @@ export function TopBar() {
         <button type="button" className="btn btn-ghost" data-testid="tools-open" onClick={() => void toolsPanel.open()}>
           {t('tools.open')}
         </button>
-        <button type="button" className="btn btn-ghost" data-testid="hotkeys-open" onClick={() => hotkeys.panelOpen.set(true)}>
+        <button type="button" className="btn btn-ghost" data-testid="hotkeys-open" onClick={() => hotkeys.panelOpen.setState(true, true)}>
           {t('hotkeys.open')}
         </button>
-        <button type="button" className="btn btn-ghost" data-testid="voice-open" onClick={() => voice.panelOpen.set(true)}>
+        <button type="button" className="btn btn-ghost" data-testid="voice-open" onClick={() => voice.panelOpen.setState(true, true)}>
           {t('voice.open')}
         </button>
       </nav>

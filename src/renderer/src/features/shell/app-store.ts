@@ -1,6 +1,6 @@
 // App info and the persisted settings, fetched once and kept in step with every update we make.
 import type { AppInfo, AppSettings, Language, SettingsPatch } from '@shared/contract';
-import { createStore, type Store } from '../../lib/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError, EvaApi, Result } from '../../platform/types';
 
 export interface AppState {
@@ -11,18 +11,18 @@ export interface AppState {
 }
 
 export interface AppStore {
-  store: Store<AppState>;
+  store: StoreApi<AppState>;
   refresh(): Promise<void>;
   updateSettings(patch: SettingsPatch): Promise<Result<AppSettings>>;
   setLanguage(language: Language): Promise<Result<AppSettings>>;
 }
 
 export function createAppStore(api: EvaApi): AppStore {
-  const store = createStore<AppState>({ info: null, settings: null, error: null });
+  const store = createStore<AppState>()(() => ({ info: null, settings: null, error: null }));
 
   const updateSettings = async (patch: SettingsPatch): Promise<Result<AppSettings>> => {
     const result = await api.invoke('settings:update', patch);
-    if (result.ok) store.set((state) => ({ ...state, settings: result.value }));
+    if (result.ok) store.setState((state) => ({ ...state, settings: result.value }), true);
     return result;
   };
 
@@ -30,11 +30,11 @@ export function createAppStore(api: EvaApi): AppStore {
     store,
     refresh: async () => {
       const [info, settings] = await Promise.all([api.invoke('app:info'), api.invoke('settings:get')]);
-      store.set((state) => ({
+      store.setState((state) => ({
         info: info.ok ? info.value : state.info,
         settings: settings.ok ? settings.value : state.settings,
         error: !info.ok ? info.error : !settings.ok ? settings.error : null,
-      }));
+      }), true);
     },
     updateSettings,
     setLanguage: (language) => updateSettings({ language }),

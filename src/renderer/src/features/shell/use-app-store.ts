@@ -1,5 +1,6 @@
 import { useAppModel, type View } from '../../app-model';
-import { useStore } from '../../lib/store';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 import type { ConnectionState } from '../../platform';
 import type { AppState } from './app-store';
 
@@ -9,10 +10,10 @@ export function useAppStore(): AppState {
 
 export function useView(): [View, (view: View) => void] {
   const { view } = useAppModel();
-  return [useStore(view), view.set];
+  return [useStore(view), (next) => view.setState(next, true)];
 }
 
-const ALWAYS_OPEN = { get: (): ConnectionState => 'open', set: () => {}, subscribe: () => () => {} };
+const ALWAYS_OPEN = createStore<ConnectionState>()(() => 'open');
 
 /** 'open' on Electron, where there is no socket to lose. */
 export function useConnectionState(): ConnectionState {

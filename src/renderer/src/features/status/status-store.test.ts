@@ -14,9 +14,9 @@ describe('status store', () => {
     store.start();
     await Promise.resolve();
     await Promise.resolve();
-    expect(store.store.get()?.state).toBe('stopped');
+    expect(store.store.getState()?.state).toBe('stopped');
     api.emit('backend:state', status('starting', 2));
-    expect(store.store.get()?.state).toBe('starting');
+    expect(store.store.getState()?.state).toBe('starting');
   });
 
   it('ignores a fetch answer that an event overtook', async () => {
@@ -28,7 +28,7 @@ describe('status store', () => {
     api.emit('backend:state', status('ready', 5));
     answer({ ok: true, value: status('starting', 1) });
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(store.store.get()?.state).toBe('ready');
+    expect(store.store.getState()?.state).toBe('ready');
   });
 
   it('stops listening when stopped', () => {
@@ -37,6 +37,6 @@ describe('status store', () => {
     const off = store.start();
     off();
     api.emit('backend:state', status('ready', 5));
-    expect(store.store.get()).toBeNull();
+    expect(store.store.getState()).toBeNull();
   });
 });

@@ -1,11 +1,11 @@
 // The backend status: one fetch at start, then every `backend:state` event. An
 // event is always newer than a fetch that was already in flight when it came.
 import type { BackendStatus } from '@shared/contract';
-import { createStore, type Store } from '../../lib/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EvaApi, Result } from '../../platform/types';
 
 export interface StatusStore {
-  store: Store<BackendStatus | null>;
+  store: StoreApi<BackendStatus | null>;
   /** Subscribe and fetch; returns the unsubscribe function. */
   start(): () => void;
   refresh(): Promise<void>;
@@ -13,13 +13,13 @@ export interface StatusStore {
 }
 
 export function createStatusStore(api: EvaApi): StatusStore {
-  const store = createStore<BackendStatus | null>(null);
+  const store = createStore<BackendStatus | null>()(() => null);
   let eventsSeen = 0;
 
   const refresh = async (): Promise<void> => {
     const before = eventsSeen;
     const result = await api.invoke('backend:status');
-    if (result.ok && eventsSeen === before) store.set(result.value);
+    if (result.ok && eventsSeen === before) store.setState(result.value, true);
   };
 
   return {
@@ -27,7 +27,7 @@ export function createStatusStore(api: EvaApi): StatusStore {
     start: () => {
       const off = api.on('backend:state', (status) => {
         eventsSeen++;
-        store.set(status);
+        store.setState(status, true);
       });
       void refresh();
       return off;

@@ -15,18 +15,18 @@ describe('tools panel store', () => {
   it('lists the tools and saves the draft as one settings update', async () => {
     const { api, panel } = await setup();
     await panel.open();
-    const state = panel.store.get();
+    const state = panel.store.getState();
     expect(state).toMatchObject({ open: true, loading: false, error: null });
     expect(state.form?.rows.map((r) => r.name)).toEqual(['answer', 'calculator', 'execute_command', 'read_file', 'write_file', 'edit_file', 'list_files', 'controller']);
     panel.update((form) => setRow(setRow(form, 'controller', { enabled: true }), 'write_file', { policy: 'deny' }));
     panel.update((form) => ({ ...form, maxSteps: '10', agentMode: true, protocol: 'native' }));
     expect(await panel.save()).toBe(true);
-    expect(panel.store.get().open).toBe(false);
+    expect(panel.store.getState().open).toBe(false);
     expect(api.state.settings.tools).toEqual({ policies: { write_file: 'deny' }, enabled: { controller: true }, maxSteps: 10, agentMode: true, protocol: 'native', workspaceDir: '' });
     expect(api.calls.filter((c) => c.channel === 'settings:update')).toHaveLength(1);
 
     await panel.open();
-    expect(panel.store.get().form?.rows.find((r) => r.name === 'write_file')?.policy).toBe('deny');
+    expect(panel.store.getState().form?.rows.find((r) => r.name === 'write_file')?.policy).toBe('deny');
   });
 
   it('stays open with field errors and saves nothing', async () => {
@@ -34,7 +34,7 @@ describe('tools panel store', () => {
     await panel.open();
     panel.update((form) => ({ ...form, maxSteps: '9000' }));
     expect(await panel.save()).toBe(false);
-    expect(panel.store.get()).toMatchObject({ open: true, errors: { maxSteps: { key: 'tools.error.maxSteps' } } });
+    expect(panel.store.getState()).toMatchObject({ open: true, errors: { maxSteps: { key: 'tools.error.maxSteps' } } });
     expect(api.calls.some((c) => c.channel === 'settings:update')).toBe(false);
   });
 
@@ -42,7 +42,7 @@ describe('tools panel store', () => {
     const { api, panel } = await setup();
     api.handle('tools:list', () => ({ ok: false, error: { code: 'internal', message: 'registry broke' } }));
     await panel.open();
-    expect(panel.store.get()).toMatchObject({ open: true, form: null, error: { message: 'registry broke' } });
+    expect(panel.store.getState()).toMatchObject({ open: true, form: null, error: { message: 'registry broke' } });
     expect(await panel.save()).toBe(false);
 
     let answer: (() => void) | null = null;
@@ -51,6 +51,6 @@ describe('tools panel store', () => {
     panel.close();
     answer!();
     await opening;
-    expect(panel.store.get()).toMatchObject({ open: false, form: null });
+    expect(panel.store.getState()).toMatchObject({ open: false, form: null });
   });
 });

@@ -1,7 +1,7 @@
 // The Tools panel: opens on `tools:list` (descriptors, saved settings, the
 // workspace in use), edits a draft, saves it with one `settings:update {tools}`.
 import type { ToolSettings } from '@shared/tools/schemas';
-import { createStore, type Store } from '../../lib/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError, EvaApi } from '../../platform/types';
 import type { AppStore } from '../shell/app-store';
 import { formFromList, toolsSettings, type ToolsErrors, type ToolsForm } from './tools-form';
@@ -16,7 +16,7 @@ export interface ToolsPanelState {
 }
 
 export interface ToolsPanelStore {
-  store: Store<ToolsPanelState>;
+  store: StoreApi<ToolsPanelState>;
   open(): Promise<void>;
   close(): void;
   update(change: (form: ToolsForm) => ToolsForm): void;
@@ -24,8 +24,8 @@ export interface ToolsPanelStore {
 }
 
 export function createToolsPanelStore({ api, app }: { api: EvaApi; app: AppStore }): ToolsPanelStore {
-  const store = createStore<ToolsPanelState>({ open: false, loading: false, form: null, errors: {}, saving: false, error: null });
-  const patch = (next: Partial<ToolsPanelState>): void => store.set((state) => ({ ...state, ...next }));
+  const store = createStore<ToolsPanelState>()(() => ({ open: false, loading: false, form: null, errors: {}, saving: false, error: null }));
+  const patch = (next: Partial<ToolsPanelState>): void => store.setState((state) => ({ ...state, ...next }), true);
   let opening = 0;
   let loaded: ToolSettings | null = null;
   return {
@@ -35,7 +35,7 @@ export function createToolsPanelStore({ api, app }: { api: EvaApi; app: AppStore
       patch({ open: true, loading: true, form: null, errors: {}, error: null, saving: false });
       const list = await api.invoke('tools:list');
       // Closed, or opened again, while the list was on its way: that answer is stale.
-      if (mine !== opening || !store.get().open) return;
+      if (mine !== opening || !store.getState().open) return;
       if (list.ok) loaded = list.value.settings;
       patch(list.ok ? { loading: false, form: formFromList(list.value) } : { loading: false, error: list.error });
     },
@@ -44,12 +44,12 @@ export function createToolsPanelStore({ api, app }: { api: EvaApi; app: AppStore
       patch({ open: false, loading: false });
     },
     update: (change) => {
-      const form = store.get().form;
+      const form = store.getState().form;
       if (form) patch({ form: change(form) });
     },
     save: async () => {
-      const { form, saving } = store.get();
-      const base = app.store.get().settings?.tools ?? loaded;
+      const { form, saving } = store.getState();
+      const base = app.store.getState().settings?.tools ?? loaded;
       if (!form || !base || saving) return false;
       const result = toolsSettings(form, base);
       if (!result.ok) {

@@ -1,5 +1,5 @@
 import { useAppModel } from '../../app-model';
-import { useStore } from '../../lib/store';
+import { useStore } from 'zustand';
 import type { ToolsPanelState, ToolsPanelStore } from './tools-panel-store';
 
 export function useToolsPanelStore(): ToolsPanelState & { actions: ToolsPanelStore } {

@@ -1,7 +1,7 @@
 import { useRef, type RefObject } from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
-import { useStore } from '../../lib/store';
+import { useStore } from 'zustand';
 import { ReadAloudControls } from '../read-aloud/ReadAloudControls';
 import { useTextInput } from './use-text-input';
 import { useVoiceNotify } from './use-voice-notify';
@@ -17,7 +17,7 @@ export function VoiceControls({ input }: { input: RefObject<HTMLTextAreaElement 
   const state = useStore(voice.state);
   const status = useStore(voice.status);
   const last = useStore(voice.last);
-  const { settings } = useStore(app.store);
+  const settings = useStore(app.store, (state) => state.settings);
   const notify = useVoiceNotify();
   const picker = useRef<HTMLInputElement>(null);
   useTextInput(voice, input);

@@ -3,7 +3,7 @@ import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { formatDuration } from './format-duration';
 import { useNow } from '../../lib/use-now';
-import { useStore } from '../../lib/store';
+import { useStore } from 'zustand';
 import { LevelMeter } from './LevelMeter';
 import { useVoiceNotify } from './use-voice-notify';
 import './voice.css';
@@ -13,7 +13,7 @@ export function VoiceLayer() {
   const t = useT();
   const { voice, hotkeys, app } = useAppModel();
   const state = useStore(voice.state);
-  const { settings } = useStore(app.store);
+  const settings = useStore(app.store, (state) => state.settings);
   const notify = useVoiceNotify();
   const busy = state.phase !== 'idle';
   const now = useNow(state.phase === 'recording', 200);

@@ -3,7 +3,7 @@ import type { VoiceLanguage } from '@shared/audio/voice-schemas';
 import type { AppSettings } from '@shared/contract';
 import { useAppModel } from '../../app-model';
 import { I18nContext, useT } from '../../i18n';
-import { useStore } from '../../lib/store';
+import { useStore } from 'zustand';
 import type { AppError } from '../../platform/types';
 import { CheckField, SelectField, TextField } from '../load/form-fields';
 import { SidePanel } from '../shell/SidePanel';
@@ -16,7 +16,7 @@ import './voice.css';
 export function VoicePanel() {
   const { voice, app } = useAppModel();
   const open = useStore(voice.panelOpen);
-  const { settings } = useStore(app.store);
+  const settings = useStore(app.store, (state) => state.settings);
   // Mounted per opening, so the form starts from the saved settings each time.
   return open && settings ? <VoiceDialog saved={settings} /> : null;
 }
@@ -32,7 +32,7 @@ function VoiceDialog({ saved }: { saved: AppSettings }) {
   const [pathError, setPathError] = useState<ReturnType<typeof parseVoiceForm> | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
-  const close = () => voice.panelOpen.set(false);
+  const close = () => voice.panelOpen.setState(false, true);
 
   useEffect(() => {
     void voice.refreshStatus();

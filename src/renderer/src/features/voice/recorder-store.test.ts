@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseWavHeader } from '@shared/audio/wav';
 import type { InvokeInput } from '@shared/contract';
-import { createStore } from '../../lib/store';
+import { createStore } from 'zustand/vanilla';
 import type { Timers } from '../../lib/timers';
 import { createMemoryPlatform } from '../../platform/memory-platform';
 import { FAKE_TRANSCRIPT } from '../../platform/fake-voice';
@@ -44,7 +44,7 @@ function manualTimers(): Timers & { fire(): void } {
 function setup(options: { modelPath?: string; open?: () => Promise<CaptureSession>; decode?: (bytes: ArrayBuffer) => Promise<RecordedAudio>; text?: string } = {}) {
   const api = createMemoryPlatform();
   api.state.settings = { ...api.state.settings, voice: { modelPath: options.modelPath ?? '/models/ggml-base.bin', language: 'zh' } };
-  const draft = createStore<Draft>({ text: options.text ?? '', attachments: [] });
+  const draft = createStore<Draft>()(() => ({ text: options.text ?? '', attachments: [] }));
   const mic = toneMicrophone();
   const timers = manualTimers();
   let n = 0;
@@ -71,7 +71,7 @@ describe('recorder store', () => {
     let caret = -1;
     recorder.attachInput({ selection: () => ({ start: 5, end: 5 }), placeCaret: (at) => (caret = at) });
     await recorder.toggle(notify);
-    expect(recorder.state.get()).toEqual({ phase: 'recording', startedAt: 1000 });
+    expect(recorder.state.getState()).toEqual({ phase: 'recording', startedAt: 1000 });
     expect(recorder.level()).toBe(0.21);
     await recorder.toggle(notify);
     expect(notices).toEqual([]);
@@ -81,11 +81,11 @@ describe('recorder store', () => {
     expect(call?.requestId).toBe('req1');
     const wav = parseWavHeader(Uint8Array.from(atob(call?.wavBase64 ?? ''), (c) => c.charCodeAt(0)));
     expect(wav).toMatchObject({ format: 1, channels: 1, sampleRate: 16_000, bitsPerSample: 16, frames: 16_000 });
-    expect(draft.get().text).toBe(`Hello ${FAKE_TRANSCRIPT} world`);
+    expect(draft.getState().text).toBe(`Hello ${FAKE_TRANSCRIPT} world`);
     expect(caret).toBe(6 + FAKE_TRANSCRIPT.length);
-    expect(recorder.state.get()).toEqual({ phase: 'idle' });
-    expect(recorder.last.get()).toMatchObject({ source: 'microphone', durationMs: 1000, sampleRate: 48_000, wavBytes: 44 + 32_000 });
-    expect(recorder.last.get()?.rms).toBeCloseTo(0.3 / Math.SQRT2, 2);
+    expect(recorder.state.getState()).toEqual({ phase: 'idle' });
+    expect(recorder.last.getState()).toMatchObject({ source: 'microphone', durationMs: 1000, sampleRate: 48_000, wavBytes: 44 + 32_000 });
+    expect(recorder.last.getState()?.rms).toBeCloseTo(0.3 / Math.SQRT2, 2);
     expect(recorder.level()).toBe(0);
   });
 
@@ -93,7 +93,7 @@ describe('recorder store', () => {
     const { recorder, notify, draft } = setup({ text: 'Note:' });
     await recorder.startRecording(notify);
     await recorder.stopRecording(notify);
-    expect(draft.get().text).toBe(`Note: ${FAKE_TRANSCRIPT}`);
+    expect(draft.getState().text).toBe(`Note: ${FAKE_TRANSCRIPT}`);
   });
 
   it('says why before asking for the microphone when no model is set', async () => {
@@ -101,8 +101,8 @@ describe('recorder store', () => {
     await recorder.toggle(notify);
     expect(notices.map((notice) => notice.key)).toEqual(['voice.modelNotConfigured']);
     expect(mic.log).toEqual([]);
-    expect(recorder.state.get().phase).toBe('idle');
-    expect(recorder.status.get()?.model).toBe('not_configured');
+    expect(recorder.state.getState().phase).toBe('idle');
+    expect(recorder.status.getState()?.model).toBe('not_configured');
     api.state.settings = { ...api.state.settings, voice: { modelPath: '/m/bad.txt', language: 'auto' } };
     await recorder.toggle(notify);
     expect(notices.at(-1)).toMatchObject({ key: 'voice.notReady', vars: { problem: '/m/bad.txt is not a whisper.cpp ggml model.' } });
@@ -117,7 +117,7 @@ describe('recorder store', () => {
       const { recorder, notify, notices } = setup({ open: () => Promise.reject(Object.assign(new Error('no'), { name })) });
       await recorder.startRecording(notify);
       expect(notices.map((notice) => notice.key)).toEqual([key]);
-      expect(recorder.state.get().phase).toBe('idle');
+      expect(recorder.state.getState().phase).toBe('idle');
     }
   });
 
@@ -126,10 +126,10 @@ describe('recorder store', () => {
     await recorder.startRecording(notify);
     recorder.cancel();
     expect(mic.log).toEqual(['open', 'discard']);
-    expect(recorder.state.get().phase).toBe('idle');
+    expect(recorder.state.getState().phase).toBe('idle');
     await recorder.stopRecording(notify);
     expect(transcribeCalls()).toEqual([]);
-    expect(draft.get().text).toBe('');
+    expect(draft.getState().text).toBe('');
   });
 
   it('Esc while the microphone is being opened releases it once it opens', async () => {
@@ -138,12 +138,12 @@ describe('recorder store', () => {
     const { recorder, notify } = setup({ open: () => new Promise((r) => (resolve = r)) });
     const starting = recorder.startRecording(notify);
     await settle();
-    expect(recorder.state.get().phase).toBe('opening');
+    expect(recorder.state.getState().phase).toBe('opening');
     recorder.cancel();
     resolve({ level: () => 0, finish: () => Promise.reject(new Error('unused')), discard: () => discarded.push('discard') });
     await starting;
     expect(discarded).toEqual(['discard']);
-    expect(recorder.state.get().phase).toBe('idle');
+    expect(recorder.state.getState().phase).toBe('idle');
   });
 
   it('Esc while whisper runs cancels it in the core and ignores its late answer', async () => {
@@ -157,13 +157,13 @@ describe('recorder store', () => {
     await recorder.startRecording(notify);
     const stopping = recorder.stopRecording(notify);
     await settle();
-    expect(recorder.state.get()).toMatchObject({ phase: 'transcribing', requestId: 'req1' });
+    expect(recorder.state.getState()).toMatchObject({ phase: 'transcribing', requestId: 'req1' });
     recorder.cancel();
     expect(api.calls.filter((call) => call.channel === 'voice:cancel').map((call) => call.input)).toEqual([{ requestId: 'req1' }]);
-    expect(recorder.state.get().phase).toBe('idle');
+    expect(recorder.state.getState().phase).toBe('idle');
     release();
     await stopping;
-    expect(draft.get().text).toBe('');
+    expect(draft.getState().text).toBe('');
     expect(notices).toEqual([]);
   });
 
@@ -197,7 +197,7 @@ describe('recorder store', () => {
     await blank.recorder.startRecording(blank.notify);
     await blank.recorder.stopRecording(blank.notify);
     expect(blank.notices.map((notice) => notice.key)).toEqual(['voice.noSpeech']);
-    expect(blank.draft.get().text).toBe('x');
+    expect(blank.draft.getState().text).toBe('x');
   });
 
   it('stops by itself at the longest recording and transcribes it', async () => {
@@ -206,7 +206,7 @@ describe('recorder store', () => {
     timers.fire();
     await settle();
     expect(notices.map((notice) => notice.key)).toEqual(['voice.autoStopped']);
-    expect(draft.get().text).toBe(FAKE_TRANSCRIPT);
+    expect(draft.getState().text).toBe(FAKE_TRANSCRIPT);
   });
 
   it('transcribes an audio file the browser decoded, stereo at 44.1 kHz', async () => {
@@ -217,10 +217,10 @@ describe('recorder store', () => {
     await recorder.transcribeFile(file, notify);
     expect(seen).toEqual([3]);
     expect(notices).toEqual([]);
-    expect(draft.get().text).toBe(FAKE_TRANSCRIPT);
+    expect(draft.getState().text).toBe(FAKE_TRANSCRIPT);
     const wav = parseWavHeader(Uint8Array.from(atob(transcribeCalls()[0]?.wavBase64 ?? ''), (c) => c.charCodeAt(0)));
     expect(wav).toMatchObject({ channels: 1, sampleRate: 16_000, frames: 8000 });
-    expect(recorder.last.get()).toMatchObject({ source: 'file', durationMs: 500 });
+    expect(recorder.last.getState()).toMatchObject({ source: 'file', durationMs: 500 });
   });
 
   it('names the file it could not decode, and refuses one too large to try', async () => {
@@ -231,6 +231,6 @@ describe('recorder store', () => {
       ['voice.decodeFailed', 'notes.txt'],
       ['voice.fileTooLarge', 'huge.wav'],
     ]);
-    expect(recorder.state.get().phase).toBe('idle');
+    expect(recorder.state.getState().phase).toBe('idle');
   });
 });

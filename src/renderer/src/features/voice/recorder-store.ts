@@ -7,7 +7,7 @@ import { MAX_WAV_BYTES, type VoiceFailureReason, type VoiceStatus } from '@share
 import { toWhisperWav, WHISPER_SAMPLE_RATE } from '@shared/audio/whisper-wav';
 import type { AppSettings } from '@shared/contract';
 import type { MessageKey, MessageVars } from '../../i18n';
-import { createStore, type Store } from '../../lib/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { realTimers, type Timers } from '../../lib/timers';
 import type { EvaApi } from '../../platform/types';
 import type { Draft } from '../chat/chat-store';
@@ -61,7 +61,7 @@ export interface AudioFile {
 
 export interface RecorderDeps {
   api: EvaApi;
-  draft: Store<Draft>;
+  draft: StoreApi<Draft>;
   settings: () => AppSettings | null;
   openMicrophone: OpenMicrophone;
   decodeAudio: DecodeAudio;
@@ -73,10 +73,10 @@ export interface RecorderDeps {
 }
 
 export interface RecorderStore {
-  state: Store<RecorderState>;
+  state: StoreApi<RecorderState>;
   /** voice:status: whether transcription can work, and if not why (null until fetched) */
-  status: Store<VoiceStatus | null>;
-  last: Store<RecordingFacts | null>;
+  status: StoreApi<VoiceStatus | null>;
+  last: StoreApi<RecordingFacts | null>;
   refreshStatus(): Promise<VoiceStatus | null>;
   /** the microphone's level now, 0–1 RMS (0 when not recording) */
   level(): number;
@@ -117,9 +117,9 @@ export function createRecorderStore(deps: RecorderDeps): RecorderStore {
   const now = deps.now ?? Date.now;
   const timers = deps.timers ?? realTimers();
   const maxRecordingMs = deps.maxRecordingMs ?? MAX_RECORDING_MS;
-  const state = createStore<RecorderState>({ phase: 'idle' });
-  const status = createStore<VoiceStatus | null>(null);
-  const last = createStore<RecordingFacts | null>(null);
+  const state = createStore<RecorderState>()(() => ({ phase: 'idle' }));
+  const status = createStore<VoiceStatus | null>()(() => null);
+  const last = createStore<RecordingFacts | null>()(() => null);
   let session: CaptureSession | null = null;
   let autoStop: unknown = null;
   let input: TextInput | null = null;
@@ -128,7 +128,7 @@ export function createRecorderStore(deps: RecorderDeps): RecorderStore {
 
   const refreshStatus = async (): Promise<VoiceStatus | null> => {
     const result = await deps.api.invoke('voice:status');
-    if (result.ok) status.set(result.value);
+    if (result.ok) status.setState(result.value, true);
     return result.ok ? result.value : null;
   };
 
@@ -142,15 +142,15 @@ export function createRecorderStore(deps: RecorderDeps): RecorderStore {
 
   const insert = (transcript: string): void => {
     const selection = input?.selection() ?? null;
-    const { text, caret } = insertTranscript(deps.draft.get().text, transcript, selection);
-    deps.draft.set((draft) => ({ ...draft, text }));
+    const { text, caret } = insertTranscript(deps.draft.getState().text, transcript, selection);
+    deps.draft.setState((draft) => ({ ...draft, text }), true);
     input?.placeCaret(caret);
   };
 
   const transcribe = async (audio: RecordedAudio, source: RecordingFacts['source'], notify: VoiceNotify, mine: number): Promise<void> => {
     const frames = audio.channels[0]?.length ?? 0;
     if (frames === 0) {
-      state.set({ phase: 'idle' });
+      state.setState({ phase: 'idle' }, true);
       notify({ level: 'warning', code: 'voice_empty', key: 'voice.empty' });
       return;
     }
@@ -158,23 +158,23 @@ export function createRecorderStore(deps: RecorderDeps): RecorderStore {
     try {
       wav = toWhisperWav(audio.channels, audio.sampleRate);
     } catch (error) {
-      state.set({ phase: 'idle' });
+      state.setState({ phase: 'idle' }, true);
       notify({ level: 'error', code: 'voice_audio_invalid', key: 'voice.failed', vars: { message: (error as Error).message } });
       return;
     }
     const durationMs = Math.round((frames / audio.sampleRate) * 1000);
-    last.set({ source, durationMs, rms: rmsOfChannels(audio.channels), sampleRate: audio.sampleRate, wavBytes: wav.length });
+    last.setState({ source, durationMs, rms: rmsOfChannels(audio.channels), sampleRate: audio.sampleRate, wavBytes: wav.length }, true);
     if (wav.length > MAX_WAV_BYTES) {
-      state.set({ phase: 'idle' });
+      state.setState({ phase: 'idle' }, true);
       notify({ level: 'warning', code: 'voice_too_long', key: 'voice.tooLong', vars: { minutes: Math.floor(MAX_WAV_BYTES / 2 / WHISPER_SAMPLE_RATE / 60) } });
       return;
     }
     const requestId = deps.newId();
-    state.set({ phase: 'transcribing', requestId, source });
+    state.setState({ phase: 'transcribing', requestId, source }, true);
     const language = deps.settings()?.voice.language;
     const result = await deps.api.invoke('voice:transcribe', { wavBase64: bytesToBase64(wav), requestId, ...(language ? { language } : {}) });
     if (mine !== ticket) return;
-    state.set({ phase: 'idle' });
+    state.setState({ phase: 'idle' }, true);
     if (!result.ok) {
       const notice = transcribeFailureNotice(result.error);
       if (notice) notify(notice);
@@ -197,14 +197,14 @@ export function createRecorderStore(deps: RecorderDeps): RecorderStore {
   };
 
   const start = async (notify: VoiceNotify): Promise<void> => {
-    if (state.get().phase !== 'idle') return;
+    if (state.getState().phase !== 'idle') return;
     const mine = ++ticket;
-    state.set({ phase: 'opening' });
+    state.setState({ phase: 'opening' }, true);
     // Before the microphone is asked for: no permission prompt for a recording that could not be transcribed.
     const usable = await ready(notify);
     if (mine !== ticket) return;
     if (!usable) {
-      state.set({ phase: 'idle' });
+      state.setState({ phase: 'idle' }, true);
       return;
     }
     let opened: CaptureSession;
@@ -212,7 +212,7 @@ export function createRecorderStore(deps: RecorderDeps): RecorderStore {
       opened = await deps.openMicrophone();
     } catch (error) {
       if (mine !== ticket) return;
-      state.set({ phase: 'idle' });
+      state.setState({ phase: 'idle' }, true);
       const problem = micProblemOf(error);
       notify({ level: 'error', code: `microphone_${problem}`, key: MIC_KEYS[problem], vars: { message: (error as Error)?.message ?? String(error) } });
       return;
@@ -222,7 +222,7 @@ export function createRecorderStore(deps: RecorderDeps): RecorderStore {
       return;
     }
     session = opened;
-    state.set({ phase: 'recording', startedAt: now() });
+    state.setState({ phase: 'recording', startedAt: now() }, true);
     autoStop = timers.setTimeout(() => {
       notify({ level: 'info', code: 'voice_auto_stopped', key: 'voice.autoStopped', vars: { minutes: Math.round(maxRecordingMs / 60_000) } });
       void stop(notify);
@@ -230,17 +230,17 @@ export function createRecorderStore(deps: RecorderDeps): RecorderStore {
   };
 
   const stop = async (notify: VoiceNotify): Promise<void> => {
-    const capture = state.get().phase === 'recording' ? release() : null;
+    const capture = state.getState().phase === 'recording' ? release() : null;
     if (!capture) return;
     const mine = ticket;
     // Until whisper is called this is still the recording's end: Esc now drops it too.
-    state.set({ phase: 'transcribing', requestId: null, source: 'microphone' });
+    state.setState({ phase: 'transcribing', requestId: null, source: 'microphone' }, true);
     let audio: RecordedAudio;
     try {
       audio = await capture.finish();
     } catch (error) {
       if (mine !== ticket) return;
-      state.set({ phase: 'idle' });
+      state.setState({ phase: 'idle' }, true);
       notify({ level: 'error', code: 'microphone_failed', key: 'voice.mic.failed', vars: { message: (error as Error).message } });
       return;
     }
@@ -255,7 +255,7 @@ export function createRecorderStore(deps: RecorderDeps): RecorderStore {
     refreshStatus,
     level: () => session?.level() ?? 0,
     toggle: (notify) => {
-      const { phase } = state.get();
+      const { phase } = state.getState();
       if (phase === 'idle') return start(notify);
       if (phase === 'recording') return stop(notify);
       return Promise.resolve();
@@ -263,15 +263,15 @@ export function createRecorderStore(deps: RecorderDeps): RecorderStore {
     startRecording: start,
     stopRecording: stop,
     cancel: () => {
-      const current = state.get();
+      const current = state.getState();
       if (current.phase === 'idle') return;
       ticket++;
       release()?.discard();
       if (current.phase === 'transcribing' && current.requestId !== null) void deps.api.invoke('voice:cancel', { requestId: current.requestId });
-      state.set({ phase: 'idle' });
+      state.setState({ phase: 'idle' }, true);
     },
     async transcribeFile(file, notify) {
-      if (state.get().phase !== 'idle') {
+      if (state.getState().phase !== 'idle') {
         notify({ level: 'warning', code: 'voice_busy', key: 'voice.busy' });
         return;
       }
@@ -280,9 +280,9 @@ export function createRecorderStore(deps: RecorderDeps): RecorderStore {
         return;
       }
       const mine = ++ticket;
-      state.set({ phase: 'decoding', name: file.name });
+      state.setState({ phase: 'decoding', name: file.name }, true);
       if (!(await ready(notify))) {
-        if (mine === ticket) state.set({ phase: 'idle' });
+        if (mine === ticket) state.setState({ phase: 'idle' }, true);
         return;
       }
       let audio: RecordedAudio;
@@ -290,7 +290,7 @@ export function createRecorderStore(deps: RecorderDeps): RecorderStore {
         audio = await deps.decodeAudio(await file.arrayBuffer());
       } catch (error) {
         if (mine !== ticket) return;
-        state.set({ phase: 'idle' });
+        state.setState({ phase: 'idle' }, true);
         notify({ level: 'error', code: 'voice_decode_failed', key: 'voice.decodeFailed', vars: { name: file.name, message: (error as Error)?.message ?? String(error) } });
         return;
       }

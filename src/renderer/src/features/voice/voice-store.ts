@@ -3,7 +3,7 @@
 // voice settings change.
 import type { VoiceSettings } from '@shared/audio/voice-schemas';
 import { newId } from '../../lib/new-id';
-import { createStore, type Store } from '../../lib/store';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EvaApi } from '../../platform/types';
 import type { Draft } from '../chat/chat-store';
 import type { AppStore } from '../shell/app-store';
@@ -14,7 +14,7 @@ import { createRecorderStore, type RecorderStore } from './recorder-store';
 
 export interface VoiceStore extends RecorderStore {
   /** the voice settings panel */
-  panelOpen: Store<boolean>;
+  panelOpen: StoreApi<boolean>;
   /** fetch voice:status now and again whenever settings.voice changes; returns the teardown */
   start(): () => void;
 }
@@ -22,7 +22,7 @@ export interface VoiceStore extends RecorderStore {
 export interface VoiceStoreDeps {
   api: EvaApi;
   app: AppStore;
-  draft: Store<Draft>;
+  draft: StoreApi<Draft>;
   /** the page's microphone and decoder unless given (tests have neither) */
   openMicrophone?: OpenMicrophone;
   decodeAudio?: DecodeAudio;
@@ -32,18 +32,18 @@ export function createVoiceStore(deps: VoiceStoreDeps): VoiceStore {
   const recorder = createRecorderStore({
     api: deps.api,
     draft: deps.draft,
-    settings: () => deps.app.store.get().settings,
+    settings: () => deps.app.store.getState().settings,
     openMicrophone: deps.openMicrophone ?? openMicrophone,
     decodeAudio: deps.decodeAudio ?? decodeAudioFile,
     newId: () => newId(),
   });
   return {
     ...recorder,
-    panelOpen: createStore(false),
+    panelOpen: createStore<boolean>()(() => false),
     start: () => {
       let seen: VoiceSettings | null = null;
       const check = (): void => {
-        const voice = deps.app.store.get().settings?.voice ?? null;
+        const voice = deps.app.store.getState().settings?.voice ?? null;
         if (voice === null || (seen !== null && seen.modelPath === voice.modelPath && seen.language === voice.language)) return;
         seen = voice;
         void recorder.refreshStatus();
