@@ -2,207 +2,27 @@
 // the browser host's WebSocket) register exactly these channels, validate every
 // input with these schemas at the boundary, and push exactly these events.
 import { z } from 'zod';
-import { ChatSendSchema, ChatSettingsSchema, EndpointRefSchema, LinkProfileSchema, LinkSaveSchema, LinkTestSchema, type LinkProfile } from './chat/schemas';
-import type { StreamEvent, StreamingMessage } from './chat/types';
+import { ChatSendSchema, EndpointRefSchema, LinkSaveSchema, LinkTestSchema, type LinkProfile } from './chat/schemas';
+import type { StreamEvent } from './chat/types';
 import type { LinkPreset } from './link-presets';
-import { AgentRunSchema, ConsentAnswerSchema, ToolSettingsSchema, type ToolSettings } from './tools/schemas';
+import { AgentRunSchema, ConsentAnswerSchema, type ToolSettings } from './tools/schemas';
 import type { AgentEnd, AgentProtocolReport, AgentStep, ConsentRequest } from './tools/agent-types';
 import type { ToolDescriptor } from './tools/tool-types';
-import { HotkeySettingsInputSchema, HotkeySettingsSchema, type HotkeyAction, type HotkeyStatus } from './hotkeys/hotkey-settings';
+import type { HotkeyAction, HotkeyStatus } from './hotkeys/hotkey-settings';
 import { ScreenCaptureRequestSchema, type ScreenCapture } from './screen/screen-capture';
 import { McpConfigSchema, McpReconnectSchema } from './mcp/mcp-config';
 import type { McpOverview, McpServerStatus } from './mcp/mcp-status';
 import { IdSchema, NewConversationSchema } from './history/schemas';
 import type { ConversationMeta, ConversationSummary, OpenedConversation, SearchResult, TrashReceipt } from './history/types';
-import { VoiceSettingsSchema, VoiceTranscribeSchema, type VoiceStatus, type VoiceTranscript } from './audio/voice-schemas';
+import { VoiceTranscribeSchema, type VoiceStatus, type VoiceTranscript } from './audio/voice-schemas';
 import { checkExternalLink, MAX_LINK_CHARS } from './external-link';
+import { BackendLoadSchema, LoadSettingsSchema, SettingsPatchSchema, type AppSettings } from './settings-schemas';
+import type { AppInfo, BackendInfo, BackendStatus, ChatResult, GpuInfo, GpuLayerEstimate, LogLine, ModelFacts, Notice, ServerProps } from './core-types';
 
-export const BACKEND_KINDS = ['cuda', 'vulkan', 'opencl', 'cpu'] as const;
-/** A llama-server build flavour; the order above is the `auto` priority. */
-export const BackendKindSchema = z.enum(BACKEND_KINDS);
-export type BackendKind = z.infer<typeof BackendKindSchema>;
+export * from './settings-schemas';
+export * from './core-types';
 
-/** Everything that decides how llama-server is started. Sampling is not here on purpose: it never restarts the server. */
-export const LoadSettingsSchema = z.object({
-  modelPath: z.string().max(4096),
-  backend: z.union([z.literal('auto'), BackendKindSchema]),
-  contextSize: z.number().int().min(0).max(4_194_304),
-  /** 'auto' uses the VRAM estimate; a number overrides it. */
-  gpuLayers: z.union([z.literal('auto'), z.number().int().min(0).max(10_000)]),
-  /** 0 lets llama-server choose. */
-  threads: z.number().int().min(0).max(1024),
-  batchSize: z.number().int().min(1).max(65_536),
-  parallel: z.number().int().min(1).max(256),
-  /** null picks a free port; a taken port falls back to a free one for this run. Range is checked by the port policy so the error is specific. */
-  port: z.number().int().nullable(),
-  /** Bind 0.0.0.0 instead of 127.0.0.1 (shown with a warning); needs the user's API key, sealed in the secret store, never here. */
-  exposeOnNetwork: z.boolean(),
-  jinja: z.boolean(),
-  reasoningFormat: z.enum(['auto', 'none', 'deepseek']),
-  flashAttention: z.enum(['auto', 'on', 'off']),
-  loraPath: z.string().max(4096),
-  mmprojPath: z.string().max(4096),
-  mlock: z.boolean(),
-  noMmap: z.boolean(),
-  metrics: z.boolean(),
-});
-export type LoadSettings = z.infer<typeof LoadSettingsSchema>;
 
-/** Visible ASCII only: what a client can send in an Authorization header. */
-export const HTTP_TOKEN_TEXT = /^[\x21-\x7e]+$/;
-
-/**
- * What `backend:load` takes: the settings, and the API key clients on the network
- * must send: a new key, null to remove the stored one, absent to keep it. The key is
- * sealed in the secret store and never comes back to the renderer.
- */
-export const BackendLoadSchema = LoadSettingsSchema.extend({ apiKey: z.string().min(1).max(512).regex(HTTP_TOKEN_TEXT, 'an API key is printable ASCII with no spaces (it travels in an HTTP header)').nullable().optional() });
-export type BackendLoad = z.infer<typeof BackendLoadSchema>;
-
-export const LanguageSchema = z.enum(['auto', 'en', 'zh']);
-export type Language = z.infer<typeof LanguageSchema>;
-
-/** The persisted settings file (`<data>/settings.json`). */
-export const AppSettingsSchema = z.object({
-  version: z.literal(1),
-  language: LanguageSchema,
-  hideToTrayOnClose: z.boolean(),
-  load: LoadSettingsSchema,
-  recentModels: z.array(z.string().max(4096)).max(20),
-  chat: ChatSettingsSchema,
-  links: z.array(LinkProfileSchema).max(100),
-  tools: ToolSettingsSchema,
-  hotkeys: HotkeySettingsSchema,
-  voice: VoiceSettingsSchema,
-  /** speak answers aloud (Web Speech) as they stream */
-  readAloud: z.boolean(),
-});
-export type AppSettings = z.infer<typeof AppSettingsSchema>;
-
-/** A partial update of the settings; `load` may itself be partial. */
-export const SettingsPatchSchema = z
-  .object({
-    language: LanguageSchema,
-    hideToTrayOnClose: z.boolean(),
-    load: LoadSettingsSchema.partial(),
-    recentModels: z.array(z.string().max(4096)).max(20),
-    chat: ChatSettingsSchema.partial(),
-    tools: ToolSettingsSchema.partial(),
-    /** all three bindings at once, refused when any is invalid or two collide */
-    hotkeys: HotkeySettingsInputSchema,
-    /** both fields at once: the renderer spreads the current ones */
-    voice: VoiceSettingsSchema,
-    readAloud: z.boolean(),
-  })
-  .partial()
-  .strict();
-export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
-
-/** Facts read from a GGUF header. */
-export interface ModelFacts {
-  path: string;
-  name: string;
-  architecture: string;
-  nLayer: number;
-  contextLength: number;
-  embeddingLength: number;
-  fileSize: number;
-  mmprojSize: number;
-  hasChatTemplate: boolean;
-}
-
-/** How many layers go to the GPU, and why. */
-export interface GpuLayerEstimate {
-  gpuLayers: number;
-  maxLayers: number;
-  reason: string;
-}
-
-/** One GPU as reported by a probe tool. */
-export interface GpuInfo {
-  name: string;
-  totalMiB: number | null;
-  freeMiB: number | null;
-  source: 'nvidia-smi' | 'vulkaninfo' | 'clinfo' | 'list-devices';
-}
-
-/** `bin/<backend>/build.json`, written by `npm run backend:build`. */
-export interface BuildInfo {
-  backend: BackendKind;
-  llamaCppCommit: string;
-  source: string;
-  cmakeFlags: string[];
-  builtAt: string;
-}
-
-/** A backend binary found on disk. */
-export interface BackendInfo {
-  kind: BackendKind;
-  serverPath: string;
-  executable: boolean;
-  build: BuildInfo | null;
-}
-
-export const BackendStateSchema = z.enum(['stopped', 'starting', 'ready', 'stopping', 'error']);
-export type BackendState = z.infer<typeof BackendStateSchema>;
-
-/** What the status bar shows; pushed as `backend:state` on every change. */
-export interface BackendStatus {
-  state: BackendState;
-  /** epoch ms when this state began */
-  since: number;
-  backend: BackendKind | null;
-  model: ModelFacts | null;
-  host: string | null;
-  port: number | null;
-  gpuLayers: number | null;
-  estimate: GpuLayerEstimate | null;
-  pid: number | null;
-  /** load-to-ready time of the last successful start */
-  loadMs: number | null;
-  restarts: number;
-  /** user-facing notes about this run: fallback backend, port changed, exposed on network */
-  notices: string[];
-  error: import('./errors').AppError | null;
-}
-
-/** One line of the model log. */
-export interface LogLine {
-  seq: number;
-  time: number;
-  stream: 'stdout' | 'stderr' | 'app';
-  text: string;
-}
-
-/** A message for the user that is not tied to one call. */
-export interface Notice {
-  level: 'info' | 'warning' | 'error';
-  code: string;
-  message: string;
-}
-
-/** What the managed llama-server says about itself (`/props`, `/v1/models`). */
-export interface ServerProps {
-  model: string;
-  nCtx: number;
-  chatTemplate: string;
-  supportsTools: boolean;
-  vision: boolean;
-  audio: boolean;
-}
-
-/** A finished (or stopped, or failed) answer: the stream state without reducer bookkeeping. */
-export type ChatResult = Omit<StreamingMessage, 'internal'> & { requestId: string; elapsedMs: number };
-
-export interface AppInfo {
-  version: string;
-  host: 'electron' | 'browser';
-  platform: string;
-  dataDir: string;
-  systemLanguage: string;
-  /** true when a native file picker exists (Electron) */
-  canPickFiles: boolean;
-}
 
 const empty = z.object({}).strict().optional();
 const requestRef = z.object({ requestId: z.string().min(1).max(100) }).strict();
@@ -313,7 +133,19 @@ export interface EventPayloads {
   'hotkey:pressed': { action: HotkeyAction };
 }
 export type EventName = keyof EventPayloads;
-export const EVENT_NAMES: readonly EventName[] = ['backend:state', 'backend:log-lines', 'app:notice', 'chat:stream', 'agent:step', 'agent:ask', 'history:changed', 'mcp:status', 'hotkey:pressed'];
+// A record keyed by every event name: an event added to EventPayloads and missing here does not compile.
+const EVENT_NAME_SET: Record<EventName, true> = {
+  'backend:state': true,
+  'backend:log-lines': true,
+  'app:notice': true,
+  'chat:stream': true,
+  'agent:step': true,
+  'agent:ask': true,
+  'history:changed': true,
+  'mcp:status': true,
+  'hotkey:pressed': true,
+};
+export const EVENT_NAMES = Object.keys(EVENT_NAME_SET) as readonly EventName[];
 
 export function isInvokeChannel(name: unknown): name is InvokeChannel {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(invokeChannels, name);

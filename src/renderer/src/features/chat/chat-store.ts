@@ -2,19 +2,19 @@
 // on both. Free of React; the view subscribes to three stores so that a frame
 // of streamed tokens wakes only the streaming row (`live`), while the list
 // (`conversation`) changes only when a message is added or ends.
-import { createHeldEndpoint, type HeldEndpoint } from './held-endpoint';
+import { createHeldEndpoint } from './held-endpoint';
+import type { ChatStore, Draft, LiveAnswer } from './chat-store-types';
+
+export type { ChatStore, Draft, LiveAnswer } from './chat-store-types';
+import { createServerPropsFollower } from './server-props-follower';
 import { initialStreamingMessage } from '@shared/chat/stream-reducer';
-import type { ContentPart, StreamingMessage } from '@shared/chat/types';
 import type { ChatSettings } from '@shared/chat/schemas';
 import type { NewConversation } from '@shared/history/types';
-import type { ServerProps } from '@shared/contract';
 import { newId as defaultNewId } from '../../lib/new-id';
-import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createStore } from 'zustand/vanilla';
 import type { EvaApi } from '../../platform/types';
 import type { AppStore } from '../shell/app-store';
 import type { StatusStore } from '../status/status-store';
-import type { Attachment } from './attachments';
-import type { TokenCounter } from './chat-stats';
 import { planChatRequest } from './chat-request';
 import {
   answerFromResult,
@@ -39,51 +39,6 @@ import type { AgentStore } from '../agent/agent-store';
 import type { LiveSnapshot } from './stream-follower';
 import type { StreamFollower } from './stream-follower';
 
-/** The answer being streamed, updated once per frame. */
-export interface LiveAnswer {
-  itemId: string;
-  requestId: string;
-  message: StreamingMessage;
-  counter: TokenCounter;
-}
-
-/** What the user is writing; kept here so it survives a visit to another page. */
-export interface Draft {
-  text: string;
-  attachments: readonly Attachment[];
-}
-
-export interface ChatStore {
-  conversation: StoreApi<ConversationState>;
-  draft: StoreApi<Draft>;
-  live: StoreApi<LiveAnswer | null>;
-  /** what the local server says about itself; null when none is ready */
-  props: StoreApi<ServerProps | null>;
-  /** follow the backend status to keep `props` current; returns the teardown (the follower is started by its owner) */
-  start(): () => void;
-  /** false when a request is already running or there is nothing to send; the draft is emptied once the send is accepted */
-  send(content: string | ContentPart[]): Promise<boolean>;
-  stop(): Promise<void>;
-  /** ask again for the last answer */
-  regenerate(): Promise<boolean>;
-  /** replace a user message and everything after it, and ask again */
-  editAndResend(itemId: string, content: string | ContentPart[]): Promise<boolean>;
-  /** a new, empty conversation (a running answer is stopped) */
-  clear(): void;
-  /** show a saved conversation (a running answer is stopped first), scrolled to `messageId` when given (its branch is selected); false when it cannot be opened */
-  open(conversationId: string, messageId?: string): Promise<boolean>;
-  /** the message to scroll to and mark (a search hit), or null */
-  focus: StoreApi<string | null>;
-  /** the opened conversation's own endpoint, offered and never switched to unasked */
-  heldEndpoint: HeldEndpoint;
-  /** answer through the agent loop (tools) instead of a plain chat request */
-  useTools: StoreApi<boolean>;
-  /** tools switched on for this conversation only (the controller); cleared with a new or reopened conversation */
-  conversationTools: StoreApi<readonly string[]>;
-  /** show the previous (-1) or next (+1) sibling of a message: ‹ 2/3 › */
-  switchBranch(itemId: string, step: -1 | 1): Promise<boolean>;
-  refreshProps(): Promise<void>;
-}
 
 export interface ChatStoreDeps {
   api: EvaApi;
@@ -119,8 +74,8 @@ export function createChatStore({
   const live = createStore<LiveAnswer | null>()(() => null);
   const draft = createStore<Draft>()(() => ({ text: '', attachments: [] }));
   keepDrafts({ draft, conversation, storage: draftStorage });
-  const props = createStore<ServerProps | null>()(() => null);
-  let propsTicket = 0;
+  const serverProps = createServerPropsFollower({ api, app, status });
+  const { props, refresh: refreshProps } = serverProps;
   let openTicket = 0;
   const focus = createStore<string | null>()(() => null);
   const useTools = createStore<boolean>()(() => false);
@@ -136,14 +91,6 @@ export function createChatStore({
     if (userChangedConventions(chatSettings, next)) held = null;
     chatSettings = next;
   });
-
-  /** The current endpoint's props: the local server once it is ready, or a linked llama-server; null when unknown. */
-  const refreshProps = async (): Promise<void> => {
-    const ticket = ++propsTicket;
-    const endpoint = app.store.getState().settings?.chat.endpoint ?? { kind: 'local' as const };
-    const result = await api.invoke('chat:props', { endpoint });
-    if (ticket === propsTicket) props.setState(result.ok ? result.value : null, true);
-  };
 
   /** Where this exchange is saved: the open conversation, or a new one the core creates with the first question (no extra round trip before the answer). */
   const recordTarget = (state: ConversationState, chat: ChatSettings, nCtx: number | null): { conversationId: string; create?: NewConversation } => {
@@ -257,28 +204,12 @@ export function createChatStore({
     live,
     props,
     start: () => {
-      // Props follow the endpoint in use: the local server as it becomes ready or stops, or the chosen link.
-      let source: string | null = null;
-      const onChange = (): void => {
-        const endpoint = app.store.getState().settings?.chat.endpoint;
-        const current = status.store.getState();
-        const next = endpoint?.kind === 'link' ? `link:${endpoint.linkId}` : current?.state === 'ready' ? `local:${current.model?.path ?? ''}` : null;
-        if (next === source) return;
-        source = next;
-        if (next === null) {
-          propsTicket++;
-          props.setState(null, true);
-        } else void refreshProps();
-      };
-      const offStatus = status.store.subscribe(onChange);
-      const offApp = app.store.subscribe(onChange);
+      const offProps = serverProps.start();
       const offHeld = heldEndpoint.start();
       const off = (): void => {
-        offStatus();
-        offApp();
+        offProps();
         offHeld();
       };
-      onChange();
       const last = lastOpened.get();
       if (last !== null && conversation.getState().id === null && conversation.getState().items.length === 0) void load(last);
       return off;

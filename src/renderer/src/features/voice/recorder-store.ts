@@ -3,115 +3,24 @@
 // words into the draft at the cursor. Free of React and of the browser's audio
 // APIs (passed in), so all of it runs in tests.
 import { bytesToBase64 } from '@shared/audio/base64';
-import { MAX_WAV_BYTES, type VoiceFailureReason, type VoiceStatus } from '@shared/audio/voice-schemas';
+import { MAX_WAV_BYTES, type VoiceStatus } from '@shared/audio/voice-schemas';
 import { toWhisperWav, WHISPER_SAMPLE_RATE } from '@shared/audio/whisper-wav';
-import type { AppSettings } from '@shared/contract';
-import type { MessageKey, MessageVars } from '../../i18n';
-import { createStore, type StoreApi } from 'zustand/vanilla';
-import { realTimers, type Timers } from '../../lib/timers';
-import type { EvaApi } from '../../platform/types';
-import type { Draft } from '../chat/chat-store';
+import { createStore } from 'zustand/vanilla';
+import { realTimers } from '../../lib/timers';
 import { rmsOfChannels } from './audio-level';
-import type { CaptureSession, DecodeAudio, OpenMicrophone, RecordedAudio } from './capture';
-import { insertTranscript, isNonSpeech, type TextSelection } from './insert-transcript';
-import { micProblemOf, type MicProblem } from './mic-problem';
+import type { CaptureSession, RecordedAudio } from './capture';
+import { insertTranscript, isNonSpeech } from './insert-transcript';
+import { micProblemOf } from './mic-problem';
+import type { RecorderDeps, RecorderState, RecorderStore, RecordingFacts, TextInput, VoiceNotify } from './recorder-types';
+import { MIC_KEYS, transcribeFailureNotice } from './voice-notices';
 
-export type RecorderState =
-  | { phase: 'idle' }
-  /** checking voice:status and asking for the microphone */
-  | { phase: 'opening' }
-  | { phase: 'recording'; startedAt: number }
-  | { phase: 'decoding'; name: string }
-  /** requestId is null while the audio is still being prepared, before voice:transcribe is called */
-  | { phase: 'transcribing'; requestId: string | null; source: 'microphone' | 'file' };
-
-/** What the last recording or file held, as sent to whisper. */
-export interface RecordingFacts {
-  source: 'microphone' | 'file';
-  /** length of the audio, ms */
-  durationMs: number;
-  /** RMS of the captured samples (0 = silence) */
-  rms: number;
-  sampleRate: number;
-  wavBytes: number;
-}
-
-/** A message for the user, as message keys so it follows the UI language. */
-export interface VoiceNotice {
-  level: 'info' | 'warning' | 'error';
-  code: string;
-  key: MessageKey;
-  vars?: MessageVars;
-}
-export type VoiceNotify = (notice: VoiceNotice) => void;
-
-/** The draft's text box, as far as inserting goes (the composer attaches it while it is on screen). */
-export interface TextInput {
-  /** the cursor or selection; null when the user has not been in the box */
-  selection(): TextSelection | null;
-  placeCaret(at: number): void;
-}
-
-/** An audio file picked for transcription. */
-export interface AudioFile {
-  name: string;
-  size: number;
-  arrayBuffer(): Promise<ArrayBuffer>;
-}
-
-export interface RecorderDeps {
-  api: EvaApi;
-  draft: StoreApi<Draft>;
-  settings: () => AppSettings | null;
-  openMicrophone: OpenMicrophone;
-  decodeAudio: DecodeAudio;
-  newId: () => string;
-  now?: () => number;
-  timers?: Timers;
-  /** a recording this long stops by itself */
-  maxRecordingMs?: number;
-}
-
-export interface RecorderStore {
-  state: StoreApi<RecorderState>;
-  /** voice:status: whether transcription can work, and if not why (null until fetched) */
-  status: StoreApi<VoiceStatus | null>;
-  last: StoreApi<RecordingFacts | null>;
-  refreshStatus(): Promise<VoiceStatus | null>;
-  /** the microphone's level now, 0–1 RMS (0 when not recording) */
-  level(): number;
-  /** F2 / the mic button: start when idle, stop and transcribe when recording */
-  toggle(notify: VoiceNotify): Promise<void>;
-  startRecording(notify: VoiceNotify): Promise<void>;
-  stopRecording(notify: VoiceNotify): Promise<void>;
-  /** Esc: drop the recording, or stop the transcription (voice:cancel) */
-  cancel(): void;
-  transcribeFile(file: AudioFile, notify: VoiceNotify): Promise<void>;
-  /** the composer's text box; returns the detach function */
-  attachInput(input: TextInput): () => void;
-}
+export * from './recorder-types';
+export { transcribeFailureNotice } from './voice-notices';
 
 /** 15 minutes: the WAV stays under the contract's 32 MiB, with room to spare. */
 export const MAX_RECORDING_MS = 15 * 60_000;
 /** Larger files would decode to more samples than a transcription takes anyway. */
 export const MAX_AUDIO_FILE_BYTES = 200 * 1024 * 1024;
-
-const MIC_KEYS: Record<MicProblem, MessageKey> = {
-  unsupported: 'voice.mic.unsupported',
-  denied: 'voice.mic.denied',
-  none: 'voice.mic.none',
-  busy: 'voice.mic.busy',
-  failed: 'voice.mic.failed',
-};
-
-/** The notice for a failed voice:transcribe; null when the user cancelled it. */
-export function transcribeFailureNotice(error: { code: string; message: string; details?: Record<string, unknown> }): VoiceNotice | null {
-  const reason = error.details?.reason as VoiceFailureReason | undefined;
-  if (reason === 'cancelled') return null;
-  if (reason === 'model_not_configured') return { level: 'warning', code: 'voice_model_not_configured', key: 'voice.modelNotConfigured' };
-  if (reason === 'timeout') return { level: 'error', code: 'voice_timeout', key: 'voice.timeout' };
-  return { level: 'error', code: `voice_${reason ?? error.code}`, key: 'voice.failed', vars: { message: error.message } };
-}
 
 export function createRecorderStore(deps: RecorderDeps): RecorderStore {
   const now = deps.now ?? Date.now;

@@ -1,0 +1,55 @@
+// The chat store's shape: what the view reads (the conversation, the streaming
+// answer, the draft, the server's props) and the actions on them.
+import type { StoreApi } from 'zustand/vanilla';
+import type { ContentPart, StreamingMessage } from '@shared/chat/types';
+import type { ServerProps } from '@shared/contract';
+import type { Attachment } from './attachments';
+import type { TokenCounter } from './chat-stats';
+import type { ConversationState } from './conversation';
+import type { HeldEndpoint } from './held-endpoint';
+
+/** The answer being streamed, updated once per frame. */
+export interface LiveAnswer {
+  itemId: string;
+  requestId: string;
+  message: StreamingMessage;
+  counter: TokenCounter;
+}
+
+/** What the user is writing; kept here so it survives a visit to another page. */
+export interface Draft {
+  text: string;
+  attachments: readonly Attachment[];
+}
+
+export interface ChatStore {
+  conversation: StoreApi<ConversationState>;
+  draft: StoreApi<Draft>;
+  live: StoreApi<LiveAnswer | null>;
+  /** what the local server says about itself; null when none is ready */
+  props: StoreApi<ServerProps | null>;
+  /** follow the backend status to keep `props` current; returns the teardown (the follower is started by its owner) */
+  start(): () => void;
+  /** false when a request is already running or there is nothing to send; the draft is emptied once the send is accepted */
+  send(content: string | ContentPart[]): Promise<boolean>;
+  stop(): Promise<void>;
+  /** ask again for the last answer */
+  regenerate(): Promise<boolean>;
+  /** replace a user message and everything after it, and ask again */
+  editAndResend(itemId: string, content: string | ContentPart[]): Promise<boolean>;
+  /** a new, empty conversation (a running answer is stopped) */
+  clear(): void;
+  /** show a saved conversation (a running answer is stopped first), scrolled to `messageId` when given (its branch is selected); false when it cannot be opened */
+  open(conversationId: string, messageId?: string): Promise<boolean>;
+  /** the message to scroll to and mark (a search hit), or null */
+  focus: StoreApi<string | null>;
+  /** the opened conversation's own endpoint, offered and never switched to unasked */
+  heldEndpoint: HeldEndpoint;
+  /** answer through the agent loop (tools) instead of a plain chat request */
+  useTools: StoreApi<boolean>;
+  /** tools switched on for this conversation only (the controller); cleared with a new or reopened conversation */
+  conversationTools: StoreApi<readonly string[]>;
+  /** show the previous (-1) or next (+1) sibling of a message: ‹ 2/3 › */
+  switchBranch(itemId: string, step: -1 | 1): Promise<boolean>;
+  refreshProps(): Promise<void>;
+}

@@ -1,0 +1,112 @@
+// What the core reports about itself: the model's facts, GPUs and backends, the
+// server status, log lines, notices, server props and app info. Part of the
+// contract (contract.ts re-exports it); kept apart so each file has one job.
+import { z } from 'zod';
+import type { StreamingMessage } from './chat/types';
+import type { BackendKind } from './settings-schemas';
+
+/** Facts read from a GGUF header. */
+export interface ModelFacts {
+  path: string;
+  name: string;
+  architecture: string;
+  nLayer: number;
+  contextLength: number;
+  embeddingLength: number;
+  fileSize: number;
+  mmprojSize: number;
+  hasChatTemplate: boolean;
+}
+
+/** How many layers go to the GPU, and why. */
+export interface GpuLayerEstimate {
+  gpuLayers: number;
+  maxLayers: number;
+  reason: string;
+}
+
+/** One GPU as reported by a probe tool. */
+export interface GpuInfo {
+  name: string;
+  totalMiB: number | null;
+  freeMiB: number | null;
+  source: 'nvidia-smi' | 'vulkaninfo' | 'clinfo' | 'list-devices';
+}
+
+/** `bin/<backend>/build.json`, written by `npm run backend:build`. */
+export interface BuildInfo {
+  backend: BackendKind;
+  llamaCppCommit: string;
+  source: string;
+  cmakeFlags: string[];
+  builtAt: string;
+}
+
+/** A backend binary found on disk. */
+export interface BackendInfo {
+  kind: BackendKind;
+  serverPath: string;
+  executable: boolean;
+  build: BuildInfo | null;
+}
+
+export const BackendStateSchema = z.enum(['stopped', 'starting', 'ready', 'stopping', 'error']);
+export type BackendState = z.infer<typeof BackendStateSchema>;
+
+/** What the status bar shows; pushed as `backend:state` on every change. */
+export interface BackendStatus {
+  state: BackendState;
+  /** epoch ms when this state began */
+  since: number;
+  backend: BackendKind | null;
+  model: ModelFacts | null;
+  host: string | null;
+  port: number | null;
+  gpuLayers: number | null;
+  estimate: GpuLayerEstimate | null;
+  pid: number | null;
+  /** load-to-ready time of the last successful start */
+  loadMs: number | null;
+  restarts: number;
+  /** user-facing notes about this run: fallback backend, port changed, exposed on network */
+  notices: string[];
+  error: import('./errors').AppError | null;
+}
+
+/** One line of the model log. */
+export interface LogLine {
+  seq: number;
+  time: number;
+  stream: 'stdout' | 'stderr' | 'app';
+  text: string;
+}
+
+/** A message for the user that is not tied to one call. */
+export interface Notice {
+  level: 'info' | 'warning' | 'error';
+  code: string;
+  message: string;
+}
+
+/** What the managed llama-server says about itself (`/props`, `/v1/models`). */
+export interface ServerProps {
+  model: string;
+  nCtx: number;
+  chatTemplate: string;
+  supportsTools: boolean;
+  vision: boolean;
+  audio: boolean;
+}
+
+/** A finished (or stopped, or failed) answer: the stream state without reducer bookkeeping. */
+export type ChatResult = Omit<StreamingMessage, 'internal'> & { requestId: string; elapsedMs: number };
+
+export interface AppInfo {
+  version: string;
+  host: 'electron' | 'browser';
+  platform: string;
+  dataDir: string;
+  systemLanguage: string;
+  /** true when a native file picker exists (Electron) */
+  canPickFiles: boolean;
+}
