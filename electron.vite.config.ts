@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
-import { IMPORT_ALIASES } from './aliases.config';
+import { IMPORT_ALIASES } from './aliases.config.ts';
 
 export default defineConfig({
   main: {

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { IMPORT_ALIASES } from './aliases.config';
+import { IMPORT_ALIASES } from './aliases.config.ts';
 
 export default defineConfig({
   resolve: { alias: IMPORT_ALIASES },

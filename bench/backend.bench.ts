@@ -12,7 +12,7 @@ import { BackendManager } from '@main/services/backend/backend-manager';
 import { findFreePort } from '@main/services/backend/net-probe';
 import { defaultSettings } from '@shared/default-settings';
 import { testAssets } from '@test-support/test-assets';
-import type { Benchmark } from './run';
+import type { Benchmark } from './types';
 import { median, round } from './stats';
 
 // Load times of the tiny model are ~100 ms, so a busy machine moves single runs by tens of percent:

@@ -8,7 +8,7 @@ import { testAssets } from '@test-support/test-assets';
 import { connectHost } from '@test-support/ws-client';
 import { defaultSettings } from '@shared/default-settings';
 import { launchChromium, MAIN_THREAD_PROBE } from './browser';
-import type { Benchmark, BenchResult } from './run';
+import type { Benchmark, BenchResult } from './types';
 import { serverAuthHeader } from './server-key';
 import { round } from './stats';
 

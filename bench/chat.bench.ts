@@ -11,7 +11,7 @@ import { defaultSettings } from '@shared/default-settings';
 import { buildChatBody, normalizeMessages } from '@shared/chat/request-body';
 import { launchChromium, DOM_RECORDER, resetDomMarks } from './browser';
 import { serverAuthHeader } from './server-key';
-import type { Benchmark, BenchResult } from './run';
+import type { Benchmark, BenchResult } from './types';
 import { ensureWebUi } from './ensure-webui';
 import { findFreePort } from '@main/services/backend/net-probe';
 import { probeHealth } from '@main/services/backend/health-probe';

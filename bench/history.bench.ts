@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { HistoryStore } from '@main/services/history/history-store';
 import { previewOf } from '@shared/history/message-text';
 import type { ConversationMeta, ConversationSummary, StoredMessage } from '@shared/history/types';
-import type { Benchmark, BenchResult } from './run';
+import type { Benchmark, BenchResult } from './types';
 import { median, round } from './stats';
 
 const CORPUS_VERSION = 'v1-10000x20-5000';

@@ -1,7 +1,7 @@
 // lifecycle.*: issue 11's no-orphan figures with the real built host, the same
 // trials as src/main/host/no-orphan.slow.test.ts (Linux: read from /proc).
 import { runKillTrials, runNpmSignalTrials } from '@test-support/lifecycle-trials';
-import type { Benchmark } from './run';
+import type { Benchmark } from './types';
 
 const TRIALS = Number(process.env.EVA_LIFECYCLE_TRIALS ?? 20);
 

@@ -8,20 +8,7 @@ import { toolBenchmarks } from './tools.bench';
 import { historyBenchmarks } from './history.bench';
 import { voiceBenchmarks } from './voice.bench';
 import { lifecycleBenchmarks } from './lifecycle.bench';
-
-export interface BenchResult {
-  bench: string;
-  value: number;
-  unit: string;
-  goal: string;
-  [detail: string]: unknown;
-}
-
-export interface Benchmark {
-  /** every metric name it reports, so a prefix can select it */
-  names: string[];
-  run(): Promise<BenchResult[]>;
-}
+import type { Benchmark } from './types';
 
 const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks, ...chatLongTaskBenchmarks, ...toolBenchmarks, ...historyBenchmarks, ...voiceBenchmarks, ...lifecycleBenchmarks];
 

@@ -12,7 +12,7 @@ import { toolResponseMessage } from '@shared/tools/tool-response';
 import { createArgumentValidator } from '@shared/tools/validate-arguments';
 import { makeTestRunner } from '@main/services/tools/test-support/test-runner';
 import type { ToolRunner } from '@main/services/tools/tool-runner';
-import type { Benchmark } from './run';
+import type { Benchmark } from './types';
 import { median, round } from './stats';
 
 const CALLS = 50;

@@ -20,7 +20,7 @@ import { whisperAssets } from '@main/services/voice/whisper-test-assets';
 import { startHost, tinyModel } from '@test-support/host-process';
 import { seededRandom } from '@test-support/seeded-random';
 import { connectHost, type HostClient } from '@test-support/ws-client';
-import type { Benchmark, BenchResult } from './run';
+import type { Benchmark, BenchResult } from './types';
 import { median, round } from './stats';
 import { launchWithFakeMicrophone, recordAndTranscribe, VOICE_PROBE, type PageVoiceRun } from './voice-page';
 import { runWhisperDirect, type DirectWhisper } from './whisper-direct';

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 're
 import { useAppModel } from '../../app-model';
 import { useStore } from 'zustand';
 import { useT } from '../../i18n';
-import { StickToBottom } from '../log/stick-to-bottom';
+import { StickToBottom } from '../../ui/stick-to-bottom';
 import { AnswerMessage } from './AnswerMessage';
 import { BranchSwitch } from './BranchSwitch';
 import { siblingPosition, type Branches } from './branches';

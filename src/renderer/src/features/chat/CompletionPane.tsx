@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { useStore } from 'zustand';
-import { stickAfterScroll } from '../log/stick-to-bottom';
+import { stickAfterScroll } from '../../ui/stick-to-bottom';
 import { AnswerStats } from './AnswerStats';
 import { EMPTY_COUNTER } from './chat-stats';
 import { isSendKey, keyInfo, sendHintKey } from './send-key';

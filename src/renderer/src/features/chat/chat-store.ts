@@ -30,7 +30,8 @@ import {
   type AnswerState,
   type UserItem,
 } from './conversation';
-import { addChild, branchesOf, itemsFromHistory, siblingPosition } from './branches';
+import { addChild, branchesOf, siblingPosition } from './branches';
+import { itemsFromHistory } from './saved-items';
 import { answerFromRun } from './agent-answer';
 import { conventionsOf, effectiveChat, userChangedConventions, type HeldConventions } from './conversation-conventions';
 import { showSavedRuns, storageLastOpened, type LastOpened } from './saved-conversation';

@@ -6,7 +6,7 @@
 // draft is forgotten the moment it is emptied, which is what an accepted send
 // does, so a reload never brings back a question already sent.
 import type { StoreApi } from 'zustand/vanilla';
-import type { Draft } from './chat-store';
+import type { Draft } from './chat-store-types';
 
 type SmallStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

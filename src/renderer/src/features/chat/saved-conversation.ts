@@ -4,7 +4,7 @@
 import type { StoredMessage } from '@shared/history/types';
 import type { AgentStore } from '../agent/agent-store';
 import { savedRun } from './agent-answer';
-import { savedRunId } from './branches';
+import { savedRunId } from './saved-items';
 
 export interface LastOpened {
   get(): string | null;

@@ -1,6 +1,6 @@
 import { useT } from '../../i18n';
-import { SidePanel } from '../shell/SidePanel';
-import { CheckField, Field, SelectField, TextField } from '../load/form-fields';
+import { SidePanel } from '../../ui/SidePanel';
+import { CheckField, Field, SelectField, TextField } from '../../ui/form-fields';
 import { SamplingFields } from './SamplingFields';
 import { TemplateFields } from './TemplateFields';
 import { useConventionsStore } from './use-conventions-store';

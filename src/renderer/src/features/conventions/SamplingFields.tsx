@@ -1,5 +1,5 @@
 import { useT, type MessageKey } from '../../i18n';
-import { TextField } from '../load/form-fields';
+import { TextField } from '../../ui/form-fields';
 import type { ConventionsErrors, SamplingField } from './conventions-form';
 
 const FIELDS: ReadonlyArray<{ field: Exclude<SamplingField, 'temperature'>; label: MessageKey; hint: MessageKey; testId: string }> = [

@@ -1,5 +1,5 @@
 import { useT } from '../../i18n';
-import type { FieldError } from '../load/load-form';
+import type { FieldError } from '../../ui/field-error';
 import { addTemplate, deleteTemplate, editTemplate, freshTemplateName, type ConventionsForm } from './conventions-form';
 import { DEFAULT_SYSTEM_PROMPT } from '@shared/default-settings';
 

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { SamplingSchema, type ChatSettings } from '@shared/chat/schemas';
 import type { SamplingSettings } from '@shared/chat/types';
 import { parseStrictDecimal, plainDecimal } from '@shared/strict-number';
-import type { FieldError } from '../load/load-form';
+import type { FieldError } from '../../ui/field-error';
 
 export const SAMPLING_FIELDS = ['temperature', 'top_k', 'top_p', 'min_p', 'repeat_penalty', 'max_tokens', 'seed'] as const;
 export type SamplingField = (typeof SAMPLING_FIELDS)[number];

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useT } from '../../i18n';
 import { ApiKeyField } from './ApiKeyField';
-import { CheckField, SelectField, TextField } from './form-fields';
+import { CheckField, SelectField, TextField } from '../../ui/form-fields';
 import type { FieldErrors, LoadForm } from './load-form';
 
 export interface FormProps {

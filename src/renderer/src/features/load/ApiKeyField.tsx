@@ -1,16 +1,7 @@
 import { useT } from '../../i18n';
-import { Field } from './form-fields';
-import type { KeyAction } from './link-form';
-import type { FieldError } from './load-form';
-
-/** The part of a form that holds a write-only key. */
-export interface KeyFields {
-  /** typed, never read back */
-  apiKey: string;
-  keyAction: KeyAction;
-  /** a key is stored */
-  hasKey: boolean;
-}
+import { Field } from '../../ui/form-fields';
+import type { FieldError } from '../../ui/field-error';
+import type { KeyAction, KeyFields } from './key-fields';
 
 interface Props {
   form: KeyFields;

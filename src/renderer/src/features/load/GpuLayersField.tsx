@@ -1,6 +1,6 @@
 import { useT } from '../../i18n';
-import { Field } from './form-fields';
-import type { FieldError } from './load-form';
+import { Field } from '../../ui/form-fields';
+import type { FieldError } from '../../ui/field-error';
 import type { InspectState } from './load-store';
 
 interface Props {

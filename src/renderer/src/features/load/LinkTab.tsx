@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useT } from '../../i18n';
 import { ApiKeyField } from './ApiKeyField';
-import { Field, TextField } from './form-fields';
+import { Field, TextField } from '../../ui/form-fields';
 import { missingKey } from './link-form';
 import type { LinkState, LinkStore } from './link-store';
 import { LinkProfiles } from './LinkProfiles';

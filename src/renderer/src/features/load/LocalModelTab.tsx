@@ -3,7 +3,7 @@ import { backendOptions, gpuLabel } from '../about/backend-labels';
 import { useDiscovery } from '../about/use-about-store';
 import { useAppStore } from '../shell/use-app-store';
 import { AdvancedFields, type FormProps } from './AdvancedFields';
-import { SelectField, TextField } from './form-fields';
+import { SelectField, TextField } from '../../ui/form-fields';
 import { GpuLayersField } from './GpuLayersField';
 import { inspectKey } from './load-form';
 import type { InspectState } from './load-store';

@@ -5,10 +5,10 @@ import type { z } from 'zod';
 import { baseUrlProblem } from '@shared/chat/base-url';
 import type { LinkProfile, LinkSaveSchema, LinkTestSchema } from '@shared/chat/schemas';
 import type { LinkPreset } from '@shared/link-presets';
-import type { FieldError } from './load-form';
+import type { FieldError } from '../../ui/field-error';
+import type { KeyAction } from './key-fields';
 
-/** keep: leave the stored key; replace: save the typed one; remove: delete the stored one */
-export type KeyAction = 'keep' | 'replace' | 'remove';
+export type { KeyAction } from './key-fields';
 
 export interface LinkForm {
   /** null until saved */

@@ -4,8 +4,10 @@
 import type { z } from 'zod';
 import { HTTP_TOKEN_TEXT, LoadSettingsSchema, type BackendLoad, type LoadSettings } from '@shared/contract';
 import { parseStrictInteger, type NumberProblem } from '@shared/strict-number';
-import type { MessageKey, MessageVars } from '../../i18n';
-import type { KeyFields } from './ApiKeyField';
+import type { FieldError } from '../../ui/field-error';
+import type { KeyFields } from './key-fields';
+
+export type { FieldError } from '../../ui/field-error';
 
 /**
  * What the form holds: numbers as typed text, so half-typed input is not lost. The
@@ -36,10 +38,6 @@ export interface LoadForm extends KeyFields {
 }
 
 export type LoadField = keyof LoadForm;
-export interface FieldError {
-  key: MessageKey;
-  vars?: MessageVars;
-}
 export type FieldErrors = Partial<Record<LoadField, FieldError>>;
 /** `value` is what is saved; `load` is what `backend:load` gets (the settings, and the key change if any). */
 export type FormResult = { ok: true; value: LoadSettings; load: BackendLoad } | { ok: false; errors: FieldErrors };

@@ -2,7 +2,7 @@ import { memo, useLayoutEffect, useRef, useState } from 'react';
 import type { LogLine } from '@shared/contract';
 import { useT } from '../../i18n';
 import { formatClock } from '../../lib/format';
-import { StickToBottom } from './stick-to-bottom';
+import { StickToBottom } from '../../ui/stick-to-bottom';
 
 /** The scrolling list of log lines; follows new lines while the user is at the bottom. */
 export function LogList({ lines }: { lines: readonly LogLine[] }) {

@@ -1,6 +1,6 @@
 import { useT } from '../../i18n';
-import { SidePanel } from '../shell/SidePanel';
-import { CheckField, SelectField, TextField } from '../load/form-fields';
+import { SidePanel } from '../../ui/SidePanel';
+import { CheckField, SelectField, TextField } from '../../ui/form-fields';
 import { POLICY_KEYS, riskLabel } from './tool-labels';
 import { MAX_STEPS_LIMIT, policyChoices, setRow, type ToolRow } from './tools-form';
 import { useToolsPanelStore } from './use-tools-panel-store';

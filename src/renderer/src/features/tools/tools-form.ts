@@ -6,7 +6,7 @@
 import type { ToolSettings } from '@shared/tools/schemas';
 import { parseStrictInteger } from '@shared/strict-number';
 import type { ToolDescriptor, ToolPolicy, ToolRisk } from '@shared/tools/tool-types';
-import type { FieldError } from '../load/load-form';
+import type { FieldError } from '../../ui/field-error';
 
 export interface ToolRow {
   name: string;

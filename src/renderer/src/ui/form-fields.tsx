@@ -1,7 +1,7 @@
 // Small labelled inputs for the load dialog. Each shows its field error in the UI language.
 import { useId, type ReactNode } from 'react';
-import { useT } from '../../i18n';
-import type { FieldError } from './load-form';
+import { useT } from '../i18n';
+import type { FieldError } from './field-error';
 
 interface FieldProps {
   label: string;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useT } from '../../i18n';
-import type { AppError } from '../../platform/types';
+import { useT } from '../i18n';
+import type { AppError } from '../platform/types';
 
 interface Props {
   /** the dialog's test id and the prefix of its title's element id */
