@@ -1,7 +1,12 @@
 // Who may import whom (rule 11 of ../shared/STYLE.md), checked by `npm run lint:deps`
 // (part of `npm test`). Type-only imports count: a type is part of a module's surface.
-/** Each renderer feature's public surface: the only files other features may import. */
-const FEATURE_SURFACE = require('./src/renderer/src/features/surface.json');
+const { readdirSync } = require('node:fs');
+const { join } = require('node:path');
+
+/** Each renderer feature's public surface: the only files other features may import. A feature not listed has none. */
+const DECLARED = require('./src/renderer/src/features/surface.json');
+const FEATURES = readdirSync(join(__dirname, 'src/renderer/src/features'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const FEATURE_SURFACE = Object.fromEntries(FEATURES.map((feature) => [feature, DECLARED[feature] ?? []]));
 
 const surfaceRules = Object.entries(FEATURE_SURFACE).map(([feature, files]) => ({
   name: `feature-surface-${feature}`,
@@ -49,11 +54,22 @@ module.exports = {
       from: { pathNot: ['\\.test\\.tsx?$', '^bench/', '^e2e/', '^src/test-support/', '^src/renderer/src/test-support/', '^scripts/'] },
       to: { path: ['^src/test-support/', '^src/renderer/src/test-support/'] },
     },
+    {
+      name: 'no-feature-cycles',
+      comment: 'two features never import each other, also through others: one of them owns the seam (a type, a slot) and the other fits it',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^src/renderer/src/features/[^/]+$' },
+      to: { path: '^src/renderer/src/features/[^/]+$', circular: true },
+    },
     ...surfaceRules,
   ],
   options: {
+    // Folder-level rules (no-feature-cycles) need the folder graph.
+    metrics: true,
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['^out/', '^node_modules/', '^\\.cache/'] },
+    // Tests are left out: they may wire several features (or the whole core) together, and nothing imports them.
+    exclude: { path: ['^out/', '^node_modules/', '^\\.cache/', '\\.test\\.tsx?$'] },
     tsConfig: { fileName: 'tsconfig.base.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { ChatSendSchema, EndpointRefSchema, LinkSaveSchema, LinkTestSchema, type LinkProfile } from './chat/schemas';
 import type { StreamEvent } from './chat/types';
-import type { LinkPreset } from './link-presets';
+import type { LinkPreset } from './links/link-presets';
 import { AgentRunSchema, ConsentAnswerSchema, type ToolSettings } from './tools/schemas';
 import type { AgentEnd, AgentProtocolReport, AgentStep, ConsentRequest } from './tools/agent-types';
 import type { ToolDescriptor } from './tools/tool-types';

@@ -1,19 +1,19 @@
 // Every store of the renderer, built around one EvaApi. Created once in main.tsx
 // (never at import time) and handed to components through context.
 import { createContext, useContext } from 'react';
-import { createDiscoveryStore, type DiscoveryStore } from './features/about/discovery-store';
+import { createDiscoveryStore, type DiscoveryStore } from './features/backends/discovery-store';
 import { createAgentStore, type AgentStore } from './features/agent/agent-store';
 import { createChatStore, type ChatStore } from './features/chat/chat-store';
 import { createCompletionStore, type CompletionStore } from './features/chat/completion-store';
 import { createStreamFollower } from './features/chat/stream-follower';
 import { createConventionsStore, type ConventionsStore } from './features/conventions/conventions-store';
-import { createLinkStore, type LinkStore } from './features/load/link-store';
+import { createLinkStore, type LinkStore } from './features/link/link-store';
 import { createLoadStore, type LoadStore } from './features/load/load-store';
 import { createHistoryListStore, type HistoryListStore } from './features/history/history-list-store';
 import { createLogStore, type LogStore } from './features/log/log-store';
 import { createHotkeysStore, type HotkeysStore } from './features/hotkeys/hotkeys-store';
 import { createNoticesStore, type NoticesStore } from './features/notices/notices-store';
-import { createAppStore, type AppStore } from './features/shell/app-store';
+import { createSettingsStore, type SettingsStore } from './features/settings/settings-store';
 import { createStatusStore, type StatusStore } from './features/status/status-store';
 import { createToolsPanelStore, type ToolsPanelStore } from './features/tools/tools-panel-store';
 import { createMcpStore, type McpStore } from './features/mcp/mcp-store';
@@ -30,7 +30,7 @@ export type ChatMode = 'chat' | 'completion';
 
 export interface AppModel {
   api: EvaApi;
-  app: AppStore;
+  app: SettingsStore;
   status: StatusStore;
   log: LogStore;
   notices: NoticesStore;
@@ -64,7 +64,7 @@ export interface AppModel {
 }
 
 export function createAppModel(api: EvaApi): AppModel {
-  const app = createAppStore(api);
+  const app = createSettingsStore(api);
   const status = createStatusStore(api);
   const log = createLogStore(api);
   const notices = createNoticesStore(api);

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { LinkProfile } from '@shared/chat/schemas';
 import { baseUrlProblem } from '@shared/chat/base-url';
 import { endpointUrls } from '@shared/chat/endpoint-url';
-import { LINK_PRESETS } from '@shared/link-presets';
+import { LINK_PRESETS } from '@shared/links/link-presets';
 import { AppFailure } from '@shared/errors';
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsStore } from '../settings/settings-store';

@@ -4,7 +4,7 @@
 import type { ChatRecord, LinkProfile } from '@shared/chat/schemas';
 import type { StreamEvent, Timings } from '@shared/chat/types';
 import type { AppSettings, BackendStatus, ChatResult, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput, ServerProps } from '@shared/contract';
-import { LINK_PRESETS } from '@shared/link-presets';
+import { LINK_PRESETS } from '@shared/links/link-presets';
 import { initialStreamingMessage, reduceStream } from '@shared/chat/stream-reducer';
 import type { Timers } from '../lib/timers';
 import type { Result } from './types';

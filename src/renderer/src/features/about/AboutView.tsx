@@ -1,15 +1,15 @@
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
-import { useAppStore } from '../shell/use-app-store';
+import { useSettingsStore } from '../settings/use-settings-store';
 import { BackendCard } from './BackendCard';
-import { gpuLabel } from './backend-labels';
-import { useDiscovery } from './use-about-store';
+import { gpuLabel } from '../backends/backend-labels';
+import { useDiscovery } from '../backends/use-discovery-store';
 import './about.css';
 
 export function AboutView() {
   const t = useT();
   const { discovery } = useAppModel();
-  const { info } = useAppStore();
+  const { info } = useSettingsStore();
   const { backends, gpus, loading, error } = useDiscovery();
 
   return (

@@ -1,6 +1,6 @@
 import type { BackendInfo } from '@shared/contract';
 import { useT } from '../../i18n';
-import { backendLabel, shortCommit } from './backend-labels';
+import { backendLabel, shortCommit } from '../backends/backend-labels';
 
 export function BackendCard({ backend }: { backend: BackendInfo }) {
   const t = useT();

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useT } from '../../i18n';
-import { useAppStore } from '../shell/use-app-store';
+import { useSettingsStore } from '../settings/use-settings-store';
 import { useBackendStatus } from '../status/use-status-store';
 import { ChatList } from './ChatList';
 import { ChatToolbar } from './ChatToolbar';
@@ -15,7 +15,7 @@ import './chat.css';
 /** The conversation: the home page once a model is ready or a link endpoint is chosen. */
 export function ChatView() {
   const t = useT();
-  const { settings } = useAppStore();
+  const { settings } = useSettingsStore();
   const status = useBackendStatus();
   const props = useServerProps();
   const { items, branches, activeRequestId } = useConversation();

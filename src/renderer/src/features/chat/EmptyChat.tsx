@@ -1,6 +1,6 @@
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
-import { ModelCard } from '../shell/ModelCard';
+import { ModelCard } from './ModelCard';
 import { useBackendStatus } from '../status/use-status-store';
 import type { EndpointView } from './endpoint-label';
 

@@ -1,13 +1,13 @@
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { useStore } from 'zustand';
-import { useAppStore } from '../shell/use-app-store';
+import { useSettingsStore } from '../settings/use-settings-store';
 
 /** "Held with Work API — Use it": the opened conversation's endpoint, switched to only on the user's click. */
 export function HeldEndpointBar() {
   const t = useT();
   const { chat } = useAppModel();
-  const { settings } = useAppStore();
+  const { settings } = useSettingsStore();
   const held = useStore(chat.heldEndpoint.offer);
   if (!held) return null;
   const name = held.kind === 'local' ? t('chat.heldEndpoint.local') : (settings?.links.find((link) => link.id === held.linkId)?.name ?? held.linkId);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '@shared/chat/types';
 import type { InvokeInput } from '@shared/contract';
 import { createMemoryPlatform, type MemoryPlatformOptions } from '../../platform/memory-platform';
-import { createAppStore } from '../shell/app-store';
+import { createSettingsStore } from '../settings/settings-store';
 import { createStatusStore } from '../status/status-store';
 import { createChatStore } from './chat-store';
 import type { AnswerItem } from './conversation';
@@ -13,7 +13,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function setup(options: MemoryPlatformOptions = {}) {
   const api = createMemoryPlatform(options);
   const frames: Array<() => void> = [];
-  const app = createAppStore(api);
+  const app = createSettingsStore(api);
   const status = createStatusStore(api);
   let n = 0;
   const follower = createStreamFollower(api, (callback) => frames.push(callback));
@@ -286,7 +286,7 @@ describe('chat store with tools on', () => {
   it('answers through the agent loop: runs with a record, shows the final answer, keeps the steps in the agent store', async () => {
     const { createAgentStore } = await import('../agent/agent-store');
     const api = createMemoryPlatform({ agentScript: { actions: [{ kind: 'step', step: { kind: 'tool', tool: 'calculator', args: { expression: '2+3' }, status: 'ok', output: '5', durationMs: 1 } }], answer: 'It is 5.' } });
-    const app = createAppStore(api);
+    const app = createSettingsStore(api);
     const status = createStatusStore(api);
     const follower = createStreamFollower(api, (callback) => callback());
     const agent = createAgentStore(api);

@@ -13,7 +13,7 @@ import type { NewConversation } from '@shared/history/types';
 import { newId as defaultNewId } from '../../lib/new-id';
 import { createStore } from 'zustand/vanilla';
 import type { EvaApi } from '../../platform/types';
-import type { AppStore } from '../shell/app-store';
+import type { SettingsStore } from '../settings/settings-store';
 import type { StatusStore } from '../status/status-store';
 import { planChatRequest } from './chat-request';
 import {
@@ -43,7 +43,7 @@ import type { StreamFollower } from './stream-follower';
 
 export interface ChatStoreDeps {
   api: EvaApi;
-  app: AppStore;
+  app: SettingsStore;
   status: StatusStore;
   follower: StreamFollower;
   newId?: () => string;

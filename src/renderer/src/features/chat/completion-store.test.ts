@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { InvokeInput } from '@shared/contract';
 import { createMemoryPlatform } from '../../platform/memory-platform';
-import { createAppStore } from '../shell/app-store';
+import { createSettingsStore } from '../settings/settings-store';
 import { createCompletionStore } from './completion-store';
 import { createStreamFollower } from './stream-follower';
 
 async function setup(chatDelayMs = 0) {
   const api = createMemoryPlatform({ chatDelayMs, chatReply: () => [[{ type: 'content', text: ' upon' }], [{ type: 'content', text: ' a <think>time' }]] });
   const frames: Array<() => void> = [];
-  const app = createAppStore(api);
+  const app = createSettingsStore(api);
   const follower = createStreamFollower(api, (callback) => frames.push(callback));
   follower.start();
   const store = createCompletionStore({ api, app, follower, newId: () => 'c1' });

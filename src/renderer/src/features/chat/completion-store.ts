@@ -5,7 +5,7 @@ import type { Timings, Usage } from '@shared/chat/types';
 import { newId as defaultNewId } from '../../lib/new-id';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EvaApi } from '../../platform/types';
-import type { AppStore } from '../shell/app-store';
+import type { SettingsStore } from '../settings/settings-store';
 import { EMPTY_COUNTER, type TokenCounter } from './chat-stats';
 import { requestSampling } from './chat-request';
 import type { AnswerError } from './conversation';
@@ -39,7 +39,7 @@ export interface CompletionStore {
 
 const INITIAL: CompletionState = { text: '', running: null, status: 'idle', error: null, timings: null, usage: null, counter: EMPTY_COUNTER };
 
-export function createCompletionStore({ api, app, follower, newId = defaultNewId }: { api: EvaApi; app: AppStore; follower: StreamFollower; newId?: () => string }): CompletionStore {
+export function createCompletionStore({ api, app, follower, newId = defaultNewId }: { api: EvaApi; app: SettingsStore; follower: StreamFollower; newId?: () => string }): CompletionStore {
   const state = createStore<CompletionState>()(() => INITIAL);
   const live = createStore<LiveCompletion | null>()(() => null);
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { createMemoryPlatform } from '../../platform/memory-platform';
-import { createAppStore } from '../shell/app-store';
+import { createSettingsStore } from '../settings/settings-store';
 import { createStatusStore } from '../status/status-store';
 import type { Attachment } from './attachments';
 import { createChatStore, type Draft } from './chat-store';
@@ -131,7 +131,7 @@ describe('composer drafts', () => {
 describe('the chat store and its drafts', () => {
   async function chatPage(storage: ReturnType<typeof memoryStorage>, withSettings = true) {
     const api = createMemoryPlatform();
-    const app = createAppStore(api);
+    const app = createSettingsStore(api);
     const status = createStatusStore(api);
     const follower = createStreamFollower(api, (callback) => callback());
     let n = 0;

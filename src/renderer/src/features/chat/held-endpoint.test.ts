@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryPlatform } from '../../platform/memory-platform';
-import { createAppStore } from '../shell/app-store';
+import { createSettingsStore } from '../settings/settings-store';
 import { createHeldEndpoint } from './held-endpoint';
 
 async function setup() {
   const api = createMemoryPlatform();
-  const app = createAppStore(api);
+  const app = createSettingsStore(api);
   const saved = await api.invoke('link:save', { profile: { name: 'Work', presetId: 'openai', baseUrl: 'https://api.example.com/v1', model: 'm' } });
   await app.refresh();
   return { api, app, held: createHeldEndpoint(app), linkId: saved.ok ? saved.value.id : '' };

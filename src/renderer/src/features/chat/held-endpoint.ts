@@ -6,7 +6,7 @@
 import type { ChatSettings } from '@shared/chat/schemas';
 import type { ConversationMeta } from '@shared/history/types';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AppStore } from '../shell/app-store';
+import type { SettingsStore } from '../settings/settings-store';
 import { endpointKey } from './conversation';
 
 type Endpoint = ChatSettings['endpoint'];
@@ -23,7 +23,7 @@ export interface HeldEndpoint {
   start(): () => void;
 }
 
-export function createHeldEndpoint(app: AppStore): HeldEndpoint {
+export function createHeldEndpoint(app: SettingsStore): HeldEndpoint {
   const offer = createStore<Endpoint | null>()(() => null);
   const current = (): Endpoint | null => app.store.getState().settings?.chat.endpoint ?? null;
 

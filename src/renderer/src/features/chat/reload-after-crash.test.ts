@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendStatus, LoadSettings } from '@shared/contract';
 import { createMemoryPlatform, memoryDefaultSettings } from '../../platform/memory-platform';
-import { createAppStore } from '../shell/app-store';
+import { createSettingsStore } from '../settings/settings-store';
 import { createLoadStore } from '../load/load-store';
 import { createStatusStore } from '../status/status-store';
 import { createChatStore } from './chat-store';
@@ -24,7 +24,7 @@ async function setup() {
   // What the load dialog saved before its last load: every field, not only the path.
   settings.load = { ...settings.load, modelPath: '/m/qwen.gguf', contextSize: 8192, threads: 3, flashAttention: 'on', gpuLayers: 12 };
   const api = createMemoryPlatform({ settings });
-  const app = createAppStore(api);
+  const app = createSettingsStore(api);
   const status = createStatusStore(api);
   let n = 0;
   const follower = createStreamFollower(api, (callback) => callback());

@@ -4,7 +4,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ServerProps } from '@shared/contract';
 import type { EvaApi } from '../../platform/types';
-import type { AppStore } from '../shell/app-store';
+import type { SettingsStore } from '../settings/settings-store';
 import type { StatusStore } from '../status/status-store';
 
 export interface ServerPropsFollower {
@@ -15,7 +15,7 @@ export interface ServerPropsFollower {
   start(): () => void;
 }
 
-export function createServerPropsFollower({ api, app, status }: { api: EvaApi; app: AppStore; status: StatusStore }): ServerPropsFollower {
+export function createServerPropsFollower({ api, app, status }: { api: EvaApi; app: SettingsStore; status: StatusStore }): ServerPropsFollower {
   const props = createStore<ServerProps | null>()(() => null);
   let ticket = 0;
 

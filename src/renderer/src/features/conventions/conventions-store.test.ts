@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryPlatform } from '../../platform/memory-platform';
-import { createAppStore } from '../shell/app-store';
+import { createSettingsStore } from '../settings/settings-store';
 import { addTemplate, editTemplate } from './conventions-form';
 import { createConventionsStore } from './conventions-store';
 
 describe('conventions store', () => {
   it('saves the draft as one settings update and closes', async () => {
     const api = createMemoryPlatform();
-    const app = createAppStore(api);
+    const app = createSettingsStore(api);
     await app.refresh();
     const conventions = createConventionsStore(app);
     conventions.open();
@@ -21,7 +21,7 @@ describe('conventions store', () => {
 
   it('stays open with field errors', async () => {
     const api = createMemoryPlatform();
-    const app = createAppStore(api);
+    const app = createSettingsStore(api);
     await app.refresh();
     const conventions = createConventionsStore(app);
     conventions.open();

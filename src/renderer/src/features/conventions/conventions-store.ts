@@ -3,7 +3,7 @@
 // touches the running server.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError } from '../../platform/types';
-import type { AppStore } from '../shell/app-store';
+import type { SettingsStore } from '../settings/settings-store';
 import { conventionsPatch, formFromSettings, type ConventionsErrors, type ConventionsForm } from './conventions-form';
 
 export interface ConventionsState {
@@ -22,7 +22,7 @@ export interface ConventionsStore {
   save(): Promise<boolean>;
 }
 
-export function createConventionsStore(app: AppStore): ConventionsStore {
+export function createConventionsStore(app: SettingsStore): ConventionsStore {
   const store = createStore<ConventionsState>()(() => ({ open: false, form: null, errors: {}, saving: false, error: null }));
   const patch = (next: Partial<ConventionsState>): void => store.setState((state) => ({ ...state, ...next }), true);
   return {

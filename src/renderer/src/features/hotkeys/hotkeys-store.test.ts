@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HOTKEYS } from '@shared/hotkeys/hotkey-settings';
 import { createMemoryPlatform } from '../../platform/memory-platform';
-import { createAppStore } from '../shell/app-store';
+import { createSettingsStore } from '../settings/settings-store';
 import { createHotkeysStore } from './hotkeys-store';
 
 const key = (code: string, mods: Partial<{ ctrlKey: boolean; altKey: boolean; shiftKey: boolean; metaKey: boolean }> = {}) => ({ code, ctrlKey: false, altKey: false, shiftKey: false, metaKey: false, ...mods });
 
 function setup(options: Parameters<typeof createMemoryPlatform>[0] = {}) {
   const api = createMemoryPlatform(options);
-  const app = createAppStore(api);
+  const app = createSettingsStore(api);
   const hotkeys = createHotkeysStore(api, app);
   return { api, app, hotkeys };
 }

@@ -5,7 +5,7 @@ import { parseAccelerator, matchesEvent, type KeyEventInfo } from '@shared/hotke
 import type { HotkeyAction, HotkeySettings, HotkeyStatus } from '@shared/hotkeys/hotkey-settings';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EvaApi, Result } from '../../platform/types';
-import type { AppStore } from '../shell/app-store';
+import type { SettingsStore } from '../settings/settings-store';
 import { createHotkeyBus, type HotkeyBus } from './hotkey-bus';
 
 export interface HotkeysStore {
@@ -24,7 +24,7 @@ export interface HotkeysStore {
   save(settings: HotkeySettings): Promise<Result<HotkeyStatus>>;
 }
 
-export function createHotkeysStore(api: EvaApi, app: AppStore): HotkeysStore {
+export function createHotkeysStore(api: EvaApi, app: SettingsStore): HotkeysStore {
   const bus = createHotkeyBus();
   const status = createStore<HotkeyStatus | null>()(() => null);
   let ticket = 0;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useT } from '../../i18n';
-import { ApiKeyField } from './ApiKeyField';
+import { ApiKeyField } from '../../ui/ApiKeyField';
 import { CheckField, SelectField, TextField } from '../../ui/form-fields';
 import type { FieldErrors, LoadForm } from './load-form';
 

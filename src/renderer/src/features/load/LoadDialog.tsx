@@ -1,13 +1,13 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
-import { useAppStore } from '../shell/use-app-store';
+import { useSettingsStore } from '../settings/use-settings-store';
 import { useBackendStatus } from '../status/use-status-store';
-import { LinkTab } from './LinkTab';
+import { LinkTab } from '../link/LinkTab';
 import { LoadErrorBox, LoadProgress } from './LoadFeedback';
 import type { LoadTab } from './load-store';
 import { LocalModelTab } from './LocalModelTab';
-import { useLinkStore } from './use-link-store';
+import { useLinkStore } from '../link/use-link-store';
 import { useLoadStore } from './use-load-store';
 import './load.css';
 
@@ -65,7 +65,7 @@ function LocalPane({ dialog }: { dialog: React.RefObject<HTMLDivElement | null> 
   const t = useT();
   const { form, fieldErrors, inspect, submitting, startedAt, error, keyProtection, actions } = useLoadStore();
   const { app, notices } = useAppModel();
-  const { settings } = useAppStore();
+  const { settings } = useSettingsStore();
   const status = useBackendStatus();
   // Back from a link endpoint to the model that is already running: no reload needed.
   const canUseLoaded = settings?.chat.endpoint.kind === 'link' && status?.state === 'ready' && !submitting;

@@ -1,7 +1,7 @@
 import { useT } from '../../i18n';
-import { backendOptions, gpuLabel } from '../about/backend-labels';
-import { useDiscovery } from '../about/use-about-store';
-import { useAppStore } from '../shell/use-app-store';
+import { backendOptions, gpuLabel } from '../backends/backend-labels';
+import { useDiscovery } from '../backends/use-discovery-store';
+import { useSettingsStore } from '../settings/use-settings-store';
 import { AdvancedFields, type FormProps } from './AdvancedFields';
 import { SelectField, TextField } from '../../ui/form-fields';
 import { GpuLayersField } from './GpuLayersField';
@@ -16,7 +16,7 @@ interface Props extends FormProps {
 
 export function LocalModelTab({ form, errors, edit, keyProtection, inspect, onBrowse }: Props) {
   const t = useT();
-  const { info, settings } = useAppStore();
+  const { info, settings } = useSettingsStore();
   const { backends, gpus } = useDiscovery();
   const stale = inspect.status !== 'idle' && inspect.key !== inspectKey(form);
   const options = backendOptions(backends, form.backend).map((option) => ({

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { HTTP_TOKEN_TEXT, LoadSettingsSchema, type BackendLoad, type LoadSettings } from '@shared/contract';
 import { parseStrictInteger, type NumberProblem } from '@shared/strict-number';
 import type { FieldError } from '../../ui/field-error';
-import type { KeyFields } from './key-fields';
+import type { KeyFields } from '../../ui/key-fields';
 
 export type { FieldError } from '../../ui/field-error';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryPlatform, memoryDefaultSettings } from '../../platform/memory-platform';
-import { createAppStore } from '../shell/app-store';
+import { createSettingsStore } from '../settings/settings-store';
 import { createLoadStore } from './load-store';
 
 const GPU = { name: 'RTX', totalMiB: 24_000, freeMiB: 23_000, source: 'nvidia-smi' as const };
@@ -9,7 +9,7 @@ async function setup(modelPath = '/m/qwen.gguf') {
   const settings = memoryDefaultSettings();
   settings.load.modelPath = modelPath;
   const api = createMemoryPlatform({ settings, gpus: [GPU] });
-  const app = createAppStore(api);
+  const app = createSettingsStore(api);
   await app.refresh();
   const load = createLoadStore({ api, app, inspectDelayMs: 300, now: () => 5000 });
   return { api, app, load };

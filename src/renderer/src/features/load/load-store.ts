@@ -5,7 +5,7 @@ import type { GpuLayerEstimate, ModelFacts } from '@shared/contract';
 import type { AppError, EvaApi } from '../../platform/types';
 import { realTimers, type Timers } from '../../lib/timers';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AppStore } from '../shell/app-store';
+import type { SettingsStore } from '../settings/settings-store';
 import { formFromSettings, inspectKey, settingsFromForm, type FieldErrors, type LoadField, type LoadForm } from './load-form';
 
 export type InspectState =
@@ -47,7 +47,7 @@ export interface LoadStore {
 
 export interface LoadStoreDeps {
   api: EvaApi;
-  app: AppStore;
+  app: SettingsStore;
   timers?: Timers;
   now?: () => number;
   inspectDelayMs?: number;

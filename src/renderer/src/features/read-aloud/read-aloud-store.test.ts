@@ -4,7 +4,7 @@ import { createMemoryPlatform } from '../../platform/memory-platform';
 import type { Timers } from '../../lib/timers';
 import { createChatStore } from '../chat/chat-store';
 import { createStreamFollower } from '../chat/stream-follower';
-import { createAppStore } from '../shell/app-store';
+import { createSettingsStore } from '../settings/settings-store';
 import { createStatusStore } from '../status/status-store';
 import type { VoiceInfo } from './pick-voice';
 import { createReadAloudStore } from './read-aloud-store';
@@ -57,7 +57,7 @@ async function setup(options: { readAloud?: boolean; voices?: VoiceInfo[] | null
   const api = createMemoryPlatform();
   api.state.settings = { ...api.state.settings, readAloud: options.readAloud ?? true };
   const frames: Array<() => void> = [];
-  const app = createAppStore(api);
+  const app = createSettingsStore(api);
   const status = createStatusStore(api);
   const follower = createStreamFollower(api, (callback) => frames.push(callback));
   let n = 0;

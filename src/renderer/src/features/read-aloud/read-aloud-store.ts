@@ -7,15 +7,29 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { realTimers, type Timers } from '../../lib/timers';
 import type { Result } from '../../platform/types';
 import type { AppSettings, SettingsPatch } from '@shared/contract';
-import type { ConversationState } from '../chat/conversation';
-import type { LiveAnswer } from '../chat/chat-store';
-import type { AppState } from '../shell/app-store';
+import type { SettingsState } from '../settings/settings-store';
 import { takeSentences } from './sentence-splitter';
 import type { Speaker, VoiceAvailability } from './speaker';
 
+/** A store read-aloud only watches: the chat's stores fit it without read-aloud depending on the chat. */
+type Watched<T> = Pick<StoreApi<T>, 'getState' | 'subscribe'>;
+
+/** What read-aloud reads of the answer streaming now. */
+export interface SpokenLive {
+  requestId: string;
+  message: { content: string };
+}
+
+/** What read-aloud reads of the conversation: which answer is running, and how each ended. */
+export interface SpokenConversation {
+  id: string | null;
+  activeRequestId: string | null;
+  items: readonly ({ kind: 'user' } | { kind: 'assistant'; requestId: string; answer: { status: string; content: string } })[];
+}
+
 export interface ReadAloudDeps {
-  chat: { live: StoreApi<LiveAnswer | null>; conversation: StoreApi<ConversationState> };
-  app: { store: StoreApi<AppState>; updateSettings(patch: SettingsPatch): Promise<Result<AppSettings>> };
+  chat: { live: Watched<SpokenLive | null>; conversation: Watched<SpokenConversation> };
+  app: { store: StoreApi<SettingsState>; updateSettings(patch: SettingsPatch): Promise<Result<AppSettings>> };
   speaker: Speaker;
   timers?: Timers;
   /** how long an empty voice list may still be filling in before we say there is no voice */

@@ -1,5 +1,5 @@
 import { useT } from '../../i18n';
-import { useConnectionState } from './use-app-store';
+import { useConnectionState } from './use-shell';
 import './shell.css';
 
 /** Shown in the browser host while the WebSocket is down. */

@@ -3,13 +3,13 @@ import { useT } from '../../i18n';
 import { describeEndpoint } from '../chat/endpoint-label';
 import { useServerProps } from '../chat/use-chat-store';
 import { useBackendStatus } from '../status/use-status-store';
-import { useAppStore } from './use-app-store';
+import { useSettingsStore } from '../settings/use-settings-store';
 
 /** Which server the chat talks to; a click opens the matching tab of the load dialog. */
 export function EndpointLabel() {
   const t = useT();
   const { load } = useAppModel();
-  const { settings } = useAppStore();
+  const { settings } = useSettingsStore();
   const status = useBackendStatus();
   const props = useServerProps();
   const view = describeEndpoint(settings, status, props);

@@ -6,14 +6,14 @@ import { ChatView } from '../chat/ChatView';
 import { HistorySidebar } from '../history/HistorySidebar';
 import { useChatMode, useConversation } from '../chat/use-chat-store';
 import { useBackendStatus } from '../status/use-status-store';
-import { useAppStore } from './use-app-store';
+import { useSettingsStore } from '../settings/use-settings-store';
 import './shell.css';
 
 /** The chat once there is something to talk to (or already a conversation); until then, how to get a model. */
 export function HomeView() {
   const { chat } = useAppModel();
   const status = useBackendStatus();
-  const { settings } = useAppStore();
+  const { settings } = useSettingsStore();
   const { items } = useConversation();
   const [mode] = useChatMode();
   const linked = settings?.chat.endpoint.kind === 'link';

@@ -1,7 +1,7 @@
 import { LanguageSchema, type Language } from '@shared/contract';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
-import { useAppStore } from './use-app-store';
+import { useSettingsStore } from '../settings/use-settings-store';
 
 // Each language is named in itself, so it can be found whatever the UI shows now.
 const NAMES: Record<Exclude<Language, 'auto'>, string> = { en: 'English', zh: '中文' };
@@ -9,7 +9,7 @@ const NAMES: Record<Exclude<Language, 'auto'>, string> = { en: 'English', zh: '�
 export function LanguageSwitch() {
   const t = useT();
   const { app, notices } = useAppModel();
-  const { settings } = useAppStore();
+  const { settings } = useSettingsStore();
   const onChange = (value: string): void => {
     const parsed = LanguageSchema.safeParse(value);
     if (!parsed.success) return;

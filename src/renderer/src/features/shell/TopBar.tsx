@@ -3,7 +3,7 @@ import { useT, type MessageKey } from '../../i18n';
 import { useBackendStatus } from '../status/use-status-store';
 import { EndpointLabel } from './EndpointLabel';
 import { LanguageSwitch } from './LanguageSwitch';
-import { useView } from './use-app-store';
+import { useView } from './use-shell';
 import './shell.css';
 
 const NAV: Array<{ view: View; key: MessageKey; testId: string }> = [

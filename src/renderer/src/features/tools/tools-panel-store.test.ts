@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryPlatform } from '../../platform/memory-platform';
-import { createAppStore } from '../shell/app-store';
+import { createSettingsStore } from '../settings/settings-store';
 import { setRow } from './tools-form';
 import { createToolsPanelStore } from './tools-panel-store';
 
 async function setup() {
   const api = createMemoryPlatform();
-  const app = createAppStore(api);
+  const app = createSettingsStore(api);
   await app.refresh();
   return { api, app, panel: createToolsPanelStore({ api, app }) };
 }

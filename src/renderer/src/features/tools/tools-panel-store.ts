@@ -3,7 +3,7 @@
 import type { ToolSettings } from '@shared/tools/schemas';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError, EvaApi } from '../../platform/types';
-import type { AppStore } from '../shell/app-store';
+import type { SettingsStore } from '../settings/settings-store';
 import { formFromList, toolsSettings, type ToolsErrors, type ToolsForm } from './tools-form';
 
 export interface ToolsPanelState {
@@ -23,7 +23,7 @@ export interface ToolsPanelStore {
   save(): Promise<boolean>;
 }
 
-export function createToolsPanelStore({ api, app }: { api: EvaApi; app: AppStore }): ToolsPanelStore {
+export function createToolsPanelStore({ api, app }: { api: EvaApi; app: SettingsStore }): ToolsPanelStore {
   const store = createStore<ToolsPanelState>()(() => ({ open: false, loading: false, form: null, errors: {}, saving: false, error: null }));
   const patch = (next: Partial<ToolsPanelState>): void => store.setState((state) => ({ ...state, ...next }), true);
   let opening = 0;

@@ -11,7 +11,7 @@ import { rmsOfChannels } from './audio-level';
 import type { CaptureSession, RecordedAudio } from './capture';
 import { insertTranscript, isNonSpeech } from './insert-transcript';
 import { micProblemOf } from './mic-problem';
-import type { RecorderDeps, RecorderState, RecorderStore, RecordingFacts, TextInput, VoiceNotify } from './recorder-types';
+import type { DraftText, RecorderDeps, RecorderState, RecorderStore, RecordingFacts, TextInput, VoiceNotify } from './recorder-types';
 import { MIC_KEYS, transcribeFailureNotice } from './voice-notices';
 
 export * from './recorder-types';
@@ -22,7 +22,7 @@ export const MAX_RECORDING_MS = 15 * 60_000;
 /** Larger files would decode to more samples than a transcription takes anyway. */
 export const MAX_AUDIO_FILE_BYTES = 200 * 1024 * 1024;
 
-export function createRecorderStore(deps: RecorderDeps): RecorderStore {
+export function createRecorderStore<D extends DraftText>(deps: RecorderDeps<D>): RecorderStore {
   const now = deps.now ?? Date.now;
   const timers = deps.timers ?? realTimers();
   const maxRecordingMs = deps.maxRecordingMs ?? MAX_RECORDING_MS;

@@ -5,7 +5,6 @@ import type { AppSettings } from '@shared/contract';
 import type { MessageKey, MessageVars } from '../../i18n';
 import type { Timers } from '../../lib/timers';
 import type { EvaApi } from '../../platform/types';
-import type { Draft } from '../chat/chat-store';
 import type { DecodeAudio, OpenMicrophone } from './capture';
 import type { TextSelection } from './insert-transcript';
 
@@ -52,9 +51,14 @@ export interface AudioFile {
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 
-export interface RecorderDeps {
+/** The draft the words go into: any store whose state has the text being written (the chat's draft). */
+export interface DraftText {
+  text: string;
+}
+
+export interface RecorderDeps<D extends DraftText = DraftText> {
   api: EvaApi;
-  draft: StoreApi<Draft>;
+  draft: StoreApi<D>;
   settings: () => AppSettings | null;
   openMicrophone: OpenMicrophone;
   decodeAudio: DecodeAudio;

@@ -5,12 +5,11 @@ import type { VoiceSettings } from '@shared/audio/voice-schemas';
 import { newId } from '../../lib/new-id';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EvaApi } from '../../platform/types';
-import type { Draft } from '../chat/chat-store';
-import type { AppStore } from '../shell/app-store';
+import type { SettingsStore } from '../settings/settings-store';
 import type { DecodeAudio, OpenMicrophone } from './capture';
 import { decodeAudioFile } from './decode-audio-file';
 import { openMicrophone } from './mic-capture';
-import { createRecorderStore, type RecorderStore } from './recorder-store';
+import { createRecorderStore, type DraftText, type RecorderStore } from './recorder-store';
 
 export interface VoiceStore extends RecorderStore {
   /** the voice settings panel */
@@ -19,16 +18,16 @@ export interface VoiceStore extends RecorderStore {
   start(): () => void;
 }
 
-export interface VoiceStoreDeps {
+export interface VoiceStoreDeps<D extends DraftText = DraftText> {
   api: EvaApi;
-  app: AppStore;
-  draft: StoreApi<Draft>;
+  app: SettingsStore;
+  draft: StoreApi<D>;
   /** the page's microphone and decoder unless given (tests have neither) */
   openMicrophone?: OpenMicrophone;
   decodeAudio?: DecodeAudio;
 }
 
-export function createVoiceStore(deps: VoiceStoreDeps): VoiceStore {
+export function createVoiceStore<D extends DraftText>(deps: VoiceStoreDeps<D>): VoiceStore {
   const recorder = createRecorderStore({
     api: deps.api,
     draft: deps.draft,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryPlatform } from '../../platform/memory-platform';
-import { createAppStore } from '../shell/app-store';
+import { createSettingsStore } from '../settings/settings-store';
 import { createLinkStore } from './link-store';
 
 async function setup() {
   const api = createMemoryPlatform();
-  const app = createAppStore(api);
+  const app = createSettingsStore(api);
   await app.refresh();
   const links = createLinkStore({ api, app });
   await links.refresh();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LINK_PRESETS } from '@shared/link-presets';
+import { LINK_PRESETS } from '@shared/links/link-presets';
 import { applyPreset, checkBaseUrl, emptyLinkForm, formFromProfile, linkSaveInput, linkTestInput, missingKey } from './link-form';
 
 const openai = LINK_PRESETS.find((p) => p.id === 'openai');

@@ -1,12 +1,8 @@
-import { useAppModel, type View } from '../../app-model';
+// The shell's own state: which page is shown, and whether the host is reachable.
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import { useAppModel, type View } from '../../app-model';
 import type { ConnectionState } from '../../platform';
-import type { AppState } from './app-store';
-
-export function useAppStore(): AppState {
-  return useStore(useAppModel().app.store);
-}
 
 export function useView(): [View, (view: View) => void] {
   const { view } = useAppModel();

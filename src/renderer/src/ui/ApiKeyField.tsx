@@ -1,6 +1,6 @@
-import { useT } from '../../i18n';
-import { Field } from '../../ui/form-fields';
-import type { FieldError } from '../../ui/field-error';
+import { useT } from '../i18n';
+import { Field } from './form-fields';
+import type { FieldError } from './field-error';
 import type { KeyAction, KeyFields } from './key-fields';
 
 interface Props {

@@ -2,7 +2,7 @@ import type { BackendStatus, ModelFacts } from '@shared/contract';
 import { useT } from '../../i18n';
 import { formatBytes } from '../../lib/format';
 import { formatAddress } from '../status/status-view';
-import './shell.css';
+import './model-card.css';
 
 /** What is loaded and where it listens: the chat's empty state for a local model. */
 export function ModelCard({ status, model }: { status: BackendStatus; model: ModelFacts }) {

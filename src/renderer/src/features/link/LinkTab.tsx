@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useT } from '../../i18n';
-import { ApiKeyField } from './ApiKeyField';
+import { ApiKeyField } from '../../ui/ApiKeyField';
 import { Field, TextField } from '../../ui/form-fields';
 import { missingKey } from './link-form';
 import type { LinkState, LinkStore } from './link-store';

@@ -1,24 +1,24 @@
-// App info and the persisted settings, fetched once and kept in step with every update we make.
+// The settings (and the app info beside them), fetched once and kept in step with every update we make.
 import type { AppInfo, AppSettings, Language, SettingsPatch } from '@shared/contract';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError, EvaApi, Result } from '../../platform/types';
 
-export interface AppState {
+export interface SettingsState {
   info: AppInfo | null;
   settings: AppSettings | null;
   /** why info or settings could not be read */
   error: AppError | null;
 }
 
-export interface AppStore {
-  store: StoreApi<AppState>;
+export interface SettingsStore {
+  store: StoreApi<SettingsState>;
   refresh(): Promise<void>;
   updateSettings(patch: SettingsPatch): Promise<Result<AppSettings>>;
   setLanguage(language: Language): Promise<Result<AppSettings>>;
 }
 
-export function createAppStore(api: EvaApi): AppStore {
-  const store = createStore<AppState>()(() => ({ info: null, settings: null, error: null }));
+export function createSettingsStore(api: EvaApi): SettingsStore {
+  const store = createStore<SettingsState>()(() => ({ info: null, settings: null, error: null }));
 
   const updateSettings = async (patch: SettingsPatch): Promise<Result<AppSettings>> => {
     const result = await api.invoke('settings:update', patch);

@@ -2,10 +2,10 @@
 // connection" and "Use this endpoint". Free of React; tested against the
 // in-memory platform.
 import type { LinkProfile } from '@shared/chat/schemas';
-import type { LinkPreset } from '@shared/link-presets';
+import type { LinkPreset } from '@shared/links/link-presets';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError, EvaApi } from '../../platform/types';
-import type { AppStore } from '../shell/app-store';
+import type { SettingsStore } from '../settings/settings-store';
 import { applyPreset, emptyLinkForm, formFromProfile, linkSaveInput, linkTestInput, type KeyAction, type LinkFieldErrors, type LinkForm } from './link-form';
 
 export type SavedLink = LinkProfile & { hasKey: boolean };
@@ -43,7 +43,7 @@ export interface LinkStore {
   remove(id: string): Promise<void>;
 }
 
-export function createLinkStore({ api, app }: { api: EvaApi; app: AppStore }): LinkStore {
+export function createLinkStore({ api, app }: { api: EvaApi; app: SettingsStore }): LinkStore {
   const store = createStore<LinkState>()(() => ({
     loaded: false, profiles: [], presets: [], protection: '', form: emptyLinkForm(undefined), fieldErrors: {}, testing: false, models: null, saving: false, error: null, done: null,
   }));

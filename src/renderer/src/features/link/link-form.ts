@@ -4,11 +4,11 @@
 import type { z } from 'zod';
 import { baseUrlProblem } from '@shared/chat/base-url';
 import type { LinkProfile, LinkSaveSchema, LinkTestSchema } from '@shared/chat/schemas';
-import type { LinkPreset } from '@shared/link-presets';
+import type { LinkPreset } from '@shared/links/link-presets';
 import type { FieldError } from '../../ui/field-error';
-import type { KeyAction } from './key-fields';
+import type { KeyAction } from '../../ui/key-fields';
 
-export type { KeyAction } from './key-fields';
+export type { KeyAction } from '../../ui/key-fields';
 
 export interface LinkForm {
   /** null until saved */
