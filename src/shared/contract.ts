@@ -6,7 +6,7 @@ import { ChatSendSchema, EndpointRefSchema, LinkSaveSchema, LinkTestSchema, type
 import type { StreamEvent } from './chat/types';
 import type { LinkPreset } from './links/link-presets';
 import { AgentRunSchema, ConsentAnswerSchema, type ToolSettings } from './tools/schemas';
-import type { AgentEnd, AgentProtocolReport, AgentStep, ConsentRequest } from './tools/agent-types';
+import type { AgentEnd, AgentProtocolReport, AgentStep, ConsentRequest } from './tools/agent/agent-types';
 import type { ToolDescriptor } from './tools/tool-types';
 import type { HotkeyAction, HotkeyStatus } from './hotkeys/hotkey-settings';
 import { ScreenCaptureRequestSchema, type ScreenCapture } from './screen/screen-capture';

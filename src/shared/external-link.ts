@@ -3,7 +3,7 @@
 // only http(s) and mailto open, in the system browser or mail app, after the user
 // has seen the whole address, with the host as the URL parser reads it (an IDN
 // host in its xn-- form, `user@` tricks taken apart) and no invisible character hidden.
-import { revealInvisible } from './tools/reveal-invisible';
+import { revealInvisible } from './tools/command-safety/reveal-invisible';
 
 export const EXTERNAL_LINK_SCHEMES = ['http:', 'https:', 'mailto:'] as const;
 export const MAX_LINK_CHARS = 8192;

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseToolProtocol } from '@shared/tools/tool-protocol';
+import { chooseToolProtocol } from '@shared/tools/agent/tool-protocol';
 import type { LinkService } from '../links/link-service';
 import { fetchServerProps } from '../chat/server-props';
 import { startTestServer, type TestServer } from '../chat/test-server';

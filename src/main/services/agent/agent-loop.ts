@@ -7,14 +7,14 @@
 import type { ChatSendInput } from '@shared/chat/schemas';
 import type { ChatMessage } from '@shared/chat/types';
 import type { ChatResult } from '@shared/contract';
-import { createSpeaker, type SpeakerInput } from '@shared/tools/agent-protocol';
-import { renderTranscript, type TranscriptTurn } from '@shared/tools/agent-transcript';
-import type { AgentEnd, AgentProtocolReport, AgentStep } from '@shared/tools/agent-types';
-import type { ProtocolChoice, ToolProtocolSetting } from '@shared/tools/tool-protocol';
-import { nativeToolRejection } from '@shared/tools/tool-rejection';
-import { NO_TOOL_CALL_WARNING } from '@shared/tools/tool-response';
+import { createSpeaker, type SpeakerInput } from '@shared/tools/agent/agent-protocol';
+import { renderTranscript, type TranscriptTurn } from '@shared/tools/agent/agent-transcript';
+import type { AgentEnd, AgentProtocolReport, AgentStep } from '@shared/tools/agent/agent-types';
+import type { ProtocolChoice, ToolProtocolSetting } from '@shared/tools/agent/tool-protocol';
+import { nativeToolRejection } from '@shared/tools/agent/tool-rejection';
+import { NO_TOOL_CALL_WARNING } from '@shared/tools/agent/tool-response';
 import type { ToolDescriptor } from '@shared/tools/tool-types';
-import type { ToolEnvironment } from '@shared/tools/tools-prompt';
+import type { ToolEnvironment } from '@shared/tools/agent/tools-prompt';
 import { handleToolCall, type NewStep, type ToolCallContext, type ToolCallDeps } from './tool-call-step';
 
 export type { AgentEnd, AgentProtocolReport, AgentStep };

@@ -4,7 +4,7 @@
 // A failure to ask is an answer too ("unknown"), never an error for the run.
 import type { EndpointRef } from '@shared/chat/schemas';
 import type { ServerProps } from '@shared/contract';
-import type { EndpointToolSupport } from '@shared/tools/tool-protocol';
+import type { EndpointToolSupport } from '@shared/tools/agent/tool-protocol';
 import type { LinkService } from '../links/link-service';
 import { fetchServerProps, llamaServerRoot } from '../chat/server-props';
 

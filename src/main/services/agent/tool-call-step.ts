@@ -1,10 +1,10 @@
 // One tool call, whichever protocol it came by: validate, refuse or ask, run it
 // in its worker, and say what goes back to the model and what the user sees.
-import type { AgentStep } from '@shared/tools/agent-types';
-import type { CallReading } from '@shared/tools/agent-protocol';
+import type { AgentStep } from '@shared/tools/agent/agent-types';
+import type { CallReading } from '@shared/tools/agent/agent-protocol';
 import { applyConsentAnswer, denialMessage, type ConsentAnswer, type ToolPolicySettings } from '@shared/tools/consent';
-import { gateToolCall } from '@shared/tools/tool-call-gate';
-import type { ToolResponseInput } from '@shared/tools/tool-response';
+import { gateToolCall } from '@shared/tools/agent/tool-call-gate';
+import type { ToolResponseInput } from '@shared/tools/agent/tool-response';
 import type { ToolCall, ToolDescriptor, ToolRunResult } from '@shared/tools/tool-types';
 import type { ArgumentValidator } from '@shared/tools/validate-arguments';
 import type { ProviderCall } from '../tools/tool-registry';

@@ -8,7 +8,7 @@ import type { ChatRecord, ChatSendInput } from '@shared/chat/schemas';
 import type { ChatMessage, StreamingMessage } from '@shared/chat/types';
 import type { ChatResult } from '@shared/contract';
 import { toAppError } from '@shared/errors';
-import type { AgentEnd, AgentProtocolReport, AgentStep } from '@shared/tools/agent-types';
+import type { AgentEnd, AgentProtocolReport, AgentStep } from '@shared/tools/agent/agent-types';
 import type { MessageContent, MessagePatch, MessageStatus, StoredMessage } from '@shared/history/types';
 import type { HistoryStore } from './history-store';
 import type { QuestionInbox } from './question-inbox';

@@ -3,7 +3,7 @@
 // in the workspace and the result is told to the model plainly.
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { classifyCommand } from '@shared/tools/forbidden-commands';
+import { classifyCommand } from '@shared/tools/command-safety/forbidden-commands';
 import { TOOL_LIMITS } from '@shared/tools/tool-limits';
 import { toolError } from '@shared/tools/tool-types';
 import { runShell, type ShellRunResult } from './run-shell';

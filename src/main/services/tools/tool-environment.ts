@@ -2,7 +2,7 @@
 // short overview of the workspace), gathered with its effects passed in.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ToolEnvironment } from '@shared/tools/tools-prompt';
+import type { ToolEnvironment } from '@shared/tools/agent/tools-prompt';
 import { chooseShell } from './shell-choice';
 
 export interface EnvironmentDeps {

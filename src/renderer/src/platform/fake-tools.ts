@@ -3,7 +3,7 @@
 // (steps, and approval cards that wait for `agent:consent` or Stop, following
 // the core's consent rules); without one it answers with a clear error.
 import type { AppSettings, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput } from '@shared/contract';
-import type { AgentEnd, AgentStep, ConsentRequest } from '@shared/tools/agent-types';
+import type { AgentEnd, AgentStep, ConsentRequest } from '@shared/tools/agent/agent-types';
 import { builtinToolDescriptors, findTool } from '@shared/tools/builtin-tools';
 import { allowedEntry, consentChoices, denialMessage, type ConsentAnswer } from '@shared/tools/consent';
 import type { Timers } from '../lib/timers';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { defaultSettings } from '@shared/default-settings';
 import { builtinToolDescriptors } from '@shared/tools/builtin-tools';
 import type { ConsentAnswer } from '@shared/tools/consent';
-import type { ToolProtocol } from '@shared/tools/tool-protocol';
+import type { ToolProtocol } from '@shared/tools/agent/tool-protocol';
 import { createArgumentValidator } from '@shared/tools/validate-arguments';
 import { createChatService } from '../../chat/chat-service';
 import type { LinkService } from '../../links/link-service';

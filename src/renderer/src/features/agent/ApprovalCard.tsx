@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { revealInvisible } from '@shared/tools/reveal-invisible';
+import { revealInvisible } from '@shared/tools/command-safety/reveal-invisible';
 import { useT, type MessageKey, type Translate } from '../../i18n';
 import type { ApprovalCardModel, ConsentChoice } from './agent-runs';
 import { CommandSegments } from './CommandSegments';

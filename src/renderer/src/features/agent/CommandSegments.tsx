@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { ToolPreview } from '@shared/tools/agent-types';
+import type { ToolPreview } from '@shared/tools/agent/agent-types';
 import { segmentList } from './command-segments';
 import './command-segments.css';
 

@@ -1,5 +1,5 @@
 import { memo, useMemo, useState } from 'react';
-import type { AgentStep } from '@shared/tools/agent-types';
+import type { AgentStep } from '@shared/tools/agent/agent-types';
 import { useT, type MessageKey } from '../../i18n';
 import { argsSummary, formatArgs, formatDuration, stepStatus, stepTone, type StepStatus } from './step-view';
 import { truncateOutput } from './truncate-output';

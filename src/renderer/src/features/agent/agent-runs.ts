@@ -1,7 +1,7 @@
 // The visible state of agent runs, as pure transitions: steps and approval
 // cards in the order they arrived, what the user answered, how the run ended.
 // The store applies these to events and call results; tests apply them alone.
-import type { AgentEnd, AgentProtocolReport, AgentStep, ConsentRequest } from '@shared/tools/agent-types';
+import type { AgentEnd, AgentProtocolReport, AgentStep, ConsentRequest } from '@shared/tools/agent/agent-types';
 import type { ConsentAnswer } from '@shared/tools/consent';
 import type { AppError } from '../../platform/types';
 

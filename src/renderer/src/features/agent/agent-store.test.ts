@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryPlatform, type MemoryPlatformOptions } from '../../platform/memory-platform';
 import type { FakeAgentAction } from '../../platform/fake-tools';
-import { commandPreview } from '@shared/tools/command-preview';
+import { commandPreview } from '@shared/tools/command-safety/command-preview';
 import { createAgentStore, type AgentRunRequest } from './agent-store';
 import { segmentList } from './command-segments';
 

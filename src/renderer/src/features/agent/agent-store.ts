@@ -3,7 +3,7 @@
 // the tools each conversation allowed "for this conversation". React-free; the
 // chat store drives it, the step and approval cards render it.
 import type { InvokeInput, InvokeOutput } from '@shared/contract';
-import type { AgentStep } from '@shared/tools/agent-types';
+import type { AgentStep } from '@shared/tools/agent/agent-types';
 import { allowedEntry, type ConsentAnswer } from '@shared/tools/consent';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EvaApi, Result } from '../../platform/types';

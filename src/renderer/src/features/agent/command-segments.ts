@@ -3,7 +3,7 @@
 // as display rows. Shown only when it tells more than the command line itself:
 // several commands, one reached through another (sh -c, $(…), find -exec, …),
 // or quoting the guard resolved (`'r'm` is rm).
-import type { ToolPreview } from '@shared/tools/agent-types';
+import type { ToolPreview } from '@shared/tools/agent/agent-types';
 
 /** One row: the words of a command, and how it is reached (null for the line's own commands). */
 export interface SegmentRow {

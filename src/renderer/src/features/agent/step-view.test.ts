@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AgentStep } from '@shared/tools/agent-types';
+import type { AgentStep } from '@shared/tools/agent/agent-types';
 import { argsSummary, formatDuration, stepStatus, stepTone } from './step-view';
 
 const step = (patch: Partial<AgentStep>): AgentStep => ({ index: 0, kind: 'tool', tool: 'calculator', args: {}, status: 'ok', output: '', durationMs: 0, ...patch });

@@ -1,7 +1,7 @@
 // How a step reads in its folded card: one status word, one tone, one line of
 // arguments. Warnings (the loop's nudge) and invalid calls are not tool runs,
 // so they get their own status instead of looking like failed tools.
-import type { AgentStep } from '@shared/tools/agent-types';
+import type { AgentStep } from '@shared/tools/agent/agent-types';
 import { formatElapsed } from '../../lib/format';
 
 /** The status a step card shows: the step's own, or `warning` for the loop's nudge. */

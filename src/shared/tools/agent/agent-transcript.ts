@@ -2,7 +2,7 @@
 // that falls back from native to prompt mid-way can replay what happened so
 // far in the other shape: a native call becomes a <tool_call> block, its
 // `role: "tool"` result a <tool_response> user turn.
-import type { ChatMessage, ToolCall as WireToolCall } from '../chat/types';
+import type { ChatMessage, ToolCall as WireToolCall } from '../../chat/types';
 import { TOOL_CALL_CLOSE, TOOL_CALL_OPEN } from './parse-tool-call';
 import type { ToolProtocol } from './tool-protocol';
 import { toolResponseMessage, toolResultText, type ToolResponseInput } from './tool-response';

@@ -1,12 +1,12 @@
 // The two tool protocols as the loop sees them: what each adds to a model
 // request, and how each reads the calls out of a finished reply. Everything
 // after that (validate, consent, run, feed back) is the same for both.
-import type { SamplingSettings, ToolCall as WireToolCall, ToolDefinition } from '../chat/types';
+import type { SamplingSettings, ToolCall as WireToolCall, ToolDefinition } from '../../chat/types';
 import type { NativeCallRecord, TranscriptTurn } from './agent-transcript';
 import { finishToolCalls, toOpenAiTools } from './native-tools';
 import { parseToolCall, TOOL_CALL_CLOSE, TOOL_CALL_OPEN } from './parse-tool-call';
 import type { ToolProtocol } from './tool-protocol';
-import type { ToolCall, ToolDescriptor, ToolError } from './tool-types';
+import type { ToolCall, ToolDescriptor, ToolError } from '../tool-types';
 import { buildNativeToolsNote, buildToolsPrompt, type ToolEnvironment } from './tools-prompt';
 
 /** What the protocol puts into the next model request. */

@@ -3,7 +3,7 @@
 // into complete calls. OpenAI-compatible endpoints only accept function names
 // matching ^[A-Za-z0-9_-]{1,64}$, so `service@tool` gets a wire name and a way back.
 import { parseCallJson } from './parse-tool-call';
-import { toolError, type ToolCall, type ToolDescriptor, type ToolError } from './tool-types';
+import { toolError, type ToolCall, type ToolDescriptor, type ToolError } from '../tool-types';
 
 /** One entry of the request's `tools` array. */
 export interface OpenAiTool {

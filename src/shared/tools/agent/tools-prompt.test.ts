@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinToolDescriptors } from './builtin-tools';
+import { builtinToolDescriptors } from '../builtin-tools';
 import { buildToolsPrompt } from './tools-prompt';
 
 const env = { os: 'Linux 6.8 (x64)', shell: 'bash', workspaceDir: '/home/u/eva/workspace', date: '2025-11-23', workspaceTree: 'src/\nREADME.md' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { builtinToolDescriptors } from './builtin-tools';
+import { builtinToolDescriptors } from '../builtin-tools';
 import { accumulateToolCalls, emptyToolCalls, finishToolCalls, toOpenAiTools, type ToolCallDelta } from './native-tools';
-import type { ToolDescriptor } from './tool-types';
+import type { ToolDescriptor } from '../tool-types';
 
 const mcp: ToolDescriptor = { ...builtinToolDescriptors()[1]!, name: 'git@status', source: 'mcp' };
 

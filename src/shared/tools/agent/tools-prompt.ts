@@ -2,7 +2,7 @@
 // <tools>…</tools> (one JSON line each, the shape Hermes/Qwen-style models were
 // trained on), how to call one, and — when engineer tools are on — the
 // environment the commands and files live in.
-import type { ToolDescriptor } from './tool-types';
+import type { ToolDescriptor } from '../tool-types';
 
 /** Where the engineer tools run; shown to the model so it writes commands for the right OS and shell. */
 export interface ToolEnvironment {

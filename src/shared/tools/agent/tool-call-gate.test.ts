@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { builtinToolDescriptors } from './builtin-tools';
+import { builtinToolDescriptors } from '../builtin-tools';
 import { gateToolCall, type GateInput } from './tool-call-gate';
-import { createArgumentValidator } from './validate-arguments';
-import type { ToolCall } from './tool-types';
+import { createArgumentValidator } from '../validate-arguments';
+import type { ToolCall } from '../tool-types';
 
 const tools = builtinToolDescriptors();
 const validator = createArgumentValidator();

@@ -1,7 +1,7 @@
 // How a tool's result goes back to the model. Prompt protocol: a user turn with
 // a <tool_response> block. Native protocol: a role "tool" message carrying the
 // tool_call_id. Both say the status plainly so a failed call reads as failed.
-import type { ToolError, ToolRunStatus } from './tool-types';
+import type { ToolError, ToolRunStatus } from '../tool-types';
 
 /** The part of a run result the model is shown. */
 export interface ToolResponseInput {

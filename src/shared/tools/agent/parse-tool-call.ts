@@ -3,7 +3,7 @@
 // `</tool_call>` is a stop word, so the closing tag is usually missing: an open
 // block runs to the end of the text.
 import { stripThinking, type ThinkOptions } from './think-spans';
-import { toolError, type ToolCall, type ToolError } from './tool-types';
+import { toolError, type ToolCall, type ToolError } from '../tool-types';
 
 export const TOOL_CALL_OPEN = '<tool_call>';
 export const TOOL_CALL_CLOSE = '</tool_call>';

@@ -2,7 +2,7 @@
 // under it the commands the guard found in it (describe-command.ts), so that
 // `echo "$(rm -rf ~)"` shows the rm it hides. Capped: the card stays compact
 // and a huge line cannot flood the event.
-import type { ToolPreview } from './agent-types';
+import type { ToolPreview } from '../agent/agent-types';
 import { describeCommand } from './describe-command';
 import type { ShellDialect } from './shell-words';
 

@@ -1,5 +1,5 @@
 // What the agent loop shows the user, shared by the core and the renderer.
-import type { CommandSegment } from './describe-command';
+import type { CommandSegment } from '../command-safety/describe-command';
 import type { ToolProtocol, ToolProtocolSetting } from './tool-protocol';
 import type { ToolResponseInput } from './tool-response';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatError } from '../chat/types';
+import type { ChatError } from '../../chat/types';
 import { nativeToolRejection } from './tool-rejection';
 
 const http = (status: number, message: string, body = ''): ChatError => ({ code: 'http_error', message: `HTTP ${status}: ${message}`, details: { status, url: 'http://x', body } });

@@ -3,7 +3,7 @@
 // (OpenAI `tools` + streamed `tool_calls`) is cleaner but needs a chat template
 // or an API that supports it. `auto` decides from what the endpoint says about
 // itself, and the run can still fall back later (tool-rejection.ts).
-import { LINK_PRESETS } from '../links/link-presets';
+import { LINK_PRESETS } from '../../links/link-presets';
 
 /** How a run exchanges tool calls with the model. */
 export type ToolProtocol = 'native' | 'prompt';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LINK_PRESETS } from '../links/link-presets';
+import { LINK_PRESETS } from '../../links/link-presets';
 import { chooseToolProtocol } from './tool-protocol';
 
 describe('chooseToolProtocol', () => {

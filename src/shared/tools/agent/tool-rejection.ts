@@ -4,7 +4,7 @@
 // "tools param requires --jinja flag", a template without tool support throws a
 // template error, and some endpoints answer a `role: "tool"` message with a bare
 // 400 or with a body that is not JSON at all (seed 004's bug).
-import type { ChatError } from '../chat/types';
+import type { ChatError } from '../../chat/types';
 
 /** What was in the request that failed. */
 export interface RejectedRequest {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSpeaker } from './agent-protocol';
-import { builtinToolDescriptors } from './builtin-tools';
-import type { ToolDescriptor } from './tool-types';
+import { builtinToolDescriptors } from '../builtin-tools';
+import type { ToolDescriptor } from '../tool-types';
 
 const mcp: ToolDescriptor = { ...builtinToolDescriptors()[1]!, name: 'git@status', source: 'mcp' };
 const tools = [...builtinToolDescriptors().filter((t) => t.name !== 'controller'), mcp];

@@ -2,11 +2,11 @@
 // end the loop on answer, validate the arguments, refuse forbidden commands
 // before anyone is asked, then apply the consent policy. Pure; the loop acts
 // on the verdict.
-import { decideConsent, denialMessage, type ToolPolicySettings } from './consent';
-import { findTool } from './builtin-tools';
-import { classifyCommand, type CommandContext } from './forbidden-commands';
-import { toolError, type ToolCall, type ToolDescriptor, type ToolError } from './tool-types';
-import type { ArgumentValidator } from './validate-arguments';
+import { decideConsent, denialMessage, type ToolPolicySettings } from '../consent';
+import { findTool } from '../builtin-tools';
+import { classifyCommand, type CommandContext } from '../command-safety/forbidden-commands';
+import { toolError, type ToolCall, type ToolDescriptor, type ToolError } from '../tool-types';
+import type { ArgumentValidator } from '../validate-arguments';
 
 /** What the loop does next with a call. */
 export type GateVerdict =
