@@ -9,6 +9,12 @@ import type { AppError, ErrorCode, Result } from './errors';
 export const WS_PATH = '/ws';
 /** Query parameter carrying the session token, on the page URL and on the WebSocket URL. */
 export const WS_TOKEN_PARAM = 'token';
+/**
+ * `GET /session?token=…`: 204 when the token opens the WebSocket, 403 when it does not.
+ * A browser cannot see why a WebSocket upgrade failed; the page asks here, so an old
+ * or incomplete address says so instead of reconnecting for ever.
+ */
+export const SESSION_PATH = '/session';
 
 /** Every ErrorCode, for validating errors that arrive over the wire. */
 export const ERROR_CODES = [

@@ -61,6 +61,15 @@ describe('browser host HTTP', () => {
     expect((await get('/')).status).toBe(200);
   });
 
+  it('says whether a token is this run\'s (so a page with an old address can explain itself), and nothing more', async () => {
+    const valid = await get(`/session?token=${host.token}`);
+    expect(valid.status).toBe(204);
+    expect(valid.body).toBe('');
+    for (const query of ['', '?token=', '?token=old-run-token', `?token=${host.token}x`]) expect((await get(`/session${query}`)).status, query).toBe(403);
+    // A foreign page cannot use it to test guesses.
+    expect((await get(`/session?token=${host.token}`, { origin: 'http://evil.example' })).status).toBe(403);
+  });
+
   it('refuses a foreign Host header (DNS rebinding) even with the token', async () => {
     expect((await get(`/?token=${host.token}`, { host: `evil.example:${host.port}` })).status).toBe(403);
   });

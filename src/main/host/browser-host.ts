@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { InvokeHandlers } from '@shared/contract';
-import { BINARY_FRAME_MESSAGE, binaryFrameRequestId, parseClientFrame, WS_CLOSE_UNSUPPORTED_DATA, WS_PATH, type ServerFrame } from '@shared/ws-protocol';
+import { BINARY_FRAME_MESSAGE, binaryFrameRequestId, parseClientFrame, WS_CLOSE_UNSUPPORTED_DATA, SESSION_PATH, WS_PATH, type ServerFrame } from '@shared/ws-protocol';
 import type { EventBus } from '../services/app/event-bus';
 import { dispatchInvoke } from '../services/ipc/dispatch';
 import { checkOrigin, checkRequest, parseRequestTarget } from './request-guard';
@@ -64,6 +64,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     // Static files hold no secret: Host and Origin are checked (DNS rebinding, foreign pages), no token.
     const verdict = checkOrigin(req.headers, { port, token }, false);
     if (!verdict.ok) return refuse(res, verdict.status, verdict.reason);
+    // Says only whether the token is this run's: nothing to learn from it but yes or no.
+    if (url.pathname === SESSION_PATH) return answerSession(res, checkRequest(req.headers, url, { port, token }, { requireOrigin: false }).ok);
     const file = await readStaticFile(options.rendererDir, url.pathname);
     if (!file) return refuse(res, 404, 'not found');
     res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': file.contentType, 'Cache-Control': 'no-store' });
@@ -133,6 +135,12 @@ function refuseBinary(ws: WebSocket, data: RawData): void {
 
 function send(ws: WebSocket, frame: ServerFrame): void {
   if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+}
+
+function answerSession(res: ServerResponse, valid: boolean): void {
+  if (!valid) return refuse(res, 403, 'this address has expired: open the one EVA printed at start');
+  res.writeHead(204, { ...SECURITY_HEADERS, 'Cache-Control': 'no-store' });
+  res.end();
 }
 
 function refuse(res: ServerResponse, status: number, reason: string): void {

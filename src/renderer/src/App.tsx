@@ -12,8 +12,9 @@ import { VoicePanel } from './features/voice/VoicePanel';
 import { McpView } from './features/mcp/McpView';
 import { Notices } from './features/notices/Notices';
 import { OutboundLinkLayer } from './features/outbound-links/OutboundLinkLayer';
-import { ConnectionBanner } from './features/shell/ConnectionBanner';
+import { ConnectionBanner, ExpiredAddress } from './features/shell/ConnectionBanner';
 import { HomeView } from './features/shell/HomeView';
+import { ALWAYS_OPEN } from './features/shell/use-shell';
 import { TopBar } from './features/shell/TopBar';
 import { StatusBar } from './features/status/StatusBar';
 import { ToolsPanel } from './features/tools/ToolsPanel';
@@ -32,7 +33,19 @@ export function App({ model }: { model: AppModel }) {
   useEffect(() => {
     document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
   }, [language]);
+  const connection = useStore(model.connection ?? ALWAYS_OPEN);
   const Page = PAGES[view];
+
+  // An address that cannot reach EVA: nothing else on the page could work, or tell the truth.
+  if (connection === 'expired') {
+    return (
+      <I18nContext.Provider value={i18n}>
+        <main className="main">
+          <ExpiredAddress />
+        </main>
+      </I18nContext.Provider>
+    );
+  }
 
   return (
     <AppModelContext.Provider value={model}>

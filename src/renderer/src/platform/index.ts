@@ -1,12 +1,12 @@
 import { getElectronBridge } from './electron-bridge';
 import type { ConnectionMonitor, EvaApi } from './types';
-import { createWebSocketBridge, webSocketUrl } from './websocket-bridge';
+import { checkPageSession, createWebSocketBridge, webSocketUrl } from './websocket-bridge';
 
 export type { ConnectionMonitor, ConnectionState, EvaApi } from './types';
 
 /** The preload's `window.eva` inside Electron, else a WebSocket bridge to the browser host that served this page. */
 export function getPlatform(): EvaApi {
-  return getElectronBridge() ?? createWebSocketBridge({ url: webSocketUrl(window.location) });
+  return getElectronBridge() ?? createWebSocketBridge({ url: webSocketUrl(window.location), checkSession: () => checkPageSession(window.location) });
 }
 
 /** The connection monitor of a platform that has one (the WebSocket bridge), else null. */

@@ -3,7 +3,8 @@ export type { EvaApi, EventName, EventPayloads, InvokeChannel, InvokeInput, Invo
 export type { AppError, Result } from '@shared/errors';
 
 /** Where a connection-based platform (the WebSocket bridge) stands; Electron IPC has no such state. */
-export type ConnectionState = 'connecting' | 'open' | 'reconnecting';
+/** expired: the page's address holds no token, or one from an earlier run; reconnecting cannot help. */
+export type ConnectionState = 'connecting' | 'open' | 'reconnecting' | 'expired';
 
 /** Optional capability of a platform whose link to the core can drop and come back. */
 export interface ConnectionMonitor {

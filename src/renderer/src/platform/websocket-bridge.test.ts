@@ -30,11 +30,12 @@ class FakeSocket implements SocketLike {
   }
 }
 
-function setup(queueTimeoutMs = 15_000) {
+function setup(queueTimeoutMs = 15_000, session?: { check: () => Promise<'valid' | 'expired' | 'unknown'>; url?: string }) {
   const sockets: FakeSocket[] = [];
   const warn = vi.fn();
   const bridge = createWebSocketBridge({
-    url: 'ws://127.0.0.1:9/ws?token=t',
+    url: session?.url ?? 'ws://127.0.0.1:9/ws?token=t',
+    ...(session ? { checkSession: session.check } : {}),
     createSocket: (url) => {
       const socket = new FakeSocket(url);
       sockets.push(socket);
@@ -201,5 +202,42 @@ describe('createWebSocketBridge', () => {
     expect(sockets).toHaveLength(1);
     expect(last().readyState).toBe(3);
     await expect(bridge.invoke('app:info')).resolves.toMatchObject({ ok: false });
+  });
+});
+
+describe('an address that cannot reach EVA', () => {
+  it('a token from an earlier run: refused before opening, the host says expired, and the bridge stops trying', async () => {
+    const check = vi.fn(async () => 'expired' as const);
+    const { bridge, sockets, last } = setup(15_000, { check });
+    const waiting = bridge.invoke('app:info');
+    last().drop();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(check).toHaveBeenCalledTimes(1);
+    expect(bridge.connection.getState()).toBe('expired');
+    await expect(waiting).resolves.toMatchObject({ ok: false });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('a host that is only restarting (the check cannot reach it) is retried as before', async () => {
+    const check = vi.fn(async () => 'unknown' as const);
+    const { bridge, sockets, last } = setup(15_000, { check });
+    last().drop();
+    await vi.advanceTimersByTimeAsync(150);
+    expect(bridge.connection.getState()).toBe('reconnecting');
+    expect(sockets).toHaveLength(2);
+    last().open();
+    expect(bridge.connection.getState()).toBe('open');
+    // A socket that had opened and then dropped does not ask: the token was good.
+    last().drop();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(check).toHaveBeenCalledTimes(1);
+  });
+
+  it('an address with no token at all is expired at once, without a socket', () => {
+    const check = vi.fn(async () => 'valid' as const);
+    const { bridge, sockets } = setup(15_000, { check, url: 'ws://127.0.0.1:9/ws?token=' });
+    expect(bridge.connection.getState()).toBe('expired');
+    expect(sockets).toHaveLength(0);
   });
 });

@@ -2,7 +2,7 @@
 // Invokes made before the socket opens wait in a queue; an invoke already sent on a
 // socket that closes can no longer be answered, so it resolves to a connection error.
 // Events are broadcast to every connection, so a reconnect needs no re-subscription.
-import { encodeInvoke, parseServerFrame, WS_PATH, WS_TOKEN_PARAM, type ServerFrame } from '@shared/ws-protocol';
+import { encodeInvoke, parseServerFrame, SESSION_PATH, WS_PATH, WS_TOKEN_PARAM, type ServerFrame } from '@shared/ws-protocol';
 import { realTimers, type Timers } from '../lib/timers';
 import type { ConnectionMonitor, ConnectionState, EvaApi, EventName, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput, Result } from './types';
 
@@ -25,6 +25,12 @@ export interface WebSocketBridgeOptions {
   backoffMs?: (attempt: number) => number;
   /** How long an invoke may wait for a connection before it fails. */
   queueTimeoutMs?: number;
+  /**
+   * Asked after a connection attempt failed before opening: 'expired' when the host
+   * says the token is not this run's (the bridge then stops), 'unknown' when it cannot
+   * be reached (the host is restarting: keep trying). Default: never expired.
+   */
+  checkSession?: () => Promise<'valid' | 'expired' | 'unknown'>;
   warn?: (message: string, detail?: unknown) => void;
 }
 
@@ -36,6 +42,17 @@ export interface WebSocketBridge extends EvaApi {
 
 const SOCKET_OPEN = 1;
 export const CONNECTION_LOST_MESSAGE = 'connection to EVA lost';
+
+/** Asks the host whether the page's token is this run's (see SESSION_PATH). */
+export async function checkPageSession(location: Pick<Location, 'search'>, fetchFn: typeof fetch = fetch): Promise<'valid' | 'expired' | 'unknown'> {
+  const token = new URLSearchParams(location.search).get(WS_TOKEN_PARAM) ?? '';
+  try {
+    const response = await fetchFn(`${SESSION_PATH}?${WS_TOKEN_PARAM}=${encodeURIComponent(token)}`, { cache: 'no-store' });
+    return response.status === 204 ? 'valid' : response.status === 403 ? 'expired' : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
 
 /** ws(s)://<same host>/ws?token=<token from the page URL>. */
 export function webSocketUrl(location: Pick<Location, 'protocol' | 'host' | 'search'>): string {
@@ -128,17 +145,19 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
   const connect = (): void => {
     const current = createSocket(options.url);
     socket = current;
-    current.onopen = () => {
-      if (socket !== current) return;
-      attempt = 0;
-      setState('open');
-      flushQueue(current);
-    };
     current.onmessage = (event) => {
       if (socket === current) onMessage(event.data);
     };
     current.onerror = () => {
       // Every error is followed by a close event; the close handler does the work.
+    };
+    let opened = false;
+    current.onopen = () => {
+      if (socket !== current) return;
+      opened = true;
+      attempt = 0;
+      setState('open');
+      flushQueue(current);
     };
     current.onclose = () => {
       if (socket !== current) return;
@@ -150,6 +169,8 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
         reconnectTimer = null;
         connect();
       }, backoffMs(attempt++));
+      // Refused before it opened: a token from an earlier run is refused for ever, so ask.
+      if (!opened && options.checkSession) void options.checkSession().then((verdict) => verdict === 'expired' && expire());
     };
   };
 
@@ -176,6 +197,13 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
     return () => set.delete(listener as (payload: never) => void);
   };
 
+  /** The address cannot work: say so, and stop trying. */
+  const expire = (): void => {
+    if (closed) return;
+    close();
+    setState('expired');
+  };
+
   const close = (): void => {
     if (closed) return;
     closed = true;
@@ -186,7 +214,8 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
     for (const id of [...pending.keys()]) settle(id, lost());
   };
 
-  connect();
+  if (options.checkSession && new URL(options.url, 'ws://page.invalid').searchParams.get(WS_TOKEN_PARAM) === '') expire();
+  else connect();
 
   return {
     invoke,

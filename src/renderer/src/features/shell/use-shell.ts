@@ -9,7 +9,8 @@ export function useView(): [View, (view: View) => void] {
   return [useStore(view), (next) => view.setState(next, true)];
 }
 
-const ALWAYS_OPEN = createStore<ConnectionState>()(() => 'open');
+/** Electron has no socket to lose. */
+export const ALWAYS_OPEN = createStore<ConnectionState>()(() => 'open');
 
 /** 'open' on Electron, where there is no socket to lose. */
 export function useConnectionState(): ConnectionState {
