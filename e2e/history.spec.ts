@@ -36,6 +36,9 @@ test('history: a reload keeps the conversation; search opens it; rename; delete 
   await page.reload();
   await expect(messages(page)).toHaveCount(4);
   await expect(messages(page).first()).toContainText('Remember the word pelican');
+  // Each answer's figures come back with it: the server's own, as stored.
+  await expect(messages(page).nth(1).getByTestId('chat-stats')).toHaveAttribute('data-source', 'server');
+  await expect(messages(page).nth(3).getByTestId('chat-stats')).toContainText(/tok\/s/);
   const row = page.getByTestId('history-item').first();
   await expect(row.getByTestId('history-title')).toHaveText('Remember the word pelican');
 

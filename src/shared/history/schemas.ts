@@ -33,6 +33,7 @@ const messageFields = {
   toolCallId: z.string().optional(),
   name: z.string().optional(),
   timings: z.record(z.string(), z.number()).optional(),
+  usage: z.object({ prompt_tokens: z.number(), completion_tokens: z.number(), total_tokens: z.number(), cached_tokens: z.number().optional() }).optional(),
   status: MessageStatusSchema.optional(),
   error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }).optional(),
   extra: z.record(z.string(), z.unknown()).optional(),

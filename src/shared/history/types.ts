@@ -79,6 +79,8 @@ export interface StoredMessage {
   name?: string;
   /** llama-server `timings` (prompt_n, predicted_per_second, ...) */
   timings?: Record<string, number>;
+  /** OpenAI-style token usage, for servers that send no `timings` (hosted APIs) */
+  usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number; cached_tokens?: number };
   status: MessageStatus;
   error?: { code: string; message: string; details?: Record<string, unknown> };
   /** open record for other features (tool steps, attachments' metadata); stored and exported verbatim */

@@ -42,11 +42,13 @@ export function storedStatus(status: StreamingMessage['status']): MessageStatus 
 }
 
 /** The answer fields of a stream state as the history keeps them. */
-export function answerPatch(state: Pick<StreamingMessage, 'content' | 'reasoning' | 'toolCalls' | 'timings'>): MessagePatch {
+export function answerPatch(state: Pick<StreamingMessage, 'content' | 'reasoning' | 'toolCalls' | 'timings' | 'usage'>): MessagePatch {
   const patch: MessagePatch = { content: state.content };
   if (state.reasoning) patch.reasoning = state.reasoning;
   if (state.toolCalls.length > 0) patch.toolCalls = state.toolCalls;
   if (state.timings) patch.timings = { ...state.timings } as unknown as Record<string, number>;
+  // A hosted API's only figures: kept so they come back when the conversation is reopened.
+  if (state.usage) patch.usage = { ...state.usage };
   return patch;
 }
 

@@ -22,6 +22,9 @@ describe('clientRate', () => {
   it('is null until there is a meaningful interval', () => {
     expect(clientRate(EMPTY_COUNTER, 0)).toBeNull();
     expect(clientRate({ ...EMPTY_COUNTER, firstAt: 0, lastAt: 100, contentDeltas: 5 }, 100)).toBeNull();
+    // A burst of 40 tokens in the first 300 ms would read 130 tok/s: no figure until a second has passed.
+    expect(clientRate({ ...EMPTY_COUNTER, firstAt: 0, lastAt: 300, contentDeltas: 40 }, 300)).toBeNull();
+    expect(clientRate({ ...EMPTY_COUNTER, firstAt: 0, lastAt: 1000, contentDeltas: 51 }, 1000)).toBe(50);
   });
 
   it('divides the tokens after the first by the time since the first', () => {

@@ -37,12 +37,17 @@ export function countEvents(counter: TokenCounter, events: readonly StreamEvent[
 }
 
 /** Tokens per second from the client count; null until two moments are far enough apart to mean anything. */
+/** The shortest stretch the live rate is measured over. */
+export const MIN_RATE_SECONDS = 1;
+
 export function clientRate(counter: TokenCounter, now: number): number | null {
   if (counter.firstAt === null) return null;
   const tokens = counter.contentDeltas + counter.reasoningDeltas;
   const seconds = (Math.max(now, counter.lastAt ?? now) - counter.firstAt) / 1000;
-  // The first delta starts the clock, so it is not counted in the rate.
-  return seconds >= 0.25 && tokens > 1 ? (tokens - 1) / seconds : null;
+  // The first delta starts the clock, so it is not counted in the rate (as the server's
+  // predicted_per_second). The first tokens often arrive in one burst: a rate over less
+  // than a second jumps about (133 → 59 → 48 tok/s), so it shows only from then on.
+  return seconds >= MIN_RATE_SECONDS && tokens > 1 ? (tokens - 1) / seconds : null;
 }
 
 /** The figures shown under a finished answer. */

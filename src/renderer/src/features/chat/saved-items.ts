@@ -13,7 +13,7 @@ export function answerFromStored(message: StoredMessage): AnswerState {
     reasoning: message.reasoning ?? '',
     toolCalls: message.toolCalls ?? [],
     timings: (message.timings as unknown as AnswerState['timings']) ?? null,
-    usage: null,
+    usage: message.usage ?? null,
     finishReason: null,
     status: 'done',
     slotId: null,
