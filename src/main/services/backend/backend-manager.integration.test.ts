@@ -176,6 +176,19 @@ describe('backend manager with the real llama-server', () => {
     expect((await manager.load(settings({ port: free }))).port).toBe(free);
   });
 
+  it('after an Unload or a failed load the status shows no port or model, and the log says why a load failed', async () => {
+    const { manager } = await makeManager();
+    const ready = await manager.load(settings());
+    expect(ready.port).not.toBeNull();
+    const stopped = await manager.stop();
+    expect(stopped).toMatchObject({ state: 'stopped', port: null, host: null, model: null, pid: null, gpuLayers: null });
+    await manager.load(settings());
+    await expect(manager.load(settings({ modelPath: '/nonexistent/model.gguf' }))).rejects.toMatchObject({ code: 'model_missing' });
+    expect(manager.getStatus()).toMatchObject({ state: 'error', port: null, model: null, pid: null, error: { code: 'model_missing' } });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(manager.logLines().some((line) => line.stream === 'app' && /load failed: .*nonexistent/.test(line.text))).toBe(true);
+  });
+
   it('leaves no llama-server process behind after dispose', async () => {
     const { manager, registry } = await makeManager();
     const status = await manager.load(settings());

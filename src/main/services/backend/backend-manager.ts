@@ -19,6 +19,7 @@ import { newLaunchKey, serverKeyEnv } from './server-key';
 import { startServerRun, type ServerRun } from './server-run';
 import { LogBatcher } from './log-batcher';
 import { probeHealth } from './health-probe';
+import { blankStatus, superseded } from './backend-status';
 import { localUnavailable } from './local-availability';
 import { DEFAULT_RESTART_POLICY, decideRestart } from './restart-budget';
 
@@ -196,7 +197,9 @@ export class BackendManager {
     } catch (error) {
       const appError = toAppError(error);
       if (generation === this.generation) {
-        this.setStatus({ ...this.status, state: 'error', since: this.now(), pid: null, error: appError });
+        // The log says why, beside the server's own lines; the status keeps no port or model that is not running.
+        this.appLog(`load failed: ${appError.message}`);
+        this.setStatus({ ...this.blankStatus('error'), backend: this.status.backend, notices: this.status.notices, error: appError });
       }
       throw error instanceof AppFailure ? error : new AppFailure(appError.code, appError.message, appError.details);
     }
@@ -208,7 +211,8 @@ export class BackendManager {
       this.setStatus({ ...this.status, state: 'stopping', since: this.now() });
       await this.stopActive();
     }
-    this.setStatus({ ...this.status, state: 'stopped', since: this.now(), pid: null, error: null });
+    // Nothing runs now: no port, model or offload figures left over from the last run.
+    this.setStatus({ ...this.blankStatus('stopped'), restarts: this.status.restarts });
     return this.status;
   }
 
@@ -290,10 +294,6 @@ export class BackendManager {
   }
 
   private blankStatus(state: BackendStatus['state']): BackendStatus {
-    return { state, since: this.now(), backend: null, model: null, host: null, port: null, gpuLayers: null, estimate: null, pid: null, loadMs: null, restarts: 0, notices: [], error: null };
+    return blankStatus(state, this.now());
   }
-}
-
-function superseded(): AppFailure {
-  return new AppFailure('backend_failed', 'superseded by a newer load or stop');
 }
