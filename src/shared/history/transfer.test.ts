@@ -49,6 +49,8 @@ describe('history import', () => {
     });
     const [conversation] = parseImport(text, 1234);
     expect(conversation?.meta.systemPrompt).toBe('Be brief.');
+    // Named after its first question, like a conversation started here.
+    expect(conversation?.meta.title).toBe('What is this?');
     expect(conversation?.meta.endpoint.model).toBe('gpt-x');
     const messages = conversation?.messages ?? [];
     expect(messages.map((m) => [m.role, m.parentId])).toEqual([
@@ -61,6 +63,14 @@ describe('history import', () => {
     expect(messages[1]).toMatchObject({ content: '', reasoning: 'hmm', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'look', arguments: '{}' } }] });
     expect(messages[2]).toMatchObject({ toolCallId: 'c1', content: 'a cat' });
     expect(messages.every((m) => m.status === 'complete' && m.createdAt === 1234)).toBe(true);
+  });
+
+  it('an EVA export without a title gets one from its first question; a title it has is kept', () => {
+    const question = { id: 'q', parentId: null, role: 'user' as const, content: 'How tall is Everest?', status: 'complete' as const, createdAt: 1, updatedAt: 1 };
+    const untitled = parseImport(toExportJson([{ meta: { ...meta, title: '' }, messages: [question] }], 99), 0)[0];
+    expect(untitled?.meta.title).toBe('How tall is Everest?');
+    const named = parseImport(toExportJson([{ meta: { ...meta, title: 'Mountains' }, messages: [question] }], 99), 0)[0];
+    expect(named?.meta.title).toBe('Mountains');
   });
 
   it('accepts a bare array too', () => {

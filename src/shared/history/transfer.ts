@@ -3,6 +3,7 @@
 // request body holding one), which becomes a linear conversation.
 import { z } from 'zod';
 import { historyFailure } from './errors';
+import { contentText, defaultTitle, firstUserMessage } from './message-text';
 import { ConversationMetaSchema, StoredMessageSchema } from './schemas';
 import type { ContentPart, ConversationMeta, StoredMessage, ToolCall } from './types';
 
@@ -65,7 +66,7 @@ export function parseImport(text: string, now: number): ImportedConversation[] {
     if (!parsed.success) throw historyFailure('history_bad_import', `The EVA export is damaged or from a newer version: ${describe(parsed.error)}`);
     return parsed.data.conversations.map(({ meta, messages }) => {
       const { id: _id, ...rest } = meta;
-      return { meta: rest, messages: messages.map(withoutConsent) };
+      return { meta: { ...rest, title: rest.title || titleOf(messages) }, messages: messages.map(withoutConsent) };
     });
   }
   const body = OpenAiBodySchema.safeParse(Array.isArray(raw) ? { messages: raw } : raw);
@@ -86,6 +87,12 @@ function withoutConsent(message: StoredMessage): StoredMessage {
 }
 
 type OpenAiMessage = z.infer<typeof OpenAiMessageSchema>;
+
+/** An imported conversation is named like a new one: after its first question, not "Untitled". */
+function titleOf(messages: readonly StoredMessage[]): string {
+  const first = firstUserMessage(messages);
+  return first ? defaultTitle(contentText(first.content)) : '';
+}
 
 function fromOpenAi(list: OpenAiMessage[], model: string, now: number): ImportedConversation {
   let systemPrompt = '';
@@ -108,7 +115,7 @@ function fromOpenAi(list: OpenAiMessage[], model: string, now: number): Imported
     parentId = id;
   });
   const meta: Omit<ConversationMeta, 'id'> = {
-    title: '',
+    title: titleOf(messages),
     endpoint: { kind: 'local', baseUrl: '', model },
     systemPrompt,
     sampling: {},

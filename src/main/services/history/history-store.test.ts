@@ -217,8 +217,9 @@ describe('history store', () => {
     const opened = await store.open(meta?.id ?? '');
     expect(opened.meta.systemPrompt).toBe('sys');
     expect(opened.messages.map((m) => m.content)).toEqual(['hello there', 'hi']);
-    expect((await store.list())[0]).toMatchObject({ id: meta?.id, messageCount: 2, preview: 'hello there' });
-    expect((await store.search('hello there')).hits).toHaveLength(1);
+    expect((await store.list())[0]).toMatchObject({ id: meta?.id, title: 'hello there', messageCount: 2, preview: 'hello there' });
+    // Found in its title (named after the first question) and in the message itself.
+    expect((await store.search('hello there')).hits.map((hit) => hit.conversationId)).toEqual([meta?.id, meta?.id]);
     await store.close();
   });
 
