@@ -143,7 +143,7 @@ describe('chat recorded into the history by the core', () => {
     expect((await core.handlers['history:list'](undefined)).conversations[0]?.id).toBe(meta.id);
     const markdown = await core.handlers['history:export']({ ids: [meta.id], format: 'markdown' });
     expect(markdown.text).toContain('Trip notes');
-    expect(markdown.fileName).toMatch(/\.md$/);
+    expect(markdown.fileName).toBe('Trip notes.md');
     const receipt = await core.handlers['history:delete']({ ids: [meta.id] });
     await expect(core.handlers['history:open']({ id: meta.id })).rejects.toBeTruthy();
     expect((await core.handlers['history:undo-delete']({ token: receipt.token })).restored).toEqual([meta.id]);

@@ -1,6 +1,7 @@
 // The history store as a core service: its notices become app notices, every
 // change is announced (coalesced) so list views refetch, and chat requests that
 // carry a `record` are saved as they stream.
+import { exportFileName } from '@shared/history/export-file-name';
 import { join } from 'node:path';
 import type { ChatRecord as ChatSendRecord, ChatSendInput } from '@shared/chat/schemas';
 import type { StreamingMessage } from '@shared/chat/types';
@@ -25,6 +26,10 @@ export interface HistoryServiceDeps {
 
 export function createHistoryService(deps: HistoryServiceDeps) {
   const store = new HistoryStore({ historyDir: deps.historyDir, notify: (notice) => deps.emit('app:notice', notice), ...deps.store });
+  const titlesOf = async (ids: readonly string[]): Promise<string[]> => {
+    const list = await store.list();
+    return ids.map((id) => list.find((summary) => summary.id === id)?.title ?? '');
+  };
   const changed = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
   const announce = (ids: Iterable<string>): void => {
@@ -86,7 +91,8 @@ export function createHistoryService(deps: HistoryServiceDeps) {
     search: (query: string, limit?: number) => store.search(query, { limit }),
     async export(selection: ExportSelection, format: 'markdown' | 'json') {
       const stamp = new Date().toISOString().slice(0, 10);
-      const name = selection === 'all' ? `eva-history-${stamp}` : selection.length === 1 ? `eva-conversation-${stamp}` : `eva-conversations-${stamp}`;
+      const titles = selection === 'all' ? [] : await titlesOf(selection);
+      const name = exportFileName(selection === 'all' ? { all: true } : { titles }, stamp);
       return format === 'json'
         ? { text: await store.exportJson(selection), fileName: `${name}.json`, mime: 'application/json' }
         : { text: await store.exportMarkdown(selection), fileName: `${name}.md`, mime: 'text/markdown' };
