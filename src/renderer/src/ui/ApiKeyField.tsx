@@ -16,9 +16,17 @@ interface Props {
   neededHint?: string;
 }
 
+/** How keys are sealed, in words: the secret store reports a kind ('os-keychain', 'local-key-file'). */
+export function protectionText(t: ReturnType<typeof useT>, kind: string): string {
+  if (kind === 'os-keychain') return t('secrets.osKeychain');
+  if (kind === 'local-key-file') return t('secrets.localKeyFile');
+  return kind;
+}
+
 /** Write-only: a stored key is never shown or sent back; it can only be replaced or removed. */
-export function ApiKeyField({ form, protection, error, needsKey, onType, onAction, testIdPrefix = 'link', neededHint }: Props) {
+export function ApiKeyField({ form, protection: kind, error, needsKey, onType, onAction, testIdPrefix = 'link', neededHint }: Props) {
   const t = useT();
+  const protection = protectionText(t, kind);
   const testId = (part: string) => `${testIdPrefix}-${part}`;
   if (form.hasKey && form.keyAction === 'keep') {
     return (

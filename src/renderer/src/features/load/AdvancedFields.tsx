@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useT } from '../../i18n';
-import { ApiKeyField } from '../../ui/ApiKeyField';
+import { ApiKeyField, protectionText } from '../../ui/ApiKeyField';
 import { CheckField, SelectField, TextField } from '../../ui/form-fields';
 import type { FieldErrors, LoadForm } from './load-form';
 
@@ -71,7 +71,7 @@ function NetworkFields({ form, errors, edit, keyProtection }: FormProps) {
             protection={keyProtection}
             error={errors.apiKey}
             needsKey
-            neededHint={t('load.apiKeyHint', { protection: keyProtection })}
+            neededHint={t('load.apiKeyHint', { protection: protectionText(t, keyProtection) })}
             testIdPrefix="load"
             onType={(apiKey) => edit({ apiKey })}
             onAction={(keyAction) => edit({ keyAction, apiKey: '' })}

@@ -43,7 +43,7 @@ export function LoadDialog() {
     <div className="overlay" onMouseDown={(event) => event.target === event.currentTarget && actions.close()}>
       <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="load-title" data-testid="load-dialog" data-tab={tab} ref={dialog}>
         <header className="dialog-head">
-          <h2 id="load-title">{t('load.title')}</h2>
+          <h2 id="load-title">{t(tab === 'link' ? 'load.titleLink' : 'load.title')}</h2>
           <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={actions.close}>
             ×
           </button>
