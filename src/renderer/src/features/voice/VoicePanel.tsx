@@ -52,7 +52,7 @@ function VoiceDialog({ saved }: { saved: AppSettings }) {
     else if (!now?.problem || parsed.value.modelPath === '') close();
   };
 
-  const line = voiceStatusLine(status);
+  const line = voiceStatusLine(status, { inPanel: true });
   const speechNote = availabilityKey(availability);
   const fieldError = pathError && !pathError.ok ? { key: pathError.errors.modelPath } : undefined;
   return (

@@ -8,6 +8,8 @@ describe('voiceStatusLine', () => {
   it('says what is missing, in the order the user has to fix it', () => {
     expect(voiceStatusLine(status({ binaryPath: null, model: 'not_configured', problem: 'whisper-cli is not built' }))).toEqual({ ready: false, key: 'voice.binaryMissing' });
     expect(voiceStatusLine(status({ model: 'not_configured', modelPath: '', problem: 'No whisper model' }))).toEqual({ ready: false, key: 'voice.modelNotConfigured' });
+    // Inside the voice panel the line points below, not back to the panel.
+    expect(voiceStatusLine(status({ model: 'not_configured', modelPath: '', problem: 'No whisper model' }), { inPanel: true })).toEqual({ ready: false, key: 'voice.modelNotConfiguredHere' });
     expect(voiceStatusLine(status({ model: 'invalid', problem: '/m/x.bin is not a whisper model.' }))).toEqual({ ready: false, key: 'voice.notReady', vars: { problem: '/m/x.bin is not a whisper model.' } });
   });
 
