@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useT } from '../i18n';
+import { useFocusTrap } from './use-focus-trap';
 import type { AppError } from '../platform/types';
 
 interface Props {
@@ -32,20 +33,7 @@ export function SidePanel({ id, title, onClose, onSubmit, saveLabel, canSave, er
   const t = useT();
   const base = id.replace(/-panel$/, '');
   const panel = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  useEffect(() => {
-    close.current = onClose;
-  });
-
-  useEffect(() => {
-    const first = initialFocus ? panel.current?.querySelector<HTMLElement>(initialFocus) : null;
-    (first ?? panel.current)?.focus();
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape') close.current();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [initialFocus]);
+  useFocusTrap(panel, true, onClose, initialFocus);
 
   useEffect(() => {
     if (errors && Object.keys(errors).length > 0) panel.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { useStore } from 'zustand';
@@ -23,6 +23,12 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
   const useTools = useStore(chat.useTools);
   const conversationTools = useStore(chat.conversationTools);
   const [dragging, setDragging] = useState(false);
+  const focusAsked = useStore(chat.composerFocus);
+
+  // A new chat or an opened conversation: typing goes straight into the message box.
+  useEffect(() => {
+    if (focusAsked > 0) input.current?.focus();
+  }, [focusAsked]);
 
   // Grow with the text up to a limit, then scroll inside.
   useLayoutEffect(() => {

@@ -43,6 +43,8 @@ export interface ChatStore {
   open(conversationId: string, messageId?: string): Promise<boolean>;
   /** the message to scroll to and mark (a search hit), or null */
   focus: StoreApi<string | null>;
+  /** bumped when the message box should take the keyboard (a new chat, a conversation opened) */
+  composerFocus: StoreApi<number>;
   /** the opened conversation's own endpoint, offered and never switched to unasked */
   heldEndpoint: HeldEndpoint;
   /** answer through the agent loop (tools) instead of a plain chat request */

@@ -79,6 +79,8 @@ export function createChatStore({
   const { props, refresh: refreshProps } = serverProps;
   let openTicket = 0;
   const focus = createStore<string | null>()(() => null);
+  const composerFocus = createStore<number>()(() => 0);
+  const focusComposer = (): void => composerFocus.setState((n) => n + 1, true);
   const useTools = createStore<boolean>()(() => false);
   const conversationTools = createStore<readonly string[]>()(() => []);
   const heldEndpoint = createHeldEndpoint(app);
@@ -249,6 +251,7 @@ export function createChatStore({
       conversation.setState(EMPTY_CONVERSATION, true);
       live.setState(null, true);
       lastOpened.set(null);
+      focusComposer();
     },
     open: async (conversationId, messageId) => {
       const requestId = conversation.getState().activeRequestId;
@@ -257,9 +260,11 @@ export function createChatStore({
       if (messageId !== undefined) await api.invoke('history:select-branch', { conversationId, messageId });
       const opened = await load(conversationId, true);
       focus.setState(opened && messageId !== undefined && conversation.getState().items.some((item) => item.id === messageId) ? messageId : null, true);
+      if (opened) focusComposer();
       return opened;
     },
     focus,
+    composerFocus,
     heldEndpoint,
     useTools,
     conversationTools,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
+import { useFocusTrap } from '../../ui/use-focus-trap';
 import { useSettingsStore } from '../settings/use-settings-store';
 import { useBackendStatus } from '../status/use-status-store';
 import { LinkTab } from '../link/LinkTab';
@@ -22,16 +23,9 @@ export function LoadDialog() {
   const { open, tab, error, actions } = useLoadStore();
   const dialog = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const focus = TABS.find((entry) => entry.tab === tab)?.focus;
-    dialog.current?.querySelector<HTMLInputElement>(`[data-testid="${focus}"]`)?.focus();
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape') actions.close();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, tab, actions]);
+  // Tab stays in the dialog, Esc closes it, and the focus goes back to what opened it.
+  const focus = TABS.find((entry) => entry.tab === tab)?.focus;
+  useFocusTrap(dialog, open, actions.close, focus ? `[data-testid="${focus}"]` : undefined);
 
   useEffect(() => {
     if (error) dialog.current?.querySelector('[data-testid="load-error"]')?.scrollIntoView({ block: 'nearest' });

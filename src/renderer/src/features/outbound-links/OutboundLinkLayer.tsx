@@ -3,6 +3,7 @@ import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { copyText } from '../../lib/copy-text';
 import { useStore } from 'zustand';
+import { useFocusTrap } from '../../ui/use-focus-trap';
 import './outbound-links.css';
 
 /**
@@ -35,18 +36,9 @@ function OutboundLinkDialog() {
   const t = useT();
   const { outboundLinks } = useAppModel();
   const state = useStore(outboundLinks.store);
-  const cancel = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (state.kind === 'idle') return;
-    // Cancel has the focus: Enter alone never opens a link.
-    cancel.current?.focus();
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape') outboundLinks.dismiss();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [state.kind, outboundLinks]);
+  const dialog = useRef<HTMLDivElement>(null);
+  // Cancel has the focus: Enter alone never opens a link. Tab stays in the dialog.
+  useFocusTrap(dialog, state.kind !== 'idle', () => outboundLinks.dismiss(), '[data-testid="link-dialog-cancel"]');
 
   if (state.kind === 'idle') return null;
   const shown = state.kind === 'confirm' ? state.link.shown : state.kind === 'refused' ? state.href : state.url;
@@ -54,7 +46,7 @@ function OutboundLinkDialog() {
 
   return (
     <div className="overlay" onMouseDown={(event) => event.target === event.currentTarget && outboundLinks.dismiss()}>
-      <div className="dialog link-dialog" role="alertdialog" aria-modal="true" aria-labelledby="link-dialog-title" aria-describedby="link-dialog-url" data-testid="link-dialog" data-kind={state.kind}>
+      <div className="dialog link-dialog" ref={dialog} role="alertdialog" aria-modal="true" aria-labelledby="link-dialog-title" aria-describedby="link-dialog-url" data-testid="link-dialog" data-kind={state.kind}>
         <header className="dialog-head">
           <h2 id="link-dialog-title">{state.kind === 'confirm' ? t('link.open.title') : state.kind === 'refused' ? t('link.open.refusedTitle') : t('link.open.failedTitle')}</h2>
         </header>
@@ -85,7 +77,7 @@ function OutboundLinkDialog() {
             {t('link.open.copy')}
           </button>
           <div className="dialog-actions">
-            <button type="button" className="btn" ref={cancel} data-testid="link-dialog-cancel" onClick={() => outboundLinks.dismiss()}>
+            <button type="button" className="btn" data-testid="link-dialog-cancel" onClick={() => outboundLinks.dismiss()}>
               {state.kind === 'confirm' ? t('common.cancel') : t('common.close')}
             </button>
             {state.kind === 'confirm' && (
