@@ -46,7 +46,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/main/services/process/**', 'src/**/*.test.ts', 'src/**/test-support/**', 'src/**/test-fixtures/**', 'src/test-support/**'],
+    files: ['src/main/services/process/**', 'src/**/*.test.ts', 'src/test-support/**'],
     ignores: electronOnly,
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only src/main/electron, src/main/index.ts and src/preload may import electron.' }] }],

@@ -10,7 +10,7 @@ import { parseToolCall } from '@shared/tools/agent/parse-tool-call';
 import { gateToolCall } from '@shared/tools/agent/tool-call-gate';
 import { toolResponseMessage } from '@shared/tools/agent/tool-response';
 import { createArgumentValidator } from '@shared/tools/validate-arguments';
-import { makeTestRunner } from '@main/services/tools/test-support/test-runner';
+import { makeTestRunner } from '@test-support/tools/test-runner';
 import type { ToolRunner } from '@main/services/tools/tool-runner';
 import type { Benchmark } from './types';
 import { median, round } from './stats';

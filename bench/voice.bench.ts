@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { bytesToBase64 } from '@shared/audio/base64';
 import { encodeWav16Mono } from '@shared/audio/wav';
-import { whisperAssets } from '@main/services/voice/whisper-test-assets';
+import { whisperAssets } from '@test-support/voice/whisper-test-assets';
 import { startHost, tinyModel } from '@test-support/host-process';
 import { seededRandom } from '@test-support/seeded-random';
 import { connectHost, type HostClient } from '@test-support/ws-client';

@@ -5,8 +5,8 @@
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startGrammarProxy, type GrammarProxy } from '@main/services/agent/grammar-proxy';
-import { startTestServer, type TestServer } from '@main/services/chat/test-server';
+import { startGrammarProxy, type GrammarProxy } from '@test-support/agent/grammar-proxy';
+import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 import { repoRoot, startHost, type RunningHost } from '@test-support/host-process';
 import { connectHost } from '@test-support/ws-client';
 

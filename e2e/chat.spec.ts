@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { repoRoot, startHost, type RunningHost } from '@test-support/host-process';
-import { startTestServer } from '@main/services/chat/test-server';
+import { startTestServer } from '@test-support/llama/test-server';
 import { connectHost } from '@test-support/ws-client';
 import { loadTinyModel } from './steps';
 

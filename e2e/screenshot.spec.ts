@@ -3,8 +3,8 @@
 // Also: the "no display" and "model cannot see images" notices.
 import { expect, test, type Page } from '@playwright/test';
 import { dragRect, toImageRect } from '@shared/screen/fit-within';
-import { decodePng, pixelAt, type DecodedPng } from '@main/services/screen/test-support/decode-png';
-import { drawPattern, patternAt, startXvfb, type Xvfb } from '@main/services/screen/test-support/xvfb';
+import { decodePng, pixelAt, type DecodedPng } from '@test-support/screen/decode-png';
+import { drawPattern, patternAt, startXvfb, type Xvfb } from '@test-support/screen/xvfb';
 import { startHost, type RunningHost } from '@test-support/host-process';
 import { connectHost } from '@test-support/ws-client';
 import { loadTinyModel } from './steps';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import config from '../playwright.config';
 import { encodeWav16Mono } from '@shared/audio/wav';
-import { requireWhisperAssets, whisperAssets } from '@main/services/voice/whisper-test-assets';
+import { requireWhisperAssets, whisperAssets } from '@test-support/voice/whisper-test-assets';
 import { startHost, tinyModel, type RunningHost } from '@test-support/host-process';
 import { connectHost } from '@test-support/ws-client';
 

@@ -73,6 +73,7 @@ await ensureWhisperCli();
 await mustRun('provisioning the tiny test model', bin('tsx'), ['scripts/fixtures/make-test-model.ts']);
 await mustRun('provisioning the tiny whisper model (voice tests)', bin('tsx'), ['scripts/fixtures/make-whisper-model.ts']);
 await mustRun('lint (eslint)', bin('eslint'), ['.']);
+await mustRun('lint (import boundaries: dependency-cruiser)', bin('depcruise'), ['src', 'bench', 'e2e', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']);
 await mustRun('typecheck (main, preload, shared)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
 await mustRun('typecheck (renderer)', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
 await ensureBuilt();

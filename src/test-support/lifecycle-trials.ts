@@ -12,17 +12,16 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { defaultSettings } from '@shared/default-settings';
 import { sameProcess, type ProcessIdentity } from '@main/services/process/process-identity';
+import { stdioTestServer } from './mcp/mcp-harness';
 import { descendants } from './proc-tree';
 import { repoRoot, startHost, tinyModel } from './host-process';
 import { seededRandom } from './seeded-random';
 import { connectHost, type HostClient } from './ws-client';
 
-const MCP_SERVER = join(repoRoot, 'src', 'main', 'services', 'mcp', 'test-support', 'stdio-test-server.ts');
-
 /** A data dir with one stdio MCP server configured. */
 export function trialDataDir(): string {
   const dataDir = mkdtempSync(join(tmpdir(), 'eva-trials-'));
-  const config = { mcpServers: { trial: { command: process.execPath, args: ['--import', 'tsx', MCP_SERVER, 'trial'], cwd: repoRoot } } };
+  const config = { mcpServers: { trial: stdioTestServer('trial', { cwd: repoRoot }) } };
   writeFileSync(join(dataDir, 'mcp.json'), JSON.stringify(config));
   return dataDir;
 }

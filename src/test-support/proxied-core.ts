@@ -4,8 +4,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, type Core } from '@main/core';
-import { startGrammarProxy, type GrammarProxy, type ScriptedReply } from '@main/services/agent/grammar-proxy';
-import { startTestServer, type TestServer } from '@main/services/chat/test-server';
+import { startGrammarProxy, type GrammarProxy, type ScriptedReply } from '@test-support/agent/grammar-proxy';
+import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 import { testAssets } from './test-assets';
 
 export interface ProxiedCore {

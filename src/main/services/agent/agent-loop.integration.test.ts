@@ -4,12 +4,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../chat/test-server';
-import { makeTestRunner } from '../tools/test-support/test-runner';
+import { startTestServer, type TestServer } from '@test-support/llama/test-server';
+import { makeTestRunner } from '@test-support/tools/test-runner';
 import type { ToolRunner } from '../tools/tool-runner';
 import { runAgent, type AgentDeps } from './agent-loop';
-import type { GrammarProxy } from './grammar-proxy';
-import { agentHarness, promptCall as call } from './test-support/agent-harness';
+import type { GrammarProxy } from '@test-support/agent/grammar-proxy';
+import { agentHarness, promptCall as call } from '@test-support/agent/agent-harness';
 
 let server: TestServer;
 let runner: ToolRunner;

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayloads } from '@shared/contract';
 import { createCore, type Core } from '../../core';
-import { startTestServer, type TestServer } from '../chat/test-server';
-import { startGrammarProxy, type GrammarProxy } from './grammar-proxy';
-import { nativeCall } from './test-support/agent-harness';
+import { startTestServer, type TestServer } from '@test-support/llama/test-server';
+import { startGrammarProxy, type GrammarProxy } from '@test-support/agent/grammar-proxy';
+import { nativeCall } from '@test-support/agent/agent-harness';
 import { testAssets } from '@test-support/test-assets';
 
 let server: TestServer;

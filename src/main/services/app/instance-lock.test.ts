@@ -7,9 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { LOCK_HOLDER as HOLDER } from '@test-support/child-scripts';
 import { acquireInstanceLock } from './instance-lock';
-
-const HOLDER = join(import.meta.dirname, '..', 'process', 'test-support', 'lock-holder.ts');
 
 async function holdInChild(dataDir: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', HOLDER, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });

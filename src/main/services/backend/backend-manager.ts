@@ -10,7 +10,7 @@ import { BackendCatalog } from './backend-catalog';
 import { ChangeSignal } from './change-signal';
 import { fallbackNotice, orderBackends } from './backend-choice';
 import { estimateGpuLayers } from './estimate-gpu-layers';
-import { readModelFacts } from './gguf-reader';
+import { readModelFacts } from './model-facts';
 import { LogRing } from './log-ring';
 import { choosePort, validatePort } from './port-policy';
 import { findFreePort, isPortFree } from './net-probe';

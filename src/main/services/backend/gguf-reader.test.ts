@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeGguf, kv, type GgufFileSpec, type GgufKv } from '../../../../scripts/fixtures/gguf-writer';
 import { AppFailure, type ErrorCode } from '@shared/errors';
-import { fsFailure, GgufType, readGgufHeader, readModelFacts } from './gguf-reader';
+import { fsFailure, readGgufHeader } from './gguf-reader';
+import { GgufType } from './gguf-values';
+import { readModelFacts } from './model-facts';
 
 let dir: string;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChatBody, buildCompletionBody, normalizeMessages } from '@shared/chat/request-body';
 import type { StreamEvent } from '@shared/chat/types';
 import { collectStream, createChatClient, type ChatClient } from './chat-client';
-import { startTestServer, type TestServer } from './test-server';
+import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 
 let plain: TestServer;
 let keyed: TestServer;

@@ -18,7 +18,7 @@ import { memoryLifecycle } from '../process/process-lifecycle';
 import { openSecretStore } from '../secrets/secret-store';
 import { openSettingsStore } from '../settings/settings-store';
 import { createChatService, type LocalServer } from './chat-service';
-import { startTestServer, type TestServer } from './test-server';
+import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 
 let server: TestServer;
 let local: LocalServer | null;

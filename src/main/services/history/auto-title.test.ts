@@ -2,7 +2,7 @@
 // against the real llama-server, its reply forced through the grammar proxy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../core';
-import type { GrammarProxy } from '../agent/grammar-proxy';
+import type { GrammarProxy } from '@test-support/agent/grammar-proxy';
 import { startProxiedCore, type ProxiedCore } from '@test-support/proxied-core';
 import { cleanTitle } from './auto-title';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayloads } from '@shared/contract';
 import { createCore, type Core } from '../../core';
-import { startTestServer, type TestServer } from '../chat/test-server';
+import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 import { testAssets } from '@test-support/test-assets';
 import { SAVE_DELAY_MS } from './chat-recorder';
 

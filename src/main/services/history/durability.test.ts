@@ -5,17 +5,14 @@
 // mid-stream must be there, marked interrupted, with at least what was acked.
 import { seededRandom } from '@test-support/seeded-random';
 import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import type { StoredMessage } from '@shared/history/types';
-import { answerText, parseAck, questionText, type Ack } from './test-fixtures/stream-script';
-import { storeOn, tempDir } from './test-fixtures/helpers';
+import { answerText, parseAck, questionText, type Ack } from '@test-support/history/stream-script';
+import { storeOn, tempDir } from '@test-support/history/helpers';
+import { REPO_ROOT as ROOT, STREAM_CHILD as CHILD } from '@test-support/child-scripts';
 
 const TRIALS = 50;
-const CHILD = resolve(import.meta.dirname, 'test-fixtures', 'stream-child.ts');
-const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
-
 
 /** Runs the child until `killAfterMs` after it is ready, SIGKILLs it, returns its acks. */
 async function runAndKill(dir: string, seed: number, killAfterMs: number): Promise<Ack[]> {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildTree, editedMessage, regenerationPoint, siblingsOf, switchSibling } from '@shared/history/tree';
 import type { ConversationMeta } from '@shared/history/types';
-import { faultyFs, storeOn, tempDir } from './test-fixtures/helpers';
+import { faultyFs, storeOn, tempDir } from '@test-support/history/helpers';
 
 const endpoint = { kind: 'local' as const, baseUrl: 'http://127.0.0.1:8080', model: 'tiny' };
 

@@ -3,26 +3,26 @@
 // rather than lost when a crash or a bad disk damages it. One process writes a
 // history folder at a time: two windows share one core, and two cores (the app
 // and a browser host on the same data dir) writing at once is not supported.
+// This class is the front door: it checks ids and starts the store lazily; the
+// work is done by the parts it wires together (repo, list index, stream sessions,
+// search, removal, transfer).
 import { randomBytes } from 'node:crypto';
 import { historyFailure } from '@shared/history/errors';
-import { conversationsToMarkdown } from '@shared/history/markdown';
 import { contentText, defaultTitle } from '@shared/history/message-text';
 import { IdSchema } from '@shared/history/schemas';
-import { parseImport, toExportJson, type ExportedConversation } from '@shared/history/transfer';
 import { buildTree, newestLeafUnder, pathTo, resolveActiveLeaf } from '@shared/history/tree';
-import {
-  HISTORY_FORMAT_VERSION,
-  type ConversationMeta,
-  type ConversationSummary,
-  type HistoryNotice,
-  type MessagePatch,
-  type MetaPatch,
-  type NewConversation,
-  type NewMessage,
-  type OpenedConversation,
-  type SearchResult,
-  type StoredMessage,
-  type TrashReceipt,
+import type {
+  ConversationMeta,
+  ConversationSummary,
+  HistoryNotice,
+  MessagePatch,
+  MetaPatch,
+  NewConversation,
+  NewMessage,
+  OpenedConversation,
+  SearchResult,
+  StoredMessage,
+  TrashReceipt,
 } from '@shared/history/types';
 import { buildMessage, patchMessage } from './build-message';
 import type { ConversationState } from './conversation-files';
@@ -30,7 +30,9 @@ import { ConversationRemoval } from './conversation-removal';
 import { ConversationRepo, summaryOf } from './conversation-repo';
 import { nodeHistoryFs, type HistoryFs } from './history-fs';
 import { HistorySearch } from './history-search';
+import { HistoryTransfer } from './history-transfer';
 import { ListIndex } from './list-index';
+import { newConversationMeta } from './meta-file';
 import { StreamSessions } from './stream-sessions';
 import { realTimers, type Timers } from './throttle';
 import { Trash } from './trash';
@@ -68,6 +70,7 @@ export class HistoryStore {
   private readonly searcher: HistorySearch;
   private readonly trash: Trash;
   private readonly removal: ConversationRemoval;
+  private readonly transfer: HistoryTransfer;
   private startup: Promise<void> | null = null;
 
   constructor(private readonly options: HistoryStoreOptions) {
@@ -94,6 +97,7 @@ export class HistoryStore {
     this.searcher = new HistorySearch(this.repo, { list: () => this.list(), get: (id) => this.index.get(id) });
     this.trash = new Trash(this.fs, options.historyDir, options.trashGraceMs ?? 15_000);
     this.removal = new ConversationRemoval({ fs: this.fs, historyDir: options.historyDir, now: this.now, trash: this.trash, repo: this.repo, index: this.index, searcher: this.searcher, streams: this.streams });
+    this.transfer = new HistoryTransfer({ repo: this.repo, searcher: this.searcher, now: this.now, newId: () => this.checkedId(this.newId()) });
   }
 
   /** Every conversation, pinned first then newest first (date grouping is the UI's). */
@@ -107,23 +111,7 @@ export class HistoryStore {
     await this.start();
     this.checkedId(id);
     if (this.index.get(id)) throw historyFailure('history_bad_request', `Conversation ${id} already exists.`);
-    const t = this.now();
-    const meta: ConversationMeta = {
-      id,
-      title: init.title ?? '',
-      endpoint: init.endpoint ?? { kind: 'local', baseUrl: '', model: '' },
-      systemPrompt: init.systemPrompt ?? '',
-      sampling: init.sampling ?? {},
-      nCtx: init.nCtx ?? null,
-      slotId: init.slotId ?? null,
-      createdAt: t,
-      updatedAt: t,
-      messageCount: 0,
-      pinned: init.pinned ?? false,
-      activeLeafId: null,
-      activeSetAt: 0,
-      version: HISTORY_FORMAT_VERSION,
-    };
+    const meta = newConversationMeta(init, id, this.now());
     return this.repo.queue.run(id, async () => (await this.repo.createOnDisk(meta, [])).meta);
   }
 
@@ -245,25 +233,17 @@ export class HistoryStore {
   }
 
   async exportJson(selection: ExportSelection): Promise<string> {
-    return toExportJson(await this.collect(selection), this.now());
+    return this.transfer.exportJson(await this.selected(selection));
   }
 
   async exportMarkdown(selection: ExportSelection): Promise<string> {
-    return conversationsToMarkdown(await this.collect(selection));
+    return this.transfer.exportMarkdown(await this.selected(selection));
   }
 
   /** Imports our JSON export (every conversation in it) or an OpenAI `messages` array; each becomes a new conversation. */
   async importFile(text: string): Promise<ConversationMeta[]> {
     await this.start();
-    const imported = parseImport(text, this.now());
-    const created: ConversationMeta[] = [];
-    for (const conversation of imported) {
-      const id = this.checkedId(this.newId());
-      const state = await this.repo.queue.run(id, () => this.repo.createOnDisk({ ...conversation.meta, id, version: HISTORY_FORMAT_VERSION }, conversation.messages));
-      this.searcher.indexMessages(id, conversation.messages);
-      created.push({ ...state.meta });
-    }
-    return created;
+    return this.transfer.importFile(text);
   }
 
   /** Writes the list index now (it is otherwise written shortly after changes). */
@@ -293,12 +273,10 @@ export class HistoryStore {
     return this.startup;
   }
 
-  private async collect(selection: ExportSelection): Promise<ExportedConversation[]> {
+  private async selected(selection: ExportSelection): Promise<string[]> {
     const ids = selection === 'all' ? (await this.list()).map((s) => s.id) : selection.map((id) => this.checkedId(id));
     await this.start();
-    const out: ExportedConversation[] = [];
-    for (const id of ids) out.push(await this.repo.with(id, (state) => ({ meta: { ...state.meta }, messages: [...state.messages.values()] })));
-    return out;
+    return ids;
   }
 
   private async defaultTitle(state: ConversationState, message: StoredMessage): Promise<void> {

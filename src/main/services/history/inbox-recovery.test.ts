@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { createHistoryService } from './history-service';
 import { inboxFileName, recoverHeldQuestions } from './inbox-recovery';
 import { QuestionInbox, readHeldQuestions } from './question-inbox';
-import { heldRecord as record } from './test-fixtures/held-record';
-import { faultyFs, storeOn, tempDir } from './test-fixtures/helpers';
+import { heldRecord as record } from '@test-support/history/held-record';
+import { faultyFs, storeOn, tempDir } from '@test-support/history/helpers';
 
 describe('questions recovered at the next start', () => {
   it('puts each held question into its conversation, created with the same id when it did not exist', async () => {

@@ -1,12 +1,32 @@
-// Reading meta.json, and rebuilding it from the messages when it is missing or
-// damaged: every field that still validates is kept, the rest is derived
-// (title from the first question, times from the messages) or defaulted.
-// Message count and last update are always derived, since meta.json is only
-// rewritten when its own fields change.
+// What meta.json holds: the meta of a new conversation, reading it, and rebuilding
+// it from the messages when it is missing or damaged: every field that still
+// validates is kept, the rest is derived (title from the first question, times from
+// the messages) or defaulted. Message count and last update are always derived,
+// since meta.json is only rewritten when its own fields change.
 import { z } from 'zod';
 import { contentText, defaultTitle, firstUserMessage } from '@shared/history/message-text';
 import { ConversationMetaSchema, EndpointSchema, IdSchema, MetaVersionSchema } from '@shared/history/schemas';
-import { HISTORY_FORMAT_VERSION, type ConversationMeta, type StoredMessage } from '@shared/history/types';
+import { HISTORY_FORMAT_VERSION, type ConversationMeta, type NewConversation, type StoredMessage } from '@shared/history/types';
+
+/** The meta of a conversation created at `now`: what `init` says, defaults for the rest. */
+export function newConversationMeta(init: NewConversation, id: string, now: number): ConversationMeta {
+  return {
+    id,
+    title: init.title ?? '',
+    endpoint: init.endpoint ?? { kind: 'local', baseUrl: '', model: '' },
+    systemPrompt: init.systemPrompt ?? '',
+    sampling: init.sampling ?? {},
+    nCtx: init.nCtx ?? null,
+    slotId: init.slotId ?? null,
+    createdAt: now,
+    updatedAt: now,
+    messageCount: 0,
+    pinned: init.pinned ?? false,
+    activeLeafId: null,
+    activeSetAt: 0,
+    version: HISTORY_FORMAT_VERSION,
+  };
+}
 
 export interface MetaReading {
   meta: ConversationMeta;

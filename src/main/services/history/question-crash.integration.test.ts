@@ -10,16 +10,15 @@ import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT as ROOT, SEND_CHILD as CHILD } from '@test-support/child-scripts';
 import { seededRandom } from '@test-support/seeded-random';
 import { SAVE_DELAY_MS } from './chat-recorder';
 import { createHistoryService } from './history-service';
 
 const TRIALS = 10;
-const CHILD = resolve(import.meta.dirname, 'test-fixtures', 'send-child.ts');
-const ROOT = resolve(import.meta.dirname, '..', '..', '..', '..');
 
 const questionText = (trial: number): string => `question ${trial}: do not lose me`;
 

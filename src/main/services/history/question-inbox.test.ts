@@ -10,8 +10,8 @@ import type { ChatResult } from '@shared/contract';
 import { createChatRecorder, sendRecorded } from './chat-recorder';
 import { inboxFileName } from './inbox-recovery';
 import { QuestionInbox, readHeldQuestions } from './question-inbox';
-import { heldRecord } from './test-fixtures/held-record';
-import { storeOn, tempDir } from './test-fixtures/helpers';
+import { heldRecord } from '@test-support/history/held-record';
+import { storeOn, tempDir } from '@test-support/history/helpers';
 
 const heldIds = (file: string): string[] => readHeldQuestions(file).map((held) => held.record.question.id);
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppFailure } from '@shared/errors';
 import type { StoredMessage } from '@shared/history/types';
-import { faultyFs, storeOn, tempDir } from './test-fixtures/helpers';
+import { faultyFs, storeOn, tempDir } from '@test-support/history/helpers';
 
 /** A conversation with three saved messages, written by a store that is then closed. */
 async function seeded() {

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayloads } from '@shared/contract';
 import { createCore, type Core } from '../../core';
-import { startGrammarProxy, type GrammarProxy } from '../agent/grammar-proxy';
-import { startTestServer, type TestServer } from '../chat/test-server';
+import { startGrammarProxy, type GrammarProxy } from '@test-support/agent/grammar-proxy';
+import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 import { dispatchInvoke } from '../ipc/dispatch';
 import { testAssets } from '@test-support/test-assets';
-import { FAST_TIMING, isGone, stdioTestServer, waitFor } from './test-support/mcp-harness';
+import { FAST_TIMING, isGone, stdioTestServer, waitFor } from '@test-support/mcp/mcp-harness';
 
 let server: TestServer;
 let proxy: GrammarProxy;

@@ -9,8 +9,8 @@ import type { McpServerStatus } from '@shared/mcp/mcp-status';
 import { ToolRegistry } from '../tools/tool-registry';
 import { openMcpManager, type McpManager } from './mcp-manager';
 import type { McpTiming } from './mcp-server-slot';
-import { startSseOnlyServer, startStreamableHttpServer, type TestHttpServer } from './test-support/http-test-servers';
-import { FAST_TIMING, waitFor } from './test-support/mcp-harness';
+import { startSseOnlyServer, startStreamableHttpServer, type TestHttpServer } from '@test-support/mcp/http-test-servers';
+import { FAST_TIMING, waitFor } from '@test-support/mcp/mcp-harness';
 
 const cleanups: Array<() => Promise<void>> = [];
 

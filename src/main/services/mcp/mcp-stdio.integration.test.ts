@@ -10,7 +10,7 @@ import { memoryLifecycle, type ProcessLifecycle } from '../process/process-lifec
 import { ToolRegistry } from '../tools/tool-registry';
 import { openMcpManager, type McpManager } from './mcp-manager';
 import type { McpTiming } from './mcp-server-slot';
-import { FAST_TIMING, isGone, stdioTestServer, waitFor } from './test-support/mcp-harness';
+import { FAST_TIMING, isGone, stdioTestServer, waitFor } from '@test-support/mcp/mcp-harness';
 
 interface Harness {
   manager: McpManager;

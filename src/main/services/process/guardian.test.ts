@@ -8,10 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { LIFECYCLE_CHILD as CHILD } from '@test-support/child-scripts';
 import { descendants } from '@test-support/proc-tree';
 import { readIdentity } from './process-identity';
-
-const CHILD = join(import.meta.dirname, 'test-support', 'lifecycle-child.ts');
 
 describe.runIf(process.platform === 'linux')('guardian (Linux: a setsid daemon is found by its tag in /proc)', () => {
   it('stops every child of an app killed with SIGKILL within seconds, then exits', async () => {

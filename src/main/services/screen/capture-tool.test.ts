@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { captureScreenTool, type ScreenGrabber } from './capture-tool';
-import { decodePng, pixelAt } from './test-support/decode-png';
+import { decodePng, pixelAt } from '@test-support/screen/decode-png';
 
 // A 4×2 BGRA grab: top row red, bottom row green (what libnut hands back on X11).
 const grab: ScreenGrabber = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodePng } from './png-encode';
-import { decodePng, pixelAt } from './test-support/decode-png';
+import { decodePng, pixelAt } from '@test-support/screen/decode-png';
 
 describe('encodePng', () => {
   it('round-trips through an independent decoder, every pixel', () => {

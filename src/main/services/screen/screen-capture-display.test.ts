@@ -3,12 +3,12 @@
 // "no display" errors without one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppFailure } from '@shared/errors';
-import { TOOL_WORKER_ENTRY } from '../tools/test-support/test-runner';
+import { TOOL_WORKER_ENTRY } from '@test-support/tools/test-runner';
 import { ToolRunner } from '../tools/tool-runner';
 import { forkWorkerSpawner } from '../tools/worker-process';
 import { workerScreenCapturer } from './screen-service';
-import { decodePng, pixelAt } from './test-support/decode-png';
-import { drawPattern, patternAt, startXvfb, type Xvfb } from './test-support/xvfb';
+import { decodePng, pixelAt } from '@test-support/screen/decode-png';
+import { drawPattern, patternAt, startXvfb, type Xvfb } from '@test-support/screen/xvfb';
 
 const runnerWithDisplay = (display: string | undefined): ToolRunner => {
   const env = { ...process.env };

@@ -2,7 +2,7 @@
 // Xvfb server (Linux), without any display, and with a display that is not there.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestRunner, TOOL_WORKER_ENTRY } from './test-support/test-runner';
+import { makeTestRunner, TOOL_WORKER_ENTRY } from '@test-support/tools/test-runner';
 import { forkWorkerSpawner } from './worker-process';
 import { ToolRunner } from './tool-runner';
 

@@ -12,7 +12,7 @@ import { editFileTool } from './edit-file';
 import { executeCommandTool } from './execute-command';
 import { listFilesTool } from './list-files';
 import { readFileTool } from './read-file';
-import { makeTestRunner } from './test-support/test-runner';
+import { makeTestRunner } from '@test-support/tools/test-runner';
 import type { ToolExecContext } from './tool-executor';
 import { writeFileTool } from './write-file';
 

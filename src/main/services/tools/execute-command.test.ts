@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { executeCommandTool } from './execute-command';
 import { runShell } from './run-shell';
 import { chooseShell, shellArgv } from './shell-choice';
-import { isRunning, waitUntil } from './test-support/process-state';
-import { makeTempWorkspace, type TempWorkspace } from './test-support/temp-workspace';
+import { isRunning, waitUntil } from '@test-support/tools/process-state';
+import { makeTempWorkspace, type TempWorkspace } from '@test-support/tools/temp-workspace';
 
 const pidAfter = (label: string, text: string): number => Number(new RegExp(`${label} (\\d+)`).exec(text)?.[1] ?? 0);
 const shell = chooseShell(process.platform, process.env, () => true);

@@ -6,7 +6,7 @@ import { previewChangeTool } from './change-preview';
 import { editFileTool } from './edit-file';
 import { listFilesTool } from './list-files';
 import { readFileTool } from './read-file';
-import { makeTempWorkspace, type TempWorkspace } from './test-support/temp-workspace';
+import { makeTempWorkspace, type TempWorkspace } from '@test-support/tools/temp-workspace';
 import { writeFileTool } from './write-file';
 
 let t: TempWorkspace;

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compileGlob } from './glob-pattern';
 import { globSearch } from './list-files';
-import { makeTempWorkspace, type TempWorkspace } from './test-support/temp-workspace';
-import { makeTestRunner } from './test-support/test-runner';
+import { makeTempWorkspace, type TempWorkspace } from '@test-support/tools/temp-workspace';
+import { makeTestRunner } from '@test-support/tools/test-runner';
 import type { ToolRunner } from './tool-runner';
 
 let t: TempWorkspace;

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeEnvironment, workspaceOverview } from './tool-environment';
-import { makeTempWorkspace, type TempWorkspace } from './test-support/temp-workspace';
+import { makeTempWorkspace, type TempWorkspace } from '@test-support/tools/temp-workspace';
 
 let t: TempWorkspace;
 beforeEach(async () => {

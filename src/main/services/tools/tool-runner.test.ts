@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isRunning, waitUntil } from './test-support/process-state';
-import { makeTempWorkspace, type TempWorkspace } from './test-support/temp-workspace';
-import { FAULTY_WORKER_ENTRY, makeTestRunner } from './test-support/test-runner';
+import { isRunning, waitUntil } from '@test-support/tools/process-state';
+import { makeTempWorkspace, type TempWorkspace } from '@test-support/tools/temp-workspace';
+import { FAULTY_WORKER_ENTRY, makeTestRunner } from '@test-support/tools/test-runner';
 import type { ToolRunner } from './tool-runner';
 
 let t: TempWorkspace;

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { memoryLifecycle } from '../process/process-lifecycle';
 import { isFromWorker, isToWorker, type FromWorker } from './worker-protocol';
 import { startToolWorker, type WorkerChannel } from './worker-main';
-import { FAULTY_WORKER_ENTRY } from './test-support/test-runner';
+import { FAULTY_WORKER_ENTRY } from '@test-support/tools/test-runner';
 import { forkWorkerSpawner } from './worker-process';
-import { isRunning, waitUntil } from './test-support/process-state';
+import { isRunning, waitUntil } from '@test-support/tools/process-state';
 
 function fakeChannel() {
   const sent: FromWorker[] = [];

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { editFileTool } from './edit-file';
 import { readFileTool } from './read-file';
 import { listFilesTool } from './list-files';
-import { makeTempWorkspace, SECRET_CONTENT, type TempWorkspace } from './test-support/temp-workspace';
+import { makeTempWorkspace, SECRET_CONTENT, type TempWorkspace } from '@test-support/tools/temp-workspace';
 import { resolveWorkspacePath } from './workspace-path';
 import { writeFileTool } from './write-file';
 

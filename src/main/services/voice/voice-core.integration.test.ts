@@ -9,7 +9,7 @@ import { toWhisperWav } from '@shared/audio/whisper-wav';
 import type { Result } from '@shared/errors';
 import { createCore, type Core } from '../../core';
 import { dispatchInvoke } from '../ipc/dispatch';
-import { requireWhisperAssets, whisperAssets } from './whisper-test-assets';
+import { requireWhisperAssets, whisperAssets } from '@test-support/voice/whisper-test-assets';
 
 let core: Core;
 const call = (channel: string, input?: unknown): Promise<Result<unknown>> => dispatchInvoke(core.handlers, channel, input);

@@ -13,7 +13,7 @@ import { seededRandom } from '@test-support/seeded-random';
 import { isAlive } from '../process/kill-tree';
 import { memoryLifecycle, type ProcessLifecycle } from '../process/process-lifecycle';
 import { createVoiceService, type VoiceServiceDeps } from './voice-service';
-import { requireWhisperAssets, whisperAssets } from './whisper-test-assets';
+import { requireWhisperAssets, whisperAssets } from '@test-support/voice/whisper-test-assets';
 
 /** A 48 kHz stereo capture of a tone in noise, as the renderer would convert it. */
 function recording(seconds: number): string {

@@ -2,7 +2,7 @@
 // gone stays a zombie until init reaps it, and some container inits reap only
 // every few seconds; a zombie runs nothing, so on Linux it counts as gone.
 import { readFileSync } from 'node:fs';
-import { isAlive } from '../../process/kill-tree';
+import { isAlive } from '@main/services/process/kill-tree';
 
 export function isRunning(pid: number): boolean {
   if (!isAlive(pid)) return false;

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { McpStdioServer } from '@shared/mcp/mcp-config';
-import { isAlive } from '../../process/kill-tree';
-import type { McpTiming } from '../mcp-server-slot';
+import { isAlive } from '@main/services/process/kill-tree';
+import type { McpTiming } from '@main/services/mcp/mcp-server-slot';
 
 export const STDIO_TEST_SERVER = fileURLToPath(new URL('./stdio-test-server.ts', import.meta.url));
 

@@ -9,12 +9,12 @@ import { builtinToolDescriptors } from '@shared/tools/builtin-tools';
 import type { ConsentAnswer } from '@shared/tools/consent';
 import type { ToolProtocol } from '@shared/tools/agent/tool-protocol';
 import { createArgumentValidator } from '@shared/tools/validate-arguments';
-import { createChatService } from '../../chat/chat-service';
-import type { LinkService } from '../../links/link-service';
-import { builtinToolProvider, ToolRegistry } from '../../tools/tool-registry';
-import type { ToolRunner } from '../../tools/tool-runner';
-import type { AgentDeps, AgentRunInput } from '../agent-loop';
-import { startGrammarProxy, type GrammarProxy, type GrammarProxyOptions, type ScriptedReply } from '../grammar-proxy';
+import { createChatService } from '@main/services/chat/chat-service';
+import type { LinkService } from '@main/services/links/link-service';
+import { builtinToolProvider, ToolRegistry } from '@main/services/tools/tool-registry';
+import type { ToolRunner } from '@main/services/tools/tool-runner';
+import type { AgentDeps, AgentRunInput } from '@main/services/agent/agent-loop';
+import { startGrammarProxy, type GrammarProxy, type GrammarProxyOptions, type ScriptedReply } from './grammar-proxy';
 
 export interface HarnessOptions {
   ask?: AgentDeps['ask'];

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
 import type { HistoryNotice } from '@shared/history/types';
-import { nodeHistoryFs, type HistoryFs } from '../history-fs';
-import { HistoryStore, type HistoryStoreOptions } from '../history-store';
+import { nodeHistoryFs, type HistoryFs } from '@main/services/history/history-fs';
+import { HistoryStore, type HistoryStoreOptions } from '@main/services/history/history-store';
 
 /** A fresh folder, removed when the calling test finishes. */
 export async function tempDir(): Promise<string> {

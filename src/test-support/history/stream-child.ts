@@ -3,7 +3,7 @@
 // an ack line (stdout to a pipe is synchronous on POSIX, so an ack is never
 // printed for a write that had not finished).
 // Usage: node --import tsx stream-child.ts <historyDir> <seed>
-import { HistoryStore } from '../history-store';
+import { HistoryStore } from '@main/services/history/history-store';
 import { answerTokens, questionText } from './stream-script';
 
 const [historyDir, seedArg] = process.argv.slice(2);

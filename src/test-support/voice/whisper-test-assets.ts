@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { testAssets } from '@test-support/test-assets';
-import { WHISPER_BINARY } from './find-whisper';
+import { WHISPER_BINARY } from '@main/services/voice/find-whisper';
 
 export const whisperAssets = {
   binDir: testAssets.binDir,

@@ -3,7 +3,7 @@
 import { mkdtemp, mkdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ToolExecContext } from '../tool-executor';
+import type { ToolExecContext } from '@main/services/tools/tool-executor';
 
 export interface TempWorkspace {
   base: string;
