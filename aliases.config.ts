@@ -10,4 +10,5 @@ export const IMPORT_ALIASES: Record<string, string> = {
   '@renderer': at('src/renderer/src'),
   '@test-support': at('src/test-support'),
   '@resources': at('resources'),
+  '@scripts': at('scripts'),
 };

@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { encodeGguf, kv, type GgufFileSpec, type GgufKv } from '../../../../scripts/fixtures/gguf-writer';
+import { encodeGguf, kv, type GgufFileSpec, type GgufKv } from '@scripts/fixtures/gguf-writer';
 import { AppFailure, type ErrorCode } from '@shared/errors';
 import { fsFailure, readGgufHeader } from './gguf-reader';
 import { GgufType } from './gguf-values';
