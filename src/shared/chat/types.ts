@@ -110,6 +110,8 @@ export type FinishReason = string;
 export type ChatErrorCode =
   /** the server answered with a non-2xx status */
   | 'http_error'
+  /** the prompt does not fit the server's context (llama-server's exceed_context_size_error); details hold nPromptTokens and nCtx */
+  | 'context_exceeded'
   /** a 2xx answer that is neither an event stream nor JSON (an HTML page, usually a wrong URL) */
   | 'not_sse'
   /** the stream or connection ended before [DONE] / a finish reason / stop:true */

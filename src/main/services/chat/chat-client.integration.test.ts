@@ -83,6 +83,15 @@ describe('chat against the real llama-server', () => {
     expect((await collectStream(client.chat(chatBody({ model: 'no-such-model' })))).status).toBe('done');
   });
 
+  it('a prompt longer than the context is context_exceeded with both numbers, not a raw HTTP 400', async () => {
+    const long = normalizeMessages([{ role: 'user', content: 'lorem ipsum dolor '.repeat(1500) }], 'You are EVA.');
+    const state = await collectStream(client.chat(chatBody({ messages: long })));
+    expect(state.status).toBe('error');
+    expect(state.error).toMatchObject({ code: 'context_exceeded', details: { status: 400, nCtx: 2048 } });
+    expect(Number((state.error?.details as { nPromptTokens: number }).nPromptTokens)).toBeGreaterThan(2048);
+    expect(state.error?.message).toContain("model's context of 2048");
+  });
+
   it('surfaces the server message of a rejected request', async () => {
     const state = await collectStream(client.chat({ messages: 'not a list', stream: true }));
     expect(state).toMatchObject({ status: 'error', error: { code: 'http_error', message: "HTTP 400: Expected 'messages' to be an array", details: { status: 400 } } });

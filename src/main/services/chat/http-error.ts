@@ -18,12 +18,30 @@ export interface HttpFailure {
 
 /** The error event for a non-2xx answer: "HTTP 401: Invalid API Key". */
 export function httpError(failure: HttpFailure): ChatError {
+  const overflow = contextOverflow(failure.body);
+  if (overflow) {
+    return {
+      code: 'context_exceeded',
+      message: `the conversation is ${overflow.nPromptTokens} tokens, more than the model's context of ${overflow.nCtx}: shorten the message, start a new chat, or load the model with a larger context`,
+      details: { status: failure.status, url: failure.url, ...overflow },
+    };
+  }
   const reason = reasonOf(failure.body, failure.contentType);
   const head = `HTTP ${failure.status}`;
   const message = reason ? `${head}: ${reason}` : `${head}${failure.statusText ? ` ${failure.statusText}` : ''}`;
   const details: Record<string, unknown> = { status: failure.status, url: failure.url };
   if (failure.body) details.body = failure.body.slice(0, SNIPPET_CHARS);
   return { code: 'http_error', message, details };
+}
+
+/** llama-server's "request (N tokens) exceeds the available context size (M tokens)", as numbers. */
+function contextOverflow(body: string): { nPromptTokens: number; nCtx: number } | null {
+  const json = tryJson(body.trim());
+  const error = typeof json === 'object' && json !== null ? (json as { error?: unknown }).error : undefined;
+  if (typeof error !== 'object' || error === null) return null;
+  const { type, n_prompt_tokens: nPromptTokens, n_ctx: nCtx } = error as Record<string, unknown>;
+  if (type !== 'exceed_context_size_error' || typeof nPromptTokens !== 'number' || typeof nCtx !== 'number') return null;
+  return { nPromptTokens, nCtx };
 }
 
 /** The server's own words for what went wrong, or null. */

@@ -1,4 +1,5 @@
 import { memo, useSyncExternalStore } from 'react';
+import { answerErrorText } from './error-text';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { AgentRunView } from '../agent/AgentRunView';
@@ -67,7 +68,7 @@ function AnswerView({ item, name, isLast, busy, answer, counter }: ViewProps) {
       </div>
       {answer.status === 'error' && (
         <div className="msg-error" role="alert" data-testid="chat-error" data-code={answer.error?.code}>
-          <span>{answer.error?.message ?? t('chat.failed')}</span>
+          <span>{answerErrorText(t, answer.error)}</span>
           {isLast && offersReload(answer) && (
             <button
               type="button"

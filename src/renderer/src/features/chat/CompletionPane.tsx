@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { answerErrorText } from './error-text';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { useStore } from 'zustand';
@@ -60,7 +61,7 @@ export function CompletionPane({ sendKey, disabledReason, nCtx }: { sendKey: 'ct
       />
       {state.status === 'error' && !running && (
         <div className="msg-error" role="alert" data-testid="chat-error" data-code={state.error?.code}>
-          <span>{state.error?.message ?? t('chat.failed')}</span>
+          <span>{answerErrorText(t, state.error ?? undefined)}</span>
           <button type="button" className="btn btn-small" data-testid="chat-retry" onClick={run}>
             {t('chat.retry')}
           </button>
