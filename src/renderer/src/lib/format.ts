@@ -27,3 +27,8 @@ export function formatClock(epochMs: number): string {
   const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
   return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
 }
+
+/** A whole count with thousands separators: 7,048. */
+export function formatCount(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}

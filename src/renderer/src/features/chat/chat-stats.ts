@@ -115,6 +115,4 @@ export function formatRate(perSecond: number): string {
   return perSecond < 100 ? perSecond.toFixed(1) : Math.round(perSecond).toLocaleString('en-US');
 }
 
-export function formatCount(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
-}
+export { formatCount } from '../../lib/format';

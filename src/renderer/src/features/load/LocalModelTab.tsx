@@ -5,7 +5,8 @@ import { useSettingsStore } from '../settings/use-settings-store';
 import { AdvancedFields, type FormProps } from './AdvancedFields';
 import { SelectField, TextField } from '../../ui/form-fields';
 import { GpuLayersField } from './GpuLayersField';
-import { inspectKey } from './load-form';
+import { contextBeyondTraining, inspectKey } from './load-form';
+import { formatCount } from '../../lib/format';
 import type { InspectState } from './load-store';
 import { ModelPathField } from './ModelPathField';
 
@@ -24,6 +25,8 @@ export function LocalModelTab({ form, errors, edit, keyProtection, inspect, onBr
     disabled: option.disabled,
     label: option.value === 'auto' ? t('load.backendAuto') : option.missing ? t('load.backendMissing', { name: option.label }) : option.disabled ? t('load.backendNotExecutable', { name: option.label }) : option.label,
   }));
+  // Asking for more than the model was trained on: llama-server caps it silently, so say so here.
+  const trained = contextBeyondTraining(form.contextSize, inspect.status === 'done' && !stale ? inspect.model.contextLength : null);
   const gpuHint = gpus.length === 0 ? t('load.noGpu') : gpus.map(gpuLabel).join(' · ');
 
   return (
@@ -40,7 +43,26 @@ export function LocalModelTab({ form, errors, edit, keyProtection, inspect, onBr
       />
       <div className="form-grid">
         <SelectField label={t('load.backend')} value={form.backend} options={options} hint={<span data-testid="gpu-list">{gpuHint}</span>} testId="backend-select" onChange={(backend) => edit({ backend })} />
-        <TextField label={t('load.contextSize')} value={form.contextSize} numeric error={errors.contextSize} hint={t('load.contextSizeHint')} testId="ctx-size" onChange={(contextSize) => edit({ contextSize })} />
+        <TextField
+          label={t('load.contextSize')}
+          value={form.contextSize}
+          numeric
+          error={errors.contextSize}
+          hint={
+            trained !== null ? (
+              <span className="warning-text" data-testid="ctx-over-trained">
+                {t('load.contextOverTrained', { trained: formatCount(trained) })}{' '}
+                <button type="button" className="btn-link" data-testid="ctx-use-trained" onClick={() => edit({ contextSize: String(trained) })}>
+                  {t('load.contextUseTrained', { trained: formatCount(trained) })}
+                </button>
+              </span>
+            ) : (
+              t('load.contextSizeHint')
+            )
+          }
+          testId="ctx-size"
+          onChange={(contextSize) => edit({ contextSize })}
+        />
         <GpuLayersField value={form.gpuLayers} error={errors.gpuLayers} inspect={inspect} stale={stale} onChange={(gpuLayers) => edit({ gpuLayers })} />
         <TextField label={t('load.threads')} value={form.threads} numeric error={errors.threads} placeholder={t('load.threadsAuto')} testId="threads" onChange={(threads) => edit({ threads })} />
       </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LoadSettingsSchema, type LoadSettings } from '@shared/contract';
 import { memoryDefaultSettings } from '../../platform/memory-platform';
-import { formFromSettings, inspectKey, settingsFromForm, type LoadForm } from './load-form';
+import { contextBeyondTraining, formFromSettings, inspectKey, settingsFromForm, type LoadForm } from './load-form';
 import { logTailOf } from './log-tail';
 
 const base: LoadSettings = { ...memoryDefaultSettings().load, modelPath: '/m/model.gguf' };
@@ -136,5 +136,18 @@ describe('logTailOf', () => {
     expect(logTailOf({ code: 'backend_failed', message: 'x', details: { logTail: ['a', 'b', 3] } })).toEqual(['a', 'b']);
     expect(logTailOf({ code: 'backend_failed', message: 'x', details: { logTail: 'a\r\nb' } })).toEqual(['a', 'b']);
     expect(logTailOf({ code: 'backend_failed', message: 'x' })).toEqual([]);
+  });
+});
+
+describe('contextBeyondTraining', () => {
+  it('names the trained context when the form asks for more, else null', () => {
+    expect(contextBeyondTraining('4096', 2048)).toBe(2048);
+    expect(contextBeyondTraining('2048', 2048)).toBeNull();
+    expect(contextBeyondTraining('1024', 2048)).toBeNull();
+    // 0 is "the model's own"; unknown or invalid input says nothing.
+    expect(contextBeyondTraining('0', 2048)).toBeNull();
+    expect(contextBeyondTraining('4096', null)).toBeNull();
+    expect(contextBeyondTraining('4096', 0)).toBeNull();
+    expect(contextBeyondTraining('abc', 2048)).toBeNull();
   });
 });

@@ -164,6 +164,17 @@ function keyChange(form: LoadForm): KeyChange {
   return { ok: true, change };
 }
 
+/**
+ * The model's trained context when the form asks for more (llama-server then caps it
+ * there and only says so in its log); null when the request fits or is unknown.
+ * 0 means "the model's own", which always fits.
+ */
+export function contextBeyondTraining(contextSize: string, trainedContext: number | null): number | null {
+  const asked = parseStrictInteger(contextSize, { min: 0 });
+  if (!asked.ok || asked.value === 0 || !trainedContext || trainedContext <= 0) return null;
+  return asked.value > trainedContext ? trainedContext : null;
+}
+
 /** The fields the `backend:inspect` estimate depends on; a change to any of them asks again. */
 export function inspectKey(form: Pick<LoadForm, 'modelPath' | 'mmprojPath' | 'backend'>): string {
   return JSON.stringify([form.modelPath.trim(), form.mmprojPath.trim(), form.backend]);
