@@ -1,0 +1,34 @@
+// Layout checks a user would notice: a notice never covers the Send button.
+// Real browser host, real Chromium, the real llama-server; the notice is a real
+// one (the core found a damaged settings file at start).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { repoRoot, startHost, type RunningHost } from '@test-support/host-process';
+import { loadTinyModel } from './steps';
+
+let host: RunningHost;
+
+test.beforeAll(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'eva-e2e-layout-'));
+  writeFileSync(join(dataDir, 'settings.json'), '{ "version": 1, "language": ');
+  host = await startHost({ EVA_DATA_DIR: dataDir });
+});
+
+test.afterAll(async () => {
+  expect(await host.stop()).toBe(0);
+});
+
+test('a notice sits under the top bar, clear of the Send button', async ({ page }) => {
+  await page.goto(host.url);
+  const notice = page.getByTestId('notice').first();
+  await expect(notice).toHaveAttribute('data-code', 'settings_corrupt');
+  await loadTinyModel(page);
+  await page.getByTestId('chat-input').fill('hello');
+  const [noticeBox, sendBox] = [await notice.boundingBox(), await page.getByTestId('chat-send').boundingBox()];
+  if (!noticeBox || !sendBox) throw new Error('the notice or the Send button is not on screen');
+  const overlaps = noticeBox.x < sendBox.x + sendBox.width && sendBox.x < noticeBox.x + noticeBox.width && noticeBox.y < sendBox.y + sendBox.height && sendBox.y < noticeBox.y + noticeBox.height;
+  expect(overlaps).toBe(false);
+  await page.screenshot({ path: join(repoRoot, 'test-results', 'e2e', 'layout-notice.png') });
+});
