@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { homedir } from 'node:os';
 import { createAgentService } from './services/agent/agent-service';
 import { ToolRunner } from './services/tools/tool-runner';
-import { forkWorkerSpawner } from './services/tools/worker-process';
+import { forkWorkerSpawner } from './services/tools/worker/worker-process';
 import { builtinToolProvider, ToolRegistry } from './services/tools/tool-registry';
 import { createHistoryService } from './services/history/history-service';
 import { createHotkeyService, type GlobalShortcuts } from './services/hotkeys/hotkey-service';

@@ -1,7 +1,7 @@
 // A tool worker with the built-ins plus tools that misbehave on purpose, for
 // the runner's crash, hang and timing tests.
 import { builtinExecutors } from '@main/services/tools/builtin-executors';
-import { startToolWorker } from '@main/services/tools/worker-main';
+import { startToolWorker } from '@main/services/tools/worker/worker-main';
 
 startToolWorker({
   ...builtinExecutors(),

@@ -4,7 +4,7 @@
 // pixel work. On Linux DISPLAY is checked before nut-js is even loaded.
 import { fitWithin } from '@shared/screen/fit-within';
 import { toolError } from '@shared/tools/tool-types';
-import { hasDisplay } from '../tools/controller';
+import { hasDisplay } from '../tools/controller/controller';
 import { failed, type ToolOutput } from '../tools/tool-executor';
 import { encodePng } from './png-encode';
 import { downscaleRgb, toRgb, type RawImage } from './raw-pixels';

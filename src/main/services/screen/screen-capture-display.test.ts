@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppFailure } from '@shared/errors';
 import { TOOL_WORKER_ENTRY } from '@test-support/tools/test-runner';
 import { ToolRunner } from '../tools/tool-runner';
-import { forkWorkerSpawner } from '../tools/worker-process';
+import { forkWorkerSpawner } from '../tools/worker/worker-process';
 import { workerScreenCapturer } from './screen-service';
 import { decodePng, pixelAt } from '@test-support/screen/decode-png';
 import { drawPattern, patternAt, startXvfb, type Xvfb } from '@test-support/screen/xvfb';

@@ -10,15 +10,15 @@ export function builtinExecutors(): ToolExecutors {
       const evaluate = (await import('./calculator')).createCalculator();
       return async (args) => evaluate(String(args.expression));
     },
-    execute_command: async () => (await import('./execute-command')).executeCommandTool,
-    read_file: async () => (await import('./read-file')).readFileTool,
-    write_file: async () => (await import('./write-file')).writeFileTool,
-    edit_file: async () => (await import('./edit-file')).editFileTool,
-    list_files: async () => (await import('./list-files')).listFilesTool,
-    preview_change: async () => (await import('./change-preview')).previewChangeTool,
+    execute_command: async () => (await import('./shell/execute-command')).executeCommandTool,
+    read_file: async () => (await import('./files/read-file')).readFileTool,
+    write_file: async () => (await import('./files/write-file')).writeFileTool,
+    edit_file: async () => (await import('./files/edit-file')).editFileTool,
+    list_files: async () => (await import('./files/list-files')).listFilesTool,
+    preview_change: async () => (await import('./files/change-preview')).previewChangeTool,
     controller: async () => {
-      const { controllerTool } = await import('./controller');
-      const deps = { platform: process.platform, env: process.env, loadDriver: async () => (await import('./nut-driver')).loadNutDriver() };
+      const { controllerTool } = await import('./controller/controller');
+      const deps = { platform: process.platform, env: process.env, loadDriver: async () => (await import('./controller/nut-driver')).loadNutDriver() };
       return (args, context) => controllerTool(args, context, deps);
     },
     // Not a model tool: the core's screenshot (browser host), run here because nut-js may crash its process.

@@ -3,7 +3,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ToolEnvironment } from '@shared/tools/agent/tools-prompt';
-import { chooseShell } from './shell-choice';
+import { chooseShell } from './shell/shell-choice';
 
 export interface EnvironmentDeps {
   platform: NodeJS.Platform;

@@ -1,6 +1,6 @@
 // The shape of one built-in tool as it runs inside a worker process.
 import type { ToolError, ToolRunStatus } from '@shared/tools/tool-types';
-import type { DataDirFence } from './workspace-path';
+import type { DataDirFence } from './files/workspace-path';
 
 /** What the worker hands to a tool for one call. */
 export interface ToolExecContext {

@@ -7,12 +7,12 @@
 import { TOOL_LIMITS } from '@shared/tools/tool-limits';
 import { toolError, type ToolRunResult, type ToolRunStatus } from '@shared/tools/tool-types';
 import { killTree } from '../process/kill-tree';
-import type { DataDirFence } from './workspace-path';
+import type { DataDirFence } from './files/workspace-path';
 import { defaultToolTimeouts } from './builtin-executors';
-import { PREVIEW_TOOL } from './change-preview';
+import { PREVIEW_TOOL } from './files/change-preview';
 import type { ToolOutput } from './tool-executor';
-import { WorkerPool } from './worker-pool';
-import type { SpawnWorker, WorkerProcess } from './worker-process';
+import { WorkerPool } from './worker/worker-pool';
+import type { SpawnWorker, WorkerProcess } from './worker/worker-process';
 
 export interface ToolRunnerOptions {
   spawnWorker: SpawnWorker;

@@ -6,7 +6,7 @@
 // It runs inside the tool worker; the worker reports the pid to the app, whose
 // lifecycle records it.
 import type { CappedOutput } from '@shared/tools/output-cap';
-import { launchProcess } from '../process/launch';
+import { launchProcess } from '../../process/launch';
 import { shellArgv, type ShellSpec } from './shell-choice';
 
 export interface ShellRunOptions {

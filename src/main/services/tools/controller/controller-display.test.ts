@@ -3,8 +3,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestRunner, TOOL_WORKER_ENTRY } from '@test-support/tools/test-runner';
-import { forkWorkerSpawner } from './worker-process';
-import { ToolRunner } from './tool-runner';
+import { forkWorkerSpawner } from '../worker/worker-process';
+import { ToolRunner } from '../tool-runner';
 
 const envWith = (display: string | undefined): NodeJS.ProcessEnv => {
   const env = { ...process.env };

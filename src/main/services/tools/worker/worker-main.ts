@@ -4,8 +4,8 @@
 // closes) the worker kills what it started and exits, so a crashed app leaves
 // no tool processes behind.
 import { toolError } from '@shared/tools/tool-types';
-import { killTree } from '../process/kill-tree';
-import type { ToolExecutor, ToolExecutors, ToolOutput } from './tool-executor';
+import { killTree } from '../../process/kill-tree';
+import type { ToolExecutor, ToolExecutors, ToolOutput } from '../tool-executor';
 import { isToWorker, type FromWorker, type RunMessage } from './worker-protocol';
 
 /** The IPC side of `process` a worker needs; injectable for tests. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { TOOL_LIMITS } from '@shared/tools/tool-limits';
 import { toolError } from '@shared/tools/tool-types';
 import { compileGlob, type GlobMatcher } from './glob-pattern';
-import { failed, type ToolExecContext, type ToolOutput } from './tool-executor';
+import { failed, type ToolExecContext, type ToolOutput } from '../tool-executor';
 import { openError } from './text-file';
 import { insideRealFence, realFence, resolveWorkspacePath } from './workspace-path';
 import { currentPathPlatform, isWithin, type PathPlatform } from './path-rules';

@@ -4,10 +4,10 @@
 // is created through it.
 import { lstat, mkdir, realpath, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { writeFileAtomic } from '../fs/atomic-write';
+import { writeFileAtomic } from '../../fs/atomic-write';
 import { TOOL_LIMITS } from '@shared/tools/tool-limits';
 import { toolError } from '@shared/tools/tool-types';
-import { failed, type ToolExecContext, type ToolOutput } from './tool-executor';
+import { failed, type ToolExecContext, type ToolOutput } from '../tool-executor';
 import { formatBytes, openError } from './text-file';
 import { recheckBeforeWrite, resolveWorkspacePath, type WorkspacePath } from './workspace-path';
 

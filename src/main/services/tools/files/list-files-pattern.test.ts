@@ -8,7 +8,7 @@ import { compileGlob } from './glob-pattern';
 import { globSearch } from './list-files';
 import { makeTempWorkspace, type TempWorkspace } from '@test-support/tools/temp-workspace';
 import { makeTestRunner } from '@test-support/tools/test-runner';
-import type { ToolRunner } from './tool-runner';
+import type { ToolRunner } from '../tool-runner';
 
 let t: TempWorkspace;
 let runner: ToolRunner;

@@ -1,8 +1,8 @@
 // Messages between the ToolRunner (main) and a tool worker process, over the
 // fork IPC channel. Both sides check the shape: a worker is a separate program
 // and a crashed or confused one must not confuse main.
-import type { ToolOutput } from './tool-executor';
-import type { DataDirFence } from './workspace-path';
+import type { ToolOutput } from '../tool-executor';
+import type { DataDirFence } from '../files/workspace-path';
 
 /** main → worker: run one tool call */
 export interface RunMessage {

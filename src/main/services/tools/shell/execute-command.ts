@@ -8,8 +8,8 @@ import { TOOL_LIMITS } from '@shared/tools/tool-limits';
 import { toolError } from '@shared/tools/tool-types';
 import { runShell, type ShellRunResult } from './run-shell';
 import { chooseShell } from './shell-choice';
-import { failed, type ToolExecContext, type ToolOutput } from './tool-executor';
-import { resolveWorkspacePath } from './workspace-path';
+import { failed, type ToolExecContext, type ToolOutput } from '../tool-executor';
+import { resolveWorkspacePath } from '../files/workspace-path';
 
 // The worker's own plumbing must not leak into the user's commands.
 const PRIVATE_ENV = ['ELECTRON_RUN_AS_NODE', 'NODE_CHANNEL_FD', 'NODE_CHANNEL_SERIALIZATION_MODE', 'NODE_UNIQUE_ID'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryLifecycle } from '../process/process-lifecycle';
+import { memoryLifecycle } from '../../process/process-lifecycle';
 import { isFromWorker, isToWorker, type FromWorker } from './worker-protocol';
 import { startToolWorker, type WorkerChannel } from './worker-main';
 import { FAULTY_WORKER_ENTRY } from '@test-support/tools/test-runner';

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { previewChangeTool } from './change-preview';
 import { editFileTool } from './edit-file';
-import { executeCommandTool } from './execute-command';
+import { executeCommandTool } from '../shell/execute-command';
 import { listFilesTool } from './list-files';
 import { readFileTool } from './read-file';
 import { makeTestRunner } from '@test-support/tools/test-runner';
-import type { ToolExecContext } from './tool-executor';
+import type { ToolExecContext } from '../tool-executor';
 import { writeFileTool } from './write-file';
 
 const MCP_CONFIG = '{"servers":{}}\n';

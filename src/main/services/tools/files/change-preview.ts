@@ -6,7 +6,7 @@ import { TOOL_LIMITS } from '@shared/tools/tool-limits';
 import { toolError } from '@shared/tools/tool-types';
 import { unifiedDiff } from '@shared/tools/unified-diff';
 import { applyEdit } from './edit-text';
-import { failed, type ToolExecContext, type ToolOutput } from './tool-executor';
+import { failed, type ToolExecContext, type ToolOutput } from '../tool-executor';
 import { readTextFile } from './text-file';
 import { resolveWorkspacePath } from './workspace-path';
 

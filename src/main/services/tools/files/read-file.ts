@@ -2,7 +2,7 @@
 // cut at a line boundary with the offset to continue from, because a model
 // reading code needs whole lines more than it needs the file's tail.
 import { TOOL_LIMITS } from '@shared/tools/tool-limits';
-import { failed, type ToolExecContext, type ToolOutput } from './tool-executor';
+import { failed, type ToolExecContext, type ToolOutput } from '../tool-executor';
 import { readTextFile } from './text-file';
 import { resolveWorkspacePath } from './workspace-path';
 

@@ -4,7 +4,7 @@
 // and keys this call pressed are released before it returns.
 import { toolError } from '@shared/tools/tool-types';
 import { parseControllerActions, type ControllerAction } from './controller-actions';
-import { failed, type ToolExecContext, type ToolOutput } from './tool-executor';
+import { failed, type ToolExecContext, type ToolOutput } from '../tool-executor';
 
 /** The slice of nut-js the controller uses; injected so tests can fake it. */
 export interface InputDriver {

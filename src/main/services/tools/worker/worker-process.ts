@@ -3,8 +3,8 @@
 // started; stderr kept as the exit record's last lines). The runner talks to
 // it through this interface only, so another host (Electron's utilityProcess)
 // can stand in.
-import { launchProcess, type ManagedProcess } from '../process/launch';
-import type { Launch } from '../process/process-lifecycle';
+import { launchProcess, type ManagedProcess } from '../../process/launch';
+import type { Launch } from '../../process/process-lifecycle';
 import { isFromWorker, type FromWorker, type ToWorker } from './worker-protocol';
 
 /** How a worker process ended. */
