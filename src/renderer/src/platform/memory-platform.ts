@@ -84,6 +84,9 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     return gpus.length > 0 ? { gpuLayers: maxLayers, maxLayers, reason: 'model fits in free VRAM' } : { gpuLayers: 0, maxLayers, reason: 'no GPU found' };
   };
 
+  /** cancels the load in progress, if any */
+  let pendingLoad: (() => void) | null = null;
+
   const simulateLoad = (settings: LoadSettings): Promise<Result<BackendStatus>> => {
     const facts = fakeFacts(settings.modelPath);
     const started = now();
@@ -107,11 +110,18 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     const gpuLayers = settings.gpuLayers === 'auto' ? estimate.gpuLayers : settings.gpuLayers;
     return new Promise((resolve) => {
       const finish = (): void => {
+        pendingLoad = null;
         appendLog([`main: server is listening on http://${host}:${port} - starting the main loop`, 'srv  update_slots: all slots are idle']);
         resolve(ok(setStatus({ state: 'ready', since: now(), model: facts.value, gpuLayers, estimate, pid: 4242, loadMs: now() - started })));
       };
-      if ((options.loadDelayMs ?? 0) <= 0) finish();
-      else timers.setTimeout(finish, options.loadDelayMs ?? 0);
+      if ((options.loadDelayMs ?? 0) <= 0) return finish();
+      const timer = timers.setTimeout(finish, options.loadDelayMs ?? 0);
+      // As the core: a stop during the load supersedes it.
+      pendingLoad = () => {
+        timers.clearTimeout(timer);
+        pendingLoad = null;
+        resolve({ ok: false, error: { code: 'backend_failed', message: 'superseded by a newer load or stop' } });
+      };
     });
   };
 
@@ -140,7 +150,10 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
       return simulateLoad(settings);
     },
     'backend:api-key': () => ok({ hasKey: state.loadKeyStored, protection: 'memory (test)' }),
-    'backend:stop': () => ok(setStatus({ ...blankStatus(now()), restarts: state.status.restarts })),
+    'backend:stop': () => {
+      pendingLoad?.();
+      return ok(setStatus({ ...blankStatus(now()), restarts: state.status.restarts }));
+    },
     'backend:status': () => ok(state.status),
     'backend:log': () => ok({ lines: [...state.log] }),
     'dialog:pick-model': () => ok({ path: null }),

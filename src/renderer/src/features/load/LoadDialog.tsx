@@ -89,7 +89,16 @@ function LocalPane({ dialog }: { dialog: React.RefObject<HTMLDivElement | null> 
         {error && !submitting && <LoadErrorBox error={error} />}
       </div>
       <footer className="dialog-foot">
-        {submitting && startedAt !== null ? <LoadProgress startedAt={startedAt} /> : <span />}
+        {submitting && startedAt !== null ? (
+          <span className="load-progress-row">
+            <LoadProgress startedAt={startedAt} />
+            <button type="button" className="btn btn-small" data-testid="load-cancel" onClick={() => void actions.cancelLoad()}>
+              {t('load.cancelLoad')}
+            </button>
+          </span>
+        ) : (
+          <span />
+        )}
         <div className="dialog-actions">
           {canUseLoaded && (
             <button type="button" className="btn" data-testid="endpoint-use-local" title={status?.model?.path} onClick={() => void switchToLoaded()}>

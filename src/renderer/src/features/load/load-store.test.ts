@@ -171,3 +171,25 @@ describe("load store: the local server's API key", () => {
     expect(sent).not.toHaveProperty('apiKey');
   });
 });
+
+describe('load store: cancelling a load', () => {
+  it('stops the server being started; the form stays as typed and no error is shown', async () => {
+    vi.useRealTimers();
+    const settings = memoryDefaultSettings();
+    settings.load.modelPath = '/m/qwen.gguf';
+    const api = createMemoryPlatform({ settings, loadDelayMs: 5_000 });
+    const app = createSettingsStore(api);
+    await app.refresh();
+    const load = createLoadStore({ api, app, inspectDelayMs: 0 });
+    load.open();
+    load.edit({ contextSize: '8192' });
+    const submitted = load.submit();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(load.store.getState().submitting).toBe(true);
+    await load.cancelLoad();
+    expect(await submitted).toBe(false);
+    expect(api.calls.map((call) => call.channel)).toContain('backend:stop');
+    expect(load.store.getState()).toMatchObject({ submitting: false, error: null, open: true, form: { contextSize: '8192' } });
+    expect((await api.invoke('backend:status')).ok && (await api.invoke('backend:status'))).toMatchObject({ value: { state: 'stopped' } });
+  });
+});

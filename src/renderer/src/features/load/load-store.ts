@@ -40,6 +40,8 @@ export interface LoadStore {
   edit(patch: Partial<LoadForm>): void;
   pickModel(): Promise<void>;
   submit(): Promise<boolean>;
+  /** stop the load in progress (the server it was starting is stopped); the form stays as typed */
+  cancelLoad(): Promise<void>;
   /** loads the last saved model settings again (after a crash); on failure the dialog opens with the error */
   reload(): Promise<boolean>;
   dispose(): void;
@@ -120,6 +122,15 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
     }
   };
 
+  /** set by cancelLoad: the failure the stopped load answers with is the user's doing, not an error */
+  let cancelled = false;
+
+  const cancelLoad = async (): Promise<void> => {
+    if (!store.getState().submitting) return;
+    cancelled = true;
+    await api.invoke('backend:stop');
+  };
+
   const submit = async (): Promise<boolean> => {
     const { form, submitting } = store.getState();
     const saved = app.store.getState().settings;
@@ -129,6 +140,7 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
       patch({ fieldErrors: parsed.errors });
       return false;
     }
+    cancelled = false;
     patch({ submitting: true, startedAt: now(), error: null, fieldErrors: {} });
     // Saved first, so the form comes back as typed even when the load fails. Loading a
     // local model also points the chat at it (the conversation itself is kept).
@@ -140,7 +152,7 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
     if (after && after.apiKey !== '') patch({ form: { ...after, apiKey: '', keyAction: after.hasKey ? 'keep' : 'replace' } });
     void refreshKeyStatus();
     if (!result.ok) {
-      patch({ error: result.error });
+      if (!cancelled) patch({ error: result.error });
       return false;
     }
     if (!persisted.ok) patch({ error: persisted.error });
@@ -179,6 +191,7 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
       else if (!result.ok) patch({ error: result.error });
     },
     submit,
+    cancelLoad,
     dispose: () => {
       if (inspectTimer !== null) timers.clearTimeout(inspectTimer);
       inspectTicket++;
