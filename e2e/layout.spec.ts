@@ -1,11 +1,12 @@
-// Layout checks a user would notice: a notice never covers the Send button.
-// Real browser host, real Chromium, the real llama-server; the notice is a real
-// one (the core found a damaged settings file at start).
+// Layout checks a user would notice: a notice never covers the Send button, and math
+// gets its own fonts. Real browser host, real Chromium, the real llama-server; the
+// notice is a real one (the core found a damaged settings file at start), shown once.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { repoRoot, startHost, type RunningHost } from '@test-support/host-process';
+import { connectHost } from '@test-support/ws-client';
 import { loadTinyModel } from './steps';
 
 let host: RunningHost;
@@ -31,4 +32,26 @@ test('a notice sits under the top bar, clear of the Send button', async ({ page 
   const overlaps = noticeBox.x < sendBox.x + sendBox.width && sendBox.x < noticeBox.x + noticeBox.width && noticeBox.y < sendBox.y + sendBox.height && sendBox.y < noticeBox.y + noticeBox.height;
   expect(overlaps).toBe(false);
   await page.screenshot({ path: join(repoRoot, 'test-results', 'e2e', 'layout-notice.png') });
+});
+
+test('math renders with its own fonts: the page policy lets the inlined KaTeX fonts load', async ({ page }) => {
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
+  const client = await connectHost(host.url);
+  await client.invoke('history:import', { text: JSON.stringify([{ role: 'user', content: 'Einstein?' }, { role: 'assistant', content: 'It is $$E = mc^2$$ and $\\sum_{k=1}^{n} k$.' }]) });
+  client.close();
+  await page.goto(host.url);
+  await loadTinyModel(page);
+  await page.getByTestId('history-item').first().getByTestId('history-open').click();
+  await expect(page.locator('.katex').first()).toBeVisible();
+  // Fonts load lazily once math is on screen; give them a moment to be refused, if they are.
+  await page.waitForTimeout(500);
+  const katexFontLoaded = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].some((font) => font.family.includes('KaTeX') && font.status === 'loaded');
+  });
+  expect(katexFontLoaded).toBe(true);
+  expect(blocked).toEqual([]);
 });
