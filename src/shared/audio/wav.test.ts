@@ -59,6 +59,9 @@ describe('parseWavHeader', () => {
     const bytes = encodeWav16Mono(new Float32Array(100), 16_000);
     new DataView(bytes.buffer).setUint32(40, 0xffffffff, true);
     expect(parseWavHeader(bytes).frames).toBe(100);
+    // Streamers that never come back to fill in the size leave 0.
+    new DataView(bytes.buffer).setUint32(40, 0, true);
+    expect(parseWavHeader(bytes)).toMatchObject({ frames: 100, dataBytes: 200 });
   });
 
   it('rejects what whisper could not read, saying why', () => {

@@ -70,7 +70,8 @@ export function parseWavHeader(bytes: Uint8Array): WavInfo {
       if (fmt.format !== 1 && fmt.format !== 3 && fmt.format !== 0xfffe) throw new Error(`WAV sample format ${fmt.format} is compressed; only PCM or float WAV is supported`);
       if (fmt.channels < 1 || fmt.sampleRate < 1 || fmt.bitsPerSample < 8 || fmt.bitsPerSample % 8 !== 0) throw new Error('WAV fmt chunk has impossible values');
       // Recorders that stream (and crash) leave 0 or 0xffffffff here: take what is actually present.
-      const dataBytes = Math.min(size, bytes.length - body);
+      const present = bytes.length - body;
+      const dataBytes = size === 0 || size > present ? present : size;
       const frameBytes = fmt.channels * (fmt.bitsPerSample / 8);
       const frames = Math.floor(dataBytes / frameBytes);
       return { ...fmt, dataOffset: body, dataBytes, frames, durationMs: (frames / fmt.sampleRate) * 1000 };
