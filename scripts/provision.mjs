@@ -1,0 +1,62 @@
+// What the tests and the benchmarks run on, provisioned when missing: Debian's
+// Chromium, Xvfb, libXtst and xsetroot; the CPU llama-server and whisper-cli built
+// from source; the tiny random-weight test models. Each step says what it does.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { bin, ensureCpuBackend, mustRun, root, say } from './lib.mjs';
+
+const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+export function findChromium() {
+  if (process.env.EVA_CHROMIUM && existsSync(process.env.EVA_CHROMIUM)) return process.env.EVA_CHROMIUM;
+  return CHROMIUM_CANDIDATES.find((path) => existsSync(path)) ?? null;
+}
+
+/** Debian packages the tests use: Chromium (e2e), Xvfb + libXtst (the mouse/keyboard tool under a virtual display), x11-xserver-utils (xsetroot draws the screenshot tests' pattern). */
+function missingDebianPackages() {
+  if (process.platform !== 'linux') return [];
+  const wanted = [...(findChromium() ? [] : ['chromium']), 'xvfb', 'libxtst6', 'x11-xserver-utils'];
+  return wanted.filter((pkg) => {
+    try {
+      return !execFileSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).includes('install ok installed');
+    } catch {
+      return true;
+    }
+  });
+}
+
+async function ensureSystemPackages() {
+  if (process.platform !== 'linux') {
+    if (!findChromium()) {
+      console.error('[eva] no Chromium found: install one, or set EVA_CHROMIUM to its path');
+      process.exit(1);
+    }
+    return;
+  }
+  const missing = missingDebianPackages();
+  if (missing.length === 0) return;
+  if (!existsSync('/usr/bin/apt-get')) {
+    console.error(`[eva] missing system packages (${missing.join(', ')}) and no apt-get to install them`);
+    process.exit(1);
+  }
+  const isRoot = process.getuid?.() === 0;
+  const apt = (args) => (isRoot ? ['apt-get', args] : ['sudo', ['-n', 'apt-get', ...args]]);
+  say(`installing Debian packages the tests need: ${missing.join(', ')}`);
+  await mustRun('apt-get update', ...apt(['update', '-qq']));
+  await mustRun(`apt-get install ${missing.join(' ')}`, ...apt(['install', '-y', '-qq', ...missing]), { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+/** The whisper-cli the voice tests run (bin/cpu), built from the whisper.cpp inside nodejs-whisper when missing. */
+async function ensureWhisperCli() {
+  if (existsSync(join(root, 'bin', 'cpu', process.platform === 'win32' ? 'whisper-cli.exe' : 'whisper-cli'))) return;
+  await mustRun('no bin/cpu/whisper-cli found: building it from source (about 1.5–2 minutes on 2 cores)', bin('tsx'), ['scripts/backend/build-backend.ts', '--backend', 'cpu', '--only', 'whisper-cli']);
+}
+
+export async function provisionTestAssets() {
+  await ensureSystemPackages();
+  await ensureCpuBackend();
+  await ensureWhisperCli();
+  await mustRun('provisioning the tiny test model', bin('tsx'), ['scripts/fixtures/make-test-model.ts']);
+  await mustRun('provisioning the tiny whisper model (voice tests)', bin('tsx'), ['scripts/fixtures/make-whisper-model.ts']);
+}
