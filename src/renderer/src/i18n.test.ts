@@ -3,7 +3,8 @@ import en from '@resources/i18n/en.json';
 import zh from '@resources/i18n/zh.json';
 import { createTranslator, formatMessage, resolveLanguage } from './i18n';
 
-const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '').sort();
+/** The vars a message uses: `{name}` and plural heads `{name, plural, …}`, each once. */
+const placeholders = (text: string): string[] => [...new Set([...text.matchAll(/\{(\w+)(?:\}|, plural,)/g)].map((match) => match[1] ?? ''))].sort();
 
 describe('catalogs', () => {
   const catalogs: Record<string, Record<string, string>> = { en, zh };
@@ -65,5 +66,33 @@ describe('translate', () => {
     expect(createTranslator('en')('topbar.load')).toBe('Load');
     expect(createTranslator('zh')('topbar.load')).toBe('装载');
     expect(createTranslator('zh')('log.count', { count: 3 })).toBe('共 3 行');
+  });
+});
+
+describe('plurals', () => {
+  it('chooses one or other by the number, in English', () => {
+    const t = createTranslator('en');
+    expect(t('status.restarts', { count: 1 })).toBe('1 restart');
+    expect(t('status.restarts', { count: 3 })).toBe('3 restarts');
+    expect(t('status.restarts', { count: 0 })).toBe('0 restarts');
+    expect(t('log.countFiltered', { shown: 2, count: 1 })).toBe('2 of 1 line');
+    expect(t('mcp.state.ready', { count: 1, transport: 'stdio' })).toBe('Ready · 1 tool · stdio');
+    // Counts arrive formatted for display; the rule still reads the number.
+    expect(t('chat.stats.tokens', { count: '1,204' })).toBe('1,204 tokens');
+    expect(t('chat.stats.tokens', { count: '1' })).toBe('1 token');
+  });
+
+  it('formatMessage: exact-number branches win, a missing var stays visible', () => {
+    expect(formatMessage('{n, plural, =0 {none} one {# item} other {# items}}', { n: 0 })).toBe('none');
+    expect(formatMessage('{n, plural, one {# item} other {# items}}', {})).toBe('{n, plural, one {# item} other {# items}}');
+  });
+
+  it('no English message with a count says "1 things"', () => {
+    const t = createTranslator('en');
+    for (const key of Object.keys(en) as (keyof typeof en)[]) {
+      if (!en[key].includes('{count')) continue;
+      const text = t(key, { count: 1, shown: 1, transport: 'stdio', protection: 'x', message: 'x' });
+      expect(text, key).not.toMatch(/\b1 (restarts|lines|tools|tokens|models|messages|voices|characters)\b/);
+    }
   });
 });
