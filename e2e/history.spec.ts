@@ -60,6 +60,9 @@ test('history: a reload keeps the conversation; search opens it; rename; delete 
   // Rename.
   const first = page.getByTestId('history-item').filter({ hasText: 'Remember the word pelican' });
   await first.hover();
+  // A row's actions are words in a menu (⋯, or right-click), leaving the title its width.
+  await first.getByTestId('history-menu').click();
+  await expect(first.getByTestId('history-menu-list')).toContainText('Export as Markdown');
   await first.getByTestId('history-rename').click();
   await page.getByTestId('history-rename-input').fill('Pelican chat');
   await page.getByTestId('history-rename-input').press('Enter');
@@ -67,8 +70,12 @@ test('history: a reload keeps the conversation; search opens it; rename; delete 
 
   // Delete, then undo.
   const renamed = page.getByTestId('history-item').filter({ hasText: 'Pelican chat' });
-  await renamed.hover();
-  await renamed.getByTestId('history-delete').click();
+  // Right-click opens the same menu; the keyboard walks it.
+  await renamed.getByTestId('history-open').click({ button: 'right' });
+  await expect(renamed.getByTestId('history-rename')).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(renamed.getByTestId('history-delete')).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('history-item')).toHaveCount(1);
   await expect(messages(page)).toHaveCount(0);
   await page.getByTestId('history-undo').click();

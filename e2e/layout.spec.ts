@@ -55,3 +55,19 @@ test('math renders with its own fonts: the page policy lets the inlined KaTeX fo
   expect(katexFontLoaded).toBe(true);
   expect(blocked).toEqual([]);
 });
+
+test('a history row keeps its title width when its actions show', async ({ page }) => {
+  const client = await connectHost(host.url);
+  await client.invoke('history:import', { text: JSON.stringify([{ role: 'user', content: 'A fairly long question about mountains and rivers' }, { role: 'assistant', content: 'ok' }]) });
+  client.close();
+  await page.goto(host.url);
+  const row = page.getByTestId('history-item').first();
+  const title = row.getByTestId('history-title');
+  await expect(title).toBeVisible();
+  const before = (await title.boundingBox())?.width ?? 0;
+  await row.hover();
+  await expect(row.getByTestId('history-menu')).toBeVisible();
+  const after = (await title.boundingBox())?.width ?? 0;
+  expect(before).toBeGreaterThan(100);
+  expect(after).toBe(before);
+});

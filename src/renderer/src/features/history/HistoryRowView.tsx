@@ -1,6 +1,7 @@
-import { memo, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useState, type KeyboardEvent } from 'react';
 import type { ConversationSummary } from '@shared/history/types';
 import { useT } from '../../i18n';
+import { RowMenu } from './RowMenu';
 
 interface Props {
   summary: ConversationSummary;
@@ -16,6 +17,8 @@ interface Props {
 export const HistoryRowView = memo(function HistoryRowView({ summary, active, onOpen, onRename, onPin, onExport, onDelete }: Props) {
   const t = useT();
   const [renaming, setRenaming] = useState<string | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
   const title = summary.title || t('history.untitled');
 
   const finishRename = (): void => {
@@ -28,7 +31,17 @@ export const HistoryRowView = memo(function HistoryRowView({ summary, active, on
   };
 
   return (
-    <div className={`history-item${active ? ' active' : ''}`} data-testid="history-item" data-id={summary.id} data-pinned={summary.pinned}>
+    <div
+      className={`history-item${active ? ' active' : ''}${menuOpen ? ' menu-open' : ''}`}
+      data-testid="history-item"
+      data-id={summary.id}
+      data-pinned={summary.pinned}
+      onContextMenu={(event) => {
+        // Right-click opens the same menu as ⋯.
+        event.preventDefault();
+        setMenuOpen(true);
+      }}
+    >
       {renaming === null ? (
         <button type="button" className="history-open" data-testid="history-open" onClick={onOpen} title={title}>
           <span className="history-title" data-testid="history-title">
@@ -40,23 +53,31 @@ export const HistoryRowView = memo(function HistoryRowView({ summary, active, on
       ) : (
         <input className="input history-rename-input" data-testid="history-rename-input" value={renaming} autoFocus maxLength={500} onChange={(event) => setRenaming(event.target.value)} onKeyDown={onKeyDown} onBlur={finishRename} />
       )}
-      <span className="history-actions">
-        <button type="button" className="btn btn-ghost btn-icon" data-testid="history-rename" title={t('history.rename')} aria-label={t('history.rename')} onClick={() => setRenaming(summary.title)}>
-          ✎
-        </button>
-        <button type="button" className="btn btn-ghost btn-icon" data-testid="history-pin" title={summary.pinned ? t('history.unpin') : t('history.pin')} aria-label={summary.pinned ? t('history.unpin') : t('history.pin')} onClick={onPin}>
-          {summary.pinned ? '⊘' : '📌'}
-        </button>
-        <button type="button" className="btn btn-ghost btn-icon" data-testid="history-export-md" title={t('history.exportMarkdown')} aria-label={t('history.exportMarkdown')} onClick={() => onExport('markdown')}>
-          ⤓
-        </button>
-        <button type="button" className="btn btn-ghost btn-icon" data-testid="history-export-json" title={t('history.exportJson')} aria-label={t('history.exportJson')} onClick={() => onExport('json')}>
-          {'{}'}
-        </button>
-        <button type="button" className="btn btn-ghost btn-icon" data-testid="history-delete" title={t('history.delete')} aria-label={t('history.delete')} onClick={onDelete}>
-          🗑
-        </button>
-      </span>
+      <button
+        type="button"
+        className="btn btn-ghost btn-icon history-menu-button"
+        data-testid="history-menu"
+        aria-haspopup="menu"
+        aria-expanded={menuOpen}
+        title={t('history.actions')}
+        aria-label={t('history.actionsFor', { title })}
+        onClick={() => setMenuOpen((open) => !open)}
+      >
+        ⋯
+      </button>
+      {menuOpen && (
+        <RowMenu
+          label={t('history.actionsFor', { title })}
+          onClose={closeMenu}
+          items={[
+            { label: t('history.rename'), testId: 'history-rename', onSelect: () => setRenaming(summary.title) },
+            { label: summary.pinned ? t('history.unpin') : t('history.pin'), testId: 'history-pin', onSelect: onPin },
+            { label: t('history.exportMarkdown'), testId: 'history-export-md', onSelect: () => onExport('markdown') },
+            { label: t('history.exportJson'), testId: 'history-export-json', onSelect: () => onExport('json') },
+            { label: t('history.delete'), testId: 'history-delete', onSelect: onDelete, danger: true },
+          ]}
+        />
+      )}
     </div>
   );
 });
