@@ -3,17 +3,12 @@ import { join } from 'node:path';
 import { repoRoot, startHost, type RunningHost } from '@test-support/host-process';
 import { startTestServer } from '@test-support/llama/test-server';
 import { connectHost } from '@test-support/ws-client';
-import { loadTinyModel } from './steps';
+import { loadTinyModel, setMaxTokens as setMaxTokensOn } from './steps';
 
 let host: RunningHost;
 
 /** Answer length for the next sends; the tiny model writes ~1000 tokens/s. */
-async function setMaxTokens(maxTokens: number): Promise<void> {
-  const client = await connectHost(host.url);
-  const { chat } = await client.invoke('settings:get');
-  await client.invoke('settings:update', { chat: { sampling: { ...chat.sampling, max_tokens: maxTokens } } });
-  client.close();
-}
+const setMaxTokens = (maxTokens: number) => setMaxTokensOn(host.url, maxTokens);
 
 test.beforeAll(async () => {
   host = await startHost();

@@ -1,16 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startHost, type RunningHost } from '@test-support/host-process';
-import { connectHost } from '@test-support/ws-client';
-import { loadTinyModel } from './steps';
+import { loadTinyModel, setMaxTokens } from './steps';
 
 let host: RunningHost;
 
 test.beforeAll(async () => {
   host = await startHost();
-  const client = await connectHost(host.url);
-  const { chat } = await client.invoke('settings:get');
-  await client.invoke('settings:update', { chat: { sampling: { ...chat.sampling, max_tokens: 32 } } });
-  client.close();
+  await setMaxTokens(host.url, 32);
 });
 
 test.afterAll(async () => {

@@ -3,17 +3,13 @@
 // Real browser host, real Chromium, the real llama-server for the chat.
 import { expect, test, type Page } from '@playwright/test';
 import { startHost, type RunningHost } from '@test-support/host-process';
-import { connectHost } from '@test-support/ws-client';
-import { loadTinyModel } from './steps';
+import { loadTinyModel, setMaxTokens } from './steps';
 
 let host: RunningHost;
 
 test.beforeAll(async () => {
   host = await startHost();
-  const client = await connectHost(host.url);
-  const { chat } = await client.invoke('settings:get');
-  await client.invoke('settings:update', { chat: { sampling: { ...chat.sampling, max_tokens: 8 } } });
-  client.close();
+  await setMaxTokens(host.url, 8);
 });
 
 test.afterAll(async () => {
@@ -23,37 +19,31 @@ test.afterAll(async () => {
 /** Whether the focused element is inside the element with this test id. */
 const focusInside = (page: Page, testId: string) => page.evaluate((id) => Boolean(document.querySelector(`[data-testid="${id}"]`)?.contains(document.activeElement)), testId);
 
-async function tabAround(page: Page, testId: string, presses: number): Promise<void> {
+/** Opens a dialog with Enter on its button, walks Tab/Shift+Tab inside it, closes it with Esc and checks the focus came back. */
+async function checkHeldByKeyboard(page: Page, openerTestId: string, dialogTestId: string, presses: number, firstFocused?: string): Promise<void> {
+  const opener = page.getByTestId(openerTestId);
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId(dialogTestId)).toBeVisible();
+  if (firstFocused) await expect(page.getByTestId(firstFocused)).toBeFocused();
   for (let i = 0; i < presses; i++) {
     await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
-    expect(await focusInside(page, testId), `after ${i + 1} presses`).toBe(true);
+    expect(await focusInside(page, dialogTestId), `after ${i + 1} presses`).toBe(true);
   }
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId(dialogTestId)).toHaveCount(0);
+  await expect(opener).toBeFocused();
 }
 
 test('the load dialog holds Tab, Esc closes it, and the focus goes back to the Load button', async ({ page }) => {
   await page.goto(host.url);
-  const opener = page.getByTestId('load-open');
-  await opener.focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('load-dialog')).toBeVisible();
-  await expect(page.getByTestId('model-path')).toBeFocused();
-  await tabAround(page, 'load-dialog', 45);
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('load-dialog')).toHaveCount(0);
-  await expect(opener).toBeFocused();
+  await checkHeldByKeyboard(page, 'load-open', 'load-dialog', 45, 'model-path');
 });
 
 test('a side panel (conventions) holds Tab too, and Esc gives the focus back', async ({ page }) => {
   await page.goto(host.url);
   await loadTinyModel(page);
-  const opener = page.getByTestId('conventions-open');
-  await opener.focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('conventions-panel')).toBeVisible();
-  await tabAround(page, 'conventions-panel', 60);
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('conventions-panel')).toHaveCount(0);
-  await expect(opener).toBeFocused();
+  await checkHeldByKeyboard(page, 'conventions-open', 'conventions-panel', 60);
 });
 
 test('New chat puts the cursor in the message box', async ({ page }) => {

@@ -1,6 +1,7 @@
 // Shared e2e steps: what a user does in the UI, written once.
 import { expect, type Page } from '@playwright/test';
 import { tinyModel } from '@test-support/host-process';
+import { connectHost } from '@test-support/ws-client';
 
 /** Load the tiny test model through the load dialog and wait for "ready"; returns the server's port. */
 export async function loadTinyModel(page: Page): Promise<number> {
@@ -10,4 +11,12 @@ export async function loadTinyModel(page: Page): Promise<number> {
   await page.getByTestId('load-submit').click();
   await expect(page.getByTestId('status-state')).toHaveAttribute('data-state', 'ready');
   return Number((await page.getByTestId('status-port').textContent())?.match(/(\d+)\s*$/)?.[1]);
+}
+
+/** Answer length for the next sends, set through the core like the conventions panel does; the tiny model writes ~1000 tokens/s. */
+export async function setMaxTokens(hostUrl: string, maxTokens: number): Promise<void> {
+  const client = await connectHost(hostUrl);
+  const { chat } = await client.invoke('settings:get');
+  await client.invoke('settings:update', { chat: { sampling: { ...chat.sampling, max_tokens: maxTokens } } });
+  client.close();
 }
