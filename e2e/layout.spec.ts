@@ -71,3 +71,21 @@ test('a history row keeps its title width when its actions show', async ({ page 
   expect(before).toBeGreaterThan(100);
   expect(after).toBe(before);
 });
+
+test('a history row menu paints above the rows below it, and its items can be clicked', async ({ page }) => {
+  const client = await connectHost(host.url);
+  for (const question of ['first question', 'second question', 'third question']) {
+    await client.invoke('history:import', { text: JSON.stringify([{ role: 'user', content: question }, { role: 'assistant', content: 'ok' }]) });
+  }
+  client.close();
+  await page.goto(host.url);
+  const top = page.getByTestId('history-item').first();
+  await top.hover();
+  await top.getByTestId('history-menu').click();
+  const last = top.getByTestId('history-delete');
+  await expect(last).toBeVisible();
+  const box = await last.boundingBox();
+  if (!box) throw new Error('no delete item on screen');
+  const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x as number, y as number)?.getAttribute('data-testid') ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
+  expect(onTop).toBe('history-delete');
+});
