@@ -3,9 +3,6 @@
 // spawning the same binary with the same arguments and waiting for the same
 // line; medians of 20 each, interleaved. backend.ready_delay_ms: from the
 // "listening" line being read off the pipe to the app's ready event.
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { launchProcess } from '@main/services/process/launch';
 import { memoryLifecycle } from '@main/services/process/process-lifecycle';
 import { BackendManager } from '@main/services/backend/backend-manager';
@@ -24,7 +21,6 @@ async function appLoad(): Promise<{ ms: number; readyDelay: number; launch: { se
   let readyEventAt = 0;
   const manager = new BackendManager({
     binDirs: [testAssets.binDir],
-    dataDir: await mkdtemp(join(tmpdir(), 'eva-bench-')),
     registry,
     emit: (event, payload) => {
       if (event === 'backend:state' && (payload as { state: string }).state === 'ready') readyEventAt = performance.now();

@@ -92,7 +92,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const settings = await openSettingsStore(paths.root, (notice) => early.push(notice));
   const backend = new BackendManager({
     binDirs: options.binDirs,
-    dataDir: paths.root,
     registry: processes,
     emit: events.emit,
     probeGpus: (serverPath) => probeGpus({ run: (cmd, args, timeoutMs) => runTool(cmd, args, timeoutMs, processes.launch) }, serverPath),

@@ -28,7 +28,6 @@ async function makeManager(overrides: Partial<BackendManagerDeps> = {}) {
   const events: { event: EventName; payload: unknown }[] = [];
   const manager = new BackendManager({
     binDirs: [testAssets.binDir],
-    dataDir,
     registry,
     emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => events.push({ event, payload }),
     probeGpus: async () => [],

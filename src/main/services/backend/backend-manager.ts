@@ -26,7 +26,6 @@ import { DEFAULT_RESTART_POLICY, decideRestart } from './restart-budget';
 export interface BackendManagerDeps {
   /** searched in order for `<dir>/<backend>/llama-server` */
   binDirs: readonly string[];
-  dataDir: string;
   registry: ProcessLifecycle;
   emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
   probeGpus: (serverPath: string | undefined) => Promise<GpuInfo[]>;

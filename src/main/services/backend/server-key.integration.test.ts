@@ -1,9 +1,7 @@
 // The managed llama-server answers only EVA (and, when exposed, clients with the
 // user's key): checked against the real server built by `npm test` and the tiny
 // test model. Each test fails on a server started with no key or with --api-key.
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LoadSettings } from '@shared/contract';
 import { defaultSettings } from '@shared/default-settings';
@@ -24,7 +22,6 @@ async function startManaged(patch: Partial<LoadSettings> = {}, userKey = '') {
   const registry = memoryLifecycle();
   const manager = new BackendManager({
     binDirs: [testAssets.binDir],
-    dataDir: await mkdtemp(join(tmpdir(), 'eva-key-')),
     registry,
     emit: () => undefined,
     probeGpus: async () => [],

@@ -145,7 +145,7 @@ describe('chat service with the real llama-server', () => {
 describe('chat service over a crashing llama-server (backend manager)', () => {
   async function withManager(restartDelaysMs: number[], body: (manager: BackendManager, chat: Awaited<ReturnType<typeof makeService>>['chat']) => Promise<void>) {
     const registry = memoryLifecycle();
-    const manager = new BackendManager({ binDirs: [testAssets.binDir], dataDir: await mkdtemp(join(tmpdir(), 'eva-chat-crash-')), registry, emit: () => {}, probeGpus: async () => [], restartDelaysMs, stopGraceMs: 2000 });
+    const manager = new BackendManager({ binDirs: [testAssets.binDir], registry, emit: () => {}, probeGpus: async () => [], restartDelaysMs, stopGraceMs: 2000 });
     const { chat } = await makeService({ localServer: () => manager.localEndpoint(), readyLocalServer: (signal) => manager.readyEndpoint(signal, 20_000) });
     try {
       await manager.load({ ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 512 });

@@ -1,5 +1,6 @@
 import { useT } from '../../i18n';
-import { answerFigures, clientRate, formatCount, formatRate, type TokenCounter } from './chat-stats';
+import { formatCount } from '../../lib/format';
+import { answerFigures, clientRate, formatRate, type TokenCounter } from './chat-stats';
 import type { AnswerState } from './conversation';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useT } from '../../i18n';
-import { formatCount } from './chat-stats';
+import { formatCount } from '../../lib/format';
 
 interface Props {
   text: string;

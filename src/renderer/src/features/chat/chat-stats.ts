@@ -115,4 +115,3 @@ export function formatRate(perSecond: number): string {
   return perSecond < 100 ? perSecond.toFixed(1) : Math.round(perSecond).toLocaleString('en-US');
 }
 
-export { formatCount } from '../../lib/format';

@@ -1,7 +1,7 @@
 // What a failed answer says, in the user's language where we know the cause; the
 // core's own sentence (English) for the rest.
 import type { Translate } from '../../i18n';
-import { formatCount } from './chat-stats';
+import { formatCount } from '../../lib/format';
 
 export function answerErrorText(t: Translate, error: { code: string; message: string; details?: Record<string, unknown> } | undefined): string {
   if (!error) return t('chat.failed');

@@ -8,7 +8,6 @@ import type { LinkPreset } from '@shared/links/link-presets';
 import type { FieldError } from '../../ui/field-error';
 import type { KeyAction } from '../../ui/key-fields';
 
-export type { KeyAction } from '../../ui/key-fields';
 
 export interface LinkForm {
   /** null until saved */

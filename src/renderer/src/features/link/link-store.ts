@@ -1,12 +1,13 @@
 // State and actions of the link-mode tab: saved profiles, the form, "Test
 // connection" and "Use this endpoint". Free of React; tested against the
 // in-memory platform.
+import type { KeyAction } from '../../ui/key-fields';
 import type { LinkProfile } from '@shared/chat/schemas';
 import type { LinkPreset } from '@shared/links/link-presets';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError, EvaApi } from '../../platform/types';
 import type { SettingsStore } from '../settings/settings-store';
-import { applyPreset, emptyLinkForm, formFromProfile, linkSaveInput, linkTestInput, type KeyAction, type LinkFieldErrors, type LinkForm } from './link-form';
+import { applyPreset, emptyLinkForm, formFromProfile, linkSaveInput, linkTestInput, type LinkFieldErrors, type LinkForm } from './link-form';
 
 export type SavedLink = LinkProfile & { hasKey: boolean };
 

@@ -7,7 +7,6 @@ import { parseStrictInteger, type NumberProblem } from '@shared/strict-number';
 import type { FieldError } from '../../ui/field-error';
 import type { KeyFields } from '../../ui/key-fields';
 
-export type { FieldError } from '../../ui/field-error';
 
 /**
  * What the form holds: numbers as typed text, so half-typed input is not lost. The
