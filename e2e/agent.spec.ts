@@ -1,7 +1,8 @@
 // The agent loop in the UI: the model (the real tiny llama-server, its replies
 // forced through the grammar proxy) calls write_file; the approval card shows
 // the diff before anything is written; Allow runs it; the step card shows the
-// result and the answer follows. A reload shows the steps again from history.
+// result and the answer follows. A reload shows the steps again from history;
+// a reload while the card waits finds the run still waiting, in the core.
 import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,7 +20,13 @@ let workspace = '';
 
 test.beforeAll(async () => {
   server = await startTestServer();
-  proxy = await startGrammarProxy(server.port, [call('write_file', { path: 'note.txt', content: 'hello from the agent\n' }), call('answer', { content: 'The note is written.' })]);
+  proxy = await startGrammarProxy(server.port, [
+    call('write_file', { path: 'note.txt', content: 'hello from the agent\n' }),
+    call('answer', { content: 'The note is written.' }),
+    // The second test's run: words before the call, then the call.
+    `Let me put that in a second note.\n${call('write_file', { path: 'second.txt', content: 'written after a reload\n' })}`,
+    call('answer', { content: 'The second note is written.' }),
+  ]);
   host = await startHost();
   const client = await connectHost(host.url);
   const link = await client.invoke('link:save', { profile: { name: 'Tiny via proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' } });
@@ -62,4 +69,53 @@ test('a tool call asks first, runs after Allow, and its step card shows the resu
   await page.reload();
   await expect(page.getByTestId('step-card').first()).toHaveAttribute('data-tool', 'write_file');
   await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last().getByTestId('chat-content')).toHaveText('The note is written.');
+});
+
+test('a reload while the card waits brings the card and the words before it back; Allow there finishes the run, and a second page follows it', async ({ page, context }) => {
+  await page.goto(host.url);
+  await page.getByTestId('history-new').click();
+  await page.getByTestId('chat-tools-toggle').check();
+  await page.getByTestId('chat-input').fill('Write a second note');
+  await page.getByTestId('chat-input').press('Control+Enter');
+
+  const answer = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
+  const card = answer.getByTestId('approval-card');
+  await expect(card).toBeVisible();
+  // What the model said before the call is above its card, once (not again in the answer's body).
+  const said = answer.getByTestId('agent-said');
+  await expect(said).toHaveText('Let me put that in a second note.');
+  expect((await said.boundingBox())!.y).toBeLessThan((await card.boundingBox())!.y);
+  await expect(answer.getByTestId('chat-content')).not.toContainText('second note');
+
+  await page.reload();
+  const reloaded = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
+  await expect(reloaded.getByTestId('approval-card')).toHaveAttribute('data-tool', 'write_file');
+  await expect(reloaded.getByTestId('approval-diff')).toContainText('written after a reload');
+  await expect(reloaded.getByTestId('agent-said')).toHaveText('Let me put that in a second note.');
+  // Still being answered: not "cut off when EVA closed", and the Tools switch is still on.
+  await expect(reloaded).toHaveAttribute('data-status', 'streaming');
+  await expect(reloaded.getByTestId('chat-error')).toHaveCount(0);
+  await expect(page.getByTestId('chat-tools-toggle')).toBeChecked();
+  await expect(page.getByTestId('chat-stop')).toBeVisible();
+  await expect(readFile(join(workspace, 'second.txt'), 'utf8')).rejects.toThrow();
+  await page.screenshot({ path: join(repoRoot, 'docs', 'screenshot-agent-reload.png') });
+
+  // A second page opens on the same conversation and sees the same waiting card.
+  const second = await context.newPage();
+  await second.goto(host.url);
+  const elsewhere = second.locator('[data-testid="chat-message"][data-role="assistant"]').last();
+  await expect(elsewhere.getByTestId('approval-card')).toBeVisible();
+
+  await reloaded.getByTestId('approval-allow-once').click();
+  for (const shown of [reloaded, elsewhere]) {
+    await expect(shown).toHaveAttribute('data-status', 'done');
+    await expect(shown.getByTestId('chat-content')).toHaveText('The second note is written.');
+    // The call shows once, as its step, saying who let it run.
+    await expect(shown.getByTestId('step-card')).toHaveCount(1);
+    await expect(shown.getByTestId('approval-card')).toHaveCount(0);
+    await expect(shown.getByTestId('step-card').getByTestId('step-consent')).toHaveText('Allowed once');
+    await expect(shown.getByTestId('agent-said')).toHaveText('Let me put that in a second note.');
+  }
+  expect(await readFile(join(workspace, 'second.txt'), 'utf8')).toBe('written after a reload\n');
+  await second.close();
 });

@@ -23,7 +23,11 @@ test('load the tiny model through the dialog, see ready, find the listening line
   await expect(page.getByTestId('load-dialog')).toBeVisible();
   await page.getByTestId('model-path').fill(tinyModel);
   await expect(page.getByTestId('gpu-estimate')).toContainText(/CPU|0/);
-  // The default 4,096 is more than the tiny model was trained on: said here, with a way out.
+  // The context follows what the model was trained for and says why...
+  await expect(page.getByTestId('ctx-size')).toHaveValue('2048');
+  await expect(page.getByTestId('ctx-recommended')).toContainText('2,048');
+  // ...and a value above it is said at once, with a way out.
+  await page.getByTestId('ctx-size').fill('4096');
   await expect(page.getByTestId('ctx-over-trained')).toContainText('2,048');
   await page.getByTestId('ctx-use-trained').click();
   await expect(page.getByTestId('ctx-size')).toHaveValue('2048');

@@ -89,3 +89,103 @@ test('a history row menu paints above the rows below it, and its items can be cl
   const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x as number, y as number)?.getAttribute('data-testid') ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
   expect(onTop).toBe('history-delete');
 });
+
+test.describe('at 800×700', () => {
+  test.use({ viewport: { width: 800, height: 700 } });
+
+  /** Whether a box lies inside the 800×700 viewport. */
+  const inside = (box: { x: number; y: number; width: number; height: number } | null): boolean => box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= 800 && box.y + box.height <= 700;
+
+  test('the page never scrolls sideways; the model chip is readable (full name in its title) and the header menus stay inside the viewport', async ({ page }) => {
+    await page.goto(host.url);
+    await loadTinyModel(page);
+    for (const language of ['en', 'zh'] as const) {
+      await page.getByTestId('lang-switch').selectOption(language);
+      await expect(page.locator('html')).toHaveAttribute('lang', language === 'zh' ? 'zh-CN' : 'en');
+      const widths = await page.evaluate(() => {
+        const root = document.scrollingElement as Element;
+        const nav = document.querySelector('.topbar-nav') as Element;
+        return { page: [root.scrollWidth, root.clientWidth], nav: [nav.scrollWidth, nav.clientWidth] };
+      });
+      expect(widths.page[0], `${language}: page scroll width`).toBeLessThanOrEqual(widths.page[1] ?? 0);
+      expect(widths.nav[0], `${language}: every tab shows`).toBeLessThanOrEqual(widths.nav[1] ?? 0);
+      const chip = page.getByTestId('endpoint-label');
+      expect(inside(await chip.boundingBox()), `${language}: chip inside`).toBe(true);
+      expect((await chip.locator('.endpoint-name').boundingBox())?.width ?? 0, `${language}: chip name not crushed`).toBeGreaterThanOrEqual(70);
+      await expect(chip).toHaveAttribute('title', /tiny-llama/);
+      expect(inside(await page.getByTestId('lang-switch').boundingBox()), `${language}: language menu inside`).toBe(true);
+      expect(inside(await page.getByTestId('backend-stop').boundingBox()), `${language}: Unload inside`).toBe(true);
+    }
+    await page.screenshot({ path: join(repoRoot, 'test-results', 'e2e', 'layout-800-header-zh.png') });
+    await page.getByTestId('lang-switch').selectOption('auto');
+    await page.screenshot({ path: join(repoRoot, 'test-results', 'e2e', 'layout-800-header.png') });
+  });
+
+  test('the history starts collapsed, opens over the chat holding Tab, its row menu inside the viewport; Esc closes it', async ({ page }) => {
+    const client = await connectHost(host.url);
+    await client.invoke('history:import', { text: JSON.stringify([{ role: 'user', content: 'a question at 800 px' }, { role: 'assistant', content: 'ok' }]) });
+    client.close();
+    await page.goto(host.url);
+    const toggle = page.getByTestId('sidebar-toggle');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByTestId('history')).toHaveCount(0);
+
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const history = page.getByTestId('history');
+    await expect(history).toHaveAttribute('role', 'dialog');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByTestId('history-search')).toBeFocused();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press(i % 4 === 3 ? 'Shift+Tab' : 'Tab');
+      expect(await page.evaluate(() => Boolean(document.querySelector('[data-testid="history-overlay"]')?.contains(document.activeElement))), `after ${i + 1} presses`).toBe(true);
+    }
+    const row = page.getByTestId('history-item').first();
+    await row.getByTestId('history-open').focus();
+    await page.keyboard.press('Shift+F10');
+    const menu = row.getByTestId('history-menu-list');
+    await expect(menu).toBeVisible();
+    expect(inside(await menu.boundingBox()), 'row menu inside').toBe(true);
+    // Every item paints above the rows under the menu, so each can be clicked where it shows.
+    for (const item of await menu.getByRole('menuitem').all()) {
+      const box = await item.boundingBox();
+      if (!box) throw new Error('a menu item is not on screen');
+      const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x as number, y as number)?.closest('[role="menuitem"]')?.getAttribute('data-testid') ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
+      expect(hit).toBe(await item.getAttribute('data-testid'));
+    }
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= document.scrollingElement!.clientWidth)).toBe(true);
+    await page.screenshot({ path: join(repoRoot, 'test-results', 'e2e', 'layout-800-history-overlay.png') });
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(history).toBeVisible();
+
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('history')).toHaveCount(0);
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Control+b');
+    await expect(page.getByTestId('history')).toBeVisible();
+    await page.keyboard.press('Control+b');
+    await expect(page.getByTestId('history')).toHaveCount(0);
+  });
+});
+
+test('on a wide window the button folds the docked history away, and it stays folded after a reload', async ({ page }) => {
+  await page.goto(host.url);
+  const toggle = page.getByTestId('sidebar-toggle');
+  await expect(page.getByTestId('history')).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const chatLeft = async (): Promise<number> => (await page.locator('.home-layout > :last-child').boundingBox())?.x ?? -1;
+  expect(await chatLeft()).toBeGreaterThan(200);
+
+  await toggle.click();
+  await expect(page.getByTestId('history')).toHaveCount(0);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  expect(await chatLeft()).toBe(0);
+  await page.screenshot({ path: join(repoRoot, 'test-results', 'e2e', 'layout-history-folded.png') });
+  await page.reload();
+  await expect(page.getByTestId('sidebar-toggle')).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId('history')).toHaveCount(0);
+
+  await page.getByTestId('sidebar-toggle').click();
+  await expect(page.getByTestId('history')).toBeVisible();
+});

@@ -14,13 +14,14 @@ import type { GuardianEntry } from './services/process/guardian';
 import { acquireInstanceLock, type InstanceLock } from './services/app/instance-lock';
 import { openSettingsStore, type SettingsStore } from './services/settings/settings-store';
 import { createChatService } from './services/chat/chat-service';
+import { LiveRuns } from './services/chat/live-runs';
 import { createLinkService } from './services/links/link-service';
 import { localKeyFileCipher, type SecretCipher } from './services/secrets/secret-cipher';
 import { openSecretStore } from './services/secrets/secret-store';
 import { openUserApiKey } from './services/backend/user-api-key';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { homedir } from 'node:os';
+import { freemem, homedir } from 'node:os';
 import { createAgentService } from './services/agent/agent-service';
 import { ToolRunner } from './services/tools/tool-runner';
 import { forkWorkerSpawner } from './services/tools/worker/worker-process';
@@ -31,6 +32,8 @@ import { createScreenService, workerScreenCapturer, type ScreenCapturer } from '
 import { openMcpManager } from './services/mcp/mcp-manager';
 import type { McpTiming } from './services/mcp/mcp-server-slot';
 import { createVoiceService } from './services/voice/voice-service';
+import { createModelLibrary, type ModelLibrary } from './services/models/model-library-service';
+import { orderBackends } from './services/backend/backend-choice';
 
 export interface CoreOptions {
   host: AppInfo['host'];
@@ -72,6 +75,8 @@ export interface Core {
   processes: ProcessLifecycle;
   /** the data dir's single-instance lock */
   lock: InstanceLock;
+  /** the model library; the browser host stores dropped files through it */
+  models: ModelLibrary;
   /** stop every child process and wait for them */
   dispose(): Promise<void>;
 }
@@ -105,6 +110,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const links = createLinkService({ settings, secrets });
   const serverKey = await openUserApiKey({ secrets, legacyKey: settings.legacyLoadApiKey, dropLegacy: () => settings.update({}) });
   const chat = createChatService({ localServer: () => backend.localEndpoint(), readyLocalServer: (signal) => backend.readyEndpoint(signal), links, emit: events.emit, idleTimeoutMs: options.chatIdleTimeoutMs });
+  // Kept up to date from the same events the pages get, so a page that reloads can pick a request up again.
+  const live = new LiveRuns(events.emit);
+  events.attach(live.observe);
   const history = createHistoryService({ historyDir: paths.history, emit: events.emit, autoTitle: () => settings.get().chat.autoTitle, store: options.historyTimings });
   const worker = options.toolWorker ?? SOURCE_TOOL_WORKER;
   const runner = new ToolRunner({
@@ -128,6 +136,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const hotkeys = createHotkeyService({ shortcuts: options.globalShortcuts ?? null, emit: events.emit });
   hotkeys.apply(settings.get().hotkeys);
   const screen = createScreenService(options.captureScreen ?? workerScreenCapturer(runner));
+  const models = createModelLibrary({
+    settings,
+    defaultFolder: join(paths.root, 'models'),
+    homeDir: homedir(),
+    emitDownload: (state) => events.emit('models:download', state),
+    machineRoom: async () => {
+      const { backends, gpus } = await backend.discover();
+      const [first = 'cpu'] = orderBackends(settings.get().load.backend, backends.filter((b) => b.executable).map((b) => b.kind));
+      return { backend: first, gpus: first === 'cpu' ? [] : gpus, freeRamBytes: freemem() };
+    },
+  });
   const voice = createVoiceService({ binDirs: options.binDirs, launch: processes.launch, settings: () => settings.get().voice });
 
   const info: AppInfo = {
@@ -175,16 +194,22 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (!options.pickModel) throw new AppFailure('bad_request', 'this host has no file picker: type the model path');
       return { path: await options.pickModel() };
     },
-    'chat:send': async (input) => history.send(chat.send, input),
+    'chat:send': async (input) => live.track({ requestId: input.requestId, kind: 'chat', record: input.mode === 'chat' ? input.record : undefined }, () => history.send(chat.send, input)),
     'chat:stop': async ({ requestId }) => chat.stop(requestId),
     'chat:props': async (input) => chat.props(input?.endpoint),
+    'chat:count-tokens': async (input) => chat.countTokens(input),
     'link:list': async () => links.list(),
     'link:save': async (input) => links.save(input),
     'link:delete': async ({ id }) => links.remove(id),
     'link:test': async (input) => links.test(input),
-    'agent:run': async (input) => history.runAgent(agent.run, input),
+    'agent:run': async (input) => live.track({ requestId: input.requestId, kind: 'agent', record: input.record, conversationAllowed: input.conversationAllowed }, () => history.runAgent(agent.run, input)),
     'agent:stop': async ({ requestId }) => agent.stop(requestId),
-    'agent:consent': async ({ askId, answer }) => agent.answer(askId, answer),
+    'agent:consent': async ({ askId, answer }) => {
+      const result = agent.answer(askId, answer);
+      if (result.accepted) live.answered(askId, answer);
+      return result;
+    },
+    'runs:live': async ({ conversationId }) => ({ runs: live.inConversation(conversationId) }),
     'tools:list': async () => agent.tools(),
     'hotkeys:status': async () => hotkeys.status(),
     'screen:capture': async (input) => screen.capture(input),
@@ -197,6 +222,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'history:select-branch': async ({ conversationId, messageId }) => history.selectBranch(conversationId, messageId),
     'history:rename': async ({ id, title }) => history.rename(id, title),
     'history:pin': async ({ id, pinned }) => history.pin(id, pinned),
+    'history:set-conventions': async ({ id, systemPrompt, sampling }) => history.setConventions(id, systemPrompt, sampling),
+    'history:set-overflow': async ({ id, overflow }) => history.setOverflow(id, overflow),
     'history:delete': async ({ ids }) => history.delete(ids),
     'history:clear': async () => history.clear(),
     'history:undo-delete': async ({ token }) => history.undoDelete(token),
@@ -206,6 +233,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'voice:transcribe': async (input) => voice.transcribe(input),
     'voice:cancel': async ({ requestId }) => voice.cancel(requestId),
     'voice:status': async () => voice.status(),
+    'models:list': async () => models.list(),
+    'models:set-folders': async ({ folders }) => models.setFolders(folders),
+    'models:browse': async (input) => models.browse(input?.path),
+    'hub:search': async ({ query, limit }) => models.search(query, limit),
+    'hub:files': async ({ repo }) => models.files(repo),
+    'hub:download': async (input) => models.download(input),
+    'hub:cancel': async ({ id }) => models.cancel(id),
+    'hub:downloads': async () => models.downloads(),
   };
 
   return {
@@ -215,8 +250,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     backend,
     processes,
     lock,
+    models,
     async dispose() {
       hotkeys.release();
+      // Parts stay on disk: the next start of the same download resumes them.
+      await models.dispose();
       chat.dispose();
       voice.dispose();
       await agent.dispose();

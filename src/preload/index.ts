@@ -1,6 +1,7 @@
 // The preload exposes the contract and nothing else: one generic invoke that
 // only forwards known channels, and one event subscription for known events.
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+// Beside it, `evaFiles` tells a dropped file's own path (the renderer cannot).
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { EVENT_NAMES, isInvokeChannel, type EvaApi, type EventName } from '@shared/contract';
 import { IPC_EVENT, IPC_INVOKE } from '@shared/ipc-names';
 
@@ -20,3 +21,9 @@ const api = {
 } satisfies EvaApi;
 
 contextBridge.exposeInMainWorld('eva', api);
+
+// Only a real File has a path; anything else the page passes gets ''.
+const files = {
+  pathForFile: (file: unknown): string => (file instanceof File ? webUtils.getPathForFile(file) : ''),
+};
+contextBridge.exposeInMainWorld('evaFiles', files);

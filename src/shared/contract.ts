@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { ChatSendSchema, EndpointRefSchema, LinkSaveSchema, LinkTestSchema, type LinkProfile } from './chat/schemas';
 import type { StreamEvent } from './chat/types';
+import type { LiveRun, RunEnded } from './chat/live-run';
+import { CountTokensSchema, OverflowPolicySchema, type ContextRecommendation, type TokenCount } from './chat/context-types';
 import type { LinkPreset } from './links/link-presets';
 import { AgentRunSchema, ConsentAnswerSchema, type ToolSettings } from './tools/schemas';
 import type { AgentEnd, AgentProtocolReport, AgentStep, ConsentRequest } from './tools/agent/agent-types';
@@ -16,6 +18,19 @@ import { IdSchema, NewConversationSchema } from './history/schemas';
 import type { ConversationMeta, ConversationSummary, OpenedConversation, SearchResult, TrashReceipt } from './history/types';
 import { VoiceTranscribeSchema, type VoiceStatus, type VoiceTranscript } from './audio/voice-schemas';
 import { checkExternalLink, MAX_LINK_CHARS } from './external-link';
+import {
+  BrowseSchema,
+  DownloadRefSchema,
+  HubDownloadSchema,
+  HubRepoSchema,
+  HubSearchSchema,
+  LibraryFoldersSchema,
+  type BrowseListing,
+  type DownloadState,
+  type HubFiles,
+  type HubModel,
+  type LibraryListing,
+} from './models/model-library';
 import { BackendLoadSchema, LoadSettingsSchema, SettingsPatchSchema, type AppSettings } from './settings-schemas';
 import type { AppInfo, BackendInfo, BackendStatus, ChatResult, GpuInfo, GpuLayerEstimate, LogLine, ModelFacts, Notice, ServerProps } from './core-types';
 
@@ -27,11 +42,15 @@ export * from './core-types';
 const empty = z.object({}).strict().optional();
 const requestRef = z.object({ requestId: z.string().min(1).max(100) }).strict();
 const idRef = z.object({ id: z.string().min(1).max(100) }).strict();
+const liveRunsInput = z.object({ conversationId: IdSchema }).strict();
 const propsInput = z.object({ endpoint: EndpointRefSchema }).strict().optional();
 const historyRef = z.object({ id: IdSchema }).strict();
 const historyBranch = z.object({ conversationId: IdSchema, messageId: IdSchema }).strict();
 const historyRename = z.object({ id: IdSchema, title: z.string().max(500) }).strict();
 const historyPin = z.object({ id: IdSchema, pinned: z.boolean() }).strict();
+// '' and {} mean "none of its own": the conversation follows the defaults.
+const historyConventions = z.object({ id: IdSchema, systemPrompt: z.string().max(200_000), sampling: z.record(z.string(), z.unknown()) }).strict();
+const historyOverflow = z.object({ id: IdSchema, overflow: OverflowPolicySchema.nullable() }).strict();
 const historyIds = z.object({ ids: z.array(IdSchema).min(1).max(100_000) }).strict();
 const historyUndo = z.object({ token: z.string().min(1).max(200) }).strict();
 const historySearch = z.object({ query: z.string().max(1000), limit: z.number().int().min(1).max(1000).optional() }).strict();
@@ -54,7 +73,7 @@ export const invokeChannels = {
   'backend:discover': channel<typeof empty, { backends: BackendInfo[]; gpus: GpuInfo[] }>(empty),
   'backend:inspect': channel<
     z.ZodObject<{ modelPath: z.ZodString; mmprojPath: z.ZodOptional<z.ZodString>; backend: z.ZodOptional<typeof LoadSettingsSchema.shape.backend> }>,
-    { model: ModelFacts; estimate: GpuLayerEstimate }
+    { model: ModelFacts; estimate: GpuLayerEstimate; /** the context the load form defaults to, and why; absent from an older core */ recommendedContext?: ContextRecommendation }
   >(z.object({ modelPath: z.string().min(1).max(4096), mmprojPath: z.string().max(4096).optional(), backend: LoadSettingsSchema.shape.backend.optional() }).strict()),
   'backend:load': channel<typeof BackendLoadSchema, BackendStatus>(BackendLoadSchema),
   /** Whether the local server has a user API key stored, and how it is sealed; the key itself never leaves the core. */
@@ -63,11 +82,28 @@ export const invokeChannels = {
   'backend:status': channel<typeof empty, BackendStatus>(empty),
   'backend:log': channel<typeof empty, { lines: LogLine[] }>(empty),
   'dialog:pick-model': channel<typeof empty, { path: string | null }>(empty),
+  /** Every `.gguf` in the library folders, with its header facts (scanned now). */
+  'models:list': channel<typeof empty, LibraryListing>(empty),
+  /** Replace the library folders (the first receives downloads) and rescan. */
+  'models:set-folders': channel<typeof LibraryFoldersSchema, LibraryListing>(LibraryFoldersSchema),
+  /** The server-side file browser: folders and `.gguf` files of `path` (default: the home folder). */
+  'models:browse': channel<typeof BrowseSchema, BrowseListing>(BrowseSchema),
+  /** Search the hub (settings.models.hubEndpoint) for GGUF repositories. */
+  'hub:search': channel<typeof HubSearchSchema, { models: HubModel[] }>(HubSearchSchema),
+  /** A repository's `.gguf` files with size, checksum and whether each fits this machine. */
+  'hub:files': channel<typeof HubRepoSchema, HubFiles>(HubRepoSchema),
+  /** Start (or resume) a download into the download folder; progress arrives as `models:download`. */
+  'hub:download': channel<typeof HubDownloadSchema, DownloadState>(HubDownloadSchema),
+  'hub:cancel': channel<typeof DownloadRefSchema, { cancelled: boolean }>(DownloadRefSchema),
+  /** Downloads under way and those finished since the app started. */
+  'hub:downloads': channel<typeof empty, { downloads: DownloadState[] }>(empty),
   /** Stream one answer; events arrive as `chat:stream`, the promise resolves with the final state (also when stopped or failed). */
   'chat:send': channel<typeof ChatSendSchema, ChatResult>(ChatSendSchema),
   'chat:stop': channel<typeof requestRef, { stopped: boolean }>(requestRef),
   /** What the endpoint (default: the local server) says about itself; null where it cannot say (a hosted API). */
   'chat:props': channel<typeof propsInput, ServerProps | null>(propsInput),
+  /** The prompt's size as it would be sent: exact (the server's template and tokenizer) for llama-server, else chars/3.5. */
+  'chat:count-tokens': channel<typeof CountTokensSchema, TokenCount>(CountTokensSchema),
   'link:list': channel<typeof empty, { profiles: (LinkProfile & { hasKey: boolean })[]; presets: readonly LinkPreset[]; protection: string }>(empty),
   'link:save': channel<typeof LinkSaveSchema, LinkProfile & { hasKey: boolean }>(LinkSaveSchema),
   'link:delete': channel<typeof idRef, { deleted: boolean }>(idRef),
@@ -76,6 +112,8 @@ export const invokeChannels = {
   'agent:run': channel<typeof AgentRunSchema, { end: AgentEnd; answer: string; steps: AgentStep[]; conversationAllowed: string[]; lastResult: ChatResult | null; protocol: AgentProtocolReport }>(AgentRunSchema),
   'agent:stop': channel<typeof requestRef, { stopped: boolean }>(requestRef),
   'agent:consent': channel<typeof ConsentAnswerSchema, { accepted: boolean }>(ConsentAnswerSchema),
+  /** Requests of this conversation the core is answering now (a reloaded or second page re-attaches to them); each ends with `chat:ended`. */
+  'runs:live': channel<typeof liveRunsInput, { runs: LiveRun[] }>(liveRunsInput),
   'tools:list': channel<typeof empty, { tools: ToolDescriptor[]; settings: ToolSettings; workspaceDir: string }>(empty),
   /** Where each hotkey works now (global, page only, off) and why not global. */
   'hotkeys:status': channel<typeof empty, HotkeyStatus>(empty),
@@ -95,6 +133,10 @@ export const invokeChannels = {
   'history:select-branch': channel<typeof historyBranch, { activeLeafId: string | null; activePath: string[] }>(historyBranch),
   'history:rename': channel<typeof historyRename, ConversationMeta>(historyRename),
   'history:pin': channel<typeof historyPin, ConversationMeta>(historyPin),
+  /** Save the conversation's own system prompt and sampling (the Parameters panel's "This conversation"); empty ones: it follows the defaults. */
+  'history:set-conventions': channel<typeof historyConventions, ConversationMeta>(historyConventions),
+  /** Set what a send does when the conversation no longer fits the context; null: follow settings.chat.overflow. */
+  'history:set-overflow': channel<typeof historyOverflow, ConversationMeta>(historyOverflow),
   /** Moves conversations to the trash; `history:undo-delete` with the receipt's token brings them back for a few seconds. */
   'history:delete': channel<typeof historyIds, TrashReceipt>(historyIds),
   'history:clear': channel<typeof empty, TrashReceipt>(empty),
@@ -125,12 +167,16 @@ export interface EventPayloads {
   'agent:step': { requestId: string; step: AgentStep };
   /** an approval card: the run waits until `agent:consent` answers it */
   'agent:ask': ConsentRequest;
+  /** a recorded chat request or agent run is over and its answer saved */
+  'chat:ended': RunEnded;
   /** the history list changed (a message saved, a title set, a delete); refetch with `history:list` */
   'history:changed': { conversationIds: string[] };
   /** every configured MCP server's status, after any of them changed */
   'mcp:status': { servers: McpServerStatus[] };
   /** a global hotkey was pressed (Electron); page hotkeys are seen by the renderer itself */
   'hotkey:pressed': { action: HotkeyAction };
+  /** a download's progress or end */
+  'models:download': DownloadState;
 }
 export type EventName = keyof EventPayloads;
 // A record keyed by every event name: an event added to EventPayloads and missing here does not compile.
@@ -141,9 +187,11 @@ const EVENT_NAME_SET: Record<EventName, true> = {
   'chat:stream': true,
   'agent:step': true,
   'agent:ask': true,
+  'chat:ended': true,
   'history:changed': true,
   'mcp:status': true,
   'hotkey:pressed': true,
+  'models:download': true,
 };
 export const EVENT_NAMES = Object.keys(EVENT_NAME_SET) as readonly EventName[];
 

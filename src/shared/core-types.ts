@@ -16,13 +16,27 @@ export interface ModelFacts {
   fileSize: number;
   mmprojSize: number;
   hasChatTemplate: boolean;
+  /** KV cache bytes per token of context at f16 (0: the header does not say); absent from an older core */
+  kvBytesPerToken?: number;
 }
+
+/** Why the estimate chose its layer count, as a code and the numbers behind it (the UI words it; `reason` is the English for logs). */
+export type GpuEstimateWhy =
+  | { code: 'cpu' }
+  | { code: 'override'; wanted: number }
+  | { code: 'override_capped'; wanted: number }
+  | { code: 'vram_unknown'; weightsMiB: number }
+  | { code: 'fits'; weightsMiB: number; gpuMiB: number; gpu: string; freeKnown: boolean; percent: number }
+  | { code: 'partial'; weightsMiB: number; gpuMiB: number; gpu: string; freeKnown: boolean; percent: number; perLayerMiB: number; reserveMiB: number };
 
 /** How many layers go to the GPU, and why. */
 export interface GpuLayerEstimate {
   gpuLayers: number;
   maxLayers: number;
+  /** the reason in English (logs, CLI) */
   reason: string;
+  /** the reason as data, for the UI's words; absent from an older core */
+  why?: GpuEstimateWhy;
 }
 
 /** One GPU as reported by a probe tool. */

@@ -1,5 +1,6 @@
 import type { AppSettings } from './contract';
 import { DEFAULT_HOTKEYS } from './hotkeys/hotkey-settings';
+import { DEFAULT_HUB_ENDPOINT } from './models/model-library';
 
 /** The settings a fresh install starts with; shared so every host and fake agrees. */
 
@@ -11,6 +12,8 @@ export function defaultSettings(): AppSettings {
     language: 'auto',
     hideToTrayOnClose: true,
     recentModels: [],
+    // No folder chosen yet: the library still lists `<data>/models`, where downloads go.
+    models: { folders: [], hubEndpoint: DEFAULT_HUB_ENDPOINT },
     links: [],
     tools: { policies: {}, enabled: {}, maxSteps: 25, agentMode: false, workspaceDir: '', protocol: 'auto' },
     hotkeys: { ...DEFAULT_HOTKEYS },
@@ -28,6 +31,7 @@ export function defaultSettings(): AppSettings {
       sampling: { temperature: 0.6, top_k: 40, top_p: 0.95, min_p: 0.05, repeat_penalty: 1.1, max_tokens: 4096 },
       sendKey: 'ctrl-enter',
       autoTitle: false,
+      overflow: 'trim-oldest',
     },
     load: {
       modelPath: '',

@@ -1,27 +1,72 @@
+import type { ChatErrorCode } from './chat/types';
+
+/**
+ * Every code an AppError can carry: the one list the UI's words are checked against
+ * (a code added here without an English and a Chinese sentence fails app-error-text.test).
+ */
+export const ERROR_CODES = [
+  'bad_request',
+  'unknown_channel',
+  'forbidden',
+  'not_found',
+  'model_missing',
+  'model_unreadable',
+  'model_invalid',
+  'backend_missing',
+  'backend_not_executable',
+  'backend_failed',
+  'port_invalid',
+  'ready_timeout',
+  'server_crashed',
+  'settings_corrupt',
+  'no_model_loaded',
+  'link_not_found',
+  'endpoint_error',
+  'no_display',
+  'capture_failed',
+  'already_running',
+  'backend_starting',
+  'internal',
+] as const;
+
 /** Every failure that crosses a process boundary, as data. */
-export type ErrorCode =
-  | 'bad_request'
-  | 'unknown_channel'
-  | 'forbidden'
-  | 'not_found'
-  | 'model_missing'
-  | 'model_unreadable'
-  | 'model_invalid'
-  | 'backend_missing'
-  | 'backend_not_executable'
-  | 'backend_failed'
-  | 'port_invalid'
-  | 'ready_timeout'
-  | 'server_crashed'
-  | 'settings_corrupt'
-  | 'no_model_loaded'
-  | 'link_not_found'
-  | 'endpoint_error'
-  | 'no_display'
-  | 'capture_failed'
-  | 'already_running'
-  | 'backend_starting'
-  | 'internal';
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+// A Record over the union: a ChatErrorCode added in chat/types.ts without a place here does not compile.
+const CHAT_CODES: Record<ChatErrorCode, true> = {
+  http_error: true,
+  context_exceeded: true,
+  not_sse: true,
+  truncated: true,
+  bad_json: true,
+  bad_chunk: true,
+  server_error: true,
+  idle_timeout: true,
+  network: true,
+  too_large: true,
+};
+
+/** Why a streamed answer failed (ChatError.code), as a list. */
+export const CHAT_ERROR_CODES = Object.keys(CHAT_CODES) as ChatErrorCode[];
+
+/**
+ * Codes the history saves on a failed answer (`StoredMessage.error.code`) that are
+ * neither contract nor stream codes: a request that threw before a stream began,
+ * and an agent run that ended in error without a failed model call.
+ */
+export const SAVED_ANSWER_ERROR_CODES = ['request_failed', 'agent_error'] as const;
+export type SavedAnswerErrorCode = (typeof SAVED_ANSWER_ERROR_CODES)[number];
+
+/**
+ * The precise history failure an AppError can carry in `details.historyCode`: the
+ * HistoryErrorCode union of shared/history/errors.ts, which imports this file, so the
+ * list is spelt out here and app-error-text.test checks that the two agree.
+ */
+export const HISTORY_ERROR_CODES = ['history_write_failed', 'history_read_only', 'history_not_found', 'history_unreadable', 'history_bad_import', 'history_bad_request'] as const;
+export type HistoryDetailCode = (typeof HISTORY_ERROR_CODES)[number];
+
+/** Every code a failure shown to the user can carry: contract calls, streamed and saved answers, history details. */
+export const USER_ERROR_CODES: readonly (ErrorCode | ChatErrorCode | SavedAnswerErrorCode | HistoryDetailCode)[] = [...ERROR_CODES, ...CHAT_ERROR_CODES, ...SAVED_ANSWER_ERROR_CODES, ...HISTORY_ERROR_CODES];
 
 /** The error shape every contract call can answer with. */
 export interface AppError {

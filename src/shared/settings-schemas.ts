@@ -6,6 +6,7 @@ import { ChatSettingsSchema, LinkProfileSchema } from './chat/schemas';
 import { ToolSettingsSchema } from './tools/schemas';
 import { HotkeySettingsInputSchema, HotkeySettingsSchema } from './hotkeys/hotkey-settings';
 import { VoiceSettingsSchema } from './audio/voice-schemas';
+import { ModelSettingsSchema } from './models/model-library';
 
 export const BACKEND_KINDS = ['cuda', 'vulkan', 'opencl', 'cpu'] as const;
 /** A llama-server build flavour; the order above is the `auto` priority. */
@@ -59,6 +60,7 @@ export const AppSettingsSchema = z.object({
   hideToTrayOnClose: z.boolean(),
   load: LoadSettingsSchema,
   recentModels: z.array(z.string().max(4096)).max(20),
+  models: ModelSettingsSchema,
   chat: ChatSettingsSchema,
   links: z.array(LinkProfileSchema).max(100),
   tools: ToolSettingsSchema,
@@ -76,6 +78,7 @@ export const SettingsPatchSchema = z
     hideToTrayOnClose: z.boolean(),
     load: LoadSettingsSchema.partial(),
     recentModels: z.array(z.string().max(4096)).max(20),
+    models: ModelSettingsSchema.partial(),
     chat: ChatSettingsSchema.partial(),
     tools: ToolSettingsSchema.partial(),
     /** all three bindings at once, refused when any is invalid or two collide */

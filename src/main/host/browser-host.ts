@@ -10,6 +10,9 @@ import type { EventBus } from '../services/app/event-bus';
 import { dispatchInvoke } from '../services/ipc/dispatch';
 import { checkOrigin, checkRequest, parseRequestTarget } from './request-guard';
 import { readStaticFile } from './static-files';
+import { MODEL_UPLOAD_PATH } from '@shared/models/model-library';
+import type { ModelUploadSink } from '../services/models/model-library-service';
+import { handleModelUpload } from './model-upload';
 
 export interface BrowserHostOptions {
   handlers: InvokeHandlers;
@@ -18,6 +21,8 @@ export interface BrowserHostOptions {
   /** 0 picks a free port */
   port: number;
   token?: string;
+  /** where dropped models are stored (the core's model library); without it the drop target answers 404 */
+  modelUploads?: ModelUploadSink;
 }
 
 export interface BrowserHost {
@@ -60,6 +65,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   async function serveHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = parseRequestTarget(req.url);
     if (!url) return refuse(res, 400, 'bad request target');
+    if (url.pathname === MODEL_UPLOAD_PATH) return handleModelUpload(req, res, url, { port, token }, options.modelUploads);
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'method not allowed');
     // Static files hold no secret: Host and Origin are checked (DNS rebinding, foreign pages), no token.
     const verdict = checkOrigin(req.headers, { port, token }, false);

@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   });
   const core = await starting;
   if (stopping) return; // shutdown() is stopping it
-  host = await startBrowserHost({ handlers: core.handlers, events: core.events, rendererDir, port: port.value });
+  host = await startBrowserHost({ handlers: core.handlers, events: core.events, rendererDir, port: port.value, modelUploads: core.models });
   await core.lock.announce({ url: host.url });
   console.log(`EVA Desktop is at ${host.url}`);
 }

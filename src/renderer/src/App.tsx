@@ -1,7 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { AppModelContext, type AppModel, type View } from './app-model';
 import { AboutView } from './features/about/AboutView';
-import { ConventionsPanel } from './features/conventions/ConventionsPanel';
 import { LoadDialog } from './features/load/LoadDialog';
 import { LogView } from './features/log/LogView';
 import { HotkeyListener } from './features/hotkeys/HotkeyListener';
@@ -14,6 +13,7 @@ import { Notices } from './features/notices/Notices';
 import { OutboundLinkLayer } from './features/outbound-links/OutboundLinkLayer';
 import { ConnectionBanner, ExpiredAddress } from './features/shell/ConnectionBanner';
 import { HomeView } from './features/shell/HomeView';
+import { SidebarProvider } from './features/shell/SidebarProvider';
 import { ALWAYS_OPEN } from './features/shell/use-shell';
 import { TopBar } from './features/shell/TopBar';
 import { StatusBar } from './features/status/StatusBar';
@@ -50,16 +50,17 @@ export function App({ model }: { model: AppModel }) {
   return (
     <AppModelContext.Provider value={model}>
       <I18nContext.Provider value={i18n}>
-        <div className="app">
-          <TopBar />
-          <ConnectionBanner />
-          <main className="main">
-            <Page />
-          </main>
-          <StatusBar />
-        </div>
+        <SidebarProvider>
+          <div className="app">
+            <TopBar />
+            <ConnectionBanner />
+            <main className="main">
+              <Page />
+            </main>
+            <StatusBar />
+          </div>
+        </SidebarProvider>
         <LoadDialog />
-        <ConventionsPanel />
         <ToolsPanel />
         <HotkeysPanel />
         <HotkeyListener />

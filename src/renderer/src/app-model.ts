@@ -76,7 +76,15 @@ export function createAppModel(api: EvaApi): AppModel {
   const agent = createAgentStore(api);
   const chat = createChatStore({ api, app, status, follower, agent });
   const completion = createCompletionStore({ api, app, follower });
-  const conventions = createConventionsStore(app);
+  const conventions = createConventionsStore({
+    app,
+    own: chat.conventions,
+    saveOwn: async (own) => {
+      const id = chat.conversation.getState().id;
+      if (id === null) return { ok: true, value: null };
+      return api.invoke('history:set-conventions', { id, systemPrompt: own?.systemPrompt ?? '', sampling: own?.sampling ?? {} });
+    },
+  });
   const history = createHistoryListStore({ api, report: (error) => notices.reportError(error) });
   const toolsPanel = createToolsPanelStore({ api, app });
   const mcp = createMcpStore(api);

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { IdSchema, NewConversationSchema } from '../history/schemas';
 import { baseUrlProblem } from './base-url';
+import { OverflowPolicySchema } from './overflow-policy';
 import type { ChatMessage, SamplingSettings, ToolDefinition } from './types';
 
 // A pasted screenshot as a data URL is a few MB; leave room for large images and audio.
@@ -148,5 +149,7 @@ export const ChatSettingsSchema = z.object({
   sendKey: z.enum(['ctrl-enter', 'enter']),
   /** after the first answer, ask the model for a short title in the background (costs one small request) */
   autoTitle: z.boolean(),
+  /** what a send does when a conversation no longer fits the context (a conversation may choose its own) */
+  overflow: OverflowPolicySchema,
 });
 export type ChatSettings = z.infer<typeof ChatSettingsSchema>;

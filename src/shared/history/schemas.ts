@@ -2,6 +2,7 @@
 // messages.jsonl, meta.json, and imported files. Anything read from disk or a
 // user's file is untrusted; a line that fails here is quarantined, not guessed at.
 import { z } from 'zod';
+import { OverflowPolicySchema } from '../chat/overflow-policy';
 import type { ContentPart, ConversationMeta, MessagePatch, MetaPatch, NewConversation, NewMessage, StoredMessage, ToolCall } from './types';
 
 /** Ids become folder names: no separators, no dots, bounded. */
@@ -58,6 +59,7 @@ export const ConversationMetaSchema: z.ZodType<ConversationMeta> = z.object({
   systemPrompt: z.string(),
   sampling: z.record(z.string(), z.unknown()),
   nCtx: z.number().int().nullable(),
+  overflow: OverflowPolicySchema.optional(),
   slotId: z.number().int().nullable(),
   createdAt: time,
   updatedAt: time,
@@ -80,6 +82,7 @@ const metaFields = {
   nCtx: z.number().int().min(0).nullable(),
   slotId: z.number().int().min(0).nullable(),
   pinned: z.boolean(),
+  overflow: OverflowPolicySchema,
 };
 /** `create` input. */
 export const NewConversationSchema: z.ZodType<NewConversation, NewConversation> = z.object(metaFields).partial().strict();

@@ -2,6 +2,7 @@
 // meta, its messages (a tree: edits and regenerations are siblings), the list
 // index, search hits and the notices a recovery produces. Plain TS on purpose:
 // the renderer imports these too.
+import type { OverflowPolicy } from '../chat/overflow-policy';
 
 /** On-disk format version this build writes and fully understands. */
 export const HISTORY_FORMAT_VERSION = 1;
@@ -25,6 +26,8 @@ export interface ConversationMeta {
   /** sampling settings as the chat sent them; opaque to the store */
   sampling: Record<string, unknown>;
   nCtx: number | null;
+  /** what a send does when the conversation no longer fits the context; absent: settings.chat.overflow */
+  overflow?: OverflowPolicy;
   /** llama-server `id_slot` last used, reused on restore when the endpoint matches (KV cache hit) */
   slotId: number | null;
   createdAt: number;
@@ -99,10 +102,10 @@ export type NewMessage = Omit<StoredMessage, 'id' | 'status' | 'createdAt' | 'up
 export type MessagePatch = Partial<Omit<StoredMessage, 'id' | 'parentId' | 'role' | 'createdAt' | 'updatedAt'>>;
 
 /** Fields of meta.json a caller may set directly. */
-export type MetaPatch = Partial<Pick<ConversationMeta, 'title' | 'endpoint' | 'systemPrompt' | 'sampling' | 'nCtx' | 'slotId' | 'pinned'>>;
+export type MetaPatch = Partial<Pick<ConversationMeta, 'title' | 'endpoint' | 'systemPrompt' | 'sampling' | 'nCtx' | 'slotId' | 'pinned' | 'overflow'>>;
 
 /** What a new conversation starts with; everything has a default. */
-export type NewConversation = Partial<Pick<ConversationMeta, 'title' | 'endpoint' | 'systemPrompt' | 'sampling' | 'nCtx' | 'slotId' | 'pinned'>>;
+export type NewConversation = Partial<Pick<ConversationMeta, 'title' | 'endpoint' | 'systemPrompt' | 'sampling' | 'nCtx' | 'slotId' | 'pinned' | 'overflow'>>;
 
 /** One row of the history list (`index.json`), enough to draw it without opening the conversation. */
 export interface ConversationSummary {

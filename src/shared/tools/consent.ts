@@ -64,6 +64,11 @@ export function allowedEntry(tool: Pick<ToolDescriptor, 'name' | 'source'>, answ
   return server ? mcpServerWildcard(server.service) : null;
 }
 
+/** allowedEntry for a tool known only by name, as an approval card names it: MCP tools are the ones named service@tool. */
+export function allowedEntryByName(name: string, answer: Pick<ConsentAnswer, 'kind'>): string | null {
+  return allowedEntry({ name, source: name.includes('@') ? 'mcp' : 'builtin' }, answer);
+}
+
 /** Buttons the approval card may offer for this tool. */
 export function consentChoices(tool: ToolDescriptor): ConsentAnswer['kind'][] {
   if (tool.alwaysAsk) return ['allow_once', 'deny'];

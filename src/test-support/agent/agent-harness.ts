@@ -17,7 +17,8 @@ import type { AgentDeps, AgentRunInput } from '@main/services/agent/agent-loop';
 import { startGrammarProxy, type GrammarProxy, type GrammarProxyOptions, type ScriptedReply } from './grammar-proxy';
 
 export interface HarnessOptions {
-  ask?: AgentDeps['ask'];
+  /** the user's answer to each approval card (default: allow once) */
+  ask?: (request: Parameters<AgentDeps['ask']>[0]) => Promise<ConsentAnswer>;
   policy?: Record<string, 'allow' | 'ask' | 'deny'>;
   protocol?: ToolProtocol;
   proxy?: GrammarProxyOptions;
@@ -35,6 +36,8 @@ export async function agentHarness(serverPort: number, runner: ToolRunner, scrip
   const registry = new ToolRegistry();
   registry.setProvider('builtin', builtinToolProvider(runner));
   const asked: string[] = [];
+  /** every approval card as the loop asked it */
+  const asks: Parameters<AgentDeps['ask']>[0][] = [];
   const deps: AgentDeps = {
     send: (input) => chat.send(input),
     runTool: (c) => registry.run(c),
@@ -42,7 +45,9 @@ export async function agentHarness(serverPort: number, runner: ToolRunner, scrip
     policy: () => ({ policies: options.policy ?? {} }),
     ask: async (request) => {
       asked.push(request.tool.name);
-      return options.ask ? options.ask(request) : ({ kind: 'allow_once' } satisfies ConsentAnswer);
+      asks.push(request);
+      const answer = options.ask ? await options.ask(request) : ({ kind: 'allow_once' } satisfies ConsentAnswer);
+      return { askId: `ask-${asks.length}`, answer };
     },
   };
   const workspaceDir = await mkdtemp(join(tmpdir(), 'eva-agent-'));
@@ -61,5 +66,5 @@ export async function agentHarness(serverPort: number, runner: ToolRunner, scrip
     conversationAllowed: [],
     protocol: { protocol, setting: protocol, reason: 'set by the test' },
   };
-  return { proxy, deps, input, asked, workspaceDir };
+  return { proxy, deps, input, asked, asks, workspaceDir };
 }

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 import { makeTestRunner } from '@test-support/tools/test-runner';
 import type { ToolRunner } from '../tools/tool-runner';
-import { runAgent, type AgentDeps } from './agent-loop';
+import { runAgent } from './agent-loop';
 import type { GrammarProxy } from '@test-support/agent/grammar-proxy';
-import { agentHarness, promptCall as call } from '@test-support/agent/agent-harness';
+import { agentHarness, promptCall as call, type HarnessOptions } from '@test-support/agent/agent-harness';
 
 let server: TestServer;
 let runner: ToolRunner;
@@ -26,7 +26,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-async function setup(script: string[], options: { ask?: AgentDeps['ask']; policy?: Record<string, 'allow' | 'ask' | 'deny'> } = {}) {
+async function setup(script: string[], options: { ask?: HarnessOptions['ask']; policy?: Record<string, 'allow' | 'ask' | 'deny'> } = {}) {
   const harness = await agentHarness(server.port, runner, script, { ...options, protocol: 'prompt' });
   proxies.push(harness.proxy);
   return harness;
@@ -56,10 +56,22 @@ describe('agent loop with the real llama-server', () => {
     );
     const result = await runAgent(input, deps);
     expect(asked).toEqual(['write_file']);
-    expect(result.steps[0]).toMatchObject({ tool: 'write_file', status: 'denied' });
+    expect(result.steps[0]).toMatchObject({ tool: 'write_file', status: 'denied', consent: 'deny' });
     const fed = (proxy.requests[1] as { messages: { content: string }[] }).messages.at(-1)?.content ?? '';
     expect(fed).toContain('not now');
     await expect(readFile(join(workspaceDir, 'notes.txt'))).rejects.toThrow();
+  });
+
+  it('what the model says before a call travels with that call: on its approval card and its step, with the card named on the step', async () => {
+    const { deps, input, asks } = await setup([`Let me write that down.\n${call('write_file', { path: 'notes.txt', content: 'hi' })}`, call('calculator', { expression: '1+1' }), call('answer', { content: 'ok' })]);
+    const result = await runAgent(input, deps);
+    expect(asks).toHaveLength(1);
+    expect(asks[0]).toMatchObject({ turn: 0, said: 'Let me write that down.' });
+    expect(result.steps[0]).toMatchObject({ tool: 'write_file', status: 'ok', turn: 0, said: 'Let me write that down.', askId: 'ask-1', consent: 'allow_once' });
+    // A turn that only calls says nothing, and a call no card asked about names none.
+    expect(result.steps[1]).toMatchObject({ tool: 'calculator', turn: 1 });
+    expect(result.steps[1]).not.toHaveProperty('said');
+    expect(result.steps[1]).not.toHaveProperty('askId');
   });
 
   it('allow-for-this-conversation is remembered: the second write is not asked again', async () => {

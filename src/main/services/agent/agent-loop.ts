@@ -13,6 +13,7 @@ import type { AgentEnd, AgentProtocolReport, AgentStep } from '@shared/tools/age
 import type { ProtocolChoice, ToolProtocolSetting } from '@shared/tools/agent/tool-protocol';
 import { nativeToolRejection } from '@shared/tools/agent/tool-rejection';
 import { NO_TOOL_CALL_WARNING } from '@shared/tools/agent/tool-response';
+import { withoutToolCalls } from '@shared/tools/agent/tool-call-text';
 import type { ToolDescriptor } from '@shared/tools/tool-types';
 import type { ToolEnvironment } from '@shared/tools/agent/tools-prompt';
 import { handleToolCall, type NewStep, type ToolCallContext, type ToolCallDeps } from './tool-call-step';
@@ -116,8 +117,10 @@ export async function runAgent(input: AgentRunInput, deps: AgentDeps, signal?: A
       transcript.push({ kind: 'message', message: { role: 'user', content: NO_TOOL_CALL_WARNING } });
       continue;
     }
-    for (const call of reading.calls) {
-      const outcome = await handleToolCall(call, context, deps);
+    // What the model said before its calls goes with the turn's first call, so it stays above that call's card.
+    const said = withoutToolCalls(lastResult.content);
+    for (const [at, call] of reading.calls.entries()) {
+      const outcome = await handleToolCall(call, context, deps, { turn: sent, said: at === 0 ? said : '' });
       if (outcome.kind === 'final') return end('answered', outcome.text);
       if (outcome.kind === 'stopped') return end('stopped', '');
       record(outcome.step);

@@ -93,11 +93,14 @@ export function createAgentService(deps: AgentServiceDeps) {
             runTool: (call) => deps.registry.run(call),
             validator,
             policy: () => ({ policies: deps.settings.get().tools.policies }),
-            ask: async ({ requestId, call, tool }) => {
+            ask: async ({ requestId, call, tool, turn, said }) => {
               const shown = await preview(tool, call.arguments);
-              return broker.ask(requestId, (askId) =>
-                deps.emit('agent:ask', { requestId, askId, tool: tool.name, risk: tool.risk, args: call.arguments, preview: shown, choices: consentChoices(tool) }),
-              );
+              let shownId: string | null = null;
+              const answer = await broker.ask(requestId, (askId) => {
+                shownId = askId;
+                deps.emit('agent:ask', { requestId, askId, tool: tool.name, risk: tool.risk, args: call.arguments, preview: shown, choices: consentChoices(tool), turn, ...(said !== '' ? { said } : {}) });
+              });
+              return { askId: shownId, answer };
             },
             onStep: (requestId, step) => deps.emit('agent:step', { requestId, step }),
           },

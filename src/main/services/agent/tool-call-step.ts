@@ -14,8 +14,8 @@ export interface ToolCallDeps {
   runTool(call: ProviderCall): Promise<ToolRunResult>;
   validator: ArgumentValidator;
   policy(): ToolPolicySettings;
-  /** the approval card: resolves with the user's choice */
-  ask(request: { requestId: string; call: ToolCall; tool: ToolDescriptor }): Promise<ConsentAnswer>;
+  /** the approval card: resolves with the user's choice and the card's id */
+  ask(request: { requestId: string; call: ToolCall; tool: ToolDescriptor } & CallPlace): Promise<{ askId: string | null; answer: ConsentAnswer }>;
   clock?: () => number;
 }
 
@@ -26,6 +26,12 @@ export interface ToolCallContext {
   /** tools allowed "for this conversation"; replaced when the user allows one more */
   allowed: string[];
   signal?: AbortSignal;
+}
+
+/** Where a call stands in the run: its model turn, and what the model said there before it ('' after the turn's first call). */
+export interface CallPlace {
+  turn: number;
+  said: string;
 }
 
 /** A step as the loop records it (it numbers them). */
@@ -39,7 +45,13 @@ export type CallOutcome =
   /** `response` goes back to the model; `stopped`: the tool was killed by Stop */
   | { kind: 'fed'; step: NewStep; response: ToolResponseInput; stopped: boolean };
 
-export async function handleToolCall(reading: CallReading, context: ToolCallContext, deps: ToolCallDeps): Promise<CallOutcome> {
+export async function handleToolCall(reading: CallReading, context: ToolCallContext, deps: ToolCallDeps, place: CallPlace): Promise<CallOutcome> {
+  const outcome = await decideAndRun(reading, context, deps, place);
+  if (outcome.kind !== 'fed') return outcome;
+  return { ...outcome, step: { ...outcome.step, turn: place.turn, ...(place.said !== '' ? { said: place.said } : {}) } };
+}
+
+async function decideAndRun(reading: CallReading, context: ToolCallContext, deps: ToolCallDeps, place: CallPlace): Promise<CallOutcome> {
   if (reading.kind === 'error') {
     const step: NewStep = { kind: 'invalid', tool: reading.name, args: null, status: 'rejected', output: reading.error.message, durationMs: 0 };
     return { kind: 'fed', step, response: { name: reading.name ?? 'tool_call', status: 'error', output: '', error: reading.error }, stopped: false };
@@ -52,11 +64,16 @@ export async function handleToolCall(reading: CallReading, context: ToolCallCont
     return { kind: 'fed', step, response: { name: call.name, status: 'error', output: '', error: verdict.error }, stopped: false };
   }
   if (verdict.kind === 'deny') return denied(call.name, call.arguments, verdict.message);
+  let askId: string | null = null;
+  let consent: ConsentAnswer | null = null;
   if (verdict.kind === 'ask') {
-    const answer = await deps.ask({ requestId: context.requestId, call: verdict.call, tool: verdict.tool });
+    const asked = await deps.ask({ requestId: context.requestId, call: verdict.call, tool: verdict.tool, ...place });
+    const { answer } = asked;
+    askId = asked.askId;
     if (context.signal?.aborted) return { kind: 'stopped' };
     context.allowed = applyConsentAnswer(verdict.tool, answer, context.allowed);
-    if (answer.kind === 'deny') return denied(verdict.tool.name, verdict.call.arguments, denialMessage(verdict.tool.name, false, answer.reason));
+    if (answer.kind === 'deny') return withAsk(denied(verdict.tool.name, verdict.call.arguments, denialMessage(verdict.tool.name, false, answer.reason)), askId, answer);
+    consent = answer;
   }
   const clock = deps.clock ?? (() => performance.now());
   const started = clock();
@@ -68,8 +85,16 @@ export async function handleToolCall(reading: CallReading, context: ToolCallCont
     status: result.status,
     output: result.output || result.error?.message || '',
     durationMs: Math.round(clock() - started),
+    ...(askId !== null ? { askId } : {}),
+    ...(consent !== null ? { consent: consent.kind } : {}),
   };
   return { kind: 'fed', step, response: { name: verdict.call.name, status: result.status, output: result.output, error: result.error }, stopped: result.status === 'stopped' };
+}
+
+/** The step of a call that went through an approval card names the card (so the two show as one call) and the answer. */
+function withAsk(outcome: CallOutcome, askId: string | null, answer: ConsentAnswer): CallOutcome {
+  if (outcome.kind !== 'fed') return outcome;
+  return { ...outcome, step: { ...outcome.step, ...(askId !== null ? { askId } : {}), consent: answer.kind } };
 }
 
 function denied(name: string, args: Record<string, unknown>, message: string): CallOutcome {

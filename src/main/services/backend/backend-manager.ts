@@ -11,6 +11,9 @@ import { ChangeSignal } from './change-signal';
 import { fallbackNotice, orderBackends } from './backend-choice';
 import { estimateGpuLayers } from './estimate-gpu-layers';
 import { readModelFacts } from './model-facts';
+import { recommendContext } from './recommend-context';
+import type { ContextRecommendation } from '@shared/chat/context-types';
+import { freemem } from 'node:os';
 import { LogRing } from './log-ring';
 import { choosePort, validatePort } from './port-policy';
 import { findFreePort, isPortFree } from './net-probe';
@@ -38,6 +41,8 @@ export interface BackendManagerDeps {
   restartHealthyMs?: number;
   stopGraceMs?: number;
   logCapacity?: number;
+  /** free system RAM in bytes, for the recommended context (default: os.freemem) */
+  freeMemory?: () => number;
 }
 
 interface ActiveRun {
@@ -122,13 +127,23 @@ export class BackendManager {
     return { backends, gpus: await this.catalog.gpus(gpuBackend?.serverPath) };
   }
 
-  async inspect(modelPath: string, mmprojPath: string | undefined, choice: LoadSettings['backend'] = 'auto'): Promise<{ model: ModelFacts; estimate: GpuLayerEstimate }> {
+  async inspect(modelPath: string, mmprojPath: string | undefined, choice: LoadSettings['backend'] = 'auto'): Promise<{ model: ModelFacts; estimate: GpuLayerEstimate; recommendedContext: ContextRecommendation }> {
     const model = await readModelFacts(modelPath, mmprojPath || undefined);
     const backends = (await this.catalog.backends()).filter((b) => b.executable);
     const [first] = orderBackends(choice, backends.map((b) => b.kind));
     const backend = backends.find((b) => b.kind === first);
     const gpus = backend && backend.kind !== 'cpu' ? await this.catalog.gpus(backend.serverPath) : [];
-    return { model, estimate: estimateGpuLayers({ backend: backend?.kind ?? 'cpu', model, gpus, override: 'auto' }) };
+    const estimate = estimateGpuLayers({ backend: backend?.kind ?? 'cpu', model, gpus, override: 'auto' });
+    // Every layer on the GPU: the KV cache is there too. Otherwise it is planned against system RAM.
+    const onGpu = estimate.why?.code === 'fits' ? estimate.why : null;
+    const recommendedContext = recommendContext({
+      trained: model.contextLength,
+      kvBytesPerToken: model.kvBytesPerToken ?? 0,
+      weightsBytes: model.fileSize + model.mmprojSize,
+      freeBytes: onGpu ? onGpu.gpuMiB * 1024 * 1024 : (this.deps.freeMemory ?? freemem)(),
+      memory: onGpu ? 'vram' : 'ram',
+    });
+    return { model, estimate, recommendedContext };
   }
 
   /**

@@ -24,8 +24,8 @@ const estimate = (patch: Partial<EstimateInput> = {}) =>
 
 describe('estimateGpuLayers', () => {
   it('offloads nothing on the cpu backend, even with a GPU and an override', () => {
-    expect(estimate({ backend: 'cpu' })).toEqual({ gpuLayers: 0, maxLayers: 33, reason: 'CPU backend: no offload' });
-    expect(estimate({ backend: 'cpu', override: 20 })).toEqual({ gpuLayers: 0, maxLayers: 33, reason: 'CPU backend: no offload' });
+    expect(estimate({ backend: 'cpu' })).toEqual({ gpuLayers: 0, maxLayers: 33, reason: 'CPU backend: no offload', why: { code: 'cpu' } });
+    expect(estimate({ backend: 'cpu', override: 20 })).toEqual({ gpuLayers: 0, maxLayers: 33, reason: 'CPU backend: no offload', why: { code: 'cpu' } });
   });
 
   it('offloads all layers plus the output layer when the weights fit in 95 % of free VRAM', () => {
@@ -33,13 +33,14 @@ describe('estimateGpuLayers', () => {
       gpuLayers: 33,
       maxLayers: 33,
       reason: 'all 33 layers: 4200 MiB of weights fit in 95 % of 23500 MiB free on RTX 4090',
+      why: { code: 'fits', weightsMiB: 4200, gpuMiB: 23500, gpu: 'RTX 4090', freeKnown: true, percent: 95 },
     });
   });
 
   it('counts the projector in the weights', () => {
     const result = estimate({ model: model({ fileSize: 5000 * MiB, mmprojSize: 700 * MiB }), gpus: [gpu('A', 6000)] });
     // 5700 MiB is exactly 95 % of 6000: still fits
-    expect(result).toEqual({ gpuLayers: 33, maxLayers: 33, reason: 'all 33 layers: 5700 MiB of weights fit in 95 % of 6000 MiB free on A' });
+    expect(result).toEqual({ gpuLayers: 33, maxLayers: 33, reason: 'all 33 layers: 5700 MiB of weights fit in 95 % of 6000 MiB free on A', why: expect.objectContaining({ code: 'fits' }) });
   });
 
   it('treats 1 MiB over the 95 % line as not fitting', () => {
@@ -55,6 +56,7 @@ describe('estimateGpuLayers', () => {
       maxLayers: 33,
       reason:
         '23 of 33 layers: 6600 MiB of weights do not fit in 95 % of 6000 MiB free on RTX 3060; about 200 MiB a layer, 1024 MiB kept for the KV cache and compute buffers',
+      why: { code: 'partial', weightsMiB: 6600, gpuMiB: 6000, gpu: 'RTX 3060', freeKnown: true, percent: 95, perLayerMiB: 200, reserveMiB: 1024 },
     });
   });
 
@@ -84,6 +86,7 @@ describe('estimateGpuLayers', () => {
       gpuLayers: 33,
       maxLayers: 33,
       reason: 'VRAM unknown: offloading all 33 layers (4200 MiB); set GPU layers by hand if loading runs out of memory',
+      why: { code: 'vram_unknown', weightsMiB: 4200 },
     };
     expect(estimate({ gpus: [] })).toEqual(expected);
     expect(estimate({ gpus: [gpu('Radeon RX 7900', null, null, 'vulkaninfo')] })).toEqual(expected);
@@ -93,6 +96,7 @@ describe('estimateGpuLayers', () => {
     const result = estimate({ model: model({ fileSize: 6600 * MiB }), gpus: [gpu('Arc A770', null, 6000, 'clinfo')] });
     expect(result.gpuLayers).toBe(23);
     expect(result.reason).toContain('95 % of 6000 MiB total (free unknown) on Arc A770');
+    expect(result.why).toMatchObject({ code: 'partial', freeKnown: false, gpu: 'Arc A770' });
   });
 
   it('prefers a known free figure over a larger total elsewhere', () => {
@@ -102,10 +106,10 @@ describe('estimateGpuLayers', () => {
   });
 
   it('lets a numeric override win, clamped to the model', () => {
-    expect(estimate({ override: 10 })).toEqual({ gpuLayers: 10, maxLayers: 33, reason: 'set by you' });
-    expect(estimate({ override: 0 })).toEqual({ gpuLayers: 0, maxLayers: 33, reason: 'set by you' });
-    expect(estimate({ override: 33 })).toEqual({ gpuLayers: 33, maxLayers: 33, reason: 'set by you' });
-    expect(estimate({ override: 999 })).toEqual({ gpuLayers: 33, maxLayers: 33, reason: "set by you (999, capped at the model's 33 layers)" });
+    expect(estimate({ override: 10 })).toEqual({ gpuLayers: 10, maxLayers: 33, reason: 'set by you', why: { code: 'override', wanted: 10 } });
+    expect(estimate({ override: 0 })).toEqual({ gpuLayers: 0, maxLayers: 33, reason: 'set by you', why: { code: 'override', wanted: 0 } });
+    expect(estimate({ override: 33 })).toEqual({ gpuLayers: 33, maxLayers: 33, reason: 'set by you', why: { code: 'override', wanted: 33 } });
+    expect(estimate({ override: 999 })).toEqual({ gpuLayers: 33, maxLayers: 33, reason: "set by you (999, capped at the model's 33 layers)", why: { code: 'override_capped', wanted: 999 } });
   });
 
   it('lets an override win even when the VRAM is unknown or too small', () => {
@@ -118,6 +122,7 @@ describe('estimateGpuLayers', () => {
       gpuLayers: 1,
       maxLayers: 1,
       reason: 'all 1 layers: 10 MiB of weights fit in 95 % of 23500 MiB free on RTX 4090',
+      why: expect.objectContaining({ code: 'fits', weightsMiB: 10 }),
     });
   });
 });

@@ -1,7 +1,7 @@
 // How many layers to offload (-ngl), from the model's size and the free VRAM
 // the probes saw. It is an estimate on purpose: the user can override it, and
 // llama-server says clearly when it runs out of memory.
-import type { BackendKind, GpuInfo, GpuLayerEstimate, ModelFacts } from '@shared/contract';
+import type { BackendKind, GpuEstimateWhy, GpuInfo, GpuLayerEstimate, ModelFacts } from '@shared/contract';
 
 export interface EstimateInput {
   backend: BackendKind;
@@ -20,32 +20,36 @@ export const FULL_OFFLOAD_PERCENT = 95;
  */
 export const PARTIAL_RESERVE_MiB = 1024;
 
-/** The -ngl to use for this backend, model and set of GPUs, with the reason shown to the user. */
+/** The -ngl to use for this backend, model and set of GPUs, with the reason in English and as a code with its numbers. */
 export function estimateGpuLayers(input: EstimateInput): GpuLayerEstimate {
   const { backend, model, gpus, override } = input;
   // -ngl counts the repeating layers plus the output layer.
   const maxLayers = Math.max(0, Math.trunc(model.nLayer)) + 1;
-  const result = (gpuLayers: number, reason: string): GpuLayerEstimate => ({ gpuLayers, maxLayers, reason });
+  const result = (gpuLayers: number, reason: string, why: GpuEstimateWhy): GpuLayerEstimate => ({ gpuLayers, maxLayers, reason, why });
 
-  if (backend === 'cpu') return result(0, 'CPU backend: no offload');
+  if (backend === 'cpu') return result(0, 'CPU backend: no offload', { code: 'cpu' });
 
   if (override !== 'auto') {
     const wanted = Math.max(0, Math.trunc(override));
     return wanted > maxLayers
-      ? result(maxLayers, `set by you (${wanted}, capped at the model's ${maxLayers} layers)`)
-      : result(wanted, 'set by you');
+      ? result(maxLayers, `set by you (${wanted}, capped at the model's ${maxLayers} layers)`, { code: 'override_capped', wanted })
+      : result(wanted, 'set by you', { code: 'override', wanted });
   }
 
   const weightsMiB = (model.fileSize + model.mmprojSize) / MiB;
   const gpu = roomiest(gpus);
   if (!gpu) {
-    return result(maxLayers, `VRAM unknown: offloading all ${maxLayers} layers (${mib(weightsMiB)} MiB); set GPU layers by hand if loading runs out of memory`);
+    return result(maxLayers, `VRAM unknown: offloading all ${maxLayers} layers (${mib(weightsMiB)} MiB); set GPU layers by hand if loading runs out of memory`, {
+      code: 'vram_unknown',
+      weightsMiB: Math.round(weightsMiB),
+    });
   }
 
   const where = `${gpu.freeKnown ? 'free' : 'total (free unknown)'} on ${gpu.name}`;
+  const room = { weightsMiB: Math.round(weightsMiB), gpuMiB: Math.round(gpu.mib), gpu: gpu.name, freeKnown: gpu.freeKnown, percent: FULL_OFFLOAD_PERCENT };
   // Whole percent keeps the boundary exact: 3 * 0.95 is 2.8499999999999996 in floating point.
   if (weightsMiB * 100 <= gpu.mib * FULL_OFFLOAD_PERCENT) {
-    return result(maxLayers, `all ${maxLayers} layers: ${mib(weightsMiB)} MiB of weights fit in ${FULL_OFFLOAD_PERCENT} % of ${mib(gpu.mib)} MiB ${where}`);
+    return result(maxLayers, `all ${maxLayers} layers: ${mib(weightsMiB)} MiB of weights fit in ${FULL_OFFLOAD_PERCENT} % of ${mib(gpu.mib)} MiB ${where}`, { code: 'fits', ...room });
   }
 
   // The projector is loaded whole onto the GPU, so it comes out of the room before the layers.
@@ -57,6 +61,7 @@ export function estimateGpuLayers(input: EstimateInput): GpuLayerEstimate {
     gpuLayers,
     `${gpuLayers} of ${maxLayers} layers: ${mib(weightsMiB)} MiB of weights do not fit in ${FULL_OFFLOAD_PERCENT} % of ${mib(gpu.mib)} MiB ${where}; ` +
       `about ${mib(perLayerMiB)} MiB a layer, ${PARTIAL_RESERVE_MiB} MiB kept for the KV cache and compute buffers`,
+    { code: 'partial', ...room, perLayerMiB: Math.round(perLayerMiB), reserveMiB: PARTIAL_RESERVE_MiB },
   );
 }
 

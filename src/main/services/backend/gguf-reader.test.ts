@@ -137,6 +137,8 @@ describe('readModelFacts', () => {
       fileSize: (await readGgufHeader(path)).fileSize,
       mmprojSize: (await readGgufHeader(mmproj)).fileSize,
       hasChatTemplate: true,
+      // The fixture has no attention heads: the KV cache size per token is not known.
+      kvBytesPerToken: 0,
     });
   });
 

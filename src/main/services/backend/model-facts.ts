@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import type { ModelFacts } from '@shared/contract';
 import { invalidGguf } from './gguf-cursor';
 import { readGgufHeader, type GgufHeader } from './gguf-reader';
+import { kvBytesPerToken } from './recommend-context';
 
 /** The facts the app shows and plans with, read from the model's (and the optional mmproj's) header. */
 export async function readModelFacts(path: string, mmprojPath?: string): Promise<ModelFacts> {
@@ -28,6 +29,7 @@ export async function readModelFacts(path: string, mmprojPath?: string): Promise
     fileSize: header.fileSize,
     mmprojSize,
     hasChatTemplate: typeof header.metadata.get('tokenizer.chat_template') === 'string',
+    kvBytesPerToken: kvBytesPerToken(header.metadata, architecture),
   };
 }
 

@@ -11,6 +11,8 @@ import type { EventSink } from '../app/event-bus';
 import type { LinkService } from '../links/link-service';
 import { createChatClient } from './chat-client';
 import { fetchServerProps, llamaServerRoot } from './server-props';
+import { countWithLlamaServer, estimateCount } from './count-tokens';
+import type { CountTokensInput, TokenCount } from '@shared/chat/context-types';
 
 export interface LocalServer {
   baseUrl: string;
@@ -131,6 +133,26 @@ export function createChatService(deps: ChatServiceDeps) {
       if (profile.presetId !== 'llama-server') return null;
       // A remote server that is down or too old for /props: the chat still works, only without its limits.
       return fetchServerProps({ baseUrl: llamaServerRoot(profile.baseUrl), apiKey: apiKey ?? '', model: profile.model }, deps.fetch ?? fetch).catch(() => null);
+    },
+
+    /**
+     * The prompt's size as `send` would build it: llama-server (local, or a link to one)
+     * counts it exactly; other APIs, or a server that cannot answer now, get the estimate.
+     */
+    async countTokens(input: CountTokensInput): Promise<TokenCount> {
+      const fetchFn = deps.fetch ?? fetch;
+      const wire = normalizeMessages(input.messages, input.systemPrompt);
+      const estimate = (nCtx: number | null) => estimateCount([{ role: 'system', content: input.systemPrompt }, ...input.messages], nCtx);
+      let server: LocalServer | null;
+      if (input.endpoint.kind === 'local') server = deps.localServer();
+      else {
+        const { profile, apiKey } = await deps.links.resolve(input.endpoint.linkId);
+        server = profile.presetId === 'llama-server' ? { baseUrl: llamaServerRoot(profile.baseUrl), apiKey: apiKey ?? '', model: profile.model } : null;
+      }
+      if (!server) return estimate(null);
+      const nCtx = await fetchServerProps(server, fetchFn).then((props) => props.nCtx || null, () => null);
+      // A server that is restarting or too old for /apply-template: the estimate still guards the send.
+      return countWithLlamaServer({ baseUrl: server.baseUrl, apiKey: server.apiKey || null }, wire, nCtx, fetchFn).catch(() => estimate(nCtx));
     },
 
     dispose(): void {

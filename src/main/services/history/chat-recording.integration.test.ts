@@ -140,6 +140,8 @@ describe('chat recorded into the history by the core', () => {
     ]);
     expect((await core.handlers['history:rename']({ id: meta.id, title: '  Trip notes ' })).title).toBe('Trip notes');
     expect((await core.handlers['history:pin']({ id: meta.id, pinned: true })).pinned).toBe(true);
+    await core.handlers['history:set-conventions']({ id: meta.id, systemPrompt: 'Answer as a pirate.', sampling: { temperature: 0.2 } });
+    expect((await core.handlers['history:open']({ id: meta.id })).meta).toMatchObject({ systemPrompt: 'Answer as a pirate.', sampling: { temperature: 0.2 } });
     expect((await core.handlers['history:list'](undefined)).conversations[0]?.id).toBe(meta.id);
     const markdown = await core.handlers['history:export']({ ids: [meta.id], format: 'markdown' });
     expect(markdown.text).toContain('Trip notes');

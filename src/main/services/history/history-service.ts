@@ -12,6 +12,7 @@ import { createChatRecorder, runRecorded, sendRecorded, type AgentOutcome } from
 import { HistoryStore, type ExportSelection } from './history-store';
 import { inboxFileName, recoverHeldQuestions } from './inbox-recovery';
 import { QuestionInbox } from './question-inbox';
+import type { OverflowPolicy } from '@shared/chat/overflow-policy';
 
 export interface HistoryServiceDeps {
   historyDir: string;
@@ -85,6 +86,10 @@ export function createHistoryService(deps: HistoryServiceDeps) {
     selectBranch: (conversationId: string, messageId: string) => store.selectBranch(conversationId, messageId),
     rename: (id: string, title: string) => changing([id], store.rename(id, title)),
     pin: (id: string, pinned: boolean) => changing([id], store.setPinned(id, pinned)),
+    /** the conversation's own system prompt and sampling ('' and {}: it follows the defaults) */
+    setConventions: (id: string, systemPrompt: string, sampling: Record<string, unknown>) => store.updateMeta(id, { systemPrompt, sampling }),
+    /** what a send does when the conversation no longer fits (null: follow the settings) */
+    setOverflow: (id: string, overflow: OverflowPolicy | null) => store.updateMeta(id, { overflow: overflow ?? undefined }),
     delete: (ids: readonly string[]) => changing(ids, store.delete(ids)),
     clear: () => changing((receipt) => receipt.conversationIds, store.clearAll()),
     undoDelete: async (token: string) => ({ restored: await changing((ids) => ids, store.undoDelete(token)) }),

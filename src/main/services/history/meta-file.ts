@@ -18,6 +18,7 @@ export function newConversationMeta(init: NewConversation, id: string, now: numb
     sampling: init.sampling ?? {},
     nCtx: init.nCtx ?? null,
     slotId: init.slotId ?? null,
+    ...(init.overflow ? { overflow: init.overflow } : {}),
     createdAt: now,
     updatedAt: now,
     messageCount: 0,

@@ -15,6 +15,8 @@ export function createDemoPlatform(scenario: string): MemoryPlatform {
   const log: LogLine[] = ['EVA 0.1.0 started', 'found backends: cuda, cpu'].map((text, index) => ({ seq: index + 1, time: start + index * 10, stream: 'app', text }));
   const settings = memoryDefaultSettings();
   settings.recentModels = [MODEL, '/home/eva/models/Llama-3.2-3B-Instruct-Q5_K_M.gguf', '/data/gguf/deepseek-r1-distill-qwen-7b-q4_k_m.gguf'];
+  // The in-memory disk's sample models (fake-models.ts) show up in My models.
+  settings.models = { ...settings.models, folders: ['/home/user/models'] };
   settings.load = { ...settings.load, modelPath: MODEL, mmprojPath: scenario === 'novision' ? '' : '/home/eva/models/mmproj-Qwen2.5-VL-F16.gguf' };
   if (scenario === 'link') {
     settings.links = [
@@ -25,6 +27,7 @@ export function createDemoPlatform(scenario: string): MemoryPlatform {
   }
   const platform = createMemoryPlatform({
     chatDelayMs: scenario === 'long' ? 8 : 28,
+    downloadStepMs: 700,
     ...(scenario === 'long' ? { chatReply: longReply } : {}),
     settings,
     log,

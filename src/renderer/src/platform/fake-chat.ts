@@ -5,12 +5,13 @@ import type { ChatRecord, LinkProfile } from '@shared/chat/schemas';
 import type { StreamEvent, Timings } from '@shared/chat/types';
 import type { AppSettings, BackendStatus, ChatResult, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput, ServerProps } from '@shared/contract';
 import { LINK_PRESETS } from '@shared/links/link-presets';
+import { estimateMessageTokens } from '@shared/chat/token-estimate';
 import { initialStreamingMessage, reduceStream } from '@shared/chat/stream-reducer';
 import type { Timers } from '../lib/timers';
 import type { Result } from './types';
 
 type Handler<C extends InvokeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
-type ChatChannel = 'chat:send' | 'chat:stop' | 'chat:props' | 'link:list' | 'link:save' | 'link:delete' | 'link:test';
+type ChatChannel = 'chat:send' | 'chat:stop' | 'chat:props' | 'chat:count-tokens' | 'runs:live' | 'link:list' | 'link:save' | 'link:delete' | 'link:test';
 
 export interface FakeChatOptions {
   /** ms between batches; 0 streams everything at once */
@@ -138,6 +139,8 @@ export function createFakeChat({ state, emit, timers, now, options, record }: Fa
 
   return {
     'chat:send': send,
+    // This platform lives in the page: a reload discards it with every request, so none is ever found live by a new page.
+    'runs:live': () => ok({ runs: [] }),
     'chat:stop': (input) => {
       const stop = running.get(input?.requestId ?? '');
       stop?.();
@@ -149,6 +152,13 @@ export function createFakeChat({ state, emit, timers, now, options, record }: Fa
       const { status } = state;
       if (status.state !== 'ready' || !status.model) return ok(null);
       return ok({ model: status.model.name, nCtx: state.settings.load.contextSize || status.model.contextLength, chatTemplate: '', supportsTools: true, vision: state.settings.load.mmprojPath !== '', audio: false, ...options.props });
+    },
+    'chat:count-tokens': (input) => {
+      // The fake local server "tokenizes" at exactly the estimate's rate; fake links are hosted APIs (estimate, no n_ctx).
+      const { status } = state;
+      const local = input.endpoint.kind === 'local' && status.state === 'ready' && status.model !== null;
+      const tokens = [{ role: 'system' as const, content: input.systemPrompt }, ...input.messages].reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+      return ok({ tokens, exact: local, nCtx: local && status.model ? state.settings.load.contextSize || status.model.contextLength : null });
     },
     'link:list': () => ok({ profiles: state.settings.links.map(withKey), presets: LINK_PRESETS, protection: 'memory only (demo)' }),
     'link:save': (input) => {

@@ -87,6 +87,12 @@ export function createFakeHistory(now: () => number, newId: () => string, change
       }),
     'history:rename': (input) => withHeld(input.id, (held) => ((held.meta = { ...held.meta, title: input.title.trim() }), changed([input.id]), held.meta)),
     'history:pin': (input) => withHeld(input.id, (held) => ((held.meta = { ...held.meta, pinned: input.pinned }), changed([input.id]), held.meta)),
+    'history:set-conventions': (input) => withHeld(input.id, (held) => ((held.meta = { ...held.meta, systemPrompt: input.systemPrompt, sampling: input.sampling }), held.meta)),
+    'history:set-overflow': (input) => withHeld(input.id, (held) => {
+      const { overflow: _old, ...meta } = held.meta;
+      held.meta = input.overflow === null ? meta : { ...meta, overflow: input.overflow };
+      return held.meta;
+    }),
     'history:delete': (input) => remove(input.ids),
     'history:clear': () => remove([...conversations.keys()]),
     'history:undo-delete': (input) => {

@@ -2,7 +2,7 @@
 // inputs with the contract's schemas like the real hosts do and imitates a load
 // (starting → log lines → ready), but starts nothing. Not for end-to-end tests.
 import { invokeChannels, type AppInfo, type AppSettings, type BackendInfo, type BackendLoad, type BackendStatus, type GpuInfo, type GpuLayerEstimate, type LoadSettings, type LogLine, type ModelFacts } from '@shared/contract';
-import type { EvaApi, EventName, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput, Result } from './types';
+import type { EvaApi, EventName, ModelDrop, ModelUpload, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput, Result } from './types';
 import { realTimers, type Timers } from '../lib/timers';
 import { defaultSettings } from '@shared/default-settings';
 import { createFakeChat, type FakeChatOptions } from './fake-chat';
@@ -11,11 +11,14 @@ import { createFakeHistory } from './fake-history';
 import { createFakeMcp } from './fake-mcp';
 import { createFakeVoice } from './fake-voice';
 import { createFakeScreen, type FakeScreenOptions } from './fake-screen';
+import { createFakeModels, type FakeModelsOptions } from './fake-models';
 import { newId } from '../lib/new-id';
 
 type Handler<C extends InvokeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 
-export interface MemoryPlatformOptions extends FakeChatOptions, FakeToolsOptions, FakeScreenOptions {
+export interface MemoryPlatformOptions extends FakeChatOptions, FakeToolsOptions, FakeScreenOptions, FakeModelsOptions {
+  /** how dropped model files arrive: 'upload' as in the browser host (default), 'path' as in Electron (the file's name under /dropped) */
+  dropMode?: 'upload' | 'path';
   appInfo?: Partial<AppInfo>;
   settings?: AppSettings;
   backends?: BackendInfo[];
@@ -37,6 +40,10 @@ export interface MemoryPlatform extends EvaApi {
   /** Every invoke received, in order. */
   readonly calls: Array<{ channel: InvokeChannel; input: unknown }>;
   readonly state: { settings: AppSettings; status: BackendStatus; log: LogLine[] };
+  /** the browser host's upload (dropMode 'upload') */
+  readonly modelUpload?: ModelUpload;
+  /** Electron's path lookup (dropMode 'path') */
+  readonly modelDrop?: ModelDrop;
 }
 
 /** The same defaults a fresh install of the real app starts with. */
@@ -125,20 +132,23 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     });
   };
 
+  const models = createFakeModels({ state, emit, timers, options });
   const history = createFakeHistory(now, () => newId(), (conversationIds) => emit('history:changed', { conversationIds }));
   const handlers: { [C in InvokeChannel]: Handler<C> } = {
     'app:open-external': () => ok({ opened: false }),
     'app:info': () => ok({ version: '0.1.0', host: 'browser', platform: 'linux', dataDir: '/home/user/.eva', systemLanguage: 'en-US', canPickFiles: false, ...options.appInfo }),
     'settings:get': () => ok(state.settings),
     'settings:update': (patch) => {
-      const { load, chat, tools, ...rest } = patch ?? {};
-      state.settings = { ...state.settings, ...rest, load: { ...state.settings.load, ...load }, chat: { ...state.settings.chat, ...chat }, tools: { ...state.settings.tools, ...tools } };
+      const { load, chat, tools, models, ...rest } = patch ?? {};
+      state.settings = { ...state.settings, ...rest, load: { ...state.settings.load, ...load }, chat: { ...state.settings.chat, ...chat }, tools: { ...state.settings.tools, ...tools }, models: { ...state.settings.models, ...models } };
       return ok(state.settings);
     },
     'backend:discover': () => ok({ backends, gpus }),
     'backend:inspect': (input) => {
       const facts = fakeFacts(input?.modelPath ?? '');
-      return facts.ok ? ok({ model: facts.value, estimate: fakeEstimate(facts.value) }) : facts;
+      // As a 16 GB machine would answer for the fake 32K-trained model: memory allows half of it.
+      const recommendedContext = { tokens: 16_384, trained: facts.ok ? facts.value.contextLength : 0, memoryAllows: 16_384, memory: 'ram' as const, kvBytesPerToken: 28_672, limit: 'memory' as const };
+      return facts.ok ? ok({ model: facts.value, estimate: fakeEstimate(facts.value), recommendedContext }) : facts;
     },
     'backend:load': (input) => {
       const { apiKey, ...settings } = input as BackendLoad;
@@ -163,6 +173,7 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     ...createFakeMcp({ emit, now }),
     ...createFakeVoice({ state }),
     ...createFakeScreen({ state, options }),
+    ...models.handlers,
   };
 
   const invoke = async <C extends InvokeChannel>(channel: C, input?: InvokeInput<C>): Promise<Result<InvokeOutput<C>>> => {
@@ -187,5 +198,6 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     },
     calls,
     state,
+    ...(options.dropMode === 'path' ? { modelDrop: { pathOf: (file: File) => `/dropped/${file.name}` } } : { modelUpload: models.upload }),
   };
 }

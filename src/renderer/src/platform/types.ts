@@ -1,6 +1,7 @@
 // The renderer sees the core only through these types; everything else in platform/ implements them.
 export type { EvaApi, EventName, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput } from '@shared/contract';
 export type { AppError, Result } from '@shared/errors';
+import type { Result } from '@shared/errors';
 
 /** Where a connection-based platform (the WebSocket bridge) stands; Electron IPC has no such state. */
 /** expired: the page's address holds no token, or one from an earlier run; reconnecting cannot help. */
@@ -11,4 +12,23 @@ export interface ConnectionMonitor {
   getState(): ConnectionState;
   /** Called on every state change; returns an unsubscribe function. */
   onChange(listener: (state: ConnectionState) => void): () => void;
+}
+
+/**
+ * Optional capability of the Electron bridge: a dropped file's own path on disk
+ * (Electron's webUtils.getPathForFile, exposed by the preload). A page in a plain
+ * browser never learns paths, so it uploads instead (ModelUpload).
+ */
+export interface ModelDrop {
+  /** null for a file with no path (dragged from another app's memory, say) */
+  pathOf(file: File): string | null;
+}
+
+/** Upload progress of one file, in bytes. */
+export type UploadProgress = (sentBytes: number, totalBytes: number) => void;
+
+/** Optional capability of the browser host's bridge: copy a dropped `.gguf` into the download folder. */
+export interface ModelUpload {
+  /** Resolves with the file's path in the library, or an error (code 'bad_request' with details.cancelled when aborted). */
+  upload(file: File, options: { onProgress: UploadProgress; signal: AbortSignal }): Promise<Result<{ path: string }>>;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useT } from '../i18n';
+import { appErrorTextWithCause } from './app-error-text';
 import { useFocusTrap } from './use-focus-trap';
 import type { AppError } from '../platform/types';
 
@@ -59,7 +60,7 @@ export function SidePanel({ id, title, onClose, onSubmit, saveLabel, canSave, er
             {children}
             {error && (
               <p className="inline-error" role="alert" data-testid={`${base}-error`}>
-                {error.message}
+                {appErrorTextWithCause(t, error)}
               </p>
             )}
           </div>

@@ -12,6 +12,14 @@ export interface AgentStep {
   status: ToolResponseInput['status'] | 'rejected';
   output: string;
   durationMs: number;
+  /** the model request (the `<runId>:<turn>` stream) the call came in */
+  turn?: number;
+  /** what the model said in that turn before its call, tool-call markup left out; set on the turn's first step only */
+  said?: string;
+  /** the approval card this call went through, if it asked */
+  askId?: string;
+  /** what the user answered on that card: shown beside the step, never read back as permission */
+  consent?: 'allow_once' | 'allow_conversation' | 'allow_server' | 'deny';
 }
 
 /** Which tool protocol a run spoke, and why; the renderer shows it beside the run. */
@@ -50,4 +58,8 @@ export interface ConsentRequest {
   /** the exact command (with the commands the guard found in it), or a unified diff of a write/edit, computed before anything runs */
   preview: ToolPreview;
   choices: ('allow_once' | 'allow_conversation' | 'allow_server' | 'deny')[];
+  /** the model request the call came in (see AgentStep.turn) */
+  turn?: number;
+  /** what the model said in that turn before the call (see AgentStep.said) */
+  said?: string;
 }

@@ -1,5 +1,6 @@
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
+import { AppErrorLine } from '../../ui/AppErrorLine';
 import { useSettingsStore } from '../settings/use-settings-store';
 import { BackendCard } from './BackendCard';
 import { gpuLabel } from '../backends/backend-labels';
@@ -57,7 +58,7 @@ export function AboutView() {
       </div>
 
       <h3>{t('about.backends')}</h3>
-      {error && <p className="inline-error">{error.message}</p>}
+      {error && <AppErrorLine error={error} testId="about-error" />}
       {backends !== null && backends.length === 0 && <p className="muted">{t('about.noBackends')}</p>}
       <div className="backend-grid">
         {(backends ?? []).map((backend) => (

@@ -2,27 +2,35 @@ import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import type { AgentRunState } from './agent-runs';
 import { ApprovalCard } from './ApprovalCard';
+import { answerText, outcomeText } from './approval-outcome';
+import { runTimeline } from './run-timeline';
+import type { ReactNode } from 'react';
 import { StepCard } from './StepCard';
 import { useAgentRun } from './use-agent-run';
 
-/** A run's steps and approval cards in the order they happened, and why it ended if not with an answer. */
-export function AgentRunView({ runId }: { runId: string }) {
+/** A run as it happened (`renderText` draws the model's words, as the answer draws its own): what the model said, its calls (each once: a card while it waits, a step when done), and why it ended if not with an answer. */
+export function AgentRunView({ runId, renderText }: { runId: string; renderText: (text: string) => ReactNode }) {
   const t = useT();
   const { agent } = useAppModel();
   const run = useAgentRun(runId);
   if (!run || (run.entries.length === 0 && !endNote(run) && !run.protocol?.fallback)) return null;
-  const firstOpen = run.entries.find((entry) => entry.kind === 'card' && entry.card.state === 'pending');
+  const timeline = runTimeline(run);
+  const firstOpen = timeline.find((item) => item.kind === 'card' && item.card.state === 'pending');
   return (
     <div className="agent-run" data-testid="agent-run" data-run-id={runId} data-running={run.running} data-end={run.end ?? ''}>
-      {run.entries.map((entry) =>
-        entry.kind === 'step' ? (
-          <StepCard key={`step-${entry.step.index}`} step={entry.step} />
+      {timeline.map((item) =>
+        item.kind === 'said' ? (
+          <div key={`said-${item.turn}`} className="agent-said markdown" data-testid="agent-said" data-turn={item.turn}>
+            {renderText(item.text)}
+          </div>
+        ) : item.kind === 'step' ? (
+          <StepCard key={`step-${item.step.index}`} step={item.step} consent={item.card ? outcomeText(t, item.card) : item.step.consent ? answerText(t, item.step.consent) : null} />
         ) : (
           <ApprovalCard
-            key={`ask-${entry.card.request.askId}`}
-            card={entry.card}
-            autoFocus={entry === firstOpen}
-            onAnswer={(choice, reason) => void agent.answer(entry.card.request.askId, choice, reason)}
+            key={`ask-${item.card.request.askId}`}
+            card={item.card}
+            autoFocus={item === firstOpen}
+            onAnswer={(choice, reason) => void agent.answer(item.card.request.askId, choice, reason)}
           />
         ),
       )}

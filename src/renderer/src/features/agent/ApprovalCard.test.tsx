@@ -28,7 +28,7 @@ const askToRun = (command: string): FakeAgentAction => ({
 });
 
 async function renderRun(command = COMMAND) {
-  const app = await renderWithApp(<AgentRunView runId={RUN} />, { platform: { agentScript: { actions: [askToRun(command)], answer: 'Done.' } } });
+  const app = await renderWithApp(<AgentRunView runId={RUN} renderText={(text) => <p>{text}</p>} />, { platform: { agentScript: { actions: [askToRun(command)], answer: 'Done.' } } });
   let finished: Promise<Result<InvokeOutput<'agent:run'>>> = Promise.resolve({ ok: false, error: { code: 'internal', message: 'not started' } });
   act(() => {
     finished = startRun(app.model);

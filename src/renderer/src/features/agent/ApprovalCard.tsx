@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { revealInvisible } from '@shared/tools/command-safety/reveal-invisible';
-import { useT, type MessageKey, type Translate } from '../../i18n';
+import { useT, type MessageKey } from '../../i18n';
 import type { ApprovalCardModel, ConsentChoice } from './agent-runs';
+import { outcomeOf, outcomeText } from './approval-outcome';
 import { CommandSegments } from './CommandSegments';
 import { DiffView } from './DiffView';
 import { riskLabel } from '../tools/tool-labels';
@@ -170,20 +171,4 @@ export function ApprovalCard({ card, onAnswer, autoFocus }: Props) {
       )}
     </section>
   );
-}
-
-type Outcome = 'allowed' | 'denied' | 'cancelled';
-
-function outcomeOf(card: ApprovalCardModel): Outcome {
-  if (card.state !== 'answered' || !card.answer) return 'cancelled';
-  return card.answer.kind === 'deny' ? 'denied' : 'allowed';
-}
-
-function outcomeText(t: Translate, card: ApprovalCardModel): string {
-  const answer = card.answer;
-  if (card.state !== 'answered' || !answer) return t('agent.approval.cancelled');
-  if (answer.kind === 'allow_once') return t('agent.approval.allowedOnce');
-  if (answer.kind === 'allow_conversation') return t('agent.approval.allowedConversation');
-  if (answer.kind === 'allow_server') return t('agent.approval.allowedServer');
-  return answer.reason ? t('agent.approval.deniedReason', { reason: answer.reason }) : t('agent.approval.denied');
 }

@@ -15,8 +15,8 @@ const STATUS_KEYS: Record<StepStatus, MessageKey> = {
   warning: 'agent.step.status.warning',
 };
 
-/** One step of a run, folded to a line (tool, telling argument, time, status); open, the arguments and the result. */
-export const StepCard = memo(function StepCard({ step }: { step: AgentStep }) {
+/** One step of a run, folded to a line (tool, telling argument, the user's answer if it asked, time, status); open, the arguments and the result. */
+export const StepCard = memo(function StepCard({ step, consent = null }: { step: AgentStep; consent?: string | null }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const [all, setAll] = useState(false);
@@ -33,6 +33,11 @@ export const StepCard = memo(function StepCard({ step }: { step: AgentStep }) {
         </span>
         <span className={`step-title${step.kind === 'tool' ? ' mono' : ''}`}>{title}</span>
         {summary !== '' && <span className="step-summary mono">{summary}</span>}
+        {consent !== null && (
+          <span className="step-consent" data-testid="step-consent">
+            {consent}
+          </span>
+        )}
         {duration !== '' && <span className="step-duration">{duration}</span>}
         <span className={`step-status tone-${stepTone(status)}`} data-testid="step-status" data-status={status}>
           {t(STATUS_KEYS[status])}

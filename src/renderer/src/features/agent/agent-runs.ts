@@ -3,6 +3,7 @@
 // The store applies these to events and call results; tests apply them alone.
 import type { AgentEnd, AgentProtocolReport, AgentStep, ConsentRequest } from '@shared/tools/agent/agent-types';
 import type { ConsentAnswer } from '@shared/tools/consent';
+import type { LiveRun } from '@shared/chat/live-run';
 import type { AppError } from '../../platform/types';
 
 /** One of the user's answers on an approval card. */
@@ -70,7 +71,7 @@ export function updateCard(run: AgentRunState, askId: string, change: (card: App
 
 /** Every card still waiting goes: the run no longer listens for its answer. */
 export function cancelOpenCards(run: AgentRunState): AgentRunState {
-  if (!run.entries.some((entry) => entry.kind === 'card' && isOpen(entry.card))) return run;
+  if (!hasOpenCard(run)) return run;
   return {
     ...run,
     entries: run.entries.map((entry) => (entry.kind === 'card' && isOpen(entry.card) ? { kind: 'card', card: { ...entry.card, state: 'cancelled', error: null } } : entry)),
@@ -79,6 +80,11 @@ export function cancelOpenCards(run: AgentRunState): AgentRunState {
 
 export function isOpen(card: ApprovalCardModel): boolean {
   return card.state === 'pending' || card.state === 'sending';
+}
+
+/** The run waits for the user: one of its cards is open. */
+export function hasOpenCard(run: AgentRunState): boolean {
+  return run.entries.some((entry) => entry.kind === 'card' && isOpen(entry.card));
 }
 
 export function withAllowed(allowed: readonly string[], tool: string): readonly string[] {
@@ -115,4 +121,16 @@ export function runSteps(run: AgentRunState): AgentStep[] {
 
 export function runCards(run: AgentRunState): ApprovalCardModel[] {
   return run.entries.flatMap((entry) => (entry.kind === 'card' ? [entry.card] : []));
+}
+
+/** A run another page started (or this page before a reload), as the core holds it now: steps first, then the cards not done yet. */
+export function attachedRun(live: Pick<LiveRun, 'requestId' | 'conversationId' | 'steps' | 'asks' | 'allowed'>): AgentRunState {
+  let run = newRun(live.requestId, live.conversationId, live.allowed);
+  for (const step of [...live.steps].sort((a, b) => a.index - b.index)) run = addStep(run, step);
+  for (const ask of live.asks) {
+    run = addCard(run, ask.request);
+    const { answer } = ask;
+    if (answer) run = updateCard(run, ask.request.askId, (card) => ({ ...card, state: 'answered', answer }));
+  }
+  return run;
 }

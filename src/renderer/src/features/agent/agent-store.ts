@@ -4,11 +4,12 @@
 // chat store drives it, the step and approval cards render it.
 import type { InvokeInput, InvokeOutput } from '@shared/contract';
 import type { AgentStep } from '@shared/tools/agent/agent-types';
-import { allowedEntry, type ConsentAnswer } from '@shared/tools/consent';
+import type { LiveRun } from '@shared/chat/live-run';
+import { allowedEntryByName, type ConsentAnswer } from '@shared/tools/consent';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EvaApi, Result } from '../../platform/types';
 import {
-  addCard, addStep, cancelOpenCards, endRun, findCard, isOpen, newRun, runCards, runSteps, updateCard, withAllowed,
+  addCard, addStep, attachedRun, cancelOpenCards, endRun, findCard, isOpen, newRun, runCards, runSteps, updateCard, withAllowed,
   type AgentRunState, type ApprovalCardModel, type ConsentChoice, type RunOutcome,
 } from './agent-runs';
 
@@ -47,6 +48,10 @@ export interface AgentStore {
   setAllowed(conversationId: string, tools: readonly string[]): void;
   /** Forget a run; one still going is stopped first, so no hidden card leaves the core waiting. */
   dispose(runId: string): void;
+  /** Show a run this page did not start (a reload, another window) where the core says it stands; its cards can be answered here. */
+  attach(live: LiveRun): void;
+  /** Forget an attached run once it is over (its answer and steps are in the history then); nothing is stopped. */
+  release(runId: string): void;
 }
 
 const MAX_REASON_CHARS = 2000;
@@ -67,6 +72,13 @@ export function createAgentStore(api: EvaApi): AgentStore {
     if (conversationId === null) return;
     store.setState((state) => ({ ...state, allowed: { ...state.allowed, [conversationId]: [...tools] } }), true);
   };
+
+  const forget = (runId: string): void =>
+    store.setState((state) => {
+      if (!state.runs[runId]) return state;
+      const { [runId]: _gone, ...runs } = state.runs;
+      return { ...state, runs };
+    }, true);
 
   const runOfCard = (askId: string): AgentRunState | null =>
     Object.values(store.getState().runs).find((run) => findCard(run, askId) !== null) ?? null;
@@ -143,8 +155,7 @@ export function createAgentStore(api: EvaApi): AgentStore {
       }
       setRun(run.runId, (current) => {
         const answered = updateCard(current, askId, (c) => ({ ...c, state: 'answered', answer }));
-        // MCP tools are the ones named service@tool; built-in names have no '@'.
-        const entry = allowedEntry({ name: card.request.tool, source: card.request.tool.includes('@') ? 'mcp' : 'builtin' }, answer);
+        const entry = allowedEntryByName(card.request.tool, answer);
         return entry !== null ? { ...answered, allowed: withAllowed(answered.allowed, entry) } : answered;
       });
       const updated = store.getState().runs[run.runId];
@@ -166,10 +177,14 @@ export function createAgentStore(api: EvaApi): AgentStore {
       const run = store.getState().runs[runId];
       if (!run) return;
       if (run.running) void api.invoke('agent:stop', { requestId: runId });
-      store.setState((state) => {
-        const { [runId]: _gone, ...runs } = state.runs;
-        return { ...state, runs };
-      }, true);
+      forget(runId);
     },
+    attach: (live) => {
+      listen();
+      const run = attachedRun(live);
+      store.setState((state) => ({ ...state, runs: { ...state.runs, [live.requestId]: run } }), true);
+      rememberAllowed(live.conversationId, run.allowed);
+    },
+    release: (runId) => forget(runId),
   };
 }

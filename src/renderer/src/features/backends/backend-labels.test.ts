@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendInfo } from '@shared/contract';
-import { backendOptions, gpuLabel, shortCommit } from './backend-labels';
+import { catalogs, createTranslator, type MessageKey } from '../../i18n';
+import { backendOptions, estimateReasonText, gpuLabel, shortCommit } from './backend-labels';
 
 const backend = (kind: BackendInfo['kind'], executable = true): BackendInfo => ({ kind, serverPath: `/bin/${kind}/llama-server`, executable, build: null });
 
@@ -33,5 +34,32 @@ describe('labels', () => {
 
   it('shortens commits', () => {
     expect(shortCommit({ backend: 'cpu', llamaCppCommit: 'b6a1e3f2c9d04e5f8a7b', source: '', cmakeFlags: [], builtAt: '' })).toBe('b6a1e3f2c9');
+  });
+});
+
+describe('estimateReasonText', () => {
+  const zh = createTranslator('zh');
+  const en = createTranslator('en');
+  const partial = { gpuLayers: 23, maxLayers: 33, reason: 'english', why: { code: 'partial' as const, weightsMiB: 6600, gpuMiB: 6000, gpu: 'RTX 3060', freeKnown: true, percent: 95, perLayerMiB: 200, reserveMiB: 1024 } };
+
+  it('words the core\'s reason code in the UI language, with its numbers', () => {
+    expect(estimateReasonText(zh, { gpuLayers: 0, maxLayers: 33, reason: 'CPU backend: no offload', why: { code: 'cpu' } })).toBe('CPU 后端不使用 GPU');
+    const text = estimateReasonText(zh, partial);
+    expect(text).toContain('6600 MiB');
+    expect(text).toContain('RTX 3060');
+    expect(text).toContain('200 MiB');
+    expect(text).not.toMatch(/[{}]/);
+    expect(estimateReasonText(en, { ...partial, why: { ...partial.why, freeKnown: false } })).toContain('free memory unknown');
+    expect(estimateReasonText(en, { gpuLayers: 33, maxLayers: 33, reason: 'x', why: { code: 'override_capped', wanted: 999 } })).toBe('you set 999, and the model has only 33');
+  });
+
+  it("keeps the core's English when an older core sent no code", () => {
+    expect(estimateReasonText(zh, { gpuLayers: 0, maxLayers: 33, reason: 'CPU backend: no offload' })).toBe('CPU backend: no offload');
+  });
+
+  it('has Chinese for every reason', () => {
+    const keys = Object.keys(catalogs.en).filter((key) => key.startsWith('load.estimateWhy.')) as MessageKey[];
+    expect(keys.length).toBe(8);
+    for (const key of keys) expect(catalogs.zh[key]).toMatch(/[\u4e00-\u9fff]/);
   });
 });

@@ -1,6 +1,7 @@
 // Short human labels for backends, GPUs and builds, used by About and the load dialog.
-import type { BackendInfo, BackendKind, BuildInfo, GpuInfo, LoadSettings } from '@shared/contract';
+import type { BackendInfo, BackendKind, BuildInfo, GpuInfo, GpuLayerEstimate, LoadSettings } from '@shared/contract';
 import { BACKEND_KINDS } from '@shared/contract';
+import type { Translate } from '../../i18n';
 import { formatMiB } from '../../lib/format';
 
 const KIND_LABELS: Record<BackendKind, string> = { cuda: 'CUDA', vulkan: 'Vulkan', opencl: 'OpenCL', cpu: 'CPU' };
@@ -44,4 +45,31 @@ export function backendOptions(backends: readonly BackendInfo[] | null, current:
     else if (kind === current) options.push({ value: kind, label: backendLabel(kind), disabled: false, missing: backends !== null });
   }
   return options;
+}
+
+/** Why the estimate chose its layer count, in the UI's language; the core's English where it sent no code (an older core). */
+export function estimateReasonText(t: Translate, estimate: GpuLayerEstimate): string {
+  const why = estimate.why;
+  if (!why) return estimate.reason;
+  switch (why.code) {
+    case 'cpu':
+      return t('load.estimateWhy.cpu');
+    case 'override':
+      return t('load.estimateWhy.override');
+    case 'override_capped':
+      return t('load.estimateWhy.overrideCapped', { wanted: why.wanted, max: estimate.maxLayers });
+    case 'vram_unknown':
+      return t('load.estimateWhy.vramUnknown', { weights: why.weightsMiB });
+    case 'fits':
+      return t(why.freeKnown ? 'load.estimateWhy.fits' : 'load.estimateWhy.fitsTotal', { weights: why.weightsMiB, percent: why.percent, gpuMiB: why.gpuMiB, gpu: why.gpu });
+    case 'partial':
+      return t(why.freeKnown ? 'load.estimateWhy.partial' : 'load.estimateWhy.partialTotal', {
+        weights: why.weightsMiB,
+        percent: why.percent,
+        gpuMiB: why.gpuMiB,
+        gpu: why.gpu,
+        perLayer: why.perLayerMiB,
+        reserve: why.reserveMiB,
+      });
+  }
 }

@@ -3,10 +3,13 @@ import { answerErrorText } from './error-text';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { AgentRunView } from '../agent/AgentRunView';
-import { withoutToolCalls } from './agent-text';
+import { liveTurnText } from '../agent/run-timeline';
+import { useAgentRun } from '../agent/use-agent-run';
+import { hasOpenCard } from '../agent/agent-runs';
 import { AnswerStats } from './AnswerStats';
 import { reasoningTokens, type TokenCounter } from './chat-stats';
 import { offersReload, type AnswerItem, type AnswerState } from './conversation';
+import { BranchSwitch } from './BranchSwitch';
 import { CopyButton } from './CopyButton';
 import { Markdown } from './Markdown';
 import { Reasoning } from './Reasoning';
@@ -17,6 +20,9 @@ interface Props {
   name: string;
   isLast: boolean;
   busy: boolean;
+  /** which of its versions (edits, regenerations) this is: ‹ 2/3 › beside its actions when there are more than one */
+  branchIndex: number;
+  branchCount: number;
 }
 
 /**
@@ -32,16 +38,24 @@ export const AnswerMessage = memo(function AnswerMessage(props: Props) {
     return current?.requestId === requestId ? current : null;
   });
   const streaming = props.item.answer.status === 'streaming';
-  const shown = streaming && mine ? (props.item.agentRun ? { ...mine.message, content: withoutToolCalls(mine.message.content) } : mine.message) : null;
-  return <AnswerView {...props} answer={shown ?? props.item.answer} counter={streaming && mine ? mine.counter : props.item.counter} />;
+  // A run's steps are read here too: the text of a turn moves above its call once the call shows.
+  const run = useAgentRun(props.item.agentRun ? requestId : '');
+  // A run's turn ends at each call, but the answer is still coming until the run ends.
+  const shown = streaming && mine ? (props.item.agentRun ? { ...mine.message, status: 'streaming' as const, content: liveTurnText(run, mine.turn, mine.message.content) } : mine.message) : null;
+  const paused = streaming && run !== null && hasOpenCard(run);
+  return <AnswerView {...props} answer={shown ?? props.item.answer} counter={streaming && mine ? mine.counter : props.item.counter} paused={paused} />;
 });
+
+const renderMarkdown = (text: string) => <Markdown text={text} />;
 
 interface ViewProps extends Props {
   answer: AnswerState;
   counter: TokenCounter;
+  /** an approval card of this run waits for the user: the card says so, nothing else waits */
+  paused: boolean;
 }
 
-function AnswerView({ item, name, isLast, busy, answer, counter }: ViewProps) {
+function AnswerView({ item, name, isLast, busy, branchIndex, branchCount, answer, counter, paused }: ViewProps) {
   const t = useT();
   const { chat, load } = useAppModel();
   const streaming = answer.status === 'streaming';
@@ -60,10 +74,10 @@ function AnswerView({ item, name, isLast, busy, answer, counter }: ViewProps) {
         </p>
       )}
       {answer.reasoning !== '' && <Reasoning text={answer.reasoning} tokens={reasoningTokens(counter, answer.reasoning)} thinking={streaming && answer.content === ''} />}
-      {item.agentRun && <AgentRunView runId={item.requestId} />}
+      {item.agentRun && <AgentRunView runId={item.requestId} renderText={renderMarkdown} />}
       <div className={`msg-body markdown${streaming && answer.content !== '' ? ' is-streaming' : ''}`} data-testid="chat-content">
         {answer.content !== '' && <Markdown text={answer.content} />}
-        {streaming && empty && <span className="typing" aria-label={t('chat.stats.waiting')} />}
+        {streaming && empty && !paused && <span className="typing" aria-label={t('chat.stats.waiting')} />}
         {!streaming && empty && answer.status !== 'error' && <p className="muted">{t('chat.emptyAnswer')}</p>}
       </div>
       {answer.status === 'error' && (
@@ -88,7 +102,8 @@ function AnswerView({ item, name, isLast, busy, answer, counter }: ViewProps) {
         </div>
       )}
       <footer className="msg-foot">
-        <AnswerStats answer={answer} counter={counter} nCtx={item.nCtx} />
+        <AnswerStats answer={answer} counter={counter} nCtx={item.nCtx} paused={paused} />
+        {branchCount > 1 && <BranchSwitch itemId={item.id} index={branchIndex} count={branchCount} busy={busy} />}
         {!streaming && (
           <span className="msg-actions">
             {answer.content !== '' && <CopyButton getText={() => answer.content} testId="chat-copy" />}

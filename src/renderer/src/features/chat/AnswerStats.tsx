@@ -7,12 +7,15 @@ interface Props {
   answer: Pick<AnswerState, 'status' | 'timings' | 'usage'>;
   counter: TokenCounter;
   nCtx: number | null;
+  /** the answer waits for the user (an approval card is open): no "waiting for the first token" */
+  paused?: boolean;
 }
 
 /** Live speed while the answer streams; the server's figures once it ends. */
-export function AnswerStats({ answer, counter, nCtx }: Props) {
+export function AnswerStats({ answer, counter, nCtx, paused = false }: Props) {
   const t = useT();
   if (answer.status === 'streaming') {
+    if (paused) return null;
     const tokens = counter.contentDeltas + counter.reasoningDeltas;
     // The row re-renders once per frame with new tokens, so the last arrival is "now".
     const rate = clientRate(counter, counter.lastAt ?? 0);

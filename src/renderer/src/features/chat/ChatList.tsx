@@ -5,7 +5,6 @@ import { useStore } from 'zustand';
 import { useT } from '../../i18n';
 import { StickToBottom } from '../../ui/stick-to-bottom';
 import { AnswerMessage } from './AnswerMessage';
-import { BranchSwitch } from './BranchSwitch';
 import { siblingPosition, type Branches } from './branches';
 import type { ChatItem } from './conversation';
 import { UserMessage } from './UserMessage';
@@ -83,11 +82,10 @@ export function ChatList({ items, branches, busy, names, sendKey, empty }: Props
               const branch = siblingPosition(branches, item.parentId, item.id);
               return (
                 <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} className={item.id === focus ? 'chat-row focused' : 'chat-row'} data-focused={item.id === focus || undefined} style={{ transform: `translateY(${row.start}px)` }}>
-                  {branch && <BranchSwitch itemId={item.id} index={branch.index} count={branch.count} busy={busy} />}
                   {item.kind === 'user' ? (
-                    <UserMessage item={item} name={names.user} busy={busy} sendKey={sendKey} />
+                    <UserMessage item={item} name={names.user} busy={busy} sendKey={sendKey} branchIndex={branch?.index ?? 0} branchCount={branch?.count ?? 1} />
                   ) : (
-                    <AnswerMessage item={item} name={names.model} isLast={row.index === lastIndex} busy={busy} />
+                    <AnswerMessage item={item} name={names.model} isLast={row.index === lastIndex} busy={busy} branchIndex={branch?.index ?? 0} branchCount={branch?.count ?? 1} />
                   )}
                 </div>
               );

@@ -1,12 +1,14 @@
+import { useStore } from 'zustand';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { useChatMode } from './use-chat-store';
 
-/** Above the conversation: chat or completion, the conventions panel, a new conversation. */
+/** Above the conversation: chat or completion, a new conversation, and the Parameters panel beside it. */
 export function ChatToolbar({ busy, hasMessages }: { busy: boolean; hasMessages: boolean }) {
   const t = useT();
   const { chat, conventions } = useAppModel();
   const [mode, setMode] = useChatMode();
+  const parametersOpen = useStore(conventions.store, (state) => state.open);
   const completion = mode === 'completion';
   return (
     <div className="chat-toolbar">
@@ -24,7 +26,7 @@ export function ChatToolbar({ busy, hasMessages }: { busy: boolean; hasMessages:
             {t('chat.new')}
           </button>
         )}
-        <button type="button" className="btn btn-small" data-testid="conventions-open" onClick={conventions.open}>
+        <button type="button" className={`btn btn-small${parametersOpen ? ' is-active' : ''}`} aria-expanded={parametersOpen} data-testid="parameters-toggle" onClick={conventions.toggle}>
           {t('conventions.open')}
         </button>
       </div>

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useT } from '../../i18n';
+import { ParametersPanel } from '../conventions/ParametersPanel';
 import { useSettingsStore } from '../settings/use-settings-store';
 import { useBackendStatus } from '../status/use-status-store';
 import { ChatList } from './ChatList';
@@ -9,6 +10,7 @@ import { Composer } from './Composer';
 import { EmptyChat } from './EmptyChat';
 import { HeldEndpointBar } from './HeldEndpointBar';
 import { describeEndpoint } from './endpoint-label';
+import { endpointModel, speakerNames } from './speaker-names';
 import { useChatMode, useConversation, useServerProps } from './use-chat-store';
 import './chat.css';
 
@@ -22,24 +24,30 @@ export function ChatView() {
   const [mode] = useChatMode();
   const endpoint = describeEndpoint(settings, status, props);
   const chat = settings?.chat;
-  const names = useMemo(() => ({ user: chat?.userName || t('chat.you'), model: chat?.modelName || t('chat.model') }), [chat?.userName, chat?.modelName, t]);
+  // userName/modelName are the completion template's role names, not names to show here.
+  const modelName = endpointModel(endpoint);
+  const names = useMemo(() => speakerNames(t, modelName), [modelName, t]);
   const sendKey = chat?.sendKey ?? 'ctrl-enter';
   const disabledReason = endpoint.kind === 'missing' ? t('chat.disabled.missingLink') : endpoint.kind === 'local' && !endpoint.ready ? t('chat.disabled.noModel') : null;
   const nCtx = endpoint.kind === 'local' ? (props?.nCtx ?? null) : null;
   const busy = activeRequestId !== null;
 
   return (
-    <section className="chat-view" data-testid="chat-view" data-mode={mode}>
-      <ChatToolbar busy={busy} hasMessages={items.length > 0} />
-      {mode === 'chat' ? (
-        <>
-          <ChatList items={items} branches={branches} busy={busy} names={names} sendKey={sendKey} empty={<EmptyChat endpoint={endpoint} />} />
-          <HeldEndpointBar />
-          <Composer busy={busy} sendKey={sendKey} disabledReason={disabledReason} />
-        </>
-      ) : (
-        <CompletionPane sendKey={sendKey} disabledReason={disabledReason} nCtx={nCtx} />
-      )}
-    </section>
+    // The Parameters panel docks beside the conversation, so it can stay open while chatting.
+    <div className="chat-dock">
+      <section className="chat-view" data-testid="chat-view" data-mode={mode}>
+        <ChatToolbar busy={busy} hasMessages={items.length > 0} />
+        {mode === 'chat' ? (
+          <>
+            <ChatList items={items} branches={branches} busy={busy} names={names} sendKey={sendKey} empty={<EmptyChat endpoint={endpoint} />} />
+            <HeldEndpointBar />
+            <Composer busy={busy} sendKey={sendKey} disabledReason={disabledReason} />
+          </>
+        ) : (
+          <CompletionPane sendKey={sendKey} disabledReason={disabledReason} nCtx={nCtx} />
+        )}
+      </section>
+      <ParametersPanel />
+    </div>
   );
 }

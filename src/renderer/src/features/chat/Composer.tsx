@@ -3,6 +3,7 @@ import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { useStore } from 'zustand';
 import { AttachmentTray } from './AttachmentTray';
+import { ContextMeter } from './ContextMeter';
 import { toContent } from './attachments';
 import { isSendKey, keyInfo, sendHintKey } from './send-key';
 import { useAttach } from './use-attach';
@@ -130,6 +131,7 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
               <span>{t('chat.controller')}</span>
             </label>
           )}
+          <ContextMeter />
           <span className="composer-hint muted small">{t(sendHintKey(sendKey))}</span>
           {busy ? (
             <button type="button" className="btn btn-stop" data-testid="chat-stop" onClick={() => void chat.stop()}>

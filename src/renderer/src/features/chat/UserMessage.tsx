@@ -3,6 +3,7 @@ import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { mediaOf } from './attachments';
 import { contentText, type UserItem } from './conversation';
+import { BranchSwitch } from './BranchSwitch';
 import { CopyButton } from './CopyButton';
 import { isSendKey, keyInfo } from './send-key';
 
@@ -11,10 +12,13 @@ interface Props {
   name: string;
   busy: boolean;
   sendKey: 'ctrl-enter' | 'enter';
+  /** which of its versions (edits) this is: ‹ 2/3 › beside its actions when there are more than one */
+  branchIndex: number;
+  branchCount: number;
 }
 
 /** A user turn: text as typed, its images and audio, Copy and Edit & resend. */
-export const UserMessage = memo(function UserMessage({ item, name, busy, sendKey }: Props) {
+export const UserMessage = memo(function UserMessage({ item, name, busy, sendKey, branchIndex, branchCount }: Props) {
   const t = useT();
   const { chat } = useAppModel();
   const [editing, setEditing] = useState<string | null>(null);
@@ -76,6 +80,7 @@ export const UserMessage = memo(function UserMessage({ item, name, busy, sendKey
       )}
       {editing === null && (
         <footer className="msg-foot">
+          {branchCount > 1 && <BranchSwitch itemId={item.id} index={branchIndex} count={branchCount} busy={busy} />}
           <span className="msg-actions">
             {text !== '' && <CopyButton getText={() => text} testId="chat-copy" />}
             <button type="button" className="btn btn-ghost btn-small" data-testid="chat-edit" disabled={busy} onClick={() => setEditing(text)}>

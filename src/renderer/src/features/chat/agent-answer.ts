@@ -1,6 +1,7 @@
 // An answer that came from an agent run: its final text and state, and (for a
 // saved one) the steps kept beside it in the history.
 import type { StoredMessage } from '@shared/history/types';
+import type { AgentStep } from '@shared/tools/agent/agent-types';
 import type { AgentRunOutput } from '../agent/agent-store';
 import type { RunOutcome } from '../agent/agent-runs';
 import { streamingAnswer, type AnswerState } from './conversation';
@@ -25,5 +26,23 @@ export function answerFromRun(output: AgentRunOutput): AnswerState {
 export function savedRun(message: Pick<StoredMessage, 'extra'>): RunOutcome | null {
   const agent = message.extra?.agent as Partial<RunOutcome> | undefined;
   if (!agent || typeof agent !== 'object' || typeof agent.end !== 'string') return null;
-  return { end: agent.end, steps: Array.isArray(agent.steps) ? agent.steps : [], protocol: agent.protocol };
+  return { end: agent.end, steps: Array.isArray(agent.steps) ? agent.steps.filter(isStepLike).map(shownStep) : [], protocol: agent.protocol };
+}
+
+const CONSENT_KINDS: readonly unknown[] = ['allow_once', 'allow_conversation', 'allow_server', 'deny'];
+
+function isStepLike(value: unknown): value is AgentStep {
+  return typeof value === 'object' && value !== null && typeof (value as AgentStep).index === 'number';
+}
+
+/** A saved step's optional fields only as the view can show them (an imported file may carry anything there). */
+function shownStep(step: AgentStep): AgentStep {
+  const { said, consent, turn, askId, ...rest } = step;
+  return {
+    ...rest,
+    ...(typeof said === 'string' && said !== '' ? { said } : {}),
+    ...(CONSENT_KINDS.includes(consent) ? { consent } : {}),
+    ...(Number.isInteger(turn) ? { turn } : {}),
+    ...(typeof askId === 'string' ? { askId } : {}),
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@shared/chat/types';
-import { answerReserve, estimateMessageTokens, trimToBudget } from './budget';
+import { answerReserve, droppableExchanges, estimateMessageTokens, trimToBudget } from './budget';
 
 // Every message costs exactly 100 tokens, so the arithmetic is easy to follow.
 const flat = () => 100;
@@ -16,7 +16,7 @@ const conversation: ChatMessage[] = [
 
 describe('trimToBudget', () => {
   it('keeps everything that fits', () => {
-    expect(trimToBudget(conversation, { nCtx: 1200, maxTokens: 600, estimateTokens: flat })).toEqual({ messages: conversation, dropped: 0 });
+    expect(trimToBudget(conversation, { nCtx: 1200, maxTokens: 600, estimateTokens: flat })).toEqual({ messages: conversation, dropped: 0, tokens: 600 });
   });
 
   it('drops whole turns, oldest first', () => {
@@ -36,6 +36,36 @@ describe('trimToBudget', () => {
     const withTool = [...conversation, msg('assistant', 'calls a tool'), msg('tool', 'result')];
     const trimmed = trimToBudget(withTool, { nCtx: 100, maxTokens: 0, estimateTokens: flat });
     expect(trimmed.messages.map((m) => m.content)).toEqual(['sys', 'u3', 'calls a tool', 'result']);
+  });
+
+  it('never trims under the stop policy', () => {
+    expect(trimToBudget(conversation, { nCtx: 100, maxTokens: 50, estimateTokens: flat, policy: 'stop' })).toMatchObject({ dropped: 0, tokens: 600 });
+  });
+
+  it('rolling-window drops blocks of half the room counted from the start, so the cut stays put as the chat grows', () => {
+    // 12 exchanges of 100 + the system prompt; budget 1000 - 400 = 600, blocks of 300 (three exchanges).
+    const long: ChatMessage[] = [msg('system', 'sys'), ...Array.from({ length: 12 }, (_, i) => [msg('user', `u${i}`), msg('assistant', `a${i}`)]).flat()];
+    const ask = (turns: number) => [...long.slice(0, 1 + 2 * turns), msg('user', 'now')];
+    const keptFirst = (turns: number, policy: 'rolling-window' | 'trim-oldest') =>
+      trimToBudget(ask(turns), { nCtx: 1000, maxTokens: 400, estimateTokens: () => 50, policy }).messages[1]?.content;
+    // With 50 a message (100 an exchange): 6 exchanges + sys + question = 700 > 600.
+    expect(keptFirst(6, 'trim-oldest')).toBe('u1');
+    expect(keptFirst(7, 'trim-oldest')).toBe('u2');
+    // The window drops u0..u2 at once, and keeps starting at u3 while the chat grows.
+    expect(keptFirst(6, 'rolling-window')).toBe('u3');
+    expect(keptFirst(7, 'rolling-window')).toBe('u3');
+    expect(keptFirst(8, 'rolling-window')).toBe('u3');
+    expect(keptFirst(9, 'rolling-window')).toBe('u6');
+    for (const turns of [6, 7, 8, 9, 10]) {
+      const trimmed = trimToBudget(ask(turns), { nCtx: 1000, maxTokens: 400, estimateTokens: () => 50, policy: 'rolling-window' });
+      expect(trimmed.tokens).toBeLessThanOrEqual(600);
+      expect(trimmed.messages.at(-1)?.content).toBe('now');
+    }
+  });
+
+  it('finds the exchanges that may go: never a system message, never the last user turn or what follows it', () => {
+    expect(droppableExchanges([...conversation, msg('assistant', 'x'), msg('tool', 'r')])).toEqual([[1, 3], [3, 5]]);
+    expect(droppableExchanges([msg('user', 'only')])).toEqual([]);
   });
 
   it('does nothing without a known context size', () => {

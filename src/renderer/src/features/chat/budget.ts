@@ -1,35 +1,30 @@
-// Context budget: before sending, leave out the oldest turns so the prompt and
+// Context budget: before sending, leave out older exchanges so the prompt and
 // room for the answer fit n_ctx. The system prompt and the last user turn are
-// never left out; if they alone do not fit, the server says so on the answer.
+// never left out. Which exchanges go depends on the overflow policy
+// (@shared/chat/overflow-policy): `trim-oldest` drops just enough, `rolling-window`
+// drops in blocks of half the room counted from the conversation's start, so the
+// kept part (and the server's cache of it) stays the same for several turns.
 import type { ChatMessage } from '@shared/chat/types';
-import { CHARS_PER_TOKEN } from './chat-stats';
-import { contentText } from './conversation';
+import type { OverflowPolicy } from '@shared/chat/overflow-policy';
+import { estimateMessageTokens } from '@shared/chat/token-estimate';
 
-/** Template tokens around each message (role markers, separators). */
-const PER_MESSAGE_TOKENS = 4;
-/** Image and audio token counts depend on the projector; these are middle-of-the-road guesses. */
-const IMAGE_TOKENS = 768;
-const AUDIO_TOKENS = 512;
-
-/** chars/3.5 of the text, plus a guess per image or audio part. */
-export function estimateMessageTokens(message: ChatMessage): number {
-  const parts = typeof message.content === 'string' ? [] : message.content;
-  const text = typeof message.content === 'string' ? message.content : contentText(parts.filter((part) => part.type === 'text'));
-  const media = parts.reduce((sum, part) => sum + (part.type === 'image_url' ? IMAGE_TOKENS : part.type === 'text' ? 0 : AUDIO_TOKENS), 0);
-  return Math.ceil(text.length / CHARS_PER_TOKEN) + media + PER_MESSAGE_TOKENS;
-}
+export { estimateMessageTokens };
 
 export interface BudgetOptions {
   nCtx: number;
   /** the request's max_tokens; -1 or undefined: until the model stops */
   maxTokens: number | undefined;
   estimateTokens?: (message: ChatMessage) => number;
+  /** default trim-oldest; `stop` never trims */
+  policy?: OverflowPolicy;
 }
 
 export interface Trimmed {
   messages: ChatMessage[];
   /** how many messages were left out */
   dropped: number;
+  /** the kept messages' tokens by `estimateTokens` */
+  tokens: number;
 }
 
 /**
@@ -44,29 +39,63 @@ export function answerReserve(nCtx: number, maxTokens: number | undefined): numb
   return Math.min(maxTokens, half);
 }
 
-export function trimToBudget(messages: readonly ChatMessage[], { nCtx, maxTokens, estimateTokens = estimateMessageTokens }: BudgetOptions): Trimmed {
-  if (!(nCtx > 0)) return { messages: [...messages], dropped: 0 };
-  const budget = nCtx - answerReserve(nCtx, maxTokens);
-  const cost = messages.map(estimateTokens);
-  let total = cost.reduce((a, b) => a + b, 0);
-  if (total <= budget) return { messages: [...messages], dropped: 0 };
+/** The most prompt tokens that leave the answer its reserve. */
+export function promptBudget(nCtx: number, maxTokens: number | undefined): number {
+  return nCtx - answerReserve(nCtx, maxTokens);
+}
 
+/**
+ * The exchanges that may be left out, oldest first, as index ranges [start, end):
+ * a user message with the answers and tool results after it, up to the last user
+ * turn. System messages are not part of any.
+ */
+export function droppableExchanges(messages: readonly ChatMessage[]): Array<[number, number]> {
   const lastUser = messages.findLastIndex((message) => message.role === 'user');
   const tailStart = lastUser < 0 ? messages.length - 1 : lastUser;
-  const keep = messages.map(() => true);
-  // Whole turns go, oldest first: a user message with the answers and tool results after it.
+  const ranges: Array<[number, number]> = [];
   let index = 0;
-  while (index < tailStart && total > budget) {
+  while (index < tailStart) {
     if (messages[index]?.role === 'system') {
       index++;
       continue;
     }
-    do {
-      keep[index] = false;
-      total -= cost[index] ?? 0;
-      index++;
-    } while (index < tailStart && messages[index]?.role !== 'user' && messages[index]?.role !== 'system');
+    const start = index;
+    do index++;
+    while (index < tailStart && messages[index]?.role !== 'user' && messages[index]?.role !== 'system');
+    ranges.push([start, index]);
   }
-  const kept = messages.filter((_, i) => keep[i]);
-  return { messages: kept, dropped: messages.length - kept.length };
+  return ranges;
+}
+
+export function trimToBudget(messages: readonly ChatMessage[], { nCtx, maxTokens, estimateTokens = estimateMessageTokens, policy = 'trim-oldest' }: BudgetOptions): Trimmed {
+  const cost = messages.map(estimateTokens);
+  const all = cost.reduce((a, b) => a + b, 0);
+  if (!(nCtx > 0) || policy === 'stop') return { messages: [...messages], dropped: 0, tokens: all };
+  const budget = promptBudget(nCtx, maxTokens);
+  if (all <= budget) return { messages: [...messages], dropped: 0, tokens: all };
+
+  const exchanges = droppableExchanges(messages);
+  const costOf = ([start, end]: [number, number]) => cost.slice(start, end).reduce((a, b) => a + b, 0);
+  let total = all;
+  let cut = 0;
+  if (policy === 'rolling-window') {
+    // Blocks of half the room, counted from the start: older messages never change, so the
+    // block edges do not move as the conversation grows and the cut stays put between blocks.
+    const block = Math.max(1, Math.floor(budget / 2));
+    let before = 0;
+    const edges = exchanges.map((range) => {
+      const edge = Math.floor(before / block);
+      before += costOf(range);
+      return edge;
+    });
+    while (cut < exchanges.length && total > budget) {
+      const edge = edges[cut];
+      while (cut < exchanges.length && edges[cut] === edge) total -= costOf(exchanges[cut++] as [number, number]);
+    }
+  } else {
+    while (cut < exchanges.length && total > budget) total -= costOf(exchanges[cut++] as [number, number]);
+  }
+  const gone = new Set(exchanges.slice(0, cut).flatMap(([start, end]) => Array.from({ length: end - start }, (_, i) => start + i)));
+  const kept = messages.filter((_, i) => !gone.has(i));
+  return { messages: kept, dropped: gone.size, tokens: total };
 }

@@ -2,7 +2,9 @@
 // (sampling + stop words, the context budget, slot reuse) is tested alone.
 import type { ChatSendInput, ChatSettings } from '@shared/chat/schemas';
 import type { ChatMessage, SamplingSettings } from '@shared/chat/types';
+import type { OverflowPolicy } from '@shared/chat/overflow-policy';
 import { trimToBudget } from './budget';
+import { fitContext, type ContextRefusal, type CountPrompt } from './context-fit';
 import { endpointKey, toChatMessages, type ConversationState, type ChatItem } from './conversation';
 
 /** The contract's cap on stop strings. */
@@ -30,6 +32,7 @@ export interface PlanInput {
   slot: ConversationState['slot'];
 }
 
+/** The request with the estimate alone deciding what is left out (trim-oldest); `planChatSend` is the one sends use. */
 export function planChatRequest({ requestId, history, chat, nCtx, slot }: PlanInput): ChatRequestPlan {
   let messages: ChatMessage[] = toChatMessages(history);
   let dropped = 0;
@@ -39,6 +42,29 @@ export function planChatRequest({ requestId, history, chat, nCtx, slot }: PlanIn
     messages = trimmed.messages.slice(system.length);
     dropped = trimmed.dropped;
   }
+  return requestFor({ requestId, chat, slot }, messages, dropped);
+}
+
+export interface SendPlanInput extends PlanInput {
+  /** the conversation's own policy, else settings.chat.overflow */
+  policy: OverflowPolicy;
+  /** the endpoint's exact count (`chat:count-tokens`); without it the estimate decides */
+  count?: CountPrompt;
+}
+
+/**
+ * The request a send makes, fitted to the context by the overflow policy with the
+ * exact count where there is one; or why it must not be sent. Without a known
+ * n_ctx (a hosted API) nothing is trimmed: the API says itself when it is too long.
+ */
+export async function planChatSend(input: SendPlanInput): Promise<{ ok: true; plan: ChatRequestPlan } | { ok: false; refusal: ContextRefusal }> {
+  const messages = toChatMessages(input.history);
+  if (input.nCtx === null || !(input.nCtx > 0)) return { ok: true, plan: requestFor(input, messages, 0) };
+  const fit = await fitContext({ systemPrompt: input.chat.systemPrompt, messages, nCtx: input.nCtx, maxTokens: input.chat.sampling.max_tokens, policy: input.policy, count: input.count });
+  return fit.ok ? { ok: true, plan: requestFor(input, fit.messages, fit.dropped) } : fit;
+}
+
+function requestFor({ requestId, chat, slot }: Pick<PlanInput, 'requestId' | 'chat' | 'slot'>, messages: ChatMessage[], dropped: number): ChatRequestPlan {
   const key = endpointKey(chat.endpoint);
   return {
     input: {

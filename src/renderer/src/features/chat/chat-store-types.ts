@@ -6,7 +6,10 @@ import type { ServerProps } from '@shared/contract';
 import type { Attachment } from './attachments';
 import type { TokenCounter } from './chat-stats';
 import type { ConversationState } from './conversation';
+import type { ConversationConventions } from './conversation-conventions';
 import type { HeldEndpoint } from './held-endpoint';
+import type { OverflowPolicy } from '@shared/chat/overflow-policy';
+import type { ContextRefusal } from './context-fit';
 
 /** The answer being streamed, updated once per frame. */
 export interface LiveAnswer {
@@ -14,6 +17,8 @@ export interface LiveAnswer {
   requestId: string;
   message: StreamingMessage;
   counter: TokenCounter;
+  /** the stream `message` is of (an agent run's turn `<runId>:<n>`); null before any event */
+  turn: string | null;
 }
 
 /** What the user is writing; kept here so it survives a visit to another page. */
@@ -47,6 +52,8 @@ export interface ChatStore {
   composerFocus: StoreApi<number>;
   /** the opened conversation's own endpoint, offered and never switched to unasked */
   heldEndpoint: HeldEndpoint;
+  /** the open conversation's own system prompt and sampling (the Parameters panel's "This conversation"); null: the defaults apply */
+  conventions: ConversationConventions;
   /** answer through the agent loop (tools) instead of a plain chat request */
   useTools: StoreApi<boolean>;
   /** tools switched on for this conversation only (the controller); cleared with a new or reopened conversation */
@@ -54,4 +61,8 @@ export interface ChatStore {
   /** show the previous (-1) or next (+1) sibling of a message: ‹ 2/3 › */
   switchBranch(itemId: string, step: -1 | 1): Promise<boolean>;
   refreshProps(): Promise<void>;
+  /** the open conversation's own overflow policy; null: settings.chat.overflow applies (context-overflow.ts sets it) */
+  overflow: StoreApi<OverflowPolicy | null>;
+  /** why the last send was not made (the context), until the next send or another conversation */
+  contextRefusal: StoreApi<ContextRefusal | null>;
 }

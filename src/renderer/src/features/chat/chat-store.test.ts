@@ -267,18 +267,28 @@ describe('opening a saved conversation', () => {
     expect(sent().at(-1)?.systemPrompt).toBe('Be brief.');
   });
 
-  it('a change the user makes in the settings wins over the open conversation\'s own conventions', async () => {
-    const { chat, api, app, sent } = await setup({ chatReply: reply('A') });
+  it("keeps the open conversation's own conventions when the defaults change, and follows the defaults once they are reset", async () => {
+    const { chat, app, sent } = await setup({ chatReply: reply('A') });
     await app.updateSettings({ chat: { systemPrompt: 'Be a pirate.' } });
     await chat.send('ahoy');
     const id = chat.conversation.getState().id ?? '';
     chat.clear();
-    await app.updateSettings({ chat: { systemPrompt: 'Be brief.' } });
     expect(await chat.open(id)).toBe(true);
     await app.updateSettings({ chat: { systemPrompt: 'Be kind.' } });
     await chat.send('again');
+    expect(sent().at(-1)?.systemPrompt).toBe('Be a pirate.');
+    chat.conventions.setState(null, true);
+    await chat.send('and again');
     expect(sent().at(-1)?.systemPrompt).toBe('Be kind.');
-    void api;
+  });
+
+  it("a new chat's own conventions are used for it and saved with it", async () => {
+    const { chat, sent } = await setup({ chatReply: reply('A') });
+    chat.conventions.setState({ systemPrompt: 'Only here.', sampling: { temperature: 0.1 } }, true);
+    await chat.send('hi');
+    expect(sent().at(-1)).toMatchObject({ systemPrompt: 'Only here.', sampling: { temperature: 0.1 } });
+    chat.clear();
+    expect(chat.conventions.getState()).toBeNull();
   });
 });
 

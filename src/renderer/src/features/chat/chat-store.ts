@@ -10,12 +10,16 @@ import { createServerPropsFollower } from './server-props-follower';
 import { initialStreamingMessage } from '@shared/chat/stream-reducer';
 import type { ChatSettings } from '@shared/chat/schemas';
 import type { NewConversation } from '@shared/history/types';
+import type { ChatMessage } from '@shared/chat/types';
 import { newId as defaultNewId } from '../../lib/new-id';
 import { createStore } from 'zustand/vanilla';
 import type { EvaApi } from '../../platform/types';
 import type { SettingsStore } from '../settings/settings-store';
 import type { StatusStore } from '../status/status-store';
-import { planChatRequest } from './chat-request';
+import { planChatRequest, planChatSend } from './chat-request';
+import { surelyFitsContext } from './context-fit';
+import type { ContextRefusal } from './context-fit';
+import type { OverflowPolicy } from '@shared/chat/overflow-policy';
 import {
   answerFromResult,
   EMPTY_CONVERSATION,
@@ -25,20 +29,22 @@ import {
   lastAnswer,
   newAnswerItem,
   settleAnswer,
+  toChatMessages,
   type ChatItem,
   type ConversationState,
   type AnswerState,
   type UserItem,
 } from './conversation';
 import { addChild, branchesOf, siblingPosition } from './branches';
-import { itemsFromHistory } from './saved-items';
+import { interruptedAnswer, itemsFromHistory } from './saved-items';
+import type { LiveRun } from '@shared/chat/live-run';
+import { EMPTY_COUNTER } from './chat-stats';
 import { answerFromRun } from './agent-answer';
-import { conventionsOf, effectiveChat, userChangedConventions, type HeldConventions } from './conversation-conventions';
+import { conventionsOf, createConversationConventions, effectiveChat } from './conversation-conventions';
 import { showSavedRuns, storageLastOpened, type LastOpened } from './saved-conversation';
 import { keepDrafts } from './composer-drafts';
 import type { AgentStore } from '../agent/agent-store';
-import type { LiveSnapshot } from './stream-follower';
-import type { StreamFollower } from './stream-follower';
+import type { Follow, LiveSnapshot, StreamFollower } from './stream-follower';
 
 
 export interface ChatStoreDeps {
@@ -87,34 +93,48 @@ export function createChatStore({
   /** request ids that are agent runs (Stop goes to `agent:stop`) */
   const runs = new Set<string>();
   /** the open conversation's own system prompt and sampling (never written to the global settings) */
-  let held: HeldConventions | null = null;
-  let chatSettings = app.store.getState().settings?.chat;
-  app.store.subscribe(() => {
-    const next = app.store.getState().settings?.chat;
-    if (userChangedConventions(chatSettings, next)) held = null;
-    chatSettings = next;
-  });
+  const held = createConversationConventions();
+  const overflow = createStore<OverflowPolicy | null>()(() => null);
+  const contextRefusal = createStore<ContextRefusal | null>()(() => null);
+  /** a send is being fitted to the context (counting); another waits its turn */
+  let fitting = false;
+  /** requests this page did not start but shows (picked up after a reload, or from another window): they end with `chat:ended` */
+  const attached = new Map<string, { conversationId: string; follow: Follow }>();
 
   /** Where this exchange is saved: the open conversation, or a new one the core creates with the first question (no extra round trip before the answer). */
   const recordTarget = (state: ConversationState, chat: ChatSettings, nCtx: number | null): { conversationId: string; create?: NewConversation } => {
     if (state.id !== null) return { conversationId: state.id };
     const model = chat.endpoint.kind === 'local' ? (status.store.getState()?.model?.name ?? '') : '';
     const endpoint = chat.endpoint.kind === 'local' ? { kind: 'local' as const, baseUrl: '', model } : { kind: 'link' as const, baseUrl: '', model, linkId: chat.endpoint.linkId };
-    return { conversationId: newId(), create: { endpoint, systemPrompt: chat.systemPrompt, sampling: { ...chat.sampling }, nCtx } };
+    const policy = overflow.getState();
+    return { conversationId: newId(), create: { endpoint, systemPrompt: chat.systemPrompt, sampling: { ...chat.sampling }, nCtx, ...(policy ? { overflow: policy } : {}) } };
   };
 
   /** Ask for an answer after `prefix` (already on screen), with a new question or (regenerate) without; `accepted` runs once it goes ahead. */
   const ask = async (prefix: readonly ChatItem[], question: UserItem | null, accepted?: () => void): Promise<boolean> => {
     const settings = app.store.getState().settings;
     const before = conversation.getState();
-    if (!settings || before.activeRequestId !== null) return false;
-    accepted?.();
-    const chat = effectiveChat(settings.chat, before.id !== null ? held : null);
+    if (!settings || before.activeRequestId !== null || fitting) return false;
+    const chat = effectiveChat(settings.chat, held.getState());
     const requestId = newId();
     // Known for the local server and for a linked llama-server; hosted APIs do not say, and are not trimmed.
     const nCtx = (props.getState()?.nCtx ?? 0) || null;
     const history = question ? [...prefix, question] : prefix;
-    const plan = planChatRequest({ requestId, history, chat, nCtx, slot: before.slot });
+    // Fitted to the context before anything is shown or sent: a prompt that cannot fit is refused here, with the numbers.
+    // Without a known n_ctx nothing is trimmed or counted, and the send goes ahead in this same tick.
+    const count = (messages: readonly ChatMessage[]) => api.invoke('chat:count-tokens', { endpoint: chat.endpoint, systemPrompt: chat.systemPrompt, messages: [...messages] }).then((r) => (r.ok ? r.value : null));
+    // A prompt far below the budget (a quarter: even CJK text, ~1 token a character, fits) needs no count either.
+    const surelyFits = nCtx === null || surelyFitsContext(chat.systemPrompt, toChatMessages(history), nCtx, chat.sampling.max_tokens);
+    fitting = !surelyFits;
+    const fitted =
+      surelyFits
+        ? { ok: true as const, plan: planChatRequest({ requestId, history, chat, nCtx, slot: before.slot }) }
+        : await planChatSend({ requestId, history, chat, nCtx, slot: before.slot, policy: overflow.getState() ?? settings.chat.overflow, count }).finally(() => (fitting = false));
+    contextRefusal.setState(fitted.ok ? null : fitted.refusal, true);
+    const now = conversation.getState();
+    if (!fitted.ok || now.id !== before.id || now.items !== before.items || now.activeRequestId !== null) return false;
+    const { plan } = fitted;
+    accepted?.();
     const answerParent = history.at(-1)?.id ?? null;
     const asAgent = useTools.getState() && agent !== undefined;
     const item = { ...newAnswerItem(newId(), answerParent, requestId, plan.dropped, nCtx), ...(asAgent ? { agentRun: true } : {}) };
@@ -125,7 +145,7 @@ export function createChatStore({
     conversation.setState({ ...before, id: target.conversationId, items: [...history, item], branches, activeRequestId: requestId }, true);
     lastOpened.set(target.conversationId);
     const follow = follower.follow(requestId, (snapshot) => live.setState((current) => (current?.requestId === requestId ? { ...current, ...snapshot } : current), true), { turns: asAgent });
-    live.setState({ itemId: item.id, requestId, message: initialStreamingMessage(), counter: item.counter }, true);
+    live.setState({ itemId: item.id, requestId, message: initialStreamingMessage(), counter: item.counter, turn: null }, true);
 
     const record = { ...target, parentId: question ? question.parentId : answerParent, answerId: item.id, ...(question ? { question: { id: question.id, content: question.content } } : {}) };
     let answer: AnswerState;
@@ -159,7 +179,7 @@ export function createChatStore({
    * Its system prompt and sampling apply to it alone (conversation-conventions.ts); its
    * endpoint is offered, never switched to (held-endpoint.ts).
    */
-  const load = async (conversationId: string, restore = false): Promise<boolean> => {
+  const load = async (conversationId: string, restore = false, attempt = 0): Promise<boolean> => {
     const ticket = ++openTicket;
     const opened = await api.invoke('history:open', { id: conversationId });
     if (ticket !== openTicket) return false;
@@ -169,7 +189,9 @@ export function createChatStore({
     }
     const { meta } = opened.value;
     if (restore) heldEndpoint.opened(meta);
-    held = conventionsOf(meta);
+    held.setState(conventionsOf(meta), true);
+    overflow.setState(meta.overflow ?? null, true);
+    contextRefusal.setState(null, true);
     const settings = app.store.getState().settings;
     const currentKey = settings ? endpointKey(settings.chat.endpoint) : null;
     const savedKey = meta.endpoint.kind === 'local' ? 'local' : meta.endpoint.linkId ? `link:${meta.endpoint.linkId}` : null;
@@ -188,7 +210,67 @@ export function createChatStore({
     }, true);
     live.setState(null, true);
     lastOpened.set(meta.id);
+    if (items.some(isAnswering)) await reattach(meta.id, ticket, attempt);
     return true;
+  };
+
+  /** Show a request the core is still answering in this conversation (the page was reloaded, or another window sent it) where it stands. */
+  const attach = (run: LiveRun): void => {
+    const { requestId } = run;
+    const asAgent = run.kind === 'agent' && agent !== undefined;
+    if (asAgent) {
+      runs.add(requestId);
+      agent.attach(run);
+      useTools.setState(true, true);
+    }
+    conversation.setState((state) => ({
+      ...state,
+      activeRequestId: requestId,
+      items: state.items.map((item) => (item.kind === 'assistant' && item.id === run.answerId ? { ...item, requestId, ...(asAgent ? { agentRun: true } : {}) } : item)),
+    }), true);
+    const follow = follower.follow(requestId, (snapshot) => live.setState((current) => (current?.requestId === requestId ? { ...current, ...snapshot } : current), true), { turns: asAgent, from: { message: run.message, turn: run.turn } });
+    live.setState({ itemId: run.answerId, requestId, message: run.message, counter: EMPTY_COUNTER, turn: run.turn }, true);
+    attached.set(requestId, { conversationId: run.conversationId, follow });
+  };
+
+  /** Stop showing an attached request; it goes on in the core (its own page, if any, still owns it). */
+  const detach = (requestId: string): void => {
+    const held = attached.get(requestId);
+    if (!held) return;
+    attached.delete(requestId);
+    held.follow.finish();
+    runs.delete(requestId);
+    agent?.release(requestId);
+  };
+
+  const reattach = async (conversationId: string, ticket: number, attempt: number): Promise<void> => {
+    const found = await api.invoke('runs:live', { conversationId });
+    if (ticket !== openTicket || conversation.getState().activeRequestId !== null) return;
+    const answering = conversation.getState().items.filter(isAnswering);
+    const liveRuns = found.ok ? found.value.runs : [];
+    const run = liveRuns.find((candidate) => answering.some((item) => item.id === candidate.answerId));
+    if (run) attach(run);
+    const orphans = answering.filter((item) => !liveRuns.some((candidate) => candidate.answerId === item.id));
+    if (orphans.length === 0) return;
+    // It ended between the two calls, so its final state is saved now: read it again, once.
+    if (attempt === 0 && found.ok && !run) {
+      await load(conversationId, false, 1);
+      return;
+    }
+    // Nothing will finish these (or the core cannot say): cut off, never a row that waits for ever.
+    const ids = new Set(orphans.map((item) => item.id));
+    conversation.setState((state) => ({ ...state, items: state.items.map((item) => (item.kind === 'assistant' && ids.has(item.id) ? { ...item, answer: interruptedAnswer(item.answer) } : item)) }), true);
+  };
+
+  /** Leaving the conversation: a request this page started is stopped, one it only shows goes on. */
+  const leave = async (requestId: string): Promise<void> => {
+    if (attached.has(requestId)) {
+      detach(requestId);
+      conversation.setState((state) => (state.activeRequestId === requestId ? { ...state, activeRequestId: null } : state), true);
+      live.setState((current) => (current?.requestId === requestId ? null : current), true);
+      return;
+    }
+    await stopRequest(requestId);
   };
 
   /** The core registers a request only once it has resolved the endpoint; a stop before that finds nothing, so ask again. */
@@ -209,9 +291,20 @@ export function createChatStore({
     start: () => {
       const offProps = serverProps.start();
       const offHeld = heldEndpoint.start();
+      const offEnded = api.on('chat:ended', ({ requestId, conversationId }) => {
+        if (!attached.has(requestId)) return;
+        detach(requestId);
+        const state = conversation.getState();
+        if (state.activeRequestId !== requestId) return;
+        conversation.setState({ ...state, activeRequestId: null }, true);
+        live.setState(null, true);
+        // The answer is saved with its steps by now: show it as saved.
+        if (state.id === conversationId) void load(conversationId);
+      });
       const off = (): void => {
         offProps();
         offHeld();
+        offEnded();
       };
       const last = lastOpened.get();
       if (last !== null && conversation.getState().id === null && conversation.getState().items.length === 0) void load(last);
@@ -242,11 +335,13 @@ export function createChatStore({
     },
     clear: () => {
       const requestId = conversation.getState().activeRequestId;
-      if (requestId !== null) void stopRequest(requestId);
+      if (requestId !== null) void leave(requestId);
       openTicket++;
       focus.setState(null, true);
       conversationTools.setState([], true);
-      held = null;
+      held.setState(null, true);
+      overflow.setState(null, true);
+      contextRefusal.setState(null, true);
       heldEndpoint.forget();
       conversation.setState(EMPTY_CONVERSATION, true);
       live.setState(null, true);
@@ -255,7 +350,7 @@ export function createChatStore({
     },
     open: async (conversationId, messageId) => {
       const requestId = conversation.getState().activeRequestId;
-      if (requestId !== null) await stopRequest(requestId);
+      if (requestId !== null) await leave(requestId);
       // A hit in another branch: show that branch.
       if (messageId !== undefined) await api.invoke('history:select-branch', { conversationId, messageId });
       const opened = await load(conversationId, true);
@@ -266,6 +361,7 @@ export function createChatStore({
     focus,
     composerFocus,
     heldEndpoint,
+    conventions: held,
     useTools,
     conversationTools,
     switchBranch: async (itemId, step) => {
@@ -279,5 +375,12 @@ export function createChatStore({
       return selected.ok ? load(state.id) : false;
     },
     refreshProps,
+    overflow,
+    contextRefusal,
   };
+}
+
+/** A saved answer the core is still writing. */
+function isAnswering(item: ChatItem): item is Extract<ChatItem, { kind: 'assistant' }> {
+  return item.kind === 'assistant' && item.answer.status === 'streaming';
 }

@@ -1,8 +1,10 @@
 // A saved conversation keeps the system prompt and sampling it was held with.
 // When it is opened they apply to that conversation only, held in memory: they
 // never become the global settings (an imported file's system prompt would
-// otherwise stay the default for every later conversation). A change the user
-// makes in the conventions panel wins over them.
+// otherwise stay the default for every later conversation). The Parameters panel
+// says which values it edits: this conversation's (set here) or the defaults for
+// new chats (the settings); a change to the defaults leaves a conversation's own.
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { SamplingSchema, type ChatSettings } from '@shared/chat/schemas';
 import type { ConversationMeta } from '@shared/history/types';
 
@@ -26,8 +28,9 @@ export function effectiveChat(chat: ChatSettings, held: HeldConventions | null):
   return held ? { ...chat, ...held } : chat;
 }
 
-/** The user changed the system prompt or the sampling in the settings: their choice wins from now on. */
-export function userChangedConventions(before: ChatSettings | undefined, after: ChatSettings | undefined): boolean {
-  if (!before || !after) return false;
-  return before.systemPrompt !== after.systemPrompt || JSON.stringify(before.sampling) !== JSON.stringify(after.sampling);
+/** The open conversation's own system prompt and sampling; null while it follows the defaults. */
+export type ConversationConventions = StoreApi<HeldConventions | null>;
+
+export function createConversationConventions(): ConversationConventions {
+  return createStore<HeldConventions | null>()(() => null);
 }

@@ -9,8 +9,15 @@ describe('answerErrorText', () => {
     expect(answerErrorText(createTranslator('zh'), error)).toContain('2,048');
   });
 
-  it("keeps the core's sentence for other failures, and says something when there is none", () => {
-    expect(answerErrorText(createTranslator('en'), { code: 'network', message: 'connection refused' })).toBe('connection refused');
+  it("says a known failure in the UI language with what to do, the core's words after it", () => {
+    const zh = createTranslator('zh');
+    const text = answerErrorText(zh, { code: 'network', message: 'connection refused' });
+    expect(text.startsWith(zh('error.network'))).toBe(true);
+    expect(text).toContain('connection refused');
+  });
+
+  it("keeps the core's sentence for an unknown failure, and says something when there is none", () => {
+    expect(answerErrorText(createTranslator('en'), { code: 'from_a_newer_core', message: 'socket hang up' })).toBe('socket hang up');
     expect(answerErrorText(createTranslator('en'), undefined)).toBe(createTranslator('en')('chat.failed'));
   });
 });

@@ -1,13 +1,9 @@
-// What a failed answer says, in the user's language where we know the cause; the
-// core's own sentence (English) for the rest.
+// What a failed answer says: the cause in the user's language with what to do next,
+// and the core's (or server's) own words after it in brackets (ui/app-error-text.ts).
 import type { Translate } from '../../i18n';
-import { formatCount } from '../../lib/format';
+import { appErrorTextWithCause, type ErrorLike } from '../../ui/app-error-text';
 
-export function answerErrorText(t: Translate, error: { code: string; message: string; details?: Record<string, unknown> } | undefined): string {
+export function answerErrorText(t: Translate, error: ErrorLike | undefined): string {
   if (!error) return t('chat.failed');
-  if (error.code === 'context_exceeded') {
-    const { nPromptTokens, nCtx } = (error.details ?? {}) as { nPromptTokens?: unknown; nCtx?: unknown };
-    if (typeof nPromptTokens === 'number' && typeof nCtx === 'number') return t('chat.error.contextExceeded', { tokens: formatCount(nPromptTokens), nCtx: formatCount(nCtx) });
-  }
-  return error.message;
+  return appErrorTextWithCause(t, error);
 }

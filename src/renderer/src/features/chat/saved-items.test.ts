@@ -22,3 +22,13 @@ describe('saved answers come back with their figures', () => {
     expect(figures).toMatchObject({ source: 'usage', promptTokens: 21, generatedTokens: 9 });
   });
 });
+
+describe('saved answers come back with their state', () => {
+  it('one cut off by a quit says so and keeps its text; one still being answered shows as streaming', () => {
+    const [, cut] = open([message({ id: 'q', role: 'user', content: 'hi' }), message({ id: 'a', role: 'assistant', parentId: 'q', content: 'half', status: 'interrupted' })]);
+    expect(cut).toMatchObject({ answer: { status: 'error', content: 'half', error: { code: 'interrupted' } } });
+    const [, going] = open([message({ id: 'q', role: 'user', content: 'hi' }), message({ id: 'a', role: 'assistant', parentId: 'q', content: 'half', status: 'partial' })]);
+    expect(going).toMatchObject({ answer: { status: 'streaming', content: 'half' } });
+    expect(going?.kind === 'assistant' && going.answer.error).toBeFalsy();
+  });
+});

@@ -1,5 +1,6 @@
 // How a saved conversation becomes the rows on screen: the active branch's user
-// and assistant messages, each answer with its saved status (a cut-off one says so).
+// and assistant messages, each answer with its saved status (a cut-off one says
+// so; one still being answered shows as streaming until the page re-attaches).
 import { contentText as storedText } from '@shared/history/message-text';
 import type { OpenedConversation, StoredMessage } from '@shared/history/types';
 import { savedRun } from './agent-answer';
@@ -26,9 +27,16 @@ export function answerFromStored(message: StoredMessage): AnswerState {
     case 'error':
       return { ...base, status: 'error', error: message.error ?? { code: 'error', message: 'the request failed' } };
     case 'interrupted':
+      return interruptedAnswer(base);
     case 'partial':
-      return { ...base, status: 'error', error: { code: 'interrupted', message: 'This answer was cut off when EVA closed; what had arrived is kept.' } };
+      // Still being answered (the core calls a partial that nothing streams any more interrupted): the page re-attaches to it.
+      return { ...base, status: 'streaming' };
   }
+}
+
+/** A saved answer that nothing will finish: cut off by a quit or crash, what had arrived kept. */
+export function interruptedAnswer(answer: AnswerState): AnswerState {
+  return { ...answer, status: 'error', error: { code: 'interrupted', message: 'This answer was cut off when EVA closed; what had arrived is kept.' } };
 }
 
 /** The run id under which a saved answer's agent steps are shown. */

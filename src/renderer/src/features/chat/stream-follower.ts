@@ -12,6 +12,8 @@ export interface LiveSnapshot {
   counter: TokenCounter;
   /** content deltas exactly as they came, for completion mode, where <think> is just text; '' unless asked for */
   raw: string;
+  /** the stream `message` is of: an agent run's turn `<runId>:<n>`, the request itself, or null before any event */
+  turn: string | null;
 }
 
 export interface Follow {
@@ -26,7 +28,13 @@ export interface StreamFollower {
    * `turns`: an agent run, whose model turns stream as `<requestId>:<n>`; the snapshot shows the
    * newest turn (a new turn starts a fresh message, the token counter keeps counting).
    */
-  follow(requestId: string, onFrame: (snapshot: LiveSnapshot) => void, options?: { raw?: boolean; turns?: boolean }): Follow;
+  follow(requestId: string, onFrame: (snapshot: LiveSnapshot) => void, options?: { raw?: boolean; turns?: boolean; from?: StreamStart }): Follow;
+}
+
+/** Where a stream picked up midway stands (a request a reloaded page re-attaches to): events already in `message` are not sent again. */
+export interface StreamStart {
+  message: StreamingMessage;
+  turn: string | null;
 }
 
 /** Runs a callback before the next paint; setTimeout where there is no requestAnimationFrame (tests, workers). */
@@ -93,8 +101,9 @@ export function createStreamFollower(api: EvaApi, frame: FrameScheduler = animat
           apply(entry);
           entry.turn = requestId;
           entry.painted = false;
-          entry.snapshot = { ...entry.snapshot, message: initialStreamingMessage(), raw: '' };
+          entry.snapshot = { ...entry.snapshot, message: initialStreamingMessage(), raw: '', turn: requestId };
         }
+        if (entry.snapshot.turn === null) entry.snapshot = { ...entry.snapshot, turn: requestId };
         entry.queue.push(...events);
         entry.snapshot = { ...entry.snapshot, counter: countEvents(entry.snapshot.counter, events, now()) };
         if (!entry.painted && events.some(showsText)) {
@@ -111,7 +120,17 @@ export function createStreamFollower(api: EvaApi, frame: FrameScheduler = animat
         }
       }),
     follow: (requestId, listener, options) => {
-      const entry: Followed = { snapshot: { message: initialStreamingMessage(), counter: EMPTY_COUNTER, raw: '' }, raw: options?.raw ?? false, turns: options?.turns ?? false, turn: null, painted: false, queue: [], onFrame: listener };
+      const from = options?.from;
+      const entry: Followed = {
+        snapshot: { message: from?.message ?? initialStreamingMessage(), counter: EMPTY_COUNTER, raw: '', turn: from?.turn ?? null },
+        raw: options?.raw ?? false,
+        turns: options?.turns ?? false,
+        turn: from?.turn ?? null,
+        // Text already on screen: what comes next is batched per frame.
+        painted: from !== undefined && from.message.content !== '',
+        queue: [],
+        onFrame: listener,
+      };
       followed.set(requestId, entry);
       return {
         finish: () => {

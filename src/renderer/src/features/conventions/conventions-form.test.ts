@@ -52,7 +52,9 @@ describe('conventionsPatch', () => {
     const result = conventionsPatch(form, chat());
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.value).toMatchObject({ systemPrompt: 'Be brief.', userName: 'Ann', stopWords: ['User:'], sendKey: 'ctrl-enter' });
+    expect(result.value).toMatchObject({ systemPrompt: 'Be brief.', userName: 'Ann', stopWords: ['User:'] });
+    // The send key is the Hotkeys panel's: this panel never writes it.
+    expect(result.value).not.toHaveProperty('sendKey');
     expect(result.value.sampling).toEqual({ temperature: 1.2, top_k: 40, top_p: 0.95, min_p: 0.05, repeat_penalty: 1.1, max_tokens: -1 });
   });
 

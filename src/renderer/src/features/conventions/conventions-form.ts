@@ -1,5 +1,6 @@
-// The 约定 (conventions) panel edits a draft of the chat settings: system
-// prompt templates, nicknames, extra stop words, sampling and the send key.
+// The Parameters panel edits a draft of the chat settings: system prompt
+// templates, nicknames, extra stop words and sampling (the send key lives in the
+// Hotkeys panel, with the other keys).
 // Numbers stay text while typed; saving turns the draft into a settings patch.
 import type { z } from 'zod';
 import { SamplingSchema, type ChatSettings } from '@shared/chat/schemas';
@@ -25,7 +26,6 @@ export interface ConventionsForm {
   modelName: string;
   /** one stop word per line; \n and \t written as escapes */
   stopWords: string;
-  sendKey: ChatSettings['sendKey'];
   autoTitle: boolean;
   /** empty = not sent, so the server's default applies */
   sampling: Record<SamplingField, string>;
@@ -55,7 +55,7 @@ export function formFromSettings(chat: ChatSettings): ConventionsForm {
     selected = templates.length - 1;
   }
   const sampling = Object.fromEntries(SAMPLING_FIELDS.map((field) => [field, chat.sampling[field] === undefined ? '' : plainDecimal(chat.sampling[field])])) as Record<SamplingField, string>;
-  return { templates, selected, userName: chat.userName, modelName: chat.modelName, stopWords: formatStopWords(chat.stopWords), sendKey: chat.sendKey, autoTitle: chat.autoTitle, sampling };
+  return { templates, selected, userName: chat.userName, modelName: chat.modelName, stopWords: formatStopWords(chat.stopWords), autoTitle: chat.autoTitle, sampling };
 }
 
 export function addTemplate(form: ConventionsForm, name: string): ConventionsForm {
@@ -126,7 +126,6 @@ export function conventionsPatch(form: ConventionsForm, base: ChatSettings): Con
       userName: form.userName.trim(),
       modelName: form.modelName.trim(),
       stopWords: parseStopWords(form.stopWords).slice(0, 32),
-      sendKey: form.sendKey,
       autoTitle: form.autoTitle,
       sampling,
     },

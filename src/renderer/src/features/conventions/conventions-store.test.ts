@@ -1,32 +1,95 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { createStore } from 'zustand/vanilla';
 import { createMemoryPlatform } from '../../platform/memory-platform';
 import { createSettingsStore } from '../settings/settings-store';
 import { addTemplate, editTemplate } from './conventions-form';
-import { createConventionsStore } from './conventions-store';
+import { createConventionsStore, type OwnConventions } from './conventions-store';
 
-describe('conventions store', () => {
-  it('saves the draft as one settings update and closes', async () => {
-    const api = createMemoryPlatform();
-    const app = createSettingsStore(api);
-    await app.refresh();
-    const conventions = createConventionsStore(app);
+async function setup(own: OwnConventions | null = null) {
+  const api = createMemoryPlatform();
+  const app = createSettingsStore(api);
+  await app.refresh();
+  const held = createStore<OwnConventions | null>()(() => own);
+  const created = await api.invoke('history:create', { title: 'Open one' });
+  if (!created.ok) throw new Error(created.error.message);
+  const conversationId = created.value.id;
+  const saveOwn = (values: OwnConventions | null) =>
+    api.invoke('history:set-conventions', { id: conversationId, systemPrompt: values?.systemPrompt ?? '', sampling: values?.sampling ?? {} });
+  /** what the conversation's saved file says now */
+  const savedMeta = async () => {
+    const opened = await api.invoke('history:open', { id: conversationId });
+    if (!opened.ok) throw new Error(opened.error.message);
+    return opened.value.meta;
+  };
+  return { api, held, savedMeta, conventions: createConventionsStore({ app, own: held, saveOwn }) };
+}
+
+describe('parameters store', () => {
+  it('saves the defaults as one settings update and stays open beside the chat', async () => {
+    const { api, conventions } = await setup();
     conventions.open();
+    expect(conventions.store.getState().scope).toBe('defaults');
     conventions.update((form) => editTemplate(addTemplate(form, 'Brief'), 1, { text: 'Be brief.' }));
     conventions.update((form) => ({ ...form, sampling: { ...form.sampling, temperature: '0.2' } }));
     expect(await conventions.save()).toBe(true);
-    expect(conventions.store.getState().open).toBe(false);
+    expect(conventions.store.getState()).toMatchObject({ open: true, saved: true });
     expect(api.state.settings.chat).toMatchObject({ systemPrompt: 'Be brief.', sampling: { temperature: 0.2 }, endpoint: { kind: 'local' } });
     expect(api.calls.some((c) => c.channel === 'backend:load')).toBe(false);
+    conventions.update((form) => ({ ...form, userName: 'Ann' }));
+    expect(conventions.store.getState().saved).toBe(false);
   });
 
-  it('stays open with field errors', async () => {
-    const api = createMemoryPlatform();
-    const app = createSettingsStore(api);
-    await app.refresh();
-    const conventions = createConventionsStore(app);
+  it('stays with field errors', async () => {
+    const { conventions } = await setup();
     conventions.open();
     conventions.update((form) => ({ ...form, sampling: { ...form.sampling, max_tokens: 'lots' } }));
     expect(await conventions.save()).toBe(false);
-    expect(conventions.store.getState()).toMatchObject({ open: true, errors: { max_tokens: { key: 'conventions.error.number' } } });
+    expect(conventions.store.getState()).toMatchObject({ open: true, saved: false, errors: { max_tokens: { key: 'conventions.error.number' } } });
+  });
+
+  it("opens on a conversation's own values and saves them to it alone, never to the defaults", async () => {
+    const { api, held, savedMeta, conventions } = await setup({ systemPrompt: 'Be a pirate.', sampling: { temperature: 0.3 } });
+    const defaults = api.state.settings.chat;
+    conventions.open();
+    const { scope, form } = conventions.store.getState();
+    expect(scope).toBe('conversation');
+    expect(form?.templates[form.selected]?.text).toBe('Be a pirate.');
+    expect(form?.sampling.temperature).toBe('0.3');
+    conventions.update((f) => ({ ...f, userName: 'Ann', sampling: { ...f.sampling, temperature: '0.5' } }));
+    expect(await conventions.save()).toBe(true);
+    expect(held.getState()).toEqual({ systemPrompt: 'Be a pirate.', sampling: { temperature: 0.5 } });
+    // Saved with the conversation, so a reopen (or a reload) keeps them.
+    expect(await savedMeta()).toMatchObject({ systemPrompt: 'Be a pirate.', sampling: { temperature: 0.5 } });
+    expect(api.state.settings.chat.systemPrompt).toBe(defaults.systemPrompt);
+    expect(api.state.settings.chat.sampling).toEqual(defaults.sampling);
+    // Names are the same in every conversation.
+    expect(api.state.settings.chat.userName).toBe('Ann');
+  });
+
+  it('shows the defaults on switching to them, and a reset makes the conversation follow the defaults', async () => {
+    const { api, held, savedMeta, conventions } = await setup({ systemPrompt: 'Be a pirate.' });
+    await api.invoke('history:set-conventions', { id: (await savedMeta()).id, systemPrompt: 'Be a pirate.', sampling: {} });
+    conventions.open();
+    conventions.setScope('defaults');
+    let form = conventions.store.getState().form;
+    expect(form?.templates[form.selected]?.text).toBe(api.state.settings.chat.systemPrompt);
+    conventions.setScope('conversation');
+    conventions.resetConversation();
+    expect(held.getState()).toBeNull();
+    await vi.waitFor(async () => expect((await savedMeta()).systemPrompt).toBe(''));
+    expect(conventions.store.getState().scope).toBe('defaults');
+    form = conventions.store.getState().form;
+    expect(form?.templates[form.selected]?.text).toBe(api.state.settings.chat.systemPrompt);
+  });
+
+  it('follows the conversation in front of the user while open', async () => {
+    const { held, conventions } = await setup();
+    conventions.open();
+    held.setState({ systemPrompt: 'Opened.' }, true);
+    const { scope, form } = conventions.store.getState();
+    expect(scope).toBe('conversation');
+    expect(form?.templates[form.selected]?.text).toBe('Opened.');
+    conventions.toggle();
+    expect(conventions.store.getState().open).toBe(false);
   });
 });

@@ -1,16 +1,34 @@
-// The 约定 panel: opens on a draft of the saved chat settings, saves it with
-// one `settings:update {chat}`. Sampling lives only in requests, so saving never
-// touches the running server.
+// The Parameters panel's state: a draft of the chat settings, and where its
+// system prompt and sampling go when saved: "This conversation" (the open
+// conversation's own values, held by the chat store and saved with the
+// conversation, never written to the settings) or "Default for new chats" (one
+// `settings:update {chat}`). Names,
+// stop words, templates and auto-title are always the defaults. Sampling lives
+// only in requests, so saving never touches the running server.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { AppError } from '../../platform/types';
+import type { ChatSettings } from '@shared/chat/schemas';
+import type { AppError, Result } from '../../platform/types';
 import type { SettingsStore } from '../settings/settings-store';
 import { conventionsPatch, formFromSettings, type ConventionsErrors, type ConventionsForm } from './conventions-form';
 
+/** Which values the panel shows and saves. */
+export type ConventionsScope = 'conversation' | 'defaults';
+
+/** A conversation's own values (the chat store's ConversationConventions fits this). */
+export interface OwnConventions {
+  systemPrompt?: string;
+  sampling?: ChatSettings['sampling'];
+}
+
 export interface ConventionsState {
+  /** the panel is shown (docked beside the chat, or over it on a narrow window) */
   open: boolean;
+  scope: ConventionsScope;
   form: ConventionsForm | null;
   errors: ConventionsErrors;
   saving: boolean;
+  /** the last save went through and nothing was edited since */
+  saved: boolean;
   error: AppError | null;
 }
 
@@ -18,37 +36,82 @@ export interface ConventionsStore {
   store: StoreApi<ConventionsState>;
   open(): void;
   close(): void;
+  toggle(): void;
+  /** show (and from now on save) this conversation's values or the defaults; unsaved edits are dropped */
+  setScope(scope: ConventionsScope): void;
   update(change: (form: ConventionsForm) => ConventionsForm): void;
   save(): Promise<boolean>;
+  /** the open conversation drops its own values and follows the defaults */
+  resetConversation(): void;
 }
 
-export function createConventionsStore(app: SettingsStore): ConventionsStore {
-  const store = createStore<ConventionsState>()(() => ({ open: false, form: null, errors: {}, saving: false, error: null }));
+export interface ConventionsStoreDeps {
+  app: SettingsStore;
+  /** the open conversation's own system prompt and sampling; null: it follows the defaults */
+  own: StoreApi<OwnConventions | null>;
+  /** write the open conversation's own values to its saved file (null: it follows the defaults again); a conversation not saved yet takes them when it is created */
+  saveOwn(own: OwnConventions | null): Promise<Result<unknown>>;
+}
+
+export function createConventionsStore({ app, own, saveOwn }: ConventionsStoreDeps): ConventionsStore {
+  const store = createStore<ConventionsState>()(() => ({ open: false, scope: 'defaults', form: null, errors: {}, saving: false, saved: false, error: null }));
   const patch = (next: Partial<ConventionsState>): void => store.setState((state) => ({ ...state, ...next }), true);
+
+  const draft = (scope: ConventionsScope): ConventionsForm | null => {
+    const chat = app.store.getState().settings?.chat;
+    if (!chat) return null;
+    return formFromSettings(scope === 'conversation' ? { ...chat, ...own.getState() } : chat);
+  };
+  const show = (scope: ConventionsScope): void => patch({ scope, form: draft(scope), errors: {}, error: null, saved: false });
+  const naturalScope = (): ConventionsScope => (own.getState() ? 'conversation' : 'defaults');
+
+  // Another conversation opened (or a new chat) while the panel is shown: show what applies to it.
+  own.subscribe(() => {
+    const { open, saving } = store.getState();
+    if (open && !saving) show(naturalScope());
+  });
+
+  const openPanel = (): void => {
+    patch({ open: true });
+    show(naturalScope());
+  };
   return {
     store,
-    open: () => {
-      const chat = app.store.getState().settings?.chat;
-      patch({ open: true, form: chat ? formFromSettings(chat) : null, errors: {}, error: null });
-    },
+    open: openPanel,
     close: () => patch({ open: false }),
+    toggle: () => (store.getState().open ? patch({ open: false }) : openPanel()),
+    setScope: show,
     update: (change) => {
       const form = store.getState().form;
-      if (form) patch({ form: change(form) });
+      if (form) patch({ form: change(form), saved: false });
     },
     save: async () => {
-      const { form, saving } = store.getState();
+      const { form, saving, scope } = store.getState();
       const chat = app.store.getState().settings?.chat;
       if (!form || !chat || saving) return false;
       const result = conventionsPatch(form, chat);
       if (!result.ok) {
-        patch({ errors: result.errors });
+        patch({ errors: result.errors, saved: false });
         return false;
       }
       patch({ saving: true, errors: {}, error: null });
-      const saved = await app.updateSettings({ chat: result.value });
-      patch(saved.ok ? { saving: false, open: false } : { saving: false, error: saved.error });
-      return saved.ok;
+      const { systemPrompt, sampling, ...always } = result.value;
+      const saved = await app.updateSettings({ chat: scope === 'defaults' ? result.value : always });
+      let outcome: Result<unknown> = saved;
+      if (saved.ok && scope === 'conversation') {
+        const values = { systemPrompt: systemPrompt ?? '', sampling: sampling ?? {} };
+        outcome = await saveOwn(values);
+        if (outcome.ok) own.setState(values, true);
+      }
+      patch(outcome.ok ? { saving: false, saved: true } : { saving: false, error: outcome.error });
+      return outcome.ok;
+    },
+    resetConversation: () => {
+      own.setState(null, true);
+      show('defaults');
+      void saveOwn(null).then((saved) => {
+        if (!saved.ok) patch({ error: saved.error });
+      });
     },
   };
 }

@@ -1,18 +1,35 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { downloadText } from '../../lib/download';
 import { useStore } from 'zustand';
 import { groupRows } from './date-groups';
 import { HistoryRowView } from './HistoryRowView';
+import { moveCursor, neighbourAfterRemoval, tabStop, type RovingKey } from './roving';
 import { SearchResults } from './SearchResults';
 import './history.css';
 
 const SEARCH_DELAY_MS = 150;
 
-/** EVA's history manager: every saved conversation, grouped by date, searchable, with rename, pin, export and delete + undo. */
-export function HistorySidebar() {
+/** The element that takes the focus when the keyboard comes down into the list or the search hits. */
+const ROW_STOP = '[data-testid="history-open"][tabindex="0"], [data-testid="history-result"][tabindex="0"]';
+
+interface Props {
+  /** the aside's id, for the button that shows and hides it (aria-controls) */
+  id?: string;
+  /** shown as an overlay on a narrow window: a dialog, not a landmark */
+  overlay?: boolean;
+  /** a conversation (or a new chat) was opened from here */
+  onOpened?: () => void;
+}
+
+/**
+ * EVA's history manager: every saved conversation, grouped by date, searchable, with
+ * rename, pin, export and delete + undo. The list is one Tab stop (roving tabindex):
+ * ↑/↓/Home/End move between rows, so reaching the message box never costs a press per chat.
+ */
+export function HistorySidebar({ id, overlay = false, onOpened }: Props) {
   const t = useT();
   const { history, chat } = useAppModel();
   const state = useStore(history.state);
@@ -22,6 +39,15 @@ export function HistorySidebar() {
   const box = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const rows = useMemo(() => groupRows(state.conversations, Date.now()), [state.conversations]);
+  const ids = useMemo(() => rows.flatMap((row) => (row.kind === 'conversation' ? [row.summary.id] : [])), [rows]);
+  // The row the keyboard last reached, for as long as the same conversation is open: opening
+  // another one (here, by search, by New chat) moves the Tab stop to it.
+  const [cursor, setCursor] = useState<{ id: string; openId: string | null } | null>(null);
+  const stopId = tabStop(ids, cursor?.openId === openId ? cursor.id : null, openId);
+  const stopIndex = rows.findIndex((row) => row.kind === 'conversation' && row.summary.id === stopId);
+  /** a row to focus once it is rendered (after an arrow key, or when the focused row was deleted) */
+  const pendingFocus = useRef<string | null>(null);
+  const keysHintId = useId();
 
   useEffect(() => {
     const timer = setTimeout(() => void history.search(query), SEARCH_DELAY_MS);
@@ -38,15 +64,55 @@ export function HistorySidebar() {
       return row?.kind === 'conversation' ? row.summary.id : `h:${row?.group ?? index}`;
     },
     overscan: 8,
+    // The Tab stop is always rendered, even scrolled far away, or Tab would skip the list.
+    rangeExtractor: useCallback((range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      return stopIndex < 0 || indexes.includes(stopIndex) ? indexes : [...indexes, stopIndex].sort((a, b) => a - b);
+    }, [stopIndex]),
   });
+
+  useLayoutEffect(() => {
+    const wanted = pendingFocus.current;
+    if (wanted === null) return;
+    const row = [...(box.current?.querySelectorAll<HTMLElement>('[data-testid="history-item"]') ?? [])].find((element) => element.dataset.id === wanted);
+    const target = row?.querySelector<HTMLElement>('[data-testid="history-open"]');
+    if (target) {
+      pendingFocus.current = null;
+      target.focus();
+    }
+  });
+
+  const moveTo = (next: string | null): void => {
+    if (next === null) return;
+    setCursor({ id: next, openId });
+    pendingFocus.current = next;
+    const index = rows.findIndex((row) => row.kind === 'conversation' && row.summary.id === next);
+    if (index >= 0) virtualizer.scrollToIndex(index);
+  };
+  const onMove = (from: string, key: RovingKey): void => moveTo(moveCursor(ids, from, key));
+  const open = (conversationId: string, messageId?: string): void => {
+    void chat.open(conversationId, messageId);
+    onOpened?.();
+  };
 
   const exportFile = async (ids: readonly string[] | 'all', format: 'markdown' | 'json'): Promise<void> => {
     const file = await history.exportFile(ids, format);
     if (file) downloadText(file.text, file.fileName, file.mime);
   };
-  const remove = async (ids: readonly string[]): Promise<void> => {
-    const receipt = await history.remove(ids);
+  const remove = async (removed: readonly string[]): Promise<void> => {
+    const receipt = await history.remove(removed);
     if (receipt && openId !== null && receipt.conversationIds.includes(openId)) chat.clear();
+  };
+  /** One row deleted from its menu or by Delete: a keyboard user stays in the list, on the next row. */
+  const removeRow = (conversationId: string): void => {
+    if (box.current?.contains(document.activeElement)) {
+      const next = neighbourAfterRemoval(ids, conversationId);
+      if (next !== null) {
+        setCursor({ id: next, openId: openId === conversationId ? null : openId });
+        pendingFocus.current = next;
+      }
+    }
+    void remove([conversationId]);
   };
   const clearAll = async (): Promise<void> => {
     setConfirmClear(false);
@@ -58,39 +124,86 @@ export function HistorySidebar() {
     const created = await history.importText(await file.text());
     if (created[0] !== undefined) await chat.open(created[0]);
   };
+  /** ↓ from the search box goes down to the list (or the hits), where Tab would also land. */
+  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>): void => {
+    if (event.key !== 'ArrowDown') return;
+    const target = event.currentTarget.closest('aside')?.querySelector<HTMLElement>(ROW_STOP);
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+  };
 
   const searching = query.trim() !== '';
   return (
-    <aside className="history" data-testid="history" aria-label={t('history.title')}>
+    <aside
+      className={`history${overlay ? ' is-overlay' : ''}`}
+      id={id}
+      data-testid="history"
+      aria-label={t('history.title')}
+      {...(overlay ? { role: 'dialog', 'aria-modal': true } : {})}
+    >
       <header className="history-head">
         <h2>{t('history.title')}</h2>
-        <button type="button" className="btn btn-small btn-primary" data-testid="history-new" onClick={() => chat.clear()}>
+        <button
+          type="button"
+          className="btn btn-small btn-primary"
+          data-testid="history-new"
+          onClick={() => {
+            chat.clear();
+            onOpened?.();
+          }}
+        >
           {t('history.new')}
         </button>
       </header>
-      <input className="input history-search" type="search" data-testid="history-search" placeholder={t('history.search')} value={query} onChange={(event) => setQuery(event.target.value)} />
+      <input
+        className="input history-search"
+        type="search"
+        data-testid="history-search"
+        placeholder={t('history.search')}
+        aria-label={t('history.search')}
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        onKeyDown={onSearchKey}
+      />
+      <span id={keysHintId} className="sr-only">
+        {t('history.keysHint')}
+      </span>
       {searching ? (
-        <SearchResults results={state.results} query={query} onOpen={(conversationId, messageId) => void chat.open(conversationId, messageId ?? undefined)} />
+        <SearchResults results={state.results} query={query} onOpen={(conversationId, messageId) => open(conversationId, messageId ?? undefined)} />
       ) : (
-        <div className="history-scroll" ref={box} data-testid="history-list">
+        <div className="history-scroll" ref={box} data-testid="history-list" role="list" aria-label={t('history.title')}>
           {state.loaded && rows.length === 0 && <p className="muted small history-empty">{t('history.empty')}</p>}
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
               const row = rows[item.index];
               if (!row) return null;
               return (
-                <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} className="history-vrow" style={{ transform: `translateY(${item.start}px)` }}>
+                <div
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  className="history-vrow"
+                  role={row.kind === 'header' ? 'presentation' : 'listitem'}
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
                   {row.kind === 'header' ? (
-                    <div className="history-group">{t(`history.group.${row.group}`)}</div>
+                    <div className="history-group" role="heading" aria-level={3}>
+                      {t(`history.group.${row.group}`)}
+                    </div>
                   ) : (
                     <HistoryRowView
                       summary={row.summary}
                       active={row.summary.id === openId}
-                      onOpen={() => void chat.open(row.summary.id)}
+                      tabStop={row.summary.id === stopId}
+                      keysHintId={keysHintId}
+                      onOpen={() => open(row.summary.id)}
+                      onFocus={() => setCursor({ id: row.summary.id, openId })}
+                      onMove={(key) => onMove(row.summary.id, key)}
                       onRename={(title) => void history.rename(row.summary.id, title)}
                       onPin={() => void history.pin(row.summary.id, !row.summary.pinned)}
                       onExport={(format) => void exportFile([row.summary.id], format)}
-                      onDelete={() => void remove([row.summary.id])}
+                      onDelete={() => removeRow(row.summary.id)}
                     />
                   )}
                 </div>

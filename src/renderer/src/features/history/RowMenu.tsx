@@ -3,6 +3,8 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 export interface RowMenuItem {
   label: string;
   testId: string;
+  /** the key that does the same on a focused row, shown beside the label */
+  shortcut?: string;
   onSelect(): void;
   danger?: boolean;
 }
@@ -16,7 +18,7 @@ interface Props {
 /**
  * A history row's actions as a menu with words, not a strip of symbols squeezing the
  * title: ↑/↓ move, Enter chooses, Esc or a click elsewhere closes (the focus goes back
- * to the ⋯ button that opened it).
+ * to the ⋯ button or the row that opened it: Shift+F10, the menu key or a right-click).
  */
 export function RowMenu({ label, items, onClose }: Props) {
   const menu = useRef<HTMLDivElement>(null);
@@ -64,7 +66,12 @@ export function RowMenu({ label, items, onClose }: Props) {
             item.onSelect();
           }}
         >
-          {item.label}
+          <span>{item.label}</span>
+          {item.shortcut && (
+            <kbd className="row-menu-key" aria-hidden="true">
+              {item.shortcut}
+            </kbd>
+          )}
         </button>
       ))}
     </div>

@@ -1,6 +1,8 @@
+import { useState, type KeyboardEvent } from 'react';
 import type { SearchResult } from '@shared/history/types';
 import { useT } from '../../i18n';
 import { highlightSegments } from './highlight';
+import { isRovingKey, moveCursor, tabStop } from './roving';
 
 interface Props {
   results: SearchResult | null;
@@ -8,16 +10,45 @@ interface Props {
   onOpen(conversationId: string, messageId: string | null): void;
 }
 
-/** Hits over titles and full message text, the match marked; a click opens the conversation at the message. */
+const keyOf = (hit: { conversationId: string; messageId: string | null }): string => `${hit.conversationId}/${hit.messageId ?? ''}`;
+
+/**
+ * Hits over titles and full message text, the match marked; a click or Enter opens the
+ * conversation at the message. One Tab stop, like the list: ↑/↓/Home/End move between hits.
+ */
 export function SearchResults({ results, query, onOpen }: Props) {
   const t = useT();
+  const [cursor, setCursor] = useState<string | null>(null);
   if (!results) return <p className="muted small history-empty">{t('history.searching')}</p>;
   if (results.hits.length === 0) return <p className="muted small history-empty">{t('history.noResults', { query })}</p>;
+  const keys = results.hits.map(keyOf);
+  const stop = tabStop(keys, cursor, null);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>): void => {
+    if (!isRovingKey(event.key) || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const from = (event.target as HTMLElement).closest<HTMLElement>('[data-key]')?.dataset.key ?? null;
+    const next = moveCursor(keys, from, event.key);
+    if (next === null) return;
+    event.preventDefault();
+    setCursor(next);
+    [...event.currentTarget.querySelectorAll<HTMLElement>('[data-key]')].find((element) => element.dataset.key === next)?.focus();
+  };
+
   return (
-    <ul className="history-results" data-testid="history-results">
+    <ul className="history-results" data-testid="history-results" aria-label={t('history.search')} onKeyDown={onKeyDown}>
       {results.hits.map((hit) => (
-        <li key={`${hit.conversationId}/${hit.messageId ?? ''}`}>
-          <button type="button" className="history-open" data-testid="history-result" data-conversation={hit.conversationId} data-message={hit.messageId ?? ''} onClick={() => onOpen(hit.conversationId, hit.messageId)}>
+        <li key={keyOf(hit)}>
+          <button
+            type="button"
+            className="history-open"
+            data-testid="history-result"
+            data-key={keyOf(hit)}
+            data-conversation={hit.conversationId}
+            data-message={hit.messageId ?? ''}
+            tabIndex={keyOf(hit) === stop ? 0 : -1}
+            onFocus={() => setCursor(keyOf(hit))}
+            onClick={() => onOpen(hit.conversationId, hit.messageId)}
+          >
             <span className="history-title">{hit.title || t('history.untitled')}</span>
             <span className="history-preview">
               {highlightSegments(hit.snippet, hit.matches).map((segment, index) => (segment.match ? <mark key={index}>{segment.text}</mark> : <span key={index}>{segment.text}</span>))}

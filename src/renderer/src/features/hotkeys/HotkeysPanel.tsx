@@ -12,7 +12,7 @@ import { ACTION_KEYS, formProblems, keyFieldEdit, PROBLEM_KEYS } from './hotkeys
 import { HOTKEY_CAPTURE_ATTRIBUTE, isMacPlatform } from './use-page-hotkeys';
 import './hotkeys.css';
 
-/** 快捷键: F1/Shift+F1/F2 and the send key (which is the chat's own setting, shown here too). */
+/** 快捷键: F1/Shift+F1/F2, the send key (which is the chat's own setting, shown here too) and the fixed page shortcuts. */
 export function HotkeysPanel() {
   const { hotkeys, app } = useAppModel();
   const open = useStore(hotkeys.panelOpen);
@@ -96,6 +96,7 @@ function HotkeysDialog({ saved: settings }: { saved: AppSettings }) {
             </Field>
           );
         })}
+        <SidebarShortcutRow />
         <SelectField
           label={t('hotkeys.sendKey')}
           value={sendKey}
@@ -108,5 +109,18 @@ function HotkeysDialog({ saved: settings }: { saved: AppSettings }) {
         />
       </section>
     </SidePanel>
+  );
+}
+
+/**
+ * Ctrl+B (⌘B on a Mac) shows and hides the history on the home page (shell/HomeView.tsx,
+ * useSidebarHotkey). It is fixed, so it is listed for finding, not for changing.
+ */
+function SidebarShortcutRow() {
+  const t = useT();
+  return (
+    <Field label={t('hotkeys.action.sidebar')} hint={t('hotkeys.scope.fixedPage')}>
+      {(id, describedBy) => <input id={id} className="input mono" readOnly aria-readonly="true" aria-describedby={describedBy} value={isMacPlatform() ? '⌘B' : 'Ctrl+B'} data-testid="hotkey-sidebar" />}
+    </Field>
   );
 }

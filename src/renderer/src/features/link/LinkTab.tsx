@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useT } from '../../i18n';
 import { ApiKeyField } from '../../ui/ApiKeyField';
+import { appErrorTextWithCause } from '../../ui/app-error-text';
 import { Field, TextField } from '../../ui/form-fields';
 import { missingKey } from './link-form';
 import type { LinkState, LinkStore } from './link-store';
@@ -74,7 +75,7 @@ export function LinkTab({ state, actions }: { state: LinkState; actions: LinkSto
         </Field>
         {state.error && (
           <div className="load-error" role="alert" data-testid="link-error" data-code={state.error.code}>
-            <p className="load-error-message">{state.error.message}</p>
+            <p className="load-error-message">{appErrorTextWithCause(t, state.error)}</p>
           </div>
         )}
       </div>

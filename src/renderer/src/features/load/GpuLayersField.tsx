@@ -1,4 +1,5 @@
 import { useT } from '../../i18n';
+import { estimateReasonText } from '../backends/backend-labels';
 import { Field } from '../../ui/form-fields';
 import type { FieldError } from '../../ui/field-error';
 import type { InspectState } from './load-store';
@@ -48,7 +49,7 @@ function Estimate({ inspect, stale }: { inspect: InspectState; stale: boolean })
   const status = stale && inspect.status !== 'idle' ? 'pending' : inspect.status;
   const text =
     status === 'done' && inspect.status === 'done'
-      ? t('load.estimate', { layers: inspect.estimate.gpuLayers, max: inspect.estimate.maxLayers, reason: inspect.estimate.reason })
+      ? t('load.estimate', { layers: inspect.estimate.gpuLayers, max: inspect.estimate.maxLayers, reason: estimateReasonText(t, inspect.estimate) })
       : status === 'pending'
         ? t('load.estimating')
         : status === 'error'

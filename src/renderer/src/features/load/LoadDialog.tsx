@@ -10,22 +10,48 @@ import type { LoadTab } from './load-store';
 import { LocalModelTab } from './LocalModelTab';
 import { useLinkStore } from '../link/use-link-store';
 import { useLoadStore } from './use-load-store';
+import { useStore } from 'zustand';
+import type { LibraryModel } from '@shared/models/model-library';
+import { DiscoverPane } from '../library/DiscoverPane';
+import { FileBrowserDialog } from '../library/FileBrowserDialog';
+import { folderOf, pickPatch } from '../library/pick-patch';
+import { useLibrary, useLibraryRunning } from '../library/use-library';
+import { useModelDropTarget, usePageModelDrop } from '../library/use-model-drop';
 import './load.css';
 
-const TABS: ReadonlyArray<{ tab: LoadTab; key: 'load.tabLocal' | 'load.tabLink'; testId: string; focus: string }> = [
+const TABS: ReadonlyArray<{ tab: LoadTab; key: 'load.tabLocal' | 'load.tabDiscover' | 'load.tabLink'; testId: string; focus: string }> = [
   { tab: 'local', key: 'load.tabLocal', testId: 'load-tab-local', focus: 'model-path' },
+  { tab: 'discover', key: 'load.tabDiscover', testId: 'load-tab-discover', focus: 'hub-query' },
   { tab: 'link', key: 'load.tabLink', testId: 'load-tab-link', focus: 'link-base-url' },
 ];
 
-/** 装载: a local model and how llama-server runs it, or a remote endpoint (link mode). */
+/** 装载: a local model (from the library, a path, a drop, or the hub) and how llama-server runs it, or a remote endpoint (link mode). */
 export function LoadDialog() {
   const t = useT();
   const { open, tab, error, actions } = useLoadStore();
   const dialog = useRef<HTMLDivElement>(null);
+  useLibraryRunning();
+  const { library, browser, downloads } = useLibrary();
+  // Files may have come and gone since the last look; the core is the one that knows.
+  useEffect(() => {
+    if (!open) return;
+    void library.refresh();
+    void downloads.refresh();
+  }, [open, library, downloads]);
+  // The file browser opens on top and traps the keyboard itself; this trap would fight it.
+  const browsing = useStore(browser.store, (state) => state.open);
 
   // Tab stays in the dialog, Esc closes it, and the focus goes back to what opened it.
   const focus = TABS.find((entry) => entry.tab === tab)?.focus;
-  useFocusTrap(dialog, open, actions.close, focus ? `[data-testid="${focus}"]` : undefined);
+  useFocusTrap(dialog, open && !browsing, actions.close, focus ? `[data-testid="${focus}"]` : undefined);
+
+  // A dropped model lands in the form, on the local tab; dropped on the page, it opens the dialog first.
+  const takeDroppedPath = (path: string): void => {
+    actions.setTab('local');
+    actions.edit(pickPatch(path, library.store.getState().listing));
+  };
+  const drop = useModelDropTarget(takeDroppedPath);
+  usePageModelDrop(!open, () => actions.open('local'), takeDroppedPath);
 
   useEffect(() => {
     if (error) dialog.current?.querySelector('[data-testid="load-error"]')?.scrollIntoView({ block: 'nearest' });
@@ -34,8 +60,8 @@ export function LoadDialog() {
   if (!open) return null;
 
   return (
-    <div className="overlay" onMouseDown={(event) => event.target === event.currentTarget && actions.close()}>
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="load-title" data-testid="load-dialog" data-tab={tab} ref={dialog}>
+    <div className="overlay" onMouseDown={(event) => event.target === event.currentTarget && actions.close()} {...drop.handlers}>
+      <div className={`dialog${drop.dragging ? ' is-drop-target' : ''}`} role="dialog" aria-modal="true" aria-labelledby="load-title" data-testid="load-dialog" data-tab={tab} ref={dialog}>
         <header className="dialog-head">
           <h2 id="load-title">{t(tab === 'link' ? 'load.titleLink' : 'load.title')}</h2>
           <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={actions.close}>
@@ -49,9 +75,35 @@ export function LoadDialog() {
             </button>
           ))}
         </div>
-        {tab === 'local' ? <LocalPane dialog={dialog} /> : <LinkPane />}
+        {tab === 'local' ? <LocalPane dialog={dialog} /> : tab === 'discover' ? <DiscoverTab /> : <LinkPane />}
       </div>
+      <FileBrowserDialog />
     </div>
+  );
+}
+
+function DiscoverTab() {
+  const t = useT();
+  const { actions } = useLoadStore();
+  const { library } = useLibrary();
+  // One click from a finished download to a loading model.
+  const load = (path: string): void => {
+    actions.setTab('local');
+    actions.edit(pickPatch(path, library.store.getState().listing));
+    void actions.submit();
+  };
+  return (
+    <>
+      <DiscoverPane onLoad={load} />
+      <footer className="dialog-foot">
+        <span className="muted">{t('library.hub.keepsGoing')}</span>
+        <div className="dialog-actions">
+          <button type="button" className="btn" onClick={actions.close}>
+            {t('common.close')}
+          </button>
+        </div>
+      </footer>
+    </>
   );
 }
 
@@ -59,7 +111,20 @@ function LocalPane({ dialog }: { dialog: React.RefObject<HTMLDivElement | null> 
   const t = useT();
   const { form, fieldErrors, inspect, submitting, startedAt, error, keyProtection, actions } = useLoadStore();
   const { app, notices } = useAppModel();
-  const { settings } = useSettingsStore();
+  const { settings, info } = useSettingsStore();
+  const { library, browser } = useLibrary();
+  const listing = useStore(library.store, (state) => state.listing);
+  const pick = (model: LibraryModel): void => actions.edit(pickPatch(model.path, listing));
+  const pickAndLoad = (model: LibraryModel): void => {
+    pick(model);
+    void actions.submit();
+  };
+  // Electron has a native picker; a page in a browser cannot see the disk, so EVA's own browser asks the core.
+  const browse = async (): Promise<void> => {
+    if (info?.canPickFiles) return actions.pickModel();
+    const path = await browser.open('model', folderOf(form?.modelPath.trim() ?? ''));
+    if (path !== null) actions.edit(pickPatch(path, listing));
+  };
   const status = useBackendStatus();
   // Back from a link endpoint to the model that is already running: no reload needed.
   const canUseLoaded = settings?.chat.endpoint.kind === 'link' && status?.state === 'ready' && !submitting;
@@ -84,7 +149,7 @@ function LocalPane({ dialog }: { dialog: React.RefObject<HTMLDivElement | null> 
       <div className="dialog-body">
         {/* Edits during a load would not reach the running server: freeze the form until it answers. */}
         <fieldset className="plain-fieldset" disabled={submitting}>
-          {form ? <LocalModelTab form={form} errors={fieldErrors} edit={actions.edit} keyProtection={keyProtection} inspect={inspect} onBrowse={() => void actions.pickModel()} /> : <p className="muted">{t('load.settingsMissing')}</p>}
+          {form ? <LocalModelTab form={form} errors={fieldErrors} edit={actions.edit} keyProtection={keyProtection} inspect={inspect} onBrowse={() => void browse()} onPickModel={pick} onLoadModel={pickAndLoad} onDiscover={() => actions.setTab('discover')} /> : <p className="muted">{t('load.settingsMissing')}</p>}
         </fieldset>
         {error && !submitting && <LoadErrorBox error={error} />}
       </div>

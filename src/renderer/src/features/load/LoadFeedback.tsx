@@ -2,6 +2,7 @@ import type { AppError } from '../../platform/types';
 import { useT } from '../../i18n';
 import { formatElapsed } from '../../lib/format';
 import { useNow } from '../../lib/use-now';
+import { appErrorText } from '../../ui/app-error-text';
 import { logTailOf } from './log-tail';
 
 export function LoadProgress({ startedAt }: { startedAt: number }) {
@@ -15,13 +16,15 @@ export function LoadProgress({ startedAt }: { startedAt: number }) {
   );
 }
 
-/** The core's error; a failed start carries the last lines llama-server printed. */
+/** The error in the user's language with what to do, the core's own sentence under it; a failed start carries the last lines llama-server printed. */
 export function LoadErrorBox({ error }: { error: AppError }) {
   const t = useT();
   const tail = logTailOf(error);
+  const text = appErrorText(t, error);
   return (
     <div className="load-error" role="alert" data-testid="load-error" data-code={error.code}>
-      <p className="load-error-message">{error.message}</p>
+      <p className="load-error-message">{text}</p>
+      {text !== error.message && <p className="muted small mono">{error.message}</p>}
       {tail.length > 0 && (
         <>
           <p className="muted small">{t('load.logTail')}</p>

@@ -5,19 +5,24 @@ import { useSettingsStore } from '../settings/use-settings-store';
 import { AdvancedFields, type FormProps } from './AdvancedFields';
 import { SelectField, TextField } from '../../ui/form-fields';
 import { GpuLayersField } from './GpuLayersField';
-import { contextBeyondTraining, inspectKey } from './load-form';
+import { contextBeyondTraining, contextReasonText, inspectKey } from './load-form';
 import { formatCount } from '../../lib/format';
 import type { InspectState } from './load-store';
 import { ModelPathField } from './ModelPathField';
+import { MyModels } from '../library/MyModels';
+import type { LibraryModel } from '@shared/models/model-library';
 
 interface Props extends FormProps {
   inspect: InspectState;
   onBrowse: () => void;
+  onPickModel: (model: LibraryModel) => void;
+  onLoadModel: (model: LibraryModel) => void;
+  onDiscover: () => void;
 }
 
-export function LocalModelTab({ form, errors, edit, keyProtection, inspect, onBrowse }: Props) {
+export function LocalModelTab({ form, errors, edit, keyProtection, inspect, onBrowse, onPickModel, onLoadModel, onDiscover }: Props) {
   const t = useT();
-  const { info, settings } = useSettingsStore();
+  const { settings } = useSettingsStore();
   const { backends, gpus } = useDiscovery();
   const stale = inspect.status !== 'idle' && inspect.key !== inspectKey(form);
   const options = backendOptions(backends, form.backend).map((option) => ({
@@ -27,16 +32,17 @@ export function LocalModelTab({ form, errors, edit, keyProtection, inspect, onBr
   }));
   // Asking for more than the model was trained on: llama-server caps it silently, so say so here.
   const trained = contextBeyondTraining(form.contextSize, inspect.status === 'done' && !stale ? inspect.model.contextLength : null);
+  const recommended = inspect.status === 'done' && !stale ? inspect.recommendedContext : undefined;
   const gpuHint = gpus.length === 0 ? t('load.noGpu') : gpus.map(gpuLabel).join(' · ');
 
   return (
     <div className="tab-body">
+      <MyModels current={form.modelPath} onPick={onPickModel} onLoad={onLoadModel} onDiscover={onDiscover} />
       <ModelPathField
         value={form.modelPath}
         error={errors.modelPath}
         inspect={inspect}
         stale={stale}
-        canPickFiles={info?.canPickFiles ?? false}
         recentModels={settings?.recentModels ?? []}
         onChange={(modelPath) => edit({ modelPath })}
         onBrowse={onBrowse}
@@ -56,6 +62,8 @@ export function LocalModelTab({ form, errors, edit, keyProtection, inspect, onBr
                   {t('load.contextUseTrained', { trained: formatCount(trained) })}
                 </button>
               </span>
+            ) : recommended ? (
+              <span data-testid="ctx-recommended">{contextReasonText(t, recommended)}</span>
             ) : (
               t('load.contextSizeHint')
             )

@@ -1,5 +1,6 @@
 import { useT } from '../../i18n';
 import { formatBytes } from '../../lib/format';
+import { appErrorText } from '../../ui/app-error-text';
 import { Field } from '../../ui/form-fields';
 import type { FieldError } from '../../ui/field-error';
 import type { InspectState } from './load-store';
@@ -10,13 +11,13 @@ interface Props {
   inspect: InspectState;
   /** true while the shown inspect answer belongs to an older path */
   stale: boolean;
-  canPickFiles: boolean;
   recentModels: readonly string[];
   onChange: (path: string) => void;
   onBrowse: () => void;
 }
 
-export function ModelPathField({ value, error, inspect, stale, canPickFiles, recentModels, onChange, onBrowse }: Props) {
+/** The model path, typed or chosen with Browse… (the native picker in Electron, EVA's file browser in a browser). */
+export function ModelPathField({ value, error, inspect, stale, recentModels, onChange, onBrowse }: Props) {
   const t = useT();
   return (
     <Field label={t('load.modelPath')} error={error} className="field-wide">
@@ -35,11 +36,9 @@ export function ModelPathField({ value, error, inspect, stale, canPickFiles, rec
               data-testid="model-path"
               onChange={(event) => onChange(event.target.value)}
             />
-            {canPickFiles && (
-              <button type="button" className="btn" data-testid="model-browse" onClick={onBrowse}>
-                {t('load.browse')}
-              </button>
-            )}
+            <button type="button" className="btn" data-testid="model-browse" onClick={onBrowse}>
+              {t('load.browse')}
+            </button>
           </div>
           <InspectLine inspect={inspect} stale={stale} />
           {recentModels.length > 0 && <RecentModels paths={recentModels} current={value} onPick={onChange} />}
@@ -55,8 +54,8 @@ function InspectLine({ inspect, stale }: { inspect: InspectState; stale: boolean
   if (inspect.status === 'pending' || stale) return <p className="field-hint">{t('load.inspecting')}</p>;
   if (inspect.status === 'error') {
     return (
-      <p className="field-error" data-testid="inspect-error" data-code={inspect.error.code}>
-        {inspect.error.message}
+      <p className="field-error" data-testid="inspect-error" data-code={inspect.error.code} title={inspect.error.message}>
+        {appErrorText(t, inspect.error)}
       </p>
     );
   }

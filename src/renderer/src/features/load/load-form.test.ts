@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LoadSettingsSchema, type LoadSettings } from '@shared/contract';
 import { memoryDefaultSettings } from '../../platform/memory-platform';
-import { contextBeyondTraining, formFromSettings, inspectKey, settingsFromForm, type LoadForm } from './load-form';
+import { contextBeyondTraining, formFromSettings, inspectKey, settingsFromForm, type LoadForm, contextFromRecommendation } from './load-form';
 import { logTailOf } from './log-tail';
 
 const base: LoadSettings = { ...memoryDefaultSettings().load, modelPath: '/m/model.gguf' };
@@ -149,5 +149,21 @@ describe('contextBeyondTraining', () => {
     expect(contextBeyondTraining('4096', null)).toBeNull();
     expect(contextBeyondTraining('4096', 0)).toBeNull();
     expect(contextBeyondTraining('abc', 2048)).toBeNull();
+  });
+});
+
+describe('contextFromRecommendation', () => {
+  const recommended = { tokens: 2048, trained: 2048, memoryAllows: 32_768, memory: 'ram' as const, kvBytesPerToken: 512, limit: 'trained' as const };
+  const saved = { modelPath: '/m/old.gguf', contextSize: 4096 };
+
+  it('puts the recommendation in the field for a model other than the saved one', () => {
+    expect(contextFromRecommendation({ modelPath: '/m/new.gguf', contextSize: '4096' }, saved, recommended, false)).toBe('2048');
+  });
+
+  it('keeps a value the user typed, the saved model with its saved context, and a field that already says it', () => {
+    expect(contextFromRecommendation({ modelPath: '/m/new.gguf', contextSize: '8192' }, saved, recommended, true)).toBeNull();
+    expect(contextFromRecommendation({ modelPath: '/m/old.gguf', contextSize: '4096' }, saved, recommended, false)).toBeNull();
+    expect(contextFromRecommendation({ modelPath: '/m/new.gguf', contextSize: '2048' }, saved, recommended, false)).toBeNull();
+    expect(contextFromRecommendation({ modelPath: '/m/new.gguf', contextSize: '4096' }, saved, undefined, false)).toBeNull();
   });
 });

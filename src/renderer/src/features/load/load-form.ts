@@ -5,6 +5,9 @@ import type { z } from 'zod';
 import { HTTP_TOKEN_TEXT, LoadSettingsSchema, type BackendLoad, type LoadSettings } from '@shared/contract';
 import { parseStrictInteger, type NumberProblem } from '@shared/strict-number';
 import type { FieldError } from '../../ui/field-error';
+import type { ContextRecommendation } from '@shared/chat/context-types';
+import type { Translate } from '../../i18n';
+import { formatCount } from '../../lib/format';
 import type { KeyFields } from '../../ui/key-fields';
 
 
@@ -172,6 +175,26 @@ export function contextBeyondTraining(contextSize: string, trainedContext: numbe
   const asked = parseStrictInteger(contextSize, { min: 0 });
   if (!asked.ok || asked.value === 0 || !trainedContext || trainedContext <= 0) return null;
   return asked.value > trainedContext ? trainedContext : null;
+}
+
+/**
+ * The context field after `backend:inspect` recommended one: the recommendation,
+ * unless the user typed a value in this dialog, or the form still shows the saved
+ * settings' own model and context (what the user loaded last time). null: keep it.
+ */
+export function contextFromRecommendation(form: Pick<LoadForm, 'modelPath' | 'contextSize'>, saved: Pick<LoadSettings, 'modelPath' | 'contextSize'>, recommended: ContextRecommendation | undefined, typed: boolean): string | null {
+  if (!recommended || typed) return null;
+  if (form.modelPath.trim() === saved.modelPath && form.contextSize === String(saved.contextSize)) return null;
+  const next = String(recommended.tokens);
+  return next === form.contextSize ? null : next;
+}
+
+const CONTEXT_WHY = { trained: 'load.contextWhy.trained', memory: 'load.contextWhy.memory', memory_unknown: 'load.contextWhy.memoryUnknown', no_trained: 'load.contextWhy.noTrained' } as const;
+
+/** Why the context field holds what it does: "Trained for 2,048 tokens; memory allows 32,768." */
+export function contextReasonText(t: Translate, recommended: ContextRecommendation): string {
+  const memory = recommended.memoryAllows === null ? '' : formatCount(recommended.memoryAllows);
+  return t(CONTEXT_WHY[recommended.limit], { trained: formatCount(recommended.trained), memory, tokens: formatCount(recommended.tokens), where: recommended.memory === 'vram' ? 'VRAM' : 'RAM' });
 }
 
 /** The fields the `backend:inspect` estimate depends on; a change to any of them asks again. */

@@ -6,16 +6,17 @@ import type { AppError, EvaApi } from '../../platform/types';
 import { realTimers, type Timers } from '../../lib/timers';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { SettingsStore } from '../settings/settings-store';
-import { formFromSettings, inspectKey, settingsFromForm, type FieldErrors, type LoadField, type LoadForm } from './load-form';
+import { contextFromRecommendation, formFromSettings, inspectKey, settingsFromForm, type FieldErrors, type LoadField, type LoadForm } from './load-form';
+import type { ContextRecommendation } from '@shared/chat/context-types';
 
 export type InspectState =
   | { status: 'idle' }
   | { status: 'pending'; key: string }
-  | { status: 'done'; key: string; model: ModelFacts; estimate: GpuLayerEstimate }
+  | { status: 'done'; key: string; model: ModelFacts; estimate: GpuLayerEstimate; recommendedContext?: ContextRecommendation }
   | { status: 'error'; key: string; error: AppError };
 
-/** The dialog's two tabs: a local GGUF model, or a remote OpenAI-compatible endpoint. */
-export type LoadTab = 'local' | 'link';
+/** The dialog's tabs: a local GGUF model, finding one on the hub, or a remote OpenAI-compatible endpoint. */
+export type LoadTab = 'local' | 'discover' | 'link';
 
 export interface LoadState {
   open: boolean;
@@ -61,6 +62,8 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
   const store = createStore<LoadState>()(() => ({ open: false, tab: 'local', form: null, fieldErrors: {}, inspect: { status: 'idle' }, submitting: false, startedAt: null, error: null, keyProtection: '' }));
   let inspectTimer: unknown = null;
   let inspectTicket = 0;
+  /** the user typed a context size in this dialog: the model's recommendation no longer replaces it */
+  let contextTyped = false;
 
   const patch = (next: Partial<LoadState>): void => store.setState((state) => ({ ...state, ...next }), true);
 
@@ -74,6 +77,10 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
     const result = await api.invoke('backend:inspect', { modelPath, backend: form.backend, ...(mmprojPath === '' ? {} : { mmprojPath }) });
     if (ticket !== inspectTicket) return;
     patch({ inspect: result.ok ? { status: 'done', key, ...result.value } : { status: 'error', key, error: result.error } });
+    const current = store.getState().form;
+    const saved = app.store.getState().settings?.load;
+    const contextSize = result.ok && current && saved ? contextFromRecommendation(current, saved, result.value.recommendedContext, contextTyped) : null;
+    if (current && contextSize !== null) patch({ form: { ...current, contextSize } });
   };
 
   const scheduleInspect = (): void => {
@@ -90,6 +97,7 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
     const { form, fieldErrors } = store.getState();
     if (!form) return;
     const next = { ...form, ...changes };
+    if ('contextSize' in changes) contextTyped = true;
     const cleared = { ...fieldErrors };
     for (const field of Object.keys(changes) as LoadField[]) delete cleared[field];
     patch({ form: next, fieldErrors: cleared });
@@ -117,6 +125,7 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
     const shownTab = tab ?? (state.submitting ? 'local' : settings?.chat.endpoint.kind === 'link' ? 'link' : 'local');
     patch({ open: true, tab: shownTab, form, fieldErrors: state.submitting ? state.fieldErrors : {} });
     if (form && !state.submitting) {
+      contextTyped = false;
       void runInspect(form);
       void refreshKeyStatus();
     }

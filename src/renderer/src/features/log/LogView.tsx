@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { copyText } from '../../lib/copy-text';
+import { AppErrorLine } from '../../ui/AppErrorLine';
 import { filterLogLines, logText } from './log-lines';
 import { LogList } from './LogList';
 import { useLogStore } from './use-log-store';
@@ -48,7 +49,7 @@ export function LogView() {
           </button>
         </div>
       </div>
-      {error && <p className="inline-error">{error.message}</p>}
+      {error && <AppErrorLine error={error} testId="log-error" />}
       <LogList lines={visible} />
     </section>
   );

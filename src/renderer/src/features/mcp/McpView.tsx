@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
+import { appErrorTextWithCause } from '../../ui/app-error-text';
 import { McpConfigEditor } from './McpConfigEditor';
 import { McpServerRow } from './McpServerRow';
 import { useMcpStore } from './use-mcp-store';
@@ -26,7 +27,7 @@ export function McpView() {
       <p className="muted small">{t('mcp.intro')}</p>
       {state.error && (
         <p className="inline-error" role="alert" data-testid="mcp-error">
-          {state.error.message}
+          {appErrorTextWithCause(t, state.error)}
         </p>
       )}
       <div className="mcp-columns">

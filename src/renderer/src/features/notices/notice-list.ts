@@ -1,9 +1,15 @@
 // Toasts for `app:notice`: the same notice again bumps a counter instead of stacking.
 import type { Notice } from '@shared/contract';
+import type { AppError } from '@shared/errors';
+
+/** A notice, and for a failed call the AppError itself, which the toast words in the UI's language. */
+export interface ToastNotice extends Notice {
+  error?: AppError;
+}
 
 export interface Toast {
   id: number;
-  notice: Notice;
+  notice: ToastNotice;
   count: number;
   /** epoch ms of the latest occurrence */
   at: number;
@@ -13,7 +19,7 @@ export const MAX_TOASTS = 5;
 /** Info toasts go by themselves; warnings and errors wait to be dismissed. */
 export const INFO_TOAST_MS = 8000;
 
-export function addToast(toasts: readonly Toast[], notice: Notice, id: number, at: number, max = MAX_TOASTS): Toast[] {
+export function addToast(toasts: readonly Toast[], notice: ToastNotice, id: number, at: number, max = MAX_TOASTS): Toast[] {
   const same = toasts.find((toast) => toast.notice.code === notice.code && toast.notice.message === notice.message && toast.notice.level === notice.level);
   if (same) return [...toasts.filter((toast) => toast !== same), { ...same, count: same.count + 1, at }];
   const next = [...toasts, { id, notice, count: 1, at }];

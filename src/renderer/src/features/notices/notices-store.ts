@@ -1,15 +1,14 @@
 // Toasts from `app:notice` and from the renderer itself (e.g. a failed copy).
-import type { Notice } from '@shared/contract';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { realTimers, type Timers } from '../../lib/timers';
 import type { AppError, EvaApi } from '../../platform/types';
-import { addToast, removeToast, toastExpiry, type Toast } from './notice-list';
+import { addToast, removeToast, toastExpiry, type Toast, type ToastNotice } from './notice-list';
 
 export interface NoticesStore {
   store: StoreApi<readonly Toast[]>;
   start(): () => void;
-  push(notice: Notice): void;
-  /** Show a failed call that has no other place in the UI. */
+  push(notice: ToastNotice): void;
+  /** Show a failed call that has no other place in the UI, worded from its code (ui/app-error-text). */
   reportError(error: AppError): void;
   dismiss(id: number): void;
 }
@@ -26,7 +25,7 @@ export function createNoticesStore(api: EvaApi, timers: Timers = realTimers(), n
     store.setState((toasts) => removeToast(toasts, id), true);
   };
 
-  const push = (notice: Notice): void => {
+  const push = (notice: ToastNotice): void => {
     const next = addToast(store.getState(), notice, nextId++, now());
     store.setState(next, true);
     for (const id of expiryTimers.keys()) if (!next.some((toast) => toast.id === id)) dismiss(id);
@@ -42,7 +41,7 @@ export function createNoticesStore(api: EvaApi, timers: Timers = realTimers(), n
     store,
     start: () => api.on('app:notice', push),
     push,
-    reportError: (error) => push({ level: 'error', code: error.code, message: error.message }),
+    reportError: (error) => push({ level: 'error', code: error.code, message: error.message, error }),
     dismiss,
   };
 }

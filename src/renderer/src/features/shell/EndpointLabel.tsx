@@ -28,7 +28,8 @@ export function EndpointLabel() {
       className={`endpoint-label kind-${view.kind}${ok ? '' : ' is-off'}`}
       data-testid="endpoint-label"
       data-kind={view.kind}
-      title={t('endpoint.title')}
+      // The name may be cut short on a narrow window: the tooltip has all of it.
+      title={`${text} — ${t('endpoint.title')}`}
       onClick={() => load.open(view.kind === 'local' ? 'local' : 'link')}
     >
       <span className="endpoint-kind">{t(view.kind === 'local' ? 'endpoint.local' : 'endpoint.link')}</span>

@@ -3,6 +3,7 @@ import { useT, type MessageKey } from '../../i18n';
 import { useBackendStatus } from '../status/use-status-store';
 import { EndpointLabel } from './EndpointLabel';
 import { LanguageSwitch } from './LanguageSwitch';
+import { HISTORY_SIDEBAR_ID, useSidebar } from './SidebarProvider';
 import { useView } from './use-shell';
 import './shell.css';
 
@@ -21,12 +22,14 @@ export function TopBar() {
 
   return (
     <header className="topbar">
-      <button type="button" className="brand" onClick={() => setView('home')} title={t('topbar.home')}>
+      {view === 'home' && <SidebarToggle />}
+      <button type="button" className="brand" onClick={() => setView('home')} title={t('topbar.home')} aria-current={view === 'home' ? 'page' : undefined}>
         <span className="brand-mark" aria-hidden="true" />
         <span className="brand-name">EVA</span>
       </button>
-      <nav className="topbar-nav">
-        <button type="button" className="btn btn-primary" data-testid="load-open" onClick={() => load.open()}>
+      <nav className="topbar-nav" aria-label={t('topbar.pages')}>
+        {/* A dialog, not a page: it looks like the tabs beside it and is never the current one. */}
+        <button type="button" className="btn btn-ghost" data-testid="load-open" aria-haspopup="dialog" onClick={() => load.open()}>
           {t('topbar.load')}
         </button>
         {NAV.map((item) => (
@@ -34,7 +37,7 @@ export function TopBar() {
             key={item.view}
             type="button"
             className={`btn btn-ghost${view === item.view ? ' is-active' : ''}`}
-            aria-pressed={view === item.view}
+            aria-current={view === item.view ? 'page' : undefined}
             data-testid={item.testId}
             onClick={() => setView(view === item.view ? 'home' : item.view)}
           >
@@ -61,5 +64,32 @@ export function TopBar() {
         <LanguageSwitch />
       </div>
     </header>
+  );
+}
+
+/** Shows and hides the history (Ctrl+B does the same); below 900 px it opens the history over the chat. */
+function SidebarToggle() {
+  const t = useT();
+  const { model, mode } = useSidebar();
+  const shown = mode !== 'hidden';
+  const label = t(shown ? 'topbar.sidebarHide' : 'topbar.sidebarShow');
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost sidebar-toggle"
+      data-testid="sidebar-toggle"
+      aria-label={t('history.title')}
+      aria-expanded={shown}
+      aria-controls={shown ? HISTORY_SIDEBAR_ID : undefined}
+      aria-keyshortcuts="Control+B"
+      title={`${label} (Ctrl+B)`}
+      onClick={() => model.toggle()}
+    >
+      <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" focusable="false">
+        <rect x="1.5" y="2.5" width="15" height="13" rx="2" fill="none" stroke="currentColor" strokeWidth="1.4" />
+        <path d="M6.5 2.5v13" stroke="currentColor" strokeWidth="1.4" />
+        {shown && <rect x="2.5" y="3.5" width="3.4" height="11" fill="currentColor" opacity="0.45" />}
+      </svg>
+    </button>
   );
 }

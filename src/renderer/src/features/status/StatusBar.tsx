@@ -1,5 +1,6 @@
 import { useT } from '../../i18n';
 import { useNow } from '../../lib/use-now';
+import { appErrorCause, appErrorText } from '../../ui/app-error-text';
 import { describeStatus, needsTicking } from './status-view';
 import { useBackendStatus } from './use-status-store';
 import './status.css';
@@ -10,10 +11,13 @@ export function StatusBar() {
   const now = useNow(needsTicking(status));
   const view = describeStatus(status, now);
   const dash = '—';
+  const errorText = view.error ? appErrorText(t, view.error) : null;
+  // The core's own sentence stays one hover away: it is what a bug report quotes.
+  const errorCause = view.error ? (appErrorCause(t, view.error) ?? errorText) : null;
 
   return (
     <footer className="statusbar" role="status" aria-live="polite">
-      <span className="seg seg-state" data-testid="status-state" data-state={view.state} title={view.error ?? undefined}>
+      <span className="seg seg-state" data-testid="status-state" data-state={view.state} title={errorText ?? undefined}>
         <span className={`dot state-${view.state}`} aria-hidden="true" />
         {t(view.stateKey)}
         {view.elapsed && (
@@ -43,8 +47,8 @@ export function StatusBar() {
         </span>
       )}
       {view.error && (
-        <span className="seg err seg-grow" data-testid="status-error" title={view.error}>
-          {view.error}
+        <span className="seg err seg-grow" data-testid="status-error" data-code={view.error.code} title={errorCause ?? undefined}>
+          {errorText}
         </span>
       )}
       <span className="seg-notices">

@@ -38,16 +38,18 @@ describe('describeStatus', () => {
     expect(describeStatus(status({ host: '0.0.0.0', port: 8080 }), 0)).toMatchObject({ exposed: true, address: '0.0.0.0:8080' });
   });
 
-  it('carries the error message and notices', () => {
-    const view = describeStatus(status({ state: 'error', error: { code: 'server_crashed', message: 'llama-server exited' }, notices: ['port 8080 in use; using 39217'], restarts: 2 }), 0);
-    expect(view).toMatchObject({ error: 'llama-server exited', notices: ['port 8080 in use; using 39217'], restarts: 2 });
+  it('carries the error (code, sentence and details, for the bar to word) and notices', () => {
+    const error = { code: 'model_missing' as const, message: 'model file not found: /m/q.gguf', details: { path: '/m/q.gguf' } };
+    const view = describeStatus(status({ state: 'error', error, notices: ['port 8080 in use; using 39217'], restarts: 2 }), 0);
+    expect(view).toMatchObject({ error, notices: ['port 8080 in use; using 39217'], restarts: 2 });
+    expect(describeStatus(status({ state: 'ready', error }), 0).error).toBeNull();
   });
 
   it('tells a crash apart from a failed load: restarting on its own, then crashed once it gave up', () => {
     expect(describeStatus(status({ state: 'starting', restarts: 0 }), 0).stateKey).toBe('status.state.starting');
     expect(describeStatus(status({ state: 'starting', restarts: 2 }), 0)).toMatchObject({ state: 'starting', stateKey: 'status.state.restarting', restarts: 2 });
     const givenUp = describeStatus(status({ state: 'error', restarts: 3, error: { code: 'server_crashed', message: 'llama-server stopped unexpectedly (killed by SIGKILL) and was restarted 3 times; giving up' } }), 0);
-    expect(givenUp).toMatchObject({ state: 'error', stateKey: 'status.state.crashed', restarts: 3, error: expect.stringContaining('giving up') });
+    expect(givenUp).toMatchObject({ state: 'error', stateKey: 'status.state.crashed', restarts: 3, error: { code: 'server_crashed', message: expect.stringContaining('giving up') } });
     expect(describeStatus(status({ state: 'error', error: { code: 'ready_timeout', message: 'not ready' } }), 0).stateKey).toBe('status.state.error');
   });
 });

@@ -1,5 +1,6 @@
 // What the status bar shows, derived from a BackendStatus and the current time.
 import type { BackendState, BackendStatus } from '@shared/contract';
+import type { AppError } from '@shared/errors';
 import { formatElapsed } from '../../lib/format';
 import type { MessageKey } from '../../i18n';
 
@@ -18,7 +19,8 @@ export interface StatusView {
   gpuLayers: string | null;
   restarts: number;
   notices: string[];
-  error: string | null;
+  /** why the last load failed or the server stopped; the bar words it with ui/app-error-text */
+  error: AppError | null;
 }
 
 const STATE_KEYS: Record<BackendState, MessageKey> = {
@@ -68,7 +70,7 @@ export function describeStatus(status: BackendStatus | null, now: number): Statu
     gpuLayers: null,
     restarts: status?.restarts ?? 0,
     notices: status?.notices ?? [],
-    error: state === 'error' ? (status?.error?.message ?? null) : null,
+    error: state === 'error' ? (status?.error ?? null) : null,
   };
   if (!status) return view;
   if (state === 'starting') view.elapsed = { text: formatElapsed(now - status.since), live: true };

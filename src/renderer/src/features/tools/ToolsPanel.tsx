@@ -1,7 +1,7 @@
 import { useT } from '../../i18n';
 import { SidePanel } from '../../ui/SidePanel';
 import { CheckField, SelectField, TextField } from '../../ui/form-fields';
-import { POLICY_KEYS, riskLabel } from './tool-labels';
+import { POLICY_KEYS, riskLabel, toolDescription } from './tool-labels';
 import { MAX_STEPS_LIMIT, policyChoices, setRow, type ToolRow } from './tools-form';
 import { useToolsPanelStore } from './use-tools-panel-store';
 import '../conventions/conventions.css';
@@ -113,7 +113,7 @@ function ToolRowView({ row, onChange }: { row: ToolRow; onChange: (change: Parti
           {row.final && <span className="badge risk">{t('tools.final')}</span>}
         </div>
         <p className="tool-description muted small" title={row.description}>
-          {row.description}
+          {toolDescription(t, row)}
         </p>
       </div>
       <select

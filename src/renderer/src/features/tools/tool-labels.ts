@@ -1,5 +1,6 @@
-// Words for a tool's risk and policy, shared by the Tools panel and the approval card.
+// Words for a tool's risk, policy and purpose, shared by the Tools panel and the approval card.
 import type { MessageKey, Translate } from '../../i18n';
+import type { BuiltinToolName } from '@shared/tools/builtin-tools';
 import type { ToolPolicy } from '@shared/tools/tool-types';
 
 const RISKS: Record<string, MessageKey> = { read: 'tools.risk.read', write: 'tools.risk.write', exec: 'tools.risk.exec', control: 'tools.risk.control' };
@@ -11,3 +12,21 @@ export function riskLabel(t: Translate, risk: string): string {
 }
 
 export const POLICY_KEYS: Record<ToolPolicy, MessageKey> = { allow: 'tools.policy.allow', ask: 'tools.policy.ask', deny: 'tools.policy.deny' };
+
+/** Built-in tools described for the user (the core's descriptions are written for the model, in English). */
+const BUILTIN_DESCRIPTIONS: Record<BuiltinToolName, MessageKey> = {
+  answer: 'tools.describe.answer',
+  calculator: 'tools.describe.calculator',
+  execute_command: 'tools.describe.execute_command',
+  read_file: 'tools.describe.read_file',
+  write_file: 'tools.describe.write_file',
+  edit_file: 'tools.describe.edit_file',
+  list_files: 'tools.describe.list_files',
+  controller: 'tools.describe.controller',
+};
+
+/** What a tool does in the UI's language; an MCP server's tool (or one from a newer core) keeps its own description. */
+export function toolDescription(t: Translate, tool: { name: string; source: string; description: string }): string {
+  const key = tool.source === 'builtin' && Object.hasOwn(BUILTIN_DESCRIPTIONS, tool.name) ? BUILTIN_DESCRIPTIONS[tool.name as BuiltinToolName] : undefined;
+  return key ? t(key) : tool.description;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutToolCalls } from './agent-text';
+import { withoutToolCalls } from './tool-call-text';
 
 describe('withoutToolCalls', () => {
   it('hides finished and still-arriving tool calls, keeps the words around them', () => {

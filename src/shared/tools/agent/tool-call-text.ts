@@ -1,7 +1,7 @@
 // While an agent run streams, the model's turn may be a tool call in EVA's
 // prompt protocol. The approval and step cards show the call properly, so the
 // raw <tool_call>{…}</tool_call> text (finished or still arriving) is hidden.
-import { TOOL_CALL_CLOSE, TOOL_CALL_OPEN } from '@shared/tools/agent/parse-tool-call';
+import { TOOL_CALL_CLOSE, TOOL_CALL_OPEN } from './parse-tool-call';
 
 export function withoutToolCalls(text: string): string {
   let out = '';

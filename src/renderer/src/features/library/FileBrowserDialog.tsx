@@ -1,0 +1,130 @@
+// The file browser for the browser host (a page cannot see the disk): folders and
+// `.gguf` files through `models:browse`. A listbox with one highlighted entry:
+// ↑/↓/Home/End move, Enter opens a folder or chooses a file, Backspace goes up.
+// Tab stays inside, Esc closes (see use-focus-trap.ts).
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useStore } from 'zustand';
+import { useT } from '../../i18n';
+import { formatBytes } from '../../lib/format';
+import { appErrorText } from '../../ui/app-error-text';
+import { useFocusTrap } from '../../ui/use-focus-trap';
+import { useLibrary } from './use-library';
+
+export function FileBrowserDialog() {
+  const t = useT();
+  const { browser } = useLibrary();
+  const { open, mode, listing, loading, error, active } = useStore(browser.store);
+  const dialog = useRef<HTMLDivElement>(null);
+  useFocusTrap(dialog, open, browser.close, '[data-testid="browse-list"]');
+  useEffect(() => {
+    dialog.current?.querySelector('.browse-entry.is-active')?.scrollIntoView({ block: 'nearest' });
+  }, [active, listing]);
+  if (!open) return null;
+
+  const entries = listing?.entries ?? [];
+  const activeEntry = entries[active];
+  const optionId = (index: number): string => `browse-entry-${index}`;
+
+  const onListKey = (event: KeyboardEvent): void => {
+    const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10, Home: -Infinity, End: Infinity };
+    const delta = moves[event.key];
+    if (delta !== undefined) {
+      event.preventDefault();
+      browser.move(Number.isFinite(delta) ? delta : delta > 0 ? entries.length : -entries.length);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      void browser.activate();
+    } else if (event.key === 'Backspace') {
+      event.preventDefault();
+      void browser.up();
+    }
+  };
+
+  return (
+    <div className="overlay overlay-top" onMouseDown={(event) => event.target === event.currentTarget && browser.close()}>
+      <div className="dialog browse-dialog" role="dialog" aria-modal="true" aria-labelledby="browse-title" data-testid="browse-dialog" ref={dialog}>
+        <header className="dialog-head">
+          <h2 id="browse-title">{t(mode === 'folder' ? 'library.browse.titleFolder' : 'library.browse.title')}</h2>
+          <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={browser.close}>
+            ×
+          </button>
+        </header>
+        <div className="browse-body">
+          <nav className="browse-places" aria-label={t('library.browse.places')}>
+            <ul>
+              {(listing?.places ?? []).map((place) => (
+                <li key={place.path}>
+                  <button type="button" className={`browse-place${listing?.path === place.path ? ' is-current' : ''}`} title={place.path} onClick={() => void browser.go(place.path)}>
+                    {place.label}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="browse-main">
+            <div className="browse-where">
+              <button type="button" className="btn btn-small" data-testid="browse-up" disabled={!listing?.parent} aria-label={t('library.browse.up')} title={t('library.browse.up')} onClick={() => void browser.up()}>
+                ↑
+              </button>
+              <span className="mono browse-path" data-testid="browse-path" aria-live="polite">
+                {listing?.path ?? ''}
+              </span>
+            </div>
+            {error && (
+              <p className="field-error" role="alert" title={error.message}>
+                {appErrorText(t, error)}
+              </p>
+            )}
+            <ul
+              className="browse-list"
+              role="listbox"
+              tabIndex={0}
+              aria-label={t('library.browse.entries')}
+              aria-activedescendant={activeEntry ? optionId(active) : undefined}
+              aria-busy={loading}
+              data-testid="browse-list"
+              onKeyDown={onListKey}
+            >
+              {entries.map((entry, index) => (
+                <li
+                  key={entry.path}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === active}
+                  className={`browse-entry${index === active ? ' is-active' : ''}`}
+                  data-testid="browse-entry"
+                  data-kind={entry.kind}
+                  onClick={() => browser.setActive(index)}
+                  onDoubleClick={() => void browser.activate()}
+                >
+                  <span aria-hidden="true">{entry.kind === 'folder' ? '📁' : '📄'}</span>
+                  <span className="browse-name">{entry.name}</span>
+                  <span className="muted">{entry.kind === 'folder' ? t('library.browse.folder') : formatBytes(entry.sizeBytes ?? 0)}</span>
+                </li>
+              ))}
+              {!loading && listing && entries.length === 0 && <li className="muted browse-none">{t('library.browse.empty')}</li>}
+            </ul>
+            <p className="field-hint">{t('library.browse.keys')}</p>
+          </div>
+        </div>
+        <footer className="dialog-foot">
+          <span />
+          <div className="dialog-actions">
+            <button type="button" className="btn" onClick={browser.close}>
+              {t('common.cancel')}
+            </button>
+            {mode === 'folder' ? (
+              <button type="button" className="btn btn-primary" data-testid="browse-choose" disabled={!listing} onClick={() => listing && browser.choose(listing.path)}>
+                {t('library.browse.chooseFolder')}
+              </button>
+            ) : (
+              <button type="button" className="btn btn-primary" data-testid="browse-choose" disabled={!activeEntry} onClick={() => void browser.activate()}>
+                {activeEntry?.kind === 'folder' ? t('library.browse.openFolder') : t('library.browse.choose')}
+              </button>
+            )}
+          </div>
+        </footer>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// The library feature's stores, built once per app model. They live outside the
+// load dialog so a download goes on, and stays listed, after the dialog closes.
+// Held in a WeakMap keyed by the model rather than added to app-model.ts: the
+// feature stays self-contained and every test's model gets its own.
+import type { AppModel } from '../../app-model';
+import { createDownloadsStore, type DownloadsStore } from './downloads-store';
+import { createFileBrowserStore, type FileBrowserStore } from './file-browser-store';
+import { createHubStore, type HubStore } from './hub-store';
+import { createLibraryStore, type LibraryStore } from './library-store';
+
+export interface LibraryModel {
+  library: LibraryStore;
+  downloads: DownloadsStore;
+  hub: HubStore;
+  browser: FileBrowserStore;
+  /** Subscribe to download events and fetch the list and the downloads; returns the teardown. */
+  start(): () => void;
+}
+
+export function createLibraryModel({ api, app }: Pick<AppModel, 'api' | 'app'>): LibraryModel {
+  const library = createLibraryStore({ api, app });
+  const hub = createHubStore(api);
+  const downloads = createDownloadsStore({
+    api,
+    onDone: () => {
+      void library.refresh();
+      void hub.refreshFiles();
+    },
+  });
+  const browser = createFileBrowserStore(api);
+  return {
+    library,
+    downloads,
+    hub,
+    browser,
+    start: () => {
+      const stop = downloads.start();
+      void library.refresh();
+      return stop;
+    },
+  };
+}
+
+const models = new WeakMap<Pick<AppModel, 'api' | 'app'>, LibraryModel>();
+
+/** The one library model of this app model. */
+export function libraryOf(app: Pick<AppModel, 'api' | 'app'>): LibraryModel {
+  let found = models.get(app);
+  if (!found) models.set(app, (found = createLibraryModel(app)));
+  return found;
+}

@@ -1,0 +1,14 @@
+import { useEffect } from 'react';
+import { useAppModel } from '../../app-model';
+import { libraryOf, type LibraryModel } from './library-model';
+
+/** The library's stores for the app model in context. */
+export function useLibrary(): LibraryModel {
+  return libraryOf(useAppModel());
+}
+
+/** Starts the library (download events, first scan) for as long as the caller is mounted: the always-mounted load dialog. */
+export function useLibraryRunning(): void {
+  const library = useLibrary();
+  useEffect(() => library.start(), [library]);
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { HISTORY_ERROR_CODES, SAVED_ANSWER_ERROR_CODES, USER_ERROR_CODES } from '@shared/errors';
+import type { HistoryErrorCode } from '@shared/history/errors';
+import { catalogs, createTranslator } from '../i18n';
+import { appErrorCause, appErrorText, appErrorTextWithCause, errorKey } from './app-error-text';
+
+const en = createTranslator('en');
+const zh = createTranslator('zh');
+const catalog = (language: 'en' | 'zh'): Record<string, string> => catalogs[language];
+
+/** A sentence: a capital (or a quoted path/placeholder) first and a full stop last in English; Chinese text ending in Chinese punctuation. */
+const isEnglishSentence = (text: string): boolean => /^[A-Z{“"(]/.test(text) && /[.!?]$/.test(text);
+const isChineseSentence = (text: string): boolean => /[\u4e00-\u9fff]/.test(text) && /[。！？]$/.test(text);
+
+describe('every error code the core can produce', () => {
+  it('has an English and a Chinese sentence saying what to do', () => {
+    expect(USER_ERROR_CODES.length).toBeGreaterThan(25);
+    // What the history saves on a failed answer, and what its AppErrors carry in details.historyCode.
+    expect(USER_ERROR_CODES).toEqual(expect.arrayContaining([...SAVED_ANSWER_ERROR_CODES, ...HISTORY_ERROR_CODES, 'request_failed', 'agent_error', 'history_write_failed']));
+    const problems: string[] = [];
+    for (const code of USER_ERROR_CODES) {
+      const key = errorKey(code);
+      const english = catalog('en')[key];
+      const chinese = catalog('zh')[key];
+      if (english === undefined || !isEnglishSentence(english)) problems.push(`en ${key}: ${String(english)}`);
+      if (chinese === undefined || !isChineseSentence(chinese)) problems.push(`zh ${key}: ${String(chinese)}`);
+      // Two sentences at least: what happened, then what to do (the last one).
+      if (english !== undefined && english.split(/[.!?](?:\s|$)/).filter(Boolean).length < 2 && !english.includes('; ') && !/Try again\.$/.test(english)) problems.push(`en ${key} says no next step: ${english}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("lists every history code the history's AppErrors carry (a code added to HistoryErrorCode fails to compile here)", () => {
+    const everyHistoryCode: Record<HistoryErrorCode, true> = { history_write_failed: true, history_read_only: true, history_not_found: true, history_unreadable: true, history_bad_import: true, history_bad_request: true };
+    expect([...HISTORY_ERROR_CODES].sort()).toEqual(Object.keys(everyHistoryCode).sort());
+  });
+
+  it('and the variants with details are sentences in both languages too', () => {
+    const variants = Object.keys(catalog('en')).filter((key) => /^error\.\w+\.\w+$/.test(key));
+    expect(variants.length).toBeGreaterThan(4);
+    for (const key of variants) {
+      expect(isEnglishSentence(catalog('en')[key] ?? ''), key).toBe(true);
+      expect(isChineseSentence(catalog('zh')[key] ?? ''), key).toBe(true);
+    }
+  });
+});
+
+describe('appErrorText', () => {
+  it('names the file of a missing model, in the UI language', () => {
+    const error = { code: 'model_missing', message: 'model file not found: /m/q.gguf', details: { path: '/m/q.gguf', code: 'ENOENT' } };
+    expect(appErrorText(en, error)).toBe('The model file /m/q.gguf was not found. Check that its drive is connected, or choose the file again.');
+    expect(appErrorText(zh, error)).toContain('找不到模型文件 /m/q.gguf');
+    expect(appErrorTextWithCause(en, error)).toBe(appErrorText(en, error));
+  });
+
+  it('uses the plain sentence when the details lack the numbers, and adds the core sentence as the cause', () => {
+    const error = { code: 'endpoint_error', message: 'cannot reach http://x/v1: ECONNREFUSED' };
+    expect(appErrorText(en, error)).toBe(en('error.endpoint_error'));
+    expect(appErrorTextWithCause(zh, error)).toBe(`${zh('error.endpoint_error')}（cannot reach http://x/v1: ECONNREFUSED）`);
+    expect(appErrorText(en, { ...error, details: { status: 401 } })).toContain('HTTP 401');
+  });
+
+  it('words a history failure by its precise code in details.historyCode, not the contract code it travels under', () => {
+    const error = { code: 'internal', message: 'could not write meta.json: ENOSPC', details: { historyCode: 'history_write_failed', errno: 'ENOSPC' } };
+    expect(appErrorText(zh, error)).toBe(zh('error.history_write_failed'));
+    expect(appErrorTextWithCause(en, error)).toBe(`${en('error.history_write_failed')} (could not write meta.json: ENOSPC)`);
+    expect(appErrorText(en, { ...error, details: { historyCode: 'not_a_history_code' } })).toBe(en('error.internal'));
+  });
+
+  it('words the failures the history saves on an answer: a request that threw, an agent run that ended in error', () => {
+    expect(appErrorTextWithCause(zh, { code: 'request_failed', message: 'socket hang up' })).toBe(`${zh('error.request_failed')}（socket hang up）`);
+    expect(appErrorText(en, { code: 'agent_error', message: 'the agent run failed' })).toBe(en('error.agent_error'));
+  });
+
+  it("gives the core's sentence for a tooltip only when it says more than the text shown", () => {
+    expect(appErrorCause(zh, { code: 'ready_timeout', message: 'not ready after 120 s' })).toBe('not ready after 120 s');
+    expect(appErrorCause(zh, { code: 'from_a_newer_core', message: 'Something new.' })).toBeNull();
+    expect(appErrorCause(en, { code: 'internal', message: '  ' })).toBeNull();
+  });
+
+  it("keeps the core's sentence for a code this build does not know", () => {
+    expect(appErrorText(zh, { code: 'from_a_newer_core', message: 'Something new.' })).toBe('Something new.');
+    expect(appErrorTextWithCause(zh, { code: 'from_a_newer_core', message: 'Something new.' })).toBe('Something new.');
+  });
+});

@@ -1,0 +1,83 @@
+// A failure in the user's language, with what to do next. The core keeps English
+// sentences (logs, CLI) and gives every failure a stable code with its numbers and
+// paths in `details`; this maps the code to UI text, and falls back to the core's
+// sentence for a code this build does not know (a newer core).
+import { USER_ERROR_CODES } from '@shared/errors';
+import type { MessageKey, MessageVars, Translate } from '../i18n';
+import { formatCount } from '../lib/format';
+
+/** The `{code, message, details}` shape of an AppError and of a ChatError. */
+export interface ErrorLike {
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+const KNOWN: ReadonlySet<string> = new Set(USER_ERROR_CODES);
+
+/** The key of a code's sentence without variables: `error.<code>` (each one is checked by app-error-text.test). */
+export function errorKey(code: string): MessageKey {
+  return `error.${code}` as MessageKey;
+}
+
+/** A sentence naming the file, port, status or sizes, where the details carry them. */
+function detailedText(t: Translate, error: ErrorLike): string | null {
+  const details = error.details ?? {};
+  const say = (key: MessageKey, vars: MessageVars): string => t(key, vars);
+  switch (error.code) {
+    case 'context_exceeded': {
+      const { nPromptTokens, nCtx } = details;
+      return typeof nPromptTokens === 'number' && typeof nCtx === 'number' ? say('chat.error.contextExceeded', { tokens: formatCount(nPromptTokens), nCtx: formatCount(nCtx) }) : null;
+    }
+    case 'model_missing':
+    case 'model_unreadable':
+    case 'model_invalid':
+      return typeof details.path === 'string' && details.path !== '' ? say(`error.${error.code}.path` as MessageKey, { path: details.path }) : null;
+    case 'port_invalid':
+      return typeof details.port === 'number' ? say('error.port_invalid.port', { port: String(details.port) }) : null;
+    case 'endpoint_error':
+    case 'http_error':
+      return typeof details.status === 'number' ? say(`error.${error.code}.status` as MessageKey, { status: details.status }) : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The code whose sentence fits: a history failure names its precise cause in
+ * `details.historyCode` (shared/history/errors.ts) under the contract's nearest code.
+ */
+function sentenceCode(error: ErrorLike): string {
+  const historyCode = error.details?.historyCode;
+  return typeof historyCode === 'string' && KNOWN.has(historyCode) ? historyCode : error.code;
+}
+
+/** What went wrong and what to do, in the UI's language; the core's own sentence for an unknown code. */
+export function appErrorText(t: Translate, error: ErrorLike): string {
+  const code = sentenceCode(error);
+  if (!KNOWN.has(code)) return error.message;
+  return detailedText(t, error) ?? t(errorKey(code));
+}
+
+/**
+ * The core's own sentence, for a tooltip or a details line beside appErrorText: what a
+ * bug report quotes. Null when it says nothing more than the text already shown.
+ */
+export function appErrorCause(t: Translate, error: ErrorLike): string | null {
+  const cause = error.message.trim();
+  return cause === '' || cause === appErrorText(t, error) ? null : cause;
+}
+
+/**
+ * As appErrorText, followed by the core's sentence in brackets: the technical cause
+ * ("connection refused", the server's own reason) that a generic sentence leaves out.
+ */
+export function appErrorTextWithCause(t: Translate, error: ErrorLike): string {
+  const code = sentenceCode(error);
+  if (!KNOWN.has(code)) return error.message;
+  const detailed = detailedText(t, error);
+  if (detailed !== null) return detailed;
+  const text = t(errorKey(code));
+  const cause = error.message.trim();
+  return cause === '' || cause === text ? text : t('error.withCause', { text, message: cause });
+}
