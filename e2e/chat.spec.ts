@@ -91,6 +91,38 @@ test('chat with the local model: tokens stream in, figures appear, stop keeps th
   await expect(page.getByTestId('branch-position').last()).toHaveText('1/2');
 });
 
+test("the context meter counts the message with the server's own tokenizer; one that cannot fit is refused in words and never sent", async ({ page }) => {
+  await page.goto(host.url);
+  await expect(page.getByTestId('status-state')).toHaveAttribute('data-state', /ready|stopped/);
+  if ((await page.getByTestId('status-state').getAttribute('data-state')) !== 'ready') await loadTinyModel(page);
+  await expect(page.getByTestId('status-state')).toHaveAttribute('data-state', 'ready');
+  // A fresh page (its own storage): an empty conversation.
+  await expect(assistant(page)).toHaveCount(0);
+
+  await page.getByTestId('chat-input').fill('Hello there, how are you today?');
+  const meter = page.getByTestId('context-meter-text');
+  // Exact (no ≈): counted by llama-server's own template and tokenizer against the context it runs with.
+  await expect(meter).toHaveText(/^\d+ \/ 2,048 tokens$/);
+  const tokens = Number((await meter.textContent())?.split(' ')[0]);
+  expect(tokens).toBeGreaterThan(5);
+  expect(tokens).toBeLessThan(100);
+  await expect(page.getByTestId('context-meter')).toHaveAttribute('data-level', 'ok');
+
+  await page.getByTestId('chat-input').fill('word '.repeat(3000));
+  await expect(page.getByTestId('context-meter')).toHaveAttribute('data-level', 'full');
+  await page.getByTestId('context-meter-button').click();
+  // Nothing older to leave out: the policy cannot help, and the meter says so before sending.
+  await expect(page.getByTestId('context-popover')).toContainText('sending will be refused');
+  await page.getByTestId('context-meter-button').click();
+  await page.getByTestId('chat-input').press('Control+Enter');
+  // In words, with both numbers and what to do; nothing went to the server, so no raw HTTP 400.
+  await expect(page.getByTestId('context-refusal')).toContainText('Not sent');
+  await expect(page.getByTestId('context-refusal')).toContainText('2,048');
+  await expect(assistant(page)).toHaveCount(0);
+  await expect(page.getByTestId('chat-input')).not.toHaveValue('');
+  await page.screenshot({ path: join(repoRoot, 'docs', 'screenshot-context.png') });
+});
+
 test('link mode to another llama-server that wants a key: test connection, save, use, chat', async ({ page }) => {
   await setMaxTokens(256);
   // The "remote" server: a second, raw llama-server with a key of its own (EVA's own server

@@ -77,9 +77,19 @@ export const HubSearchSchema = z.object({ query: z.string().max(200), limit: z.n
 export interface FitVerdict {
   kind: 'gpu' | 'partial' | 'cpu' | 'too-big';
   gpuLayers: number | null;
-  /** in words, e.g. "all 22 layers on the GPU" */
+  /** in English words (logs, CLI); the UI words `why` in its own language */
   reason: string;
+  why: FitWhy;
 }
+
+/** What the verdict rests on, with its numbers (bytes). */
+export type FitWhy =
+  /** all on the CPU: no GPU backend, or too big for the GPU; `kind` says whether free memory holds it */
+  | { code: 'cpu_only'; cause: 'no_gpu_backend' | 'too_big_for_gpu'; weightsBytes: number; freeRamBytes: number }
+  | { code: 'vram_unknown'; weightsBytes: number }
+  | { code: 'fits_gpu'; weightsBytes: number; gpuBytes: number; freeKnown: boolean; gpu: string }
+  /** part on the GPU; `kind` says whether free memory holds the rest */
+  | { code: 'split'; percent: number; cpuBytes: number; freeRamBytes: number };
 /** A `.gguf` file of a hub repository. */
 export interface HubFile {
   /** path inside the repository */

@@ -11,12 +11,14 @@ describe('fit verdict', () => {
     const verdict = fitVerdict(4 * GB, { backend: 'cuda', gpus: [gpu(8192)], freeRamBytes: 16 * GB });
     expect(verdict.kind).toBe('gpu');
     expect(verdict.reason).toContain('Test GPU');
+    expect(verdict.why).toEqual({ code: 'fits_gpu', weightsBytes: 4 * GB, gpuBytes: 8192 * 1024 * 1024, freeKnown: true, gpu: 'Test GPU' });
   });
 
   it('splits a model between GPU and CPU when the rest fits in free memory', () => {
     const verdict = fitVerdict(12 * GB, { backend: 'cuda', gpus: [gpu(8192)], freeRamBytes: 16 * GB });
     expect(verdict.kind).toBe('partial');
     expect(verdict.reason).toMatch(/About \d+ % of the layers on the GPU/);
+    expect(verdict.why).toMatchObject({ code: 'split', freeRamBytes: 16 * GB });
   });
 
   it('says too big when neither the GPU nor the free memory can hold it', () => {
@@ -28,6 +30,7 @@ describe('fit verdict', () => {
     const verdict = fitVerdict(4 * GB, { backend: 'cpu', gpus: [], freeRamBytes: 16 * GB });
     expect(verdict).toMatchObject({ kind: 'cpu', gpuLayers: 0 });
     expect(verdict.reason).toContain('No GPU backend');
+    expect(verdict.why).toEqual({ code: 'cpu_only', cause: 'no_gpu_backend', weightsBytes: 4 * GB, freeRamBytes: 16 * GB });
   });
 
   it('says so when the GPU memory is unknown', () => {

@@ -25,6 +25,11 @@ describe('sizes', () => {
     expect(formatMiB(81_559)).toBe('79.6 GiB');
     expect(formatBytes(1024 * 1024 * 1024 * 2)).toBe('2.0 GiB');
   });
+
+  it('a small file in KiB or bytes, never "0 MiB"', () => {
+    expect(formatBytes(263_040)).toBe('257 KiB');
+    expect(formatBytes(700)).toBe('700 B');
+  });
 });
 
 describe('formatClock', () => {

@@ -16,8 +16,10 @@ export function formatMiB(mib: number): string {
   return mib < 1024 ? `${Math.round(mib)} MiB` : `${(mib / 1024).toFixed(1)} GiB`;
 }
 
-/** Bytes as MiB/GiB, for model file sizes. */
+/** Bytes as MiB/GiB, for model file sizes; a small file in KiB or bytes rather than "0 MiB". */
 export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${Math.max(0, Math.round(bytes))} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KiB`;
   return formatMiB(bytes / (1024 * 1024));
 }
 

@@ -30,7 +30,10 @@ const DEFAULT_FILES: Record<string, number> = {
   [`${HOME}/Downloads/broken-download.gguf`]: 12_345,
 };
 
-const fit = (kind: FitVerdict['kind'], reason: string, gpuLayers: number | null = null): FitVerdict => ({ kind, reason, gpuLayers });
+const fit = (kind: FitVerdict['kind'], reason: string, why: FitVerdict['why'], gpuLayers: number | null = null): FitVerdict => ({ kind, reason, why, gpuLayers });
+// As a machine with an 8 GiB GPU and 16 GiB of free memory would answer.
+const RAM = 16 * GiB;
+const fitsGpu = (size: number) => fit('gpu', 'All layers on the GPU', { code: 'fits_gpu', weightsBytes: size, gpuBytes: 8 * GiB, freeKnown: true, gpu: 'NVIDIA GeForce RTX 4060' });
 const hubFile = (path: string, sizeBytes: number, quantization: string, verdict: FitVerdict): HubFile => ({ path, sizeBytes, sha256: 'a'.repeat(64), quantization, isProjector: /mmproj/i.test(path), fit: verdict, haveIt: false });
 
 const DEFAULT_HUB: NonNullable<FakeModelsOptions['hub']> = {
@@ -41,13 +44,13 @@ const DEFAULT_HUB: NonNullable<FakeModelsOptions['hub']> = {
   ],
   files: {
     'Qwen/Qwen2.5-0.5B-Instruct-GGUF': [
-      hubFile('qwen2.5-0.5b-instruct-q4_k_m.gguf', 0.39 * GiB, 'Q4_K_M', fit('gpu', 'all 25 layers on the GPU', 25)),
-      hubFile('qwen2.5-0.5b-instruct-q8_0.gguf', 0.62 * GiB, 'Q8_0', fit('gpu', 'all 25 layers on the GPU', 25)),
+      hubFile('qwen2.5-0.5b-instruct-q4_k_m.gguf', 0.39 * GiB, 'Q4_K_M', fitsGpu(0.39 * GiB)),
+      hubFile('qwen2.5-0.5b-instruct-q8_0.gguf', 0.62 * GiB, 'Q8_0', fitsGpu(0.62 * GiB)),
     ],
-    'bartowski/Llama-3.2-1B-Instruct-GGUF': [hubFile('Llama-3.2-1B-Instruct-Q4_K_M.gguf', 0.75 * GiB, 'Q4_K_M', fit('cpu', 'no GPU found: runs on the CPU'))],
+    'bartowski/Llama-3.2-1B-Instruct-GGUF': [hubFile('Llama-3.2-1B-Instruct-Q4_K_M.gguf', 0.75 * GiB, 'Q4_K_M', fit('cpu', 'No GPU backend', { code: 'cpu_only', cause: 'no_gpu_backend', weightsBytes: 0.75 * GiB, freeRamBytes: RAM }, 0))],
     'unsloth/Qwen3-32B-GGUF': [
-      hubFile('Qwen3-32B-Q4_K_M.gguf', 19.8 * GiB, 'Q4_K_M', fit('partial', '40 of 65 layers on the GPU', 40)),
-      hubFile('Qwen3-32B-F16.gguf', 65.5 * GiB, 'F16', fit('too-big', 'needs 66 GiB; this machine has 32 GiB of memory')),
+      hubFile('Qwen3-32B-Q4_K_M.gguf', 19.8 * GiB, 'Q4_K_M', fit('partial', 'About 38 % of the layers on the GPU', { code: 'split', percent: 38, cpuBytes: 12.3 * GiB, freeRamBytes: RAM })),
+      hubFile('Qwen3-32B-F16.gguf', 65.5 * GiB, 'F16', fit('too-big', 'Too big', { code: 'split', percent: 12, cpuBytes: 57.6 * GiB, freeRamBytes: RAM })),
     ],
   },
 };

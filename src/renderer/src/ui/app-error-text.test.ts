@@ -46,6 +46,19 @@ describe('every error code the core can produce', () => {
 });
 
 describe('appErrorText', () => {
+  it("words the model library's failures by their reason, with sizes and paths, not by the code they travel under", () => {
+    const full = { code: 'bad_request', message: 'Not enough disk space…', details: { reason: 'disk_full', neededBytes: 4 * 1024 ** 3, freeBytes: 263_040, path: '/m' } };
+    expect(appErrorText(en, full)).toBe('Not enough disk space: 4.0 GiB needed, 257 KiB free in /m. Free some space or make another folder the first library folder.');
+    expect(appErrorText(zh, full)).toContain('磁盘空间不足');
+    // A damaged download travels as model_invalid with a path, but it is not an unreadable model.
+    const damaged = { code: 'model_invalid', message: 'does not match', details: { reason: 'checksum_mismatch', path: '/m/a.gguf' } };
+    expect(appErrorText(en, damaged)).toContain("does not match the hub's checksum");
+    expect(appErrorText(en, { code: 'endpoint_error', message: 'x', details: { reason: 'hub_status', status: 403 } })).toContain('gated repository');
+    expect(appErrorText(en, { code: 'endpoint_error', message: 'x', details: { reason: 'hub_status', status: 418 } })).toContain('HTTP 418');
+    // A reason this build has no words for: the code's sentence, as before.
+    expect(appErrorText(en, { code: 'endpoint_error', message: 'x', details: { reason: 'new_in_a_later_core' } })).toBe(en('error.endpoint_error'));
+  });
+
   it('names the file of a missing model, in the UI language', () => {
     const error = { code: 'model_missing', message: 'model file not found: /m/q.gguf', details: { path: '/m/q.gguf', code: 'ENOENT' } };
     expect(appErrorText(en, error)).toBe('The model file /m/q.gguf was not found. Check that its drive is connected, or choose the file again.');

@@ -3,8 +3,8 @@
 // paths in `details`; this maps the code to UI text, and falls back to the core's
 // sentence for a code this build does not know (a newer core).
 import { USER_ERROR_CODES } from '@shared/errors';
-import type { MessageKey, MessageVars, Translate } from '../i18n';
-import { formatCount } from '../lib/format';
+import { catalogs, type MessageKey, type MessageVars, type Translate } from '../i18n';
+import { formatBytes, formatCount } from '../lib/format';
 
 /** The `{code, message, details}` shape of an AppError and of a ChatError. */
 export interface ErrorLike {
@@ -44,6 +44,29 @@ function detailedText(t: Translate, error: ErrorLike): string | null {
 }
 
 /**
+ * A failure whose `details.reason` names its precise cause (the model library's:
+ * disk_full, checksum_mismatch, …) has a sentence of its own, with its sizes and path.
+ */
+function reasonText(t: Translate, error: ErrorLike): string | null {
+  const details = error.details ?? {};
+  const { reason } = details;
+  if (typeof reason !== 'string') return null;
+  const byStatus = reason === 'hub_status' && typeof details.status === 'number' ? `error.reason.hub_status.${details.status}` : null;
+  const key = [byStatus, `error.reason.${reason}`].find((candidate): candidate is string => candidate !== null && Object.prototype.hasOwnProperty.call(catalogs.en, candidate));
+  if (key === undefined) return null;
+  const size = (value: unknown): string => (typeof value === 'number' ? formatBytes(value) : '?');
+  const vars: MessageVars = {
+    path: typeof details.path === 'string' ? details.path : '',
+    status: typeof details.status === 'number' ? details.status : '',
+    needed: size(details.neededBytes),
+    free: size(details.freeBytes),
+    received: size(details.receivedBytes),
+    total: size(details.totalBytes),
+  };
+  return t(key as MessageKey, vars);
+}
+
+/**
  * The code whose sentence fits: a history failure names its precise cause in
  * `details.historyCode` (shared/history/errors.ts) under the contract's nearest code.
  */
@@ -56,7 +79,7 @@ function sentenceCode(error: ErrorLike): string {
 export function appErrorText(t: Translate, error: ErrorLike): string {
   const code = sentenceCode(error);
   if (!KNOWN.has(code)) return error.message;
-  return detailedText(t, error) ?? t(errorKey(code));
+  return reasonText(t, error) ?? detailedText(t, error) ?? t(errorKey(code));
 }
 
 /**

@@ -3,7 +3,7 @@ import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { useStore } from 'zustand';
 import { AttachmentTray } from './AttachmentTray';
-import { ContextMeter } from './ContextMeter';
+import { ContextMeter, ContextRefusal } from './ContextMeter';
 import { toContent } from './attachments';
 import { isSendKey, keyInfo, sendHintKey } from './send-key';
 import { useAttach } from './use-attach';
@@ -83,6 +83,7 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
           </button>
         </p>
       )}
+      <ContextRefusal />
       <div className="composer-box">
         <AttachmentTray attachments={draft.attachments} onRemove={(id) => chat.draft.setState((d) => ({ ...d, attachments: d.attachments.filter((a) => a.id !== id) }), true)} />
         <textarea

@@ -52,6 +52,14 @@ describe('ContextMeter', () => {
     expect((screen.getByTestId('chat-input') as HTMLTextAreaElement).value).toBe('word '.repeat(720));
   });
 
+  it('under Trim oldest, a first message too long on its own is said to be refused: there is nothing older to leave out', async () => {
+    const { t } = await renderChat('trim-oldest');
+    type('word '.repeat(720));
+    await waitFor(() => expect(screen.getByTestId('context-meter').dataset.level).toBe('full'));
+    fireEvent.click(screen.getByTestId('context-meter-button'));
+    expect(screen.getByTestId('context-popover').textContent).toContain(t('chat.context.action.refuse', { tokens: '1,040', budget: '768', nCtx: '1,024' }));
+  });
+
   it('chooses the policy per conversation, and the next send uses it', async () => {
     const { api, model, t } = await renderChat('stop');
     type('word '.repeat(300));

@@ -22,26 +22,18 @@ export function ContextMeter() {
   const count = useStore(meter.count);
   const props = useStore(chat.props);
   const own = useStore(chat.overflow);
-  const refusal = useStore(chat.contextRefusal);
   const settings = useStore(app.store, (state) => state.settings);
   const held = useStore(chat.conventions);
+  const hasEarlier = useStore(chat.conversation, (state) => state.items.length > 0);
   const [open, setOpen] = useState(false);
   if (!settings) return null;
   const policy: OverflowPolicy = own ?? settings.chat.overflow;
-  const view = meterView(count, props?.nCtx ?? null, effectiveChat(settings.chat, held).sampling.max_tokens, policy);
+  const view = meterView(count, props?.nCtx ?? null, effectiveChat(settings.chat, held).sampling.max_tokens, policy, hasEarlier);
   const percent = view ? Math.min(100, Math.round((view.tokens / view.nCtx) * 100)) : 0;
   const numbers = view ? { tokens: formatCount(view.tokens), nCtx: formatCount(view.nCtx), budget: formatCount(view.budget) } : null;
 
   return (
     <div className="context-meter" data-testid="context-meter" data-level={view?.level ?? 'unknown'}>
-      {refusal && (
-        <p className="composer-notice context-refusal" role="alert" data-testid="context-refusal">
-          {t(refusal.reason === 'stop' ? 'chat.context.refused.stop' : 'chat.context.refused.tooLong', { tokens: formatCount(refusal.tokens), budget: formatCount(refusal.budget), nCtx: formatCount(refusal.nCtx) })}
-          <button type="button" className="icon-btn icon-btn-small" aria-label={t('common.dismiss')} onClick={() => chat.contextRefusal.setState(null, true)}>
-            ×
-          </button>
-        </p>
-      )}
       <button type="button" className="context-meter-button" data-testid="context-meter-button" aria-expanded={open} title={t('chat.context.title')} onClick={() => setOpen((was) => !was)}>
         <span className="context-meter-bar" aria-hidden="true">
           <span className="context-meter-fill" style={{ width: `${percent}%` }} />
@@ -70,5 +62,21 @@ export function ContextMeter() {
         </div>
       )}
     </div>
+  );
+}
+
+/** Above the composer: why the last send did not go out, with both numbers and what to do. */
+export function ContextRefusal() {
+  const t = useT();
+  const { chat } = useAppModel();
+  const refusal = useStore(chat.contextRefusal);
+  if (!refusal) return null;
+  return (
+    <p className="composer-notice context-refusal" role="alert" data-testid="context-refusal">
+      {t(refusal.reason === 'stop' ? 'chat.context.refused.stop' : 'chat.context.refused.tooLong', { tokens: formatCount(refusal.tokens), budget: formatCount(refusal.budget), nCtx: formatCount(refusal.nCtx) })}
+      <button type="button" className="icon-btn icon-btn-small" aria-label={t('common.dismiss')} onClick={() => chat.contextRefusal.setState(null, true)}>
+        ×
+      </button>
+    </p>
   );
 }

@@ -82,13 +82,16 @@ export interface MeterView {
   action: 'send' | 'trim' | 'window' | 'refuse';
 }
 
-/** What the meter shows; null while the context size is unknown (a hosted API). */
-export function meterView(count: TokenCount | null, nCtx: number | null, maxTokens: number | undefined, policy: OverflowPolicy): MeterView | null {
+/**
+ * What the meter shows; null while the context size is unknown (a hosted API).
+ * `hasEarlier`: the conversation has exchanges before the draft; without them there is nothing to leave out.
+ */
+export function meterView(count: TokenCount | null, nCtx: number | null, maxTokens: number | undefined, policy: OverflowPolicy, hasEarlier = true): MeterView | null {
   const size = count?.nCtx ?? nCtx;
   if (!count || !size || size <= 0) return null;
   const budget = promptBudget(size, maxTokens);
   const level: MeterLevel = count.tokens >= size ? 'full' : count.tokens > budget ? 'over' : count.tokens * 100 >= budget * NEAR_PERCENT ? 'near' : 'ok';
   const over = count.tokens > budget;
-  const action = !over ? 'send' : policy === 'stop' ? 'refuse' : policy === 'rolling-window' ? 'window' : 'trim';
+  const action = !over ? 'send' : policy === 'stop' || !hasEarlier ? 'refuse' : policy === 'rolling-window' ? 'window' : 'trim';
   return { tokens: count.tokens, exact: count.exact, nCtx: size, budget, level, action };
 }

@@ -1,5 +1,6 @@
 // One repository's `.gguf` files: size, quantization, whether each fits this machine
 // (with the reason), whether it is already in the library, and the free space left.
+import { fitText } from './fit-text';
 import type { HubFile } from '@shared/models/model-library';
 import { useStore } from 'zustand';
 import { useT, type MessageKey } from '../../i18n';
@@ -64,7 +65,7 @@ function HubFileRow({ repo, file, freeBytes }: { repo: string; file: HubFile; fr
         <span className="library-name">{file.path}</span>
         <span className="library-facts muted">
           {[file.quantization, formatBytes(file.sizeBytes), file.isProjector ? t('library.hub.projector') : ''].filter(Boolean).join(' · ')}
-          <span className={`badge fit-${file.fit.kind}`} title={file.fit.reason} data-testid="hub-fit" data-fit={file.fit.kind}>
+          <span className={`badge fit-${file.fit.kind}`} title={fitText(t, file.fit)} data-testid="hub-fit" data-fit={file.fit.kind}>
             {t(FIT_KEYS[file.fit.kind])}
           </span>
           {file.haveIt && (
@@ -73,7 +74,9 @@ function HubFileRow({ repo, file, freeBytes }: { repo: string; file: HubFile; fr
             </span>
           )}
         </span>
-        <span className="muted">{file.fit.reason}</span>
+        <span className="muted" data-testid="hub-fit-why">
+          {fitText(t, file.fit)}
+        </span>
         {noSpace && <span className="field-error">{t('library.hub.noSpace')}</span>}
         {startError && (
           <span className="field-error" role="alert" title={startError.message}>
