@@ -92,7 +92,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const { stopped } = processes.leftovers;
   if (stopped.length > 0) {
     const names = stopped.map((proc) => `${proc.name} (pid ${proc.pid})`).join(', ');
-    early.push({ level: 'warning', code: 'leftovers_stopped', message: `EVA had not shut down cleanly last time; stopped what it had left running: ${names}.` });
+    early.push({ level: 'warning', code: 'leftovers_stopped', message: `EVA had not shut down cleanly last time; stopped what it had left running: ${names}.`, details: { names } });
   }
   const settings = await openSettingsStore(paths.root, (notice) => early.push(notice));
   const backend = new BackendManager({

@@ -99,7 +99,9 @@ export interface LogLine {
 export interface Notice {
   level: 'info' | 'warning' | 'error';
   code: string;
+  /** in English (logs, CLI); the UI words a known code itself from `details` */
   message: string;
+  details?: Record<string, unknown>;
 }
 
 /** What the managed llama-server says about itself (`/props`, `/v1/models`). */

@@ -205,7 +205,7 @@ export class BackendManager {
         const why = fallbackNotice(backend.kind, outcome.error.message, next.kind);
         notices.push(why);
         this.appLog(why);
-        this.deps.emit('app:notice', { level: 'warning', code: 'backend_fallback', message: why });
+        this.deps.emit('app:notice', { level: 'warning', code: 'backend_fallback', message: why, details: { from: backend.kind, to: next.kind, cause: outcome.error.message } });
       }
       throw new AppFailure('backend_missing', 'no llama-server backend could be started');
     } catch (error) {

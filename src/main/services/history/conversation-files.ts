@@ -77,7 +77,7 @@ export async function loadConversation(historyDir: string, id: string, options: 
   const title = state.meta.title || id;
 
   if (readOnly) {
-    notices.push({ level: 'warning', code: 'history_newer_version', conversationId: id, message: `“${title}” was saved by a newer version of EVA (format ${metaReading.version}); it is shown read-only${log.bad.length ? ` and ${log.bad.length} part(s) this version cannot read are left untouched` : ''}.`, details: { version: metaReading.version } });
+    notices.push({ level: 'warning', code: 'history_newer_version', conversationId: id, message: `“${title}” was saved by a newer version of EVA (format ${metaReading.version}); it is shown read-only${log.bad.length ? ` and ${log.bad.length} part(s) this version cannot read are left untouched` : ''}.`, details: { title, version: metaReading.version } });
     return { state, notices };
   }
 
@@ -88,10 +88,10 @@ export async function loadConversation(historyDir: string, id: string, options: 
     notices.push(...(await repairLog(fs, paths, state, bytes, log.bad, ranges, interrupted, now())));
   }
   if (log.mergedLines > 0 && log.bad.length === 0) {
-    notices.push({ level: 'info', code: 'history_recovered', conversationId: id, message: `“${title}”: ${log.mergedLines} line(s) holding two messages were split; nothing was lost.` });
+    notices.push({ level: 'info', code: 'history_recovered', conversationId: id, message: `“${title}”: ${log.mergedLines} line(s) holding two messages were split; nothing was lost.`, details: { title, count: log.mergedLines } });
   }
   if (interrupted.length > 0) {
-    notices.push({ level: 'info', code: 'history_interrupted', conversationId: id, message: `“${title}”: ${interrupted.length === 1 ? 'an answer was' : `${interrupted.length} answers were`} cut off when EVA last stopped; what had arrived is kept and marked interrupted.`, details: { messageIds: interrupted.map((m) => m.id) } });
+    notices.push({ level: 'info', code: 'history_interrupted', conversationId: id, message: `“${title}”: ${interrupted.length === 1 ? 'an answer was' : `${interrupted.length} answers were`} cut off when EVA last stopped; what had arrived is kept and marked interrupted.`, details: { title, count: interrupted.length, messageIds: interrupted.map((m) => m.id) } });
   }
   if (metaReading.problem) notices.push(...(await repairMeta(fs, paths, state, metaBytes, metaReading, now())));
   if (options.tidy) await removeStaleTemps(fs, paths.dir);
@@ -156,7 +156,7 @@ async function repairLog(fs: HistoryFs, paths: ConversationPaths, state: Convers
     state.tailDirty = false;
   } catch (error) {
     // The old file is intact (atomic replace); carry on with it and try again next time.
-    notices.push({ level: 'error', code: 'history_write_failed', conversationId: id, message: `“${title}”: the repaired conversation could not be saved (${errno(error)}); it will be repaired again next time.`, details: { errno: errno(error) } });
+    notices.push({ level: 'error', code: 'history_write_failed', conversationId: id, message: `“${title}”: the repaired conversation could not be saved (${errno(error)}); it will be repaired again next time.`, details: { errno: errno(error), title, what: 'repair' } });
   }
   return notices;
 }
@@ -172,13 +172,14 @@ async function repairMeta(fs: HistoryFs, paths: ConversationPaths, state: Conver
       message: damaged
         ? `“${state.meta.title || id}”: its settings file was damaged and was rebuilt from the messages (the damaged copy is kept as meta.json.corrupt); model and system prompt may need to be chosen again.`
         : `“${state.meta.title || id}”: its settings file was missing and was rebuilt from the messages.`,
+      details: { title: state.meta.title || id, damaged },
     },
   ];
   try {
     if (damaged && bytes) await fs.appendDurable(`${paths.meta}.corrupt`, quarantineBlob(bytes, [{ offset: 0, length: bytes.length, reason: 'invalid_json' }], at));
     await fs.writeAtomic(paths.meta, serializeMeta(state.meta));
   } catch (error) {
-    notices.push({ level: 'error', code: 'history_write_failed', conversationId: id, message: `The rebuilt settings of “${state.meta.title || id}” could not be saved (${errno(error)}); they will be rebuilt again next time.` });
+    notices.push({ level: 'error', code: 'history_write_failed', conversationId: id, message: `The rebuilt settings of “${state.meta.title || id}” could not be saved (${errno(error)}); they will be rebuilt again next time.`, details: { errno: errno(error), title: state.meta.title || id, what: 'meta' } });
   }
   return notices;
 }

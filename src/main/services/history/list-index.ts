@@ -143,7 +143,7 @@ export class ListIndex {
       this.dirty = true;
       if (!this.writeFailureReported) {
         this.writeFailureReported = true;
-        this.deps.notify({ level: 'warning', code: 'history_write_failed', message: `The history list index could not be saved (${errno(error)}); conversations are safe and the list will be rebuilt from them.`, details: { errno: errno(error) } });
+        this.deps.notify({ level: 'warning', code: 'history_write_failed', message: `The history list index could not be saved (${errno(error)}); conversations are safe and the list will be rebuilt from them.`, details: { errno: errno(error), what: 'index' } });
       }
       throw error;
     }
@@ -174,13 +174,13 @@ export class ListIndex {
         else this.summaries.delete(id);
       } catch (error) {
         // Keep whatever row it had: the conversation is still there, opening it will say why it cannot be read.
-        this.deps.notify({ level: 'error', code: 'history_unreadable', conversationId: id, message: `Conversation ${id} could not be read (${errno(error)}).` });
+        this.deps.notify({ level: 'error', code: 'history_unreadable', conversationId: id, message: `Conversation ${id} could not be read (${errno(error)}).`, details: { errno: errno(error) } });
       }
     });
     if (indexBytes !== null && !entries) {
-      this.deps.notify({ level: 'warning', code: 'history_index_rebuilt', message: `The history list index was damaged and was rebuilt from ${this.summaries.size} conversation(s).` });
+      this.deps.notify({ level: 'warning', code: 'history_index_rebuilt', message: `The history list index was damaged and was rebuilt from ${this.summaries.size} conversation(s).`, details: { count: this.summaries.size, damaged: true } });
     } else if (indexBytes === null && ids.length > 0) {
-      this.deps.notify({ level: 'info', code: 'history_index_rebuilt', message: `The history list index was missing and was rebuilt from ${this.summaries.size} conversation(s).` });
+      this.deps.notify({ level: 'info', code: 'history_index_rebuilt', message: `The history list index was missing and was rebuilt from ${this.summaries.size} conversation(s).`, details: { count: this.summaries.size, damaged: false } });
     }
     this.sorted = null;
     if (changed || refresh.size > 0 || !entries || (journalBytes?.length ?? 0) > 0) {

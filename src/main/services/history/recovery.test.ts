@@ -130,7 +130,7 @@ describe('history recovery', () => {
     await appendFile(s.log, `${JSON.stringify(partial)}\n`);
     const { opened, store } = await reopen(s.dir, s.id);
     expect(opened.messages.at(-1)).toEqual({ ...partial, status: 'interrupted' });
-    expect(opened.notices).toMatchObject([{ code: 'history_interrupted', level: 'info', details: { messageIds: ['streamed'] } }]);
+    expect(opened.notices).toMatchObject([{ code: 'history_interrupted', level: 'info', details: { count: 1, messageIds: ['streamed'] } }]);
     await store.close();
     const again = await reopen(s.dir, s.id);
     expect(again.opened.messages.at(-1)?.status).toBe('interrupted');

@@ -80,6 +80,7 @@ async function load(file: string, notify: (notice: Notice) => void, now: () => n
     level: 'warning',
     code: 'settings_corrupt',
     message: `Settings file was damaged (${problem.reason}); it was kept as ${backup} and defaults are in use.`,
+    details: { reason: problem.reason, backup },
   });
   return { settings: defaultSettings(), legacyLoadApiKey: null };
 }

@@ -1,3 +1,4 @@
+import { coreNoticeText } from './notice-text';
 import { useT, type Translate } from '../../i18n';
 import { appErrorCause, appErrorText } from '../../ui/app-error-text';
 import type { ToastNotice } from './notice-list';
@@ -25,9 +26,9 @@ export function Notices() {
   );
 }
 
-/** A failed call in the UI's language; a notice the core or the renderer already worded, as it came. */
+/** A failed call, or a notice the core raised, in the UI's language. */
 function noticeText(t: Translate, notice: ToastNotice): string {
-  return notice.error ? appErrorText(t, notice.error) : notice.message;
+  return notice.error ? appErrorText(t, notice.error) : coreNoticeText(t, notice);
 }
 
 /** The core's own sentence behind a translated one, for a bug report. */
