@@ -4,13 +4,14 @@
 import { backendBenchmarks } from './backend.bench';
 import { chatBenchmarks } from './chat.bench';
 import { chatLongTaskBenchmarks } from './chat-longtask.bench';
+import { chatStreamBenchmarks } from './chat-stream.bench';
 import { toolBenchmarks } from './tools.bench';
 import { historyBenchmarks } from './history.bench';
 import { voiceBenchmarks } from './voice.bench';
 import { lifecycleBenchmarks } from './lifecycle.bench';
 import type { Benchmark } from './types';
 
-const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks, ...chatLongTaskBenchmarks, ...toolBenchmarks, ...historyBenchmarks, ...voiceBenchmarks, ...lifecycleBenchmarks];
+const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks, ...chatStreamBenchmarks, ...chatLongTaskBenchmarks, ...toolBenchmarks, ...historyBenchmarks, ...voiceBenchmarks, ...lifecycleBenchmarks];
 
 const prefix = process.argv[2] ?? '';
 const selected = all.filter((bench) => bench.names.some((name) => name.startsWith(prefix)));

@@ -30,6 +30,8 @@ import { createHistoryService } from './services/history/history-service';
 import { createHotkeyService, type GlobalShortcuts } from './services/hotkeys/hotkey-service';
 import { createScreenService, workerScreenCapturer, type ScreenCapturer } from './services/screen/screen-service';
 import { openMcpManager } from './services/mcp/mcp-manager';
+import { getMcpPrompt, listMcpPrompts } from './services/mcp/mcp-prompts';
+import { listMcpResources, readMcpResource } from './services/mcp/mcp-resources';
 import type { McpTiming } from './services/mcp/mcp-server-slot';
 import { createVoiceService } from './services/voice/voice-service';
 import { createModelLibrary, type ModelLibrary } from './services/models/model-library-service';
@@ -130,6 +132,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     launch: processes.launch,
     clientInfo: { name: 'eva-desktop', version: options.version },
     timing: options.mcpTiming,
+    secrets,
+    // The same workspace the agent's file tools use (agent-service.ts), offered to servers as their root.
+    workspaceDir: () => settings.get().tools.workspaceDir || paths.workspace,
   });
   const agent = createAgentService({ chat, links, runner, registry: tools, settings, defaultWorkspaceDir: paths.workspace, emit: events.emit });
 
@@ -175,6 +180,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'settings:update': async (patch) => {
       const next = await settings.update(patch);
       if (patch.hotkeys) hotkeys.apply(next.hotkeys);
+      if (patch.tools) await mcp.syncRoots();
       return next;
     },
     'backend:discover': async () => backend.discover(true),
@@ -211,11 +217,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     'runs:live': async ({ conversationId }) => ({ runs: live.inConversation(conversationId) }),
     'tools:list': async () => agent.tools(),
+    'agent:tools-prompt': async (input) => agent.toolsPrompt(input),
     'hotkeys:status': async () => hotkeys.status(),
     'screen:capture': async (input) => screen.capture(input),
     'mcp:list': async () => mcp.overview(),
     'mcp:save': async (config) => mcp.save(config),
     'mcp:reconnect': async (input) => mcp.reconnect(input?.name),
+    'mcp:set-key': async ({ name, apiKey }) => mcp.setKey(name, apiKey),
+    'mcp:prompts': async () => listMcpPrompts(mcp.clients),
+    'mcp:get-prompt': async (input) => getMcpPrompt(mcp.clients, input),
+    'mcp:resources': async ({ server, cursor }) => listMcpResources(mcp.clients, server, cursor),
+    'mcp:read-resource': async (input) => readMcpResource(mcp.clients, input),
     'history:list': async () => history.list(),
     'history:open': async ({ id }) => history.open(id),
     'history:create': async (init) => history.create(init),
@@ -224,6 +236,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'history:pin': async ({ id, pinned }) => history.pin(id, pinned),
     'history:set-conventions': async ({ id, systemPrompt, sampling }) => history.setConventions(id, systemPrompt, sampling),
     'history:set-overflow': async ({ id, overflow }) => history.setOverflow(id, overflow),
+    'history:set-tool-selection': async ({ id, toolSelection }) => history.setToolSelection(id, toolSelection),
     'history:delete': async ({ ids }) => history.delete(ids),
     'history:clear': async () => history.clear(),
     'history:undo-delete': async ({ token }) => history.undoDelete(token),

@@ -9,11 +9,16 @@ import { CountTokensSchema, OverflowPolicySchema, type ContextRecommendation, ty
 import type { LinkPreset } from './links/link-presets';
 import { AgentRunSchema, ConsentAnswerSchema, type ToolSettings } from './tools/schemas';
 import type { AgentEnd, AgentProtocolReport, AgentStep, ConsentRequest } from './tools/agent/agent-types';
+import type { AgentProgress } from './tools/agent/agent-progress';
 import type { ToolDescriptor } from './tools/tool-types';
 import type { HotkeyAction, HotkeyStatus } from './hotkeys/hotkey-settings';
 import { ScreenCaptureRequestSchema, type ScreenCapture } from './screen/screen-capture';
-import { McpConfigSchema, McpReconnectSchema } from './mcp/mcp-config';
+import { McpConfigSchema, McpReconnectSchema, McpSetKeySchema } from './mcp/mcp-config';
 import type { McpOverview, McpServerStatus } from './mcp/mcp-status';
+import { McpGetPromptSchema, type McpPromptContent, type McpPromptListing } from './mcp/mcp-prompts';
+import { McpListResourcesSchema, McpReadResourceSchema, type McpResourceContent, type McpResourcePage } from './mcp/mcp-resources';
+import { ToolSelectionSchema, ToolsPromptRequestSchema } from './tools/tool-selection';
+import type { ToolsPromptPreview } from './tools/agent/tools-prompt';
 import { IdSchema, NewConversationSchema } from './history/schemas';
 import type { ConversationMeta, ConversationSummary, OpenedConversation, SearchResult, TrashReceipt } from './history/types';
 import { VoiceTranscribeSchema, type VoiceStatus, type VoiceTranscript } from './audio/voice-schemas';
@@ -51,6 +56,8 @@ const historyPin = z.object({ id: IdSchema, pinned: z.boolean() }).strict();
 // '' and {} mean "none of its own": the conversation follows the defaults.
 const historyConventions = z.object({ id: IdSchema, systemPrompt: z.string().max(200_000), sampling: z.record(z.string(), z.unknown()) }).strict();
 const historyOverflow = z.object({ id: IdSchema, overflow: OverflowPolicySchema.nullable() }).strict();
+const historyToolSelection = z.object({ id: IdSchema, toolSelection: ToolSelectionSchema.nullable() }).strict();
+const toolsPromptInput = ToolsPromptRequestSchema.optional();
 const historyIds = z.object({ ids: z.array(IdSchema).min(1).max(100_000) }).strict();
 const historyUndo = z.object({ token: z.string().min(1).max(200) }).strict();
 const historySearch = z.object({ query: z.string().max(1000), limit: z.number().int().min(1).max(1000).optional() }).strict();
@@ -112,6 +119,8 @@ export const invokeChannels = {
   'agent:run': channel<typeof AgentRunSchema, { end: AgentEnd; answer: string; steps: AgentStep[]; conversationAllowed: string[]; lastResult: ChatResult | null; protocol: AgentProtocolReport }>(AgentRunSchema),
   'agent:stop': channel<typeof requestRef, { stopped: boolean }>(requestRef),
   'agent:consent': channel<typeof ConsentAnswerSchema, { accepted: boolean }>(ConsentAnswerSchema),
+  /** The tools part of the system prompt a run with these choices would send (prompt protocol), and the tools chosen from; the composer counts it. */
+  'agent:tools-prompt': channel<typeof toolsPromptInput, ToolsPromptPreview>(toolsPromptInput),
   /** Requests of this conversation the core is answering now (a reloaded or second page re-attaches to them); each ends with `chat:ended`. */
   'runs:live': channel<typeof liveRunsInput, { runs: LiveRun[] }>(liveRunsInput),
   'tools:list': channel<typeof empty, { tools: ToolDescriptor[]; settings: ToolSettings; workspaceDir: string }>(empty),
@@ -125,6 +134,16 @@ export const invokeChannels = {
   'mcp:save': channel<typeof McpConfigSchema, McpOverview>(McpConfigSchema),
   /** Reconnect one server now (`name`), or all of them. */
   'mcp:reconnect': channel<typeof McpReconnectSchema, McpOverview>(McpReconnectSchema),
+  /** Seal an HTTP server's API key (null removes it) and reconnect it; the key is never sent back, only `hasKey`. */
+  'mcp:set-key': channel<typeof McpSetKeySchema, McpOverview>(McpSetKeySchema),
+  /** Every ready server's prompts (the composer's slash commands); a server whose listing failed is named in `failures`. */
+  'mcp:prompts': channel<typeof empty, McpPromptListing>(empty),
+  /** `prompts/get`: one prompt with its arguments, its messages read and capped. */
+  'mcp:get-prompt': channel<typeof McpGetPromptSchema, McpPromptContent>(McpGetPromptSchema),
+  /** One page of a server's resources (its URI templates with the first page). */
+  'mcp:resources': channel<typeof McpListResourcesSchema, McpResourcePage>(McpListResourcesSchema),
+  /** `resources/read`: one resource, decoded and capped, to attach to a message. */
+  'mcp:read-resource': channel<typeof McpReadResourceSchema, McpResourceContent>(McpReadResourceSchema),
   /** The history list, pinned first then newest first. */
   'history:list': channel<typeof empty, { conversations: ConversationSummary[] }>(empty),
   'history:open': channel<typeof historyRef, OpenedConversation>(historyRef),
@@ -137,6 +156,8 @@ export const invokeChannels = {
   'history:set-conventions': channel<typeof historyConventions, ConversationMeta>(historyConventions),
   /** Set what a send does when the conversation no longer fits the context; null: follow settings.chat.overflow. */
   'history:set-overflow': channel<typeof historyOverflow, ConversationMeta>(historyOverflow),
+  /** Save which tools the conversation leaves out (the composer's tool selection); null: it offers every switched-on tool. */
+  'history:set-tool-selection': channel<typeof historyToolSelection, ConversationMeta>(historyToolSelection),
   /** Moves conversations to the trash; `history:undo-delete` with the receipt's token brings them back for a few seconds. */
   'history:delete': channel<typeof historyIds, TrashReceipt>(historyIds),
   'history:clear': channel<typeof empty, TrashReceipt>(empty),
@@ -167,6 +188,8 @@ export interface EventPayloads {
   'agent:step': { requestId: string; step: AgentStep };
   /** an approval card: the run waits until `agent:consent` answers it */
   'agent:ask': ConsentRequest;
+  /** progress of the call an agent run is waiting on (MCP progress notifications), a few a second at most */
+  'agent:progress': AgentProgress;
   /** a recorded chat request or agent run is over and its answer saved */
   'chat:ended': RunEnded;
   /** the history list changed (a message saved, a title set, a delete); refetch with `history:list` */
@@ -187,6 +210,7 @@ const EVENT_NAME_SET: Record<EventName, true> = {
   'chat:stream': true,
   'agent:step': true,
   'agent:ask': true,
+  'agent:progress': true,
   'chat:ended': true,
   'history:changed': true,
   'mcp:status': true,

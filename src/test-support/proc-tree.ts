@@ -26,3 +26,25 @@ export function descendants(root: number): ProcessIdentity[] {
   }
   return found;
 }
+
+/** Every live process whose command line contains `needle`: found however far it got from its parent (setsid, double forks). */
+export function processesMatching(needle: string): ProcessIdentity[] {
+  const found: ProcessIdentity[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    const identity = readIdentity(Number(entry));
+    if (identity?.cmdline.includes(needle)) found.push(identity);
+  }
+  return found;
+}
+
+/** The process group and session of a live process (fields 5 and 6 of /proc/<pid>/stat), or null. */
+export function groupAndSession(pid: number): { group: number; session: number } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { group: Number(fields[2]), session: Number(fields[3]) };
+  } catch {
+    return null;
+  }
+}

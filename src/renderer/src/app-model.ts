@@ -5,7 +5,7 @@ import { createDiscoveryStore, type DiscoveryStore } from './features/backends/d
 import { createAgentStore, type AgentStore } from './features/agent/agent-store';
 import { createChatStore, type ChatStore } from './features/chat/chat-store';
 import { createCompletionStore, type CompletionStore } from './features/chat/completion-store';
-import { createStreamFollower } from './features/chat/stream-follower';
+import { createStreamFollower, pacedAnimationFrame } from './features/chat/stream-follower';
 import { createConventionsStore, type ConventionsStore } from './features/conventions/conventions-store';
 import { createLinkStore, type LinkStore } from './features/link/link-store';
 import { createLoadStore, type LoadStore } from './features/load/load-store';
@@ -71,7 +71,7 @@ export function createAppModel(api: EvaApi): AppModel {
   const discovery = createDiscoveryStore(api);
   const load = createLoadStore({ api, app });
   const links = createLinkStore({ api, app });
-  const follower = createStreamFollower(api);
+  const follower = createStreamFollower(api, pacedAnimationFrame());
   // Before the chat store, which drives agent runs through it.
   const agent = createAgentStore(api);
   const chat = createChatStore({ api, app, status, follower, agent });

@@ -3,6 +3,7 @@
 // user's file is untrusted; a line that fails here is quarantined, not guessed at.
 import { z } from 'zod';
 import { OverflowPolicySchema } from '../chat/overflow-policy';
+import { ToolSelectionSchema } from '../tools/tool-selection';
 import type { ContentPart, ConversationMeta, MessagePatch, MetaPatch, NewConversation, NewMessage, StoredMessage, ToolCall } from './types';
 
 /** Ids become folder names: no separators, no dots, bounded. */
@@ -60,6 +61,7 @@ export const ConversationMetaSchema: z.ZodType<ConversationMeta> = z.object({
   sampling: z.record(z.string(), z.unknown()),
   nCtx: z.number().int().nullable(),
   overflow: OverflowPolicySchema.optional(),
+  toolSelection: ToolSelectionSchema.optional(),
   slotId: z.number().int().nullable(),
   createdAt: time,
   updatedAt: time,
@@ -83,6 +85,7 @@ const metaFields = {
   slotId: z.number().int().min(0).nullable(),
   pinned: z.boolean(),
   overflow: OverflowPolicySchema,
+  toolSelection: ToolSelectionSchema,
 };
 /** `create` input. */
 export const NewConversationSchema: z.ZodType<NewConversation, NewConversation> = z.object(metaFields).partial().strict();

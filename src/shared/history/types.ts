@@ -3,6 +3,7 @@
 // index, search hits and the notices a recovery produces. Plain TS on purpose:
 // the renderer imports these too.
 import type { OverflowPolicy } from '../chat/overflow-policy';
+import type { ToolSelection } from '../tools/tool-selection';
 
 /** On-disk format version this build writes and fully understands. */
 export const HISTORY_FORMAT_VERSION = 1;
@@ -28,6 +29,8 @@ export interface ConversationMeta {
   nCtx: number | null;
   /** what a send does when the conversation no longer fits the context; absent: settings.chat.overflow */
   overflow?: OverflowPolicy;
+  /** the tools this conversation leaves out (the composer's tool selection); absent: every switched-on tool is offered */
+  toolSelection?: ToolSelection;
   /** llama-server `id_slot` last used, reused on restore when the endpoint matches (KV cache hit) */
   slotId: number | null;
   createdAt: number;
@@ -102,10 +105,10 @@ export type NewMessage = Omit<StoredMessage, 'id' | 'status' | 'createdAt' | 'up
 export type MessagePatch = Partial<Omit<StoredMessage, 'id' | 'parentId' | 'role' | 'createdAt' | 'updatedAt'>>;
 
 /** Fields of meta.json a caller may set directly. */
-export type MetaPatch = Partial<Pick<ConversationMeta, 'title' | 'endpoint' | 'systemPrompt' | 'sampling' | 'nCtx' | 'slotId' | 'pinned' | 'overflow'>>;
+export type MetaPatch = Partial<Pick<ConversationMeta, 'title' | 'endpoint' | 'systemPrompt' | 'sampling' | 'nCtx' | 'slotId' | 'pinned' | 'overflow' | 'toolSelection'>>;
 
 /** What a new conversation starts with; everything has a default. */
-export type NewConversation = Partial<Pick<ConversationMeta, 'title' | 'endpoint' | 'systemPrompt' | 'sampling' | 'nCtx' | 'slotId' | 'pinned' | 'overflow'>>;
+export type NewConversation = Partial<Pick<ConversationMeta, 'title' | 'endpoint' | 'systemPrompt' | 'sampling' | 'nCtx' | 'slotId' | 'pinned' | 'overflow' | 'toolSelection'>>;
 
 /** One row of the history list (`index.json`), enough to draw it without opening the conversation. */
 export interface ConversationSummary {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkMcpConfig, describeMcpConfigIssues, formatMcpConfig, McpReconnectSchema, parseMcpConfigText } from './mcp-config';
+import { checkMcpConfig, describeMcpConfigIssues, formatMcpConfig, McpReconnectSchema, McpSetKeySchema, parseMcpConfigText } from './mcp-config';
 
 const issuesOf = (raw: unknown) => {
   const parsed = checkMcpConfig(raw);
@@ -64,6 +64,15 @@ describe('MCP config', () => {
     const issues = issuesOf({ git: { command: 'uvx' } });
     expect(issues.map((issue) => issue.path).sort()).toEqual(['', 'mcpServers']);
     expect(describeMcpConfigIssues(issues)).toMatch(/mcpServers: /);
+  });
+
+  it('takes an API key and the header to send it in for HTTP servers only', () => {
+    expect(checkMcpConfig({ mcpServers: { web: { url: 'https://x/mcp', apiKey: 'k', apiKeyHeader: 'X-API-Key' } } }).ok).toBe(true);
+    expect(issuesOf({ mcpServers: { web: { url: 'https://x/mcp', apiKeyHeader: 'Bad Header: x' } } })[0]).toMatchObject({ path: 'mcpServers.web.apiKeyHeader' });
+    expect(issuesOf({ mcpServers: { web: { url: 'https://x/mcp', apiKey: '' } } })[0]).toMatchObject({ path: 'mcpServers.web.apiKey', message: '"apiKey" is empty' });
+    expect(issuesOf({ mcpServers: { git: { command: 'uvx', apiKey: 'k' } } })[0]).toMatchObject({ path: 'mcpServers.git', message: expect.stringContaining('apiKey') });
+    expect(McpSetKeySchema.safeParse({ name: 'web', apiKey: null }).success).toBe(true);
+    expect(McpSetKeySchema.safeParse({ name: 'web', apiKey: '' }).success).toBe(false);
   });
 
   it('reconnect input: nothing, or a valid name', () => {

@@ -27,7 +27,14 @@ export const McpStdioServerSchema = z
   .strict();
 export type McpStdioServer = z.infer<typeof McpStdioServerSchema>;
 
-/** A server reached over HTTP; `sse` skips straight to the legacy transport. */
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,128}$/;
+
+/**
+ * A server reached over HTTP; `sse` skips straight to the legacy transport. An `apiKey`
+ * given here is taken out on save and sealed like link keys (never written to mcp.json);
+ * it is sent as `Authorization: Bearer <key>`, or as the bare value of `apiKeyHeader`.
+ */
 export const McpRemoteServerSchema = z
   .object({
     type: z.enum(['http', 'streamable-http', 'sse']).optional(),
@@ -36,6 +43,8 @@ export const McpRemoteServerSchema = z
       .max(4096)
       .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), '"url" must be an http:// or https:// URL'),
     headers: stringMap('headers').optional(),
+    apiKey: z.string().min(1, '"apiKey" is empty').max(8192).optional(),
+    apiKeyHeader: z.string().regex(HEADER_NAME, '"apiKeyHeader" must be an HTTP header name, like "X-API-Key"').optional(),
     disabled: z.boolean().optional(),
   })
   .strict();
@@ -127,6 +136,15 @@ export function describeMcpConfigIssues(issues: readonly McpConfigIssue[]): stri
 export function formatMcpConfig(config: McpConfig): string {
   return `${JSON.stringify(config, null, 2)}\n`;
 }
+
+/** `mcp:set-key` input: seal an API key for one HTTP server (null removes it); the server reconnects with it. */
+export const McpSetKeySchema = z
+  .object({
+    name: z.string().regex(MCP_SERVER_NAME, 'not a valid MCP server name'),
+    apiKey: z.string().min(1).max(8192).nullable(),
+  })
+  .strict();
+export type McpSetKeyInput = z.infer<typeof McpSetKeySchema>;
 
 /** `mcp:reconnect` input: one server by name, or every enabled one. */
 export const McpReconnectSchema = z

@@ -1,44 +1,69 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_IMAGE_DATA_URL_BYTES, mcpResultToToolResult } from './mcp-result';
+import { MAX_CONTENT_ITEM_BYTES, MAX_STEP_CONTENT_BYTES } from '../tools/tool-content';
+import { mcpResultToToolResult } from './mcp-result';
+
+const base64Of = (bytes: number) => 'A'.repeat(Math.ceil(bytes / 3) * 4);
 
 describe('MCP result → tool result', () => {
   it('joins text blocks', () => {
     expect(mcpResultToToolResult({ content: [{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }] }, 7)).toEqual({ status: 'ok', output: 'one\ntwo', durationMs: 7 });
   });
 
-  it('turns an image into a note for the model and a data URL for the step card', () => {
+  it('turns an image into a note for the model and a data URL in the content for the step card', () => {
     const result = mcpResultToToolResult({ content: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }] }, 1);
-    expect(result.output).toBe('[image 1: image/png, 3 B; shown to the user, not to you]');
-    expect(result.details).toEqual({ images: [{ mimeType: 'image/png', bytes: 3, dataUrl: 'data:image/png;base64,AAAA' }] });
+    expect(result.output).toBe('[image 1: image/png, 3 B]');
+    expect(result.content).toEqual([{ kind: 'image', mimeType: 'image/png', bytes: 3, dataUrl: 'data:image/png;base64,AAAA' }]);
+    expect(result.details).toBeUndefined();
   });
 
-  it('keeps no data URL for a huge image', () => {
-    const data = 'A'.repeat(Math.ceil((MAX_IMAGE_DATA_URL_BYTES * 4) / 3) + 8);
-    const result = mcpResultToToolResult({ content: [{ type: 'image', data, mimeType: 'image/jpeg' }] }, 1);
-    expect(result.details?.images).toEqual([{ mimeType: 'image/jpeg', bytes: expect.any(Number), dataUrl: null }]);
-    expect(result.output).toMatch(/^\[image 1: image\/jpeg, 2\.0 MB/);
+  it('drops an image over the per-item cap, keeps its type and size, and says so', () => {
+    const result = mcpResultToToolResult({ content: [{ type: 'image', data: base64Of(MAX_CONTENT_ITEM_BYTES + 3), mimeType: 'image/jpeg' }] }, 1);
+    expect(result.content).toEqual([{ kind: 'image', mimeType: 'image/jpeg', bytes: expect.any(Number), dataUrl: null }]);
+    expect(result.content![0]!.kind === 'image' && result.content![0]!.bytes).toBeGreaterThan(MAX_CONTENT_ITEM_BYTES);
+    expect(result.output).toBe('[image 1: image/jpeg, 4.0 MB; too large to keep, dropped]');
   });
 
-  it('describes audio, resources, links and unknown blocks instead of dropping them', () => {
+  it('keeps images until the step budget is spent, then drops the rest', () => {
+    const size = MAX_CONTENT_ITEM_BYTES - 3;
+    const count = Math.floor(MAX_STEP_CONTENT_BYTES / size) + 1;
+    const result = mcpResultToToolResult({ content: Array.from({ length: count }, () => ({ type: 'image', data: base64Of(size), mimeType: 'image/png' })) }, 1);
+    const kept = result.content!.filter((item) => item.kind === 'image' && item.dataUrl !== null);
+    expect(kept).toHaveLength(count - 1);
+    expect(result.content!.at(-1)).toMatchObject({ kind: 'image', dataUrl: null });
+    expect(result.output.split('\n').at(-1)).toContain(`[image ${count}: image/png`);
+  });
+
+  it('refuses to build a data URL from a MIME type that is not one (it would land in an <img src>)', () => {
+    const result = mcpResultToToolResult({ content: [{ type: 'image', data: 'AAAA', mimeType: 'text/html"><script>' }] }, 1);
+    expect(result.content).toEqual([{ kind: 'image', mimeType: 'image/unknown', bytes: 3, dataUrl: null }]);
+  });
+
+  it('keeps audio, embedded resources and links as content, and describes them to the model', () => {
     const result = mcpResultToToolResult(
       {
         content: [
           { type: 'audio', data: 'AAAAAAAA', mimeType: 'audio/wav' },
-          { type: 'resource', resource: { uri: 'file:///a.txt', text: 'hello' } },
+          { type: 'resource', resource: { uri: 'file:///a.txt', mimeType: 'text/plain', text: 'hello' } },
           { type: 'resource', resource: { uri: 'file:///b.bin', mimeType: 'application/octet-stream', blob: 'AAAA' } },
-          { type: 'resource_link', uri: 'file:///c', name: 'c', description: 'the c file' },
+          { type: 'resource_link', uri: 'file:///c', name: 'c', description: 'the c file', mimeType: 'text/plain' },
           { type: 'hologram' },
         ],
       },
       1,
     );
     expect(result.output.split('\n')).toEqual([
-      '[audio: audio/wav, 6 B; not shown]',
+      '[audio 1: audio/wav, 6 B]',
       '[resource file:///a.txt]',
       'hello',
       '[resource file:///b.bin (application/octet-stream, 3 B); binary, not shown]',
       '[resource link c: file:///c] the c file',
       '[hologram content, not shown]',
+    ]);
+    expect(result.content).toEqual([
+      { kind: 'audio', mimeType: 'audio/wav', bytes: 6, dataUrl: 'data:audio/wav;base64,AAAAAAAA' },
+      { kind: 'resource', uri: 'file:///a.txt', mimeType: 'text/plain', bytes: 5, text: 'hello' },
+      { kind: 'resource', uri: 'file:///b.bin', mimeType: 'application/octet-stream', bytes: 3, dataUrl: 'data:application/octet-stream;base64,AAAA' },
+      { kind: 'resource_link', uri: 'file:///c', name: 'c', description: 'the c file', mimeType: 'text/plain' },
     ]);
   });
 

@@ -1,11 +1,14 @@
 // How an MCP `tools/call` result becomes a ToolRunResult. The model reads text,
-// so every content block becomes text: images and audio become a short note
-// (their bytes would only burn context), and the images travel in `details` as
-// data URLs for the step card. `isError` is the tool saying it failed, which
-// the model must read as a failure.
+// so every content block becomes text: images, audio and binary resources a
+// short note with their type and size (their bytes would only burn context;
+// a model that can see gets the images apart, agent-transcript.ts). The blocks
+// themselves travel as `content` for the step card and the history, capped
+// (tool-content.ts). `isError` is the tool saying it failed, which the model
+// must read as a failure.
 import { capOutput } from '../tools/output-cap';
+import { base64Bytes, ContentBudget, formatBytes, isMimeType, MAX_CONTENT_ITEMS, MAX_RESOURCE_TEXT_CHARS } from '../tools/tool-content';
 import { TOOL_LIMITS } from '../tools/tool-limits';
-import { toolError, type ToolRunResult } from '../tools/tool-types';
+import { toolError, type ToolContent, type ToolRunResult } from '../tools/tool-types';
 
 /** The parts of an MCP content block we read; unknown block types are described, not dropped. */
 export type McpContentBlock =
@@ -25,79 +28,83 @@ export interface McpCallResult {
   toolResult?: unknown;
 }
 
-/** An image the tool returned, for the step card to show. */
-export interface McpImage {
-  mimeType: string;
-  /** `data:<mime>;base64,…`, or null when it was too large to keep */
-  dataUrl: string | null;
-  bytes: number;
-}
-
-/** Images larger than this are noted but not kept as data URLs. */
-export const MAX_IMAGE_DATA_URL_BYTES = 2 * 1024 * 1024;
-
 export function mcpResultToToolResult(result: McpCallResult, durationMs: number, maxChars: number = TOOL_LIMITS.maxOutputChars): ToolRunResult {
-  const images: McpImage[] = [];
-  const parts: string[] = [];
-  for (const block of result.content ?? []) parts.push(describeBlock(block, images));
+  const reader = new BlockReader();
+  const parts = (result.content ?? []).map((block) => reader.describe(block));
   if (parts.length === 0 && result.structuredContent !== undefined) parts.push(JSON.stringify(result.structuredContent, null, 2));
   if (parts.length === 0 && result.toolResult !== undefined) parts.push(typeof result.toolResult === 'string' ? result.toolResult : JSON.stringify(result.toolResult, null, 2));
 
   const capped = capOutput(parts.join('\n'), maxChars);
-  const details: Record<string, unknown> = {};
-  if (capped.truncated) Object.assign(details, { truncated: true, totalChars: capped.totalChars });
-  if (images.length > 0) details.images = images;
-  const withDetails = Object.keys(details).length > 0 ? { details } : {};
+  const extras: Pick<ToolRunResult, 'details' | 'content'> = {};
+  if (capped.truncated) extras.details = { truncated: true, totalChars: capped.totalChars };
+  if (reader.content.length > 0) extras.content = reader.content;
 
   if (result.isError === true) {
     const message = capped.text.trim() === '' ? 'the tool reported an error without a message' : firstLine(capped.text);
-    return { status: 'error', output: capped.text, error: toolError('tool_failed', message, { reportedByTool: true }), durationMs, ...withDetails };
+    return { status: 'error', output: capped.text, error: toolError('tool_failed', message, { reportedByTool: true }), durationMs, ...extras };
   }
-  return { status: 'ok', output: capped.text, durationMs, ...withDetails };
+  return { status: 'ok', output: capped.text, durationMs, ...extras };
 }
 
-function describeBlock(block: McpContentBlock, images: McpImage[]): string {
-  switch (block.type) {
-    case 'text':
-      return String((block as { text: unknown }).text ?? '');
-    case 'image': {
-      const { data, mimeType } = block as { data: string; mimeType: string };
-      const bytes = base64Bytes(data);
-      images.push({ mimeType, bytes, dataUrl: bytes <= MAX_IMAGE_DATA_URL_BYTES ? `data:${mimeType};base64,${data}` : null });
-      return `[image ${images.length}: ${mimeType}, ${formatBytes(bytes)}; shown to the user, not to you]`;
+/** Reads blocks in order, numbering images and audio as the model's notes name them, within one step's budget. */
+class BlockReader {
+  readonly content: ToolContent[] = [];
+  private readonly budget = new ContentBudget();
+  private images = 0;
+  private audio = 0;
+
+  describe(block: McpContentBlock): string {
+    switch (block.type) {
+      case 'text':
+        return String((block as { text: unknown }).text ?? '');
+      case 'image':
+      case 'audio': {
+        const kind = block.type;
+        const { data, mimeType } = block as { data: string; mimeType: string };
+        const type = isMimeType(mimeType) && mimeType.toLowerCase().startsWith(`${kind}/`) ? mimeType : `${kind}/unknown`;
+        const bytes = base64Bytes(String(data ?? ''));
+        const kept = type !== `${kind}/unknown` && this.keep(bytes);
+        this.add({ kind, mimeType: type, bytes, dataUrl: kept ? `data:${type};base64,${String(data).replace(/\s/g, '')}` : null });
+        const n = kind === 'image' ? ++this.images : ++this.audio;
+        return `[${kind} ${n}: ${type}, ${formatBytes(bytes)}${kept ? '' : '; too large to keep, dropped'}]`;
+      }
+      case 'resource': {
+        const resource = (block as { resource: { uri: string; mimeType?: string; text?: string; blob?: string } }).resource ?? { uri: '' };
+        const uri = String(resource.uri ?? '');
+        const declared = isMimeType(resource.mimeType) ? resource.mimeType : null;
+        if (typeof resource.text === 'string') {
+          const bytes = new TextEncoder().encode(resource.text).length;
+          const shown = resource.text.slice(0, MAX_RESOURCE_TEXT_CHARS);
+          this.add(this.keep(shown.length) ? { kind: 'resource', uri, mimeType: declared, bytes, text: shown } : { kind: 'resource', uri, mimeType: declared, bytes, dataUrl: null });
+          return `[resource ${uri}]\n${resource.text}`;
+        }
+        const blob = typeof resource.blob === 'string' ? resource.blob : '';
+        const bytes = base64Bytes(blob);
+        const mimeType = declared ?? 'application/octet-stream';
+        const kept = this.keep(bytes);
+        this.add({ kind: 'resource', uri, mimeType, bytes, dataUrl: kept ? `data:${mimeType};base64,${blob.replace(/\s/g, '')}` : null });
+        return `[resource ${uri} (${mimeType}, ${formatBytes(bytes)}); binary, not shown${kept ? '' : '; too large to keep, dropped'}]`;
+      }
+      case 'resource_link': {
+        const link = block as { uri: string; name?: string; description?: string; mimeType?: string };
+        this.add({ kind: 'resource_link', uri: String(link.uri ?? ''), name: link.name ?? null, description: link.description ?? null, mimeType: isMimeType(link.mimeType) ? link.mimeType : null });
+        return `[resource link ${link.name ? `${link.name}: ` : ''}${link.uri}]${link.description ? ` ${link.description}` : ''}`;
+      }
+      default:
+        return `[${block.type} content, not shown]`;
     }
-    case 'audio': {
-      const { data, mimeType } = block as { data: string; mimeType: string };
-      return `[audio: ${mimeType}, ${formatBytes(base64Bytes(data))}; not shown]`;
-    }
-    case 'resource': {
-      const resource = (block as { resource: { uri: string; mimeType?: string; text?: string; blob?: string } }).resource;
-      if (typeof resource.text === 'string') return `[resource ${resource.uri}]\n${resource.text}`;
-      const size = typeof resource.blob === 'string' ? `, ${formatBytes(base64Bytes(resource.blob))}` : '';
-      return `[resource ${resource.uri}${resource.mimeType ? ` (${resource.mimeType}${size})` : size}; binary, not shown]`;
-    }
-    case 'resource_link': {
-      const link = block as { uri: string; name?: string; description?: string };
-      return `[resource link ${link.name ? `${link.name}: ` : ''}${link.uri}]${link.description ? ` ${link.description}` : ''}`;
-    }
-    default:
-      return `[${block.type} content, not shown]`;
+  }
+
+  private keep(bytes: number): boolean {
+    return this.content.length < MAX_CONTENT_ITEMS && this.budget.take(bytes);
+  }
+
+  private add(item: ToolContent): void {
+    if (this.content.length < MAX_CONTENT_ITEMS) this.content.push(item);
   }
 }
 
 function firstLine(text: string): string {
   const line = text.trim().split(/\r?\n/, 1)[0] ?? '';
   return line.length > 500 ? `${line.slice(0, 500)}…` : line;
-}
-
-function base64Bytes(data: string): number {
-  const clean = data.replace(/\s/g, '');
-  const padding = clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0;
-  return Math.max(0, Math.floor((clean.length * 3) / 4) - padding);
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

@@ -36,6 +36,8 @@ export interface McpServerStatus {
   since: number;
   /** the last lines a stdio server wrote to stderr: why it would not start */
   stderrTail: string;
+  /** HTTP servers: an API key is sealed for it (the key itself never leaves the core) */
+  hasKey?: boolean;
 }
 
 /** Everything the MCP page needs. */
@@ -47,4 +49,6 @@ export interface McpOverview {
   /** problems with the file on disk (hand-edited); the servers of a broken file are not started */
   configIssues: McpConfigIssue[];
   servers: McpServerStatus[];
+  /** how API keys are sealed ('os-keychain', 'local-key-file'), when the service can seal them */
+  keyProtection?: string;
 }

@@ -96,7 +96,34 @@ export interface ToolRunResult {
   error?: ToolError;
   /** structured extras for the step card: exitCode, truncated, path, bytes... */
   details?: Record<string, unknown>;
+  /** what the tool returned besides text (images, audio, resources), for the step card and the history */
+  content?: ToolContent[];
   durationMs: number;
+}
+
+/**
+ * Something a tool returned besides text. Binary data travels as a data URL, capped per
+ * item and per step (tool-content.ts): one over the cap keeps its size and type
+ * with `dataUrl: null`, so the card can say it was dropped.
+ */
+export type ToolContent =
+  | { kind: 'image'; mimeType: string; bytes: number; dataUrl: string | null }
+  | { kind: 'audio'; mimeType: string; bytes: number; dataUrl: string | null }
+  /** a resource the tool embedded in its answer: text, or binary as a data URL */
+  | { kind: 'resource'; uri: string; mimeType: string | null; bytes: number; text?: string; dataUrl?: string | null }
+  /** a resource the tool only named; the step card reads it from the server on demand */
+  | { kind: 'resource_link'; uri: string; name: string | null; description: string | null; mimeType: string | null };
+
+/** How far a running tool has got, as it reports it (MCP progress notifications); `total` when it knows the end. */
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/** Added to a call by whoever wants to hear how it goes; a tool that reports progress calls it. */
+export interface ToolProgressListener {
+  onProgress?: (progress: ToolProgress) => void;
 }
 
 export function toolError(code: ToolErrorCode, message: string, details?: Record<string, unknown>): ToolError {

@@ -21,6 +21,8 @@ export interface TestHttpOptions {
   port?: number;
   /** refuse requests without `Authorization: Bearer <token>` */
   token?: string;
+  /** with `token`: expect it as the bare value of this header instead (`X-API-Key: <token>`) */
+  tokenHeader?: string;
 }
 
 export function startStreamableHttpServer(options: TestHttpOptions = {}): Promise<TestHttpServer> {
@@ -65,7 +67,9 @@ function listen(options: TestHttpOptions, mountPath: string, handler: Handler): 
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     requests.push(`${req.method} ${path}`);
-    if (options.token && req.headers.authorization !== `Bearer ${options.token}`) return void res.writeHead(401).end('unauthorized');
+    const presented = options.tokenHeader ? req.headers[options.tokenHeader.toLowerCase()] : req.headers.authorization;
+    const expected = options.tokenHeader ? options.token : `Bearer ${options.token}`;
+    if (options.token && presented !== expected) return void res.writeHead(401).end('unauthorized');
     handler(req, res, path).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500).end(String(error));
     });

@@ -14,6 +14,7 @@ import type { ProtocolChoice, ToolProtocolSetting } from '@shared/tools/agent/to
 import { nativeToolRejection } from '@shared/tools/agent/tool-rejection';
 import { NO_TOOL_CALL_WARNING } from '@shared/tools/agent/tool-response';
 import { withoutToolCalls } from '@shared/tools/agent/tool-call-text';
+import { ContentBudget, keepWithin, MAX_RUN_CONTENT_BYTES } from '@shared/tools/tool-content';
 import type { ToolDescriptor } from '@shared/tools/tool-types';
 import type { ToolEnvironment } from '@shared/tools/agent/tools-prompt';
 import { handleToolCall, type NewStep, type ToolCallContext, type ToolCallDeps } from './tool-call-step';
@@ -53,6 +54,8 @@ export interface AgentRunResult {
 export interface AgentDeps extends ToolCallDeps {
   send(input: ChatSendInput): Promise<ChatResult>;
   onStep?(requestId: string, step: AgentStep): void;
+  /** whether the endpoint takes images; asked once, the first time a tool returns one (none: it does not) */
+  canSeeImages?(): Promise<boolean>;
 }
 
 export async function runAgent(input: AgentRunInput, deps: AgentDeps, signal?: AbortSignal): Promise<AgentRunResult> {
@@ -64,18 +67,27 @@ export async function runAgent(input: AgentRunInput, deps: AgentDeps, signal?: A
   const context: ToolCallContext = { requestId: input.requestId, tools: input.tools, workspaceDir: input.workspaceDir, allowed: [...input.conversationAllowed], signal };
   let warned = false;
   let lastResult: ChatResult | null = null;
+  let seesImages: boolean | null = null;
+  const imageOptions = async (): Promise<{ images: boolean }> => {
+    if (seesImages === null && transcript.some((turn) => turn.kind === 'result' && (turn.response.images?.length ?? 0) > 0)) {
+      seesImages = deps.canSeeImages ? await deps.canSeeImages().catch(() => false) : false;
+    }
+    return { images: seesImages === true };
+  };
 
   const end = (kind: AgentEnd, answer: string): AgentRunResult => ({
     end: kind,
     answer,
     steps,
-    messages: renderTranscript(transcript, speaker.protocol),
+    messages: renderTranscript(transcript, speaker.protocol, { images: seesImages === true }),
     conversationAllowed: context.allowed,
     lastResult,
     protocol: { used: speaker.protocol, setting: input.protocol.setting, reason: input.protocol.reason, fallback },
   });
+  // Images and resources past the run's budget keep their type and size, not their data.
+  const contentBudget = new ContentBudget(Number.POSITIVE_INFINITY, MAX_RUN_CONTENT_BYTES);
   const record = (step: NewStep) => {
-    const full = { ...step, index: steps.length };
+    const full = { ...step, ...(step.content ? { content: keepWithin(step.content, contentBudget) } : {}), index: steps.length };
     steps.push(full);
     deps.onStep?.(input.requestId, full);
   };
@@ -84,7 +96,7 @@ export async function runAgent(input: AgentRunInput, deps: AgentDeps, signal?: A
   for (let sent = 0; turn < input.maxSteps; sent++) {
     if (signal?.aborted) return end('stopped', '');
     const request = speaker.request();
-    const messages = renderTranscript(transcript, speaker.protocol);
+    const messages = renderTranscript(transcript, speaker.protocol, await imageOptions());
     lastResult = await deps.send({
       requestId: `${input.requestId}:${sent}`,
       mode: 'chat',
@@ -120,7 +132,7 @@ export async function runAgent(input: AgentRunInput, deps: AgentDeps, signal?: A
     // What the model said before its calls goes with the turn's first call, so it stays above that call's card.
     const said = withoutToolCalls(lastResult.content);
     for (const [at, call] of reading.calls.entries()) {
-      const outcome = await handleToolCall(call, context, deps, { turn: sent, said: at === 0 ? said : '' });
+      const outcome = await handleToolCall(call, context, deps, { turn: sent, said: at === 0 ? said : '' }, steps.length);
       if (outcome.kind === 'final') return end('answered', outcome.text);
       if (outcome.kind === 'stopped') return end('stopped', '');
       record(outcome.step);

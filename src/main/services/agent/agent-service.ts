@@ -13,6 +13,8 @@ import { createArgumentValidator } from '@shared/tools/validate-arguments';
 import type { ToolDescriptor } from '@shared/tools/tool-types';
 import { AppFailure } from '@shared/errors';
 import { chooseToolProtocol } from '@shared/tools/agent/tool-protocol';
+import { previewToolsPrompt, type ToolsPromptPreview } from '@shared/tools/agent/tools-prompt';
+import { applyToolSelection, type ToolsPromptRequest } from '@shared/tools/tool-selection';
 import type { EventSink } from '../app/event-bus';
 import type { ChatService } from '../chat/chat-service';
 import type { LinkService } from '../links/link-service';
@@ -42,11 +44,13 @@ export function createAgentService(deps: AgentServiceDeps) {
 
   const workspaceDir = () => deps.settings.get().tools.workspaceDir || deps.defaultWorkspaceDir;
 
-  /** The Tools panel's choices, plus what this conversation switched on for itself. */
-  function offered(forConversation: readonly string[] = []): ToolDescriptor[] {
+  /** The Tools panel's choices, plus what this conversation switched on for itself, minus what it leaves out (tool-selection.ts). */
+  function offered(forConversation: readonly string[] = [], leftOut: readonly string[] = []): ToolDescriptor[] {
     const toggles = { ...deps.settings.get().tools.enabled, ...Object.fromEntries(forConversation.map((name) => [name, true])) };
-    return toolsOffered(deps.registry.descriptors(), toggles);
+    return applyToolSelection(toolsOffered(deps.registry.descriptors(), toggles), leftOut);
   }
+
+  const environmentOf = (dir: string) => describeEnvironment(dir, { platform: process.platform, release: release(), arch: arch(), env: process.env, exists: existsSync, now: new Date() });
 
   async function preview(tool: ToolDescriptor, args: Record<string, unknown>): Promise<ToolPreview> {
     // cmd.exe runs the command on Windows (shell-choice.ts): read it the way cmd.exe will.
@@ -64,6 +68,11 @@ export function createAgentService(deps: AgentServiceDeps) {
       return { tools: deps.registry.descriptors(), settings, workspaceDir: workspaceDir() };
     },
 
+    /** The tools part of the system prompt a run with these choices would send, and the tools it chose from (the composer counts it). */
+    toolsPrompt(input: ToolsPromptRequest = {}): ToolsPromptPreview {
+      return previewToolsPrompt(offered(input.enableTools), input.disableTools, environmentOf(workspaceDir()));
+    },
+
     async run(input: AgentRunInput): Promise<Omit<AgentRunResult, 'messages'>> {
       if (runs.has(input.requestId)) throw new AppFailure('bad_request', `run ${input.requestId} is already going`);
       const settings = deps.settings.get().tools;
@@ -78,8 +87,8 @@ export function createAgentService(deps: AgentServiceDeps) {
         const result = await runAgent(
           {
             ...input,
-            tools: offered(input.enableTools),
-            environment: describeEnvironment(dir, { platform: process.platform, release: release(), arch: arch(), env: process.env, exists: existsSync, now: new Date() }),
+            tools: offered(input.enableTools, input.disableTools),
+            environment: environmentOf(dir),
             workspaceDir: dir,
             maxSteps: settings.maxSteps,
             agentMode: settings.agentMode,
@@ -96,13 +105,17 @@ export function createAgentService(deps: AgentServiceDeps) {
             ask: async ({ requestId, call, tool, turn, said }) => {
               const shown = await preview(tool, call.arguments);
               let shownId: string | null = null;
-              const answer = await broker.ask(requestId, (askId) => {
+              const choices = consentChoices(tool);
+              const answer = await broker.ask(requestId, choices, (askId) => {
                 shownId = askId;
-                deps.emit('agent:ask', { requestId, askId, tool: tool.name, risk: tool.risk, args: call.arguments, preview: shown, choices: consentChoices(tool), turn, ...(said !== '' ? { said } : {}) });
+                deps.emit('agent:ask', { requestId, askId, tool: tool.name, risk: tool.risk, args: call.arguments, preview: shown, choices, turn, ...(said !== '' ? { said } : {}) });
               });
               return { askId: shownId, answer };
             },
             onStep: (requestId, step) => deps.emit('agent:step', { requestId, step }),
+            onProgress: (progress) => deps.emit('agent:progress', progress),
+            // /props says whether llama-server has a projector; a hosted API cannot say, so it gets no images.
+            canSeeImages: async () => (await deps.chat.props(input.endpoint).catch(() => null))?.vision === true,
           },
           run.controller.signal,
         );
@@ -114,7 +127,12 @@ export function createAgentService(deps: AgentServiceDeps) {
     },
 
     answer(askId: string, answer: ConsentAnswer): { accepted: boolean } {
-      return { accepted: broker.answer(askId, answer) };
+      const outcome = broker.answer(askId, answer);
+      // Only a buggy or forged client gets here (the card shows only its choices); the card keeps waiting for a real one.
+      if (outcome.kind === 'not_offered') {
+        throw new AppFailure('bad_request', `this approval card offers only ${outcome.offered.join(', ')}; "${answer.kind}" is not one of its choices`, { offered: [...outcome.offered] });
+      }
+      return { accepted: outcome.kind === 'accepted' };
     },
 
     stop(requestId: string): { stopped: boolean } {

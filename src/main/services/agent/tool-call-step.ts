@@ -1,23 +1,30 @@
 // One tool call, whichever protocol it came by: validate, refuse or ask, run it
 // in its worker, and say what goes back to the model and what the user sees.
+import type { AgentProgress } from '@shared/tools/agent/agent-progress';
 import type { AgentStep } from '@shared/tools/agent/agent-types';
 import type { CallReading } from '@shared/tools/agent/agent-protocol';
 import { applyConsentAnswer, denialMessage, type ConsentAnswer, type ToolPolicySettings } from '@shared/tools/consent';
 import { gateToolCall } from '@shared/tools/agent/tool-call-gate';
-import type { ToolResponseInput } from '@shared/tools/agent/tool-response';
-import type { ToolCall, ToolDescriptor, ToolRunResult } from '@shared/tools/tool-types';
+import type { ModelImage, ToolResponseInput } from '@shared/tools/agent/tool-response';
+import { isModelImageType } from '@shared/tools/tool-content';
+import type { ToolCall, ToolDescriptor, ToolProgress, ToolProgressListener, ToolRunResult } from '@shared/tools/tool-types';
 import type { ArgumentValidator } from '@shared/tools/validate-arguments';
 import type { ProviderCall } from '../tools/tool-registry';
 
 /** What the step needs from the outside: the tools, the user and the clock. */
 export interface ToolCallDeps {
-  runTool(call: ProviderCall): Promise<ToolRunResult>;
+  runTool(call: ProviderCall & ToolProgressListener): Promise<ToolRunResult>;
   validator: ArgumentValidator;
   policy(): ToolPolicySettings;
   /** the approval card: resolves with the user's choice and the card's id */
   ask(request: { requestId: string; call: ToolCall; tool: ToolDescriptor } & CallPlace): Promise<{ askId: string | null; answer: ConsentAnswer }>;
   clock?: () => number;
+  /** a running call reported progress (already thinned out to a few updates a second) */
+  onProgress?(progress: AgentProgress): void;
 }
+
+/** Progress updates closer together than this are not passed on, except the one that reaches the total. */
+const PROGRESS_GAP_MS = 100;
 
 export interface ToolCallContext {
   requestId: string;
@@ -45,13 +52,14 @@ export type CallOutcome =
   /** `response` goes back to the model; `stopped`: the tool was killed by Stop */
   | { kind: 'fed'; step: NewStep; response: ToolResponseInput; stopped: boolean };
 
-export async function handleToolCall(reading: CallReading, context: ToolCallContext, deps: ToolCallDeps, place: CallPlace): Promise<CallOutcome> {
-  const outcome = await decideAndRun(reading, context, deps, place);
+/** `stepIndex`: the index the call's step will get, so its progress finds its card. */
+export async function handleToolCall(reading: CallReading, context: ToolCallContext, deps: ToolCallDeps, place: CallPlace, stepIndex = 0): Promise<CallOutcome> {
+  const outcome = await decideAndRun(reading, context, deps, place, stepIndex);
   if (outcome.kind !== 'fed') return outcome;
   return { ...outcome, step: { ...outcome.step, turn: place.turn, ...(place.said !== '' ? { said: place.said } : {}) } };
 }
 
-async function decideAndRun(reading: CallReading, context: ToolCallContext, deps: ToolCallDeps, place: CallPlace): Promise<CallOutcome> {
+async function decideAndRun(reading: CallReading, context: ToolCallContext, deps: ToolCallDeps, place: CallPlace, stepIndex: number): Promise<CallOutcome> {
   if (reading.kind === 'error') {
     const step: NewStep = { kind: 'invalid', tool: reading.name, args: null, status: 'rejected', output: reading.error.message, durationMs: 0 };
     return { kind: 'fed', step, response: { name: reading.name ?? 'tool_call', status: 'error', output: '', error: reading.error }, stopped: false };
@@ -77,7 +85,10 @@ async function decideAndRun(reading: CallReading, context: ToolCallContext, deps
   }
   const clock = deps.clock ?? (() => performance.now());
   const started = clock();
-  const result = await deps.runTool({ name: verdict.call.name, args: verdict.call.arguments, workspaceDir: context.workspaceDir, signal: context.signal });
+  const where = { requestId: context.requestId, stepIndex, tool: verdict.call.name, ...(askId !== null ? { askId } : {}) };
+  const onProgress = deps.onProgress ? progressReporter((progress) => deps.onProgress?.({ ...where, ...progress }), clock) : undefined;
+  const result = await deps.runTool({ name: verdict.call.name, args: verdict.call.arguments, workspaceDir: context.workspaceDir, signal: context.signal, ...(onProgress ? { onProgress } : {}) });
+  const images = modelImages(result);
   const step: NewStep = {
     kind: 'tool',
     tool: verdict.call.name,
@@ -87,8 +98,27 @@ async function decideAndRun(reading: CallReading, context: ToolCallContext, deps
     durationMs: Math.round(clock() - started),
     ...(askId !== null ? { askId } : {}),
     ...(consent !== null ? { consent: consent.kind } : {}),
+    ...(result.content && result.content.length > 0 ? { content: result.content } : {}),
   };
-  return { kind: 'fed', step, response: { name: verdict.call.name, status: result.status, output: result.output, error: result.error }, stopped: result.status === 'stopped' };
+  const response: ToolResponseInput = { name: verdict.call.name, status: result.status, output: result.output, error: result.error, ...(images.length > 0 ? { images } : {}) };
+  return { kind: 'fed', step, response, stopped: result.status === 'stopped' };
+}
+
+/** The images of a result a vision model could take (whether it gets them is the transcript's call). */
+function modelImages(result: ToolRunResult): ModelImage[] {
+  return (result.content ?? []).flatMap((item) => (item.kind === 'image' && item.dataUrl !== null && isModelImageType(item.mimeType) ? [{ mimeType: item.mimeType, dataUrl: item.dataUrl }] : []));
+}
+
+/** Passes progress on at most every PROGRESS_GAP_MS, and always the update that reaches the total. */
+function progressReporter(report: (progress: ToolProgress) => void, clock: () => number): (progress: ToolProgress) => void {
+  let last = Number.NEGATIVE_INFINITY;
+  return (progress) => {
+    const now = clock();
+    const done = progress.total !== undefined && progress.progress >= progress.total;
+    if (!done && now - last < PROGRESS_GAP_MS) return;
+    last = now;
+    report(progress);
+  };
 }
 
 /** The step of a call that went through an approval card names the card (so the two show as one call) and the answer. */

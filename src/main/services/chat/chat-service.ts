@@ -43,6 +43,9 @@ interface Target {
 // Strict OpenAI-style APIs reject unknown sampling fields.
 const LLAMA_ONLY_FIELDS = ['top_k', 'min_p', 'repeat_penalty'] as const;
 
+/** How long streamed events wait to travel together, after the first ones. */
+export const STREAM_BATCH_MS = 25;
+
 export function createChatService(deps: ChatServiceDeps) {
   const active = new Map<string, AbortController>();
   const clock = deps.clock ?? (() => performance.now());
@@ -65,7 +68,7 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   return {
-    /** `observe` sees the reduced state after every event (the history saves the answer from it). */
+    /** `observe` sees the reduced state with every batch sent (the history saves the answer from it). */
     async send(input: ChatSendInput, observe?: (state: StreamingMessage) => void): Promise<ChatResult> {
       if (active.has(input.requestId)) throw new AppFailure('bad_request', `request ${input.requestId} is already running`);
       // Registered before any await, so a Stop that arrives while the endpoint is resolved still lands.
@@ -87,26 +90,33 @@ export function createChatService(deps: ChatServiceDeps) {
           ? client.chat(buildChatBody({ model: to.model, messages: normalizeMessages(input.messages, input.systemPrompt), sampling, stream: true, idSlot, includeUsage: true, tools: input.tools }), controller.signal)
           : client.complete(buildCompletionBody({ prompt: input.prompt, sampling, idSlot, api: to.llama ? 'llama' : 'openai', model: to.model, includeUsage: true }), to.llama ? 'llama' : 'openai', controller.signal);
 
-      // Events that arrive in one read are sent together; a batch never waits longer than the current tick.
+      // The first events go out at once (the time to the first token is what the user waits
+      // for); after that, what arrives within STREAM_BATCH_MS travels as one batch. A fast
+      // model sends a token a read, and a message per token costs the host and the page
+      // more CPU than the model can spare (issue 16); the page paints less often anyway.
       let pending: StreamEvent[] = [];
       let scheduled = false;
+      let lastFlush = Number.NEGATIVE_INFINITY;
+      let state = initialStreamingMessage();
       const flush = () => {
         scheduled = false;
         if (pending.length === 0) return;
+        lastFlush = clock();
         const batch = pending;
         pending = [];
+        observe?.(state);
         deps.emit('chat:stream', { requestId: input.requestId, events: batch });
       };
 
-      let state = initialStreamingMessage();
       try {
         for await (const event of events) {
           state = reduceStream(state, event);
-          observe?.(state);
           pending.push(event);
           if (!scheduled) {
             scheduled = true;
-            setImmediate(flush);
+            const wait = lastFlush + STREAM_BATCH_MS - clock();
+            if (wait > 0) setTimeout(flush, wait);
+            else setImmediate(flush);
           }
         }
       } finally {

@@ -13,6 +13,7 @@ import { HistoryStore, type ExportSelection } from './history-store';
 import { inboxFileName, recoverHeldQuestions } from './inbox-recovery';
 import { QuestionInbox } from './question-inbox';
 import type { OverflowPolicy } from '@shared/chat/overflow-policy';
+import type { ToolSelection } from '@shared/tools/tool-selection';
 
 export interface HistoryServiceDeps {
   historyDir: string;
@@ -90,6 +91,8 @@ export function createHistoryService(deps: HistoryServiceDeps) {
     setConventions: (id: string, systemPrompt: string, sampling: Record<string, unknown>) => store.updateMeta(id, { systemPrompt, sampling }),
     /** what a send does when the conversation no longer fits (null: follow the settings) */
     setOverflow: (id: string, overflow: OverflowPolicy | null) => store.updateMeta(id, { overflow: overflow ?? undefined }),
+    /** which tools the conversation leaves out (null: it offers every switched-on tool) */
+    setToolSelection: (id: string, toolSelection: ToolSelection | null) => store.updateMeta(id, { toolSelection: toolSelection ?? undefined }),
     delete: (ids: readonly string[]) => changing(ids, store.delete(ids)),
     clear: () => changing((receipt) => receipt.conversationIds, store.clearAll()),
     undoDelete: async (token: string) => ({ restored: await changing((ids) => ids, store.undoDelete(token)) }),

@@ -19,6 +19,7 @@ export function newConversationMeta(init: NewConversation, id: string, now: numb
     nCtx: init.nCtx ?? null,
     slotId: init.slotId ?? null,
     ...(init.overflow ? { overflow: init.overflow } : {}),
+    ...(init.toolSelection ? { toolSelection: init.toolSelection } : {}),
     createdAt: now,
     updatedAt: now,
     messageCount: 0,

@@ -4,7 +4,7 @@
 // server, so the model and the user know where to look.
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { mcpResultToToolResult, type McpCallResult } from '@shared/mcp/mcp-result';
-import { toolError, type ToolRunResult } from '@shared/tools/tool-types';
+import { toolError, type ToolProgress, type ToolRunResult } from '@shared/tools/tool-types';
 import type { McpConnection } from './mcp-connect';
 
 export interface McpCallRequest {
@@ -14,6 +14,8 @@ export interface McpCallRequest {
   args: Record<string, unknown>;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** the server's progress notifications for this call */
+  onProgress?: (progress: ToolProgress) => void;
 }
 
 /** How the call failed, so the manager knows when the connection itself is gone. */
@@ -31,9 +33,10 @@ export async function callMcpTool(connection: McpConnection, request: McpCallReq
       timeout: request.timeoutMs,
       resetTimeoutOnProgress: true,
       maxTotalTimeout: Math.max(request.timeoutMs, MAX_TOTAL_MS),
+      // Abort sends notifications/cancelled for this request and rejects at once (the SDK's Protocol.request).
       signal: request.signal,
-      // Asking for progress is what lets a long-running server keep the call alive (resetTimeoutOnProgress).
-      onprogress: () => {},
+      // Asking for progress (a progressToken) is also what lets a long-running server keep the call alive (resetTimeoutOnProgress).
+      onprogress: (update) => request.onProgress?.(readProgress(update)),
     });
     return { result: mcpResultToToolResult(result as McpCallResult, elapsed()), connectionLost: false };
   } catch (error) {
@@ -69,6 +72,14 @@ function lost(connectionLost: boolean, status: ToolRunResult['status'], error: R
 
 function stopped(durationMs: number): ToolRunResult {
   return { status: 'stopped', output: '', error: toolError('stopped', 'stopped by the user'), durationMs };
+}
+
+/** A notification's fields as a server sent them, made safe to show: finite numbers, a short message. */
+function readProgress(update: { progress: number; total?: number; message?: string }): ToolProgress {
+  const progress: ToolProgress = { progress: Number.isFinite(update.progress) ? update.progress : 0 };
+  if (typeof update.total === 'number' && Number.isFinite(update.total) && update.total > 0) progress.total = update.total;
+  if (typeof update.message === 'string' && update.message.trim() !== '') progress.message = update.message.trim().slice(0, 500);
+  return progress;
 }
 
 /** McpError messages start with "MCP error -32602: "; the number helps nobody. */

@@ -1,12 +1,14 @@
 // The MCP service against real HTTP MCP servers (SDK transports on node:http):
-// Streamable HTTP with headers, the fallback to legacy SSE, and a server that
-// goes away and comes back on the same port.
-import { mkdtemp } from 'node:fs/promises';
+// Streamable HTTP with headers, an API key sealed at rest, the fallback to
+// legacy SSE, and a server that goes away and comes back on the same port.
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { McpServerStatus } from '@shared/mcp/mcp-status';
 import { ToolRegistry } from '../tools/tool-registry';
+import { localKeyFileCipher } from '../secrets/secret-cipher';
+import { openSecretStore } from '../secrets/secret-store';
 import { openMcpManager, type McpManager } from './mcp-manager';
 import type { McpTiming } from './mcp-server-slot';
 import { startSseOnlyServer, startStreamableHttpServer, type TestHttpServer } from '@test-support/mcp/http-test-servers';
@@ -18,14 +20,16 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function harness(timing: Partial<McpTiming> = {}) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'eva-mcp-http-'));
+async function harness(timing: Partial<McpTiming> = {}, dir?: string) {
+  const dataDir = dir ?? (await mkdtemp(join(tmpdir(), 'eva-mcp-http-')));
   const tools = new ToolRegistry();
   let statuses: McpServerStatus[] = [];
-  const manager: McpManager = await openMcpManager({ dataDir, tools, onStatus: (servers) => (statuses = servers), timing: { ...FAST_TIMING, ...timing } });
+  const secrets = await openSecretStore(join(dataDir, 'secrets.json'), await localKeyFileCipher(join(dataDir, 'local-secret.key')));
+  const manager: McpManager = await openMcpManager({ dataDir, tools, onStatus: (servers) => (statuses = servers), timing: { ...FAST_TIMING, ...timing }, secrets });
   cleanups.push(() => manager.dispose());
   const latest = (name: string) => statuses.find((status) => status.name === name);
   return {
+    dataDir,
     manager,
     tools,
     latest,
@@ -51,6 +55,42 @@ describe('MCP over HTTP', () => {
     expect(await h.run('web@echo', { text: 'hi' })).toMatchObject({ status: 'ok', output: 'http: hi' });
     expect(await h.run('web@add', { a: 20, b: 22 })).toMatchObject({ status: 'ok', output: '42' });
     expect(server.requests).not.toContain('GET /sse');
+  });
+
+  it('seals an API key given in the config: never in mcp.json, sent as a bearer token, replaceable and removable', async () => {
+    const server = await serve(startStreamableHttpServer({ token: 's3cret-key-123' }));
+    const h = await harness({ retryDelaysMs: [60_000] });
+    const saved = await h.manager.save({ mcpServers: { web: { url: server.url, apiKey: 's3cret-key-123' } } });
+    expect(saved.configText).not.toContain('s3cret');
+    expect(saved.keyProtection).toBe('local-key-file');
+    expect(await h.inState('web', 'ready')).toMatchObject({ hasKey: true });
+    expect(await h.run('web@echo', { text: 'key' })).toMatchObject({ status: 'ok', output: 'http: key' });
+    const onDisk = await readFile(join(h.dataDir, 'mcp.json'), 'utf8');
+    expect(JSON.parse(onDisk)).toEqual({ mcpServers: { web: { url: server.url } } });
+    expect(await readFile(join(h.dataDir, 'secrets.json'), 'utf8')).not.toContain('s3cret');
+
+    // Removed: the server refuses us; set again: back in.
+    await h.manager.setKey('web', null);
+    expect((await h.inState('web', 'error')).error).toContain('401');
+    expect(h.latest('web')?.hasKey).toBe(false);
+    await h.manager.setKey('web', 's3cret-key-123');
+    expect(await h.inState('web', 'ready')).toMatchObject({ hasKey: true });
+    await expect(h.manager.setKey('nobody', 'x')).rejects.toMatchObject({ code: 'not_found' });
+
+    // Gone from the config: its key goes too.
+    await h.manager.save({ mcpServers: {} });
+    expect(JSON.parse(await readFile(join(h.dataDir, 'secrets.json'), 'utf8'))).toEqual({});
+  });
+
+  it('sends the key in the header the config names, and seals a key written into mcp.json by hand', async () => {
+    const server = await serve(startStreamableHttpServer({ token: 'k-456', tokenHeader: 'X-API-Key' }));
+    const dataDir = await mkdtemp(join(tmpdir(), 'eva-mcp-http-'));
+    await writeFile(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: { web: { url: server.url, apiKeyHeader: 'X-API-Key', apiKey: 'k-456' } } }));
+    const h = await harness({}, dataDir);
+    expect(await h.inState('web', 'ready')).toMatchObject({ hasKey: true });
+    expect(await readFile(join(dataDir, 'mcp.json'), 'utf8')).not.toContain('k-456');
+    expect(h.manager.overview().configText).not.toContain('k-456');
+    expect(await h.run('web@add', { a: 1, b: 2 })).toMatchObject({ status: 'ok', output: '3' });
   });
 
   it('says what failed when neither transport gets in', async () => {

@@ -3,13 +3,16 @@
 // `<name>@<tool>`). Saving a config restarts only the servers whose entry
 // changed. Every status change is pushed whole, so the page never has to merge.
 import { join } from 'node:path';
-import type { McpConfig } from '@shared/mcp/mcp-config';
+import { isStdioServer, type McpConfig } from '@shared/mcp/mcp-config';
 import type { McpOverview, McpServerStatus } from '@shared/mcp/mcp-status';
 import { AppFailure } from '@shared/errors';
 import type { Launch } from '../process/process-lifecycle';
 import type { ToolRegistry } from '../tools/tool-registry';
+import type { McpClients } from './mcp-ask';
 import { readMcpConfigFile, writeMcpConfigFile } from './mcp-config-file';
 import { McpServerSlot, type McpTiming } from './mcp-server-slot';
+import { mcpKeys, type McpSecrets } from './mcp-keys';
+import { workspaceRoots } from './mcp-roots';
 import { DEFAULT_RETRY_DELAYS_MS, DEFAULT_STABLE_MS } from './reconnect-backoff';
 
 export const MCP_CONFIG_FILE = 'mcp.json';
@@ -34,6 +37,10 @@ export interface McpManagerOptions {
   clientInfo?: { name: string; version: string };
   timing?: Partial<McpTiming>;
   now?: () => number;
+  /** where API keys of HTTP servers are sealed; none: `apiKey` is refused */
+  secrets?: McpSecrets;
+  /** the tools' workspace, offered to servers as their root; none: no roots capability */
+  workspaceDir?: () => string;
 }
 
 export interface McpManager {
@@ -44,6 +51,12 @@ export interface McpManager {
   reconnect(name?: string): Promise<McpOverview>;
   /** Stop every server and wait until their processes are gone. */
   dispose(): Promise<void>;
+  /** Seal (or, with null, remove) the API key of one HTTP server and reconnect it. */
+  setKey(name: string, apiKey: string | null): Promise<McpOverview>;
+  /** The workspace may have changed: servers are told when their root did. */
+  syncRoots(): Promise<void>;
+  /** The ready servers' clients, for prompts and resources (mcp-ask.ts). */
+  clients: McpClients;
 }
 
 export const providerId = (server: string): string => `mcp:${server}`;
@@ -53,7 +66,16 @@ export async function openMcpManager(options: McpManagerOptions): Promise<McpMan
   const timing = { ...DEFAULT_MCP_TIMING, ...options.timing };
   const now = options.now ?? Date.now;
   const clientInfo = options.clientInfo ?? { name: 'eva-desktop', version: '0' };
+  const keys = mcpKeys(options.secrets ?? null);
+  const workspaceDir = options.workspaceDir;
+  const roots = workspaceDir ? () => workspaceRoots(workspaceDir()) : undefined;
+  let rootsSent = JSON.stringify(roots?.() ?? []);
   const loaded = await readMcpConfigFile(configPath);
+  // A key written into mcp.json by hand is sealed and taken out of the file at once.
+  if (options.secrets && hasApiKey(loaded.config)) {
+    loaded.config = (await keys.takeFromConfig(loaded.config)).config;
+    loaded.text = await writeMcpConfigFile(configPath, loaded.config);
+  }
   let configText = loaded.text;
   let configIssues = loaded.issues;
   let slots: McpServerSlot[] = [];
@@ -64,7 +86,7 @@ export async function openMcpManager(options: McpManagerOptions): Promise<McpMan
     if (!disposed) options.onStatus(statuses());
   };
 
-  const apply = async (config: McpConfig): Promise<void> => {
+  const apply = async (config: McpConfig, rekeyed: ReadonlySet<string> = new Set()): Promise<void> => {
     const previous = new Map(slots.map((slot) => [slot.name, slot]));
     const next: McpServerSlot[] = [];
     const fresh: McpServerSlot[] = [];
@@ -72,12 +94,23 @@ export async function openMcpManager(options: McpManagerOptions): Promise<McpMan
     for (const [name, server] of Object.entries(config.mcpServers)) {
       const old = previous.get(name);
       previous.delete(name);
-      if (old && sameConfig(old.config, server)) {
+      if (old && sameConfig(old.config, server) && !rekeyed.has(name)) {
         next.push(old);
         continue;
       }
       if (old) retired.push(old);
-      const slot = new McpServerSlot({ name, config: server, timing, clientInfo, launch: options.launch, now, onChange: announce });
+      const remote = isStdioServer(server) ? null : server;
+      const slot = new McpServerSlot({
+        name,
+        config: server,
+        timing,
+        clientInfo,
+        launch: options.launch,
+        now,
+        onChange: announce,
+        roots,
+        ...(remote ? { authHeaders: () => keys.headers(name, remote), hasKey: () => keys.has(name) } : {}),
+      });
       options.tools.setProvider(providerId(name), slot);
       next.push(slot);
       fresh.push(slot);
@@ -91,18 +124,36 @@ export async function openMcpManager(options: McpManagerOptions): Promise<McpMan
     await Promise.all(retired.map((slot) => slot.stop()));
   };
 
-  const overview = (): McpOverview => ({ configPath, configText, configIssues, servers: statuses() });
+  const overview = (): McpOverview => ({ configPath, configText, configIssues, servers: statuses(), ...(keys.protection ? { keyProtection: keys.protection } : {}) });
 
   await apply(loaded.config);
 
   return {
     overview,
+    clients: { statuses, client: (name) => slots.find((slot) => slot.name === name)?.liveClient() ?? null },
     async save(config) {
       if (disposed) throw new AppFailure('bad_request', 'the MCP service has shut down');
-      configText = await writeMcpConfigFile(configPath, config);
+      const { config: plain, keyed } = await keys.takeFromConfig(config);
+      await keys.keepOnly(Object.keys(plain.mcpServers), slots.map((slot) => slot.name));
+      configText = await writeMcpConfigFile(configPath, plain);
       configIssues = [];
-      await apply(config);
+      await apply(plain, keyed);
       return overview();
+    },
+    async setKey(name, apiKey) {
+      const slot = slots.find((candidate) => candidate.name === name);
+      if (!slot) throw new AppFailure('not_found', `no MCP server named "${name}" is configured`);
+      if (isStdioServer(slot.config)) throw new AppFailure('bad_request', `MCP server "${name}" is a program, not an HTTP server: give it its key in "env"`);
+      await keys.set(name, apiKey);
+      await slot.reconnect();
+      announce();
+      return overview();
+    },
+    async syncRoots() {
+      const current = JSON.stringify(roots?.() ?? []);
+      if (current === rootsSent) return;
+      rootsSent = current;
+      await Promise.all(slots.map((slot) => slot.rootsChanged()));
     },
     async reconnect(name) {
       const targets = name === undefined ? slots : slots.filter((slot) => slot.name === name);
@@ -118,6 +169,10 @@ export async function openMcpManager(options: McpManagerOptions): Promise<McpMan
       await Promise.all(all.map((slot) => slot.stop()));
     },
   };
+}
+
+function hasApiKey(config: McpConfig): boolean {
+  return Object.values(config.mcpServers).some((server) => !isStdioServer(server) && server.apiKey !== undefined);
 }
 
 /** Key order does not matter: a reformatted but identical entry keeps its connection. */

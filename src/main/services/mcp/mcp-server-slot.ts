@@ -4,10 +4,11 @@
 // after a loss its tools stay listed so a call gets a clear "not connected"
 // instead of "unknown tool", and the model learns the server is coming back.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { McpServerConfig } from '@shared/mcp/mcp-config';
+import type { Root } from '@modelcontextprotocol/sdk/types.js';
+import { isStdioServer, type McpServerConfig } from '@shared/mcp/mcp-config';
 import type { McpServerState, McpServerStatus, McpTransportKind } from '@shared/mcp/mcp-status';
 import { mcpToolDescriptor, type McpToolInfo } from '@shared/tools/mcp-tool-name';
-import { toolError, type ToolDescriptor, type ToolRunResult } from '@shared/tools/tool-types';
+import { toolError, type ToolDescriptor, type ToolProgressListener, type ToolRunResult } from '@shared/tools/tool-types';
 import type { Launch } from '../process/process-lifecycle';
 import type { ProviderCall, ToolProvider } from '../tools/tool-registry';
 import { callMcpTool } from './mcp-call';
@@ -38,6 +39,12 @@ export interface SlotDeps {
   /** the status changed */
   onChange: () => void;
   now: () => number;
+  /** what `roots/list` answers (the workspace); none: the client declares no roots */
+  roots?: () => Root[];
+  /** the sealed API key as headers, read at each connect (HTTP servers only) */
+  authHeaders?: () => Promise<Record<string, string>>;
+  /** whether an API key is stored for this server */
+  hasKey?: () => boolean;
 }
 
 const MAX_TOOL_PAGES = 50;
@@ -106,14 +113,25 @@ export class McpServerSlot implements ToolProvider {
       pid: this.connection?.pid ?? null,
       since: this.since,
       stderrTail: this.connection?.stderrTail() ?? this.stderr,
+      ...(this.deps.hasKey ? { hasKey: this.deps.hasKey() } : {}),
     };
+  }
+
+  /** The roots changed (another workspace): a connected server is told, and asks for them again. */
+  async rootsChanged(): Promise<void> {
+    await this.connection?.rootsChanged().catch(() => {});
   }
 
   descriptors(): readonly ToolDescriptor[] {
     return this.toolDescriptors;
   }
 
-  async run(call: ProviderCall): Promise<ToolRunResult> {
+  /** The live client while ready, for prompts and resources (mcp-prompts.ts, mcp-resources.ts); null otherwise. */
+  liveClient(): Client | null {
+    return this.state === 'ready' ? (this.connection?.client ?? null) : null;
+  }
+
+  async run(call: ProviderCall & ToolProgressListener): Promise<ToolRunResult> {
     const prefix = `${this.deps.name}@`;
     const tool = call.name.startsWith(prefix) ? call.name.slice(prefix.length) : call.name;
     const connection = this.connection;
@@ -121,7 +139,7 @@ export class McpServerSlot implements ToolProvider {
       return { status: 'error', output: '', error: toolError('mcp_unavailable', this.unavailableMessage(), { server: this.deps.name, state: this.state }), durationMs: 0 };
     }
     const generation = this.generation;
-    const outcome = await callMcpTool(connection, { server: this.deps.name, tool, args: call.args, timeoutMs: this.deps.timing.callTimeoutMs, signal: call.signal });
+    const outcome = await callMcpTool(connection, { server: this.deps.name, tool, args: call.args, timeoutMs: this.deps.timing.callTimeoutMs, signal: call.signal, onProgress: call.onProgress });
     if (outcome.connectionLost) this.lose(generation, outcome.result.error?.message ?? 'the connection failed');
     return outcome.result;
   }
@@ -145,7 +163,11 @@ export class McpServerSlot implements ToolProvider {
     const { timing } = this.deps;
     let connection: McpConnection | null = null;
     try {
+      const authHeaders = isStdioServer(this.deps.config) ? undefined : await this.deps.authHeaders?.();
+      if (generation !== this.generation) return;
       connection = await connectMcp({
+        roots: this.deps.roots,
+        authHeaders,
         name: this.deps.name,
         config: this.deps.config,
         timeoutMs: timing.connectTimeoutMs,

@@ -81,8 +81,8 @@ describe('MCP over stdio', () => {
     expect(await h.run('t@add', { a: 2, b: 3 })).toMatchObject({ status: 'ok', output: '5' });
     expect(await h.run('t@fail')).toMatchObject({ status: 'error', output: 'the disk is on fire\nsecond line', error: { message: 'the disk is on fire' } });
     const picture = await h.run('t@picture');
-    expect(picture.output).toBe('here is the picture\n[image 1: image/png, 68 B; shown to the user, not to you]');
-    expect(picture.details?.images).toEqual([expect.objectContaining({ mimeType: 'image/png', dataUrl: expect.stringMatching(/^data:image\/png;base64,iVBOR/) })]);
+    expect(picture.output).toBe('here is the picture\n[image 1: image/png, 68 B]');
+    expect(picture.content).toEqual([expect.objectContaining({ kind: 'image', mimeType: 'image/png', dataUrl: expect.stringMatching(/^data:image\/png;base64,iVBOR/) })]);
     // The agent loop validates arguments first; a server that still refuses them reports it as a tool error.
     expect(await h.run('t@add', { a: 'two' })).toMatchObject({ status: 'error', error: { message: expect.stringContaining('Input validation error') } });
 

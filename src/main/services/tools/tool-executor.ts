@@ -7,8 +7,8 @@ export interface ToolExecContext {
   workspaceDir: string;
   /** aborted when the user presses Stop (the worker got a cancel message) */
   signal: AbortSignal;
-  /** a tool that starts its own process group reports it, so main can kill it if this worker dies */
-  reportChild(pid: number): void;
+  /** a tool that starts its own process group reports it (and the tag its processes carry), so main can kill them if this worker dies */
+  reportChild(pid: number, tag?: string): void;
   /** the user's home directory, for the forbidden-command check */
   homeDir?: string;
   /** EVA's data dir: the file tools refuse it even inside the workspace */

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { randomInt } from 'node:crypto';
+import { processesMatching } from '@test-support/proc-tree';
 import { isRunning, waitUntil } from '@test-support/tools/process-state';
 import { makeTempWorkspace, type TempWorkspace } from '@test-support/tools/temp-workspace';
 import { FAULTY_WORKER_ENTRY, makeTestRunner } from '@test-support/tools/test-runner';
@@ -63,6 +65,25 @@ describe('ToolRunner with real worker processes', () => {
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
+  it('an expression that exhausts the calculator worker’s heap reads as out of memory, and the next call works', async () => {
+    // The worker's own heap cap (256 MB, as in the app) must be what ends it, not the 1 s limit: give it time.
+    const roomy = makeTestRunner(undefined, { timeouts: { calculator: 30_000 } });
+    try {
+      await roomy.warmUp(['calculator']);
+      const [before] = roomy.workerPids();
+      const result = await roomy.run({ tool: 'calculator', args: { expression: 'zeros(1e5, 1e5)' }, workspaceDir: t.workspace });
+      expect(result).toMatchObject({ status: 'error', error: { code: 'worker_crashed', details: { death: 'out_of_memory' } } });
+      expect(result.error?.message).toMatch(/^out of memory: the calculator tool needed more memory than its worker process may use, and the process was ended \(signal SIG(ABRT|TRAP)\)/);
+      // Not the last frame of V8's native stack trace, which is what it used to say.
+      expect(result.error?.message).not.toMatch(/0x[0-9a-f]+/);
+      expect(String(result.error?.details?.stderr)).toContain('JavaScript heap out of memory');
+      expect(await roomy.run({ tool: 'calculator', args: { expression: '6 * 7' }, workspaceDir: t.workspace })).toMatchObject({ status: 'ok', output: '42' });
+      expect(roomy.workerPids()).not.toContain(before);
+    } finally {
+      await roomy.dispose();
+    }
+  });
+
   it('Stop during a command: killed quickly, partial output, status stopped, tree gone', async () => {
     const controller = new AbortController();
     const pending = run('execute_command', { command: 'echo partial; sleep 60 & echo "grandchild $!"; wait' }, controller.signal);
@@ -83,6 +104,35 @@ describe('ToolRunner with real worker processes', () => {
     expect(result).toMatchObject({ status: 'timeout', error: { code: 'timeout' } });
     expect(result.output).toContain('before');
     await waitUntil(() => !isRunning(Number(/grandchild (\d+)/.exec(result.output)?.[1])), 1000);
+  });
+
+  it('Stop during a command: what left its process group (setsid) is gone too', async () => {
+    const nap = `1000.${randomInt(100_000, 999_999)}`;
+    const escaped = () => processesMatching(`sleep ${nap}`).filter((p) => p.cmdline.startsWith('sleep '));
+    const controller = new AbortController();
+    try {
+      const pending = run('execute_command', { command: `setsid sleep ${nap} &\n(setsid -f sleep ${nap})\necho waiting; sleep 60` }, controller.signal);
+      await waitUntil(() => escaped().length === 2, 5000);
+      controller.abort();
+      expect(await pending).toMatchObject({ status: 'stopped', output: 'waiting' });
+      expect(escaped()).toEqual([]);
+    } finally {
+      for (const survivor of escaped()) process.kill(survivor.pid, 'SIGKILL');
+    }
+  });
+
+  it('a command whose worker is killed at the runner’s own limit leaves nothing behind, setsid included', async () => {
+    const nap = `1000.${randomInt(100_000, 999_999)}`;
+    const escaped = () => processesMatching(`sleep ${nap}`).filter((p) => p.cmdline.startsWith('sleep '));
+    // The runner's limit (1.5 s) passes long before the command's own (60 s): the worker is SIGKILLed and cannot sweep.
+    try {
+      const pending = runner.run({ tool: 'execute_command', args: { command: `setsid sleep ${nap} &\nsleep 60` }, workspaceDir: t.workspace, timeoutMs: 1500 });
+      await waitUntil(() => escaped().length === 1, 5000);
+      expect(await pending).toMatchObject({ status: 'timeout', error: { message: expect.stringContaining('its worker process was killed') } });
+      expect(escaped()).toEqual([]);
+    } finally {
+      for (const survivor of escaped()) process.kill(survivor.pid, 'SIGKILL');
+    }
   });
 
   it('a tool that ignores Stop is killed after the grace period', async () => {

@@ -7,10 +7,12 @@
 import { TOOL_LIMITS } from '@shared/tools/tool-limits';
 import { toolError, type ToolRunResult, type ToolRunStatus } from '@shared/tools/tool-types';
 import { killTree } from '../process/kill-tree';
+import { stopTagged } from './shell/command-tag';
 import type { DataDirFence } from './files/workspace-path';
 import { defaultToolTimeouts } from './builtin-executors';
 import { PREVIEW_TOOL } from './files/change-preview';
 import type { ToolOutput } from './tool-executor';
+import { workerDeathError } from './worker/worker-death';
 import { WorkerPool } from './worker/worker-pool';
 import type { SpawnWorker, WorkerProcess } from './worker/worker-process';
 
@@ -140,6 +142,7 @@ export class ToolRunner {
     const limit = this.limitFor(request);
     const startLimit = this.options.startTimeoutMs ?? 20_000;
     const children = new Set<number>();
+    const tags = new Set<string>();
     const releases: Array<() => void> = [];
     return new Promise((resolve) => {
       const timers: NodeJS.Timeout[] = [];
@@ -154,6 +157,8 @@ export class ToolRunner {
         if (kill) {
           for (const pid of children) killTree(pid, 'SIGKILL');
           await worker.kill();
+          // The worker died before its own sweep: what left the command's group goes now.
+          await Promise.all([...tags].map((tag) => stopTagged(tag, 0)));
         }
         for (const release of releases) release();
         resolve({ output, healthy: !kill });
@@ -164,6 +169,7 @@ export class ToolRunner {
           timers.push(setTimeout(() => void settle(timeoutOutput(request.tool, limit), true), limit));
         } else if (message.type === 'child' && message.id === id) {
           children.add(message.pid);
+          if (message.tag !== undefined) tags.add(message.tag);
           const release = this.options.adoptChild?.(message.pid, `${request.tool} (tool command)`);
           if (release) releases.push(release);
         }
@@ -174,12 +180,8 @@ export class ToolRunner {
         timers.push(setTimeout(() => void settle(stoppedOutput('', 'it did not stop in time and its worker was killed'), true), this.options.cancelGraceMs ?? 2_500));
       };
       const stopWatchingExit = worker.onExit((exit) => {
-        const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
-        const stderr = worker.stderrTail().trim();
-        // The last stderr line usually names the cause ("Could not open main display").
-        const cause = stderr.split('\n').pop()?.slice(0, 300);
-        const message = `the ${request.tool} tool crashed (its worker process ended with ${how})${cause ? `: ${cause}` : ''}`;
-        const error = toolError('worker_crashed', message, stderr ? { stderr } : undefined);
+        // Out of memory reads as such; otherwise the stderr line that names the cause ("Could not open main display").
+        const error = workerDeathError(request.tool, exit, worker.stderrTail().trim());
         void settle({ status: 'error', output: '', error }, true);
       });
       // Until the tool's code is loaded only the start limit applies.

@@ -93,6 +93,11 @@ export function createFakeHistory(now: () => number, newId: () => string, change
       held.meta = input.overflow === null ? meta : { ...meta, overflow: input.overflow };
       return held.meta;
     }),
+    'history:set-tool-selection': (input) => withHeld(input.id, (held) => {
+      const { toolSelection: _old, ...meta } = held.meta;
+      held.meta = input.toolSelection === null ? meta : { ...meta, toolSelection: input.toolSelection };
+      return held.meta;
+    }),
     'history:delete': (input) => remove(input.ids),
     'history:clear': () => remove([...conversations.keys()]),
     'history:undo-delete': (input) => {

@@ -1,11 +1,13 @@
 // The agent and tool channels of the in-memory platform. `tools:list` offers the
 // real built-in descriptors. `agent:run` plays a script when one is given
 // (steps, and approval cards that wait for `agent:consent` or Stop, following
-// the core's consent rules); without one it answers with a clear error.
+// the core's consent rules, and progress updates before a step); without one it
+// answers with a clear error.
 import type { AppSettings, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput } from '@shared/contract';
 import type { AgentEnd, AgentStep, ConsentRequest } from '@shared/tools/agent/agent-types';
 import { builtinToolDescriptors, findTool } from '@shared/tools/builtin-tools';
 import { allowedEntry, consentChoices, denialMessage, type ConsentAnswer } from '@shared/tools/consent';
+import type { ToolContent, ToolProgress } from '@shared/tools/tool-types';
 import type { Timers } from '../lib/timers';
 import type { Result } from './types';
 
@@ -14,14 +16,15 @@ type ToolChannel = 'agent:run' | 'agent:stop' | 'agent:consent' | 'tools:list';
 
 /** One beat of a scripted run: a finished step, or a call that needs the user's consent first. */
 export type FakeAgentAction =
-  | { kind: 'step'; step: Omit<AgentStep, 'index'> }
+  /** `progress`: `agent:progress` updates sent (one a beat) before the step */
+  | { kind: 'step'; step: Omit<AgentStep, 'index'>; progress?: ToolProgress[] }
   | {
       kind: 'ask';
       tool: string;
       args: Record<string, unknown>;
       preview?: ConsentRequest['preview'];
       /** the step shown when the user allows it */
-      result: { status?: AgentStep['status']; output: string; durationMs?: number };
+      result: { status?: AgentStep['status']; output: string; durationMs?: number; content?: ToolContent[] };
     };
 
 export interface FakeToolsOptions {
@@ -33,7 +36,7 @@ export interface FakeToolsOptions {
 
 interface FakeToolsDeps {
   state: { settings: AppSettings };
-  emit: <E extends 'agent:step' | 'agent:ask'>(event: E, payload: EventPayloads[E]) => void;
+  emit: <E extends 'agent:step' | 'agent:ask' | 'agent:progress'>(event: E, payload: EventPayloads[E]) => void;
   timers: Timers;
   options: FakeToolsOptions;
 }
@@ -88,6 +91,11 @@ export function createFakeTools({ state, emit, timers, options }: FakeToolsDeps)
       await pause();
       if (stopped.has(requestId)) return end('stopped', '');
       if (action.kind === 'step') {
+        for (const update of action.progress ?? []) {
+          emit('agent:progress', { requestId, stepIndex: steps.length, tool: action.step.tool ?? '', ...update });
+          await pause();
+          if (stopped.has(requestId)) return end('stopped', '');
+        }
         record(action.step);
         continue;
       }
@@ -99,7 +107,7 @@ export function createFakeTools({ state, emit, timers, options }: FakeToolsDeps)
       const entry = tool && !tool.alwaysAsk ? allowedEntry(tool, answer) : null;
       if (entry !== null && !allowed.includes(entry)) allowed = [...allowed, entry];
       if (answer.kind === 'deny') record({ kind: 'tool', tool: action.tool, args: action.args, status: 'denied', output: denialMessage(action.tool, false, answer.reason), durationMs: 0 });
-      else record({ kind: 'tool', tool: action.tool, args: action.args, status: action.result.status ?? 'ok', output: action.result.output, durationMs: action.result.durationMs ?? 0 });
+      else record({ kind: 'tool', tool: action.tool, args: action.args, status: action.result.status ?? 'ok', output: action.result.output, durationMs: action.result.durationMs ?? 0, ...(action.result.content ? { content: action.result.content } : {}) });
     }
     return end('answered', script.answer);
   };

@@ -170,7 +170,7 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     ...createFakeChat({ state, emit, timers, now, options, record: history.record }),
     ...createFakeTools({ state, emit, timers, options }),
     ...history.handlers,
-    ...createFakeMcp({ emit, now }),
+    ...createFakeMcp({ emit, now, settings: () => state.settings }),
     ...createFakeVoice({ state }),
     ...createFakeScreen({ state, options }),
     ...models.handlers,

@@ -80,6 +80,8 @@ export async function renderWithApp(ui: ReactElement, options: RenderAppOptions 
 export function cleanupApps(): void {
   cleanup();
   for (const stop of stops.splice(0)) stop();
+  // Drafts, the last open conversation and the sidebar state live in localStorage: one test's must not reach the next.
+  if (typeof localStorage !== 'undefined') localStorage.clear();
 }
 
 const VIEWPORT = { width: 1000, height: 800 };

@@ -31,6 +31,55 @@ describe('renderTranscript', () => {
     ]);
   });
 
+  describe('images a tool returned', () => {
+    const png = { mimeType: 'image/png', dataUrl: 'data:image/png;base64,AAAA' };
+    const jpeg = { mimeType: 'image/jpeg', dataUrl: 'data:image/jpeg;base64,BBBB' };
+    const nativeTurns: TranscriptTurn[] = [
+      { kind: 'native_calls', content: '', calls: [
+        { id: 'c1', wireName: 'ev__img', name: 'ev@img', argumentsText: '{}' },
+        { id: 'c2', wireName: 'ev__img', name: 'ev@img', argumentsText: '{}' },
+      ] },
+      { kind: 'result', callId: 'c1', wireName: 'ev__img', response: { name: 'ev@img', status: 'ok', output: '[image 1: image/png, 3 B]', images: [png] } },
+      { kind: 'result', callId: 'c2', wireName: 'ev__img', response: { name: 'ev@img', status: 'ok', output: '', images: [jpeg] } },
+      { kind: 'message', message: { role: 'user', content: 'go on' } },
+    ];
+
+    it('native, to a model that can see: the tool messages say where, one user message after the last carries the parts', () => {
+      expect(renderTranscript(nativeTurns, 'native', { images: true })).toEqual([
+        { role: 'assistant', content: '', toolCalls: expect.any(Array) },
+        { role: 'tool', toolCallId: 'c1', name: 'ev__img', content: '[image 1: image/png, 3 B]\n(The image is attached to the user message after the tool results.)' },
+        { role: 'tool', toolCallId: 'c2', name: 'ev__img', content: '(The image is attached to the user message after the tool results.)' },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'The 2 images returned by the tool calls above, in order:' },
+            { type: 'image_url', image_url: { url: png.dataUrl } },
+            { type: 'image_url', image_url: { url: jpeg.dataUrl } },
+          ],
+        },
+        { role: 'user', content: 'go on' },
+      ]);
+    });
+
+    it('prompt, to a model that can see: the <tool_response> turn carries them', () => {
+      const [, result] = renderTranscript([nativeTurns[0]!, nativeTurns[1]!], 'prompt', { images: true });
+      expect(result).toEqual({
+        role: 'user',
+        content: [
+          { type: 'text', text: '<tool_response name="ev@img" status="ok">\n[image 1: image/png, 3 B]\n(The image is attached to this message.)\n</tool_response>' },
+          { type: 'image_url', image_url: { url: png.dataUrl } },
+        ],
+      });
+    });
+
+    it('to a model that cannot see: text only, saying the user saw them', () => {
+      const messages = renderTranscript(nativeTurns, 'native');
+      expect(messages).toHaveLength(4);
+      expect(messages[1]?.content).toBe('[image 1: image/png, 3 B]\n(The image was shown to the user in the step card; this model cannot be shown images, so do not describe it.)');
+      expect(JSON.stringify(messages)).not.toContain('image_url');
+    });
+  });
+
   it('a prompt-protocol result has no call id and stays a user turn in either shape', () => {
     const result: TranscriptTurn = { kind: 'result', response: { name: 'calculator', status: 'ok', output: '5' } };
     expect(renderTranscript([result], 'native')).toEqual(renderTranscript([result], 'prompt'));

@@ -2,6 +2,7 @@
 import type { CommandSegment } from '../command-safety/describe-command';
 import type { ToolProtocol, ToolProtocolSetting } from './tool-protocol';
 import type { ToolResponseInput } from './tool-response';
+import type { ToolContent } from '../tool-types';
 
 /** One visible step of a run: a tool call and what came of it, or the loop's own notes. */
 export interface AgentStep {
@@ -20,6 +21,8 @@ export interface AgentStep {
   askId?: string;
   /** what the user answered on that card: shown beside the step, never read back as permission */
   consent?: 'allow_once' | 'allow_conversation' | 'allow_server' | 'deny';
+  /** images, audio and resources the tool returned besides its text (capped, see tool-content.ts) */
+  content?: ToolContent[];
 }
 
 /** Which tool protocol a run spoke, and why; the renderer shows it beside the run. */

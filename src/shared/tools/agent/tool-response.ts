@@ -9,6 +9,14 @@ export interface ToolResponseInput {
   status: ToolRunStatus | 'denied';
   output: string;
   error?: ToolError;
+  /** images the tool returned, in a type a vision model takes; sent only to one (agent-transcript.ts) */
+  images?: ModelImage[];
+}
+
+/** An image as an `image_url` part carries it. */
+export interface ModelImage {
+  mimeType: string;
+  dataUrl: string;
 }
 
 /** The text of a result, same for both protocols. */

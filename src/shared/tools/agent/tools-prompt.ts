@@ -2,6 +2,9 @@
 // <tools>…</tools> (one JSON line each, the shape Hermes/Qwen-style models were
 // trained on), how to call one, and — when engineer tools are on — the
 // environment the commands and files live in.
+import { estimateMessageTokens } from '../../chat/token-estimate';
+import { splitMcpToolName } from '../mcp-tool-name';
+import { applyToolSelection } from '../tool-selection';
 import type { ToolDescriptor } from '../tool-types';
 
 /** Where the engineer tools run; shown to the model so it writes commands for the right OS and shell. */
@@ -20,11 +23,14 @@ export interface ToolEnvironment {
 
 const ENGINEER_TOOLS = new Set(['execute_command', 'read_file', 'write_file', 'edit_file', 'list_files']);
 
+/** One tool's line inside <tools>: the OpenAI function shape, as JSON. */
+export function toolPromptLine(tool: Pick<ToolDescriptor, 'name' | 'description' | 'parameters'>): string {
+  return JSON.stringify({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } });
+}
+
 /** The text appended to the system prompt when tools are on (prompt protocol only). */
 export function buildToolsPrompt(tools: readonly ToolDescriptor[], environment?: ToolEnvironment): string {
-  const lines = tools.map((tool) =>
-    JSON.stringify({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } }),
-  );
+  const lines = tools.map(toolPromptLine);
   const hasAnswer = tools.some((tool) => tool.final);
   const parts = [
     'You may call tools to help with the user\'s request. The tools are described as JSON inside <tools></tools>:',
@@ -72,4 +78,50 @@ function engineerInfo(env: ToolEnvironment): string {
   );
   if (env.workspaceTree && env.workspaceTree.trim() !== '') lines.push('Workspace overview:', env.workspaceTree.trimEnd());
   return lines.join('\n');
+}
+
+/** One tool the conversation may offer, as the tool selection lists it. */
+export interface OfferableTool {
+  name: string;
+  description: string;
+  source: ToolDescriptor['source'];
+  /** the MCP server it comes from; null for a built-in */
+  server: string | null;
+  /** ends the run (`answer`): always offered, so not a choice */
+  fixed: boolean;
+  /** chars/3.5 of its line in the list: which tools are the heavy ones */
+  estimatedTokens: number;
+}
+
+/** What the agent would add to the system prompt for a conversation's tools, and what it chose from. */
+export interface ToolsPromptPreview {
+  /** every tool offered without a selection: the Tools panel's switches plus the conversation's own */
+  available: OfferableTool[];
+  /** the names the selection keeps */
+  offered: string[];
+  /** the prompt protocol's addition to the system prompt (native requests carry the same definitions in `tools`) */
+  text: string;
+}
+
+/** The tools part of the prompt for these tools minus the ones the conversation leaves out. */
+export function previewToolsPrompt(available: readonly ToolDescriptor[], off: readonly string[] | undefined, environment?: ToolEnvironment): ToolsPromptPreview {
+  const offered = applyToolSelection(available, off);
+  return {
+    available: available.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      source: tool.source,
+      server: tool.source === 'mcp' ? (splitMcpToolName(tool.name)?.service ?? null) : null,
+      fixed: tool.final === true,
+      estimatedTokens: estimateMessageTokens({ content: toolPromptLine(tool) }),
+    })),
+    offered: offered.map((tool) => tool.name),
+    text: buildToolsPrompt(offered, environment),
+  };
+}
+
+/** The system prompt with the tools part after it, as the agent joins them. */
+export function joinToolsPrompt(systemPrompt: string, toolsPrompt: string): string {
+  if (toolsPrompt === '') return systemPrompt;
+  return systemPrompt.trim() === '' ? toolsPrompt : `${systemPrompt}\n\n${toolsPrompt}`;
 }

@@ -1,6 +1,7 @@
 // Reading a workspace file as text for the file tools: no following a symlink
-// that appeared since the check (O_NOFOLLOW), a size cap, and binary files
-// refused with a clear message instead of mojibake.
+// that appeared since the check (O_NOFOLLOW), no file with other names (a hard
+// link), a size cap, and binary files refused with a clear message instead of
+// mojibake.
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { toolError, type ToolError } from '@shared/tools/tool-types';
@@ -25,6 +26,8 @@ export async function readTextFile(path: string, relative: string, maxBytes: num
     const stat = await handle.stat();
     if (stat.isDirectory()) return { ok: false, error: toolError('not_a_file', `"${relative}" is a directory; use list_files to see what is inside`) };
     if (!stat.isFile()) return { ok: false, error: toolError('not_a_file', `"${relative}" is not a regular file`) };
+    // Checked on the open descriptor, so it is the very file read. Also what keeps edit_file from copying an outside file's text in.
+    if (stat.nlink > 1) return { ok: false, error: hardLinkError(relative, stat.nlink) };
     if (stat.size > maxBytes) {
       return {
         ok: false,
@@ -52,6 +55,19 @@ export function decodeText(buffer: Uint8Array): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A hard link is another name for the same file, and nothing tells where the
+ * other names are: one may be outside the workspace (`ln ~/.ssh/id_rsa key`, a
+ * tar archive with link entries), so such a file counts as possibly outside.
+ */
+export function hardLinkError(relative: string, links: number): ToolError {
+  return toolError(
+    'outside_workspace',
+    `"${relative}" has ${links} hard links: the same file also has another name, possibly outside the workspace, so the file tools do not read or change it`,
+    { hardLinks: links },
+  );
 }
 
 export function openError(error: unknown, relative: string): ToolError {

@@ -1,10 +1,12 @@
-import { mkdir, readdir, readFile, rename, symlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { previewChangeTool } from './change-preview';
 import { editFileTool } from './edit-file';
 import { readFileTool } from './read-file';
 import { listFilesTool } from './list-files';
 import { makeTempWorkspace, SECRET_CONTENT, type TempWorkspace } from '@test-support/tools/temp-workspace';
+import { makeTestRunner } from '@test-support/tools/test-runner';
 import { resolveWorkspacePath } from './workspace-path';
 import { writeFileTool } from './write-file';
 
@@ -108,6 +110,47 @@ describe('confinement attack table: refused, nothing written outside', () => {
       },
     });
     expect(edit.error?.code).toBe('outside_workspace');
+    await outsideUntouched();
+  });
+
+  it('a hard link inside to a file outside: not read, not edited, not previewed; a write replaces only the inside name', async () => {
+    await link(t.secret, join(t.workspace, 'hard.txt'));
+    const read = await readFileTool({ path: 'hard.txt' }, t.context());
+    expect(read).toMatchObject({ status: 'error', output: '', error: { code: 'outside_workspace', message: expect.stringContaining('2 hard links'), details: { hardLinks: 2 } } });
+    expect(JSON.stringify(read)).not.toContain('must stay untouched');
+    // An edit would copy the outside text in (and its match count alone would leak it).
+    const edit = await editFileTool({ path: 'hard.txt', old_string: 'outside', new_string: 'pwned' }, t.context());
+    expect(edit.error).toMatchObject({ code: 'outside_workspace', message: expect.stringContaining('hard links') });
+    expect((await previewChangeTool({ tool: 'edit_file', arguments: { path: 'hard.txt', old_string: 'outside', new_string: 'x' } }, t.context())).error?.code).toBe('outside_workspace');
+    const overwrite = await previewChangeTool({ tool: 'write_file', arguments: { path: 'hard.txt', content: 'pwned' } }, t.context());
+    expect(overwrite).toMatchObject({ status: 'ok', details: { diffable: false } });
+    expect(overwrite.output).toContain('hard links');
+    expect(overwrite.output).not.toContain('must stay untouched');
+    await outsideUntouched();
+
+    expect(await writeAttack('hard.txt')).toMatchObject({ status: 'ok' });
+    expect(await readFile(join(t.workspace, 'hard.txt'), 'utf8')).toBe('pwned');
+    expect((await stat(join(t.workspace, 'hard.txt'))).ino).not.toBe((await stat(t.secret)).ino);
+    await outsideUntouched();
+  });
+
+  it('a hard link whose other name is inside too is refused alike (nothing tells where the other name is)', async () => {
+    await link(join(t.workspace, 'inside.txt'), join(t.workspace, 'sub/twin.txt'));
+    expect((await readFileTool({ path: 'sub/twin.txt' }, t.context())).error?.code).toBe('outside_workspace');
+    expect((await readFileTool({ path: 'inside.txt' }, t.context())).error?.code).toBe('outside_workspace');
+  });
+
+  it('a hard link to a file outside, through the real files worker', async () => {
+    await link(t.secret, join(t.workspace, 'hard.txt'));
+    const runner = makeTestRunner();
+    try {
+      const read = await runner.run({ tool: 'read_file', args: { path: 'hard.txt' }, workspaceDir: t.workspace });
+      expect(read.error).toMatchObject({ code: 'outside_workspace', message: expect.stringContaining('hard links') });
+      const edit = await runner.run({ tool: 'edit_file', args: { path: 'hard.txt', old_string: 'outside', new_string: 'pwned' }, workspaceDir: t.workspace });
+      expect(edit.error?.code).toBe('outside_workspace');
+    } finally {
+      await runner.dispose();
+    }
     await outsideUntouched();
   });
 

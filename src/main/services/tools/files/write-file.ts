@@ -46,6 +46,7 @@ export async function writeConfined(target: WorkspacePath, content: string, mode
     await hooks.beforeWrite?.(target);
     const changed = await recheckBeforeWrite(target);
     if (changed) return changed;
+    // Never in place: the rename gives this name a new file, so a hard link's other names (maybe outside) keep theirs.
     await writeFileAtomic(target.path, content, fileMode ?? 0o644);
     return null;
   } catch (error) {

@@ -32,7 +32,7 @@ export async function executeCommandTool(args: Record<string, unknown>, context:
     maxOutputChars: TOOL_LIMITS.maxOutputChars,
     signal: context.signal,
     env,
-    onSpawn: (pid) => context.reportChild(pid),
+    onSpawn: (pid, tag) => context.reportChild(pid, tag),
   });
   return describeRun(result, seconds);
 }
@@ -44,7 +44,10 @@ export function describeRun(result: ShellRunResult, timeoutSeconds: number): Too
     durationMs: result.durationMs,
     truncated: result.output.truncated,
     omittedChars: result.output.omittedChars,
+    ...(result.strays > 0 ? { strays: result.strays } : {}),
   };
+  // The model may have meant a server to keep running: say that it did not.
+  const strays = result.strays > 0 ? `\n[${result.strays === 1 ? '1 process' : `${result.strays} processes`} it started outside its process group (setsid, a daemon) ${result.strays === 1 ? 'was' : 'were'} stopped with it]` : '';
   const text = result.output.text.trimEnd();
   if (result.spawnError) return failed(toolError('io_error', `could not start the shell: ${result.spawnError}`), details);
   if (result.stopped) {
@@ -54,5 +57,5 @@ export function describeRun(result: ShellRunResult, timeoutSeconds: number): Too
     return { status: 'timeout', output: text, error: toolError('timeout', `the command ran longer than ${timeoutSeconds} s and was killed with its process tree`), details };
   }
   const status = result.exitCode === null ? `killed by ${result.signal ?? 'a signal'}` : `exit code ${result.exitCode}`;
-  return { status: 'ok', output: `${text === '' ? '(no output)' : text}\n[${status}]`, details };
+  return { status: 'ok', output: `${text === '' ? '(no output)' : text}\n[${status}]${strays}`, details };
 }

@@ -2,11 +2,13 @@
 // process group, combined stdout/stderr into a bounded head+tail collector (a
 // command printing a gigabyte without a newline is never buffered whole), a
 // timeout and an AbortSignal that both kill the whole tree (SIGTERM, SIGKILL
-// after a grace), and whatever it left in the background killed when it exits.
-// It runs inside the tool worker; the worker reports the pid to the app, whose
-// lifecycle records it.
+// after a grace), and whatever it left in the background killed when it exits:
+// the group at once, and what left the group by the call's tag (command-tag.ts).
+// It runs inside the tool worker; the worker reports the pid and the tag to the
+// app, whose lifecycle records it.
 import type { CappedOutput } from '@shared/tools/output-cap';
 import { launchProcess } from '../../process/launch';
+import { COMMAND_TAG, newCommandTag, stopTagged } from './command-tag';
 import { shellArgv, type ShellSpec } from './shell-choice';
 
 export interface ShellRunOptions {
@@ -18,8 +20,8 @@ export interface ShellRunOptions {
   signal?: AbortSignal;
   env?: NodeJS.ProcessEnv;
   killGraceMs?: number;
-  /** the process-group leader, as soon as it exists */
-  onSpawn?: (pid: number) => void;
+  /** the process-group leader and the call's tag, as soon as they exist */
+  onSpawn?: (pid: number, tag: string) => void;
 }
 
 /** How the command ended; `output` is already capped. */
@@ -31,19 +33,24 @@ export interface ShellRunResult {
   stopped: boolean;
   spawnError: string | null;
   durationMs: number;
+  /** processes that had left the command's process group and were stopped when it ended */
+  strays: number;
 }
 
 // After the shell exits, background children may still hold the pipes open;
 // wait this long for them to close, then stop reading.
 const DRAIN_MS = 200;
+// What left the group gets this long after SIGTERM; short, so that Stop still answers within the runner's cancel grace.
+const STRAY_GRACE_MS = 500;
 
 export async function runShell(options: ShellRunOptions): Promise<ShellRunResult> {
+  const tag = newCommandTag();
   const proc = launchProcess({
     name: 'shell',
     command: options.shell.command,
     args: shellArgv(options.shell, options.commandLine),
     cwd: options.cwd,
-    env: options.env ?? process.env,
+    env: { ...(options.env ?? process.env), [COMMAND_TAG]: tag },
     output: { mode: 'capture', maxChars: options.maxOutputChars },
     timeoutMs: options.timeoutMs,
     signal: options.signal,
@@ -51,8 +58,10 @@ export async function runShell(options: ShellRunOptions): Promise<ShellRunResult
     drainMs: DRAIN_MS,
     windowsVerbatimArguments: options.shell.verbatim,
   });
-  if (proc.pid !== null) options.onSpawn?.(proc.pid);
+  if (proc.pid !== null) options.onSpawn?.(proc.pid, tag);
   const exit = await proc.exited;
+  // Finished, timed out or stopped alike: nothing the call started outlives it.
+  const strays = await stopTagged(tag, Math.min(options.killGraceMs ?? STRAY_GRACE_MS, STRAY_GRACE_MS), proc.pid);
   return {
     output: proc.captured(),
     exitCode: exit.code,
@@ -61,5 +70,6 @@ export async function runShell(options: ShellRunOptions): Promise<ShellRunResult
     stopped: exit.why === 'aborted',
     spawnError: exit.spawnError,
     durationMs: exit.durationMs,
+    strays,
   };
 }

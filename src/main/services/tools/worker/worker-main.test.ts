@@ -1,4 +1,10 @@
+import { randomInt } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { builtinExecutors } from '../builtin-executors';
+import { processesMatching } from '@test-support/proc-tree';
 import { memoryLifecycle } from '../../process/process-lifecycle';
 import { isFromWorker, isToWorker, type FromWorker } from './worker-protocol';
 import { startToolWorker, type WorkerChannel } from './worker-main';
@@ -72,11 +78,35 @@ describe('startToolWorker', () => {
   });
 });
 
+describe.runIf(process.platform === 'linux')('a worker whose app goes away', () => {
+  it('kills what its running command started, also what left the process group', async () => {
+    const nap = `1000.${randomInt(100_000, 999_999)}`;
+    const escaped = () => processesMatching(`sleep ${nap}`).filter((p) => p.cmdline.startsWith('sleep '));
+    const workspace = await mkdtemp(join(tmpdir(), 'eva-worker-'));
+    const w = fakeChannel();
+    try {
+      startToolWorker(builtinExecutors(), w.channel);
+      w.deliver({ type: 'run', id: 1, tool: 'execute_command', args: { command: `setsid sleep ${nap} &\nsleep ${nap}` }, workspaceDir: workspace });
+      await waitUntil(() => escaped().length === 2, 5000);
+      expect(w.sent).toContainEqual({ type: 'child', id: 1, pid: expect.any(Number), tag: expect.stringMatching(/^[0-9a-f]{24}$/) });
+      w.disconnect();
+      expect(w.exitCode()).toBe(0);
+      // SIGKILLed before the worker exits: gone well before the command's own end could sweep (200 ms of drain first).
+      await waitUntil(() => escaped().length === 0, 150);
+    } finally {
+      for (const survivor of escaped()) process.kill(survivor.pid, 'SIGKILL');
+      await rm(workspace, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('worker protocol guards', () => {
   it('accept well-formed messages only', () => {
     expect(isFromWorker({ type: 'result', id: 1, output: { status: 'ok', output: '' } })).toBe(true);
     expect(isFromWorker({ type: 'result', id: 1, output: { status: 'weird', output: '' } })).toBe(false);
     expect(isFromWorker({ type: 'child', id: 1 })).toBe(false);
+    expect(isFromWorker({ type: 'child', id: 1, pid: 2, tag: 'abc' })).toBe(true);
+    expect(isFromWorker({ type: 'child', id: 1, pid: 2, tag: 3 })).toBe(false);
     expect(isToWorker({ type: 'run', id: 1, tool: 't', args: {}, workspaceDir: '/w' })).toBe(true);
     expect(isToWorker({ type: 'run', id: 1, tool: 't', args: null, workspaceDir: '/w' })).toBe(false);
   });

@@ -5,6 +5,7 @@
 // no tool processes behind.
 import { toolError } from '@shared/tools/tool-types';
 import { killTree } from '../../process/kill-tree';
+import { killTaggedNow } from '../shell/command-tag';
 import type { ToolExecutor, ToolExecutors, ToolOutput } from '../tool-executor';
 import { isToWorker, type FromWorker, type RunMessage } from './worker-protocol';
 
@@ -26,7 +27,7 @@ export function processChannel(): WorkerChannel {
 }
 
 export function startToolWorker(executors: ToolExecutors, channel: WorkerChannel = processChannel()): void {
-  const running = new Map<number, { abort: AbortController; children: Set<number> }>();
+  const running = new Map<number, { abort: AbortController; children: Set<number>; tags: Set<string> }>();
   const loaded = new Map<string, Promise<ToolExecutor>>();
 
   channel.onMessage((message) => {
@@ -36,12 +37,15 @@ export function startToolWorker(executors: ToolExecutors, channel: WorkerChannel
   });
 
   channel.onDisconnect(() => {
-    for (const call of running.values()) for (const pid of call.children) killTree(pid, 'SIGKILL');
+    for (const call of running.values()) {
+      for (const pid of call.children) killTree(pid, 'SIGKILL');
+      for (const tag of call.tags) killTaggedNow(tag);
+    }
     channel.exit(0);
   });
 
   async function run(message: RunMessage): Promise<void> {
-    const call = { abort: new AbortController(), children: new Set<number>() };
+    const call = { abort: new AbortController(), children: new Set<number>(), tags: new Set<string>() };
     running.set(message.id, call);
     let output: ToolOutput;
     try {
@@ -64,9 +68,10 @@ export function startToolWorker(executors: ToolExecutors, channel: WorkerChannel
           homeDir: message.homeDir,
           fence: message.fence,
           signal: call.abort.signal,
-          reportChild: (pid) => {
+          reportChild: (pid, tag) => {
             call.children.add(pid);
-            channel.send({ type: 'child', id: message.id, pid });
+            if (tag !== undefined) call.tags.add(tag);
+            channel.send({ type: 'child', id: message.id, pid, ...(tag !== undefined ? { tag } : {}) });
           },
         });
       }

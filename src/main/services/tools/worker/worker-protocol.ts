@@ -29,8 +29,8 @@ export type FromWorker =
   /** the tool's code is loaded and the call starts now: its time limit counts from here */
   | { type: 'begin'; id: number }
   | { type: 'result'; id: number; output: ToolOutput }
-  /** a process group the call started; main kills it too if the worker dies */
-  | { type: 'child'; id: number; pid: number };
+  /** a process group the call started, and the tag its processes carry (shell/command-tag.ts); main kills them too if the worker dies */
+  | { type: 'child'; id: number; pid: number; tag?: string };
 
 const STATUSES = new Set(['ok', 'error', 'timeout', 'stopped']);
 
@@ -39,7 +39,7 @@ export function isFromWorker(value: unknown): value is FromWorker {
   const msg = value as Record<string, unknown>;
   if (msg.type === 'ready') return true;
   if (msg.type === 'begin') return typeof msg.id === 'number';
-  if (msg.type === 'child') return typeof msg.id === 'number' && typeof msg.pid === 'number';
+  if (msg.type === 'child') return typeof msg.id === 'number' && typeof msg.pid === 'number' && (msg.tag === undefined || typeof msg.tag === 'string');
   if (msg.type !== 'result' || typeof msg.id !== 'number') return false;
   const output = msg.output as Record<string, unknown> | null;
   return typeof output === 'object' && output !== null && STATUSES.has(output.status as string) && typeof output.output === 'string';

@@ -4,6 +4,7 @@ import type { AgentRunState } from './agent-runs';
 import { ApprovalCard } from './ApprovalCard';
 import { answerText, outcomeText } from './approval-outcome';
 import { runTimeline } from './run-timeline';
+import { RunningCall } from './RunningCall';
 import type { ReactNode } from 'react';
 import { StepCard } from './StepCard';
 import { useAgentRun } from './use-agent-run';
@@ -13,7 +14,9 @@ export function AgentRunView({ runId, renderText }: { runId: string; renderText:
   const t = useT();
   const { agent } = useAppModel();
   const run = useAgentRun(runId);
-  if (!run || (run.entries.length === 0 && !endNote(run) && !run.protocol?.fallback)) return null;
+  if (!run) return null;
+  // A first call that did not ask has nothing in the timeline yet, but may report progress.
+  if (run.entries.length === 0 && !endNote(run) && !run.protocol?.fallback) return run.running ? <RunningCall run={run} /> : null;
   const timeline = runTimeline(run);
   const firstOpen = timeline.find((item) => item.kind === 'card' && item.card.state === 'pending');
   return (
@@ -34,6 +37,7 @@ export function AgentRunView({ runId, renderText }: { runId: string; renderText:
           />
         ),
       )}
+      {run.running && <RunningCall run={run} />}
       {run.protocol?.fallback && (
         <p className="agent-run-note" data-testid="agent-protocol-fallback">
           {t('agent.run.fallback', { reason: run.protocol.fallback })}

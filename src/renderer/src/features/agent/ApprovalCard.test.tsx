@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InvokeInput, InvokeOutput } from '@shared/contract';
+import { commandPreview } from '@shared/tools/command-safety/command-preview';
 import type { FakeAgentAction } from '@renderer/platform/fake-tools';
 import type { MemoryPlatform } from '@renderer/platform/memory-platform';
 import type { AppModel } from '@renderer/app-model';
@@ -19,7 +20,7 @@ const RUN = 'run-1';
 // A second command on a second line, a zero-width space inside a word, and a right-to-left override.
 const COMMAND = 'ls -la\nrm -rf bu\u200bild && echo ok\u202e';
 
-const askToRun = (command: string): FakeAgentAction => ({
+const askToRun = (command: string): Extract<FakeAgentAction, { kind: 'ask' }> => ({
   kind: 'ask',
   tool: 'execute_command',
   args: { command },
@@ -27,8 +28,8 @@ const askToRun = (command: string): FakeAgentAction => ({
   result: { output: 'removed', durationMs: 12 },
 });
 
-async function renderRun(command = COMMAND) {
-  const app = await renderWithApp(<AgentRunView runId={RUN} renderText={(text) => <p>{text}</p>} />, { platform: { agentScript: { actions: [askToRun(command)], answer: 'Done.' } } });
+async function renderRun(command = COMMAND, action: FakeAgentAction = askToRun(command)) {
+  const app = await renderWithApp(<AgentRunView runId={RUN} renderText={(text) => <p>{text}</p>} />, { platform: { agentScript: { actions: [action], answer: 'Done.' } } });
   let finished: Promise<Result<InvokeOutput<'agent:run'>>> = Promise.resolve({ ok: false, error: { code: 'internal', message: 'not started' } });
   act(() => {
     finished = startRun(app.model);
@@ -60,6 +61,58 @@ describe('ApprovalCard', () => {
     await renderRun('ls -la');
     expect(screen.getByTestId('approval-command').textContent).toBe('ls -la');
     expect(screen.queryByTestId('approval-invisible')).toBeNull();
+  });
+
+  it('marks direction controls apart, and lays the command out in the order it runs', async () => {
+    // Trojan Source: RLI … PDI makes the browser show "; rm -rf ~" elsewhere than where it runs.
+    const { t } = await renderRun('ls \u2067 ;rm -rf ~/ \u2069 -la\u202e');
+    const command = screen.getByTestId('approval-command');
+    expect(command.textContent).toBe('ls ⟦U+2067⟧ ;rm -rf ~/ ⟦U+2069⟧ -la⟦U+202E⟧');
+    expect(command.textContent).not.toMatch(/[\u2067\u2069\u202e]/);
+    const marks = within(command).getAllByTestId('invisible-char');
+    expect(marks.map((mark) => [mark.textContent, mark.classList.contains('bidi-char')])).toEqual([
+      ['⟦U+2067⟧', true],
+      ['⟦U+2069⟧', true],
+      ['⟦U+202E⟧', true],
+    ]);
+    expect(screen.getByTestId('approval-bidi').textContent).toBe(t('agent.approval.bidi', { count: 3 }));
+    // <bdo dir="ltr"> overrides the bidi algorithm: every character where it runs, isolated from the page.
+    expect(command.getAttribute('dir')).toBe('ltr');
+    expect(command.firstElementChild?.tagName).toBe('BDO');
+    expect(command.firstElementChild?.getAttribute('dir')).toBe('ltr');
+  });
+
+  it('holds right-to-left letters in place without calling them invisible', async () => {
+    await renderRun('cp ./שלום/a.txt ./مرحبا/');
+    const command = screen.getByTestId('approval-command');
+    expect(command.textContent).toBe('cp ./שלום/a.txt ./مرحبا/');
+    expect(command.querySelector('bdo[dir="ltr"]')?.textContent).toBe('cp ./שלום/a.txt ./مرحبا/');
+    expect(screen.queryByTestId('approval-invisible')).toBeNull();
+    expect(screen.queryByTestId('approval-bidi')).toBeNull();
+  });
+
+  it('reveals hidden characters in the words of what the command runs, and in the arguments', async () => {
+    // The core sends the guard's reading of the command with the preview; here it is the same reading.
+    const command = "bash -c 'cat ~/\u202etxt.hs'";
+    await renderRun(command, { ...askToRun(command), preview: commandPreview(command, 'posix') });
+    const segments = screen.getByTestId('approval-segments');
+    expect(segments.getAttribute('dir')).toBe('ltr');
+    expect(segments.textContent).toContain('~/⟦U+202E⟧txt.hs');
+    expect(segments.textContent).not.toContain('\u202e');
+    expect(within(segments).getAllByTestId('invisible-char').every((mark) => mark.closest('bdo[dir="ltr"]') !== null)).toBe(true);
+    fireEvent.click(screen.getByTestId('approval-args-toggle'));
+    const args = screen.getByTestId('approval-args');
+    expect(args.textContent).toBe(`{\n  "command": "bash -c 'cat ~/⟦U+202E⟧txt.hs'"\n}`);
+    expect(args.querySelector('bdo[dir="ltr"]')).not.toBeNull();
+  });
+
+  it('where the arguments are all a card shows, hidden characters in them are marked and told', async () => {
+    // Tag characters spell text nobody sees: a classic way to smuggle data into a tool call.
+    const args = { query: 'weather\u{e0072}\u{e006d}' };
+    const { t } = await renderRun('', { kind: 'ask', tool: 'web@search', args, result: { output: 'sunny' } });
+    const shown = screen.getByTestId('approval-args');
+    expect(shown.textContent).toBe('{\n  "query": "weather⟦U+E0072⟧⟦U+E006D⟧"\n}');
+    expect(screen.getByTestId('approval-invisible').textContent).toBe(t('agent.approval.invisibleArgs', { count: 2 }));
   });
 
   it('offers the choices the core sent, and only those', async () => {

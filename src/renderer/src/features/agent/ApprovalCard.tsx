@@ -5,6 +5,7 @@ import type { ApprovalCardModel, ConsentChoice } from './agent-runs';
 import { outcomeOf, outcomeText } from './approval-outcome';
 import { CommandSegments } from './CommandSegments';
 import { DiffView } from './DiffView';
+import { RevealedText } from './RevealedText';
 import { riskLabel } from '../tools/tool-labels';
 import { formatArgs } from './step-view';
 import '../tools/tools.css';
@@ -45,6 +46,8 @@ export function ApprovalCard({ card, onAnswer, autoFocus }: Props) {
   const previewIsArgs = request.preview.kind === 'none' && request.preview.text === argsText;
   // All of the command, always: invisible characters as codes, every newline marked, no height cap.
   const command = request.preview.kind === 'command' ? revealInvisible(request.preview.text) : null;
+  // Where the arguments are all the card shows (MCP tools, the controller), hidden characters in them are told too.
+  const argsHidden = previewIsArgs ? revealInvisible(argsText, { markNewlines: false }).invisible : 0;
 
   useEffect(() => {
     // Once per card: the chat list unmounts rows scrolled away, and a remount must not pull the view back.
@@ -85,12 +88,17 @@ export function ApprovalCard({ card, onAnswer, autoFocus }: Props) {
           {request.preview.kind === 'command' && (
             <>
               <p className="approval-label">{t('agent.approval.command')}</p>
-              <pre className="approval-command" data-testid="approval-command">
-                {command?.text}
+              <pre className="approval-command" dir="ltr" data-testid="approval-command">
+                <RevealedText text={request.preview.text} />
               </pre>
               {command && command.invisible > 0 && (
                 <p className="approval-note" role="note" data-testid="approval-invisible">
                   {t('agent.approval.invisible', { count: command.invisible })}
+                </p>
+              )}
+              {command && command.bidi > 0 && (
+                <p className="approval-note" role="note" data-testid="approval-bidi">
+                  {t('agent.approval.bidi', { count: command.bidi })}
                 </p>
               )}
               {command && command.lines > 1 && <p className="muted small">{t('agent.approval.lines', { count: command.lines })}</p>}
@@ -111,7 +119,14 @@ export function ApprovalCard({ card, onAnswer, autoFocus }: Props) {
           {previewIsArgs ? (
             <>
               <p className="approval-label">{t('agent.approval.args')}</p>
-              <pre className="approval-args">{argsText}</pre>
+              <pre className="approval-args" dir="ltr" data-testid="approval-args">
+                <RevealedText text={argsText} markNewlines={false} />
+              </pre>
+              {argsHidden > 0 && (
+                <p className="approval-note" role="note" data-testid="approval-invisible">
+                  {t('agent.approval.invisibleArgs', { count: argsHidden })}
+                </p>
+              )}
             </>
           ) : (
             <div className="approval-args-box">
@@ -121,7 +136,11 @@ export function ApprovalCard({ card, onAnswer, autoFocus }: Props) {
                 </span>
                 {t('agent.approval.args')}
               </button>
-              {argsOpen && <pre className="approval-args">{argsText}</pre>}
+              {argsOpen && (
+                <pre className="approval-args" dir="ltr" data-testid="approval-args">
+                  <RevealedText text={argsText} markNewlines={false} />
+                </pre>
+              )}
             </div>
           )}
         </div>

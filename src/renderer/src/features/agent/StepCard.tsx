@@ -2,6 +2,8 @@ import { memo, useMemo, useState } from 'react';
 import type { AgentStep } from '@shared/tools/agent/agent-types';
 import { useT, type MessageKey } from '../../i18n';
 import { argsSummary, formatArgs, formatDuration, stepStatus, stepTone, type StepStatus } from './step-view';
+import { StepContent } from './StepContent';
+import { serverOfTool } from './step-content-files';
 import { truncateOutput } from './truncate-output';
 import './agent.css';
 
@@ -15,7 +17,7 @@ const STATUS_KEYS: Record<StepStatus, MessageKey> = {
   warning: 'agent.step.status.warning',
 };
 
-/** One step of a run, folded to a line (tool, telling argument, the user's answer if it asked, time, status); open, the arguments and the result. */
+/** One step of a run, folded to a line (tool, telling argument, the user's answer if it asked, time, status) with what it returned besides text (images, resources) below; open, the arguments and the result. */
 export const StepCard = memo(function StepCard({ step, consent = null }: { step: AgentStep; consent?: string | null }) {
   const t = useT();
   const [open, setOpen] = useState(false);
@@ -43,6 +45,7 @@ export const StepCard = memo(function StepCard({ step, consent = null }: { step:
           {t(STATUS_KEYS[status])}
         </span>
       </button>
+      {step.content && step.content.length > 0 && <StepContent content={step.content} server={serverOfTool(step.tool)} />}
       {open && (
         <div className="step-body">
           {step.args !== null && Object.keys(step.args).length > 0 && (

@@ -8,6 +8,11 @@ import { toContent } from './attachments';
 import { isSendKey, keyInfo, sendHintKey } from './send-key';
 import { useAttach } from './use-attach';
 import { VoiceControls } from '../voice/VoiceControls';
+import { ResourcePicker } from './ResourcePicker';
+import { SlashMenu, useSlashAria } from './SlashMenu';
+import { ToolSelection } from './ToolSelection';
+import { useComposerMcp } from './use-composer-mcp';
+import './mcp-composer.css';
 import './composer.css';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/bmp,audio/wav,audio/x-wav,audio/mpeg,audio/ogg,audio/flac,.wav,.mp3,.ogg,.flac';
@@ -25,6 +30,10 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
   const conversationTools = useStore(chat.conversationTools);
   const [dragging, setDragging] = useState(false);
   const focusAsked = useStore(chat.composerFocus);
+  // Server prompts as slash commands, resources to attach, and the tool list's size (issue 15).
+  const mcp = useComposerMcp();
+  const slashAria = useSlashAria(mcp.slash);
+  const toolsCount = useStore(mcp.tools.state, (state) => state.selected);
 
   // A new chat or an opened conversation: typing goes straight into the message box.
   useEffect(() => {
@@ -48,6 +57,10 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (!event.nativeEvent.isComposing && mcp.slash.key(event.key)) {
+      event.preventDefault();
+      return;
+    }
     if (!isSendKey(keyInfo(event), sendKey)) return;
     event.preventDefault();
     send();
@@ -84,6 +97,8 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
         </p>
       )}
       <ContextRefusal />
+      <SlashMenu menu={mcp.slash} onClosed={() => input.current?.focus()} />
+      <ResourcePicker picker={mcp.picker} />
       <div className="composer-box">
         <AttachmentTray attachments={draft.attachments} onRemove={(id) => chat.draft.setState((d) => ({ ...d, attachments: d.attachments.filter((a) => a.id !== id) }), true)} />
         <textarea
@@ -94,6 +109,7 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
           value={draft.text}
           placeholder={disabledReason ?? t('chat.placeholder')}
           aria-label={t('chat.inputLabel')}
+          {...slashAria}
           onChange={(event) => chat.draft.setState((d) => ({ ...d, text: event.target.value }), true)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
@@ -101,6 +117,9 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
         <div className="composer-bar">
           <button type="button" className="btn btn-ghost btn-small" data-testid="chat-attach" title={t('chat.attach.title')} onClick={() => picker.current?.click()}>
             {t('chat.attach')}
+          </button>
+          <button type="button" className="btn btn-ghost btn-small" data-testid="chat-attach-mcp" title={t('chat.resources.open.title')} onClick={() => void mcp.picker.show()}>
+            {t('chat.resources.open')}
           </button>
           <input
             ref={picker}
@@ -132,7 +151,8 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
               <span>{t('chat.controller')}</span>
             </label>
           )}
-          <ContextMeter />
+          {useTools && <ToolSelection model={mcp.tools} disabled={busy} />}
+          <ContextMeter tools={useTools ? toolsCount : null} />
           <span className="composer-hint muted small">{t(sendHintKey(sendKey))}</span>
           {busy ? (
             <button type="button" className="btn btn-stop" data-testid="chat-stop" onClick={() => void chat.stop()}>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { OVERFLOW_POLICIES, type OverflowPolicy } from '@shared/chat/overflow-policy';
+import type { TokenCount } from '@shared/chat/context-types';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { formatCount } from '../../lib/format';
@@ -13,8 +14,8 @@ const POLICY_KEY = { stop: 'chat.context.policy.stop', 'trim-oldest': 'chat.cont
 const POLICY_HINT = { stop: 'chat.context.policyHint.stop', 'trim-oldest': 'chat.context.policyHint.trimOldest', 'rolling-window': 'chat.context.policyHint.rollingWindow' } as const;
 const ACTION_KEY = { send: 'chat.context.action.send', trim: 'chat.context.action.trim', window: 'chat.context.action.window', refuse: 'chat.context.action.refuse' } as const;
 
-/** Beside the composer: how much of the context the next send takes, what the overflow policy will do, and the policy's choice. */
-export function ContextMeter() {
+/** Beside the composer: how much of the context the next send takes, what the overflow policy will do, and the policy's choice; `tools`: the tool list's count while Tools is on (tool-prompt-model.ts), added in. */
+export function ContextMeter({ tools = null }: { tools?: TokenCount | null }) {
   const t = useT();
   const { api, app, chat } = useAppModel();
   const meter = useMemo(() => createContextMeter({ api, app, chat, timers: realTimers() }), [api, app, chat]);
@@ -28,7 +29,8 @@ export function ContextMeter() {
   const [open, setOpen] = useState(false);
   if (!settings) return null;
   const policy: OverflowPolicy = own ?? settings.chat.overflow;
-  const view = meterView(count, props?.nCtx ?? null, effectiveChat(settings.chat, held).sampling.max_tokens, policy, hasEarlier);
+  const withTools = count && tools ? { ...count, tokens: count.tokens + tools.tokens, exact: count.exact && tools.exact } : count;
+  const view = meterView(withTools, props?.nCtx ?? null, effectiveChat(settings.chat, held).sampling.max_tokens, policy, hasEarlier);
   const percent = view ? Math.min(100, Math.round((view.tokens / view.nCtx) * 100)) : 0;
   const numbers = view ? { tokens: formatCount(view.tokens), nCtx: formatCount(view.nCtx), budget: formatCount(view.budget) } : null;
 
@@ -46,6 +48,7 @@ export function ContextMeter() {
         <div className="context-meter-popover" role="dialog" aria-label={t('chat.context.title')} data-testid="context-popover">
           {view && numbers && <p className="small">{t(ACTION_KEY[view.action], numbers)}</p>}
           {!view && <p className="small muted">{t('chat.context.noLimit')}</p>}
+          {tools && <p className="small muted" data-testid="context-tools-share">{t('chat.tools.meterShare', { tokens: formatCount(tools.tokens) })}</p>}
           <fieldset className="context-policy">
             <legend className="small">{t('chat.context.policyLegend')}</legend>
             {OVERFLOW_POLICIES.map((choice) => (
@@ -73,7 +76,9 @@ export function ContextRefusal() {
   if (!refusal) return null;
   return (
     <p className="composer-notice context-refusal" role="alert" data-testid="context-refusal">
-      {t(refusal.reason === 'stop' ? 'chat.context.refused.stop' : 'chat.context.refused.tooLong', { tokens: formatCount(refusal.tokens), budget: formatCount(refusal.budget), nCtx: formatCount(refusal.nCtx) })}
+      {refusal.toolTokens !== undefined
+        ? t('chat.tools.refused', { tools: formatCount(refusal.toolTokens), tokens: formatCount(refusal.tokens), budget: formatCount(refusal.budget), nCtx: formatCount(refusal.nCtx) })
+        : t(refusal.reason === 'stop' ? 'chat.context.refused.stop' : 'chat.context.refused.tooLong', { tokens: formatCount(refusal.tokens), budget: formatCount(refusal.budget), nCtx: formatCount(refusal.nCtx) })}
       <button type="button" className="icon-btn icon-btn-small" aria-label={t('common.dismiss')} onClick={() => chat.contextRefusal.setState(null, true)}>
         ×
       </button>

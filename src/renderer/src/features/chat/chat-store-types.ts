@@ -9,7 +9,8 @@ import type { ConversationState } from './conversation';
 import type { ConversationConventions } from './conversation-conventions';
 import type { HeldEndpoint } from './held-endpoint';
 import type { OverflowPolicy } from '@shared/chat/overflow-policy';
-import type { ContextRefusal } from './context-fit';
+import type { SendRefusal } from './tools-fit';
+import type { ToolSelection } from '@shared/tools/tool-selection';
 
 /** The answer being streamed, updated once per frame. */
 export interface LiveAnswer {
@@ -63,6 +64,8 @@ export interface ChatStore {
   refreshProps(): Promise<void>;
   /** the open conversation's own overflow policy; null: settings.chat.overflow applies (context-overflow.ts sets it) */
   overflow: StoreApi<OverflowPolicy | null>;
-  /** why the last send was not made (the context), until the next send or another conversation */
-  contextRefusal: StoreApi<ContextRefusal | null>;
+  /** why the last send was not made (the context; with tools on, how much of it the tool list takes), until the next send or another conversation */
+  contextRefusal: StoreApi<SendRefusal | null>;
+  /** the tools the open conversation leaves out (conversation-tool-selection.ts sets it); null: every switched-on tool */
+  toolSelection: StoreApi<ToolSelection | null>;
 }

@@ -18,7 +18,9 @@ import type { SettingsStore } from '../settings/settings-store';
 import type { StatusStore } from '../status/status-store';
 import { planChatRequest, planChatSend } from './chat-request';
 import { surelyFitsContext } from './context-fit';
-import type { ContextRefusal } from './context-fit';
+import { agentToolsPrompt, withToolTokens, type SendRefusal } from './tools-fit';
+import { joinToolsPrompt } from '@shared/tools/agent/tools-prompt';
+import type { ToolSelection } from '@shared/tools/tool-selection';
 import type { OverflowPolicy } from '@shared/chat/overflow-policy';
 import {
   answerFromResult,
@@ -95,7 +97,8 @@ export function createChatStore({
   /** the open conversation's own system prompt and sampling (never written to the global settings) */
   const held = createConversationConventions();
   const overflow = createStore<OverflowPolicy | null>()(() => null);
-  const contextRefusal = createStore<ContextRefusal | null>()(() => null);
+  const contextRefusal = createStore<SendRefusal | null>()(() => null);
+  const toolSelection = createStore<ToolSelection | null>()(() => null);
   /** a send is being fitted to the context (counting); another waits its turn */
   let fitting = false;
   /** requests this page did not start but shows (picked up after a reload, or from another window): they end with `chat:ended` */
@@ -107,7 +110,8 @@ export function createChatStore({
     const model = chat.endpoint.kind === 'local' ? (status.store.getState()?.model?.name ?? '') : '';
     const endpoint = chat.endpoint.kind === 'local' ? { kind: 'local' as const, baseUrl: '', model } : { kind: 'link' as const, baseUrl: '', model, linkId: chat.endpoint.linkId };
     const policy = overflow.getState();
-    return { conversationId: newId(), create: { endpoint, systemPrompt: chat.systemPrompt, sampling: { ...chat.sampling }, nCtx, ...(policy ? { overflow: policy } : {}) } };
+    const tools = toolSelection.getState();
+    return { conversationId: newId(), create: { endpoint, systemPrompt: chat.systemPrompt, sampling: { ...chat.sampling }, nCtx, ...(policy ? { overflow: policy } : {}), ...(tools ? { toolSelection: tools } : {}) } };
   };
 
   /** Ask for an answer after `prefix` (already on screen), with a new question or (regenerate) without; `accepted` runs once it goes ahead. */
@@ -120,23 +124,30 @@ export function createChatStore({
     // Known for the local server and for a linked llama-server; hosted APIs do not say, and are not trimmed.
     const nCtx = (props.getState()?.nCtx ?? 0) || null;
     const history = question ? [...prefix, question] : prefix;
+    const asAgent = useTools.getState() && agent !== undefined;
+    const runTools = { enableTools: [...conversationTools.getState()], disableTools: [...(toolSelection.getState()?.off ?? [])] };
+    // With tools on, the tool list the agent adds to the system prompt is fitted too (tools-fit.ts); only where n_ctx is known.
+    fitting = asAgent && nCtx !== null;
+    const toolsPrompt = fitting ? await agentToolsPrompt(api, runTools).finally(() => (fitting = false)) : null;
+    const fitChat = toolsPrompt ? { ...chat, systemPrompt: joinToolsPrompt(chat.systemPrompt, toolsPrompt) } : chat;
     // Fitted to the context before anything is shown or sent: a prompt that cannot fit is refused here, with the numbers.
     // Without a known n_ctx nothing is trimmed or counted, and the send goes ahead in this same tick.
-    const count = (messages: readonly ChatMessage[]) => api.invoke('chat:count-tokens', { endpoint: chat.endpoint, systemPrompt: chat.systemPrompt, messages: [...messages] }).then((r) => (r.ok ? r.value : null));
+    const count = (messages: readonly ChatMessage[]) => api.invoke('chat:count-tokens', { endpoint: chat.endpoint, systemPrompt: fitChat.systemPrompt, messages: [...messages] }).then((r) => (r.ok ? r.value : null));
     // A prompt far below the budget (a quarter: even CJK text, ~1 token a character, fits) needs no count either.
-    const surelyFits = nCtx === null || surelyFitsContext(chat.systemPrompt, toChatMessages(history), nCtx, chat.sampling.max_tokens);
+    const surelyFits = nCtx === null || surelyFitsContext(fitChat.systemPrompt, toChatMessages(history), nCtx, chat.sampling.max_tokens);
     fitting = !surelyFits;
     const fitted =
       surelyFits
-        ? { ok: true as const, plan: planChatRequest({ requestId, history, chat, nCtx, slot: before.slot }) }
-        : await planChatSend({ requestId, history, chat, nCtx, slot: before.slot, policy: overflow.getState() ?? settings.chat.overflow, count }).finally(() => (fitting = false));
-    contextRefusal.setState(fitted.ok ? null : fitted.refusal, true);
+        ? { ok: true as const, plan: planChatRequest({ requestId, history, chat: fitChat, nCtx, slot: before.slot }) }
+        : await planChatSend({ requestId, history, chat: fitChat, nCtx, slot: before.slot, policy: overflow.getState() ?? settings.chat.overflow, count }).finally(() => (fitting = false));
+    const refusal = fitted.ok ? null : toolsPrompt ? await withToolTokens(api, fitted.refusal, toolsPrompt, chat.endpoint) : fitted.refusal;
+    contextRefusal.setState(refusal, true);
     const now = conversation.getState();
     if (!fitted.ok || now.id !== before.id || now.items !== before.items || now.activeRequestId !== null) return false;
-    const { plan } = fitted;
+    // The agent adds its tool list itself: the request carries the conversation's own system prompt.
+    const plan = { ...fitted.plan, input: { ...fitted.plan.input, systemPrompt: chat.systemPrompt } };
     accepted?.();
     const answerParent = history.at(-1)?.id ?? null;
-    const asAgent = useTools.getState() && agent !== undefined;
     const item = { ...newAnswerItem(newId(), answerParent, requestId, plan.dropped, nCtx), ...(asAgent ? { agentRun: true } : {}) };
     const target = recordTarget(before, chat, nCtx);
     let branches = before.branches;
@@ -153,8 +164,8 @@ export function createChatStore({
     if (asAgent && agent) {
       runs.add(requestId);
       const { mode: _mode, ...runInput } = plan.input;
-      const enableTools = conversationTools.getState();
-      const result = await agent.run({ ...runInput, record, ...(enableTools.length > 0 ? { enableTools: [...enableTools] } : {}) }, { conversationId: target.conversationId });
+      const { enableTools, disableTools } = runTools;
+      const result = await agent.run({ ...runInput, record, ...(enableTools.length > 0 ? { enableTools } : {}), ...(disableTools.length > 0 ? { disableTools } : {}) }, { conversationId: target.conversationId });
       runs.delete(requestId);
       final = follow.finish();
       answer = result.ok ? answerFromRun(result.value) : failedAnswer(final.message, result.error);
@@ -191,6 +202,7 @@ export function createChatStore({
     if (restore) heldEndpoint.opened(meta);
     held.setState(conventionsOf(meta), true);
     overflow.setState(meta.overflow ?? null, true);
+    toolSelection.setState(meta.toolSelection ?? null, true);
     contextRefusal.setState(null, true);
     const settings = app.store.getState().settings;
     const currentKey = settings ? endpointKey(settings.chat.endpoint) : null;
@@ -341,6 +353,7 @@ export function createChatStore({
       conversationTools.setState([], true);
       held.setState(null, true);
       overflow.setState(null, true);
+      toolSelection.setState(null, true);
       contextRefusal.setState(null, true);
       heldEndpoint.forget();
       conversation.setState(EMPTY_CONVERSATION, true);
@@ -377,6 +390,7 @@ export function createChatStore({
     refreshProps,
     overflow,
     contextRefusal,
+    toolSelection,
   };
 }
 

@@ -54,6 +54,7 @@ export function McpConfigEditor() {
         ) : null}
       </div>
       <p className="muted small">{t('mcp.configHint')}</p>
+      <p className="muted small">{t('mcp.keyHint')}</p>
     </div>
   );
 }

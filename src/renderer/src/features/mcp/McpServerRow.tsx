@@ -2,11 +2,22 @@ import { useT } from '../../i18n';
 import { useNow } from '../../lib/use-now';
 import type { McpServerStatus } from '@shared/mcp/mcp-status';
 import { statusLine, type StatusTone } from './mcp-view';
+import { McpKeyField } from './McpKeyField';
 
 const DOT: Record<StatusTone, string> = { ok: 'dot state-ready', busy: 'dot state-starting', err: 'dot state-error', off: 'dot' };
 
-/** One server: state, tool count, the error and what it printed, its tools. */
-export function McpServerRow({ status, onReconnect }: { status: McpServerStatus; onReconnect: () => void }) {
+/** One server: state, tool count, the error and what it printed, its API key (HTTP servers), its tools. */
+export function McpServerRow({
+  status,
+  onReconnect,
+  keyProtection = '',
+  onSetKey,
+}: {
+  status: McpServerStatus;
+  onReconnect: () => void;
+  keyProtection?: string;
+  onSetKey?: (apiKey: string | null) => Promise<boolean>;
+}) {
   const t = useT();
   const now = useNow(status.state === 'error' && status.retryAt !== null, 1000);
   const line = statusLine(status, now);
@@ -31,6 +42,7 @@ export function McpServerRow({ status, onReconnect }: { status: McpServerStatus;
           {status.error}
         </p>
       )}
+      {status.hasKey !== undefined && onSetKey && <McpKeyField server={status.name} hasKey={status.hasKey} protection={keyProtection} onSet={onSetKey} />}
       {status.stderrTail.trim() !== '' && status.state === 'error' && (
         <details className="mcp-stderr">
           <summary className="small">{t('mcp.stderr')}</summary>

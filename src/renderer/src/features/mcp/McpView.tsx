@@ -41,7 +41,7 @@ export function McpView() {
           ) : (
             <ul className="plain-list" data-testid="mcp-server-list">
               {state.servers.map((server) => (
-                <McpServerRow key={server.name} status={server} onReconnect={() => void mcp.reconnect(server.name)} />
+                <McpServerRow key={server.name} status={server} onReconnect={() => void mcp.reconnect(server.name)} keyProtection={state.keyProtection} onSetKey={(apiKey) => mcp.setKey(server.name, apiKey)} />
               ))}
             </ul>
           )}

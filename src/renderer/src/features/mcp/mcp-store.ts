@@ -22,6 +22,8 @@ export interface McpState {
   servers: McpServerStatus[];
   saving: boolean;
   error: AppError | null;
+  /** how API keys are sealed ('os-keychain', 'local-key-file'); '' before the first fetch */
+  keyProtection: string;
 }
 
 export interface McpStore {
@@ -34,10 +36,12 @@ export interface McpStore {
   /** false when the draft has problems (they are shown) or the core refused it */
   save(): Promise<boolean>;
   reconnect(name?: string): Promise<void>;
+  /** Seal an HTTP server's API key (null removes it); the core reconnects it. False when refused (the error is shown). */
+  setKey(name: string, apiKey: string | null): Promise<boolean>;
 }
 
 export function createMcpStore(api: EvaApi): McpStore {
-  const store = createStore<McpState>()(() => ({ loaded: false, configPath: '', savedText: '', fileIssues: [], draft: '', issues: [], servers: [], saving: false, error: null }));
+  const store = createStore<McpState>()(() => ({ loaded: false, configPath: '', savedText: '', fileIssues: [], draft: '', issues: [], servers: [], saving: false, error: null, keyProtection: '' }));
   const issuesOf = (text: string): McpConfigIssue[] => {
     const parsed = parseMcpConfigText(text);
     return parsed.ok ? [] : parsed.issues;
@@ -46,11 +50,11 @@ export function createMcpStore(api: EvaApi): McpStore {
   const refresh = async (): Promise<void> => {
     const result = await api.invoke('mcp:list');
     if (!result.ok) return store.setState((state) => ({ ...state, error: result.error }), true);
-    const { configPath, configText, configIssues, servers } = result.value;
+    const { configPath, configText, configIssues, servers, keyProtection = '' } = result.value;
     store.setState((state) => {
       const untouched = !state.loaded || state.draft === state.savedText;
       const draft = untouched ? configText : state.draft;
-      return { ...state, loaded: true, configPath, savedText: configText, fileIssues: configIssues, servers, draft, issues: issuesOf(draft), error: null };
+      return { ...state, loaded: true, configPath, savedText: configText, fileIssues: configIssues, servers, draft, issues: issuesOf(draft), error: null, keyProtection };
     }, true);
   };
 
@@ -81,6 +85,11 @@ export function createMcpStore(api: EvaApi): McpStore {
     async reconnect(name) {
       const result = await api.invoke('mcp:reconnect', name === undefined ? {} : { name });
       store.setState((state) => (result.ok ? { ...state, servers: result.value.servers, error: null } : { ...state, error: result.error }), true);
+    },
+    async setKey(name, apiKey) {
+      const result = await api.invoke('mcp:set-key', { name, apiKey });
+      store.setState((state) => (result.ok ? { ...state, servers: result.value.servers, error: null } : { ...state, error: result.error }), true);
+      return result.ok;
     },
   };
 }

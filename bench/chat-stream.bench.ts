@@ -1,0 +1,234 @@
+// What the page costs the model while an answer streams, end to end (issue 16).
+//
+// chat.e2e_stream_ratio: tokens/s the user sees in EVA's page (first to last
+// change of the answer's DOM) ÷ tokens/s a plain streaming client gets from a
+// raw llama-server running alone (no page open, default threads: all cores),
+// whatever thread count the app chose. Medians of interleaved rounds: raw, EVA,
+// the peer (llama.cpp's own web UI, served by its own llama-server), again.
+// CPU time of the browser's processes and of the host per 1,000 tokens comes
+// from /proc. Three cases: the tiny model with 2,000-token answers, the same
+// model trained for 16K with 8,000-token answers, and a slower model (≈ 30–60
+// tokens/s here) with 400-token answers.
+import type { Browser, Page } from '@playwright/test';
+import { startHost, type RunningHost } from '@test-support/host-process';
+import { testAssets } from '@test-support/test-assets';
+import { connectHost } from '@test-support/ws-client';
+import { defaultSettings } from '@shared/default-settings';
+import { buildChatBody, normalizeMessages } from '@shared/chat/request-body';
+import { findFreePort } from '@main/services/backend/net-probe';
+import { probeHealth } from '@main/services/backend/health-probe';
+import { launchProcess } from '@main/services/process/launch';
+import { makeTestModel, VARIANTS, type ModelVariant } from '../scripts/fixtures/make-test-model';
+import { launchChromium } from './browser';
+import { ensureWebUi } from './ensure-webui';
+import { treeCpuMs } from './proc-cpu';
+import { STREAM_PROBE, type ProbeFigures } from './stream-probe';
+import { median, round } from './stats';
+import type { Benchmark, BenchResult } from './types';
+
+interface Case {
+  key: '' | '_8k' | '_realistic';
+  variant: ModelVariant;
+  tokens: number;
+  contextSize: number;
+  rounds: number;
+}
+
+const CASES: Case[] = [
+  { key: '', variant: 'tiny', tokens: 2000, contextSize: 2048, rounds: 3 },
+  { key: '_8k', variant: 'long', tokens: 8000, contextSize: 16384, rounds: 2 },
+  { key: '_realistic', variant: 'slow', tokens: 400, contextSize: 2048, rounds: 2 },
+];
+
+const PROMPT = 'Write a very long story.';
+const EVA_ANSWER = '[data-testid="chat-message"][data-role="assistant"] [data-testid="chat-content"]';
+const EVA_DONE = { container: '[data-testid="chat-message"]', done: '[data-status="done"], [data-status="stopped"], [data-status="error"]' };
+
+/** One streamed answer: its rate as seen, its length, and (for pages) the CPU it cost. */
+interface Run {
+  tokensPerSecond: number;
+  tokens: number;
+  browserCpuMs?: number;
+  hostCpuMs?: number;
+}
+
+const isChromium = (command: string): boolean => /chrom/i.test(command);
+const isHostSide = (command: string): boolean => !command.includes('llama-server');
+
+function launchServer(model: string, contextSize: number, port: number, extra: string[] = []) {
+  return launchProcess({ name: 'llama-server (bench)', output: { mode: 'none' }, command: testAssets.llamaServer, args: ['-m', model, '--host', '127.0.0.1', '--port', String(port), '-c', String(contextSize), ...extra] });
+}
+
+async function waitHealthy(port: number): Promise<void> {
+  while ((await probeHealth(port)) !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/** A plain streaming client: the rate from its first to its last content delta, the length from the server's timings. */
+async function rawRun(baseUrl: string, tokens: number): Promise<Run> {
+  const body = buildChatBody({ model: 'bench', messages: normalizeMessages([{ role: 'user', content: PROMPT }], defaultSettings().chat.systemPrompt), sampling: { ...defaultSettings().chat.sampling, max_tokens: tokens }, stream: true, idSlot: -1, includeUsage: true });
+  const response = await fetch(`${baseUrl}/v1/chat/completions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...body, cache_prompt: false }) });
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let pending = '';
+  let first: number | null = null;
+  let last = 0;
+  let predicted = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    pending += decoder.decode(value, { stream: true });
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.startsWith('data: ') || line === 'data: [DONE]') continue;
+      const chunk = JSON.parse(line.slice(6)) as { choices?: { delta?: { content?: string } }[]; timings?: { predicted_n: number } };
+      if (chunk.choices?.[0]?.delta?.content) {
+        last = performance.now();
+        first ??= last;
+      }
+      if (chunk.timings) predicted = chunk.timings.predicted_n;
+    }
+  }
+  return { tokensPerSecond: predicted / ((last - (first ?? last)) / 1000), tokens: predicted };
+}
+
+/** The probe's figures once the answer is done (polled twice a second: the driver costs the page nothing meanwhile). */
+async function probeWhenDone(page: Page, done: () => Promise<unknown>): Promise<ProbeFigures> {
+  await done();
+  await page.waitForTimeout(300);
+  return (await page.evaluate('window.__evaProbe')) as ProbeFigures;
+}
+
+/** The newest answer's length as the server counted it, read from the history once saved. */
+async function savedAnswerTokens(host: RunningHost): Promise<number> {
+  const client = await connectHost(host.url);
+  try {
+    const { conversations } = await client.invoke('history:list');
+    const newest = [...conversations].sort((a, b) => b.updatedAt - a.updatedAt)[0];
+    if (!newest) throw new Error('no conversation was saved');
+    const opened = await client.invoke('history:open', { id: newest.id });
+    const answer = [...opened.messages].reverse().find((message) => message.role === 'assistant');
+    const timings = answer?.timings as { predicted_n?: number } | undefined;
+    if (!timings?.predicted_n) throw new Error(`the answer has no server timings (status ${answer?.status ?? 'none'})`);
+    return timings.predicted_n;
+  } finally {
+    client.close();
+  }
+}
+
+/** One answer through EVA's page, in a fresh tab (closed afterwards, so the raw runs have no page open). */
+async function evaRun(browser: Browser, host: RunningHost, browserRoot: number): Promise<Run> {
+  const page = await browser.newPage();
+  try {
+    await page.addInitScript(STREAM_PROBE);
+    await page.goto(host.url);
+    await page.getByTestId('chat-input').waitFor();
+    if (await page.getByTestId('chat-new').isEnabled()) await page.getByTestId('chat-new').click();
+    await page.getByTestId('chat-input').fill(PROMPT);
+    await page.evaluate(`window.__evaProbeArm(${JSON.stringify(EVA_ANSWER)}, ${JSON.stringify(EVA_DONE)})`);
+    const hostPid = host.process.pid as number;
+    const before = { browser: treeCpuMs(browserRoot, isChromium), host: treeCpuMs(hostPid, isHostSide) };
+    await page.getByTestId('chat-input').press('Control+Enter');
+    const figures = await probeWhenDone(page, async () => {
+      // Asked twice a second from here (the page's policy allows no polled predicate, and it would cost more).
+      while (!(await page.evaluate('window.__evaProbe.done'))) await page.waitForTimeout(500);
+    });
+    const after = { browser: treeCpuMs(browserRoot, isChromium), host: treeCpuMs(hostPid, isHostSide) };
+    const tokens = await savedAnswerTokens(host);
+    return { tokensPerSecond: tokens / (((figures.last ?? 0) - (figures.first ?? 0)) / 1000), tokens, browserCpuMs: after.browser - before.browser, hostCpuMs: after.host - before.host };
+  } finally {
+    await page.close();
+  }
+}
+
+/** One answer through llama.cpp's web UI, served by its own llama-server with --path. */
+async function webUiRun(browser: Browser, url: string, tokens: number, browserRoot: number): Promise<Run> {
+  const page = await browser.newPage();
+  try {
+    await page.addInitScript(`localStorage.setItem('LlamaUi.config', JSON.stringify({ max_tokens: ${tokens} }));`);
+    await page.addInitScript(STREAM_PROBE);
+    await page.goto(url);
+    const input = page.locator('textarea, [contenteditable=true]').first();
+    await input.waitFor();
+    await input.click();
+    await page.keyboard.type(PROMPT);
+    await page.evaluate(`window.__evaProbeArm('.chat-message-assistant', null)`);
+    const response = page.waitForResponse((r) => r.url().includes('/chat/completions'), { timeout: 600_000 }).then((r) => r.text());
+    const before = treeCpuMs(browserRoot, isChromium);
+    await page.keyboard.press('Enter');
+    const sse = await response;
+    const figures = await probeWhenDone(page, async () => undefined);
+    const after = treeCpuMs(browserRoot, isChromium);
+    const timings = [...sse.matchAll(/"timings":(\{[^}]*\})/g)].map((m) => JSON.parse(m[1] ?? '{}') as { predicted_n: number }).pop();
+    if (!timings) throw new Error('the web UI request returned no timings');
+    return { tokensPerSecond: timings.predicted_n / (((figures.last ?? 0) - (figures.first ?? 0)) / 1000), tokens: timings.predicted_n, browserCpuMs: after - before };
+  } finally {
+    await page.close();
+  }
+}
+
+const perThousand = (runs: Run[], field: 'browserCpuMs' | 'hostCpuMs'): number => median(runs.map((run) => ((run[field] ?? NaN) / run.tokens) * 1000));
+const rate = (runs: Run[]): number => median(runs.map((run) => run.tokensPerSecond));
+
+async function measureCase(browser: Browser, item: Case): Promise<BenchResult[]> {
+  const model = (await makeTestModel({ repoRoot: testAssets.root, variant: item.variant, log: () => undefined })).path;
+  const rawPort = await findFreePort('127.0.0.1');
+  const peerPort = await findFreePort('127.0.0.1');
+  const dist = await ensureWebUi(testAssets.root);
+  // Both at llama-server's default threads (all cores), as a user running it by hand would.
+  const raw = launchServer(model, item.contextSize, rawPort);
+  const peer = launchServer(model, item.contextSize, peerPort, ['--path', dist]);
+  const host = await startHost();
+  // Playwright's Chromium runs under this process; its tree is the page's browser.
+  const browserRoot = process.pid;
+  try {
+    const client = await connectHost(host.url);
+    await client.invoke('backend:load', { ...defaultSettings().load, modelPath: model, contextSize: item.contextSize });
+    const { chat } = await client.invoke('settings:get');
+    await client.invoke('settings:update', { chat: { sampling: { ...chat.sampling, max_tokens: item.tokens } } });
+    const threads = (await client.invoke('settings:get')).load.threads;
+    client.close();
+    await Promise.all([waitHealthy(rawPort), waitHealthy(peerPort)]);
+
+    const rawRuns: Run[] = [];
+    const evaRuns: Run[] = [];
+    const peerRuns: Run[] = [];
+    for (let round_ = 0; round_ < item.rounds; round_++) {
+      rawRuns.push(await rawRun(`http://127.0.0.1:${rawPort}`, item.tokens));
+      evaRuns.push(await evaRun(browser, host, browserRoot));
+      peerRuns.push(await webUiRun(browser, `http://127.0.0.1:${peerPort}/`, item.tokens, browserRoot));
+    }
+    const rawRate = rate(rawRuns);
+    const details = { model: VARIANTS[item.variant].name, answer_tokens: item.tokens, rounds: item.rounds, raw_tokens_per_s: round(rawRate, 1), app_threads: threads === 0 ? 'auto' : threads };
+    const suffix = item.key;
+    const results: BenchResult[] = [
+      { bench: `chat.e2e_stream_ratio${suffix}`, value: round(rate(evaRuns) / rawRate), unit: 'ratio', goal: suffix === '_realistic' ? '>= 0.95' : '>= 0.6', dom_tokens_per_s: round(rate(evaRuns), 1), tokens: evaRuns.map((run) => run.tokens), ...details },
+      { bench: `chat.renderer_cpu_ms_per_1k_tokens${suffix}`, value: round(perThousand(evaRuns, 'browserCpuMs'), 0), unit: 'ms', goal: '<= 500', ...details },
+      { bench: `chat.host_cpu_ms_per_1k_tokens${suffix}`, value: round(perThousand(evaRuns, 'hostCpuMs'), 0), unit: 'ms', goal: '<= 100', ...details },
+      { bench: `chat.webui_e2e_stream_ratio${suffix}`, value: round(rate(peerRuns) / rawRate), unit: 'ratio', goal: 'peer (llama.cpp web UI)', dom_tokens_per_s: round(rate(peerRuns), 1), tokens: peerRuns.map((run) => run.tokens), ...details },
+      { bench: `chat.webui_renderer_cpu_ms_per_1k_tokens${suffix}`, value: round(perThousand(peerRuns, 'browserCpuMs'), 0), unit: 'ms', goal: 'peer (llama.cpp web UI)', ...details },
+    ];
+    return results;
+  } finally {
+    await host.stop();
+    await raw.stop();
+    await peer.stop();
+  }
+}
+
+export const chatStreamBenchmarks: Benchmark[] = [
+  {
+    names: CASES.flatMap((item) => ['e2e_stream_ratio', 'renderer_cpu_ms_per_1k_tokens', 'host_cpu_ms_per_1k_tokens', 'webui_e2e_stream_ratio', 'webui_renderer_cpu_ms_per_1k_tokens'].map((name) => `chat.${name}${item.key}`)),
+    async run(): Promise<BenchResult[]> {
+      const only = process.env.EVA_BENCH_CASES?.split(',');
+      const browser = await launchChromium();
+      try {
+        const results: BenchResult[] = [];
+        for (const item of CASES) if (!only || only.includes(item.variant)) results.push(...(await measureCase(browser, item)));
+        return results;
+      } finally {
+        await browser.close();
+      }
+    },
+  },
+];
