@@ -9,6 +9,8 @@ export const CONTENT_SECURITY_POLICY = [
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
+  // Audio a tool returned plays from its data: URL in the step card.
+  "media-src 'self' data: blob:",
   // KaTeX's fonts are inlined by the build as data: URLs.
   "font-src 'self' data:",
   "connect-src 'self'",

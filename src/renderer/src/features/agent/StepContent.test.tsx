@@ -76,7 +76,7 @@ describe('StepContent', () => {
     expect(saved.at(-1)).toEqual({ name: 'image-1.png', type: 'image/png' });
   });
 
-  it('opens text resources in place (a blob labelled text too), saves binary ones and audio', async () => {
+  it('opens text resources in place (a blob labelled text too), saves binary ones, plays and saves audio', async () => {
     await renderWithApp(<StepCard step={step} />);
     const [text, blob, zip] = screen.getAllByTestId('step-resource');
     fireEvent.click(within(text!).getByTestId('step-resource-open'));
@@ -85,6 +85,8 @@ describe('StepContent', () => {
     expect(within(blob!).getByTestId('step-resource-text').textContent).toBe('Resource 4: a blob labelled text');
     fireEvent.click(within(zip!).getByTestId('step-resource-save'));
     fireEvent.click(within(screen.getByTestId('step-audio')).getByTestId('step-resource-save'));
+    // Audio also plays in place, from its own data: URL.
+    expect(within(screen.getByTestId('step-audio')).getByTestId('step-audio-player').getAttribute('src')).toBe('data:audio/wav;base64,AAAAAAAA');
     expect(saved).toEqual([
       { name: 'archive.zip', type: 'application/zip' },
       { name: 'audio-7.wav', type: 'audio/wav' },

@@ -68,7 +68,7 @@ export function StepContent({ content, server }: { content: readonly ToolContent
   );
 }
 
-/** Audio or an embedded resource: its type and size; text opens in place, anything else is saved. */
+/** Audio or an embedded resource: its type and size; audio plays, text opens in place, anything else is saved. */
 function FileItem({ item, index }: { item: Exclude<ToolContent, { kind: 'image' | 'resource_link' }>; index: number }) {
   const t = useT();
   const [open, setOpen] = useState(false);
@@ -104,6 +104,8 @@ function FileItem({ item, index }: { item: Exclude<ToolContent, { kind: 'image' 
           {body}
         </pre>
       )}
+      {/* shownContent let through only a data: URL of the item's own audio type: nothing is fetched. */}
+      {item.kind === 'audio' && dataUrl !== null && <audio className="step-audio-player" controls preload="metadata" src={dataUrl} data-testid="step-audio-player" />}
     </li>
   );
 }

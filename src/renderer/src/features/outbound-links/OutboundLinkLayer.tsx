@@ -17,7 +17,7 @@ export function OutboundLinkLayer() {
     const onClick = (event: MouseEvent): void => {
       const anchor = event.target instanceof Element ? event.target.closest('a[href]') : null;
       const href = anchor?.getAttribute('href');
-      if (!anchor || href === null || href === undefined || href.startsWith('#')) return;
+      if (!anchor || href === null || href === undefined || href.startsWith('#') || isOwnSave(anchor, href)) return;
       event.preventDefault();
       event.stopPropagation();
       outboundLinks.request(href);
@@ -30,6 +30,11 @@ export function OutboundLinkLayer() {
     };
   }, [outboundLinks]);
   return <OutboundLinkDialog />;
+}
+
+/** A file the page itself is saving (an export, a tool's image): a blob: URL only this page can have made, with a download name. */
+export function isOwnSave(anchor: Element, href: string): boolean {
+  return anchor.hasAttribute('download') && href.startsWith('blob:');
 }
 
 function OutboundLinkDialog() {
