@@ -152,3 +152,21 @@ describe('parseChunk: errors and wrong shapes', () => {
     expect(errorMessageOf(5)).toBeNull();
   });
 });
+
+describe('the common token chunk, read without the schema', () => {
+  const chunk = (delta: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ choices: [{ index: 0, delta, finish_reason: null }], created: 1, id: 'c', model: 'm', object: 'chat.completion.chunk', ...extra });
+
+  it('gives the same events as the full reading', () => {
+    expect(parseChunk(chunk({ content: 'Hel' }))).toEqual([{ type: 'content', text: 'Hel' }]);
+    expect(parseChunk(chunk({ role: 'assistant', content: null }))).toEqual([]);
+    expect(parseChunk(chunk({ content: '' }))).toEqual([]);
+  });
+
+  it('leaves every other shape to the schema: wrong types are still errors, other fields still read', () => {
+    expect(parseChunk(chunk({ content: 5 }))[0]).toMatchObject({ type: 'error' });
+    expect(parseChunk(chunk({ role: 7, content: 'x' }))).toEqual([{ type: 'content', text: 'x' }]);
+    expect(parseChunk(chunk({ reasoning_content: 'hm' }))).toEqual([{ type: 'reasoning', text: 'hm' }]);
+    expect(parseChunk({ ...chunk({ content: 'x' }), timings: { prompt_n: 1, predicted_n: 2 } }).map((e) => e.type)).toEqual(['content', 'timings']);
+    expect(parseChunk({ choices: [{ index: 0, delta: { content: 'end' }, finish_reason: 'stop' }] }).map((e) => e.type)).toEqual(['content', 'finish']);
+  });
+});

@@ -43,8 +43,8 @@ interface Target {
 // Strict OpenAI-style APIs reject unknown sampling fields.
 const LLAMA_ONLY_FIELDS = ['top_k', 'min_p', 'repeat_penalty'] as const;
 
-/** How long streamed events wait to travel together, after the first ones. */
-export const STREAM_BATCH_MS = 25;
+/** How long streamed events wait to travel together, after the first ones: about the page's paint interval. */
+export const STREAM_BATCH_MS = 80;
 
 export function createChatService(deps: ChatServiceDeps) {
   const active = new Map<string, AbortController>();
@@ -91,9 +91,9 @@ export function createChatService(deps: ChatServiceDeps) {
           : client.complete(buildCompletionBody({ prompt: input.prompt, sampling, idSlot, api: to.llama ? 'llama' : 'openai', model: to.model, includeUsage: true }), to.llama ? 'llama' : 'openai', controller.signal);
 
       // The first events go out at once (the time to the first token is what the user waits
-      // for); after that, what arrives within STREAM_BATCH_MS travels as one batch. A fast
-      // model sends a token a read, and a message per token costs the host and the page
-      // more CPU than the model can spare (issue 16); the page paints less often anyway.
+      // for); after that, what arrives within STREAM_BATCH_MS travels as one batch. A model
+      // sends a token a read, and a message per token cost the host and the page more CPU
+      // than the model could spare (issue 16); the page paints no more often anyway.
       let pending: StreamEvent[] = [];
       let scheduled = false;
       let lastFlush = Number.NEGATIVE_INFINITY;

@@ -32,12 +32,14 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
 /**
  * A block mounts as plain text and becomes markdown in a deferred render, which React
  * time-slices: scrolling onto a long answer, or opening a long chat, never blocks the
- * main thread for the whole answer at once. Updates of the growing block are deferred
- * the same way, so a burst of tokens cannot hold up input either.
+ * main thread for the whole answer at once. Once mounted, the growing block renders its
+ * new text in the same commit: a deferred second render per update made every streamed
+ * paint two frames of work for the browser (issue 16), and the stream's paints are
+ * already paced (stream-follower.ts).
  */
 const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
-  const shown = useDeferredValue<string | null>(text, null);
-  return shown === null ? <div className="md-pending">{text}</div> : <MarkdownHtml text={shown} />;
+  const mounted = useDeferredValue(true, false);
+  return mounted ? <MarkdownHtml text={text} /> : <div className="md-pending">{text}</div>;
 });
 
 // Memoised on the text, so the urgent render (still showing the old text) does not parse it again.

@@ -48,24 +48,44 @@ export const animationFrame: FrameScheduler = (callback) => {
 };
 
 /**
- * Streamed text is painted at most this often. Each paint costs the browser a layout,
- * a paint and a raster whatever the number of new tokens, and on a laptop that CPU is
- * taken from the model: at 60 paints a second the page cost a fast model a large share
- * of its speed (issue 16), while text that grows 20 times a second still reads as a
- * stream. The first words are not held back (see `painted`).
+ * Streamed text is painted at most this often. Each paint costs the browser's
+ * processes a few milliseconds (style, layout, paint, raster, compositing) whatever
+ * the number of new tokens, and on a laptop that CPU is taken from the model: at 60
+ * paints a second the page cost a fast model a large share of its speed, and even at 20
+ * a model making 30 tokens a second lost a tenth of it (issue 16). Text that grows ten
+ * times a second still reads as a stream. The first words are not held back (`painted`).
  */
-export const STREAM_PAINT_INTERVAL_MS = 50;
+export const STREAM_PAINT_INTERVAL_MS = 100;
+/** The slowest the stream is ever painted, however costly a paint has become. */
+export const STREAM_PAINT_MAX_INTERVAL_MS = 400;
+/** The share of the main thread streamed paints may take: a paint that costs more spaces the next ones out. */
+export const STREAM_PAINT_DUTY = 0.1;
 
-/** animationFrame, but no sooner than `minIntervalMs` after the previous paint it scheduled. */
-export function pacedAnimationFrame(minIntervalMs = STREAM_PAINT_INTERVAL_MS, now: () => number = () => performance.now()): FrameScheduler {
+/**
+ * animationFrame, paced: no sooner than `minIntervalMs` after the previous paint, and
+ * further apart when paints get costly (a long unbroken paragraph is laid out again
+ * whole on each paint), so the page's share of the CPU stays about `duty` of one core
+ * whatever the answer's length. A paint's cost is measured from its frame callback to
+ * the first task after it, which runs once the browser has done that frame's style,
+ * layout and paint.
+ */
+export function pacedAnimationFrame(
+  { minIntervalMs = STREAM_PAINT_INTERVAL_MS, maxIntervalMs = STREAM_PAINT_MAX_INTERVAL_MS, duty = STREAM_PAINT_DUTY }: { minIntervalMs?: number; maxIntervalMs?: number; duty?: number } = {},
+  now: () => number = () => performance.now(),
+): FrameScheduler {
   let last = Number.NEGATIVE_INFINITY;
+  let interval = minIntervalMs;
   return (callback) => {
     const paint = (): void =>
       animationFrame(() => {
-        last = now();
+        const started = now();
+        last = started;
         callback();
+        setTimeout(() => {
+          interval = Math.min(maxIntervalMs, Math.max(minIntervalMs, (now() - started) / duty));
+        }, 0);
       });
-    const wait = last + minIntervalMs - now();
+    const wait = last + interval - now();
     if (wait > 0) setTimeout(paint, wait);
     else paint();
   };
