@@ -183,10 +183,12 @@ async function measureCase(browser: Browser, item: Case): Promise<BenchResult[]>
   const browserRoot = process.pid;
   try {
     const client = await connectHost(host.url);
-    await client.invoke('backend:load', { ...defaultSettings().load, modelPath: model, contextSize: item.contextSize });
+    // EVA_BENCH_APP_THREADS: the app's server threads (0: llama-server's default), to compare leaving a core to the page.
+    const appThreads = Number(process.env.EVA_BENCH_APP_THREADS ?? defaultSettings().load.threads);
+    await client.invoke('backend:load', { ...defaultSettings().load, modelPath: model, contextSize: item.contextSize, threads: appThreads });
     const { chat } = await client.invoke('settings:get');
     await client.invoke('settings:update', { chat: { sampling: { ...chat.sampling, max_tokens: item.tokens } } });
-    const threads = (await client.invoke('settings:get')).load.threads;
+    const threads = appThreads;
     client.close();
     await Promise.all([waitHealthy(rawPort), waitHealthy(peerPort)]);
 

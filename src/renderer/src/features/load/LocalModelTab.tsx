@@ -72,7 +72,7 @@ export function LocalModelTab({ form, errors, edit, keyProtection, inspect, onBr
           onChange={(contextSize) => edit({ contextSize })}
         />
         <GpuLayersField value={form.gpuLayers} error={errors.gpuLayers} inspect={inspect} stale={stale} onChange={(gpuLayers) => edit({ gpuLayers })} />
-        <TextField label={t('load.threads')} value={form.threads} numeric error={errors.threads} placeholder={t('load.threadsAuto')} testId="threads" onChange={(threads) => edit({ threads })} />
+        <TextField label={t('load.threads')} value={form.threads} numeric error={errors.threads} placeholder={t('load.threadsAuto')} hint={t('load.threadsHint')} testId="threads" onChange={(threads) => edit({ threads })} />
       </div>
       <AdvancedFields form={form} errors={errors} edit={edit} keyProtection={keyProtection} />
     </div>
