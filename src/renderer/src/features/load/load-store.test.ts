@@ -35,6 +35,20 @@ describe('load store', () => {
     expect(load.store.getState().inspect).toMatchObject({ status: 'done', estimate: { gpuLayers: 29, maxLayers: 29 } });
   });
 
+  it('opened before the settings arrived (a key pressed as the page loads), it fills the form when they do', async () => {
+    const settings = memoryDefaultSettings();
+    settings.load.modelPath = '/m/qwen.gguf';
+    const api = createMemoryPlatform({ settings, gpus: [GPU] });
+    const app = createSettingsStore(api);
+    const load = createLoadStore({ api, app, inspectDelayMs: 300, now: () => 5000 });
+    load.open();
+    expect(load.store.getState().form).toBeNull();
+    await app.refresh();
+    expect(load.store.getState().form).toMatchObject({ modelPath: '/m/qwen.gguf' });
+    await flush();
+    expect(load.store.getState().inspect).toMatchObject({ status: 'done' });
+  });
+
   it('debounces inspect while typing and keeps only the newest answer', async () => {
     const { api, load } = await setup('');
     load.open();

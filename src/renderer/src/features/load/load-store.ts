@@ -131,6 +131,17 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
     }
   };
 
+  // Opened before the settings arrived (a key pressed as the page loads): fill the form when they do.
+  app.store.subscribe(({ settings }) => {
+    const state = store.getState();
+    if (!state.open || state.form !== null || !settings || state.submitting) return;
+    const form = formFromSettings(settings.load, { hasKey: false });
+    patch({ form });
+    contextTyped = false;
+    void runInspect(form);
+    void refreshKeyStatus();
+  });
+
   /** set by cancelLoad: the failure the stopped load answers with is the user's doing, not an error */
   let cancelled = false;
 
