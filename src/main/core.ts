@@ -36,6 +36,7 @@ import type { McpTiming } from './services/mcp/mcp-server-slot';
 import { createVoiceService } from './services/voice/voice-service';
 import { createModelLibrary, type ModelLibrary } from './services/models/model-library-service';
 import { orderBackends } from './services/backend/backend-choice';
+import { openKnowledge } from './services/knowledge/knowledge-module';
 
 export interface CoreOptions {
   host: AppInfo['host'];
@@ -136,6 +137,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // The same workspace the agent's file tools use (agent-service.ts), offered to servers as their root.
     workspaceDir: () => settings.get().tools.workspaceDir || paths.workspace,
   });
+  const knowledge = await openKnowledge({
+    dataDir: paths.root,
+    binDirs: options.binDirs,
+    registry: processes,
+    probeGpus: (serverPath) => probeGpus({ run: (cmd, args, timeoutMs) => runTool(cmd, args, timeoutMs, processes.launch) }, serverPath),
+    settings: () => settings.get(),
+    resolveLink: (id) => links.resolve(id),
+    emit: events.emit,
+    timeouts: options.backendTimeouts,
+  });
+  tools.setProvider('knowledge', knowledge.toolProvider);
   const agent = createAgentService({ chat, links, runner, registry: tools, settings, defaultWorkspaceDir: paths.workspace, emit: events.emit });
 
   const hotkeys = createHotkeyService({ shortcuts: options.globalShortcuts ?? null, emit: events.emit });
@@ -200,7 +212,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (!options.pickModel) throw new AppFailure('bad_request', 'this host has no file picker: type the model path');
       return { path: await options.pickModel() };
     },
-    'chat:send': async (input) => live.track({ requestId: input.requestId, kind: 'chat', record: input.mode === 'chat' ? input.record : undefined }, () => history.send(chat.send, input)),
+    'chat:send': async (input) => live.track({ requestId: input.requestId, kind: 'chat', record: input.mode === 'chat' ? input.record : undefined }, async () => history.send(chat.send, await knowledge.augmentChat(input))),
     'chat:stop': async ({ requestId }) => chat.stop(requestId),
     'chat:props': async (input) => chat.props(input?.endpoint),
     'chat:count-tokens': async (input) => chat.countTokens(input),
@@ -254,6 +266,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'hub:download': async (input) => models.download(input),
     'hub:cancel': async ({ id }) => models.cancel(id),
     'hub:downloads': async () => models.downloads(),
+    ...knowledge.handlers,
   };
 
   return {
@@ -272,6 +285,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       voice.dispose();
       await agent.dispose();
       await mcp.dispose();
+      await knowledge.dispose();
       await history.dispose();
       await backend.dispose();
       await processes.close();

@@ -38,6 +38,7 @@ import {
 } from './models/model-library';
 import { BackendLoadSchema, LoadSettingsSchema, SettingsPatchSchema, type AppSettings } from './settings-schemas';
 import type { AppInfo, BackendInfo, BackendStatus, ChatResult, GpuInfo, GpuLayerEstimate, LogLine, ModelFacts, Notice, ServerProps } from './core-types';
+import { KNOWLEDGE_EVENT_NAMES, knowledgeChannels, type KnowledgeEventPayloads } from './knowledge/knowledge-contract';
 
 export * from './settings-schemas';
 export * from './core-types';
@@ -171,6 +172,8 @@ export const invokeChannels = {
   'voice:cancel': channel<typeof requestRef, { cancelled: boolean }>(requestRef),
   /** Whether voice input can work now: whisper-cli found, model configured and readable. */
   'voice:status': channel<typeof empty, VoiceStatus>(empty),
+  /** The knowledge base (知识库): bases, ingest, retrieval, the embedding server (knowledge/knowledge-contract.ts). */
+  ...knowledgeChannels,
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;
@@ -178,7 +181,7 @@ export type InvokeInput<C extends InvokeChannel> = z.input<(typeof invokeChannel
 export type InvokeOutput<C extends InvokeChannel> = (typeof invokeChannels)[C]['output'];
 
 /** Every event the core pushes to the renderer. */
-export interface EventPayloads {
+export interface EventPayloads extends KnowledgeEventPayloads {
   'backend:state': BackendStatus;
   'backend:log-lines': { lines: LogLine[] };
   'app:notice': Notice;
@@ -216,6 +219,7 @@ const EVENT_NAME_SET: Record<EventName, true> = {
   'mcp:status': true,
   'hotkey:pressed': true,
   'models:download': true,
+  ...KNOWLEDGE_EVENT_NAMES,
 };
 export const EVENT_NAMES = Object.keys(EVENT_NAME_SET) as readonly EventName[];
 

@@ -1,6 +1,7 @@
 import type { AppSettings } from './contract';
 import { DEFAULT_HOTKEYS } from './hotkeys/hotkey-settings';
 import { DEFAULT_HUB_ENDPOINT } from './models/model-library';
+import { defaultKnowledgeSettings } from './knowledge/knowledge-settings';
 
 /** The settings a fresh install starts with; shared so every host and fake agrees. */
 
@@ -21,6 +22,7 @@ export function defaultSettings(): AppSettings {
     voice: { modelPath: '', language: 'auto' },
     // Off until asked for: an app that starts talking unprompted is a surprise.
     readAloud: false,
+    knowledge: defaultKnowledgeSettings(),
     chat: {
       endpoint: { kind: 'local' },
       systemPrompt: DEFAULT_SYSTEM_PROMPT,

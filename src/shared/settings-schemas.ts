@@ -7,6 +7,7 @@ import { ToolSettingsSchema } from './tools/schemas';
 import { HotkeySettingsInputSchema, HotkeySettingsSchema } from './hotkeys/hotkey-settings';
 import { VoiceSettingsSchema } from './audio/voice-schemas';
 import { ModelSettingsSchema } from './models/model-library';
+import { EmbedderSettingsSchema, KnowledgeSettingsSchema } from './knowledge/knowledge-settings';
 
 export const BACKEND_KINDS = ['cuda', 'vulkan', 'opencl', 'cpu'] as const;
 /** A llama-server build flavour; the order above is the `auto` priority. */
@@ -68,6 +69,8 @@ export const AppSettingsSchema = z.object({
   voice: VoiceSettingsSchema,
   /** speak answers aloud (Web Speech) as they stream */
   readAloud: z.boolean(),
+  /** the knowledge base: embedder, passage size, retrieval */
+  knowledge: KnowledgeSettingsSchema,
 });
 export type AppSettings = z.infer<typeof AppSettingsSchema>;
 
@@ -86,6 +89,7 @@ export const SettingsPatchSchema = z
     /** both fields at once: the renderer spreads the current ones */
     voice: VoiceSettingsSchema,
     readAloud: z.boolean(),
+    knowledge: KnowledgeSettingsSchema.extend({ embedder: EmbedderSettingsSchema.partial() }).partial(),
   })
   .partial()
   .strict();

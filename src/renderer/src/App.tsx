@@ -9,6 +9,7 @@ import { ScreenshotLayer } from './features/screenshot/ScreenshotLayer';
 import { VoiceLayer } from './features/voice/VoiceLayer';
 import { VoicePanel } from './features/voice/VoicePanel';
 import { McpView } from './features/mcp/McpView';
+import { KnowledgeView } from './features/knowledge/KnowledgeView';
 import { Notices } from './features/notices/Notices';
 import { OutboundLinkLayer } from './features/outbound-links/OutboundLinkLayer';
 import { ConnectionBanner, ExpiredAddress } from './features/shell/ConnectionBanner';
@@ -21,7 +22,7 @@ import { ToolsPanel } from './features/tools/ToolsPanel';
 import { createTranslator, I18nContext, resolveLanguage } from './i18n';
 import { useStore } from 'zustand';
 
-const PAGES: Record<View, () => React.JSX.Element> = { home: HomeView, log: LogView, mcp: McpView, about: AboutView };
+const PAGES: Record<View, () => React.JSX.Element> = { home: HomeView, log: LogView, mcp: McpView, knowledge: KnowledgeView, about: AboutView };
 
 export function App({ model }: { model: AppModel }) {
   useEffect(() => model.start(), [model]);

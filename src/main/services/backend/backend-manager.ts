@@ -43,6 +43,8 @@ export interface BackendManagerDeps {
   logCapacity?: number;
   /** free system RAM in bytes, for the recommended context (default: os.freemem) */
   freeMemory?: () => number;
+  /** appended to every launch's argv: a second manager runs an embedding server with `--embedding …` (knowledge/embedding-server.ts) */
+  extraArgs?: readonly string[];
 }
 
 interface ActiveRun {
@@ -176,7 +178,7 @@ export class BackendManager {
         if (generation !== this.generation) throw superseded();
         const { port, notice } = await choosePort({ requested: settings.port, host }, { isFree: isPortFree, freePort: findFreePort });
         if (notice) notices.push(notice);
-        const args = buildServerArgs({ settings, backend: backend.kind, host, port, gpuLayers });
+        const args = [...buildServerArgs({ settings, backend: backend.kind, host, port, gpuLayers }), ...(this.deps.extraArgs ?? [])];
         this.appLog(`starting ${backend.kind} backend: ${backend.serverPath} ${args.join(' ')}`);
         this.setStatus({ ...this.blankStatus('starting'), backend: backend.kind, model: gpuModel, host, port, gpuLayers, estimate: gpuEstimate, notices: [...notices] });
 

@@ -12,6 +12,7 @@ import { createFakeMcp } from './fake-mcp';
 import { createFakeVoice } from './fake-voice';
 import { createFakeScreen, type FakeScreenOptions } from './fake-screen';
 import { createFakeModels, type FakeModelsOptions } from './fake-models';
+import { createFakeKnowledge } from './fake-knowledge';
 import { newId } from '../lib/new-id';
 
 type Handler<C extends InvokeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
@@ -139,8 +140,9 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     'app:info': () => ok({ version: '0.1.0', host: 'browser', platform: 'linux', dataDir: '/home/user/.eva', systemLanguage: 'en-US', canPickFiles: false, ...options.appInfo }),
     'settings:get': () => ok(state.settings),
     'settings:update': (patch) => {
-      const { load, chat, tools, models, ...rest } = patch ?? {};
+      const { load, chat, tools, models, knowledge, ...rest } = patch ?? {};
       state.settings = { ...state.settings, ...rest, load: { ...state.settings.load, ...load }, chat: { ...state.settings.chat, ...chat }, tools: { ...state.settings.tools, ...tools }, models: { ...state.settings.models, ...models } };
+      if (knowledge) state.settings.knowledge = { ...state.settings.knowledge, ...knowledge, embedder: { ...state.settings.knowledge.embedder, ...knowledge.embedder } };
       return ok(state.settings);
     },
     'backend:discover': () => ok({ backends, gpus }),
@@ -174,6 +176,7 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     ...createFakeVoice({ state }),
     ...createFakeScreen({ state, options }),
     ...models.handlers,
+    ...createFakeKnowledge({ emit, now }),
   };
 
   const invoke = async <C extends InvokeChannel>(channel: C, input?: InvokeInput<C>): Promise<Result<InvokeOutput<C>>> => {

@@ -8,6 +8,7 @@ import { toContent } from './attachments';
 import { isSendKey, keyInfo, sendHintKey } from './send-key';
 import { useAttach } from './use-attach';
 import { VoiceControls } from '../voice/VoiceControls';
+import { KnowledgeToggle } from '../knowledge/KnowledgeToggle';
 import { ResourcePicker } from './ResourcePicker';
 import { SlashMenu, useSlashAria } from './SlashMenu';
 import { ToolSelection } from './ToolSelection';
@@ -152,6 +153,7 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
             </label>
           )}
           {useTools && <ToolSelection model={mcp.tools} disabled={busy} />}
+          <KnowledgeToggle disabled={busy} />
           <ContextMeter tools={useTools ? toolsCount : null} />
           <span className="composer-hint muted small">{t(sendHintKey(sendKey))}</span>
           {busy ? (

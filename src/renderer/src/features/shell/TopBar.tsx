@@ -10,6 +10,7 @@ import './shell.css';
 const NAV: Array<{ view: View; key: MessageKey; testId: string }> = [
   { view: 'log', key: 'topbar.log', testId: 'open-log' },
   { view: 'mcp', key: 'topbar.mcp', testId: 'open-mcp' },
+  { view: 'knowledge', key: 'topbar.knowledge', testId: 'open-knowledge' },
   { view: 'about', key: 'topbar.about', testId: 'open-about' },
 ];
 

@@ -1,0 +1,87 @@
+// Where vectors come from right now: the local embedding server (started on
+// first use, waited for through a crash restart) or a link endpoint's
+// /v1/embeddings. Settings are read on every call, so a change takes effect at
+// the next batch.
+import { basename } from 'node:path';
+import { AppFailure } from '@shared/errors';
+import type { EmbedderSettings } from '@shared/knowledge/knowledge-settings';
+import type { EmbedderStatus, EmbedderTestResult } from '@shared/knowledge/knowledge-types';
+import { cosineSimilarity } from '@shared/knowledge/cosine';
+import { embedTexts } from './embedding-client';
+import type { EmbeddingEndpoint, EmbeddingServer } from './embedding-server';
+
+/** An endpoint ready to embed, and what it can do. */
+export interface ReadyEmbedder {
+  endpoint: EmbeddingEndpoint;
+  /** llama-server's /tokenize is there (a link endpoint has none) */
+  tokenizer: boolean;
+  /** the name a base records, so vectors of another model are never mixed in */
+  model: string;
+}
+
+export interface EmbedderDeps {
+  settings: () => EmbedderSettings;
+  server: EmbeddingServer;
+  resolveLink: (id: string) => Promise<{ profile: { baseUrl: string }; apiKey: string | null }>;
+  clock?: () => number;
+}
+
+export const TEST_TEXTS: [string, string] = ['The cat sat on the mat.', 'A kitten is resting on the rug.'];
+
+export class Embedder {
+  private startedKey = '';
+
+  constructor(private readonly deps: EmbedderDeps) {}
+
+  /** The endpoint to use now; starts the local server when needed and waits while it (re)starts. */
+  async ready(signal: AbortSignal): Promise<ReadyEmbedder> {
+    const settings = this.deps.settings();
+    if (settings.kind === 'link') {
+      if (!settings.linkId) throw new AppFailure('bad_request', 'no link endpoint is chosen for embeddings', { reason: 'no_embedder' });
+      const { profile, apiKey } = await this.deps.resolveLink(settings.linkId);
+      return { endpoint: { baseUrl: profile.baseUrl, apiKey: apiKey ?? '', model: settings.linkModel }, tokenizer: false, model: this.model()! };
+    }
+    if (!settings.modelPath) throw new AppFailure('bad_request', 'no embedding model is chosen', { reason: 'no_embedder' });
+    const key = JSON.stringify(settings);
+    const state = this.deps.server.status().state;
+    const endpoint = key === this.startedKey && (state === 'ready' || state === 'starting') ? await this.deps.server.readyEndpoint(signal) : await this.start(settings, key);
+    return { endpoint, tokenizer: true, model: basename(settings.modelPath) };
+  }
+
+  /** The model name a base records for the embedder chosen now; null where none is chosen. */
+  model(): string | null {
+    const settings = this.deps.settings();
+    if (settings.kind === 'link') return settings.linkId ? settings.linkModel || settings.linkId : null;
+    return settings.modelPath ? basename(settings.modelPath) : null;
+  }
+
+  status(): EmbedderStatus {
+    const settings = this.deps.settings();
+    if (settings.kind === 'link') return { kind: 'link', state: settings.linkId ? 'ready' : 'stopped', model: settings.linkModel || null, port: null, restarts: 0, error: null };
+    return this.deps.server.status();
+  }
+
+  /** The Test button: the vector dimension and the cosine similarity of two sample texts. */
+  async test(signal: AbortSignal): Promise<EmbedderTestResult> {
+    const clock = this.deps.clock ?? (() => performance.now());
+    const embedder = await this.ready(signal);
+    const started = clock();
+    const [a, b] = await embedTexts(embedder.endpoint, TEST_TEXTS, signal);
+    return { model: embedder.model, dimension: a!.length, texts: TEST_TEXTS, similarity: cosineSimilarity(a!, b!), ms: Math.round(clock() - started) };
+  }
+
+  async stop(): Promise<void> {
+    this.startedKey = '';
+    await this.deps.server.stop();
+  }
+
+  private async start(settings: EmbedderSettings, key: string): Promise<EmbeddingEndpoint> {
+    this.startedKey = key;
+    try {
+      return await this.deps.server.start(settings);
+    } catch (error) {
+      this.startedKey = '';
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,92 @@
+// Part 4 against the real embedding server: the `knowledge` tool as the agent
+// loop's registry runs it (EVA's `content` argument), and the composer toggle's
+// prompt augmentation of a plain chat with its citations event.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppSettings, EventName } from '@shared/contract';
+import { defaultSettings } from '@shared/default-settings';
+import type { ChatSendInput } from '@shared/chat/schemas';
+import { tinyEmbedderSettings } from '@test-support/knowledge/embedder-harness';
+import { testAssets } from '@test-support/test-assets';
+import { memoryLifecycle } from '../process/process-lifecycle';
+import { ToolRegistry } from '../tools/tool-registry';
+import { openKnowledge, type KnowledgeModule } from './knowledge-module';
+
+const registry = memoryLifecycle();
+const events: Array<{ event: EventName; payload: unknown }> = [];
+let settings: AppSettings;
+let knowledge: KnowledgeModule;
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'eva-knowledge-module-'));
+  const defaults = defaultSettings();
+  settings = { ...defaults, load: { ...defaults.load, threads: 1 }, knowledge: { ...defaults.knowledge, embedder: tinyEmbedderSettings(), passageTokens: 64, overlapTokens: 8 } };
+  knowledge = await openKnowledge({
+    dataDir: dir,
+    binDirs: [testAssets.binDir],
+    registry,
+    probeGpus: async () => [],
+    settings: () => settings,
+    resolveLink: async () => Promise.reject(new Error('no links here')),
+    emit: (event, payload) => events.push({ event, payload }),
+    timeouts: { restartDelaysMs: [200, 400] },
+  });
+});
+afterAll(async () => {
+  await knowledge.dispose();
+  await registry.stopAll(500);
+  await rm(dir, { recursive: true, force: true });
+});
+
+const chatInput = (question: string): ChatSendInput => ({
+  mode: 'chat',
+  requestId: 'r1',
+  endpoint: { kind: 'local' },
+  sampling: {},
+  idSlot: null,
+  systemPrompt: 'You are EVA.',
+  messages: [{ role: 'user', content: question }],
+});
+
+describe('the knowledge tool and the composer toggle', () => {
+  it('offers `knowledge` only once a base holds passages, and answers EVA\'s { content } call with cited passages', async () => {
+    const tools = new ToolRegistry();
+    tools.setProvider('knowledge', knowledge.toolProvider);
+    expect(tools.descriptors().map((t) => t.name)).not.toContain('knowledge');
+
+    const file = join(dir, 'animals.md');
+    await writeFile(file, '# Animals\n\nThe tapir sleeps by the river.\n\nThe heron fishes at dawn.\n');
+    const { id } = await knowledge.handlers['knowledge:create']({ name: 'Animals' });
+    await knowledge.handlers['knowledge:add']({ id, paths: [file] });
+    await knowledge.service.idle();
+    expect(tools.descriptors().map((t) => t.name)).toContain('knowledge');
+    expect(events.some((e) => e.event === 'knowledge:progress')).toBe(true);
+    expect(events.some((e) => e.event === 'knowledge:embedder')).toBe(true);
+
+    const result = await tools.run({ name: 'knowledge', args: { content: 'tapir' }, workspaceDir: dir });
+    expect(result.status).toBe('ok');
+    expect(result.output).toMatch(/^\[1\] animals\.md, lines? \d/);
+    expect(result.output).toContain('tapir');
+  });
+
+  it('a plain chat with the toggle on gets the passages in its system prompt, and the page gets them as citations', async () => {
+    settings = { ...settings, knowledge: { ...settings.knowledge, useInChat: false } };
+    expect(await knowledge.augmentChat(chatInput('Where does the tapir sleep?'))).toEqual(chatInput('Where does the tapir sleep?'));
+
+    settings = { ...settings, knowledge: { ...settings.knowledge, useInChat: true } };
+    const augmented = await knowledge.augmentChat(chatInput('Where does the tapir sleep?'));
+    expect(augmented.mode === 'chat' && augmented.systemPrompt).toMatch(/^You are EVA\.\n\nPassages from the user's knowledge base[\s\S]*\[1\] animals\.md[\s\S]*tapir sleeps/);
+    const cited = events.filter((e) => e.event === 'knowledge:citations').at(-1)!.payload as { requestId: string; hits: Array<{ text: string }> };
+    expect(cited.requestId).toBe('r1');
+    expect(cited.hits.some((h) => h.text.includes('tapir'))).toBe(true);
+  });
+
+  it('the Test action answers through the contract handler', async () => {
+    const test = await knowledge.handlers['knowledge:embedder-test'](undefined);
+    expect(test.dimension).toBe(64);
+    expect(Number.isFinite(test.similarity)).toBe(true);
+  });
+});

@@ -1,0 +1,131 @@
+// The knowledge base wired for the core: the embedding server, the embedder,
+// the service, the contract's knowledge:* handlers, the `knowledge` tool for the
+// agent loop, and the composer toggle's prompt augmentation for a plain chat.
+// The core creates it with one call and spreads its handlers.
+import type { AppSettings, EventName, EventPayloads, GpuInfo, InvokeHandlers } from '@shared/contract';
+import type { ChatSendInput } from '@shared/chat/schemas';
+import type { ChatMessage } from '@shared/chat/types';
+import { knowledgeChannels } from '@shared/knowledge/knowledge-contract';
+import { formatPassages, knowledgePromptBlock, knowledgeToolDescriptor } from '@shared/knowledge/knowledge-tool';
+import { toolError } from '@shared/tools/tool-types';
+import { join } from 'node:path';
+import type { ProcessLifecycle } from '../process/process-lifecycle';
+import type { ToolProvider } from '../tools/tool-registry';
+import { Embedder } from './embedder';
+import { EmbeddingServer } from './embedding-server';
+import { openKnowledgeService } from './knowledge-service';
+
+type KnowledgeChannel = keyof typeof knowledgeChannels;
+
+export interface KnowledgeModuleDeps {
+  dataDir: string;
+  binDirs: readonly string[];
+  registry: ProcessLifecycle;
+  probeGpus: (serverPath: string | undefined) => Promise<GpuInfo[]>;
+  settings: () => AppSettings;
+  resolveLink: (id: string) => Promise<{ profile: { baseUrl: string }; apiKey: string | null }>;
+  emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
+  timeouts?: { readyTimeoutMs?: number; restartDelaysMs?: number[]; stopGraceMs?: number };
+}
+
+export async function openKnowledge(deps: KnowledgeModuleDeps) {
+  const server = new EmbeddingServer({
+    binDirs: deps.binDirs,
+    registry: deps.registry,
+    probeGpus: deps.probeGpus,
+    baseLoad: () => deps.settings().load,
+    onStatus: (status) => deps.emit('knowledge:embedder', status),
+    onNotice: (notice) => deps.emit('app:notice', notice),
+    ...deps.timeouts,
+  });
+  const embedder = new Embedder({ settings: () => deps.settings().knowledge.embedder, server, resolveLink: deps.resolveLink });
+  const service = await openKnowledgeService({
+    dir: join(deps.dataDir, 'knowledge'),
+    embedder,
+    settings: () => deps.settings().knowledge,
+    onProgress: (progress) => deps.emit('knowledge:progress', progress),
+    onChanged: () => deps.emit('knowledge:changed', { at: Date.now() }),
+  });
+
+  const handlers: Pick<InvokeHandlers, KnowledgeChannel> = {
+    'knowledge:list': async () => service.list(),
+    'knowledge:create': async ({ name }) => service.create(name),
+    'knowledge:rename': async ({ id, name }) => service.rename(id, name),
+    'knowledge:delete': async ({ id }) => service.remove(id),
+    'knowledge:add': async ({ id, paths }) => service.addPaths(id, paths),
+    'knowledge:remove-file': async ({ id, fileId }) => service.removeFile(id, fileId),
+    'knowledge:cancel': async ({ id }) => service.cancel(id),
+    'knowledge:reembed': async ({ id }) => service.reembed(id),
+    'knowledge:query': async ({ query, baseIds, topN }) => service.query(query, { baseIds, topN }),
+    'knowledge:open-passage': async ({ baseId, passageId }) => service.openPassage(baseId, passageId),
+    'knowledge:embedder-status': async () => embedder.status(),
+    'knowledge:embedder-start': async () => {
+      await embedder.ready(AbortSignal.timeout(300_000));
+      return embedder.status();
+    },
+    'knowledge:embedder-stop': async () => {
+      await embedder.stop();
+      return embedder.status();
+    },
+    'knowledge:embedder-test': async () => embedder.test(AbortSignal.timeout(300_000)),
+  };
+
+  /** The `knowledge` tool, offered once some base holds passages. */
+  const toolProvider: ToolProvider = {
+    descriptors: () => (service.list().bases.some((b) => b.files.some((f) => f.passages > 0)) ? [knowledgeToolDescriptor(deps.settings().knowledge.topN)] : []),
+    run: async (call) => {
+      const started = performance.now();
+      const content = typeof call.args.content === 'string' ? call.args.content : '';
+      const topN = typeof call.args.top_n === 'number' ? Math.min(20, Math.max(1, Math.trunc(call.args.top_n))) : undefined;
+      try {
+        const result = await service.query(content, { topN, signal: call.signal });
+        const reembed = result.needsReembed.length > 0 ? `\n\n(${result.needsReembed.length} knowledge base(s) were not searched: they must be re-embedded with the current embedding model.)` : '';
+        return { status: 'ok', output: formatPassages(result.hits) + reembed, details: { hits: result.hits, ms: result.ms }, durationMs: performance.now() - started };
+      } catch (error) {
+        return { status: 'error', output: '', error: toolError('tool_failed', `the knowledge base could not be searched: ${(error as Error).message}`), durationMs: performance.now() - started };
+      }
+    },
+  };
+
+  /**
+   * The composer toggle: a plain chat's system prompt gets the passages found for
+   * the last question, and the page gets them as `knowledge:citations`.
+   */
+  async function augmentChat(input: ChatSendInput): Promise<ChatSendInput> {
+    if (input.mode !== 'chat' || !deps.settings().knowledge.useInChat) return input;
+    const question = lastUserText(input.messages);
+    if (!question) return input;
+    const { hits } = await service.query(question).catch(() => ({ hits: [] }));
+    deps.emit('knowledge:citations', { requestId: input.requestId, hits });
+    if (hits.length === 0) return input;
+    const block = knowledgePromptBlock(hits);
+    return { ...input, systemPrompt: input.systemPrompt ? `${input.systemPrompt}\n\n${block}` : block };
+  }
+
+  return {
+    handlers,
+    toolProvider,
+    augmentChat,
+    service,
+    embedder,
+    async dispose() {
+      await service.dispose();
+      await embedder.stop();
+    },
+  };
+}
+
+function lastUserText(messages: readonly ChatMessage[]): string {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (message.role !== 'user') continue;
+    if (typeof message.content === 'string') return message.content.trim();
+    return message.content
+      .map((part) => ('text' in part && typeof part.text === 'string' ? part.text : ''))
+      .join(' ')
+      .trim();
+  }
+  return '';
+}
+
+export type KnowledgeModule = Awaited<ReturnType<typeof openKnowledge>>;

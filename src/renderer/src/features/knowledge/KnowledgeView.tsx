@@ -1,0 +1,229 @@
+// The Knowledge page (EVA's 知识库): the embedding server with its Test button,
+// the bases with their files, progress and errors, and a search that shows
+// passages with their scores and sources.
+import { useState } from 'react';
+import { useStore } from 'zustand';
+import type { KnowledgeBase } from '@shared/knowledge/knowledge-types';
+import { useAppModel } from '../../app-model';
+import { useT } from '../../i18n';
+import { CitationList, PassageDialog } from './KnowledgeCitations';
+import { knowledgeStoreFor, type KnowledgeStore } from './knowledge-store';
+import { failureKey, formatEta } from './knowledge-words';
+import './knowledge.css';
+
+export function KnowledgeView() {
+  const t = useT();
+  const { api } = useAppModel();
+  const store = knowledgeStoreFor(api);
+  const bases = useStore(store.state, (s) => s.bases);
+  const error = useStore(store.state, (s) => s.error);
+  const search = useStore(store.state, (s) => s.search);
+  const [name, setName] = useState('');
+  const [query, setQuery] = useState('');
+  return (
+    <div className="knowledge-page" data-testid="knowledge-page">
+      <h1>{t('knowledge.title')}</h1>
+      {error && (
+        <p className="knowledge-error" role="alert" data-testid="knowledge-error">
+          {error.message}
+        </p>
+      )}
+      <EmbedderSection store={store} />
+      <section className="knowledge-section">
+        <h2>{t('knowledge.bases')}</h2>
+        <form
+          className="knowledge-row"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void store.create(name).then(() => setName(''));
+          }}
+        >
+          <input className="input" data-testid="knowledge-new-name" value={name} placeholder={t('knowledge.newName')} aria-label={t('knowledge.newName')} onChange={(e) => setName(e.target.value)} />
+          <button type="submit" className="btn" data-testid="knowledge-create">
+            {t('knowledge.create')}
+          </button>
+        </form>
+        {bases.length === 0 && <p className="muted">{t('knowledge.empty')}</p>}
+        {bases.map((base) => (
+          <BaseCard key={base.id} base={base} store={store} />
+        ))}
+      </section>
+      <section className="knowledge-section">
+        <h2>{t('knowledge.search')}</h2>
+        <form
+          className="knowledge-row"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (query.trim()) void store.query(query);
+          }}
+        >
+          <input className="input" data-testid="knowledge-query" value={query} placeholder={t('knowledge.query')} aria-label={t('knowledge.query')} onChange={(e) => setQuery(e.target.value)} />
+          <button type="submit" className="btn" data-testid="knowledge-search">
+            {t('knowledge.searchButton')}
+          </button>
+        </form>
+        {search && (
+          <>
+            <p className="muted small" data-testid="knowledge-search-summary">
+              {t('knowledge.found', { count: search.hits.length, ms: search.ms })}
+              {search.needsReembed.length > 0 && ` ${t('knowledge.skipped', { count: search.needsReembed.length })}`}
+            </p>
+            <CitationList hits={search.hits} store={store} />
+          </>
+        )}
+      </section>
+      <PassageDialog store={store} />
+    </div>
+  );
+}
+
+function EmbedderSection({ store }: { store: KnowledgeStore }) {
+  const t = useT();
+  const { app } = useAppModel();
+  const settings = useStore(app.store, (s) => s.settings?.knowledge.embedder);
+  const embedder = useStore(store.state, (s) => s.embedder);
+  const test = useStore(store.state, (s) => s.test);
+  const busy = useStore(store.state, (s) => s.busy);
+  const [path, setPath] = useState<string | null>(null);
+  if (!settings) return null;
+  return (
+    <section className="knowledge-section" data-testid="knowledge-embedder">
+      <h2>{t('knowledge.embedder')}</h2>
+      <div className="knowledge-row">
+        <label className="small">
+          {t('knowledge.embedder.kind')}{' '}
+          <select value={settings.kind} onChange={(e) => void app.updateSettings({ knowledge: { embedder: { kind: e.target.value as 'local' | 'link' } } })}>
+            <option value="local">{t('knowledge.embedder.local')}</option>
+            <option value="link">{t('knowledge.embedder.link')}</option>
+          </select>
+        </label>
+        {settings.kind === 'local' ? (
+          <input
+            className="input"
+            data-testid="knowledge-embedder-model"
+            value={path ?? settings.modelPath}
+            placeholder={t('knowledge.embedder.model')}
+            aria-label={t('knowledge.embedder.model')}
+            onChange={(e) => setPath(e.target.value)}
+            onBlur={() => {
+              if (path !== null) void app.updateSettings({ knowledge: { embedder: { modelPath: path.trim() } } }).then(() => setPath(null));
+            }}
+          />
+        ) : (
+          <>
+            <input className="input" value={settings.linkId} placeholder={t('knowledge.embedder.linkId')} aria-label={t('knowledge.embedder.linkId')} onChange={(e) => void app.updateSettings({ knowledge: { embedder: { linkId: e.target.value } } })} />
+            <input className="input" value={settings.linkModel} placeholder={t('knowledge.embedder.linkModel')} aria-label={t('knowledge.embedder.linkModel')} onChange={(e) => void app.updateSettings({ knowledge: { embedder: { linkModel: e.target.value } } })} />
+          </>
+        )}
+      </div>
+      <div className="knowledge-row">
+        <span className="small" data-testid="knowledge-embedder-state">
+          {t(`knowledge.state.${embedder?.state ?? 'stopped'}`)}
+          {embedder?.port ? ` · 127.0.0.1:${embedder.port}` : ''}
+          {embedder?.restarts ? ` · ${t('knowledge.restarts', { count: embedder.restarts })}` : ''}
+        </span>
+        {settings.kind === 'local' && (
+          <>
+            <button type="button" className="btn btn-small" disabled={busy} data-testid="knowledge-embedder-start" onClick={() => void store.startEmbedder()}>
+              {t('knowledge.embedder.start')}
+            </button>
+            <button type="button" className="btn btn-ghost btn-small" disabled={busy} onClick={() => void store.stopEmbedder()}>
+              {t('knowledge.embedder.stop')}
+            </button>
+          </>
+        )}
+        <button type="button" className="btn btn-small" disabled={busy} data-testid="knowledge-embedder-test" onClick={() => void store.testEmbedder()}>
+          {t('knowledge.embedder.test')}
+        </button>
+      </div>
+      {test && (
+        <p className="small" data-testid="knowledge-embedder-result">
+          {t('knowledge.embedder.result', { dimension: test.dimension, similarity: test.similarity.toFixed(4), ms: test.ms })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function BaseCard({ base, store }: { base: KnowledgeBase; store: KnowledgeStore }) {
+  const t = useT();
+  const progress = useStore(store.state, (s) => s.progress[base.id]);
+  const [paths, setPaths] = useState('');
+  const running = progress && (progress.state === 'running' || progress.state === 'paused');
+  const passages = base.files.reduce((sum, f) => sum + f.passages, 0);
+  return (
+    <article className="knowledge-base" data-testid="knowledge-base" data-base-id={base.id}>
+      <header className="knowledge-row">
+        <strong data-testid="knowledge-base-name">{base.name}</strong>
+        <span className="muted small">
+          {t('knowledge.baseSummary', { files: base.files.length, passages })}
+          {base.embedder && ` · ${base.embedder.model} (${base.embedder.dimension})`}
+        </span>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          onClick={() => {
+            const next = window.prompt(t('knowledge.rename'), base.name);
+            if (next) void store.rename(base.id, next);
+          }}
+        >
+          {t('knowledge.rename')}
+        </button>
+        <button type="button" className="btn btn-ghost btn-small" data-testid="knowledge-delete" onClick={() => void store.remove(base.id)}>
+          {t('knowledge.delete')}
+        </button>
+      </header>
+      {base.needsReembed && (
+        <p className="knowledge-warning" role="alert" data-testid="knowledge-reembed-needed">
+          {t('knowledge.reembedNeeded', { model: base.embedder?.model ?? '' })}{' '}
+          <button type="button" className="btn btn-small" data-testid="knowledge-reembed" onClick={() => void store.reembed(base.id)}>
+            {t('knowledge.reembed')}
+          </button>
+        </p>
+      )}
+      <form
+        className="knowledge-row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const list = paths.split('\n').map((p) => p.trim()).filter(Boolean);
+          if (list.length > 0) void store.add(base.id, list).then(() => setPaths(''));
+        }}
+      >
+        <input className="input" data-testid="knowledge-add-path" value={paths} placeholder={t('knowledge.addPath')} aria-label={t('knowledge.addPath')} onChange={(e) => setPaths(e.target.value)} />
+        <button type="submit" className="btn btn-small" data-testid="knowledge-add">
+          {t('knowledge.add')}
+        </button>
+      </form>
+      {progress && (
+        <div className="knowledge-progress" data-testid="knowledge-progress" data-state={progress.state}>
+          <progress max={Math.max(1, progress.filesTotal)} value={progress.filesDone} />
+          <span className="small">
+            {t(`knowledge.progress.${progress.state}`, { done: progress.filesDone, total: progress.filesTotal, failed: progress.filesFailed, passages: progress.passagesDone })}
+            {running && progress.etaSeconds !== null && ` · ${t('knowledge.eta', { time: formatEta(progress.etaSeconds) })}`}
+            {progress.pausedReason && ` · ${progress.pausedReason === 'reembed_needed' ? t('knowledge.reembedNeededShort') : progress.pausedReason}`}
+          </span>
+          {running && (
+            <button type="button" className="btn btn-ghost btn-small" data-testid="knowledge-cancel" onClick={() => void store.cancel(base.id)}>
+              {t('knowledge.cancel')}
+            </button>
+          )}
+        </div>
+      )}
+      <ul className="knowledge-files">
+        {base.files.map((file) => (
+          <li key={file.id} data-testid="knowledge-file" data-state={file.state}>
+            <span className="knowledge-file-path" title={file.path}>
+              {file.path}
+            </span>
+            <span className="muted small">
+              {file.state === 'failed' && file.error ? t(failureKey(file.error.reason)) : t(`knowledge.file.${file.state}`, { passages: file.passages })}
+            </span>
+            <button type="button" className="icon-btn icon-btn-small" aria-label={t('knowledge.removeFile')} onClick={() => void store.removeFile(base.id, file.id)}>
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}

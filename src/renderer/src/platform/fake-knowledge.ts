@@ -1,0 +1,89 @@
+// The knowledge channels of the in-memory platform: bases and files held in
+// memory, every added path "indexed" at once into one passage, and a query that
+// returns passages whose text shares a word with it. Nothing is embedded.
+import type { EventName, EventPayloads, InvokeInput, InvokeOutput } from '@shared/contract';
+import type { knowledgeChannels } from '@shared/knowledge/knowledge-contract';
+import type { EmbedderStatus, KnowledgeBase, KnowledgeHit } from '@shared/knowledge/knowledge-types';
+import type { Result } from './types';
+
+type KnowledgeChannel = keyof typeof knowledgeChannels;
+type Handler<C extends KnowledgeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
+
+const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+const missing = { ok: false as const, error: { code: 'not_found' as const, message: 'no such knowledge base', details: { reason: 'no_base' } } };
+
+export function createFakeKnowledge(deps: { emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void; now: () => number }): { [C in KnowledgeChannel]: Handler<C> } {
+  const bases: KnowledgeBase[] = [];
+  let embedder: EmbedderStatus = { kind: 'local', state: 'stopped', model: null, port: null, restarts: 0, error: null };
+  let seq = 0;
+  const changed = () => deps.emit('knowledge:changed', { at: deps.now() });
+  const find = (id: string) => bases.find((b) => b.id === id);
+  const hits = (query: string): KnowledgeHit[] => {
+    const words = query.toLowerCase().split(/\W+/).filter(Boolean);
+    return bases.flatMap((base) =>
+      base.files
+        .filter((f) => words.some((w) => f.path.toLowerCase().includes(w)))
+        .map((f, i) => ({ id: `${f.id}-p`, baseId: base.id, text: `A passage of ${f.path}.`, source: { fileId: f.id, path: f.path, page: null, lineStart: 1, lineEnd: 3 }, score: 1 / (61 + i), similarity: 0.8, bm25: 1 })),
+    );
+  };
+  return {
+    'knowledge:list': () => ok({ bases, progress: [] }),
+    'knowledge:create': (input) => {
+      const base: KnowledgeBase = { id: `kb${++seq}`, name: input.name || 'Knowledge', createdAt: deps.now(), files: [], embedder: null, needsReembed: false };
+      bases.push(base);
+      changed();
+      return ok(base);
+    },
+    'knowledge:rename': (input) => {
+      const base = find(input.id);
+      if (!base) return missing;
+      base.name = input.name;
+      changed();
+      return ok(base);
+    },
+    'knowledge:delete': (input) => {
+      const base = find(input.id);
+      if (!base) return missing;
+      bases.splice(bases.indexOf(base), 1);
+      changed();
+      return ok({ removed: true });
+    },
+    'knowledge:add': (input) => {
+      const base = find(input.id);
+      if (!base) return missing;
+      for (const path of input.paths) base.files.push({ id: `f${++seq}`, path, state: 'indexed', hash: 'fake', passages: 1, bytes: 100, indexedAt: deps.now(), error: null });
+      base.embedder ??= { model: 'fake-embedder.gguf', dimension: 64 };
+      changed();
+      return ok({ queued: input.paths.length });
+    },
+    'knowledge:remove-file': (input) => {
+      const base = find(input.id);
+      const file = base?.files.find((f) => f.id === input.fileId);
+      if (!base || !file) return ok({ removed: false });
+      base.files.splice(base.files.indexOf(file), 1);
+      changed();
+      return ok({ removed: true });
+    },
+    'knowledge:cancel': () => ok({ cancelled: false }),
+    'knowledge:reembed': (input) => ok({ queued: find(input.id)?.files.length ?? 0 }),
+    'knowledge:query': (input) => ok({ hits: hits(input.query).slice(0, input.topN ?? 5), needsReembed: [], ms: 1 }),
+    'knowledge:open-passage': (input) => {
+      const hit = bases.flatMap((b) => b.files.map((f) => ({ b, f }))).find(({ f }) => `${f.id}-p` === input.passageId);
+      if (!hit) return missing;
+      const text = `Before.\nA passage of ${hit.f.path}.\nAfter.`;
+      return ok({ source: { fileId: hit.f.id, path: hit.f.path, page: null, lineStart: 2, lineEnd: 2 }, text, start: 8, end: 8 + `A passage of ${hit.f.path}.`.length });
+    },
+    'knowledge:embedder-status': () => ok(embedder),
+    'knowledge:embedder-start': () => {
+      embedder = { ...embedder, state: 'ready', model: 'fake-embedder', port: 40001 };
+      deps.emit('knowledge:embedder', embedder);
+      return ok(embedder);
+    },
+    'knowledge:embedder-stop': () => {
+      embedder = { ...embedder, state: 'stopped', port: null };
+      deps.emit('knowledge:embedder', embedder);
+      return ok(embedder);
+    },
+    'knowledge:embedder-test': () => ok({ model: 'fake-embedder', dimension: 64, texts: ['The cat sat on the mat.', 'A kitten is resting on the rug.'], similarity: 0.42, ms: 3 }),
+  };
+}

@@ -1,0 +1,121 @@
+// The knowledge base (EVA's 知识库) as data: what crosses between the core and
+// the page. Plain types only; the schemas for calls are in knowledge-contract.ts.
+
+/** Why one file could not be indexed; the page words each in the UI's language. */
+export type KnowledgeFileFailure =
+  | 'unsupported_type'
+  | 'empty_file'
+  | 'binary_file'
+  | 'file_too_large'
+  | 'encrypted_pdf'
+  | 'corrupt_file'
+  | 'no_text'
+  | 'not_found'
+  | 'disk_full'
+  | 'read_failed'
+  | 'embed_failed';
+
+/** Where a file stands in its knowledge base. */
+export type KnowledgeFileState = 'queued' | 'indexing' | 'indexed' | 'failed';
+
+/** One source file of a knowledge base. */
+export interface KnowledgeFile {
+  id: string;
+  path: string;
+  state: KnowledgeFileState;
+  /** sha256 of the file's bytes when it was indexed; a changed hash re-indexes it */
+  hash: string | null;
+  passages: number;
+  bytes: number;
+  indexedAt: number | null;
+  error: { reason: KnowledgeFileFailure; message: string } | null;
+}
+
+/** Which embedding model a base's vectors came from; another model means re-embedding, never mixing. */
+export interface EmbedderIdentity {
+  model: string;
+  dimension: number;
+}
+
+/** One knowledge base as the page lists it. */
+export interface KnowledgeBase {
+  id: string;
+  name: string;
+  createdAt: number;
+  files: KnowledgeFile[];
+  /** null until the first passage is embedded */
+  embedder: EmbedderIdentity | null;
+  /** the embedder in use now differs from `embedder`: queries are refused until the base is re-embedded */
+  needsReembed: boolean;
+}
+
+/** Where a passage came from: the file, and its page (PDF) or line range in the extracted text. */
+export interface PassageSource {
+  fileId: string;
+  path: string;
+  /** 1-based; null where the format has no pages */
+  page: number | null;
+  /** 1-based, inclusive, in the extracted text (of the page, for a PDF) */
+  lineStart: number;
+  lineEnd: number;
+}
+
+/** One retrieved passage with how it ranked on each side of the hybrid search. */
+export interface KnowledgeHit {
+  id: string;
+  baseId: string;
+  text: string;
+  source: PassageSource;
+  /** reciprocal rank fusion score: the order of the list */
+  score: number;
+  /** cosine similarity to the query, where the vector side found it */
+  similarity: number | null;
+  /** BM25 score, where the full-text side found it */
+  bm25: number | null;
+}
+
+/** Progress of one ingest job, a few times a second at most. */
+export interface IngestProgress {
+  jobId: string;
+  baseId: string;
+  state: 'running' | 'paused' | 'done' | 'cancelled' | 'failed';
+  filesDone: number;
+  filesTotal: number;
+  filesFailed: number;
+  passagesDone: number;
+  /** passages of the file under way, as far as it has been cut */
+  currentFile: string | null;
+  /** seconds left at the current rate; null until there is a rate */
+  etaSeconds: number | null;
+  /** why it is paused (the embedding server is restarting, the disk is full) */
+  pausedReason: string | null;
+}
+
+/** The embedding server's state, for the page. */
+export interface EmbedderStatus {
+  kind: 'local' | 'link' | 'none';
+  state: 'stopped' | 'starting' | 'ready' | 'error';
+  model: string | null;
+  port: number | null;
+  restarts: number;
+  error: string | null;
+}
+
+/** What the Test button shows. */
+export interface EmbedderTestResult {
+  model: string;
+  dimension: number;
+  texts: [string, string];
+  similarity: number;
+  ms: number;
+}
+
+/** A passage opened in its source: the section's extracted text and where the passage lies in it. */
+export interface PassageView {
+  source: PassageSource;
+  /** the extracted text of the file (of the page, for a PDF), capped */
+  text: string;
+  /** character range of the passage in `text` */
+  start: number;
+  end: number;
+}

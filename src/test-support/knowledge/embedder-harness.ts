@@ -1,0 +1,41 @@
+// A real embedding llama-server (bin/cpu) on the tiny test model, supervised the
+// way the app does it (EmbeddingServer → BackendManager → process lifecycle),
+// with short restart delays for crash tests.
+import { defaultSettings } from '@shared/default-settings';
+import type { EmbedderSettings } from '@shared/knowledge/knowledge-settings';
+import type { EmbedderStatus } from '@shared/knowledge/knowledge-types';
+import { Embedder } from '@main/services/knowledge/embedder';
+import { EmbeddingServer } from '@main/services/knowledge/embedding-server';
+import { memoryLifecycle } from '@main/services/process/process-lifecycle';
+import { testAssets } from '@test-support/test-assets';
+
+export function tinyEmbedderSettings(patch: Partial<EmbedderSettings> = {}): EmbedderSettings {
+  return { ...defaultSettings().knowledge.embedder, modelPath: testAssets.tinyModel, contextSize: 512, ...patch };
+}
+
+export function makeEmbedderHarness(settings: () => EmbedderSettings = () => tinyEmbedderSettings()) {
+  const registry = memoryLifecycle();
+  const statuses: EmbedderStatus[] = [];
+  const server = new EmbeddingServer({
+    binDirs: [testAssets.binDir],
+    registry,
+    probeGpus: async () => [],
+    // One thread: the test process and the server share two cores.
+    baseLoad: () => ({ ...defaultSettings().load, threads: 1 }),
+    onStatus: (status) => statuses.push(status),
+    readyTimeoutMs: 30_000,
+    restartDelaysMs: [200, 400, 800, 1600],
+    stopGraceMs: 2000,
+  });
+  const embedder = new Embedder({ settings, server, resolveLink: async () => Promise.reject(new Error('no links in this harness')) });
+  return {
+    registry,
+    server,
+    embedder,
+    statuses,
+    async dispose() {
+      await embedder.stop();
+      await registry.stopAll(500);
+    },
+  };
+}
