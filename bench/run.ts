@@ -9,9 +9,11 @@ import { toolBenchmarks } from './tools.bench';
 import { historyBenchmarks } from './history.bench';
 import { voiceBenchmarks } from './voice.bench';
 import { lifecycleBenchmarks } from './lifecycle.bench';
+import { knowledgeBenchmarks } from './knowledge.bench';
+import { workshopBenchmarks } from './workshop.bench';
 import type { Benchmark } from './types';
 
-const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks, ...chatStreamBenchmarks, ...chatLongTaskBenchmarks, ...toolBenchmarks, ...historyBenchmarks, ...voiceBenchmarks, ...lifecycleBenchmarks];
+const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks, ...chatStreamBenchmarks, ...chatLongTaskBenchmarks, ...toolBenchmarks, ...historyBenchmarks, ...voiceBenchmarks, ...lifecycleBenchmarks, ...knowledgeBenchmarks, ...workshopBenchmarks];
 
 const prefix = process.argv[2] ?? '';
 const selected = all.filter((bench) => bench.names.some((name) => name.startsWith(prefix)));

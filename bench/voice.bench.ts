@@ -1,9 +1,10 @@
 // voice.transcribe_ratio: F2 voice input as the user meets it, in real Chromium
 // against the real browser host: the F2 that stops a recording of Chromium's fake
 // microphone → the transcript in the chat input, in the page's clock (capture
-// finished, toWhisperWav, base64, the WebSocket both ways, the host, whisper-cli
-// under the supervisor, the recorder store and React), divided by whisper-cli run
-// directly with the app's arguments on the very WAV the page sent.
+// finished, the request for the transcript — the audio itself went to the core
+// while it was recorded — the WebSocket both ways, the host, whisper-cli under
+// the supervisor, the recorder store and React), divided by whisper-cli run
+// directly with the app's arguments on the very WAV whisper got.
 // voice.transcribe_core_ratio: the host-level part alone, the same WAV handed to
 // voice:transcribe by a Node WebSocket client, over the same direct runs.
 // Interleaved runs, medians. The tiny random-weight model by default (~0.3 s a
@@ -103,6 +104,7 @@ async function measure(page: Page, client: HostClient, whisper: DirectWhisper): 
       direct_median_ms: round(directMs, 1),
       audio_median_ms: median(ui.map((run) => run.transcript.audioMs)),
       wav_bytes: recording.wav.length,
+      streamed_runs: ui.filter((run) => run.streamed).length,
       model: whisper.modelPath,
       runs: RUNS,
     },

@@ -44,6 +44,7 @@ test('load the tiny model through the dialog, see ready, find the listening line
   await expect(page.getByTestId('connection-banner')).toHaveCount(0);
   await page.screenshot({ path: join(repoRoot, 'docs', 'screenshot.png') });
 
+  await page.getByTestId('open-expend').click();
   await page.getByTestId('open-log').click();
   await page.getByTestId('log-search').fill('listening on');
   await expect(page.getByTestId('log-line').first()).toContainText(`listening on http://127.0.0.1:${port}`);

@@ -1,6 +1,7 @@
 // What the tests and the benchmarks run on, provisioned when missing: Debian's
-// Chromium, Xvfb, libXtst and xsetroot; the CPU llama-server and whisper-cli built
-// from source; the tiny random-weight test models. Each step says what it does.
+// Chromium, Xvfb, libXtst and xsetroot; the CPU llama-server (with llama-quantize and
+// llama-imatrix) and whisper-cli built from source; the tiny random-weight test models
+// (and a medium one for the workshop). Each step says what it does.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,6 +48,20 @@ async function ensureSystemPackages() {
   await mustRun(`apt-get install ${missing.join(' ')}`, ...apt(['install', '-y', '-qq', ...missing]), { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
+/**
+ * llama-quantize and llama-imatrix (the workshop's tests) beside bin/cpu/llama-server. A bin/cpu built before
+ * they were part of the backend build lacks them; the backend build then compiles just these two targets
+ * (seconds while .cache/llama.cpp/build-cpu is kept, a full build where it was deleted).
+ */
+async function ensureQuantizeTools() {
+  const exe = (name) => (process.platform === 'win32' ? `${name}.exe` : name);
+  const missing = ['llama-quantize', 'llama-imatrix'].filter((name) => !existsSync(join(root, 'bin', 'cpu', exe(name))));
+  if (missing.length === 0) return;
+  const buildDirKept = existsSync(join(root, '.cache', 'llama.cpp', 'build-cpu', 'CMakeCache.txt'));
+  const cost = buildDirKept ? 'an incremental build in the kept .cache/llama.cpp/build-cpu, well under a minute' : 'no build dir is kept, so a full build: about 8 minutes on 2 cores';
+  await mustRun(`bin/cpu lacks ${missing.join(' and ')}: building ${missing.length > 1 ? 'them' : 'it'} (${cost})`, bin('tsx'), ['scripts/backend/build-backend.ts', '--backend', 'cpu', '--only', 'llama-server']);
+}
+
 /** The whisper-cli the voice tests run (bin/cpu), built from the whisper.cpp inside nodejs-whisper when missing. */
 async function ensureWhisperCli() {
   if (existsSync(join(root, 'bin', 'cpu', process.platform === 'win32' ? 'whisper-cli.exe' : 'whisper-cli'))) return;
@@ -56,7 +71,9 @@ async function ensureWhisperCli() {
 export async function provisionTestAssets() {
   await ensureSystemPackages();
   await ensureCpuBackend();
+  await ensureQuantizeTools();
   await ensureWhisperCli();
   await mustRun('provisioning the tiny test model', bin('tsx'), ['scripts/fixtures/make-test-model.ts']);
+  await mustRun('provisioning the medium test model (the workshop tests cancel a quantization of it)', bin('tsx'), ['scripts/fixtures/make-test-model.ts', '--variant', 'medium']);
   await mustRun('provisioning the tiny whisper model (voice tests)', bin('tsx'), ['scripts/fixtures/make-whisper-model.ts']);
 }

@@ -1,5 +1,6 @@
 // `npm run backend:build [-- --backend cpu|cuda|vulkan|opencl] [--force] [--portable] [--only llama-server|whisper-cli]`
-// builds bin/<backend>/llama-server from the llama.cpp that node-llama-cpp ships,
+// builds bin/<backend>/llama-server (with llama-quantize and llama-imatrix, two
+// more targets of the same build) from the llama.cpp that node-llama-cpp ships,
 // and bin/<backend>/whisper-cli from the whisper.cpp that nodejs-whisper ships.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,10 +13,10 @@ const TARGETS = ['llama-server', 'whisper-cli'] as const;
 type Target = (typeof TARGETS)[number];
 
 const USAGE = `usage: npm run backend:build -- [--backend ${BACKEND_KINDS.join('|')}] [--force] [--portable] [--only ${TARGETS.join('|')}]
-  --backend   which llama-server and whisper-cli to build into bin/<backend>/ (default cpu)
+  --backend   which llama-server (+ llama-quantize, llama-imatrix) and whisper-cli to build into bin/<backend>/ (default cpu)
   --force     rebuild even when the binary is current
   --portable  no tuning for this machine's CPU/GPU (GGML_NATIVE=OFF), for packaging
-  --only      build just this one binary (default: both)`;
+  --only      build just this one (llama-server brings llama-quantize and llama-imatrix with it; default: all)`;
 
 function parseCli(argv: string[]): { backend: BackendKind; force: boolean; portable: boolean; targets: Target[]; help: boolean } {
   const { values } = parseArgs({

@@ -10,6 +10,13 @@ export interface FlagOptions {
 /** The cmake target of the server; side binaries (whisper-cli, …) will add their own targets beside it. */
 export const LLAMA_SERVER_TARGET = 'llama-server';
 
+/**
+ * The workshop's tools: two more targets of the same llama.cpp tree, built with the server and installed
+ * beside it, so they always match its commit and flags (each compiles one or two files on top of the
+ * server's libraries: seconds, where a build of their own would recompile everything).
+ */
+export const LLAMA_TOOL_TARGETS = ['llama-quantize', 'llama-imatrix'] as const;
+
 const COMMON = [
   '-DCMAKE_BUILD_TYPE=Release',
   // Link ggml and llama statically: one self-contained executable per backend, nothing to find at run time.

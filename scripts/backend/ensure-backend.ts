@@ -1,6 +1,7 @@
-// Build, or find already built, bin/<backend>/llama-server from the llama.cpp
-// that node-llama-cpp ships. Used by `npm run backend:build`, and by `npm start`
-// and `npm test` when the binary is missing.
+// Build, or find already built, bin/<backend>/llama-server (with llama-quantize
+// and llama-imatrix beside it) from the llama.cpp that node-llama-cpp ships.
+// Used by `npm run backend:build`, and by `npm start` and `npm test` when a
+// binary is missing.
 import { createWriteStream } from 'node:fs';
 import { access, constants, mkdir, readFile, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -11,7 +12,7 @@ import { buildDirConflict, parseBuildInfo, rebuildReason } from './build-cache';
 import { BackendBuildError } from './build-error';
 import { acquireBuildLock } from './build-lock';
 import { cmakeProgressPercent, lastLines, progressMilestones } from './build-progress';
-import { cmakeFlags, LLAMA_SERVER_TARGET } from './cmake-flags';
+import { cmakeFlags, LLAMA_SERVER_TARGET, LLAMA_TOOL_TARGETS } from './cmake-flags';
 import { executableName, findBuiltExecutable, installExecutable } from './install-binary';
 import { ensureLlamaSource } from './llama-source';
 import { runStep } from './run-step';
@@ -31,13 +32,19 @@ export interface EnsureBackendOptions {
 
 const LOG_TAIL_LINES = 40;
 
-/** Ensures bin/<backend>/llama-server is built from the pinned llama.cpp with the current flags; throws BackendBuildError. */
+/** Ensures bin/<backend>/llama-server, llama-quantize and llama-imatrix are built from the pinned llama.cpp with the current flags; throws BackendBuildError. */
 export async function ensureBackendBuilt(options: EnsureBackendOptions): Promise<{ serverPath: string; built: boolean }> {
   const { repoRoot, backend } = options;
   const log = options.log ?? (() => {});
   const binDir = join(repoRoot, 'bin', backend);
   const serverPath = join(binDir, executableName(LLAMA_SERVER_TARGET));
   const flags = cmakeFlags(backend, { portable: options.portable ?? false });
+  // The tools are only ever installed with (or after) a server whose build.json they match, so a current
+  // server with a tool missing (a bin/ from before the tools were added) needs just the missing targets.
+  const missingTools = async () => {
+    const present = await Promise.all(LLAMA_TOOL_TARGETS.map((tool) => isExecutable(join(binDir, executableName(tool)))));
+    return LLAMA_TOOL_TARGETS.filter((_tool, index) => !present[index]);
+  };
 
   let toolkitEnv: Record<string, string> | undefined;
   const requireToolkit = (): Record<string, string> => {
@@ -47,7 +54,7 @@ export async function ensureBackendBuilt(options: EnsureBackendOptions): Promise
     return (toolkitEnv = check.env);
   };
   // When a build is certain, check the toolkit before fetching ~36 MB of source.
-  if (options.force || !(await isExecutable(serverPath))) requireToolkit();
+  if (options.force || !(await isExecutable(serverPath)) || (await missingTools()).length > 0) requireToolkit();
 
   const source = await ensureLlamaSource(repoRoot).catch((error: unknown) => {
     throw new BackendBuildError('source-unavailable', `could not get the llama.cpp source: ${(error as Error).message}`, { backend });
@@ -55,9 +62,9 @@ export async function ensureBackendBuilt(options: EnsureBackendOptions): Promise
   const wanted = { backend, llamaCppCommit: source.commit, cmakeFlags: flags };
   const reasonNow = async () =>
     rebuildReason({ recorded: await readBuildInfo(join(binDir, 'build.json')), binaryExecutable: await isExecutable(serverPath), wanted, force: options.force ?? false });
-  const upToDate = () => log(`bin/${backend}/llama-server is up to date (llama.cpp ${source.commit.slice(0, 8)}, same flags); nothing to do`);
+  const upToDate = () => log(`bin/${backend}/llama-server, ${LLAMA_TOOL_TARGETS.join(', ')} are up to date (llama.cpp ${source.commit.slice(0, 8)}, same flags); nothing to do`);
 
-  if (!(await reasonNow())) {
+  if (!(await reasonNow()) && (await missingTools()).length === 0) {
     upToDate();
     return { serverPath, built: false };
   }
@@ -69,20 +76,36 @@ export async function ensureBackendBuilt(options: EnsureBackendOptions): Promise
     onWait: (pid) => log(`waiting for another ${backend} build (pid ${pid}) to finish`),
   });
   try {
-    // The build we waited for may have produced exactly this binary.
+    // The build we waited for may have produced exactly these binaries.
     const reason = await reasonNow();
-    if (!reason) {
+    const toolsMissing = await missingTools();
+    if (!reason && toolsMissing.length === 0) {
       upToDate();
       return { serverPath, built: false };
     }
-    log(`building the ${backend} llama-server (llama.cpp ${source.commit.slice(0, 8)}): ${reason}`);
+    const buildDir = join(cacheDir, `build-${backend}`);
+    const spec = { ...options, log, sourceDir: source.dir, buildDir, logFile: join(cacheDir, `build-${backend}.log`), flags, env };
     const started = Date.now();
-    const built = await buildCmakeTarget({ ...options, log, target: LLAMA_SERVER_TARGET, sourceDir: source.dir, buildDir: join(cacheDir, `build-${backend}`), logFile: join(cacheDir, `build-${backend}.log`), flags, env });
+    if (!reason) {
+      log(
+        `bin/${backend}/llama-server is current but ${toolsMissing.join(' and ')} ${toolsMissing.length > 1 ? 'are' : 'is'} missing: ` +
+          `building ${toolsMissing.length > 1 ? 'them' : 'it'} from the same llama.cpp ${source.commit.slice(0, 8)} ` +
+          `(seconds where ${buildDir} is kept, a full build where it is not)`,
+      );
+      const [first, ...rest] = toolsMissing as [string, ...string[]];
+      await buildCmakeTarget({ ...spec, target: first, sideTargets: rest });
+      await installTools({ binDir, buildDir, backend, tools: toolsMissing, log });
+      log(`installed ${toolsMissing.join(', ')} in ${seconds(started)} s`);
+      return { serverPath, built: true };
+    }
+    log(`building the ${backend} llama-server with ${LLAMA_TOOL_TARGETS.join(', ')} (llama.cpp ${source.commit.slice(0, 8)}): ${reason}`);
+    const built = await buildCmakeTarget({ ...spec, target: LLAMA_SERVER_TARGET, sideTargets: LLAMA_TOOL_TARGETS });
     // build.json goes first and comes back last: a crash in between leaves none, which means "rebuild".
     await rm(join(binDir, 'build.json'), { force: true });
     const installed = await installExecutable(built, binDir, LLAMA_SERVER_TARGET).catch((error: unknown) => {
       throw new BackendBuildError('install-failed', (error as Error).message, { backend });
     });
+    await installTools({ binDir, buildDir, backend, tools: LLAMA_TOOL_TARGETS, log });
     const info: BuildInfo = {
       backend,
       llamaCppCommit: source.commit,
@@ -103,6 +126,8 @@ export interface BuildSpec extends EnsureBackendOptions {
   log: (line: string) => void;
   /** the cmake target, also the executable's name */
   target: string;
+  /** more targets built in the same `cmake --build` (llama-quantize and llama-imatrix beside llama-server); found afterwards with findBuiltExecutable */
+  sideTargets?: readonly string[];
   sourceDir: string;
   buildDir: string;
   logFile: string;
@@ -136,16 +161,33 @@ export async function buildCmakeTarget(spec: BuildSpec): Promise<string> {
   await step('configure', ['-S', spec.sourceDir, '-B', buildDir, ...spec.flags]);
   const milestone = progressMilestones(10);
   const jobs = String(Math.max(1, availableParallelism()));
-  await step('compile', ['--build', buildDir, '--config', 'Release', '--target', spec.target, '-j', jobs], (line) => {
+  await step('compile', ['--build', buildDir, '--config', 'Release', '--target', spec.target, ...(spec.sideTargets ?? []), '-j', jobs], (line) => {
     const percent = cmakeProgressPercent(line);
     const reached = percent === null ? null : milestone(percent);
     if (reached !== null) log(`compile: ${reached}%`);
   });
   await closeLog();
 
-  const built = findBuiltExecutable(buildDir, spec.target);
-  if (!built) throw new BackendBuildError('binary-missing', `the build finished but no ${spec.target} was found under ${join(buildDir, 'bin')}`, { backend, logFile });
+  for (const side of spec.sideTargets ?? []) builtPath(buildDir, side, backend, logFile);
+  return builtPath(buildDir, spec.target, backend, logFile);
+}
+
+/** Where the build put `target`'s executable; throws binary-missing when it is not there. */
+function builtPath(buildDir: string, target: string, backend: BackendKind, logFile?: string): string {
+  const built = findBuiltExecutable(buildDir, target);
+  if (!built) throw new BackendBuildError('binary-missing', `the build finished but no ${target} was found under ${join(buildDir, 'bin')}`, { backend, logFile });
   return built;
+}
+
+/** Installs the built tools from buildDir into binDir, each atomically. */
+async function installTools(at: { binDir: string; buildDir: string; backend: BackendKind; tools: readonly string[]; log: (line: string) => void }): Promise<void> {
+  const { binDir, backend, log } = at;
+  for (const tool of at.tools) {
+    const installed = await installExecutable(builtPath(at.buildDir, tool, backend), binDir, tool).catch((error: unknown) => {
+      throw new BackendBuildError('install-failed', (error as Error).message, { backend });
+    });
+    log(`installed bin/${backend}/${tool} (${(installed.bytes / 1e6).toFixed(1)} MB)`);
+  }
 }
 
 async function readBuildInfo(path: string): Promise<BuildInfo | null> {

@@ -34,9 +34,11 @@ import { getMcpPrompt, listMcpPrompts } from './services/mcp/mcp-prompts';
 import { listMcpResources, readMcpResource } from './services/mcp/mcp-resources';
 import type { McpTiming } from './services/mcp/mcp-server-slot';
 import { createVoiceService } from './services/voice/voice-service';
+import { createWorkshopService } from './services/workshop/workshop-service';
 import { createModelLibrary, type ModelLibrary } from './services/models/model-library-service';
 import { orderBackends } from './services/backend/backend-choice';
 import { openKnowledge } from './services/knowledge/knowledge-module';
+import { openModelInfo } from './services/model-info/model-info-module';
 
 export interface CoreOptions {
   host: AppInfo['host'];
@@ -164,7 +166,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       return { backend: first, gpus: first === 'cpu' ? [] : gpus, freeRamBytes: freemem() };
     },
   });
+  const modelInfo = openModelInfo({ localServer: () => backend.localEndpoint() });
   const voice = createVoiceService({ binDirs: options.binDirs, launch: processes.launch, settings: () => settings.get().voice });
+  const workshop = createWorkshopService({ binDirs: options.binDirs, launch: processes.launch, emit: events.emit });
 
   const info: AppInfo = {
     version: options.version,
@@ -193,6 +197,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const next = await settings.update(patch);
       if (patch.hotkeys) hotkeys.apply(next.hotkeys);
       if (patch.tools) await mcp.syncRoots();
+      if (patch.knowledge) knowledge.settingsChanged();
       return next;
     },
     'backend:discover': async () => backend.discover(true),
@@ -212,7 +217,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (!options.pickModel) throw new AppFailure('bad_request', 'this host has no file picker: type the model path');
       return { path: await options.pickModel() };
     },
-    'chat:send': async (input) => live.track({ requestId: input.requestId, kind: 'chat', record: input.mode === 'chat' ? input.record : undefined }, async () => history.send(chat.send, await knowledge.augmentChat(input))),
+    'chat:send': async (input) =>
+      live.track({ requestId: input.requestId, kind: 'chat', record: input.mode === 'chat' ? input.record : undefined }, async () => {
+        // With the composer's knowledge toggle on, the answer is saved with the passages its prompt was given.
+        const prepared = await knowledge.withKnowledge(input);
+        return history.send(chat.send, prepared.input, prepared.citations.length > 0 ? { citations: prepared.citations } : undefined);
+      }),
     'chat:stop': async ({ requestId }) => chat.stop(requestId),
     'chat:props': async (input) => chat.props(input?.endpoint),
     'chat:count-tokens': async (input) => chat.countTokens(input),
@@ -256,17 +266,25 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'history:export': async ({ ids, format }) => history.export(ids, format),
     'history:import': async ({ text }) => history.import(text),
     'voice:transcribe': async (input) => voice.transcribe(input),
+    // Synchronous inside: each piece is stored in the turn it arrives, so pieces keep the order they were sent in.
+    'voice:append-audio': async (input) => voice.appendAudio(input),
+    'voice:transcribe-recording': async (input) => voice.transcribeRecording(input),
+    'voice:discard-recording': async ({ recordingId }) => voice.discardRecording(recordingId),
     'voice:cancel': async ({ requestId }) => voice.cancel(requestId),
     'voice:status': async () => voice.status(),
     'models:list': async () => models.list(),
     'models:set-folders': async ({ folders }) => models.setFolders(folders),
-    'models:browse': async (input) => models.browse(input?.path),
+    'models:browse': async (input) => models.browse(input?.path, input?.files),
     'hub:search': async ({ query, limit }) => models.search(query, limit),
     'hub:files': async ({ repo }) => models.files(repo),
     'hub:download': async (input) => models.download(input),
     'hub:cancel': async ({ id }) => models.cancel(id),
     'hub:downloads': async () => models.downloads(),
     ...knowledge.handlers,
+    'workshop:plan': async ({ modelPath }) => workshop.plan(modelPath),
+    'workshop:quantize': async (input) => workshop.quantize(input),
+    'workshop:cancel': async ({ jobId }) => workshop.cancel(jobId),
+    ...modelInfo.handlers,
   };
 
   return {
@@ -283,6 +301,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await models.dispose();
       chat.dispose();
       voice.dispose();
+      workshop.dispose();
       await agent.dispose();
       await mcp.dispose();
       await knowledge.dispose();

@@ -21,7 +21,7 @@ import { ToolSelectionSchema, ToolsPromptRequestSchema } from './tools/tool-sele
 import type { ToolsPromptPreview } from './tools/agent/tools-prompt';
 import { IdSchema, NewConversationSchema } from './history/schemas';
 import type { ConversationMeta, ConversationSummary, OpenedConversation, SearchResult, TrashReceipt } from './history/types';
-import { VoiceTranscribeSchema, type VoiceStatus, type VoiceTranscript } from './audio/voice-schemas';
+import { VoiceAppendAudioSchema, VoiceRecordingRefSchema, VoiceTranscribeRecordingSchema, VoiceTranscribeSchema, type VoiceStatus, type VoiceTranscript } from './audio/voice-schemas';
 import { checkExternalLink, MAX_LINK_CHARS } from './external-link';
 import {
   BrowseSchema,
@@ -39,6 +39,8 @@ import {
 import { BackendLoadSchema, LoadSettingsSchema, SettingsPatchSchema, type AppSettings } from './settings-schemas';
 import type { AppInfo, BackendInfo, BackendStatus, ChatResult, GpuInfo, GpuLayerEstimate, LogLine, ModelFacts, Notice, ServerProps } from './core-types';
 import { KNOWLEDGE_EVENT_NAMES, knowledgeChannels, type KnowledgeEventPayloads } from './knowledge/knowledge-contract';
+import { WORKSHOP_EVENT_NAMES, workshopChannels, type WorkshopEventPayloads } from './workshop/workshop-contract';
+import { modelInfoChannels } from './model-info/model-info-contract';
 
 export * from './settings-schemas';
 export * from './core-types';
@@ -168,12 +170,22 @@ export const invokeChannels = {
   'history:import': channel<typeof historyImport, { created: ConversationMeta[] }>(historyImport),
   /** Transcribe a WAV (16 kHz mono 16-bit from toWhisperWav) with whisper-cli and settings.voice; failures carry `details.reason` (VoiceFailureReason). */
   'voice:transcribe': channel<typeof VoiceTranscribeSchema, VoiceTranscript>(VoiceTranscribeSchema),
+  /** The next piece of a microphone recording while it is made, so stopping leaves almost nothing to send; answers the bytes the core now holds. */
+  'voice:append-audio': channel<typeof VoiceAppendAudioSchema, { bytes: number }>(VoiceAppendAudioSchema),
+  /** Transcribe a recording sent with voice:append-audio, like voice:transcribe; `recording_incomplete` when the core lacks part of it. */
+  'voice:transcribe-recording': channel<typeof VoiceTranscribeRecordingSchema, VoiceTranscript>(VoiceTranscribeRecordingSchema),
+  /** Forget a recording sent with voice:append-audio (the user dropped it). */
+  'voice:discard-recording': channel<typeof VoiceRecordingRefSchema, { discarded: boolean }>(VoiceRecordingRefSchema),
   /** Stop the transcription started with this request id. */
   'voice:cancel': channel<typeof requestRef, { cancelled: boolean }>(requestRef),
   /** Whether voice input can work now: whisper-cli found, model configured and readable. */
   'voice:status': channel<typeof empty, VoiceStatus>(empty),
   /** The knowledge base (知识库): bases, ingest, retrieval, the embedding server (knowledge/knowledge-contract.ts). */
   ...knowledgeChannels,
+  /** The workshop (量化): llama-quantize and llama-imatrix (workshop/workshop-contract.ts). */
+  ...workshopChannels,
+  /** The Model info page (模型信息): a GGUF file's summary, its tensors and vocabulary by the page, the local server's /props and /slots (model-info/model-info-contract.ts). */
+  ...modelInfoChannels,
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;
@@ -181,7 +193,7 @@ export type InvokeInput<C extends InvokeChannel> = z.input<(typeof invokeChannel
 export type InvokeOutput<C extends InvokeChannel> = (typeof invokeChannels)[C]['output'];
 
 /** Every event the core pushes to the renderer. */
-export interface EventPayloads extends KnowledgeEventPayloads {
+export interface EventPayloads extends KnowledgeEventPayloads, WorkshopEventPayloads {
   'backend:state': BackendStatus;
   'backend:log-lines': { lines: LogLine[] };
   'app:notice': Notice;
@@ -220,6 +232,7 @@ const EVENT_NAME_SET: Record<EventName, true> = {
   'hotkey:pressed': true,
   'models:download': true,
   ...KNOWLEDGE_EVENT_NAMES,
+  ...WORKSHOP_EVENT_NAMES,
 };
 export const EVENT_NAMES = Object.keys(EVENT_NAME_SET) as readonly EventName[];
 

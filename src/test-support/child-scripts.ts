@@ -15,3 +15,5 @@ export const SEND_CHILD = here('./history/send-child.ts');
 export const LIFECYCLE_CHILD = here('./process/lifecycle-child.ts');
 /** Takes a data dir's instance lock and waits to be killed. */
 export const LOCK_HOLDER = here('./process/lock-holder.ts');
+/** Ingests a folder into a knowledge base until killed (crash resume). */
+export const INGEST_CHILD = here('./knowledge/ingest-child.ts');

@@ -10,9 +10,12 @@ import { VoiceLayer } from './features/voice/VoiceLayer';
 import { VoicePanel } from './features/voice/VoicePanel';
 import { McpView } from './features/mcp/McpView';
 import { KnowledgeView } from './features/knowledge/KnowledgeView';
+import { WorkshopView } from './features/workshop/WorkshopView';
+import { ModelInfoView } from './features/model-info/ModelInfoView';
 import { Notices } from './features/notices/Notices';
 import { OutboundLinkLayer } from './features/outbound-links/OutboundLinkLayer';
 import { ConnectionBanner, ExpiredAddress } from './features/shell/ConnectionBanner';
+import { ExpendTabs } from './features/shell/ExpendTabs';
 import { HomeView } from './features/shell/HomeView';
 import { SidebarProvider } from './features/shell/SidebarProvider';
 import { ALWAYS_OPEN } from './features/shell/use-shell';
@@ -22,7 +25,7 @@ import { ToolsPanel } from './features/tools/ToolsPanel';
 import { createTranslator, I18nContext, resolveLanguage } from './i18n';
 import { useStore } from 'zustand';
 
-const PAGES: Record<View, () => React.JSX.Element> = { home: HomeView, log: LogView, mcp: McpView, knowledge: KnowledgeView, about: AboutView };
+const PAGES: Record<View, () => React.JSX.Element> = { home: HomeView, log: LogView, mcp: McpView, knowledge: KnowledgeView, 'model-info': ModelInfoView, workshop: WorkshopView, about: AboutView };
 
 export function App({ model }: { model: AppModel }) {
   useEffect(() => model.start(), [model]);
@@ -55,6 +58,7 @@ export function App({ model }: { model: AppModel }) {
           <div className="app">
             <TopBar />
             <ConnectionBanner />
+            <ExpendTabs />
             <main className="main">
               <Page />
             </main>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeWav16Mono, parseWavHeader, toInt16 } from './wav';
+import { encodeWav16Mono, parseWavHeader, pcm16, toInt16, wav16MonoFromPcm } from './wav';
 
 const ascii = (bytes: Uint8Array, from: number) => String.fromCharCode(...bytes.subarray(from, from + 4));
 
@@ -30,6 +30,14 @@ describe('encodeWav16Mono', () => {
     const bytes = encodeWav16Mono(new Float32Array([1.5, -1.5]), 8_000);
     const view = new DataView(bytes.buffer);
     expect([view.getInt16(44, true), view.getInt16(46, true)]).toEqual([32767, -32768]);
+  });
+
+  it('PCM that arrived in pieces makes the same WAV as the samples encoded at once', () => {
+    const samples = Float32Array.from({ length: 1001 }, (_, i) => Math.sin(i / 7) * 1.2);
+    const whole = encodeWav16Mono(samples, 16_000);
+    expect(pcm16(samples)).toEqual(whole.subarray(44));
+    expect(wav16MonoFromPcm([pcm16(samples.subarray(0, 400)), new Uint8Array(0), pcm16(samples.subarray(400))], 16_000)).toEqual(whole);
+    expect(parseWavHeader(wav16MonoFromPcm([], 16_000)).frames).toBe(0);
   });
 
   it('an empty recording is a valid WAV with no frames', () => {

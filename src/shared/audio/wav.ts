@@ -16,7 +16,8 @@ export interface WavInfo {
   durationMs: number;
 }
 
-const HEADER_BYTES = 44;
+/** Bytes before the samples in the WAVs written here. */
+export const WAV_HEADER_BYTES = 44;
 
 /** Clamps to [-1, 1] and scales to int16 (negative full scale is -32768, positive 32767); NaN becomes silence. */
 export function toInt16(sample: number): number {
@@ -25,10 +26,16 @@ export function toInt16(sample: number): number {
   return clamped < 0 ? Math.round(clamped * 0x8000) : Math.round(clamped * 0x7fff);
 }
 
-/** A canonical 44-byte-header mono 16-bit PCM WAV of `samples` (floats in [-1, 1]; beyond is clipped). */
-export function encodeWav16Mono(samples: Float32Array, sampleRate: number): Uint8Array {
-  const dataBytes = samples.length * 2;
-  const bytes = new Uint8Array(HEADER_BYTES + dataBytes);
+/** `samples` as 16-bit little-endian PCM bytes (clipped as toInt16 does). */
+export function pcm16(samples: Float32Array): Uint8Array {
+  const bytes = new Uint8Array(samples.length * 2);
+  writePcm16(samples, new DataView(bytes.buffer), 0);
+  return bytes;
+}
+
+/** The canonical 44-byte header of a mono 16-bit PCM WAV holding `dataBytes` of samples. */
+export function wavHeader16Mono(dataBytes: number, sampleRate: number): Uint8Array {
+  const bytes = new Uint8Array(WAV_HEADER_BYTES);
   const view = new DataView(bytes.buffer);
   const ascii = (offset: number, text: string) => {
     for (let i = 0; i < text.length; i++) bytes[offset + i] = text.charCodeAt(i);
@@ -46,8 +53,32 @@ export function encodeWav16Mono(samples: Float32Array, sampleRate: number): Uint
   view.setUint16(34, 16, true); // bits per sample
   ascii(36, 'data');
   view.setUint32(40, dataBytes, true);
-  for (let i = 0; i < samples.length; i++) view.setInt16(HEADER_BYTES + 2 * i, toInt16(samples[i] ?? 0), true);
   return bytes;
+}
+
+/** A canonical 44-byte-header mono 16-bit PCM WAV of `samples` (floats in [-1, 1]; beyond is clipped). */
+export function encodeWav16Mono(samples: Float32Array, sampleRate: number): Uint8Array {
+  const bytes = new Uint8Array(WAV_HEADER_BYTES + samples.length * 2);
+  bytes.set(wavHeader16Mono(samples.length * 2, sampleRate));
+  writePcm16(samples, new DataView(bytes.buffer), WAV_HEADER_BYTES);
+  return bytes;
+}
+
+/** A mono 16-bit WAV of PCM that is already in pieces (a recording streamed as it was made). */
+export function wav16MonoFromPcm(pieces: readonly Uint8Array[], sampleRate: number): Uint8Array {
+  const dataBytes = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  const bytes = new Uint8Array(WAV_HEADER_BYTES + dataBytes);
+  bytes.set(wavHeader16Mono(dataBytes, sampleRate));
+  let offset = WAV_HEADER_BYTES;
+  for (const piece of pieces) {
+    bytes.set(piece, offset);
+    offset += piece.length;
+  }
+  return bytes;
+}
+
+function writePcm16(samples: Float32Array, view: DataView, offset: number): void {
+  for (let i = 0; i < samples.length; i++) view.setInt16(offset + 2 * i, toInt16(samples[i] ?? 0), true);
 }
 
 /** The header of a WAV file; throws an Error saying what is wrong when `bytes` is not a usable one. */

@@ -51,6 +51,12 @@ describe('markdown export', () => {
     expect(md).toContain('It is sunny and 22 °C.\n\n*(answer interrupted)*');
   });
 
+  it("lists an answer's knowledge-base sources under it", () => {
+    const hit = { id: 'p1', baseId: 'kb1', text: 'Page two covers the pangolin schedule.', source: { fileId: 'f1', path: '/docs/report.pdf', page: 2, lineStart: 1, lineEnd: 1 }, score: 0.0164, similarity: 0.7, bm25: null };
+    const cited = conversationToMarkdown({ ...meta, activeLeafId: 'c2' }, [messages[0]!, { ...base, id: 'c2', parentId: 'u1', role: 'assistant', content: 'See [1].', citations: [hit] }]);
+    expect(cited).toContain('See [1].\n\n<details>\n<summary>Knowledge-base sources</summary>\n\n```\n[1] report.pdf, page 2, line 1\n```\n\n</details>');
+  });
+
   it('fences tool output so backticks inside cannot break out', () => {
     expect(md).toContain('````\nSunny, ```22``` C\n````');
   });

@@ -1,6 +1,7 @@
 // Markdown export (seed 002): a readable record of the branch the user is on.
 // Thinking, tool calls and tool results go into <details> blocks so the answer
 // reads first; other branches are counted, not printed (the JSON export keeps them).
+import { citeSource } from '../knowledge/knowledge-tool';
 import { buildTree, pathTo, resolveActiveLeaf } from './tree';
 import type { ContentPart, ConversationMeta, StoredMessage } from './types';
 
@@ -36,6 +37,8 @@ function messageBlock(message: StoredMessage): string[] {
   for (const step of agentSteps(message)) lines.push(details(step.summary, step.body), '');
   const body = contentToMarkdown(message.content);
   if (body) lines.push(body, '');
+  // The passages the answer was given, by file and place (their text is in the files themselves and the JSON export).
+  if (message.citations && message.citations.length > 0) lines.push(details('Knowledge-base sources', fenced(message.citations.map((hit, i) => `[${i + 1}] ${citeSource(hit)}`).join('\n'), '')), '');
   for (const call of message.toolCalls ?? []) lines.push(details(`Tool call: ${call.function.name}`, fenced(prettyJson(call.function.arguments), 'json')), '');
   if (message.status !== 'complete') lines.push(`*(${statusNote(message)})*`, '');
   return trimBlank(lines);

@@ -15,4 +15,12 @@ describe('history schemas', () => {
     expect(MetaPatchSchema.safeParse({ id: 'other' }).success).toBe(false);
     expect(StoredMessageSchema.safeParse({ id: 'a', parentId: null, role: 'user', content: '', status: 'complete', createdAt: Number.NaN, updatedAt: 1 }).success).toBe(false);
   });
+
+  it("keep an answer's citations, drop a damaged one rather than the answer, and read older answers without any", () => {
+    const answer = { id: 'a', parentId: null, role: 'assistant', content: 'It sleeps by the river [1].', status: 'complete', createdAt: 1, updatedAt: 1 };
+    const hit = { id: 'p1', baseId: 'kb1', text: 'The tapir sleeps by the river.', source: { fileId: 'f1', path: '/docs/animals.md', page: null, lineStart: 3, lineEnd: 4 }, score: 0.0328, similarity: 0.81, bm25: null };
+    expect(StoredMessageSchema.parse({ ...answer, citations: [hit] }).citations).toEqual([hit]);
+    expect(StoredMessageSchema.parse({ ...answer, citations: [{ ...hit, score: 'high' }, 7, hit] }).citations).toEqual([hit]);
+    expect(StoredMessageSchema.parse(answer)).not.toHaveProperty('citations');
+  });
 });

@@ -3,6 +3,7 @@
 // user's file is untrusted; a line that fails here is quarantined, not guessed at.
 import { z } from 'zod';
 import { OverflowPolicySchema } from '../chat/overflow-policy';
+import { keptCitations } from '../knowledge/knowledge-citations';
 import { ToolSelectionSchema } from '../tools/tool-selection';
 import type { ContentPart, ConversationMeta, MessagePatch, MetaPatch, NewConversation, NewMessage, StoredMessage, ToolCall } from './types';
 
@@ -38,6 +39,8 @@ const messageFields = {
   usage: z.object({ prompt_tokens: z.number(), completion_tokens: z.number(), total_tokens: z.number(), cached_tokens: z.number().optional() }).optional(),
   status: MessageStatusSchema.optional(),
   error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }).optional(),
+  // Entry by entry (at most MAX_CITATIONS): a damaged citation is dropped, the answer it belongs to is kept.
+  citations: z.array(z.unknown()).transform(keptCitations).optional(),
   extra: z.record(z.string(), z.unknown()).optional(),
 };
 

@@ -3,6 +3,7 @@
 // index, search hits and the notices a recovery produces. Plain TS on purpose:
 // the renderer imports these too.
 import type { OverflowPolicy } from '../chat/overflow-policy';
+import type { KnowledgeHit } from '../knowledge/knowledge-types';
 import type { ToolSelection } from '../tools/tool-selection';
 
 /** On-disk format version this build writes and fully understands. */
@@ -89,6 +90,8 @@ export interface StoredMessage {
   usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number; cached_tokens?: number };
   status: MessageStatus;
   error?: { code: string; message: string; details?: Record<string, unknown> };
+  /** for an assistant answer: the knowledge-base passages its prompt was given (the composer's knowledge toggle), shown under it */
+  citations?: KnowledgeHit[];
   /** open record for other features (tool steps, attachments' metadata); stored and exported verbatim */
   extra?: Record<string, unknown>;
   createdAt: number;

@@ -87,9 +87,18 @@ export interface IngestProgress {
   currentFile: string | null;
   /** seconds left at the current rate; null until there is a rate */
   etaSeconds: number | null;
-  /** why it is paused (the embedding server is restarting, the disk is full) */
-  pausedReason: string | null;
+  /** why it is paused or stopped; the page words it in the UI's language */
+  pausedReason: IngestHalt | null;
+  /** the underlying error's own words (the server's answer, the file system's), for the curious */
+  detail: string | null;
 }
+
+/**
+ * Why an ingest waits or stopped: the embedding server is down or restarting
+ * (it resumes by itself), no embedding model is chosen or it cannot start (it
+ * resumes when the embedder is set), the base holds another model's vectors.
+ */
+export type IngestHalt = 'embedder_down' | 'no_embedder' | 'embedder_failed' | 'reembed_needed';
 
 /** The embedding server's state, for the page. */
 export interface EmbedderStatus {

@@ -48,11 +48,11 @@ export interface LibraryListing {
 
 export const LibraryFoldersSchema = z.object({ folders: z.array(z.string().min(1).max(4096)).max(50) }).strict();
 
-/** One entry of the server-side file browser: folders and `.gguf` files only. */
+/** One entry of the server-side file browser: folders and `.gguf` files, or every file when asked for (`files: 'all'`). */
 export interface BrowseEntry {
   name: string;
   path: string;
-  kind: 'folder' | 'gguf';
+  kind: 'folder' | 'gguf' | 'file';
   sizeBytes: number | null;
 }
 export interface BrowseListing {
@@ -62,7 +62,9 @@ export interface BrowseListing {
   /** places to start from: home, the library folders, drive roots on Windows */
   places: { label: string; path: string }[];
 }
-export const BrowseSchema = z.object({ path: z.string().max(4096).optional() }).strict().optional();
+/** Which files a listing shows besides folders: `.gguf` models (the default), or all of them (documents for the knowledge base). */
+export type BrowseFiles = 'gguf' | 'all';
+export const BrowseSchema = z.object({ path: z.string().max(4096).optional(), files: z.enum(['gguf', 'all']).optional() }).strict().optional();
 
 /** A model repository found by a hub search. */
 export interface HubModel {

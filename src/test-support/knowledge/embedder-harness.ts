@@ -39,3 +39,14 @@ export function makeEmbedderHarness(settings: () => EmbedderSettings = () => tin
     },
   };
 }
+
+/**
+ * An embedder that reaches a running embedding server as a link endpoint
+ * (`/v1/embeddings` only, no tokenizer), so a child process can ingest without
+ * owning a server that a SIGKILL would orphan.
+ */
+export function linkEmbedder({ baseUrl, apiKey }: { baseUrl: string; apiKey: string }): Embedder {
+  const settings: EmbedderSettings = { ...defaultSettings().knowledge.embedder, kind: 'link', linkId: 'test-link', linkModel: 'tiny-embed' };
+  const unused = new EmbeddingServer({ binDirs: [], registry: memoryLifecycle(), probeGpus: async () => [], baseLoad: () => defaultSettings().load, onStatus: () => undefined });
+  return new Embedder({ settings: () => settings, server: unused, resolveLink: async () => ({ profile: { baseUrl }, apiKey }) });
+}

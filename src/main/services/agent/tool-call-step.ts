@@ -1,5 +1,7 @@
 // One tool call, whichever protocol it came by: validate, refuse or ask, run it
 // in its worker, and say what goes back to the model and what the user sees.
+import { keptCitations } from '@shared/knowledge/knowledge-citations';
+import { KNOWLEDGE_TOOL_NAME } from '@shared/knowledge/knowledge-tool';
 import type { AgentProgress } from '@shared/tools/agent/agent-progress';
 import type { AgentStep } from '@shared/tools/agent/agent-types';
 import type { CallReading } from '@shared/tools/agent/agent-protocol';
@@ -89,6 +91,7 @@ async function decideAndRun(reading: CallReading, context: ToolCallContext, deps
   const onProgress = deps.onProgress ? progressReporter((progress) => deps.onProgress?.({ ...where, ...progress }), clock) : undefined;
   const result = await deps.runTool({ name: verdict.call.name, args: verdict.call.arguments, workspaceDir: context.workspaceDir, signal: context.signal, ...(onProgress ? { onProgress } : {}) });
   const images = modelImages(result);
+  const citations = verdict.call.name === KNOWLEDGE_TOOL_NAME ? keptCitations(result.details?.hits) : [];
   const step: NewStep = {
     kind: 'tool',
     tool: verdict.call.name,
@@ -99,6 +102,7 @@ async function decideAndRun(reading: CallReading, context: ToolCallContext, deps
     ...(askId !== null ? { askId } : {}),
     ...(consent !== null ? { consent: consent.kind } : {}),
     ...(result.content && result.content.length > 0 ? { content: result.content } : {}),
+    ...(citations.length > 0 ? { citations } : {}),
   };
   const response: ToolResponseInput = { name: verdict.call.name, status: result.status, output: result.output, error: result.error, ...(images.length > 0 ? { images } : {}) };
   return { kind: 'fed', step, response, stopped: result.status === 'stopped' };

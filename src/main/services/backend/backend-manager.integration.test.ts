@@ -1,6 +1,7 @@
 // Integration tests against the real llama-server (bin/cpu, built from source by
 // `npm test`) and the tiny random-weight test model. Fake backends appear only
 // where a failing GPU build is needed; they are shell scripts and say so.
+import { execFile } from 'node:child_process';
 import { chmod, copyFile, mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -256,6 +257,32 @@ describe('backend fallback', () => {
     expect(status.backend).toBe('cpu');
     expect(status.notices.join(' ')).toMatch(/vulkan.*cpu/i);
     expect(events.some((e) => e.event === 'app:notice' && (e.payload as { code: string }).code === 'backend_fallback')).toBe(true);
+  });
+});
+
+describe('a start that dies of a CPU fault', () => {
+  it('is tried once more without weight repacking, and says why (a shell-script backend that faults unless given --no-repack, then runs the real server)', async () => {
+    const script = `#!/bin/sh\ncase " $* " in *" --no-repack "*) exec "${testAssets.llamaServer}" "$@" ;; esac\necho "fake: faulting like AMX in a VM" >&2\nkill -SEGV $$\n`;
+    const dir = await fakeBackendDir('cpu', script);
+    const { manager, events } = await makeManager({ binDirs: [dir] });
+    const status = await manager.load(settings());
+    expect(status.state).toBe('ready');
+    expect(await health(status.port)).toBe(200);
+    expect(status.notices.join(' ')).toMatch(/SIGSEGV.*--no-repack/);
+    expect(events.filter((e) => e.event === 'app:notice').map((e) => e.payload)).toContainEqual(expect.objectContaining({ code: 'backend_no_repack', details: { signal: 'SIGSEGV' } }));
+    expect(manager.logLines().map((l) => l.text).some((t) => t.includes('--no-repack'))).toBe(true);
+  });
+
+  it('a Q8_0 model quantized here loads and answers (where this CPU faults on repacked weights, through the retry)', async () => {
+    const quantize = join(testAssets.binDir, 'cpu', 'llama-quantize');
+    const out = join(await mkdtemp(join(tmpdir(), 'eva-q8-')), 'tiny-q8_0.gguf');
+    await new Promise<void>((resolve, reject) => execFile(quantize, [testAssets.tinyModel, out, 'Q8_0'], (error) => (error ? reject(error) : resolve())));
+    const { manager } = await makeManager();
+    const status = await manager.load(settings({ modelPath: out }));
+    expect(status.state).toBe('ready');
+    const answer = await fetch(`http://127.0.0.1:${status.port}/completion`, { method: 'POST', headers: { authorization: `Bearer ${manager.localEndpoint()!.apiKey}` }, body: JSON.stringify({ prompt: 'Hello', n_predict: 4 }) });
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { tokens_predicted: number }).tokens_predicted).toBe(4);
   });
 });
 

@@ -166,7 +166,10 @@ export class BackendManager {
         ? [`llama-server is reachable from the network on 0.0.0.0${userKey ? ' for clients sending your API key' : ', but no client can use it without an API key'}`]
         : [];
 
-      for (const [index, backend] of order.entries()) {
+      // Set after a start that died of a CPU fault while loading: the next start of the same backend repacks no weights.
+      let repackOff = false;
+      for (let index = 0; index < order.length; index++) {
+        const backend = order[index]!;
         const gpuModel = backend.kind === 'cpu' ? null : await facts;
         const gpus = gpuModel ? await this.catalog.gpus(backend.serverPath) : [];
         const gpuEstimate = gpuModel ? estimateGpuLayers({ backend: backend.kind, model: gpuModel, gpus, override: settings.gpuLayers }) : null;
@@ -178,7 +181,7 @@ export class BackendManager {
         if (generation !== this.generation) throw superseded();
         const { port, notice } = await choosePort({ requested: settings.port, host }, { isFree: isPortFree, freePort: findFreePort });
         if (notice) notices.push(notice);
-        const args = [...buildServerArgs({ settings, backend: backend.kind, host, port, gpuLayers }), ...(this.deps.extraArgs ?? [])];
+        const args = [...buildServerArgs({ settings, backend: backend.kind, host, port, gpuLayers }), ...(this.deps.extraArgs ?? []), ...(repackOff ? [NO_REPACK] : [])];
         this.appLog(`starting ${backend.kind} backend: ${backend.serverPath} ${args.join(' ')}`);
         this.setStatus({ ...this.blankStatus('starting'), backend: backend.kind, model: gpuModel, host, port, gpuLayers, estimate: gpuEstimate, notices: [...notices] });
 
@@ -202,6 +205,18 @@ export class BackendManager {
           return this.status;
         }
         this.active = null;
+        if (!repackOff && diedOfCpuFault(outcome.error.details)) {
+          // Weight repacking uses the CPU's newest matrix units (AMX on recent Xeons); some
+          // virtual machines report them but fault on use. Without repacking the same
+          // build runs, a little slower on quantized models.
+          repackOff = true;
+          index--;
+          const why = `llama-server crashed while loading the model (${String(outcome.error.details?.signal)}); it is started again without weight repacking (${NO_REPACK}), which this CPU or virtual machine needs`;
+          notices.push(why);
+          this.appLog(why);
+          this.deps.emit('app:notice', { level: 'warning', code: 'backend_no_repack', message: why, details: { signal: outcome.error.details?.signal } });
+          continue;
+        }
         const next = order[index + 1];
         if (!next) throw new AppFailure(outcome.error.code, outcome.error.message, outcome.error.details);
         const why = fallbackNotice(backend.kind, outcome.error.message, next.kind);
@@ -312,4 +327,11 @@ export class BackendManager {
   private blankStatus(state: BackendStatus['state']): BackendStatus {
     return blankStatus(state, this.now());
   }
+}
+
+const NO_REPACK = '--no-repack';
+
+/** A start that ended by a CPU fault (a bad instruction or memory access), not by an error llama-server reported. */
+function diedOfCpuFault(details: Record<string, unknown> | undefined): boolean {
+  return details?.signal === 'SIGSEGV' || details?.signal === 'SIGILL' || details?.signal === 'SIGBUS';
 }

@@ -12,6 +12,12 @@ export const MAX_STRING_BYTES = 32 << 20;
 /** The failure for a file that is not a GGUF model we can read. */
 export const invalidGguf = (message: string, details: Record<string, unknown>) => new AppFailure('model_invalid', message, details);
 
+/**
+ * The failure for a file that ends too soon: `reason` lets the page say "cut short, download it
+ * again" (error.reason.gguf_truncated) instead of the plain "not a usable GGUF".
+ */
+export const truncatedGguf = (message: string, details: Record<string, unknown>) => invalidGguf(message, { ...details, reason: 'gguf_truncated' });
+
 /** Chunked little-endian cursor over a file; `need` is the only place that does I/O. */
 export class GgufCursor {
   pos = 0;
@@ -28,7 +34,7 @@ export class GgufCursor {
   }
 
   truncated(needed: number, what: string): AppFailure {
-    return invalidGguf(`truncated GGUF: header ends at byte ${this.size} of at least ${needed} (reading ${what})`, {
+    return truncatedGguf(`truncated GGUF: header ends at byte ${this.size} of at least ${needed} (reading ${what})`, {
       path: this.path,
       fileSize: this.size,
       needed,
@@ -55,7 +61,7 @@ export class GgufCursor {
       got += bytesRead;
     }
     if (got < n) {
-      throw invalidGguf(`truncated GGUF: the file shrank while reading ${what}`, { path: this.path, needed: this.pos + n });
+      throw truncatedGguf(`truncated GGUF: the file shrank while reading ${what}`, { path: this.path, needed: this.pos + n });
     }
     this.bufStart = this.pos;
     this.bufLen = got;
@@ -93,6 +99,32 @@ export class GgufCursor {
     }
     this.skip(base + offset - this.pos, what);
     return skipped;
+  }
+
+  /**
+   * Decodes up to `count` length-prefixed strings that lie wholly inside the buffer into
+   * `out` and returns how many; 0 means the next one straddles the buffer's end (read it
+   * with readString). The synchronous twin of skipStrings, for the vocabulary a page searches.
+   */
+  takeStrings(count: number, what: string, out: string[]): number {
+    const buf = this.buf;
+    const base = this.bufStart;
+    const end = this.bufLen;
+    let offset = this.pos - base;
+    let taken = 0;
+    while (taken < count && offset + 8 <= end) {
+      const low = buf.readUInt32LE(offset);
+      const high = buf.readUInt32LE(offset + 4);
+      if (high !== 0 || low > MAX_STRING_BYTES) {
+        throw invalidGguf(`invalid GGUF: a string in ${what} at byte ${base + offset} declares ${low + high * 0x1_0000_0000} bytes`, { path: this.path, at: base + offset });
+      }
+      if (offset + 8 + low > end) break;
+      out.push(buf.toString('utf8', offset + 8, offset + 8 + low));
+      offset += 8 + low;
+      taken++;
+    }
+    this.pos = base + offset;
+    return taken;
   }
 
   private at(n: number): number {

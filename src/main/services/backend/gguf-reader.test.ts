@@ -95,6 +95,23 @@ describe('readGgufHeader', () => {
     });
   });
 
+  it('keeps only the arrays asked for: a vocabulary larger than a read chunk, whole, and every cut of it refused as truncated', async () => {
+    // 150k tokens of 8 to 14 bytes: about 2.5 MB, so strings straddle the 1 MB chunks.
+    const tokens = Array.from({ length: 150_000 }, (_, i) => `Ġtok${i}`);
+    const spec = modelSpec({ 'tokenizer.ggml.tokens': kv.arr(GgufType.STRING, tokens), 'tokenizer.ggml.token_type': kv.arr(GgufType.INT32, tokens.map((_, i) => i % 7)) });
+    const path = await fixture('vocab150k.gguf', { ...spec, tensors: [] });
+    const header = await readGgufHeader(path, { keepArrays: ['tokenizer.ggml.tokens', 'tokenizer.ggml.token_type'] });
+    expect(header.metadata.get('tokenizer.ggml.tokens')).toEqual({ type: GgufType.STRING, length: 150_000, values: tokens });
+    expect((header.metadata.get('tokenizer.ggml.token_type') as { values: number[] }).values.slice(0, 8)).toEqual([0, 1, 2, 3, 4, 5, 6, 0]);
+    expect(header.metadata.get('tokenizer.ggml.scores')).toEqual({ type: GgufType.FLOAT32, length: 40 });
+    const whole = encodeGguf({ ...spec, tensors: [] });
+    for (const end of [1 << 20, (1 << 20) + 5, 2_000_001, whole.length - 3]) {
+      const cut = await fixture('vocab-cut.gguf', whole.subarray(0, end));
+      const error = await failure(readGgufHeader(cut, { keepArrays: true }));
+      expect(error.details, `cut at ${end}`).toMatchObject({ reason: 'gguf_truncated' });
+    }
+  });
+
   it('reads the header of a 32000-token vocabulary well under 20 ms', async () => {
     const path = await fixture('vocab32k.gguf', { ...modelSpec({}, 32_000), tensors: [] });
     const times: number[] = [];
@@ -172,6 +189,7 @@ describe('bad files', () => {
   it('says a file of random bytes is not a GGUF file', async () => {
     const random = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 251));
     await expectFailure(readModelFacts(await fixture('random.bin', random)), 'model_invalid', /^not a GGUF file \(random bytes\?\)/);
+    expect((await failure(readGgufHeader(join(dir, 'random.bin')))).details).toMatchObject({ reason: 'not_gguf' });
   });
 
   it('recognises an old GGML model', async () => {
@@ -196,6 +214,7 @@ describe('bad files', () => {
         expect(error, `cut at ${end}`).toBeInstanceOf(AppFailure);
         expect((error as AppFailure).code, `cut at ${end}`).toBe('model_invalid');
         expect((error as AppFailure).message, `cut at ${end}`).toMatch(/^truncated GGUF: /);
+        expect((error as AppFailure).details?.reason, `cut at ${end}`).toBe('gguf_truncated');
       }
       outcomes.push({ end, error: error as AppFailure | undefined });
     }

@@ -35,8 +35,8 @@ export interface GgufHeader {
 }
 
 export interface ReadGgufOptions {
-  /** decode array elements into `values` (slow for vocabularies; off by default) */
-  keepArrays?: boolean;
+  /** decode array elements into `values`: all arrays, or only those of the keys listed (a vocabulary costs ~100 ms; off by default) */
+  keepArrays?: boolean | readonly string[];
   /** also read the tensor infos */
   tensors?: boolean;
 }
@@ -72,7 +72,7 @@ function checkCount(c: GgufCursor, count: number, limit: number, what: string, a
 /** Reads the header of the GGUF file at `path`; throws `AppFailure` (model_missing / model_unreadable / model_invalid). */
 export async function readGgufHeader(path: string, opts: ReadGgufOptions = {}): Promise<GgufHeader> {
   const size = await fileSizeOf(path);
-  if (size === 0) throw invalidGguf(`not a GGUF file: ${path} is empty`, { path, fileSize: 0 });
+  if (size === 0) throw invalidGguf(`not a GGUF file: ${path} is empty`, { path, fileSize: 0, reason: 'not_gguf' });
   let file: FileHandle;
   try {
     file = await open(path, 'r');
@@ -93,7 +93,7 @@ async function parseHeader(c: GgufCursor, path: string, opts: ReadGgufOptions): 
   await c.need(Math.min(c.size, 4), 'the magic');
   const magic = c.utf8(Math.min(c.size, 4));
   if (magic !== 'GGUF') {
-    if (!'GGUF'.startsWith(magic)) throw invalidGguf(`not a GGUF file (${describeMagic(magic)}): ${path}`, { path });
+    if (!'GGUF'.startsWith(magic)) throw invalidGguf(`not a GGUF file (${describeMagic(magic)}): ${path}`, { path, reason: 'not_gguf' });
     await c.need(4 - magic.length, 'the magic');
   }
   await c.need(4, 'the version');
@@ -111,7 +111,8 @@ async function parseHeader(c: GgufCursor, path: string, opts: ReadGgufOptions): 
     const key = await readString(c, `the key of metadata entry ${i}`, 1 << 16);
     if (metadata.has(key)) throw invalidGguf(`invalid GGUF: duplicate metadata key ${key}`, { path, key });
     const type = await readType(c, key);
-    metadata.set(key, await readValue(c, type, key, opts.keepArrays === true, 0));
+    const keep = opts.keepArrays === true || (Array.isArray(opts.keepArrays) && opts.keepArrays.includes(key));
+    metadata.set(key, await readValue(c, type, key, keep, 0));
     types.set(key, type);
   }
   const header: GgufHeader = { version, tensorCount, metadata, types, tensorInfoOffset: c.pos, fileSize: c.size };

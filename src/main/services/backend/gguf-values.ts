@@ -2,7 +2,7 @@
 // read off the cursor. Lengths are checked against limits and the bytes left before
 // anything is allocated, and arrays nobody asked for (a 32k-token vocabulary) are
 // skipped by their lengths instead of decoded.
-import { invalidGguf, MAX_STRING_BYTES, type GgufCursor } from './gguf-cursor';
+import { invalidGguf, MAX_STRING_BYTES, truncatedGguf, type GgufCursor } from './gguf-cursor';
 
 /** GGUF value type codes, as in ggml's gguf.h. */
 export const GgufType = {
@@ -53,6 +53,11 @@ export async function readString(c: GgufCursor, what: string, limit = MAX_STRING
 async function readScalar(c: GgufCursor, type: GgufType, what: string): Promise<number | bigint | boolean> {
   const size = ELEMENT_BYTES[type] ?? 0;
   if (!c.has(size)) await c.need(size, what);
+  return scalarAt(c, type);
+}
+
+/** The scalar at the cursor, which the caller has made available. */
+function scalarAt(c: GgufCursor, type: GgufType): number | bigint | boolean {
   switch (type) {
     case GgufType.UINT8: return c.u8();
     case GgufType.INT8: return c.i8();
@@ -88,19 +93,38 @@ export async function readValue(c: GgufCursor, type: GgufType, what: string, kee
   const length = c.u64n();
   // Even the smallest elements must fit in what is left of the file.
   if (length * (MIN_ELEMENT_BYTES[itemType] ?? 1) > c.size - c.pos) {
-    throw invalidGguf(`truncated GGUF: ${what} declares ${length} elements but only ${c.size - c.pos} bytes follow`, {
+    throw truncatedGguf(`truncated GGUF: ${what} declares ${length} elements but only ${c.size - c.pos} bytes follow`, {
       path: c.path,
       at: c.pos,
       length,
     });
   }
-  if (keepArrays) {
-    const values: GgufValue[] = [];
-    for (let i = 0; i < length; i++) values.push(await readValue(c, itemType, what, true, depth + 1));
-    return { type: itemType, length, values };
-  }
+  if (keepArrays) return { type: itemType, length, values: await readArrayValues(c, itemType, length, what, depth + 1) };
   await skipArray(c, itemType, length, what, depth + 1);
   return { type: itemType, length };
+}
+
+// A vocabulary is 150k strings and as many token types: elements already in the buffer are
+// read synchronously, so the reader awaits once a chunk rather than once an element.
+async function readArrayValues(c: GgufCursor, itemType: GgufType, length: number, what: string, depth: number): Promise<GgufValue[]> {
+  const size = ELEMENT_BYTES[itemType] ?? 0;
+  if (itemType === GgufType.STRING) {
+    const values: string[] = [];
+    while (values.length < length) {
+      if (!c.has(8)) await c.need(8, what);
+      if (c.takeStrings(length - values.length, what, values) === 0) values.push(await readString(c, what));
+    }
+    return values;
+  }
+  const values: GgufValue[] = [];
+  for (let i = 0; i < length; i++) {
+    if (size === 0) values.push(await readValue(c, itemType, what, true, depth));
+    else {
+      if (!c.has(size)) await c.need(size, what);
+      values.push(scalarAt(c, itemType));
+    }
+  }
+  return values;
 }
 
 async function skipArray(c: GgufCursor, itemType: GgufType, length: number, what: string, depth: number): Promise<void> {

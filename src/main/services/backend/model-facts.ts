@@ -5,7 +5,7 @@
 // lie past the end of the file, is refused with `model_invalid`.
 import { basename } from 'node:path';
 import type { ModelFacts } from '@shared/contract';
-import { invalidGguf } from './gguf-cursor';
+import { invalidGguf, truncatedGguf } from './gguf-cursor';
 import { readGgufHeader, type GgufHeader } from './gguf-reader';
 import { kvBytesPerToken } from './recommend-context';
 
@@ -44,7 +44,7 @@ function assertTensorsStartInFile(header: GgufHeader, path: string): void {
   for (const tensor of header.tensors ?? []) {
     const start = (header.dataOffset ?? 0) + tensor.offset;
     if (start >= header.fileSize) {
-      throw invalidGguf(`truncated GGUF: tensor ${tensor.name} starts at byte ${start} but the file ends at byte ${header.fileSize} (an incomplete download?)`, {
+      throw truncatedGguf(`truncated GGUF: tensor ${tensor.name} starts at byte ${start} but the file ends at byte ${header.fileSize} (an incomplete download?)`, {
         path,
         tensor: tensor.name,
         fileSize: header.fileSize,

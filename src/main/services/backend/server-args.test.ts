@@ -41,7 +41,7 @@ describe('buildServerArgs', () => {
       '--jinja',
       '--reasoning-format', 'auto',
       '-fa', 'auto',
-      '--no-slots',
+      '--slots',
       '--cors-origins', NO_BROWSER_ORIGIN,
     ]);
   });
@@ -136,13 +136,14 @@ describe('buildServerArgs', () => {
     expect(valueOf(both, '--load-mode')).toBe('none');
   });
 
-  it('turns the slot endpoints off and never gives the server a place to save slots (EVA uses neither)', () => {
-    for (const host of ['127.0.0.1', '0.0.0.0']) {
-      const args = buildServerArgs(input({ metrics: true }, { host }));
-      expect(args).toContain('--no-slots');
-      expect(args).not.toContain('--slots');
-      expect(args).not.toContain('--slot-save-path');
-    }
+  it('keeps /slots for the Model info page on loopback, off when exposed (it shows every prompt), and never gives the server a place to save slots', () => {
+    const loopback = buildServerArgs(input({ metrics: true }, { host: '127.0.0.1' }));
+    expect(loopback).toContain('--slots');
+    expect(loopback).not.toContain('--no-slots');
+    const exposed = buildServerArgs(input({ metrics: true, exposeOnNetwork: true }, { host: '0.0.0.0' }));
+    expect(exposed).toContain('--no-slots');
+    expect(exposed).not.toContain('--slots');
+    for (const args of [loopback, exposed]) expect(args).not.toContain('--slot-save-path');
   });
 
   it('allows no browser origin on loopback, and leaves CORS to llama.cpp when exposed to the network', () => {

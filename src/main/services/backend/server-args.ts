@@ -56,10 +56,12 @@ export function buildServerArgs(input: ServerArgsInput): string[] {
   args.add('-fa', settings.flashAttention);
   const loadMode = loadModeFor(settings);
   if (loadMode) args.add('--load-mode', loadMode);
-  // EVA never reads /slots nor saves or restores a slot (id_slot in a request needs
-  // neither), and the endpoint is on by default in this llama.cpp, so "off" has to
-  // be said; with no --slot-save-path the server writes no slot files anywhere.
-  args.add('--no-slots');
+  // The Model info page reads /slots (each slot's context use) over loopback with the
+  // launch secret. The answer also carries every slot's prompt and reply, so a server
+  // exposed to the network keeps it off: one client holding the user's key must not
+  // read another's conversation. With no --slot-save-path the server writes no slot
+  // files anywhere, and EVA never saves or restores a slot.
+  args.add(input.host === '127.0.0.1' ? '--slots' : '--no-slots');
   if (settings.metrics) args.add('--metrics');
   // EVA's own requests come from Node, which CORS does not concern; on loopback no
   // web page needs to read an answer, so no browser origin is allowed (a `.invalid`

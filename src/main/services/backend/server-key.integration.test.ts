@@ -91,12 +91,17 @@ describe('the managed llama-server requires a key per launch', () => {
 });
 
 describe('the managed llama-server serves only what EVA uses', () => {
-  it('has no slot endpoints: /slots and a slot save are refused even with the key', async () => {
+  it('shows /slots (the Model info page) only to a key holder on loopback, and saves no slot even with the key', async () => {
     const { endpoint } = await startManaged();
-    const slots = await fetch(`${endpoint.baseUrl}/slots`, { headers: bearer(endpoint.apiKey) });
-    expect(slots.status).not.toBe(200);
+    expect((await fetch(`${endpoint.baseUrl}/slots`)).status).toBe(401);
+    expect((await fetch(`${endpoint.baseUrl}/slots`, { headers: bearer(endpoint.apiKey) })).status).toBe(200);
     const save = await fetch(`${endpoint.baseUrl}/slots/0?action=save`, { method: 'POST', body: JSON.stringify({ filename: 'x.bin' }), headers: { ...bearer(endpoint.apiKey), 'Content-Type': 'application/json' } });
     expect(save.status).not.toBe(200);
+  });
+
+  it("has no /slots when exposed to the network: it carries every slot's prompt, and clients there share the user's key", async () => {
+    const { endpoint } = await startManaged({ exposeOnNetwork: true }, 'users-own-key');
+    for (const key of ['users-own-key', endpoint.apiKey]) expect((await fetch(`${endpoint.baseUrl}/slots`, { headers: bearer(key) })).status).toBe(501);
   });
 
   it('lets no web page read an answer: no origin is reflected or allowed', async () => {

@@ -18,6 +18,8 @@ export interface ChatEndpoint {
 export interface ChatClientOptions {
   fetch?: typeof globalThis.fetch;
   idleTimeoutMs?: number;
+  /** see StreamRequest.readIntervalMs */
+  readIntervalMs?: number;
 }
 
 export interface ChatClient {
@@ -29,7 +31,7 @@ export function createChatClient(endpoint: ChatEndpoint, options: ChatClientOpti
   const urls = endpointUrls(endpoint.baseUrl);
   const headers: Record<string, string> = { ...endpoint.headers };
   if (endpoint.apiKey) headers.Authorization = `Bearer ${endpoint.apiKey}`;
-  const common = { headers, fetch: options.fetch, idleTimeoutMs: options.idleTimeoutMs };
+  const common = { headers, fetch: options.fetch, idleTimeoutMs: options.idleTimeoutMs, readIntervalMs: options.readIntervalMs };
   return {
     chat: (body, signal) => streamChat({ ...common, url: urls.chat, body, signal }),
     complete: (body, api, signal) => streamCompletion({ ...common, url: api === 'llama' ? urls.llamaCompletion : urls.completions, body, signal }),

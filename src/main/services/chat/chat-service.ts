@@ -4,12 +4,13 @@
 import { buildChatBody, buildCompletionBody, normalizeMessages } from '@shared/chat/request-body';
 import type { ChatSendInput } from '@shared/chat/schemas';
 import { initialStreamingMessage, reduceStream } from '@shared/chat/stream-reducer';
-import type { SamplingSettings, StreamEvent, StreamingMessage } from '@shared/chat/types';
+import type { SamplingSettings, StreamingMessage } from '@shared/chat/types';
 import type { ChatResult, ServerProps } from '@shared/contract';
 import { AppFailure } from '@shared/errors';
 import type { EventSink } from '../app/event-bus';
 import type { LinkService } from '../links/link-service';
 import { createChatClient } from './chat-client';
+import { turnBatches } from './turn-batches';
 import { fetchServerProps, llamaServerRoot } from './server-props';
 import { countWithLlamaServer, estimateCount } from './count-tokens';
 import type { CountTokensInput, TokenCount } from '@shared/chat/context-types';
@@ -43,8 +44,13 @@ interface Target {
 // Strict OpenAI-style APIs reject unknown sampling fields.
 const LLAMA_ONLY_FIELDS = ['top_k', 'min_p', 'repeat_penalty'] as const;
 
-/** How long streamed events wait to travel together, after the first ones: about the page's paint interval. */
-export const STREAM_BATCH_MS = 80;
+/**
+ * How often a streaming answer's connection is read after the first events, and so how
+ * often a batch goes to the page: the page paints no more often than this
+ * (STREAM_PAINT_INTERVAL_MS in the renderer), and each message costs the host, the
+ * browser's network process and the page about a millisecond whatever it carries.
+ */
+export const STREAM_BATCH_MS = 100;
 
 export function createChatService(deps: ChatServiceDeps) {
   const active = new Map<string, AbortController>();
@@ -82,7 +88,7 @@ export function createChatService(deps: ChatServiceDeps) {
         throw error;
       }
       const started = clock();
-      const client = createChatClient({ baseUrl: to.baseUrl, apiKey: to.apiKey ?? undefined }, { fetch: deps.fetch, idleTimeoutMs: deps.idleTimeoutMs });
+      const client = createChatClient({ baseUrl: to.baseUrl, apiKey: to.apiKey ?? undefined }, { fetch: deps.fetch, idleTimeoutMs: deps.idleTimeoutMs, readIntervalMs: STREAM_BATCH_MS });
       const sampling = samplingFor(to, input.sampling);
       const idSlot = to.llama ? (input.idSlot ?? -1) : undefined;
       const events =
@@ -91,37 +97,21 @@ export function createChatService(deps: ChatServiceDeps) {
           : client.complete(buildCompletionBody({ prompt: input.prompt, sampling, idSlot, api: to.llama ? 'llama' : 'openai', model: to.model, includeUsage: true }), to.llama ? 'llama' : 'openai', controller.signal);
 
       // The first events go out at once (the time to the first token is what the user waits
-      // for); after that, what arrives within STREAM_BATCH_MS travels as one batch. A model
-      // sends a token a read, and a message per token cost the host and the page more CPU
-      // than the model could spare (issue 16); the page paints no more often anyway.
-      let pending: StreamEvent[] = [];
-      let scheduled = false;
-      let lastFlush = Number.NEGATIVE_INFINITY;
+      // for); after that the connection is read every STREAM_BATCH_MS, and what one read
+      // brings travels as one batch. A model sends a token a write, and a read and a message
+      // per token cost the host and the page more CPU than the model could spare (issue 16);
+      // the page paints no more often anyway.
       let state = initialStreamingMessage();
-      const flush = () => {
-        scheduled = false;
-        if (pending.length === 0) return;
-        lastFlush = clock();
-        const batch = pending;
-        pending = [];
-        observe?.(state);
-        deps.emit('chat:stream', { requestId: input.requestId, events: batch });
-      };
-
       try {
-        for await (const event of events) {
-          state = reduceStream(state, event);
-          pending.push(event);
-          if (!scheduled) {
-            scheduled = true;
-            const wait = lastFlush + STREAM_BATCH_MS - clock();
-            if (wait > 0) setTimeout(flush, wait);
-            else setImmediate(flush);
-          }
+        for await (const batch of turnBatches(events)) {
+          for (const event of batch) state = reduceStream(state, event);
+          observe?.(state);
+          deps.emit('chat:stream', { requestId: input.requestId, events: batch });
         }
       } finally {
         active.delete(input.requestId);
-        flush();
+        // Left early (a throw above): the read still under way ends now, and the request with it.
+        if (state.status === 'streaming') controller.abort();
       }
       const { internal: _internal, ...result } = state;
       return { ...result, requestId: input.requestId, elapsedMs: Math.round(clock() - started) };

@@ -139,6 +139,17 @@ const routes: Record<string, Handler> = {
     }
     res.end();
   },
+  '/fast': async (_req, res) => {
+    sse(res);
+    // The role chunk alone first, as some servers send it: it must not hold back the first token.
+    res.write(chunk({ role: 'assistant', content: null }));
+    await sleep(20);
+    for (let i = 0; i < 30 && !res.destroyed; i++) {
+      res.write(chunk({ content: `t${i} ` }));
+      await sleep(5);
+    }
+    res.end(chunk({}, 'stop') + 'data: [DONE]\n\n');
+  },
   '/completion': (_req, res) => {
     sse(res);
     res.write('data: {"index":0,"content":"Once","stop":false,"id_slot":-1}\n\n');
@@ -353,6 +364,41 @@ describe('Stop', () => {
     const start = Date.now();
     while (openResponses.size > 0 && Date.now() - start < 1000) await sleep(10);
     expect(openResponses.size).toBe(0);
+  });
+});
+
+describe('paced reading (readIntervalMs)', () => {
+  it('sends the first token at once, then reads a fast stream in bursts, one an interval', async () => {
+    const started = Date.now();
+    const arrivals: { event: StreamEvent; at: number }[] = [];
+    for await (const event of streamChat({ url: `${base}/fast`, body: {}, readIntervalMs: 100 })) arrivals.push({ event, at: Date.now() - started });
+    expect(reduceEvents(arrivals.map((entry) => entry.event))).toMatchObject({ status: 'done', content: Array.from({ length: 30 }, (_, i) => `t${i} `).join('') });
+    const contentAt = arrivals.filter((entry) => entry.event.type === 'content').map((entry) => entry.at);
+    // The tokens come over 150 ms, 5 ms apart; read once an interval they arrive in a few groups.
+    const groups = new Set(contentAt).size;
+    expect(groups).toBeLessThanOrEqual(4);
+    expect(contentAt[0]).toBeLessThan(100);
+  });
+
+  it('Stop ends a paced wait at once', async () => {
+    const controller = new AbortController();
+    let scheduled = false;
+    let abortedAt = 0;
+    let endedAt = 0;
+    for await (const event of streamChat({ url: `${base}/endless`, body: {}, signal: controller.signal, readIntervalMs: 1000 })) {
+      if (event.type === 'content' && !scheduled) {
+        scheduled = true;
+        // The first read's events are out; the next read waits a second unless Stop cuts it short.
+        setTimeout(() => {
+          abortedAt = Date.now();
+          controller.abort();
+        }, 50);
+      }
+      if (event.type === 'stopped') endedAt = Date.now();
+    }
+    expect(abortedAt).toBeGreaterThan(0);
+    expect(endedAt - abortedAt).toBeGreaterThanOrEqual(0);
+    expect(endedAt - abortedAt).toBeLessThan(100);
   });
 });
 

@@ -1,4 +1,5 @@
 // POSTs a request to the model server and turns the answer into StreamEvents.
+// The request goes out over node:http (see http-post.ts for why not fetch).
 // Bytes → text with a streaming TextDecoder (multi-byte characters split across
 // network chunks, BOM), text → SSE events with eventsource-parser (CR, CRLF,
 // multi-line data, chunk boundaries), events → StreamEvents with parseChunk.
@@ -11,6 +12,7 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { parseChunk } from '@shared/chat/parse-chunk';
 import type { ChatError, ChatErrorCode, StreamEvent } from '@shared/chat/types';
 import { httpError, isHtml } from './http-error';
+import { postWithFetch, postWithHttp, type PostReply } from './http-post';
 import { startWatchdog, type StreamWatchdog } from './stream-watchdog';
 
 export interface StreamRequest {
@@ -23,6 +25,13 @@ export interface StreamRequest {
   signal?: AbortSignal;
   /** no bytes for this long ends the stream with idle_timeout (default 120 s, as EVA); llama-server pings every 30 s */
   idleTimeoutMs?: number;
+  /**
+   * After a read that brought events, the connection is read again no sooner than this
+   * (what arrives meanwhile waits in the kernel and comes in one read): a fast model then
+   * costs a read an interval rather than one a token. 0 (default): read as bytes come.
+   */
+  readIntervalMs?: number;
+  /** sends the request through this fetch instead of node:http (tests fake a server with it) */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -53,10 +62,11 @@ async function* streamEvents(request: StreamRequest, mode: Mode): AsyncGenerator
       yield { type: 'stopped' };
       return;
     }
-    let response: Response;
+    const post = request.fetch ? postWithFetch(request.fetch) : postWithHttp;
+    let response: PostReply;
     try {
-      response = await (request.fetch ?? globalThis.fetch)(url, {
-        method: 'POST',
+      response = await post({
+        url,
         headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream, application/json', ...request.headers },
         body: JSON.stringify(request.body),
         signal: watch.signal,
@@ -66,9 +76,10 @@ async function* streamEvents(request: StreamRequest, mode: Mode): AsyncGenerator
       return;
     }
     watch.touch();
-    const contentType = response.headers.get('content-type');
-    const chunks = textChunks(response, watch);
-    if (!response.ok) {
+    const contentType = response.contentType;
+    const chunks = textChunks(response.body, watch);
+    const ok = response.status >= 200 && response.status < 300;
+    if (!ok) {
       let body = '';
       try {
         for await (const text of chunks) {
@@ -83,7 +94,7 @@ async function* streamEvents(request: StreamRequest, mode: Mode): AsyncGenerator
       yield { type: 'error', error: httpError({ status: response.status, statusText: response.statusText, contentType, body, url }) };
       return;
     }
-    yield* readBody(chunks, contentType, mode, watch, { url, status: response.status });
+    yield* readBody(chunks, contentType, mode, watch, { url, status: response.status }, request.readIntervalMs ?? 0);
   } finally {
     watch.dispose();
   }
@@ -95,6 +106,7 @@ async function* readBody(
   mode: Mode,
   watch: StreamWatchdog,
   where: { url: string; status: number },
+  readIntervalMs: number,
 ): AsyncGenerator<StreamEvent, void, undefined> {
   let kind = kindOf(contentType);
   const declaredSse = kind === 'sse';
@@ -104,6 +116,7 @@ async function* readBody(
   let sawFinish = false;
   try {
     for await (const text of chunks) {
+      const readAt = performance.now();
       if (watch.userAborted()) {
         yield { type: 'stopped' };
         return;
@@ -127,7 +140,8 @@ async function* readBody(
         }
         continue;
       }
-      for (const event of sse.feed(piece)) {
+      const events = sse.feed(piece);
+      for (const event of events) {
         if (watch.userAborted()) {
           yield { type: 'stopped' };
           return;
@@ -136,6 +150,8 @@ async function* readBody(
         yield event;
         if (event.type === 'done' || event.type === 'error') return;
       }
+      // Only after events: a read of a role chunk or a ping must not hold back the first token.
+      if (readIntervalMs > 0 && events.length > 0) await watch.sleep(readAt + readIntervalMs - performance.now());
     }
   } catch (error) {
     yield watch.explain(chatError('truncated', `the connection was cut before the answer finished (${causeOf(error)})`, where));
@@ -222,27 +238,18 @@ function* jsonReply(text: string, where: Record<string, unknown>): Generator<Str
   yield { type: 'done' };
 }
 
-async function* textChunks(response: Response, watch: StreamWatchdog): AsyncGenerator<string> {
-  if (!response.body) return;
-  const reader = response.body.getReader();
+async function* textChunks(body: AsyncIterable<Uint8Array>, watch: StreamWatchdog): AsyncGenerator<string> {
   // Streaming mode keeps a character split across network chunks whole; the default drops a leading BOM.
+  // Leaving this loop early (an error event, the caller's break) closes the connection, not drains it.
   const decoder = new TextDecoder();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      watch.touch();
-      if (done) {
-        const tail = decoder.decode();
-        if (tail) yield tail;
-        return;
-      }
-      const text = decoder.decode(value, { stream: true });
-      if (text) yield text;
-    }
-  } finally {
-    // Leaving early (an error event, the caller's break) must close the connection, not drain it.
-    reader.cancel().catch(() => undefined);
+  for await (const value of body) {
+    watch.touch();
+    const text = decoder.decode(value, { stream: true });
+    if (text) yield text;
   }
+  watch.touch();
+  const tail = decoder.decode();
+  if (tail) yield tail;
 }
 
 function kindOf(contentType: string | null): BodyKind {
@@ -270,7 +277,7 @@ function chatError(code: ChatErrorCode, message: string, details?: Record<string
   return details ? { code, message, details } : { code, message };
 }
 
-/** undici reports "fetch failed" / "terminated" and hides the reason in `cause`. */
+/** node:http says the reason in the message; undici (a test's fetch) says "fetch failed" / "terminated" and hides it in `cause`. */
 function causeOf(error: unknown): string {
   const cause = (error as { cause?: unknown } | null)?.cause;
   if (cause instanceof Error && cause.message) return cause.message;

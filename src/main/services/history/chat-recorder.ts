@@ -52,6 +52,9 @@ export function answerPatch(state: Pick<StreamingMessage, 'content' | 'reasoning
   return patch;
 }
 
+/** What the core knows of an answer before it streams: the knowledge-base passages its prompt was given. */
+export type AnswerFields = Pick<MessagePatch, 'citations'>;
+
 export function createChatRecorder(deps: ChatRecorderDeps) {
   const { history } = deps;
 
@@ -60,8 +63,8 @@ export function createChatRecorder(deps: ChatRecorderDeps) {
     hold(record: ChatRecord): void {
       deps.inbox?.hold(record);
     },
-    /** Saves the question and opens the answer; null when nothing could be saved (a notice says why). */
-    async begin(record: ChatRecord): Promise<RecordedExchange | null> {
+    /** Saves the question and opens the answer (with `answer`'s fields from the start); null when nothing could be saved (a notice says why). */
+    async begin(record: ChatRecord, answer: AnswerFields = {}): Promise<RecordedExchange | null> {
       const { conversationId } = record;
       let answerParent = record.parentId;
       try {
@@ -71,7 +74,7 @@ export function createChatRecorder(deps: ChatRecorderDeps) {
           answerParent = question.id;
           deps.inbox?.settle(question.id);
         }
-        await history.beginStream(conversationId, { id: record.answerId, parentId: answerParent, role: 'assistant', content: '' });
+        await history.beginStream(conversationId, { ...answer, id: record.answerId, parentId: answerParent, role: 'assistant', content: '' });
       } catch (error) {
         deps.onSaveFailed(conversationId, toAppError(error).message);
         return null;
@@ -129,6 +132,7 @@ export async function sendRecorded(
   recorder: ChatRecorder,
   send: (input: ChatSendInput, observe?: (state: StreamingMessage) => void) => Promise<ChatResult>,
   input: ChatSendInput,
+  answer: AnswerFields = {},
 ): Promise<ChatResult> {
   if (input.mode !== 'chat' || !input.record) return send(input);
   let exchange: RecordedExchange | null = null;
@@ -140,7 +144,7 @@ export async function sendRecorded(
   let go: () => void = () => undefined;
   const started = new Promise<void>((resolve) => (go = resolve));
   const timer = setTimeout(go, SAVE_DELAY_MS);
-  const beginning = started.then(() => recorder.begin(record)).then((opened) => {
+  const beginning = started.then(() => recorder.begin(record, answer)).then((opened) => {
     exchange = opened;
     if (latest) opened?.onState(latest);
     return opened;

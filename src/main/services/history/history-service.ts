@@ -8,7 +8,7 @@ import type { StreamingMessage } from '@shared/chat/types';
 import type { ChatResult } from '@shared/contract';
 import type { EventSink } from '../app/event-bus';
 import { nameConversation } from './auto-title';
-import { createChatRecorder, runRecorded, sendRecorded, type AgentOutcome } from './chat-recorder';
+import { createChatRecorder, runRecorded, sendRecorded, type AgentOutcome, type AnswerFields } from './chat-recorder';
 import { HistoryStore, type ExportSelection } from './history-store';
 import { inboxFileName, recoverHeldQuestions } from './inbox-recovery';
 import { QuestionInbox } from './question-inbox';
@@ -65,8 +65,9 @@ export function createHistoryService(deps: HistoryServiceDeps) {
 
   return {
     store,
-    async send(chat: (input: ChatSendInput, observe?: (state: StreamingMessage) => void) => Promise<ChatResult>, input: ChatSendInput): Promise<ChatResult> {
-      const result = await sendRecorded(recorder, chat, input);
+    /** A chat exchange, saved as it streams; `answer`: what the answer is saved with from its first byte (its citations). */
+    async send(chat: (input: ChatSendInput, observe?: (state: StreamingMessage) => void) => Promise<ChatResult>, input: ChatSendInput, answer?: AnswerFields): Promise<ChatResult> {
+      const result = await sendRecorded(recorder, chat, input, answer);
       // In the background: the answer is back already, the title follows when the model has one.
       void nameConversation({ history: store, send: chat, enabled: deps.autoTitle ?? (() => false), onRenamed: (id) => announce([id]) }, input, result).catch(() => undefined);
       return result;

@@ -30,6 +30,8 @@ export const TEST_TEXTS: [string, string] = ['The cat sat on the mat.', 'A kitte
 
 export class Embedder {
   private startedKey = '';
+  /** the start under way: callers that come meanwhile (two ingest lanes, a query) wait for it, since a second start would supersede it */
+  private starting: { key: string; endpoint: Promise<EmbeddingEndpoint> } | null = null;
 
   constructor(private readonly deps: EmbedderDeps) {}
 
@@ -75,13 +77,18 @@ export class Embedder {
     await this.deps.server.stop();
   }
 
-  private async start(settings: EmbedderSettings, key: string): Promise<EmbeddingEndpoint> {
+  private start(settings: EmbedderSettings, key: string): Promise<EmbeddingEndpoint> {
+    if (this.starting?.key === key) return this.starting.endpoint;
     this.startedKey = key;
-    try {
-      return await this.deps.server.start(settings);
-    } catch (error) {
+    const endpoint = this.deps.server.start(settings).catch((error: unknown) => {
       this.startedKey = '';
       throw error;
-    }
+    });
+    this.starting = { key, endpoint };
+    const done = () => {
+      if (this.starting?.endpoint === endpoint) this.starting = null;
+    };
+    endpoint.then(done, done);
+    return endpoint;
   }
 }

@@ -5,6 +5,7 @@
 import type { BackendStatus, EventName, EventPayloads, GpuInfo, LoadSettings } from '@shared/contract';
 import type { EmbedderSettings } from '@shared/knowledge/knowledge-settings';
 import type { EmbedderStatus } from '@shared/knowledge/knowledge-types';
+import { AppFailure } from '@shared/errors';
 import { BackendManager } from '../backend/backend-manager';
 import { readGgufHeader } from '../backend/gguf-reader';
 import type { ProcessLifecycle } from '../process/process-lifecycle';
@@ -47,13 +48,14 @@ export class EmbeddingServer {
     this.manager ??= this.newManager(extraArgs);
     await this.manager.load(load);
     const endpoint = this.manager.localEndpoint();
-    if (!endpoint) throw new Error('embedding server is not ready');
+    // Stopped or restarted while this caller waited: the ingest waits and asks again.
+    if (!endpoint) throw new AppFailure('backend_starting', 'the embedding server is not ready');
     return endpoint;
   }
 
   /** The endpoint once ready; waits through a crash restart up to `waitMs`. */
   async readyEndpoint(signal: AbortSignal, waitMs = 60_000): Promise<EmbeddingEndpoint> {
-    if (!this.manager) throw new Error('the embedding server is not started');
+    if (!this.manager) throw new AppFailure('backend_starting', 'the embedding server is not started');
     return this.manager.readyEndpoint(signal, waitMs);
   }
 

@@ -29,18 +29,22 @@ export async function searchBases(input: { store: PassageStore; embedder: Embedd
   const needsReembed = input.bases.filter((b) => b.needsReembed).map((b) => b.id);
   const usable = input.bases.filter((b) => !b.needsReembed && b.embedder);
   if (usable.length === 0 || input.query.trim() === '') return { hits: [], needsReembed, ms: 0 };
-  const ready = await input.embedder.ready(input.signal);
-  const [vector] = await embedTexts(ready.endpoint, [input.query], input.signal);
   const depth = Math.max(MIN_DEPTH, input.topN * DEPTH_FACTOR);
+  // The BM25 side needs no vector: it runs while the query is being embedded.
+  const [[vector], keywordLists] = await Promise.all([
+    input.embedder.ready(input.signal).then((ready) => embedTexts(ready.endpoint, [input.query], input.signal)),
+    Promise.all(usable.map((base) => input.store.keywords(base.id, input.query, depth))),
+  ]);
+  const matches = usable.map((base) => base.embedder!.dimension === vector!.length);
+  needsReembed.push(...usable.filter((_, b) => !matches[b]).map((base) => base.id));
+  const nearLists = await Promise.all(usable.map((base, b) => (matches[b] ? input.store.nearest(base.id, vector!, depth) : [])));
   const lists: Candidate[][] = [];
   const similarity = new Map<string, number>();
   const bm25 = new Map<string, number>();
-  for (const base of usable) {
-    if (base.embedder!.dimension !== vector!.length) {
-      needsReembed.push(base.id);
-      continue;
-    }
-    const [near, words] = await Promise.all([input.store.nearest(base.id, vector!, depth), input.store.keywords(base.id, input.query, depth)]);
+  for (const [b, base] of usable.entries()) {
+    if (!matches[b]) continue;
+    const near = nearLists[b]!;
+    const words = keywordLists[b]!;
     for (const row of near) similarity.set(row.id, 1 - (row._distance ?? 1));
     for (const row of words) bm25.set(row.id, row._score ?? 0);
     lists.push(near.map((row) => ({ baseId: base.id, row })), words.map((row) => ({ baseId: base.id, row })));

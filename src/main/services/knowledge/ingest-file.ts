@@ -11,13 +11,14 @@ import { embedTexts, EmbeddingError, tokenizeBytes } from './embedding-client';
 import type { Embedder } from './embedder';
 import { ExtractFailure, fsReason } from './extract/extract-failure';
 import { extractFile } from './extract/extract-text';
+import { mapInFlight } from './map-in-flight';
 import type { PassageRow, PassageStore } from './passage-table';
 
 export interface IngestFileInput {
   baseId: string;
   fileId: string;
   path: string;
-  /** the hash of the revision already indexed, to skip an unchanged file */
+  /** the hash of the revision already indexed, to skip an unchanged file; null where the base holds no passages of it */
   indexedHash: string | null;
   /** the embedder the base's vectors came from; another one stops the ingest */
   baseEmbedder: EmbedderIdentity | null;
@@ -42,6 +43,9 @@ export type IngestFileOutcome =
   | { kind: 'indexed'; hash: string; passages: number; bytes: number; embedder: EmbedderIdentity | null }
   | { kind: 'unchanged'; hash: string; bytes: number };
 
+/** Embedding requests a file keeps in flight: the server queues the second while it works on the first. */
+const EMBED_IN_FLIGHT = 2;
+
 /** The base holds vectors of another model: it has to be re-embedded before anything is added. */
 export class EmbedderMismatch extends Error {}
 
@@ -56,36 +60,37 @@ export async function ingestFile(input: IngestFileInput, deps: IngestFileDeps): 
   if (passages.length === 0) throw new ExtractFailure('no_text', `${input.path} has no text to index`);
 
   const rev = hash.slice(0, 16);
-  const rows: PassageRow[] = [];
   let identity: EmbedderIdentity | null = input.baseEmbedder;
-  for (let i = 0; i < passages.length; i += input.batchSize) {
-    const batch = passages.slice(i, i + input.batchSize);
-    const vectors = await withRetry(async () => embedTexts((await deps.embedder.ready(deps.signal)).endpoint, batch.map((p) => p.text), deps.signal), deps);
-    const current = { model: ready.model, dimension: vectors[0]!.length };
+  const batches = Math.ceil(passages.length / input.batchSize);
+  const vectors = await mapInFlight(batches, EMBED_IN_FLIGHT, async (b) => {
+    const batch = passages.slice(b * input.batchSize, (b + 1) * input.batchSize);
+    const batchVectors = await withRetry(async () => embedTexts((await deps.embedder.ready(deps.signal)).endpoint, batch.map((p) => p.text), deps.signal), deps);
+    const current = { model: ready.model, dimension: batchVectors[0]!.length };
     if (identity && (identity.model !== current.model || identity.dimension !== current.dimension)) {
       throw new EmbedderMismatch(`the base holds vectors of ${identity.model} (${identity.dimension} dimensions); the embedder now is ${current.model} (${current.dimension})`);
     }
     identity = current;
-    batch.forEach((passage, j) =>
-      rows.push({
-        id: randomUUID(),
-        file_id: input.fileId,
-        rev,
-        text: passage.text,
-        path: input.path,
-        page: passage.page ?? 0,
-        line_start: passage.lineStart,
-        line_end: passage.lineEnd,
-        char_start: passage.charStart,
-        char_end: passage.charEnd,
-        vector: vectors[j]!,
-      }),
-    );
     deps.onPassages(batch.length);
-  }
+    return batchVectors;
+  });
+  const rows = passages.map(
+    (passage, i): PassageRow => ({
+      id: randomUUID(),
+      file_id: input.fileId,
+      rev,
+      text: passage.text,
+      path: input.path,
+      page: passage.page ?? 0,
+      line_start: passage.lineStart,
+      line_end: passage.lineEnd,
+      char_start: passage.charStart,
+      char_end: passage.charEnd,
+      vector: vectors[Math.floor(i / input.batchSize)]![i % input.batchSize]!,
+    }),
+  );
   deps.signal.throwIfAborted();
   try {
-    await deps.store.replaceFile(input.baseId, input.fileId, rev, rows);
+    await deps.store.replaceFile(input.baseId, input.fileId, rev, rows, { hadPassages: input.indexedHash !== null });
   } catch (error) {
     throw new ExtractFailure(fsReason(error) === 'disk_full' || /no space left/i.test(String(error)) ? 'disk_full' : 'read_failed', `${input.path}: the passages could not be stored: ${(error as Error).message}`);
   }

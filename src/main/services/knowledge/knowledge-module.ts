@@ -6,6 +6,7 @@ import type { AppSettings, EventName, EventPayloads, GpuInfo, InvokeHandlers } f
 import type { ChatSendInput } from '@shared/chat/schemas';
 import type { ChatMessage } from '@shared/chat/types';
 import { knowledgeChannels } from '@shared/knowledge/knowledge-contract';
+import type { KnowledgeHit } from '@shared/knowledge/knowledge-types';
 import { formatPassages, knowledgePromptBlock, knowledgeToolDescriptor } from '@shared/knowledge/knowledge-tool';
 import { toolError } from '@shared/tools/tool-types';
 import { join } from 'node:path';
@@ -61,13 +62,18 @@ export async function openKnowledge(deps: KnowledgeModuleDeps) {
     'knowledge:embedder-status': async () => embedder.status(),
     'knowledge:embedder-start': async () => {
       await embedder.ready(AbortSignal.timeout(300_000));
+      service.resume();
       return embedder.status();
     },
     'knowledge:embedder-stop': async () => {
       await embedder.stop();
       return embedder.status();
     },
-    'knowledge:embedder-test': async () => embedder.test(AbortSignal.timeout(300_000)),
+    'knowledge:embedder-test': async () => {
+      const result = await embedder.test(AbortSignal.timeout(300_000));
+      service.resume();
+      return result;
+    },
   };
 
   /** The `knowledge` tool, offered once some base holds passages. */
@@ -89,23 +95,31 @@ export async function openKnowledge(deps: KnowledgeModuleDeps) {
 
   /**
    * The composer toggle: a plain chat's system prompt gets the passages found for
-   * the last question, and the page gets them as `knowledge:citations`.
+   * the last question, and the page gets them as `knowledge:citations`; they are
+   * returned too, so the core saves them with the answer.
    */
-  async function augmentChat(input: ChatSendInput): Promise<ChatSendInput> {
-    if (input.mode !== 'chat' || !deps.settings().knowledge.useInChat) return input;
+  async function withKnowledge(input: ChatSendInput): Promise<{ input: ChatSendInput; citations: KnowledgeHit[] }> {
+    if (input.mode !== 'chat' || !deps.settings().knowledge.useInChat) return { input, citations: [] };
     const question = lastUserText(input.messages);
-    if (!question) return input;
+    if (!question) return { input, citations: [] };
     const { hits } = await service.query(question).catch(() => ({ hits: [] }));
     deps.emit('knowledge:citations', { requestId: input.requestId, hits });
-    if (hits.length === 0) return input;
+    if (hits.length === 0) return { input, citations: [] };
     const block = knowledgePromptBlock(hits);
-    return { ...input, systemPrompt: input.systemPrompt ? `${input.systemPrompt}\n\n${block}` : block };
+    return { input: { ...input, systemPrompt: input.systemPrompt ? `${input.systemPrompt}\n\n${block}` : block }, citations: hits };
+  }
+
+  async function augmentChat(input: ChatSendInput): Promise<ChatSendInput> {
+    return (await withKnowledge(input)).input;
   }
 
   return {
     handlers,
     toolProvider,
     augmentChat,
+    withKnowledge,
+    /** settings.knowledge changed: a queue waiting for an embedder goes on with the new one */
+    settingsChanged: () => service.resume(),
     service,
     embedder,
     async dispose() {

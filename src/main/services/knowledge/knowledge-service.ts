@@ -40,6 +40,8 @@ interface RunState {
 }
 
 const PROGRESS_EVERY_MS = 250;
+/** Files ingested at once: while one is stored and saved, the other's batches keep the embedding server busy (bench knowledge.ingest_ratio). */
+const LANES = 2;
 
 export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
   await mkdir(deps.dir, { recursive: true });
@@ -47,7 +49,13 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
   const store = await PassageStore.open(join(deps.dir, 'db'));
   const clock = deps.clock ?? Date.now;
   const runs = new Map<string, RunState>();
-  let current: { baseId: string; fileId: string; abort: AbortController } | null = null;
+  /** the files under way, one per lane */
+  const running = new Set<{ baseId: string; fileId: string; path: string; abort: AbortController }>();
+  const abortWhere = (match: (entry: { baseId: string; fileId: string }) => boolean): boolean => {
+    const hits = [...running].filter(match);
+    for (const entry of hits) entry.abort.abort();
+    return hits.length > 0;
+  };
   let worker: Promise<void> | null = null;
   let lastEmit = 0;
   let disposed = false;
@@ -56,10 +64,12 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
 
   // A crash between adding a file's new passages and dropping its old ones leaves both: keep the committed revision.
   for (const base of catalog.bases) {
-    await store.repair(base.id, new Map(base.files.filter((f) => f.hash && f.state === 'indexed').map((f) => [f.id, f.hash!.slice(0, 16)])));
+    // Every file with stored passages keeps its committed revision, whatever its state: one
+    // re-indexing (or failed on a new revision) when the app stopped still has its old passages.
+    await store.repair(base.id, new Map(base.files.filter((f) => f.hash && f.passages > 0).map((f) => [f.id, f.hash!.slice(0, 16)])));
     for (const file of base.files) if (file.state === 'indexing') file.state = 'queued';
   }
-  await catalog.save();
+  await saveQuietly();
 
   function view(base: StoredBase): KnowledgeBase {
     const now = deps.embedder.model();
@@ -84,7 +94,7 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
     let run = runs.get(base.id);
     if (!run || run.progress.state !== 'running') {
       run = {
-        progress: { jobId: randomBytes(6).toString('hex'), baseId: base.id, state: 'running', filesDone: 0, filesTotal: 0, filesFailed: 0, passagesDone: 0, currentFile: null, etaSeconds: null, pausedReason: null },
+        progress: { jobId: randomBytes(6).toString('hex'), baseId: base.id, state: 'running', filesDone: 0, filesTotal: 0, filesFailed: 0, passagesDone: 0, currentFile: null, etaSeconds: null, pausedReason: null, detail: null },
         startedAt: clock(),
         bytesDone: 0,
         bytesTotal: 0,
@@ -98,19 +108,42 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
 
   function nextQueued(): { base: StoredBase; file: KnowledgeFile } | null {
     for (const base of catalog.bases) {
-      if (holding.has(base.id)) continue;
+      // A base whose ingest stopped for want of an embedder waits for resume() or new files.
+      if (holding.has(base.id) || runs.get(base.id)?.progress.state === 'failed') continue;
       const file = base.files.find((f) => f.state === 'queued');
       if (file) return { base, file };
     }
     return null;
   }
 
+  /**
+   * The worker's saves: a catalog that cannot be written (a full disk) keeps its
+   * last good copy on disk (the write is atomic) and the queue goes on in memory;
+   * the files whose passages cannot be stored get their own `disk_full` error,
+   * and a restart resumes from the last saved state.
+   */
+  async function saveQuietly(): Promise<void> {
+    await catalog.save().catch(() => undefined);
+  }
+
   function kick(): void {
     if (worker || disposed) return;
-    worker = work().finally(() => {
-      worker = null;
-      if (nextQueued() && !disposed) kick();
-    });
+    let broke = false;
+    worker = Promise.allSettled(Array.from({ length: LANES }, work))
+      .then((lanes) => {
+        for (const lane of lanes) if (lane.status === 'rejected') throw lane.reason;
+      })
+      .catch((error: unknown) => {
+        // A bug, not a file's fault: the queue stops with the error shown (resume() tries again) rather than the host dying of an unhandled rejection.
+        broke = true;
+        for (const run of runs.values()) if (run.progress.state === 'running' || run.progress.state === 'paused') Object.assign(run.progress, { state: 'failed', pausedReason: 'embedder_failed', detail: String(error) });
+        for (const base of catalog.bases) for (const file of base.files) if (file.state === 'indexing') file.state = 'queued';
+        running.clear();
+      })
+      .finally(() => {
+        worker = null;
+        if (!broke && nextQueued() && !disposed) kick();
+      });
   }
 
   async function work(): Promise<void> {
@@ -118,11 +151,13 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
       const { base, file } = next;
       const run = runs.get(base.id) ?? runFor(base, file.bytes, 1);
       const abort = new AbortController();
-      current = { baseId: base.id, fileId: file.id, abort };
+      const entry = { baseId: base.id, fileId: file.id, path: file.path, abort };
+      running.add(entry);
+      // Marked before the first await, so the other lane takes the next file.
       file.state = 'indexing';
       run.progress.currentFile = file.path;
       emitProgress(run, true);
-      await catalog.save();
+      await saveQuietly();
       const settings = deps.settings();
       try {
         const outcome = await ingestFile(
@@ -144,7 +179,8 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
             retryMs: deps.retryMs,
             onPause: (reason) => {
               run.progress.state = reason ? 'paused' : 'running';
-              run.progress.pausedReason = reason;
+              run.progress.pausedReason = reason ? 'embedder_down' : null;
+              run.progress.detail = reason;
               emitProgress(run, true);
             },
             onPassages: (count) => {
@@ -173,14 +209,16 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
           for (const f of base.files) if (f.state === 'queued' || f === file) Object.assign(f, f.passages > 0 ? { state: 'indexed' } : { state: 'failed', error: { reason: 'embed_failed', message: error.message } });
           run.progress.state = 'failed';
           run.progress.pausedReason = 'reembed_needed';
+          run.progress.detail = error.message;
         } else if (error instanceof AppFailure) {
-          // No embedder chosen, or it cannot start: the queue waits for the user.
+          // No embedder chosen, or it cannot start: the queue waits until the embedder is set (resume()).
           file.state = 'queued';
           run.progress.state = 'failed';
-          run.progress.pausedReason = error.message;
+          run.progress.pausedReason = error.details?.reason === 'no_embedder' ? 'no_embedder' : 'embedder_failed';
+          run.progress.detail = error.message;
           emitProgress(run, true);
-          await catalog.save();
-          current = null;
+          await saveQuietly();
+          running.delete(entry);
           deps.onChanged();
           return;
         } else {
@@ -189,14 +227,16 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
           run.progress.filesFailed++;
         }
       }
-      current = null;
+      running.delete(entry);
       run.progress.filesDone++;
       run.bytesDone += file.bytes;
-      run.progress.currentFile = null;
-      await catalog.save();
-      if (!base.files.some((f) => f.state === 'queued')) {
+      run.progress.currentFile = [...running].find((r) => r.baseId === base.id)?.path ?? null;
+      // The last lane out of the base finishes its run; decided before the save's await, so only one lane does.
+      const last = !base.files.some((f) => f.state === 'queued' || f.state === 'indexing');
+      await saveQuietly();
+      if (last) {
         if (run.progress.state === 'running' || run.progress.state === 'paused') run.progress.state = 'done';
-        run.progress.pausedReason = run.progress.state === 'failed' ? run.progress.pausedReason : null;
+        if (run.progress.state !== 'failed') run.progress.pausedReason = run.progress.detail = null;
         await store.optimize(base.id).catch(() => undefined);
       }
       emitProgress(run, true);
@@ -227,7 +267,8 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
       }
     }
     if (added > 0) runFor(base, bytes, added);
-    await catalog.save();
+    // A full disk must not refuse the add: the queue runs in memory and each file that cannot be stored says so.
+    await saveQuietly();
     return added;
   }
 
@@ -261,7 +302,7 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
 
     async remove(id: string): Promise<{ removed: boolean }> {
       const base = baseOf(id);
-      if (current?.baseId === id) current.abort.abort();
+      abortWhere((r) => r.baseId === id);
       catalog.bases.splice(catalog.bases.indexOf(base), 1);
       runs.delete(id);
       await catalog.save();
@@ -284,7 +325,7 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
       const base = baseOf(id);
       const file = base.files.find((f) => f.id === fileId);
       if (!file) return { removed: false };
-      if (current?.fileId === fileId) current.abort.abort();
+      abortWhere((r) => r.fileId === fileId);
       base.files.splice(base.files.indexOf(file), 1);
       await store.removeFile(id, fileId);
       await catalog.save();
@@ -300,12 +341,11 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
         if (file.passages > 0) file.state = 'indexed';
         else base.files.splice(base.files.indexOf(file), 1);
       }
-      const wasRunning = current?.baseId === id;
-      if (wasRunning) current!.abort.abort();
+      const wasRunning = abortWhere((r) => r.baseId === id);
       const run = runs.get(id);
       if (run) {
         run.progress.state = 'cancelled';
-        run.progress.pausedReason = null;
+        run.progress.pausedReason = run.progress.detail = null;
         emitProgress(run, true);
       }
       await catalog.save();
@@ -319,8 +359,8 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
       holding.add(id);
       let queued = 0;
       try {
-        if (current?.baseId === id) current.abort.abort();
-        while (current?.baseId === id) await new Promise((r) => setTimeout(r, 20));
+        abortWhere((r) => r.baseId === id);
+        while ([...running].some((r) => r.baseId === id)) await new Promise((r) => setTimeout(r, 20));
         await store.dropBase(id);
         base.embedder = null;
         for (const file of base.files) Object.assign(file, { hash: null, passages: 0, state: 'indexed', error: null });
@@ -346,6 +386,18 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
       return openPassage(store, baseOf(baseId).id, passageId);
     },
 
+    /** The embedder was set or started: a queue that stopped for want of one goes on. */
+    resume(): void {
+      for (const base of catalog.bases) {
+        const queued = base.files.filter((f) => f.state === 'queued');
+        const run = runs.get(base.id);
+        if (queued.length === 0 || (run && run.progress.state !== 'failed') || run?.progress.pausedReason === 'reembed_needed') continue;
+        runs.delete(base.id);
+        runFor(base, queued.reduce((s, f) => s + f.bytes, 0), queued.length);
+      }
+      kick();
+    },
+
     /** Wait until the queue is empty (tests, benchmarks). */
     async idle(): Promise<void> {
       while (worker) await worker;
@@ -356,9 +408,9 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
 
     async dispose(): Promise<void> {
       disposed = true;
-      current?.abort.abort();
+      abortWhere(() => true);
       await worker?.catch(() => undefined);
-      await catalog.save();
+      await saveQuietly();
       store.close();
     },
   };

@@ -1,9 +1,11 @@
 // The knowledge database: LanceDB (embedded, on disk, Arrow columns) with one
-// table of passages per knowledge base: the vector beside the text, and a BM25
-// full-text index on the text. A file's passages are replaced by adding the new
+// table of passages per knowledge base: the vector beside the text, a BM25
+// full-text index on the text, and an IVF index on the vectors once the table is
+// large (vector-index-plan.ts). A file's passages are replaced by adding the new
 // revision first and deleting the older ones after, so a crash in between leaves
 // the old passages (or both, which `repair` clears), never none.
 import type { Connection, Table } from '@lancedb/lancedb';
+import { planVectorIndex, trainedRowsOf, vectorIndexName } from './vector-index-plan';
 
 /** One passage row as stored. */
 export interface PassageRow {
@@ -29,6 +31,8 @@ const COLUMNS = ['id', 'file_id', 'rev', 'text', 'path', 'page', 'line_start', '
 
 export class PassageStore {
   private readonly tables = new Map<string, Table>();
+  /** each base's writes, one after another: two ingest lanes must not both create its table, nor race a compaction */
+  private readonly writes = new Map<string, Promise<unknown>>();
 
   private constructor(private readonly db: Connection) {}
 
@@ -39,37 +43,49 @@ export class PassageStore {
     return new PassageStore(await lancedb.connect(dir));
   }
 
-  /** Add a file's new passages, then drop its older revisions. */
-  async replaceFile(baseId: string, fileId: string, rev: string, rows: readonly PassageRow[]): Promise<void> {
-    let table = await this.table(baseId);
-    if (rows.length > 0) {
-      if (table) await table.add(rows as unknown as Record<string, unknown>[]);
-      else table = await this.create(baseId, rows);
-    }
-    if (table) await table.delete(`file_id = ${sql(fileId)} AND rev != ${sql(rev)}`);
+  /**
+   * Add a file's new passages, then drop its older revisions. `hadPassages: false`
+   * (the catalog holds none for the file) skips the delete: a scan of the table
+   * and a new table version per file, for nothing, on a first ingest.
+   */
+  replaceFile(baseId: string, fileId: string, rev: string, rows: readonly PassageRow[], options: { hadPassages?: boolean } = {}): Promise<void> {
+    return this.serial(baseId, async () => {
+      let table = await this.table(baseId);
+      if (rows.length > 0) {
+        if (table) await table.add(rows as unknown as Record<string, unknown>[]);
+        else table = await this.create(baseId, rows);
+      }
+      if (table && options.hadPassages !== false) await table.delete(`file_id = ${sql(fileId)} AND rev != ${sql(rev)}`);
+    });
   }
 
-  async removeFile(baseId: string, fileId: string): Promise<void> {
-    const table = await this.table(baseId);
-    if (table) await table.delete(`file_id = ${sql(fileId)}`);
+  removeFile(baseId: string, fileId: string): Promise<void> {
+    return this.serial(baseId, async () => {
+      const table = await this.table(baseId);
+      if (table) await table.delete(`file_id = ${sql(fileId)}`);
+    });
   }
 
   /** Delete rows of files (or revisions) the catalog does not hold: what a crash between add and delete left. */
-  async repair(baseId: string, committed: ReadonlyMap<string, string>): Promise<void> {
-    const table = await this.table(baseId);
-    if (!table) return;
-    if (committed.size === 0) {
-      await table.delete('true');
-      return;
-    }
-    await table.delete(`file_id NOT IN (${[...committed.keys()].map(sql).join(', ')})`);
-    for (const [fileId, rev] of committed) await table.delete(`file_id = ${sql(fileId)} AND rev != ${sql(rev)}`);
+  repair(baseId: string, committed: ReadonlyMap<string, string>): Promise<void> {
+    return this.serial(baseId, async () => {
+      const table = await this.table(baseId);
+      if (!table) return;
+      if (committed.size === 0) {
+        await table.delete('true');
+        return;
+      }
+      await table.delete(`file_id NOT IN (${[...committed.keys()].map(sql).join(', ')})`);
+      for (const [fileId, rev] of committed) await table.delete(`file_id = ${sql(fileId)} AND rev != ${sql(rev)}`);
+    });
   }
 
-  async dropBase(baseId: string): Promise<void> {
-    this.tables.delete(baseId);
-    const names = await this.db.tableNames();
-    if (names.includes(tableName(baseId))) await this.db.dropTable(tableName(baseId));
+  dropBase(baseId: string): Promise<void> {
+    return this.serial(baseId, async () => {
+      this.tables.delete(baseId);
+      const names = await this.db.tableNames();
+      if (names.includes(tableName(baseId))) await this.db.dropTable(tableName(baseId));
+    });
   }
 
   async count(baseId: string): Promise<number> {
@@ -99,16 +115,44 @@ export class PassageStore {
     return row ?? null;
   }
 
-  /** Fold new rows into the full-text index and compact; after an ingest. */
-  async optimize(baseId: string): Promise<void> {
+  /** Fold new rows into the indices, compact, and (re)train the vector index when the table has grown to need it; after an ingest. */
+  optimize(baseId: string): Promise<void> {
+    return this.serial(baseId, async () => {
+      const table = await this.table(baseId);
+      if (!table) return;
+      await table.optimize({ cleanupOlderThan: new Date() });
+      const current = (await table.listIndices()).find((index) => index.columns.includes('vector') && trainedRowsOf(index.name) !== null);
+      const rows = await table.countRows();
+      const vector = (await table.schema()).fields.find((field) => field.name === 'vector');
+      const dimension = (vector?.type as { listSize?: number } | undefined)?.listSize ?? 0;
+      if (planVectorIndex({ rows, dimension, trainedRows: current ? trainedRowsOf(current.name) : null }) !== 'build') return;
+      const lancedb = await import('@lancedb/lancedb');
+      // The new index is built beside the old one, which searches keep using until it is dropped.
+      await table.createIndex('vector', { config: lancedb.Index.ivfFlat({ distanceType: 'cosine' }), name: vectorIndexName(rows) });
+      if (current) await table.dropIndex(current.name);
+    });
+  }
+
+  /** The names of the table's indices (tests). */
+  async indexNames(baseId: string): Promise<string[]> {
     const table = await this.table(baseId);
-    if (table) await table.optimize({ cleanupOlderThan: new Date() });
+    return table ? (await table.listIndices()).map((index) => index.name) : [];
   }
 
   close(): void {
     for (const table of this.tables.values()) table.close();
     this.tables.clear();
     this.db.close();
+  }
+
+  private serial<T>(baseId: string, work: () => Promise<T>): Promise<T> {
+    const next = (this.writes.get(baseId) ?? Promise.resolve()).catch(() => undefined).then(work);
+    this.writes.set(baseId, next);
+    const settle = () => {
+      if (this.writes.get(baseId) === next) this.writes.delete(baseId);
+    };
+    next.then(settle, settle);
+    return next;
   }
 
   private async table(baseId: string): Promise<Table | null> {

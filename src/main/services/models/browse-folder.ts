@@ -1,9 +1,9 @@
 // The server-side file browser (a browser page has no native picker and no
-// paths): the folders and `.gguf` files of one folder, its parent, and places
-// to start from. Hidden entries and partial downloads are left out.
+// paths): the folders and `.gguf` files (or all files) of one folder, its
+// parent, and places to start from. Hidden entries and partial downloads are left out.
 import { access, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { BrowseEntry, BrowseListing } from '@shared/models/model-library';
+import type { BrowseEntry, BrowseFiles, BrowseListing } from '@shared/models/model-library';
 import { AppFailure } from '@shared/errors';
 
 export interface BrowsePlacesInput {
@@ -13,7 +13,7 @@ export interface BrowsePlacesInput {
   platform: NodeJS.Platform;
 }
 
-export async function browseFolder(path: string | undefined, places: BrowsePlacesInput): Promise<BrowseListing> {
+export async function browseFolder(path: string | undefined, places: BrowsePlacesInput, files: BrowseFiles = 'gguf'): Promise<BrowseListing> {
   const folder = resolve(path && path.trim() !== '' ? path : places.homeDir);
   const dirents = await readdir(folder, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     throw browseFailure(error, folder);
@@ -23,11 +23,12 @@ export async function browseFolder(path: string | undefined, places: BrowsePlace
     if (dirent.name.startsWith('.')) continue;
     const full = join(folder, dirent.name);
     const isGguf = /\.gguf$/i.test(dirent.name);
-    if (!dirent.isDirectory() && !isGguf && !dirent.isSymbolicLink()) continue;
+    const shown = isGguf || files === 'all';
+    if (!dirent.isDirectory() && !shown && !dirent.isSymbolicLink()) continue;
     // stat follows links; an entry that vanished or cannot be read is simply not shown.
     const info = await stat(full).catch(() => null);
     if (info?.isDirectory()) entries.push({ name: dirent.name, path: full, kind: 'folder', sizeBytes: null });
-    else if (info?.isFile() && isGguf) entries.push({ name: dirent.name, path: full, kind: 'gguf', sizeBytes: info.size });
+    else if (info?.isFile() && shown) entries.push({ name: dirent.name, path: full, kind: isGguf ? 'gguf' : 'file', sizeBytes: info.size });
   }
   entries.sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' }) : a.kind === 'folder' ? -1 : 1));
   const parent = dirname(folder);

@@ -6,7 +6,7 @@ import { basename, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppFailure } from '@shared/errors';
 import type { AppSettings } from '@shared/contract';
-import type { BrowseListing, DownloadState, HubFiles, HubModel, LibraryListing } from '@shared/models/model-library';
+import type { BrowseFiles, BrowseListing, DownloadState, HubFiles, HubModel, LibraryListing } from '@shared/models/model-library';
 import { browseFolder } from './browse-folder';
 import { defaultStatfs, freeBytesIn, type StatFs } from './disk-space';
 import { createDownloadManager, type DownloadManager } from './download-manager';
@@ -39,7 +39,7 @@ export interface ModelUploadSink {
 export interface ModelLibrary extends ModelUploadSink {
   list(): Promise<LibraryListing>;
   setFolders(folders: string[]): Promise<LibraryListing>;
-  browse(path: string | undefined): Promise<BrowseListing>;
+  browse(path: string | undefined, files?: BrowseFiles): Promise<BrowseListing>;
   search(query: string, limit?: number): Promise<{ models: HubModel[] }>;
   files(repo: string): Promise<HubFiles>;
   download(input: { repo: string; file: string }): Promise<DownloadState>;
@@ -81,7 +81,7 @@ export function createModelLibrary(deps: ModelLibraryDeps): ModelLibrary {
       await deps.settings.update({ models: { folders: checked } });
       return list();
     },
-    browse: (path) => browseFolder(path, { homeDir: deps.homeDir, libraryFolders: userFolders(), downloadFolder: downloadFolder(), platform: deps.platform ?? process.platform }),
+    browse: (path, files) => browseFolder(path, { homeDir: deps.homeDir, libraryFolders: userFolders(), downloadFolder: downloadFolder(), platform: deps.platform ?? process.platform }, files),
     async search(query, limit = DEFAULT_SEARCH_LIMIT) {
       return { models: await hub.search(query, limit) };
     },

@@ -9,6 +9,8 @@ import { OutputCollector, type CappedOutput } from '@shared/tools/output-cap';
 export type LaunchOutput =
   /** every complete line of stdout and stderr, synchronously as it is read (readiness depends on seeing them at once) */
   | { mode: 'lines'; onLine: (stream: 'stdout' | 'stderr', line: string) => void }
+  /** the text of stdout and stderr as it arrives, partial lines included (progress written without a newline, `[3]ppl,`, or a line in two parts); stderr kept as last lines */
+  | { mode: 'text'; onText: (stream: 'stdout' | 'stderr', text: string) => void }
   /** head + tail of the output, at most `maxChars`; `streams: 'stdout'` leaves stderr to the last lines only */
   | { mode: 'capture'; maxChars: number; streams?: 'both' | 'stdout' }
   /** a Node IPC channel (JSON serialization); stdout is drained, stderr kept as last lines */
@@ -40,6 +42,20 @@ export function attachOutput(child: ChildProcess, output: LaunchOutput): OutputT
         last.pushLine(line);
         output.onLine(stream, line);
       });
+    }
+  } else if (output.mode === 'text') {
+    for (const stream of ['stdout', 'stderr'] as const) {
+      const readable = child[stream];
+      if (!readable) continue;
+      const decoder = new StringDecoder('utf8');
+      const deliver = (text: string) => {
+        if (text === '') return;
+        // Only stderr: partial stdout text between its lines would garble the tail an error is judged by.
+        if (stream === 'stderr') last.pushText(text);
+        output.onText(stream, text);
+      };
+      readable.on('data', (chunk: Buffer) => deliver(decoder.write(chunk)));
+      readable.on('end', () => deliver(decoder.end()));
     }
   } else {
     const stdoutCollected = output.mode === 'capture';

@@ -26,6 +26,16 @@ describe('launchProcess', () => {
     expect(lines).toHaveLength(3);
   });
 
+  it('text mode: delivers partial lines as they come, and keeps stderr as the last lines', async () => {
+    const seen: string[] = [];
+    const script = 'process.stdout.write("[1]a,"); setTimeout(() => { process.stderr.write("half "); setTimeout(() => process.stderr.write("line\\nnext\\n"), 50); }, 50)';
+    const proc = launchProcess({ name: 'text', ...node(script), output: { mode: 'text', onText: (stream, text) => seen.push(`${stream}:${text}`) } });
+    const exit = await proc.exited;
+    expect(seen[0]).toBe('stdout:[1]a,');
+    expect(seen.join('|')).toContain('stderr:half |stderr:line\nnext\n');
+    expect(exit.lastLines).toEqual(['half line', 'next']);
+  });
+
   it('reports a binary that does not exist as a spawn error, not a throw', async () => {
     const exit = await launchProcess({ name: 'missing', command: '/nonexistent/llama-server', args: [], output: { mode: 'none' } }).exited;
     expect(exit.why).toBe('spawn_failed');

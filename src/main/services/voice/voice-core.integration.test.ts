@@ -45,10 +45,23 @@ describe('voice channels on the real core', () => {
     expect(value.audioMs).toBe(2000);
   });
 
+  it('a recording sent piece by piece while it is made comes back as text', async () => {
+    const pcm = Buffer.from(wavBase64, 'base64').subarray(44);
+    const half = pcm.length / 2;
+    expect(await call('voice:append-audio', { recordingId: 'm1', offset: 0, pcmBase64: pcm.subarray(0, half).toString('base64') })).toEqual({ ok: true, value: { bytes: half } });
+    expect(await call('voice:append-audio', { recordingId: 'm1', offset: half, pcmBase64: pcm.subarray(half).toString('base64') })).toEqual({ ok: true, value: { bytes: pcm.length } });
+    const result = await call('voice:transcribe-recording', { recordingId: 'm1', bytes: pcm.length, requestId: 'v2' });
+    expect(result).toMatchObject({ ok: true, value: { audioMs: 2000 } });
+    expect(await call('voice:transcribe-recording', { recordingId: 'm1', bytes: pcm.length })).toMatchObject({ ok: false, error: { code: 'bad_request', details: { reason: 'recording_incomplete' } } });
+    expect(await call('voice:discard-recording', { recordingId: 'm1' })).toEqual({ ok: true, value: { discarded: false } });
+  });
+
   it('the boundary refuses bad input before any work', async () => {
     expect(await call('voice:transcribe', { wavBase64: 'not base64!' })).toMatchObject({ ok: false, error: { code: 'bad_request' } });
     expect(await call('voice:transcribe', { wavBase64, language: 'xx' })).toMatchObject({ ok: false, error: { code: 'bad_request' } });
     expect(await call('settings:update', { voice: { modelPath: 'x' } })).toMatchObject({ ok: false, error: { code: 'bad_request' } });
     expect(await call('voice:cancel', { requestId: 'nothing-running' })).toEqual({ ok: true, value: { cancelled: false } });
+    expect(await call('voice:append-audio', { recordingId: 'm2', offset: 0, pcmBase64: 'not base64!' })).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    expect(await call('voice:append-audio', { recordingId: 'm2', offset: 0, pcmBase64: 'AA==' })).toMatchObject({ ok: false, error: { code: 'bad_request', details: { reason: 'audio_invalid' } } });
   });
 });

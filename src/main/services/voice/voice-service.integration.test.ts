@@ -70,7 +70,34 @@ describe('voice service with the real whisper-cli', () => {
     const again = await svc.transcribe({ wavBase64: short, language: 'zh' });
     expect(again.text.length).toBeGreaterThan(0);
     expect((await svc.transcribe({ wavBase64: short })).text).toBe(first.text);
-    expect(await readdir(tempRoot)).toEqual([]);
+    await expect.poll(() => readdir(tempRoot)).toEqual([]);
+  });
+
+  it('transcribes a recording sent piece by piece as it would the same audio sent whole', async () => {
+    const { svc, tempRoot } = await service();
+    const pcm = Buffer.from(short, 'base64').subarray(44);
+    let offset = 0;
+    for (const size of [4096, 4096, 1000, pcm.length - 9192]) {
+      expect(svc.appendAudio({ recordingId: 'm1', offset, pcmBase64: pcm.subarray(offset, offset + size).toString('base64') })).toEqual({ bytes: offset + size });
+      offset += size;
+    }
+    const streamed = await svc.transcribeRecording({ recordingId: 'm1', bytes: pcm.length, requestId: 's1' });
+    expect(streamed.audioMs).toBe(3000);
+    expect(streamed.text).toBe((await svc.transcribe({ wavBase64: short })).text);
+    await expect.poll(() => readdir(tempRoot)).toEqual([]);
+  });
+
+  it('refuses a recording it lacks part of, so the page sends it whole; forgets a dropped one', async () => {
+    const { svc, registry } = await service();
+    const piece = Buffer.alloc(4096).toString('base64');
+    svc.appendAudio({ recordingId: 'gap', offset: 0, pcmBase64: piece });
+    expect((await rejection(svc.transcribeRecording({ recordingId: 'gap', bytes: 8192 }))).details?.reason).toBe('recording_incomplete');
+    expect((await rejection(svc.transcribeRecording({ recordingId: 'never-sent', bytes: 4096 }))).details?.reason).toBe('recording_incomplete');
+    expect(() => svc.appendAudio({ recordingId: 'late', offset: 4096, pcmBase64: piece })).toThrow(/does not have the start/);
+    svc.appendAudio({ recordingId: 'dropped', offset: 0, pcmBase64: piece });
+    expect(svc.discardRecording('dropped')).toEqual({ discarded: true });
+    expect(svc.discardRecording('dropped')).toEqual({ discarded: false });
+    expect(registry.pids()).toEqual([]);
   });
 
   it('runs concurrent requests one after another, all succeeding', async () => {
@@ -114,7 +141,7 @@ describe('voice service with the real whisper-cli', () => {
     expect(error.code).toBe('model_invalid');
     expect(error.message).toContain('truncated.bin');
     expect(error.details?.stderrTail).toEqual(expect.arrayContaining([expect.stringMatching(/failed to initialize whisper context/)]));
-    expect(await readdir(tempRoot)).toEqual([]);
+    await expect.poll(() => readdir(tempRoot)).toEqual([]);
   });
 
   it('audio whisper-cli cannot read: exit 0 without a transcript is still an error', async () => {
@@ -158,7 +185,7 @@ describe('voice service with the real whisper-cli', () => {
     expect(error.details?.reason).toBe('cancelled');
     expect(isAlive(pid)).toBe(false);
     expect(svc.cancel('c1')).toEqual({ cancelled: false });
-    expect(await readdir(tempRoot)).toEqual([]);
+    await expect.poll(() => readdir(tempRoot)).toEqual([]);
   });
 
   it('killed from outside mid-run: reported as killed', async () => {

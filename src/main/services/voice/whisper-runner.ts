@@ -1,7 +1,8 @@
 // One whisper-cli run on a WAV: the bytes go to a private temp folder, whisper-cli
 // runs through the process lifecycle (its own process group, never in this event
 // loop), and the transcript file is read back. A timeout or an abort stops the
-// whole process tree; the temp folder is always removed.
+// whole process tree; the temp folder is always removed — after the answer when
+// the caller takes the removal (onCleanup), as the voice service does.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,8 @@ export interface WhisperRunRequest {
   tempRoot?: string;
   /** SIGTERM → SIGKILL delay when stopping it */
   killGraceMs?: number;
+  /** takes the temp folder's removal instead of waiting for it (~1 ms the user would wait for) */
+  onCleanup?: (removed: Promise<void>) => void;
 }
 
 const STDERR_TAIL_LINES = 40;
@@ -63,6 +66,8 @@ export async function runWhisper(request: WhisperRunRequest): Promise<string> {
     if (!verdict.ok) throw verdict.failure;
     return verdict.transcript;
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    const removed = rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    if (request.onCleanup) request.onCleanup(removed);
+    else await removed;
   }
 }

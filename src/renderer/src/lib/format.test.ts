@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatClock, formatElapsed, formatMiB } from './format';
+import { formatBytes, formatClock, formatCount, formatElapsed, formatMiB } from './format';
 
 describe('formatElapsed', () => {
   it('shows tenths of a second under a minute, truncating rather than rounding up', () => {
@@ -36,5 +36,14 @@ describe('formatClock', () => {
   it('pads every part', () => {
     const t = new Date(2025, 0, 2, 3, 4, 5, 6).getTime();
     expect(formatClock(t)).toBe('03:04:05.006');
+  });
+});
+
+describe('formatCount', () => {
+  it('rounds to a whole number with thousands separators, the same on every call', () => {
+    expect(formatCount(7048.4)).toBe('7,048');
+    expect(formatCount(1_234_567)).toBe('1,234,567');
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(999.5)).toBe('1,000');
   });
 });

@@ -7,6 +7,7 @@ import type { AppSettings, BackendStatus, ChatResult, EventPayloads, InvokeChann
 import { LINK_PRESETS } from '@shared/links/link-presets';
 import { estimateMessageTokens } from '@shared/chat/token-estimate';
 import { initialStreamingMessage, reduceStream } from '@shared/chat/stream-reducer';
+import type { KnowledgeHit } from '@shared/knowledge/knowledge-types';
 import type { Timers } from '../lib/timers';
 import type { Result } from './types';
 
@@ -28,7 +29,9 @@ interface FakeChatDeps {
   now: () => number;
   options: FakeChatOptions;
   /** saves a finished exchange that asked to be recorded */
-  record?: (record: ChatRecord, result: ChatResult) => void;
+  record?: (record: ChatRecord, result: ChatResult, citations?: readonly KnowledgeHit[]) => void;
+  /** the knowledge base's passages for a plain chat (the composer's toggle), announced as the core does */
+  cite?: (input: InvokeInput<'chat:send'>) => KnowledgeHit[];
 }
 
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });
@@ -76,7 +79,7 @@ function words(text: string): string[] {
   return text.match(/\s*\S+|\s+/g) ?? [];
 }
 
-export function createFakeChat({ state, emit, timers, now, options, record }: FakeChatDeps): { [C in ChatChannel]: Handler<C> } {
+export function createFakeChat({ state, emit, timers, now, options, record, cite }: FakeChatDeps): { [C in ChatChannel]: Handler<C> } {
   const running = new Map<string, () => void>();
   const keys = new Set<string>();
   let nextLink = 1;
@@ -93,6 +96,7 @@ export function createFakeChat({ state, emit, timers, now, options, record }: Fa
         resolve({ ok: false, error: { code: 'link_not_found', message: `no saved endpoint with id ${endpoint.linkId}` } });
         return;
       }
+      const citations = cite?.(input) ?? [];
       const batches = (options.chatReply ?? demoReply)(input);
       const started = now();
       let message = initialStreamingMessage();
@@ -107,7 +111,7 @@ export function createFakeChat({ state, emit, timers, now, options, record }: Fa
         push(last);
         const { internal: _internal, ...rest } = message;
         const result: ChatResult = { ...rest, requestId: input.requestId, elapsedMs: now() - started };
-        if (input.mode === 'chat' && input.record) record?.(input.record, result);
+        if (input.mode === 'chat' && input.record) record?.(input.record, result, citations);
         resolve(ok(result));
       };
       const finish = (): void => {

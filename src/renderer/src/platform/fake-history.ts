@@ -9,6 +9,7 @@ import { contentText, defaultTitle, previewOf } from '@shared/history/message-te
 import { parseImport, toExportJson } from '@shared/history/transfer';
 import { buildTree, newestLeafUnder, pathTo, resolveActiveLeaf } from '@shared/history/tree';
 import { HISTORY_FORMAT_VERSION, type ConversationMeta, type ConversationSummary, type SearchHit, type StoredMessage } from '@shared/history/types';
+import type { KnowledgeHit } from '@shared/knowledge/knowledge-types';
 import type { Result } from './types';
 
 type Handler<C extends InvokeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
@@ -21,8 +22,8 @@ interface Held {
 
 export interface FakeHistory {
   handlers: { [C in HistoryChannel]: Handler<C> };
-  /** what the core's recorder would save for a finished `chat:send` */
-  record(record: ChatRecord, result: ChatResult): void;
+  /** what the core's recorder would save for a finished `chat:send`, with the passages its prompt was given */
+  record(record: ChatRecord, result: ChatResult, citations?: readonly KnowledgeHit[]): void;
 }
 
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });
@@ -137,14 +138,14 @@ export function createFakeHistory(now: () => number, newId: () => string, change
 
   return {
     handlers,
-    record(record, result) {
+    record(record, result, citations = []) {
       if (record.create && !conversations.has(record.conversationId)) create(record.create, [], record.conversationId);
       const held = conversations.get(record.conversationId);
       if (!held) return;
       if (record.question) add(held, { id: record.question.id, parentId: record.parentId, role: 'user', content: record.question.content as StoredMessage['content'], status: 'complete' });
       const status = result.status === 'stopped' || result.status === 'error' ? result.status : 'complete';
       if (result.slotId !== null) held.meta = { ...held.meta, slotId: result.slotId };
-      add(held, { id: record.answerId, parentId: record.question?.id ?? record.parentId, role: 'assistant', content: result.content, reasoning: result.reasoning || undefined, status, ...(result.error ? { error: { code: result.error.code, message: result.error.message } } : {}) });
+      add(held, { id: record.answerId, parentId: record.question?.id ?? record.parentId, role: 'assistant', content: result.content, reasoning: result.reasoning || undefined, status, ...(result.error ? { error: { code: result.error.code, message: result.error.message } } : {}), ...(citations.length > 0 ? { citations: [...citations] } : {}) });
       changed([record.conversationId]);
     },
   };

@@ -1,7 +1,9 @@
 // The knowledge channels of the in-memory platform: bases and files held in
 // memory, every added path "indexed" at once into one passage, and a query that
-// returns passages whose text shares a word with it. Nothing is embedded.
-import type { EventName, EventPayloads, InvokeInput, InvokeOutput } from '@shared/contract';
+// returns passages whose text shares a word with it. Nothing is embedded. With
+// the composer's toggle on, a plain chat's question is looked up the same way
+// and its passages announced as `knowledge:citations`, as the core does.
+import type { AppSettings, EventName, EventPayloads, InvokeInput, InvokeOutput } from '@shared/contract';
 import type { knowledgeChannels } from '@shared/knowledge/knowledge-contract';
 import type { EmbedderStatus, KnowledgeBase, KnowledgeHit } from '@shared/knowledge/knowledge-types';
 import type { Result } from './types';
@@ -12,7 +14,13 @@ type Handler<C extends KnowledgeChannel> = (input: InvokeInput<C>) => Result<Inv
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 const missing = { ok: false as const, error: { code: 'not_found' as const, message: 'no such knowledge base', details: { reason: 'no_base' } } };
 
-export function createFakeKnowledge(deps: { emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void; now: () => number }): { [C in KnowledgeChannel]: Handler<C> } {
+export interface FakeKnowledge {
+  handlers: { [C in KnowledgeChannel]: Handler<C> };
+  /** the passages a `chat:send` gets when settings.knowledge.useInChat is on (announced as `knowledge:citations`); [] otherwise */
+  cite(input: InvokeInput<'chat:send'>): KnowledgeHit[];
+}
+
+export function createFakeKnowledge(deps: { emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void; now: () => number; settings: () => AppSettings }): FakeKnowledge {
   const bases: KnowledgeBase[] = [];
   let embedder: EmbedderStatus = { kind: 'local', state: 'stopped', model: null, port: null, restarts: 0, error: null };
   let seq = 0;
@@ -26,8 +34,17 @@ export function createFakeKnowledge(deps: { emit: <E extends EventName>(event: E
         .map((f, i) => ({ id: `${f.id}-p`, baseId: base.id, text: `A passage of ${f.path}.`, source: { fileId: f.id, path: f.path, page: null, lineStart: 1, lineEnd: 3 }, score: 1 / (61 + i), similarity: 0.8, bm25: 1 })),
     );
   };
-  return {
-    'knowledge:list': () => ok({ bases, progress: [] }),
+  const cite = (input: InvokeInput<'chat:send'>): KnowledgeHit[] => {
+    if (input.mode !== 'chat' || !deps.settings().knowledge.useInChat) return [];
+    const question = [...input.messages].reverse().find((m) => m.role === 'user');
+    const text = typeof question?.content === 'string' ? question.content : (question?.content.map((part) => ('text' in part ? part.text : '')).join(' ') ?? '');
+    const found = text.trim() ? hits(text).slice(0, deps.settings().knowledge.topN) : [];
+    deps.emit('knowledge:citations', { requestId: input.requestId, hits: found });
+    return found;
+  };
+  const handlers: FakeKnowledge['handlers'] = {
+    // A copy, as a real host's answer is: the page must see a change as a new value.
+    'knowledge:list': () => ok(structuredClone({ bases, progress: [] })),
     'knowledge:create': (input) => {
       const base: KnowledgeBase = { id: `kb${++seq}`, name: input.name || 'Knowledge', createdAt: deps.now(), files: [], embedder: null, needsReembed: false };
       bases.push(base);
@@ -86,4 +103,5 @@ export function createFakeKnowledge(deps: { emit: <E extends EventName>(event: E
     },
     'knowledge:embedder-test': () => ok({ model: 'fake-embedder', dimension: 64, texts: ['The cat sat on the mat.', 'A kitten is resting on the rug.'], similarity: 0.42, ms: 3 }),
   };
+  return { handlers, cite };
 }

@@ -3,7 +3,7 @@
 // platform's timers (cancel keeps the partial bytes, a second start resumes them), and
 // an upload that lands in the download folder. Nothing touches a real disk or network.
 import type { AppSettings, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput } from '@shared/contract';
-import type { BrowseEntry, DownloadState, FitVerdict, HubFile, HubModel, LibraryListing, LibraryModel } from '@shared/models/model-library';
+import type { BrowseEntry, BrowseFiles, DownloadState, FitVerdict, HubFile, HubModel, LibraryListing, LibraryModel } from '@shared/models/model-library';
 import type { Timers } from '../lib/timers';
 import type { ModelUpload, Result } from './types';
 
@@ -11,7 +11,7 @@ type ModelChannel = 'models:list' | 'models:set-folders' | 'models:browse' | 'hu
 type Handler<C extends InvokeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 
 export interface FakeModelsOptions {
-  /** the pretend disk: `.gguf` path → size in bytes (folders are implied by the paths) */
+  /** the pretend disk: path → size in bytes (folders are implied by the paths; other files than `.gguf` show only in an all-files listing) */
   modelFiles?: Record<string, number>;
   /** the pretend hub's repositories and their files */
   hub?: { models: HubModel[]; files: Record<string, HubFile[]> };
@@ -97,14 +97,14 @@ export function createFakeModels({ state, emit, timers, options }: FakeModelsDep
   const listing = (): LibraryListing => {
     const roots = folders().length > 0 ? folders() : [FAKE_DEFAULT_MODEL_FOLDER];
     const inside = [...disk].flatMap(([path, size]) => {
-      const folder = roots.find((root) => path.startsWith(`${root}/`));
+      const folder = /\.gguf$/i.test(path) ? roots.find((root) => path.startsWith(`${root}/`)) : undefined;
       return folder === undefined ? [] : [{ path, size, folder }];
     });
     const projectors = inside.filter((f) => /^mmproj/i.test(baseName(f.path))).map((f) => f.path);
     return { folders: folders(), downloadFolder: downloadFolder(), models: inside.map((f) => fakeHeader(f.path, f.size, f.folder, projectors)).sort((a, b) => a.name.localeCompare(b.name)) };
   };
 
-  const browse = (path: string): Result<InvokeOutput<'models:browse'>> => {
+  const browse = (path: string, files: BrowseFiles = 'gguf'): Result<InvokeOutput<'models:browse'>> => {
     const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
     const prefix = clean === '/' ? '/' : `${clean}/`;
     const below = [...disk.keys()].filter((p) => p.startsWith(prefix));
@@ -116,7 +116,9 @@ export function createFakeModels({ state, emit, timers, options }: FakeModelsDep
       const [first] = rest.split('/');
       if (first === undefined || first === '' || first.startsWith('.')) continue;
       const isFile = !rest.includes('/');
-      entries.set(first, { name: first, path: `${prefix}${first}`, kind: isFile ? 'gguf' : 'folder', sizeBytes: isFile ? (disk.get(file) ?? 0) : null });
+      const isGguf = /\.gguf$/i.test(first);
+      if (isFile && !isGguf && files !== 'all') continue;
+      entries.set(first, { name: first, path: `${prefix}${first}`, kind: isFile ? (isGguf ? 'gguf' : 'file') : 'folder', sizeBytes: isFile ? (disk.get(file) ?? 0) : null });
     }
     const sorted = [...entries.values()].sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === 'folder' ? -1 : 1));
     const places = [{ label: 'Home', path: HOME }, ...listing().folders.map((folder) => ({ label: baseName(folder), path: folder }))];
@@ -181,7 +183,7 @@ export function createFakeModels({ state, emit, timers, options }: FakeModelsDep
       state.settings = { ...state.settings, models: { ...state.settings.models, folders: [...input.folders] } };
       return ok(listing());
     },
-    'models:browse': (input) => browse(input?.path ?? HOME),
+    'models:browse': (input) => browse(input?.path ?? HOME, input?.files),
     'hub:search': (input) => {
       const query = input.query.trim().toLowerCase();
       return ok({ models: hub.models.filter((m) => m.id.toLowerCase().includes(query)).slice(0, input.limit ?? 20) });

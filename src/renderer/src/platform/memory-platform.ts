@@ -13,11 +13,13 @@ import { createFakeVoice } from './fake-voice';
 import { createFakeScreen, type FakeScreenOptions } from './fake-screen';
 import { createFakeModels, type FakeModelsOptions } from './fake-models';
 import { createFakeKnowledge } from './fake-knowledge';
+import { createFakeWorkshop, type FakeWorkshopOptions } from './fake-workshop';
+import { createFakeModelInfo, type FakeModelInfoOptions } from './fake-model-info';
 import { newId } from '../lib/new-id';
 
 type Handler<C extends InvokeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 
-export interface MemoryPlatformOptions extends FakeChatOptions, FakeToolsOptions, FakeScreenOptions, FakeModelsOptions {
+export interface MemoryPlatformOptions extends FakeChatOptions, FakeToolsOptions, FakeScreenOptions, FakeModelsOptions, FakeModelInfoOptions, FakeWorkshopOptions {
   /** how dropped model files arrive: 'upload' as in the browser host (default), 'path' as in Electron (the file's name under /dropped) */
   dropMode?: 'upload' | 'path';
   appInfo?: Partial<AppInfo>;
@@ -135,6 +137,7 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
 
   const models = createFakeModels({ state, emit, timers, options });
   const history = createFakeHistory(now, () => newId(), (conversationIds) => emit('history:changed', { conversationIds }));
+  const knowledge = createFakeKnowledge({ emit, now, settings: () => state.settings });
   const handlers: { [C in InvokeChannel]: Handler<C> } = {
     'app:open-external': () => ok({ opened: false }),
     'app:info': () => ok({ version: '0.1.0', host: 'browser', platform: 'linux', dataDir: '/home/user/.eva', systemLanguage: 'en-US', canPickFiles: false, ...options.appInfo }),
@@ -169,14 +172,16 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     'backend:status': () => ok(state.status),
     'backend:log': () => ok({ lines: [...state.log] }),
     'dialog:pick-model': () => ok({ path: null }),
-    ...createFakeChat({ state, emit, timers, now, options, record: history.record }),
+    ...createFakeChat({ state, emit, timers, now, options, record: history.record, cite: knowledge.cite }),
     ...createFakeTools({ state, emit, timers, options }),
     ...history.handlers,
     ...createFakeMcp({ emit, now, settings: () => state.settings }),
     ...createFakeVoice({ state }),
     ...createFakeScreen({ state, options }),
     ...models.handlers,
-    ...createFakeKnowledge({ emit, now }),
+    ...knowledge.handlers,
+    ...createFakeWorkshop({ emit, timers, options }),
+    ...createFakeModelInfo({ status: () => state.status, options }),
   };
 
   const invoke = async <C extends InvokeChannel>(channel: C, input?: InvokeInput<C>): Promise<Result<InvokeOutput<C>>> => {

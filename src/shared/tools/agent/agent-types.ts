@@ -3,6 +3,7 @@ import type { CommandSegment } from '../command-safety/describe-command';
 import type { ToolProtocol, ToolProtocolSetting } from './tool-protocol';
 import type { ToolResponseInput } from './tool-response';
 import type { ToolContent } from '../tool-types';
+import type { KnowledgeHit } from '../../knowledge/knowledge-types';
 
 /** One visible step of a run: a tool call and what came of it, or the loop's own notes. */
 export interface AgentStep {
@@ -23,6 +24,8 @@ export interface AgentStep {
   consent?: 'allow_once' | 'allow_conversation' | 'allow_server' | 'deny';
   /** images, audio and resources the tool returned besides its text (capped, see tool-content.ts) */
   content?: ToolContent[];
+  /** the passages a `knowledge` call found, shown on its card as citations that open in their source */
+  citations?: KnowledgeHit[];
 }
 
 /** Which tool protocol a run spoke, and why; the renderer shows it beside the run. */

@@ -5,6 +5,7 @@ import { argsSummary, formatArgs, formatDuration, stepStatus, stepTone, type Ste
 import { StepContent } from './StepContent';
 import { serverOfTool } from './step-content-files';
 import { truncateOutput } from './truncate-output';
+import { StepCitations } from '../knowledge/AnswerCitations';
 import './agent.css';
 
 const STATUS_KEYS: Record<StepStatus, MessageKey> = {
@@ -46,6 +47,7 @@ export const StepCard = memo(function StepCard({ step, consent = null }: { step:
         </span>
       </button>
       {step.content && step.content.length > 0 && <StepContent content={step.content} server={serverOfTool(step.tool)} />}
+      {step.citations && step.citations.length > 0 && <StepCitations hits={step.citations} />}
       {open && (
         <div className="step-body">
           {step.args !== null && Object.keys(step.args).length > 0 && (

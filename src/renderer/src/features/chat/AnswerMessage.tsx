@@ -14,6 +14,7 @@ import { CopyButton } from './CopyButton';
 import { Markdown } from './Markdown';
 import { Reasoning } from './Reasoning';
 import { ReadAnswerButton } from '../read-aloud/ReadAnswerButton';
+import { AnswerCitations } from '../knowledge/AnswerCitations';
 
 interface Props {
   item: AnswerItem;
@@ -80,6 +81,7 @@ function AnswerView({ item, name, isLast, busy, branchIndex, branchCount, answer
         {streaming && empty && !paused && <span className="typing" aria-label={t('chat.stats.waiting')} />}
         {!streaming && empty && answer.status !== 'error' && <p className="muted">{t('chat.emptyAnswer')}</p>}
       </div>
+      <AnswerCitations requestId={item.requestId} saved={item.citations} />
       {answer.status === 'error' && (
         <div className="msg-error" role="alert" data-testid="chat-error" data-code={answer.error?.code}>
           <span>{answerErrorText(t, answer.error)}</span>

@@ -13,6 +13,13 @@ describe('a saved agent run', () => {
     expect(run?.steps).toEqual([{ index: 0, kind: 'tool', tool: 'x', args: {}, status: 'ok', output: '', durationMs: 0 }]);
   });
 
+  it("a knowledge step keeps the citations that read as passages, and none that do not", () => {
+    const hit = { id: 'p1', baseId: 'kb1', text: 'The capybara contract is signed.', source: { fileId: 'f1', path: '/docs/letter.docx', page: null, lineStart: 2, lineEnd: 2 }, score: 0.0164, similarity: 0.7, bm25: null };
+    const step = { index: 0, kind: 'tool', tool: 'knowledge', args: { content: 'capybara' }, status: 'ok', output: '[1] letter.docx, line 2', durationMs: 3 };
+    expect(savedRun({ extra: { agent: { end: 'answered', steps: [{ ...step, citations: [hit, { id: 'x' }] }] } } })?.steps).toEqual([{ ...step, citations: [hit] }]);
+    expect(savedRun({ extra: { agent: { end: 'answered', steps: [{ ...step, citations: 'lots' }] } } })?.steps).toEqual([step]);
+  });
+
   it('a plain answer has none', () => {
     expect(savedRun({})).toBeNull();
     expect(savedRun({ extra: { agent: 'yes' } })).toBeNull();

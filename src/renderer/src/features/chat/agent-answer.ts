@@ -1,6 +1,7 @@
 // An answer that came from an agent run: its final text and state, and (for a
 // saved one) the steps kept beside it in the history.
 import type { StoredMessage } from '@shared/history/types';
+import { keptCitations } from '@shared/knowledge/knowledge-citations';
 import type { AgentStep } from '@shared/tools/agent/agent-types';
 import type { AgentRunOutput } from '../agent/agent-store';
 import type { RunOutcome } from '../agent/agent-runs';
@@ -37,9 +38,11 @@ function isStepLike(value: unknown): value is AgentStep {
 
 /** A saved step's optional fields only as the view can show them (an imported file may carry anything there). */
 function shownStep(step: AgentStep): AgentStep {
-  const { said, consent, turn, askId, ...rest } = step;
+  const { said, consent, turn, askId, citations, ...rest } = step;
+  const cited = keptCitations(citations);
   return {
     ...rest,
+    ...(cited.length > 0 ? { citations: cited } : {}),
     ...(typeof said === 'string' && said !== '' ? { said } : {}),
     ...(CONSENT_KINDS.includes(consent) ? { consent } : {}),
     ...(Number.isInteger(turn) ? { turn } : {}),

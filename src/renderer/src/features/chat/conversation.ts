@@ -3,6 +3,7 @@
 // items as the same objects, so memoised rows stay asleep.
 import type { ChatMessage, ContentPart, StreamingMessage } from '@shared/chat/types';
 import type { ChatResult } from '@shared/contract';
+import type { KnowledgeHit } from '@shared/knowledge/knowledge-types';
 import { NO_BRANCHES, type Branches } from './branches';
 import { EMPTY_COUNTER, type TokenCounter } from './chat-stats';
 
@@ -43,6 +44,8 @@ export interface AnswerItem {
   nCtx: number | null;
   /** the answer of an agent run: its step and approval cards are shown with it (run id = requestId) */
   agentRun?: boolean;
+  /** a saved answer's knowledge-base citations (a new answer's come with its request's `knowledge:citations`) */
+  citations?: readonly KnowledgeHit[];
 }
 
 export type ChatItem = UserItem | AnswerItem;

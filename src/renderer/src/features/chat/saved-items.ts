@@ -53,7 +53,7 @@ export function itemsFromHistory(opened: Pick<OpenedConversation, 'messages' | '
     if (!message) continue;
     if (message.role === 'user') items.push({ kind: 'user', id, parentId: message.parentId, content: message.content });
     else if (message.role === 'assistant') {
-      items.push({ kind: 'assistant', id, parentId: message.parentId, requestId: savedRunId(id), answer: answerFromStored(message), counter: EMPTY_COUNTER, dropped: 0, nCtx: opened.meta.nCtx, ...(savedRun(message) ? { agentRun: true } : {}) });
+      items.push({ kind: 'assistant', id, parentId: message.parentId, requestId: savedRunId(id), answer: answerFromStored(message), counter: EMPTY_COUNTER, dropped: 0, nCtx: opened.meta.nCtx, ...(savedRun(message) ? { agentRun: true } : {}), ...(message.citations?.length ? { citations: message.citations } : {}) });
     }
   }
   return items;

@@ -58,8 +58,20 @@ export const animationFrame: FrameScheduler = (callback) => {
 export const STREAM_PAINT_INTERVAL_MS = 100;
 /** The slowest the stream is ever painted, however costly a paint has become. */
 export const STREAM_PAINT_MAX_INTERVAL_MS = 400;
-/** The share of the main thread streamed paints may take: a paint that costs more spaces the next ones out. */
-export const STREAM_PAINT_DUTY = 0.1;
+/**
+ * The share of one core that streamed paints may take, all the browser's processes
+ * together: a paint that costs more spaces the next ones out. With the model on every
+ * core, each millisecond the page takes stalls the model's threads about as long, and a
+ * tenth of the main thread (the earlier budget) cost a 35 tokens/s model a tenth of its
+ * speed (issue 16).
+ */
+export const STREAM_PAINT_DUTY = 0.05;
+/**
+ * A paint's whole cost over the part the page can time (its main thread): compositing,
+ * raster and the GPU process's drawing of the frame come on top, measured at about 0.7
+ * of the main thread's time in the stream bench (5 ms there, 3.5 ms elsewhere a paint).
+ */
+export const STREAM_PAINT_PIPELINE_FACTOR = 1.7;
 
 /**
  * animationFrame, paced: no sooner than `minIntervalMs` after the previous paint, and
@@ -67,10 +79,15 @@ export const STREAM_PAINT_DUTY = 0.1;
  * whole on each paint), so the page's share of the CPU stays about `duty` of one core
  * whatever the answer's length. A paint's cost is measured from its frame callback to
  * the first task after it, which runs once the browser has done that frame's style,
- * layout and paint.
+ * layout and paint, and scaled by `pipelineFactor` for the work of the other threads.
  */
 export function pacedAnimationFrame(
-  { minIntervalMs = STREAM_PAINT_INTERVAL_MS, maxIntervalMs = STREAM_PAINT_MAX_INTERVAL_MS, duty = STREAM_PAINT_DUTY }: { minIntervalMs?: number; maxIntervalMs?: number; duty?: number } = {},
+  {
+    minIntervalMs = STREAM_PAINT_INTERVAL_MS,
+    maxIntervalMs = STREAM_PAINT_MAX_INTERVAL_MS,
+    duty = STREAM_PAINT_DUTY,
+    pipelineFactor = STREAM_PAINT_PIPELINE_FACTOR,
+  }: { minIntervalMs?: number; maxIntervalMs?: number; duty?: number; pipelineFactor?: number } = {},
   now: () => number = () => performance.now(),
 ): FrameScheduler {
   let last = Number.NEGATIVE_INFINITY;
@@ -82,7 +99,7 @@ export function pacedAnimationFrame(
         last = started;
         callback();
         setTimeout(() => {
-          interval = Math.min(maxIntervalMs, Math.max(minIntervalMs, (now() - started) / duty));
+          interval = Math.min(maxIntervalMs, Math.max(minIntervalMs, ((now() - started) * pipelineFactor) / duty));
         }, 0);
       });
     const wait = last + interval - now();

@@ -1,14 +1,17 @@
 // @vitest-environment jsdom
 // The Knowledge page and the composer toggle on the in-memory platform: create a
-// base, add a file, the Test button's figures, a search's citation opening its
-// passage, and the toggle writing settings.knowledge.useInChat.
+// base, add a file by path or a folder and a file with the file browser, the Test
+// button's figures, a search's citation opening its passage, and the toggle
+// writing settings.knowledge.useInChat.
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { cleanupApps, renderWithApp } from '@renderer/test-support/render-app';
 import { KnowledgeView } from './KnowledgeView';
 import { KnowledgeToggle } from './KnowledgeToggle';
 
 afterEach(cleanupApps);
+
+const entryNames = () => screen.queryAllByTestId('browse-entry').map((el) => el.querySelector('.browse-name')?.textContent);
 
 describe('KnowledgeView', () => {
   it('creates a base, adds a file, tests the embedder and opens a cited passage', async () => {
@@ -31,6 +34,62 @@ describe('KnowledgeView', () => {
     fireEvent.click(screen.getByTestId('knowledge-citation'));
     await waitFor(() => expect(screen.getByTestId('knowledge-passage').querySelector('mark')!.textContent).toBe('A passage of /docs/tapir.md.'));
     expect((api as unknown as { calls: Array<{ channel: string }> }).calls.map((c) => c.channel)).toContain('knowledge:open-passage');
+  });
+
+  it('renames a base inline, and deletes it only after asking', async () => {
+    const { api } = await renderWithApp(<KnowledgeView />);
+    fireEvent.change(screen.getByTestId('knowledge-new-name'), { target: { value: 'Notes' } });
+    fireEvent.click(screen.getByTestId('knowledge-create'));
+    await waitFor(() => expect(screen.getByTestId('knowledge-base-name').textContent).toBe('Notes'));
+    const channels = () => (api as unknown as { calls: Array<{ channel: string }> }).calls.map((c) => c.channel);
+
+    fireEvent.click(screen.getByTestId('knowledge-rename'));
+    fireEvent.change(screen.getByTestId('knowledge-rename-input'), { target: { value: 'Papers' } });
+    fireEvent.click(screen.getByTestId('knowledge-rename-save'));
+    await waitFor(() => expect(screen.getByTestId('knowledge-base-name').textContent).toBe('Papers'));
+
+    fireEvent.click(screen.getByTestId('knowledge-delete'));
+    expect(screen.getByTestId('knowledge-delete-confirm').textContent).toContain('Delete “Papers” and its 0 passages?');
+    expect(channels()).not.toContain('knowledge:delete');
+    fireEvent.click(screen.getByText('Keep'));
+    expect(screen.queryByTestId('knowledge-delete-confirm')).toBeNull();
+    fireEvent.click(screen.getByTestId('knowledge-delete'));
+    fireEvent.click(screen.getByTestId('knowledge-delete-yes'));
+    await waitFor(() => expect(screen.queryByTestId('knowledge-base')).toBeNull());
+    expect(channels()).toContain('knowledge:delete');
+  });
+
+  it("adds a whole folder and a file of any type with the app's file browser", async () => {
+    const modelFiles = { '/home/user/docs/notes.md': 120, '/home/user/docs/report.pdf': 3000, '/home/user/docs/deep/tool.py': 50, '/home/user/models/tiny.gguf': 100 };
+    const { api, t } = await renderWithApp(<KnowledgeView />, { platform: { modelFiles } });
+    fireEvent.change(screen.getByTestId('knowledge-new-name'), { target: { value: 'Docs' } });
+    fireEvent.click(screen.getByTestId('knowledge-create'));
+    await waitFor(() => expect(screen.getByTestId('knowledge-base-name').textContent).toBe('Docs'));
+
+    fireEvent.click(screen.getByTestId('knowledge-browse'));
+    const dialog = await screen.findByTestId('browse-dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe(t('library.browse.titleAny'));
+    await waitFor(() => expect(entryNames()).toEqual(['docs', 'models']));
+    fireEvent.doubleClick(screen.getAllByTestId('browse-entry')[0]!);
+    // Every file shows, not only models: documents are what a base takes.
+    await waitFor(() => expect(entryNames()).toEqual(['deep', 'notes.md', 'report.pdf']));
+    fireEvent.click(screen.getByTestId('browse-choose-folder'));
+    await waitFor(() => expect(screen.queryByTestId('browse-dialog')).toBeNull());
+    await waitFor(() => expect(screen.getAllByTestId('knowledge-file').map((el) => el.querySelector('.knowledge-file-path')?.textContent)).toEqual(['/home/user/docs']));
+
+    // A single file, by keyboard, starting beside what the base holds.
+    fireEvent.click(screen.getByTestId('knowledge-browse'));
+    await waitFor(() => expect(screen.getByTestId('browse-path').textContent).toBe('/home/user'));
+    await waitFor(() => expect(entryNames()).toEqual(['docs', 'models']));
+    const list = screen.getByTestId('browse-list');
+    fireEvent.keyDown(list, { key: 'Enter' });
+    await waitFor(() => expect(entryNames()).toEqual(['deep', 'notes.md', 'report.pdf']));
+    fireEvent.keyDown(list, { key: 'ArrowDown' });
+    fireEvent.keyDown(list, { key: 'Enter' });
+    await waitFor(() => expect(screen.queryByTestId('browse-dialog')).toBeNull());
+    const added = api.calls.filter((c) => c.channel === 'knowledge:add').map((c) => (c.input as { paths: string[] }).paths);
+    expect(added).toEqual([['/home/user/docs'], ['/home/user/docs/notes.md']]);
+    expect(api.calls.filter((c) => c.channel === 'models:browse').every((c) => (c.input as { files?: string }).files === 'all')).toBe(true);
   });
 
   it('shows a base in Chinese', async () => {

@@ -1,14 +1,16 @@
 // The Knowledge page (EVA's 知识库): the embedding server with its Test button,
-// the bases with their files, progress and errors, and a search that shows
-// passages with their scores and sources.
-import { useState } from 'react';
+// the bases with their files (added by path or with the app's file browser),
+// progress and errors, and a search that shows passages with their scores and sources.
+import { useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { KnowledgeBase } from '@shared/knowledge/knowledge-types';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
+import { FileBrowserDialog } from '../library/FileBrowserDialog';
+import { useLibrary } from '../library/use-library';
 import { CitationList, PassageDialog } from './KnowledgeCitations';
 import { knowledgeStoreFor, type KnowledgeStore } from './knowledge-store';
-import { failureKey, formatEta } from './knowledge-words';
+import { failureKey, formatEta, haltKey } from './knowledge-words';
 import './knowledge.css';
 
 export function KnowledgeView() {
@@ -73,6 +75,7 @@ export function KnowledgeView() {
         )}
       </section>
       <PassageDialog store={store} />
+      <FileBrowserDialog />
     </div>
   );
 }
@@ -85,6 +88,14 @@ function EmbedderSection({ store }: { store: KnowledgeStore }) {
   const test = useStore(store.state, (s) => s.test);
   const busy = useStore(store.state, (s) => s.busy);
   const [path, setPath] = useState<string | null>(null);
+  // The typed path is saved when the field loses focus. Start and Test, whose click takes that focus,
+  // wait for the save: sent at once, they would reach the core before it and start the model it held before.
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
+  const savePath = (): void => {
+    if (path !== null) saving.current = app.updateSettings({ knowledge: { embedder: { modelPath: path.trim() } } }).then(() => setPath(null));
+  };
+  const start = (): void => void saving.current.then(() => store.startEmbedder());
+  const runTest = (): void => void saving.current.then(() => store.testEmbedder());
   if (!settings) return null;
   return (
     <section className="knowledge-section" data-testid="knowledge-embedder">
@@ -105,9 +116,7 @@ function EmbedderSection({ store }: { store: KnowledgeStore }) {
             placeholder={t('knowledge.embedder.model')}
             aria-label={t('knowledge.embedder.model')}
             onChange={(e) => setPath(e.target.value)}
-            onBlur={() => {
-              if (path !== null) void app.updateSettings({ knowledge: { embedder: { modelPath: path.trim() } } }).then(() => setPath(null));
-            }}
+            onBlur={savePath}
           />
         ) : (
           <>
@@ -124,7 +133,7 @@ function EmbedderSection({ store }: { store: KnowledgeStore }) {
         </span>
         {settings.kind === 'local' && (
           <>
-            <button type="button" className="btn btn-small" disabled={busy} data-testid="knowledge-embedder-start" onClick={() => void store.startEmbedder()}>
+            <button type="button" className="btn btn-small" disabled={busy} data-testid="knowledge-embedder-start" onClick={start}>
               {t('knowledge.embedder.start')}
             </button>
             <button type="button" className="btn btn-ghost btn-small" disabled={busy} onClick={() => void store.stopEmbedder()}>
@@ -132,7 +141,7 @@ function EmbedderSection({ store }: { store: KnowledgeStore }) {
             </button>
           </>
         )}
-        <button type="button" className="btn btn-small" disabled={busy} data-testid="knowledge-embedder-test" onClick={() => void store.testEmbedder()}>
+        <button type="button" className="btn btn-small" disabled={busy} data-testid="knowledge-embedder-test" onClick={runTest}>
           {t('knowledge.embedder.test')}
         </button>
       </div>
@@ -148,31 +157,18 @@ function EmbedderSection({ store }: { store: KnowledgeStore }) {
 function BaseCard({ base, store }: { base: KnowledgeBase; store: KnowledgeStore }) {
   const t = useT();
   const progress = useStore(store.state, (s) => s.progress[base.id]);
+  const { browser } = useLibrary();
   const [paths, setPaths] = useState('');
+  // The browser works in every host: the core lists its own disk, which is where the files are read.
+  const browse = async (): Promise<void> => {
+    const chosen = await browser.open('any', lastFolder(base));
+    if (chosen !== null) await store.add(base.id, [chosen]);
+  };
   const running = progress && (progress.state === 'running' || progress.state === 'paused');
   const passages = base.files.reduce((sum, f) => sum + f.passages, 0);
   return (
     <article className="knowledge-base" data-testid="knowledge-base" data-base-id={base.id}>
-      <header className="knowledge-row">
-        <strong data-testid="knowledge-base-name">{base.name}</strong>
-        <span className="muted small">
-          {t('knowledge.baseSummary', { files: base.files.length, passages })}
-          {base.embedder && ` · ${base.embedder.model} (${base.embedder.dimension})`}
-        </span>
-        <button
-          type="button"
-          className="btn btn-ghost btn-small"
-          onClick={() => {
-            const next = window.prompt(t('knowledge.rename'), base.name);
-            if (next) void store.rename(base.id, next);
-          }}
-        >
-          {t('knowledge.rename')}
-        </button>
-        <button type="button" className="btn btn-ghost btn-small" data-testid="knowledge-delete" onClick={() => void store.remove(base.id)}>
-          {t('knowledge.delete')}
-        </button>
-      </header>
+      <BaseHeader base={base} passages={passages} store={store} />
       {base.needsReembed && (
         <p className="knowledge-warning" role="alert" data-testid="knowledge-reembed-needed">
           {t('knowledge.reembedNeeded', { model: base.embedder?.model ?? '' })}{' '}
@@ -193,14 +189,17 @@ function BaseCard({ base, store }: { base: KnowledgeBase; store: KnowledgeStore 
         <button type="submit" className="btn btn-small" data-testid="knowledge-add">
           {t('knowledge.add')}
         </button>
+        <button type="button" className="btn btn-small" data-testid="knowledge-browse" onClick={() => void browse()}>
+          {t('knowledge.browse')}
+        </button>
       </form>
       {progress && (
         <div className="knowledge-progress" data-testid="knowledge-progress" data-state={progress.state}>
           <progress max={Math.max(1, progress.filesTotal)} value={progress.filesDone} />
-          <span className="small">
+          <span className="small" title={progress.detail ?? undefined}>
             {t(`knowledge.progress.${progress.state}`, { done: progress.filesDone, total: progress.filesTotal, failed: progress.filesFailed, passages: progress.passagesDone })}
             {running && progress.etaSeconds !== null && ` · ${t('knowledge.eta', { time: formatEta(progress.etaSeconds) })}`}
-            {progress.pausedReason && ` · ${progress.pausedReason === 'reembed_needed' ? t('knowledge.reembedNeededShort') : progress.pausedReason}`}
+            {progress.pausedReason && ` · ${t(haltKey(progress.pausedReason))}`}
           </span>
           {running && (
             <button type="button" className="btn btn-ghost btn-small" data-testid="knowledge-cancel" onClick={() => void store.cancel(base.id)}>
@@ -215,7 +214,8 @@ function BaseCard({ base, store }: { base: KnowledgeBase; store: KnowledgeStore 
             <span className="knowledge-file-path" title={file.path}>
               {file.path}
             </span>
-            <span className="muted small">
+            {/* The reason in the UI's words; the file system's or the server's own, on hover. */}
+            <span className="muted small" data-testid="knowledge-file-status" title={file.error?.message}>
               {file.state === 'failed' && file.error ? t(failureKey(file.error.reason)) : t(`knowledge.file.${file.state}`, { passages: file.passages })}
             </span>
             <button type="button" className="icon-btn icon-btn-small" aria-label={t('knowledge.removeFile')} onClick={() => void store.removeFile(base.id, file.id)}>
@@ -225,5 +225,80 @@ function BaseCard({ base, store }: { base: KnowledgeBase; store: KnowledgeStore 
         ))}
       </ul>
     </article>
+  );
+}
+
+/** Where the browser opens for a base: the folder of its newest file, else the home folder. */
+function lastFolder(base: KnowledgeBase): string | undefined {
+  const path = base.files.at(-1)?.path;
+  if (!path) return undefined;
+  const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  return cut > 0 ? path.slice(0, cut) : undefined;
+}
+
+/**
+ * The base's name with Rename (inline: window.prompt does not exist in Electron)
+ * and Delete, which asks first: the passages of a whole folder take minutes to embed again.
+ */
+function BaseHeader({ base, passages, store }: { base: KnowledgeBase; passages: number; store: KnowledgeStore }) {
+  const t = useT();
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  if (renaming !== null) {
+    return (
+      <form
+        className="knowledge-row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (renaming.trim()) void store.rename(base.id, renaming.trim());
+          setRenaming(null);
+        }}
+      >
+        <input
+          className="input"
+          data-testid="knowledge-rename-input"
+          aria-label={t('knowledge.renameLabel', { name: base.name })}
+          value={renaming}
+          autoFocus
+          onChange={(e) => setRenaming(e.target.value)}
+          onKeyDown={(e) => e.key === 'Escape' && setRenaming(null)}
+        />
+        <button type="submit" className="btn btn-small" data-testid="knowledge-rename-save">
+          {t('knowledge.renameSave')}
+        </button>
+        <button type="button" className="btn btn-ghost btn-small" onClick={() => setRenaming(null)}>
+          {t('knowledge.keep')}
+        </button>
+      </form>
+    );
+  }
+  return (
+    <header className="knowledge-row">
+      <strong data-testid="knowledge-base-name">{base.name}</strong>
+      <span className="muted small">
+        {t('knowledge.baseSummary', { files: base.files.length, passages })}
+        {base.embedder && ` · ${base.embedder.model} (${base.embedder.dimension})`}
+      </span>
+      {confirming ? (
+        <span className="knowledge-confirm" role="alert" data-testid="knowledge-delete-confirm">
+          {t('knowledge.deleteConfirm', { name: base.name, passages })}{' '}
+          <button type="button" className="btn btn-danger btn-small" data-testid="knowledge-delete-yes" onClick={() => void store.remove(base.id)}>
+            {t('knowledge.delete')}
+          </button>
+          <button type="button" className="btn btn-ghost btn-small" autoFocus onClick={() => setConfirming(false)}>
+            {t('knowledge.keep')}
+          </button>
+        </span>
+      ) : (
+        <>
+          <button type="button" className="btn btn-ghost btn-small" data-testid="knowledge-rename" onClick={() => setRenaming(base.name)}>
+            {t('knowledge.rename')}
+          </button>
+          <button type="button" className="btn btn-ghost btn-small" data-testid="knowledge-delete" onClick={() => setConfirming(true)}>
+            {t('knowledge.delete')}
+          </button>
+        </>
+      )}
+    </header>
   );
 }

@@ -14,8 +14,8 @@ export interface KnowledgeState {
   test: EmbedderTestResult | null;
   search: KnowledgeQueryResult | null;
   opened: PassageView | null;
-  /** the passages the last knowledge-augmented chat request got, shown beside the composer */
-  citations: { requestId: string; hits: KnowledgeHit[] } | null;
+  /** the passages each recent knowledge-augmented chat request got, by request id: its answer shows them until it is reopened from the history, which keeps them */
+  cited: Record<string, KnowledgeHit[]>;
   busy: boolean;
   error: AppError | null;
 }
@@ -32,7 +32,8 @@ export interface KnowledgeStore {
   cancel(id: string): Promise<void>;
   reembed(id: string): Promise<void>;
   query(text: string): Promise<void>;
-  open(baseId: string, passageId: string): Promise<void>;
+  /** show a passage in its source; the error when it cannot be opened (its file or base is gone) */
+  open(baseId: string, passageId: string): Promise<AppError | null>;
   close(): void;
   startEmbedder(): Promise<void>;
   stopEmbedder(): Promise<void>;
@@ -40,7 +41,7 @@ export interface KnowledgeStore {
 }
 
 export function createKnowledgeStore(api: EvaApi): KnowledgeStore {
-  const state = createStore<KnowledgeState>(() => ({ bases: [], progress: {}, embedder: null, test: null, search: null, opened: null, citations: null, busy: false, error: null }));
+  const state = createStore<KnowledgeState>(() => ({ bases: [], progress: {}, embedder: null, test: null, search: null, opened: null, cited: {}, busy: false, error: null }));
 
   /** Run a call, keeping its error for the page; the value or null. */
   async function call<T>(work: () => Promise<{ ok: true; value: T } | { ok: false; error: AppError }>): Promise<T | null> {
@@ -64,7 +65,7 @@ export function createKnowledgeStore(api: EvaApi): KnowledgeStore {
         api.on('knowledge:changed', () => void refresh()),
         api.on('knowledge:progress', (p) => state.setState((s) => ({ progress: { ...s.progress, [p.baseId]: p } }))),
         api.on('knowledge:embedder', (embedder) => state.setState({ embedder })),
-        api.on('knowledge:citations', (citations) => state.setState({ citations })),
+        api.on('knowledge:citations', ({ requestId, hits }) => state.setState((s) => ({ cited: withCited(s.cited, requestId, hits) }))),
       ];
       return () => stops.forEach((stop) => stop());
     },
@@ -103,6 +104,7 @@ export function createKnowledgeStore(api: EvaApi): KnowledgeStore {
     async open(baseId, passageId) {
       const opened = await call(() => api.invoke('knowledge:open-passage', { baseId, passageId }));
       if (opened) state.setState({ opened });
+      return opened ? null : state.getState().error;
     },
     close: () => state.setState({ opened: null }),
     async startEmbedder() {
@@ -118,6 +120,14 @@ export function createKnowledgeStore(api: EvaApi): KnowledgeStore {
       if (test) state.setState({ test });
     },
   };
+}
+
+/** Answers of this session shown with their live citations; older ones read theirs from the history. */
+const CITED_KEPT = 50;
+
+function withCited(cited: Record<string, KnowledgeHit[]>, requestId: string, hits: KnowledgeHit[]): Record<string, KnowledgeHit[]> {
+  const entries = Object.entries(cited).filter(([id]) => id !== requestId);
+  return Object.fromEntries([...entries.slice(-(CITED_KEPT - 1)), [requestId, hits]]);
 }
 
 const stores = new WeakMap<EvaApi, KnowledgeStore>();

@@ -1,7 +1,7 @@
-// Words for the knowledge page that depend on data: a file's failure reason and
-// an ingest's time left. Pure.
+// Words for the knowledge page that depend on data: a file's failure reason, why
+// an ingest waits, and its time left. Pure.
 import type { MessageKey } from '../../i18n';
-import type { KnowledgeFileFailure } from '@shared/knowledge/knowledge-types';
+import type { IngestHalt, KnowledgeFileFailure } from '@shared/knowledge/knowledge-types';
 
 const FAILURE_KEYS: Record<KnowledgeFileFailure, MessageKey> = {
   unsupported_type: 'knowledge.failure.unsupported_type',
@@ -19,6 +19,18 @@ const FAILURE_KEYS: Record<KnowledgeFileFailure, MessageKey> = {
 
 export function failureKey(reason: string): MessageKey {
   return Object.hasOwn(FAILURE_KEYS, reason) ? FAILURE_KEYS[reason as KnowledgeFileFailure] : 'knowledge.failure.read_failed';
+}
+
+const HALT_KEYS: Record<IngestHalt, MessageKey> = {
+  embedder_down: 'knowledge.halt.embedder_down',
+  no_embedder: 'knowledge.halt.no_embedder',
+  embedder_failed: 'knowledge.halt.embedder_failed',
+  reembed_needed: 'knowledge.reembedNeededShort',
+};
+
+/** Why an ingest waits or stopped, in the UI's words (a reason this page does not know reads as the embedder failing). */
+export function haltKey(reason: string): MessageKey {
+  return Object.hasOwn(HALT_KEYS, reason) ? HALT_KEYS[reason as IngestHalt] : 'knowledge.halt.embedder_failed';
 }
 
 /** "1:05" style time left. */

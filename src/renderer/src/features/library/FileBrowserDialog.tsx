@@ -1,14 +1,17 @@
 // The file browser for the browser host (a page cannot see the disk): folders and
-// `.gguf` files through `models:browse`. A listbox with one highlighted entry:
+// `.gguf` files (any file in 'any' mode) through `models:browse`. A listbox with one highlighted entry:
 // ↑/↓/Home/End move, Enter opens a folder or chooses a file, Backspace goes up.
 // Tab stays inside, Esc closes (see use-focus-trap.ts).
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
-import { useT } from '../../i18n';
+import { useT, type MessageKey } from '../../i18n';
 import { formatBytes } from '../../lib/format';
 import { appErrorText } from '../../ui/app-error-text';
 import { useFocusTrap } from '../../ui/use-focus-trap';
+import type { BrowseMode } from './file-browser-store';
 import { useLibrary } from './use-library';
+
+const TITLE_KEYS: Record<BrowseMode, MessageKey> = { model: 'library.browse.title', folder: 'library.browse.titleFolder', any: 'library.browse.titleAny' };
 
 export function FileBrowserDialog() {
   const t = useT();
@@ -44,7 +47,7 @@ export function FileBrowserDialog() {
     <div className="overlay overlay-top" onMouseDown={(event) => event.target === event.currentTarget && browser.close()}>
       <div className="dialog browse-dialog" role="dialog" aria-modal="true" aria-labelledby="browse-title" data-testid="browse-dialog" ref={dialog}>
         <header className="dialog-head">
-          <h2 id="browse-title">{t(mode === 'folder' ? 'library.browse.titleFolder' : 'library.browse.title')}</h2>
+          <h2 id="browse-title">{t(TITLE_KEYS[mode])}</h2>
           <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={browser.close}>
             ×
           </button>
@@ -79,7 +82,7 @@ export function FileBrowserDialog() {
               className="browse-list"
               role="listbox"
               tabIndex={0}
-              aria-label={t('library.browse.entries')}
+              aria-label={t(mode === 'any' ? 'library.browse.entriesAll' : 'library.browse.entries')}
               aria-activedescendant={activeEntry ? optionId(active) : undefined}
               aria-busy={loading}
               data-testid="browse-list"
@@ -102,7 +105,7 @@ export function FileBrowserDialog() {
                   <span className="muted">{entry.kind === 'folder' ? t('library.browse.folder') : formatBytes(entry.sizeBytes ?? 0)}</span>
                 </li>
               ))}
-              {!loading && listing && entries.length === 0 && <li className="muted browse-none">{t('library.browse.empty')}</li>}
+              {!loading && listing && entries.length === 0 && <li className="muted browse-none">{t(mode === 'any' ? 'library.browse.emptyAll' : 'library.browse.empty')}</li>}
             </ul>
             <p className="field-hint">{t('library.browse.keys')}</p>
           </div>
@@ -113,6 +116,11 @@ export function FileBrowserDialog() {
             <button type="button" className="btn" onClick={browser.close}>
               {t('common.cancel')}
             </button>
+            {mode === 'any' && (
+              <button type="button" className="btn" data-testid="browse-choose-folder" disabled={!listing} onClick={() => listing && browser.choose(listing.path)}>
+                {t('library.browse.chooseFolder')}
+              </button>
+            )}
             {mode === 'folder' ? (
               <button type="button" className="btn btn-primary" data-testid="browse-choose" disabled={!listing} onClick={() => listing && browser.choose(listing.path)}>
                 {t('library.browse.chooseFolder')}

@@ -1,13 +1,14 @@
 // The server-side file browser (`models:browse`) for hosts without a native picker:
-// a folder's subfolders and `.gguf` files, one of them highlighted for the keyboard.
-// `choose` resolves the promise `open` returned: a `.gguf` path, or a folder in
-// folder mode; closing resolves it with null.
+// a folder's subfolders and `.gguf` files (every file in 'any' mode), one of them
+// highlighted for the keyboard. `choose` resolves the promise `open` returned: a
+// `.gguf` path, a folder in folder mode, a file or a folder in 'any' mode;
+// closing resolves it with null.
 import type { BrowseListing } from '@shared/models/model-library';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError, EvaApi } from '../../platform/types';
 
-/** 'model': pick a `.gguf` file; 'folder': pick the folder being shown. */
-export type BrowseMode = 'model' | 'folder';
+/** 'model': pick a `.gguf` file; 'folder': pick the folder being shown; 'any': pick a file of any type, or the folder being shown (documents for the knowledge base). */
+export type BrowseMode = 'model' | 'folder' | 'any';
 
 export interface FileBrowserState {
   open: boolean;
@@ -49,7 +50,8 @@ export function createFileBrowserStore(api: EvaApi): FileBrowserStore {
   const go = async (path?: string): Promise<void> => {
     const mine = ++ticket;
     store.setState({ loading: true, error: null });
-    const result = await api.invoke('models:browse', path === undefined ? {} : { path });
+    const files = store.getState().mode === 'any' ? { files: 'all' as const } : {};
+    const result = await api.invoke('models:browse', path === undefined ? files : { path, ...files });
     if (mine !== ticket) return;
     if (result.ok) store.setState({ listing: result.value, loading: false, active: result.value.entries.length > 0 ? 0 : -1 });
     else store.setState({ loading: false, error: result.error });
@@ -85,7 +87,7 @@ export function createFileBrowserStore(api: EvaApi): FileBrowserStore {
       const entry = listing?.entries[active];
       if (!entry) return;
       if (entry.kind === 'folder') await go(entry.path);
-      else if (mode === 'model') choose(entry.path);
+      else if (mode !== 'folder') choose(entry.path);
     },
     choose,
     close: () => finish(null),

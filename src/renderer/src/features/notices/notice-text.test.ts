@@ -12,6 +12,7 @@ describe("the core's notices in the UI's language", () => {
     expect(coreNoticeText(en, { ...cut, details: { ...cut.details, count: 1 } })).toContain('an answer was cut off');
     expect(coreNoticeText(zh, cut)).toBe('“Trip”：2 条回答在 EVA 上次停止时被中断；已收到的内容已保留并标记为中断。');
     expect(coreNoticeText(zh, { code: 'backend_fallback', message: 'x', details: { from: 'cuda', to: 'cpu', cause: 'no libcuda' } })).toContain('改用');
+    expect(coreNoticeText(zh, { code: 'backend_no_repack', message: 'x', details: { signal: 'SIGSEGV' } })).toContain('权重重排');
     expect(coreNoticeText(en, { code: 'backend_fallback', message: 'x', details: { from: 'cuda', to: 'cpu', cause: 'no libcuda' } })).toMatch(/^The CUDA backend failed to start \(no libcuda\); trying CPU instead\.$/);
     expect(coreNoticeText(en, { code: 'history_index_rebuilt', message: 'x', details: { count: 1, damaged: false } })).toBe('The history list was missing and was rebuilt from 1 conversation.');
     expect(coreNoticeText(zh, { code: 'leftovers_stopped', message: 'x', details: { names: 'llama-server (pid 42)' } })).toContain('llama-server (pid 42)');

@@ -32,6 +32,7 @@ const WORDS: Record<string, Words> = {
   settings_corrupt: (d) => (text(d.reason) && text(d.backup) ? { key: 'notice.settings_corrupt', vars: { reason: text(d.reason)!, backup: text(d.backup)! } } : null),
   backend_fallback: (d) =>
     text(d.from) && text(d.to) ? { key: 'notice.backend_fallback', vars: { from: backendLabel(d.from as BackendKind), to: backendLabel(d.to as BackendKind), cause: text(d.cause) ?? '' } } : null,
+  backend_no_repack: (d) => (text(d.signal) ? { key: 'notice.backend_no_repack', vars: { signal: text(d.signal)! } } : null),
 };
 
 export function coreNoticeText(t: Translate, notice: Pick<Notice, 'code' | 'message' | 'details'>): string {

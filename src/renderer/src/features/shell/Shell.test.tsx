@@ -9,6 +9,7 @@ import { HomeView } from './HomeView';
 import { createSidebarModel, COLLAPSED_STORAGE_KEY, type WidthQuery } from './sidebar-store';
 import { SidebarProvider } from './SidebarProvider';
 import { TopBar } from './TopBar';
+import { ExpendTabs } from './ExpendTabs';
 
 afterEach(cleanupApps);
 
@@ -23,6 +24,7 @@ async function renderShell(narrow: boolean, stored: Record<string, string> = {})
   const app = await renderWithApp(
     <SidebarProvider model={sidebar}>
       <TopBar />
+      <ExpendTabs />
       <HomeView />
     </SidebarProvider>,
   );
@@ -88,13 +90,29 @@ describe('the top bar tabs', () => {
     await renderShell(false);
     const load = screen.getByTestId('load-open');
     expect(load.className).not.toContain('btn-primary');
-    expect(load.className).toBe(screen.getByTestId('open-log').className);
+    expect(load.className).toBe(screen.getByTestId('open-expend').className);
     const current = (): string[] => [...document.querySelectorAll('.topbar [aria-current]')].map((element) => element.getAttribute('data-testid') ?? element.className);
     expect(current()).toEqual(['brand']);
 
-    fireEvent.click(screen.getByTestId('open-log'));
-    expect(current()).toEqual(['open-log']);
+    fireEvent.click(screen.getByTestId('open-expend'));
+    expect(current()).toEqual(['open-expend']);
     expect(screen.getByTestId('open-log').getAttribute('aria-current')).toBe('page');
     expect(load.hasAttribute('aria-current')).toBe(false);
+  });
+
+  it('Expend holds the model log, MCP and the knowledge base in its own strip, and reopens the page last shown', async () => {
+    await renderShell(false);
+    expect(screen.queryByTestId('expend-tabs')).toBeNull();
+    fireEvent.click(screen.getByTestId('open-expend'));
+    expect([...screen.getByTestId('expend-tabs').querySelectorAll('button')].map((b) => b.getAttribute('data-testid'))).toEqual(['open-log', 'open-mcp', 'open-knowledge', 'open-model-info', 'open-workshop']);
+    fireEvent.click(screen.getByTestId('open-knowledge'));
+    expect(screen.getByTestId('open-knowledge').getAttribute('aria-current')).toBe('page');
+    expect(screen.getByTestId('open-expend').getAttribute('aria-current')).toBe('page');
+    fireEvent.click(document.querySelector('.brand') as Element);
+    expect(screen.queryByTestId('expend-tabs')).toBeNull();
+    fireEvent.click(screen.getByTestId('open-expend'));
+    expect(screen.getByTestId('open-knowledge').getAttribute('aria-current')).toBe('page');
+    fireEvent.click(screen.getByTestId('open-expend'));
+    expect(screen.queryByTestId('expend-tabs')).toBeNull();
   });
 });

@@ -4,15 +4,11 @@ import { useBackendStatus } from '../status/use-status-store';
 import { EndpointLabel } from './EndpointLabel';
 import { LanguageSwitch } from './LanguageSwitch';
 import { HISTORY_SIDEBAR_ID, useSidebar } from './SidebarProvider';
-import { useView } from './use-shell';
+import { EXPEND_VIEWS, isExpendView, useView } from './use-shell';
+import { useEffect, useRef } from 'react';
 import './shell.css';
 
-const NAV: Array<{ view: View; key: MessageKey; testId: string }> = [
-  { view: 'log', key: 'topbar.log', testId: 'open-log' },
-  { view: 'mcp', key: 'topbar.mcp', testId: 'open-mcp' },
-  { view: 'knowledge', key: 'topbar.knowledge', testId: 'open-knowledge' },
-  { view: 'about', key: 'topbar.about', testId: 'open-about' },
-];
+const NAV: Array<{ view: View; key: MessageKey; testId: string }> = [{ view: 'about', key: 'topbar.about', testId: 'open-about' }];
 
 export function TopBar() {
   const t = useT();
@@ -20,6 +16,12 @@ export function TopBar() {
   const [view, setView] = useView();
   const backend = useBackendStatus();
   const running = backend?.state === 'ready' || backend?.state === 'starting';
+  // The Expend tab reopens the page of it last shown (the model log at first).
+  const lastExpend = useRef<View>(EXPEND_VIEWS[0]);
+  useEffect(() => {
+    if (isExpendView(view)) lastExpend.current = view;
+  }, [view]);
+  const inExpend = isExpendView(view);
 
   return (
     <header className="topbar">
@@ -32,6 +34,15 @@ export function TopBar() {
         {/* A dialog, not a page: it looks like the tabs beside it and is never the current one. */}
         <button type="button" className="btn btn-ghost" data-testid="load-open" aria-haspopup="dialog" onClick={() => load.open()}>
           {t('topbar.load')}
+        </button>
+        <button
+          type="button"
+          className={`btn btn-ghost${inExpend ? ' is-active' : ''}`}
+          aria-current={inExpend ? 'page' : undefined}
+          data-testid="open-expend"
+          onClick={() => setView(inExpend ? 'home' : lastExpend.current)}
+        >
+          {t('topbar.expend')}
         </button>
         {NAV.map((item) => (
           <button

@@ -9,6 +9,14 @@ export function useView(): [View, (view: View) => void] {
   return [useStore(view), (next) => view.setState(next, true)];
 }
 
+/** The pages of EVA's Expend (增殖) window, in their tab order: one tab in the top bar, a tab strip on the page. */
+export const EXPEND_VIEWS = ['log', 'mcp', 'knowledge', 'model-info', 'workshop'] as const satisfies readonly View[];
+export type ExpendView = (typeof EXPEND_VIEWS)[number];
+
+export function isExpendView(view: View): view is ExpendView {
+  return (EXPEND_VIEWS as readonly View[]).includes(view);
+}
+
 /** Electron has no socket to lose. */
 export const ALWAYS_OPEN = createStore<ConnectionState>()(() => 'open');
 

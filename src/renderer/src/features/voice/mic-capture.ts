@@ -1,19 +1,22 @@
 // The microphone in the page: getUserMedia, then raw PCM straight from Web
 // Audio. We take the samples ourselves instead of using MediaRecorder: no codec
 // between the microphone and whisper, and nothing to decode when the user stops
-// (stop-to-text latency is what voice input is judged by). ScriptProcessorNode
+// (stop-to-text latency is what voice input is judged by). At 16 kHz each block
+// becomes whisper's 16-bit PCM as it arrives and goes to the sink, so the
+// recording is already on its way while the user speaks. ScriptProcessorNode
 // is deprecated in favour of AudioWorklet, but a worklet must be loaded as a
 // module from a URL, which our file:// window (Electron) and the CSP make
 // fragile; ScriptProcessor works the same in Chromium, Electron and tests, and
-// a recording only needs the main thread for a copy every 43 ms.
+// a recording only needs the main thread for a few µs every 128 ms.
+import { pcm16 } from '@shared/audio/wav';
 import { WHISPER_SAMPLE_RATE } from '@shared/audio/whisper-wav';
 import { rms } from './audio-level';
 import type { CaptureSession, OpenMicrophone } from './capture';
 
-// 2048 frames: at most ~43 ms (48 kHz) are still in the node's buffer when recording stops.
+// 2048 frames: at most 128 ms (at 16 kHz) are still in the node's buffer when recording stops.
 const BUFFER_FRAMES = 2048;
 
-export const openMicrophone: OpenMicrophone = async () => {
+export const openMicrophone: OpenMicrophone = async (sink) => {
   const devices = globalThis.navigator?.mediaDevices;
   // Without a secure context (plain http from another machine) the API is simply missing.
   if (!devices?.getUserMedia) throw Object.assign(new Error('getUserMedia is not available on this page'), { name: 'NotSupportedError' });
@@ -39,10 +42,25 @@ export const openMicrophone: OpenMicrophone = async () => {
   // The processor only runs while connected to the output; a muted gain keeps it silent.
   const mute = context.createGain();
   mute.gain.value = 0;
+  const sampleRate = context.sampleRate;
+  const asPcm = sampleRate === WHISPER_SAMPLE_RATE;
+  const pieces: Uint8Array[] = [];
   const chunks: Float32Array[] = [];
+  let squares = 0;
+  let frames = 0;
   let open = true;
   processor.addEventListener('audioprocess', (event) => {
-    if (open) chunks.push(new Float32Array(event.inputBuffer.getChannelData(0)));
+    if (!open) return;
+    const samples = event.inputBuffer.getChannelData(0);
+    if (!asPcm) {
+      chunks.push(new Float32Array(samples));
+      return;
+    }
+    const piece = pcm16(samples);
+    pieces.push(piece);
+    squares += rms(samples) ** 2 * samples.length;
+    frames += samples.length;
+    sink(piece);
   });
   source.connect(analyser);
   source.connect(processor);
@@ -65,8 +83,10 @@ export const openMicrophone: OpenMicrophone = async () => {
       return rms(frame);
     },
     finish: async () => {
-      const sampleRate = context.sampleRate;
-      await close();
+      open = false;
+      // After the caller has sent the recording on its way: closing takes the main thread a few ms.
+      setTimeout(() => void close(), 0);
+      if (asPcm) return { pcm: pieces, rms: frames === 0 ? 0 : Math.sqrt(squares / frames) };
       const samples = new Float32Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
       let offset = 0;
       for (const chunk of chunks) {
@@ -77,6 +97,7 @@ export const openMicrophone: OpenMicrophone = async () => {
     },
     discard: () => {
       chunks.length = 0;
+      pieces.length = 0;
       void close();
     },
   };

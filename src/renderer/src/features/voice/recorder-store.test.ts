@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { parseWavHeader } from '@shared/audio/wav';
-import type { InvokeInput } from '@shared/contract';
+import { parseWavHeader, pcm16 } from '@shared/audio/wav';
+import type { InvokeChannel, InvokeInput } from '@shared/contract';
 import { createStore } from 'zustand/vanilla';
 import type { Timers } from '../../lib/timers';
 import { createMemoryPlatform } from '../../platform/memory-platform';
 import { FAKE_TRANSCRIPT } from '../../platform/fake-voice';
 import type { Draft } from '../chat/chat-store';
-import type { CaptureSession, RecordedAudio } from './capture';
+import type { CaptureSession, PcmSink, RecordedAudio } from './capture';
 import { createRecorderStore, type VoiceNotice } from './recorder-store';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -27,6 +27,39 @@ function toneMicrophone(audio: RecordedAudio = { channels: [tone(1, 48_000)], sa
   return { log, open: () => (log.push('open'), Promise.resolve(session)) };
 }
 
+/** A microphone the browser records at whisper's 16 kHz: `speak` hands the sink what the page would capture, in 2048-frame blocks. */
+function pcmMicrophone() {
+  const log: string[] = [];
+  const pieces: Uint8Array[] = [];
+  let sink: PcmSink = () => {};
+  const session: CaptureSession = {
+    level: () => 0.21,
+    finish: () => {
+      log.push('finish');
+      return Promise.resolve({ pcm: pieces, rms: 0.3 / Math.SQRT2 });
+    },
+    discard: () => log.push('discard'),
+  };
+  return {
+    log,
+    open: (given: PcmSink) => {
+      log.push('open');
+      sink = given;
+      return Promise.resolve(session);
+    },
+    speak(seconds: number) {
+      const samples = tone(seconds, 16_000);
+      for (let at = 0; at < samples.length; at += 2048) {
+        const piece = pcm16(samples.subarray(at, at + 2048));
+        pieces.push(piece);
+        sink(piece);
+      }
+    },
+  };
+}
+
+const decodeBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
 function manualTimers(): Timers & { fire(): void } {
   const pending = new Map<number, () => void>();
   let next = 0;
@@ -41,7 +74,7 @@ function manualTimers(): Timers & { fire(): void } {
   };
 }
 
-function setup(options: { modelPath?: string; open?: () => Promise<CaptureSession>; decode?: (bytes: ArrayBuffer) => Promise<RecordedAudio>; text?: string } = {}) {
+function setup(options: { modelPath?: string; open?: (sink: PcmSink) => Promise<CaptureSession>; decode?: (bytes: ArrayBuffer) => Promise<RecordedAudio>; text?: string } = {}) {
   const api = createMemoryPlatform();
   api.state.settings = { ...api.state.settings, voice: { modelPath: options.modelPath ?? '/models/ggml-base.bin', language: 'zh' } };
   const draft = createStore<Draft>()(() => ({ text: options.text ?? '', attachments: [] }));
@@ -61,13 +94,66 @@ function setup(options: { modelPath?: string; open?: () => Promise<CaptureSessio
   });
   const notices: VoiceNotice[] = [];
   const notify = (notice: VoiceNotice) => notices.push(notice);
-  const transcribeCalls = () => api.calls.filter((call) => call.channel === 'voice:transcribe').map((call) => call.input as InvokeInput<'voice:transcribe'>);
-  return { api, draft, mic, timers, recorder, notices, notify, transcribeCalls, advance: (ms: number) => (clock += ms) };
+  const callsTo = <C extends InvokeChannel>(channel: C) => api.calls.filter((call) => call.channel === channel).map((call) => call.input as InvokeInput<C>);
+  const transcribeCalls = () => callsTo('voice:transcribe');
+  return { api, draft, mic, timers, recorder, notices, notify, callsTo, transcribeCalls, advance: (ms: number) => (clock += ms) };
 }
 
 describe('recorder store', () => {
-  it('records, sends whisper a 16 kHz mono WAV in the set language, and puts the words at the cursor', async () => {
-    const { recorder, notify, notices, draft, mic, transcribeCalls } = setup({ text: 'Hello world' });
+  it('sends a 16 kHz recording while the user speaks, has whisper transcribe it in the set language, and puts the words at the cursor', async () => {
+    const mic = pcmMicrophone();
+    const { recorder, notify, notices, draft, callsTo, transcribeCalls } = setup({ text: 'Hello world', open: mic.open });
+    let caret = -1;
+    recorder.attachInput({ selection: () => ({ start: 5, end: 5 }), placeCaret: (at) => (caret = at) });
+    await recorder.toggle(notify);
+    expect(recorder.state.getState()).toEqual({ phase: 'recording', startedAt: 1000 });
+    mic.speak(1);
+    const appended = callsTo('voice:append-audio');
+    expect(appended.map((call) => call.offset)).toEqual([0, 4096, 8192, 12288, 16384, 20480, 24576, 28672]);
+    expect(new Set(appended.map((call) => call.recordingId))).toEqual(new Set(['req1']));
+    expect(appended.flatMap((call) => [...decodeBase64(call.pcmBase64)])).toEqual([...pcm16(tone(1, 16_000))]);
+    await recorder.toggle(notify);
+    expect(notices).toEqual([]);
+    expect(mic.log).toEqual(['open', 'finish']);
+    expect(callsTo('voice:transcribe-recording')).toEqual([{ recordingId: 'req1', bytes: 32_000, requestId: 'req2', language: 'zh' }]);
+    expect(transcribeCalls()).toEqual([]);
+    expect(draft.getState().text).toBe(`Hello ${FAKE_TRANSCRIPT} world`);
+    expect(caret).toBe(6 + FAKE_TRANSCRIPT.length);
+    expect(recorder.state.getState()).toEqual({ phase: 'idle' });
+    expect(recorder.last.getState()).toMatchObject({ source: 'microphone', durationMs: 1000, sampleRate: 16_000, wavBytes: 44 + 32_000 });
+    expect(recorder.last.getState()?.rms).toBeCloseTo(0.3 / Math.SQRT2, 2);
+  });
+
+  it('sends the recording whole when a piece did not arrive or the core lost it', async () => {
+    const mic = pcmMicrophone();
+    const broken = setup({ open: mic.open });
+    let appends = 0;
+    broken.api.handle('voice:append-audio', ({ offset }) => (++appends === 3 ? { ok: false, error: { code: 'internal', message: 'connection lost' } } : { ok: true, value: { bytes: offset } }));
+    await broken.recorder.startRecording(broken.notify);
+    mic.speak(1);
+    await settle();
+    await broken.recorder.stopRecording(broken.notify);
+    expect(broken.callsTo('voice:transcribe-recording')).toEqual([]);
+    expect(broken.callsTo('voice:discard-recording')).toEqual([{ recordingId: 'req1' }]);
+    const [whole] = broken.transcribeCalls();
+    expect(parseWavHeader(decodeBase64(whole?.wavBase64 ?? ''))).toMatchObject({ sampleRate: 16_000, frames: 16_000 });
+    expect(whole?.requestId).toBe('req2');
+    expect(broken.draft.getState().text).toBe(FAKE_TRANSCRIPT);
+    expect(broken.notices).toEqual([]);
+
+    const forgetful = pcmMicrophone();
+    const lost = setup({ open: forgetful.open });
+    await lost.recorder.startRecording(lost.notify);
+    forgetful.speak(0.5);
+    // The core restarted in between: it answers recording_incomplete, and the page sends what it kept.
+    lost.api.handle('voice:transcribe-recording', () => ({ ok: false, error: { code: 'bad_request', message: 'no such recording', details: { reason: 'recording_incomplete' } } }));
+    await lost.recorder.stopRecording(lost.notify);
+    expect(parseWavHeader(decodeBase64(lost.transcribeCalls()[0]?.wavBase64 ?? '')).frames).toBe(8000);
+    expect(lost.draft.getState().text).toBe(FAKE_TRANSCRIPT);
+  });
+
+  it('where the browser records at another rate, sends whisper a 16 kHz mono WAV of the whole recording', async () => {
+    const { recorder, notify, notices, draft, mic, callsTo, transcribeCalls } = setup({ text: 'Hello world' });
     let caret = -1;
     recorder.attachInput({ selection: () => ({ start: 5, end: 5 }), placeCaret: (at) => (caret = at) });
     await recorder.toggle(notify);
@@ -76,9 +162,11 @@ describe('recorder store', () => {
     await recorder.toggle(notify);
     expect(notices).toEqual([]);
     expect(mic.log).toEqual(['open', 'finish']);
+    expect(callsTo('voice:append-audio')).toEqual([]);
+    expect(callsTo('voice:transcribe-recording')).toEqual([]);
     const [call] = transcribeCalls();
     expect(call?.language).toBe('zh');
-    expect(call?.requestId).toBe('req1');
+    expect(call?.requestId).toBe('req2');
     const wav = parseWavHeader(Uint8Array.from(atob(call?.wavBase64 ?? ''), (c) => c.charCodeAt(0)));
     expect(wav).toMatchObject({ format: 1, channels: 1, sampleRate: 16_000, bitsPerSample: 16, frames: 16_000 });
     expect(draft.getState().text).toBe(`Hello ${FAKE_TRANSCRIPT} world`);
@@ -121,14 +209,18 @@ describe('recorder store', () => {
     }
   });
 
-  it('Esc while recording drops the recording and releases the microphone', async () => {
-    const { recorder, notify, mic, transcribeCalls, draft } = setup();
+  it('Esc while recording drops the recording, also in the core, and releases the microphone', async () => {
+    const mic = pcmMicrophone();
+    const { recorder, notify, callsTo, transcribeCalls, draft } = setup({ open: mic.open });
     await recorder.startRecording(notify);
+    mic.speak(0.2);
     recorder.cancel();
     expect(mic.log).toEqual(['open', 'discard']);
+    expect(callsTo('voice:discard-recording')).toEqual([{ recordingId: 'req1' }]);
     expect(recorder.state.getState().phase).toBe('idle');
     await recorder.stopRecording(notify);
     expect(transcribeCalls()).toEqual([]);
+    expect(callsTo('voice:transcribe-recording')).toEqual([]);
     expect(draft.getState().text).toBe('');
   });
 
@@ -147,19 +239,21 @@ describe('recorder store', () => {
   });
 
   it('Esc while whisper runs cancels it in the core and ignores its late answer', async () => {
-    const { recorder, notify, notices, api, draft } = setup();
+    const mic = pcmMicrophone();
+    const { recorder, notify, notices, api, draft, callsTo } = setup({ open: mic.open });
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    api.handle('voice:transcribe', async () => {
+    api.handle('voice:transcribe-recording', async () => {
       await gate;
       return { ok: true, value: { text: 'too late', durationMs: 5, audioMs: 1000 } };
     });
     await recorder.startRecording(notify);
+    mic.speak(0.5);
     const stopping = recorder.stopRecording(notify);
     await settle();
-    expect(recorder.state.getState()).toMatchObject({ phase: 'transcribing', requestId: 'req1' });
+    expect(recorder.state.getState()).toMatchObject({ phase: 'transcribing', requestId: 'req2' });
     recorder.cancel();
-    expect(api.calls.filter((call) => call.channel === 'voice:cancel').map((call) => call.input)).toEqual([{ requestId: 'req1' }]);
+    expect(callsTo('voice:cancel')).toEqual([{ requestId: 'req2' }]);
     expect(recorder.state.getState().phase).toBe('idle');
     release();
     await stopping;

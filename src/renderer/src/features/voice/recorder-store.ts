@@ -1,18 +1,20 @@
 // F2 voice input: record from the microphone (or take an audio file), turn it
 // into the 16 kHz mono WAV whisper reads, transcribe it in the core and put the
-// words into the draft at the cursor. Free of React and of the browser's audio
-// APIs (passed in), so all of it runs in tests.
+// words into the draft at the cursor. A microphone recording travels to the core
+// while it is made (recording-upload.ts), so the stop sends only a small request.
+// Free of React and of the browser's audio APIs (passed in), so all of it runs in tests.
 import { bytesToBase64 } from '@shared/audio/base64';
 import { MAX_WAV_BYTES, type VoiceStatus } from '@shared/audio/voice-schemas';
-import { toWhisperWav, WHISPER_SAMPLE_RATE } from '@shared/audio/whisper-wav';
+import { WHISPER_SAMPLE_RATE } from '@shared/audio/whisper-wav';
 import { createStore } from 'zustand/vanilla';
 import { realTimers } from '../../lib/timers';
-import { rmsOfChannels } from './audio-level';
-import type { CaptureSession, RecordedAudio } from './capture';
+import type { CaptureSession, RecordedAudio, RecordedPcm } from './capture';
 import { insertTranscript, isNonSpeech } from './insert-transcript';
 import { micProblemOf } from './mic-problem';
+import { createRecordingUpload, type RecordingUpload } from './recording-upload';
 import type { DraftText, RecorderDeps, RecorderState, RecorderStore, RecordingFacts, TextInput, VoiceNotify } from './recorder-types';
 import { MIC_KEYS, transcribeFailureNotice } from './voice-notices';
+import { whisperInput, type WhisperInput } from './whisper-input';
 
 export * from './recorder-types';
 export { transcribeFailureNotice } from './voice-notices';
@@ -29,7 +31,7 @@ export function createRecorderStore<D extends DraftText>(deps: RecorderDeps<D>):
   const state = createStore<RecorderState>()(() => ({ phase: 'idle' }));
   const status = createStore<VoiceStatus | null>()(() => null);
   const last = createStore<RecordingFacts | null>()(() => null);
-  let session: CaptureSession | null = null;
+  let recording: { capture: CaptureSession; upload: RecordingUpload } | null = null;
   let autoStop: unknown = null;
   let input: TextInput | null = null;
   // Bumped by cancel and by every start, so an answer that arrives late is dropped.
@@ -56,32 +58,38 @@ export function createRecorderStore<D extends DraftText>(deps: RecorderDeps<D>):
     input?.placeCaret(caret);
   };
 
-  const transcribe = async (audio: RecordedAudio, source: RecordingFacts['source'], notify: VoiceNotify, mine: number): Promise<void> => {
-    const frames = audio.channels[0]?.length ?? 0;
-    if (frames === 0) {
+  /** `upload`: where a microphone recording already went while it was made (it is sent whole only when that failed). */
+  const transcribe = async (audio: RecordedAudio | RecordedPcm, source: RecordingFacts['source'], notify: VoiceNotify, mine: number, upload?: RecordingUpload): Promise<void> => {
+    const giveUp = (): void => {
+      upload?.discard();
       state.setState({ phase: 'idle' }, true);
-      notify({ level: 'warning', code: 'voice_empty', key: 'voice.empty' });
-      return;
-    }
-    let wav: Uint8Array;
+    };
+    let input: WhisperInput;
     try {
-      wav = toWhisperWav(audio.channels, audio.sampleRate);
+      input = whisperInput(audio);
     } catch (error) {
-      state.setState({ phase: 'idle' }, true);
+      giveUp();
       notify({ level: 'error', code: 'voice_audio_invalid', key: 'voice.failed', vars: { message: (error as Error).message } });
       return;
     }
-    const durationMs = Math.round((frames / audio.sampleRate) * 1000);
-    last.setState({ source, durationMs, rms: rmsOfChannels(audio.channels), sampleRate: audio.sampleRate, wavBytes: wav.length }, true);
-    if (wav.length > MAX_WAV_BYTES) {
-      state.setState({ phase: 'idle' }, true);
+    if (input.frames === 0) {
+      giveUp();
+      notify({ level: 'warning', code: 'voice_empty', key: 'voice.empty' });
+      return;
+    }
+    last.setState({ source, ...input.facts }, true);
+    if (input.facts.wavBytes > MAX_WAV_BYTES) {
+      giveUp();
       notify({ level: 'warning', code: 'voice_too_long', key: 'voice.tooLong', vars: { minutes: Math.floor(MAX_WAV_BYTES / 2 / WHISPER_SAMPLE_RATE / 60) } });
       return;
     }
     const requestId = deps.newId();
     state.setState({ phase: 'transcribing', requestId, source }, true);
     const language = deps.settings()?.voice.language;
-    const result = await deps.api.invoke('voice:transcribe', { wavBase64: bytesToBase64(wav), requestId, ...(language ? { language } : {}) });
+    const options = { requestId, ...(language ? { language } : {}) };
+    const streamed = upload ? await upload.finish(options) : null;
+    if (mine !== ticket) return;
+    const result = streamed ?? (await deps.api.invoke('voice:transcribe', { wavBase64: bytesToBase64(input.wav()), ...options }));
     if (mine !== ticket) return;
     state.setState({ phase: 'idle' }, true);
     if (!result.ok) {
@@ -97,11 +105,11 @@ export function createRecorderStore<D extends DraftText>(deps: RecorderDeps<D>):
     insert(result.value.text);
   };
 
-  const release = (): CaptureSession | null => {
+  const release = (): typeof recording => {
     if (autoStop !== null) timers.clearTimeout(autoStop);
     autoStop = null;
-    const current = session;
-    session = null;
+    const current = recording;
+    recording = null;
     return current;
   };
 
@@ -116,9 +124,10 @@ export function createRecorderStore<D extends DraftText>(deps: RecorderDeps<D>):
       state.setState({ phase: 'idle' }, true);
       return;
     }
+    const upload = createRecordingUpload(deps.api, deps.newId());
     let opened: CaptureSession;
     try {
-      opened = await deps.openMicrophone();
+      opened = await deps.openMicrophone((pcm) => upload.append(pcm));
     } catch (error) {
       if (mine !== ticket) return;
       state.setState({ phase: 'idle' }, true);
@@ -128,9 +137,10 @@ export function createRecorderStore<D extends DraftText>(deps: RecorderDeps<D>):
     }
     if (mine !== ticket) {
       opened.discard();
+      upload.discard();
       return;
     }
-    session = opened;
+    recording = { capture: opened, upload };
     state.setState({ phase: 'recording', startedAt: now() }, true);
     autoStop = timers.setTimeout(() => {
       notify({ level: 'info', code: 'voice_auto_stopped', key: 'voice.autoStopped', vars: { minutes: Math.round(maxRecordingMs / 60_000) } });
@@ -139,22 +149,26 @@ export function createRecorderStore<D extends DraftText>(deps: RecorderDeps<D>):
   };
 
   const stop = async (notify: VoiceNotify): Promise<void> => {
-    const capture = state.getState().phase === 'recording' ? release() : null;
-    if (!capture) return;
+    const current = state.getState().phase === 'recording' ? release() : null;
+    if (!current) return;
     const mine = ticket;
     // Until whisper is called this is still the recording's end: Esc now drops it too.
     state.setState({ phase: 'transcribing', requestId: null, source: 'microphone' }, true);
-    let audio: RecordedAudio;
+    let audio: RecordedAudio | RecordedPcm;
     try {
-      audio = await capture.finish();
+      audio = await current.capture.finish();
     } catch (error) {
+      current.upload.discard();
       if (mine !== ticket) return;
       state.setState({ phase: 'idle' }, true);
       notify({ level: 'error', code: 'microphone_failed', key: 'voice.mic.failed', vars: { message: (error as Error).message } });
       return;
     }
-    if (mine !== ticket) return;
-    await transcribe(audio, 'microphone', notify, mine);
+    if (mine !== ticket) {
+      current.upload.discard();
+      return;
+    }
+    await transcribe(audio, 'microphone', notify, mine, current.upload);
   };
 
   return {
@@ -162,7 +176,7 @@ export function createRecorderStore<D extends DraftText>(deps: RecorderDeps<D>):
     status,
     last,
     refreshStatus,
-    level: () => session?.level() ?? 0,
+    level: () => recording?.capture.level() ?? 0,
     toggle: (notify) => {
       const { phase } = state.getState();
       if (phase === 'idle') return start(notify);
@@ -175,7 +189,9 @@ export function createRecorderStore<D extends DraftText>(deps: RecorderDeps<D>):
       const current = state.getState();
       if (current.phase === 'idle') return;
       ticket++;
-      release()?.discard();
+      const dropped = release();
+      dropped?.capture.discard();
+      dropped?.upload.discard();
       if (current.phase === 'transcribing' && current.requestId !== null) void deps.api.invoke('voice:cancel', { requestId: current.requestId });
       state.setState({ phase: 'idle' }, true);
     },
