@@ -68,10 +68,10 @@ export const STREAM_PAINT_MAX_INTERVAL_MS = 400;
 export const STREAM_PAINT_DUTY = 0.05;
 /**
  * A paint's whole cost over the part the page can time (its main thread): compositing,
- * raster and the GPU process's drawing of the frame come on top, measured at about 0.7
- * of the main thread's time in the stream bench (5 ms there, 3.5 ms elsewhere a paint).
+ * raster and the GPU process's drawing of the frame come on top, measured at 0.75 to 1.3
+ * times the main thread's time in the stream bench (5–6 ms there a paint, 4–7.5 ms elsewhere).
  */
-export const STREAM_PAINT_PIPELINE_FACTOR = 1.7;
+export const STREAM_PAINT_PIPELINE_FACTOR = 2;
 
 /**
  * animationFrame, paced: no sooner than `minIntervalMs` after the previous paint, and
