@@ -1,58 +1,94 @@
-// ggml's tensor types (the `type` of a GGUF tensor info): name, elements per block
-// and bytes per block, copied from llama.cpp's gguf-py GGML_QUANT_SIZES. They turn a
-// tensor's shape into its bytes on disk, so the model info can say how much of the
-// file each quantization takes without reading a byte of tensor data. Pure.
+// ggml's tensor types as a GGUF header numbers them (ggml/include/ggml.h), with
+// the block layout that gives a row's size in bytes (ggml.c's type_traits), and
+// llama.cpp's file types (include/llama.h's LLAMA_FTYPE_*) by number. Pure data:
+// the one table the workshop's size estimate and the model info's description
+// both compute from.
+
+/** A tensor type: `blockBytes` bytes hold `blockSize` weights. */
+export interface GgmlType {
+  name: string;
+  blockSize: number;
+  blockBytes: number;
+}
 
 const QK_K = 256;
 
-/** code → [name, elements per block, bytes per block]; gaps are types ggml has removed. */
-const TYPES: Record<number, readonly [string, number, number]> = {
-  0: ['F32', 1, 4],
-  1: ['F16', 1, 2],
-  2: ['Q4_0', 32, 2 + 16],
-  3: ['Q4_1', 32, 2 + 2 + 16],
-  6: ['Q5_0', 32, 2 + 4 + 16],
-  7: ['Q5_1', 32, 2 + 2 + 4 + 16],
-  8: ['Q8_0', 32, 2 + 32],
-  9: ['Q8_1', 32, 2 + 2 + 32],
-  10: ['Q2_K', QK_K, 2 + 2 + QK_K / 16 + QK_K / 4],
-  11: ['Q3_K', QK_K, 2 + QK_K / 4 + QK_K / 8 + 12],
-  12: ['Q4_K', QK_K, 2 + 2 + QK_K / 2 + 12],
-  13: ['Q5_K', QK_K, 2 + 2 + QK_K / 2 + QK_K / 8 + 12],
-  14: ['Q6_K', QK_K, 2 + QK_K / 2 + QK_K / 4 + QK_K / 16],
-  15: ['Q8_K', QK_K, 4 + QK_K + QK_K / 8],
-  16: ['IQ2_XXS', QK_K, 2 + QK_K / 4],
-  17: ['IQ2_XS', QK_K, 2 + QK_K / 4 + QK_K / 32],
-  18: ['IQ3_XXS', QK_K, 2 + QK_K / 4 + QK_K / 8],
-  19: ['IQ1_S', QK_K, 2 + QK_K / 8 + QK_K / 16],
-  20: ['IQ4_NL', 32, 2 + 16],
-  21: ['IQ3_S', QK_K, 2 + QK_K / 4 + QK_K / 8 + QK_K / 32 + 4],
-  22: ['IQ2_S', QK_K, 2 + QK_K / 4 + QK_K / 16],
-  23: ['IQ4_XS', QK_K, 2 + 2 + QK_K / 2 + QK_K / 64],
-  24: ['I8', 1, 1],
-  25: ['I16', 1, 2],
-  26: ['I32', 1, 4],
-  27: ['I64', 1, 8],
-  28: ['F64', 1, 8],
-  29: ['IQ1_M', QK_K, QK_K / 8 + QK_K / 16 + QK_K / 32],
-  30: ['BF16', 1, 2],
-  34: ['TQ1_0', QK_K, 2 + 4 * 13],
-  35: ['TQ2_0', QK_K, 2 + 64],
-  39: ['MXFP4', 32, 1 + 16],
-  40: ['NVFP4', 64, 4 + 32],
-  41: ['Q1_0', 128, 2 + 16],
-  42: ['Q2_0', 64, 2 + 16],
+/** By ggml type number; the numbers ggml removed have no entry. */
+export const GGML_TYPES: Readonly<Record<number, GgmlType>> = {
+  0: { name: 'f32', blockSize: 1, blockBytes: 4 },
+  1: { name: 'f16', blockSize: 1, blockBytes: 2 },
+  2: { name: 'q4_0', blockSize: 32, blockBytes: 18 },
+  3: { name: 'q4_1', blockSize: 32, blockBytes: 20 },
+  6: { name: 'q5_0', blockSize: 32, blockBytes: 22 },
+  7: { name: 'q5_1', blockSize: 32, blockBytes: 24 },
+  8: { name: 'q8_0', blockSize: 32, blockBytes: 34 },
+  9: { name: 'q8_1', blockSize: 32, blockBytes: 36 },
+  10: { name: 'q2_K', blockSize: QK_K, blockBytes: 84 },
+  11: { name: 'q3_K', blockSize: QK_K, blockBytes: 110 },
+  12: { name: 'q4_K', blockSize: QK_K, blockBytes: 144 },
+  13: { name: 'q5_K', blockSize: QK_K, blockBytes: 176 },
+  14: { name: 'q6_K', blockSize: QK_K, blockBytes: 210 },
+  15: { name: 'q8_K', blockSize: QK_K, blockBytes: 292 },
+  16: { name: 'iq2_xxs', blockSize: QK_K, blockBytes: 66 },
+  17: { name: 'iq2_xs', blockSize: QK_K, blockBytes: 74 },
+  18: { name: 'iq3_xxs', blockSize: QK_K, blockBytes: 98 },
+  19: { name: 'iq1_s', blockSize: QK_K, blockBytes: 50 },
+  20: { name: 'iq4_nl', blockSize: 32, blockBytes: 18 },
+  21: { name: 'iq3_s', blockSize: QK_K, blockBytes: 110 },
+  22: { name: 'iq2_s', blockSize: QK_K, blockBytes: 82 },
+  23: { name: 'iq4_xs', blockSize: QK_K, blockBytes: 136 },
+  24: { name: 'i8', blockSize: 1, blockBytes: 1 },
+  25: { name: 'i16', blockSize: 1, blockBytes: 2 },
+  26: { name: 'i32', blockSize: 1, blockBytes: 4 },
+  27: { name: 'i64', blockSize: 1, blockBytes: 8 },
+  28: { name: 'f64', blockSize: 1, blockBytes: 8 },
+  29: { name: 'iq1_m', blockSize: QK_K, blockBytes: 56 },
+  30: { name: 'bf16', blockSize: 1, blockBytes: 2 },
+  34: { name: 'tq1_0', blockSize: QK_K, blockBytes: 54 },
+  35: { name: 'tq2_0', blockSize: QK_K, blockBytes: 66 },
+  39: { name: 'mxfp4', blockSize: 32, blockBytes: 17 },
+  40: { name: 'nvfp4', blockSize: 64, blockBytes: 36 },
+  41: { name: 'q1_0', blockSize: 128, blockBytes: 18 },
+  42: { name: 'q2_0', blockSize: 64, blockBytes: 18 },
 };
 
-/** The type's name (`Q4_K`), or `type 99` for one this build does not know. */
-export function ggmlTypeName(code: number): string {
-  return TYPES[code]?.[0] ?? `type ${code}`;
+/** The ggml type numbers the quantization rules name. */
+export const T = {
+  F32: 0, F16: 1, Q4_0: 2, Q4_1: 3, Q5_0: 6, Q5_1: 7, Q8_0: 8, Q2_K: 10, Q3_K: 11, Q4_K: 12, Q5_K: 13, Q6_K: 14,
+  IQ2_XXS: 16, IQ2_XS: 17, IQ3_XXS: 18, IQ1_S: 19, IQ4_NL: 20, IQ3_S: 21, IQ2_S: 22, IQ4_XS: 23, IQ1_M: 29, BF16: 30,
+  TQ1_0: 34, TQ2_0: 35, MXFP4: 39, Q1_0: 41, Q2_0: 42,
+} as const;
+
+/** Types stored as plain numbers, one per weight: everything else is quantized. */
+const PLAIN = new Set<number>([0, 1, 24, 25, 26, 27, 28, 30]);
+
+export function isQuantizedType(type: number): boolean {
+  return !PLAIN.has(type);
 }
 
-/** Bytes a tensor of `elements` takes in this type; null for an unknown type or a row that is not whole blocks. */
+/** Bytes of one row of `columns` weights; null for a type this table does not know. */
+export function rowBytes(type: number, columns: number): number | null {
+  const info = GGML_TYPES[type];
+  if (!info) return null;
+  return Math.ceil(columns / info.blockSize) * info.blockBytes;
+}
+
+/** llama.cpp's file types by number, named as llama-quantize takes them. */
+export const FILE_TYPE_NAMES: Readonly<Record<number, string>> = {
+  0: 'F32', 1: 'F16', 2: 'Q4_0', 3: 'Q4_1', 7: 'Q8_0', 8: 'Q5_0', 9: 'Q5_1', 10: 'Q2_K', 11: 'Q3_K_S', 12: 'Q3_K_M', 13: 'Q3_K_L',
+  14: 'Q4_K_S', 15: 'Q4_K_M', 16: 'Q5_K_S', 17: 'Q5_K_M', 18: 'Q6_K', 19: 'IQ2_XXS', 20: 'IQ2_XS', 21: 'Q2_K_S', 22: 'IQ3_XS',
+  23: 'IQ3_XXS', 24: 'IQ1_S', 25: 'IQ4_NL', 26: 'IQ3_S', 27: 'IQ3_M', 28: 'IQ2_S', 29: 'IQ2_M', 30: 'IQ4_XS', 31: 'IQ1_M',
+  32: 'BF16', 36: 'TQ1_0', 37: 'TQ2_0', 38: 'MXFP4_MOE', 39: 'NVFP4', 40: 'Q1_0', 41: 'Q2_0',
+};
+
+/** The type's name as llama.cpp prints it (`Q4_K`), or `type 99` for one this table does not know. */
+export function ggmlTypeName(code: number): string {
+  return GGML_TYPES[code]?.name.toUpperCase() ?? `type ${code}`;
+}
+
+/** Bytes a tensor of `elements` takes in this type; null for an unknown type or a count that is not whole blocks. */
 export function ggmlTensorBytes(code: number, elements: number): number | null {
-  const traits = TYPES[code];
-  if (!traits) return null;
-  const [, blockElements, blockBytes] = traits;
-  return elements % blockElements === 0 ? (elements / blockElements) * blockBytes : null;
+  const info = GGML_TYPES[code];
+  if (!info) return null;
+  return elements % info.blockSize === 0 ? (elements / info.blockSize) * info.blockBytes : null;
 }

@@ -55,6 +55,16 @@ async function ingestAndKill(root: string, folder: string, killAt: number, baseI
   return created;
 }
 
+/** The same folder indexed start to finish in one go: the resumed base must hold exactly as many passages, each counted once. */
+async function expectSameAsCleanIngest(kb: Awaited<ReturnType<typeof makeKnowledgeHarness>>, baseId: string, folder: string): Promise<void> {
+  const { id: cleanId } = await kb.service.create('Clean');
+  await kb.service.addPaths(cleanId, [folder]);
+  await kb.service.idle();
+  const resumed = await kb.consistent(baseId);
+  expect(resumed.rows).toBe(resumed.counted);
+  expect(resumed.rows).toBe((await kb.consistent(cleanId)).rows);
+}
+
 describe('an ingest killed mid-way resumes at the next start', () => {
   for (const killAt of [1, 12, 30]) {
     it(`killed after ${killAt} passage(s): every file ends indexed once, nothing half-indexed or doubled`, async () => {
@@ -67,13 +77,7 @@ describe('an ingest killed mid-way resumes at the next start', () => {
         await kb.service.idle();
         const base = kb.service.list().bases.find((b) => b.id === baseId)!;
         expect(base.files.map((f) => [f.path.split('/').pop(), f.state])).toEqual([0, 1, 2, 3].map((i) => [`f${i}.txt`, 'indexed']));
-        // The same folder indexed start to finish in one go: the resumed base must hold exactly as many passages.
-        const { id: cleanId } = await kb.service.create('Clean');
-        await kb.service.addPaths(cleanId, [folder]);
-        await kb.service.idle();
-        const resumed = await kb.consistent(baseId);
-        expect(resumed.rows).toBe(resumed.counted);
-        expect(resumed.rows).toBe((await kb.consistent(cleanId)).rows);
+        await expectSameAsCleanIngest(kb, baseId, folder);
       } finally {
         await kb.dispose(false);
       }
@@ -101,12 +105,7 @@ describe('a re-index killed mid-way', () => {
       expect(reopened.rows).toBe(reopened.counted);
       await kb.service.idle();
       expect(kb.service.list().bases.find((b) => b.id === baseId)!.files.every((f) => f.state === 'indexed')).toBe(true);
-      const { id: cleanId } = await kb.service.create('Clean');
-      await kb.service.addPaths(cleanId, [folder]);
-      await kb.service.idle();
-      const resumed = await kb.consistent(baseId);
-      expect(resumed.rows).toBe(resumed.counted);
-      expect(resumed.rows).toBe((await kb.consistent(cleanId)).rows);
+      await expectSameAsCleanIngest(kb, baseId, folder);
     } finally {
       await kb.dispose(false);
     }

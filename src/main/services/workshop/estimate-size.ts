@@ -4,7 +4,7 @@
 // what --dry-run would print, without running anything (checked against it in
 // estimate-size.test.ts).
 import type { GgufValue } from '../backend/gguf-values';
-import { rowBytes } from './ggml-types';
+import { rowBytes } from '../backend/ggml-types';
 import { plannedTensorTypes, type MixModel, type TensorShape } from './quant-mix';
 
 const DEFAULT_ALIGNMENT = 32;

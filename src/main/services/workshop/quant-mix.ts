@@ -5,7 +5,7 @@
 // give attention-V, FFN-down and the output more bits, and a tensor whose rows
 // do not fit a type's block falls back to a smaller block; ignoring either
 // would put the size estimate off by 5–40 %. Pure.
-import { GGML_TYPES, isQuantizedType, T } from './ggml-types';
+import { GGML_TYPES, isQuantizedType, T } from '../backend/ggml-types';
 
 /** A tensor as the GGUF header lists it. */
 export interface TensorShape {
