@@ -8,6 +8,7 @@ import { AppFailure, type ErrorCode } from '@shared/errors';
 import { fsFailure, readGgufHeader } from './gguf-reader';
 import { GgufType } from './gguf-values';
 import { readModelFacts } from './model-facts';
+import { appFailureOf as failure } from '@test-support/app-failure';
 
 let dir: string;
 beforeAll(async () => {
@@ -44,15 +45,6 @@ async function fixture(name: string, bytes: Buffer | GgufFileSpec): Promise<stri
   const path = join(dir, name);
   await writeFile(path, Buffer.isBuffer(bytes) ? bytes : encodeGguf(bytes));
   return path;
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppFailure> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppFailure);
-  return error as AppFailure;
 }
 
 async function expectFailure(promise: Promise<unknown>, code: ErrorCode, message: RegExp): Promise<void> {

@@ -9,10 +9,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { writeGguf, type GgufKv } from '@scripts/fixtures/gguf-writer';
 import { CHAT_TEMPLATE, tinyLlamaMetadata, tinyLlamaTensors, VARIANTS, type ModelShape } from '@scripts/fixtures/make-test-model';
 import { readGgufHeader } from '@main/services/backend/gguf-reader';
-import { AppFailure } from '@shared/errors';
 import { testAssets } from '@test-support/test-assets';
 import { searchTensors, searchVocab } from './model-info-search';
 import { createModelFileCache, readModelFile, type ModelFile } from './read-model-file';
+import { appFailureOf as failure } from '@test-support/app-failure';
 
 let dir: string;
 let tokenizer: Map<string, GgufKv>;
@@ -40,15 +40,6 @@ function expectedParameters(shape: ModelShape): number {
   const kvWidth = (embd / heads) * headsKv;
   const perLayer = 2 * embd + 2 * embd * embd + 2 * embd * kvWidth + 3 * embd * ff;
   return 2 * embd * VOCAB + embd + layers * perLayer;
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppFailure> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppFailure);
-  return error as AppFailure;
 }
 
 const GQA: ModelShape = { layers: 3, embd: 128, heads: 8, headsKv: 2, ff: 320, context: 4096 };
