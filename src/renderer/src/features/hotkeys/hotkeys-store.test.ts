@@ -45,6 +45,29 @@ describe('hotkeys store', () => {
     expect(electron.hotkeys.status.getState()?.bindings[2]).toMatchObject({ scope: 'page', problem: { code: 'taken' } });
   });
 
+  it('a press before the core said where bindings work is held, then fired if the page owns that binding', async () => {
+    const browser = setup();
+    const heard: string[] = [];
+    browser.hotkeys.on('screenshot', () => heard.push('screenshot'));
+    expect(browser.hotkeys.press(key('F1'), false)).toBe(true);
+    expect(browser.hotkeys.press(key('KeyA'), false)).toBe(false);
+    expect(heard).toEqual([]);
+    await browser.hotkeys.refresh();
+    expect(heard).toEqual(['screenshot']);
+    // Once known, a press fires at once, and a second refresh does not fire the old press again.
+    expect(browser.hotkeys.press(key('F1'), false)).toBe(true);
+    await browser.hotkeys.refresh();
+    expect(heard).toEqual(['screenshot', 'screenshot']);
+
+    // Electron: F1 is global (the OS delivers it to the core), so a held F1 is not fired a second time by the page.
+    const electron = setup({ takenHotkeys: ['F2'] });
+    const electronHeard: string[] = [];
+    electron.hotkeys.on('screenshot', () => electronHeard.push('screenshot'));
+    expect(electron.hotkeys.press(key('F1'), false)).toBe(true);
+    await electron.hotkeys.refresh();
+    expect(electronHeard).toEqual([]);
+  });
+
   it('saves all bindings through settings:update and reads back where they work', async () => {
     const { api, app, hotkeys } = setup();
     await app.refresh();

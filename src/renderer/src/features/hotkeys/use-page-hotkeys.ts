@@ -17,11 +17,9 @@ export function usePageHotkeys(hotkeys: HotkeysStore): void {
     const onKeyDown = (event: KeyboardEvent): void => {
       if (event.repeat || event.isComposing) return;
       if (event.target instanceof Element && event.target.closest(`[${HOTKEY_CAPTURE_ATTRIBUTE}]`)) return;
-      const action = hotkeys.actionFor(event, isMac);
-      if (action === null || !hotkeys.bus.has(action)) return;
+      if (!hotkeys.press(event, isMac)) return;
       event.preventDefault();
       event.stopPropagation();
-      hotkeys.bus.fire(action);
     };
     window.addEventListener('keydown', onKeyDown, { capture: true });
     return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
