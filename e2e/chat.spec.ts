@@ -149,3 +149,37 @@ test('link mode to another llama-server that wants a key: test connection, save,
     await remote.stop();
   }
 });
+
+test('the list follows a streaming answer to its end; scrolled up it stays put, and the jump button brings the end back', async ({ page }) => {
+  await page.setViewportSize({ width: 900, height: 520 });
+  await setMaxTokens(1200);
+  await page.goto(host.url);
+  await loadTinyModel(page);
+  if (await page.getByTestId('chat-new').isEnabled()) await page.getByTestId('chat-new').click();
+  const list = page.getByTestId('chat-list');
+  const gap = () => list.evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop);
+
+  await send(page, 'Tell me a long story');
+  const answer = assistant(page).last();
+  // Taller than the viewport while it streams, and followed: the end stays in view.
+  await expect.poll(() => list.evaluate((el) => el.scrollHeight > el.clientHeight * 2), { timeout: 20_000 }).toBe(true);
+  await expect.poll(gap).toBeLessThanOrEqual(24);
+  await expect(answer).toHaveAttribute('data-status', /done|stopped/, { timeout: 60_000 });
+  await expect.poll(gap).toBeLessThanOrEqual(24);
+  await expect(list).toHaveAttribute('data-sticky', 'true');
+
+  // A second answer; the user scrolls up to read the first while it streams.
+  await send(page, 'Another long story');
+  await expect.poll(() => assistant(page).count()).toBe(2);
+  await list.hover();
+  await page.mouse.wheel(0, -5000);
+  await expect(list).toHaveAttribute('data-sticky', 'false');
+  await expect(page.getByTestId('chat-jump')).toBeVisible();
+  const readingAt = await list.evaluate((el) => el.scrollTop);
+  await expect(assistant(page).last()).toHaveAttribute('data-status', /done|stopped/, { timeout: 60_000 });
+  expect(Math.abs((await list.evaluate((el) => el.scrollTop)) - readingAt)).toBeLessThanOrEqual(24);
+
+  await page.getByTestId('chat-jump').click();
+  await expect.poll(gap).toBeLessThanOrEqual(24);
+  await expect(list).toHaveAttribute('data-sticky', 'true');
+});

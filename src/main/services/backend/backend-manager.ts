@@ -22,7 +22,7 @@ import { newLaunchKey, serverKeyEnv } from './server-key';
 import { startServerRun, type ServerRun } from './server-run';
 import { LogBatcher } from './log-batcher';
 import { probeHealth } from './health-probe';
-import { blankStatus, superseded } from './backend-status';
+import { blankStatus, computesOnCpu, superseded } from './backend-status';
 import { localUnavailable } from './local-availability';
 import { DEFAULT_RESTART_POLICY, decideRestart } from './restart-budget';
 
@@ -94,9 +94,9 @@ export class BackendManager {
   }
 
   /** Where the chat reaches the running server (always over loopback), or null when it is not ready. */
-  localEndpoint(): { baseUrl: string; apiKey: string; model: string } | null {
+  localEndpoint(): { baseUrl: string; apiKey: string; model: string; onCpu: boolean } | null {
     if (this.status.state !== 'ready' || !this.active || this.status.port === null) return null;
-    return { baseUrl: `http://127.0.0.1:${this.status.port}`, apiKey: this.active.launchSecret, model: this.status.model?.name ?? 'local' };
+    return { baseUrl: `http://127.0.0.1:${this.status.port}`, apiKey: this.active.launchSecret, model: this.status.model?.name ?? 'local', onCpu: computesOnCpu(this.status) };
   }
 
   /**
@@ -104,7 +104,7 @@ export class BackendManager {
    * waits up to `waitMs` (a message sent during a crash's backoff goes out once the
    * server is back); otherwise it says why not (crashed, failed, never loaded).
    */
-  async readyEndpoint(signal: AbortSignal, waitMs = 60_000): Promise<{ baseUrl: string; apiKey: string; model: string }> {
+  async readyEndpoint(signal: AbortSignal, waitMs = 60_000): Promise<{ baseUrl: string; apiKey: string; model: string; onCpu: boolean }> {
     const deadline = this.clock() + waitMs;
     while (this.status.state === 'starting' && !signal.aborted && this.clock() < deadline) await this.statusChanged.next(signal, deadline - this.clock());
     const endpoint = this.localEndpoint();

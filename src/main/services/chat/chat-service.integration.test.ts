@@ -17,12 +17,14 @@ import { localKeyFileCipher } from '../secrets/secret-cipher';
 import { memoryLifecycle } from '../process/process-lifecycle';
 import { openSecretStore } from '../secrets/secret-store';
 import { openSettingsStore } from '../settings/settings-store';
-import { createChatService, type LocalServer } from './chat-service';
+import { createChatService, STREAM_BATCH_MS, STREAM_BATCH_ON_CPU_MS, type LocalServer } from './chat-service';
 import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 
 let server: TestServer;
 let local: LocalServer | null;
 const streamed = new Map<string, StreamEvent[]>();
+/** when each chat:stream batch of a request went out */
+const batchTimes = new Map<string, number[]>();
 
 async function makeService(localDeps: { localServer: () => LocalServer | null; readyLocalServer?: (signal: AbortSignal) => Promise<LocalServer> } = { localServer: () => local }) {
   const dir = await mkdtemp(join(tmpdir(), 'eva-chat-'));
@@ -33,6 +35,7 @@ async function makeService(localDeps: { localServer: () => LocalServer | null; r
     if (event !== 'chat:stream') return;
     const { requestId, events } = payload as EventPayloads['chat:stream'];
     streamed.set(requestId, [...(streamed.get(requestId) ?? []), ...events]);
+    batchTimes.set(requestId, [...(batchTimes.get(requestId) ?? []), performance.now()]);
   };
   return { chat: createChatService({ ...localDeps, links, emit }), links };
 }
@@ -93,6 +96,24 @@ describe('chat service with the real llama-server', () => {
     expect(result.status).toBe('stopped');
     expect((result.content + result.reasoning).length).toBeGreaterThan(0);
     expect(chat.stop('s1')).toEqual({ stopped: false });
+  });
+
+  it('reads a model computing on this CPU every STREAM_BATCH_ON_CPU_MS, one on a GPU every STREAM_BATCH_MS (the page paints once per batch)', async () => {
+    const gapsOf = async (requestId: string, onCpu: boolean): Promise<number[]> => {
+      const { chat } = await makeService({ localServer: () => (local ? { ...local, onCpu } : null) });
+      const result = await chat.send(ask(requestId, { sampling: { ...defaultSettings().chat.sampling, max_tokens: 600, temperature: 1, top_k: 0 } }));
+      expect(result.status).toBe('done');
+      const times = batchTimes.get(requestId) ?? [];
+      // The first events go out at once and the last batch goes when the body ends: the gaps between are the paced reads.
+      return times.slice(1, -1).map((at, i) => at - (times[i] as number));
+    };
+    const cpu = await gapsOf('pace-cpu', true);
+    const gpu = await gapsOf('pace-gpu', false);
+    expect(cpu.length).toBeGreaterThan(0);
+    expect(gpu.length).toBeGreaterThan(cpu.length);
+    for (const gap of cpu) expect(gap).toBeGreaterThanOrEqual(STREAM_BATCH_ON_CPU_MS - 15);
+    for (const gap of gpu) expect(gap).toBeGreaterThanOrEqual(STREAM_BATCH_MS - 15);
+    expect(Math.min(...gpu)).toBeLessThan(STREAM_BATCH_ON_CPU_MS - 15);
   });
 
   it('no local model loaded → no_model_loaded, before anything is sent', async () => {

@@ -11,6 +11,7 @@ import type { EventSink } from '../app/event-bus';
 import type { LinkService } from '../links/link-service';
 import { createChatClient } from './chat-client';
 import { turnBatches } from './turn-batches';
+import { isLoopbackUrl } from '@shared/loopback-host';
 import { fetchServerProps, llamaServerRoot } from './server-props';
 import { countWithLlamaServer, estimateCount } from './count-tokens';
 import type { CountTokensInput, TokenCount } from '@shared/chat/context-types';
@@ -19,6 +20,8 @@ export interface LocalServer {
   baseUrl: string;
   apiKey: string;
   model: string;
+  /** the model runs on this machine's CPU, all or some of its layers (the page then competes with it for cores) */
+  onCpu?: boolean;
 }
 
 export interface ChatServiceDeps {
@@ -39,6 +42,8 @@ interface Target {
   model: string;
   /** llama-server (local, or a link preset for one): accepts its extensions (top_k, id_slot, /completion) */
   llama: boolean;
+  /** the model computes on this machine's CPU: the stream is read less often (STREAM_BATCH_ON_CPU_MS) */
+  onCpu: boolean;
 }
 
 // Strict OpenAI-style APIs reject unknown sampling fields.
@@ -46,13 +51,17 @@ const LLAMA_ONLY_FIELDS = ['top_k', 'min_p', 'repeat_penalty'] as const;
 
 /**
  * How often a streaming answer's connection is read after the first events, and so how
- * often a batch goes to the page. Each read and message costs the host, the browser's
- * network process and the page a few milliseconds whatever it carries, and the page
- * paints a stream about this often anyway (stream-follower.ts spaces its paints to 100
- * ms and more, ~200 ms for the 35 tokens/s model of the stream bench): at 150 ms rather
- * than 100 the host cost that model 0.40 s of CPU per 1,000 tokens instead of 0.55 (issue 16).
+ * often a batch goes to the page, which paints once per batch at most. Each batch costs
+ * the host, the browser's processes and the page's paint about 18 ms of CPU on the
+ * 2-core bench machine whatever it carries (most of it the browser's frame: layout of
+ * the growing paragraph, raster, and the viewport drawn again as the list follows the
+ * end). A model that computes on the same CPU loses about that much time per batch, so
+ * there the stream is read every STREAM_BATCH_ON_CPU_MS: 3 paints a second, which still
+ * reads as a stream. A model on a GPU or another machine loses nothing to the page, and
+ * its answer is read every STREAM_BATCH_MS (issue 16).
  */
 export const STREAM_BATCH_MS = 150;
+export const STREAM_BATCH_ON_CPU_MS = 300;
 
 export function createChatService(deps: ChatServiceDeps) {
   const active = new Map<string, AbortController>();
@@ -62,10 +71,11 @@ export function createChatService(deps: ChatServiceDeps) {
     if (endpoint.kind === 'local') {
       const local = deps.readyLocalServer ? await deps.readyLocalServer(signal) : deps.localServer();
       if (!local) throw new AppFailure('no_model_loaded', 'no local model is loaded: load one first, or switch to a link endpoint');
-      return { baseUrl: local.baseUrl, apiKey: local.apiKey || null, model: local.model, llama: true };
+      return { baseUrl: local.baseUrl, apiKey: local.apiKey || null, model: local.model, llama: true, onCpu: local.onCpu ?? true };
     }
     const { profile, apiKey } = await deps.links.resolve(endpoint.linkId);
-    return { baseUrl: profile.baseUrl, apiKey, model: profile.model, llama: profile.presetId === 'llama-server' };
+    // A linked server on this machine (one the user runs beside the app) shares its CPU as well.
+    return { baseUrl: profile.baseUrl, apiKey, model: profile.model, llama: profile.presetId === 'llama-server', onCpu: isLoopbackUrl(profile.baseUrl) };
   }
 
   function samplingFor(target: Target, sampling: SamplingSettings): SamplingSettings {
@@ -90,7 +100,7 @@ export function createChatService(deps: ChatServiceDeps) {
         throw error;
       }
       const started = clock();
-      const client = createChatClient({ baseUrl: to.baseUrl, apiKey: to.apiKey ?? undefined }, { fetch: deps.fetch, idleTimeoutMs: deps.idleTimeoutMs, readIntervalMs: STREAM_BATCH_MS });
+      const client = createChatClient({ baseUrl: to.baseUrl, apiKey: to.apiKey ?? undefined }, { fetch: deps.fetch, idleTimeoutMs: deps.idleTimeoutMs, readIntervalMs: to.onCpu ? STREAM_BATCH_ON_CPU_MS : STREAM_BATCH_MS });
       const sampling = samplingFor(to, input.sampling);
       const idSlot = to.llama ? (input.idSlot ?? -1) : undefined;
       const events =
@@ -99,7 +109,7 @@ export function createChatService(deps: ChatServiceDeps) {
           : client.complete(buildCompletionBody({ prompt: input.prompt, sampling, idSlot, api: to.llama ? 'llama' : 'openai', model: to.model, includeUsage: true }), to.llama ? 'llama' : 'openai', controller.signal);
 
       // The first events go out at once (the time to the first token is what the user waits
-      // for); after that the connection is read every STREAM_BATCH_MS, and what one read
+      // for); after that the connection is read every STREAM_BATCH_(ON_CPU_)MS, and what one read
       // brings travels as one batch. A model sends a token a write, and a read and a message
       // per token cost the host and the page more CPU than the model could spare (issue 16);
       // the page paints no more often anyway.

@@ -42,6 +42,17 @@ export function ChatList({ items, branches, busy, names, sendKey, empty }: Props
     overscan: 4,
     paddingStart: 16,
     paddingEnd: 24,
+    // A row that grows (the streaming answer, measured by the virtualizer's ResizeObserver) and
+    // a scroll within the same rows move the rows and the list's height in the DOM directly,
+    // inside the frame that measured them: re-rendering the list for each made every streamed
+    // paint two or three frames of work (issue 16). React renders only when the rows in view change.
+    directDomUpdates: true,
+    directDomUpdatesMode: 'position',
+    // A row grew with no render of ours (an image or the math fonts arriving): keep following the end.
+    // Scrolls come here too, with sync = true.
+    onChange: (_instance, sync) => {
+      if (!sync) stick.follow(box.current);
+    },
   });
 
   // A search hit opened here: scroll to it and stop following the end.
@@ -54,8 +65,8 @@ export function ChatList({ items, branches, busy, names, sendKey, empty }: Props
     virtualizer.scrollToIndex(index, { align: 'center' });
   }, [focus, items, virtualizer, stick]);
 
-  // Every render: a new item, or a row that grew (the virtualizer re-renders us when a
-  // measured height changes, which is how a streaming answer reaches this point).
+  // Every render: a new item, or new text in the streaming answer (the scroll height already
+  // counts the grown row, which overflows the rows box until the virtualizer measures it).
   useLayoutEffect(() => stick.follow(box.current));
 
   const onScroll = (): void => {
@@ -75,13 +86,13 @@ export function ChatList({ items, branches, busy, names, sendKey, empty }: Props
         {items.length === 0 ? (
           empty
         ) : (
-          <div className="chat-rows" style={{ height: virtualizer.getTotalSize() }}>
+          <div className="chat-rows" ref={virtualizer.containerRef}>
             {virtualizer.getVirtualItems().map((row) => {
               const item = items[row.index];
               if (!item) return null;
               const branch = siblingPosition(branches, item.parentId, item.id);
               return (
-                <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} className={item.id === focus ? 'chat-row focused' : 'chat-row'} data-focused={item.id === focus || undefined} style={{ transform: `translateY(${row.start}px)` }}>
+                <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} className={item.id === focus ? 'chat-row focused' : 'chat-row'} data-focused={item.id === focus || undefined}>
                   {item.kind === 'user' ? (
                     <UserMessage item={item} name={names.user} busy={busy} sendKey={sendKey} branchIndex={branch?.index ?? 0} branchCount={branch?.count ?? 1} />
                   ) : (

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderMarkdown } from './markdown-processor';
 
 const html = (text: string) => renderToStaticMarkup(renderMarkdown(text, {}));
@@ -23,5 +23,37 @@ describe('markdown pipeline', () => {
   it('is the same pipeline every call (no state leaks between answers)', () => {
     expect(html('**a**')).toBe(html('**a**'));
     expect(html('`x`')).toBe('<p><code>x</code></p>');
+  });
+});
+
+describe('math', () => {
+  it('typesets inline, display and ```math formulas with KaTeX, and shows a bad one as its error rendering', () => {
+    const inline = html('Inline $E = mc^2$ here.');
+    expect(inline).toMatch(/<p>Inline <span class="md-math"><span class="katex">/);
+    expect(inline).not.toContain('katex-display');
+    const display = html('$$\n\\frac{a}{b}\n$$');
+    expect(display).toContain('<div class="md-math md-math-display"><span class="katex-display">');
+    expect(html('```math\nx^2\n```')).toContain('katex-display');
+    const bad = html('Broken $\\frac{a$ formula.');
+    expect(bad).toContain('katex-error');
+    expect(bad).toContain('\\frac{a');
+  });
+
+  it('typesets each formula once: the same source in a later render comes from the cache', async () => {
+    const katex = (await import('katex')).default;
+    const spy = vi.spyOn(katex, 'renderToString');
+    const block = 'Growing $a^{17}$ and $\\sqrt{x_{9}}$';
+    html(block);
+    const first = spy.mock.calls.length;
+    expect(first).toBe(2);
+    html(`${block} and more $y_{3}$`);
+    expect(spy.mock.calls.length).toBe(first + 1);
+    spy.mockRestore();
+  });
+
+  it('keeps model text out of live markup: \\href and HTML in a formula stay inert', () => {
+    const out = html('$\\href{javascript:alert(1)}{x}$ and $<img src=x onerror=alert(1)>$');
+    expect(out).not.toContain('href="javascript');
+    expect(out).not.toContain('<img');
   });
 });

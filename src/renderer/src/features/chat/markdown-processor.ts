@@ -10,13 +10,13 @@ import type { ReactElement } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { defaultUrlTransform } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
-import rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
+import rehypeKatexCached, { MATH_TAG } from './rehype-katex-cached';
 
 const processor = unified()
   .use(remarkParse)
@@ -24,8 +24,8 @@ const processor = unified()
   .use(remarkMath)
   // Raw HTML is kept as `raw` nodes only so sanitize() can show it as text.
   .use(remarkRehype, { allowDangerousHtml: true })
-  // rehype-katex renders a bad formula as an error span itself (it never throws).
-  .use(rehypeKatex, { strict: 'ignore' })
+  // KaTeX once per formula (a bad one becomes its error rendering; it never throws).
+  .use(rehypeKatexCached)
   .use(rehypeHighlight, { detect: false })
   .freeze();
 
@@ -48,8 +48,14 @@ function sanitize(tree: Nodes): void {
   });
 }
 
+/** A typeset formula: KaTeX's HTML as is (KaTeX escapes the source; its trust option is off), block-level in display mode. */
+function MathHtml({ node }: { node?: Element }): ReactElement {
+  const display = node?.properties.mode === 'display';
+  return jsx(display ? 'div' : 'span', { className: display ? 'md-math md-math-display' : 'md-math', dangerouslySetInnerHTML: { __html: String(node?.properties.html ?? '') } });
+}
+
 export function renderMarkdown(text: string, components: Partial<Components>): ReactElement {
   const tree = processor.runSync(processor.parse(text)) as Nodes;
   sanitize(tree);
-  return toJsxRuntime(tree, { Fragment, jsx, jsxs, components, ignoreInvalidStyle: true, passKeys: true, passNode: true });
+  return toJsxRuntime(tree, { Fragment, jsx, jsxs, components: { [MATH_TAG]: MathHtml, ...components } as Partial<Components>, ignoreInvalidStyle: true, passKeys: true, passNode: true });
 }

@@ -3,6 +3,7 @@ import type { BackendState, BackendStatus } from '@shared/contract';
 import type { AppError } from '@shared/errors';
 import { formatElapsed } from '../../lib/format';
 import type { MessageKey } from '../../i18n';
+import { isLoopbackHost } from '@shared/loopback-host';
 
 export interface StatusView {
   state: BackendState;
@@ -31,11 +32,7 @@ const STATE_KEYS: Record<BackendState, MessageKey> = {
   error: 'status.state.error',
 };
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i;
-
-export function isLoopbackHost(host: string): boolean {
-  return LOOPBACK.test(host);
-}
+export { isLoopbackHost };
 
 export function formatAddress(host: string, port: number): string {
   return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
