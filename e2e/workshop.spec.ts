@@ -2,25 +2,34 @@
 // test model picked with the app's file browser, quantized for real by
 // llama-quantize with its progress and estimated sizes, and loaded with one click
 // into a real llama-server; a larger model cancelled mid-run, leaving no file; a
-// text file and a quantized model refused in words.
+// text file and a quantized model refused in words; the tiny Hugging Face folder
+// converted by the real convert_hf_to_gguf.py, then quantized and loaded.
 import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startHost, tinyModel, type RunningHost } from '@test-support/host-process';
+import { CONVERT_SETUP_TIMEOUT_MS, requireConvertAssets } from '@test-support/workshop/convert-assets';
 import { requireWorkshopAssets, workshopAssets } from '@test-support/workshop/workshop-assets';
 import { connectHost } from '@test-support/ws-client';
 
 let host: RunningHost;
 let modelsDir: string;
+/** holds the tiny Hugging Face folder, apart from the library folder the first test browses */
+let hfDir: string;
 
 test.beforeAll(async () => {
+  test.setTimeout(CONVERT_SETUP_TIMEOUT_MS);
   requireWorkshopAssets();
+  const convert = await requireConvertAssets();
   modelsDir = await mkdtemp(join(tmpdir(), 'eva-e2e-workshop-'));
   await copyFile(tinyModel, join(modelsDir, 'tiny-F16.gguf'));
   await writeFile(join(modelsDir, 'notes.txt'), 'These are notes, not a model.\n');
-  host = await startHost();
+  hfDir = await mkdtemp(join(tmpdir(), 'eva-e2e-hf-'));
+  await cp(convert.hfModel, join(hfDir, 'tiny-hf'), { recursive: true });
+  // The Python environment the tests set up once, instead of one per data dir.
+  host = await startHost({ EVA_PYTHON_ENV_DIR: convert.envDir });
   const client = await connectHost(host.url);
   await client.invoke('models:set-folders', { folders: [modelsDir] });
   client.close();
@@ -29,6 +38,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   expect(await host.stop()).toBe(0);
   await rm(modelsDir, { recursive: true, force: true });
+  await rm(hfDir, { recursive: true, force: true });
 });
 
 /** The workshop page: one of the Expend window's tabs. */
@@ -123,4 +133,53 @@ test('a text file and a quantized model are refused in words, in English and Chi
   await openWorkshop(page);
   await readModel(page, notes);
   await expect(page.getByTestId('workshop-plan-error')).toHaveText(`${notes} 不是 GGUF 模型文件。请选择 .gguf 模型。`);
+});
+
+test('converts the tiny Hugging Face folder picked with the file browser, then quantizes the result and loads it', async ({ page }) => {
+  // The test before this one leaves the page in Chinese.
+  const settings = await connectHost(host.url);
+  await settings.invoke('settings:update', { language: 'en' });
+  settings.close();
+  await openWorkshop(page);
+  await page.getByTestId('workshop-tab-convert').click();
+  // The browser opens where the field points.
+  await page.getByTestId('convert-folder').fill(hfDir);
+  await page.getByTestId('convert-browse').click();
+  const browser = page.getByTestId('browse-dialog');
+  await expect(page.getByTestId('browse-path')).toHaveText(hfDir);
+  await page.getByTestId('browse-entry').filter({ hasText: 'tiny-hf' }).dblclick();
+  const folder = join(hfDir, 'tiny-hf');
+  await expect(page.getByTestId('browse-path')).toHaveText(folder);
+  await page.getByTestId('browse-choose').click();
+  await expect(browser).toHaveCount(0);
+  await expect(page.getByTestId('convert-folder')).toHaveValue(folder);
+
+  await expect(page.getByTestId('convert-architecture')).toHaveText('LlamaForCausalLMsupported');
+  await expect(page.getByTestId('convert-tokenizer')).toContainText('tokenizer.model');
+  await expect(page.getByTestId('convert-ready')).toBeVisible();
+  await expect(page.getByTestId('convert-python')).toContainText('Python environment: ready');
+  const converted = join(hfDir, 'tiny-hf-F16.gguf');
+  await expect(page.getByTestId('convert-output')).toHaveValue(converted);
+  await page.getByTestId('convert-start').click();
+  await expect(page.getByTestId('convert-result')).toContainText(`Wrote ${converted} (`);
+  await expect(page.getByTestId('convert-result')).toContainText('21 tensors');
+  await expect(page.getByTestId('convert-log')).toContainText('Model successfully exported');
+  expect(existsSync(converted)).toBe(true);
+  expect(existsSync(`${converted}.part`)).toBe(false);
+
+  await page.getByTestId('convert-quantize').click();
+  await expect(page.getByTestId('workshop-model-path')).toHaveValue(converted);
+  await expect(page.getByTestId('workshop-model')).toContainText(': F16, ');
+  // Q5_0: loads on the AMX Xeons these tests run on (see the first test).
+  await typeRow(page, 'Q5_0').locator('input').check();
+  const quantized = join(hfDir, 'tiny-hf-Q5_0.gguf');
+  await expect(page.getByTestId('workshop-output')).toHaveValue(quantized);
+  await page.getByTestId('workshop-start').click();
+  await expect(page.getByTestId('workshop-result')).toContainText(`Wrote ${quantized} (`);
+  await page.getByTestId('workshop-load').click();
+  // The first test left another model loaded (and ready): wait for this one.
+  const client = await connectHost(host.url);
+  await expect.poll(async () => (await client.invoke('backend:status')).model?.path, { timeout: 30_000 }).toBe(quantized);
+  await expect(page.getByTestId('status-state')).toHaveAttribute('data-state', 'ready');
+  client.close();
 });

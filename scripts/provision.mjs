@@ -68,12 +68,31 @@ async function ensureWhisperCli() {
   await mustRun('no bin/cpu/whisper-cli found: building it from source (about 1.5–2 minutes on 2 cores)', bin('tsx'), ['scripts/backend/build-backend.ts', '--backend', 'cpu', '--only', 'whisper-cli']);
 }
 
+/** convert_hf_to_gguf.py in bin/convert, its Python environment in .cache/convert-venv (set up once, minutes) and the tiny Hugging Face folder the convert tests use. */
+async function ensureConvertAssets() {
+  await mustRun('provisioning Hugging Face → GGUF conversion (bin/convert, its Python environment in .cache/convert-venv, the tiny Hugging Face folder)', bin('tsx'), ['scripts/fixtures/convert-test-assets.ts']);
+}
+
+/**
+ * The real sd-cli the image tests run (bin/cpu/sd-cli). Its source is on no package registry, and a CI machine has no
+ * internet: it is built only from a stable-diffusion.cpp source directory named by EVA_SD_SOURCE (with its ggml
+ * submodule); otherwise the tests that need it are left out, each named "real sd-cli", and the stand-in tests still run.
+ */
+async function ensureSdCli() {
+  if (existsSync(join(root, 'bin', 'cpu', process.platform === 'win32' ? 'sd-cli.exe' : 'sd-cli'))) return;
+  const source = process.env.EVA_SD_SOURCE;
+  if (!source) return say('no bin/cpu/sd-cli and no EVA_SD_SOURCE: the "real sd-cli" image tests will be skipped (the stand-in ones run). To run them: EVA_SD_SOURCE=<stable-diffusion.cpp source dir> npm test, or npm run backend:build -- --sd where the internet is reachable');
+  await mustRun(`building bin/cpu/sd-cli from ${source} (about 5 minutes on 2 cores)`, bin('tsx'), ['scripts/backend/build-backend.ts', '--backend', 'cpu', '--only', 'sd-cli', '--source', source]);
+}
+
 export async function provisionTestAssets() {
   await ensureSystemPackages();
   await ensureCpuBackend();
   await ensureQuantizeTools();
   await ensureWhisperCli();
+  await ensureSdCli();
   await mustRun('provisioning the tiny test model', bin('tsx'), ['scripts/fixtures/make-test-model.ts']);
   await mustRun('provisioning the medium test model (the workshop tests cancel a quantization of it)', bin('tsx'), ['scripts/fixtures/make-test-model.ts', '--variant', 'medium']);
   await mustRun('provisioning the tiny whisper model (voice tests)', bin('tsx'), ['scripts/fixtures/make-whisper-model.ts']);
+  await ensureConvertAssets();
 }

@@ -1,24 +1,36 @@
-// `npm run backend:build [-- --backend cpu|cuda|vulkan|opencl] [--force] [--portable] [--only llama-server|whisper-cli]`
+// `npm run backend:build [-- --backend cpu|cuda|vulkan|opencl] [--force] [--portable] [--only llama-server|whisper-cli|convert|sd-cli] [--sd [--source DIR]]`
 // builds bin/<backend>/llama-server (with llama-quantize and llama-imatrix, two
 // more targets of the same build) from the llama.cpp that node-llama-cpp ships,
-// and bin/<backend>/whisper-cli from the whisper.cpp that nodejs-whisper ships.
+// and bin/<backend>/whisper-cli from the whisper.cpp that nodejs-whisper ships,
+// and installs that llama.cpp's convert_hf_to_gguf.py into bin/convert/; with
+// --sd also bin/<backend>/sd-cli from stable-diffusion.cpp (the pinned commit
+// through git, or a source directory with --source: no registry carries that
+// source, so it is not part of the default build).
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BACKEND_KINDS, type BackendKind } from '@shared/contract';
 import { BackendBuildError } from './build-error';
+import { SD_CPP_COMMIT } from './sd-source';
+import { ensureConvertScript } from './convert-script';
 import { ensureBackendBuilt } from './ensure-backend';
 import { ensureWhisperBuilt } from './whisper-backend';
+import { ensureSdBuilt } from './sd-backend';
 
-const TARGETS = ['llama-server', 'whisper-cli'] as const;
+const TARGETS = ['llama-server', 'whisper-cli', 'convert', 'sd-cli'] as const;
 type Target = (typeof TARGETS)[number];
+/** What a build without --only makes; sd-cli only with --sd. */
+const DEFAULT_TARGETS: readonly Target[] = TARGETS.filter((target) => target !== 'sd-cli');
 
 const USAGE = `usage: npm run backend:build -- [--backend ${BACKEND_KINDS.join('|')}] [--force] [--portable] [--only ${TARGETS.join('|')}]
   --backend   which llama-server (+ llama-quantize, llama-imatrix) and whisper-cli to build into bin/<backend>/ (default cpu)
   --force     rebuild even when the binary is current
   --portable  no tuning for this machine's CPU/GPU (GGML_NATIVE=OFF), for packaging
-  --only      build just this one (llama-server brings llama-quantize and llama-imatrix with it; default: all)`;
+  --only      build just this one (llama-server brings llama-quantize and llama-imatrix with it; convert copies
+              convert_hf_to_gguf.py and what it imports into bin/convert/, no compiling; default: all but sd-cli)
+  --sd        also build sd-cli (text to image) from stable-diffusion.cpp ${SD_CPP_COMMIT.slice(0, 8)}, fetched with git
+  --source    build sd-cli from this stable-diffusion.cpp source directory (with its ggml submodule): no network needed`;
 
-function parseCli(argv: string[]): { backend: BackendKind; force: boolean; portable: boolean; targets: Target[]; help: boolean } {
+function parseCli(argv: string[]): { backend: BackendKind; force: boolean; portable: boolean; targets: Target[]; sdSource: string | undefined; help: boolean } {
   const { values } = parseArgs({
     args: argv,
     strict: true,
@@ -27,13 +39,16 @@ function parseCli(argv: string[]): { backend: BackendKind; force: boolean; porta
       force: { type: 'boolean', default: false },
       portable: { type: 'boolean', default: false },
       only: { type: 'string' },
+      sd: { type: 'boolean', default: false },
+      source: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (!(BACKEND_KINDS as readonly string[]).includes(values.backend)) throw new Error(`--backend takes one of ${BACKEND_KINDS.join(', ')}, not "${values.backend}"`);
   if (values.only !== undefined && !(TARGETS as readonly string[]).includes(values.only)) throw new Error(`--only takes one of ${TARGETS.join(', ')}, not "${values.only}"`);
-  const targets = values.only === undefined ? [...TARGETS] : [values.only as Target];
-  return { backend: values.backend as BackendKind, force: values.force, portable: values.portable, targets, help: values.help };
+  if (values.source !== undefined && !values.sd && values.only !== 'sd-cli') throw new Error('--source names a stable-diffusion.cpp source: use it with --sd or --only sd-cli');
+  const targets = values.only !== undefined ? [values.only as Target] : values.sd ? [...DEFAULT_TARGETS, 'sd-cli' as const] : [...DEFAULT_TARGETS];
+  return { backend: values.backend as BackendKind, force: values.force, portable: values.portable, targets, sdSource: values.source, help: values.help };
 }
 
 async function main(): Promise<number> {
@@ -62,6 +77,8 @@ async function main(): Promise<number> {
     };
     if (cli.targets.includes('llama-server')) await ensureBackendBuilt(options);
     if (cli.targets.includes('whisper-cli')) await ensureWhisperBuilt(options);
+    if (cli.targets.includes('sd-cli')) await ensureSdBuilt({ ...options, sourceDir: cli.sdSource });
+    if (cli.targets.includes('convert')) await ensureConvertScript({ repoRoot: options.repoRoot, force: options.force, log: options.log });
     return 0;
   } catch (error) {
     console.error(`[backend] ${(error as Error).message}`);

@@ -39,6 +39,7 @@ import { createModelLibrary, type ModelLibrary } from './services/models/model-l
 import { orderBackends } from './services/backend/backend-choice';
 import { openKnowledge } from './services/knowledge/knowledge-module';
 import { openModelInfo } from './services/model-info/model-info-module';
+import { openImages } from './services/images/image-module';
 
 export interface CoreOptions {
   host: AppInfo['host'];
@@ -67,6 +68,8 @@ export interface CoreOptions {
   mcpTiming?: Partial<McpTiming>;
   /** the guardian process that stops this run's children if the app dies; the hosts pass the built entry, tests may leave it out */
   guardian?: GuardianEntry | null;
+  /** the workshop's Python environment for converting (EVA_PYTHON_ENV_DIR); default: `<data>/python/convert-env` */
+  pythonEnvDir?: string;
 }
 
 const SOURCE_TOOL_WORKER = { entry: fileURLToPath(new URL('./workers/tool-worker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
@@ -150,6 +153,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     timeouts: options.backendTimeouts,
   });
   tools.setProvider('knowledge', knowledge.toolProvider);
+  const images = await openImages({ dataDir: paths.root, binDirs: options.binDirs, launch: processes.launch, emit: events.emit, settings: () => settings.get().images, history });
+  tools.setProvider('images', images.toolProvider);
   const agent = createAgentService({ chat, links, runner, registry: tools, settings, defaultWorkspaceDir: paths.workspace, emit: events.emit });
 
   const hotkeys = createHotkeyService({ shortcuts: options.globalShortcuts ?? null, emit: events.emit });
@@ -168,7 +173,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   const modelInfo = openModelInfo({ localServer: () => backend.localEndpoint() });
   const voice = createVoiceService({ binDirs: options.binDirs, launch: processes.launch, settings: () => settings.get().voice });
-  const workshop = createWorkshopService({ binDirs: options.binDirs, launch: processes.launch, emit: events.emit });
+  const workshop = createWorkshopService({
+    binDirs: options.binDirs,
+    launch: processes.launch,
+    emit: events.emit,
+    emitLog: (log) => events.emit('workshop:log', log),
+    pythonEnvDir: options.pythonEnvDir ?? join(paths.root, 'python', 'convert-env'),
+  });
 
   const info: AppInfo = {
     version: options.version,
@@ -283,8 +294,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...knowledge.handlers,
     'workshop:plan': async ({ modelPath }) => workshop.plan(modelPath),
     'workshop:quantize': async (input) => workshop.quantize(input),
+    'workshop:convert-plan': async ({ folderPath }) => workshop.convertPlan(folderPath),
+    'workshop:convert': async (input) => workshop.convert(input),
+    'workshop:setup-python': async ({ jobId }) => workshop.setupPython(jobId),
     'workshop:cancel': async ({ jobId }) => workshop.cancel(jobId),
     ...modelInfo.handlers,
+    ...images.handlers,
   };
 
   return {
@@ -302,6 +317,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       chat.dispose();
       voice.dispose();
       workshop.dispose();
+      images.dispose();
       await agent.dispose();
       await mcp.dispose();
       await knowledge.dispose();

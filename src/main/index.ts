@@ -54,6 +54,7 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     dataDir: app.getPath('userData'),
     binDirs: binDirs({ appRoot, resourcesPath: app.isPackaged ? process.resourcesPath : undefined }),
+    pythonEnvDir: process.env.EVA_PYTHON_ENV_DIR || undefined,
     systemLanguage: app.getLocale(),
     pickModel: () => pickModelFile(win),
     openExternal: (url) => shell.openExternal(url),

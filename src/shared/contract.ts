@@ -41,6 +41,7 @@ import type { AppInfo, BackendInfo, BackendStatus, ChatResult, GpuInfo, GpuLayer
 import { KNOWLEDGE_EVENT_NAMES, knowledgeChannels, type KnowledgeEventPayloads } from './knowledge/knowledge-contract';
 import { WORKSHOP_EVENT_NAMES, workshopChannels, type WorkshopEventPayloads } from './workshop/workshop-contract';
 import { modelInfoChannels } from './model-info/model-info-contract';
+import { IMAGE_EVENT_NAMES, imageChannels, type ImageEventPayloads } from './images/image-contract';
 
 export * from './settings-schemas';
 export * from './core-types';
@@ -182,10 +183,12 @@ export const invokeChannels = {
   'voice:status': channel<typeof empty, VoiceStatus>(empty),
   /** The knowledge base (知识库): bases, ingest, retrieval, the embedding server (knowledge/knowledge-contract.ts). */
   ...knowledgeChannels,
-  /** The workshop (量化): llama-quantize and llama-imatrix (workshop/workshop-contract.ts). */
+  /** The workshop (量化): llama-quantize and llama-imatrix, and convert_hf_to_gguf.py in its Python environment (workshop/workshop-contract.ts). */
   ...workshopChannels,
   /** The Model info page (模型信息): a GGUF file's summary, its tensors and vocabulary by the page, the local server's /props and /slots (model-info/model-info-contract.ts). */
   ...modelInfoChannels,
+  /** Images (文生图): sd-cli, the gallery, images into the chat (images/image-contract.ts). */
+  ...imageChannels,
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;
@@ -193,7 +196,7 @@ export type InvokeInput<C extends InvokeChannel> = z.input<(typeof invokeChannel
 export type InvokeOutput<C extends InvokeChannel> = (typeof invokeChannels)[C]['output'];
 
 /** Every event the core pushes to the renderer. */
-export interface EventPayloads extends KnowledgeEventPayloads, WorkshopEventPayloads {
+export interface EventPayloads extends KnowledgeEventPayloads, WorkshopEventPayloads, ImageEventPayloads {
   'backend:state': BackendStatus;
   'backend:log-lines': { lines: LogLine[] };
   'app:notice': Notice;
@@ -233,6 +236,7 @@ const EVENT_NAME_SET: Record<EventName, true> = {
   'models:download': true,
   ...KNOWLEDGE_EVENT_NAMES,
   ...WORKSHOP_EVENT_NAMES,
+  ...IMAGE_EVENT_NAMES,
 };
 export const EVENT_NAMES = Object.keys(EVENT_NAME_SET) as readonly EventName[];
 

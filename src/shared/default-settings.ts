@@ -2,6 +2,7 @@ import type { AppSettings } from './contract';
 import { DEFAULT_HOTKEYS } from './hotkeys/hotkey-settings';
 import { DEFAULT_HUB_ENDPOINT } from './models/model-library';
 import { defaultKnowledgeSettings } from './knowledge/knowledge-settings';
+import { defaultImageSettings } from './images/image-settings';
 
 /** The settings a fresh install starts with; shared so every host and fake agrees. */
 
@@ -23,6 +24,7 @@ export function defaultSettings(): AppSettings {
     // Off until asked for: an app that starts talking unprompted is a surprise.
     readAloud: false,
     knowledge: defaultKnowledgeSettings(),
+    images: defaultImageSettings(),
     chat: {
       endpoint: { kind: 'local' },
       systemPrompt: DEFAULT_SYSTEM_PROMPT,

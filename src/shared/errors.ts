@@ -26,6 +26,10 @@ export const ERROR_CODES = [
   'capture_failed',
   'already_running',
   'backend_starting',
+  /** a side binary (sd-cli) or a job ran out of memory */
+  'out_of_memory',
+  /** a write failed for lack of disk space */
+  'disk_full',
   'internal',
 ] as const;
 

@@ -8,6 +8,7 @@ import { HotkeySettingsInputSchema, HotkeySettingsSchema } from './hotkeys/hotke
 import { VoiceSettingsSchema } from './audio/voice-schemas';
 import { ModelSettingsSchema } from './models/model-library';
 import { EmbedderSettingsSchema, KnowledgeSettingsSchema } from './knowledge/knowledge-settings';
+import { ImageSettingsSchema } from './images/image-settings';
 
 export const BACKEND_KINDS = ['cuda', 'vulkan', 'opencl', 'cpu'] as const;
 /** A llama-server build flavour; the order above is the `auto` priority. */
@@ -71,6 +72,8 @@ export const AppSettingsSchema = z.object({
   readAloud: z.boolean(),
   /** the knowledge base: embedder, passage size, retrieval */
   knowledge: KnowledgeSettingsSchema,
+  /** the image page: template, model files per template, sd-cli threads */
+  images: ImageSettingsSchema,
 });
 export type AppSettings = z.infer<typeof AppSettingsSchema>;
 
@@ -90,6 +93,7 @@ export const SettingsPatchSchema = z
     voice: VoiceSettingsSchema,
     readAloud: z.boolean(),
     knowledge: KnowledgeSettingsSchema.extend({ embedder: EmbedderSettingsSchema.partial() }).partial(),
+    images: ImageSettingsSchema.partial(),
   })
   .partial()
   .strict();

@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'capture_failed',
   'already_running',
   'backend_starting',
+  'out_of_memory',
+  'disk_full',
   'internal',
 ] as const satisfies readonly ErrorCode[];
 // Fails to compile when errors.ts gains a code that is missing above.

@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     version: appVersion(appRoot),
     dataDir: defaultDataDir(),
     binDirs: binDirs({ appRoot }),
+    pythonEnvDir: process.env.EVA_PYTHON_ENV_DIR || undefined,
     systemLanguage: Intl.DateTimeFormat().resolvedOptions().locale,
     // Built, the worker sits beside this file; run from source (tsx), the core's default TS entry is used.
     toolWorker: built ? { entry: join(import.meta.dirname, 'tool-worker.js'), execArgv: [] } : undefined,

@@ -11,6 +11,7 @@ import { VoicePanel } from './features/voice/VoicePanel';
 import { McpView } from './features/mcp/McpView';
 import { KnowledgeView } from './features/knowledge/KnowledgeView';
 import { WorkshopView } from './features/workshop/WorkshopView';
+import { ImagesView } from './features/images/ImagesView';
 import { ModelInfoView } from './features/model-info/ModelInfoView';
 import { Notices } from './features/notices/Notices';
 import { OutboundLinkLayer } from './features/outbound-links/OutboundLinkLayer';
@@ -25,7 +26,7 @@ import { ToolsPanel } from './features/tools/ToolsPanel';
 import { createTranslator, I18nContext, resolveLanguage } from './i18n';
 import { useStore } from 'zustand';
 
-const PAGES: Record<View, () => React.JSX.Element> = { home: HomeView, log: LogView, mcp: McpView, knowledge: KnowledgeView, 'model-info': ModelInfoView, workshop: WorkshopView, about: AboutView };
+const PAGES: Record<View, () => React.JSX.Element> = { home: HomeView, log: LogView, mcp: McpView, knowledge: KnowledgeView, 'model-info': ModelInfoView, workshop: WorkshopView, images: ImagesView, about: AboutView };
 
 export function App({ model }: { model: AppModel }) {
   useEffect(() => model.start(), [model]);

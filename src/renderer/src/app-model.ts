@@ -24,7 +24,7 @@ import { createOutboundLinkStore, openTabWithoutOpener, type OutboundLinkStore }
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { connectionOf, type ConnectionMonitor, type ConnectionState, type EvaApi } from './platform';
 
-export type View = 'home' | 'log' | 'mcp' | 'knowledge' | 'model-info' | 'workshop' | 'about';
+export type View = 'home' | 'log' | 'mcp' | 'knowledge' | 'model-info' | 'workshop' | 'images' | 'about';
 /** The chat's two ways of talking: turns, or EVA's 补完 (the whole text continued in place). */
 export type ChatMode = 'chat' | 'completion';
 

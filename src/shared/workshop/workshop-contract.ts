@@ -1,6 +1,7 @@
 // The workshop's part of the contract: its channels with their input schemas,
 // and its event. contract.ts spreads these into the one contract.
 import { z } from 'zod';
+import { CONVERT_OUT_TYPES, type ConvertPlan, type ConvertResult, type PythonEnvStatus, type WorkshopLog } from './convert-types';
 import { QUANT_TYPE_NAMES } from './quant-types';
 import type { QuantizePlan, QuantizeResult, WorkshopProgress } from './workshop-types';
 
@@ -26,6 +27,18 @@ const quantize = z
   })
   .strict();
 const jobRef = z.object({ jobId }).strict();
+const convertPlan = z.object({ folderPath: path }).strict();
+const convert = z
+  .object({
+    jobId,
+    /** a Hugging Face model folder: config.json, the weights, the tokenizer */
+    folderPath: path,
+    outType: z.enum(CONVERT_OUT_TYPES),
+    outputPath: path,
+    /** write over an existing file at outputPath */
+    overwrite: z.boolean().default(false),
+  })
+  .strict();
 
 /** The workshop's channels (spread into contract.ts's invokeChannels). */
 export const workshopChannels = {
@@ -33,18 +46,28 @@ export const workshopChannels = {
   'workshop:plan': channel<typeof plan, QuantizePlan>(plan),
   /** Quantize (after an importance matrix, with calibrationText); progress arrives as `workshop:progress`; failures carry `details.reason` (WorkshopFailureReason). */
   'workshop:quantize': channel<typeof quantize, QuantizeResult>(quantize),
+  /** A Hugging Face folder checked for converting (config, weights, tokenizer, architecture), each output type with its size and path, and whether the script and its Python environment are ready. */
+  'workshop:convert-plan': channel<typeof convertPlan, ConvertPlan>(convertPlan),
+  /** Convert with convert_hf_to_gguf.py, setting up its Python environment first where needed; progress as `workshop:progress`, output lines as `workshop:log`. */
+  'workshop:convert': channel<typeof convert, ConvertResult>(convert),
+  /** Set up the Python environment the conversion runs in (once; at once when it is ready), as a job that `workshop:cancel` stops. */
+  'workshop:setup-python': channel<typeof jobRef, PythonEnvStatus>(jobRef),
   /** Stop the job now: the tool is killed and its partial output removed. */
   'workshop:cancel': channel<typeof jobRef, { cancelled: boolean }>(jobRef),
 } as const;
 
 export type WorkshopQuantizeInput = z.output<typeof quantize>;
+export type WorkshopConvertInput = z.output<typeof convert>;
 
 /** The workshop's events (merged into contract.ts's EventPayloads). */
 export interface WorkshopEventPayloads {
   /** a job's progress: one per tensor, one per importance-matrix chunk */
   'workshop:progress': WorkshopProgress;
+  /** a job's output lines (pip's while setting up Python, the script's while converting), a few at a time */
+  'workshop:log': WorkshopLog;
 }
 
 export const WORKSHOP_EVENT_NAMES: Record<keyof WorkshopEventPayloads, true> = {
   'workshop:progress': true,
+  'workshop:log': true,
 };

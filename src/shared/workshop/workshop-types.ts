@@ -1,4 +1,5 @@
 // What the workshop (EVA's 量化) says about a model, a job and its end.
+import type { HfFolderProblem, PythonSetupStep } from './convert-types';
 import type { QuantTypeName } from './quant-types';
 
 /** A model picked for quantizing, as its GGUF header describes it. */
@@ -35,13 +36,21 @@ export interface QuantizePlan {
 /** One step forward of a running job. */
 export interface WorkshopProgress {
   jobId: string;
-  /** 'imatrix': computing the importance matrix from the calibration text; 'quantize': writing the tensors */
-  phase: 'imatrix' | 'quantize';
+  /**
+   * 'imatrix': computing the importance matrix from the calibration text; 'quantize': writing the tensors;
+   * 'setup': the Python environment for converting (steps); 'convert': the script reading tensors (count
+   * only); 'write': the script writing the GGUF (bytes)
+   */
+  phase: 'imatrix' | 'quantize' | 'setup' | 'convert' | 'write';
   done: number;
   /** 0 until the tool has said how many */
   total: number;
-  /** the tensor being written (quantize phase) */
+  /** the tensor being written (quantize and convert phases) */
   tensor: string | null;
+  /** the setup phase's step */
+  step?: PythonSetupStep;
+  /** what the step is on: the package pip is fetching */
+  detail?: string;
 }
 
 /** A finished quantization. */
@@ -76,4 +85,16 @@ export type WorkshopFailureReason =
   | 'cancelled'
   | 'busy'
   | 'killed'
-  | 'failed';
+  | 'failed'
+  // Converting from Hugging Face: the folder (checked before starting)…
+  | HfFolderProblem
+  // …the script's own verdicts…
+  | 'no_tensors'
+  | 'disk_full'
+  | 'script_missing'
+  // …and its Python environment.
+  | 'python_missing'
+  | 'python_too_old'
+  | 'python_venv_missing'
+  | 'packages_failed'
+  | 'packages_broken';

@@ -14,6 +14,7 @@ import { inboxFileName, recoverHeldQuestions } from './inbox-recovery';
 import { QuestionInbox } from './question-inbox';
 import type { OverflowPolicy } from '@shared/chat/overflow-policy';
 import type { ToolSelection } from '@shared/tools/tool-selection';
+import type { NewMessage } from '@shared/history/types';
 
 export interface HistoryServiceDeps {
   historyDir: string;
@@ -85,6 +86,8 @@ export function createHistoryService(deps: HistoryServiceDeps) {
       return store.open(id);
     },
     create: (init: Parameters<HistoryStore['create']>[0]) => changing((meta) => [meta.id], store.create(init)),
+    /** a finished message another feature adds (a picture put into the chat), announced like any change */
+    appendMessage: (conversationId: string, message: NewMessage) => changing([conversationId], store.appendMessage(conversationId, message)),
     selectBranch: (conversationId: string, messageId: string) => store.selectBranch(conversationId, messageId),
     rename: (id: string, title: string) => changing([id], store.rename(id, title)),
     pin: (id: string, pinned: boolean) => changing([id], store.setPinned(id, pinned)),

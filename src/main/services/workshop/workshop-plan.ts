@@ -49,7 +49,7 @@ function describeModel(header: GgufHeader, path: string): WorkshopModel {
 }
 
 /** A partial download keeps a valid header: its last tensors end past the end of the file. llama-quantize would load it and fail there. */
-function assertComplete(header: GgufHeader, path: string): void {
+export function assertComplete(header: GgufHeader, path: string): void {
   for (const tensor of header.tensors ?? []) {
     const [columns = 1, ...rest] = tensor.dims;
     const row = rowBytes(tensor.type, columns);

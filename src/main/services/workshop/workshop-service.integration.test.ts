@@ -32,7 +32,14 @@ async function workshop() {
   const tempRoot = await mkdtemp(join(dir, 'temp-'));
   const progress: WorkshopProgress[] = [];
   // Every event, unpaced: the reader's granularity is what is checked here (progress-pacer.test.ts checks the pacing).
-  const svc = createWorkshopService({ binDirs: [workshopAssets.binDir], launch: registry.launch, emit: (_event, payload) => progress.push(payload), tempRoot, progressIntervalMs: 0 });
+  const svc = createWorkshopService({
+    binDirs: [workshopAssets.binDir],
+    launch: registry.launch,
+    emit: (_event, payload) => progress.push(payload),
+    pythonEnvDir: join(dir, 'no-python-env'),
+    tempRoot,
+    progressIntervalMs: 0,
+  });
   return { svc, registry, progress, tempRoot };
 }
 
@@ -193,7 +200,7 @@ describe('workshop: bad input, in words', () => {
     const { svc } = await workshop();
     expect((await failure(svc.quantize(request('Q4_0', join(dir, 'x.gguf'), { modelPath: join(dir, 'nope.gguf') })))).details?.reason).toBe('model_missing');
     const registry = memoryLifecycle();
-    const bare = createWorkshopService({ binDirs: [join(dir, 'no-bin')], launch: registry.launch, emit: () => {} });
+    const bare = createWorkshopService({ binDirs: [join(dir, 'no-bin')], launch: registry.launch, emit: () => {}, pythonEnvDir: join(dir, 'no-python-env') });
     const error = await failure(bare.quantize(request('Q4_0', join(dir, 'y.gguf'))));
     expect({ code: error.code, reason: error.details?.reason }).toEqual({ code: 'backend_missing', reason: 'binary_missing' });
     expect((await bare.plan(workshopAssets.tinyModel)).tools).toEqual({ quantize: null, imatrix: null });

@@ -1,15 +1,22 @@
 // The workshop (EVA's 量化) behind the contract: workshop:plan describes a
 // picked model, workshop:quantize runs one job (an importance matrix, then the
-// quantization) with its progress as events, workshop:cancel stops it. One job
-// at a time: quantizing already uses every core and reads the whole model.
+// quantization) with its progress as events, workshop:cancel stops it; the
+// Hugging Face → GGUF conversion (convert/convert-service.ts) shares the slot.
+// One job at a time: each uses every core and reads the whole model.
 import { realpath, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { EventPayloads } from '@shared/contract';
 import { AppFailure } from '@shared/errors';
-import type { WorkshopQuantizeInput } from '@shared/workshop/workshop-contract';
+import type { ConvertPlan, ConvertResult, PythonEnvStatus } from '@shared/workshop/convert-types';
+import type { WorkshopConvertInput, WorkshopQuantizeInput } from '@shared/workshop/workshop-contract';
 import type { QuantizePlan, QuantizeResult, WorkshopFailureReason } from '@shared/workshop/workshop-types';
+import { defaultStatfs, type StatFs } from '../models/disk-space';
 import type { Launch } from '../process/process-lifecycle';
+import { createConvertService } from './convert/convert-service';
+import { torchCpuIndexFor } from './convert/pip-words';
+import { pythonCandidates, type PythonCandidate } from './convert/python-version';
 import { findTool, toolCandidates } from './find-tools';
+import { createJobSlot } from './job-slot';
 import { progressPacer, type PacerTimers } from './progress-pacer';
 import { runQuantizeJob } from './quantize-job';
 import { readQuantizePlan } from './workshop-plan';
@@ -19,6 +26,14 @@ export interface WorkshopServiceDeps {
   /** the process lifecycle's launcher: both tools run through it */
   launch: Launch;
   emit: (event: 'workshop:progress', payload: EventPayloads['workshop:progress']) => void;
+  /** a job's output lines (the conversion's pip and script output) */
+  emitLog?: (payload: EventPayloads['workshop:log']) => void;
+  /** the app-owned Python environment the conversion runs in (the data folder's; tests share one in .cache) */
+  pythonEnvDir: string;
+  /** where Python is looked for and where CPU torch comes from (default: this platform's usual names and PyTorch's CPU index) */
+  python?: { candidates: readonly PythonCandidate[]; torchIndex: string | null };
+  /** free space (tests fill the disk) */
+  statfs?: StatFs;
   tempRoot?: string;
   killGraceMs?: number;
   /** at most one progress event per this many ms (default 100: ten a second, more than a progress bar shows) */
@@ -35,46 +50,57 @@ const REAL_TIMERS: PacerTimers = {
 export interface WorkshopService {
   plan(modelPath: string): Promise<QuantizePlan>;
   quantize(input: WorkshopQuantizeInput): Promise<QuantizeResult>;
+  convertPlan(folderPath: string): Promise<ConvertPlan>;
+  convert(input: WorkshopConvertInput): Promise<ConvertResult>;
+  setupPython(jobId: string): Promise<PythonEnvStatus>;
   cancel(jobId: string): { cancelled: boolean };
   /** cancels the running job */
   dispose(): void;
 }
 
 export function createWorkshopService(deps: WorkshopServiceDeps): WorkshopService {
-  let running: { jobId: string; controller: AbortController } | null = null;
+  const slot = createJobSlot();
+  const timers = deps.timers ?? REAL_TIMERS;
+  const converter = createConvertService({
+    binDirs: deps.binDirs,
+    launch: deps.launch,
+    slot,
+    pythonEnvDir: deps.pythonEnvDir,
+    python: deps.python ?? { candidates: pythonCandidates(process.platform, process.env), torchIndex: torchCpuIndexFor(process.platform) },
+    statfs: deps.statfs ?? defaultStatfs,
+    emitProgress: (progress) => deps.emit('workshop:progress', progress),
+    emitLog: deps.emitLog ?? (() => {}),
+    timers,
+    progressIntervalMs: deps.progressIntervalMs ?? 100,
+    killGraceMs: deps.killGraceMs,
+  });
 
-  async function quantize(input: WorkshopQuantizeInput): Promise<QuantizeResult> {
-    if (running) refuse('already_running', 'busy', `another quantization (${running.jobId}) is running; wait for it or cancel it`);
-    const controller = new AbortController();
-    const job = { jobId: input.jobId, controller };
-    running = job;
+  const quantize = (input: WorkshopQuantizeInput): Promise<QuantizeResult> => slot.run(input.jobId, 'quantization', (signal) => runQuantize(input, signal));
+
+  async function runQuantize(input: WorkshopQuantizeInput, signal: AbortSignal): Promise<QuantizeResult> {
     const started = performance.now();
-    try {
-      const modelPath = resolve(input.modelPath);
-      const outputPath = resolve(input.outputPath);
-      const quantizePath = await findTool(deps.binDirs, 'llama-quantize');
-      if (!quantizePath) refuse('backend_missing', 'binary_missing', `llama-quantize is not built (looked for ${toolCandidates(deps.binDirs, 'llama-quantize').join(', ')}): run \`npm run backend:build\`.`);
-      const imatrixPath = input.calibrationText === undefined ? null : await findTool(deps.binDirs, 'llama-imatrix');
-      if (input.calibrationText !== undefined && !imatrixPath) refuse('backend_missing', 'binary_missing', 'llama-imatrix is not built: run `npm run backend:build`.', { tool: 'llama-imatrix' });
-      await checkPaths(modelPath, outputPath, input.overwrite);
-      const pacer = progressPacer((progress) => deps.emit('workshop:progress', progress), deps.progressIntervalMs ?? 100, deps.timers ?? REAL_TIMERS);
-      const outcome = await runQuantizeJob(
-        {
-          jobId: input.jobId,
-          modelPath,
-          outputPath,
-          type: input.type,
-          allowRequantize: input.allowRequantize,
-          calibrationText: input.calibrationText ?? null,
-          tools: { quantize: quantizePath, imatrix: imatrixPath },
-          signal: controller.signal,
-        },
-        { launch: deps.launch, onProgress: pacer.push, tempRoot: deps.tempRoot, killGraceMs: deps.killGraceMs },
-      ).finally(pacer.flush);
-      return { jobId: input.jobId, outputPath, type: input.type, bytes: outcome.bytes, tensors: outcome.tensors, ms: Math.round(performance.now() - started), imatrixMs: outcome.imatrixMs };
-    } finally {
-      if (running === job) running = null;
-    }
+    const modelPath = resolve(input.modelPath);
+    const outputPath = resolve(input.outputPath);
+    const quantizePath = await findTool(deps.binDirs, 'llama-quantize');
+    if (!quantizePath) refuse('backend_missing', 'binary_missing', `llama-quantize is not built (looked for ${toolCandidates(deps.binDirs, 'llama-quantize').join(', ')}): run \`npm run backend:build\`.`);
+    const imatrixPath = input.calibrationText === undefined ? null : await findTool(deps.binDirs, 'llama-imatrix');
+    if (input.calibrationText !== undefined && !imatrixPath) refuse('backend_missing', 'binary_missing', 'llama-imatrix is not built: run `npm run backend:build`.', { tool: 'llama-imatrix' });
+    await checkPaths(modelPath, outputPath, input.overwrite);
+    const pacer = progressPacer((progress) => deps.emit('workshop:progress', progress), deps.progressIntervalMs ?? 100, timers);
+    const outcome = await runQuantizeJob(
+      {
+        jobId: input.jobId,
+        modelPath,
+        outputPath,
+        type: input.type,
+        allowRequantize: input.allowRequantize,
+        calibrationText: input.calibrationText ?? null,
+        tools: { quantize: quantizePath, imatrix: imatrixPath },
+        signal,
+      },
+      { launch: deps.launch, onProgress: pacer.push, tempRoot: deps.tempRoot, killGraceMs: deps.killGraceMs },
+    ).finally(pacer.flush);
+    return { jobId: input.jobId, outputPath, type: input.type, bytes: outcome.bytes, tensors: outcome.tensors, ms: Math.round(performance.now() - started), imatrixMs: outcome.imatrixMs };
   }
 
   async function checkPaths(modelPath: string, outputPath: string, overwrite: boolean): Promise<void> {
@@ -89,14 +115,11 @@ export function createWorkshopService(deps: WorkshopServiceDeps): WorkshopServic
   return {
     plan: (modelPath) => readQuantizePlan(resolve(modelPath), deps.binDirs),
     quantize,
-    cancel(jobId) {
-      if (running?.jobId !== jobId) return { cancelled: false };
-      running.controller.abort();
-      return { cancelled: true };
-    },
-    dispose() {
-      running?.controller.abort();
-    },
+    convertPlan: converter.plan,
+    convert: converter.convert,
+    setupPython: converter.setupPython,
+    cancel: slot.cancel,
+    dispose: slot.dispose,
   };
 }
 

@@ -1,12 +1,14 @@
 // The workshop channels of the in-memory platform: any `.gguf` path is a 1 GB F16
 // model (one whose name says q4_0 is quantized already), each type's size follows
 // its bits per weight, and a quantization "writes" 12 tensors, one per tick, with
-// progress events. Cancel stops it; nothing is written.
+// progress events. Cancel stops it; nothing is written. The convert channels
+// are fake-convert.ts's.
 import type { EventName, EventPayloads, InvokeInput, InvokeOutput } from '@shared/contract';
 import { QUANT_TYPES, type QuantTypeName } from '@shared/workshop/quant-types';
 import type { workshopChannels } from '@shared/workshop/workshop-contract';
 import type { QuantizePlan } from '@shared/workshop/workshop-types';
 import type { Timers } from '../lib/timers';
+import { createFakeConvert, type FakeConvertOptions } from './fake-convert';
 import type { Result } from './types';
 
 type WorkshopChannel = keyof typeof workshopChannels;
@@ -20,7 +22,7 @@ const BITS: Record<QuantTypeName, number> = {
   Q3_K_L: 4.3, Q3_K_M: 3.9, Q3_K_S: 3.5, IQ3_M: 3.7, IQ3_XXS: 3.1, Q2_K: 3.0, IQ2_M: 2.7, IQ2_XS: 2.3, IQ2_XXS: 2.1, IQ1_M: 1.8, IQ1_S: 1.6,
 };
 
-export interface FakeWorkshopOptions {
+export interface FakeWorkshopOptions extends FakeConvertOptions {
   /** milliseconds between two tensors of a fake quantization (default 30) */
   workshopTickMs?: number;
   /** paths the fake plan reports as existing already */
@@ -32,8 +34,10 @@ export function createFakeWorkshop(deps: { emit: <E extends EventName>(event: E,
   const existing = new Set(deps.options.existingFiles ?? []);
   let running: { jobId: string; stop: () => void } | null = null;
   const suggested = (path: string, type: string) => path.replace(/(-(F16|Q4_0))?\.gguf$/i, `-${type}.gguf`);
+  const convert = createFakeConvert(deps);
 
   return {
+    ...convert.handlers,
     'workshop:plan': (input) => {
       const path = input.modelPath;
       if (!/\.gguf$/i.test(path)) return { ok: false, error: { code: 'model_invalid', message: `not a GGUF file: ${path}`, details: { reason: 'not_gguf', path } } };
@@ -86,6 +90,7 @@ export function createFakeWorkshop(deps: { emit: <E extends EventName>(event: E,
       });
     },
     'workshop:cancel': (input) => {
+      if (convert.cancel(input.jobId)) return { ok: true, value: { cancelled: true } };
       if (running?.jobId !== input.jobId) return { ok: true, value: { cancelled: false } };
       running.stop();
       return { ok: true, value: { cancelled: true } };

@@ -15,11 +15,12 @@ import { createFakeModels, type FakeModelsOptions } from './fake-models';
 import { createFakeKnowledge } from './fake-knowledge';
 import { createFakeWorkshop, type FakeWorkshopOptions } from './fake-workshop';
 import { createFakeModelInfo, type FakeModelInfoOptions } from './fake-model-info';
+import { createFakeImages, type FakeImagesOptions } from './fake-images';
 import { newId } from '../lib/new-id';
 
 type Handler<C extends InvokeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 
-export interface MemoryPlatformOptions extends FakeChatOptions, FakeToolsOptions, FakeScreenOptions, FakeModelsOptions, FakeModelInfoOptions, FakeWorkshopOptions {
+export interface MemoryPlatformOptions extends FakeChatOptions, FakeToolsOptions, FakeScreenOptions, FakeModelsOptions, FakeModelInfoOptions, FakeWorkshopOptions, FakeImagesOptions {
   /** how dropped model files arrive: 'upload' as in the browser host (default), 'path' as in Electron (the file's name under /dropped) */
   dropMode?: 'upload' | 'path';
   appInfo?: Partial<AppInfo>;
@@ -143,9 +144,10 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     'app:info': () => ok({ version: '0.1.0', host: 'browser', platform: 'linux', dataDir: '/home/user/.eva', systemLanguage: 'en-US', canPickFiles: false, ...options.appInfo }),
     'settings:get': () => ok(state.settings),
     'settings:update': (patch) => {
-      const { load, chat, tools, models, knowledge, ...rest } = patch ?? {};
+      const { load, chat, tools, models, knowledge, images, ...rest } = patch ?? {};
       state.settings = { ...state.settings, ...rest, load: { ...state.settings.load, ...load }, chat: { ...state.settings.chat, ...chat }, tools: { ...state.settings.tools, ...tools }, models: { ...state.settings.models, ...models } };
       if (knowledge) state.settings.knowledge = { ...state.settings.knowledge, ...knowledge, embedder: { ...state.settings.knowledge.embedder, ...knowledge.embedder } };
+      if (images) state.settings.images = { ...state.settings.images, ...images };
       return ok(state.settings);
     },
     'backend:discover': () => ok({ backends, gpus }),
@@ -182,6 +184,7 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     ...knowledge.handlers,
     ...createFakeWorkshop({ emit, timers, options }),
     ...createFakeModelInfo({ status: () => state.status, options }),
+    ...createFakeImages({ emit, timers, now, newId: () => newId(), options }),
   };
 
   const invoke = async <C extends InvokeChannel>(channel: C, input?: InvokeInput<C>): Promise<Result<InvokeOutput<C>>> => {

@@ -5,6 +5,7 @@ import { useSettingsStore } from '../settings/use-settings-store';
 import { BackendCard } from './BackendCard';
 import { gpuLabel } from '../backends/backend-labels';
 import { useDiscovery } from '../backends/use-discovery-store';
+import { ImageEngineCard } from '../images/ImageEngineCard';
 import './about.css';
 
 export function AboutView() {
@@ -65,6 +66,9 @@ export function AboutView() {
           <BackendCard key={backend.kind} backend={backend} />
         ))}
       </div>
+
+      <h3>{t('about.sdCli')}</h3>
+      <ImageEngineCard />
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { Markdown } from './Markdown';
 import { Reasoning } from './Reasoning';
 import { ReadAnswerButton } from '../read-aloud/ReadAnswerButton';
 import { AnswerCitations } from '../knowledge/AnswerCitations';
+import { ChatPicture } from '../images/ChatPicture';
 
 interface Props {
   item: AnswerItem;
@@ -76,7 +77,8 @@ function AnswerView({ item, name, isLast, busy, branchIndex, branchCount, answer
       )}
       {answer.reasoning !== '' && <Reasoning text={answer.reasoning} tokens={reasoningTokens(counter, answer.reasoning)} thinking={streaming && answer.content === ''} />}
       {item.agentRun && <AgentRunView runId={item.requestId} renderText={renderMarkdown} />}
-      <div className={`msg-body markdown${streaming && answer.content !== '' ? ' is-streaming' : ''}`} data-testid="chat-content">
+      {item.image && <ChatPicture image={item.image} />}
+      <div className={`msg-body markdown${streaming && answer.content !== '' ? ' is-streaming' : ''}`} data-testid="chat-content" hidden={item.image !== undefined}>
         {answer.content !== '' && <Markdown text={answer.content} />}
         {streaming && empty && !paused && <span className="typing" aria-label={t('chat.stats.waiting')} />}
         {!streaming && empty && answer.status !== 'error' && <p className="muted">{t('chat.emptyAnswer')}</p>}
@@ -110,7 +112,7 @@ function AnswerView({ item, name, isLast, busy, branchIndex, branchCount, answer
           <span className="msg-actions">
             {answer.content !== '' && <CopyButton getText={() => answer.content} testId="chat-copy" />}
             {answer.content !== '' && <ReadAnswerButton text={answer.content} />}
-            {isLast && answer.status !== 'error' && (
+            {isLast && answer.status !== 'error' && !item.image && (
               <button type="button" className="btn btn-ghost btn-small" data-testid="chat-regenerate" disabled={busy} onClick={() => void chat.regenerate()}>
                 {t('chat.regenerate')}
               </button>

@@ -4,6 +4,7 @@
 import type { ChatMessage, ContentPart, StreamingMessage } from '@shared/chat/types';
 import type { ChatResult } from '@shared/contract';
 import type { KnowledgeHit } from '@shared/knowledge/knowledge-types';
+import type { ChatImage } from '@shared/images/chat-image';
 import { NO_BRANCHES, type Branches } from './branches';
 import { EMPTY_COUNTER, type TokenCounter } from './chat-stats';
 
@@ -46,6 +47,8 @@ export interface AnswerItem {
   agentRun?: boolean;
   /** a saved answer's knowledge-base citations (a new answer's come with its request's `knowledge:citations`) */
   citations?: readonly KnowledgeHit[];
+  /** a picture put into the chat (the image page, or "New seed"): shown instead of its text, which is for the model */
+  image?: ChatImage;
 }
 
 export type ChatItem = UserItem | AnswerItem;

@@ -2,6 +2,7 @@
 // and assistant messages, each answer with its saved status (a cut-off one says
 // so; one still being answered shows as streaming until the page re-attaches).
 import { contentText as storedText } from '@shared/history/message-text';
+import { chatImageOf } from '@shared/images/chat-image';
 import type { OpenedConversation, StoredMessage } from '@shared/history/types';
 import { savedRun } from './agent-answer';
 import { EMPTY_COUNTER } from './chat-stats';
@@ -53,7 +54,8 @@ export function itemsFromHistory(opened: Pick<OpenedConversation, 'messages' | '
     if (!message) continue;
     if (message.role === 'user') items.push({ kind: 'user', id, parentId: message.parentId, content: message.content });
     else if (message.role === 'assistant') {
-      items.push({ kind: 'assistant', id, parentId: message.parentId, requestId: savedRunId(id), answer: answerFromStored(message), counter: EMPTY_COUNTER, dropped: 0, nCtx: opened.meta.nCtx, ...(savedRun(message) ? { agentRun: true } : {}), ...(message.citations?.length ? { citations: message.citations } : {}) });
+      const image = chatImageOf(message.extra);
+      items.push({ kind: 'assistant', id, parentId: message.parentId, requestId: savedRunId(id), answer: answerFromStored(message), counter: EMPTY_COUNTER, dropped: 0, nCtx: opened.meta.nCtx, ...(savedRun(message) ? { agentRun: true } : {}), ...(message.citations?.length ? { citations: message.citations } : {}), ...(image ? { image } : {}) });
     }
   }
   return items;

@@ -10,6 +10,7 @@ const TABS: Record<ExpendView, { key: MessageKey; testId: string }> = {
   knowledge: { key: 'topbar.knowledge', testId: 'open-knowledge' },
   'model-info': { key: 'topbar.modelInfo', testId: 'open-model-info' },
   workshop: { key: 'topbar.workshop', testId: 'open-workshop' },
+  images: { key: 'topbar.images', testId: 'open-images' },
 };
 
 export function ExpendTabs() {

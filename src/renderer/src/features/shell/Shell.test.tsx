@@ -104,7 +104,7 @@ describe('the top bar tabs', () => {
     await renderShell(false);
     expect(screen.queryByTestId('expend-tabs')).toBeNull();
     fireEvent.click(screen.getByTestId('open-expend'));
-    expect([...screen.getByTestId('expend-tabs').querySelectorAll('button')].map((b) => b.getAttribute('data-testid'))).toEqual(['open-log', 'open-mcp', 'open-knowledge', 'open-model-info', 'open-workshop']);
+    expect([...screen.getByTestId('expend-tabs').querySelectorAll('button')].map((b) => b.getAttribute('data-testid'))).toEqual(['open-log', 'open-mcp', 'open-knowledge', 'open-model-info', 'open-workshop', 'open-images']);
     fireEvent.click(screen.getByTestId('open-knowledge'));
     expect(screen.getByTestId('open-knowledge').getAttribute('aria-current')).toBe('page');
     expect(screen.getByTestId('open-expend').getAttribute('aria-current')).toBe('page');

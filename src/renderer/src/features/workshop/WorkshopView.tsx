@@ -1,7 +1,9 @@
-// The workshop page (EVA's 量化): pick a model (by path, with the app's file
-// browser or the native picker, or from My models), choose a type by its
-// estimated size, optionally an importance matrix from a calibration text, and
-// quantize with progress per tensor and Cancel; the result loads with one click.
+// The workshop page (EVA's 量化), two panes under tabs. Quantize: pick a model
+// (by path, with the app's file browser or the native picker, or from My
+// models), choose a type by its estimated size, optionally an importance matrix
+// from a calibration text, and quantize with progress per tensor and Cancel; the
+// result loads with one click. Convert: a Hugging Face folder to a GGUF
+// (ConvertView.tsx), whose result goes on to Quantize or loads.
 import { useEffect, type ChangeEvent } from 'react';
 import { useStore } from 'zustand';
 import { quantTypeByName } from '@shared/workshop/quant-types';
@@ -11,23 +13,61 @@ import { formatBytes } from '../../lib/format';
 import { FileBrowserDialog } from '../library/FileBrowserDialog';
 import { folderOf } from '../library/pick-patch';
 import { useLibrary } from '../library/use-library';
+import { ConvertView } from './ConvertView';
 import { QuantTypeList } from './QuantTypeList';
 import { WorkshopJob } from './WorkshopJob';
-import { workshopStoreFor, type WorkshopStore } from './workshop-store';
+import { workshopStoreFor, type WorkshopPane, type WorkshopStore } from './workshop-store';
 import { workshopErrorText } from './workshop-words';
 import './workshop.css';
 
 export function WorkshopView() {
-  const t = useT();
   const { api } = useAppModel();
   const store = workshopStoreFor(api);
+  const pane = useStore(store.state, (s) => s.pane);
+  return (
+    <div className="page workshop-page" data-testid="workshop-page">
+      <WorkshopTabs store={store} pane={pane} />
+      {pane === 'convert' ? <ConvertView workshop={store} /> : <QuantizePane store={store} />}
+      <FileBrowserDialog />
+    </div>
+  );
+}
+
+const PANES: { pane: WorkshopPane; key: 'workshop.tab.quantize' | 'workshop.tab.convert' }[] = [
+  { pane: 'quantize', key: 'workshop.tab.quantize' },
+  { pane: 'convert', key: 'workshop.tab.convert' },
+];
+
+function WorkshopTabs({ store, pane }: { store: WorkshopStore; pane: WorkshopPane }) {
+  const t = useT();
+  return (
+    <div className="workshop-tabs" role="tablist" aria-label={t('workshop.tabs')}>
+      {PANES.map((entry) => (
+        <button
+          key={entry.pane}
+          type="button"
+          role="tab"
+          aria-selected={pane === entry.pane}
+          className={`workshop-tab${pane === entry.pane ? ' is-active' : ''}`}
+          data-testid={`workshop-tab-${entry.pane}`}
+          onClick={() => store.showPane(entry.pane)}
+        >
+          {t(entry.key)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function QuantizePane({ store }: { store: WorkshopStore }) {
+  const t = useT();
   const s = useStore(store.state);
   const busy = s.job !== null;
   const option = s.plan?.options.find((o) => o.type === s.type) ?? null;
   const needsImatrix = quantTypeByName(s.type)?.needsImatrix === true && !(s.useImatrix && s.calibrationText.trim() !== '');
   const blocked = !s.plan || s.plan.tools.quantize === null || s.outputPath.trim() === '' || needsImatrix;
   return (
-    <div className="page workshop-page" data-testid="workshop-page">
+    <section className="workshop-pane" role="tabpanel">
       <h1>{t('workshop.title')}</h1>
       <p className="muted">{t('workshop.intro')}</p>
       <ModelPicker store={store} disabled={busy} />
@@ -62,8 +102,7 @@ export function WorkshopView() {
           <WorkshopJob store={store} blocked={blocked} />
         </>
       )}
-      <FileBrowserDialog />
-    </div>
+    </section>
   );
 }
 

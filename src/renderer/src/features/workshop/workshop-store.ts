@@ -18,7 +18,11 @@ export interface RunningJob {
   cancelling: boolean;
 }
 
+/** The workshop's two pages: quantize a GGUF, or convert a Hugging Face folder into one. */
+export type WorkshopPane = 'quantize' | 'convert';
+
 export interface WorkshopState {
+  pane: WorkshopPane;
   /** the model field as typed; the plan's model is the one picked */
   modelPath: string;
   plan: QuantizePlan | null;
@@ -41,6 +45,7 @@ export interface WorkshopStore {
   state: StoreApi<WorkshopState>;
   /** subscribe to progress events; returns the teardown */
   start(): () => void;
+  showPane(pane: WorkshopPane): void;
   /** the model field, typed */
   setModelPath(path: string): void;
   /** pick a model and read its plan */
@@ -54,6 +59,7 @@ export interface WorkshopStore {
 
 export function createWorkshopStore(api: EvaApi, now: () => number = Date.now): WorkshopStore {
   const state = createStore<WorkshopState>()(() => ({
+    pane: 'quantize',
     modelPath: '',
     plan: null,
     planning: false,
@@ -93,6 +99,9 @@ export function createWorkshopStore(api: EvaApi, now: () => number = Date.now): 
         const { jobId: _id, ...rest } = progress;
         state.setState({ job: { ...job, progress: rest } });
       }),
+    showPane(pane) {
+      state.setState({ pane });
+    },
     setModelPath(path) {
       state.setState({ modelPath: path });
     },

@@ -1,0 +1,37 @@
+// Which sd-cli to run: bin/<backend>/sd-cli, searched like llama-server
+// (EVA_BIN_DIR, a packaged app's resources/bin, the dev tree's bin) with GPU
+// builds first, then any sd-cli on PATH (a user's own build or package).
+import { access, constants } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
+import { BACKEND_KINDS } from '@shared/contract';
+
+export const SD_CLI_BINARY = process.platform === 'win32' ? 'sd-cli.exe' : 'sd-cli';
+
+export interface SdCliCandidate {
+  path: string;
+  where: 'bin' | 'path';
+}
+
+/** The paths searched, in order: EVA's own builds first, then PATH. */
+export function sdCliCandidates(binDirs: readonly string[], pathVariable: string | undefined): SdCliCandidate[] {
+  const built = BACKEND_KINDS.flatMap((kind) => binDirs.map((dir) => ({ path: join(dir, kind, SD_CLI_BINARY), where: 'bin' as const })));
+  const onPath = (pathVariable ?? '')
+    .split(delimiter)
+    .filter((dir) => dir.trim() !== '')
+    .map((dir) => ({ path: join(dir, SD_CLI_BINARY), where: 'path' as const }));
+  return [...built, ...onPath];
+}
+
+/** The first executable candidate, or null. */
+export async function findSdCli(binDirs: readonly string[], pathVariable: string | undefined = process.env.PATH): Promise<SdCliCandidate | null> {
+  const candidates = sdCliCandidates(binDirs, pathVariable);
+  const executable = await Promise.all(
+    candidates.map((candidate) =>
+      access(candidate.path, constants.X_OK).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  return candidates[executable.indexOf(true)] ?? null;
+}

@@ -1,0 +1,122 @@
+// The images folder (`<data>/images`): `<id>.png` (with EVA's parameters in it)
+// and `<id>.json` (its record) per image. sd-cli writes `<id>.part.png`; only a
+// checked, complete PNG is renamed into place, and the record goes last, so the
+// gallery lists nothing half-written. A part left by a crash is swept at start.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { AppFailure } from '@shared/errors';
+import { ImageModelFilesSchema } from '@shared/images/image-settings';
+import { IMAGE_TEMPLATE_NAMES, SAMPLERS, type GeneratedImage, type ImageRecord } from '@shared/images/image-types';
+import { writeFileAtomic } from '../fs/atomic-write';
+
+const ID = /^[A-Za-z0-9_-]{1,80}$/;
+const PART_SUFFIX = '.part.png';
+
+const RecordSchema: z.ZodType<ImageRecord> = z.object({
+  id: z.string().regex(ID),
+  createdAt: z.number().finite(),
+  template: z.enum(IMAGE_TEMPLATE_NAMES),
+  files: ImageModelFilesSchema,
+  params: z.object({
+    prompt: z.string(),
+    negativePrompt: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    steps: z.number().int(),
+    cfg: z.number(),
+    seed: z.number().int(),
+    sampler: z.enum(SAMPLERS),
+    strength: z.number().optional(),
+  }),
+  fromImage: z.boolean(),
+  bytes: z.number().int().min(0),
+  ms: z.number().min(0),
+  source: z.enum(['page', 'tool']),
+});
+
+export interface ImageStore {
+  readonly dir: string;
+  newId(): string;
+  /** where sd-cli writes this image before it is checked */
+  partPath(id: string): string;
+  /** puts a finished PNG and its record in place; throws disk_full / write_failed, leaving neither behind */
+  commit(record: ImageRecord, png: Uint8Array): Promise<void>;
+  list(): Promise<ImageRecord[]>;
+  read(id: string): Promise<GeneratedImage>;
+  remove(id: string): Promise<boolean>;
+  /** removes parts a crashed run left */
+  sweepParts(): Promise<number>;
+}
+
+export function openImageStore(dir: string): ImageStore {
+  const png = (id: string) => join(dir, `${checked(id)}.png`);
+  const json = (id: string) => join(dir, `${checked(id)}.json`);
+  return {
+    dir,
+    newId: () => `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
+    partPath: (id) => join(dir, `${checked(id)}${PART_SUFFIX}`),
+    async commit(record, bytes) {
+      await mkdir(dir, { recursive: true });
+      try {
+        await writeFileAtomic(png(record.id), bytes);
+        await writeFileAtomic(json(record.id), `${JSON.stringify(record, null, 2)}\n`);
+      } catch (error) {
+        await Promise.all([rm(png(record.id), { force: true }), rm(json(record.id), { force: true })]).catch(() => undefined);
+        throw writeFailure(error, dir);
+      }
+    },
+    async list() {
+      const names = await readdir(dir).catch(() => [] as string[]);
+      const pngs = new Set(names.filter((name) => name.endsWith('.png') && !name.endsWith(PART_SUFFIX)));
+      const records = await Promise.all(
+        names
+          .filter((name) => name.endsWith('.json') && pngs.has(`${name.slice(0, -5)}.png`))
+          .map(async (name) => {
+            const parsed = RecordSchema.safeParse(await readFile(join(dir, name), 'utf8').then(JSON.parse, () => null));
+            return parsed.success ? parsed.data : null;
+          }),
+      );
+      return records.filter((record): record is ImageRecord => record !== null).sort((a, b) => b.createdAt - a.createdAt);
+    },
+    async read(id) {
+      const [recordText, bytes] = await Promise.all([readFile(json(id), 'utf8'), readFile(png(id))]).catch(() => {
+        throw new AppFailure('not_found', `There is no image ${id} (deleted?).`, { id });
+      });
+      const parsed = RecordSchema.safeParse(JSON.parse(recordText));
+      if (!parsed.success) throw new AppFailure('not_found', `The record of image ${id} is damaged.`, { id });
+      return { record: parsed.data, dataUrl: pngDataUrl(bytes) };
+    },
+    async remove(id) {
+      const existed = await readFile(json(id)).then(
+        () => true,
+        () => false,
+      );
+      await Promise.all([rm(json(id), { force: true }), rm(png(id), { force: true })]);
+      return existed;
+    },
+    async sweepParts() {
+      const names = await readdir(dir).catch(() => [] as string[]);
+      const parts = names.filter((name) => name.endsWith(PART_SUFFIX) || name.includes('.tmp'));
+      await Promise.all(parts.map((name) => rm(join(dir, name), { force: true })));
+      return parts.length;
+    },
+  };
+}
+
+export function pngDataUrl(bytes: Uint8Array): string {
+  return `data:image/png;base64,${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}`;
+}
+
+/** ENOSPC (and EDQUOT) as disk_full, anything else as write_failed, both with the folder. */
+export function writeFailure(error: unknown, dir: string): AppFailure {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return new AppFailure('disk_full', `The disk is full: the picture could not be saved in ${dir}.`, { reason: 'disk_full', path: dir });
+  return new AppFailure('backend_failed', `The picture could not be saved in ${dir}: ${(error as Error).message}`, { reason: 'write_failed', path: dir });
+}
+
+function checked(id: string): string {
+  if (!ID.test(id)) throw new AppFailure('bad_request', `"${id}" is not an image id.`);
+  return id;
+}
