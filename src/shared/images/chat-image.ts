@@ -18,28 +18,31 @@ export interface ChatImage {
 /** Larger PNGs stay in the gallery only: the history frame and every page's memory hold the data URL. */
 export const MAX_CHAT_IMAGE_BYTES = 8 * 1024 * 1024;
 
-const ChatImageSchema = z.object({
-  record: z.object({
-    id: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/),
-    createdAt: z.number(),
-    template: z.enum(IMAGE_TEMPLATE_NAMES),
-    files: ImageModelFilesSchema,
-    params: z.object({
-      prompt: z.string(),
-      negativePrompt: z.string(),
-      width: z.number().int(),
-      height: z.number().int(),
-      steps: z.number().int(),
-      cfg: z.number(),
-      seed: z.number().int(),
-      sampler: z.enum(SAMPLERS),
-      strength: z.number().optional(),
-    }),
-    fromImage: z.boolean(),
-    bytes: z.number(),
-    ms: z.number(),
-    source: z.enum(['page', 'tool']),
+/** An image's record as the gallery and the history keep it (both read it back through this). */
+export const ImageRecordSchema: z.ZodType<ImageRecord> = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/),
+  createdAt: z.number().finite(),
+  template: z.enum(IMAGE_TEMPLATE_NAMES),
+  files: ImageModelFilesSchema,
+  params: z.object({
+    prompt: z.string(),
+    negativePrompt: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    steps: z.number().int(),
+    cfg: z.number(),
+    seed: z.number().int(),
+    sampler: z.enum(SAMPLERS),
+    strength: z.number().optional(),
   }),
+  fromImage: z.boolean(),
+  bytes: z.number().int().min(0),
+  ms: z.number().min(0),
+  source: z.enum(['page', 'tool']),
+});
+
+const ChatImageSchema = z.object({
+  record: ImageRecordSchema,
   // Only a PNG data URL is drawn: a crafted import cannot make the page fetch anything.
   dataUrl: z.string().regex(/^data:image\/png;base64,[A-Za-z0-9+/=]*$/).nullable(),
 });

@@ -95,7 +95,8 @@ function textOf(bytes: Uint8Array, chunk: Chunk): { keyword: string; text: strin
   return { keyword, text: new TextDecoder('utf-8', { fatal: false }).decode(data.subarray(at)) };
 }
 
-function makeChunk(type: string, data: Uint8Array): Uint8Array {
+/** One PNG chunk: length, type, data, CRC. */
+export function makeChunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length);
   const view = new DataView(out.buffer);
   view.setUint32(0, data.length);

@@ -1,7 +1,7 @@
 // For the image tests: a structurally whole PNG built without Node
 // (shared tests compile for the browser too). The pixel data is not real
 // deflate: checkPng reads chunks and CRCs, never pixels.
-import { crc32 } from '@shared/images/png-chunks';
+import { makeChunk as chunk } from '@shared/images/png-chunks';
 
 export function testPng(width: number, height: number, pixelBytes = 64): Uint8Array {
   const ihdr = new Uint8Array(13);
@@ -15,16 +15,6 @@ export function testPng(width: number, height: number, pixelBytes = 64): Uint8Ar
 
 export function latin1(bytes: Uint8Array): string {
   return Array.from(bytes, (byte) => String.fromCharCode(byte)).join('');
-}
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
 }
 
 function join(parts: Uint8Array[]): Uint8Array {

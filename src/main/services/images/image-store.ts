@@ -5,36 +5,14 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { AppFailure } from '@shared/errors';
-import { ImageModelFilesSchema } from '@shared/images/image-settings';
-import { IMAGE_TEMPLATE_NAMES, SAMPLERS, type GeneratedImage, type ImageRecord } from '@shared/images/image-types';
+import { ImageRecordSchema } from '@shared/images/chat-image';
+import type { GeneratedImage, ImageRecord } from '@shared/images/image-types';
 import { writeFileAtomic } from '../fs/atomic-write';
 
 const ID = /^[A-Za-z0-9_-]{1,80}$/;
 const PART_SUFFIX = '.part.png';
 
-const RecordSchema: z.ZodType<ImageRecord> = z.object({
-  id: z.string().regex(ID),
-  createdAt: z.number().finite(),
-  template: z.enum(IMAGE_TEMPLATE_NAMES),
-  files: ImageModelFilesSchema,
-  params: z.object({
-    prompt: z.string(),
-    negativePrompt: z.string(),
-    width: z.number().int(),
-    height: z.number().int(),
-    steps: z.number().int(),
-    cfg: z.number(),
-    seed: z.number().int(),
-    sampler: z.enum(SAMPLERS),
-    strength: z.number().optional(),
-  }),
-  fromImage: z.boolean(),
-  bytes: z.number().int().min(0),
-  ms: z.number().min(0),
-  source: z.enum(['page', 'tool']),
-});
 
 export interface ImageStore {
   readonly dir: string;
@@ -74,7 +52,7 @@ export function openImageStore(dir: string): ImageStore {
         names
           .filter((name) => name.endsWith('.json') && pngs.has(`${name.slice(0, -5)}.png`))
           .map(async (name) => {
-            const parsed = RecordSchema.safeParse(await readFile(join(dir, name), 'utf8').then(JSON.parse, () => null));
+            const parsed = ImageRecordSchema.safeParse(await readFile(join(dir, name), 'utf8').then(JSON.parse, () => null));
             return parsed.success ? parsed.data : null;
           }),
       );
@@ -84,7 +62,7 @@ export function openImageStore(dir: string): ImageStore {
       const [recordText, bytes] = await Promise.all([readFile(json(id), 'utf8'), readFile(png(id))]).catch(() => {
         throw new AppFailure('not_found', `There is no image ${id} (deleted?).`, { id });
       });
-      const parsed = RecordSchema.safeParse(JSON.parse(recordText));
+      const parsed = ImageRecordSchema.safeParse(JSON.parse(recordText));
       if (!parsed.success) throw new AppFailure('not_found', `The record of image ${id} is damaged.`, { id });
       return { record: parsed.data, dataUrl: pngDataUrl(bytes) };
     },

@@ -4,22 +4,16 @@ import { copyFile, mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AppFailure } from '@shared/errors';
 import { sampleModel, sampleProjector } from '@test-support/hf/gguf-samples';
 import { testAssets } from '@test-support/test-assets';
 import { openSettingsStore } from '../settings/settings-store';
 import { createModelLibrary, type ModelLibrary } from './model-library-service';
+import { appFailureOf } from '@test-support/app-failure';
 
 let root: string;
 let library: ModelLibrary;
 let userFolder: string;
 let defaultFolder: string;
-
-async function failure(promise: Promise<unknown>): Promise<AppFailure> {
-  const error = await promise.then(() => null, (e: unknown) => e);
-  expect(error).toBeInstanceOf(AppFailure);
-  return error as AppFailure;
-}
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'eva-library-'));
@@ -86,10 +80,10 @@ describe('library scan', () => {
 
 describe('library folders', () => {
   it('refuses a folder that does not exist, a file, or a relative path, and saves nothing', async () => {
-    expect((await failure(library.setFolders([join(root, 'nope')]))).details).toMatchObject({ reason: 'folder_missing' });
-    const file = await failure(library.setFolders([join(userFolder, 'tiny-llama.gguf')]));
+    expect((await appFailureOf(library.setFolders([join(root, 'nope')]))).details).toMatchObject({ reason: 'folder_missing' });
+    const file = await appFailureOf(library.setFolders([join(userFolder, 'tiny-llama.gguf')]));
     expect(file.message).toContain('is a file, not a folder');
-    expect((await failure(library.setFolders(['relative/models']))).code).toBe('bad_request');
+    expect((await appFailureOf(library.setFolders(['relative/models']))).code).toBe('bad_request');
     expect((await library.list()).folders).toEqual([userFolder]);
   });
 
@@ -123,7 +117,7 @@ describe('file browser', () => {
   it('starts at home, reaches the root, and says when a folder cannot be opened', async () => {
     expect((await library.browse(undefined)).path).toBe(root);
     expect((await library.browse('/')).parent).toBeNull();
-    expect((await failure(library.browse(join(root, 'missing')))).code).toBe('not_found');
-    expect((await failure(library.browse(join(userFolder, 'tiny-llama.gguf')))).details).toMatchObject({ reason: 'not_a_folder' });
+    expect((await appFailureOf(library.browse(join(root, 'missing')))).code).toBe('not_found');
+    expect((await appFailureOf(library.browse(join(userFolder, 'tiny-llama.gguf')))).details).toMatchObject({ reason: 'not_a_folder' });
   });
 });

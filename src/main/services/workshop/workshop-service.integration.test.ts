@@ -6,7 +6,6 @@ import { copyFile, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppFailure } from '@shared/errors';
 import type { QuantTypeName } from '@shared/workshop/quant-types';
 import type { WorkshopProgress } from '@shared/workshop/workshop-types';
 import { startTestServer } from '@test-support/llama/test-server';
@@ -14,6 +13,7 @@ import { calibrationText, requireWorkshopAssets, workshopAssets } from '@test-su
 import { readGgufHeader } from '../backend/gguf-reader';
 import { memoryLifecycle } from '../process/process-lifecycle';
 import { createWorkshopService } from './workshop-service';
+import { appFailureOf } from '@test-support/app-failure';
 
 let dir = '';
 let jobs = 0;
@@ -45,15 +45,6 @@ async function workshop() {
 
 function request(type: QuantTypeName, outputPath: string, extra: { modelPath?: string; overwrite?: boolean; allowRequantize?: boolean; calibrationText?: string } = {}) {
   return { jobId: `job-${++jobs}`, modelPath: workshopAssets.tinyModel, type, outputPath, overwrite: false, allowRequantize: false, ...extra };
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppFailure> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AppFailure)) throw new Error(`expected an AppFailure, got ${String(error)}`);
-  return error;
 }
 
 async function completion(baseUrl: string): Promise<{ status: number; content: unknown }> {
@@ -125,10 +116,10 @@ describe('workshop: quantizing for real', () => {
     }
     partialSeen = existsSync(`${outputPath}.part`);
     // One job at a time.
-    expect((await failure(svc.quantize(request('Q8_0', join(dir, 'other.gguf'))))).details?.reason).toBe('busy');
+    expect((await appFailureOf(svc.quantize(request('Q8_0', join(dir, 'other.gguf'))))).details?.reason).toBe('busy');
     const cancelledAt = Date.now();
     expect(svc.cancel(job.jobId)).toEqual({ cancelled: true });
-    const error = await failure(running);
+    const error = await appFailureOf(running);
     expect(Date.now() - cancelledAt).toBeLessThan(2000);
     expect(error.details?.reason).toBe('cancelled');
     expect(partialSeen).toBe(true);
@@ -147,11 +138,11 @@ describe('workshop: bad input, in words', () => {
     const truncated = join(dir, 'truncated.gguf');
     await writeFile(truncated, (await readFile(workshopAssets.tinyModel)).subarray(0, 4_000_000));
     for (const [path, reason] of [[text, 'not_gguf'], [truncated, 'truncated']] as const) {
-      const planned = await failure(svc.plan(path));
+      const planned = await appFailureOf(svc.plan(path));
       expect(planned.code).toBe('model_invalid');
       expect(planned.details?.reason).toBe(reason);
       const outputPath = join(dir, `from-${reason}.gguf`);
-      const run = await failure(svc.quantize(request('Q4_0', outputPath, { modelPath: path })));
+      const run = await appFailureOf(svc.quantize(request('Q4_0', outputPath, { modelPath: path })));
       expect({ code: run.code, reason: run.details?.reason }).toEqual({ code: 'model_invalid', reason });
       expect(existsSync(outputPath) || existsSync(`${outputPath}.part`)).toBe(false);
     }
@@ -164,7 +155,7 @@ describe('workshop: bad input, in words', () => {
     const plan = await svc.plan(q4);
     expect(plan.model).toMatchObject({ fileType: 'Q4_0', quantized: true });
     const outputPath = join(dir, 'requant-Q8_0.gguf');
-    const refused = await failure(svc.quantize(request('Q8_0', outputPath, { modelPath: q4 })));
+    const refused = await appFailureOf(svc.quantize(request('Q8_0', outputPath, { modelPath: q4 })));
     expect({ code: refused.code, reason: refused.details?.reason }).toEqual({ code: 'bad_request', reason: 'requantize_disabled' });
     expect(refused.message).toMatch(/requantizing from type q4_0 is disabled/);
     expect(existsSync(outputPath) || existsSync(`${outputPath}.part`)).toBe(false);
@@ -176,14 +167,14 @@ describe('workshop: bad input, in words', () => {
     const { svc } = await workshop();
     const outputPath = join(dir, 'existing.gguf');
     await writeFile(outputPath, 'keep me');
-    const refused = await failure(svc.quantize(request('Q8_0', outputPath)));
+    const refused = await appFailureOf(svc.quantize(request('Q8_0', outputPath)));
     expect(refused.details?.reason).toBe('output_exists');
     expect(await readFile(outputPath, 'utf8')).toBe('keep me');
     await svc.quantize(request('Q8_0', outputPath, { overwrite: true }));
     expect((await readGgufHeader(outputPath)).metadata.get('general.file_type')).toBe(7);
     const copy = join(dir, 'self.gguf');
     await copyFile(workshopAssets.tinyModel, copy);
-    expect((await failure(svc.quantize(request('Q8_0', copy, { modelPath: copy, overwrite: true })))).details?.reason).toBe('same_file');
+    expect((await appFailureOf(svc.quantize(request('Q8_0', copy, { modelPath: copy, overwrite: true })))).details?.reason).toBe('same_file');
   });
 
   it('says an output that cannot be written could not be written (llama-quantize: iostream error)', async () => {
@@ -191,17 +182,17 @@ describe('workshop: bad input, in words', () => {
     const aFile = join(dir, 'a-file');
     await writeFile(aFile, 'x');
     const outputPath = join(aFile, 'out.gguf');
-    const error = await failure(svc.quantize(request('Q4_0', outputPath)));
+    const error = await appFailureOf(svc.quantize(request('Q4_0', outputPath)));
     expect({ code: error.code, reason: error.details?.reason }).toEqual({ code: 'backend_failed', reason: 'write_failed' });
     expect(error.message).toMatch(/iostream error/);
   });
 
   it('says a missing model is missing, and a missing tool is not built', async () => {
     const { svc } = await workshop();
-    expect((await failure(svc.quantize(request('Q4_0', join(dir, 'x.gguf'), { modelPath: join(dir, 'nope.gguf') })))).details?.reason).toBe('model_missing');
+    expect((await appFailureOf(svc.quantize(request('Q4_0', join(dir, 'x.gguf'), { modelPath: join(dir, 'nope.gguf') })))).details?.reason).toBe('model_missing');
     const registry = memoryLifecycle();
     const bare = createWorkshopService({ binDirs: [join(dir, 'no-bin')], launch: registry.launch, emit: () => {}, pythonEnvDir: join(dir, 'no-python-env') });
-    const error = await failure(bare.quantize(request('Q4_0', join(dir, 'y.gguf'))));
+    const error = await appFailureOf(bare.quantize(request('Q4_0', join(dir, 'y.gguf'))));
     expect({ code: error.code, reason: error.details?.reason }).toEqual({ code: 'backend_missing', reason: 'binary_missing' });
     expect((await bare.plan(workshopAssets.tinyModel)).tools).toEqual({ quantize: null, imatrix: null });
   });

@@ -8,7 +8,6 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppFailure } from '@shared/errors';
 import type { WorkshopLog } from '@shared/workshop/convert-types';
 import type { WorkshopProgress } from '@shared/workshop/workshop-types';
 import { startTestServer } from '@test-support/llama/test-server';
@@ -21,6 +20,7 @@ import { runConvertJob } from './convert-job';
 import { findPython } from './find-python';
 import { envPython } from './python-env';
 import { pythonCandidates } from './python-version';
+import { appFailureOf } from '@test-support/app-failure';
 
 let assets: ConvertTestPaths;
 let dir = '';
@@ -61,15 +61,6 @@ const request = (folderPath: string, outputPath: string, extra: { outType?: 'f32
   overwrite: extra.overwrite ?? false,
 });
 
-async function failure(promise: Promise<unknown>): Promise<AppFailure> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AppFailure)) throw new Error(`expected an AppFailure, got ${String(error)}`);
-  return error;
-}
-
 /** A copy of the tiny folder, spoiled by `spoil`. */
 async function spoiledFolder(name: string, spoil: (folder: string) => Promise<void>): Promise<string> {
   const folder = join(dir, name);
@@ -82,7 +73,7 @@ async function spoiledFolder(name: string, spoil: (folder: string) => Promise<vo
 async function runScript(folderPath: string, outputPath: string) {
   const registry = memoryLifecycle();
   const lines: string[] = [];
-  const error = await failure(
+  const error = await appFailureOf(
     runConvertJob(
       { jobId: jobId(), folderPath, outputPath, outType: 'f16', scriptPath: assets.script, python: envPython(assets.envDir), signal: new AbortController().signal },
       { launch: registry.launch, onProgress: () => {}, onLine: (line) => lines.push(line) },
@@ -165,10 +156,10 @@ describe('converting for real', () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     // One job at a time, whatever its kind.
-    expect((await failure(svc.quantize({ jobId: jobId(), modelPath: outputPath, type: 'Q4_0', outputPath: join(dir, 'x.gguf'), overwrite: false, allowRequantize: false }))).details?.reason).toBe('busy');
+    expect((await appFailureOf(svc.quantize({ jobId: jobId(), modelPath: outputPath, type: 'Q4_0', outputPath: join(dir, 'x.gguf'), overwrite: false, allowRequantize: false }))).details?.reason).toBe('busy');
     const cancelledAt = Date.now();
     expect(svc.cancel(job.jobId)).toEqual({ cancelled: true });
-    const error = await failure(running);
+    const error = await appFailureOf(running);
     expect(Date.now() - cancelledAt).toBeLessThan(2000);
     expect(error.details?.reason).toBe('cancelled');
     expect(await leftovers(outputPath)).toEqual([]);
@@ -186,7 +177,7 @@ describe('bad input, in words, with nothing left half-written', () => {
     const plan = await svc.convertPlan(folder);
     expect(plan.folder).toMatchObject({ architecture: 'FooBarForCausalLM', supported: false, problems: [{ reason: 'architecture_unsupported', file: 'config.json' }] });
     const outputPath = join(dir, 'unknown.gguf');
-    const refused = await failure(svc.convert(request(folder, outputPath)));
+    const refused = await appFailureOf(svc.convert(request(folder, outputPath)));
     expect({ code: refused.code, reason: refused.details?.reason, architecture: refused.details?.architecture }).toEqual({ code: 'bad_request', reason: 'architecture_unsupported', architecture: 'FooBarForCausalLM' });
     const script = await runScript(folder, outputPath);
     expect(script.error.details?.reason).toBe('architecture_unsupported');
@@ -199,7 +190,7 @@ describe('bad input, in words, with nothing left half-written', () => {
     const { svc } = workshop();
     expect((await svc.convertPlan(folder)).folder.problems).toEqual([{ reason: 'weights_missing', file: null }]);
     const outputPath = join(dir, 'no-weights.gguf');
-    expect((await failure(svc.convert(request(folder, outputPath)))).details?.reason).toBe('weights_missing');
+    expect((await appFailureOf(svc.convert(request(folder, outputPath)))).details?.reason).toBe('weights_missing');
     // The script itself exits 0 here, with a GGUF of no tensors: the job reads it back and removes it.
     const script = await runScript(folder, outputPath);
     expect({ code: script.error.code, reason: script.error.details?.reason }).toEqual({ code: 'bad_request', reason: 'no_tensors' });
@@ -213,7 +204,7 @@ describe('bad input, in words, with nothing left half-written', () => {
     const plan = await svc.convertPlan(folder);
     expect(plan.folder.problems).toEqual([{ reason: 'weights_truncated', file: 'model.safetensors' }]);
     const outputPath = join(dir, 'truncated.gguf');
-    const refused = await failure(svc.convert(request(folder, outputPath)));
+    const refused = await appFailureOf(svc.convert(request(folder, outputPath)));
     expect({ code: refused.code, reason: refused.details?.reason }).toEqual({ code: 'model_invalid', reason: 'weights_truncated' });
     const script = await runScript(folder, outputPath);
     expect(script.error.details?.reason).toBe('weights_truncated');
@@ -227,23 +218,23 @@ describe('bad input, in words, with nothing left half-written', () => {
     await mkdir(empty);
     expect((await svc.convertPlan(empty)).folder.problems.map((p) => p.reason)).toEqual(['config_missing', 'weights_missing', 'tokenizer_missing']);
     const noTokenizer = await spoiledFolder('no-tokenizer', (at) => rm(join(at, 'tokenizer.model')));
-    expect((await failure(svc.convert(request(noTokenizer, join(dir, 'no-tok.gguf'))))).details?.reason).toBe('tokenizer_missing');
-    expect((await failure(svc.convert(request(join(dir, 'nowhere'), join(dir, 'nowhere.gguf'))))).code).toBe('model_missing');
+    expect((await appFailureOf(svc.convert(request(noTokenizer, join(dir, 'no-tok.gguf'))))).details?.reason).toBe('tokenizer_missing');
+    expect((await appFailureOf(svc.convert(request(join(dir, 'nowhere'), join(dir, 'nowhere.gguf'))))).code).toBe('model_missing');
 
     const existing = join(dir, 'existing.gguf');
     await writeFile(existing, 'keep me');
-    expect((await failure(svc.convert(request(assets.hfModel, existing)))).details?.reason).toBe('output_exists');
+    expect((await appFailureOf(svc.convert(request(assets.hfModel, existing)))).details?.reason).toBe('output_exists');
     expect(await readFile(existing, 'utf8')).toBe('keep me');
-    expect((await failure(svc.convert(request(assets.hfModel, join(dir, 'no-such-folder', 'x.gguf'))))).details?.reason).toBe('write_failed');
+    expect((await appFailureOf(svc.convert(request(assets.hfModel, join(dir, 'no-such-folder', 'x.gguf'))))).details?.reason).toBe('write_failed');
 
     const full = workshop({ statfs: async () => ({ bavail: 10, bsize: 4096 }) });
-    const disk = await failure(full.svc.convert(request(assets.hfModel, join(dir, 'full.gguf'))));
+    const disk = await appFailureOf(full.svc.convert(request(assets.hfModel, join(dir, 'full.gguf'))));
     expect(disk.details).toMatchObject({ reason: 'disk_full', freeBytes: 40_960 });
     expect(existsSync(join(dir, 'full.gguf'))).toBe(false);
 
     const bare = workshop({ binDirs: [join(dir, 'no-bin')] });
     expect((await bare.svc.convertPlan(assets.hfModel)).tools.script).toBeNull();
-    const missing = await failure(bare.svc.convert(request(assets.hfModel, join(dir, 'bare.gguf'))));
+    const missing = await appFailureOf(bare.svc.convert(request(assets.hfModel, join(dir, 'bare.gguf'))));
     expect({ code: missing.code, reason: missing.details?.reason }).toEqual({ code: 'backend_missing', reason: 'script_missing' });
   }, 30_000);
 });
@@ -257,7 +248,7 @@ describe('the Python environment', () => {
     await writeFile(join(envDir, 'eva-python-env.json'), JSON.stringify({ format: 1, python: '3.11.7', torch: '2.13.0+cpu', packages: [], createdAt: '' }));
     const { svc } = workshop({ pythonEnvDir: envDir });
     expect((await svc.convertPlan(assets.hfModel)).python.ready).toBe(true);
-    const broken = await failure(svc.convert(request(assets.hfModel, join(dir, 'broken-env.gguf'))));
+    const broken = await appFailureOf(svc.convert(request(assets.hfModel, join(dir, 'broken-env.gguf'))));
     expect(broken.details?.reason).toBe('packages_broken');
     expect(broken.message).toMatch(/lacks the package torch/);
     expect((await svc.convertPlan(assets.hfModel)).python.ready).toBe(false);
@@ -268,9 +259,9 @@ describe('the Python environment', () => {
     const found = await findPython(launch, pythonCandidates(process.platform, process.env));
     expect(found.version[0] * 100 + found.version[1]).toBeGreaterThanOrEqual(310);
     expect(found.venv).toBe(true);
-    expect((await failure(findPython(launch, [{ command: 'eva-no-such-python', args: [] }]))).details?.reason).toBe('python_missing');
+    expect((await appFailureOf(findPython(launch, [{ command: 'eva-no-such-python', args: [] }]))).details?.reason).toBe('python_missing');
     // A stand-in that answers like Python 2 (its `print` cannot run the probe; it says its version on stderr).
-    const old = await failure(findPython(launch, [{ command: 'sh', args: ['-c', 'echo "Python 2.7.18" >&2; exit 1', 'python2'] }]));
+    const old = await appFailureOf(findPython(launch, [{ command: 'sh', args: ['-c', 'echo "Python 2.7.18" >&2; exit 1', 'python2'] }]));
     expect(old.details).toMatchObject({ reason: 'python_too_old' });
     expect(old.message).toMatch(/2\.7\.18/);
   });
@@ -283,24 +274,24 @@ describe('the Python environment', () => {
       if (Date.now() > deadline) throw new Error('python -m venv did not start within 30 s');
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    expect((await failure(svc.convert(request(assets.hfModel, join(dir, 'during-setup.gguf'))))).details?.reason).toBe('busy');
+    expect((await appFailureOf(svc.convert(request(assets.hfModel, join(dir, 'during-setup.gguf'))))).details?.reason).toBe('busy');
     const cancelledAt = Date.now();
     expect(svc.cancel('setup-1')).toEqual({ cancelled: true });
-    expect((await failure(setup)).details?.reason).toBe('cancelled');
+    expect((await appFailureOf(setup)).details?.reason).toBe('cancelled');
     expect(Date.now() - cancelledAt).toBeLessThan(2000);
     expect(existsSync(envDir)).toBe(false);
     expect(registry.pids()).toEqual([]);
     expect((await svc.convertPlan(assets.hfModel)).python).toMatchObject({ ready: false, dir: envDir, python: null });
 
     const full = workshop({ pythonEnvDir: join(dir, 'python-env-full'), statfs: async () => ({ bavail: 1000, bsize: 4096 }) });
-    const disk = await failure(full.svc.setupPython('setup-full'));
+    const disk = await appFailureOf(full.svc.setupPython('setup-full'));
     expect(disk.details).toMatchObject({ reason: 'disk_full', freeBytes: 4_096_000 });
     expect(existsSync(join(dir, 'python-env-full'))).toBe(false);
 
     const foreign = join(dir, 'someone-elses');
     await mkdir(foreign);
     await writeFile(join(foreign, 'notes.txt'), 'mine');
-    const refused = await failure(workshop({ pythonEnvDir: foreign }).svc.setupPython('setup-2'));
+    const refused = await appFailureOf(workshop({ pythonEnvDir: foreign }).svc.setupPython('setup-2'));
     expect(refused.details?.reason).toBe('packages_failed');
     expect(await readFile(join(foreign, 'notes.txt'), 'utf8')).toBe('mine');
   }, 60_000);
