@@ -12,9 +12,10 @@ import { lifecycleBenchmarks } from './lifecycle.bench';
 import { knowledgeBenchmarks } from './knowledge.bench';
 import { workshopBenchmarks } from './workshop.bench';
 import { imageBenchmarks } from './image.bench';
+import { reopenBenchmarks } from './reopen.bench';
 import type { Benchmark } from './types';
 
-const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks, ...chatStreamBenchmarks, ...chatLongTaskBenchmarks, ...toolBenchmarks, ...historyBenchmarks, ...voiceBenchmarks, ...lifecycleBenchmarks, ...knowledgeBenchmarks, ...workshopBenchmarks, ...imageBenchmarks];
+const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks, ...chatStreamBenchmarks, ...chatLongTaskBenchmarks, ...reopenBenchmarks, ...toolBenchmarks, ...historyBenchmarks, ...voiceBenchmarks, ...lifecycleBenchmarks, ...knowledgeBenchmarks, ...workshopBenchmarks, ...imageBenchmarks];
 
 const prefix = process.argv[2] ?? '';
 const selected = all.filter((bench) => bench.names.some((name) => name.startsWith(prefix)));

@@ -153,6 +153,10 @@ test('link mode to another llama-server that wants a key: test connection, save,
 test('the list follows a streaming answer to its end; scrolled up it stays put, and the jump button brings the end back', async ({ page }) => {
   await page.setViewportSize({ width: 900, height: 520 });
   await setMaxTokens(1200);
+  // The link test before this one leaves the chat on its link (the load dialog would open on that tab).
+  const client = await connectHost(host.url);
+  await client.invoke('settings:update', { chat: { endpoint: { kind: 'local' } } });
+  client.close();
   await page.goto(host.url);
   await loadTinyModel(page);
   if (await page.getByTestId('chat-new').isEnabled()) await page.getByTestId('chat-new').click();

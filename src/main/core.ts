@@ -33,6 +33,7 @@ import { openMcpManager } from './services/mcp/mcp-manager';
 import { getMcpPrompt, listMcpPrompts } from './services/mcp/mcp-prompts';
 import { listMcpResources, readMcpResource } from './services/mcp/mcp-resources';
 import type { McpTiming } from './services/mcp/mcp-server-slot';
+import { openSlotKeeper } from './services/chat/slot-cache/slot-keeper';
 import { createVoiceService } from './services/voice/voice-service';
 import { createWorkshopService } from './services/workshop/workshop-service';
 import { createModelLibrary, type ModelLibrary } from './services/models/model-library-service';
@@ -103,8 +104,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     early.push({ level: 'warning', code: 'leftovers_stopped', message: `EVA had not shut down cleanly last time; stopped what it had left running: ${names}.`, details: { names } });
   }
   const settings = await openSettingsStore(paths.root, (notice) => early.push(notice));
+  const slotDir = join(paths.root, 'slots');
   const backend = new BackendManager({
     binDirs: options.binDirs,
+    slotSavePath: slotDir,
     registry: processes,
     emit: events.emit,
     probeGpus: (serverPath) => probeGpus({ run: (cmd, args, timeoutMs) => runTool(cmd, args, timeoutMs, processes.launch) }, serverPath),
@@ -117,7 +120,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   );
   const links = createLinkService({ settings, secrets });
   const serverKey = await openUserApiKey({ secrets, legacyKey: settings.legacyLoadApiKey, dropLegacy: () => settings.update({}) });
-  const chat = createChatService({ localServer: () => backend.localEndpoint(), readyLocalServer: (signal) => backend.readyEndpoint(signal), links, emit: events.emit, idleTimeoutMs: options.chatIdleTimeoutMs });
+  const slots = await openSlotKeeper({ dir: slotDir, budgetBytes: () => settings.get().chat.reopenCacheMb * 2 ** 20, log: (line) => backend.appLog(line) });
+  const chat = createChatService({ localServer: () => backend.localEndpoint(), readyLocalServer: (signal) => backend.readyEndpoint(signal), links, emit: events.emit, idleTimeoutMs: options.chatIdleTimeoutMs, slots });
   // Kept up to date from the same events the pages get, so a page that reloads can pick a request up again.
   const live = new LiveRuns(events.emit);
   events.attach(live.observe);
@@ -215,13 +219,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'backend:inspect': async ({ modelPath, mmprojPath, backend: choice }) => backend.inspect(modelPath, mmprojPath, choice),
     'backend:load': async ({ apiKey, ...load }) => {
       const userKey = await serverKey.apply(apiKey, load.exposeOnNetwork);
+      // The conversation the server holds is saved while that server is still there.
+      await slots.leave(null);
       const status = await backend.load(load, userKey);
       // Read and written in the settings queue, so a load racing another update loses neither.
       await settings.update((current) => ({ recentModels: [load.modelPath, ...current.recentModels.filter((path) => path !== load.modelPath)].slice(0, 20) }));
       return status;
     },
     'backend:api-key': async () => serverKey.status(),
-    'backend:stop': async () => backend.stop(),
+    'backend:stop': async () => {
+      await slots.leave(null);
+      return backend.stop();
+    },
     'backend:status': async () => backend.getStatus(),
     'backend:log': async () => ({ lines: backend.logLines() }),
     'dialog:pick-model': async () => {
@@ -262,7 +271,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'mcp:resources': async ({ server, cursor }) => listMcpResources(mcp.clients, server, cursor),
     'mcp:read-resource': async (input) => readMcpResource(mcp.clients, input),
     'history:list': async () => history.list(),
-    'history:open': async ({ id }) => history.open(id),
+    'history:open': async ({ id }) => {
+      // Leaving a conversation saves its slot while the user reads or types (instant reopen).
+      void slots.leave(id);
+      return history.open(id);
+    },
     'history:create': async (init) => history.create(init),
     'history:select-branch': async ({ conversationId, messageId }) => history.selectBranch(conversationId, messageId),
     'history:rename': async ({ id, title }) => history.rename(id, title),
@@ -270,7 +283,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'history:set-conventions': async ({ id, systemPrompt, sampling }) => history.setConventions(id, systemPrompt, sampling),
     'history:set-overflow': async ({ id, overflow }) => history.setOverflow(id, overflow),
     'history:set-tool-selection': async ({ id, toolSelection }) => history.setToolSelection(id, toolSelection),
-    'history:delete': async ({ ids }) => history.delete(ids),
+    'history:delete': async ({ ids }) => {
+      const result = await history.delete(ids);
+      await slots.forget(ids);
+      return result;
+    },
     'history:clear': async () => history.clear(),
     'history:undo-delete': async ({ token }) => history.undoDelete(token),
     'history:search': async ({ query, limit }) => history.search(query, limit),
@@ -322,6 +339,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await mcp.dispose();
       await knowledge.dispose();
       await history.dispose();
+      await slots.leave(null);
       await backend.dispose();
       await processes.close();
       await lock.release();

@@ -36,6 +36,7 @@ export function defaultSettings(): AppSettings {
       sendKey: 'ctrl-enter',
       autoTitle: false,
       overflow: 'trim-oldest',
+      reopenCacheMb: 4096,
     },
     load: {
       modelPath: '',

@@ -151,5 +151,7 @@ export const ChatSettingsSchema = z.object({
   autoTitle: z.boolean(),
   /** what a send does when a conversation no longer fits the context (a conversation may choose its own) */
   overflow: OverflowPolicySchema,
+  /** disk for the conversation cache (each left conversation's KV cache, for instant reopen); 0 turns it off */
+  reopenCacheMb: z.number().int().min(0).max(10_000_000),
 });
 export type ChatSettings = z.infer<typeof ChatSettingsSchema>;

@@ -25,6 +25,16 @@ import { probeHealth } from './health-probe';
 import { blankStatus, computesOnCpu, superseded } from './backend-status';
 import { localUnavailable } from './local-availability';
 import { DEFAULT_RESTART_POLICY, decideRestart } from './restart-budget';
+import { launchIdentity } from './launch-identity';
+
+/** Where the chat reaches the running server, and what its KV cache belongs to. */
+export interface LocalEndpoint {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  onCpu: boolean;
+  slotIdentity?: string;
+}
 
 export interface BackendManagerDeps {
   /** searched in order for `<dir>/<backend>/llama-server` */
@@ -45,6 +55,8 @@ export interface BackendManagerDeps {
   freeMemory?: () => number;
   /** appended to every launch's argv: a second manager runs an embedding server with `--embedding …` (knowledge/embedding-server.ts) */
   extraArgs?: readonly string[];
+  /** the conversation cache's folder: a loopback server saves and restores slots there */
+  slotSavePath?: string;
 }
 
 interface ActiveRun {
@@ -58,6 +70,8 @@ interface ActiveRun {
   serverPath: string;
   args: string[];
   run: ServerRun;
+  /** what this launch's KV cache belongs to, when it saves slots */
+  slotIdentity?: string;
 }
 
 const LOG_TAIL_FOR_ERRORS = 50;
@@ -94,9 +108,9 @@ export class BackendManager {
   }
 
   /** Where the chat reaches the running server (always over loopback), or null when it is not ready. */
-  localEndpoint(): { baseUrl: string; apiKey: string; model: string; onCpu: boolean } | null {
+  localEndpoint(): LocalEndpoint | null {
     if (this.status.state !== 'ready' || !this.active || this.status.port === null) return null;
-    return { baseUrl: `http://127.0.0.1:${this.status.port}`, apiKey: this.active.launchSecret, model: this.status.model?.name ?? 'local', onCpu: computesOnCpu(this.status) };
+    return { baseUrl: `http://127.0.0.1:${this.status.port}`, apiKey: this.active.launchSecret, model: this.status.model?.name ?? 'local', onCpu: computesOnCpu(this.status), slotIdentity: this.active.slotIdentity };
   }
 
   /**
@@ -104,7 +118,7 @@ export class BackendManager {
    * waits up to `waitMs` (a message sent during a crash's backoff goes out once the
    * server is back); otherwise it says why not (crashed, failed, never loaded).
    */
-  async readyEndpoint(signal: AbortSignal, waitMs = 60_000): Promise<{ baseUrl: string; apiKey: string; model: string; onCpu: boolean }> {
+  async readyEndpoint(signal: AbortSignal, waitMs = 60_000): Promise<LocalEndpoint> {
     const deadline = this.clock() + waitMs;
     while (this.status.state === 'starting' && !signal.aborted && this.clock() < deadline) await this.statusChanged.next(signal, deadline - this.clock());
     const endpoint = this.localEndpoint();
@@ -174,21 +188,23 @@ export class BackendManager {
         const gpus = gpuModel ? await this.catalog.gpus(backend.serverPath) : [];
         const gpuEstimate = gpuModel ? estimateGpuLayers({ backend: backend.kind, model: gpuModel, gpus, override: settings.gpuLayers }) : null;
         const gpuLayers = gpuEstimate?.gpuLayers ?? 0;
-        const key = launchKey({ settings, backend: backend.kind, host, gpuLayers, userKey });
+        const slotSavePath = this.deps.slotSavePath;
+        const key = launchKey({ settings, backend: backend.kind, host, gpuLayers, userKey, slotSavePath });
         if (this.active?.key === key && this.status.state === 'ready') return this.status;
 
         await this.stopActive();
         if (generation !== this.generation) throw superseded();
         const { port, notice } = await choosePort({ requested: settings.port, host }, { isFree: isPortFree, freePort: findFreePort });
         if (notice) notices.push(notice);
-        const args = [...buildServerArgs({ settings, backend: backend.kind, host, port, gpuLayers }), ...(this.deps.extraArgs ?? []), ...(repackOff ? [NO_REPACK] : [])];
+        const args = [...buildServerArgs({ settings, backend: backend.kind, host, port, gpuLayers, slotSavePath }), ...(this.deps.extraArgs ?? []), ...(repackOff ? [NO_REPACK] : [])];
         this.appLog(`starting ${backend.kind} backend: ${backend.serverPath} ${args.join(' ')}`);
         this.setStatus({ ...this.blankStatus('starting'), backend: backend.kind, model: gpuModel, host, port, gpuLayers, estimate: gpuEstimate, notices: [...notices] });
 
         const launchSecret = newLaunchKey();
         const env = serverKeyEnv(launchSecret, userKey);
         const run = this.launch(backend.serverPath, args, env, port);
-        this.active = { key, settings, userKey, launchSecret, backend: backend.kind, serverPath: backend.serverPath, args, run };
+        const slotIdentity = slotSavePath && host === '127.0.0.1' ? await launchIdentity(key, settings.modelPath) : undefined;
+        this.active = { key, settings, userKey, launchSecret, backend: backend.kind, serverPath: backend.serverPath, args, run, slotIdentity };
         this.setStatus({ ...this.status, pid: run.pid });
         const [outcome, model] = await Promise.all([run.ready, facts]).catch(async (error: unknown) => {
           // A bad model file: its own error is clearer than whatever llama-server would say.
@@ -314,7 +330,8 @@ export class BackendManager {
     if (active) await active.run.stop();
   }
 
-  private appLog(text: string): void {
+  /** A line of EVA's own in the model log, beside the server's. */
+  appLog(text: string): void {
     this.batcher.add(this.log.push('app', text));
   }
 

@@ -136,7 +136,7 @@ describe('buildServerArgs', () => {
     expect(valueOf(both, '--load-mode')).toBe('none');
   });
 
-  it('keeps /slots for the Model info page on loopback, off when exposed (it shows every prompt), and never gives the server a place to save slots', () => {
+  it('keeps /slots for the Model info page on loopback, off when exposed (it shows every prompt), and gives no place to save slots unless asked', () => {
     const loopback = buildServerArgs(input({ metrics: true }, { host: '127.0.0.1' }));
     expect(loopback).toContain('--slots');
     expect(loopback).not.toContain('--no-slots');
@@ -144,6 +144,13 @@ describe('buildServerArgs', () => {
     expect(exposed).toContain('--no-slots');
     expect(exposed).not.toContain('--slots');
     for (const args of [loopback, exposed]) expect(args).not.toContain('--slot-save-path');
+  });
+
+  it('gives a loopback server the conversation cache folder, and an exposed one none (a key holder could save or restore any slot)', () => {
+    const loopback = buildServerArgs({ ...input({}, { host: '127.0.0.1' }), slotSavePath: '/data/slots' });
+    expect(valueOf(loopback, '--slot-save-path')).toBe('/data/slots');
+    const exposed = buildServerArgs({ ...input({ exposeOnNetwork: true }, { host: '0.0.0.0' }), slotSavePath: '/data/slots' });
+    expect(exposed).not.toContain('--slot-save-path');
   });
 
   it('allows no browser origin on loopback, and leaves CORS to llama.cpp when exposed to the network', () => {

@@ -14,6 +14,8 @@ export interface ServerArgsInput {
   port: number;
   /** from the GPU layer estimate; ignored for the cpu backend */
   gpuLayers: number;
+  /** where slots are saved for the conversation cache; used on loopback only */
+  slotSavePath?: string;
 }
 
 /** What decides whether a running server can be kept: the launch minus the port actually chosen. */
@@ -24,6 +26,7 @@ export interface LaunchKeyInput {
   gpuLayers: number;
   /** the user's key for network clients ('' for none); only its fingerprint enters the key */
   userKey: string;
+  slotSavePath?: string;
 }
 
 /** Stands for "any free port" in a launch key; never a valid port, so it cannot collide with one. */
@@ -59,9 +62,10 @@ export function buildServerArgs(input: ServerArgsInput): string[] {
   // The Model info page reads /slots (each slot's context use) over loopback with the
   // launch secret. The answer also carries every slot's prompt and reply, so a server
   // exposed to the network keeps it off: one client holding the user's key must not
-  // read another's conversation. With no --slot-save-path the server writes no slot
-  // files anywhere, and EVA never saves or restores a slot.
+  // read another's conversation. For the same reason only a loopback server gets a
+  // --slot-save-path (the conversation cache, slot-cache/): exposed, it writes no slot files.
   args.add(input.host === '127.0.0.1' ? '--slots' : '--no-slots');
+  if (input.host === '127.0.0.1' && input.slotSavePath) args.add('--slot-save-path', input.slotSavePath);
   if (settings.metrics) args.add('--metrics');
   // EVA's own requests come from Node, which CORS does not concern; on loopback no
   // web page needs to read an answer, so no browser origin is allowed (a `.invalid`

@@ -101,7 +101,7 @@ describe('chat service with the real llama-server', () => {
   it('reads a model computing on this CPU every STREAM_BATCH_ON_CPU_MS, one on a GPU every STREAM_BATCH_MS (the page paints once per batch)', async () => {
     const gapsOf = async (requestId: string, onCpu: boolean): Promise<number[]> => {
       const { chat } = await makeService({ localServer: () => (local ? { ...local, onCpu } : null) });
-      const result = await chat.send(ask(requestId, { sampling: { ...defaultSettings().chat.sampling, max_tokens: 600, temperature: 1, top_k: 0 } }));
+      const result = await chat.send(ask(requestId, { sampling: { ...defaultSettings().chat.sampling, max_tokens: 800, temperature: 1, top_k: 0 } }));
       expect(result.status).toBe('done');
       const times = batchTimes.get(requestId) ?? [];
       // The first events go out at once and the last batch goes when the body ends: the gaps between are the paced reads.
@@ -109,12 +109,21 @@ describe('chat service with the real llama-server', () => {
     };
     const cpu = await gapsOf('pace-cpu', true);
     const gpu = await gapsOf('pace-gpu', false);
-    expect(cpu.length).toBeGreaterThan(0);
-    expect(gpu.length).toBeGreaterThan(cpu.length);
-    for (const gap of cpu) expect(gap).toBeGreaterThanOrEqual(STREAM_BATCH_ON_CPU_MS - 15);
-    for (const gap of gpu) expect(gap).toBeGreaterThanOrEqual(STREAM_BATCH_MS - 15);
-    expect(Math.min(...gpu)).toBeLessThan(STREAM_BATCH_ON_CPU_MS - 15);
-  });
+    // Counts are not compared: the two answers run under whatever else loads the machine,
+    // so their lengths in time differ. A batch goes out a little after its read (parsing, the
+    // turn's end), later under load, so one gap can be shorter than the pace by what the
+    // previous batch was late: each gap has a loose floor, their mean the pace itself.
+    const mean = (gaps: number[]): number => gaps.reduce((sum, gap) => sum + gap, 0) / gaps.length;
+    const middle = (gaps: number[]): number => [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)] as number;
+    const seen = `cpu gaps ${cpu.map(Math.round).join(' ')}; gpu gaps ${gpu.map(Math.round).join(' ')}`;
+    expect(cpu.length, seen).toBeGreaterThan(1);
+    expect(gpu.length, seen).toBeGreaterThan(1);
+    expect(Math.min(...cpu), seen).toBeGreaterThanOrEqual(STREAM_BATCH_ON_CPU_MS / 2);
+    expect(Math.min(...gpu), seen).toBeGreaterThanOrEqual(STREAM_BATCH_MS / 2);
+    expect(mean(cpu), seen).toBeGreaterThanOrEqual(STREAM_BATCH_ON_CPU_MS - 15);
+    expect(mean(gpu), seen).toBeGreaterThanOrEqual(STREAM_BATCH_MS - 15);
+    expect(middle(gpu), seen).toBeLessThan(STREAM_BATCH_ON_CPU_MS - 15);
+  }, 90_000);
 
   it('no local model loaded → no_model_loaded, before anything is sent', async () => {
     const { chat } = await makeService();

@@ -15,6 +15,7 @@ import { isLoopbackUrl } from '@shared/loopback-host';
 import { fetchServerProps, llamaServerRoot } from './server-props';
 import { countWithLlamaServer, estimateCount } from './count-tokens';
 import type { CountTokensInput, TokenCount } from '@shared/chat/context-types';
+import type { SlotKeeper } from './slot-cache/slot-keeper';
 
 export interface LocalServer {
   baseUrl: string;
@@ -22,6 +23,8 @@ export interface LocalServer {
   model: string;
   /** the model runs on this machine's CPU, all or some of its layers (the page then competes with it for cores) */
   onCpu?: boolean;
+  /** started with a slot save path: what its KV cache belongs to (the conversation cache saves and restores slots) */
+  slotIdentity?: string;
 }
 
 export interface ChatServiceDeps {
@@ -34,6 +37,8 @@ export interface ChatServiceDeps {
   fetch?: typeof fetch;
   idleTimeoutMs?: number;
   clock?: () => number;
+  /** the conversation cache (instant reopen): slots saved when left, restored when asked again */
+  slots?: SlotKeeper;
 }
 
 interface Target {
@@ -44,6 +49,7 @@ interface Target {
   llama: boolean;
   /** the model computes on this machine's CPU: the stream is read less often (STREAM_BATCH_ON_CPU_MS) */
   onCpu: boolean;
+  slotIdentity?: string;
 }
 
 // Strict OpenAI-style APIs reject unknown sampling fields.
@@ -71,7 +77,7 @@ export function createChatService(deps: ChatServiceDeps) {
     if (endpoint.kind === 'local') {
       const local = deps.readyLocalServer ? await deps.readyLocalServer(signal) : deps.localServer();
       if (!local) throw new AppFailure('no_model_loaded', 'no local model is loaded: load one first, or switch to a link endpoint');
-      return { baseUrl: local.baseUrl, apiKey: local.apiKey || null, model: local.model, llama: true, onCpu: local.onCpu ?? true };
+      return { baseUrl: local.baseUrl, apiKey: local.apiKey || null, model: local.model, llama: true, onCpu: local.onCpu ?? true, slotIdentity: local.slotIdentity };
     }
     const { profile, apiKey } = await deps.links.resolve(endpoint.linkId);
     // A linked server on this machine (one the user runs beside the app) shares its CPU as well.
@@ -102,10 +108,14 @@ export function createChatService(deps: ChatServiceDeps) {
       const started = clock();
       const client = createChatClient({ baseUrl: to.baseUrl, apiKey: to.apiKey ?? undefined }, { fetch: deps.fetch, idleTimeoutMs: deps.idleTimeoutMs, readIntervalMs: to.onCpu ? STREAM_BATCH_ON_CPU_MS : STREAM_BATCH_MS });
       const sampling = samplingFor(to, input.sampling);
-      const idSlot = to.llama ? (input.idSlot ?? -1) : undefined;
+      const messages = input.mode === 'chat' ? normalizeMessages(input.messages, input.systemPrompt) : [];
+      const cache = input.mode === 'chat' && deps.slots && to.slotIdentity ? { keeper: deps.slots, server: { baseUrl: to.baseUrl, apiKey: to.apiKey ?? '', identity: to.slotIdentity }, conversationId: input.record?.conversationId ?? null } : null;
+      let idSlot = to.llama ? (input.idSlot ?? -1) : undefined;
+      // A restored conversation must be answered from the slot it was put in.
+      if (cache) idSlot = (await cache.keeper.prepare(cache.server, cache.conversationId, messages, input.idSlot ?? null)) ?? idSlot;
       const events =
         input.mode === 'chat'
-          ? client.chat(buildChatBody({ model: to.model, messages: normalizeMessages(input.messages, input.systemPrompt), sampling, stream: true, idSlot, includeUsage: true, tools: input.tools }), controller.signal)
+          ? client.chat(buildChatBody({ model: to.model, messages, sampling, stream: true, idSlot, includeUsage: true, tools: input.tools }), controller.signal)
           : client.complete(buildCompletionBody({ prompt: input.prompt, sampling, idSlot, api: to.llama ? 'llama' : 'openai', model: to.model, includeUsage: true }), to.llama ? 'llama' : 'openai', controller.signal);
 
       // The first events go out at once (the time to the first token is what the user waits
@@ -124,6 +134,11 @@ export function createChatService(deps: ChatServiceDeps) {
         active.delete(input.requestId);
         // Left early (a throw above): the read still under way ends now, and the request with it.
         if (state.status === 'streaming') controller.abort();
+        if (cache && input.mode === 'chat') {
+          // Only a whole answer leaves the slot holding the conversation as the history will send it next time.
+          const held = state.status === 'done' ? normalizeMessages([...input.messages, { role: 'assistant', content: state.content, toolCalls: state.toolCalls }], input.systemPrompt) : null;
+          cache.keeper.settle(cache.server, state.slotId ?? (typeof idSlot === 'number' && idSlot >= 0 ? idSlot : 0), cache.conversationId, held);
+        }
       }
       const { internal: _internal, ...result } = state;
       return { ...result, requestId: input.requestId, elapsedMs: Math.round(clock() - started) };

@@ -75,6 +75,7 @@ export function ParametersPanel() {
                   )}
                 </Field>
                 <CheckField label={t('conventions.autoTitle')} hint={t('conventions.autoTitleHint')} checked={form.autoTitle} testId="auto-title" onChange={(autoTitle) => actions.update((f) => ({ ...f, autoTitle }))} />
+                <TextField label={t('conventions.reopenCache')} value={form.reopenCacheMb} numeric error={errors.reopenCacheMb} hint={t('conventions.reopenCacheHint')} testId="reopen-cache" onChange={(reopenCacheMb) => actions.update((f) => ({ ...f, reopenCacheMb }))} />
               </section>
             </>
           )}

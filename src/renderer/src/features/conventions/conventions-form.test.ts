@@ -86,6 +86,14 @@ describe('conventionsPatch', () => {
     expect(result.ok && result.value.sampling?.min_p).toBe(1e-7);
   });
 
+  it('takes the conversation cache budget in whole MB, 0 for off, and refuses anything else', () => {
+    const form = formFromSettings(chat());
+    expect(form.reopenCacheMb).toBe('4096');
+    const off = conventionsPatch({ ...form, reopenCacheMb: '0' }, chat());
+    expect(off.ok && off.value.reopenCacheMb).toBe(0);
+    for (const bad of ['', '-1', '1.5', '1e3', '20000000']) expect(conventionsPatch({ ...form, reopenCacheMb: bad }, chat())).toMatchObject({ ok: false, errors: { reopenCacheMb: expect.any(Object) } });
+  });
+
   it('keeps a stop list set elsewhere and wants template names', () => {
     const base = { ...chat(), sampling: { ...chat().sampling, stop: ['###'] } };
     const ok = conventionsPatch(formFromSettings(base), base);

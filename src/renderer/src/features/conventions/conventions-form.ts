@@ -11,6 +11,7 @@ import type { FieldError } from '../../ui/field-error';
 export const SAMPLING_FIELDS = ['temperature', 'top_k', 'top_p', 'min_p', 'repeat_penalty', 'max_tokens', 'seed'] as const;
 export type SamplingField = (typeof SAMPLING_FIELDS)[number];
 const INTEGER_FIELDS: ReadonlySet<SamplingField> = new Set(['top_k', 'max_tokens', 'seed']);
+const MAX_REOPEN_CACHE_MB = 10_000_000;
 
 export interface Template {
   name: string;
@@ -27,11 +28,13 @@ export interface ConventionsForm {
   /** one stop word per line; \n and \t written as escapes */
   stopWords: string;
   autoTitle: boolean;
+  /** the conversation cache's disk budget in MB, as typed ("0": off) */
+  reopenCacheMb: string;
   /** empty = not sent, so the server's default applies */
   sampling: Record<SamplingField, string>;
 }
 
-export type ConventionsErrors = Partial<Record<SamplingField | 'templateName', FieldError>>;
+export type ConventionsErrors = Partial<Record<SamplingField | 'templateName' | 'reopenCacheMb', FieldError>>;
 
 /** Stop words are often "\n\nUser:"; one per line needs escapes for the line breaks inside them. */
 export function formatStopWords(words: readonly string[]): string {
@@ -55,7 +58,7 @@ export function formFromSettings(chat: ChatSettings): ConventionsForm {
     selected = templates.length - 1;
   }
   const sampling = Object.fromEntries(SAMPLING_FIELDS.map((field) => [field, chat.sampling[field] === undefined ? '' : plainDecimal(chat.sampling[field])])) as Record<SamplingField, string>;
-  return { templates, selected, userName: chat.userName, modelName: chat.modelName, stopWords: formatStopWords(chat.stopWords), autoTitle: chat.autoTitle, sampling };
+  return { templates, selected, userName: chat.userName, modelName: chat.modelName, stopWords: formatStopWords(chat.stopWords), autoTitle: chat.autoTitle, reopenCacheMb: String(chat.reopenCacheMb), sampling };
 }
 
 export function addTemplate(form: ConventionsForm, name: string): ConventionsForm {
@@ -115,6 +118,9 @@ export function conventionsPatch(form: ConventionsForm, base: ChatSettings): Con
     else if (parsed.value !== undefined) sampling[field] = parsed.value;
   }
   if (form.templates.some((t) => t.name.trim() === '')) errors.templateName = { key: 'conventions.error.templateName' };
+  const cache = parseStrictDecimal(form.reopenCacheMb);
+  if (!cache.ok || !Number.isInteger(cache.value) || cache.value < 0) errors.reopenCacheMb = { key: 'load.error.wholeNumber' };
+  else if (cache.value > MAX_REOPEN_CACHE_MB) errors.reopenCacheMb = { key: 'load.error.max', vars: { max: MAX_REOPEN_CACHE_MB } };
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   if (base.sampling.stop !== undefined) sampling.stop = base.sampling.stop;
   const templates = form.templates.map((t) => ({ name: t.name.trim(), text: t.text }));
@@ -127,6 +133,7 @@ export function conventionsPatch(form: ConventionsForm, base: ChatSettings): Con
       modelName: form.modelName.trim(),
       stopWords: parseStopWords(form.stopWords).slice(0, 32),
       autoTitle: form.autoTitle,
+      reopenCacheMb: cache.ok ? cache.value : base.reopenCacheMb,
       sampling,
     },
   };

@@ -1,0 +1,179 @@
+// Instant reopen (issue 19): when the user leaves a conversation the local
+// llama-server answered, its slot (the KV cache of the whole conversation) is
+// saved to disk; when they come back and ask again, it is restored before the
+// request, so the server does not read the whole conversation again. Only a
+// slot known to hold one conversation's last answer is saved, only into the
+// same model and launch and for the same messages it is restored, and any
+// failure falls back to a normal request (the log says why).
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../../fs/atomic-write';
+import { eraseSlot, restoreSlot, saveSlot, type SlotServer } from './slot-api';
+import { evictions, mayRestore, prefixHash, slotFileName, SlotLedgerSchema, type PromptMessage, type SlotEntry } from './slot-ledger';
+
+/** The local server as the cache sees it: where to call, and what its KV cache belongs to. */
+export interface CachedServer extends SlotServer {
+  identity: string;
+}
+
+export interface SlotKeeperDeps {
+  /** the folder llama-server was given as --slot-save-path */
+  dir: string;
+  /** the disk the slot files may take; 0 turns the cache off */
+  budgetBytes: () => number;
+  log: (line: string) => void;
+  now?: () => number;
+  fetch?: typeof fetch;
+}
+
+/** What a slot holds now, as far as EVA knows. */
+interface Occupant {
+  server: CachedServer;
+  conversationId: string;
+  /** the messages the slot's tokens render, the last answer included */
+  messages: PromptMessage[];
+  /** already on disk in this state */
+  saved: boolean;
+}
+
+const LEDGER = 'ledger.json';
+const PART = '-part.bin';
+
+export interface SlotKeeper {
+  /** Never rejects. Before a request of `conversationId`: saves another conversation the slot holds, restores this one's; returns the slot to pin the request to (null: as asked). */
+  prepare(server: CachedServer, conversationId: string | null, messages: readonly PromptMessage[], idSlot: number | null): Promise<number | null>;
+  /** After it: what the slot holds now (a finished answer of that conversation, or something unknown). */
+  settle(server: CachedServer, slot: number, conversationId: string | null, messages: readonly PromptMessage[] | null): void;
+  /** The user left for `current` (null: the app or the model is going): save every slot holding another conversation. */
+  leave(current: string | null): Promise<void>;
+  /** Conversations deleted: their files go. */
+  forget(conversationIds: readonly string[]): Promise<void>;
+  entries(): SlotEntry[];
+}
+
+export async function openSlotKeeper(deps: SlotKeeperDeps): Promise<SlotKeeper> {
+  const now = deps.now ?? Date.now;
+  const fetcher = deps.fetch ?? fetch;
+  await mkdir(deps.dir, { recursive: true, mode: 0o700 });
+  let entries = await readLedger(deps.dir, deps.log);
+  await sweep(deps.dir, entries);
+  const occupants = new Map<number, Occupant>();
+  // One slot action at a time, in the order asked: a restore never overtakes the save it depends on.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  const writeLedger = () => writeFileAtomic(join(deps.dir, LEDGER), JSON.stringify({ version: 1, entries }), 0o600);
+
+  async function drop(gone: readonly SlotEntry[]): Promise<void> {
+    if (gone.length === 0) return;
+    const files = new Set(gone.map((entry) => entry.file));
+    entries = entries.filter((entry) => !files.has(entry.file));
+    await writeLedger();
+    await Promise.all([...files].map((file) => rm(join(deps.dir, file), { force: true })));
+  }
+
+  async function save(slot: number, occupant: Occupant): Promise<void> {
+    const budget = deps.budgetBytes();
+    if (budget <= 0 || occupant.saved) return;
+    const file = slotFileName(occupant.conversationId);
+    const part = file.replace(/\.bin$/, PART);
+    try {
+      const saved = await saveSlot(occupant.server, slot, part, fetcher);
+      // Written under a temporary name and renamed: a crash mid-save never leaves a torn file under the real one.
+      await rename(join(deps.dir, part), join(deps.dir, file));
+      const bytes = (await stat(join(deps.dir, file))).size;
+      const at = now();
+      const entry: SlotEntry = { conversationId: occupant.conversationId, file, identity: occupant.server.identity, tokens: saved.tokens, messageCount: occupant.messages.length, prefixHash: prefixHash(occupant.messages), bytes, savedAt: at, usedAt: at };
+      entries = [...entries.filter((other) => other.file !== file), entry];
+      occupant.saved = true;
+      await writeLedger();
+      await drop(evictions(entries, budget));
+      deps.log(`conversation cache: saved ${saved.tokens} tokens of ${occupant.conversationId} (${Math.round(bytes / 1024)} KiB)`);
+    } catch (error) {
+      await rm(join(deps.dir, part), { force: true }).catch(() => undefined);
+      deps.log(`conversation cache: could not save ${occupant.conversationId}: ${(error as Error).message}`);
+    }
+  }
+
+  async function restore(server: CachedServer, slot: number, conversationId: string, messages: readonly PromptMessage[]): Promise<boolean> {
+    const entry = entries.find((candidate) => candidate.conversationId === conversationId);
+    if (!entry) return false;
+    const verdict = mayRestore(entry, server.identity, messages);
+    if (!verdict.ok) {
+      deps.log(`conversation cache: not restoring ${conversationId}: ${verdict.reason}`);
+      return false;
+    }
+    try {
+      const tokens = await restoreSlot(server, slot, entry.file, fetcher);
+      if (tokens !== entry.tokens) throw new Error(`it gave back ${tokens} tokens of ${entry.tokens}`);
+      entry.usedAt = now();
+      await writeLedger().catch(() => undefined);
+      deps.log(`conversation cache: restored ${tokens} tokens of ${conversationId}`);
+      return true;
+    } catch (error) {
+      deps.log(`conversation cache: restore of ${conversationId} failed, asking normally: ${(error as Error).message}`);
+      // Whatever the slot holds now is not the conversation: empty it, and the file is no use either.
+      await eraseSlot(server, slot, fetcher).catch(() => undefined);
+      await drop([entry]).catch(() => undefined);
+      return false;
+    }
+  }
+
+  return {
+    prepare(server, conversationId, messages, idSlot) {
+      // Never in the way of the answer: whatever goes wrong here, the request goes out as asked.
+      return serial(async () => {
+        const slot = idSlot ?? 0;
+        const occupant = occupants.get(slot);
+        if (occupant && occupant.conversationId !== conversationId) await save(slot, occupant);
+        occupants.delete(slot);
+        if (!conversationId || deps.budgetBytes() <= 0) return null;
+        if (occupant?.conversationId === conversationId && occupant.server.identity === server.identity) return null;
+        return (await restore(server, slot, conversationId, messages)) ? slot : null;
+      }).catch((error: unknown) => {
+        deps.log(`conversation cache: ${(error as Error).message}`);
+        return null;
+      });
+    },
+
+    settle(server, slot, conversationId, messages) {
+      if (conversationId && messages) occupants.set(slot, { server, conversationId, messages: [...messages], saved: false });
+      else occupants.delete(slot);
+    },
+
+    leave(current) {
+      return serial(async () => {
+        for (const [slot, occupant] of occupants) if (occupant.conversationId !== current) await save(slot, occupant);
+      });
+    },
+
+    forget(conversationIds) {
+      const ids = new Set(conversationIds);
+      for (const [slot, occupant] of occupants) if (ids.has(occupant.conversationId)) occupants.delete(slot);
+      return serial(() => drop(entries.filter((entry) => ids.has(entry.conversationId))));
+    },
+
+    entries: () => entries.map((entry) => ({ ...entry })),
+  };
+}
+
+async function readLedger(dir: string, log: (line: string) => void): Promise<SlotEntry[]> {
+  try {
+    const parsed = SlotLedgerSchema.safeParse(JSON.parse(await readFile(join(dir, LEDGER), 'utf8')));
+    if (parsed.success) return parsed.data.entries;
+    log('conversation cache: its ledger is unreadable; starting empty');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log(`conversation cache: its ledger is unreadable (${(error as Error).message}); starting empty`);
+  }
+  return [];
+}
+
+/** Files no entry names (a save cut by a crash, a ledger lost) take disk for nothing. */
+async function sweep(dir: string, entries: readonly SlotEntry[]): Promise<void> {
+  const known = new Set([LEDGER, ...entries.map((entry) => entry.file)]);
+  for (const name of await readdir(dir)) if (!known.has(name) && !name.startsWith('.')) await rm(join(dir, name), { force: true });
+}
