@@ -28,9 +28,12 @@ const USAGE = `usage: npm run backend:build -- [--backend ${BACKEND_KINDS.join('
   --only      build just this one (llama-server brings llama-quantize and llama-imatrix with it; convert copies
               convert_hf_to_gguf.py and what it imports into bin/convert/, no compiling; default: all but sd-cli)
   --sd        also build sd-cli (text to image) from stable-diffusion.cpp ${SD_CPP_COMMIT.slice(0, 8)}, fetched with git
-  --source    build sd-cli from this stable-diffusion.cpp source directory (with its ggml submodule): no network needed`;
+  --source    build sd-cli from this stable-diffusion.cpp source directory (with its ggml submodule): no network needed
+  --skip-smoke-test  install a new llama-server without first loading the test model with it (a build for another machine)
+A new llama-server replaces the installed one only after it loads the test model and generates a token; the one it
+replaces is kept in bin/<backend>/previous/, and npm run backend:rollback [-- --backend …] puts it back.`;
 
-function parseCli(argv: string[]): { backend: BackendKind; force: boolean; portable: boolean; targets: Target[]; sdSource: string | undefined; help: boolean } {
+function parseCli(argv: string[]): { backend: BackendKind; force: boolean; portable: boolean; targets: Target[]; sdSource: string | undefined; skipSmokeTest: boolean; help: boolean } {
   const { values } = parseArgs({
     args: argv,
     strict: true,
@@ -41,6 +44,7 @@ function parseCli(argv: string[]): { backend: BackendKind; force: boolean; porta
       only: { type: 'string' },
       sd: { type: 'boolean', default: false },
       source: { type: 'string' },
+      'skip-smoke-test': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -48,7 +52,7 @@ function parseCli(argv: string[]): { backend: BackendKind; force: boolean; porta
   if (values.only !== undefined && !(TARGETS as readonly string[]).includes(values.only)) throw new Error(`--only takes one of ${TARGETS.join(', ')}, not "${values.only}"`);
   if (values.source !== undefined && !values.sd && values.only !== 'sd-cli') throw new Error('--source names a stable-diffusion.cpp source: use it with --sd or --only sd-cli');
   const targets = values.only !== undefined ? [values.only as Target] : values.sd ? [...DEFAULT_TARGETS, 'sd-cli' as const] : [...DEFAULT_TARGETS];
-  return { backend: values.backend as BackendKind, force: values.force, portable: values.portable, targets, sdSource: values.source, help: values.help };
+  return { backend: values.backend as BackendKind, force: values.force, portable: values.portable, targets, sdSource: values.source, skipSmokeTest: values['skip-smoke-test'], help: values.help };
 }
 
 async function main(): Promise<number> {
@@ -72,6 +76,7 @@ async function main(): Promise<number> {
       backend: cli.backend,
       force: cli.force,
       portable: cli.portable,
+      skipSmokeTest: cli.skipSmokeTest,
       signal: controller.signal,
       log: (line: string) => console.log(`[backend] ${line}`),
     };

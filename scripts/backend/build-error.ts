@@ -9,6 +9,7 @@ export type BackendBuildErrorCode =
   | 'compile-failed'
   | 'binary-missing'
   | 'install-failed'
+  | 'smoke-failed'
   | 'aborted';
 
 export interface BackendBuildErrorDetails {

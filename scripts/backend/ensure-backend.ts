@@ -17,6 +17,8 @@ import { executableName, findBuiltExecutable, installExecutable } from './instal
 import { ensureLlamaSource } from './llama-source';
 import { runStep } from './run-step';
 import { checkToolkit } from './toolkit-check';
+import { keepPrevious, PREVIOUS_DIR } from './backend-generations';
+import { requireSmokePass } from './smoke-test';
 
 export interface EnsureBackendOptions {
   repoRoot: string;
@@ -28,6 +30,8 @@ export interface EnsureBackendOptions {
   /** one progress line at a time, without trailing newline */
   log?: (line: string) => void;
   signal?: AbortSignal;
+  /** install without loading a model first (a build for another machine whose GPU this one lacks) */
+  skipSmokeTest?: boolean;
 }
 
 const LOG_TAIL_LINES = 40;
@@ -100,6 +104,8 @@ export async function ensureBackendBuilt(options: EnsureBackendOptions): Promise
     }
     log(`building the ${backend} llama-server with ${LLAMA_TOOL_TARGETS.join(', ')} (llama.cpp ${source.commit.slice(0, 8)}): ${reason}`);
     const built = await buildCmakeTarget({ ...spec, target: LLAMA_SERVER_TARGET, sideTargets: LLAMA_TOOL_TARGETS });
+    await requireSmokePass(built, { repoRoot, backend, log, skip: options.skipSmokeTest ?? false });
+    if (await keepPrevious(binDir, [LLAMA_SERVER_TARGET, ...LLAMA_TOOL_TARGETS])) log(`the build it replaces is kept in bin/${backend}/${PREVIOUS_DIR}/ (npm run backend:rollback puts it back)`);
     // build.json goes first and comes back last: a crash in between leaves none, which means "rebuild".
     await rm(join(binDir, 'build.json'), { force: true });
     const installed = await installExecutable(built, binDir, LLAMA_SERVER_TARGET).catch((error: unknown) => {

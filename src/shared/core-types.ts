@@ -26,8 +26,14 @@ export type GpuEstimateWhy =
   | { code: 'override'; wanted: number }
   | { code: 'override_capped'; wanted: number }
   | { code: 'vram_unknown'; weightsMiB: number }
-  | { code: 'fits'; weightsMiB: number; gpuMiB: number; gpu: string; freeKnown: boolean; percent: number }
-  | { code: 'partial'; weightsMiB: number; gpuMiB: number; gpu: string; freeKnown: boolean; percent: number; perLayerMiB: number; reserveMiB: number };
+  | ({ code: 'fits'; weightsMiB: number; gpuMiB: number; gpu: string; freeKnown: boolean; percent: number } & KvShare)
+  | ({ code: 'partial'; weightsMiB: number; gpuMiB: number; gpu: string; freeKnown: boolean; percent: number; perLayerMiB: number; reserveMiB: number } & KvShare);
+
+/** The KV cache the estimate counted for the chosen context (absent when the model's header does not give its size). */
+export interface KvShare {
+  kvMiB?: number;
+  context?: number;
+}
 
 /** How many layers go to the GPU, and why. */
 export interface GpuLayerEstimate {

@@ -26,6 +26,7 @@ import { blankStatus, computesOnCpu, superseded } from './backend-status';
 import { localUnavailable } from './local-availability';
 import { DEFAULT_RESTART_POLICY, decideRestart } from './restart-budget';
 import { launchIdentity } from './launch-identity';
+import { describeLoadReport, readLoadReport } from './load-report';
 
 /** Where the chat reaches the running server, and what its KV cache belongs to. */
 export interface LocalEndpoint {
@@ -149,9 +150,9 @@ export class BackendManager {
     const [first] = orderBackends(choice, backends.map((b) => b.kind));
     const backend = backends.find((b) => b.kind === first);
     const gpus = backend && backend.kind !== 'cpu' ? await this.catalog.gpus(backend.serverPath) : [];
-    const estimate = estimateGpuLayers({ backend: backend?.kind ?? 'cpu', model, gpus, override: 'auto' });
-    // Every layer on the GPU: the KV cache is there too. Otherwise it is planned against system RAM.
-    const onGpu = estimate.why?.code === 'fits' ? estimate.why : null;
+    // Weights alone on the GPU: the KV cache goes there too, so the context is planned against VRAM; otherwise against RAM.
+    const weightsOnly = estimateGpuLayers({ backend: backend?.kind ?? 'cpu', model: { ...model, kvBytesPerToken: 0 }, gpus, override: 'auto' });
+    const onGpu = weightsOnly.why?.code === 'fits' ? weightsOnly.why : null;
     const recommendedContext = recommendContext({
       trained: model.contextLength,
       kvBytesPerToken: model.kvBytesPerToken ?? 0,
@@ -159,6 +160,8 @@ export class BackendManager {
       freeBytes: onGpu ? onGpu.gpuMiB * 1024 * 1024 : (this.deps.freeMemory ?? freemem)(),
       memory: onGpu ? 'vram' : 'ram',
     });
+    // What the form offers by default, with the KV cache of that context counted.
+    const estimate = estimateGpuLayers({ backend: backend?.kind ?? 'cpu', model, gpus, override: 'auto', contextSize: recommendedContext.tokens });
     return { model, estimate, recommendedContext };
   }
 
@@ -186,7 +189,7 @@ export class BackendManager {
         const backend = order[index]!;
         const gpuModel = backend.kind === 'cpu' ? null : await facts;
         const gpus = gpuModel ? await this.catalog.gpus(backend.serverPath) : [];
-        const gpuEstimate = gpuModel ? estimateGpuLayers({ backend: backend.kind, model: gpuModel, gpus, override: settings.gpuLayers }) : null;
+        const gpuEstimate = gpuModel ? estimateGpuLayers({ backend: backend.kind, model: gpuModel, gpus, override: settings.gpuLayers, contextSize: settings.contextSize }) : null;
         const gpuLayers = gpuEstimate?.gpuLayers ?? 0;
         const slotSavePath = this.deps.slotSavePath;
         const key = launchKey({ settings, backend: backend.kind, host, gpuLayers, userKey, slotSavePath });
@@ -198,6 +201,7 @@ export class BackendManager {
         if (notice) notices.push(notice);
         const args = [...buildServerArgs({ settings, backend: backend.kind, host, port, gpuLayers, slotSavePath }), ...(this.deps.extraArgs ?? []), ...(repackOff ? [NO_REPACK] : [])];
         this.appLog(`starting ${backend.kind} backend: ${backend.serverPath} ${args.join(' ')}`);
+        const firstLine = this.log.all().at(-1)?.seq ?? 0;
         this.setStatus({ ...this.blankStatus('starting'), backend: backend.kind, model: gpuModel, host, port, gpuLayers, estimate: gpuEstimate, notices: [...notices] });
 
         const launchSecret = newLaunchKey();
@@ -214,8 +218,11 @@ export class BackendManager {
         });
         if (generation !== this.generation) throw superseded();
         if (outcome.ok) {
-          const estimate = gpuEstimate ?? estimateGpuLayers({ backend: backend.kind, model, gpus: [], override: settings.gpuLayers });
+          const estimate = gpuEstimate ?? estimateGpuLayers({ backend: backend.kind, model, gpus: [], override: settings.gpuLayers, contextSize: settings.contextSize });
           this.readyTiming = { listeningAt: outcome.listeningAt, readyAt: outcome.readyAt };
+          // What the server did beside what EVA estimated, where the user reads the log.
+          const report = readLoadReport(this.log.all().filter((line) => line.seq > firstLine && line.stream !== 'app').map((line) => line.text));
+          this.appLog(`${describeLoadReport(report)} (EVA's estimate: ${estimate.gpuLayers} of ${estimate.maxLayers} layers, ${estimate.reason})`);
           this.setStatus({ ...this.status, state: 'ready', since: this.now(), model, estimate, loadMs: Math.round(outcome.readyAt - startedAt) });
           this.watchForCrash(this.active, generation);
           return this.status;

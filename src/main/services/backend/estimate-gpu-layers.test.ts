@@ -117,6 +117,27 @@ describe('estimateGpuLayers', () => {
     expect(estimate({ override: 30, gpus: [gpu('tiny', 100)] }).gpuLayers).toBe(30);
   });
 
+  it('counts the KV cache of the chosen context from the header (128 KiB a token: 32 layers × 8 KV heads × 128 × K and V at f16)', () => {
+    const withKv = model({ kvBytesPerToken: 131072 });
+    // 8,192 tokens (the trained context): 1,024 MiB of cache; 4,200 + 1,024 + 512 MiB of buffers = 5,736 ≤ 95 % of 6,100
+    expect(estimate({ model: withKv, gpus: [gpu('A', 6100)] })).toEqual({
+      gpuLayers: 33,
+      maxLayers: 33,
+      reason: 'all 33 layers: 4200 MiB of weights and 1024 MiB of KV cache for 8192 tokens (with 512 MiB of compute buffers) fit in 95 % of 6100 MiB free on A',
+      why: { code: 'fits', weightsMiB: 4200, gpuMiB: 6100, gpu: 'A', freeKnown: true, percent: 95, kvMiB: 1024, context: 8192 },
+    });
+    // The same weights alone would fit 6,000 MiB; with the cache they do not: each layer carries 4200/33 + 1024/32 ≈ 159 MiB,
+    // and (5,700 − 512) / 159 → 32 layers.
+    const partial = estimate({ model: withKv, gpus: [gpu('A', 6000)] });
+    expect(partial).toMatchObject({ gpuLayers: 32, why: { code: 'partial', kvMiB: 1024, context: 8192, perLayerMiB: 159, reserveMiB: 512 } });
+    expect(partial.reason).toContain('with its share of the 1024 MiB KV cache for 8192 tokens');
+  });
+
+  it('a smaller context leaves room for every layer; without the header figure the old round reserve applies', () => {
+    expect(estimate({ model: model({ kvBytesPerToken: 131072 }), gpus: [gpu('A', 6000)], contextSize: 2048 })).toMatchObject({ gpuLayers: 33, why: { code: 'fits', kvMiB: 256, context: 2048 } });
+    expect(estimate({ model: model(), gpus: [gpu('A', 6000)], contextSize: 2048 }).why).not.toHaveProperty('kvMiB');
+  });
+
   it('copes with a model that has no layer count', () => {
     expect(estimate({ model: model({ nLayer: 0, fileSize: 10 * MiB }) })).toEqual({
       gpuLayers: 1,

@@ -42,6 +42,7 @@ describe('buildServerArgs', () => {
       '--reasoning-format', 'auto',
       '-fa', 'auto',
       '--slots',
+      '--log-verbosity', '4',
       '--cors-origins', NO_BROWSER_ORIGIN,
     ]);
   });
@@ -70,6 +71,7 @@ describe('buildServerArgs', () => {
       '--load-mode', 'mlock',
       '--no-slots',
       '--metrics',
+      '--log-verbosity', '4',
     ]);
   });
 
@@ -151,6 +153,13 @@ describe('buildServerArgs', () => {
     expect(valueOf(loopback, '--slot-save-path')).toBe('/data/slots');
     const exposed = buildServerArgs({ ...input({ exposeOnNetwork: true }, { host: '0.0.0.0' }), slotSavePath: '/data/slots' });
     expect(exposed).not.toContain('--slot-save-path');
+  });
+
+  it('turns flash attention off for "auto" on the CPU backend only; a choice of on or off is kept', () => {
+    expect(valueOf(buildServerArgs(input({ flashAttention: 'auto' }, { backend: 'cpu' })), '-fa')).toBe('off');
+    expect(valueOf(buildServerArgs(input({ flashAttention: 'on' }, { backend: 'cpu' })), '-fa')).toBe('on');
+    expect(valueOf(buildServerArgs(input({ flashAttention: 'auto' }, { backend: 'cuda' })), '-fa')).toBe('auto');
+    expect(valueOf(buildServerArgs(input({ flashAttention: 'off' }, { backend: 'vulkan' })), '-fa')).toBe('off');
   });
 
   it('allows no browser origin on loopback, and leaves CORS to llama.cpp when exposed to the network', () => {

@@ -53,13 +53,21 @@ describe('estimateReasonText', () => {
     expect(estimateReasonText(en, { gpuLayers: 33, maxLayers: 33, reason: 'x', why: { code: 'override_capped', wanted: 999 } })).toBe('you set 999, and the model has only 33');
   });
 
+  it('names the context cache the estimate counted, with the context in grouped digits', () => {
+    const withKv = { ...partial, why: { ...partial.why, kvMiB: 1024, context: 8192, reserveMiB: 512 } };
+    expect(estimateReasonText(en, withKv)).toBe('6600 MiB of weights and 1024 MiB of context cache for 8,192 tokens do not fit in 95 % of the 6000 MiB free on RTX 3060; about 200 MiB a layer with its share of the cache, 512 MiB kept for compute buffers');
+    expect(estimateReasonText(zh, withKv)).toContain('1024 MiB 上下文缓存');
+    const fits = { gpuLayers: 33, maxLayers: 33, reason: 'x', why: { code: 'fits' as const, weightsMiB: 4200, gpuMiB: 6100, gpu: 'A', freeKnown: false, percent: 95, kvMiB: 256, context: 2048 } };
+    expect(estimateReasonText(en, fits)).toBe('4200 MiB of weights and 256 MiB of context cache for 2,048 tokens fit in 95 % of the 6100 MiB on A (free memory unknown)');
+  });
+
   it("keeps the core's English when an older core sent no code", () => {
     expect(estimateReasonText(zh, { gpuLayers: 0, maxLayers: 33, reason: 'CPU backend: no offload' })).toBe('CPU backend: no offload');
   });
 
   it('has Chinese for every reason', () => {
     const keys = Object.keys(catalogs.en).filter((key) => key.startsWith('load.estimateWhy.')) as MessageKey[];
-    expect(keys.length).toBe(8);
+    expect(keys.length).toBe(12);
     for (const key of keys) expect(catalogs.zh[key]).toMatch(/[\u4e00-\u9fff]/);
   });
 });

@@ -1,4 +1,5 @@
 // Short human labels for backends, GPUs and builds, used by About and the load dialog.
+import { formatCount } from '../../lib/format';
 import type { BackendInfo, BackendKind, BuildInfo, GpuInfo, GpuLayerEstimate, LoadSettings } from '@shared/contract';
 import { BACKEND_KINDS } from '@shared/contract';
 import type { Translate } from '../../i18n';
@@ -60,16 +61,15 @@ export function estimateReasonText(t: Translate, estimate: GpuLayerEstimate): st
       return t('load.estimateWhy.overrideCapped', { wanted: why.wanted, max: estimate.maxLayers });
     case 'vram_unknown':
       return t('load.estimateWhy.vramUnknown', { weights: why.weightsMiB });
-    case 'fits':
-      return t(why.freeKnown ? 'load.estimateWhy.fits' : 'load.estimateWhy.fitsTotal', { weights: why.weightsMiB, percent: why.percent, gpuMiB: why.gpuMiB, gpu: why.gpu });
-    case 'partial':
-      return t(why.freeKnown ? 'load.estimateWhy.partial' : 'load.estimateWhy.partialTotal', {
-        weights: why.weightsMiB,
-        percent: why.percent,
-        gpuMiB: why.gpuMiB,
-        gpu: why.gpu,
-        perLayer: why.perLayerMiB,
-        reserve: why.reserveMiB,
-      });
+    case 'fits': {
+      const vars = { weights: why.weightsMiB, percent: why.percent, gpuMiB: why.gpuMiB, gpu: why.gpu, kv: why.kvMiB ?? 0, context: formatCount(why.context ?? 0) };
+      if (why.kvMiB !== undefined) return t(why.freeKnown ? 'load.estimateWhy.fitsKv' : 'load.estimateWhy.fitsKvTotal', vars);
+      return t(why.freeKnown ? 'load.estimateWhy.fits' : 'load.estimateWhy.fitsTotal', vars);
+    }
+    case 'partial': {
+      const vars = { weights: why.weightsMiB, percent: why.percent, gpuMiB: why.gpuMiB, gpu: why.gpu, perLayer: why.perLayerMiB, reserve: why.reserveMiB, kv: why.kvMiB ?? 0, context: formatCount(why.context ?? 0) };
+      if (why.kvMiB !== undefined) return t(why.freeKnown ? 'load.estimateWhy.partialKv' : 'load.estimateWhy.partialKvTotal', vars);
+      return t(why.freeKnown ? 'load.estimateWhy.partial' : 'load.estimateWhy.partialTotal', vars);
+    }
   }
 }

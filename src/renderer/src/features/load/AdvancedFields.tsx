@@ -39,6 +39,7 @@ export function AdvancedFields({ form, errors, edit, keyProtection }: FormProps)
           label={t('load.flashAttention')}
           value={form.flashAttention}
           options={FLASH.map((value) => ({ value, label: t(`load.flash.${value}`) }))}
+          hint={t('load.flashHint')}
           testId="flash-attention"
           onChange={(flashAttention) => edit({ flashAttention })}
         />

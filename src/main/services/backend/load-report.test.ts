@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { describeLoadReport, readLoadReport } from './load-report';
+
+// Lines in the format llama.cpp prints them (src/llama-model.cpp, llama-kv-cache.cpp, llama-context.cpp)
+// for a 7B model on one CUDA GPU; the CPU case is checked against the real server in backend-manager.integration.test.ts.
+const CUDA_LOAD = [
+  'load_tensors: offloading 32 repeating layers to GPU',
+  'load_tensors: offloading output layer to GPU',
+  'load_tensors: offloaded 33/33 layers to GPU',
+  'load_tensors:        CUDA0 model buffer size =  3992.51 MiB',
+  'load_tensors:   CPU_Mapped model buffer size =    70.31 MiB',
+  'llama_context: n_ctx         = 8192',
+  'llama_context: n_ctx_seq     = 8192',
+  'llama_kv_cache:      CUDA0 KV buffer size =  1024.00 MiB',
+  'llama_context:      CUDA0 compute buffer size =   560.00 MiB',
+  'llama_context:  CUDA_Host compute buffer size =    24.01 MiB',
+];
+
+describe('load report', () => {
+  it('reads layers, buffers per device and context from the load lines', () => {
+    expect(readLoadReport(CUDA_LOAD)).toEqual({
+      offloaded: { layers: 33, of: 33 },
+      nCtx: 8192,
+      nCtxSeq: 8192,
+      buffers: [
+        { device: 'CUDA0', kind: 'model', mib: 3992.51 },
+        { device: 'CPU_Mapped', kind: 'model', mib: 70.31 },
+        { device: 'CUDA0', kind: 'kv', mib: 1024 },
+        { device: 'CUDA0', kind: 'compute', mib: 560 },
+        { device: 'CUDA_Host', kind: 'compute', mib: 24.01 },
+      ],
+    });
+  });
+
+  it('says it in one line, per device', () => {
+    expect(describeLoadReport(readLoadReport(CUDA_LOAD))).toBe('llama-server put 33/33 layers on the GPU, context 8192; CUDA0: model 3993 MiB, KV 1024 MiB, compute 560 MiB; CPU_Mapped: model 70 MiB; CUDA_Host: compute 24 MiB');
+  });
+
+  it('a partial offload and a context split across sequences', () => {
+    const report = readLoadReport(['load_tensors: offloaded 20/33 layers to GPU', 'llama_context: n_ctx         = 16384', 'llama_context: n_ctx_seq     = 4096']);
+    expect(describeLoadReport(report)).toBe('llama-server put 20/33 layers on the GPU, context 16384 (4096 a sequence)');
+  });
+
+  it('reads nothing from lines that say nothing', () => {
+    expect(readLoadReport(['main: server is listening on http://127.0.0.1:8080', ''])).toEqual({ offloaded: null, buffers: [], nCtx: null, nCtxSeq: null });
+  });
+});

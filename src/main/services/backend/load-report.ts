@@ -1,0 +1,56 @@
+// What llama-server actually did with the model, read from its own load log:
+// layers offloaded, the buffers it allocated on each device (weights, KV cache,
+// compute) and the context it could give each sequence. Shown beside EVA's
+// estimate, so a user sees how close the estimate was (issue 19, fit).
+
+export interface LoadBuffer {
+  /** as llama.cpp names it: CPU, CPU_Mapped, CUDA0, Vulkan0, … */
+  device: string;
+  kind: 'model' | 'kv' | 'compute';
+  mib: number;
+}
+
+export interface LoadReport {
+  /** layers put on a GPU and the model's total, when the server said (a CPU-only build does not) */
+  offloaded: { layers: number; of: number } | null;
+  buffers: LoadBuffer[];
+  /** the context it allocated (n_ctx), and per sequence when that differs */
+  nCtx: number | null;
+  nCtxSeq: number | null;
+}
+
+const OFFLOADED = /offloaded (\d+)\/(\d+) layers to GPU/;
+// "<function>: <buffer name> <what> buffer size = <MiB> MiB", whichever function printed it.
+const BUFFER = /\w+:\s+(\S+) (model|KV|compute) buffer size =\s+([\d.]+) MiB/;
+const N_CTX = /llama_context: n_ctx\s+=\s+(\d+)/;
+const N_CTX_SEQ = /llama_context: n_ctx_seq\s+=\s+(\d+)/;
+
+/** Reads the lines of one start; later lines win (a retry prints its own). */
+export function readLoadReport(lines: readonly string[]): LoadReport {
+  const report: LoadReport = { offloaded: null, buffers: [], nCtx: null, nCtxSeq: null };
+  for (const raw of lines) {
+    const line = raw.trim();
+    const offloaded = OFFLOADED.exec(line);
+    if (offloaded) report.offloaded = { layers: Number(offloaded[1]), of: Number(offloaded[2]) };
+    const buffer = BUFFER.exec(line);
+    if (buffer) {
+      const kind = buffer[2] === 'KV' ? 'kv' : (buffer[2] as 'model' | 'compute');
+      report.buffers.push({ device: buffer[1] as string, kind, mib: Math.round(Number(buffer[3]) * 100) / 100 });
+    }
+    const ctx = N_CTX.exec(line);
+    if (ctx) report.nCtx = Number(ctx[1]);
+    const seq = N_CTX_SEQ.exec(line);
+    if (seq) report.nCtxSeq = Number(seq[1]);
+  }
+  return report;
+}
+
+/** "CUDA0: model 3,993 MiB, KV 512 MiB, compute 296 MiB; CPU_Mapped: model 70 MiB" — for the model log. */
+export function describeLoadReport(report: LoadReport): string {
+  const byDevice = new Map<string, string[]>();
+  for (const buffer of report.buffers) byDevice.set(buffer.device, [...(byDevice.get(buffer.device) ?? []), `${buffer.kind === 'kv' ? 'KV' : buffer.kind} ${Math.round(buffer.mib)} MiB`]);
+  const devices = [...byDevice].map(([device, parts]) => `${device}: ${parts.join(', ')}`).join('; ');
+  const layers = report.offloaded ? `${report.offloaded.layers}/${report.offloaded.of} layers on the GPU` : 'no layer on a GPU';
+  const context = report.nCtx !== null ? `, context ${report.nCtx}${report.nCtxSeq !== null && report.nCtxSeq !== report.nCtx ? ` (${report.nCtxSeq} a sequence)` : ''}` : '';
+  return `llama-server put ${layers}${context}${devices ? `; ${devices}` : ''}`;
+}
