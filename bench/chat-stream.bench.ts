@@ -25,6 +25,7 @@ import { treeCpuMs } from './proc-cpu';
 import { STREAM_PROBE, type ProbeFigures } from './stream-probe';
 import { median, round } from './stats';
 import type { Benchmark, BenchResult } from './types';
+import type { LoadSettings } from '@shared/contract';
 
 interface Case {
   key: '' | '_8k' | '_realistic';
@@ -185,7 +186,9 @@ async function measureCase(browser: Browser, item: Case): Promise<BenchResult[]>
     const client = await connectHost(host.url);
     // EVA_BENCH_APP_THREADS: the app's server threads (0: llama-server's default), to compare leaving a core to the page.
     const appThreads = Number(process.env.EVA_BENCH_APP_THREADS ?? defaultSettings().load.threads);
-    await client.invoke('backend:load', { ...defaultSettings().load, modelPath: model, contextSize: item.contextSize, threads: appThreads });
+    // EVA_BENCH_APP_FA: the app's flash attention (default: its own "auto", off on the CPU), to compare like for like with the raw server's default.
+    const appFlash = (process.env.EVA_BENCH_APP_FA ?? defaultSettings().load.flashAttention) as LoadSettings['flashAttention'];
+    await client.invoke('backend:load', { ...defaultSettings().load, modelPath: model, contextSize: item.contextSize, threads: appThreads, flashAttention: appFlash });
     const { chat } = await client.invoke('settings:get');
     await client.invoke('settings:update', { chat: { sampling: { ...chat.sampling, max_tokens: item.tokens } } });
     const threads = appThreads;
@@ -201,7 +204,7 @@ async function measureCase(browser: Browser, item: Case): Promise<BenchResult[]>
       peerRuns.push(await webUiRun(browser, `http://127.0.0.1:${peerPort}/`, item.tokens, browserRoot));
     }
     const rawRate = rate(rawRuns);
-    const details = { model: VARIANTS[item.variant].name, answer_tokens: item.tokens, rounds: item.rounds, raw_tokens_per_s: round(rawRate, 1), app_threads: threads === 0 ? 'auto' : threads };
+    const details = { model: VARIANTS[item.variant].name, answer_tokens: item.tokens, rounds: item.rounds, raw_tokens_per_s: round(rawRate, 1), app_threads: threads === 0 ? 'auto' : threads, app_flash_attention: appFlash, raw_flash_attention: 'llama-server default (auto)' };
     const suffix = item.key;
     const results: BenchResult[] = [
       { bench: `chat.e2e_stream_ratio${suffix}`, value: round(rate(evaRuns) / rawRate), unit: 'ratio', goal: suffix === '_realistic' ? '>= 0.95' : '>= 0.6', dom_tokens_per_s: round(rate(evaRuns), 1), tokens: evaRuns.map((run) => run.tokens), ...details },

@@ -13,6 +13,7 @@ import { defaultSettings } from '@shared/default-settings';
 import type { ChatMessage } from '@shared/chat/types';
 import type { ChatResult } from '@shared/contract';
 import { testAssets } from '@test-support/test-assets';
+import { longPrompt } from '@test-support/llama/long-prompt';
 import { makeTestModel } from '../scripts/fixtures/make-test-model';
 import { median, round } from './stats';
 import type { Benchmark, BenchResult } from './types';
@@ -73,7 +74,7 @@ export const reopenBenchmarks: Benchmark[] = [
         // The conversation as it was when the app closed: one long exchange, its slot saved on the way out.
         const first = await openCore(dataDir, model, 4096);
         const { id } = await first.handlers['history:create']({ title: 'reopen bench' });
-        const text = Array.from({ length: LINES }, (_, i) => `Line ${i}: the quick brown fox jumps over the lazy dog.`).join('\n');
+        const text = longPrompt(LINES);
         const opening: ChatMessage[] = [{ role: 'user', content: `${text}\nSummarise.` }];
         const built = await ask(first, id, opening, 'build');
         await first.dispose();

@@ -10,6 +10,7 @@ import { defaultSettings } from '@shared/default-settings';
 import type { ChatMessage } from '@shared/chat/types';
 import type { ChatResult } from '@shared/contract';
 import { testAssets } from '@test-support/test-assets';
+import { longPrompt } from '@test-support/llama/long-prompt';
 import { createCore, type Core } from './core';
 
 const dataDir = await mkdtemp(join(tmpdir(), 'eva-reopen-'));
@@ -29,7 +30,7 @@ async function startCore(): Promise<Core> {
   return core;
 }
 
-const LONG = Array.from({ length: 50 }, (_, i) => `Line ${i}: the quick brown fox jumps over the lazy dog.`).join('\n');
+const LONG = longPrompt(50);
 let asked = 0;
 
 async function ask(core: Core, conversationId: string, messages: ChatMessage[]): Promise<ChatResult> {

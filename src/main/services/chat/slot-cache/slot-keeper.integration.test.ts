@@ -9,6 +9,7 @@ import { mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '@test-support/llama/test-server';
+import { longPrompt } from '@test-support/llama/long-prompt';
 import { defaultSettings } from '@shared/default-settings';
 import type { ChatMessage } from '@shared/chat/types';
 import type { ChatResult } from '@shared/contract';
@@ -31,7 +32,7 @@ afterAll(async () => {
 });
 
 /** A long first question, so a cached conversation differs from a cold one by hundreds of tokens. */
-const LONG = Array.from({ length: 50 }, (_, i) => `Line ${i}: the quick brown fox jumps over the lazy dog.`).join('\n');
+const LONG = longPrompt(50);
 
 async function keeperWith(budgetMb = 64): Promise<SlotKeeper> {
   return openSlotKeeper({ dir, budgetBytes: () => budgetMb * 2 ** 20, log: (line) => log.push(line) });
