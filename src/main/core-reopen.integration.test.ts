@@ -70,7 +70,7 @@ describe('instant reopen through the core (real llama-server)', () => {
     expect(promptTokens(next)).toBeLessThan(60);
   });
 
-  it('opening another conversation saves the one left, while the user reads', async () => {
+  it('opening another conversation saves the one left, while the user reads; clearing the history removes every slot file', async () => {
     const core = opened[0] ?? (await startCore());
     const { id } = await core.handlers['history:create']({ title: 'left behind' });
     await ask(core, id, [{ role: 'user', content: `${LONG}\nAgain.` }]);
@@ -79,5 +79,9 @@ describe('instant reopen through the core (real llama-server)', () => {
     // The save runs beside the open; the log says when it is done.
     for (let i = 0; i < 200 && !(await modelLog(core)).some((line) => line.includes(`saved`) && line.includes(id)); i++) await new Promise((resolve) => setTimeout(resolve, 25));
     expect((await modelLog(core)).some((line) => line.includes('saved') && line.includes(id))).toBe(true);
+
+    // A slot file holds the conversation's tokens: clearing the history leaves none behind.
+    await core.handlers['history:clear'](undefined);
+    expect((await readdir(join(dataDir, 'slots'))).filter((name) => name.endsWith('.bin'))).toEqual([]);
   });
 });

@@ -288,7 +288,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await slots.forget(ids);
       return result;
     },
-    'history:clear': async () => history.clear(),
+    'history:clear': async () => {
+      const result = await history.clear();
+      // A slot file holds the conversation's tokens: cleared history leaves none behind.
+      await slots.forget(slots.entries().map((entry) => entry.conversationId));
+      return result;
+    },
     'history:undo-delete': async ({ token }) => history.undoDelete(token),
     'history:search': async ({ query, limit }) => history.search(query, limit),
     'history:export': async ({ ids, format }) => history.export(ids, format),
