@@ -16,6 +16,7 @@ import type { ChatResult } from '@shared/contract';
 import { createChatService } from '../chat-service';
 import type { LinkService } from '../../links/link-service';
 import { openSlotKeeper, type SlotKeeper } from './slot-keeper';
+import { eraseSlot } from './slot-api';
 
 let server: TestServer;
 let dir: string;
@@ -154,6 +155,16 @@ describe('conversation cache (real llama-server, --slot-save-path)', () => {
     await tight.forget(['conv-i']);
     expect(tight.entries().map((entry) => entry.conversationId)).toEqual(['conv-j']);
     expect((await readdir(dir)).filter((name) => name.endsWith('.bin'))).toHaveLength(1);
+  });
+
+  it('an emptied slot (the server restarted after a crash since the answer) is not saved over the conversation', async () => {
+    const keeper = await keeperWith();
+    const chat = chatOver(keeper);
+    await longExchange(chat, 'conv-k');
+    await eraseSlot({ baseUrl: server.baseUrl, apiKey: '' }, 0);
+    await keeper.leave(null);
+    expect(log.at(-1)).toMatch(/could not save conv-k: the slot was empty/);
+    expect(keeper.entries().some((entry) => entry.conversationId === 'conv-k')).toBe(false);
   });
 
   it('a save cut short leaves no file: a stray part is swept when the cache opens, and the ledger survives a restart', async () => {

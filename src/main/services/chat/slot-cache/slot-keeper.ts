@@ -83,6 +83,8 @@ export async function openSlotKeeper(deps: SlotKeeperDeps): Promise<SlotKeeper> 
     const part = file.replace(/\.bin$/, PART);
     try {
       const saved = await saveSlot(occupant.server, slot, part, fetcher);
+      // An empty slot (the server restarted after a crash since the answer) holds nothing of the conversation.
+      if (saved.tokens === 0) throw new Error('the slot was empty (the server restarted since the answer?)');
       // Written under a temporary name and renamed: a crash mid-save never leaves a torn file under the real one.
       await rename(join(deps.dir, part), join(deps.dir, file));
       const bytes = (await stat(join(deps.dir, file))).size;
