@@ -25,7 +25,10 @@ const focusInside = (page: Page, testId: string) => page.evaluate((id) => Boolea
 /** Opens a dialog with Enter on its button, walks Tab/Shift+Tab inside it, closes it with Esc and checks the focus came back. */
 async function checkHeldByKeyboard(page: Page, openerTestId: string, dialogTestId: string, presses: number, firstFocused?: string): Promise<void> {
   const opener = page.getByTestId(openerTestId);
+  // A dialog that just closed gives the focus back to its own button a moment later: wait that out.
+  await expect(page.locator('[role="dialog"]')).toHaveCount(0);
   await opener.focus();
+  await expect(opener).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId(dialogTestId)).toBeVisible();
   if (firstFocused) await expect(page.getByTestId(firstFocused)).toBeFocused();
