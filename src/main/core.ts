@@ -290,8 +290,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     'history:clear': async () => {
       const result = await history.clear();
-      // A slot file holds the conversation's tokens: cleared history leaves none behind.
-      await slots.forget(slots.entries().map((entry) => entry.conversationId));
+      await slots.forgetAll();
       return result;
     },
     'history:undo-delete': async ({ token }) => history.undoDelete(token),

@@ -48,6 +48,8 @@ export interface SlotKeeper {
   leave(current: string | null): Promise<void>;
   /** Conversations deleted: their files go. */
   forget(conversationIds: readonly string[]): Promise<void>;
+  /** The whole history cleared: every file goes (a slot file holds a conversation's tokens). */
+  forgetAll(): Promise<void>;
   entries(): SlotEntry[];
 }
 
@@ -157,6 +159,11 @@ export async function openSlotKeeper(deps: SlotKeeperDeps): Promise<SlotKeeper> 
       const ids = new Set(conversationIds);
       for (const [slot, occupant] of occupants) if (ids.has(occupant.conversationId)) occupants.delete(slot);
       return serial(() => drop(entries.filter((entry) => ids.has(entry.conversationId))));
+    },
+
+    forgetAll() {
+      occupants.clear();
+      return serial(() => drop(entries));
     },
 
     entries: () => entries.map((entry) => ({ ...entry })),
