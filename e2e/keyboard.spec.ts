@@ -146,10 +146,13 @@ test.describe('the history list', () => {
 
   test('arrows move through the rows, Enter opens one, Tab leaves the list and comes back to the open row; Shift+F10 opens its menu', async ({ page }) => {
     await page.goto(listHost.url);
+    const rows = page.getByTestId('history-item');
+    // The list arrives after the page paints: Tab from the search box before then leaves the sidebar (a CI run raced it).
+    await expect(rows.first()).toBeVisible();
+    await expect(page.getByTestId('chat-input')).toBeVisible();
+    const ids = await rows.evaluateAll((elements) => elements.map((element) => (element as HTMLElement).dataset.id ?? ''));
     await page.getByTestId('history-search').focus();
     await page.keyboard.press('Tab');
-    const rows = page.getByTestId('history-item');
-    const ids = await rows.evaluateAll((elements) => elements.map((element) => (element as HTMLElement).dataset.id ?? ''));
     expect((await focused(page)).row).toBe(ids[0]);
 
     await page.keyboard.press('ArrowDown');
