@@ -108,6 +108,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const backend = new BackendManager({
     binDirs: options.binDirs,
     slotSavePath: slotDir,
+    fitMemoryPath: join(paths.root, 'fit-memory.json'),
     registry: processes,
     emit: events.emit,
     probeGpus: (serverPath) => probeGpus({ run: (cmd, args, timeoutMs) => runTool(cmd, args, timeoutMs, processes.launch) }, serverPath),

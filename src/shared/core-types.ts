@@ -91,6 +91,66 @@ export interface BackendStatus {
   /** user-facing notes about this run: fallback backend, port changed, exposed on network */
   notices: string[];
   error: import('./errors').AppError | null;
+  /** what llama-server did with the model after the last successful load, and what EVA changed to make it fit; absent from an older core */
+  fit?: LoadFit | null;
+}
+
+/** One buffer llama-server allocated while loading. */
+export interface LoadBuffer {
+  /** as llama.cpp names it: CPU, CPU_Mapped, CUDA0, Vulkan0, … */
+  device: string;
+  kind: 'model' | 'kv' | 'compute';
+  mib: number;
+}
+
+/** What llama-server's own --fit step projected before loading (it sizes only what EVA left unset). */
+export interface ServerFitReport {
+  /** MiB it projected to use, and of how much memory ('host': total RAM; 'device': free VRAM) */
+  projectedMiB: number;
+  ofMiB: number;
+  memory: 'host' | 'device';
+  /** its conclusion in its own words: "no changes needed", "context size reduced from 32768 to 16384", or why it did not fit */
+  verdict: string | null;
+}
+
+/** What llama-server actually did with the model, read from its load log. */
+export interface LoadReport {
+  /** layers put on a GPU and the model's total, when the server said (a CPU-only build does not) */
+  offloaded: { layers: number; of: number } | null;
+  buffers: LoadBuffer[];
+  /** the context it allocated (n_ctx), and per sequence when that differs */
+  nCtx: number | null;
+  nCtxSeq: number | null;
+  serverFit: ServerFitReport | null;
+}
+
+/** The launch figures a retry after running out of memory changes. */
+export interface FitPoint {
+  gpuLayers: number;
+  /** -c; 0: the model's trained context */
+  contextSize: number;
+}
+
+/** One change EVA made because a load ran out of memory. */
+export interface FitChange {
+  from: FitPoint;
+  to: FitPoint;
+  /** the device that ran out ('CPU', 'CUDA0', …) and what it was allocating */
+  device: string;
+  buffer: 'model' | 'kv' | 'compute' | null;
+  /** the whole change in English, for the log and the status bar's tooltip */
+  text: string;
+}
+
+export interface LoadFit {
+  report: LoadReport;
+  /** what the user asked for, and what runs */
+  requested: FitPoint;
+  running: FitPoint;
+  /** the retries of this load, oldest first */
+  changes: FitChange[];
+  /** the start began from what fit last time for this model, device and settings */
+  remembered: boolean;
 }
 
 /** One line of the model log. */

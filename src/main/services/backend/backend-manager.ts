@@ -26,7 +26,11 @@ import { blankStatus, computesOnCpu, superseded } from './backend-status';
 import { localUnavailable } from './local-availability';
 import { DEFAULT_RESTART_POLICY, decideRestart } from './restart-budget';
 import { launchIdentity } from './launch-identity';
-import { describeLoadReport, readLoadReport } from './load-report';
+import { describeLoadReport, describeServerFit, readLoadReport } from './load-report';
+import { openFitMemory, type FitMemory } from './fit-memory';
+import { isGpuDevice } from './out-of-memory';
+import { diedOfCpuFault, NO_REPACK, outOfMemoryFailure } from './start-failure';
+import { beginFit, deviceSignature, nextFit, rememberedNotice, settleFit, type FitRun } from './load-fitting';
 
 /** Where the chat reaches the running server, and what its KV cache belongs to. */
 export interface LocalEndpoint {
@@ -58,6 +62,8 @@ export interface BackendManagerDeps {
   extraArgs?: readonly string[];
   /** the conversation cache's folder: a loopback server saves and restores slots there */
   slotSavePath?: string;
+  /** where what fit after running out of memory is remembered (load-fitting.ts); in memory only when absent */
+  fitMemoryPath?: string;
 }
 
 interface ActiveRun {
@@ -89,6 +95,7 @@ export class BackendManager {
   private readonly catalog: BackendCatalog;
   private readyTiming: { listeningAt: number; readyAt: number } | null = null;
   private readonly statusChanged = new ChangeSignal();
+  private readonly fitMemory: Promise<FitMemory>;
 
   constructor(private readonly deps: BackendManagerDeps) {
     this.now = deps.now ?? Date.now;
@@ -97,6 +104,7 @@ export class BackendManager {
     this.batcher = new LogBatcher((lines) => deps.emit('backend:log-lines', { lines }));
     this.status = this.blankStatus('stopped');
     this.catalog = new BackendCatalog(deps.binDirs, deps.probeGpus);
+    this.fitMemory = openFitMemory(deps.fitMemoryPath, (line) => this.appLog(line));
   }
 
   getStatus(): BackendStatus {
@@ -185,21 +193,35 @@ export class BackendManager {
 
       // Set after a start that died of a CPU fault while loading: the next start of the same backend repacks no weights.
       let repackOff = false;
+      // Set per backend: the figures it starts with, smaller after each start that ran out of memory.
+      let fitting: FitRun | null = null;
+      const memory = await this.fitMemory;
       for (let index = 0; index < order.length; index++) {
         const backend = order[index]!;
         const gpuModel = backend.kind === 'cpu' ? null : await facts;
         const gpus = gpuModel ? await this.catalog.gpus(backend.serverPath) : [];
         const gpuEstimate = gpuModel ? estimateGpuLayers({ backend: backend.kind, model: gpuModel, gpus, override: settings.gpuLayers, contextSize: settings.contextSize }) : null;
-        const gpuLayers = gpuEstimate?.gpuLayers ?? 0;
         const slotSavePath = this.deps.slotSavePath;
-        const key = launchKey({ settings, backend: backend.kind, host, gpuLayers, userKey, slotSavePath });
+        if (fitting?.index !== index) {
+          const requested = { gpuLayers: gpuEstimate?.gpuLayers ?? 0, contextSize: settings.contextSize };
+          const requestKey = launchKey({ settings, backend: backend.kind, host, gpuLayers: requested.gpuLayers, userKey, slotSavePath });
+          fitting = await beginFit(memory, index, requestKey, settings.modelPath, deviceSignature(backend.kind, gpus), requested);
+          const recalled = rememberedNotice(fitting);
+          if (recalled) {
+            notices.push(recalled);
+            this.appLog(recalled);
+          }
+        }
+        const { gpuLayers } = fitting.point;
+        const launchSettings: LoadSettings = { ...settings, contextSize: fitting.point.contextSize };
+        const key = launchKey({ settings: launchSettings, backend: backend.kind, host, gpuLayers, userKey, slotSavePath });
         if (this.active?.key === key && this.status.state === 'ready') return this.status;
 
         await this.stopActive();
         if (generation !== this.generation) throw superseded();
         const { port, notice } = await choosePort({ requested: settings.port, host }, { isFree: isPortFree, freePort: findFreePort });
         if (notice) notices.push(notice);
-        const args = [...buildServerArgs({ settings, backend: backend.kind, host, port, gpuLayers, slotSavePath }), ...(this.deps.extraArgs ?? []), ...(repackOff ? [NO_REPACK] : [])];
+        const args = [...buildServerArgs({ settings: launchSettings, backend: backend.kind, host, port, gpuLayers, slotSavePath }), ...(this.deps.extraArgs ?? []), ...(repackOff ? [NO_REPACK] : [])];
         this.appLog(`starting ${backend.kind} backend: ${backend.serverPath} ${args.join(' ')}`);
         const firstLine = this.log.all().at(-1)?.seq ?? 0;
         this.setStatus({ ...this.blankStatus('starting'), backend: backend.kind, model: gpuModel, host, port, gpuLayers, estimate: gpuEstimate, notices: [...notices] });
@@ -208,7 +230,7 @@ export class BackendManager {
         const env = serverKeyEnv(launchSecret, userKey);
         const run = this.launch(backend.serverPath, args, env, port);
         const slotIdentity = slotSavePath && host === '127.0.0.1' ? await launchIdentity(key, settings.modelPath) : undefined;
-        this.active = { key, settings, userKey, launchSecret, backend: backend.kind, serverPath: backend.serverPath, args, run, slotIdentity };
+        this.active = { key, settings: launchSettings, userKey, launchSecret, backend: backend.kind, serverPath: backend.serverPath, args, run, slotIdentity };
         this.setStatus({ ...this.status, pid: run.pid });
         const [outcome, model] = await Promise.all([run.ready, facts]).catch(async (error: unknown) => {
           // A bad model file: its own error is clearer than whatever llama-server would say.
@@ -217,17 +239,32 @@ export class BackendManager {
           throw error;
         });
         if (generation !== this.generation) throw superseded();
+        const startLines = this.log.all().filter((line) => line.seq > firstLine && line.stream !== 'app').map((line) => line.text);
         if (outcome.ok) {
           const estimate = gpuEstimate ?? estimateGpuLayers({ backend: backend.kind, model, gpus: [], override: settings.gpuLayers, contextSize: settings.contextSize });
           this.readyTiming = { listeningAt: outcome.listeningAt, readyAt: outcome.readyAt };
-          // What the server did beside what EVA estimated, where the user reads the log.
-          const report = readLoadReport(this.log.all().filter((line) => line.seq > firstLine && line.stream !== 'app').map((line) => line.text));
-          this.appLog(`${describeLoadReport(report)} (EVA's estimate: ${estimate.gpuLayers} of ${estimate.maxLayers} layers, ${estimate.reason})`);
-          this.setStatus({ ...this.status, state: 'ready', since: this.now(), model, estimate, loadMs: Math.round(outcome.readyAt - startedAt) });
+          // What the server did beside what EVA estimated (and beside llama-server's own fit), where the user reads the log.
+          const report = readLoadReport(startLines);
+          this.appLog(`${describeLoadReport(report)} (EVA's estimate: ${estimate.gpuLayers} of ${estimate.maxLayers} layers, ${estimate.reason}); ${describeServerFit(report.serverFit)}`);
+          const fit = await settleFit(memory, fitting, report);
+          if (generation !== this.generation) throw superseded();
+          this.setStatus({ ...this.status, state: 'ready', since: this.now(), model, estimate, loadMs: Math.round(outcome.readyAt - startedAt), fit });
           this.watchForCrash(this.active, generation);
           return this.status;
         }
         this.active = null;
+        const change = nextFit(fitting, startLines, { maxLayers: model.nLayer + 1, trainedContext: model.contextLength });
+        if (change) {
+          // Out of memory: the same backend again, smaller; what changed is said where the user looks.
+          const why = `${change.text}; starting again`;
+          notices.push(why);
+          this.appLog(why);
+          this.deps.emit('app:notice', { level: 'warning', code: 'backend_fit', message: why, details: { device: change.device, from: change.from, to: change.to } });
+          index--;
+          continue;
+        }
+        // Host memory that ran out stays out on any backend; a GPU that ran out may leave the next backend room.
+        if (fitting.lastOutOfMemory && (!isGpuDevice(fitting.lastOutOfMemory.device) || !order[index + 1])) throw outOfMemoryFailure(fitting, outcome.error);
         if (!repackOff && diedOfCpuFault(outcome.error.details)) {
           // Weight repacking uses the CPU's newest matrix units (AMX on recent Xeons); some
           // virtual machines report them but fault on use. Without repacking the same
@@ -351,11 +388,4 @@ export class BackendManager {
   private blankStatus(state: BackendStatus['state']): BackendStatus {
     return blankStatus(state, this.now());
   }
-}
-
-const NO_REPACK = '--no-repack';
-
-/** A start that ended by a CPU fault (a bad instruction or memory access), not by an error llama-server reported. */
-function diedOfCpuFault(details: Record<string, unknown> | undefined): boolean {
-  return details?.signal === 'SIGSEGV' || details?.signal === 'SIGILL' || details?.signal === 'SIGBUS';
 }

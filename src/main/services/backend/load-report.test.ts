@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeLoadReport, readLoadReport } from './load-report';
+import { describeLoadReport, describeServerFit, readLoadReport } from './load-report';
 
 // Lines in the format llama.cpp prints them (src/llama-model.cpp, llama-kv-cache.cpp, llama-context.cpp)
 // for a 7B model on one CUDA GPU; the CPU case is checked against the real server in backend-manager.integration.test.ts.
@@ -29,6 +29,7 @@ describe('load report', () => {
         { device: 'CUDA0', kind: 'compute', mib: 560 },
         { device: 'CUDA_Host', kind: 'compute', mib: 24.01 },
       ],
+      serverFit: null,
     });
   });
 
@@ -41,7 +42,26 @@ describe('load report', () => {
     expect(describeLoadReport(report)).toBe('llama-server put 20/33 layers on the GPU, context 16384 (4096 a sequence)');
   });
 
+  it("reads llama-server's own fit: its projection and its verdict", () => {
+    const host = readLoadReport([
+      '0.00.005.001 I common_params_fit_impl: getting device memory data for initial parameters:',
+      '0.00.160.595 I common_params_fit_impl: projected to use 2934 MiB of host memory vs. 24105 MiB of total host memory',
+      '0.00.160.615 I common_params_fit_impl: will leave 21170 >= 1024 MiB of system memory, no changes needed',
+    ].map((line) => line.replace(/^\S+ I /, '')));
+    expect(host.serverFit).toEqual({ projectedMiB: 2934, ofMiB: 24105, memory: 'host', verdict: 'no changes needed' });
+    expect(describeServerFit(host.serverFit)).toBe("llama-server's own fit projected 2934 of 24105 MiB of host memory: no changes needed");
+
+    // On a GPU EVA sets -ngl itself, so llama-server's fit projects and then leaves the layers alone.
+    const gpu = readLoadReport([
+      'common_params_fit_impl: projected to use 9120 MiB of device memory vs. 7800 MiB of free device memory',
+      'common_params_fit_impl: context size reduced from 32768 to 16384 -> need 1024 MiB less memory in total',
+      'common_fit_params: failed to fit params to free device memory: n_gpu_layers already set by user to 20, abort',
+    ]);
+    expect(gpu.serverFit).toEqual({ projectedMiB: 9120, ofMiB: 7800, memory: 'device', verdict: 'n_gpu_layers already set by user to 20' });
+    expect(describeServerFit(null)).toMatch(/did not run/);
+  });
+
   it('reads nothing from lines that say nothing', () => {
-    expect(readLoadReport(['main: server is listening on http://127.0.0.1:8080', ''])).toEqual({ offloaded: null, buffers: [], nCtx: null, nCtxSeq: null });
+    expect(readLoadReport(['main: server is listening on http://127.0.0.1:8080', ''])).toEqual({ offloaded: null, buffers: [], nCtx: null, nCtxSeq: null, serverFit: null });
   });
 });

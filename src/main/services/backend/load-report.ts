@@ -3,31 +3,22 @@
 // compute) and the context it could give each sequence. Shown beside EVA's
 // estimate, so a user sees how close the estimate was (issue 19, fit).
 
-export interface LoadBuffer {
-  /** as llama.cpp names it: CPU, CPU_Mapped, CUDA0, Vulkan0, … */
-  device: string;
-  kind: 'model' | 'kv' | 'compute';
-  mib: number;
-}
+import type { LoadReport, ServerFitReport } from '@shared/contract';
 
-export interface LoadReport {
-  /** layers put on a GPU and the model's total, when the server said (a CPU-only build does not) */
-  offloaded: { layers: number; of: number } | null;
-  buffers: LoadBuffer[];
-  /** the context it allocated (n_ctx), and per sequence when that differs */
-  nCtx: number | null;
-  nCtxSeq: number | null;
-}
+export type { LoadBuffer, LoadReport } from '@shared/contract';
 
 const OFFLOADED = /offloaded (\d+)\/(\d+) layers to GPU/;
 // "<function>: <buffer name> <what> buffer size = <MiB> MiB", whichever function printed it.
 const BUFFER = /\w+:\s+(\S+) (model|KV|compute) buffer size =\s+([\d.]+) MiB/;
 const N_CTX = /llama_context: n_ctx\s+=\s+(\d+)/;
 const N_CTX_SEQ = /llama_context: n_ctx_seq\s+=\s+(\d+)/;
+// llama-server's --fit step (common/fit.cpp), printed before it loads the model.
+const FIT_PROJECTED = /common_params_fit_impl: projected to use (\d+) MiB of (host|device) memory vs\. (\d+) MiB of/;
+const FIT_VERDICT = /common_params_fit_impl: (?:will leave .*?, (no changes needed)|(context size reduced from \d+ to \d+))|failed to fit params to free device memory: (.+?)(?:, abort)?$/;
 
 /** Reads the lines of one start; later lines win (a retry prints its own). */
 export function readLoadReport(lines: readonly string[]): LoadReport {
-  const report: LoadReport = { offloaded: null, buffers: [], nCtx: null, nCtxSeq: null };
+  const report: LoadReport = { offloaded: null, buffers: [], nCtx: null, nCtxSeq: null, serverFit: null };
   for (const raw of lines) {
     const line = raw.trim();
     const offloaded = OFFLOADED.exec(line);
@@ -41,8 +32,24 @@ export function readLoadReport(lines: readonly string[]): LoadReport {
     if (ctx) report.nCtx = Number(ctx[1]);
     const seq = N_CTX_SEQ.exec(line);
     if (seq) report.nCtxSeq = Number(seq[1]);
+    report.serverFit = readServerFit(line, report.serverFit);
   }
   return report;
+}
+
+function readServerFit(line: string, fit: ServerFitReport | null): ServerFitReport | null {
+  const projected = FIT_PROJECTED.exec(line);
+  if (projected) return { projectedMiB: Number(projected[1]), memory: projected[2] as 'host' | 'device', ofMiB: Number(projected[3]), verdict: fit?.verdict ?? null };
+  const verdict = FIT_VERDICT.exec(line);
+  if (verdict && fit) return { ...fit, verdict: verdict[1] ?? verdict[2] ?? verdict[3] ?? null };
+  return fit;
+}
+
+/** "llama-server's own fit projected 2934 of 24105 MiB of host memory: no changes needed" — beside EVA's estimate in the model log. */
+export function describeServerFit(fit: ServerFitReport | null): string {
+  if (!fit) return "llama-server's own fit (--fit) did not run or said nothing";
+  const of = fit.memory === 'host' ? 'host memory' : 'free device memory';
+  return `llama-server's own fit projected ${fit.projectedMiB} of ${fit.ofMiB} MiB of ${of}${fit.verdict ? `: ${fit.verdict}` : ''}`;
 }
 
 /** "CUDA0: model 3,993 MiB, KV 512 MiB, compute 296 MiB; CPU_Mapped: model 70 MiB" — for the model log. */

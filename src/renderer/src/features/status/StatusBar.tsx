@@ -1,6 +1,7 @@
 import { useT } from '../../i18n';
 import { useNow } from '../../lib/use-now';
 import { appErrorCause, appErrorText } from '../../ui/app-error-text';
+import { describeFit } from './fit-view';
 import { describeStatus, needsTicking } from './status-view';
 import { useBackendStatus } from './use-status-store';
 import './status.css';
@@ -10,6 +11,7 @@ export function StatusBar() {
   const status = useBackendStatus();
   const now = useNow(needsTicking(status));
   const view = describeStatus(status, now);
+  const fit = describeFit(status);
   const dash = '—';
   const errorText = view.error ? appErrorText(t, view.error) : null;
   // The core's own sentence stays one hover away: it is what a bug report quotes.
@@ -39,6 +41,12 @@ export function StatusBar() {
       {view.gpuLayers !== null && (
         <span className="seg" data-testid="status-ngl" title={status?.estimate?.reason}>
           {t('status.ngl', { layers: view.gpuLayers })}
+        </span>
+      )}
+      {fit && (
+        <span className={`seg${fit.shrunk ? ' warn' : ''}`} data-testid="status-fit" data-shrunk={fit.shrunk} title={[t('status.fitTitle'), ...fit.lines].join('\n')}>
+          {t('status.fit', { mib: fit.totalMiB })}
+          {fit.running && <span data-testid="status-fit-running"> · {t('status.fitShrunk', { running: fit.running })}</span>}
         </span>
       )}
       {view.restarts > 0 && (
