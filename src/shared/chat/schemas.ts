@@ -93,6 +93,12 @@ export const ChatSendSchema = z.discriminatedUnion('mode', [
     /** sent as the request's `tools` (native tool calls); leave out for a plain chat */
     tools: z.array(ToolDefinitionSchema).max(512).optional(),
     record: ChatRecordSchema.optional(),
+    /**
+     * Continue: the last message is an answer that was cut off (stopped, failed, interrupted by a
+     * crash); the model goes on from its text (assistant prefill) and the stream carries that text
+     * first, then the new words. With a record, `answerId` is that saved answer, which grows in place.
+     */
+    continueAnswer: z.boolean().optional(),
   }),
   /** EVA's 补完 (completion): the whole text is the prompt, streamed in place. */
   z.object({ ...requestBase, mode: z.literal('completion'), prompt: z.string().max(50_000_000) }),

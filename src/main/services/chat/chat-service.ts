@@ -16,6 +16,7 @@ import { fetchServerProps, llamaServerRoot } from './server-props';
 import { countWithLlamaServer, estimateCount } from './count-tokens';
 import type { CountTokensInput, TokenCount } from '@shared/chat/context-types';
 import type { SlotKeeper } from './slot-cache/slot-keeper';
+import { continuationEvents, continuedText } from '@shared/chat/continuation';
 
 export interface LocalServer {
   baseUrl: string;
@@ -95,6 +96,8 @@ export function createChatService(deps: ChatServiceDeps) {
     /** `observe` sees the reduced state with every batch sent (the history saves the answer from it). */
     async send(input: ChatSendInput, observe?: (state: StreamingMessage) => void): Promise<ChatResult> {
       if (active.has(input.requestId)) throw new AppFailure('bad_request', `request ${input.requestId} is already running`);
+      const continued = input.mode === 'chat' && input.continueAnswer ? continuedText(input.messages) : null;
+      if (continued && !continued.ok) throw new AppFailure('bad_request', `cannot continue: ${continued.why}`);
       // Registered before any await, so a Stop that arrives while the endpoint is resolved still lands.
       const controller = new AbortController();
       active.set(input.requestId, controller);
@@ -113,10 +116,12 @@ export function createChatService(deps: ChatServiceDeps) {
       let idSlot = to.llama ? (input.idSlot ?? -1) : undefined;
       // A restored conversation must be answered from the slot it was put in.
       if (cache) idSlot = (await cache.keeper.prepare(cache.server, cache.conversationId, messages, input.idSlot ?? null)) ?? idSlot;
-      const events =
+      const requested =
         input.mode === 'chat'
           ? client.chat(buildChatBody({ model: to.model, messages, sampling, stream: true, idSlot, includeUsage: true, tools: input.tools }), controller.signal)
           : client.complete(buildCompletionBody({ prompt: input.prompt, sampling, idSlot, api: to.llama ? 'llama' : 'openai', model: to.model, includeUsage: true }), to.llama ? 'llama' : 'openai', controller.signal);
+      // A continued answer streams its saved text first, so every reader (the page, the history) sees the whole answer.
+      const events = continued?.ok ? continuationEvents(continued.text, requested) : requested;
 
       // The first events go out at once (the time to the first token is what the user waits
       // for); after that the connection is read every STREAM_BATCH_(ON_CPU_)MS, and what one read
@@ -136,7 +141,8 @@ export function createChatService(deps: ChatServiceDeps) {
         if (state.status === 'streaming') controller.abort();
         if (cache && input.mode === 'chat') {
           // Only a whole answer leaves the slot holding the conversation as the history will send it next time.
-          const held = state.status === 'done' ? normalizeMessages([...input.messages, { role: 'assistant', content: state.content, toolCalls: state.toolCalls }], input.systemPrompt) : null;
+          const asked = continued?.ok ? input.messages.slice(0, -1) : input.messages;
+          const held = state.status === 'done' ? normalizeMessages([...asked, { role: 'assistant', content: state.content, toolCalls: state.toolCalls }], input.systemPrompt) : null;
           cache.keeper.settle(cache.server, state.slotId ?? (typeof idSlot === 'number' && idSlot >= 0 ? idSlot : 0), cache.conversationId, held);
         }
       }

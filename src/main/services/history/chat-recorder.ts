@@ -58,63 +58,78 @@ export type AnswerFields = Pick<MessagePatch, 'citations'>;
 export function createChatRecorder(deps: ChatRecorderDeps) {
   const { history } = deps;
 
+  /** Saves the question (and the conversation, when new) and opens a new answer under it. */
+  async function openNew(record: ChatRecord, answer: AnswerFields): Promise<void> {
+    const { conversationId } = record;
+    let answerParent = record.parentId;
+    if (record.create) await history.create(record.create, conversationId);
+    if (record.question) {
+      const question: StoredMessage = await history.appendMessage(conversationId, { id: record.question.id, parentId: record.parentId, role: 'user', content: storedContent(record.question.content) });
+      answerParent = question.id;
+      deps.inbox?.settle(question.id);
+    }
+    await history.beginStream(conversationId, { ...answer, id: record.answerId, parentId: answerParent, role: 'assistant', content: '' });
+  }
+
+  /** The open answer's stream: updates in memory, one final write. */
+  function exchangeFor(record: ChatRecord): RecordedExchange {
+    const { conversationId } = record;
+    let streamOpen = true;
+    const end = async (patch: MessagePatch): Promise<void> => {
+      if (!streamOpen) return;
+      streamOpen = false;
+      try {
+        await history.endStream(conversationId, record.answerId, patch);
+      } catch (error) {
+        deps.onSaveFailed(conversationId, toAppError(error).message);
+      }
+      deps.onChanged(conversationId);
+    };
+
+    return {
+      onState(state) {
+        if (!streamOpen) return;
+        try {
+          history.updateStream(conversationId, record.answerId, answerPatch(state));
+        } catch {
+          // The stream's session is gone (the conversation was deleted meanwhile): nothing left to save into.
+          streamOpen = false;
+        }
+      },
+      end,
+      async finish(result) {
+        const patch: MessagePatch = { ...answerPatch(result), status: storedStatus(result.status) };
+        if (result.error) patch.error = { code: result.error.code, message: result.error.message };
+        await end(patch);
+        if (result.slotId !== null) await history.updateMeta(conversationId, { slotId: result.slotId }).catch(() => undefined);
+      },
+      async fail(partial, error) {
+        const patch: MessagePatch = { ...(partial ? answerPatch(partial) : {}), status: 'error', error: { code: 'request_failed', message: toAppError(error).message } };
+        await end(patch);
+      },
+    };
+  }
+
   return {
     /** Makes the question durable now (one synchronous append), before anything else happens. */
     hold(record: ChatRecord): void {
       deps.inbox?.hold(record);
     },
-    /** Saves the question and opens the answer (with `answer`'s fields from the start); null when nothing could be saved (a notice says why). */
-    async begin(record: ChatRecord, answer: AnswerFields = {}): Promise<RecordedExchange | null> {
-      const { conversationId } = record;
-      let answerParent = record.parentId;
+    /**
+     * Saves the question and opens the answer (with `answer`'s fields from the start), or with
+     * `continues` reopens the saved answer `record.answerId` to grow in place (Continue); null when
+     * nothing could be saved (a notice says why).
+     */
+    async begin(record: ChatRecord, answer: AnswerFields = {}, continues = false): Promise<RecordedExchange | null> {
       try {
-        if (record.create) await history.create(record.create, conversationId);
-        if (record.question) {
-          const question: StoredMessage = await history.appendMessage(conversationId, { id: record.question.id, parentId: record.parentId, role: 'user', content: storedContent(record.question.content) });
-          answerParent = question.id;
-          deps.inbox?.settle(question.id);
-        }
-        await history.beginStream(conversationId, { ...answer, id: record.answerId, parentId: answerParent, role: 'assistant', content: '' });
+        if (continues) await history.resumeStream(record.conversationId, record.answerId);
+        else await openNew(record, answer);
       } catch (error) {
-        deps.onSaveFailed(conversationId, toAppError(error).message);
+        deps.onSaveFailed(record.conversationId, toAppError(error).message);
         return null;
       }
-      deps.onChanged(conversationId);
-
-      let streamOpen = true;
-      const end = async (patch: MessagePatch): Promise<void> => {
-        if (!streamOpen) return;
-        streamOpen = false;
-        try {
-          await history.endStream(conversationId, record.answerId, patch);
-        } catch (error) {
-          deps.onSaveFailed(conversationId, toAppError(error).message);
-        }
-        deps.onChanged(conversationId);
-      };
-
-      return {
-        onState(state) {
-          if (!streamOpen) return;
-          try {
-            history.updateStream(conversationId, record.answerId, answerPatch(state));
-          } catch {
-            // The stream's session is gone (the conversation was deleted meanwhile): nothing left to save into.
-            streamOpen = false;
-          }
-        },
-        end,
-        async finish(result) {
-          const patch: MessagePatch = { ...answerPatch(result), status: storedStatus(result.status) };
-          if (result.error) patch.error = { code: result.error.code, message: result.error.message };
-          await end(patch);
-          if (result.slotId !== null) await history.updateMeta(conversationId, { slotId: result.slotId }).catch(() => undefined);
-        },
-        async fail(partial, error) {
-          const patch: MessagePatch = { ...(partial ? answerPatch(partial) : {}), status: 'error', error: { code: 'request_failed', message: toAppError(error).message } };
-          await end(patch);
-        },
-      };
+      deps.onChanged(record.conversationId);
+      return exchangeFor(record);
     },
   };
 }
@@ -144,7 +159,7 @@ export async function sendRecorded(
   let go: () => void = () => undefined;
   const started = new Promise<void>((resolve) => (go = resolve));
   const timer = setTimeout(go, SAVE_DELAY_MS);
-  const beginning = started.then(() => recorder.begin(record, answer)).then((opened) => {
+  const beginning = started.then(() => recorder.begin(record, answer, input.continueAnswer === true)).then((opened) => {
     exchange = opened;
     if (latest) opened?.onState(latest);
     return opened;

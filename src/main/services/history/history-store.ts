@@ -164,6 +164,12 @@ export class HistoryStore {
     return this.streams.begin(this.checkedId(conversationId), input, this.checkedId(input.id ?? this.newId()));
   }
 
+  /** Continues a saved answer in place (Continue): saved at once as `partial` again; updateStream/endStream as for a new one. */
+  async resumeStream(conversationId: string, messageId: string): Promise<StoredMessage> {
+    await this.start();
+    return this.streams.resume(this.checkedId(conversationId), this.checkedId(messageId));
+  }
+
   /** New tokens (the full content so far, not a delta); saved within `streamSaveMs`. Synchronous: call it per chunk. */
   updateStream(conversationId: string, messageId: string, patch: MessagePatch): StoredMessage {
     return this.streams.update(conversationId, messageId, patch);

@@ -137,6 +137,25 @@ describe('history recovery', () => {
     expect(again.notices).toEqual([]);
   });
 
+  it('an interrupted answer is continued in place (Continue): partial again at once, complete at the end, no new message', async () => {
+    const s = await seeded();
+    const partial: StoredMessage = { id: 'streamed', parentId: s.messages[2]?.id ?? null, role: 'assistant', content: 'so far', status: 'partial', createdAt: 5, updatedAt: 6 };
+    await appendFile(s.log, `${JSON.stringify(partial)}\n`);
+    const { store, opened } = await reopen(s.dir, s.id);
+    expect(opened.messages.at(-1)?.status).toBe('interrupted');
+    await expect(store.resumeStream(s.id, s.messages[0]!.id)).rejects.toMatchObject({ details: { historyCode: 'history_bad_request' } });
+    const reopened = await store.resumeStream(s.id, 'streamed');
+    expect(reopened).toMatchObject({ id: 'streamed', status: 'partial', content: 'so far' });
+    await expect(store.resumeStream(s.id, 'streamed')).rejects.toThrow(/already streaming/);
+    store.updateStream(s.id, 'streamed', { content: 'so far, and the rest' });
+    await store.endStream(s.id, 'streamed', { content: 'so far, and the rest.' });
+    await store.close();
+    const again = await reopen(s.dir, s.id);
+    expect(again.opened.messages.map((m) => m.id)).toEqual([...s.messages.map((m) => m.id), 'streamed']);
+    expect(again.opened.messages.at(-1)).toMatchObject({ status: 'complete', content: 'so far, and the rest.', createdAt: 5 });
+    expect(again.notices).toEqual([]);
+  });
+
   for (const errno of ['EROFS', 'EACCES', 'ENOSPC']) {
     it(`a failing disk (${errno}) is reported as data; memory and disk keep what was saved`, async () => {
       const s = await seeded();

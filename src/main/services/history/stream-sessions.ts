@@ -50,6 +50,31 @@ export class StreamSessions {
     return message;
   }
 
+  /**
+   * Streams into an answer already saved (Continue on a stopped, failed or interrupted answer):
+   * it is saved as `partial` again at once, without its old error, and grows in place.
+   */
+  async resume(conversationId: string, id: string): Promise<StoredMessage> {
+    const key = `${conversationId}/${id}`;
+    if (this.sessions.has(key)) throw historyFailure('history_bad_request', `Message ${id} is already streaming.`);
+    const message = await this.deps.repo.with(conversationId, async (state) => {
+      const existing = state.messages.get(id);
+      if (!existing) throw historyFailure('history_bad_request', `Message ${id} does not exist.`);
+      if (existing.role !== 'assistant') throw historyFailure('history_bad_request', `Message ${id} is not an answer; only an answer can be continued.`);
+      const reopened = patchMessage({ ...existing, error: undefined }, { status: 'partial' }, this.deps.now());
+      this.deps.liveStreams.add(key);
+      try {
+        await this.deps.repo.commitMessages(state, [reopened]);
+      } catch (error) {
+        this.deps.liveStreams.delete(key);
+        throw error;
+      }
+      return reopened;
+    });
+    this.sessions.set(key, { conversationId, latest: message, throttle: this.throttleFor(key) });
+    return message;
+  }
+
   /** Applies new tokens in memory; they reach the disk within the save interval. */
   update(conversationId: string, messageId: string, patch: MessagePatch): StoredMessage {
     const session = this.session(conversationId, messageId);
