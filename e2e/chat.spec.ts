@@ -187,3 +187,43 @@ test('the list follows a streaming answer to its end; scrolled up it stays put, 
   await expect.poll(gap).toBeLessThanOrEqual(24);
   await expect(list).toHaveAttribute('data-sticky', 'true');
 });
+
+test('an answer cut at its token limit offers Continue: it goes on in the same message, the saved text once, and the history keeps one answer', async ({ page }) => {
+  await setMaxTokens(12);
+  await page.goto(host.url);
+  await expect(page.getByTestId('status-state')).toHaveAttribute('data-state', /ready|stopped/);
+  if ((await page.getByTestId('status-state').getAttribute('data-state')) !== 'ready') await loadTinyModel(page);
+  // The page reopens the last conversation (after the tests above); New chat is off when nothing is open.
+  if (await page.getByTestId('chat-new').isEnabled()) await page.getByTestId('chat-new').click();
+  await expect(assistant(page)).toHaveCount(0);
+  await send(page, 'Tell me about cats, then continue');
+  const answer = assistant(page).last();
+  await expect(answer).toHaveAttribute('data-status', 'done');
+  const saved = await storedAnswer('Tell me about cats, then continue');
+  await expect(answer.getByTestId('chat-continue')).toBeVisible();
+  await page.screenshot({ path: join(repoRoot, 'test-results', 'e2e', 'chat-continue-offered.png') });
+
+  await setMaxTokens(24);
+  await answer.getByTestId('chat-continue').click();
+  await expect(answer).toHaveAttribute('data-status', 'done');
+  await expect(assistant(page)).toHaveCount(1);
+  const continued = await storedAnswer('Tell me about cats, then continue');
+  expect(continued.startsWith(saved)).toBe(true);
+  expect(continued.length).toBeGreaterThan(saved.length);
+  expect(continued.indexOf(saved, 1)).toBe(-1);
+  await page.screenshot({ path: join(repoRoot, 'test-results', 'e2e', 'chat-continued.png') });
+  await setMaxTokens(256);
+});
+
+/** The conversation's one answer as the history saved it (the text the model was given, not its Markdown rendering). */
+async function storedAnswer(title: string): Promise<string> {
+  const client = await connectHost(host.url);
+  const listed = await client.invoke('history:list', undefined);
+  const conversation = listed.conversations.find((entry) => entry.title === title);
+  expect(conversation, `a saved conversation titled ${title}`).toBeDefined();
+  const opened = await client.invoke('history:open', { id: conversation!.id });
+  client.close();
+  const answers = opened.messages.filter((message) => message.role === 'assistant');
+  expect(answers).toHaveLength(1);
+  return answers[0]!.content as string;
+}

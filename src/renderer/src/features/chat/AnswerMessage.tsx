@@ -8,7 +8,7 @@ import { useAgentRun } from '../agent/use-agent-run';
 import { hasOpenCard } from '../agent/agent-runs';
 import { AnswerStats } from './AnswerStats';
 import { reasoningTokens, type TokenCounter } from './chat-stats';
-import { offersReload, type AnswerItem, type AnswerState } from './conversation';
+import { offersContinue, offersReload, type AnswerItem, type AnswerState } from './conversation';
 import { BranchSwitch } from './BranchSwitch';
 import { CopyButton } from './CopyButton';
 import { Markdown } from './Markdown';
@@ -62,6 +62,11 @@ function AnswerView({ item, name, isLast, busy, branchIndex, branchCount, answer
   const { chat, load } = useAppModel();
   const streaming = answer.status === 'streaming';
   const empty = answer.content === '' && answer.reasoning === '';
+  const continueButton = isLast && offersContinue({ ...item, answer }) && (
+    <button type="button" className="btn btn-small" data-testid="chat-continue" disabled={busy} title={t('chat.continueTitle')} onClick={() => void chat.continueAnswer(item.id)}>
+      {t('chat.continue')}
+    </button>
+  );
   return (
     <article className={`msg msg-assistant status-${answer.status}`} data-testid="chat-message" data-role="assistant" data-status={answer.status}>
       <header className="msg-head">
@@ -98,6 +103,7 @@ function AnswerView({ item, name, isLast, busy, branchIndex, branchCount, answer
               {t('chat.reloadAndRetry')}
             </button>
           )}
+          {continueButton}
           {isLast && (
             <button type="button" className="btn btn-small" data-testid="chat-retry" disabled={busy} onClick={() => void chat.regenerate()}>
               {t('chat.retry')}
@@ -112,6 +118,7 @@ function AnswerView({ item, name, isLast, busy, branchIndex, branchCount, answer
           <span className="msg-actions">
             {answer.content !== '' && <CopyButton getText={() => answer.content} testId="chat-copy" />}
             {answer.content !== '' && <ReadAnswerButton text={answer.content} />}
+            {answer.status !== 'error' && continueButton}
             {isLast && answer.status !== 'error' && !item.image && (
               <button type="button" className="btn btn-ghost btn-small" data-testid="chat-regenerate" disabled={busy} onClick={() => void chat.regenerate()}>
                 {t('chat.regenerate')}

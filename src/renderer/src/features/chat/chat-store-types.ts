@@ -41,6 +41,8 @@ export interface ChatStore {
   stop(): Promise<void>;
   /** ask again for the last answer */
   regenerate(): Promise<boolean>;
+  /** Continue: the last answer, cut off (stopped, failed, interrupted, at its token limit), goes on from its text in place */
+  continueAnswer(itemId: string): Promise<boolean>;
   /** replace a user message and everything after it, and ask again */
   editAndResend(itemId: string, content: string | ContentPart[]): Promise<boolean>;
   /** a new, empty conversation (a running answer is stopped) */

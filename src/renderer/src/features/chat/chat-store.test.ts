@@ -119,6 +119,41 @@ describe('chat store', () => {
     expect(answer?.answer).toMatchObject({ status: 'error', content: 'partial', error: { message: 'connection to EVA lost' } });
   });
 
+  it('Continue: a stopped answer goes on in the same item, sent as the last message with continueAnswer and recorded into the same id', async () => {
+    const { chat, api, sent, runFrames } = await setup({ chatDelayMs: 5, chatReply: reply('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h') });
+    const done = chat.send('go');
+    await new Promise((resolve) => setTimeout(resolve, 18));
+    runFrames();
+    await chat.stop();
+    await done;
+    const [stopped] = answers(chat.conversation.getState().items);
+    expect(stopped?.answer.status).toBe('stopped');
+    const saved = stopped!.answer.content;
+    // Not another answer, nor one still running.
+    expect(await chat.continueAnswer('nope')).toBe(false);
+
+    // The core streams the saved text first, then the new words (continuation.ts).
+    api.handle('chat:send', async (input) => {
+      api.emit('chat:stream', { requestId: input.requestId, events: [{ type: 'content', text: saved }, { type: 'content', text: ' more' }, { type: 'done' }] });
+      return { ok: true, value: { content: `${saved} more`, reasoning: '', toolCalls: [], timings: null, usage: null, finishReason: 'stop', status: 'done', slotId: null, requestId: input.requestId, elapsedMs: 3 } };
+    });
+    // The saved text stays on screen while the request starts (before any event of the new stream).
+    const shown: string[] = [];
+    const unsubscribe = chat.live.subscribe((current) => current && shown.push(current.message.content));
+    expect(await chat.continueAnswer(stopped!.id)).toBe(true);
+    unsubscribe();
+    expect(shown[0]).toBe(saved);
+    const items = chat.conversation.getState().items;
+    expect(items.map((item) => item.id)).toEqual([items[0]!.id, stopped!.id]);
+    expect(answers(items)[0]?.answer).toMatchObject({ status: 'done', content: `${saved} more` });
+    const request = sent().at(-1)!;
+    expect(request).toMatchObject({ continueAnswer: true, record: { answerId: stopped!.id, parentId: items[0]!.id } });
+    expect(request.record?.question).toBeUndefined();
+    expect(request.messages).toEqual([{ role: 'user', content: 'go' }, { role: 'assistant', content: saved }]);
+    // A whole answer is not offered Continue.
+    expect(await chat.continueAnswer(stopped!.id)).toBe(false);
+  });
+
   it('regenerate replaces the last answer; edit replaces a user message and all after it', async () => {
     const { chat, sent } = await setup({ chatReply: reply('A') });
     await chat.send('one');

@@ -29,12 +29,14 @@ import {
   failedAnswer,
   itemsBefore,
   lastAnswer,
+  offersContinue,
   newAnswerItem,
   settleAnswer,
   toChatMessages,
   type ChatItem,
   type ConversationState,
   type AnswerState,
+  type AnswerItem,
   type UserItem,
 } from './conversation';
 import { addChild, branchesOf, siblingPosition } from './branches';
@@ -114,8 +116,12 @@ export function createChatStore({
     return { conversationId: newId(), create: { endpoint, systemPrompt: chat.systemPrompt, sampling: { ...chat.sampling }, nCtx, ...(policy ? { overflow: policy } : {}), ...(tools ? { toolSelection: tools } : {}) } };
   };
 
-  /** Ask for an answer after `prefix` (already on screen), with a new question or (regenerate) without; `accepted` runs once it goes ahead. */
-  const ask = async (prefix: readonly ChatItem[], question: UserItem | null, accepted?: () => void): Promise<boolean> => {
+  /**
+   * Ask for an answer after `prefix` (already on screen), with a new question or (regenerate) without;
+   * or (Continue) have `continuing`, the answer after `prefix`, go on from its text in place.
+   * `accepted` runs once it goes ahead.
+   */
+  const ask = async (prefix: readonly ChatItem[], question: UserItem | null, accepted?: () => void, continuing?: AnswerItem): Promise<boolean> => {
     const settings = app.store.getState().settings;
     const before = conversation.getState();
     if (!settings || before.activeRequestId !== null || fitting) return false;
@@ -123,8 +129,9 @@ export function createChatStore({
     const requestId = newId();
     // Known for the local server and for a linked llama-server; hosted APIs do not say, and are not trimmed.
     const nCtx = (props.getState()?.nCtx ?? 0) || null;
-    const history = question ? [...prefix, question] : prefix;
-    const asAgent = useTools.getState() && agent !== undefined;
+    const history = question ? [...prefix, question] : continuing ? [...prefix, continuing] : prefix;
+    // An answer is continued the way it was asked: a plain chat answer with a plain request.
+    const asAgent = !continuing && useTools.getState() && agent !== undefined;
     const runTools = { enableTools: [...conversationTools.getState()], disableTools: [...(toolSelection.getState()?.off ?? [])] };
     // With tools on, the tool list the agent adds to the system prompt is fitted too (tools-fit.ts); only where n_ctx is known.
     fitting = asAgent && nCtx !== null;
@@ -145,18 +152,19 @@ export function createChatStore({
     const now = conversation.getState();
     if (!fitted.ok || now.id !== before.id || now.items !== before.items || now.activeRequestId !== null) return false;
     // The agent adds its tool list itself: the request carries the conversation's own system prompt.
-    const plan = { ...fitted.plan, input: { ...fitted.plan.input, systemPrompt: chat.systemPrompt } };
+    const plan = { ...fitted.plan, input: { ...fitted.plan.input, systemPrompt: chat.systemPrompt, ...(continuing ? { continueAnswer: true } : {}) } };
     accepted?.();
-    const answerParent = history.at(-1)?.id ?? null;
-    const item = { ...newAnswerItem(newId(), answerParent, requestId, plan.dropped, nCtx), ...(asAgent ? { agentRun: true } : {}) };
+    const answerParent = continuing ? continuing.parentId : (history.at(-1)?.id ?? null);
+    const item = { ...newAnswerItem(continuing?.id ?? newId(), answerParent, requestId, plan.dropped, nCtx), ...(asAgent ? { agentRun: true } : {}) };
     const target = recordTarget(before, chat, nCtx);
     let branches = before.branches;
     if (question) branches = addChild(branches, question.parentId, question.id);
-    branches = addChild(branches, answerParent, item.id);
-    conversation.setState({ ...before, id: target.conversationId, items: [...history, item], branches, activeRequestId: requestId }, true);
+    if (!continuing) branches = addChild(branches, answerParent, item.id);
+    conversation.setState({ ...before, id: target.conversationId, items: [...(continuing ? prefix : history), item], branches, activeRequestId: requestId }, true);
     lastOpened.set(target.conversationId);
     const follow = follower.follow(requestId, (snapshot) => live.setState((current) => (current?.requestId === requestId ? { ...current, ...snapshot } : current), true), { turns: asAgent });
-    live.setState({ itemId: item.id, requestId, message: initialStreamingMessage(), counter: item.counter, turn: null }, true);
+    // A continued answer keeps its text on screen until the stream brings it back with the new words.
+    live.setState({ itemId: item.id, requestId, message: { ...initialStreamingMessage(), content: continuing?.answer.content ?? '' }, counter: item.counter, turn: null }, true);
 
     const record = { ...target, parentId: question ? question.parentId : answerParent, answerId: item.id, ...(question ? { question: { id: question.id, content: question.content } } : {}) };
     let answer: AnswerState;
@@ -332,6 +340,12 @@ export function createChatStore({
     stop: async () => {
       const requestId = conversation.getState().activeRequestId;
       if (requestId !== null) await stopRequest(requestId);
+    },
+    continueAnswer: (itemId) => {
+      const { items, activeRequestId } = conversation.getState();
+      const last = lastAnswer(items);
+      if (!last || last.id !== itemId || activeRequestId !== null || !offersContinue(last)) return Promise.resolve(false);
+      return ask(itemsBefore(items, last.id), null, undefined, last);
     },
     regenerate: () => {
       const { items } = conversation.getState();

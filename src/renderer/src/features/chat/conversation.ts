@@ -20,6 +20,17 @@ export interface AnswerError {
 export type AnswerState = Omit<StreamingMessage, 'internal' | 'error'> & { error?: AnswerError; elapsedMs?: number };
 
 /** Failed because the local model is gone (crashed, or its load failed): the answer offers Reload. */
+/**
+ * Whether an answer can be continued from its text: cut off (stopped, failed, interrupted by a
+ * crash, or at its token limit), with text and no tool call (llama-server cannot continue those).
+ * An agent run's answer is not: its steps, not its text, are where it stopped.
+ */
+export function offersContinue(item: AnswerItem): boolean {
+  const { answer } = item;
+  if (item.agentRun || item.image || answer.content === '' || answer.toolCalls.length > 0) return false;
+  return answer.status === 'stopped' || answer.status === 'error' || (answer.status === 'done' && answer.finishReason === 'length');
+}
+
 export function offersReload(answer: AnswerState): boolean {
   return answer.status === 'error' && answer.error?.details?.action === 'reload';
 }
