@@ -26,6 +26,10 @@ test.beforeAll(async () => {
     // The second test's run: words before the call, then the call.
     `Let me put that in a second note.\n${call('write_file', { path: 'second.txt', content: 'written after a reload\n' })}`,
     call('answer', { content: 'The second note is written.' }),
+    // The third test's run: a step that runs at once, then one that asks (and is stopped there); resumed, the answer.
+    call('calculator', { expression: '6*7' }),
+    call('write_file', { path: 'third.txt', content: 'never written\n' }),
+    call('answer', { content: 'Six times seven is 42.' }),
   ]);
   host = await startHost();
   const client = await connectHost(host.url);
@@ -118,4 +122,38 @@ test('a reload while the card waits brings the card and the words before it back
   }
   expect(await readFile(join(workspace, 'second.txt'), 'utf8')).toBe('written after a reload\n');
   await second.close();
+});
+
+test('a run stopped at an approval card offers Continue: it resumes after its last completed step, whose tool does not run again', async ({ page }) => {
+  await page.goto(host.url);
+  await page.getByTestId('history-new').click();
+  await page.getByTestId('chat-tools-toggle').check();
+  await page.getByTestId('chat-input').fill('What is 6*7? Then note it.');
+  await page.getByTestId('chat-input').press('Control+Enter');
+
+  const answer = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
+  await expect(answer.getByTestId('approval-card')).toHaveAttribute('data-tool', 'write_file');
+  await expect(answer.getByTestId('step-card')).toHaveCount(1);
+  await page.getByTestId('chat-stop').click();
+  await expect(answer).toHaveAttribute('data-status', 'stopped');
+  await expect(answer.getByTestId('step-card')).toHaveCount(1);
+  await expect(answer.getByTestId('step-card')).toHaveAttribute('data-tool', 'calculator');
+  const requestsBefore = proxy.received.length;
+
+  await answer.getByTestId('chat-continue').click();
+  await expect(answer).toHaveAttribute('data-status', 'done');
+  await expect(answer.getByTestId('chat-content')).toHaveText('Six times seven is 42.');
+  // The calculator's step is shown once, from the saved run; one model request was made, and nothing was written.
+  await expect(answer.getByTestId('step-card')).toHaveCount(1);
+  await expect(answer.getByTestId('step-card')).toHaveAttribute('data-tool', 'calculator');
+  expect(proxy.received.length).toBe(requestsBefore + 1);
+  await expect(readFile(join(workspace, 'third.txt'), 'utf8')).rejects.toThrow();
+  await page.screenshot({ path: join(repoRoot, 'test-results', 'e2e', 'agent-resumed.png') });
+
+  // Saved in the same message: a reload shows the one answer with its step.
+  await page.reload();
+  const reloaded = page.locator('[data-testid="chat-message"][data-role="assistant"]');
+  await expect(reloaded).toHaveCount(1);
+  await expect(reloaded.getByTestId('chat-content')).toHaveText('Six times seven is 42.');
+  await expect(reloaded.getByTestId('step-card')).toHaveCount(1);
 });

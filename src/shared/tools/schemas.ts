@@ -32,6 +32,11 @@ export const AgentRunSchema = z.object({
   disableTools: z.array(z.string().max(200)).max(1000).optional(),
   /** save the question and the run's answer (with its steps) in the history, as `chat:send` does */
   record: ChatRecordSchema.optional(),
+  /**
+   * Continue a run that was stopped, failed or cut by a crash: `record.answerId` is its saved answer,
+   * whose completed steps the run goes on from (none is run again); `messages` are those before it.
+   */
+  resume: z.boolean().optional(),
 });
 export type AgentRunInput = z.infer<typeof AgentRunSchema>;
 

@@ -18,6 +18,8 @@ import { ContentBudget, keepWithin, MAX_RUN_CONTENT_BYTES } from '@shared/tools/
 import type { ToolDescriptor } from '@shared/tools/tool-types';
 import type { ToolEnvironment } from '@shared/tools/agent/tools-prompt';
 import { handleToolCall, type NewStep, type ToolCallContext, type ToolCallDeps } from './tool-call-step';
+import { nextTurnNumber, resumedTurns, turnsUsed } from '@shared/tools/agent/resume-transcript';
+import { toOpenAiTools } from '@shared/tools/agent/native-tools';
 
 export type { AgentEnd, AgentProtocolReport, AgentStep };
 
@@ -38,6 +40,8 @@ export interface AgentRunInput {
   conversationAllowed: readonly string[];
   /** the protocol to start with (see chooseToolProtocol) and the setting it came from */
   protocol: ProtocolChoice & { setting: ToolProtocolSetting };
+  /** resume: the completed steps of the run this one goes on from (its calls are not made again) */
+  resumed?: readonly AgentStep[];
 }
 
 export interface AgentRunResult {
@@ -62,8 +66,13 @@ export async function runAgent(input: AgentRunInput, deps: AgentDeps, signal?: A
   const speakerInput: SpeakerInput = { systemPrompt: input.systemPrompt, sampling: input.sampling, tools: input.tools, environment: input.environment };
   let speaker = createSpeaker(input.protocol.protocol, speakerInput);
   let fallback: string | null = null;
-  const transcript: TranscriptTurn[] = input.messages.map((message) => ({ kind: 'message', message }));
-  const steps: AgentStep[] = [];
+  const resumed = input.resumed ?? [];
+  const tools = toOpenAiTools(input.tools);
+  const wireNameOf = (name: string) => tools.tools.find((tool) => tools.toolName(tool.function.name) === name)?.function.name ?? name;
+  const transcript: TranscriptTurn[] = [...input.messages.map((message): TranscriptTurn => ({ kind: 'message', message })), ...resumedTurns(resumed, input.protocol.protocol, wireNameOf)];
+  // A resumed run's steps go on from the saved ones, which the page is shown again first.
+  const steps: AgentStep[] = [...resumed];
+  for (const step of resumed) deps.onStep?.(input.requestId, step);
   const context: ToolCallContext = { requestId: input.requestId, tools: input.tools, workspaceDir: input.workspaceDir, allowed: [...input.conversationAllowed], signal };
   let warned = false;
   let lastResult: ChatResult | null = null;
@@ -92,8 +101,8 @@ export async function runAgent(input: AgentRunInput, deps: AgentDeps, signal?: A
     deps.onStep?.(input.requestId, full);
   };
 
-  let turn = 0;
-  for (let sent = 0; turn < input.maxSteps; sent++) {
+  let turn = turnsUsed(resumed);
+  for (let sent = nextTurnNumber(resumed); turn < input.maxSteps; sent++) {
     if (signal?.aborted) return end('stopped', '');
     const request = speaker.request();
     const messages = renderTranscript(transcript, speaker.protocol, await imageOptions());

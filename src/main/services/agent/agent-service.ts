@@ -7,7 +7,7 @@ import { arch, release } from 'node:os';
 import type { AgentRunInput } from '@shared/tools/schemas';
 import type { ConsentAnswer } from '@shared/tools/consent';
 import { consentChoices, toolsOffered } from '@shared/tools/consent';
-import type { ToolPreview } from '@shared/tools/agent/agent-types';
+import type { AgentStep, ToolPreview } from '@shared/tools/agent/agent-types';
 import { commandPreview } from '@shared/tools/command-safety/command-preview';
 import { createArgumentValidator } from '@shared/tools/validate-arguments';
 import type { ToolDescriptor } from '@shared/tools/tool-types';
@@ -73,12 +73,14 @@ export function createAgentService(deps: AgentServiceDeps) {
       return previewToolsPrompt(offered(input.enableTools), input.disableTools, environmentOf(workspaceDir()));
     },
 
-    async run(input: AgentRunInput): Promise<Omit<AgentRunResult, 'messages'>> {
+    /** `resumed`: the saved steps a resumed run goes on from; `observe` sees the run's steps so far after each new one (the history saves them). */
+    async run(input: AgentRunInput & { resumed?: readonly AgentStep[] }, observe?: (steps: readonly AgentStep[]) => void): Promise<Omit<AgentRunResult, 'messages'>> {
       if (runs.has(input.requestId)) throw new AppFailure('bad_request', `run ${input.requestId} is already going`);
       const settings = deps.settings.get().tools;
       const dir = workspaceDir();
       await mkdir(dir, { recursive: true });
       const run = { controller: new AbortController(), turn: null as string | null };
+      const seen: AgentStep[] = [];
       runs.set(input.requestId, run);
       try {
         // Only `auto` needs to ask the endpoint (a /props request for llama-server).
@@ -112,7 +114,11 @@ export function createAgentService(deps: AgentServiceDeps) {
               });
               return { askId: shownId, answer };
             },
-            onStep: (requestId, step) => deps.emit('agent:step', { requestId, step }),
+            onStep: (requestId, step) => {
+              deps.emit('agent:step', { requestId, step });
+              seen.push(step);
+              observe?.([...seen]);
+            },
             onProgress: (progress) => deps.emit('agent:progress', progress),
             // /props says whether llama-server has a projector; a hosted API cannot say, so it gets no images.
             canSeeImages: async () => (await deps.chat.props(input.endpoint).catch(() => null))?.vision === true,

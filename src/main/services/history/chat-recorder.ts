@@ -7,7 +7,7 @@ import { fromLegacy } from '@shared/chat/request-body';
 import type { ChatRecord, ChatSendInput } from '@shared/chat/schemas';
 import type { ChatMessage, StreamingMessage } from '@shared/chat/types';
 import type { ChatResult } from '@shared/contract';
-import { toAppError } from '@shared/errors';
+import { AppFailure, toAppError } from '@shared/errors';
 import type { AgentEnd, AgentProtocolReport, AgentStep } from '@shared/tools/agent/agent-types';
 import type { MessageContent, MessagePatch, MessageStatus, StoredMessage } from '@shared/history/types';
 import type { HistoryStore } from './history-store';
@@ -29,6 +29,8 @@ export interface RecordedExchange {
   finish(result: ChatResult): Promise<void>;
   /** the final answer of something that is not one stream (an agent run) */
   end(patch: MessagePatch): Promise<void>;
+  /** an agent run's steps so far, saved with its answer as they come (a crash keeps them, and Continue resumes after them) */
+  steps(steps: readonly AgentStep[]): void;
   fail(partial: StreamingMessage | null, error: unknown): Promise<void>;
 }
 
@@ -97,6 +99,14 @@ export function createChatRecorder(deps: ChatRecorderDeps) {
         }
       },
       end,
+      steps(steps) {
+        if (!streamOpen) return;
+        try {
+          history.updateStream(conversationId, record.answerId, { extra: { agent: { steps: [...steps] } } });
+        } catch {
+          streamOpen = false;
+        }
+      },
       async finish(result) {
         const patch: MessagePatch = { ...answerPatch(result), status: storedStatus(result.status) };
         if (result.error) patch.error = { code: result.error.code, message: result.error.message };
@@ -120,6 +130,14 @@ export function createChatRecorder(deps: ChatRecorderDeps) {
      * `continues` reopens the saved answer `record.answerId` to grow in place (Continue); null when
      * nothing could be saved (a notice says why).
      */
+    /** The completed steps of the run saved as `record.answerId`, which a resumed run goes on from. */
+    async savedSteps(record: ChatRecord): Promise<AgentStep[]> {
+      const opened = await history.open(record.conversationId);
+      const answer = opened.messages.find((message) => message.id === record.answerId);
+      const steps = (answer?.extra?.agent as { steps?: unknown } | undefined)?.steps;
+      if (answer?.role !== 'assistant' || !Array.isArray(steps)) throw new AppFailure('bad_request', `cannot resume: ${record.answerId} is not the saved answer of an agent run`);
+      return steps.filter(isSavedStep);
+    },
     async begin(record: ChatRecord, answer: AnswerFields = {}, continues = false): Promise<RecordedExchange | null> {
       try {
         if (continues) await history.resumeStream(record.conversationId, record.answerId);
@@ -207,17 +225,34 @@ export function agentAnswerPatch(outcome: AgentOutcome): MessagePatch {
   };
 }
 
-/** Runs an agent loop and records the question at once and the answer with its steps at the end. */
-export async function runRecorded<I extends { record?: ChatRecord }, O extends AgentOutcome>(recorder: ChatRecorder, run: (input: I) => Promise<O>, input: I): Promise<O> {
-  if (!input.record) return run(input);
-  recorder.hold(input.record);
-  const exchange = await recorder.begin(input.record);
+/**
+ * Runs an agent loop and records the question at once, its steps as they come and the answer
+ * with every step at the end. With `resume`, the run goes on from the steps saved in its answer.
+ */
+export async function runRecorded<I extends { record?: ChatRecord; resume?: boolean }, O extends AgentOutcome>(
+  recorder: ChatRecorder,
+  run: (input: I & { resumed?: readonly AgentStep[] }, observe?: (steps: readonly AgentStep[]) => void) => Promise<O>,
+  input: I,
+): Promise<O> {
+  if (!input.record) {
+    if (input.resume) throw new AppFailure('bad_request', 'cannot resume: a run is resumed from its saved answer, and this request names none');
+    return run(input);
+  }
+  const resumed = input.resume ? await recorder.savedSteps(input.record) : undefined;
+  if (!resumed) recorder.hold(input.record);
+  const exchange = await recorder.begin(input.record, {}, resumed !== undefined);
   try {
-    const outcome = await run(input);
+    const outcome = await run({ ...input, ...(resumed ? { resumed } : {}) }, (steps) => exchange?.steps(steps));
     await exchange?.end(agentAnswerPatch(outcome));
     return outcome;
   } catch (error) {
     await exchange?.fail(null, error);
     throw error;
   }
+}
+
+/** A saved step as the history holds it (written by this app; checked only for the fields resuming reads). */
+function isSavedStep(value: unknown): value is AgentStep {
+  const step = value as Partial<AgentStep> | null;
+  return typeof step === 'object' && step !== null && typeof step.index === 'number' && typeof step.kind === 'string' && typeof step.output === 'string';
 }

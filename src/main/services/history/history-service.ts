@@ -73,8 +73,8 @@ export function createHistoryService(deps: HistoryServiceDeps) {
       void nameConversation({ history: store, send: chat, enabled: deps.autoTitle ?? (() => false), onRenamed: (id) => announce([id]) }, input, result).catch(() => undefined);
       return result;
     },
-    /** An agent run, saved like a chat exchange: the question now, the answer and its steps when the run ends. */
-    runAgent<I extends { record?: ChatSendRecord }, O extends AgentOutcome>(run: (input: I) => Promise<O>, input: I): Promise<O> {
+    /** An agent run, saved like a chat exchange: the question now, its steps as they come, the answer when the run ends; or resumed from its saved steps. */
+    runAgent<I extends { record?: ChatSendRecord; resume?: boolean }, O extends AgentOutcome>(run: Parameters<typeof runRecorded<I, O>>[1], input: I): Promise<O> {
       return runRecorded(recorder, run, input);
     },
     list: async () => {

@@ -129,9 +129,12 @@ export function createChatStore({
     const requestId = newId();
     // Known for the local server and for a linked llama-server; hosted APIs do not say, and are not trimmed.
     const nCtx = (props.getState()?.nCtx ?? 0) || null;
-    const history = question ? [...prefix, question] : continuing ? [...prefix, continuing] : prefix;
-    // An answer is continued the way it was asked: a plain chat answer with a plain request.
-    const asAgent = !continuing && useTools.getState() && agent !== undefined;
+    // An answer is continued the way it was asked: a plain answer from its text (the last message),
+    // an agent run from its saved steps (the core has them; the messages end before it).
+    const resumeRun = continuing?.agentRun === true;
+    if (resumeRun && agent === undefined) return false;
+    const history = question ? [...prefix, question] : continuing && !resumeRun ? [...prefix, continuing] : prefix;
+    const asAgent = resumeRun || (!continuing && useTools.getState() && agent !== undefined);
     const runTools = { enableTools: [...conversationTools.getState()], disableTools: [...(toolSelection.getState()?.off ?? [])] };
     // With tools on, the tool list the agent adds to the system prompt is fitted too (tools-fit.ts); only where n_ctx is known.
     fitting = asAgent && nCtx !== null;
@@ -152,7 +155,7 @@ export function createChatStore({
     const now = conversation.getState();
     if (!fitted.ok || now.id !== before.id || now.items !== before.items || now.activeRequestId !== null) return false;
     // The agent adds its tool list itself: the request carries the conversation's own system prompt.
-    const plan = { ...fitted.plan, input: { ...fitted.plan.input, systemPrompt: chat.systemPrompt, ...(continuing ? { continueAnswer: true } : {}) } };
+    const plan = { ...fitted.plan, input: { ...fitted.plan.input, systemPrompt: chat.systemPrompt, ...(continuing && !resumeRun ? { continueAnswer: true } : {}) } };
     accepted?.();
     const answerParent = continuing ? continuing.parentId : (history.at(-1)?.id ?? null);
     const item = { ...newAnswerItem(continuing?.id ?? newId(), answerParent, requestId, plan.dropped, nCtx), ...(asAgent ? { agentRun: true } : {}) };
@@ -164,7 +167,7 @@ export function createChatStore({
     lastOpened.set(target.conversationId);
     const follow = follower.follow(requestId, (snapshot) => live.setState((current) => (current?.requestId === requestId ? { ...current, ...snapshot } : current), true), { turns: asAgent });
     // A continued answer keeps its text on screen until the stream brings it back with the new words.
-    live.setState({ itemId: item.id, requestId, message: { ...initialStreamingMessage(), content: continuing?.answer.content ?? '' }, counter: item.counter, turn: null }, true);
+    live.setState({ itemId: item.id, requestId, message: { ...initialStreamingMessage(), content: resumeRun ? '' : (continuing?.answer.content ?? '') }, counter: item.counter, turn: null }, true);
 
     const record = { ...target, parentId: question ? question.parentId : answerParent, answerId: item.id, ...(question ? { question: { id: question.id, content: question.content } } : {}) };
     let answer: AnswerState;
@@ -173,7 +176,7 @@ export function createChatStore({
       runs.add(requestId);
       const { mode: _mode, ...runInput } = plan.input;
       const { enableTools, disableTools } = runTools;
-      const result = await agent.run({ ...runInput, record, ...(enableTools.length > 0 ? { enableTools } : {}), ...(disableTools.length > 0 ? { disableTools } : {}) }, { conversationId: target.conversationId });
+      const result = await agent.run({ ...runInput, record, ...(resumeRun ? { resume: true } : {}), ...(enableTools.length > 0 ? { enableTools } : {}), ...(disableTools.length > 0 ? { disableTools } : {}) }, { conversationId: target.conversationId });
       runs.delete(requestId);
       final = follow.finish();
       answer = result.ok ? answerFromRun(result.value) : failedAnswer(final.message, result.error);

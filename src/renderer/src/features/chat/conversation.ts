@@ -21,14 +21,17 @@ export type AnswerState = Omit<StreamingMessage, 'internal' | 'error'> & { error
 
 /** Failed because the local model is gone (crashed, or its load failed): the answer offers Reload. */
 /**
- * Whether an answer can be continued from its text: cut off (stopped, failed, interrupted by a
- * crash, or at its token limit), with text and no tool call (llama-server cannot continue those).
- * An agent run's answer is not: its steps, not its text, are where it stopped.
+ * Whether an answer can be continued: a plain answer cut off (stopped, failed, interrupted by a
+ * crash, or at its token limit) goes on from its text, when it has text and no tool call
+ * (llama-server cannot continue those); an agent run that was stopped, failed or interrupted
+ * resumes after its last completed step.
  */
 export function offersContinue(item: AnswerItem): boolean {
   const { answer } = item;
-  if (item.agentRun || item.image || answer.content === '' || answer.toolCalls.length > 0) return false;
-  return answer.status === 'stopped' || answer.status === 'error' || (answer.status === 'done' && answer.finishReason === 'length');
+  const cut = answer.status === 'stopped' || answer.status === 'error';
+  if (item.agentRun) return cut;
+  if (item.image || answer.content === '' || answer.toolCalls.length > 0) return false;
+  return cut || (answer.status === 'done' && answer.finishReason === 'length');
 }
 
 export function offersReload(answer: AnswerState): boolean {
