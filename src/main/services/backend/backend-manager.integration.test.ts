@@ -73,7 +73,7 @@ describe('backend manager with the real llama-server', () => {
     expect(manager.logLines().some((line) => /listening on http:\/\/127\.0\.0\.1:\d+/.test(line.text))).toBe(true);
     // What the server did, read from its own load lines, beside the estimate: the context asked for, the weights and the KV cache on the CPU.
     const report = manager.logLines().find((line) => line.stream === 'app' && line.text.startsWith('llama-server put'));
-    expect(report?.text).toMatch(/^llama-server put no layer on a GPU, context 512; .*CPU\w*: model \d+ MiB.*KV \d+ MiB.* \(EVA's estimate: 0 of 3 layers, CPU backend: no offload\); llama-server's own fit projected \d+ of \d+ MiB of host memory: no changes needed$/);
+    expect(report?.text).toMatch(/^llama-server put no layer on a GPU, context 512; .*CPU\w*: model \d+ MiB.*KV \d+ MiB.* \(EVA's estimate: 0 of 3 layers, CPU backend: no offload, KV cache \d+ MiB\); llama-server's own fit projected \d+ of \d+ MiB of host memory: no changes needed$/);
   });
 
   it('does not restart for the same settings, restarts when the context size changes', async () => {

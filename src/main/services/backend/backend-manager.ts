@@ -245,7 +245,8 @@ export class BackendManager {
           this.readyTiming = { listeningAt: outcome.listeningAt, readyAt: outcome.readyAt };
           // What the server did beside what EVA estimated (and beside llama-server's own fit), where the user reads the log.
           const report = readLoadReport(startLines);
-          this.appLog(`${describeLoadReport(report)} (EVA's estimate: ${estimate.gpuLayers} of ${estimate.maxLayers} layers, ${estimate.reason}); ${describeServerFit(report.serverFit)}`);
+          const kv = (model.kvBytesPerToken ?? 0) > 0 && report.nCtx !== null ? `, KV cache ${Math.round(((model.kvBytesPerToken ?? 0) * report.nCtx) / 2 ** 20)} MiB` : '';
+          this.appLog(`${describeLoadReport(report)} (EVA's estimate: ${estimate.gpuLayers} of ${estimate.maxLayers} layers, ${estimate.reason}${kv}); ${describeServerFit(report.serverFit)}`);
           const fit = await settleFit(memory, fitting, report);
           if (generation !== this.generation) throw superseded();
           this.setStatus({ ...this.status, state: 'ready', since: this.now(), model, estimate, loadMs: Math.round(outcome.readyAt - startedAt), fit });

@@ -30,6 +30,8 @@ export function describeFit(status: BackendStatus | null): FitView | null {
   if (report.offloaded) lines.push(`${report.offloaded.layers} of ${report.offloaded.of} layers on the GPU`);
   if (report.nCtx !== null) lines.push(`context ${report.nCtx} tokens${report.nCtxSeq !== null && report.nCtxSeq !== report.nCtx ? ` (${report.nCtxSeq} a sequence)` : ''}`);
   if (status?.estimate) lines.push(`EVA's estimate: ${status.estimate.gpuLayers} of ${status.estimate.maxLayers} layers (${status.estimate.reason})`);
+  const kvBytesPerToken = status?.model?.kvBytesPerToken ?? 0;
+  if (kvBytesPerToken > 0 && report.nCtx !== null) lines.push(`EVA's estimate of the KV cache from the model's header: ${Math.round((kvBytesPerToken * report.nCtx) / 2 ** 20)} MiB for ${report.nCtx} tokens`);
   if (report.serverFit) lines.push(`llama-server's own fit: ${report.serverFit.projectedMiB} of ${report.serverFit.ofMiB} MiB of ${report.serverFit.memory === 'host' ? 'host memory' : 'free device memory'}${report.serverFit.verdict ? `, ${report.serverFit.verdict}` : ''}`);
   if (fit.remembered) lines.push('started with what fit last time on this machine');
   lines.push(...fit.changes.map((change) => change.text));
