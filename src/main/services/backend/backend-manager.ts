@@ -82,6 +82,8 @@ interface ActiveRun {
 }
 
 const LOG_TAIL_FOR_ERRORS = 50;
+/** How long a failed start's last output is waited for before it is read for why (it exits within milliseconds). */
+const EXIT_WAIT_MS = 2000;
 
 export class BackendManager {
   private readonly log: LogRing;
@@ -239,6 +241,8 @@ export class BackendManager {
           throw error;
         });
         if (generation !== this.generation) throw superseded();
+        // A failed start is stopped at its first fatal line; its last lines (which buffer ran out) come with its exit.
+        if (!outcome.ok) await Promise.race([run.exited, new Promise((resolve) => setTimeout(resolve, EXIT_WAIT_MS))]);
         const startLines = this.log.all().filter((line) => line.seq > firstLine && line.stream !== 'app').map((line) => line.text);
         if (outcome.ok) {
           const estimate = gpuEstimate ?? estimateGpuLayers({ backend: backend.kind, model, gpus: [], override: settings.gpuLayers, contextSize: settings.contextSize });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MIN_FIT_CONTEXT, nextFitPoint } from './fit-retry';
+import { findOutOfMemory } from './out-of-memory';
 
 const limits = { maxLayers: 33, trainedContext: 32768 };
 
@@ -17,6 +20,15 @@ describe('the next try after running out of memory', () => {
     expect(nextFitPoint({ gpuLayers: 0, contextSize: 0 }, { device: 'CPU', buffer: 'kv', mib: 4096 }, limits)).toMatchObject({ to: { gpuLayers: 0, contextSize: 16384 }, text: 'CPU ran out of memory allocating the KV cache (4096 MiB): context 32768 → 16384 tokens' });
     // Rounded down to whole KV pages, never below the floor.
     expect(nextFitPoint({ gpuLayers: 0, contextSize: 1000 }, { device: 'CPU', buffer: 'kv', mib: null }, limits)?.to.contextSize).toBe(MIN_FIT_CONTEXT);
+  });
+
+  it("a GPU's compute buffers that did not fit get a smaller context, the layers stay (what an H200 said at 16M tokens)", () => {
+    const oom = findOutOfMemory(readFileSync(join(__dirname, 'fixtures', 'cuda-h200-out-of-memory.log'), 'utf8').split('\n'));
+    expect(oom).toEqual({ device: 'CUDA0', buffer: 'compute', mib: 163840.76 });
+    expect(nextFitPoint({ gpuLayers: 3, contextSize: 16_777_216 }, oom!, { maxLayers: 3, trainedContext: 2048 })).toMatchObject({
+      to: { gpuLayers: 3, contextSize: 8_388_608 },
+      text: 'CUDA0 ran out of memory allocating the compute buffers (163841 MiB): context 16777216 → 8388608 tokens',
+    });
   });
 
   it('a GPU with no layer left to move gets a smaller context instead', () => {

@@ -1,5 +1,6 @@
 // What to try next after a load ran out of memory: fewer GPU layers when a GPU
-// ran out, a smaller context when host memory did (or no layer is left to move).
+// ran out holding weights or KV cache, a smaller context when host memory ran out,
+// when the GPU's compute buffers did, or when no layer is left to move.
 // Each step gives back a real share of memory (a quarter of the layers, half the
 // context), so a load that cannot fit gives up after a few tries instead of
 // creeping down one layer at a time.
@@ -26,12 +27,15 @@ export interface FitLimits {
 /** The next launch figures and the change in words, or null when nothing smaller is left to try. */
 export function nextFitPoint(current: FitPoint, oom: OutOfMemory, limits: FitLimits): FitChange | null {
   const what = `${oom.device} ran out of memory${oom.buffer ? ` allocating the ${BUFFER_WORDS[oom.buffer]}` : ''}${oom.mib !== null ? ` (${Math.round(oom.mib)} MiB)` : ''}`;
-  if (isGpuDevice(oom.device) && current.gpuLayers > 0) {
+  const context = current.contextSize > 0 ? current.contextSize : limits.trainedContext;
+  // The compute buffers grow with the context and stay on the GPU whatever the layers (an H200 ran out
+  // at 16M tokens with 1 of 3 layers offloaded): a smaller context is what helps there.
+  const computeOnGpu = isGpuDevice(oom.device) && oom.buffer === 'compute' && context > MIN_FIT_CONTEXT;
+  if (isGpuDevice(oom.device) && current.gpuLayers > 0 && !computeOnGpu) {
     const gpuLayers = Math.max(0, Math.min(current.gpuLayers - 1, Math.floor((current.gpuLayers * 3) / 4)));
     const to = { ...current, gpuLayers };
     return { from: current, to, device: oom.device, buffer: oom.buffer, text: `${what}: GPU layers ${current.gpuLayers} → ${gpuLayers} of ${limits.maxLayers}` };
   }
-  const context = current.contextSize > 0 ? current.contextSize : limits.trainedContext;
   if (!(context > MIN_FIT_CONTEXT)) return null;
   // Weights that do not fit in RAM do not fit in less context either.
   if (!isGpuDevice(oom.device) && oom.buffer === 'model') return null;

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseClinfo, parseListDevices, parseNvidiaSmi, parseVulkanInfoSummary } from './gpu-probe-parse';
 
@@ -217,6 +219,10 @@ Available devices:
       { name: 'NVIDIA GeForce RTX 4090', totalMiB: 24080, freeMiB: 23500, source: 'list-devices' },
       { name: 'NVIDIA GeForce RTX 3060', totalMiB: 12288, freeMiB: 11800, source: 'list-devices' },
     ]);
+  });
+
+  it('reads what a real CUDA build said on an H200 (the device machine, this llama.cpp)', () => {
+    expect(parseListDevices(readFileSync(join(__dirname, 'fixtures', 'cuda-h200-list-devices.txt'), 'utf8'))).toEqual([{ name: 'NVIDIA H200', totalMiB: 143155, freeMiB: 142629, source: 'list-devices' }]);
   });
 
   it('keeps parentheses that belong to the description', () => {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeLoadReport, describeServerFit, readLoadReport } from './load-report';
 
@@ -57,8 +59,18 @@ describe('load report', () => {
       'common_params_fit_impl: context size reduced from 32768 to 16384 -> need 1024 MiB less memory in total',
       'common_fit_params: failed to fit params to free device memory: n_gpu_layers already set by user to 20, abort',
     ]);
-    expect(gpu.serverFit).toEqual({ projectedMiB: 9120, ofMiB: 7800, memory: 'device', verdict: 'n_gpu_layers already set by user to 20' });
+    expect(gpu.serverFit).toEqual({ projectedMiB: 9120, ofMiB: 7800, memory: 'device', verdict: 'context size reduced from 32768 to 16384; n_gpu_layers already set by user to 20' });
     expect(describeServerFit(null)).toMatch(/did not run/);
+  });
+
+  it('reads what llama-server did on a real GPU (an H200, the tiny model, all layers offloaded)', () => {
+    const report = readLoadReport(readFileSync(join(__dirname, 'fixtures', 'cuda-h200-load.log'), 'utf8').split('\n'));
+    expect(report.offloaded).toEqual({ layers: 3, of: 3 });
+    expect(report.buffers).toContainEqual({ device: 'CUDA0', kind: 'kv', mib: 2 });
+    expect(report.buffers).toContainEqual({ device: 'CUDA0', kind: 'compute', mib: 41.01 });
+    expect(report.serverFit).toEqual({ projectedMiB: 47, ofMiB: 142629, memory: 'device', verdict: 'no changes needed' });
+    const failed = readLoadReport(readFileSync(join(__dirname, 'fixtures', 'cuda-h200-out-of-memory.log'), 'utf8').split('\n'));
+    expect(failed.serverFit).toEqual({ projectedMiB: 172036, ofMiB: 142629, memory: 'device', verdict: 'need to reduce device memory by 30431 MiB; n_gpu_layers already set by user to 99' });
   });
 
   it('reads nothing from lines that say nothing', () => {

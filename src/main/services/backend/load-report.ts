@@ -14,7 +14,7 @@ const N_CTX = /llama_context: n_ctx\s+=\s+(\d+)/;
 const N_CTX_SEQ = /llama_context: n_ctx_seq\s+=\s+(\d+)/;
 // llama-server's --fit step (common/fit.cpp), printed before it loads the model.
 const FIT_PROJECTED = /common_params_fit_impl: projected to use (\d+) MiB of (host|device) memory vs\. (\d+) MiB of/;
-const FIT_VERDICT = /common_params_fit_impl: (?:will leave .*?, (no changes needed)|(context size reduced from \d+ to \d+))|failed to fit params to free device memory: (.+?)(?:, abort)?$/;
+const FIT_VERDICT = /common_params_fit_impl: (?:will leave .*?, (no changes needed)|(context size reduced from \d+ to \d+)|cannot meet free memory target of \d+ MiB, (need to reduce device memory by \d+ MiB))|failed to fit params to free device memory: (.+?)(?:, abort)?$/;
 
 /** Reads the lines of one start; later lines win (a retry prints its own). */
 export function readLoadReport(lines: readonly string[]): LoadReport {
@@ -41,7 +41,9 @@ function readServerFit(line: string, fit: ServerFitReport | null): ServerFitRepo
   const projected = FIT_PROJECTED.exec(line);
   if (projected) return { projectedMiB: Number(projected[1]), memory: projected[2] as 'host' | 'device', ofMiB: Number(projected[3]), verdict: fit?.verdict ?? null };
   const verdict = FIT_VERDICT.exec(line);
-  if (verdict && fit) return { ...fit, verdict: verdict[1] ?? verdict[2] ?? verdict[3] ?? null };
+  // Its conclusions in order: "need to reduce device memory by 30431 MiB; n_gpu_layers already set by user to 99".
+  const said = verdict ? (verdict[1] ?? verdict[2] ?? verdict[3] ?? verdict[4] ?? null) : null;
+  if (said && fit) return { ...fit, verdict: fit.verdict ? `${fit.verdict}; ${said}` : said };
   return fit;
 }
 
