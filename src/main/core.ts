@@ -1,6 +1,7 @@
 // The core: every service, wired once, behind the contract's handlers. Both
 // hosts (Electron and the browser host) create exactly this and only differ in
 // how they carry calls and events.
+import type { RetryPolicy } from './services/chat/retry-stream';
 import type { AppInfo, InvokeHandlers, Notice } from '@shared/contract';
 import { AppFailure } from '@shared/errors';
 import { checkExternalLink } from '@shared/external-link';
@@ -57,6 +58,8 @@ export interface CoreOptions {
   secretCipher?: SecretCipher | null;
   /** for tests: a short "no data" timeout instead of 120 s */
   chatIdleTimeoutMs?: number;
+  /** pauses before asking a link again after 429 or a passing 5xx (default 1, 3 and 9 s) */
+  chatRetryPolicy?: RetryPolicy;
   /** for tests: the history store's save interval and undo grace period */
   historyTimings?: { streamSaveMs?: number; trashGraceMs?: number; indexFlushMs?: number };
   /** the tool worker entry: the built `out/main/tool-worker.js`, or (default, from source) the TS entry run through tsx */
@@ -122,7 +125,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const links = createLinkService({ settings, secrets });
   const serverKey = await openUserApiKey({ secrets, legacyKey: settings.legacyLoadApiKey, dropLegacy: () => settings.update({}) });
   const slots = await openSlotKeeper({ dir: slotDir, budgetBytes: () => settings.get().chat.reopenCacheMb * 2 ** 20, log: (line) => backend.appLog(line) });
-  const chat = createChatService({ localServer: () => backend.localEndpoint(), readyLocalServer: (signal) => backend.readyEndpoint(signal), links, emit: events.emit, idleTimeoutMs: options.chatIdleTimeoutMs, slots });
+  const chat = createChatService({ localServer: () => backend.localEndpoint(), readyLocalServer: (signal) => backend.readyEndpoint(signal), links, emit: events.emit, idleTimeoutMs: options.chatIdleTimeoutMs, slots, retryPolicy: options.chatRetryPolicy });
   // Kept up to date from the same events the pages get, so a page that reloads can pick a request up again.
   const live = new LiveRuns(events.emit);
   events.attach(live.observe);

@@ -17,6 +17,7 @@ import { countWithLlamaServer, estimateCount } from './count-tokens';
 import type { CountTokensInput, TokenCount } from '@shared/chat/context-types';
 import type { SlotKeeper } from './slot-cache/slot-keeper';
 import { continuationEvents, continuedText } from '@shared/chat/continuation';
+import { abortableSleep, DEFAULT_RETRY_POLICY, withRetry, type RetryPolicy } from './retry-stream';
 
 export interface LocalServer {
   baseUrl: string;
@@ -40,6 +41,8 @@ export interface ChatServiceDeps {
   clock?: () => number;
   /** the conversation cache (instant reopen): slots saved when left, restored when asked again */
   slots?: SlotKeeper;
+  /** pauses before asking a link again after 429 or a passing 5xx (retry-stream.ts) */
+  retryPolicy?: RetryPolicy;
 }
 
 interface Target {
@@ -116,10 +119,15 @@ export function createChatService(deps: ChatServiceDeps) {
       let idSlot = to.llama ? (input.idSlot ?? -1) : undefined;
       // A restored conversation must be answered from the slot it was put in.
       if (cache) idSlot = (await cache.keeper.prepare(cache.server, cache.conversationId, messages, input.idSlot ?? null)) ?? idSlot;
-      const requested =
+      const start = () =>
         input.mode === 'chat'
           ? client.chat(buildChatBody({ model: to.model, messages, sampling, stream: true, idSlot, includeUsage: true, tools: input.tools }), controller.signal)
           : client.complete(buildCompletionBody({ prompt: input.prompt, sampling, idSlot, api: to.llama ? 'llama' : 'openai', model: to.model, includeUsage: true }), to.llama ? 'llama' : 'openai', controller.signal);
+      // A link that is rate-limited or briefly down is asked again after a pause; the local server restarts on its own instead.
+      const requested =
+        input.endpoint.kind === 'link'
+          ? withRetry(start, deps.retryPolicy ?? DEFAULT_RETRY_POLICY, { sleep: abortableSleep, onRetry: ({ status, attempt, of, delayMs }) => deps.emit('app:notice', { level: 'warning', code: 'link_retry', message: `${to.baseUrl} answered HTTP ${status}; asking again in ${Math.round(delayMs / 1000)} s (${attempt} of ${of})`, details: { status, attempt, of, delayMs } }) }, controller.signal)
+          : start();
       // A continued answer streams its saved text first, so every reader (the page, the history) sees the whole answer.
       const events = continued?.ok ? continuationEvents(continued.text, requested) : requested;
 
