@@ -36,8 +36,7 @@ beforeAll(async () => {
     req.on('end', async () => {
       const upstream = await fetch(`${server.baseUrl}${req.url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) });
       res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'text/event-stream' });
-      for await (const chunk of upstream.body!) res.write(chunk);
-      res.end();
+      res.end(Buffer.from(await upstream.arrayBuffer()));
     });
   });
   await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));

@@ -1,5 +1,6 @@
-// A Node client for the browser host's WebSocket, for benchmarks and tests that
-// set the stage (settings, loading a model) faster than clicking through the UI.
+// A Node client for the browser host's WebSocket: how `eva` reaches the core of
+// an app that already runs on the data dir, and how benchmarks and tests set the
+// stage (settings, loading a model) faster than clicking through the UI.
 import WebSocket from 'ws';
 import type { EventName, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput } from '@shared/contract';
 import type { Result } from '@shared/errors';
@@ -7,6 +8,8 @@ import type { Result } from '@shared/errors';
 export interface HostClient {
   invoke<C extends InvokeChannel>(channel: C, input?: InvokeInput<C>): Promise<InvokeOutput<C>>;
   on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void): void;
+  /** called once when the connection ends without close() (the app quit) */
+  onClose(listener: () => void): void;
   close(): void;
 }
 
@@ -25,6 +28,13 @@ export async function connectHost(pageUrl: string): Promise<HostClient> {
     if (frame.type === 'result' && frame.id !== undefined && frame.result) pending.get(frame.id)?.(frame.result);
     if (frame.type === 'event' && frame.event) for (const listener of listeners.get(frame.event) ?? []) listener(frame.payload);
   });
+  // The app quit or the connection broke: nothing pending will be answered.
+  ws.on('close', () => {
+    for (const [id, settle] of [...pending]) {
+      pending.delete(id);
+      settle({ ok: false, error: { code: 'internal', message: 'the connection to EVA Desktop closed' } });
+    }
+  });
   return {
     invoke: (channel, input) =>
       new Promise((resolve, reject) => {
@@ -37,6 +47,7 @@ export async function connectHost(pageUrl: string): Promise<HostClient> {
         ws.send(JSON.stringify({ type: 'invoke', id, channel, input }));
       }),
     on: (event, listener) => listeners.set(event, [...(listeners.get(event) ?? []), listener as (payload: unknown) => void]),
+    onClose: (listener) => ws.once('close', listener),
     close: () => ws.close(),
   };
 }
