@@ -12,6 +12,7 @@ export default defineConfig({
         input: {
           index: resolve(import.meta.dirname, 'src/main/index.ts'),
           host: resolve(import.meta.dirname, 'src/main/host/cli.ts'),
+          eva: resolve(import.meta.dirname, 'src/main/cli/eva.ts'),
           'tool-worker': resolve(import.meta.dirname, 'src/main/workers/tool-worker.ts'),
           'process-guardian': resolve(import.meta.dirname, 'src/main/workers/process-guardian.ts'),
         },

@@ -1,0 +1,106 @@
+// `eva`'s command line, read into a command and its options (pure: the tests
+// give it argv arrays). Anything it does not know is a usage error with the
+// usage, exit code 2, before anything starts.
+
+export type EvaCommand =
+  | { kind: 'help' }
+  | { kind: 'ask'; question: string | null }
+  | { kind: 'history'; action: 'list' }
+  | { kind: 'history'; action: 'search'; query: string }
+  | { kind: 'history'; action: 'show' | 'export'; id: string }
+  | { kind: 'models'; action: 'status' | 'log' | 'stop' }
+  | { kind: 'models'; action: 'load'; path: string };
+
+export interface EvaOptions {
+  /** one JSON object per line instead of text */
+  json: boolean;
+  /** answer through this saved link (its name or id) instead of the local model */
+  link: string | null;
+  /** a model file to load first (the local endpoint) */
+  model: string | null;
+  system: string | null;
+  maxTokens: number | null;
+  dataDir: string | null;
+}
+
+export type ParsedArgs = { ok: true; command: EvaCommand; options: EvaOptions } | { ok: false; error: string };
+
+export const USAGE = `usage: eva <command> [options]
+
+commands:
+  ask ["question"]           one answer to stdout (no question: read stdin)
+  history list               saved conversations, newest first
+  history search <text>      conversations that contain the text
+  history show <id>          one conversation's messages
+  history export <id>        one conversation as Markdown
+  models status              the local model server's state
+  models load <file.gguf>    load a model (the app's load settings)
+  models stop                stop the local model server
+  models log                 the model server's last log lines
+  help                       this text
+
+options:
+  --json                     one JSON object per line
+  --link <name|id>           answer through a saved link instead of the local model
+  --model <file.gguf>        load this model first
+  --system <text>            the system prompt for this answer
+  --max-tokens <n>           the longest answer
+  --data-dir <dir>           another data dir (default: the app's)
+
+exit codes: 0 answered, 1 error, 2 bad usage, 130 interrupted`;
+
+const VALUE_FLAGS = new Set(['--link', '--model', '--system', '--max-tokens', '--data-dir']);
+
+export function parseEvaArgs(argv: readonly string[]): ParsedArgs {
+  const options: EvaOptions = { json: false, link: null, model: null, system: null, maxTokens: null, dataDir: null };
+  const words: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      words.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg === '--json') options.json = true;
+    else if (arg === '-h' || arg === '--help') return { ok: true, command: { kind: 'help' }, options };
+    else if (VALUE_FLAGS.has(arg)) {
+      const value = argv[++i];
+      if (value === undefined || value.startsWith('--')) return { ok: false, error: `${arg} needs a value` };
+      if (arg === '--max-tokens') {
+        if (!/^[1-9]\d{0,6}$/.test(value)) return { ok: false, error: `--max-tokens must be a whole number from 1, not "${value}"` };
+        options.maxTokens = Number(value);
+      } else if (arg === '--link') options.link = value;
+      else if (arg === '--model') options.model = value;
+      else if (arg === '--system') options.system = value;
+      else options.dataDir = value;
+    } else if (arg.startsWith('-') && arg !== '-') return { ok: false, error: `unknown option ${arg}` };
+    else words.push(arg);
+  }
+  const [name, ...rest] = words;
+  const command = commandOf(name, rest);
+  return 'error' in command ? { ok: false, error: command.error } : { ok: true, command, options };
+}
+
+function commandOf(name: string | undefined, rest: string[]): EvaCommand | { error: string } {
+  switch (name) {
+    case undefined:
+    case 'help':
+      return { kind: 'help' };
+    case 'ask':
+      return { kind: 'ask', question: rest.length > 0 && !(rest.length === 1 && rest[0] === '-') ? rest.join(' ') : null };
+    case 'history': {
+      const [action, ...more] = rest;
+      if (action === 'list' || action === undefined) return more.length === 0 ? { kind: 'history', action: 'list' } : { error: 'history list takes no arguments' };
+      if (action === 'search') return more.length > 0 ? { kind: 'history', action, query: more.join(' ') } : { error: 'history search needs the text to look for' };
+      if (action === 'show' || action === 'export') return more.length === 1 ? { kind: 'history', action, id: more[0]! } : { error: `history ${action} needs one conversation id` };
+      return { error: `unknown history action "${action}"` };
+    }
+    case 'models': {
+      const [action, ...more] = rest;
+      if (action === 'load') return more.length === 1 ? { kind: 'models', action, path: more[0]! } : { error: 'models load needs one .gguf file' };
+      if (action === 'status' || action === 'log' || action === 'stop' || action === undefined) return more.length === 0 ? { kind: 'models', action: action ?? 'status' } : { error: `models ${action} takes no arguments` };
+      return { error: `unknown models action "${action}"` };
+    }
+    default:
+      return { error: `unknown command "${name}"` };
+  }
+}

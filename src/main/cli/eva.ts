@@ -1,0 +1,77 @@
+// `eva`: EVA Desktop in the terminal (issue 20). It runs the same core as the
+// app on the same data dir — or attaches to the app's when the app runs there —
+// so conversations, settings, links and history are one. Exit codes: 0
+// answered, 1 error, 2 bad usage, 130 interrupted.
+import { readFileSync } from 'node:fs';
+import { AppFailure, toAppError } from '@shared/errors';
+import { binDirs } from '../services/app/bin-dirs';
+import { defaultDataDir } from '../services/app/data-paths';
+import { appVersion, findAppRoot } from '../host/app-root';
+import { askCommand } from './ask-command';
+import { evaCoreOptions, openCoreSession } from './core-session';
+import { parseEvaArgs, USAGE } from './eva-args';
+import { createOutput } from './eva-output';
+import { EXIT } from './exit-codes';
+import { infoCommand } from './info-commands';
+
+async function main(argv: string[]): Promise<number> {
+  const parsed = parseEvaArgs(argv);
+  if (!parsed.ok) {
+    process.stderr.write(`eva: ${parsed.error}\n\n${USAGE}\n`);
+    return EXIT.usage;
+  }
+  const { command, options } = parsed;
+  if (command.kind === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return EXIT.ok;
+  }
+  let question: string | null = null;
+  if (command.kind === 'ask') {
+    // No question on the command line: the whole of stdin is the question (a pipe or a file); a terminal must type it.
+    question = command.question ?? (process.stdin.isTTY ? null : readFileSync(0, 'utf8').trim());
+    if (!question) {
+      process.stderr.write('eva: ask needs a question: eva ask "…", or pipe it in\n');
+      return EXIT.usage;
+    }
+  }
+  const out = createOutput(options.json);
+  const log = (text: string) => {
+    if (!options.json) process.stderr.write(`${text}\n`);
+  };
+  const appRoot = findAppRoot(import.meta.dirname);
+  const built = import.meta.url.endsWith('.js');
+  const session = await openCoreSession(evaCoreOptions(options.dataDir ?? defaultDataDir(), appRoot, appVersion(appRoot), binDirs({ appRoot }), built, import.meta.dirname));
+  // Ctrl+C: the command's own handler first (stop the answer); a second one quits at once.
+  let interruptHandler: (() => void) | null = null;
+  let interrupts = 0;
+  process.on('SIGINT', () => {
+    interrupts++;
+    if (interrupts === 1 && interruptHandler) interruptHandler();
+    else void session.close().finally(() => process.exit(EXIT.interrupted));
+  });
+  try {
+    if (command.kind === 'ask') {
+      return await askCommand(question!, options, {
+        session,
+        out,
+        log,
+        onInterrupt: (handler) => {
+          interruptHandler = handler;
+          return () => (interruptHandler = null);
+        },
+      });
+    }
+    return await infoCommand(command, session, out, log);
+  } finally {
+    await session.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const failure = toAppError(error);
+    process.stderr.write(`eva: ${failure.message}\n`);
+    process.exit(error instanceof AppFailure && failure.code === 'bad_request' ? EXIT.usage : EXIT.error);
+  },
+);
