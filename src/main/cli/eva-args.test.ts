@@ -6,7 +6,7 @@ describe("eva's command line", () => {
     expect(parseEvaArgs(['ask', 'what', 'is', 'EVA?', '--json', '--max-tokens', '64'])).toEqual({
       ok: true,
       command: { kind: 'ask', question: 'what is EVA?' },
-      options: { json: true, link: null, model: null, system: null, maxTokens: 64, dataDir: null },
+      options: { json: true, link: null, model: null, system: null, maxTokens: 64, dataDir: null, yes: false },
     });
     expect(parseEvaArgs(['--link', 'work', 'ask'])).toMatchObject({ ok: true, command: { kind: 'ask', question: null }, options: { link: 'work' } });
     expect(parseEvaArgs(['history', 'show', 'abc'])).toMatchObject({ command: { kind: 'history', action: 'show', id: 'abc' } });
@@ -14,6 +14,8 @@ describe("eva's command line", () => {
     expect(parseEvaArgs(['models'])).toMatchObject({ command: { kind: 'models', action: 'status' } });
     expect(parseEvaArgs(['ask', '--', '--not-a-flag'])).toMatchObject({ command: { question: '--not-a-flag' } });
     expect(parseEvaArgs([])).toMatchObject({ ok: true, command: { kind: 'help' } });
+    expect(parseEvaArgs(['run', 'fix', 'the', 'tests', '--yes'])).toMatchObject({ command: { kind: 'run', task: 'fix the tests', resume: false }, options: { yes: true } });
+    expect(parseEvaArgs(['run', '--resume'])).toMatchObject({ command: { kind: 'run', task: null, resume: true } });
   });
 
   it('says what is wrong with bad usage', () => {
@@ -23,5 +25,7 @@ describe("eva's command line", () => {
     expect(parseEvaArgs(['ask', '--link'])).toEqual({ ok: false, error: '--link needs a value' });
     expect(parseEvaArgs(['history', 'show'])).toEqual({ ok: false, error: 'history show needs one conversation id' });
     expect(parseEvaArgs(['models', 'load'])).toEqual({ ok: false, error: 'models load needs one .gguf file' });
+    expect(parseEvaArgs(['run'])).toEqual({ ok: false, error: 'run needs a task: eva run "…"' });
+    expect(parseEvaArgs(['ask', '--resume', 'q'])).toEqual({ ok: false, error: '--resume goes with run' });
   });
 });

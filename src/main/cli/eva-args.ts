@@ -5,6 +5,8 @@
 export type EvaCommand =
   | { kind: 'help' }
   | { kind: 'ask'; question: string | null }
+  /** the agent loop on a task; `resume`: continue the last interrupted run (or the one in this conversation) */
+  | { kind: 'run'; task: string | null; resume: boolean }
   | { kind: 'history'; action: 'list' }
   | { kind: 'history'; action: 'search'; query: string }
   | { kind: 'history'; action: 'show' | 'export'; id: string }
@@ -21,6 +23,8 @@ export interface EvaOptions {
   system: string | null;
   maxTokens: number | null;
   dataDir: string | null;
+  /** eva run: answer every approval card "no" instead of asking (only tools set to allow run) */
+  yes: boolean;
 }
 
 export type ParsedArgs = { ok: true; command: EvaCommand; options: EvaOptions } | { ok: false; error: string };
@@ -29,6 +33,8 @@ export const USAGE = `usage: eva <command> [options]
 
 commands:
   ask ["question"]           one answer to stdout (no question: read stdin)
+  run "task"                 the agent loop in the workspace: each step on a line, approvals asked here
+  run --resume [id]          continue the last interrupted run (or the one in that conversation)
   history list               saved conversations, newest first
   history search <text>      conversations that contain the text
   history show <id>          one conversation's messages
@@ -46,13 +52,15 @@ options:
   --system <text>            the system prompt for this answer
   --max-tokens <n>           the longest answer
   --data-dir <dir>           another data dir (default: the app's)
+  --yes                      run: ask nothing; only tools set to allow run, the rest are refused
 
 exit codes: 0 answered, 1 error, 2 bad usage, 130 interrupted`;
 
 const VALUE_FLAGS = new Set(['--link', '--model', '--system', '--max-tokens', '--data-dir']);
 
 export function parseEvaArgs(argv: readonly string[]): ParsedArgs {
-  const options: EvaOptions = { json: false, link: null, model: null, system: null, maxTokens: null, dataDir: null };
+  const options: EvaOptions = { json: false, link: null, model: null, system: null, maxTokens: null, dataDir: null, yes: false };
+  let resume = false;
   const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -61,6 +69,8 @@ export function parseEvaArgs(argv: readonly string[]): ParsedArgs {
       break;
     }
     if (arg === '--json') options.json = true;
+    else if (arg === '--yes') options.yes = true;
+    else if (arg === '--resume') resume = true;
     else if (arg === '-h' || arg === '--help') return { ok: true, command: { kind: 'help' }, options };
     else if (VALUE_FLAGS.has(arg)) {
       const value = argv[++i];
@@ -76,17 +86,21 @@ export function parseEvaArgs(argv: readonly string[]): ParsedArgs {
     else words.push(arg);
   }
   const [name, ...rest] = words;
-  const command = commandOf(name, rest);
+  if (resume && name !== 'run') return { ok: false, error: '--resume goes with run' };
+  const command = commandOf(name, rest, resume);
   return 'error' in command ? { ok: false, error: command.error } : { ok: true, command, options };
 }
 
-function commandOf(name: string | undefined, rest: string[]): EvaCommand | { error: string } {
+function commandOf(name: string | undefined, rest: string[], resume: boolean): EvaCommand | { error: string } {
   switch (name) {
     case undefined:
     case 'help':
       return { kind: 'help' };
     case 'ask':
       return { kind: 'ask', question: rest.length > 0 && !(rest.length === 1 && rest[0] === '-') ? rest.join(' ') : null };
+    case 'run':
+      if (resume) return rest.length <= 1 ? { kind: 'run', task: rest[0] ?? null, resume } : { error: 'run --resume takes at most one conversation id' };
+      return rest.length > 0 ? { kind: 'run', task: rest.join(' '), resume } : { error: 'run needs a task: eva run "…"' };
     case 'history': {
       const [action, ...more] = rest;
       if (action === 'list' || action === undefined) return more.length === 0 ? { kind: 'history', action: 'list' } : { error: 'history list takes no arguments' };

@@ -10,6 +10,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot, startHost, type RunningHost } from '@test-support/host-process';
 import { testAssets } from '@test-support/test-assets';
 import { connectHost } from '@test-support/ws-client';
+import { startGrammarProxy, type GrammarProxy } from '@test-support/agent/grammar-proxy';
+import { startTestServer } from '@test-support/llama/test-server';
+import { createCore } from '../core';
+import { existsSync } from 'node:fs';
 
 interface Ran {
   code: number | null;
@@ -18,7 +22,7 @@ interface Ran {
 }
 
 /** Runs eva; `onStdout` may act on the answer as it streams (a Ctrl+C, a reader that goes away). */
-function eva(args: string[], dataDir: string, options: { stdin?: string; onStdout?: (text: string, child: ReturnType<typeof spawn>) => void } = {}): Promise<Ran> {
+function eva(args: string[], dataDir: string, options: { stdin?: string; keepStdinOpen?: boolean; onStdout?: (text: string, child: ReturnType<typeof spawn>) => void; onStderr?: (text: string, child: ReturnType<typeof spawn>) => void } = {}): Promise<Ran> {
   const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'eva.mjs'), ...args], { cwd: repoRoot, env: { ...process.env, EVA_DATA_DIR: dataDir }, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -26,9 +30,13 @@ function eva(args: string[], dataDir: string, options: { stdin?: string; onStdou
     stdout += chunk.toString();
     options.onStdout?.(stdout, child);
   });
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    options.onStderr?.(stderr, child);
+  });
   child.stdout.on('error', () => undefined);
-  child.stdin.end(options.stdin ?? '');
+  if (options.keepStdinOpen) child.stdin.write(options.stdin ?? '');
+  else child.stdin.end(options.stdin ?? '');
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
@@ -129,5 +137,71 @@ describe('eva attached to a running app', () => {
     // The app's model is still loaded: eva attached, it did not stop anything.
     expect((await window.invoke('backend:status')).state).toBe('ready');
     window.close();
+  });
+});
+
+const call = (name: string, args: Record<string, unknown>) => `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
+
+/** A data dir whose link "proxy" reaches a model that says what `script` says (the real tiny llama-server behind the grammar proxy). */
+async function scriptedDataDir(script: string[]): Promise<{ dataDir: string; proxy: GrammarProxy; workspace: string; close: () => Promise<void> }> {
+  const server = await startTestServer();
+  const proxy = await startGrammarProxy(server.port, script);
+  const dataDir = own();
+  const core = await createCore({ host: 'browser', version: '0', dataDir, binDirs: [testAssets.binDir], systemLanguage: 'en' });
+  await core.handlers['link:save']({ profile: { name: 'proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' } });
+  await core.handlers['settings:update']({ tools: { protocol: 'prompt' } });
+  const workspace = (await core.handlers['tools:list'](undefined)).workspaceDir;
+  await core.dispose();
+  return { dataDir, proxy, workspace, close: async () => (await proxy.close(), await server.stop()) };
+}
+
+describe('eva run: the agent loop in the terminal', () => {
+  it('shows each step on a line, asks before a write and passes on the reason for a no; the answer ends it (exit 0)', async () => {
+    const stage = await scriptedDataDir([call('calculator', { expression: '6*7' }), call('write_file', { path: 'note.txt', content: '42\n' }), call('answer', { content: 'Done: 42' })]);
+    const ran = await eva(['run', '--link', 'proxy', 'Compute 6*7 and note it'], stage.dataDir, { stdin: 'maybe\nn\nnot in this folder\n' });
+    expect(ran.code).toBe(0);
+    const lines = ran.stdout.trim().split('\n');
+    expect(lines[0]).toBe('→ calculator {"expression":"6*7"} · ok · 42');
+    expect(lines[1]).toMatch(/^→ write_file \{"path":"note.txt","content":"42\\n"\} · denied · /);
+    expect(lines.at(-1)).toBe('Done: 42');
+    // Asked on stderr, asked again after an answer it did not understand, then the reason.
+    expect(ran.stderr.match(/\? write_file wants to run/g)).toHaveLength(2);
+    expect(ran.stderr).toContain('Why not?');
+    expect(JSON.stringify(stage.proxy.received.at(-1)!.messages)).toContain('not in this folder');
+    expect(existsSync(join(stage.workspace, 'note.txt'))).toBe(false);
+    await stage.close();
+  });
+
+  it('--yes asks nothing and refuses what would ask; Ctrl+C at a card stops the run (130) and --resume goes on after its last step', async () => {
+    const stage = await scriptedDataDir([call('write_file', { path: 'a.txt', content: 'a' }), call('answer', { content: 'Gave up on a.txt' }), call('calculator', { expression: '2+2' }), call('write_file', { path: 'b.txt', content: 'b' }), call('answer', { content: 'It is 4.' })]);
+    const unattended = await eva(['run', '--yes', '--json', '--link', 'proxy', 'Write a'], stage.dataDir);
+    expect(unattended.code).toBe(0);
+    const events = unattended.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; tool?: string; end?: string });
+    expect(events.map((e) => e.type)).toEqual(['refused', 'step', 'done']);
+    expect(events.at(-1)).toMatchObject({ end: 'answered' });
+    expect(unattended.stderr).toBe('');
+
+    let stopped = false;
+    const cut = await eva(['run', '--link', 'proxy', 'What is 2+2? Note it in b.txt'], stage.dataDir, {
+      keepStdinOpen: true,
+      onStderr: (text, child) => {
+        if (!stopped && text.includes('? write_file wants to run')) {
+          stopped = true;
+          child.kill('SIGINT');
+        }
+      },
+    });
+    expect(cut.code).toBe(130);
+    expect(cut.stdout.split('\n')[0]).toBe('→ calculator {"expression":"2+2"} · ok · 4');
+    const requests = stage.proxy.received.length;
+
+    const resumed = await eva(['run', '--resume'], stage.dataDir, { stdin: 'y\n' });
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain('resuming the run in conversation');
+    // The saved step is shown again, not run again: one model request, which the script answers.
+    expect(resumed.stdout.trim().split('\n')).toEqual(['→ calculator {"expression":"2+2"} · ok · 4', 'It is 4.']);
+    expect(stage.proxy.received.length).toBe(requests + 1);
+    expect((await eva(['run', '--resume'], stage.dataDir)).code).toBe(1);
+    await stage.close();
   });
 });

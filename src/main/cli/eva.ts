@@ -13,6 +13,8 @@ import { parseEvaArgs, USAGE } from './eva-args';
 import { createOutput } from './eva-output';
 import { EXIT } from './exit-codes';
 import { infoCommand } from './info-commands';
+import { runCommand } from './run-command';
+import { createTerminalPrompt } from './terminal-prompt';
 
 async function main(argv: string[]): Promise<number> {
   const parsed = parseEvaArgs(argv);
@@ -49,18 +51,13 @@ async function main(argv: string[]): Promise<number> {
     if (interrupts === 1 && interruptHandler) interruptHandler();
     else void session.close().finally(() => process.exit(EXIT.interrupted));
   });
+  const onInterrupt = (handler: () => void) => {
+    interruptHandler = handler;
+    return () => (interruptHandler = null);
+  };
   try {
-    if (command.kind === 'ask') {
-      return await askCommand(question!, options, {
-        session,
-        out,
-        log,
-        onInterrupt: (handler) => {
-          interruptHandler = handler;
-          return () => (interruptHandler = null);
-        },
-      });
-    }
+    if (command.kind === 'ask') return await askCommand(question!, options, { session, out, log, onInterrupt });
+    if (command.kind === 'run') return await runCommand(command.task, command.resume, options, { session, out, log, onInterrupt, prompt: createTerminalPrompt() });
     return await infoCommand(command, session, out, log);
   } finally {
     await session.close();

@@ -23,7 +23,7 @@ describe('the next try after running out of memory', () => {
   });
 
   it("a GPU's compute buffers that did not fit get a smaller context, the layers stay (what an H200 said at 16M tokens)", () => {
-    const oom = findOutOfMemory(readFileSync(join(__dirname, 'fixtures', 'cuda-h200-out-of-memory.log'), 'utf8').split('\n'));
+    const oom = findOutOfMemory(readFileSync(join(__dirname, 'fixtures', 'cuda-h200-out-of-memory.txt'), 'utf8').split('\n'));
     expect(oom).toEqual({ device: 'CUDA0', buffer: 'compute', mib: 163840.76 });
     expect(nextFitPoint({ gpuLayers: 3, contextSize: 16_777_216 }, oom!, { maxLayers: 3, trainedContext: 2048 })).toMatchObject({
       to: { gpuLayers: 3, contextSize: 8_388_608 },

@@ -64,12 +64,12 @@ describe('load report', () => {
   });
 
   it('reads what llama-server did on a real GPU (an H200, the tiny model, all layers offloaded)', () => {
-    const report = readLoadReport(readFileSync(join(__dirname, 'fixtures', 'cuda-h200-load.log'), 'utf8').split('\n'));
+    const report = readLoadReport(readFileSync(join(__dirname, 'fixtures', 'cuda-h200-load.txt'), 'utf8').split('\n'));
     expect(report.offloaded).toEqual({ layers: 3, of: 3 });
     expect(report.buffers).toContainEqual({ device: 'CUDA0', kind: 'kv', mib: 2 });
     expect(report.buffers).toContainEqual({ device: 'CUDA0', kind: 'compute', mib: 41.01 });
     expect(report.serverFit).toEqual({ projectedMiB: 47, ofMiB: 142629, memory: 'device', verdict: 'no changes needed' });
-    const failed = readLoadReport(readFileSync(join(__dirname, 'fixtures', 'cuda-h200-out-of-memory.log'), 'utf8').split('\n'));
+    const failed = readLoadReport(readFileSync(join(__dirname, 'fixtures', 'cuda-h200-out-of-memory.txt'), 'utf8').split('\n'));
     expect(failed.serverFit).toEqual({ projectedMiB: 172036, ofMiB: 142629, memory: 'device', verdict: 'need to reduce device memory by 30431 MiB; n_gpu_layers already set by user to 99' });
   });
 

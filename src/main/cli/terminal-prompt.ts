@@ -1,0 +1,41 @@
+// Questions asked in the terminal (approval cards): one line read from stdin
+// per question, whether stdin is a terminal or a pipe (a script can answer
+// them). When stdin has ended there is nobody to ask: the answer is null.
+import { createInterface, type Interface } from 'node:readline';
+
+export interface TerminalPrompt {
+  /** writes `question` to stderr and resolves with the next line, or null when stdin ended */
+  ask(question: string): Promise<string | null>;
+  close(): void;
+}
+
+export function createTerminalPrompt(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stderr): TerminalPrompt {
+  let lines: Interface | null = null;
+  const queued: string[] = [];
+  const waiting: ((line: string | null) => void)[] = [];
+  let ended = false;
+  const open = () => {
+    if (lines) return;
+    lines = createInterface({ input, terminal: false });
+    lines.on('line', (line) => {
+      const next = waiting.shift();
+      if (next) next(line);
+      else queued.push(line);
+    });
+    lines.on('close', () => {
+      ended = true;
+      for (const next of waiting.splice(0)) next(null);
+    });
+  };
+  return {
+    ask(question) {
+      open();
+      output.write(question);
+      const line = queued.shift();
+      if (line !== undefined) return Promise.resolve(line);
+      if (ended) return Promise.resolve(null);
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+    close: () => lines?.close(),
+  };
+}
