@@ -5,6 +5,7 @@
 export type EvaCommand =
   | { kind: 'help' }
   | { kind: 'ask'; question: string | null }
+  | { kind: 'chat' }
   /** the agent loop on a task; `resume`: continue the last interrupted run (or the one in this conversation) */
   | { kind: 'run'; task: string | null; resume: boolean }
   | { kind: 'history'; action: 'list' }
@@ -32,6 +33,7 @@ export type ParsedArgs = { ok: true; command: EvaCommand; options: EvaOptions } 
 export const USAGE = `usage: eva <command> [options]
 
 commands:
+  chat                       a streaming conversation (/help inside lists its commands)
   ask ["question"]           one answer to stdout (no question: read stdin)
   run "task"                 the agent loop in the workspace: each step on a line, approvals asked here
   run --resume [id]          continue the last interrupted run (or the one in that conversation)
@@ -98,6 +100,8 @@ function commandOf(name: string | undefined, rest: string[], resume: boolean): E
       return { kind: 'help' };
     case 'ask':
       return { kind: 'ask', question: rest.length > 0 && !(rest.length === 1 && rest[0] === '-') ? rest.join(' ') : null };
+    case 'chat':
+      return rest.length === 0 ? { kind: 'chat' } : { error: 'chat takes no arguments (eva ask "…" answers one question)' };
     case 'run':
       if (resume) return rest.length <= 1 ? { kind: 'run', task: rest[0] ?? null, resume } : { error: 'run --resume takes at most one conversation id' };
       return rest.length > 0 ? { kind: 'run', task: rest.join(' '), resume } : { error: 'run needs a task: eva run "…"' };

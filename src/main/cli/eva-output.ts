@@ -7,6 +7,8 @@ export interface EvaOutput {
   text(chunk: string): void;
   /** a whole line of text, or a JSON event */
   line(text: string, event?: Record<string, unknown>): void;
+  /** a JSON event with no text form (written only with --json) */
+  event(event: Record<string, unknown>): void;
   /** why something failed, on stderr (a JSON event on stdout with --json) */
   error(message: string, code?: string): void;
   /** the reader closed stdout */
@@ -25,6 +27,9 @@ export function createOutput(json: boolean, stdout: NodeJS.WritableStream = proc
   return {
     json,
     text: (chunk) => (json ? write(`${JSON.stringify({ type: 'content', text: chunk })}\n`) : write(chunk)),
+    event: (event) => {
+      if (json) write(`${JSON.stringify(event)}\n`);
+    },
     line: (text, event) => write(json ? `${JSON.stringify(event ?? { type: 'line', text })}\n` : `${text}\n`),
     error: (message, code) => (json ? write(`${JSON.stringify({ type: 'error', code: code ?? 'error', message })}\n`) : stderr.write(`eva: ${message}\n`)),
     get closed() {

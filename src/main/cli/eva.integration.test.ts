@@ -205,3 +205,57 @@ describe('eva run: the agent loop in the terminal', () => {
     await stage.close();
   });
 });
+
+describe('eva chat in a terminal (a real pseudo-terminal through script(1))', () => {
+  it('streams answers in one conversation, takes slash commands, Ctrl+C stops an answer, twice at the prompt quits (130); the history has it all', async () => {
+    const dataDir = own();
+    const command = `${process.execPath} ${join(repoRoot, 'scripts', 'eva.mjs')} chat --model ${testAssets.tinyModel} --max-tokens 8`;
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, env: { ...process.env, EVA_DATA_DIR: dataDir, TERM: 'dumb' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let screen = '';
+    child.stdout.on('data', (chunk: Buffer) => (screen += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    /** waits until the screen shows `text` `times` times in all */
+    const until = async (text: string, times = 1) => {
+      const start = Date.now();
+      while (screen.split(text).length - 1 < times) {
+        if (Date.now() - start > 60_000) throw new Error(`never saw ${JSON.stringify(text)} ×${times}:\n${screen}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const type = (text: string) => child.stdin.write(text);
+
+    await until('› ');
+    type('Hello there\r');
+    await until('› ', 2);
+    type('/max-tokens 100000\r');
+    await until('max_tokens = 100000');
+    await until('› ', 3);
+    type('Tell me a long story\r');
+    // Once some of it has streamed, Ctrl+C: the answer stops, the prompt comes back.
+    const before = screen.length;
+    while (screen.length < before + 80) await new Promise((r) => setTimeout(r, 20));
+    type('\x03');
+    await until('(stopped)');
+    await until('› ', 4);
+    type('\x03');
+    await until('Ctrl+C again');
+    type('\x03');
+    expect(await exited).toBe(130);
+
+    const list = await eva(['history', 'list', '--json'], dataDir);
+    const conversations = list.stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: string; title: string });
+    expect(conversations).toHaveLength(1);
+    const shown = (await eva(['history', 'show', conversations[0]!.id], dataDir)).stdout.split('\n').filter((line) => /^(You|EVA)/.test(line));
+    expect(shown.map((line) => line.split(':')[0])).toEqual(['You', 'EVA', 'You', 'EVA (stopped)']);
+    expect(shown[0]).toBe('You: Hello there');
+    expect(shown[2]).toBe('You: Tell me a long story');
+  });
+
+  it('a stdin that is not a terminal is one question, like eva ask', async () => {
+    const dataDir = own();
+    const ran = await eva(['chat', '--model', testAssets.tinyModel, '--max-tokens', '6'], dataDir, { stdin: 'Piped into chat\n' });
+    expect(ran.code).toBe(0);
+    expect(ran.stdout.trim()).not.toBe('');
+    expect((await eva(['history', 'list'], dataDir)).stdout).toContain('Piped into chat');
+  });
+});

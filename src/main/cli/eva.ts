@@ -8,6 +8,7 @@ import { binDirs } from '../services/app/bin-dirs';
 import { defaultDataDir } from '../services/app/data-paths';
 import { appVersion, findAppRoot } from '../host/app-root';
 import { askCommand } from './ask-command';
+import { chatCommand } from './chat-command';
 import { evaCoreOptions, openCoreSession } from './core-session';
 import { parseEvaArgs, USAGE } from './eva-args';
 import { createOutput } from './eva-output';
@@ -28,9 +29,11 @@ async function main(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   let question: string | null = null;
-  if (command.kind === 'ask') {
+  // `eva chat` with a pipe or a file for stdin: the whole input is one question.
+  const oneShot = command.kind === 'ask' || (command.kind === 'chat' && !process.stdin.isTTY);
+  if (oneShot) {
     // No question on the command line: the whole of stdin is the question (a pipe or a file); a terminal must type it.
-    question = command.question ?? (process.stdin.isTTY ? null : readFileSync(0, 'utf8').trim());
+    question = (command.kind === 'ask' ? command.question : null) ?? (process.stdin.isTTY ? null : readFileSync(0, 'utf8').trim());
     if (!question) {
       process.stderr.write('eva: ask needs a question: eva ask "…", or pipe it in\n');
       return EXIT.usage;
@@ -56,9 +59,11 @@ async function main(argv: string[]): Promise<number> {
     return () => (interruptHandler = null);
   };
   try {
-    if (command.kind === 'ask') return await askCommand(question!, options, { session, out, log, onInterrupt });
+    if (oneShot) return await askCommand(question!, options, { session, out, log, onInterrupt });
+    if (command.kind === 'chat') return await chatCommand(options, { session, out, log, onInterrupt, input: process.stdin });
     if (command.kind === 'run') return await runCommand(command.task, command.resume, options, { session, out, log, onInterrupt, prompt: createTerminalPrompt() });
-    return await infoCommand(command, session, out, log);
+    if (command.kind === 'history' || command.kind === 'models') return await infoCommand(command, session, out, log);
+    return EXIT.usage;
   } finally {
     await session.close();
   }
