@@ -6,6 +6,7 @@ export type EvaCommand =
   | { kind: 'help' }
   | { kind: 'ask'; question: string | null }
   | { kind: 'chat' }
+  | { kind: 'setup' }
   /** the agent loop on a task; `resume`: continue the last interrupted run (or the one in this conversation) */
   | { kind: 'run'; task: string | null; resume: boolean }
   | { kind: 'history'; action: 'list' }
@@ -45,6 +46,7 @@ commands:
   models load <file.gguf>    load a model (the app's load settings)
   models stop                stop the local model server
   models log                 the model server's last log lines
+  setup                      the first-run wizard: a model file or a link (with its key), the workspace
   help                       this text
 
 options:
@@ -100,6 +102,8 @@ function commandOf(name: string | undefined, rest: string[], resume: boolean): E
       return { kind: 'help' };
     case 'ask':
       return { kind: 'ask', question: rest.length > 0 && !(rest.length === 1 && rest[0] === '-') ? rest.join(' ') : null };
+    case 'setup':
+      return rest.length === 0 ? { kind: 'setup' } : { error: 'setup takes no arguments' };
     case 'chat':
       return rest.length === 0 ? { kind: 'chat' } : { error: 'chat takes no arguments (eva ask "…" answers one question)' };
     case 'run':

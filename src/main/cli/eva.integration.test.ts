@@ -13,7 +13,7 @@ import { connectHost } from '@test-support/ws-client';
 import { startGrammarProxy, type GrammarProxy } from '@test-support/agent/grammar-proxy';
 import { startTestServer } from '@test-support/llama/test-server';
 import { createCore } from '../core';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 interface Ran {
   code: number | null;
@@ -54,7 +54,7 @@ describe('eva in the terminal, with its own core', () => {
   it('no model and no link: one clear line, exit 1', async () => {
     const ran = await eva(['ask', 'Hello'], own());
     expect(ran.code).toBe(1);
-    expect(ran.stderr.trim().split('\n').at(-1)).toBe('eva: no model is loaded and no link is chosen: `eva models load <file.gguf>`, `--model <file.gguf>` or `--link <name>`');
+    expect(ran.stderr.trim().split('\n').at(-1)).toBe('eva: no model is loaded and no link is chosen: `eva setup`, `eva models load <file.gguf>`, `--model <file.gguf>` or `--link <name>`');
   });
 
   it('ask streams one answer to stdout and saves it; a piped question, --json, and the history commands', async () => {
@@ -257,5 +257,37 @@ describe('eva chat in a terminal (a real pseudo-terminal through script(1))', ()
     expect(ran.code).toBe(0);
     expect(ran.stdout.trim()).not.toBe('');
     expect((await eva(['history', 'list'], dataDir)).stdout).toContain('Piped into chat');
+  });
+});
+
+describe('eva setup: the first-run wizard', () => {
+  it('a model file: asked until it names a .gguf that exists; then eva ask needs no option', async () => {
+    const dataDir = own();
+    const workspace = join(own(), 'work');
+    const ran = await eva(['setup'], dataDir, { stdin: `0\n1\n/no/such/model.gguf\n${testAssets.tinyModel}\n${workspace}\n` });
+    expect(ran.code).toBe(0);
+    expect(ran.stderr).toContain('not one of the choices; try again');
+    expect(ran.stderr).toContain('not a .gguf file that exists; try again');
+    expect(ran.stderr).toContain(`tools work in ${workspace}`);
+    expect(existsSync(workspace)).toBe(true);
+    const asked = await eva(['ask', '--max-tokens', '6', 'After setup'], dataDir);
+    expect(asked.code).toBe(0);
+    expect(asked.stdout.trim()).not.toBe('');
+  });
+
+  it('a link preset: its address, model and key (kept sealed), tested; eva ask then answers through it', async () => {
+    const server = await startTestServer();
+    const dataDir = own();
+    const probe = await eva(['setup'], dataDir, { stdin: '' });
+    const presetNumber = probe.stderr.split('\n').find((line) => line.includes('Remote llama-server'))!.trim().split(')')[0]!;
+    const ran = await eva(['setup'], dataDir, { stdin: `${presetNumber}\n${server.baseUrl}/v1\ntiny\nsk-never-in-clear\n\n` });
+    expect(ran.code).toBe(0);
+    expect(ran.stderr).toContain('connection test: it answers');
+    const asked = await eva(['ask', '--max-tokens', '6', 'Through the link'], dataDir);
+    expect(asked.code).toBe(0);
+    expect(asked.stdout.trim()).not.toBe('');
+    const clear = readdirSync(dataDir).filter((name) => name.endsWith('.json')).filter((name) => readFileSync(join(dataDir, name), 'utf8').includes('sk-never-in-clear'));
+    expect(clear).toEqual([]);
+    await server.stop();
   });
 });

@@ -15,6 +15,7 @@ import { createOutput } from './eva-output';
 import { EXIT } from './exit-codes';
 import { infoCommand } from './info-commands';
 import { runCommand } from './run-command';
+import { setupCommand } from './setup-command';
 import { createTerminalPrompt } from './terminal-prompt';
 
 async function main(argv: string[]): Promise<number> {
@@ -60,6 +61,7 @@ async function main(argv: string[]): Promise<number> {
   };
   try {
     if (oneShot) return await askCommand(question!, options, { session, out, log, onInterrupt });
+    if (command.kind === 'setup') return await setupCommand(session, createTerminalPrompt(), (text) => process.stderr.write(`${text}\n`));
     if (command.kind === 'chat') return await chatCommand(options, { session, out, log, onInterrupt, input: process.stdin });
     if (command.kind === 'run') return await runCommand(command.task, command.resume, options, { session, out, log, onInterrupt, prompt: createTerminalPrompt() });
     if (command.kind === 'history' || command.kind === 'models') return await infoCommand(command, session, out, log);

@@ -6,6 +6,8 @@ import { createInterface, type Interface } from 'node:readline';
 export interface TerminalPrompt {
   /** writes `question` to stderr and resolves with the next line, or null when stdin ended */
   ask(question: string): Promise<string | null>;
+  /** a line for the person answering (stderr) */
+  say(text: string): void;
   close(): void;
 }
 
@@ -36,6 +38,7 @@ export function createTerminalPrompt(input: NodeJS.ReadableStream = process.stdi
       if (ended) return Promise.resolve(null);
       return new Promise((resolve) => waiting.push(resolve));
     },
+    say: (text) => void output.write(`${text}\n`),
     close: () => lines?.close(),
   };
 }
