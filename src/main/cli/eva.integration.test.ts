@@ -14,6 +14,8 @@ import { startGrammarProxy, type GrammarProxy } from '@test-support/agent/gramma
 import { startTestServer } from '@test-support/llama/test-server';
 import { createCore } from '../core';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 interface Ran {
   code: number | null;
@@ -289,5 +291,28 @@ describe('eva setup: the first-run wizard', () => {
     const clear = readdirSync(dataDir).filter((name) => name.endsWith('.json')).filter((name) => readFileSync(join(dataDir, name), 'utf8').includes('sk-never-in-clear'));
     expect(clear).toEqual([]);
     await server.stop();
+  });
+});
+
+describe('eva and a link that refuses the key', () => {
+  it('says so in one line and exits 1, after no retry', async () => {
+    let requests = 0;
+    const refusing = createServer((req, res) => {
+      requests++;
+      req.resume();
+      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const dataDir = own();
+    const core = await createCore({ host: 'browser', version: '0', dataDir, binDirs: [testAssets.binDir], systemLanguage: 'en' });
+    await core.handlers['link:save']({ profile: { name: 'strict', presetId: 'openai', baseUrl: `http://127.0.0.1:${(refusing.address() as AddressInfo).port}/v1`, model: 'm' }, apiKey: 'sk-wrong' });
+    await core.dispose();
+    const ran = await eva(['ask', '--link', 'strict', 'Hello'], dataDir);
+    expect(ran.code).toBe(1);
+    const last = ran.stderr.trim().split('\n').at(-1)!;
+    expect(last).toMatch(/^eva: .*401/);
+    expect(last).toContain('Incorrect API key provided');
+    expect(requests).toBe(1);
+    refusing.close();
   });
 });
