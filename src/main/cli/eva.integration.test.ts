@@ -42,6 +42,24 @@ function eva(args: string[], dataDir: string, options: { stdin?: string; keepStd
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
 }
 
+/** eva in a real pseudo-terminal (script(1)): what it shows, typing into it, waiting for text on the screen. */
+function inTerminal(args: string[], dataDir: string) {
+  const command = [process.execPath, join(repoRoot, 'scripts', 'eva.mjs'), ...args].map((arg) => `'${arg.replace(/'/g, "'\\''")}'`).join(' ');
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, env: { ...process.env, EVA_DATA_DIR: dataDir, TERM: 'dumb' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let shown = '';
+  child.stdout.on('data', (chunk: Buffer) => (shown += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  /** waits until the screen shows `text` `times` times in all */
+  const until = async (text: string, times = 1) => {
+    const start = Date.now();
+    while (shown.split(text).length - 1 < times) {
+      if (Date.now() - start > 60_000) throw new Error(`never saw ${JSON.stringify(text)} ×${times}:\n${shown}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  return { until, exited, type: (text: string) => child.stdin.write(text), screen: () => shown };
+}
+
 const own = () => mkdtempSync(join(tmpdir(), 'eva-cli-'));
 
 describe('eva in the terminal, with its own core', () => {
@@ -174,6 +192,20 @@ describe('eva run: the agent loop in the terminal', () => {
     await stage.close();
   });
 
+  it('in a terminal: the card shows the diff, y lets the write run, and the answer follows', async () => {
+    const stage = await scriptedDataDir([call('write_file', { path: 'typed.txt', content: 'allowed in a terminal\n' }), call('answer', { content: 'Written.' })]);
+    const { until, type, exited, screen } = inTerminal(['run', '--link', 'proxy', 'Write typed.txt'], stage.dataDir);
+    await until('Allow it? [y]es, [a] yes for this run, [n]o: ');
+    expect(screen()).toContain('allowed in a terminal');
+    expect(existsSync(join(stage.workspace, 'typed.txt'))).toBe(false);
+    type('y\r');
+    await until('Written.');
+    expect(await exited).toBe(0);
+    expect(readFileSync(join(stage.workspace, 'typed.txt'), 'utf8')).toBe('allowed in a terminal\n');
+    expect(screen()).toMatch(/→ write_file .* · ok/);
+    await stage.close();
+  });
+
   it('--yes asks nothing and refuses what would ask; Ctrl+C at a card stops the run (130) and --resume goes on after its last step', async () => {
     const stage = await scriptedDataDir([call('write_file', { path: 'a.txt', content: 'a' }), call('answer', { content: 'Gave up on a.txt' }), call('calculator', { expression: '2+2' }), call('write_file', { path: 'b.txt', content: 'b' }), call('answer', { content: 'It is 4.' })]);
     const unattended = await eva(['run', '--yes', '--json', '--link', 'proxy', 'Write a'], stage.dataDir);
@@ -211,21 +243,7 @@ describe('eva run: the agent loop in the terminal', () => {
 describe('eva chat in a terminal (a real pseudo-terminal through script(1))', () => {
   it('streams answers in one conversation, takes slash commands, Ctrl+C stops an answer, twice at the prompt quits (130); the history has it all', async () => {
     const dataDir = own();
-    const command = `${process.execPath} ${join(repoRoot, 'scripts', 'eva.mjs')} chat --model ${testAssets.tinyModel} --max-tokens 8`;
-    const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, env: { ...process.env, EVA_DATA_DIR: dataDir, TERM: 'dumb' }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let screen = '';
-    child.stdout.on('data', (chunk: Buffer) => (screen += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-    /** waits until the screen shows `text` `times` times in all */
-    const until = async (text: string, times = 1) => {
-      const start = Date.now();
-      while (screen.split(text).length - 1 < times) {
-        if (Date.now() - start > 60_000) throw new Error(`never saw ${JSON.stringify(text)} ×${times}:\n${screen}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    };
-    const type = (text: string) => child.stdin.write(text);
-
+    const { until, type, exited, screen } = inTerminal(['chat', '--model', testAssets.tinyModel, '--max-tokens', '8'], dataDir);
     await until('› ');
     type('Hello there\r');
     await until('› ', 2);
@@ -234,8 +252,8 @@ describe('eva chat in a terminal (a real pseudo-terminal through script(1))', ()
     await until('› ', 3);
     type('Tell me a long story\r');
     // Once some of it has streamed, Ctrl+C: the answer stops, the prompt comes back.
-    const before = screen.length;
-    while (screen.length < before + 80) await new Promise((r) => setTimeout(r, 20));
+    const before = screen().length;
+    while (screen().length < before + 80) await new Promise((r) => setTimeout(r, 20));
     type('\x03');
     await until('(stopped)');
     await until('› ', 4);
