@@ -5,7 +5,7 @@
 import { historyFailure } from '@shared/history/errors';
 import type { HistoryNotice, MessagePatch, NewMessage, StoredMessage } from '@shared/history/types';
 import { buildMessage, patchMessage } from './build-message';
-import { errno } from './conversation-files';
+import { errno, type ConversationState } from './conversation-files';
 import type { ConversationRepo } from './conversation-repo';
 import { Throttle, type Timers } from './throttle';
 
@@ -31,12 +31,32 @@ export class StreamSessions {
   constructor(private readonly deps: StreamDeps) {}
 
   async begin(conversationId: string, input: NewMessage, id: string): Promise<StoredMessage> {
+    return this.open(conversationId, id, (state) => {
+      if (input.parentId !== null && !state.messages.has(input.parentId)) throw historyFailure('history_bad_request', `Parent message ${input.parentId} does not exist.`);
+      if (state.messages.has(id)) throw historyFailure('history_bad_request', `Message ${id} already exists.`);
+      return buildMessage({ ...input, status: 'partial' }, id, this.deps.now(), 'partial');
+    });
+  }
+
+  /**
+   * Streams into an answer already saved (Continue on a stopped, failed or interrupted answer):
+   * it is saved as `partial` again at once, without its old error, and grows in place.
+   */
+  async resume(conversationId: string, id: string): Promise<StoredMessage> {
+    return this.open(conversationId, id, (state) => {
+      const existing = state.messages.get(id);
+      if (!existing) throw historyFailure('history_bad_request', `Message ${id} does not exist.`);
+      if (existing.role !== 'assistant') throw historyFailure('history_bad_request', `Message ${id} is not an answer; only an answer can be continued.`);
+      return patchMessage({ ...existing, error: undefined }, { status: 'partial' }, this.deps.now());
+    });
+  }
+
+  /** Saves the stream's first state (from `first`, which checks the conversation) at once and opens its session. */
+  private async open(conversationId: string, id: string, first: (state: ConversationState) => StoredMessage): Promise<StoredMessage> {
     const key = `${conversationId}/${id}`;
     if (this.sessions.has(key)) throw historyFailure('history_bad_request', `Message ${id} is already streaming.`);
     const message = await this.deps.repo.with(conversationId, async (state) => {
-      if (input.parentId !== null && !state.messages.has(input.parentId)) throw historyFailure('history_bad_request', `Parent message ${input.parentId} does not exist.`);
-      if (state.messages.has(id)) throw historyFailure('history_bad_request', `Message ${id} already exists.`);
-      const built = buildMessage({ ...input, status: 'partial' }, id, this.deps.now(), 'partial');
+      const built = first(state);
       this.deps.liveStreams.add(key);
       try {
         await this.deps.repo.commitMessages(state, [built]);
@@ -45,31 +65,6 @@ export class StreamSessions {
         throw error;
       }
       return built;
-    });
-    this.sessions.set(key, { conversationId, latest: message, throttle: this.throttleFor(key) });
-    return message;
-  }
-
-  /**
-   * Streams into an answer already saved (Continue on a stopped, failed or interrupted answer):
-   * it is saved as `partial` again at once, without its old error, and grows in place.
-   */
-  async resume(conversationId: string, id: string): Promise<StoredMessage> {
-    const key = `${conversationId}/${id}`;
-    if (this.sessions.has(key)) throw historyFailure('history_bad_request', `Message ${id} is already streaming.`);
-    const message = await this.deps.repo.with(conversationId, async (state) => {
-      const existing = state.messages.get(id);
-      if (!existing) throw historyFailure('history_bad_request', `Message ${id} does not exist.`);
-      if (existing.role !== 'assistant') throw historyFailure('history_bad_request', `Message ${id} is not an answer; only an answer can be continued.`);
-      const reopened = patchMessage({ ...existing, error: undefined }, { status: 'partial' }, this.deps.now());
-      this.deps.liveStreams.add(key);
-      try {
-        await this.deps.repo.commitMessages(state, [reopened]);
-      } catch (error) {
-        this.deps.liveStreams.delete(key);
-        throw error;
-      }
-      return reopened;
     });
     this.sessions.set(key, { conversationId, latest: message, throttle: this.throttleFor(key) });
     return message;
