@@ -14,11 +14,14 @@ import { captureWithDesktopCapturer } from './electron/screen-capture';
 import { appUrlMatcher } from './services/app/app-url';
 import { exitWithParent } from './services/app/exit-with-parent';
 import { AppFailure } from '@shared/errors';
+import { startBrowserHost, type BrowserHost } from './host/browser-host';
 
 let win: BrowserWindow | null = null;
 let core: Core | null = null;
 let quitting = false;
 let disposed = false;
+/** the loopback address `eva` attaches through (see start) */
+let terminalHost: BrowserHost | null = null;
 
 // Electron's single-instance lock is per userData: one app per data dir, EVA_DATA_DIR included.
 if (process.env.EVA_DATA_DIR) app.setPath('userData', process.env.EVA_DATA_DIR);
@@ -73,6 +76,14 @@ async function start(): Promise<void> {
   });
   const settings = core.settings;
   registerIpc(core.handlers, core.events, () => win, isAppUrl);
+  // The terminal client (`eva`) attaches to this core instead of starting a second one on the data dir:
+  // a loopback host with its own random token, announced in the data dir's lock (owner-only file).
+  startBrowserHost({ handlers: core.handlers, events: core.events, rendererDir: join(import.meta.dirname, '../renderer'), port: 0, modelUploads: core.models })
+    .then((host) => {
+      terminalHost = host;
+      return core?.lock.announce({ url: host.url });
+    })
+    .catch((error: unknown) => console.error(`EVA: the address for terminal clients could not be opened (${error instanceof Error ? error.message : String(error)}); eva will say the app is running`));
   // F2 from another app: show EVA, so the recording bar (and Esc to cancel) is in front of the user.
   core.events.attach((event, payload) => {
     if (event === 'hotkey:pressed' && (payload as { action: string }).action === 'record') revealWindow();
@@ -104,10 +115,12 @@ app.on('before-quit', (event) => {
   quitting = true;
   if (disposed || !core) return;
   event.preventDefault();
-  void core.dispose().finally(() => {
-    disposed = true;
-    app.quit();
-  });
+  void Promise.resolve(terminalHost?.close())
+    .then(() => core?.dispose())
+    .finally(() => {
+      disposed = true;
+      app.quit();
+    });
 });
 
 // With the tray, closing the last window keeps the app alive unless hide-to-tray is off.
