@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import type { EndpointRef } from '@shared/chat/schemas';
 import type { ChatMessage, SamplingSettings } from '@shared/chat/types';
 import { toAppError } from '@shared/errors';
-import { firstRecord, sendTurn } from './chat-turn';
+import { firstRecord, sendTurn, type TurnInput } from './chat-turn';
 import type { CoreSession } from './core-session';
 import { chooseEndpoint } from './endpoint-choice';
 import type { EvaOptions } from './eva-args';
@@ -31,6 +31,8 @@ interface Conversation {
   messages: ChatMessage[];
   /** the id of the last message, the parent of the next question */
   lastId: string | null;
+  /** the last answer when it was cut off (stopped, failed, at its token limit): /continue goes on with it */
+  cut?: { answerId: string; parentId: string | null };
 }
 
 export async function chatCommand(options: EvaOptions, deps: ChatDeps): Promise<number> {
@@ -106,6 +108,16 @@ export async function chatCommand(options: EvaOptions, deps: ChatDeps): Promise<
             conversation = await openConversation(session, slash.id);
             log(`opened ${slash.id} (${conversation.messages.length} messages)`);
             break;
+          case 'continue': {
+            const cut = conversation.cut;
+            if (!cut || conversation.id === null || conversation.messages.at(-1)?.role !== 'assistant') {
+              log('nothing to continue: the last answer was whole');
+              break;
+            }
+            const record = { conversationId: conversation.id, parentId: cut.parentId, answerId: cut.answerId };
+            conversation = await answer({ endpoint, systemPrompt, sampling, messages: conversation.messages, record, continueAnswer: true }, conversation.messages.slice(0, -1));
+            break;
+          }
           case 'export':
             if (conversation.id === null) log('nothing to export yet');
             else out.line((await session.invoke('history:export', { ids: [conversation.id], format: 'markdown' })).text.trimEnd());
@@ -126,21 +138,31 @@ export async function chatCommand(options: EvaOptions, deps: ChatDeps): Promise<
         ? firstRecord(line, endpoint, model, systemPrompt, sampling)
         : { conversationId: conversation.id, parentId: conversation.lastId, answerId: randomUUID(), question: { id: randomUUID(), content: line } };
     const messages: ChatMessage[] = [...conversation.messages, { role: 'user', content: line }];
-    const { result } = await sendTurn({ endpoint, systemPrompt, sampling, messages, record }, session, out, (handler) => {
+    conversation = await answer({ endpoint, systemPrompt, sampling, messages, record }, messages);
+    lines.prompt();
+  }
+  return quitCode ?? EXIT.ok;
+
+  /** Streams one answer; the conversation after it (`asked`: what was sent before the answer). */
+  async function answer(turn: TurnInput, asked: ChatMessage[]): Promise<Conversation> {
+    const { result } = await sendTurn(turn, session, out, (handler) => {
       answering = handler;
       return () => (answering = null);
     }).catch((error: unknown) => {
       out.error(toAppError(error).message);
       return { result: null };
     });
-    if (result) {
-      if (result.status === 'error') out.error(result.error?.message ?? 'the answer failed', result.error?.code);
-      if (result.status === 'stopped') log('(stopped)');
-      conversation = { id: record.conversationId, messages: result.content !== '' ? [...messages, { role: 'assistant', content: result.content }] : messages, lastId: record.answerId };
-    }
-    lines.prompt();
+    if (!result) return conversation;
+    if (result.status === 'error') out.error(result.error?.message ?? 'the answer failed', result.error?.code);
+    if (result.status === 'stopped') log('(stopped; /continue goes on)');
+    const cutOff = result.content !== '' && (result.status !== 'done' || result.finishReason === 'length');
+    return {
+      id: turn.record.conversationId,
+      messages: result.content !== '' ? [...asked, { role: 'assistant', content: result.content }] : asked,
+      lastId: turn.record.answerId,
+      ...(cutOff ? { cut: { answerId: turn.record.answerId, parentId: turn.record.question?.id ?? turn.record.parentId } } : {}),
+    };
   }
-  return quitCode ?? EXIT.ok;
 }
 
 async function openConversation(session: CoreSession, id: string): Promise<Conversation> {
@@ -148,5 +170,7 @@ async function openConversation(session: CoreSession, id: string): Promise<Conve
   const byId = new Map(opened.messages.map((m) => [m.id, m]));
   const path = opened.activePath.map((messageId) => byId.get(messageId)!);
   const messages = path.filter((m) => m.role === 'user' || (m.role === 'assistant' && m.content !== '')).map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content as ChatMessage['content'] }));
-  return { id, messages, lastId: path.at(-1)?.id ?? null };
+  const last = path.at(-1);
+  const cutOff = last?.role === 'assistant' && last.content !== '' && last.status !== 'complete' && last.extra?.agent === undefined;
+  return { id, messages, lastId: last?.id ?? null, ...(cutOff ? { cut: { answerId: last.id, parentId: last.parentId } } : {}) };
 }

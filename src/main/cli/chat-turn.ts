@@ -15,6 +15,8 @@ export interface TurnInput {
   /** the conversation so far, the new question last */
   messages: ChatMessage[];
   record: { conversationId: string; parentId: string | null; answerId: string; question?: { id: string; content: string }; create?: Record<string, unknown> };
+  /** Continue: the last message is the cut-off answer; the stream repeats its text first, which the terminal already shows */
+  continueAnswer?: boolean;
 }
 
 export interface TurnOutcome {
@@ -26,11 +28,16 @@ export interface TurnOutcome {
 export async function sendTurn(input: TurnInput, session: CoreSession, out: EvaOutput, onInterrupt: (handler: () => void) => () => void): Promise<TurnOutcome> {
   const requestId = randomUUID();
   let wrote = false;
+  // Continue: the saved text comes back first (continuation.ts); only what follows is new on the screen.
+  let shown = input.continueAnswer ? String(input.messages.at(-1)?.content ?? '').length : 0;
   session.on('chat:stream', ({ requestId: id, events }) => {
     if (id !== requestId) return;
     for (const event of events) {
       if (event.type !== 'content' || event.text === '') continue;
-      out.text(event.text);
+      const fresh = shown > 0 ? event.text.slice(shown) : event.text;
+      shown = Math.max(0, shown - event.text.length);
+      if (fresh === '') continue;
+      out.text(fresh);
       wrote = true;
     }
     // Nobody reads any more: stop the answer (it is saved as far as it came).
@@ -42,7 +49,7 @@ export async function sendTurn(input: TurnInput, session: CoreSession, out: EvaO
     void session.invoke('chat:stop', { requestId });
   });
   try {
-    const result = await session.invoke('chat:send', { mode: 'chat', requestId, endpoint: input.endpoint, systemPrompt: input.systemPrompt, messages: input.messages, sampling: input.sampling, idSlot: null, record: input.record as never });
+    const result = await session.invoke('chat:send', { mode: 'chat', requestId, endpoint: input.endpoint, systemPrompt: input.systemPrompt, messages: input.messages, sampling: input.sampling, idSlot: null, record: input.record as never, ...(input.continueAnswer ? { continueAnswer: true } : {}) });
     if (!out.json && wrote) out.text('\n');
     return { result, interrupted };
   } finally {

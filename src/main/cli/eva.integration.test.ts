@@ -255,8 +255,14 @@ describe('eva chat in a terminal (a real pseudo-terminal through script(1))', ()
     const before = screen().length;
     while (screen().length < before + 80) await new Promise((r) => setTimeout(r, 20));
     type('\x03');
-    await until('(stopped)');
+    await until('(stopped');
     await until('› ', 4);
+    // /continue goes on in the same answer.
+    type('/max-tokens 8\r');
+    await until('max_tokens = 8');
+    await until('› ', 5);
+    type('/continue\r');
+    await until('› ', 6);
     type('\x03');
     await until('Ctrl+C again');
     type('\x03');
@@ -266,7 +272,7 @@ describe('eva chat in a terminal (a real pseudo-terminal through script(1))', ()
     const conversations = list.stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: string; title: string });
     expect(conversations).toHaveLength(1);
     const shown = (await eva(['history', 'show', conversations[0]!.id], dataDir)).stdout.split('\n').filter((line) => /^(You|EVA)/.test(line));
-    expect(shown.map((line) => line.split(':')[0])).toEqual(['You', 'EVA', 'You', 'EVA (stopped)']);
+    expect(shown.map((line) => line.split(':')[0])).toEqual(['You', 'EVA', 'You', 'EVA']);
     expect(shown[0]).toBe('You: Hello there');
     expect(shown[2]).toBe('You: Tell me a long story');
   });

@@ -1,7 +1,7 @@
 // The slash commands of `eva chat`, read from one line (pure).
 
 export type Slash =
-  | { kind: 'quit' | 'help' | 'new' | 'history' | 'export' }
+  | { kind: 'quit' | 'help' | 'new' | 'history' | 'export' | 'continue' }
   | { kind: 'system'; text: string | null }
   | { kind: 'set'; field: 'temperature' | 'max_tokens' | 'top_p'; value: number }
   | { kind: 'link'; name: string }
@@ -10,6 +10,7 @@ export type Slash =
   | { kind: 'unknown'; word: string };
 
 export const SLASH_HELP = `/new                 start a new conversation
+/continue            go on with the last answer where it stopped (Ctrl+C, an error, its token limit)
 /open <id>           go on with a saved conversation (ids: /history)
 /history             the ten newest conversations
 /export              this conversation as Markdown
@@ -35,6 +36,8 @@ export function parseSlash(line: string): Slash {
       return { kind: 'help' };
     case '/new':
       return { kind: 'new' };
+    case '/continue':
+      return { kind: 'continue' };
     case '/history':
       return { kind: 'history' };
     case '/export':
