@@ -309,6 +309,25 @@ describe('eva setup: the first-run wizard', () => {
     const ran = await eva(['setup'], dataDir, { stdin: `${presetNumber}\n${server.baseUrl}/v1\ntiny\nsk-never-in-clear\n\n` });
     expect(ran.code).toBe(0);
     expect(ran.stderr).toContain('connection test: it answers');
+    // In a terminal the key is not shown as it is typed.
+    const again = own();
+    const { until, type, exited, screen } = inTerminal(['setup'], again);
+    await until('Choose');
+    type(`${presetNumber}\r`);
+    await until('Address');
+    type(`${server.baseUrl}/v1\r`);
+    await until('Model');
+    type('tiny\r');
+    await until('(not shown): ');
+    type('sk-typed-in-a-terminal\r');
+    await until('Workspace folder');
+    type('\r');
+    expect(await exited).toBe(0);
+    // What is typed at the other questions shows (the terminal echoes it); the key does not.
+    expect(screen()).toContain(`${server.baseUrl}/v1`);
+    expect(screen()).not.toContain('sk-typed-in-a-terminal');
+    expect(screen()).toContain('connection test: it answers');
+
     const asked = await eva(['ask', '--max-tokens', '6', 'Through the link'], dataDir);
     expect(asked.code).toBe(0);
     expect(asked.stdout.trim()).not.toBe('');

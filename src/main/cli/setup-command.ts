@@ -35,7 +35,7 @@ export async function setupCommand(session: CoreSession, prompt: TerminalPrompt,
     const preset = presets[choice - 2]!;
     const baseUrl = (await prompt.ask(`Address [${preset.baseUrl}]: `))?.trim() || preset.baseUrl;
     const model = (await prompt.ask(`Model${preset.model ? ` [${preset.model}]` : ''}: `))?.trim() || preset.model;
-    const key = (await prompt.ask(`API key${preset.needsKey ? '' : ' (Enter for none)'}: `))?.trim() ?? '';
+    const key = (await prompt.askHidden(`API key${preset.needsKey ? '' : ' (Enter for none)'} (not shown): `))?.trim() ?? '';
     try {
       const saved = await session.invoke('link:save', { profile: { name: preset.name, presetId: preset.id, baseUrl, model }, ...(key ? { apiKey: key } : {}) });
       await session.invoke('settings:update', { chat: { endpoint: { kind: 'link', linkId: saved.id } } });

@@ -6,12 +6,14 @@ import { createInterface, type Interface } from 'node:readline';
 export interface TerminalPrompt {
   /** writes `question` to stderr and resolves with the next line, or null when stdin ended */
   ask(question: string): Promise<string | null>;
+  /** as ask, without showing what is typed when stdin is a terminal (an API key) */
+  askHidden(question: string): Promise<string | null>;
   /** a line for the person answering (stderr) */
   say(text: string): void;
   close(): void;
 }
 
-export function createTerminalPrompt(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stderr): TerminalPrompt {
+export function createTerminalPrompt(input: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown } = process.stdin, output: NodeJS.WritableStream = process.stderr): TerminalPrompt {
   let lines: Interface | null = null;
   const queued: string[] = [];
   const waiting: ((line: string | null) => void)[] = [];
@@ -29,14 +31,27 @@ export function createTerminalPrompt(input: NodeJS.ReadableStream = process.stdi
       for (const next of waiting.splice(0)) next(null);
     });
   };
+  const ask = (question: string): Promise<string | null> => {
+    open();
+    output.write(question);
+    const line = queued.shift();
+    if (line !== undefined) return Promise.resolve(line);
+    if (ended) return Promise.resolve(null);
+    return new Promise((resolve) => waiting.push(resolve));
+  };
   return {
-    ask(question) {
-      open();
-      output.write(question);
-      const line = queued.shift();
-      if (line !== undefined) return Promise.resolve(line);
-      if (ended) return Promise.resolve(null);
-      return new Promise((resolve) => waiting.push(resolve));
+    ask,
+    async askHidden(question) {
+      // In raw mode the terminal echoes nothing, Enter arrives as "\r" (a line end to readline) and Ctrl+C as "\x03".
+      const hide = input.isTTY === true && typeof input.setRawMode === 'function';
+      if (hide) input.setRawMode!(true);
+      try {
+        const line = await ask(question);
+        if (hide) output.write('\n');
+        return line !== null && line.includes('\x03') ? null : line;
+      } finally {
+        if (hide) input.setRawMode!(false);
+      }
     },
     say: (text) => void output.write(`${text}\n`),
     close: () => lines?.close(),
