@@ -192,6 +192,29 @@ describe('eva run: the agent loop in the terminal', () => {
     await stage.close();
   });
 
+  it('eva killed (kill -9) while a card waits: --resume finds the interrupted run and goes on after the step it saved', async () => {
+    const stage = await scriptedDataDir([call('calculator', { expression: '3*3' }), call('write_file', { path: 'crash.txt', content: '9\n' }), call('write_file', { path: 'crash.txt', content: '9\n' }), call('answer', { content: 'Noted 9.' })]);
+    let killed = false;
+    const crashed = await eva(['run', '--link', 'proxy', 'What is 3*3? Note it.'], stage.dataDir, {
+      keepStdinOpen: true,
+      onStderr: (text, child) => {
+        if (killed || !text.includes('? write_file wants to run')) return;
+        killed = true;
+        // Past the history's save interval, so the step is on disk, as it would be for a user who looks at the card.
+        setTimeout(() => child.kill('SIGKILL'), 1_500);
+      },
+    });
+    expect(crashed.code).toBeNull();
+    const resumed = await eva(['run', '--resume'], stage.dataDir, { stdin: 'y\n' });
+    expect(resumed.code).toBe(0);
+    const lines = resumed.stdout.trim().split('\n');
+    expect(lines[0]).toBe('→ calculator {"expression":"3*3"} · ok · 9');
+    expect(lines.filter((line) => line.startsWith('→ calculator'))).toHaveLength(1);
+    expect(lines.at(-1)).toBe('Noted 9.');
+    expect(readFileSync(join(stage.workspace, 'crash.txt'), 'utf8')).toBe('9\n');
+    await stage.close();
+  });
+
   it('in a terminal: the card shows the diff, y lets the write run, and the answer follows', async () => {
     const stage = await scriptedDataDir([call('write_file', { path: 'typed.txt', content: 'allowed in a terminal\n' }), call('answer', { content: 'Written.' })]);
     const { until, type, exited, screen } = inTerminal(['run', '--link', 'proxy', 'Write typed.txt'], stage.dataDir);
