@@ -7,6 +7,7 @@ import { probeHealth } from '@main/services/backend/health-probe';
 import { findFreePort } from '@main/services/backend/net-probe';
 import { launchProcess } from '@main/services/process/launch';
 import { testAssets } from '@test-support/test-assets';
+import { forgetServer, noteServer } from '../leftover-servers';
 
 export interface TestServerOptions {
   /** default: bin/cpu/llama-server */
@@ -28,6 +29,7 @@ export interface TestServer {
 }
 
 const LOG_LINES = 200;
+
 // One thread that sleeps instead of spinning between tokens: the tiny model needs no more, and on a
 // two-core CI machine spinning llama-server threads starve the test process and skew its timings.
 const QUIET_CPU = ['-t', '1', '--poll', '0'];
@@ -61,8 +63,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logTail: () => [...log],
     stop: async () => {
       await child.stop();
+      if (child.pid !== null) forgetServer(child.pid);
     },
   };
+  // Listed until stopped: the global teardown kills it if a failing test never stops it (leftover-servers.ts).
+  if (child.pid !== null) noteServer(child.pid);
   const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
   for (;;) {
     if (child.hasExited() || fatal !== null) {
