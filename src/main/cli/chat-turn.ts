@@ -30,7 +30,7 @@ export async function sendTurn(input: TurnInput, session: CoreSession, out: EvaO
   let wrote = false;
   // Continue: the saved text comes back first (continuation.ts); only what follows is new on the screen.
   let shown = input.continueAnswer ? String(input.messages.at(-1)?.content ?? '').length : 0;
-  session.on('chat:stream', ({ requestId: id, events }) => {
+  const stopListening = session.on('chat:stream', ({ requestId: id, events }) => {
     if (id !== requestId) return;
     for (const event of events) {
       if (event.type !== 'content' || event.text === '') continue;
@@ -54,6 +54,7 @@ export async function sendTurn(input: TurnInput, session: CoreSession, out: EvaO
     return { result, interrupted };
   } finally {
     release();
+    stopListening();
   }
 }
 

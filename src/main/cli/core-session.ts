@@ -13,19 +13,24 @@ export interface CoreSession {
   /** 'own': this process runs the core and stops it on close; 'attached': the app's core */
   mode: 'own' | 'attached';
   invoke<C extends InvokeChannel>(channel: C, input?: InvokeInput<C>): Promise<InvokeOutput<C>>;
-  on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void): void;
+  /** returns what stops the listening (a REPL listens once per answer) */
+  on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
   close(): Promise<void>;
 }
 
 export async function openCoreSession(options: CoreOptions): Promise<CoreSession> {
   try {
     const core = await createCore(options);
-    const listeners: ((event: EventName, payload: unknown) => void)[] = [];
+    const listeners = new Set<(event: EventName, payload: unknown) => void>();
     core.events.attach((event, payload) => listeners.forEach((listener) => listener(event, payload)));
     return {
       mode: 'own',
       invoke: async (channel, input) => (core.handlers[channel] as (input: unknown) => Promise<never>)(input),
-      on: (event, listener) => listeners.push((name, payload) => name === event && listener(payload as never)),
+      on: (event, listener) => {
+        const added = (name: EventName, payload: unknown) => name === event && listener(payload as never);
+        listeners.add(added);
+        return () => listeners.delete(added);
+      },
       close: () => core.dispose(),
     };
   } catch (error) {

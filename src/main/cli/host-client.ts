@@ -7,7 +7,8 @@ import type { Result } from '@shared/errors';
 
 export interface HostClient {
   invoke<C extends InvokeChannel>(channel: C, input?: InvokeInput<C>): Promise<InvokeOutput<C>>;
-  on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void): void;
+  /** returns what stops the listening */
+  on<E extends EventName>(event: E, listener: (payload: EventPayloads[E]) => void): () => void;
   /** called once when the connection ends without close() (the app quit) */
   onClose(listener: () => void): void;
   close(): void;
@@ -46,7 +47,11 @@ export async function connectHost(pageUrl: string): Promise<HostClient> {
         });
         ws.send(JSON.stringify({ type: 'invoke', id, channel, input }));
       }),
-    on: (event, listener) => listeners.set(event, [...(listeners.get(event) ?? []), listener as (payload: unknown) => void]),
+    on: (event, listener) => {
+      const added = listener as (payload: unknown) => void;
+      listeners.set(event, [...(listeners.get(event) ?? []), added]);
+      return () => listeners.set(event, (listeners.get(event) ?? []).filter((l) => l !== added));
+    },
     onClose: (listener) => ws.once('close', listener),
     close: () => ws.close(),
   };
