@@ -1,7 +1,8 @@
-// Questions asked in the terminal (approval cards): one line read from stdin
-// per question, whether stdin is a terminal or a pipe (a script can answer
-// them). When stdin has ended there is nobody to ask: the answer is null.
-import { createInterface, type Interface } from 'node:readline';
+// Questions asked in the terminal (the setup wizard, approval cards): one line
+// read from stdin per question, whether stdin is a terminal or a pipe (a script
+// can answer them). When stdin has ended there is nobody to ask: the answer is
+// null.
+import { createAnswerLines, CTRL_C } from './answer-lines';
 
 export interface TerminalPrompt {
   /** writes `question` to stderr and resolves with the next line, or null when stdin ended */
@@ -13,26 +14,35 @@ export interface TerminalPrompt {
   close(): void;
 }
 
-export function createTerminalPrompt(input: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown } = process.stdin, output: NodeJS.WritableStream = process.stderr): TerminalPrompt {
-  let lines: Interface | null = null;
+type Input = NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown };
+
+export function createTerminalPrompt(input: Input = process.stdin, output: NodeJS.WritableStream = process.stderr): TerminalPrompt {
   const queued: string[] = [];
   const waiting: ((line: string | null) => void)[] = [];
   let ended = false;
-  const open = () => {
-    if (lines) return;
-    lines = createInterface({ input, terminal: false });
-    lines.on('line', (line) => {
-      const next = waiting.shift();
-      if (next) next(line);
-      else queued.push(line);
-    });
-    lines.on('close', () => {
-      ended = true;
-      for (const next of waiting.splice(0)) next(null);
-    });
+  let listening = false;
+  const deliver = (line: string | null) => {
+    const next = waiting.shift();
+    if (next) next(line);
+    else if (line !== null) queued.push(line);
+  };
+  const lines = createAnswerLines(deliver);
+  const onData = (chunk: Buffer | string) => lines.push(chunk);
+  const onEnd = () => {
+    const rest = lines.end();
+    if (rest !== null) deliver(rest);
+    ended = true;
+    for (const next of waiting.splice(0)) next(null);
+  };
+  const listen = () => {
+    if (listening) return;
+    listening = true;
+    input.on('data', onData);
+    input.on('end', onEnd);
+    input.resume();
   };
   const ask = (question: string): Promise<string | null> => {
-    open();
+    listen();
     output.write(question);
     const line = queued.shift();
     if (line !== undefined) return Promise.resolve(line);
@@ -42,18 +52,33 @@ export function createTerminalPrompt(input: NodeJS.ReadableStream & { isTTY?: bo
   return {
     ask,
     async askHidden(question) {
-      // In raw mode the terminal echoes nothing, Enter arrives as "\r" (a line end to readline) and Ctrl+C as "\x03".
+      // In raw mode the terminal echoes nothing and raises no signal: Ctrl+C
+      // arrives as a character, and is raised here as the terminal would have.
       const hide = input.isTTY === true && typeof input.setRawMode === 'function';
-      if (hide) input.setRawMode!(true);
-      try {
-        const line = await ask(question);
-        if (hide) output.write('\n');
-        return line !== null && line.includes('\x03') ? null : line;
-      } finally {
-        if (hide) input.setRawMode!(false);
+      if (hide) {
+        input.setRawMode!(true);
+        lines.setRaw(true);
       }
+      let line: string | null;
+      try {
+        line = await ask(question);
+      } finally {
+        if (hide) {
+          lines.setRaw(false);
+          input.setRawMode!(false);
+          output.write('\n');
+        }
+      }
+      if (line !== CTRL_C) return line;
+      process.kill(process.pid, 'SIGINT');
+      return null;
     },
     say: (text) => void output.write(`${text}\n`),
-    close: () => lines?.close(),
+    close: () => {
+      input.off('data', onData);
+      input.off('end', onEnd);
+      input.pause();
+      listening = false;
+    },
   };
 }
