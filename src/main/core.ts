@@ -42,6 +42,7 @@ import { orderBackends } from './services/backend/backend-choice';
 import { openKnowledge } from './services/knowledge/knowledge-module';
 import { openModelInfo } from './services/model-info/model-info-module';
 import { openImages } from './services/images/image-module';
+import { openPool } from './services/pool/pool-module';
 
 export interface CoreOptions {
   host: AppInfo['host'];
@@ -60,6 +61,8 @@ export interface CoreOptions {
   chatIdleTimeoutMs?: number;
   /** pauses before asking a link again after 429 or a passing 5xx (default 1, 3 and 9 s) */
   chatRetryPolicy?: RetryPolicy;
+  /** how often the model pool looks for idle models (tests shorten it) */
+  poolIdleCheckMs?: number;
   /** for tests: the history store's save interval and undo grace period */
   historyTimings?: { streamSaveMs?: number; trashGraceMs?: number; indexFlushMs?: number };
   /** the tool worker entry: the built `out/main/tool-worker.js`, or (default, from source) the TS entry run through tsx */
@@ -125,7 +128,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const links = createLinkService({ settings, secrets });
   const serverKey = await openUserApiKey({ secrets, legacyKey: settings.legacyLoadApiKey, dropLegacy: () => settings.update({}) });
   const slots = await openSlotKeeper({ dir: slotDir, budgetBytes: () => settings.get().chat.reopenCacheMb * 2 ** 20, log: (line) => backend.appLog(line) });
-  const chat = createChatService({ localServer: () => backend.localEndpoint(), readyLocalServer: (signal) => backend.readyEndpoint(signal), links, emit: events.emit, idleTimeoutMs: options.chatIdleTimeoutMs, slots, retryPolicy: options.chatRetryPolicy });
+  const pool = openPool({ dataDir: paths.root, registry: processes, emit: events.emit, backend, settings, beforeSingleStops: () => slots.leave(null), idleCheckMs: options.poolIdleCheckMs });
+  const chat = createChatService({ localServer: () => backend.localEndpoint(), readyLocalServer: (signal) => backend.readyEndpoint(signal), poolServer: (model) => pool.pool.endpoint(model), links, emit: events.emit, idleTimeoutMs: options.chatIdleTimeoutMs, slots, retryPolicy: options.chatRetryPolicy });
   // Kept up to date from the same events the pages get, so a page that reloads can pick a request up again.
   const live = new LiveRuns(events.emit);
   events.attach(live.observe);
@@ -225,6 +229,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const userKey = await serverKey.apply(apiKey, load.exposeOnNetwork);
       // The conversation the server holds is saved while that server is still there.
       await slots.leave(null);
+      // One kind of local server at a time: the pool's models would take the memory this load plans with.
+      if (pool.pool.getStatus().state !== 'stopped') await pool.pool.stop();
       const status = await backend.load(load, userKey);
       // Read and written in the settings queue, so a load racing another update loses neither.
       await settings.update((current) => ({ recentModels: [load.modelPath, ...current.recentModels.filter((path) => path !== load.modelPath)].slice(0, 20) }));
@@ -325,6 +331,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'workshop:cancel': async ({ jobId }) => workshop.cancel(jobId),
     ...modelInfo.handlers,
     ...images.handlers,
+    ...pool.handlers,
   };
 
   return {
@@ -348,6 +355,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await knowledge.dispose();
       await history.dispose();
       await slots.leave(null);
+      await pool.pool.dispose();
       await backend.dispose();
       await processes.close();
       await lock.release();

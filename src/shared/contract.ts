@@ -42,6 +42,7 @@ import { KNOWLEDGE_EVENT_NAMES, knowledgeChannels, type KnowledgeEventPayloads }
 import { WORKSHOP_EVENT_NAMES, workshopChannels, type WorkshopEventPayloads } from './workshop/workshop-contract';
 import { modelInfoChannels } from './model-info/model-info-contract';
 import { IMAGE_EVENT_NAMES, imageChannels, type ImageEventPayloads } from './images/image-contract';
+import { POOL_EVENT_NAMES, poolChannels, type PoolEventPayloads } from './pool/pool-contract';
 
 export * from './settings-schemas';
 export * from './core-types';
@@ -189,6 +190,8 @@ export const invokeChannels = {
   ...modelInfoChannels,
   /** Images (文生图): sd-cli, the gallery, images into the chat (images/image-contract.ts). */
   ...imageChannels,
+  /** Several models at once through llama-server's router mode (pool/pool-contract.ts). */
+  ...poolChannels,
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;
@@ -196,7 +199,7 @@ export type InvokeInput<C extends InvokeChannel> = z.input<(typeof invokeChannel
 export type InvokeOutput<C extends InvokeChannel> = (typeof invokeChannels)[C]['output'];
 
 /** Every event the core pushes to the renderer. */
-export interface EventPayloads extends KnowledgeEventPayloads, WorkshopEventPayloads, ImageEventPayloads {
+export interface EventPayloads extends KnowledgeEventPayloads, WorkshopEventPayloads, ImageEventPayloads, PoolEventPayloads {
   'backend:state': BackendStatus;
   'backend:log-lines': { lines: LogLine[] };
   'app:notice': Notice;
@@ -237,6 +240,7 @@ const EVENT_NAME_SET: Record<EventName, true> = {
   ...KNOWLEDGE_EVENT_NAMES,
   ...WORKSHOP_EVENT_NAMES,
   ...IMAGE_EVENT_NAMES,
+  ...POOL_EVENT_NAMES,
 };
 export const EVENT_NAMES = Object.keys(EVENT_NAME_SET) as readonly EventName[];
 

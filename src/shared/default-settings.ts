@@ -3,6 +3,7 @@ import { DEFAULT_HOTKEYS } from './hotkeys/hotkey-settings';
 import { DEFAULT_HUB_ENDPOINT } from './models/model-library';
 import { defaultKnowledgeSettings } from './knowledge/knowledge-settings';
 import { defaultImageSettings } from './images/image-settings';
+import { defaultPoolSettings } from './pool/pool-settings';
 
 /** The settings a fresh install starts with; shared so every host and fake agrees. */
 
@@ -25,6 +26,7 @@ export function defaultSettings(): AppSettings {
     readAloud: false,
     knowledge: defaultKnowledgeSettings(),
     images: defaultImageSettings(),
+    pool: defaultPoolSettings(),
     chat: {
       endpoint: { kind: 'local' },
       systemPrompt: DEFAULT_SYSTEM_PROMPT,

@@ -9,6 +9,7 @@ import { VoiceSettingsSchema } from './audio/voice-schemas';
 import { ModelSettingsSchema } from './models/model-library';
 import { EmbedderSettingsSchema, KnowledgeSettingsSchema } from './knowledge/knowledge-settings';
 import { ImageSettingsSchema } from './images/image-settings';
+import { PoolSettingsSchema } from './pool/pool-settings';
 
 export const BACKEND_KINDS = ['cuda', 'vulkan', 'opencl', 'cpu'] as const;
 /** A llama-server build flavour; the order above is the `auto` priority. */
@@ -74,6 +75,8 @@ export const AppSettingsSchema = z.object({
   knowledge: KnowledgeSettingsSchema,
   /** the image page: template, model files per template, sd-cli threads */
   images: ImageSettingsSchema,
+  /** several models at once: the router's models, how many loaded together, the memory budget */
+  pool: PoolSettingsSchema,
 });
 export type AppSettings = z.infer<typeof AppSettingsSchema>;
 
@@ -94,6 +97,7 @@ export const SettingsPatchSchema = z
     readAloud: z.boolean(),
     knowledge: KnowledgeSettingsSchema.extend({ embedder: EmbedderSettingsSchema.partial() }).partial(),
     images: ImageSettingsSchema.partial(),
+    pool: PoolSettingsSchema.partial(),
   })
   .partial()
   .strict();

@@ -54,7 +54,8 @@ export const SamplingSchema = z.object({
 
 /** Which server a request goes to: the managed llama-server, or a saved link profile. */
 export const EndpointRefSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('local') }),
+  /** `model`: one of the pool's models (router mode); absent: the loaded model */
+  z.object({ kind: z.literal('local'), model: z.string().min(1).max(200).optional() }),
   z.object({ kind: z.literal('link'), linkId: z.string().min(1).max(100) }),
 ]);
 export type EndpointRef = z.infer<typeof EndpointRefSchema>;

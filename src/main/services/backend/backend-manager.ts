@@ -381,7 +381,12 @@ export class BackendManager {
 
   /** A line of EVA's own in the model log, beside the server's. */
   appLog(text: string): void {
-    this.batcher.add(this.log.push('app', text));
+    this.logLine('app', text);
+  }
+
+  /** A line from another server EVA runs (the model pool's router) in the same model log. */
+  logLine(stream: LogLine['stream'], text: string): void {
+    this.batcher.add(this.log.push(stream, text));
   }
 
   private setStatus(next: BackendStatus): void {

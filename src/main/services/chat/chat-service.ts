@@ -34,6 +34,8 @@ export interface ChatServiceDeps {
   localServer: () => LocalServer | null;
   /** for a chat: waits out a (re)start under way, and throws why the server is not there (crashed, failed, none loaded) */
   readyLocalServer?: (signal: AbortSignal) => Promise<LocalServer>;
+  /** one of the model pool's models (router mode): loaded first if it is not, then reached through the router */
+  poolServer?: (model: string) => Promise<LocalServer>;
   links: LinkService;
   emit: EventSink;
   fetch?: typeof fetch;
@@ -78,6 +80,11 @@ export function createChatService(deps: ChatServiceDeps) {
   const clock = deps.clock ?? (() => performance.now());
 
   async function target(endpoint: ChatSendInput['endpoint'], signal: AbortSignal): Promise<Target> {
+    if (endpoint.kind === 'local' && endpoint.model) {
+      if (!deps.poolServer) throw new AppFailure('no_model_loaded', `no model pool here to answer with ${endpoint.model}`);
+      const pooled = await deps.poolServer(endpoint.model);
+      return { baseUrl: pooled.baseUrl, apiKey: pooled.apiKey, model: pooled.model, llama: true, onCpu: pooled.onCpu ?? true };
+    }
     if (endpoint.kind === 'local') {
       const local = deps.readyLocalServer ? await deps.readyLocalServer(signal) : deps.localServer();
       if (!local) throw new AppFailure('no_model_loaded', 'no local model is loaded: load one first, or switch to a link endpoint');

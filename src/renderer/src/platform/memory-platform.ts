@@ -16,6 +16,7 @@ import { createFakeKnowledge } from './fake-knowledge';
 import { createFakeWorkshop, type FakeWorkshopOptions } from './fake-workshop';
 import { createFakeModelInfo, type FakeModelInfoOptions } from './fake-model-info';
 import { createFakeImages, type FakeImagesOptions } from './fake-images';
+import type { PoolStatus } from '@shared/pool/pool-types';
 import { newId } from '../lib/new-id';
 
 type Handler<C extends InvokeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
@@ -137,6 +138,7 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
   };
 
   const models = createFakeModels({ state, emit, timers, options });
+  const stoppedPool: PoolStatus = { state: 'stopped', port: null, pid: null, models: [], maxLoaded: 0, budgetBytes: 0, usedBytes: 0, error: null };
   const history = createFakeHistory(now, () => newId(), (conversationIds) => emit('history:changed', { conversationIds }));
   const knowledge = createFakeKnowledge({ emit, now, settings: () => state.settings });
   const handlers: { [C in InvokeChannel]: Handler<C> } = {
@@ -144,10 +146,11 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     'app:info': () => ok({ version: '0.1.0', host: 'browser', platform: 'linux', dataDir: '/home/user/.eva', systemLanguage: 'en-US', canPickFiles: false, ...options.appInfo }),
     'settings:get': () => ok(state.settings),
     'settings:update': (patch) => {
-      const { load, chat, tools, models, knowledge, images, ...rest } = patch ?? {};
+      const { load, chat, tools, models, knowledge, images, pool, ...rest } = patch ?? {};
       state.settings = { ...state.settings, ...rest, load: { ...state.settings.load, ...load }, chat: { ...state.settings.chat, ...chat }, tools: { ...state.settings.tools, ...tools }, models: { ...state.settings.models, ...models } };
       if (knowledge) state.settings.knowledge = { ...state.settings.knowledge, ...knowledge, embedder: { ...state.settings.knowledge.embedder, ...knowledge.embedder } };
       if (images) state.settings.images = { ...state.settings.images, ...images };
+      if (pool) state.settings.pool = { ...state.settings.pool, ...pool };
       return ok(state.settings);
     },
     'backend:discover': () => ok({ backends, gpus }),
@@ -172,6 +175,12 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
       return ok(setStatus({ ...blankStatus(now()), restarts: state.status.restarts }));
     },
     'backend:status': () => ok(state.status),
+    // No router in the fake: the pool stays stopped and says so.
+    'pool:start': () => ({ ok: false, error: { code: 'backend_missing', message: 'the in-memory platform runs no model pool' } }),
+    'pool:stop': () => ok(stoppedPool),
+    'pool:status': () => ok(stoppedPool),
+    'pool:use': () => ({ ok: false, error: { code: 'no_model_loaded', message: 'the model pool is not running' } }),
+    'pool:unload': () => ({ ok: false, error: { code: 'no_model_loaded', message: 'the model pool is not running' } }),
     'backend:log': () => ok({ lines: [...state.log] }),
     'dialog:pick-model': () => ok({ path: null }),
     ...createFakeChat({ state, emit, timers, now, options, record: history.record, cite: knowledge.cite }),

@@ -1,0 +1,314 @@
+// Several models at once (issue 21) through llama-server's own router mode:
+// one router process offers the pool's models and starts a llama-server per
+// model when it is asked for. EVA keeps what the router cannot: a memory
+// budget (the least recently used models are unloaded before a new one is
+// loaded), idle unloading, and the status and log of each model. Switching a
+// conversation to a model that is loaded touches no other model.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { totalmem } from 'node:os';
+import { join } from 'node:path';
+import type { EventName, EventPayloads, LoadSettings } from '@shared/contract';
+import { AppFailure, toAppError } from '@shared/errors';
+import type { PoolSettings } from '@shared/pool/pool-settings';
+import type { PoolModelStatus, PoolStatus } from '@shared/pool/pool-types';
+import type { ProcessLifecycle } from '../process/process-lifecycle';
+import { describeExit } from '../process/exit-record';
+import { probeHealth } from '../backend/health-probe';
+import { readModelFacts } from '../backend/model-facts';
+import { findFreePort } from '../backend/net-probe';
+import { buildServerArgs } from '../backend/server-args';
+import { newLaunchKey, serverKeyEnv } from '../backend/server-key';
+import { startServerRun, type ServerRun } from '../backend/server-run';
+import { superseded } from '../backend/backend-status';
+import { planLoad } from './pool-budget';
+import { poolModelIds, poolPreset, type PresetModel } from './pool-preset';
+import { routerClient, type RouterClient } from './router-client';
+import { modelLogLine } from './router-models';
+
+export interface PoolEndpoint {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  onCpu: boolean;
+}
+
+export interface ModelPoolDeps {
+  registry: ProcessLifecycle;
+  emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
+  /** the llama-server binary to run as the router, and whether it computes on the CPU */
+  server: () => Promise<{ path: string; onCpu: boolean }>;
+  /** where the preset file is written */
+  dir: string;
+  /** a line for the model log: the router's own, or one of its models' with the model named */
+  log: (stream: 'stdout' | 'stderr' | 'app', text: string) => void;
+  now?: () => number;
+  totalMemory?: () => number;
+  /** how often idle models are looked for (default 30 s) */
+  idleCheckMs?: number;
+  loadTimeoutMs?: number;
+}
+
+interface Running {
+  run: ServerRun;
+  port: number;
+  client: RouterClient;
+  apiKey: string;
+  onCpu: boolean;
+  models: PresetModel[];
+}
+
+const POLL_MS = 50;
+
+export class ModelPool {
+  private running: Running | null = null;
+  private status: PoolStatus = blank('stopped');
+  private readonly lastUsed = new Map<string, number>();
+  private readonly unloading = new Set<string>();
+  private readonly errors = new Map<string, string>();
+  private estimates = new Map<string, number>();
+  private idleTimer: NodeJS.Timeout | null = null;
+  /** loads and unloads one at a time, so two switches cannot overshoot the budget together */
+  private queue: Promise<unknown> = Promise.resolve();
+  private generation = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: ModelPoolDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  getStatus(): PoolStatus {
+    return this.status;
+  }
+
+  isRunning(): boolean {
+    return this.running !== null && this.status.state === 'ready';
+  }
+
+  /** Starts the router for these models; the load settings give what every model's server shares (threads, batch, template). */
+  async start(pool: PoolSettings, load: LoadSettings): Promise<PoolStatus> {
+    await this.stop();
+    const generation = ++this.generation;
+    if (pool.models.length === 0) throw new AppFailure('bad_request', 'the pool has no models: add at least one model file');
+    const models = poolModelIds(pool.models);
+    const budgetBytes = pool.memoryBudgetMiB > 0 ? pool.memoryBudgetMiB * 2 ** 20 : Math.floor((this.deps.totalMemory ?? totalmem)() * 0.75);
+    try {
+      this.estimates = new Map(await Promise.all(models.map(async (model) => [model.id, await estimateBytes(model, load)] as const)));
+      await mkdir(this.deps.dir, { recursive: true });
+      const presetPath = join(this.deps.dir, 'models.ini');
+      await writeFile(presetPath, poolPreset(models, load.contextSize));
+      const { path, onCpu } = await this.deps.server();
+      const port = await findFreePort();
+      // The shared flags come from the single-model command line, without what belongs to one model (its file, context, adapters).
+      const shared = buildServerArgs({ settings: { ...load, modelPath: '', contextSize: 0, loraPath: '', mmprojPath: '', exposeOnNetwork: false }, backend: onCpu ? 'cpu' : 'cuda', host: '127.0.0.1', port, gpuLayers: onCpu ? 0 : 999 }).filter((_, index, args) => args[index] !== '-m' && args[index - 1] !== '-m');
+      const args = [...shared, '--models-preset', presetPath, '--models-max', String(pool.maxLoaded)];
+      const apiKey = newLaunchKey();
+      this.deps.log('app', `starting the model router (${models.length} models, at most ${pool.maxLoaded} loaded, budget ${Math.round(budgetBytes / 2 ** 20)} MiB): ${path} ${args.join(' ')}`);
+      this.status = { ...blank('starting'), maxLoaded: pool.maxLoaded, budgetBytes, port };
+      this.publish(models, []);
+      const run = startServerRun({
+        serverPath: path,
+        args,
+        env: serverKeyEnv(apiKey, ''),
+        port,
+        registry: this.deps.registry,
+        onLine: (stream, text) => this.routerLine(stream, text),
+        logTail: () => [],
+        readyTimeoutMs: 60_000,
+        stopGraceMs: 10_000,
+        probeHealth,
+        clock: () => performance.now(),
+      });
+      this.running = { run, port, client: routerClient(`http://127.0.0.1:${port}`, apiKey), apiKey, onCpu, models };
+      const outcome = await run.ready;
+      if (generation !== this.generation) throw superseded();
+      if (!outcome.ok) throw new AppFailure(outcome.error.code, outcome.error.message, outcome.error.details);
+      this.status = { ...this.status, state: 'ready', pid: run.pid };
+      await this.refresh();
+      this.watch(run, generation);
+      this.startIdleCheck(pool.idleUnloadMinutes);
+      return this.status;
+    } catch (error) {
+      const failure = toAppError(error);
+      await this.stopRunning();
+      if (generation === this.generation) {
+        this.status = { ...blank('error'), error: failure };
+        this.deps.emit('pool:state', this.status);
+      }
+      throw error instanceof AppFailure ? error : new AppFailure(failure.code, failure.message, failure.details);
+    }
+  }
+
+  async stop(): Promise<PoolStatus> {
+    this.generation++;
+    await this.stopRunning();
+    this.status = blank('stopped');
+    this.deps.emit('pool:state', this.status);
+    return this.status;
+  }
+
+  /** Loads `id` if it is not loaded (after unloading what the budget needs gone) and marks it used. */
+  use(id: string): Promise<PoolStatus> {
+    const next = this.queue.then(() => this.useNow(id));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Where a chat for `id` goes: the router, which passes it to that model's server. */
+  async endpoint(id: string): Promise<PoolEndpoint> {
+    await this.use(id);
+    const running = this.running!;
+    return { baseUrl: `http://127.0.0.1:${running.port}`, apiKey: running.apiKey, model: id, onCpu: running.onCpu };
+  }
+
+  unload(id: string): Promise<PoolStatus> {
+    const next = this.queue.then(async () => {
+      await this.unloadNow(this.ready(), id);
+      return this.status;
+    });
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop();
+  }
+
+  private ready(): Running {
+    if (!this.running || this.status.state !== 'ready') throw new AppFailure('no_model_loaded', this.status.state === 'error' && this.status.error ? `the model pool stopped: ${this.status.error.message}` : 'the model pool is not running: start it with its models first');
+    return this.running;
+  }
+
+  private async useNow(id: string): Promise<PoolStatus> {
+    const running = this.ready();
+    if (!running.models.some((model) => model.id === id)) throw new AppFailure('bad_request', `no model "${id}" in the pool; it has ${running.models.map((model) => model.id).join(', ')}`);
+    this.lastUsed.set(id, this.now());
+    const current = await this.refresh();
+    const loaded = (state: string) => state === 'loaded' || state === 'sleeping' || state === 'loading';
+    const plan = planLoad(
+      current.map((model) => ({ id: model.id, loaded: loaded(model.state), estimatedBytes: model.estimatedBytes, lastUsedAt: model.lastUsedAt })),
+      id,
+      this.status.budgetBytes,
+      this.status.maxLoaded,
+    );
+    if (!plan.ok) throw new AppFailure('out_of_memory', plan.why);
+    for (const other of plan.unload) {
+      this.deps.log('app', `unloading ${other} (least recently used) to make room for ${id} in the pool's budget`);
+      await this.unloadNow(running, other);
+    }
+    if (current.find((model) => model.id === id)?.state === 'loaded') return this.status;
+    this.errors.delete(id);
+    await running.client.load(id).catch((error: unknown) => {
+      // "already loaded/loading" races are fine; anything else is the answer.
+      if (!/already/i.test(toAppError(error).message)) throw error;
+    });
+    const deadline = this.now() + (this.deps.loadTimeoutMs ?? 300_000);
+    for (;;) {
+      const models = await this.refresh();
+      const model = models.find((entry) => entry.id === id)!;
+      if (model.state === 'loaded' || model.state === 'sleeping') return this.status;
+      if (model.state === 'failed') throw new AppFailure('backend_failed', `${id} could not be loaded: ${model.error ?? 'its server stopped'} (the model log has its lines)`);
+      if (this.now() > deadline) throw new AppFailure('ready_timeout', `${id} did not load within ${Math.round((this.deps.loadTimeoutMs ?? 300_000) / 1000)} s`);
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
+  private async unloadNow(running: Running, id: string): Promise<void> {
+    this.unloading.add(id);
+    try {
+      await running.client.unload(id);
+      // The router's own word, not the status (which says "unloading" until this ends).
+      while ((await running.client.models()).find((model) => model.id === id)?.state !== 'unloaded') await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    } finally {
+      this.unloading.delete(id);
+      await this.refresh().catch(() => undefined);
+    }
+  }
+
+  /** Reads the router's listing into the status and publishes it. */
+  private async refresh(): Promise<PoolModelStatus[]> {
+    const running = this.ready();
+    const listed = await running.client.models();
+    const models = running.models.map((model): PoolModelStatus => {
+      const entry = listed.find((item) => item.id === model.id);
+      if (entry?.failed && !this.errors.has(model.id)) this.errors.set(model.id, `its server exited${entry.exitCode !== null ? ` with code ${entry.exitCode}` : ''}`);
+      const state = this.unloading.has(model.id) ? 'unloading' : entry?.failed && entry.state === 'unloaded' ? 'failed' : (entry?.state ?? 'unloaded');
+      return { id: model.id, path: model.path, state, port: entry?.port ?? null, estimatedBytes: this.estimates.get(model.id) ?? 0, lastUsedAt: this.lastUsed.get(model.id) ?? null, error: this.errors.get(model.id) ?? null };
+    });
+    this.publish(running.models, models);
+    return models;
+  }
+
+  private publish(presets: readonly PresetModel[], models: PoolModelStatus[]): void {
+    const list = models.length > 0 ? models : presets.map((model) => ({ id: model.id, path: model.path, state: 'unloaded' as const, port: null, estimatedBytes: this.estimates.get(model.id) ?? 0, lastUsedAt: null, error: null }));
+    const usedBytes = list.filter((model) => model.state === 'loaded' || model.state === 'loading' || model.state === 'sleeping').reduce((sum, model) => sum + model.estimatedBytes, 0);
+    this.status = { ...this.status, models: list, usedBytes };
+    this.deps.emit('pool:state', this.status);
+  }
+
+  /** A model's line carries its server's port: the log names the model instead. */
+  private routerLine(stream: 'stdout' | 'stderr', text: string): void {
+    const own = modelLogLine(text);
+    if (!own) return this.deps.log(stream, `[router] ${text}`);
+    const model = this.status.models.find((entry) => entry.port === own.port);
+    this.deps.log(stream, `[${model?.id ?? `port ${own.port}`}] ${own.text}`);
+  }
+
+  /** The router stopping on its own takes every model with it: the status says so, and the next request says why. */
+  private watch(run: ServerRun, generation: number): void {
+    void run.exited.then((exit) => {
+      if (generation !== this.generation) return;
+      this.running = null;
+      this.stopIdleCheck();
+      const message = `the model router stopped unexpectedly (${describeExit(exit)})`;
+      this.deps.log('app', message);
+      this.status = { ...this.status, state: 'error', pid: null, models: this.status.models.map((model) => ({ ...model, state: 'unloaded', port: null })), usedBytes: 0, error: { code: 'server_crashed', message, details: { exitCode: exit.code, signal: exit.signal } } };
+      this.deps.emit('pool:state', this.status);
+    });
+  }
+
+  private startIdleCheck(idleMinutes: number): void {
+    this.stopIdleCheck();
+    if (idleMinutes <= 0) return;
+    const idleMs = idleMinutes * 60_000;
+    this.idleTimer = setInterval(() => {
+      const next = this.queue.then(async () => {
+        if (!this.isRunning()) return;
+        for (const model of await this.refresh()) {
+          const idle = model.state === 'loaded' && this.now() - (model.lastUsedAt ?? 0) >= idleMs;
+          // A long answer keeps its model: it is idle only when none of its slots works.
+          if (idle && !(await this.running!.client.busy(model.id))) {
+            this.deps.log('app', `unloading ${model.id}: unused for ${idleMinutes} min`);
+            await this.unloadNow(this.running!, model.id);
+          }
+        }
+      });
+      this.queue = next.catch(() => undefined);
+    }, this.deps.idleCheckMs ?? 30_000);
+    this.idleTimer.unref();
+  }
+
+  private stopIdleCheck(): void {
+    if (this.idleTimer) clearInterval(this.idleTimer);
+    this.idleTimer = null;
+  }
+
+  private async stopRunning(): Promise<void> {
+    this.stopIdleCheck();
+    const running = this.running;
+    this.running = null;
+    this.lastUsed.clear();
+    this.errors.clear();
+    if (running) await running.run.stop();
+  }
+}
+
+/** Weights (and projector) plus the KV cache of the context the model is loaded with. */
+async function estimateBytes(model: PresetModel, load: LoadSettings): Promise<number> {
+  const facts = await readModelFacts(model.path);
+  const context = model.contextSize || load.contextSize || facts.contextLength;
+  return facts.fileSize + facts.mmprojSize + (facts.kvBytesPerToken ?? 0) * context;
+}
+
+function blank(state: PoolStatus['state']): PoolStatus {
+  return { state, port: null, pid: null, models: [], maxLoaded: 0, budgetBytes: 0, usedBytes: 0, error: null };
+}

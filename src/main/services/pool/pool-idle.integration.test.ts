@@ -1,0 +1,46 @@
+// Idle unloading with the real router: a model nobody asked for in the idle
+// time is unloaded, unless one of its slots is still answering; the clock is
+// the test's, so "30 minutes later" takes no time.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { defaultSettings } from '@shared/default-settings';
+import { testAssets } from '@test-support/test-assets';
+import { openProcessLifecycle } from '../process/process-lifecycle';
+import { ModelPool } from './model-pool';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+describe('the model pool unloads idle models', () => {
+  it('after the idle time, not before, and not while it answers', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'eva-pool-idle-'));
+    const registry = await openProcessLifecycle({ runDir: join(dir, 'run'), scopeKey: dir, guardian: null });
+    let now = 1_000_000;
+    const lines: string[] = [];
+    const pool = new ModelPool({ registry, emit: () => undefined, server: async () => ({ path: testAssets.llamaServer, onCpu: true }), dir, log: (_stream, text) => lines.push(text), now: () => now, idleCheckMs: 100 });
+    cleanups.push(() => registry.close(), () => pool.dispose());
+    await pool.start({ models: [{ path: testAssets.tinyModel, contextSize: 0 }], maxLoaded: 1, memoryBudgetMiB: 0, idleUnloadMinutes: 30 }, { ...defaultSettings().load, contextSize: 512, threads: 1 });
+    const endpoint = await pool.endpoint('tiny-llama');
+    const state = () => pool.getStatus().models[0]!.state;
+    expect(state()).toBe('loaded');
+
+    now += 29 * 60_000;
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(state()).toBe('loaded');
+
+    // Past the idle time while a long answer streams: kept.
+    now += 2 * 60_000;
+    const answer = fetch(`${endpoint.baseUrl}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${endpoint.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'tiny-llama', messages: [{ role: 'user', content: 'go' }], max_tokens: 400, ignore_eos: true }) });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(state()).toBe('loaded');
+    expect((await answer).status).toBe(200);
+
+    for (let i = 0; i < 100 && state() !== 'unloaded'; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(state()).toBe('unloaded');
+    expect(lines).toContain('unloading tiny-llama: unused for 30 min');
+  });
+});
