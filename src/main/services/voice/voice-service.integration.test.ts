@@ -100,7 +100,8 @@ describe('voice service with the real whisper-cli', () => {
     expect(registry.pids()).toEqual([]);
   });
 
-  it('runs concurrent requests one after another, all succeeding', async () => {
+  // Three whisper runs in a row: a few seconds alone, several times that on a busy 2-core machine.
+  it('runs concurrent requests one after another, all succeeding', { timeout: 120_000 }, async () => {
     const { svc, registry } = await service();
     let most = 0;
     const watch = setInterval(() => (most = Math.max(most, registry.pids().length)), 5);
