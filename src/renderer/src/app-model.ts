@@ -15,6 +15,7 @@ import { createHotkeysStore, type HotkeysStore } from './features/hotkeys/hotkey
 import { createNoticesStore, type NoticesStore } from './features/notices/notices-store';
 import { createSettingsStore, type SettingsStore } from './features/settings/settings-store';
 import { createStatusStore, type StatusStore } from './features/status/status-store';
+import { createPoolStore, type PoolStore } from './features/pool/pool-store';
 import { createToolsPanelStore, type ToolsPanelStore } from './features/tools/tools-panel-store';
 import { createMcpStore, type McpStore } from './features/mcp/mcp-store';
 import { createVoiceStore, type VoiceStore } from './features/voice/voice-store';
@@ -32,6 +33,8 @@ export interface AppModel {
   api: EvaApi;
   app: SettingsStore;
   status: StatusStore;
+  /** the model pool (several models at once) and each conversation's model */
+  pool: PoolStore;
   log: LogStore;
   notices: NoticesStore;
   discovery: DiscoveryStore;
@@ -74,7 +77,8 @@ export function createAppModel(api: EvaApi): AppModel {
   const follower = createStreamFollower(api, pacedAnimationFrame());
   // Before the chat store, which drives agent runs through it.
   const agent = createAgentStore(api);
-  const chat = createChatStore({ api, app, status, follower, agent });
+  const pool = createPoolStore(api);
+  const chat = createChatStore({ api, app, status, follower, agent, pool });
   const completion = createCompletionStore({ api, app, follower });
   const conventions = createConventionsStore({
     app,
@@ -114,11 +118,11 @@ export function createAppModel(api: EvaApi): AppModel {
   };
 
   return {
-    api, app, status, log, notices, discovery, load, links, chat, completion, conventions, history, agent, toolsPanel, mcp, hotkeys, voice, readAloud, outboundLinks, connection,
+    api, app, status, pool, log, notices, discovery, load, links, chat, completion, conventions, history, agent, toolsPanel, mcp, hotkeys, voice, readAloud, outboundLinks, connection,
     chatMode: createStore<ChatMode>()(() => 'chat'),
     view: createStore<View>()(() => 'home'),
     start: () => {
-      const stops = [status.start(), log.start(), notices.start(), follower.start(), chat.start(), history.start(), agent.start(), mcp.start(), hotkeys.start(), voice.start(), readAloud.start(), watchConnection(monitor, connection, refreshAll)];
+      const stops = [status.start(), pool.begin(), log.start(), notices.start(), follower.start(), chat.start(), history.start(), agent.start(), mcp.start(), hotkeys.start(), voice.start(), readAloud.start(), watchConnection(monitor, connection, refreshAll)];
       void refreshApp();
       void discovery.refresh();
       return () => {

@@ -2,6 +2,7 @@ import { useStore } from 'zustand';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { useChatMode } from './use-chat-store';
+import { ModelPicker } from '../pool/ModelPicker';
 
 /** Above the conversation: chat or completion, a new conversation, and the Parameters panel beside it. */
 export function ChatToolbar({ busy, hasMessages }: { busy: boolean; hasMessages: boolean }) {
@@ -21,6 +22,7 @@ export function ChatToolbar({ busy, hasMessages }: { busy: boolean; hasMessages:
         </button>
       </div>
       <div className="chat-toolbar-end">
+        {!completion && <ModelPicker />}
         {!completion && (
           <button type="button" className="btn btn-ghost btn-small" data-testid="chat-new" disabled={!hasMessages && !busy} onClick={chat.clear}>
             {t('chat.new')}

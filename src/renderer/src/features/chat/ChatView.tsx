@@ -10,6 +10,7 @@ import { Composer } from './Composer';
 import { EmptyChat } from './EmptyChat';
 import { HeldEndpointBar } from './HeldEndpointBar';
 import { describeEndpoint } from './endpoint-label';
+import { usePoolModel } from '../pool/use-pool-model';
 import { endpointModel, speakerNames } from './speaker-names';
 import { useChatMode, useConversation, useServerProps } from './use-chat-store';
 import './chat.css';
@@ -22,7 +23,7 @@ export function ChatView() {
   const props = useServerProps();
   const { items, branches, activeRequestId } = useConversation();
   const [mode] = useChatMode();
-  const endpoint = describeEndpoint(settings, status, props);
+  const endpoint = describeEndpoint(settings, status, props, usePoolModel());
   const chat = settings?.chat;
   // userName/modelName are the completion template's role names, not names to show here.
   const modelName = endpointModel(endpoint);

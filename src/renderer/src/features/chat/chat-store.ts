@@ -65,6 +65,8 @@ export interface ChatStoreDeps {
   draftStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /** agent runs (step and approval cards); without it, tools are never used */
   agent?: AgentStore;
+  /** the model pool: which of its models answers a conversation; `remember` keeps a conversation's model unless one was picked */
+  pool?: { modelFor(conversationId: string | null): string | null; remember(conversationId: string, model: string): void };
 }
 
 const STOP_RETRY_MS = 100;
@@ -80,6 +82,7 @@ export function createChatStore({
   lastOpened = storageLastOpened(),
   draftStorage,
   agent,
+  pool,
 }: ChatStoreDeps): ChatStore {
   const conversation = createStore<ConversationState>()(() => EMPTY_CONVERSATION);
   const live = createStore<LiveAnswer | null>()(() => null);
@@ -109,7 +112,7 @@ export function createChatStore({
   /** Where this exchange is saved: the open conversation, or a new one the core creates with the first question (no extra round trip before the answer). */
   const recordTarget = (state: ConversationState, chat: ChatSettings, nCtx: number | null): { conversationId: string; create?: NewConversation } => {
     if (state.id !== null) return { conversationId: state.id };
-    const model = chat.endpoint.kind === 'local' ? (status.store.getState()?.model?.name ?? '') : '';
+    const model = chat.endpoint.kind === 'local' ? (chat.endpoint.model ?? status.store.getState()?.model?.name ?? '') : '';
     const endpoint = chat.endpoint.kind === 'local' ? { kind: 'local' as const, baseUrl: '', model } : { kind: 'link' as const, baseUrl: '', model, linkId: chat.endpoint.linkId };
     const policy = overflow.getState();
     const tools = toolSelection.getState();
@@ -125,7 +128,10 @@ export function createChatStore({
     const settings = app.store.getState().settings;
     const before = conversation.getState();
     if (!settings || before.activeRequestId !== null || fitting) return false;
-    const chat = effectiveChat(settings.chat, held.getState());
+    const own = effectiveChat(settings.chat, held.getState());
+    // With the model pool running, the conversation's own model answers it (through the router).
+    const poolModel = own.endpoint.kind === 'local' ? (pool?.modelFor(before.id) ?? null) : null;
+    const chat = poolModel ? { ...own, endpoint: { kind: 'local' as const, model: poolModel } } : own;
     const requestId = newId();
     // Known for the local server and for a linked llama-server; hosted APIs do not say, and are not trimmed.
     const nCtx = (props.getState()?.nCtx ?? 0) || null;
@@ -160,6 +166,7 @@ export function createChatStore({
     const answerParent = continuing ? continuing.parentId : (history.at(-1)?.id ?? null);
     const item = { ...newAnswerItem(continuing?.id ?? newId(), answerParent, requestId, plan.dropped, nCtx), ...(asAgent ? { agentRun: true } : {}) };
     const target = recordTarget(before, chat, nCtx);
+    if (poolModel) pool?.remember(target.conversationId, poolModel);
     let branches = before.branches;
     if (question) branches = addChild(branches, question.parentId, question.id);
     if (!continuing) branches = addChild(branches, answerParent, item.id);
@@ -211,6 +218,7 @@ export function createChatStore({
     }
     const { meta } = opened.value;
     if (restore) heldEndpoint.opened(meta);
+    if (meta.endpoint.kind === 'local' && meta.endpoint.model) pool?.remember(meta.id, meta.endpoint.model);
     held.setState(conventionsOf(meta), true);
     overflow.setState(meta.overflow ?? null, true);
     toolSelection.setState(meta.toolSelection ?? null, true);

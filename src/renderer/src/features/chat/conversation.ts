@@ -158,6 +158,8 @@ function mergeContent(a: string | ContentPart[], b: string | ContentPart[]): str
 }
 
 /** The key that says two requests went to the same server (so a slot id means the same thing). */
-export function endpointKey(endpoint: { kind: 'local' } | { kind: 'link'; linkId: string }): string {
-  return endpoint.kind === 'local' ? 'local' : `link:${endpoint.linkId}`;
+export function endpointKey(endpoint: { kind: 'local'; model?: string } | { kind: 'link'; linkId: string }): string {
+  // Each pool model has its own server and slots.
+  if (endpoint.kind === 'local') return endpoint.model ? `local:${endpoint.model}` : 'local';
+  return `link:${endpoint.linkId}`;
 }

@@ -5,6 +5,7 @@ import { useFocusTrap } from '../../ui/use-focus-trap';
 import { useSettingsStore } from '../settings/use-settings-store';
 import { useBackendStatus } from '../status/use-status-store';
 import { LinkTab } from '../link/LinkTab';
+import { PoolTab } from '../pool/PoolTab';
 import { LoadErrorBox, LoadProgress } from './LoadFeedback';
 import type { LoadTab } from './load-store';
 import { LocalModelTab } from './LocalModelTab';
@@ -19,10 +20,11 @@ import { useLibrary, useLibraryRunning } from '../library/use-library';
 import { useModelDropTarget, usePageModelDrop } from '../library/use-model-drop';
 import './load.css';
 
-const TABS: ReadonlyArray<{ tab: LoadTab; key: 'load.tabLocal' | 'load.tabDiscover' | 'load.tabLink'; testId: string; focus: string }> = [
+const TABS: ReadonlyArray<{ tab: LoadTab; key: 'load.tabLocal' | 'load.tabDiscover' | 'load.tabLink' | 'load.tabPool'; testId: string; focus: string }> = [
   { tab: 'local', key: 'load.tabLocal', testId: 'load-tab-local', focus: 'model-path' },
   { tab: 'discover', key: 'load.tabDiscover', testId: 'load-tab-discover', focus: 'hub-query' },
   { tab: 'link', key: 'load.tabLink', testId: 'load-tab-link', focus: 'link-base-url' },
+  { tab: 'pool', key: 'load.tabPool', testId: 'load-tab-pool', focus: 'pool-files' },
 ];
 
 /** 装载: a local model (from the library, a path, a drop, or the hub) and how llama-server runs it, or a remote endpoint (link mode). */
@@ -75,7 +77,7 @@ export function LoadDialog() {
             </button>
           ))}
         </div>
-        {tab === 'local' ? <LocalPane dialog={dialog} /> : tab === 'discover' ? <DiscoverTab /> : <LinkPane />}
+        {tab === 'local' ? <LocalPane dialog={dialog} /> : tab === 'discover' ? <DiscoverTab /> : tab === 'pool' ? <PoolTab onClose={actions.close} /> : <LinkPane />}
       </div>
       <FileBrowserDialog />
     </div>

@@ -16,7 +16,7 @@ export type InspectState =
   | { status: 'error'; key: string; error: AppError };
 
 /** The dialog's tabs: a local GGUF model, finding one on the hub, or a remote OpenAI-compatible endpoint. */
-export type LoadTab = 'local' | 'discover' | 'link';
+export type LoadTab = 'local' | 'discover' | 'link' | 'pool';
 
 export interface LoadState {
   open: boolean;

@@ -1,6 +1,7 @@
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { describeEndpoint } from '../chat/endpoint-label';
+import { usePoolModel } from '../pool/use-pool-model';
 import { useServerProps } from '../chat/use-chat-store';
 import { useBackendStatus } from '../status/use-status-store';
 import { useSettingsStore } from '../settings/use-settings-store';
@@ -12,7 +13,7 @@ export function EndpointLabel() {
   const { settings } = useSettingsStore();
   const status = useBackendStatus();
   const props = useServerProps();
-  const view = describeEndpoint(settings, status, props);
+  const view = describeEndpoint(settings, status, props, usePoolModel());
   const text =
     view.kind === 'link'
       ? view.model

@@ -16,7 +16,7 @@ import './shell.css';
 
 /** The chat once there is something to talk to (or already a conversation); until then, how to get a model. */
 export function HomeView() {
-  const { chat } = useAppModel();
+  const { chat, pool } = useAppModel();
   const status = useBackendStatus();
   const { settings } = useSettingsStore();
   const { items } = useConversation();
@@ -24,7 +24,8 @@ export function HomeView() {
   const linked = settings?.chat.endpoint.kind === 'link';
   // A screenshot (F1) or recording taken before a model is loaded must not sit unseen in a hidden composer.
   const drafted = useStore(chat.draft, (draft) => draft.attachments.length > 0);
-  const showChat = linked || status?.state === 'ready' || items.length > 0 || mode === 'completion' || drafted;
+  const pooled = useStore(pool.status, (state) => state?.state === 'ready');
+  const showChat = linked || pooled || status?.state === 'ready' || items.length > 0 || mode === 'completion' || drafted;
   const { model: sidebar, mode: sidebarMode } = useSidebar();
   useSidebarHotkey(sidebar);
   return (
