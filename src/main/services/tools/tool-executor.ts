@@ -1,6 +1,7 @@
 // The shape of one built-in tool as it runs inside a worker process.
 import type { ToolError, ToolRunStatus } from '@shared/tools/tool-types';
 import type { DataDirFence } from './files/workspace-path';
+import type { Sandbox } from './sandbox/sandbox';
 
 /** What the worker hands to a tool for one call. */
 export interface ToolExecContext {
@@ -13,6 +14,8 @@ export interface ToolExecContext {
   homeDir?: string;
   /** EVA's data dir: the file tools refuse it even inside the workspace */
   fence?: DataDirFence;
+  /** where execute_command runs; absent: on this machine */
+  sandbox?: Sandbox;
 }
 
 /** A tool's result before the runner adds timing. */

@@ -11,6 +11,7 @@ import { stopTagged } from './shell/command-tag';
 import type { DataDirFence } from './files/workspace-path';
 import { defaultToolTimeouts } from './builtin-executors';
 import { PREVIEW_TOOL } from './files/change-preview';
+import { sandboxRefusal, type Sandbox } from './sandbox/sandbox';
 import type { ToolOutput } from './tool-executor';
 import { workerDeathError } from './worker/worker-death';
 import { WorkerPool } from './worker/worker-pool';
@@ -32,6 +33,8 @@ export interface ToolRunnerOptions {
   homeDir?: string;
   /** EVA's data dir, refused to the file tools (workspace-path.ts) */
   fence?: DataDirFence;
+  /** where execute_command runs, read at each call (the settings may change); absent: on this machine */
+  sandbox?: () => Sandbox | undefined;
   /** records a process group a tool started (a shell command) with the process lifecycle; returns its release */
   adoptChild?: (pid: number, name: string) => () => void;
   now?: () => number;
@@ -83,6 +86,9 @@ export class ToolRunner {
     const started = this.now();
     const finish = (output: ToolOutput): ToolRunResult => ({ ...output, durationMs: this.now() - started });
     if (request.signal?.aborted) return finish(stoppedOutput('', 'stopped before it started'));
+    const sandbox = this.options.sandbox?.();
+    const refusal = sandboxRefusal(request.tool, sandbox);
+    if (refusal) return finish({ status: 'error', output: '', error: toolError('sandbox_unavailable', refusal) });
     const kind = workerKindOf(request.tool);
     const acquired = await this.pool.acquire(kind);
     if (!acquired.ok) return finish({ status: 'error', output: '', error: toolError('worker_failed', acquired.message) });
@@ -91,7 +97,7 @@ export class ToolRunner {
       this.pool.release(kind, acquired.worker);
       return finish(stoppedOutput('', 'stopped before it started'));
     }
-    const { output, healthy } = await this.callWorker(acquired.worker, request);
+    const { output, healthy } = await this.callWorker(acquired.worker, request, sandbox);
     if (healthy) this.pool.release(kind, acquired.worker);
     return finish(output);
   }
@@ -137,7 +143,7 @@ export class ToolRunner {
     return this.timeouts[request.tool] ?? TOOL_LIMITS.fileToolMs;
   }
 
-  private callWorker(worker: WorkerProcess, request: ToolRunRequest): Promise<{ output: ToolOutput; healthy: boolean }> {
+  private callWorker(worker: WorkerProcess, request: ToolRunRequest, sandbox: Sandbox | undefined): Promise<{ output: ToolOutput; healthy: boolean }> {
     const id = this.nextId++;
     const limit = this.limitFor(request);
     const startLimit = this.options.startTimeoutMs ?? 20_000;
@@ -191,7 +197,7 @@ export class ToolRunner {
       );
       timers.push(startTimer);
       request.signal?.addEventListener('abort', onAbort, { once: true });
-      worker.send({ type: 'run', id, tool: request.tool, args: request.args, workspaceDir: request.workspaceDir, homeDir: this.options.homeDir, fence: this.options.fence });
+      worker.send({ type: 'run', id, tool: request.tool, args: request.args, workspaceDir: request.workspaceDir, homeDir: this.options.homeDir, fence: this.options.fence, ...(sandbox ? { sandbox } : {}) });
     });
   }
 }

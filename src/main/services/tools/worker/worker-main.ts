@@ -67,6 +67,7 @@ export function startToolWorker(executors: ToolExecutors, channel: WorkerChannel
           workspaceDir: message.workspaceDir,
           homeDir: message.homeDir,
           fence: message.fence,
+          ...(message.sandbox ? { sandbox: message.sandbox } : {}),
           signal: call.abort.signal,
           reportChild: (pid, tag) => {
             call.children.add(pid);

@@ -3,6 +3,7 @@
 // and a crashed or confused one must not confuse main.
 import type { ToolOutput } from '../tool-executor';
 import type { DataDirFence } from '../files/workspace-path';
+import type { Sandbox } from '../sandbox/sandbox';
 
 /** main → worker: run one tool call */
 export interface RunMessage {
@@ -13,6 +14,8 @@ export interface RunMessage {
   workspaceDir: string;
   homeDir?: string;
   fence?: DataDirFence;
+  /** where execute_command runs; absent: on this machine */
+  sandbox?: Sandbox;
 }
 
 /** main → worker: the user pressed Stop */
@@ -49,5 +52,11 @@ export function isToWorker(value: unknown): value is ToWorker {
   if (typeof value !== 'object' || value === null) return false;
   const msg = value as Record<string, unknown>;
   if (msg.type === 'cancel') return typeof msg.id === 'number';
-  return msg.type === 'run' && typeof msg.id === 'number' && typeof msg.tool === 'string' && typeof msg.workspaceDir === 'string' && typeof msg.args === 'object' && msg.args !== null;
+  return msg.type === 'run' && typeof msg.id === 'number' && typeof msg.tool === 'string' && typeof msg.workspaceDir === 'string' && typeof msg.args === 'object' && msg.args !== null && isSandboxShape(msg.sandbox);
+}
+
+function isSandboxShape(value: unknown): boolean {
+  if (value === undefined) return true;
+  const mode = (value as Record<string, unknown> | null)?.mode;
+  return mode === 'container' || mode === 'ssh';
 }

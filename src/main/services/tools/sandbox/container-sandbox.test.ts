@@ -1,0 +1,101 @@
+// execute_command in a real podman container (provisioned by test support:
+// podman, runc and a busybox image made locally), and the file tools beside it:
+// the confinement is the host's, as without a sandbox; only the workspace is
+// mounted; Stop and the time limit end the container and leave none behind.
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { waitUntil } from '@test-support/tools/process-state';
+import { containersLabelled, provisionPodmanSandbox, removeLabelled, runningLabelled } from '@test-support/tools/podman-sandbox';
+import { makeTempWorkspace, SECRET_CONTENT, type TempWorkspace } from '@test-support/tools/temp-workspace';
+import { executeCommandTool } from '../shell/execute-command';
+import { writeFileTool } from '../files/write-file';
+import type { ContainerSandbox } from './sandbox';
+
+const run = randomBytes(6).toString('hex');
+const label = `eva.test=${run}`;
+let sandbox: ContainerSandbox;
+let t: TempWorkspace;
+
+beforeAll(() => {
+  sandbox = provisionPodmanSandbox({ 'eva.test': run });
+}, 300_000);
+beforeEach(async () => {
+  t = await makeTempWorkspace();
+});
+afterEach(() => t.cleanup());
+afterAll(() => removeLabelled(sandbox, label));
+
+const inContainer = (signal?: AbortSignal, over: Partial<ContainerSandbox> = {}) => ({ ...t.context(signal), sandbox: { ...sandbox, ...over } });
+
+describe.runIf(process.platform === 'linux')('execute_command in a podman container (real podman)', () => {
+  it('runs in /workspace, which is the host workspace: what it writes is there', async () => {
+    await writeFile(`${t.workspace}/a.txt`, 'from the host\n');
+    const result = await executeCommandTool({ command: 'pwd; cat a.txt; echo made > b.txt; echo err >&2; exit 3' }, inContainer());
+    expect(result.status).toBe('ok');
+    expect(result.output).toBe('/workspace\nfrom the host\nerr\n[exit code 3]');
+    expect(await readFile(`${t.workspace}/b.txt`, 'utf8')).toBe('made\n');
+    expect(containersLabelled(sandbox, label)).toEqual([]);
+  });
+
+  it('sees nothing of the host but the workspace', async () => {
+    const result = await executeCommandTool({ command: `cat ${t.secret}; ls /` }, inContainer());
+    expect(result.output).not.toContain(SECRET_CONTENT.trim());
+    expect(result.output).toMatch(/No such file or directory/);
+    expect(result.output).toMatch(/\bworkspace\b/);
+    expect(result.output).not.toMatch(/\b(home|usr|root)\b/);
+  });
+
+  it('has no network unless the user allows it: only the loopback interface', async () => {
+    const result = await executeCommandTool({ command: 'ls /sys/class/net' }, inContainer());
+    expect(result.output).toBe('lo\n[exit code 0]');
+  });
+
+  it('refuses a forbidden command and a workspace outside the rules exactly as on the host, before any container starts', async () => {
+    const forbidden = await executeCommandTool({ command: `touch ran; rm -rf /` }, inContainer());
+    expect(forbidden.error).toMatchObject({ code: 'forbidden_command', details: { rule: 'recursive-delete' } });
+    const missing = await executeCommandTool({ command: 'touch ran' }, { ...inContainer(), workspaceDir: `${t.base}/no-such-workspace` });
+    expect(missing.error?.code).toBe('workspace_missing');
+    await expect(readFile(`${t.workspace}/ran`)).rejects.toThrow();
+    expect(containersLabelled(sandbox, label)).toEqual([]);
+  });
+
+  it('leaves the file tools confined by the host checks: a path outside the workspace is refused', async () => {
+    const result = await writeFileTool({ path: '../outside/secret.txt', content: 'x' }, inContainer());
+    expect(result.error?.code).toBe('outside_workspace');
+    expect(await readFile(t.secret, 'utf8')).toBe(SECRET_CONTENT);
+  });
+
+  it('Stop kills the container within the cancel grace and leaves none behind', async () => {
+    const controller = new AbortController();
+    const pending = executeCommandTool({ command: 'echo waiting; sleep 60' }, inContainer(controller.signal));
+    await waitUntil(() => runningLabelled(sandbox, label).length === 1, 10_000);
+    const stoppedAt = Date.now();
+    controller.abort();
+    const result = await pending;
+    expect(Date.now() - stoppedAt).toBeLessThan(2500);
+    expect(result).toMatchObject({ status: 'stopped', output: 'waiting' });
+    expect(containersLabelled(sandbox, label)).toEqual([]);
+  });
+
+  it('the time limit kills the container and leaves none behind', async () => {
+    const started = Date.now();
+    const result = await executeCommandTool({ command: 'echo waiting; sleep 60', timeout_seconds: 1 }, inContainer());
+    expect(result).toMatchObject({ status: 'timeout', output: 'waiting' });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(containersLabelled(sandbox, label)).toEqual([]);
+  });
+
+  it('a runtime that is not installed is a clear error naming what to install', async () => {
+    const result = await executeCommandTool({ command: 'echo hi' }, inContainer(undefined, { runtime: '/nonexistent/podman' }));
+    expect(result.error?.code).toBe('sandbox_unavailable');
+    expect(result.error?.message).toMatch(/podman is not installed.*apt install podman/);
+  });
+
+  it('a container the runtime cannot start (no such image) is a sandbox error with what the runtime said', async () => {
+    const result = await executeCommandTool({ command: 'echo hi' }, inContainer(undefined, { image: `localhost/eva-no-such-image-${run}`, runArgs: [...sandbox.runArgs, '--pull=never'] }));
+    expect(result.error?.code).toBe('sandbox_unavailable');
+    expect(result.error?.message).toMatch(/podman could not run the container: .*eva-no-such-image/s);
+    expect(containersLabelled(sandbox, label)).toEqual([]);
+  });
+});
