@@ -1,12 +1,15 @@
 // One short call of the container runtime program (kill, rm, ps) through the
 // one launcher, with a time limit: a hung daemon must not hang a tool call.
 import { launchProcess } from '../../process/launch';
+import type { Launch } from '../../process/process-lifecycle';
 
 export interface RuntimeCall {
   runtime: string;
   args: string[];
   env: NodeJS.ProcessEnv;
   timeoutMs?: number;
+  /** main passes the lifecycle's; a tool worker starts it directly, as it does its shell commands */
+  launch?: Launch;
 }
 
 export interface RuntimeAnswer {
@@ -15,7 +18,7 @@ export interface RuntimeAnswer {
 }
 
 export async function callRuntime(call: RuntimeCall): Promise<RuntimeAnswer> {
-  const proc = launchProcess({
+  const proc = (call.launch ?? launchProcess)({
     name: 'container-runtime',
     command: call.runtime,
     args: call.args,
