@@ -55,7 +55,7 @@ async function inContainer(sandbox: ContainerSandbox, call: SandboxedCall, looku
     onSpawn: (pid) => call.reportChild(pid),
   });
   if (result.spawnError) return failed(toolError('sandbox_unavailable', `${missingRuntimeMessage(sandbox.runtime)} (${result.spawnError})`));
-  if (result.exitCode === RUNTIME_FAILED) return failed(runtimeFailure(`${runtime} could not run the container`, result), describeRun(result, call.timeoutSeconds).details);
+  if (result.exitCode === RUNTIME_FAILED && !endedByUs(result)) return failed(runtimeFailure(`${runtime} could not run the container`, result), describeRun(result, call.timeoutSeconds).details);
   return describeRun(result, call.timeoutSeconds);
 }
 
@@ -72,14 +72,20 @@ async function overSsh(sandbox: SshSandbox, call: SandboxedCall, lookup: PathLoo
     maxOutputChars: TOOL_LIMITS.maxOutputChars,
     signal: call.signal,
     env: call.env,
+    holdStdin: true,
     onSpawn: (pid, tag) => call.reportChild(pid, tag),
   });
   if (result.spawnError) return failed(toolError('sandbox_unavailable', `${SSH_MISSING} (${result.spawnError})`));
-  if (result.exitCode === SSH_FAILED) return failed(runtimeFailure(`ssh could not run the command on ${sandbox.host}`, result), describeRun(result, call.timeoutSeconds).details);
+  if (result.exitCode === SSH_FAILED && !endedByUs(result)) return failed(runtimeFailure(`ssh could not run the command on ${sandbox.host}`, result), describeRun(result, call.timeoutSeconds).details);
   return describeRun(result, call.timeoutSeconds);
 }
 
 const SSH_MISSING = 'ssh is not installed (not found on PATH): Debian/Ubuntu: sudo apt install openssh-client; Fedora: sudo dnf install openssh-clients; Windows: Settings › Optional features › OpenSSH Client';
+
+// A client stopped by Stop or the time limit may exit with its own failure code (ssh: 255); that is not a failure of the sandbox.
+function endedByUs(result: ShellRunResult): boolean {
+  return result.stopped || result.timedOut;
+}
 
 function runtimeFailure(what: string, result: ShellRunResult) {
   const said = result.output.text.trim();

@@ -10,11 +10,24 @@ export function sshArgvPrefix(sandbox: SshSandbox): string[] {
   return ['-o', 'BatchMode=yes', ...sandbox.args, '--', sandbox.host];
 }
 
-/** The script the remote shell runs: into the workspace, or stop there with an error, then the command. */
+// Without a terminal, sshd sends no hangup when the connection ends, so a
+// remote command would outlive Stop. The local ssh keeps its stdin open and
+// never writes to it; a watcher on the remote side reads that stdin, and at
+// its end (Stop, time limit, or the call ending) stops the session's process
+// group — sshd made the remote shell its leader — SIGKILL a second later. The
+// command itself gets /dev/null as stdin, as on this machine. (A pty would
+// also deliver a hangup, but makes every program think it is interactive.)
+const WATCHER = '(trap "" TERM; cat <&3 >/dev/null 2>&1; kill -TERM 0 2>/dev/null; sleep 1; kill -KILL 0 2>/dev/null) >/dev/null 2>&1 &\nexec 3<&- </dev/null';
+
+/** The script the remote shell runs: the watcher, into the workspace or stop there with an error, then the command. */
 export function remoteScript(workspaceDir: string, commandLine: string): string {
-  if (workspaceDir.trim() === '') return commandLine;
-  // On its own line, so a command line of several lines runs only once the directory is entered.
-  return `cd -- ${shellQuote(workspaceDir)} || exit 1\n${commandLine}`;
+  // Each on its own line, so a command line of several lines runs only after them.
+  return ['exec 3<&0', WATCHER, ...enterWorkspace(workspaceDir), commandLine].join('\n');
+}
+
+/** Into the workspace, or end the script with an error; nothing when it is the login directory. */
+export function enterWorkspace(workspaceDir: string): string[] {
+  return workspaceDir.trim() === '' ? [] : [`cd -- ${shellQuote(workspaceDir)} || exit 1`];
 }
 
 /** One word for a POSIX shell, whatever it contains. */
