@@ -36,6 +36,7 @@ describe.runIf(process.platform === 'linux')('containerSweeper (real podman)', (
     const otherDataDir = leave(`other-${run}`, 1);
     const sweeper = containerSweeper({ settings: () => settings, dataScope: scope, pid: process.pid });
 
+    expect(containersLabelled(sandbox, testLabel)).toContain(earlier);
     expect(await sweeper.removeLeftovers()).toBe(1);
     expect(containersLabelled(sandbox, testLabel).sort()).toEqual([mine, otherDataDir].sort());
     expect(await sweeper.removeOwn()).toBe(1);
