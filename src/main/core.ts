@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { freemem, homedir } from 'node:os';
 import { createAgentService } from './services/agent/agent-service';
 import { ToolRunner } from './services/tools/tool-runner';
-import { containerSweeper } from './services/tools/sandbox/container-sweep';
+import { containerSweeper, removeContainersByName } from './services/tools/sandbox/container-sweep';
 import { sandboxFromSettings } from './services/tools/sandbox/sandbox';
 import { forkWorkerSpawner } from './services/tools/worker/worker-process';
 import { builtinToolProvider, ToolRegistry } from './services/tools/tool-registry';
@@ -140,6 +140,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   void containers.removeLeftovers();
   const runner = new ToolRunner({
     sandbox: () => sandboxFromSettings(settings.get().tools.sandbox, sandboxOwner),
+    removeContainers: (sandbox, names) => removeContainersByName(sandbox, names, processes.launch),
     spawnWorker: forkWorkerSpawner({ ...worker, maxOldSpaceMb: { calculator: 256 }, launch: processes.launch }),
     adoptChild: (pid, name) => processes.adopt(pid, name),
     homeDir: homedir(),

@@ -10,6 +10,8 @@ export interface ToolExecContext {
   signal: AbortSignal;
   /** a tool that starts its own process group reports it (and the tag its processes carry), so main can kill them if this worker dies */
   reportChild(pid: number, tag?: string): void;
+  /** a container the call started (sandbox), so main can remove it if this worker dies */
+  reportContainer?(name: string): void;
   /** the user's home directory, for the forbidden-command check */
   homeDir?: string;
   /** EVA's data dir: the file tools refuse it even inside the workspace */

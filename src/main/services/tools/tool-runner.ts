@@ -11,7 +11,7 @@ import { stopTagged } from './shell/command-tag';
 import type { DataDirFence } from './files/workspace-path';
 import { defaultToolTimeouts } from './builtin-executors';
 import { PREVIEW_TOOL } from './files/change-preview';
-import { sandboxRefusal, type Sandbox } from './sandbox/sandbox';
+import { sandboxRefusal, type ContainerSandbox, type Sandbox } from './sandbox/sandbox';
 import type { ToolOutput } from './tool-executor';
 import { workerDeathError } from './worker/worker-death';
 import { WorkerPool } from './worker/worker-pool';
@@ -35,6 +35,8 @@ export interface ToolRunnerOptions {
   fence?: DataDirFence;
   /** where execute_command runs, read at each call (the settings may change); absent: on this machine */
   sandbox?: () => Sandbox | undefined;
+  /** removes containers a call started when its worker died before it could (sandbox/container-sweep.ts) */
+  removeContainers?: (sandbox: ContainerSandbox, names: string[]) => Promise<unknown>;
   /** records a process group a tool started (a shell command) with the process lifecycle; returns its release */
   adoptChild?: (pid: number, name: string) => () => void;
   now?: () => number;
@@ -149,6 +151,7 @@ export class ToolRunner {
     const startLimit = this.options.startTimeoutMs ?? 20_000;
     const children = new Set<number>();
     const tags = new Set<string>();
+    const containers: string[] = [];
     const releases: Array<() => void> = [];
     return new Promise((resolve) => {
       const timers: NodeJS.Timeout[] = [];
@@ -165,6 +168,7 @@ export class ToolRunner {
           await worker.kill();
           // The worker died before its own sweep: what left the command's group goes now.
           await Promise.all([...tags].map((tag) => stopTagged(tag, 0)));
+          if (sandbox?.mode === 'container' && containers.length > 0) await this.options.removeContainers?.(sandbox, containers);
         }
         for (const release of releases) release();
         resolve({ output, healthy: !kill });
@@ -179,6 +183,7 @@ export class ToolRunner {
           const release = this.options.adoptChild?.(message.pid, `${request.tool} (tool command)`);
           if (release) releases.push(release);
         }
+        else if (message.type === 'container' && message.id === id) containers.push(message.name);
         else if (message.type === 'result' && message.id === id) void settle(message.output, false);
       });
       const onAbort = () => {

@@ -7,9 +7,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { waitUntil } from '@test-support/tools/process-state';
 import { containersLabelled, provisionPodmanSandbox, removeLabelled, runningLabelled } from '@test-support/tools/podman-sandbox';
+import { makeTestRunner } from '@test-support/tools/test-runner';
 import { makeTempWorkspace, SECRET_CONTENT, type TempWorkspace } from '@test-support/tools/temp-workspace';
 import { executeCommandTool } from '../shell/execute-command';
 import { writeFileTool } from '../files/write-file';
+import { removeContainersByName } from './container-sweep';
 import type { ContainerSandbox } from './sandbox';
 
 const run = randomBytes(6).toString('hex');
@@ -98,4 +100,33 @@ describe.runIf(process.platform === 'linux')('execute_command in a podman contai
     expect(result.error?.message).toMatch(/podman could not run the container: .*eva-no-such-image/s);
     expect(containersLabelled(sandbox, label)).toEqual([]);
   });
+
+  it('through the real tool runner and worker: the setting reaches the worker, and Stop leaves no container', async () => {
+    const runner = makeTestRunner(undefined, { sandbox: () => sandbox });
+    try {
+      const done = await runner.run({ tool: 'execute_command', args: { command: 'pwd' }, workspaceDir: t.workspace });
+      expect(done.output).toBe('/workspace\n[exit code 0]');
+      const controller = new AbortController();
+      const pending = runner.run({ tool: 'execute_command', args: { command: 'sleep 60' }, workspaceDir: t.workspace, signal: controller.signal });
+      await waitUntil(() => runningLabelled(sandbox, label).length === 1, 15_000);
+      controller.abort();
+      expect((await pending).status).toBe('stopped');
+      expect(containersLabelled(sandbox, label)).toEqual([]);
+    } finally {
+      await runner.dispose();
+    }
+  }, 30_000);
+
+  it('a worker killed mid-call: the runner removes the container the worker reported', async () => {
+    const runner = makeTestRunner(undefined, { sandbox: () => sandbox, removeContainers: (box, names) => removeContainersByName(box, names) });
+    try {
+      const pending = runner.run({ tool: 'execute_command', args: { command: 'sleep 60' }, workspaceDir: t.workspace });
+      await waitUntil(() => runningLabelled(sandbox, label).length === 1, 15_000);
+      for (const pid of runner.workerPids()) process.kill(pid, 'SIGKILL');
+      expect((await pending).error?.code).toBe('worker_crashed');
+      expect(containersLabelled(sandbox, label)).toEqual([]);
+    } finally {
+      await runner.dispose();
+    }
+  }, 30_000);
 });

@@ -1,13 +1,13 @@
 // No container outlives the app. A call removes its own container when it ends
 // (run-in-container.ts); what a killed worker or a crashed app left is found by
-// label: on quit, every container this app started (its pid); at the next
+// name when its worker died first, and by label: on quit, every container this app started (its pid); at the next
 // start, every container of this data dir started by an earlier run.
 import { existsSync } from 'node:fs';
 import type { SandboxSettings } from '@shared/tools/schemas';
 import type { Launch } from '../../process/process-lifecycle';
 import { containerListArgv, containerRemoveArgv, findRuntime, type PathLookup } from './container-argv';
 import { callRuntime, runtimeEnv } from './runtime-command';
-import { DATA_LABEL, OWNER_LABEL } from './sandbox';
+import { DATA_LABEL, OWNER_LABEL, type ContainerSandbox } from './sandbox';
 
 export interface ContainerSweepDeps {
   settings: () => SandboxSettings;
@@ -57,4 +57,12 @@ export function containerSweeper(deps: ContainerSweepDeps): ContainerSweeper {
       return remove(found.runtime, found.env, await list(found.runtime, found.env, [[DATA_LABEL, deps.dataScope], [OWNER_LABEL, String(deps.pid)]]));
     },
   };
+}
+
+/** Removes these containers now (a worker died before its call could); resolves with whether the runtime agreed. */
+export async function removeContainersByName(sandbox: ContainerSandbox, names: readonly string[], launch?: Launch, lookup?: PathLookup): Promise<boolean> {
+  const runtime = findRuntime(sandbox.runtime, lookup ?? { platform: process.platform, path: process.env.PATH, exists: existsSync });
+  if (!runtime || names.length === 0) return false;
+  const answer = await callRuntime({ runtime, args: containerRemoveArgv(runtime, names), env: runtimeEnv(sandbox.runtimeEnv), launch });
+  return answer.ok;
 }

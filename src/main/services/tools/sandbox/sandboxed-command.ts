@@ -23,6 +23,7 @@ export interface SandboxedCall {
   env: NodeJS.ProcessEnv;
   signal: AbortSignal;
   reportChild: (pid: number, tag?: string) => void;
+  reportContainer?: (name: string) => void;
   /** where programs are looked for; the worker's PATH unless a test says otherwise */
   lookup?: PathLookup;
 }
@@ -52,7 +53,10 @@ async function inContainer(sandbox: ContainerSandbox, call: SandboxedCall, looku
     maxOutputChars: TOOL_LIMITS.maxOutputChars,
     signal: call.signal,
     env: call.env,
-    onSpawn: (pid) => call.reportChild(pid),
+    onSpawn: (pid, name) => {
+      call.reportChild(pid);
+      call.reportContainer?.(name);
+    },
   });
   if (result.spawnError) return failed(toolError('sandbox_unavailable', `${missingRuntimeMessage(sandbox.runtime)} (${result.spawnError})`));
   if (result.exitCode === RUNTIME_FAILED && !endedByUs(result)) return failed(runtimeFailure(`${runtime} could not run the container`, result), describeRun(result, call.timeoutSeconds).details);

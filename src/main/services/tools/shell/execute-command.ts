@@ -25,10 +25,11 @@ export async function executeCommandTool(args: Record<string, unknown>, context:
   const env = { ...process.env };
   for (const key of PRIVATE_ENV) delete env[key];
   // The SSH host has its own workspace; this machine's is neither needed nor touched.
-  if (context.sandbox?.mode === 'ssh') return runSandboxedCommand(context.sandbox, { commandLine, workspace: null, timeoutSeconds: seconds, env, signal: context.signal, reportChild: context.reportChild });
+  const call = { commandLine, timeoutSeconds: seconds, env, signal: context.signal, reportChild: context.reportChild, reportContainer: context.reportContainer };
+  if (context.sandbox?.mode === 'ssh') return runSandboxedCommand(context.sandbox, { ...call, workspace: null });
   const root = await resolveWorkspacePath(context.workspaceDir, '.', { fence: context.fence });
   if (!root.ok) return failed(root.error);
-  if (context.sandbox) return runSandboxedCommand(context.sandbox, { commandLine, workspace: root.value.path, timeoutSeconds: seconds, env, signal: context.signal, reportChild: context.reportChild });
+  if (context.sandbox) return runSandboxedCommand(context.sandbox, { ...call, workspace: root.value.path });
   const result = await runShell({
     commandLine,
     shell: chooseShell(process.platform, process.env, existsSync),

@@ -33,7 +33,9 @@ export type FromWorker =
   | { type: 'begin'; id: number }
   | { type: 'result'; id: number; output: ToolOutput }
   /** a process group the call started, and the tag its processes carry (shell/command-tag.ts); main kills them too if the worker dies */
-  | { type: 'child'; id: number; pid: number; tag?: string };
+  | { type: 'child'; id: number; pid: number; tag?: string }
+  /** a container the call started (tools sandbox); main removes it if the worker dies */
+  | { type: 'container'; id: number; name: string };
 
 const STATUSES = new Set(['ok', 'error', 'timeout', 'stopped']);
 
@@ -42,6 +44,7 @@ export function isFromWorker(value: unknown): value is FromWorker {
   const msg = value as Record<string, unknown>;
   if (msg.type === 'ready') return true;
   if (msg.type === 'begin') return typeof msg.id === 'number';
+  if (msg.type === 'container') return typeof msg.id === 'number' && typeof msg.name === 'string';
   if (msg.type === 'child') return typeof msg.id === 'number' && typeof msg.pid === 'number' && (msg.tag === undefined || typeof msg.tag === 'string');
   if (msg.type !== 'result' || typeof msg.id !== 'number') return false;
   const output = msg.output as Record<string, unknown> | null;
