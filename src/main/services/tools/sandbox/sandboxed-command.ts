@@ -60,7 +60,7 @@ async function inContainer(sandbox: ContainerSandbox, call: SandboxedCall, looku
   });
   if (result.spawnError) return failed(toolError('sandbox_unavailable', `${missingRuntimeMessage(sandbox.runtime)} (${result.spawnError})`));
   if (result.exitCode === RUNTIME_FAILED && !endedByUs(result)) return failed(runtimeFailure(`${runtime} could not run the container`, result), describeRun(result, call.timeoutSeconds).details);
-  return describeRun(result, call.timeoutSeconds);
+  return describeRun(result, call.timeoutSeconds, 'its container was killed and removed');
 }
 
 async function overSsh(sandbox: SshSandbox, call: SandboxedCall, lookup: PathLookup): Promise<ToolOutput> {
@@ -81,7 +81,7 @@ async function overSsh(sandbox: SshSandbox, call: SandboxedCall, lookup: PathLoo
   });
   if (result.spawnError) return failed(toolError('sandbox_unavailable', `${SSH_MISSING} (${result.spawnError})`));
   if (result.exitCode === SSH_FAILED && !endedByUs(result)) return failed(runtimeFailure(`ssh could not run the command on ${sandbox.host}`, result), describeRun(result, call.timeoutSeconds).details);
-  return describeRun(result, call.timeoutSeconds);
+  return describeRun(result, call.timeoutSeconds, `the connection was closed and its processes on ${sandbox.host} were stopped`);
 }
 
 const SSH_MISSING = 'ssh is not installed (not found on PATH): Debian/Ubuntu: sudo apt install openssh-client; Fedora: sudo dnf install openssh-clients; Windows: Settings › Optional features › OpenSSH Client';

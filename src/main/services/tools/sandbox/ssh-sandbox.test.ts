@@ -69,6 +69,8 @@ describe.runIf(process.platform === 'linux')('execute_command on an SSH host (re
     const controller = new AbortController();
     const pending = executeCommandTool({ command: `echo waiting; sleep ${nap}` }, overSsh(controller.signal));
     await waitUntil(() => sleeping().length === 1, 10_000);
+    // The echo ran before the sleep began; give its bytes time to cross the connection on a busy machine.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     controller.abort();
     const result = await pending;
     expect(result).toMatchObject({ status: 'stopped', output: 'waiting' });
@@ -83,7 +85,10 @@ describe.runIf(process.platform === 'linux')('execute_command on an SSH host (re
   });
 
   it('the time limit ends the call', async () => {
-    const result = await executeCommandTool({ command: 'echo waiting; sleep 60', timeout_seconds: 1 }, overSsh());
+    // Long enough for the connection and the echo on a busy machine; the point is that the call ends at the limit.
+    const started = Date.now();
+    const result = await executeCommandTool({ command: 'echo waiting; sleep 60', timeout_seconds: 3 }, overSsh());
+    expect(Date.now() - started).toBeLessThan(8000);
     expect(result).toMatchObject({ status: 'timeout', output: 'waiting' });
   });
 

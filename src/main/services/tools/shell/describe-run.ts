@@ -4,7 +4,8 @@ import { toolError } from '@shared/tools/tool-types';
 import type { ShellRunResult } from './run-shell';
 import { failed, type ToolOutput } from '../tool-executor';
 
-export function describeRun(result: ShellRunResult, timeoutSeconds: number): ToolOutput {
+/** `ended`: what was killed with a stopped or timed-out command, said to the model. */
+export function describeRun(result: ShellRunResult, timeoutSeconds: number, ended = 'its process tree was killed'): ToolOutput {
   const details = {
     exitCode: result.exitCode,
     signal: result.signal,
@@ -18,10 +19,10 @@ export function describeRun(result: ShellRunResult, timeoutSeconds: number): Too
   const text = result.output.text.trimEnd();
   if (result.spawnError) return failed(toolError('io_error', `could not start the shell: ${result.spawnError}`), details);
   if (result.stopped) {
-    return { status: 'stopped', output: text, error: toolError('stopped', 'the user stopped the command; its process tree was killed'), details };
+    return { status: 'stopped', output: text, error: toolError('stopped', `the user stopped the command; ${ended}`), details };
   }
   if (result.timedOut) {
-    return { status: 'timeout', output: text, error: toolError('timeout', `the command ran longer than ${timeoutSeconds} s and was killed with its process tree`), details };
+    return { status: 'timeout', output: text, error: toolError('timeout', `the command ran longer than ${timeoutSeconds} s; ${ended}`), details };
   }
   const status = result.exitCode === null ? `killed by ${result.signal ?? 'a signal'}` : `exit code ${result.exitCode}`;
   return { status: 'ok', output: `${text === '' ? '(no output)' : text}\n[${status}]${strays}`, details };
