@@ -53,6 +53,14 @@ describe.runIf(process.platform === 'linux')('execute_command in a podman contai
     expect(result.output).toBe('lo\n[exit code 0]');
   });
 
+  it('with network allowed, the container gets an interface besides loopback', async () => {
+    const result = await executeCommandTool({ command: 'ls /sys/class/net' }, inContainer(undefined, { network: true }));
+    const lines = result.output.split('\n');
+    expect(lines.pop()).toBe('[exit code 0]');
+    expect(lines).toContain('lo');
+    expect(lines.length).toBeGreaterThan(1);
+  });
+
   it('refuses a forbidden command and a workspace outside the rules exactly as on the host, before any container starts', async () => {
     const forbidden = await executeCommandTool({ command: `touch ran; rm -rf /` }, inContainer());
     expect(forbidden.error).toMatchObject({ code: 'forbidden_command', details: { rule: 'recursive-delete' } });
