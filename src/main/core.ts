@@ -20,11 +20,14 @@ import { createLinkService } from './services/links/link-service';
 import { localKeyFileCipher, type SecretCipher } from './services/secrets/secret-cipher';
 import { openSecretStore } from './services/secrets/secret-store';
 import { openUserApiKey } from './services/backend/user-api-key';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freemem, homedir } from 'node:os';
 import { createAgentService } from './services/agent/agent-service';
 import { ToolRunner } from './services/tools/tool-runner';
+import { containerSweeper, removeContainersByName } from './services/tools/sandbox/container-sweep';
+import { sandboxFromSettings } from './services/tools/sandbox/sandbox';
 import { forkWorkerSpawner } from './services/tools/worker/worker-process';
 import { builtinToolProvider, ToolRegistry } from './services/tools/tool-registry';
 import { createHistoryService } from './services/history/history-service';
@@ -135,7 +138,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   events.attach(live.observe);
   const history = createHistoryService({ historyDir: paths.history, emit: events.emit, autoTitle: () => settings.get().chat.autoTitle, store: options.historyTimings });
   const worker = options.toolWorker ?? SOURCE_TOOL_WORKER;
+  // Containers of the tools sandbox carry the data dir and this run's pid, so the next start removes what a crash left.
+  const sandboxOwner = { dataScope: createHash('sha256').update(paths.root).digest('hex').slice(0, 16), pid: process.pid };
+  const containers = containerSweeper({ settings: () => settings.get().tools.sandbox, ...sandboxOwner, launch: processes.launch });
+  void containers.removeLeftovers();
   const runner = new ToolRunner({
+    sandbox: () => sandboxFromSettings(settings.get().tools.sandbox, sandboxOwner),
+    removeContainers: (sandbox, names) => removeContainersByName(sandbox, names, processes.launch),
     spawnWorker: forkWorkerSpawner({ ...worker, maxOldSpaceMb: { calculator: 256 }, launch: processes.launch }),
     adoptChild: (pid, name) => processes.adopt(pid, name),
     homeDir: homedir(),
@@ -351,6 +360,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       workshop.dispose();
       images.dispose();
       await agent.dispose();
+      await containers.removeOwn();
       await mcp.dispose();
       await knowledge.dispose();
       await history.dispose();

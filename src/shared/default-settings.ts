@@ -18,7 +18,19 @@ export function defaultSettings(): AppSettings {
     // No folder chosen yet: the library still lists `<data>/models`, where downloads go.
     models: { folders: [], hubEndpoint: DEFAULT_HUB_ENDPOINT },
     links: [],
-    tools: { policies: {}, enabled: {}, maxSteps: 25, agentMode: false, workspaceDir: '', protocol: 'auto' },
+    tools: {
+      policies: {},
+      enabled: {},
+      maxSteps: 25,
+      agentMode: false,
+      workspaceDir: '',
+      protocol: 'auto',
+      sandbox: {
+        mode: 'host',
+        container: { runtime: '', image: 'docker.io/library/alpine:3', network: false, runArgs: [], runtimeEnv: {} },
+        ssh: { host: '', workspaceDir: '', args: [] },
+      },
+    },
     hotkeys: { ...DEFAULT_HOTKEYS },
     // No whisper model ships with the app: empty means "not configured" and voice:status says so.
     voice: { modelPath: '', language: 'auto' },

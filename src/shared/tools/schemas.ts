@@ -4,6 +4,31 @@ import { ChatMessageSchema, ChatRecordSchema, EndpointRefSchema, SamplingSchema 
 
 const PolicySchema = z.enum(['allow', 'ask', 'deny']);
 
+/** Where execute_command runs: this machine, a container with only the workspace mounted, or an SSH host. */
+export const SandboxSettingsSchema = z.object({
+  mode: z.enum(['host', 'container', 'ssh']),
+  container: z.object({
+    /** '' finds podman, else docker, on PATH; or a program name or path */
+    runtime: z.string().max(4096),
+    image: z.string().min(1).max(500),
+    /** off: `--network=none` */
+    network: z.boolean(),
+    /** added to `run` before the image, for a machine that needs them (`--runtime runc`, `--userns=keep-id`) */
+    runArgs: z.array(z.string().max(4096)).max(64),
+    /** the runtime program's own environment (`CONTAINERS_CONF`, `DOCKER_HOST`) */
+    runtimeEnv: z.record(z.string().max(200), z.string().max(4096)),
+  }),
+  ssh: z.object({
+    /** `user@host` or a Host from ~/.ssh/config */
+    host: z.string().max(500),
+    /** the workspace on that host; '' is the login directory */
+    workspaceDir: z.string().max(4096),
+    /** added before the host (`-p 2222`, `-i ~/.ssh/key`) */
+    args: z.array(z.string().max(4096)).max(64),
+  }),
+});
+export type SandboxSettings = z.infer<typeof SandboxSettingsSchema>;
+
 /** Tool settings, persisted: per-tool policy and on/off, loop limits, where tools may act. */
 export const ToolSettingsSchema = z.object({
   policies: z.record(z.string().max(200), PolicySchema),
@@ -14,6 +39,7 @@ export const ToolSettingsSchema = z.object({
   workspaceDir: z.string().max(4096),
   /** how tool calls are exchanged: `auto` picks native when the endpoint supports it (tool-protocol.ts) */
   protocol: z.enum(['auto', 'native', 'prompt']),
+  sandbox: SandboxSettingsSchema,
 });
 export type ToolSettings = z.infer<typeof ToolSettingsSchema>;
 

@@ -61,6 +61,8 @@ export type ToolErrorCode =
   | 'worker_crashed'
   | 'worker_failed'
   | 'io_error'
+  /** the tools sandbox the user chose cannot run it: no container runtime or ssh, no daemon, no image, no connection */
+  | 'sandbox_unavailable'
   /** an MCP server is not connected (starting, crashed, retrying) or went away mid-call */
   | 'mcp_unavailable'
   /** the tool ran and reported a failure itself (MCP `isError`, or a JSON-RPC error from the server) */

@@ -50,7 +50,8 @@ export function createAgentService(deps: AgentServiceDeps) {
     return applyToolSelection(toolsOffered(deps.registry.descriptors(), toggles), leftOut);
   }
 
-  const environmentOf = (dir: string) => describeEnvironment(dir, { platform: process.platform, release: release(), arch: arch(), env: process.env, exists: existsSync, now: new Date() });
+  const environmentOf = (dir: string) =>
+    describeEnvironment(dir, { platform: process.platform, release: release(), arch: arch(), env: process.env, exists: existsSync, now: new Date() }, undefined, deps.settings.get().tools.sandbox);
 
   async function preview(tool: ToolDescriptor, args: Record<string, unknown>): Promise<ToolPreview> {
     // cmd.exe runs the command on Windows (shell-choice.ts): read it the way cmd.exe will.

@@ -11,8 +11,11 @@ export type LaunchOutput =
   | { mode: 'lines'; onLine: (stream: 'stdout' | 'stderr', line: string) => void }
   /** the text of stdout and stderr as it arrives, partial lines included (progress written without a newline, `[3]ppl,`, or a line in two parts); stderr kept as last lines */
   | { mode: 'text'; onText: (stream: 'stdout' | 'stderr', text: string) => void }
-  /** head + tail of the output, at most `maxChars`; `streams: 'stdout'` leaves stderr to the last lines only */
-  | { mode: 'capture'; maxChars: number; streams?: 'both' | 'stdout' }
+  /**
+   * head + tail of the output, at most `maxChars`; `streams: 'stdout'` leaves stderr to the last lines only;
+   * `holdStdin`: stdin is a pipe that is never written, so a far end (an SSH session) sees the call end when it closes
+   */
+  | { mode: 'capture'; maxChars: number; streams?: 'both' | 'stdout'; holdStdin?: boolean }
   /** a Node IPC channel (JSON serialization); stdout is drained, stderr kept as last lines */
   | { mode: 'ipc'; onMessage: (message: unknown) => void }
   /** raw stdin/stdout for a framed protocol such as JSON-RPC over stdio; stderr kept as last lines */

@@ -189,7 +189,7 @@ export function launchProcess(spec: LaunchSpec, hooks: LaunchHooks = {}): Manage
 
 function stdioFor(output: LaunchOutput): StdioOptions {
   if (output.mode === 'ipc') return ['ignore', 'pipe', 'pipe', 'ipc'];
-  if (output.mode === 'rpc') return ['pipe', 'pipe', 'pipe'];
+  if (output.mode === 'rpc' || (output.mode === 'capture' && output.holdStdin)) return ['pipe', 'pipe', 'pipe'];
   return ['ignore', 'pipe', 'pipe'];
 }
 

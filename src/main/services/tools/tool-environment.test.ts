@@ -1,6 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultSettings } from '@shared/default-settings';
+import { buildToolsPrompt } from '@shared/tools/agent/tools-prompt';
+import { builtinToolDescriptors } from '@shared/tools/builtin-tools';
 import { describeEnvironment, workspaceOverview } from './tool-environment';
 import { makeTempWorkspace, type TempWorkspace } from '@test-support/tools/temp-workspace';
 
@@ -16,6 +19,18 @@ describe('tool environment', () => {
     expect(env).toMatchObject({ os: 'Linux 6.8.0 (x64)', shell: 'bash', workspaceDir: '/w' });
     expect(env.date).toMatch(/^2025-11-2\d \d\d:\d\d [+-]\d\d:\d\d$/);
     expect(describeEnvironment('C:\\w', { platform: 'win32', release: '10.0', arch: 'x64', env: {}, exists: () => false, now: new Date() }).shell).toBe('cmd.exe');
+  });
+
+  it('says where commands run when the user chose a sandbox, and which shell they get there', () => {
+    const deps = { platform: 'linux' as const, release: '6.8.0', arch: 'x64', env: {}, exists: () => true, now: new Date() };
+    const sandbox = defaultSettings().tools.sandbox;
+    expect(describeEnvironment('/w', deps, undefined, sandbox)).not.toHaveProperty('sandbox');
+    const container = describeEnvironment('/w', deps, undefined, { ...sandbox, mode: 'container' });
+    expect(container.shell).toBe('sh (/bin/sh in the container)');
+    expect(container.sandbox).toMatch(/^in a container \(image docker\.io\/library\/alpine:3\) without network access; the workspace is mounted at \/workspace/);
+    const ssh = describeEnvironment('/w', deps, undefined, { ...sandbox, mode: 'ssh', ssh: { host: 'box', workspaceDir: '/srv/w', args: [] } });
+    expect(ssh.sandbox).toMatch(/^on the SSH host box, starting in \/srv\/w there; read_file, write_file, edit_file and list_files are not available/);
+    expect(buildToolsPrompt(builtinToolDescriptors(), container)).toContain('- execute_command runs in a container');
   });
 
   it('gives a two-level overview of the workspace, capped', async () => {

@@ -3,6 +3,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ToolEnvironment } from '@shared/tools/agent/tools-prompt';
+import type { SandboxSettings } from '@shared/tools/schemas';
 import { chooseShell } from './shell/shell-choice';
 
 export interface EnvironmentDeps {
@@ -17,18 +18,35 @@ export interface EnvironmentDeps {
 
 const OS_NAMES: Partial<Record<NodeJS.Platform, string>> = { linux: 'Linux', darwin: 'macOS (Darwin)', win32: 'Windows' };
 
-export function describeEnvironment(workspaceDir: string, deps: EnvironmentDeps, workspaceTree?: string): ToolEnvironment {
+export function describeEnvironment(workspaceDir: string, deps: EnvironmentDeps, workspaceTree?: string, sandbox?: SandboxSettings): ToolEnvironment {
   const offset = -deps.now.getTimezoneOffset();
   const sign = offset >= 0 ? '+' : '-';
   const pad = (n: number) => String(Math.abs(n)).padStart(2, '0');
   const local = new Date(deps.now.getTime() + offset * 60_000).toISOString().slice(0, 16).replace('T', ' ');
   return {
     os: `${OS_NAMES[deps.platform] ?? deps.platform} ${deps.release} (${deps.arch})`,
-    shell: chooseShell(deps.platform, deps.env, deps.exists).label,
+    shell: sandboxShell(sandbox) ?? chooseShell(deps.platform, deps.env, deps.exists).label,
     workspaceDir,
     date: `${local} ${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`,
     ...(workspaceTree ? { workspaceTree } : {}),
+    ...(sandbox && sandbox.mode !== 'host' ? { sandbox: sandboxNote(sandbox) } : {}),
   };
+}
+
+// The model must know that commands do not see this machine: other paths, other programs, maybe no network.
+function sandboxNote(sandbox: SandboxSettings): string {
+  if (sandbox.mode === 'ssh') {
+    const dir = sandbox.ssh.workspaceDir.trim() === '' ? 'the login directory' : sandbox.ssh.workspaceDir;
+    return `on the SSH host ${sandbox.ssh.host}, starting in ${dir} there; read_file, write_file, edit_file and list_files are not available, use execute_command for files`;
+  }
+  const network = sandbox.container.network ? 'with network access' : 'without network access';
+  return `in a container (image ${sandbox.container.image}) ${network}; the workspace is mounted at /workspace and commands start there, nothing else of this machine is visible; the file tools act on the same workspace files`;
+}
+
+function sandboxShell(sandbox: SandboxSettings | undefined): string | null {
+  if (sandbox?.mode === 'container') return 'sh (/bin/sh in the container)';
+  if (sandbox?.mode === 'ssh') return 'the login shell of the SSH host';
+  return null;
 }
 
 /** Up to two levels of the workspace, directories marked with "/", capped; hidden entries and node_modules left out. */

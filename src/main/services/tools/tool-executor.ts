@@ -1,6 +1,7 @@
 // The shape of one built-in tool as it runs inside a worker process.
 import type { ToolError, ToolRunStatus } from '@shared/tools/tool-types';
 import type { DataDirFence } from './files/workspace-path';
+import type { Sandbox } from './sandbox/sandbox';
 
 /** What the worker hands to a tool for one call. */
 export interface ToolExecContext {
@@ -9,10 +10,14 @@ export interface ToolExecContext {
   signal: AbortSignal;
   /** a tool that starts its own process group reports it (and the tag its processes carry), so main can kill them if this worker dies */
   reportChild(pid: number, tag?: string): void;
+  /** a container the call started (sandbox), so main can remove it if this worker dies */
+  reportContainer?(name: string): void;
   /** the user's home directory, for the forbidden-command check */
   homeDir?: string;
   /** EVA's data dir: the file tools refuse it even inside the workspace */
   fence?: DataDirFence;
+  /** where execute_command runs; absent: on this machine */
+  sandbox?: Sandbox;
 }
 
 /** A tool's result before the runner adds timing. */

@@ -11,6 +11,7 @@ import { stopTagged } from './shell/command-tag';
 import type { DataDirFence } from './files/workspace-path';
 import { defaultToolTimeouts } from './builtin-executors';
 import { PREVIEW_TOOL } from './files/change-preview';
+import { sandboxRefusal, type ContainerSandbox, type Sandbox } from './sandbox/sandbox';
 import type { ToolOutput } from './tool-executor';
 import { workerDeathError } from './worker/worker-death';
 import { WorkerPool } from './worker/worker-pool';
@@ -32,6 +33,10 @@ export interface ToolRunnerOptions {
   homeDir?: string;
   /** EVA's data dir, refused to the file tools (workspace-path.ts) */
   fence?: DataDirFence;
+  /** where execute_command runs, read at each call (the settings may change); absent: on this machine */
+  sandbox?: () => Sandbox | undefined;
+  /** removes containers a call started when its worker died before it could (sandbox/container-sweep.ts) */
+  removeContainers?: (sandbox: ContainerSandbox, names: string[]) => Promise<unknown>;
   /** records a process group a tool started (a shell command) with the process lifecycle; returns its release */
   adoptChild?: (pid: number, name: string) => () => void;
   now?: () => number;
@@ -83,6 +88,9 @@ export class ToolRunner {
     const started = this.now();
     const finish = (output: ToolOutput): ToolRunResult => ({ ...output, durationMs: this.now() - started });
     if (request.signal?.aborted) return finish(stoppedOutput('', 'stopped before it started'));
+    const sandbox = this.options.sandbox?.();
+    const refusal = sandboxRefusal(request.tool, sandbox);
+    if (refusal) return finish({ status: 'error', output: '', error: toolError('sandbox_unavailable', refusal) });
     const kind = workerKindOf(request.tool);
     const acquired = await this.pool.acquire(kind);
     if (!acquired.ok) return finish({ status: 'error', output: '', error: toolError('worker_failed', acquired.message) });
@@ -91,7 +99,7 @@ export class ToolRunner {
       this.pool.release(kind, acquired.worker);
       return finish(stoppedOutput('', 'stopped before it started'));
     }
-    const { output, healthy } = await this.callWorker(acquired.worker, request);
+    const { output, healthy } = await this.callWorker(acquired.worker, request, sandbox);
     if (healthy) this.pool.release(kind, acquired.worker);
     return finish(output);
   }
@@ -137,12 +145,13 @@ export class ToolRunner {
     return this.timeouts[request.tool] ?? TOOL_LIMITS.fileToolMs;
   }
 
-  private callWorker(worker: WorkerProcess, request: ToolRunRequest): Promise<{ output: ToolOutput; healthy: boolean }> {
+  private callWorker(worker: WorkerProcess, request: ToolRunRequest, sandbox: Sandbox | undefined): Promise<{ output: ToolOutput; healthy: boolean }> {
     const id = this.nextId++;
     const limit = this.limitFor(request);
     const startLimit = this.options.startTimeoutMs ?? 20_000;
     const children = new Set<number>();
     const tags = new Set<string>();
+    const containers: string[] = [];
     const releases: Array<() => void> = [];
     return new Promise((resolve) => {
       const timers: NodeJS.Timeout[] = [];
@@ -159,6 +168,7 @@ export class ToolRunner {
           await worker.kill();
           // The worker died before its own sweep: what left the command's group goes now.
           await Promise.all([...tags].map((tag) => stopTagged(tag, 0)));
+          if (sandbox?.mode === 'container' && containers.length > 0) await this.options.removeContainers?.(sandbox, containers);
         }
         for (const release of releases) release();
         resolve({ output, healthy: !kill });
@@ -173,6 +183,7 @@ export class ToolRunner {
           const release = this.options.adoptChild?.(message.pid, `${request.tool} (tool command)`);
           if (release) releases.push(release);
         }
+        else if (message.type === 'container' && message.id === id) containers.push(message.name);
         else if (message.type === 'result' && message.id === id) void settle(message.output, false);
       });
       const onAbort = () => {
@@ -191,7 +202,7 @@ export class ToolRunner {
       );
       timers.push(startTimer);
       request.signal?.addEventListener('abort', onAbort, { once: true });
-      worker.send({ type: 'run', id, tool: request.tool, args: request.args, workspaceDir: request.workspaceDir, homeDir: this.options.homeDir, fence: this.options.fence });
+      worker.send({ type: 'run', id, tool: request.tool, args: request.args, workspaceDir: request.workspaceDir, homeDir: this.options.homeDir, fence: this.options.fence, ...(sandbox ? { sandbox } : {}) });
     });
   }
 }

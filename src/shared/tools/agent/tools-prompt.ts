@@ -19,6 +19,8 @@ export interface ToolEnvironment {
   date?: string;
   /** a short listing of the workspace, a few levels deep */
   workspaceTree?: string;
+  /** where execute_command runs when it is not this machine (a container, an SSH host) */
+  sandbox?: string;
 }
 
 const ENGINEER_TOOLS = new Set(['execute_command', 'read_file', 'write_file', 'edit_file', 'list_files']);
@@ -73,6 +75,7 @@ function engineerInfo(env: ToolEnvironment): string {
     `- Workspace directory: ${env.workspaceDir}`,
   ];
   if (env.date) lines.push(`- Date: ${env.date}`);
+  if (env.sandbox) lines.push(`- execute_command runs ${env.sandbox}`);
   lines.push(
     'Commands run in the workspace directory and file paths are relative to it. Stay inside it: paths outside the workspace are refused.',
   );

@@ -20,6 +20,8 @@ export interface ShellRunOptions {
   signal?: AbortSignal;
   env?: NodeJS.ProcessEnv;
   killGraceMs?: number;
+  /** keep the command's stdin open (never written) until it ends: ssh's far end watches it */
+  holdStdin?: boolean;
   /** the process-group leader and the call's tag, as soon as they exist */
   onSpawn?: (pid: number, tag: string) => void;
 }
@@ -51,7 +53,7 @@ export async function runShell(options: ShellRunOptions): Promise<ShellRunResult
     args: shellArgv(options.shell, options.commandLine),
     cwd: options.cwd,
     env: { ...(options.env ?? process.env), [COMMAND_TAG]: tag },
-    output: { mode: 'capture', maxChars: options.maxOutputChars },
+    output: { mode: 'capture', maxChars: options.maxOutputChars, holdStdin: options.holdStdin },
     timeoutMs: options.timeoutMs,
     signal: options.signal,
     killGraceMs: options.killGraceMs ?? 1000,

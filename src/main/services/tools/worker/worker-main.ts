@@ -67,7 +67,9 @@ export function startToolWorker(executors: ToolExecutors, channel: WorkerChannel
           workspaceDir: message.workspaceDir,
           homeDir: message.homeDir,
           fence: message.fence,
+          ...(message.sandbox ? { sandbox: message.sandbox } : {}),
           signal: call.abort.signal,
+          reportContainer: (name) => channel.send({ type: 'container', id: message.id, name }),
           reportChild: (pid, tag) => {
             call.children.add(pid);
             if (tag !== undefined) call.tags.add(tag);

@@ -3,6 +3,7 @@
 // and a crashed or confused one must not confuse main.
 import type { ToolOutput } from '../tool-executor';
 import type { DataDirFence } from '../files/workspace-path';
+import type { Sandbox } from '../sandbox/sandbox';
 
 /** main → worker: run one tool call */
 export interface RunMessage {
@@ -13,6 +14,8 @@ export interface RunMessage {
   workspaceDir: string;
   homeDir?: string;
   fence?: DataDirFence;
+  /** where execute_command runs; absent: on this machine */
+  sandbox?: Sandbox;
 }
 
 /** main → worker: the user pressed Stop */
@@ -30,7 +33,9 @@ export type FromWorker =
   | { type: 'begin'; id: number }
   | { type: 'result'; id: number; output: ToolOutput }
   /** a process group the call started, and the tag its processes carry (shell/command-tag.ts); main kills them too if the worker dies */
-  | { type: 'child'; id: number; pid: number; tag?: string };
+  | { type: 'child'; id: number; pid: number; tag?: string }
+  /** a container the call started (tools sandbox); main removes it if the worker dies */
+  | { type: 'container'; id: number; name: string };
 
 const STATUSES = new Set(['ok', 'error', 'timeout', 'stopped']);
 
@@ -39,6 +44,7 @@ export function isFromWorker(value: unknown): value is FromWorker {
   const msg = value as Record<string, unknown>;
   if (msg.type === 'ready') return true;
   if (msg.type === 'begin') return typeof msg.id === 'number';
+  if (msg.type === 'container') return typeof msg.id === 'number' && typeof msg.name === 'string';
   if (msg.type === 'child') return typeof msg.id === 'number' && typeof msg.pid === 'number' && (msg.tag === undefined || typeof msg.tag === 'string');
   if (msg.type !== 'result' || typeof msg.id !== 'number') return false;
   const output = msg.output as Record<string, unknown> | null;
@@ -49,5 +55,11 @@ export function isToWorker(value: unknown): value is ToWorker {
   if (typeof value !== 'object' || value === null) return false;
   const msg = value as Record<string, unknown>;
   if (msg.type === 'cancel') return typeof msg.id === 'number';
-  return msg.type === 'run' && typeof msg.id === 'number' && typeof msg.tool === 'string' && typeof msg.workspaceDir === 'string' && typeof msg.args === 'object' && msg.args !== null;
+  return msg.type === 'run' && typeof msg.id === 'number' && typeof msg.tool === 'string' && typeof msg.workspaceDir === 'string' && typeof msg.args === 'object' && msg.args !== null && isSandboxShape(msg.sandbox);
+}
+
+function isSandboxShape(value: unknown): boolean {
+  if (value === undefined) return true;
+  const mode = (value as Record<string, unknown> | null)?.mode;
+  return mode === 'container' || mode === 'ssh';
 }

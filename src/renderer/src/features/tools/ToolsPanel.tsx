@@ -1,6 +1,7 @@
 import { useT } from '../../i18n';
 import { SidePanel } from '../../ui/SidePanel';
 import { CheckField, SelectField, TextField } from '../../ui/form-fields';
+import { SandboxSection } from './SandboxSection';
 import { POLICY_KEYS, riskLabel, toolDescription } from './tool-labels';
 import { MAX_STEPS_LIMIT, policyChoices, setRow, type ToolRow } from './tools-form';
 import { useToolsPanelStore } from './use-tools-panel-store';
@@ -79,6 +80,7 @@ export function ToolsPanel() {
               onChange={(workspaceDir) => actions.update((f) => ({ ...f, workspaceDir }))}
             />
           </section>
+          <SandboxSection form={form.sandbox} errors={errors} onChange={(change) => actions.update((f) => ({ ...f, sandbox: { ...f.sandbox, ...change } }))} />
         </>
       )}
     </SidePanel>

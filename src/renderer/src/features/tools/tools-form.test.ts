@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { defaultSettings } from '@shared/default-settings';
 import { builtinToolDescriptors } from '@shared/tools/builtin-tools';
 import type { ToolSettings } from '@shared/tools/schemas';
 import type { ToolDescriptor } from '@shared/tools/tool-types';
 import { formFromList, isAbsolutePath, policyChoices, setRow, toolsSettings } from './tools-form';
 
-const base: ToolSettings = { policies: {}, enabled: {}, maxSteps: 25, agentMode: false, workspaceDir: '', protocol: 'auto' };
+const base: ToolSettings = { policies: {}, enabled: {}, maxSteps: 25, agentMode: false, workspaceDir: '', protocol: 'auto', sandbox: defaultSettings().tools.sandbox };
 const list = (settings: ToolSettings = base, tools: ToolDescriptor[] = builtinToolDescriptors()) => ({ tools, settings, workspaceDir: '/data/workspace' });
 const row = (form: ReturnType<typeof formFromList>, name: string) => form.rows.find((r) => r.name === name);
 
@@ -45,6 +46,7 @@ describe('tools form', () => {
         agentMode: true,
         protocol: 'prompt',
         workspaceDir: '/home/me/agent',
+        sandbox: defaultSettings().tools.sandbox,
       },
     });
   });

@@ -7,6 +7,7 @@ import type { ToolSettings } from '@shared/tools/schemas';
 import { parseStrictInteger } from '@shared/strict-number';
 import type { ToolDescriptor, ToolPolicy, ToolRisk } from '@shared/tools/tool-types';
 import type { FieldError } from '../../ui/field-error';
+import { sandboxForm, sandboxSettings, type SandboxField, type SandboxForm } from './sandbox-form';
 
 export interface ToolRow {
   name: string;
@@ -31,9 +32,11 @@ export interface ToolsForm {
   workspaceDir: string;
   /** where tools act when the field is empty; null when the user set one and the default is unknown */
   defaultWorkspaceDir: string | null;
+  /** where execute_command runs */
+  sandbox: SandboxForm;
 }
 
-export type ToolsField = 'maxSteps' | 'workspaceDir';
+export type ToolsField = 'maxSteps' | 'workspaceDir' | SandboxField;
 export type ToolsErrors = Partial<Record<ToolsField, FieldError>>;
 export type ToolsResult = { ok: true; value: ToolSettings } | { ok: false; errors: ToolsErrors };
 
@@ -65,6 +68,7 @@ export function formFromList(list: { tools: readonly ToolDescriptor[]; settings:
     protocol: settings.protocol,
     workspaceDir: settings.workspaceDir,
     defaultWorkspaceDir: settings.workspaceDir === '' ? list.workspaceDir : null,
+    sandbox: sandboxForm(settings.sandbox),
   };
 }
 
@@ -96,7 +100,9 @@ export function toolsSettings(form: ToolsForm, base: ToolSettings): ToolsResult 
   if (!steps.ok) errors.maxSteps = steps.problem === 'spaces' ? { key: 'load.error.spaces' } : { key: 'tools.error.maxSteps', vars: { max: MAX_STEPS_LIMIT } };
   const workspaceDir = form.workspaceDir.trim();
   if (workspaceDir !== '' && (!isAbsolutePath(workspaceDir) || workspaceDir.length > 4096 || workspaceDir.includes('\0'))) errors.workspaceDir = { key: 'tools.error.workspace' };
-  if (!steps.ok || Object.keys(errors).length > 0) return { ok: false, errors };
+  const sandbox = sandboxSettings(form.sandbox);
+  if (!sandbox.ok) Object.assign(errors, sandbox.errors);
+  if (!steps.ok || !sandbox.ok || Object.keys(errors).length > 0) return { ok: false, errors };
 
   const policies = { ...base.policies };
   const enabled = { ...base.enabled };
@@ -107,5 +113,5 @@ export function toolsSettings(form: ToolsForm, base: ToolSettings): ToolsResult 
     if (row.enabled === row.enabledByDefault) delete enabled[row.name];
     else enabled[row.name] = row.enabled;
   }
-  return { ok: true, value: { policies, enabled, maxSteps: steps.value, agentMode: form.agentMode, protocol: form.protocol, workspaceDir } };
+  return { ok: true, value: { policies, enabled, maxSteps: steps.value, agentMode: form.agentMode, protocol: form.protocol, workspaceDir, sandbox: sandbox.value } };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultSettings } from '@shared/default-settings';
 import { createMemoryPlatform } from '../../platform/memory-platform';
 import { createSettingsStore } from '../settings/settings-store';
 import { setRow } from './tools-form';
@@ -19,10 +20,12 @@ describe('tools panel store', () => {
     expect(state).toMatchObject({ open: true, loading: false, error: null });
     expect(state.form?.rows.map((r) => r.name)).toEqual(['answer', 'calculator', 'execute_command', 'read_file', 'write_file', 'edit_file', 'list_files', 'controller']);
     panel.update((form) => setRow(setRow(form, 'controller', { enabled: true }), 'write_file', { policy: 'deny' }));
-    panel.update((form) => ({ ...form, maxSteps: '10', agentMode: true, protocol: 'native' }));
+    panel.update((form) => ({ ...form, maxSteps: '10', agentMode: true, protocol: 'native', sandbox: { ...form.sandbox, mode: 'container', runArgs: '--runtime runc' } }));
     expect(await panel.save()).toBe(true);
     expect(panel.store.getState().open).toBe(false);
-    expect(api.state.settings.tools).toEqual({ policies: { write_file: 'deny' }, enabled: { controller: true }, maxSteps: 10, agentMode: true, protocol: 'native', workspaceDir: '' });
+    expect(api.state.settings.tools).toEqual({ policies: { write_file: 'deny' }, enabled: { controller: true }, maxSteps: 10, agentMode: true, protocol: 'native', workspaceDir: '',
+      sandbox: { ...defaultSettings().tools.sandbox, mode: 'container', container: { ...defaultSettings().tools.sandbox.container, runArgs: ['--runtime', 'runc'] } },
+    });
     expect(api.calls.filter((c) => c.channel === 'settings:update')).toHaveLength(1);
 
     await panel.open();
