@@ -59,15 +59,17 @@ test('chat with the local model: tokens stream in, figures appear, stop keeps th
   // The tiny model fills its 2,048-token context (llama-server caps a slot at the model's trained
   // context) in about 1.5 s: press Stop in the same frame the first words show. A poll from the
   // test (expect.poll waits 100, 250, 500, 1000 ms) could come after the answer was complete.
+  // A function, not a string: a string predicate is evaluated with eval in the page, and the
+  // page's CSP (script-src 'self') refused that in a run on a loaded machine.
   await page.waitForFunction(
-    `(() => {
+    () => {
       const answers = document.querySelectorAll('[data-testid="chat-message"][data-role="assistant"]');
       const text = answers[answers.length - 1]?.querySelector('[data-testid="chat-content"]')?.textContent ?? '';
-      const stop = document.querySelector('[data-testid="chat-stop"]');
+      const stop = document.querySelector<HTMLElement>('[data-testid="chat-stop"]');
       if (text.length === 0 || !stop) return false;
       stop.click();
       return true;
-    })()`,
+    },
     undefined,
     { polling: 'raf' },
   );

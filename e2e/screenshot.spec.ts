@@ -136,6 +136,9 @@ test.describe('without a display', () => {
 
     // The tiny test model has no vision projector.
     await loadTinyModel(page);
+    // The page knows the model cannot see images once it has the server's props (the context meter shows its n_ctx then);
+    // an F1 before that tries to capture, which a loaded machine once made this test see.
+    await expect(page.getByTestId('context-meter')).not.toHaveAttribute('data-level', 'unknown');
     await page.keyboard.press('F1');
     await expect(page.locator('[data-testid="notice"][data-code="screenshot_no_vision"]')).toContainText('cannot see images');
     await expect(page.locator('[data-testid="notice"][data-code="no_display"]')).toHaveCount(0);
