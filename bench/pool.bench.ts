@@ -11,25 +11,14 @@ import { defaultSettings } from '@shared/default-settings';
 import { testAssets } from '@test-support/test-assets';
 import { median, round } from './stats';
 import type { Benchmark, BenchResult } from './types';
+import { askTimed } from './core-ask';
 
 const SWITCHES = 40;
 const QUESTIONS = 10;
 
 async function firstToken(core: Core, model: string, requestId: string): Promise<number> {
-  let firstAt: number | null = null;
-  const detach = core.events.attach((event, payload) => {
-    if (event !== 'chat:stream' || firstAt !== null) return;
-    const { requestId: id, events } = payload as { requestId: string; events: { type: string }[] };
-    if (id === requestId && events.some((e) => e.type === 'content')) firstAt = performance.now();
-  });
-  const sentAt = performance.now();
-  try {
-    const result = await core.handlers['chat:send']({ requestId, mode: 'chat', endpoint: { kind: 'local', model }, systemPrompt: 'You are a test.', messages: [{ role: 'user', content: 'Say something.' }], sampling: { ...defaultSettings().chat.sampling, max_tokens: 4, seed: 1 }, idSlot: null });
-    if (result.status !== 'done' || firstAt === null) throw new Error(`no answer from ${model}: ${result.error?.message ?? result.status}`);
-    return firstAt - sentAt;
-  } finally {
-    detach();
-  }
+  const sampling = { ...defaultSettings().chat.sampling, max_tokens: 4, seed: 1 };
+  return (await askTimed(core, { requestId, mode: 'chat', endpoint: { kind: 'local', model }, systemPrompt: 'You are a test.', messages: [{ role: 'user', content: 'Say something.' }], sampling, idSlot: null })).ttftMs;
 }
 
 export const poolBenchmarks: Benchmark[] = [

@@ -17,6 +17,7 @@ import { longPrompt } from '@test-support/llama/long-prompt';
 import { makeTestModel } from '../scripts/fixtures/make-test-model';
 import { median, round } from './stats';
 import type { Benchmark, BenchResult } from './types';
+import { askTimed } from './core-ask';
 
 const ROUNDS = 3;
 /** ≈ 18 tokens a line with the test tokenizer: about 3,000 tokens in all */
@@ -37,30 +38,17 @@ async function openCore(dataDir: string, modelPath: string, cacheMb: number): Pr
 }
 
 /** One question through the core: send → the first streamed content, as the page would see it. */
-async function ask(core: Core, conversationId: string, messages: ChatMessage[], requestId: string): Promise<Asked> {
-  let firstAt: number | null = null;
-  const detach = core.events.attach((event, payload) => {
-    if (event !== 'chat:stream' || firstAt !== null) return;
-    const { requestId: id, events } = payload as { requestId: string; events: { type: string }[] };
-    if (id === requestId && events.some((e) => e.type === 'content')) firstAt = performance.now();
+function ask(core: Core, conversationId: string, messages: ChatMessage[], requestId: string): Promise<Asked> {
+  return askTimed(core, {
+    requestId,
+    mode: 'chat',
+    endpoint: { kind: 'local' },
+    systemPrompt: 'You are a test.',
+    messages,
+    sampling: { ...defaultSettings().chat.sampling, max_tokens: 8, seed: 1 },
+    idSlot: null,
+    record: { conversationId, parentId: null, answerId: `${requestId}-a`, question: { id: `${requestId}-q`, content: messages.at(-1)!.content } },
   });
-  const sentAt = performance.now();
-  try {
-    const result = await core.handlers['chat:send']({
-      requestId,
-      mode: 'chat',
-      endpoint: { kind: 'local' },
-      systemPrompt: 'You are a test.',
-      messages,
-      sampling: { ...defaultSettings().chat.sampling, max_tokens: 8, seed: 1 },
-      idSlot: null,
-      record: { conversationId, parentId: null, answerId: `${requestId}-a`, question: { id: `${requestId}-q`, content: messages.at(-1)!.content } },
-    });
-    if (result.status !== 'done' || firstAt === null) throw new Error(`the answer did not stream: ${result.error?.message ?? result.status}`);
-    return { result, ttftMs: firstAt - sentAt };
-  } finally {
-    detach();
-  }
 }
 
 export const reopenBenchmarks: Benchmark[] = [

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { repoRoot, startHost, type RunningHost } from '@test-support/host-process';
 import { startTestServer } from '@test-support/llama/test-server';
 import { connectHost } from '@test-support/ws-client';
-import { loadTinyModel, setMaxTokens as setMaxTokensOn } from './steps';
+import { assistantMessages, loadTinyModel, sendMessage, setMaxTokens as setMaxTokensOn } from './steps';
 
 let host: RunningHost;
 
@@ -23,12 +23,8 @@ test.afterAll(async () => {
   expect(await host.stop()).toBe(0);
 });
 
-const assistant = (page: Page) => page.locator('[data-testid="chat-message"][data-role="assistant"]');
-
-async function send(page: Page, text: string): Promise<void> {
-  await page.getByTestId('chat-input').fill(text);
-  await page.getByTestId('chat-input').press('Control+Enter');
-}
+const assistant = assistantMessages;
+const send = sendMessage;
 
 test('chat with the local model: tokens stream in, figures appear, stop keeps the partial answer, regenerate', async ({ page }) => {
   await page.goto(host.url);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startHost, type RunningHost } from '@test-support/host-process';
-import { loadTinyModel, setMaxTokens } from './steps';
+import { assistantMessages, loadTinyModel, sendMessage, setMaxTokens } from './steps';
 
 let host: RunningHost;
 
@@ -16,9 +16,8 @@ test.afterAll(async () => {
 const messages = (page: Page) => page.getByTestId('chat-message');
 
 async function send(page: Page, text: string): Promise<void> {
-  await page.getByTestId('chat-input').fill(text);
-  await page.getByTestId('chat-input').press('Control+Enter');
-  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toHaveAttribute('data-status', /done|stopped/);
+  await sendMessage(page, text);
+  await expect(assistantMessages(page).last()).toHaveAttribute('data-status', /done|stopped/);
 }
 
 test('history: a reload keeps the conversation; search opens it; rename; delete and undo', async ({ page }) => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startHost, tinyModel, type RunningHost } from '@test-support/host-process';
 import { connectHost } from '@test-support/ws-client';
-import { setMaxTokens } from './steps';
+import { assistantMessages, sendMessage, setMaxTokens } from './steps';
 
 let host: RunningHost;
 const dir = mkdtempSync(join(tmpdir(), 'eva-e2e-pool-'));
@@ -26,12 +26,10 @@ test.afterAll(async () => {
   expect(await host.stop()).toBe(0);
 });
 
-const assistant = (page: Page) => page.locator('[data-testid="chat-message"][data-role="assistant"]');
-
+/** Send and wait for the whole answer. */
 async function send(page: Page, text: string): Promise<void> {
-  await page.getByTestId('chat-input').fill(text);
-  await page.getByTestId('chat-input').press('Control+Enter');
-  await expect(assistant(page).last()).toHaveAttribute('data-status', 'done');
+  await sendMessage(page, text);
+  await expect(assistantMessages(page).last()).toHaveAttribute('data-status', 'done');
 }
 
 test('two models in the pool: each conversation answers with its own, switching loads the other beside it', async ({ page }) => {

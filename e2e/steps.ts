@@ -20,3 +20,12 @@ export async function setMaxTokens(hostUrl: string, maxTokens: number): Promise<
   await client.invoke('settings:update', { chat: { sampling: { ...chat.sampling, max_tokens: maxTokens } } });
   client.close();
 }
+
+/** The assistant's messages in the chat, oldest first. */
+export const assistantMessages = (page: Page) => page.locator('[data-testid="chat-message"][data-role="assistant"]');
+
+/** Type a message and send it with Ctrl+Enter (the default send key). */
+export async function sendMessage(page: Page, text: string): Promise<void> {
+  await page.getByTestId('chat-input').fill(text);
+  await page.getByTestId('chat-input').press('Control+Enter');
+}

@@ -5,7 +5,7 @@
 // again once the client has gone, in case the container was created late.
 import { randomBytes } from 'node:crypto';
 import { launchProcess } from '../../process/launch';
-import type { ShellRunResult } from '../shell/run-shell';
+import { shellRunResult, type ShellRunResult } from '../shell/run-shell';
 import { containerKillArgv, containerRemoveArgv, containerRunArgv } from './container-argv';
 import { callRuntime, runtimeEnv } from './runtime-command';
 import type { ContainerSandbox } from './sandbox';
@@ -58,16 +58,7 @@ export async function runInContainer(options: ContainerRunOptions): Promise<Shel
   options.signal?.removeEventListener('abort', onAbort);
   // A normal end leaves nothing (--rm); any other end removes by name, also a container the client was still creating.
   if (exit.spawnError === null && exit.why !== 'exited') await endContainer().then(remove);
-  return {
-    output: proc.captured(),
-    exitCode: exit.code,
-    signal: exit.signal,
-    timedOut: exit.why === 'timeout',
-    stopped: exit.why === 'aborted',
-    spawnError: exit.spawnError,
-    durationMs: exit.durationMs,
-    strays: 0,
-  };
+  return shellRunResult(proc.captured(), exit, 0);
 }
 
 /** A name no other call uses; the `eva-` prefix says whose it is in `podman ps`. */

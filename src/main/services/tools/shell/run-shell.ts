@@ -8,6 +8,7 @@
 // app, whose lifecycle records it.
 import type { CappedOutput } from '@shared/tools/output-cap';
 import { launchProcess } from '../../process/launch';
+import type { ExitRecord } from '../../process/exit-record';
 import { COMMAND_TAG, newCommandTag, stopTagged } from './command-tag';
 import { shellArgv, type ShellSpec } from './shell-choice';
 
@@ -64,8 +65,13 @@ export async function runShell(options: ShellRunOptions): Promise<ShellRunResult
   const exit = await proc.exited;
   // Finished, timed out or stopped alike: nothing the call started outlives it.
   const strays = await stopTagged(tag, Math.min(options.killGraceMs ?? STRAY_GRACE_MS, STRAY_GRACE_MS), proc.pid);
+  return shellRunResult(proc.captured(), exit, strays);
+}
+
+/** How a command ended, from its exit record: the one shape every place a command runs answers with. */
+export function shellRunResult(output: CappedOutput, exit: ExitRecord, strays: number): ShellRunResult {
   return {
-    output: proc.captured(),
+    output,
     exitCode: exit.code,
     signal: exit.signal,
     timedOut: exit.why === 'timeout',
