@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
 import { repoRoot, startHost, type RunningHost } from '@test-support/host-process';
 import { startTestServer } from '@test-support/llama/test-server';
