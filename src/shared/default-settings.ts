@@ -3,6 +3,7 @@ import { DEFAULT_HOTKEYS } from './hotkeys/hotkey-settings';
 import { DEFAULT_HUB_ENDPOINT } from './models/model-library';
 import { defaultKnowledgeSettings } from './knowledge/knowledge-settings';
 import { defaultImageSettings } from './images/image-settings';
+import { DEFAULT_RPC_SETTINGS } from './rpc/rpc-settings';
 
 /** The settings a fresh install starts with; shared so every host and fake agrees. */
 
@@ -56,6 +57,7 @@ export function defaultSettings(): AppSettings {
       mlock: false,
       noMmap: false,
       metrics: true,
+      rpc: { ...DEFAULT_RPC_SETTINGS },
     },
   };
 }

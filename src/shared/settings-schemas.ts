@@ -9,6 +9,7 @@ import { VoiceSettingsSchema } from './audio/voice-schemas';
 import { ModelSettingsSchema } from './models/model-library';
 import { EmbedderSettingsSchema, KnowledgeSettingsSchema } from './knowledge/knowledge-settings';
 import { ImageSettingsSchema } from './images/image-settings';
+import { RpcSettingsSchema } from './rpc/rpc-settings';
 
 export const BACKEND_KINDS = ['cuda', 'vulkan', 'opencl', 'cpu'] as const;
 /** A llama-server build flavour; the order above is the `auto` priority. */
@@ -38,6 +39,8 @@ export const LoadSettingsSchema = z.object({
   mlock: z.boolean(),
   noMmap: z.boolean(),
   metrics: z.boolean(),
+  /** llama.cpp RPC workers that hold part of the model (rpc-settings.ts) */
+  rpc: RpcSettingsSchema,
 });
 export type LoadSettings = z.infer<typeof LoadSettingsSchema>;
 
