@@ -11,25 +11,26 @@ export function localWorkerHost(rpc: Pick<RpcSettings, 'exposeWorkers'>): string
   return rpc.exposeWorkers ? '0.0.0.0' : '127.0.0.1';
 }
 
-/** One warning per worker reachable from the network under these settings; none when they all stay on loopback. */
+/** A worker reachable from the network: EVA's own local set, or one listed remote worker. */
+export type RpcExposure = { kind: 'local'; workers: number } | { kind: 'remote'; endpoint: string; host: string; port: number };
+
+/** Which workers these settings leave reachable from the network; none when they all stay on loopback. */
+export function rpcExposures(rpc: RpcSettings): RpcExposure[] {
+  if (rpc.mode === 'local') return rpc.exposeWorkers ? [{ kind: 'local', workers: rpc.localWorkers }] : [];
+  if (rpc.mode !== 'remote') return [];
+  return rpc.remote.flatMap((text): RpcExposure[] => {
+    const endpoint = parseRpcEndpoint(text);
+    return endpoint && !isLoopbackHost(endpoint.host) ? [{ kind: 'remote', endpoint: formatRpcEndpoint(endpoint), host: endpoint.host, port: endpoint.port }] : [];
+  });
+}
+
+/** One English warning per exposure, with the way to keep it private: the status notices and the model log. */
 export function rpcExposureWarnings(rpc: RpcSettings): string[] {
-  if (rpc.mode === 'local') {
-    if (!rpc.exposeWorkers) return [];
-    return [
-      `EVA's ${rpc.localWorkers} RPC worker${rpc.localWorkers === 1 ? '' : 's'} listen on 0.0.0.0: anyone who can reach their ports can read and write this machine's device memory and run computations on it (the RPC protocol has no password or encryption). ` +
-        'To keep them private, turn off "serve other machines" (they then listen on 127.0.0.1 only), or allow only the llama-server machine through a firewall or VPN.',
-    ];
-  }
-  if (rpc.mode === 'remote') {
-    return rpc.remote.flatMap((text) => {
-      const endpoint = parseRpcEndpoint(text);
-      if (!endpoint || isLoopbackHost(endpoint.host)) return [];
-      const port = endpoint.port;
-      return [
-        `RPC worker ${formatRpcEndpoint(endpoint)} listens beyond 127.0.0.1 on its machine: anyone who can reach that port can read and write its device memory and run computations on it (the RPC protocol has no password or encryption). ` +
-          `To keep it private, start it there with --host 127.0.0.1 and reach it through an SSH tunnel (ssh -N -L ${port}:127.0.0.1:${port} user@${endpoint.host}, then list 127.0.0.1:${port} here), or allow only this machine through a firewall or VPN.`,
-      ];
-    });
-  }
-  return [];
+  return rpcExposures(rpc).map((exposure) =>
+    exposure.kind === 'local'
+      ? `EVA's ${exposure.workers} RPC worker${exposure.workers === 1 ? '' : 's'} listen on 0.0.0.0: anyone who can reach their ports can read and write this machine's device memory and run computations on it (the RPC protocol has no password or encryption). ` +
+        'To keep them private, turn off "serve other machines" (they then listen on 127.0.0.1 only), or allow only the llama-server machine through a firewall or VPN.'
+      : `RPC worker ${exposure.endpoint} listens beyond 127.0.0.1 on its machine: anyone who can reach that port can read and write its device memory and run computations on it (the RPC protocol has no password or encryption). ` +
+        `To keep it private, start it there with --host 127.0.0.1 and reach it through an SSH tunnel (ssh -N -L ${exposure.port}:127.0.0.1:${exposure.port} user@${exposure.host}, then list 127.0.0.1:${exposure.port} here), or allow only this machine through a firewall or VPN.`,
+  );
 }
