@@ -351,9 +351,10 @@ export class BackendManager {
       if (generation !== this.generation || this.active !== active) return;
       const how = lostWorker ? `RPC worker ${lostWorker.endpoint} ${lostWorker.how}` : describeExit(exit);
       if (lostWorker) {
-        const notice = workerLossNotice(lostWorker, this.rpc.list().length);
+        const workers = this.rpc.list().length;
+        const notice = workerLossNotice(lostWorker, workers);
         this.appLog(notice);
-        this.deps.emit('app:notice', { level: 'warning', code: 'rpc_worker_lost', message: notice, details: { endpoint: lostWorker.endpoint } });
+        this.deps.emit('app:notice', { level: 'warning', code: 'rpc_worker_lost', message: notice, details: { endpoint: lostWorker.endpoint, how: lostWorker.how, workers } });
         this.setStatus({ ...this.status, notices: [...this.status.notices.filter((line) => !line.startsWith('RPC worker ') || !line.includes('stopped')), notice] });
       }
       const delays = this.deps.restartDelaysMs ?? DEFAULT_RESTART_POLICY.delaysMs;
