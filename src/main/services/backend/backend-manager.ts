@@ -301,6 +301,8 @@ export class BackendManager {
     } catch (error) {
       const appError = toAppError(error);
       if (generation === this.generation) {
+        // No server runs now, so its workers go too (a newer load stops them itself).
+        await this.rpc.stop();
         // The log says why, beside the server's own lines; the status keeps no port or model that is not running.
         this.appLog(`load failed: ${appError.message}`);
         this.setStatus({ ...this.blankStatus('error'), backend: this.status.backend, notices: this.status.notices, error: appError });
