@@ -49,13 +49,14 @@ async function ensureSystemPackages() {
 }
 
 /**
- * llama-quantize and llama-imatrix (the workshop's tests) beside bin/cpu/llama-server. A bin/cpu built before
- * they were part of the backend build lacks them; the backend build then compiles just these two targets
- * (seconds while .cache/llama.cpp/build-cpu is kept, a full build where it was deleted).
+ * llama-quantize and llama-imatrix (the workshop's tests) and the RPC worker ggml-rpc-server (the RPC tests)
+ * beside bin/cpu/llama-server. A bin/cpu built before they were part of the backend build lacks them; the
+ * backend build then compiles the missing targets (seconds while .cache/llama.cpp/build-cpu is kept, a full
+ * build where it was deleted), or everything again where build.json's flags predate -DGGML_RPC=ON.
  */
 async function ensureQuantizeTools() {
   const exe = (name) => (process.platform === 'win32' ? `${name}.exe` : name);
-  const missing = ['llama-quantize', 'llama-imatrix'].filter((name) => !existsSync(join(root, 'bin', 'cpu', exe(name))));
+  const missing = ['llama-quantize', 'llama-imatrix', 'ggml-rpc-server'].filter((name) => !existsSync(join(root, 'bin', 'cpu', exe(name))));
   if (missing.length === 0) return;
   const buildDirKept = existsSync(join(root, '.cache', 'llama.cpp', 'build-cpu', 'CMakeCache.txt'));
   const cost = buildDirKept ? 'an incremental build in the kept .cache/llama.cpp/build-cpu, well under a minute' : 'no build dir is kept, so a full build: about 8 minutes on 2 cores';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BACKEND_KINDS } from '@shared/contract';
-import { cmakeFlags } from './cmake-flags';
+import { cmakeFlags, LLAMA_SIDE_TARGETS } from './cmake-flags';
 
 describe('cmakeFlags', () => {
   it('builds a self-contained Release server that downloads nothing', () => {
@@ -18,6 +18,11 @@ describe('cmakeFlags', () => {
       ]),
     );
     expect(flags.filter((flag) => /^-DGGML_(CUDA|VULKAN|OPENCL)=/.test(flag))).toEqual([]);
+  });
+
+  it('builds the RPC backend and its worker in every flavour, so an older bin/ (whose build.json lacks the flag) rebuilds', () => {
+    for (const backend of BACKEND_KINDS) expect(cmakeFlags(backend, { portable: false })).toContain('-DGGML_RPC=ON');
+    expect(LLAMA_SIDE_TARGETS).toContain('ggml-rpc-server');
   });
 
   it('tunes for this machine unless portable', () => {

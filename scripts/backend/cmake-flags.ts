@@ -17,6 +17,12 @@ export const LLAMA_SERVER_TARGET = 'llama-server';
  */
 export const LLAMA_TOOL_TARGETS = ['llama-quantize', 'llama-imatrix'] as const;
 
+/** The RPC worker (tools/rpc): serves this machine's devices to a llama-server elsewhere, over `--rpc host:port`. */
+export const LLAMA_RPC_WORKER_TARGET = 'ggml-rpc-server';
+
+/** Everything built with the server and installed beside it, under the same build.json. */
+export const LLAMA_SIDE_TARGETS = [...LLAMA_TOOL_TARGETS, LLAMA_RPC_WORKER_TARGET] as const;
+
 const COMMON = [
   '-DCMAKE_BUILD_TYPE=Release',
   // Link ggml and llama statically: one self-contained executable per backend, nothing to find at run time.
@@ -30,6 +36,10 @@ const COMMON = [
   '-DLLAMA_OPENSSL=OFF',
   // Deprecated in the pinned llama.cpp (a warning in the log), but older pins would link libcurl without it.
   '-DLLAMA_CURL=OFF',
+  // The RPC backend in llama-server (`--rpc`) and its worker, ggml-rpc-server: one model spread over several
+  // machines. On in every flavour, since a worker serves the devices of the build it comes from. Being part of
+  // the flags, it is part of build.json's key: a bin/ built before it rebuilds.
+  '-DGGML_RPC=ON',
 ];
 
 const BACKEND_FLAGS: Record<BackendKind, readonly string[]> = {

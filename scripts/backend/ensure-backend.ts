@@ -1,5 +1,5 @@
-// Build, or find already built, bin/<backend>/llama-server (with llama-quantize
-// and llama-imatrix beside it) from the llama.cpp that node-llama-cpp ships.
+// Build, or find already built, bin/<backend>/llama-server (with llama-quantize,
+// llama-imatrix and the RPC worker ggml-rpc-server beside it) from the llama.cpp that node-llama-cpp ships.
 // Used by `npm run backend:build`, and by `npm start` and `npm test` when a
 // binary is missing.
 import { createWriteStream } from 'node:fs';
@@ -12,7 +12,7 @@ import { buildDirConflict, parseBuildInfo, rebuildReason } from './build-cache';
 import { BackendBuildError } from './build-error';
 import { acquireBuildLock } from './build-lock';
 import { cmakeProgressPercent, lastLines, progressMilestones } from './build-progress';
-import { cmakeFlags, LLAMA_SERVER_TARGET, LLAMA_TOOL_TARGETS } from './cmake-flags';
+import { cmakeFlags, LLAMA_SERVER_TARGET, LLAMA_SIDE_TARGETS } from './cmake-flags';
 import { executableName, findBuiltExecutable, installExecutable } from './install-binary';
 import { ensureLlamaSource } from './llama-source';
 import { runStep } from './run-step';
@@ -36,7 +36,7 @@ export interface EnsureBackendOptions {
 
 const LOG_TAIL_LINES = 40;
 
-/** Ensures bin/<backend>/llama-server, llama-quantize and llama-imatrix are built from the pinned llama.cpp with the current flags; throws BackendBuildError. */
+/** Ensures bin/<backend>/llama-server, llama-quantize, llama-imatrix and ggml-rpc-server are built from the pinned llama.cpp with the current flags; throws BackendBuildError. */
 export async function ensureBackendBuilt(options: EnsureBackendOptions): Promise<{ serverPath: string; built: boolean }> {
   const { repoRoot, backend } = options;
   const log = options.log ?? (() => {});
@@ -46,8 +46,8 @@ export async function ensureBackendBuilt(options: EnsureBackendOptions): Promise
   // The tools are only ever installed with (or after) a server whose build.json they match, so a current
   // server with a tool missing (a bin/ from before the tools were added) needs just the missing targets.
   const missingTools = async () => {
-    const present = await Promise.all(LLAMA_TOOL_TARGETS.map((tool) => isExecutable(join(binDir, executableName(tool)))));
-    return LLAMA_TOOL_TARGETS.filter((_tool, index) => !present[index]);
+    const present = await Promise.all(LLAMA_SIDE_TARGETS.map((tool) => isExecutable(join(binDir, executableName(tool)))));
+    return LLAMA_SIDE_TARGETS.filter((_tool, index) => !present[index]);
   };
 
   let toolkitEnv: Record<string, string> | undefined;
@@ -66,7 +66,7 @@ export async function ensureBackendBuilt(options: EnsureBackendOptions): Promise
   const wanted = { backend, llamaCppCommit: source.commit, cmakeFlags: flags };
   const reasonNow = async () =>
     rebuildReason({ recorded: await readBuildInfo(join(binDir, 'build.json')), binaryExecutable: await isExecutable(serverPath), wanted, force: options.force ?? false });
-  const upToDate = () => log(`bin/${backend}/llama-server, ${LLAMA_TOOL_TARGETS.join(', ')} are up to date (llama.cpp ${source.commit.slice(0, 8)}, same flags); nothing to do`);
+  const upToDate = () => log(`bin/${backend}/llama-server, ${LLAMA_SIDE_TARGETS.join(', ')} are up to date (llama.cpp ${source.commit.slice(0, 8)}, same flags); nothing to do`);
 
   if (!(await reasonNow()) && (await missingTools()).length === 0) {
     upToDate();
@@ -102,16 +102,16 @@ export async function ensureBackendBuilt(options: EnsureBackendOptions): Promise
       log(`installed ${toolsMissing.join(', ')} in ${seconds(started)} s`);
       return { serverPath, built: true };
     }
-    log(`building the ${backend} llama-server with ${LLAMA_TOOL_TARGETS.join(', ')} (llama.cpp ${source.commit.slice(0, 8)}): ${reason}`);
-    const built = await buildCmakeTarget({ ...spec, target: LLAMA_SERVER_TARGET, sideTargets: LLAMA_TOOL_TARGETS });
+    log(`building the ${backend} llama-server with ${LLAMA_SIDE_TARGETS.join(', ')} (llama.cpp ${source.commit.slice(0, 8)}): ${reason}`);
+    const built = await buildCmakeTarget({ ...spec, target: LLAMA_SERVER_TARGET, sideTargets: LLAMA_SIDE_TARGETS });
     await requireSmokePass(built, { repoRoot, backend, log, skip: options.skipSmokeTest ?? false });
-    if (await keepPrevious(binDir, [LLAMA_SERVER_TARGET, ...LLAMA_TOOL_TARGETS])) log(`the build it replaces is kept in bin/${backend}/${PREVIOUS_DIR}/ (npm run backend:rollback puts it back)`);
+    if (await keepPrevious(binDir, [LLAMA_SERVER_TARGET, ...LLAMA_SIDE_TARGETS])) log(`the build it replaces is kept in bin/${backend}/${PREVIOUS_DIR}/ (npm run backend:rollback puts it back)`);
     // build.json goes first and comes back last: a crash in between leaves none, which means "rebuild".
     await rm(join(binDir, 'build.json'), { force: true });
     const installed = await installExecutable(built, binDir, LLAMA_SERVER_TARGET).catch((error: unknown) => {
       throw new BackendBuildError('install-failed', (error as Error).message, { backend });
     });
-    await installTools({ binDir, buildDir, backend, tools: LLAMA_TOOL_TARGETS, log });
+    await installTools({ binDir, buildDir, backend, tools: LLAMA_SIDE_TARGETS, log });
     const info: BuildInfo = {
       backend,
       llamaCppCommit: source.commit,

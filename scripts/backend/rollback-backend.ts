@@ -6,7 +6,7 @@ import { resolve, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BACKEND_KINDS, type BackendKind } from '@shared/contract';
 import { rollBack } from './backend-generations';
-import { LLAMA_SERVER_TARGET, LLAMA_TOOL_TARGETS } from './cmake-flags';
+import { LLAMA_SERVER_TARGET, LLAMA_SIDE_TARGETS } from './cmake-flags';
 
 const USAGE = `usage: npm run backend:rollback -- [--backend ${BACKEND_KINDS.join('|')}] (default cpu)`;
 
@@ -26,7 +26,7 @@ async function main(): Promise<number> {
   }
   const binDir = join(resolve(import.meta.dirname, '..', '..'), 'bin', backend);
   try {
-    const restored = await rollBack(binDir, [LLAMA_SERVER_TARGET, ...LLAMA_TOOL_TARGETS]);
+    const restored = await rollBack(binDir, [LLAMA_SERVER_TARGET, ...LLAMA_SIDE_TARGETS]);
     console.log(`[backend] bin/${backend}: put back ${restored.join(', ')}; the build it replaced is now in bin/${backend}/previous/`);
     return 0;
   } catch (error) {

@@ -93,6 +93,31 @@ export interface BackendStatus {
   error: import('./errors').AppError | null;
   /** what llama-server did with the model after the last successful load, and what EVA changed to make it fit; absent from an older core */
   fit?: LoadFit | null;
+  /** the llama.cpp RPC workers of this run, in `--rpc` order; absent or empty without RPC */
+  rpcWorkers?: RpcWorkerStatus[];
+}
+
+/** One device an RPC worker serves, and its memory as last reported. */
+export interface RpcWorkerDevice {
+  /** as ggml names it: CPU, CUDA0, Vulkan0, … */
+  name: string;
+  description: string;
+  totalMiB: number | null;
+  freeMiB: number | null;
+}
+
+/** One llama.cpp RPC worker (ggml-rpc-server) llama-server computes on. */
+export interface RpcWorkerStatus {
+  /** host:port, as passed to `--rpc` */
+  endpoint: string;
+  /** local: EVA started it and stops it; remote: someone started it elsewhere */
+  origin: 'local' | 'remote';
+  /** lost: it stopped (or stopped answering) while in use */
+  state: 'starting' | 'ready' | 'lost' | 'stopped';
+  pid: number | null;
+  devices: RpcWorkerDevice[];
+  /** MiB of model weights llama-server put on it at the last load, null before one */
+  modelMiB: number | null;
 }
 
 /** One buffer llama-server allocated while loading. */

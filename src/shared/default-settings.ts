@@ -4,6 +4,7 @@ import { DEFAULT_HUB_ENDPOINT } from './models/model-library';
 import { defaultKnowledgeSettings } from './knowledge/knowledge-settings';
 import { defaultImageSettings } from './images/image-settings';
 import { defaultPoolSettings } from './pool/pool-settings';
+import { DEFAULT_RPC_SETTINGS } from './rpc/rpc-settings';
 
 /** The settings a fresh install starts with; shared so every host and fake agrees. */
 
@@ -70,6 +71,7 @@ export function defaultSettings(): AppSettings {
       mlock: false,
       noMmap: false,
       metrics: true,
+      rpc: { ...DEFAULT_RPC_SETTINGS },
     },
   };
 }

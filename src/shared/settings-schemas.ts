@@ -10,6 +10,7 @@ import { ModelSettingsSchema } from './models/model-library';
 import { EmbedderSettingsSchema, KnowledgeSettingsSchema } from './knowledge/knowledge-settings';
 import { ImageSettingsSchema } from './images/image-settings';
 import { PoolSettingsSchema } from './pool/pool-settings';
+import { RpcSettingsSchema } from './rpc/rpc-settings';
 
 export const BACKEND_KINDS = ['cuda', 'vulkan', 'opencl', 'cpu'] as const;
 /** A llama-server build flavour; the order above is the `auto` priority. */
@@ -39,6 +40,8 @@ export const LoadSettingsSchema = z.object({
   mlock: z.boolean(),
   noMmap: z.boolean(),
   metrics: z.boolean(),
+  /** llama.cpp RPC workers that hold part of the model (rpc-settings.ts) */
+  rpc: RpcSettingsSchema,
 });
 export type LoadSettings = z.infer<typeof LoadSettingsSchema>;
 

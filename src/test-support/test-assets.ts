@@ -8,6 +8,8 @@ export const testAssets = {
   root,
   binDir: join(root, 'bin'),
   llamaServer: join(root, 'bin', 'cpu', `llama-server${exe}`),
+  /** the llama.cpp RPC worker, built and installed with llama-server */
+  rpcWorker: join(root, 'bin', 'cpu', `ggml-rpc-server${exe}`),
   cacheDir: join(root, '.cache'),
   tinyModel: join(root, '.cache', 'models', 'tiny-llama.gguf'),
 };

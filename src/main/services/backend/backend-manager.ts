@@ -31,6 +31,9 @@ import { openFitMemory, type FitMemory } from './fit-memory';
 import { isGpuDevice } from './out-of-memory';
 import { diedOfCpuFault, NO_REPACK, outOfMemoryFailure } from './start-failure';
 import { beginFit, deviceSignature, nextFit, rememberedNotice, settleFit, type FitRun } from './load-fitting';
+import { rpcExposureWarnings } from '@shared/rpc/rpc-exposure';
+import { RpcWorkerSet } from './rpc-worker-set';
+import { raceWorkerLoss, workerLossNotice } from './rpc-worker-loss';
 
 /** Where the chat reaches the running server, and what its KV cache belongs to. */
 export interface LocalEndpoint {
@@ -98,6 +101,7 @@ export class BackendManager {
   private readyTiming: { listeningAt: number; readyAt: number } | null = null;
   private readonly statusChanged = new ChangeSignal();
   private readonly fitMemory: Promise<FitMemory>;
+  private readonly rpc: RpcWorkerSet;
 
   constructor(private readonly deps: BackendManagerDeps) {
     this.now = deps.now ?? Date.now;
@@ -107,6 +111,7 @@ export class BackendManager {
     this.status = this.blankStatus('stopped');
     this.catalog = new BackendCatalog(deps.binDirs, deps.probeGpus);
     this.fitMemory = openFitMemory(deps.fitMemoryPath, (line) => this.appLog(line));
+    this.rpc = new RpcWorkerSet({ registry: deps.registry, log: (line) => this.appLog(line), onChange: (rpcWorkers) => this.setStatus({ ...this.status, rpcWorkers }), stopGraceMs: deps.stopGraceMs });
   }
 
   getStatus(): BackendStatus {
@@ -192,6 +197,7 @@ export class BackendManager {
       const notices: string[] = settings.exposeOnNetwork
         ? [`llama-server is reachable from the network on 0.0.0.0${userKey ? ' for clients sending your API key' : ', but no client can use it without an API key'}`]
         : [];
+      notices.push(...rpcExposureWarnings(settings.rpc));
 
       // Set after a start that died of a CPU fault while loading: the next start of the same backend repacks no weights.
       let repackOff = false;
@@ -223,10 +229,12 @@ export class BackendManager {
         if (generation !== this.generation) throw superseded();
         const { port, notice } = await choosePort({ requested: settings.port, host }, { isFree: isPortFree, freePort: findFreePort });
         if (notice) notices.push(notice);
-        const args = [...buildServerArgs({ settings: launchSettings, backend: backend.kind, host, port, gpuLayers, slotSavePath }), ...(this.deps.extraArgs ?? []), ...(repackOff ? [NO_REPACK] : [])];
-        this.appLog(`starting ${backend.kind} backend: ${backend.serverPath} ${args.join(' ')}`);
         const firstLine = this.log.all().at(-1)?.seq ?? 0;
         this.setStatus({ ...this.blankStatus('starting'), backend: backend.kind, model: gpuModel, host, port, gpuLayers, estimate: gpuEstimate, notices: [...notices] });
+        const rpcEndpoints = await this.rpc.start(settings.rpc, backend.serverPath);
+        if (generation !== this.generation) throw superseded();
+        const args = [...buildServerArgs({ settings: launchSettings, backend: backend.kind, host, port, gpuLayers, slotSavePath, rpcEndpoints }), ...(this.deps.extraArgs ?? []), ...(repackOff ? [NO_REPACK] : [])];
+        this.appLog(`starting ${backend.kind} backend: ${backend.serverPath} ${args.join(' ')}`);
 
         const launchSecret = newLaunchKey();
         const env = serverKeyEnv(launchSecret, userKey);
@@ -293,6 +301,8 @@ export class BackendManager {
     } catch (error) {
       const appError = toAppError(error);
       if (generation === this.generation) {
+        // No server runs now, so its workers go too (a newer load stops them itself).
+        await this.rpc.stop();
         // The log says why, beside the server's own lines; the status keeps no port or model that is not running.
         this.appLog(`load failed: ${appError.message}`);
         this.setStatus({ ...this.blankStatus('error'), backend: this.status.backend, notices: this.status.notices, error: appError });
@@ -325,7 +335,10 @@ export class BackendManager {
       env,
       port,
       registry: this.deps.registry,
-      onLine: (stream, text) => this.batcher.add(this.log.push(stream, text)),
+      onLine: (stream, text) => {
+        this.batcher.add(this.log.push(stream, text));
+        this.rpc.noteServerLine(text);
+      },
       logTail: () => this.log.tail(LOG_TAIL_FOR_ERRORS).map((line) => line.text),
       readyTimeoutMs: this.deps.readyTimeoutMs ?? 300_000,
       stopGraceMs: this.deps.stopGraceMs ?? 5000,
@@ -336,14 +349,22 @@ export class BackendManager {
 
   /** An exit we did not ask for while ready: restart with backoff, then give up with the log tail. */
   private watchForCrash(active: ActiveRun, generation: number): void {
-    void active.run.exited.then(async (exit) => {
+    void raceWorkerLoss(active.run, this.rpc).then(async ({ exit, lostWorker }) => {
       if (generation !== this.generation || this.active !== active) return;
-      const how = describeExit(exit);
+      const how = lostWorker ? `RPC worker ${lostWorker.endpoint} ${lostWorker.how}` : describeExit(exit);
+      if (lostWorker) {
+        const workers = this.rpc.list().length;
+        const notice = workerLossNotice(lostWorker, workers);
+        this.appLog(notice);
+        this.deps.emit('app:notice', { level: 'warning', code: 'rpc_worker_lost', message: notice, details: { endpoint: lostWorker.endpoint, how: lostWorker.how, workers } });
+        this.setStatus({ ...this.status, notices: [...this.status.notices.filter((line) => !line.startsWith('RPC worker ') || !line.includes('stopped')), notice] });
+      }
       const delays = this.deps.restartDelaysMs ?? DEFAULT_RESTART_POLICY.delaysMs;
       const healthyFor = this.status.state === 'ready' ? this.now() - this.status.since : 0;
       const decision = decideRestart({ delaysMs: delays, healthyMs: this.deps.restartHealthyMs ?? DEFAULT_RESTART_POLICY.healthyMs }, this.status.restarts, healthyFor);
       if (decision.kind === 'give_up') {
         this.active = null;
+        await this.rpc.stop();
         const error: AppError = {
           code: 'server_crashed',
           message: `llama-server stopped unexpectedly (${how}) and was restarted ${decision.attempts} times; giving up`,
@@ -358,6 +379,8 @@ export class BackendManager {
       await new Promise((resolve) => setTimeout(resolve, delay));
       if (generation !== this.generation) return;
       const startedAt = this.clock();
+      // The server is gone; its workers go too and come back on the same ports, so the same argv still fits.
+      if (this.rpc.inUse() && !(await this.restartWorkers(generation))) return;
       // A restart keeps the key: a request already holding it must not turn 401.
       const run = this.launch(active.serverPath, active.args, serverKeyEnv(active.launchSecret, active.userKey), this.status.port ?? 0);
       const next: ActiveRun = { ...active, run };
@@ -376,7 +399,24 @@ export class BackendManager {
   private async stopActive(): Promise<void> {
     const active = this.active;
     this.active = null;
+    // llama-server first: one whose RPC workers vanish before it exits crashes on its way out.
     if (active) await active.run.stop();
+    await this.rpc.stop();
+  }
+
+  /** The RPC workers again after a crash; false (with the error status set) when they cannot start. */
+  private async restartWorkers(generation: number): Promise<boolean> {
+    try {
+      await this.rpc.restart();
+      return generation === this.generation;
+    } catch (error) {
+      if (generation !== this.generation) return false;
+      this.active = null;
+      const appError = toAppError(error);
+      this.appLog(`restart failed: ${appError.message}`);
+      this.setStatus({ ...this.status, state: 'error', since: this.now(), pid: null, error: appError });
+      return false;
+    }
   }
 
   /** A line of EVA's own in the model log, beside the server's. */

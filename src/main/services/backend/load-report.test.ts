@@ -35,6 +35,13 @@ describe('load report', () => {
     });
   });
 
+  it('counts no offload where every weight stayed in host memory (a CPU build with the RPC backend in it says "offloaded 3/3")', () => {
+    const cpu = readLoadReport(['load_tensors: offloaded 3/3 layers to GPU', 'load_tensors:          AMX model buffer size =     3.91 MiB', 'load_tensors:   CPU_Mapped model buffer size =     8.00 MiB']);
+    expect(cpu.offloaded).toBeNull();
+    const rpc = readLoadReport(['load_tensors: offloaded 3/3 layers to GPU', 'load_tensors: RPC0[127.0.0.1:51102] model buffer size =     3.91 MiB', 'load_tensors:   CPU_Mapped model buffer size =     8.00 MiB']);
+    expect(rpc.offloaded).toEqual({ layers: 3, of: 3 });
+  });
+
   it('says it in one line, per device', () => {
     expect(describeLoadReport(readLoadReport(CUDA_LOAD))).toBe('llama-server put 33/33 layers on the GPU, context 8192; CUDA0: model 3993 MiB, KV 1024 MiB, compute 560 MiB; CPU_Mapped: model 70 MiB; CUDA_Host: compute 24 MiB');
   });

@@ -10,6 +10,8 @@ export type { LoadBuffer, LoadReport } from '@shared/contract';
 const OFFLOADED = /offloaded (\d+)\/(\d+) layers to GPU/;
 // "<function>: <buffer name> <what> buffer size = <MiB> MiB", whichever function printed it.
 const BUFFER = /\w+:\s+(\S+) (model|KV|compute) buffer size =\s+([\d.]+) MiB/;
+/** Buffers in host memory: the CPU's own, the mapped file, and the CPU's repacked and matrix-unit (AMX) copies. */
+const HOST_BUFFER = /^(CPU|AMX)/;
 const N_CTX = /llama_context: n_ctx\s+=\s+(\d+)/;
 const N_CTX_SEQ = /llama_context: n_ctx_seq\s+=\s+(\d+)/;
 // llama-server's --fit step (common/fit.cpp), printed before it loads the model.
@@ -34,6 +36,9 @@ export function readLoadReport(lines: readonly string[]): LoadReport {
     if (seq) report.nCtxSeq = Number(seq[1]);
     report.serverFit = readServerFit(line, report.serverFit);
   }
+  // A build with the RPC backend in it counts as able to offload even with no device but the CPU, and then
+  // says "offloaded 3/3 layers to GPU" of layers that all stayed on the CPU: no weights off the host, no offload.
+  if (report.offloaded && report.offloaded.layers > 0 && report.buffers.length > 0 && !report.buffers.some((b) => b.kind === 'model' && !HOST_BUFFER.test(b.device))) report.offloaded = null;
   return report;
 }
 

@@ -16,6 +16,8 @@ export interface ServerArgsInput {
   gpuLayers: number;
   /** where slots are saved for the conversation cache; used on loopback only */
   slotSavePath?: string;
+  /** host:port of the RPC workers this launch computes on (rpc-worker-set.ts); none without RPC */
+  rpcEndpoints?: readonly string[];
 }
 
 /** What decides whether a running server can be kept: the launch minus the port actually chosen. */
@@ -47,7 +49,13 @@ export function buildServerArgs(input: ServerArgsInput): string[] {
   if (settings.contextSize > 0) args.add('-c', String(settings.contextSize));
   // A CPU-only build prints three "no usable GPU found" warnings for any -ngl, even 0,
   // and ignores the value; leaving it out keeps the log honest.
-  if (backend !== 'cpu') args.add('-ngl', String(Math.max(0, Math.trunc(input.gpuLayers))));
+  const rpc = input.rpcEndpoints ?? [];
+  if (rpc.length > 0) {
+    // The workers' devices are what -ngl offloads to. EVA's estimate knows only this machine's GPUs, so
+    // "auto" puts every layer on the devices (llama.cpp splits them by each device's free memory).
+    args.add('--rpc', rpc.join(','));
+    args.add('-ngl', settings.gpuLayers === 'auto' ? 'all' : String(settings.gpuLayers));
+  } else if (backend !== 'cpu') args.add('-ngl', String(Math.max(0, Math.trunc(input.gpuLayers))));
   if (settings.threads > 0) args.add('--threads', String(settings.threads));
   args.add('-b', String(settings.batchSize));
   args.add('--parallel', String(settings.parallel));
@@ -115,7 +123,9 @@ export function effectiveArgsKey(args: readonly string[]): string {
  */
 export function launchKey(input: LaunchKeyInput): string {
   const args = buildServerArgs({ ...input, port: input.settings.port ?? ANY_PORT });
-  return effectiveArgsKey([`backend=${input.backend}`, `userKey=${userKeyFingerprint(input.userKey)}`, ...args]);
+  // Local workers get their ports per run, so the key holds the RPC setting, not the endpoints.
+  const rpc = input.settings.rpc.mode === 'off' ? [] : [`rpc=${JSON.stringify(input.settings.rpc)}`];
+  return effectiveArgsKey([`backend=${input.backend}`, `userKey=${userKeyFingerprint(input.userKey)}`, ...rpc, ...args]);
 }
 
 /** An argv that refuses a flag twice, so a policy slip shows up in tests rather than as llama.cpp's last-one-wins. */

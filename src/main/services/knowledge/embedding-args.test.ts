@@ -15,4 +15,9 @@ describe('embeddingArgs', () => {
     const load = embeddingLoadSettings({ ...knowledge, modelPath: '/m/e.gguf', contextSize: 1024 }, { ...defaultSettings().load, exposeOnNetwork: true, port: 8080 });
     expect(load).toMatchObject({ modelPath: '/m/e.gguf', contextSize: 1024, batchSize: 1024, parallel: 1, port: null, exposeOnNetwork: false });
   });
+
+  it("never uses the chat server's RPC workers (a worker serves one llama-server at a time)", () => {
+    const base = { ...defaultSettings().load, rpc: { ...defaultSettings().load.rpc, mode: 'local' as const } };
+    expect(embeddingLoadSettings({ ...defaultSettings().knowledge.embedder, modelPath: '/m/e.gguf' }, base).rpc.mode).toBe('off');
+  });
 });

@@ -31,5 +31,7 @@ export function embeddingLoadSettings(settings: EmbedderSettings, base: LoadSett
     loraPath: '',
     mmprojPath: '',
     metrics: false,
+    // A worker serves one llama-server at a time: the embedding server stays on this machine.
+    rpc: { ...base.rpc, mode: 'off' },
   };
 }

@@ -3,6 +3,7 @@ import { useT } from '../../i18n';
 import { ApiKeyField, protectionText } from '../../ui/ApiKeyField';
 import { CheckField, SelectField, TextField } from '../../ui/form-fields';
 import type { FieldErrors, LoadForm } from './load-form';
+import { RpcFields } from './RpcFields';
 
 export interface FormProps {
   form: LoadForm;
@@ -13,7 +14,7 @@ export interface FormProps {
 }
 
 const REASONING = ['auto', 'none', 'deepseek'] as const;
-const ADVANCED_FIELDS = ['batchSize', 'parallel', 'port', 'apiKey', 'loraPath', 'mmprojPath'] as const;
+const ADVANCED_FIELDS = ['batchSize', 'parallel', 'port', 'apiKey', 'loraPath', 'mmprojPath', 'rpcWorkers', 'rpcThreads', 'rpcRemote'] as const;
 const FLASH = ['auto', 'on', 'off'] as const;
 
 export function AdvancedFields({ form, errors, edit, keyProtection }: FormProps) {
@@ -53,6 +54,7 @@ export function AdvancedFields({ form, errors, edit, keyProtection }: FormProps)
         <CheckField label={t('load.metrics')} hint={t('load.metricsHint')} checked={form.metrics} testId="metrics" onChange={(metrics) => edit({ metrics })} />
       </div>
       <NetworkFields form={form} errors={errors} edit={edit} keyProtection={keyProtection} />
+      <RpcFields form={form} errors={errors} edit={edit} />
     </details>
   );
 }

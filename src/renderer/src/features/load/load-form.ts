@@ -9,6 +9,7 @@ import type { ContextRecommendation } from '@shared/chat/context-types';
 import type { Translate } from '../../i18n';
 import { formatCount } from '../../lib/format';
 import type { KeyFields } from '../../ui/key-fields';
+import { rpcFormFromSettings, rpcFromForm, type RpcForm } from './rpc-form';
 
 
 /**
@@ -16,7 +17,7 @@ import type { KeyFields } from '../../ui/key-fields';
  * API key for network clients is write-only (KeyFields): the core seals it and only
  * says whether one is stored.
  */
-export interface LoadForm extends KeyFields {
+export interface LoadForm extends KeyFields, RpcForm {
   modelPath: string;
   backend: LoadSettings['backend'];
   contextSize: string;
@@ -56,6 +57,7 @@ export function formFromSettings(settings: LoadSettings, key: { hasKey: boolean 
     batchSize: String(settings.batchSize),
     parallel: String(settings.parallel),
     port: settings.port === null ? '' : String(settings.port),
+    ...rpcFormFromSettings(settings.rpc),
   };
 }
 
@@ -128,7 +130,9 @@ export function settingsFromForm(form: LoadForm, base: LoadSettings): FormResult
   if (form.modelPath.trim() === '') errors.modelPath = { key: 'load.error.modelRequired' };
   const key = keyChange(form);
   if (!key.ok) errors.apiKey = key.error;
-  if (Object.keys(errors).length > 0 || !key.ok) return { ok: false, errors };
+  const rpc = rpcFromForm(form);
+  if (!rpc.ok) Object.assign(errors, rpc.errors);
+  if (Object.keys(errors).length > 0 || !key.ok || !rpc.ok) return { ok: false, errors };
 
   const candidate = {
     ...base,
@@ -137,6 +141,7 @@ export function settingsFromForm(form: LoadForm, base: LoadSettings): FormResult
     modelPath: form.modelPath.trim(),
     loraPath: form.loraPath.trim(),
     mmprojPath: form.mmprojPath.trim(),
+    rpc: rpc.value,
   };
   const checked = LoadSettingsSchema.safeParse(candidate);
   if (checked.success) return { ok: true, value: checked.data, load: key.change === undefined ? checked.data : { ...checked.data, apiKey: key.change } };

@@ -17,6 +17,9 @@ describe("the core's notices in the UI's language", () => {
     expect(coreNoticeText(en, { code: 'history_index_rebuilt', message: 'x', details: { count: 1, damaged: false } })).toBe('The history list was missing and was rebuilt from 1 conversation.');
     expect(coreNoticeText(zh, { code: 'leftovers_stopped', message: 'x', details: { names: 'llama-server (pid 42)' } })).toContain('llama-server (pid 42)');
     expect(coreNoticeText(en, { code: 'history_write_failed', message: 'x', details: { errno: 'ENOSPC', what: 'index' } })).toContain('(ENOSPC)');
+    const lost = { code: 'rpc_worker_lost', message: 'x', details: { endpoint: '127.0.0.1:41000', how: 'killed by SIGKILL', workers: 2 } };
+    expect(coreNoticeText(en, lost)).toBe('RPC worker 127.0.0.1:41000 stopped unexpectedly (killed by SIGKILL); the answer in progress was cut off, and llama-server and its 2 workers are restarted.');
+    expect(coreNoticeText(zh, lost)).toContain('127.0.0.1:41000');
   });
 
   it("a code it has no words for, or details missing (an older core), shows the core's own sentence", () => {

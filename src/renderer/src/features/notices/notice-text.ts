@@ -33,6 +33,7 @@ const WORDS: Record<string, Words> = {
   backend_fallback: (d) =>
     text(d.from) && text(d.to) ? { key: 'notice.backend_fallback', vars: { from: backendLabel(d.from as BackendKind), to: backendLabel(d.to as BackendKind), cause: text(d.cause) ?? '' } } : null,
   backend_no_repack: (d) => (text(d.signal) ? { key: 'notice.backend_no_repack', vars: { signal: text(d.signal)! } } : null),
+  rpc_worker_lost: (d) => (text(d.endpoint) && text(d.how) && count(d.workers) !== null ? { key: 'notice.rpc_worker_lost', vars: { endpoint: text(d.endpoint)!, how: text(d.how)!, count: count(d.workers)! } } : null),
 };
 
 export function coreNoticeText(t: Translate, notice: Pick<Notice, 'code' | 'message' | 'details'>): string {

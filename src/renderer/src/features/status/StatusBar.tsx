@@ -2,6 +2,7 @@ import { useT } from '../../i18n';
 import { useNow } from '../../lib/use-now';
 import { appErrorCause, appErrorText } from '../../ui/app-error-text';
 import { describeFit } from './fit-view';
+import { describeRpcWorkers } from './rpc-view';
 import { describeStatus, needsTicking } from './status-view';
 import { useBackendStatus } from './use-status-store';
 import './status.css';
@@ -12,6 +13,7 @@ export function StatusBar() {
   const now = useNow(needsTicking(status));
   const view = describeStatus(status, now);
   const fit = describeFit(status);
+  const rpc = describeRpcWorkers(status);
   const dash = '—';
   const errorText = view.error ? appErrorText(t, view.error) : null;
   // The core's own sentence stays one hover away: it is what a bug report quotes.
@@ -47,6 +49,11 @@ export function StatusBar() {
         <span className={`seg${fit.shrunk ? ' warn' : ''}`} data-testid="status-fit" data-shrunk={fit.shrunk} title={[t('status.fitTitle'), ...fit.lines].join('\n')}>
           {t('status.fit', { mib: fit.totalMiB })}
           {fit.running && <span data-testid="status-fit-running"> · {t('status.fitShrunk', { running: fit.running })}</span>}
+        </span>
+      )}
+      {rpc && (
+        <span className={`seg${rpc.degraded ? ' warn' : ''}`} data-testid="status-rpc" data-ready={rpc.ready} title={[t('status.rpcTitle'), ...rpc.lines].join('\n')}>
+          {t('status.rpc', { ready: rpc.ready, count: rpc.count })}
         </span>
       )}
       {view.restarts > 0 && (

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { parseServerRpcLine, parseWorkerDeviceLine } from './rpc-worker-output';
+
+describe('parseWorkerDeviceLine', () => {
+  it('reads a device and its memory from the worker banner', () => {
+    expect(parseWorkerDeviceLine('  CPU: AMD EPYC 7B13 (15995 MiB, 14800 MiB free)')).toEqual({ name: 'CPU', description: 'AMD EPYC 7B13', totalMiB: 15995, freeMiB: 14800 });
+    expect(parseWorkerDeviceLine('  CUDA0: NVIDIA H100 (81 GB) (81080 MiB, 80500 MiB free)')).toMatchObject({ name: 'CUDA0', description: 'NVIDIA H100 (81 GB)', totalMiB: 81080 });
+  });
+
+  it('ignores the other banner lines', () => {
+    for (const line of ['Starting RPC server v3.0.0', '  endpoint       : 127.0.0.1:50052', 'Devices:', 'Accepted client connection']) expect(parseWorkerDeviceLine(line)).toBeNull();
+  });
+});
+
+describe('parseServerRpcLine', () => {
+  it('reads the free memory llama-server sees on each worker, and the weights it put there', () => {
+    expect(parseServerRpcLine('llama_model_load_from_file_impl: using device RPC0 (127.0.0.1:41234) (unknown id) - 7869 MiB free')).toEqual({ endpoint: '127.0.0.1:41234', freeMiB: 7869 });
+    expect(parseServerRpcLine('load_tensors: RPC1[127.0.0.1:41235] model buffer size =    25.49 MiB')).toEqual({ endpoint: '127.0.0.1:41235', modelMiB: 25.49 });
+  });
+
+  it('recognises the abort of a server whose worker vanished', () => {
+    expect(parseServerRpcLine('/src/ggml-rpc.cpp:566: GGML_ABORT: Remote RPC server crashed or returned malformed response')).toEqual({ lostWorker: true });
+    expect(parseServerRpcLine('load_tensors: CPU_Mapped model buffer size = 25.49 MiB')).toBeNull();
+  });
+});

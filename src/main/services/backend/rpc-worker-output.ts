@@ -1,0 +1,31 @@
+// What the RPC workers' memory is, read from text: a worker's own start lines
+// ("  CPU: AMD EPYC (15995 MiB, 14800 MiB free)", printed once it first flushes
+// its output) and llama-server's load lines, which name each worker's device
+// by its endpoint ("using device RPC0 (127.0.0.1:50052) … - 7869 MiB free",
+// "RPC0[127.0.0.1:50052] model buffer size = 25.49 MiB"). Pure.
+import type { RpcWorkerDevice } from '@shared/contract';
+
+const WORKER_DEVICE = /^ {2}(\S+): (.*) \((\d+) MiB, (\d+) MiB free\)$/;
+const SERVER_DEVICE = /using device RPC\d+ \((\S+)\) \([^)]*\) - (\d+) MiB free/;
+const SERVER_MODEL_BUFFER = /\bRPC\d+\[(\S+)\] model buffer size =\s*([\d.]+) MiB/;
+/** llama-server's abort when a worker vanishes mid-request (ggml-rpc.cpp RPC_STATUS_ASSERT). */
+const SERVER_LOST_WORKER = /Remote RPC server crashed or returned malformed response/;
+
+/** A device line of ggml-rpc-server's start banner, or null. */
+export function parseWorkerDeviceLine(line: string): RpcWorkerDevice | null {
+  const match = WORKER_DEVICE.exec(line);
+  if (!match) return null;
+  return { name: match[1]!, description: match[2]!, totalMiB: Number(match[3]), freeMiB: Number(match[4]) };
+}
+
+/** What one llama-server line says about a worker, by endpoint. */
+export type ServerRpcFact = { endpoint: string; freeMiB: number } | { endpoint: string; modelMiB: number } | { lostWorker: true };
+
+export function parseServerRpcLine(line: string): ServerRpcFact | null {
+  const device = SERVER_DEVICE.exec(line);
+  if (device) return { endpoint: device[1]!, freeMiB: Number(device[2]) };
+  const buffer = SERVER_MODEL_BUFFER.exec(line);
+  if (buffer) return { endpoint: buffer[1]!, modelMiB: Number(buffer[2]) };
+  if (SERVER_LOST_WORKER.test(line)) return { lostWorker: true };
+  return null;
+}

@@ -1,0 +1,222 @@
+// The RPC workers of one llama-server run: starts the local ggml-rpc-server
+// workers (through the process lifecycle, each on a free port EVA chooses),
+// checks remote ones answer, waits until every one listens, reports each
+// one's state and memory, and says when a local one dies unasked. Stopping is
+// the caller's second step: llama-server first, then the workers — a server
+// whose workers vanish before it exits crashes on its way out.
+import { connect } from 'node:net';
+import { dirname, join } from 'node:path';
+import type { RpcWorkerStatus } from '@shared/contract';
+import { AppFailure } from '@shared/errors';
+import { formatRpcEndpoint, parseRpcEndpoint, type RpcEndpoint, type RpcSettings } from '@shared/rpc/rpc-settings';
+import { localWorkerHost } from '@shared/rpc/rpc-exposure';
+import { describeExit } from '../process/exit-record';
+import type { ManagedProcess } from '../process/launch';
+import type { ProcessLifecycle } from '../process/process-lifecycle';
+import { findFreePort } from './net-probe';
+import { parseServerRpcLine, parseWorkerDeviceLine } from './rpc-worker-output';
+
+export const RPC_WORKER_NAME = 'ggml-rpc-server';
+
+/** The worker built with this llama-server (same commit and protocol version): beside it in bin/<backend>/. */
+export function rpcWorkerPath(serverPath: string): string {
+  return join(dirname(serverPath), process.platform === 'win32' ? `${RPC_WORKER_NAME}.exe` : RPC_WORKER_NAME);
+}
+
+/** The argv of one local worker. */
+export function rpcWorkerArgs(endpoint: RpcEndpoint, threads: number): string[] {
+  return ['--host', endpoint.host, '--port', String(endpoint.port), ...(threads > 0 ? ['--threads', String(threads)] : [])];
+}
+
+export interface RpcWorkerSetDeps {
+  registry: ProcessLifecycle;
+  /** a line for the model log */
+  log: (text: string) => void;
+  /** any worker's state or memory changed */
+  onChange: (workers: RpcWorkerStatus[]) => void;
+  /** how long a worker may take to listen (default 15 s) */
+  readyTimeoutMs?: number;
+  stopGraceMs?: number;
+}
+
+/** A local worker that stopped without being asked. */
+export interface LostWorker {
+  endpoint: string;
+  how: string;
+}
+
+interface Plan {
+  rpc: RpcSettings;
+  workerPath: string;
+  /** local: the ports chosen at the first start, kept by restarts so llama-server's `--rpc` stays valid */
+  endpoints: RpcEndpoint[];
+}
+
+const PROBE_TIMEOUT_MS = 3000;
+const PROBE_RETRY_MS = 50;
+
+export class RpcWorkerSet {
+  private plan: Plan | null = null;
+  private statuses: RpcWorkerStatus[] = [];
+  private procs: ManagedProcess[] = [];
+  private stopping = false;
+  private lostWaiters: Array<(lost: LostWorker) => void> = [];
+
+  constructor(private readonly deps: RpcWorkerSetDeps) {}
+
+  list(): RpcWorkerStatus[] {
+    return this.statuses.map((status) => ({ ...status, devices: [...status.devices] }));
+  }
+
+  /** Starts (or checks) the workers for these settings; returns the `--rpc` endpoints, none when RPC is off. Throws AppFailure. */
+  async start(rpc: RpcSettings, serverPath: string): Promise<string[]> {
+    await this.stop();
+    if (rpc.mode === 'off') return [];
+    const endpoints = rpc.mode === 'remote' ? rpc.remote.map((text) => parseRpcEndpoint(text)!) : await this.freeEndpoints(rpc);
+    if (endpoints.length === 0) throw new AppFailure('backend_failed', 'RPC is set to remote workers, but none is listed (host:port)');
+    this.plan = { rpc, workerPath: rpcWorkerPath(serverPath), endpoints };
+    return this.launchPlan(this.plan);
+  }
+
+  /** Whether a set is planned (RPC on for the current run). */
+  inUse(): boolean {
+    return this.plan !== null;
+  }
+
+  /** The same workers again, on the same ports (after llama-server was stopped). */
+  async restart(): Promise<string[]> {
+    const plan = this.plan;
+    if (!plan) return [];
+    await this.stopWorkers();
+    this.plan = plan;
+    return this.launchPlan(plan);
+  }
+
+  /** Stops every local worker and forgets the set. Stop llama-server first. */
+  async stop(): Promise<void> {
+    this.plan = null;
+    this.lostWaiters = [];
+    await this.stopWorkers();
+  }
+
+  /** Resolves with the first local worker of the current set that stops unasked. */
+  whenLost(): Promise<LostWorker> {
+    return new Promise((resolve) => this.lostWaiters.push(resolve));
+  }
+
+  /** Reads a llama-server line for a worker's memory; true when it says a worker vanished mid-request. */
+  noteServerLine(text: string): boolean {
+    const fact = parseServerRpcLine(text);
+    if (!fact) return false;
+    if ('lostWorker' in fact) return true;
+    const status = this.statuses.find((worker) => worker.endpoint === fact.endpoint);
+    if (!status) return false;
+    if ('modelMiB' in fact) status.modelMiB = Math.round(((status.modelMiB ?? 0) + fact.modelMiB) * 100) / 100;
+    else if (status.origin === 'remote') status.devices = [{ name: 'RPC', description: fact.endpoint, totalMiB: null, freeMiB: fact.freeMiB }];
+    this.changed();
+    return false;
+  }
+
+  private async freeEndpoints(rpc: RpcSettings): Promise<RpcEndpoint[]> {
+    const host = localWorkerHost(rpc);
+    const ports = new Set<number>();
+    while (ports.size < rpc.localWorkers) ports.add(await findFreePort(host));
+    return [...ports].map((port) => ({ host, port }));
+  }
+
+  private async launchPlan(plan: Plan): Promise<string[]> {
+    this.stopping = false;
+    const local = plan.rpc.mode === 'local';
+    this.statuses = plan.endpoints.map((endpoint) => ({ endpoint: formatRpcEndpoint(endpoint), origin: local ? 'local' : 'remote', state: 'starting', pid: null, devices: [], modelMiB: null }));
+    this.changed();
+    try {
+      await Promise.all(plan.endpoints.map((endpoint, index) => (local ? this.launchLocal(plan, endpoint, this.statuses[index]!) : this.checkRemote(endpoint, this.statuses[index]!))));
+    } catch (error) {
+      await this.stopWorkers();
+      throw error;
+    }
+    return this.statuses.map((status) => status.endpoint);
+  }
+
+  private async launchLocal(plan: Plan, endpoint: RpcEndpoint, status: RpcWorkerStatus): Promise<void> {
+    const name = `${RPC_WORKER_NAME} ${status.endpoint}`;
+    const proc = this.deps.registry.launch({
+      name: RPC_WORKER_NAME,
+      command: plan.workerPath,
+      args: rpcWorkerArgs(endpoint, plan.rpc.workerThreads),
+      killGraceMs: this.deps.stopGraceMs ?? 3000,
+      output: {
+        mode: 'lines',
+        onLine: (_stream, line) => {
+          this.deps.log(`[${name}] ${line}`);
+          const device = parseWorkerDeviceLine(line);
+          if (device) {
+            status.devices = [...status.devices.filter((known) => known.name !== device.name), device];
+            this.changed();
+          }
+        },
+      },
+    });
+    this.procs.push(proc);
+    status.pid = proc.pid;
+    this.deps.log(`starting ${name}: ${plan.workerPath} ${rpcWorkerArgs(endpoint, plan.rpc.workerThreads).join(' ')}`);
+    let exited: string | null = null;
+    void proc.exited.then((exit) => {
+      exited = describeExit(exit);
+      if (this.stopping || !this.statuses.includes(status)) return;
+      status.state = 'lost';
+      status.pid = null;
+      this.changed();
+      const lost = { endpoint: status.endpoint, how: exited };
+      for (const waiter of this.lostWaiters.splice(0)) waiter(lost);
+    });
+    // Loopback reaches a worker bound to 0.0.0.0 too. Connecting also makes it flush its banner (device memory).
+    const probeHost = endpoint.host === '0.0.0.0' ? '127.0.0.1' : endpoint.host;
+    const deadline = Date.now() + (this.deps.readyTimeoutMs ?? 15_000);
+    while (!(await canConnect(probeHost, endpoint.port, PROBE_TIMEOUT_MS))) {
+      if (exited !== null) throw new AppFailure('backend_failed', `RPC worker ${status.endpoint} stopped before it listened (${exited}); see the model log`, { endpoint: status.endpoint, logTail: proc.lastLines() });
+      if (Date.now() > deadline) throw new AppFailure('ready_timeout', `RPC worker ${status.endpoint} did not listen within ${Math.round((this.deps.readyTimeoutMs ?? 15_000) / 1000)} s`, { endpoint: status.endpoint });
+      await new Promise((resolve) => setTimeout(resolve, PROBE_RETRY_MS));
+    }
+    status.state = 'ready';
+    this.changed();
+  }
+
+  private async checkRemote(endpoint: RpcEndpoint, status: RpcWorkerStatus): Promise<void> {
+    if (!(await canConnect(endpoint.host, endpoint.port, PROBE_TIMEOUT_MS))) {
+      status.state = 'lost';
+      this.changed();
+      throw new AppFailure('backend_failed', `RPC worker ${status.endpoint} does not answer: start it there (${RPC_WORKER_NAME} --host … --port ${endpoint.port}) or correct the address`, { endpoint: status.endpoint });
+    }
+    status.state = 'ready';
+    this.changed();
+  }
+
+  private async stopWorkers(): Promise<void> {
+    this.stopping = true;
+    const procs = this.procs.splice(0);
+    await Promise.all(procs.map((proc) => proc.stop()));
+    if (this.statuses.length > 0) {
+      this.statuses = [];
+      this.changed();
+    }
+  }
+
+  private changed(): void {
+    this.deps.onChange(this.list());
+  }
+}
+
+/** Whether something accepts a TCP connection there within `timeoutMs`; the connection is closed at once. */
+export function canConnect(host: string, port: number, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
