@@ -14,13 +14,13 @@ import type { PoolModelStatus, PoolStatus } from '@shared/pool/pool-types';
 import type { ProcessLifecycle } from '../process/process-lifecycle';
 import { describeExit } from '../process/exit-record';
 import { probeHealth } from '../backend/health-probe';
-import { readModelFacts } from '../backend/model-facts';
 import { findFreePort } from '../backend/net-probe';
 import { buildServerArgs } from '../backend/server-args';
 import { newLaunchKey, serverKeyEnv } from '../backend/server-key';
 import { startServerRun, type ServerRun } from '../backend/server-run';
 import { superseded } from '../backend/backend-status';
 import { planLoad } from './pool-budget';
+import { blankPoolStatus as blank, estimateBytes } from './pool-figures';
 import { poolModelIds, poolPreset, type PresetModel } from './pool-preset';
 import { routerClient, type RouterClient } from './router-client';
 import { modelLogLine } from './router-models';
@@ -300,15 +300,4 @@ export class ModelPool {
     this.errors.clear();
     if (running) await running.run.stop();
   }
-}
-
-/** Weights (and projector) plus the KV cache of the context the model is loaded with. */
-async function estimateBytes(model: PresetModel, load: LoadSettings): Promise<number> {
-  const facts = await readModelFacts(model.path);
-  const context = model.contextSize || load.contextSize || facts.contextLength;
-  return facts.fileSize + facts.mmprojSize + (facts.kvBytesPerToken ?? 0) * context;
-}
-
-function blank(state: PoolStatus['state']): PoolStatus {
-  return { state, port: null, pid: null, models: [], maxLoaded: 0, budgetBytes: 0, usedBytes: 0, error: null };
 }
