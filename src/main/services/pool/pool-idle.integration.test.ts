@@ -23,7 +23,7 @@ describe('the model pool unloads idle models', () => {
     const lines: string[] = [];
     const pool = new ModelPool({ registry, emit: () => undefined, server: async () => ({ path: testAssets.llamaServer, onCpu: true }), dir, log: (_stream, text) => lines.push(text), now: () => now, idleCheckMs: 100 });
     cleanups.push(() => registry.close(), () => pool.dispose());
-    await pool.start({ models: [{ path: testAssets.tinyModel, contextSize: 0 }], maxLoaded: 1, memoryBudgetMiB: 0, idleUnloadMinutes: 30 }, { ...defaultSettings().load, contextSize: 512, threads: 1 });
+    await pool.start({ models: [{ path: testAssets.tinyModel, contextSize: 0 }], maxLoaded: 1, memoryBudgetMiB: 0, idleUnloadMinutes: 30 }, { ...defaultSettings().load, contextSize: 2048, threads: 1 });
     const endpoint = await pool.endpoint('tiny-llama');
     const state = () => pool.getStatus().models[0]!.state;
     expect(state()).toBe('loaded');
@@ -32,14 +32,17 @@ describe('the model pool unloads idle models', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(state()).toBe('loaded');
 
-    // Past the idle time while a long answer streams: kept.
+    // Past the idle time while a long answer streams (≈ 2 s here): kept. The clock moves only once its slot works.
+    const headers = { authorization: `Bearer ${endpoint.apiKey}`, 'content-type': 'application/json' };
+    const answer = fetch(`${endpoint.baseUrl}/v1/chat/completions`, { method: 'POST', headers, body: JSON.stringify({ model: 'tiny-llama', messages: [{ role: 'user', content: 'go' }], max_tokens: 1900, ignore_eos: true }) });
+    const working = async () => ((await (await fetch(`${endpoint.baseUrl}/slots?model=tiny-llama`, { headers })).json()) as { is_processing: boolean }[]).some((slot) => slot.is_processing);
+    while (!(await working())) await new Promise((resolve) => setTimeout(resolve, 10));
     now += 2 * 60_000;
-    const answer = fetch(`${endpoint.baseUrl}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${endpoint.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'tiny-llama', messages: [{ role: 'user', content: 'go' }], max_tokens: 400, ignore_eos: true }) });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(state()).toBe('loaded');
     expect((await answer).status).toBe(200);
 
-    for (let i = 0; i < 100 && state() !== 'unloaded'; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 300 && state() !== 'unloaded'; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(state()).toBe('unloaded');
     expect(lines).toContain('unloading tiny-llama: unused for 30 min');
   });

@@ -118,12 +118,12 @@ describe('the model pool (llama-server router mode)', () => {
     const status = await core.handlers['pool:start']({ models: [{ path: alpha, contextSize: 0 }], maxLoaded: 1, memoryBudgetMiB: 0, idleUnloadMinutes: 0 });
     await ask('k1', 'alpha');
     process.kill(status.pid!, 'SIGKILL');
-    for (let i = 0; i < 200 && core.handlers && (await core.handlers['pool:status'](undefined)).state !== 'error'; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (let i = 0; i < 600 && core.handlers && (await core.handlers['pool:status'](undefined)).state !== 'error'; i++) await new Promise((resolve) => setTimeout(resolve, 25));
     const after = await core.handlers['pool:status'](undefined);
     expect(after.error?.message).toContain('the model router stopped unexpectedly');
     await expect(ask('k2', 'alpha')).rejects.toMatchObject({ code: 'no_model_loaded', message: expect.stringContaining('the model pool stopped') });
     // Its model's server saw its stdin close and went too.
-    for (let i = 0; i < 200 && (await modelServers()).size > 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (let i = 0; i < 600 && (await modelServers()).size > 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
     expect((await modelServers()).size).toBe(0);
 
     await core.handlers['pool:start']({ models: [{ path: alpha, contextSize: 0 }], maxLoaded: 1, memoryBudgetMiB: 0, idleUnloadMinutes: 0 });
