@@ -156,7 +156,8 @@ export class ModelPool {
   /** Where a chat for `id` goes: the router, which passes it to that model's server. */
   async endpoint(id: string): Promise<PoolEndpoint> {
     await this.use(id);
-    const running = this.running!;
+    // The router may have died since: ready() then says so instead of a null dereference.
+    const running = this.ready();
     return { baseUrl: `http://127.0.0.1:${running.port}`, apiKey: running.apiKey, model: id, onCpu: running.onCpu };
   }
 
