@@ -108,6 +108,7 @@ export function createAppModel(api: EvaApi): AppModel {
   const refreshAll = (): void => {
     void refreshApp();
     void status.refresh();
+    void pool.refresh();
     void log.refresh();
     void chat.refreshProps();
     void discovery.refresh();

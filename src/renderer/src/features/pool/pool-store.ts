@@ -21,12 +21,20 @@ export interface PoolStore {
   unload(id: string): Promise<Result<PoolStatus>>;
   /** Subscribe and fetch; returns the unsubscribe function. */
   begin(): () => void;
+  /** Fetch again (after a reconnect, when events sent meanwhile were lost). */
+  refresh(): Promise<void>;
 }
 
 export function createPoolStore(api: EvaApi): PoolStore {
   const status = createStore<PoolStatus | null>()(() => null);
   const choices = createStore<PoolChoices>()(() => ({ byConversation: {}, lastPicked: null }));
   let eventsSeen = 0;
+  // An event is always newer than a fetch that was already in flight when it came.
+  const refresh = async (): Promise<void> => {
+    const before = eventsSeen;
+    const result = await api.invoke('pool:status');
+    if (result.ok && eventsSeen === before) status.setState(result.value, true);
+  };
   const settle = (result: Result<PoolStatus>) => {
     if (result.ok) status.setState(result.value, true);
     return result;
@@ -51,11 +59,9 @@ export function createPoolStore(api: EvaApi): PoolStore {
         eventsSeen++;
         status.setState(next, true);
       });
-      const before = eventsSeen;
-      void api.invoke('pool:status').then((result) => {
-        if (result.ok && eventsSeen === before) status.setState(result.value, true);
-      });
+      void refresh();
       return off;
     },
+    refresh,
   };
 }
