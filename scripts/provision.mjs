@@ -1,5 +1,5 @@
 // What the tests and the benchmarks run on, provisioned when missing: Debian's
-// Chromium, Xvfb, libXtst and xsetroot; the CPU llama-server (with llama-quantize and
+// Chromium, Xvfb, libXtst, xsetroot, podman, runc, busybox and openssh; the CPU llama-server (with llama-quantize and
 // llama-imatrix) and whisper-cli built from source; the tiny random-weight test models
 // (and a medium one for the workshop). Each step says what it does.
 import { execFileSync } from 'node:child_process';
@@ -14,10 +14,15 @@ export function findChromium() {
   return CHROMIUM_CANDIDATES.find((path) => existsSync(path)) ?? null;
 }
 
-/** Debian packages the tests use: Chromium (e2e), Xvfb + libXtst (the mouse/keyboard tool under a virtual display), x11-xserver-utils (xsetroot draws the screenshot tests' pattern). */
+/**
+ * Debian packages the tests use: Chromium (e2e), Xvfb + libXtst (the mouse/keyboard tool under a virtual display),
+ * x11-xserver-utils (xsetroot draws the screenshot tests' pattern), podman + runc + busybox-static (the container
+ * sandbox tests: runc runs where crun cannot, busybox makes their image without a registry) and openssh (the SSH
+ * sandbox tests). Installed here, once, before any test: two test files installing at once would race for apt's lock.
+ */
 function missingDebianPackages() {
   if (process.platform !== 'linux') return [];
-  const wanted = [...(findChromium() ? [] : ['chromium']), 'xvfb', 'libxtst6', 'x11-xserver-utils'];
+  const wanted = [...(findChromium() ? [] : ['chromium']), 'xvfb', 'libxtst6', 'x11-xserver-utils', 'podman', 'runc', 'busybox-static', 'openssh-server', 'openssh-client'];
   return wanted.filter((pkg) => {
     try {
       return !execFileSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).includes('install ok installed');
