@@ -13,6 +13,7 @@ import { createCore, type Core } from '../../core';
 import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 import { startGrammarProxy, type GrammarProxy } from '@test-support/agent/grammar-proxy';
 import { testAssets } from '@test-support/test-assets';
+import { linkAgentRun } from '@test-support/agent/link-agent-run';
 
 let server: TestServer;
 let proxy: GrammarProxy;
@@ -44,16 +45,7 @@ afterAll(async () => {
 
 describe('agent:consent and the choices a card offered', () => {
   it('refuses an answer the card did not offer, and the card still takes one it did', async () => {
-    const run = core.handlers['agent:run']({
-      requestId: 'c1',
-      endpoint: { kind: 'link', linkId },
-      systemPrompt: 'You are a test agent.',
-      messages: [{ role: 'user', content: 'Move the mouse.' }],
-      sampling: { max_tokens: 200 },
-      idSlot: null,
-      conversationAllowed: [],
-      enableTools: ['controller'],
-    });
+    const run = core.handlers['agent:run'](linkAgentRun(linkId, 'c1', 'Move the mouse.', { enableTools: ['controller'] }));
     while (asks.length === 0) await new Promise((r) => setTimeout(r, 20));
     const ask = asks[0]!;
     expect(ask).toMatchObject({ requestId: 'c1', tool: 'controller', choices: ['allow_once', 'deny'] });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../core';
 import { startProxiedCore, type ProxiedCore } from '@test-support/proxied-core';
+import { linkAgentRun, newConversationRecord } from '@test-support/agent/link-agent-run';
 
 const call = (name: string, args: Record<string, unknown>) => `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
 
@@ -21,16 +22,7 @@ afterAll(() => harness.close());
 
 describe('agent runs in the history', () => {
   it('keeps the question, the answer and the steps', async () => {
-    const result = await core.handlers['agent:run']({
-      requestId: 'run1',
-      endpoint: { kind: 'link', linkId },
-      systemPrompt: 'You are a test agent.',
-      messages: [{ role: 'user', content: 'What is 6*7?' }],
-      sampling: { max_tokens: 200 },
-      idSlot: null,
-      conversationAllowed: [],
-      record: { conversationId: 'agent-conv', parentId: null, answerId: 'ans', question: { id: 'q', content: 'What is 6*7?' }, create: { systemPrompt: 'You are a test agent.' } },
-    });
+    const result = await core.handlers['agent:run'](linkAgentRun(linkId, 'run1', 'What is 6*7?', { record: newConversationRecord('agent-conv', 'What is 6*7?') }));
     expect(result.end).toBe('answered');
     const opened = await core.handlers['history:open']({ id: 'agent-conv' });
     expect(opened.activePath).toEqual(['q', 'ans']);

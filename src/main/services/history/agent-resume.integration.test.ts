@@ -3,10 +3,11 @@
 // the model is given the saved call and its result and goes on from there. Real
 // llama-server, replies forced through the grammar proxy, real tool worker.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventPayloads } from '@shared/contract';
+import type { EventPayloads, InvokeInput } from '@shared/contract';
 import type { ChatMessage } from '@shared/chat/types';
 import type { Core } from '../../core';
 import { startProxiedCore, type ProxiedCore } from '@test-support/proxied-core';
+import { linkAgentRun, newConversationRecord } from '@test-support/agent/link-agent-run';
 
 const call = (name: string, args: Record<string, unknown>) => `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
 
@@ -30,22 +31,12 @@ beforeAll(async () => {
 
 afterAll(() => harness.close());
 
-const run = (requestId: string, extra: Record<string, unknown>) =>
-  core.handlers['agent:run']({
-    requestId,
-    endpoint: { kind: 'link', linkId },
-    systemPrompt: 'You are a test agent.',
-    messages: [{ role: 'user', content: 'What is 6*7?' }],
-    sampling: { max_tokens: 200 },
-    idSlot: null,
-    conversationAllowed: [],
-    record: { conversationId: 'resume-conv', parentId: 'q', answerId: 'ans' },
-    ...extra,
-  });
+const run = (requestId: string, extra: Partial<InvokeInput<'agent:run'>>) =>
+  core.handlers['agent:run'](linkAgentRun(linkId, requestId, 'What is 6*7?', { record: { conversationId: 'resume-conv', parentId: 'q', answerId: 'ans' }, ...extra }));
 
 describe('resuming an agent run', () => {
   it('a run stopped after a tool step goes on after it: the tool is not run again, the answer and every step end up in the same message', async () => {
-    const first = await run('first', { record: { conversationId: 'resume-conv', parentId: null, answerId: 'ans', question: { id: 'q', content: 'What is 6*7?' }, create: { systemPrompt: 'You are a test agent.' } } });
+    const first = await run('first', { record: newConversationRecord('resume-conv', 'What is 6*7?') });
     expect(first.end).toBe('stopped');
     expect(first.steps.map((step) => [step.tool, step.status, step.output])).toEqual([['calculator', 'ok', '42']]);
     const saved = (await core.handlers['history:open']({ id: 'resume-conv' })).messages.find((m) => m.id === 'ans');

@@ -14,6 +14,7 @@ import { startTestServer, type TestServer } from '@test-support/llama/test-serve
 import { dispatchInvoke } from '../ipc/dispatch';
 import { testAssets } from '@test-support/test-assets';
 import { FAST_TIMING, isGone, stdioTestServer, waitFor } from '@test-support/mcp/mcp-harness';
+import { linkAgentRun } from '@test-support/agent/link-agent-run';
 
 let server: TestServer;
 let proxy: GrammarProxy;
@@ -61,15 +62,7 @@ describe('MCP through the core', () => {
     const link = await core.handlers['link:save']({ profile: { name: 'proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' } });
     // The user allowed t@add (a read-only tool, which asks by default like every MCP tool).
     await core.handlers['settings:update']({ tools: { protocol: 'prompt', policies: { 't@add': 'allow' } } });
-    const run = core.handlers['agent:run']({
-      requestId: 'm1',
-      endpoint: { kind: 'link', linkId: link.id },
-      systemPrompt: 'You are a test agent.',
-      messages: [{ role: 'user', content: 'Add 2 and 3.' }],
-      sampling: { max_tokens: 200 },
-      idSlot: null,
-      conversationAllowed: [],
-    });
+    const run = core.handlers['agent:run'](linkAgentRun(link.id, 'm1', 'Add 2 and 3.'));
     // t@add is allowed and ran without a card; t@slow was not, so it asks.
     const ask = await waitFor(() => asks[0], 'the approval card for t@slow');
     expect(ask).toMatchObject({ requestId: 'm1', tool: 't@slow', args: { ms: 10 } });

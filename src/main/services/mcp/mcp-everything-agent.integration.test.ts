@@ -21,6 +21,7 @@ import { FAST_TIMING, waitFor } from '@test-support/mcp/mcp-harness';
 import { startProxiedCore, type ProxiedCore } from '@test-support/proxied-core';
 import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 import { makeTestRunner } from '@test-support/tools/test-runner';
+import { linkAgentRun, newConversationRecord } from '@test-support/agent/link-agent-run';
 
 type Body = { messages: { role: string; content: string | { type: string; text?: string; image_url?: { url: string } }[] }[] };
 
@@ -56,16 +57,8 @@ describe('an agent run through the core', () => {
   afterAll(() => harness.close());
 
   it('pushes progress while the call runs, keeps the image in the step and the history, and tells a blind model so', async () => {
-    const result = await harness.core.handlers['agent:run']({
-      requestId: 'ev-run',
-      endpoint: { kind: 'link', linkId: harness.linkId },
-      systemPrompt: 'You are a test agent.',
-      messages: [{ role: 'user', content: 'Wait, then show me the logo.' }],
-      sampling: { max_tokens: 200 },
-      idSlot: null,
-      conversationAllowed: [],
-      record: { conversationId: 'ev-conv', parentId: null, answerId: 'ans', question: { id: 'q', content: 'Wait, then show me the logo.' }, create: { systemPrompt: 'You are a test agent.' } },
-    });
+    const question = 'Wait, then show me the logo.';
+    const result = await harness.core.handlers['agent:run'](linkAgentRun(harness.linkId, 'ev-run', question, { record: newConversationRecord('ev-conv', question) }));
     expect(result).toMatchObject({ end: 'answered', answer: 'done' });
 
     // Progress of the first call (step 0), each update with where it belongs.
