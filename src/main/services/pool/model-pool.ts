@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { totalmem } from 'node:os';
 import { join } from 'node:path';
-import type { EventName, EventPayloads, LoadSettings } from '@shared/contract';
+import type { BackendKind, EventName, EventPayloads, LoadSettings } from '@shared/contract';
 import { AppFailure, toAppError } from '@shared/errors';
 import type { PoolSettings } from '@shared/pool/pool-settings';
 import type { PoolModelStatus, PoolStatus } from '@shared/pool/pool-types';
@@ -15,13 +15,13 @@ import type { ProcessLifecycle } from '../process/process-lifecycle';
 import { describeExit } from '../process/exit-record';
 import { probeHealth } from '../backend/health-probe';
 import { findFreePort } from '../backend/net-probe';
-import { buildServerArgs } from '../backend/server-args';
 import { newLaunchKey, serverKeyEnv } from '../backend/server-key';
 import { startServerRun, type ServerRun } from '../backend/server-run';
 import { superseded } from '../backend/backend-status';
 import { planLoad } from './pool-budget';
 import { blankPoolStatus as blank, estimateBytes } from './pool-figures';
 import { poolModelIds, poolPreset, type PresetModel } from './pool-preset';
+import { routerArgs } from './router-args';
 import { routerClient, type RouterClient } from './router-client';
 import { modelLogLine } from './router-models';
 
@@ -35,8 +35,8 @@ export interface PoolEndpoint {
 export interface ModelPoolDeps {
   registry: ProcessLifecycle;
   emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
-  /** the llama-server binary to run as the router, and whether it computes on the CPU */
-  server: () => Promise<{ path: string; onCpu: boolean }>;
+  /** the llama-server binary to run as the router, and its build (the CPU one computes on the cores the page shares) */
+  server: () => Promise<{ path: string; kind: BackendKind }>;
   /** where the preset file is written */
   dir: string;
   /** a line for the model log: the router's own, or one of its models' with the model named */
@@ -58,6 +58,7 @@ interface Running {
 }
 
 const POLL_MS = 50;
+
 
 export class ModelPool {
   private running: Running | null = null;
@@ -96,11 +97,11 @@ export class ModelPool {
       await mkdir(this.deps.dir, { recursive: true });
       const presetPath = join(this.deps.dir, 'models.ini');
       await writeFile(presetPath, poolPreset(models, load.contextSize));
-      const { path, onCpu } = await this.deps.server();
+      const { path, kind } = await this.deps.server();
+      const onCpu = kind === 'cpu';
       const port = await findFreePort();
       // The shared flags come from the single-model command line, without what belongs to one model (its file, context, adapters).
-      const shared = buildServerArgs({ settings: { ...load, modelPath: '', contextSize: 0, loraPath: '', mmprojPath: '', exposeOnNetwork: false }, backend: onCpu ? 'cpu' : 'cuda', host: '127.0.0.1', port, gpuLayers: onCpu ? 0 : 999 }).filter((_, index, args) => args[index] !== '-m' && args[index - 1] !== '-m');
-      const args = [...shared, '--models-preset', presetPath, '--models-max', String(pool.maxLoaded)];
+      const args = routerArgs({ load, backend: kind, port, presetPath, maxLoaded: pool.maxLoaded });
       const apiKey = newLaunchKey();
       this.deps.log('app', `starting the model router (${models.length} models, at most ${pool.maxLoaded} loaded, budget ${Math.round(budgetBytes / 2 ** 20)} MiB): ${path} ${args.join(' ')}`);
       this.status = { ...blank('starting'), maxLoaded: pool.maxLoaded, budgetBytes, port };

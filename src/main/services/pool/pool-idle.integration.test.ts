@@ -21,7 +21,7 @@ describe('the model pool unloads idle models', () => {
     const registry = await openProcessLifecycle({ runDir: join(dir, 'run'), scopeKey: dir, guardian: null });
     let now = 1_000_000;
     const lines: string[] = [];
-    const pool = new ModelPool({ registry, emit: () => undefined, server: async () => ({ path: testAssets.llamaServer, onCpu: true }), dir, log: (_stream, text) => lines.push(text), now: () => now, idleCheckMs: 100 });
+    const pool = new ModelPool({ registry, emit: () => undefined, server: async () => ({ path: testAssets.llamaServer, kind: 'cpu' as const }), dir, log: (_stream, text) => lines.push(text), now: () => now, idleCheckMs: 100 });
     cleanups.push(() => registry.close(), () => pool.dispose());
     await pool.start({ models: [{ path: testAssets.tinyModel, contextSize: 0 }], maxLoaded: 1, memoryBudgetMiB: 0, idleUnloadMinutes: 30 }, { ...defaultSettings().load, contextSize: 2048, threads: 1 });
     const endpoint = await pool.endpoint('tiny-llama');

@@ -35,7 +35,7 @@ export function openPool(deps: PoolModuleDeps) {
       const [kind] = orderBackends(deps.settings.get().load.backend, usable.map((backend) => backend.kind));
       const chosen = usable.find((backend) => backend.kind === kind);
       if (!chosen) throw new AppFailure('backend_missing', 'no llama-server build was found to run the model pool');
-      return { path: chosen.serverPath, onCpu: chosen.kind === 'cpu' };
+      return { path: chosen.serverPath, kind: chosen.kind };
     },
   });
   const handlers = {
