@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useStore } from 'zustand';
-import type { PoolSettings } from '@shared/pool/pool-settings';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { appErrorTextWithCause } from '../../ui/app-error-text';
+import type { FieldError } from '../../ui/field-error';
 import { Field, TextField } from '../../ui/form-fields';
 import { useSettingsStore } from '../settings/use-settings-store';
+import { poolFormFrom, poolSettingsFrom, type PoolForm, type PoolFormField } from './pool-form';
 
 const MiB = 2 ** 20;
 
@@ -15,20 +16,20 @@ export function PoolTab({ onClose }: { onClose: () => void }) {
   const { pool } = useAppModel();
   const { settings } = useSettingsStore();
   const status = useStore(pool.status);
-  const saved = settings?.pool;
-  const [files, setFiles] = useState(() => (saved?.models.length ? saved.models.map((model) => model.path) : (settings?.recentModels ?? [])).join('\n'));
-  const [maxLoaded, setMaxLoaded] = useState(String(saved?.maxLoaded ?? 2));
-  const [budget, setBudget] = useState(String(saved?.memoryBudgetMiB ?? 0));
-  const [idle, setIdle] = useState(String(saved?.idleUnloadMinutes ?? 30));
+  const [form, setForm] = useState(() => poolFormFrom(settings?.pool, settings?.recentModels ?? []));
+  const [invalid, setInvalid] = useState<PoolFormField | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const running = status?.state === 'ready' || status?.state === 'starting';
+  const edit = (patch: Partial<PoolForm>) => setForm((current) => ({ ...current, ...patch }));
+  const fieldError = (field: PoolFormField): FieldError | undefined => (invalid === field ? { key: field === 'files' ? 'pool.error.noFiles' : 'load.error.wholeNumber' } : undefined);
 
   const start = async () => {
-    const models = files.split('\n').map((line) => line.trim()).filter(Boolean).map((path) => ({ path, contextSize: 0 }));
-    const next: PoolSettings = { models, maxLoaded: Number(maxLoaded) || 1, memoryBudgetMiB: Number(budget) || 0, idleUnloadMinutes: Number(idle) || 0 };
+    const parsed = poolSettingsFrom(form);
+    setInvalid(parsed.ok ? null : parsed.field);
+    if (!parsed.ok) return;
     setBusy(true);
-    const result = await pool.start(next);
+    const result = await pool.start(parsed.settings);
     setBusy(false);
     setError(result.ok ? null : appErrorTextWithCause(t, result.error));
   };
@@ -42,13 +43,13 @@ export function PoolTab({ onClose }: { onClose: () => void }) {
     <>
       <div className="tab-body" data-testid="pool-tab">
         <p className="muted">{t('pool.intro')}</p>
-        <Field label={t('pool.files')} className="field-wide">
-          {(id) => <textarea id={id} className="input mono" rows={4} spellCheck={false} data-testid="pool-files" value={files} onChange={(event) => setFiles(event.target.value)} />}
+        <Field label={t('pool.files')} error={fieldError('files')} className="field-wide">
+          {(id, describedBy) => <textarea id={id} className="input mono" rows={4} spellCheck={false} aria-describedby={describedBy} data-testid="pool-files" value={form.files} onChange={(event) => edit({ files: event.target.value })} />}
         </Field>
         <div className="form-grid">
-          <TextField label={t('pool.maxLoaded')} value={maxLoaded} numeric testId="pool-max-loaded" onChange={setMaxLoaded} />
-          <TextField label={t('pool.budget')} value={budget} numeric testId="pool-budget" onChange={setBudget} />
-          <TextField label={t('pool.idle')} value={idle} numeric testId="pool-idle" onChange={setIdle} />
+          <TextField label={t('pool.maxLoaded')} value={form.maxLoaded} error={fieldError('maxLoaded')} numeric testId="pool-max-loaded" onChange={(maxLoaded) => edit({ maxLoaded })} />
+          <TextField label={t('pool.budget')} value={form.budgetMiB} error={fieldError('budgetMiB')} numeric testId="pool-budget" onChange={(budgetMiB) => edit({ budgetMiB })} />
+          <TextField label={t('pool.idle')} value={form.idleMinutes} error={fieldError('idleMinutes')} numeric testId="pool-idle" onChange={(idleMinutes) => edit({ idleMinutes })} />
         </div>
         {error && (
           <p className="error-text" role="alert" data-testid="pool-error">
