@@ -12,7 +12,7 @@ import { chatCommand } from './chat-command';
 import { evaCoreOptions, openCoreSession } from './core-session';
 import { parseEvaArgs, USAGE } from './eva-args';
 import { createOutput } from './eva-output';
-import { EXIT } from './exit-codes';
+import { EXIT, Interrupted } from './exit-codes';
 import { infoCommand } from './info-commands';
 import { runCommand } from './run-command';
 import { setupCommand } from './setup-command';
@@ -74,6 +74,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
+    if (error instanceof Interrupted) process.exit(EXIT.interrupted);
     const failure = toAppError(error);
     process.stderr.write(`eva: ${failure.message}\n`);
     process.exit(error instanceof AppFailure && failure.code === 'bad_request' ? EXIT.usage : EXIT.error);

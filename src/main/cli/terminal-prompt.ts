@@ -3,11 +3,12 @@
 // can answer them). When stdin has ended there is nobody to ask: the answer is
 // null.
 import { createAnswerLines, CTRL_C } from './answer-lines';
+import { Interrupted } from './exit-codes';
 
 export interface TerminalPrompt {
   /** writes `question` to stderr and resolves with the next line, or null when stdin ended */
   ask(question: string): Promise<string | null>;
-  /** as ask, without showing what is typed when stdin is a terminal (an API key) */
+  /** as ask, without showing what is typed when stdin is a terminal (an API key); Ctrl+C there rejects with Interrupted */
   askHidden(question: string): Promise<string | null>;
   /** a line for the person answering (stderr) */
   say(text: string): void;
@@ -53,7 +54,8 @@ export function createTerminalPrompt(input: Input = process.stdin, output: NodeJ
     ask,
     async askHidden(question) {
       // In raw mode the terminal echoes nothing and raises no signal: Ctrl+C
-      // arrives as a character, and is raised here as the terminal would have.
+      // arrives as a character and ends the command here, before anything
+      // after the question runs (a signal raised instead would race with it).
       const hide = input.isTTY === true && typeof input.setRawMode === 'function';
       if (hide) {
         input.setRawMode!(true);
@@ -69,9 +71,8 @@ export function createTerminalPrompt(input: Input = process.stdin, output: NodeJ
           output.write('\n');
         }
       }
-      if (line !== CTRL_C) return line;
-      process.kill(process.pid, 'SIGINT');
-      return null;
+      if (line === CTRL_C) throw new Interrupted('interrupted');
+      return line;
     },
     say: (text) => void output.write(`${text}\n`),
     close: () => {
