@@ -213,15 +213,26 @@ test('an answer cut at its token limit offers Continue: it goes on in the same m
   await setMaxTokens(256);
 });
 
-/** The conversation's one answer as the history saved it (the text the model was given, not its Markdown rendering). */
+/**
+ * The conversation's one answer as the history saved it (the text the model was given, not its Markdown
+ * rendering), once it is saved complete: the page shows the end before the core's save has landed.
+ */
 async function storedAnswer(title: string): Promise<string> {
-  const client = await connectHost(host.url);
-  const listed = await client.invoke('history:list', undefined);
-  const conversation = listed.conversations.find((entry) => entry.title === title);
-  expect(conversation, `a saved conversation titled ${title}`).toBeDefined();
-  const opened = await client.invoke('history:open', { id: conversation!.id });
-  client.close();
-  const answers = opened.messages.filter((message) => message.role === 'assistant');
-  expect(answers).toHaveLength(1);
-  return answers[0]!.content as string;
+  let content = '';
+  const saved = async (): Promise<string> => {
+    const client = await connectHost(host.url);
+    try {
+      const conversation = (await client.invoke('history:list', undefined)).conversations.find((entry) => entry.title === title);
+      if (!conversation) return 'not listed yet';
+      const answers = (await client.invoke('history:open', { id: conversation.id })).messages.filter((message) => message.role === 'assistant');
+      if (answers.length !== 1) return `${answers.length} answers`;
+      if (answers[0]!.status !== 'complete') return `answer ${answers[0]!.status}`;
+      content = answers[0]!.content as string;
+      return 'saved';
+    } finally {
+      client.close();
+    }
+  };
+  await expect.poll(saved, { message: `one complete answer saved in the conversation titled ${title}` }).toBe('saved');
+  return content;
 }
