@@ -15,22 +15,11 @@ export function launchChromium(): Promise<Browser> {
  * answer is never mistaken for the new one).
  */
 export const DOM_RECORDER = `
-window.__evaDom = { marks: [], baseline: 0, firstStreamFrame: null, sentAt: null };
-// The moment the user pressed Ctrl+Enter, as the page saw it (not when the test driver asked for it).
+window.__evaDom = { marks: [], baseline: 0, sentAt: null };
+// The moment the user pressed the send key (Enter, with or without Ctrl), as the page saw it, not when the test driver asked for it.
 document.addEventListener('keydown', (event) => {
-  if (event.key === 'Enter' && event.ctrlKey) window.__evaDom.sentAt = performance.now();
+  if (event.key === 'Enter' && !event.shiftKey) window.__evaDom.sentAt = performance.now();
 }, true);
-// Also note when the first streamed chunk reaches the page, to tell transport from rendering.
-const EvaNativeSocket = window.WebSocket;
-window.WebSocket = function (...args) {
-  const socket = new EvaNativeSocket(...args);
-  socket.addEventListener('message', (event) => {
-    if (window.__evaDom.firstStreamFrame === null && typeof event.data === 'string' && event.data.includes('"chat:stream"') && event.data.includes('"content"')) window.__evaDom.firstStreamFrame = performance.now();
-  });
-  return socket;
-};
-Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
-window.WebSocket.prototype = EvaNativeSocket.prototype;
 new MutationObserver(() => {
   if (!window.__evaDomSelector) return;
   const nodes = document.querySelectorAll(window.__evaDomSelector);
@@ -44,7 +33,7 @@ new MutationObserver(() => {
 
 /** Start a new measurement for answers matching `selector`. */
 export function resetDomMarks(selector: string): string {
-  return `window.__evaDomSelector = ${JSON.stringify(selector)}; window.__evaDom.marks = []; window.__evaDom.firstStreamFrame = null; window.__evaDom.sentAt = null; window.__evaDom.baseline = document.querySelectorAll(window.__evaDomSelector).length;`;
+  return `window.__evaDomSelector = ${JSON.stringify(selector)}; window.__evaDom.marks = []; window.__evaDom.sentAt = null; window.__evaDom.baseline = document.querySelectorAll(window.__evaDomSelector).length;`;
 }
 
 /**

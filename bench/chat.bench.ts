@@ -1,31 +1,26 @@
 // chat.dom_stream_ratio: tokens/s reaching the rendered DOM (first to last
 // change of the answer's text) divided by the server's own predicted_per_second
-// for the same answer. chat.ttft_overhead_ms: send → first answer text in the
-// DOM, minus send → first content delta of a raw streaming fetch to the same
-// server. Both through the real browser host and real llama-server, same run.
+// for the same answer, through the real browser host and real llama-server; and
+// the same for llama.cpp's web UI. The time to the first words is measured in
+// chat-ttft.bench.ts.
 import type { Page } from '@playwright/test';
 import { startHost } from '@test-support/host-process';
 import { testAssets } from '@test-support/test-assets';
 import { connectHost } from '@test-support/ws-client';
 import { defaultSettings } from '@shared/default-settings';
-import { buildChatBody, normalizeMessages } from '@shared/chat/request-body';
 import { launchChromium, DOM_RECORDER, resetDomMarks } from './browser';
-import { serverAuthHeader } from './server-key';
 import type { Benchmark, BenchResult } from './types';
 import { ensureWebUi } from './ensure-webui';
 import { findFreePort } from '@main/services/backend/net-probe';
 import { probeHealth } from '@main/services/backend/health-probe';
 import { launchProcess } from '@main/services/process/launch';
-import { median, round } from './stats';
+import { round } from './stats';
 
 const STREAM_TOKENS = 2000;
-const TTFT_RUNS = 12;
 const ANSWER = '[data-testid="chat-message"][data-role="assistant"] [data-testid="chat-content"]';
 
 interface DomRun {
   marks: [number, number][];
-  /** page clock when the first streamed content frame arrived */
-  firstFrame: number | null;
   sentAt: number;
   predictedN: number;
   predictedPerSecond: number;
@@ -62,32 +57,8 @@ async function uiRun(page: Page, results: ReturnType<typeof watchResults>, promp
   // Let the last frame render before reading the marks.
   await page.waitForTimeout(200);
   const marks = (await page.evaluate('window.__evaDom.marks')) as [number, number][];
-  const firstFrame = (await page.evaluate('window.__evaDom.firstStreamFrame')) as number | null;
   const keyAt = (await page.evaluate('window.__evaDom.sentAt')) as number | null;
-  return { marks, firstFrame, sentAt: keyAt ?? sentAt, predictedN: timings.predicted_n, predictedPerSecond: timings.predicted_per_second };
-}
-
-/** Raw streaming fetch to the server: time to the first content delta. */
-async function rawTtft(baseUrl: string, auth: Record<string, string>, prompt: string): Promise<number> {
-  const started = performance.now();
-  const response = await fetch(`${baseUrl}/v1/chat/completions`, {
-    method: 'POST',
-    headers: { ...auth, 'Content-Type': 'application/json' },
-    // The same body the app sends (its default sampling), so only the app's own overhead differs.
-    body: JSON.stringify(buildChatBody({ model: 'tiny', messages: normalizeMessages([{ role: 'user', content: prompt }], defaultSettings().chat.systemPrompt), sampling: { ...defaultSettings().chat.sampling, max_tokens: 16 }, stream: true, idSlot: -1, includeUsage: true })),
-  });
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-    if (/"content":"[^"]/.test(text) || /"reasoning_content":"[^"]/.test(text)) break;
-  }
-  const elapsed = performance.now() - started;
-  await reader.cancel();
-  return elapsed;
+  return { marks, sentAt: keyAt ?? sentAt, predictedN: timings.predicted_n, predictedPerSecond: timings.predicted_per_second };
 }
 
 async function setMaxTokens(url: string, maxTokens: number): Promise<void> {
@@ -129,16 +100,14 @@ async function webUiStream(browser: Awaited<ReturnType<typeof launchChromium>>):
 
 export const chatBenchmarks: Benchmark[] = [
   {
-    names: ['chat.dom_stream_ratio', 'chat.ttft_overhead_ms', 'chat.webui_dom_stream_ratio'],
+    names: ['chat.dom_stream_ratio', 'chat.webui_dom_stream_ratio'],
     async run(): Promise<BenchResult[]> {
       const host = await startHost();
       const browser = await launchChromium();
       try {
         const client = await connectHost(host.url);
-        const status = await client.invoke('backend:load', { ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 4096 });
+        await client.invoke('backend:load', { ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 4096 });
         client.close();
-        const baseUrl = `http://127.0.0.1:${status.port}`;
-        const auth = await serverAuthHeader(status.pid);
         await setMaxTokens(host.url, STREAM_TOKENS);
 
         const page = await browser.newPage();
@@ -153,23 +122,6 @@ export const chatBenchmarks: Benchmark[] = [
         const domSeconds = first && last ? (last[0] - first[0]) / 1000 : NaN;
         const domRate = stream.predictedN / domSeconds;
 
-        await setMaxTokens(host.url, 16);
-        await page.reload();
-        await page.getByTestId('chat-input').waitFor();
-        const ui: number[] = [];
-        const frames: number[] = [];
-        const raw: number[] = [];
-        for (let i = 0; i < TTFT_RUNS; i++) {
-          // A fresh conversation each time, so the UI's prompt is the same as the raw request's.
-          if (await page.getByTestId('chat-new').isEnabled()) await page.getByTestId('chat-new').click();
-          // Prompts of the same length that differ, so neither request finds the other's in the
-          // server's KV cache (beyond the shared system prompt); and alternate which goes first.
-          if (i % 2 === 1) raw.push(await rawTtft(baseUrl, auth, `Question ${i} (b)`));
-          const run = await uiRun(page, results, `Question ${i} (a)`);
-          if (run.marks[0]) ui.push(run.marks[0][0] - run.sentAt);
-          if (run.firstFrame !== null) frames.push(run.firstFrame - run.sentAt);
-          if (i % 2 === 0) raw.push(await rawTtft(baseUrl, auth, `Question ${i} (b)`));
-        }
         return [
           {
             bench: 'chat.dom_stream_ratio',
@@ -181,7 +133,6 @@ export const chatBenchmarks: Benchmark[] = [
             tokens: stream.predictedN,
             dom_updates: stream.marks.length,
           },
-          { bench: 'chat.ttft_overhead_ms', value: round(median(ui) - median(raw), 1), unit: 'ms', goal: '<= 5', ui_median_ms: round(median(ui), 1), ui_first_frame_median_ms: round(median(frames), 1), raw_median_ms: round(median(raw), 1), runs: TTFT_RUNS },
           await webUiStream(browser).then((peer) => ({
             bench: 'chat.webui_dom_stream_ratio',
             value: round(peer.ratio),

@@ -3,6 +3,7 @@
 // llama-server in the same run; nothing here is a pass/fail test.
 import { backendBenchmarks } from './backend.bench';
 import { chatBenchmarks } from './chat.bench';
+import { chatTtftBenchmarks } from './chat-ttft.bench';
 import { chatLongTaskBenchmarks } from './chat-longtask.bench';
 import { chatStreamBenchmarks } from './chat-stream.bench';
 import { toolBenchmarks } from './tools.bench';
@@ -17,7 +18,7 @@ import { poolBenchmarks } from './pool.bench';
 import { scaleBenchmarks } from './scale.bench';
 import type { Benchmark } from './types';
 
-const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks, ...chatStreamBenchmarks, ...chatLongTaskBenchmarks, ...reopenBenchmarks, ...toolBenchmarks, ...historyBenchmarks, ...voiceBenchmarks, ...lifecycleBenchmarks, ...knowledgeBenchmarks, ...workshopBenchmarks, ...imageBenchmarks, ...poolBenchmarks, ...scaleBenchmarks];
+const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks, ...chatTtftBenchmarks, ...chatStreamBenchmarks, ...chatLongTaskBenchmarks, ...reopenBenchmarks, ...toolBenchmarks, ...historyBenchmarks, ...voiceBenchmarks, ...lifecycleBenchmarks, ...knowledgeBenchmarks, ...workshopBenchmarks, ...imageBenchmarks, ...poolBenchmarks, ...scaleBenchmarks];
 
 const prefix = process.argv[2] ?? '';
 const selected = all.filter((bench) => bench.names.some((name) => name.startsWith(prefix)));

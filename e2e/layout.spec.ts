@@ -189,3 +189,23 @@ test('on a wide window the button folds the docked history away, and it stays fo
   await page.getByTestId('sidebar-toggle').click();
   await expect(page.getByTestId('history')).toBeVisible();
 });
+
+test('the message box grows with its text up to a limit, scrolls inside past it, and is one line again after sending', async ({ page }) => {
+  await page.goto(host.url);
+  await loadTinyModel(page);
+  const input = page.getByTestId('chat-input');
+  const height = async (): Promise<number> => (await input.boundingBox())?.height ?? 0;
+  const oneLine = await height();
+  await input.fill('one\ntwo\nthree');
+  const threeLines = await height();
+  expect(threeLines).toBeGreaterThan(oneLine + 30);
+  await input.fill(Array.from({ length: 40 }, (_, i) => `line ${i}`).join('\n'));
+  // The stylesheet's limit (max-height 280px), then a scroll bar inside the box.
+  expect(await height()).toBeLessThanOrEqual(281);
+  expect(await height()).toBeGreaterThan(threeLines);
+  expect(await input.evaluate((box) => box.scrollHeight > box.clientHeight)).toBe(true);
+  await input.fill('hello');
+  await input.press('Control+Enter');
+  await expect(input).toHaveValue('');
+  expect(await height()).toBe(oneLine);
+});

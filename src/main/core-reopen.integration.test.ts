@@ -1,7 +1,8 @@
 // Instant reopen through the core, with the real llama-server: a conversation
 // answered before the app closed is saved as it closes, and its next question
 // after a restart is answered from the restored slot instead of reading the
-// whole conversation again. Opening another conversation saves the one left.
+// whole conversation again. Opening another conversation saves the one left, and
+// so does starting a new one, before its first question is sent.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,5 +84,18 @@ describe('instant reopen through the core (real llama-server)', () => {
     // A slot file holds the conversation's tokens: clearing the history leaves none behind.
     await core.handlers['history:clear'](undefined);
     expect((await readdir(join(dataDir, 'slots'))).filter((name) => name.endsWith('.bin'))).toEqual([]);
+  });
+  it('starting a new conversation saves the one left while the user types, so its first question does not wait for the save', async () => {
+    const core = opened[0] ?? (await startCore());
+    const { id } = await core.handlers['history:create']({ title: 'before the new one' });
+    await ask(core, id, [{ role: 'user', content: `${LONG}\nOnce more.` }]);
+    await core.handlers['history:leave'](undefined);
+    for (let i = 0; i < 200 && !(await modelLog(core)).some((line) => line.includes('saved') && line.includes(id)); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    const saves = (await modelLog(core)).filter((line) => line.includes('saved') && line.includes(id));
+    expect(saves).toHaveLength(1);
+    // The new conversation's first question finds the slot already saved: nothing more is written for it.
+    const fresh = await core.handlers['history:create']({ title: 'the new one' });
+    await ask(core, fresh.id, [{ role: 'user', content: 'Hello.' }]);
+    expect((await modelLog(core)).filter((line) => line.includes('saved') && line.includes(id))).toHaveLength(1);
   });
 });

@@ -295,6 +295,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       void slots.leave(id);
       return history.open(id);
     },
+    'history:leave': async () => {
+      // The same for a new conversation: its first question must not wait for the save (issue 16).
+      void slots.leave(null);
+      return {};
+    },
     'history:create': async (init) => history.create(init),
     'history:select-branch': async ({ conversationId, messageId }) => history.selectBranch(conversationId, messageId),
     'history:rename': async ({ id, title }) => history.rename(id, title),

@@ -152,6 +152,8 @@ export const invokeChannels = {
   /** The history list, pinned first then newest first. */
   'history:list': channel<typeof empty, { conversations: ConversationSummary[] }>(empty),
   'history:open': channel<typeof historyRef, OpenedConversation>(historyRef),
+  /** The user left the open conversation for a new one: its slot is saved while they type (instant reopen), not when the new question is sent. */
+  'history:leave': channel<typeof empty, Record<string, never>>(empty),
   'history:create': channel<typeof NewConversationSchema, ConversationMeta>(NewConversationSchema),
   /** Show the branch through `messageId` (‹ 2/3 ›); returns the new active path. */
   'history:select-branch': channel<typeof historyBranch, { activeLeafId: string | null; activePath: string[] }>(historyBranch),

@@ -72,6 +72,7 @@ export function createFakeHistory(now: () => number, newId: () => string, change
 
   const handlers: FakeHistory['handlers'] = {
     'history:list': () => ok({ conversations: [...conversations.values()].map(summary).sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.updatedAt - a.updatedAt) }),
+    'history:leave': () => ok({}),
     'history:open': (input) =>
       withHeld(input.id, ({ meta, messages }) => {
         const tree = buildTree([...messages.values()]);

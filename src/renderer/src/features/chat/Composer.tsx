@@ -18,6 +18,7 @@ import './composer.css';
 
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/bmp,audio/wav,audio/x-wav,audio/mpeg,audio/ogg,audio/flac,.wav,.mp3,.ogg,.flac';
 const MAX_INPUT_PX = 280;
+const SIZES_ITSELF = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 'content');
 
 /** The message box: text, attachments, Send or Stop. */
 export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sendKey: 'ctrl-enter' | 'enter'; disabledReason: string | null }) {
@@ -41,10 +42,12 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
     if (focusAsked > 0) input.current?.focus();
   }, [focusAsked]);
 
-  // Grow with the text up to a limit, then scroll inside.
+  // Grow with the text up to a limit, then scroll inside: the stylesheet's field-sizing does it
+  // where the browser has it (Chromium, so Electron); elsewhere the height is measured here,
+  // which forces a layout on every change (one at each send, while the model reads the prompt).
   useLayoutEffect(() => {
     const el = input.current;
-    if (!el) return;
+    if (!el || SIZES_ITSELF) return;
     el.style.height = 'auto';
     el.style.height = `${Math.min(el.scrollHeight, MAX_INPUT_PX)}px`;
   }, [draft.text]);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { OVERFLOW_POLICIES, type OverflowPolicy } from '@shared/chat/overflow-policy';
 import type { TokenCount } from '@shared/chat/context-types';
@@ -15,7 +15,7 @@ const POLICY_HINT = { stop: 'chat.context.policyHint.stop', 'trim-oldest': 'chat
 const ACTION_KEY = { send: 'chat.context.action.send', trim: 'chat.context.action.trim', window: 'chat.context.action.window', refuse: 'chat.context.action.refuse' } as const;
 
 /** Beside the composer: how much of the context the next send takes, what the overflow policy will do, and the policy's choice; `tools`: the tool list's count while Tools is on (tool-prompt-model.ts), added in. */
-export function ContextMeter({ tools = null }: { tools?: TokenCount | null }) {
+export const ContextMeter = memo(function ContextMeter({ tools = null }: { tools?: TokenCount | null }) {
   const t = useT();
   const { api, app, chat } = useAppModel();
   const meter = useMemo(() => createContextMeter({ api, app, chat, timers: realTimers() }), [api, app, chat]);
@@ -66,10 +66,10 @@ export function ContextMeter({ tools = null }: { tools?: TokenCount | null }) {
       )}
     </div>
   );
-}
+});
 
 /** Above the composer: why the last send did not go out, with both numbers and what to do. */
-export function ContextRefusal() {
+export const ContextRefusal = memo(function ContextRefusal() {
   const t = useT();
   const { chat } = useAppModel();
   const refusal = useStore(chat.contextRefusal);
@@ -84,4 +84,4 @@ export function ContextRefusal() {
       </button>
     </p>
   );
-}
+});

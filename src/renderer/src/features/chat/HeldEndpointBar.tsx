@@ -1,10 +1,11 @@
+import { memo } from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { useStore } from 'zustand';
 import { useSettingsStore } from '../settings/use-settings-store';
 
 /** "Held with Work API — Use it": the opened conversation's endpoint, switched to only on the user's click. */
-export function HeldEndpointBar() {
+export const HeldEndpointBar = memo(function HeldEndpointBar() {
   const t = useT();
   const { chat } = useAppModel();
   const { settings } = useSettingsStore();
@@ -22,4 +23,4 @@ export function HeldEndpointBar() {
       </button>
     </div>
   );
-}
+});

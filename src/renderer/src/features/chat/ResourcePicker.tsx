@@ -2,7 +2,7 @@
 // servers (name, MIME type, size; paged) and attach one to the message. Text is
 // quoted into the message box, images become attachments; the logic is in
 // resource-picker.ts. Tab stays inside, Esc closes.
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { useT } from '../../i18n';
 import { formatBytes } from '../../lib/format';
@@ -11,7 +11,7 @@ import { useFocusTrap } from '../../ui/use-focus-trap';
 import { LeftOutNotice } from './LeftOutNotice';
 import type { ResourcePicker as ResourcePickerModel } from './resource-picker';
 
-export function ResourcePicker({ picker }: { picker: ResourcePickerModel }) {
+export const ResourcePicker = memo(function ResourcePicker({ picker }: { picker: ResourcePickerModel }) {
   const t = useT();
   const { open, servers, server, supported, resources, templates, nextCursor, loading, error, reading, values, leftOut } = useStore(picker.state);
   const dialog = useRef<HTMLDivElement>(null);
@@ -108,4 +108,4 @@ export function ResourcePicker({ picker }: { picker: ResourcePickerModel }) {
       </div>
     </div>
   );
-}
+});

@@ -276,6 +276,16 @@ describe('chat store and the history', () => {
     await chat.send('Q again');
     expect(chat.conversation.getState().id).not.toBe(first);
   });
+
+  it('tells the core when it leaves a conversation for a new one (its slot is saved while the user types), and not when nothing was open', async () => {
+    const { chat, api } = await setup({ chatReply: reply('A') });
+    const leaves = () => api.calls.filter((c) => c.channel === 'history:leave').length;
+    chat.clear();
+    expect(leaves()).toBe(0);
+    await chat.send('Q');
+    chat.clear();
+    expect(leaves()).toBe(1);
+  });
 });
 
 describe('opening a saved conversation', () => {

@@ -371,8 +371,10 @@ export function createChatStore({
       return ask(itemsBefore(items, itemId), { kind: 'user', id: newId(), parentId: target.parentId, content });
     },
     clear: () => {
-      const requestId = conversation.getState().activeRequestId;
+      const { activeRequestId: requestId, id: leaving } = conversation.getState();
       if (requestId !== null) void leave(requestId);
+      // The core saves the conversation's slot now, while the user types the new one's first question.
+      if (leaving !== null) void api.invoke('history:leave');
       openTicket++;
       focus.setState(null, true);
       conversationTools.setState([], true);

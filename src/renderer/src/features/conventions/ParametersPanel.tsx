@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import { useStore } from 'zustand';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
@@ -23,7 +23,7 @@ export const PARAMETERS_OVERLAY_QUERY = '(max-width: 1100px)';
  * conversation's own or the defaults for new chats. Docked at the right of the chat and
  * kept open while chatting; on a narrow window it lies over the chat and holds the focus.
  */
-export function ParametersPanel() {
+export const ParametersPanel = memo(function ParametersPanel() {
   const t = useT();
   const { open, scope, form, errors, saving, saved, error, actions } = useConventionsStore();
   const overlay = useMediaQuery(PARAMETERS_OVERLAY_QUERY);
@@ -103,7 +103,7 @@ export function ParametersPanel() {
   ) : (
     aside
   );
-}
+});
 
 /** What answers: the loaded model and its context, with the way to load it again with another context. */
 function ModelSection() {

@@ -1,5 +1,5 @@
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { downloadText } from '../../lib/download';
@@ -29,7 +29,7 @@ interface Props {
  * rename, pin, export and delete + undo. The list is one Tab stop (roving tabindex):
  * ↑/↓/Home/End move between rows, so reaching the message box never costs a press per chat.
  */
-export function HistorySidebar({ id, overlay = false, onOpened }: Props) {
+export const HistorySidebar = memo(function HistorySidebar({ id, overlay = false, onOpened }: Props) {
   const t = useT();
   const { history, chat } = useAppModel();
   const state = useStore(history.state);
@@ -54,7 +54,6 @@ export function HistorySidebar({ id, overlay = false, onOpened }: Props) {
     return () => clearTimeout(timer);
   }, [history, query]);
 
-  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => box.current,
@@ -255,4 +254,4 @@ export function HistorySidebar({ id, overlay = false, onOpened }: Props) {
       </footer>
     </aside>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 // The composer's "use the knowledge base" switch: a plain chat then gets the
 // passages found for the question in its prompt, and its answer shows them as
 // citations (AnswerCitations). The passage a citation opens is shown here, once
@@ -9,7 +10,7 @@ import { PassageDialog } from './KnowledgeCitations';
 import { knowledgeStoreFor } from './knowledge-store';
 import './knowledge.css';
 
-export function KnowledgeToggle({ disabled }: { disabled: boolean }) {
+export const KnowledgeToggle = memo(function KnowledgeToggle({ disabled }: { disabled: boolean }) {
   const t = useT();
   const { api, app } = useAppModel();
   const store = knowledgeStoreFor(api);
@@ -23,4 +24,4 @@ export function KnowledgeToggle({ disabled }: { disabled: boolean }) {
       <PassageDialog store={store} />
     </>
   );
-}
+});

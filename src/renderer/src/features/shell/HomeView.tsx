@@ -7,7 +7,7 @@ import { trapFocus } from '../../ui/focus-trap';
 import { AppErrorLine } from '../../ui/AppErrorLine';
 import { ChatView } from '../chat/ChatView';
 import { HistorySidebar } from '../history/HistorySidebar';
-import { useChatMode, useConversation } from '../chat/use-chat-store';
+import { useChatMode } from '../chat/use-chat-store';
 import { useBackendStatus } from '../status/use-status-store';
 import { useSettingsStore } from '../settings/use-settings-store';
 import { HISTORY_SIDEBAR_ID, useSidebar } from './SidebarProvider';
@@ -19,13 +19,14 @@ export function HomeView() {
   const { chat, pool } = useAppModel();
   const status = useBackendStatus();
   const { settings } = useSettingsStore();
-  const { items } = useConversation();
+  // Only whether there is a conversation: the whole page below re-rendered with every question sent (issue 16).
+  const hasItems = useStore(chat.conversation, (conversation) => conversation.items.length > 0);
   const [mode] = useChatMode();
   const linked = settings?.chat.endpoint.kind === 'link';
   // A screenshot (F1) or recording taken before a model is loaded must not sit unseen in a hidden composer.
   const drafted = useStore(chat.draft, (draft) => draft.attachments.length > 0);
   const pooled = useStore(pool.status, (state) => state?.state === 'ready');
-  const showChat = linked || pooled || status?.state === 'ready' || items.length > 0 || mode === 'completion' || drafted;
+  const showChat = linked || pooled || status?.state === 'ready' || hasItems || mode === 'completion' || drafted;
   const { model: sidebar, mode: sidebarMode } = useSidebar();
   useSidebarHotkey(sidebar);
   return (

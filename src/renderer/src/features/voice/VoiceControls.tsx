@@ -1,4 +1,4 @@
-import { useRef, type RefObject } from 'react';
+import { memo, useRef, type RefObject } from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { useStore } from 'zustand';
@@ -11,7 +11,7 @@ import './voice.css';
 const AUDIO_ACCEPT = 'audio/*,.wav,.mp3,.ogg,.oga,.opus,.flac,.m4a,.webm';
 
 /** The composer's voice buttons: record (F2), transcribe an audio file, read answers aloud. */
-export function VoiceControls({ input }: { input: RefObject<HTMLTextAreaElement | null> }) {
+export const VoiceControls = memo(function VoiceControls({ input }: { input: RefObject<HTMLTextAreaElement | null> }) {
   const t = useT();
   const { voice, app } = useAppModel();
   const state = useStore(voice.state);
@@ -67,4 +67,4 @@ export function VoiceControls({ input }: { input: RefObject<HTMLTextAreaElement 
       <ReadAloudControls />
     </span>
   );
-}
+});
