@@ -8,6 +8,7 @@ import { checkExternalLink } from '@shared/external-link';
 import { ensureDataPaths } from './services/app/data-paths';
 import { EventBus } from './services/app/event-bus';
 import { BackendManager } from './services/backend/backend-manager';
+import { backendHandlers } from './services/backend/backend-handlers';
 import { probeGpus } from './services/backend/gpu-probe';
 import { runTool } from './services/backend/run-tool';
 import { openProcessLifecycle, type ProcessLifecycle } from './services/process/process-lifecycle';
@@ -31,16 +32,19 @@ import { sandboxFromSettings } from './services/tools/sandbox/sandbox';
 import { forkWorkerSpawner } from './services/tools/worker/worker-process';
 import { builtinToolProvider, ToolRegistry } from './services/tools/tool-registry';
 import { createHistoryService } from './services/history/history-service';
+import { historyHandlers } from './services/history/history-handlers';
 import { createHotkeyService, type GlobalShortcuts } from './services/hotkeys/hotkey-service';
 import { createScreenService, workerScreenCapturer, type ScreenCapturer } from './services/screen/screen-service';
 import { openMcpManager } from './services/mcp/mcp-manager';
-import { getMcpPrompt, listMcpPrompts } from './services/mcp/mcp-prompts';
-import { listMcpResources, readMcpResource } from './services/mcp/mcp-resources';
+import { mcpHandlers } from './services/mcp/mcp-handlers';
 import type { McpTiming } from './services/mcp/mcp-server-slot';
 import { openSlotKeeper } from './services/chat/slot-cache/slot-keeper';
 import { createVoiceService } from './services/voice/voice-service';
+import { voiceHandlers } from './services/voice/voice-handlers';
 import { createWorkshopService } from './services/workshop/workshop-service';
+import { workshopHandlers } from './services/workshop/workshop-handlers';
 import { createModelLibrary, type ModelLibrary } from './services/models/model-library-service';
+import { modelLibraryHandlers } from './services/models/model-library-handlers';
 import { orderBackends } from './services/backend/backend-choice';
 import { openKnowledge } from './services/knowledge/knowledge-module';
 import { openModelInfo } from './services/model-info/model-info-module';
@@ -114,13 +118,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   }
   const settings = await openSettingsStore(paths.root, (notice) => early.push(notice));
   const slotDir = join(paths.root, 'slots');
+  const probeMachineGpus = (serverPath: string | undefined) => probeGpus({ run: (cmd, args, timeoutMs) => runTool(cmd, args, timeoutMs, processes.launch) }, serverPath);
   const backend = new BackendManager({
     binDirs: options.binDirs,
     slotSavePath: slotDir,
     fitMemoryPath: join(paths.root, 'fit-memory.json'),
     registry: processes,
     emit: events.emit,
-    probeGpus: (serverPath) => probeGpus({ run: (cmd, args, timeoutMs) => runTool(cmd, args, timeoutMs, processes.launch) }, serverPath),
+    probeGpus: probeMachineGpus,
     ...options.backendTimeouts,
   });
 
@@ -167,7 +172,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir: paths.root,
     binDirs: options.binDirs,
     registry: processes,
-    probeGpus: (serverPath) => probeGpus({ run: (cmd, args, timeoutMs) => runTool(cmd, args, timeoutMs, processes.launch) }, serverPath),
+    probeGpus: probeMachineGpus,
     settings: () => settings.get(),
     resolveLink: (id) => links.resolve(id),
     emit: events.emit,
@@ -202,14 +207,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     pythonEnvDir: options.pythonEnvDir ?? join(paths.root, 'python', 'convert-env'),
   });
 
-  const info: AppInfo = {
-    version: options.version,
-    host: options.host,
-    platform: process.platform,
-    dataDir: paths.root,
-    systemLanguage: options.systemLanguage,
-    canPickFiles: Boolean(options.pickModel),
-  };
+  const info: AppInfo = { version: options.version, host: options.host, platform: process.platform, dataDir: paths.root, systemLanguage: options.systemLanguage, canPickFiles: Boolean(options.pickModel) };
 
   const handlers: InvokeHandlers = {
     'app:open-external': async ({ url }) => {
@@ -232,30 +230,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       if (patch.knowledge) knowledge.settingsChanged();
       return next;
     },
-    'backend:discover': async () => backend.discover(true),
-    'backend:inspect': async ({ modelPath, mmprojPath, backend: choice }) => backend.inspect(modelPath, mmprojPath, choice),
-    'backend:load': async ({ apiKey, ...load }) => {
-      const userKey = await serverKey.apply(apiKey, load.exposeOnNetwork);
-      // The conversation the server holds is saved while that server is still there.
-      await slots.leave(null);
-      // One kind of local server at a time: the pool's models would take the memory this load plans with.
-      if (pool.pool.getStatus().state !== 'stopped') await pool.pool.stop();
-      const status = await backend.load(load, userKey);
-      // Read and written in the settings queue, so a load racing another update loses neither.
-      await settings.update((current) => ({ recentModels: [load.modelPath, ...current.recentModels.filter((path) => path !== load.modelPath)].slice(0, 20) }));
-      return status;
-    },
-    'backend:api-key': async () => serverKey.status(),
-    'backend:stop': async () => {
-      await slots.leave(null);
-      return backend.stop();
-    },
-    'backend:status': async () => backend.getStatus(),
-    'backend:log': async () => ({ lines: backend.logLines() }),
-    'dialog:pick-model': async () => {
-      if (!options.pickModel) throw new AppFailure('bad_request', 'this host has no file picker: type the model path');
-      return { path: await options.pickModel() };
-    },
+    ...backendHandlers({ backend, slots, pool: pool.pool, settings, serverKey, pickModel: options.pickModel }),
     'chat:send': async (input) =>
       live.track({ requestId: input.requestId, kind: 'chat', record: input.mode === 'chat' ? input.record : undefined }, async () => {
         // With the composer's knowledge toggle on, the answer is saved with the passages its prompt was given.
@@ -281,68 +256,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'agent:tools-prompt': async (input) => agent.toolsPrompt(input),
     'hotkeys:status': async () => hotkeys.status(),
     'screen:capture': async (input) => screen.capture(input),
-    'mcp:list': async () => mcp.overview(),
-    'mcp:save': async (config) => mcp.save(config),
-    'mcp:reconnect': async (input) => mcp.reconnect(input?.name),
-    'mcp:set-key': async ({ name, apiKey }) => mcp.setKey(name, apiKey),
-    'mcp:prompts': async () => listMcpPrompts(mcp.clients),
-    'mcp:get-prompt': async (input) => getMcpPrompt(mcp.clients, input),
-    'mcp:resources': async ({ server, cursor }) => listMcpResources(mcp.clients, server, cursor),
-    'mcp:read-resource': async (input) => readMcpResource(mcp.clients, input),
-    'history:list': async () => history.list(),
-    'history:open': async ({ id }) => {
-      // Leaving a conversation saves its slot while the user reads or types (instant reopen).
-      void slots.leave(id);
-      return history.open(id);
-    },
-    'history:leave': async () => {
-      // The same for a new conversation: its first question must not wait for the save (issue 16).
-      void slots.leave(null);
-      return {};
-    },
-    'history:create': async (init) => history.create(init),
-    'history:select-branch': async ({ conversationId, messageId }) => history.selectBranch(conversationId, messageId),
-    'history:rename': async ({ id, title }) => history.rename(id, title),
-    'history:pin': async ({ id, pinned }) => history.pin(id, pinned),
-    'history:set-conventions': async ({ id, systemPrompt, sampling }) => history.setConventions(id, systemPrompt, sampling),
-    'history:set-overflow': async ({ id, overflow }) => history.setOverflow(id, overflow),
-    'history:set-tool-selection': async ({ id, toolSelection }) => history.setToolSelection(id, toolSelection),
-    'history:delete': async ({ ids }) => {
-      const result = await history.delete(ids);
-      await slots.forget(ids);
-      return result;
-    },
-    'history:clear': async () => {
-      const result = await history.clear();
-      await slots.forgetAll();
-      return result;
-    },
-    'history:undo-delete': async ({ token }) => history.undoDelete(token),
-    'history:search': async ({ query, limit }) => history.search(query, limit),
-    'history:export': async ({ ids, format }) => history.export(ids, format),
-    'history:import': async ({ text }) => history.import(text),
-    'voice:transcribe': async (input) => voice.transcribe(input),
-    // Synchronous inside: each piece is stored in the turn it arrives, so pieces keep the order they were sent in.
-    'voice:append-audio': async (input) => voice.appendAudio(input),
-    'voice:transcribe-recording': async (input) => voice.transcribeRecording(input),
-    'voice:discard-recording': async ({ recordingId }) => voice.discardRecording(recordingId),
-    'voice:cancel': async ({ requestId }) => voice.cancel(requestId),
-    'voice:status': async () => voice.status(),
-    'models:list': async () => models.list(),
-    'models:set-folders': async ({ folders }) => models.setFolders(folders),
-    'models:browse': async (input) => models.browse(input?.path, input?.files),
-    'hub:search': async ({ query, limit }) => models.search(query, limit),
-    'hub:files': async ({ repo }) => models.files(repo),
-    'hub:download': async (input) => models.download(input),
-    'hub:cancel': async ({ id }) => models.cancel(id),
-    'hub:downloads': async () => models.downloads(),
+    ...mcpHandlers(mcp),
+    ...historyHandlers(history, slots),
+    ...voiceHandlers(voice),
+    ...modelLibraryHandlers(models),
     ...knowledge.handlers,
-    'workshop:plan': async ({ modelPath }) => workshop.plan(modelPath),
-    'workshop:quantize': async (input) => workshop.quantize(input),
-    'workshop:convert-plan': async ({ folderPath }) => workshop.convertPlan(folderPath),
-    'workshop:convert': async (input) => workshop.convert(input),
-    'workshop:setup-python': async ({ jobId }) => workshop.setupPython(jobId),
-    'workshop:cancel': async ({ jobId }) => workshop.cancel(jobId),
+    ...workshopHandlers(workshop),
     ...modelInfo.handlers,
     ...images.handlers,
     ...pool.handlers,

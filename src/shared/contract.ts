@@ -197,6 +197,8 @@ export const invokeChannels = {
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;
+/** The channels of one area (`history`, `mcp`…): what a service's handler map covers. */
+export type ChannelsOf<Area extends string> = Extract<InvokeChannel, `${Area}:${string}`>;
 export type InvokeInput<C extends InvokeChannel> = z.input<(typeof invokeChannels)[C]['input']>;
 export type InvokeOutput<C extends InvokeChannel> = (typeof invokeChannels)[C]['output'];
 

@@ -1,154 +1,55 @@
 // Keeps at most one llama-server running for the user: chooses the backend
 // (falling back when one fails to start), the port and the GPU offload, starts
 // it, restarts it with backoff when it dies, and publishes every state change.
-// Pure policy lives in the modules it imports; this file is the state machine.
-import type { BackendInfo, BackendKind, BackendStatus, EventName, EventPayloads, GpuInfo, GpuLayerEstimate, LoadSettings, LogLine, ModelFacts } from '@shared/contract';
+// Pure policy lives in the modules it imports, and what it records and reports
+// (status, model log, endpoints) in backend-state.ts; this file is the state machine.
+import type { BackendInfo, BackendStatus, GpuInfo, LoadSettings } from '@shared/contract';
 import { AppFailure, toAppError, type AppError } from '@shared/errors';
 import { describeExit } from '../process/exit-record';
-import type { ProcessLifecycle } from '../process/process-lifecycle';
 import { BackendCatalog } from './backend-catalog';
-import { ChangeSignal } from './change-signal';
-import { fallbackNotice, orderBackends } from './backend-choice';
 import { estimateGpuLayers } from './estimate-gpu-layers';
 import { readModelFacts } from './model-facts';
-import { recommendContext } from './recommend-context';
-import type { ContextRecommendation } from '@shared/chat/context-types';
 import { freemem } from 'node:os';
-import { LogRing } from './log-ring';
 import { choosePort, validatePort } from './port-policy';
 import { findFreePort, isPortFree } from './net-probe';
-import { buildServerArgs, launchKey } from './server-args';
+import { buildServerArgs } from './server-args';
 import { newLaunchKey, serverKeyEnv } from './server-key';
 import { startServerRun, type ServerRun } from './server-run';
-import { LogBatcher } from './log-batcher';
 import { probeHealth } from './health-probe';
-import { blankStatus, computesOnCpu, superseded } from './backend-status';
-import { localUnavailable } from './local-availability';
+import { superseded } from './backend-status';
 import { DEFAULT_RESTART_POLICY, decideRestart } from './restart-budget';
 import { launchIdentity } from './launch-identity';
-import { describeLoadReport, describeServerFit, readLoadReport } from './load-report';
+import { readLoadReport } from './load-report';
 import { openFitMemory, type FitMemory } from './fit-memory';
-import { isGpuDevice } from './out-of-memory';
-import { diedOfCpuFault, NO_REPACK, outOfMemoryFailure } from './start-failure';
-import { beginFit, deviceSignature, nextFit, rememberedNotice, settleFit, type FitRun } from './load-fitting';
-import { rpcExposureWarnings } from '@shared/rpc/rpc-exposure';
+import { NO_REPACK } from './start-failure';
+import { settleFit, type FitRun } from './load-fitting';
 import { RpcWorkerSet } from './rpc-worker-set';
 import { raceWorkerLoss, workerLossNotice } from './rpc-worker-loss';
+import type { ActiveRun, BackendManagerDeps } from './backend-manager-types';
+import { BackendState } from './backend-state';
+import { inspectModel, type ModelInspection } from './model-inspection';
+import { planLaunch } from './launch-plan';
+import { stepAfterFailedStart } from './failed-start-step';
+import { describeStartedLoad, exposureNotices } from './load-messages';
 
-/** Where the chat reaches the running server, and what its KV cache belongs to. */
-export interface LocalEndpoint {
-  baseUrl: string;
-  apiKey: string;
-  model: string;
-  onCpu: boolean;
-  slotIdentity?: string;
-}
-
-export interface BackendManagerDeps {
-  /** searched in order for `<dir>/<backend>/llama-server` */
-  binDirs: readonly string[];
-  registry: ProcessLifecycle;
-  emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
-  probeGpus: (serverPath: string | undefined) => Promise<GpuInfo[]>;
-  probeHealth?: (port: number) => Promise<number | null>;
-  now?: () => number;
-  clock?: () => number;
-  readyTimeoutMs?: number;
-  restartDelaysMs?: readonly number[];
-  /** ready this long before a crash refills the restart budget (default 60 s) */
-  restartHealthyMs?: number;
-  stopGraceMs?: number;
-  logCapacity?: number;
-  /** free system RAM in bytes, for the recommended context (default: os.freemem) */
-  freeMemory?: () => number;
-  /** appended to every launch's argv: a second manager runs an embedding server with `--embedding …` (knowledge/embedding-server.ts) */
-  extraArgs?: readonly string[];
-  /** the conversation cache's folder: a loopback server saves and restores slots there */
-  slotSavePath?: string;
-  /** where what fit after running out of memory is remembered (load-fitting.ts); in memory only when absent */
-  fitMemoryPath?: string;
-}
-
-interface ActiveRun {
-  key: string;
-  settings: LoadSettings;
-  /** the user's key for network clients, '' for none */
-  userKey: string;
-  /** this launch's random key: what EVA itself sends (server-key.ts) */
-  launchSecret: string;
-  backend: BackendKind;
-  serverPath: string;
-  args: string[];
-  run: ServerRun;
-  /** what this launch's KV cache belongs to, when it saves slots */
-  slotIdentity?: string;
-}
+export type { BackendManagerDeps, LocalEndpoint } from './backend-manager-types';
 
 const LOG_TAIL_FOR_ERRORS = 50;
 /** How long a failed start's last output is waited for before it is read for why (it exits within milliseconds). */
 const EXIT_WAIT_MS = 2000;
 
-export class BackendManager {
-  private readonly log: LogRing;
-  private readonly batcher: LogBatcher;
-  private readonly now: () => number;
-  private readonly clock: () => number;
-  private status: BackendStatus;
-  private active: ActiveRun | null = null;
+export class BackendManager extends BackendState {
   /** bumped by every load/stop so a superseded start or restart gives up */
   private generation = 0;
   private readonly catalog: BackendCatalog;
-  private readyTiming: { listeningAt: number; readyAt: number } | null = null;
-  private readonly statusChanged = new ChangeSignal();
   private readonly fitMemory: Promise<FitMemory>;
   private readonly rpc: RpcWorkerSet;
 
-  constructor(private readonly deps: BackendManagerDeps) {
-    this.now = deps.now ?? Date.now;
-    this.clock = deps.clock ?? (() => performance.now());
-    this.log = new LogRing(deps.logCapacity ?? 5000);
-    this.batcher = new LogBatcher((lines) => deps.emit('backend:log-lines', { lines }));
-    this.status = this.blankStatus('stopped');
+  constructor(deps: BackendManagerDeps) {
+    super(deps);
     this.catalog = new BackendCatalog(deps.binDirs, deps.probeGpus);
     this.fitMemory = openFitMemory(deps.fitMemoryPath, (line) => this.appLog(line));
     this.rpc = new RpcWorkerSet({ registry: deps.registry, log: (line) => this.appLog(line), onChange: (rpcWorkers) => this.setStatus({ ...this.status, rpcWorkers }), stopGraceMs: deps.stopGraceMs });
-  }
-
-  getStatus(): BackendStatus {
-    return this.status;
-  }
-
-  /** Clock readings (deps.clock) of the last start: the "listening" line read, and ready confirmed. For benchmarks. */
-  lastReadyTiming(): { listeningAt: number; readyAt: number } | null {
-    return this.readyTiming;
-  }
-
-  /** Where the chat reaches the running server (always over loopback), or null when it is not ready. */
-  localEndpoint(): LocalEndpoint | null {
-    if (this.status.state !== 'ready' || !this.active || this.status.port === null) return null;
-    return { baseUrl: `http://127.0.0.1:${this.status.port}`, apiKey: this.active.launchSecret, model: this.status.model?.name ?? 'local', onCpu: computesOnCpu(this.status), slotIdentity: this.active.slotIdentity };
-  }
-
-  /**
-   * The endpoint for a chat: at once when ready; while a (re)start is under way it
-   * waits up to `waitMs` (a message sent during a crash's backoff goes out once the
-   * server is back); otherwise it says why not (crashed, failed, never loaded).
-   */
-  async readyEndpoint(signal: AbortSignal, waitMs = 60_000): Promise<LocalEndpoint> {
-    const deadline = this.clock() + waitMs;
-    while (this.status.state === 'starting' && !signal.aborted && this.clock() < deadline) await this.statusChanged.next(signal, deadline - this.clock());
-    const endpoint = this.localEndpoint();
-    if (endpoint) return endpoint;
-    throw localUnavailable(this.status);
-  }
-
-  /** The argv of the running server, for comparing with a raw launch. */
-  activeLaunch(): { serverPath: string; args: string[] } | null {
-    return this.active ? { serverPath: this.active.serverPath, args: [...this.active.args] } : null;
-  }
-
-  logLines(): LogLine[] {
-    return this.log.all();
   }
 
   /** Backends on disk and GPUs found; `refresh` forgets cached probes. */
@@ -159,25 +60,8 @@ export class BackendManager {
     return { backends, gpus: await this.catalog.gpus(gpuBackend?.serverPath) };
   }
 
-  async inspect(modelPath: string, mmprojPath: string | undefined, choice: LoadSettings['backend'] = 'auto'): Promise<{ model: ModelFacts; estimate: GpuLayerEstimate; recommendedContext: ContextRecommendation }> {
-    const model = await readModelFacts(modelPath, mmprojPath || undefined);
-    const backends = (await this.catalog.backends()).filter((b) => b.executable);
-    const [first] = orderBackends(choice, backends.map((b) => b.kind));
-    const backend = backends.find((b) => b.kind === first);
-    const gpus = backend && backend.kind !== 'cpu' ? await this.catalog.gpus(backend.serverPath) : [];
-    // Weights alone on the GPU: the KV cache goes there too, so the context is planned against VRAM; otherwise against RAM.
-    const weightsOnly = estimateGpuLayers({ backend: backend?.kind ?? 'cpu', model: { ...model, kvBytesPerToken: 0 }, gpus, override: 'auto' });
-    const onGpu = weightsOnly.why?.code === 'fits' ? weightsOnly.why : null;
-    const recommendedContext = recommendContext({
-      trained: model.contextLength,
-      kvBytesPerToken: model.kvBytesPerToken ?? 0,
-      weightsBytes: model.fileSize + model.mmprojSize,
-      freeBytes: onGpu ? onGpu.gpuMiB * 1024 * 1024 : (this.deps.freeMemory ?? freemem)(),
-      memory: onGpu ? 'vram' : 'ram',
-    });
-    // What the form offers by default, with the KV cache of that context counted.
-    const estimate = estimateGpuLayers({ backend: backend?.kind ?? 'cpu', model, gpus, override: 'auto', contextSize: recommendedContext.tokens });
-    return { model, estimate, recommendedContext };
+  inspect(modelPath: string, mmprojPath: string | undefined, choice: LoadSettings['backend'] = 'auto'): Promise<ModelInspection> {
+    return inspectModel(this.catalog, modelPath, mmprojPath, choice, this.deps.freeMemory ?? freemem);
   }
 
   /**
@@ -194,10 +78,7 @@ export class BackendManager {
       facts.catch(() => undefined);
       const order = await this.catalog.order(settings.backend);
       const host = settings.exposeOnNetwork ? '0.0.0.0' : '127.0.0.1';
-      const notices: string[] = settings.exposeOnNetwork
-        ? [`llama-server is reachable from the network on 0.0.0.0${userKey ? ' for clients sending your API key' : ', but no client can use it without an API key'}`]
-        : [];
-      notices.push(...rpcExposureWarnings(settings.rpc));
+      const notices = exposureNotices(settings, userKey);
 
       // Set after a start that died of a CPU fault while loading: the next start of the same backend repacks no weights.
       let repackOff = false;
@@ -210,19 +91,13 @@ export class BackendManager {
         const gpus = gpuModel ? await this.catalog.gpus(backend.serverPath) : [];
         const gpuEstimate = gpuModel ? estimateGpuLayers({ backend: backend.kind, model: gpuModel, gpus, override: settings.gpuLayers, contextSize: settings.contextSize }) : null;
         const slotSavePath = this.deps.slotSavePath;
-        if (fitting?.index !== index) {
-          const requested = { gpuLayers: gpuEstimate?.gpuLayers ?? 0, contextSize: settings.contextSize };
-          const requestKey = launchKey({ settings, backend: backend.kind, host, gpuLayers: requested.gpuLayers, userKey, slotSavePath });
-          fitting = await beginFit(memory, index, requestKey, settings.modelPath, deviceSignature(backend.kind, gpus), requested);
-          const recalled = rememberedNotice(fitting);
-          if (recalled) {
-            notices.push(recalled);
-            this.appLog(recalled);
-          }
+        const plan = await planLaunch(memory, fitting, index, { settings, backend: backend.kind, host, userKey, slotSavePath }, gpus, gpuEstimate);
+        fitting = plan.fitting;
+        if (plan.recalled) {
+          notices.push(plan.recalled);
+          this.appLog(plan.recalled);
         }
-        const { gpuLayers } = fitting.point;
-        const launchSettings: LoadSettings = { ...settings, contextSize: fitting.point.contextSize };
-        const key = launchKey({ settings: launchSettings, backend: backend.kind, host, gpuLayers, userKey, slotSavePath });
+        const { gpuLayers, launchSettings, key } = plan;
         if (this.active?.key === key && this.status.state === 'ready') return this.status;
 
         await this.stopActive();
@@ -257,8 +132,7 @@ export class BackendManager {
           this.readyTiming = { listeningAt: outcome.listeningAt, readyAt: outcome.readyAt };
           // What the server did beside what EVA estimated (and beside llama-server's own fit), where the user reads the log.
           const report = readLoadReport(startLines);
-          const kv = (model.kvBytesPerToken ?? 0) > 0 && report.nCtx !== null ? `, KV cache ${Math.round(((model.kvBytesPerToken ?? 0) * report.nCtx) / 2 ** 20)} MiB` : '';
-          this.appLog(`${describeLoadReport(report)} (EVA's estimate: ${estimate.gpuLayers} of ${estimate.maxLayers} layers, ${estimate.reason}${kv}); ${describeServerFit(report.serverFit)}`);
+          this.appLog(describeStartedLoad(report, estimate, model));
           const fit = await settleFit(memory, fitting, report);
           if (generation !== this.generation) throw superseded();
           this.setStatus({ ...this.status, state: 'ready', since: this.now(), model, estimate, loadMs: Math.round(outcome.readyAt - startedAt), fit });
@@ -266,36 +140,14 @@ export class BackendManager {
           return this.status;
         }
         this.active = null;
-        const change = nextFit(fitting, startLines, { maxLayers: model.nLayer + 1, trainedContext: model.contextLength });
-        if (change) {
-          // Out of memory: the same backend again, smaller; what changed is said where the user looks.
-          const why = `${change.text}; starting again`;
-          notices.push(why);
-          this.appLog(why);
-          this.deps.emit('app:notice', { level: 'warning', code: 'backend_fit', message: why, details: { device: change.device, from: change.from, to: change.to } });
-          index--;
-          continue;
-        }
-        // Host memory that ran out stays out on any backend; a GPU that ran out may leave the next backend room.
-        if (fitting.lastOutOfMemory && (!isGpuDevice(fitting.lastOutOfMemory.device) || !order[index + 1])) throw outOfMemoryFailure(fitting, outcome.error);
-        if (!repackOff && diedOfCpuFault(outcome.error.details)) {
-          // Weight repacking uses the CPU's newest matrix units (AMX on recent Xeons); some
-          // virtual machines report them but fault on use. Without repacking the same
-          // build runs, a little slower on quantized models.
-          repackOff = true;
-          index--;
-          const why = `llama-server crashed while loading the model (${String(outcome.error.details?.signal)}); it is started again without weight repacking (${NO_REPACK}), which this CPU or virtual machine needs`;
-          notices.push(why);
-          this.appLog(why);
-          this.deps.emit('app:notice', { level: 'warning', code: 'backend_no_repack', message: why, details: { signal: outcome.error.details?.signal } });
-          continue;
-        }
-        const next = order[index + 1];
-        if (!next) throw new AppFailure(outcome.error.code, outcome.error.message, outcome.error.details);
-        const why = fallbackNotice(backend.kind, outcome.error.message, next.kind);
-        notices.push(why);
-        this.appLog(why);
-        this.deps.emit('app:notice', { level: 'warning', code: 'backend_fallback', message: why, details: { from: backend.kind, to: next.kind, cause: outcome.error.message } });
+        // Throws the load's error when nothing is left to try.
+        const step = stepAfterFailedStart({ fitting, startLines, model, error: outcome.error, backend: backend.kind, next: order[index + 1]?.kind, repackOff });
+        if (step.retry === 'no_repack') repackOff = true;
+        // The same backend again: smaller, or without weight repacking.
+        if (step.retry !== 'next_backend') index--;
+        notices.push(step.notice.message);
+        this.appLog(step.notice.message);
+        this.deps.emit('app:notice', step.notice);
       }
       throw new AppFailure('backend_missing', 'no llama-server backend could be started');
     } catch (error) {
@@ -325,7 +177,7 @@ export class BackendManager {
   /** For quitting: stop the server and flush the log. */
   async dispose(): Promise<void> {
     await this.stop();
-    this.batcher.flush();
+    this.flushLog();
   }
 
   private launch(serverPath: string, args: string[], env: Record<string, string>, port: number): ServerRun {
@@ -336,7 +188,7 @@ export class BackendManager {
       port,
       registry: this.deps.registry,
       onLine: (stream, text) => {
-        this.batcher.add(this.log.push(stream, text));
+        this.logLine(stream, text);
         this.rpc.noteServerLine(text);
       },
       logTail: () => this.log.tail(LOG_TAIL_FOR_ERRORS).map((line) => line.text),
@@ -417,25 +269,5 @@ export class BackendManager {
       this.setStatus({ ...this.status, state: 'error', since: this.now(), pid: null, error: appError });
       return false;
     }
-  }
-
-  /** A line of EVA's own in the model log, beside the server's. */
-  appLog(text: string): void {
-    this.logLine('app', text);
-  }
-
-  /** A line from another server EVA runs (the model pool's router) in the same model log. */
-  logLine(stream: LogLine['stream'], text: string): void {
-    this.batcher.add(this.log.push(stream, text));
-  }
-
-  private setStatus(next: BackendStatus): void {
-    this.status = next;
-    this.deps.emit('backend:state', next);
-    this.statusChanged.notify();
-  }
-
-  private blankStatus(state: BackendStatus['state']): BackendStatus {
-    return blankStatus(state, this.now());
   }
 }

@@ -14,20 +14,9 @@ import type { ProviderCall, ToolProvider } from '../tools/tool-registry';
 import { callMcpTool } from './mcp-call';
 import { connectMcp, McpConnectError, type McpConnection } from './mcp-connect';
 import { failuresAfterLoss, retryDelayMs } from './reconnect-backoff';
+import type { McpTiming } from './mcp-timing';
 
-/** Every duration the MCP service uses; tests shorten them. */
-export interface McpTiming {
-  /** spawn/handshake/`initialize` and each `tools/list` page (npx may download a package first) */
-  connectTimeoutMs: number;
-  /** one `tools/call`; a progress notification restarts it */
-  callTimeoutMs: number;
-  retryDelaysMs: readonly number[];
-  /** up this long = healthy: the next loss starts the delays over */
-  stableMs: number;
-  /** HTTP/SSE servers have no process to watch: a failed ping means it is gone; 0 turns pings off */
-  pingIntervalMs: number;
-  killGraceMs: number;
-}
+export type { McpTiming } from './mcp-timing';
 
 export interface SlotDeps {
   name: string;

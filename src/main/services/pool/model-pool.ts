@@ -7,11 +7,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { totalmem } from 'node:os';
 import { join } from 'node:path';
-import type { BackendKind, EventName, EventPayloads, LoadSettings } from '@shared/contract';
+import type { LoadSettings } from '@shared/contract';
 import { AppFailure, toAppError } from '@shared/errors';
 import type { PoolSettings } from '@shared/pool/pool-settings';
 import type { PoolModelStatus, PoolStatus } from '@shared/pool/pool-types';
-import type { ProcessLifecycle } from '../process/process-lifecycle';
 import { describeExit } from '../process/exit-record';
 import { probeHealth } from '../backend/health-probe';
 import { findFreePort } from '../backend/net-probe';
@@ -24,29 +23,9 @@ import { poolModelIds, poolPreset, type PresetModel } from './pool-preset';
 import { routerArgs } from './router-args';
 import { routerClient, type RouterClient } from './router-client';
 import { modelLogLine } from './router-models';
+import type { ModelPoolDeps, PoolEndpoint } from './model-pool-deps';
 
-export interface PoolEndpoint {
-  baseUrl: string;
-  apiKey: string;
-  model: string;
-  onCpu: boolean;
-}
-
-export interface ModelPoolDeps {
-  registry: ProcessLifecycle;
-  emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
-  /** the llama-server binary to run as the router, and its build (the CPU one computes on the cores the page shares) */
-  server: () => Promise<{ path: string; kind: BackendKind }>;
-  /** where the preset file is written */
-  dir: string;
-  /** a line for the model log: the router's own, or one of its models' with the model named */
-  log: (stream: 'stdout' | 'stderr' | 'app', text: string) => void;
-  now?: () => number;
-  totalMemory?: () => number;
-  /** how often idle models are looked for (default 30 s) */
-  idleCheckMs?: number;
-  loadTimeoutMs?: number;
-}
+export type { ModelPoolDeps, PoolEndpoint } from './model-pool-deps';
 
 interface Running {
   run: ServerRun;

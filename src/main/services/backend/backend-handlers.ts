@@ -1,0 +1,51 @@
+// The contract's backend:* handlers and the model file picker. A load or a stop
+// first saves the conversation the server holds (instant reopen), and a load
+// stops the model pool: one kind of local server at a time.
+import type { InvokeHandlers } from '@shared/contract';
+import { AppFailure } from '@shared/errors';
+import type { SlotKeeper } from '../chat/slot-cache/slot-keeper';
+import type { ModelPool } from '../pool/model-pool';
+import type { SettingsStore } from '../settings/settings-store';
+import type { BackendManager } from './backend-manager';
+import type { UserApiKey } from './user-api-key';
+
+type BackendChannel = 'backend:discover' | 'backend:inspect' | 'backend:load' | 'backend:api-key' | 'backend:stop' | 'backend:status' | 'backend:log' | 'dialog:pick-model';
+
+export interface BackendHandlerDeps {
+  backend: BackendManager;
+  slots: SlotKeeper;
+  pool: ModelPool;
+  settings: SettingsStore;
+  serverKey: UserApiKey;
+  /** a native file picker, where the host has one */
+  pickModel?: () => Promise<string | null>;
+}
+
+export function backendHandlers({ backend, slots, pool, settings, serverKey, pickModel }: BackendHandlerDeps): Pick<InvokeHandlers, BackendChannel> {
+  return {
+    'backend:discover': async () => backend.discover(true),
+    'backend:inspect': async ({ modelPath, mmprojPath, backend: choice }) => backend.inspect(modelPath, mmprojPath, choice),
+    'backend:load': async ({ apiKey, ...load }) => {
+      const userKey = await serverKey.apply(apiKey, load.exposeOnNetwork);
+      // The conversation the server holds is saved while that server is still there.
+      await slots.leave(null);
+      // One kind of local server at a time: the pool's models would take the memory this load plans with.
+      if (pool.getStatus().state !== 'stopped') await pool.stop();
+      const status = await backend.load(load, userKey);
+      // Read and written in the settings queue, so a load racing another update loses neither.
+      await settings.update((current) => ({ recentModels: [load.modelPath, ...current.recentModels.filter((path) => path !== load.modelPath)].slice(0, 20) }));
+      return status;
+    },
+    'backend:api-key': async () => serverKey.status(),
+    'backend:stop': async () => {
+      await slots.leave(null);
+      return backend.stop();
+    },
+    'backend:status': async () => backend.getStatus(),
+    'backend:log': async () => ({ lines: backend.logLines() }),
+    'dialog:pick-model': async () => {
+      if (!pickModel) throw new AppFailure('bad_request', 'this host has no file picker: type the model path');
+      return { path: await pickModel() };
+    },
+  };
+}

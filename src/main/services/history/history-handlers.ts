@@ -1,0 +1,43 @@
+// The contract's history:* handlers. The history service keeps the conversations;
+// the slot keeper (instant reopen) is told when the user leaves one, and forgets
+// the slot files of conversations deleted.
+import type { ChannelsOf, InvokeHandlers } from '@shared/contract';
+import type { SlotKeeper } from '../chat/slot-cache/slot-keeper';
+import type { HistoryService } from './history-service';
+
+export function historyHandlers(history: HistoryService, slots: SlotKeeper): Pick<InvokeHandlers, ChannelsOf<'history'>> {
+  return {
+    'history:list': async () => history.list(),
+    'history:open': async ({ id }) => {
+      // Leaving a conversation saves its slot while the user reads or types (instant reopen).
+      void slots.leave(id);
+      return history.open(id);
+    },
+    'history:leave': async () => {
+      // The same for a new conversation: its first question must not wait for the save (issue 16).
+      void slots.leave(null);
+      return {};
+    },
+    'history:create': async (init) => history.create(init),
+    'history:select-branch': async ({ conversationId, messageId }) => history.selectBranch(conversationId, messageId),
+    'history:rename': async ({ id, title }) => history.rename(id, title),
+    'history:pin': async ({ id, pinned }) => history.pin(id, pinned),
+    'history:set-conventions': async ({ id, systemPrompt, sampling }) => history.setConventions(id, systemPrompt, sampling),
+    'history:set-overflow': async ({ id, overflow }) => history.setOverflow(id, overflow),
+    'history:set-tool-selection': async ({ id, toolSelection }) => history.setToolSelection(id, toolSelection),
+    'history:delete': async ({ ids }) => {
+      const result = await history.delete(ids);
+      await slots.forget(ids);
+      return result;
+    },
+    'history:clear': async () => {
+      const result = await history.clear();
+      await slots.forgetAll();
+      return result;
+    },
+    'history:undo-delete': async ({ token }) => history.undoDelete(token),
+    'history:search': async ({ query, limit }) => history.search(query, limit),
+    'history:export': async ({ ids, format }) => history.export(ids, format),
+    'history:import': async ({ text }) => history.import(text),
+  };
+}

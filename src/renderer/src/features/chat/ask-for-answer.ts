@@ -1,0 +1,170 @@
+// Asking for an answer: the prompt is fitted to the context first (a prompt that
+// cannot fit is refused with the numbers), then the question and the streaming
+// answer go on screen, the request goes out (a plain chat request or an agent
+// run) and its result settles the answer.
+import { initialStreamingMessage } from '@shared/chat/stream-reducer';
+import type { ChatSettings } from '@shared/chat/schemas';
+import type { ChatMessage } from '@shared/chat/types';
+import type { NewConversation } from '@shared/history/types';
+import { joinToolsPrompt } from '@shared/tools/agent/tools-prompt';
+import type { EvaApi } from '../../platform/types';
+import type { AgentStore } from '../agent/agent-store';
+import type { SettingsStore } from '../settings/settings-store';
+import type { StatusStore } from '../status/status-store';
+import { answerFromRun } from './agent-answer';
+import { addChild } from './branches';
+import { planChatRequest, planChatSend } from './chat-request';
+import type { ChatStore } from './chat-store-types';
+import { surelyFitsContext } from './context-fit';
+import {
+  answerFromResult,
+  endpointKey,
+  failedAnswer,
+  newAnswerItem,
+  settleAnswer,
+  toChatMessages,
+  type AnswerItem,
+  type AnswerState,
+  type ChatItem,
+  type ConversationState,
+  type UserItem,
+} from './conversation';
+import { effectiveChat } from './conversation-conventions';
+import type { LastOpened } from './saved-conversation';
+import type { LiveSnapshot, StreamFollower } from './stream-follower';
+import { agentToolsPrompt, withToolTokens } from './tools-fit';
+
+export interface AskForAnswerDeps
+  extends Pick<ChatStore, 'conversation' | 'live' | 'props' | 'conventions' | 'useTools' | 'conversationTools' | 'toolSelection' | 'overflow' | 'contextRefusal'> {
+  api: EvaApi;
+  app: SettingsStore;
+  status: StatusStore;
+  follower: StreamFollower;
+  newId: () => string;
+  lastOpened: LastOpened;
+  /** agent runs (step and approval cards); without it, tools are never used */
+  agent?: AgentStore;
+  pool?: { modelFor(conversationId: string | null): string | null; remember(conversationId: string, model: string): void };
+  /** request ids that are agent runs (Stop goes to `agent:stop`) */
+  runs: Set<string>;
+}
+
+/**
+ * Ask for an answer after `prefix` (already on screen), with a new question or (regenerate) without;
+ * or (Continue) have `continuing`, the answer after `prefix`, go on from its text in place.
+ * `accepted` runs once it goes ahead.
+ */
+export type AskForAnswer = (prefix: readonly ChatItem[], question: UserItem | null, accepted?: () => void, continuing?: AnswerItem) => Promise<boolean>;
+
+export function createAskForAnswer({
+  api,
+  app,
+  status,
+  follower,
+  newId,
+  lastOpened,
+  agent,
+  pool,
+  runs,
+  conversation,
+  live,
+  props,
+  conventions: held,
+  useTools,
+  conversationTools,
+  toolSelection,
+  overflow,
+  contextRefusal,
+}: AskForAnswerDeps): AskForAnswer {
+  /** a send is being fitted to the context (counting); another waits its turn */
+  let fitting = false;
+
+  /** Where this exchange is saved: the open conversation, or a new one the core creates with the first question (no extra round trip before the answer). */
+  const recordTarget = (state: ConversationState, chat: ChatSettings, nCtx: number | null): { conversationId: string; create?: NewConversation } => {
+    if (state.id !== null) return { conversationId: state.id };
+    const model = chat.endpoint.kind === 'local' ? (chat.endpoint.model ?? status.store.getState()?.model?.name ?? '') : '';
+    const endpoint = chat.endpoint.kind === 'local' ? { kind: 'local' as const, baseUrl: '', model } : { kind: 'link' as const, baseUrl: '', model, linkId: chat.endpoint.linkId };
+    const policy = overflow.getState();
+    const tools = toolSelection.getState();
+    return { conversationId: newId(), create: { endpoint, systemPrompt: chat.systemPrompt, sampling: { ...chat.sampling }, nCtx, ...(policy ? { overflow: policy } : {}), ...(tools ? { toolSelection: tools } : {}) } };
+  };
+
+  return async (prefix, question, accepted, continuing) => {
+    const settings = app.store.getState().settings;
+    const before = conversation.getState();
+    if (!settings || before.activeRequestId !== null || fitting) return false;
+    const own = effectiveChat(settings.chat, held.getState());
+    // With the model pool running, the conversation's own model answers it (through the router).
+    const poolModel = own.endpoint.kind === 'local' ? (pool?.modelFor(before.id) ?? null) : null;
+    const chat = poolModel ? { ...own, endpoint: { kind: 'local' as const, model: poolModel } } : own;
+    const requestId = newId();
+    // Known for the local server and for a linked llama-server; hosted APIs do not say, and are not trimmed.
+    const nCtx = (props.getState()?.nCtx ?? 0) || null;
+    // An answer is continued the way it was asked: a plain answer from its text (the last message),
+    // an agent run from its saved steps (the core has them; the messages end before it).
+    const resumeRun = continuing?.agentRun === true;
+    if (resumeRun && agent === undefined) return false;
+    const history = question ? [...prefix, question] : continuing && !resumeRun ? [...prefix, continuing] : prefix;
+    const asAgent = resumeRun || (!continuing && useTools.getState() && agent !== undefined);
+    const runTools = { enableTools: [...conversationTools.getState()], disableTools: [...(toolSelection.getState()?.off ?? [])] };
+    // With tools on, the tool list the agent adds to the system prompt is fitted too (tools-fit.ts); only where n_ctx is known.
+    fitting = asAgent && nCtx !== null;
+    const toolsPrompt = fitting ? await agentToolsPrompt(api, runTools).finally(() => (fitting = false)) : null;
+    const fitChat = toolsPrompt ? { ...chat, systemPrompt: joinToolsPrompt(chat.systemPrompt, toolsPrompt) } : chat;
+    // Fitted to the context before anything is shown or sent: a prompt that cannot fit is refused here, with the numbers.
+    // Without a known n_ctx nothing is trimmed or counted, and the send goes ahead in this same tick.
+    const count = (messages: readonly ChatMessage[]) => api.invoke('chat:count-tokens', { endpoint: chat.endpoint, systemPrompt: fitChat.systemPrompt, messages: [...messages] }).then((r) => (r.ok ? r.value : null));
+    // A prompt far below the budget (a quarter: even CJK text, ~1 token a character, fits) needs no count either.
+    const surelyFits = nCtx === null || surelyFitsContext(fitChat.systemPrompt, toChatMessages(history), nCtx, chat.sampling.max_tokens);
+    fitting = !surelyFits;
+    const fitted =
+      surelyFits
+        ? { ok: true as const, plan: planChatRequest({ requestId, history, chat: fitChat, nCtx, slot: before.slot }) }
+        : await planChatSend({ requestId, history, chat: fitChat, nCtx, slot: before.slot, policy: overflow.getState() ?? settings.chat.overflow, count }).finally(() => (fitting = false));
+    const refusal = fitted.ok ? null : toolsPrompt ? await withToolTokens(api, fitted.refusal, toolsPrompt, chat.endpoint) : fitted.refusal;
+    contextRefusal.setState(refusal, true);
+    const now = conversation.getState();
+    if (!fitted.ok || now.id !== before.id || now.items !== before.items || now.activeRequestId !== null) return false;
+    // The agent adds its tool list itself: the request carries the conversation's own system prompt.
+    const plan = { ...fitted.plan, input: { ...fitted.plan.input, systemPrompt: chat.systemPrompt, ...(continuing && !resumeRun ? { continueAnswer: true } : {}) } };
+    accepted?.();
+    const answerParent = continuing ? continuing.parentId : (history.at(-1)?.id ?? null);
+    const item = { ...newAnswerItem(continuing?.id ?? newId(), answerParent, requestId, plan.dropped, nCtx), ...(asAgent ? { agentRun: true } : {}) };
+    const target = recordTarget(before, chat, nCtx);
+    if (poolModel) pool?.remember(target.conversationId, poolModel);
+    let branches = before.branches;
+    if (question) branches = addChild(branches, question.parentId, question.id);
+    if (!continuing) branches = addChild(branches, answerParent, item.id);
+    conversation.setState({ ...before, id: target.conversationId, items: [...(continuing ? prefix : history), item], branches, activeRequestId: requestId }, true);
+    lastOpened.set(target.conversationId);
+    const follow = follower.follow(requestId, (snapshot) => live.setState((current) => (current?.requestId === requestId ? { ...current, ...snapshot } : current), true), { turns: asAgent });
+    // A continued answer keeps its text on screen until the stream brings it back with the new words.
+    live.setState({ itemId: item.id, requestId, message: { ...initialStreamingMessage(), content: resumeRun ? '' : (continuing?.answer.content ?? '') }, counter: item.counter, turn: null }, true);
+
+    const record = { ...target, parentId: question ? question.parentId : answerParent, answerId: item.id, ...(question ? { question: { id: question.id, content: question.content } } : {}) };
+    let answer: AnswerState;
+    let final: LiveSnapshot;
+    if (asAgent && agent) {
+      runs.add(requestId);
+      const { mode: _mode, ...runInput } = plan.input;
+      const { enableTools, disableTools } = runTools;
+      const result = await agent.run({ ...runInput, record, ...(resumeRun ? { resume: true } : {}), ...(enableTools.length > 0 ? { enableTools } : {}), ...(disableTools.length > 0 ? { disableTools } : {}) }, { conversationId: target.conversationId });
+      runs.delete(requestId);
+      final = follow.finish();
+      answer = result.ok ? answerFromRun(result.value) : failedAnswer(final.message, result.error);
+    } else {
+      const result = await api.invoke('chat:send', { ...plan.input, record });
+      final = follow.finish();
+      answer = result.ok ? answerFromResult(result.value) : failedAnswer(final.message, result.error);
+    }
+    const key = endpointKey(chat.endpoint);
+    conversation.setState((current) => ({
+      ...current,
+      items: settleAnswer(current.items, requestId, answer, final.counter),
+      activeRequestId: current.activeRequestId === requestId ? null : current.activeRequestId,
+      slot: answer.slotId !== null ? { endpointKey: key, slotId: answer.slotId } : current.slot,
+    }), true);
+    live.setState((current) => (current?.requestId === requestId ? null : current), true);
+    return true;
+  };
+}
