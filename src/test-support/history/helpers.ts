@@ -12,7 +12,7 @@ import { HistoryStore, type HistoryStoreOptions } from '@main/services/history/h
 /** A fresh folder, removed when the calling test finishes. */
 export async function tempDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'eva-history-'));
-  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  onTestFinished(() => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }));
   return dir;
 }
 
@@ -59,5 +59,8 @@ export function faultyFs(): FaultyFs {
 export function storeOn(dir: string, options: Partial<HistoryStoreOptions> = {}): { store: HistoryStore; notices: HistoryNotice[] } {
   const notices: HistoryNotice[] = [];
   const store = new HistoryStore({ historyDir: dir, notify: (n) => notices.push(n), indexFlushMs: 20, ...options });
+  // Closed when the test ends, before its folder goes (these hooks run last-registered first): a store
+  // left open could still flush its index into the folder while it is removed (ENOTEMPTY).
+  onTestFinished(() => store.close().catch(() => undefined));
   return { store, notices };
 }
