@@ -14,7 +14,7 @@ import type { StatusStore } from '../status/status-store';
 import { answerFromRun } from './agent-answer';
 import { addChild } from './branches';
 import { planChatRequest, planChatSend } from './chat-request';
-import type { ChatStore } from './chat-store-types';
+import type { ChatStore, ConversationModels } from './chat-store-types';
 import { surelyFitsContext } from './context-fit';
 import {
   answerFromResult,
@@ -44,7 +44,7 @@ export interface AskForAnswerDeps
   lastOpened: LastOpened;
   /** agent runs (step and approval cards); without it, tools are never used */
   agent?: AgentStore;
-  pool?: { modelFor(conversationId: string | null): string | null; remember(conversationId: string, model: string): void };
+  pool?: ConversationModels;
   /** request ids that are agent runs (Stop goes to `agent:stop`) */
   runs: Set<string>;
 }

@@ -13,6 +13,12 @@ import type { SendRefusal } from './tools-fit';
 import type { ToolSelection } from '@shared/tools/tool-selection';
 
 /** The answer being streamed, updated once per frame. */
+/** The model pool as the chat sees it: which of its models answers a conversation; `remember` keeps a conversation's model unless one was picked. */
+export interface ConversationModels {
+  modelFor(conversationId: string | null): string | null;
+  remember(conversationId: string, model: string): void;
+}
+
 export interface LiveAnswer {
   itemId: string;
   requestId: string;

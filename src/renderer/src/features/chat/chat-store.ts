@@ -3,7 +3,7 @@
 // of streamed tokens wakes only the streaming row (`live`), while the list
 // (`conversation`) changes only when a message is added or ends.
 import { createHeldEndpoint } from './held-endpoint';
-import type { ChatStore, Draft, LiveAnswer } from './chat-store-types';
+import type { ChatStore, ConversationModels, Draft, LiveAnswer } from './chat-store-types';
 
 export type { ChatStore, Draft, LiveAnswer } from './chat-store-types';
 import { createServerPropsFollower } from './server-props-follower';
@@ -41,7 +41,7 @@ export interface ChatStoreDeps {
   /** agent runs (step and approval cards); without it, tools are never used */
   agent?: AgentStore;
   /** the model pool: which of its models answers a conversation; `remember` keeps a conversation's model unless one was picked */
-  pool?: { modelFor(conversationId: string | null): string | null; remember(conversationId: string, model: string): void };
+  pool?: ConversationModels;
 }
 
 export function createChatStore({

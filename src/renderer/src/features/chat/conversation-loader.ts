@@ -7,7 +7,7 @@ import type { AgentStore } from '../agent/agent-store';
 import type { SettingsStore } from '../settings/settings-store';
 import { branchesOf } from './branches';
 import { EMPTY_COUNTER } from './chat-stats';
-import type { ChatStore } from './chat-store-types';
+import type { ChatStore, ConversationModels } from './chat-store-types';
 import { endpointKey, type ChatItem } from './conversation';
 import { conventionsOf } from './conversation-conventions';
 import { showSavedRuns, type LastOpened } from './saved-conversation';
@@ -22,7 +22,7 @@ export interface ConversationLoaderDeps
   follower: StreamFollower;
   lastOpened: LastOpened;
   agent?: AgentStore;
-  pool?: { remember(conversationId: string, model: string): void };
+  pool?: Pick<ConversationModels, 'remember'>;
   /** request ids that are agent runs (Stop goes to `agent:stop`) */
   runs: Set<string>;
   stopRequest: StopRequest;
