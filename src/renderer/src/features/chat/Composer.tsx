@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { useStore } from 'zustand';
@@ -51,6 +51,32 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
     el.style.height = 'auto';
     el.style.height = `${Math.min(el.scrollHeight, MAX_INPUT_PX)}px`;
   }, [draft.text]);
+
+  // The hidden file input is the same element at every render, so React leaves it alone: React 19
+  // writes an input's name and type again each time it renders one, three attribute changes and a
+  // style check per key typed and per send (issue 16). The picked files go to the latest `add`.
+  const addPicked = useRef(add);
+  useLayoutEffect(() => {
+    addPicked.current = add;
+  });
+  const pickerInput = useMemo(
+    () => (
+      <input
+        ref={picker}
+        type="file"
+        hidden
+        multiple
+        accept={ACCEPT}
+        data-testid="chat-attach-input"
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          event.target.value = '';
+          void addPicked.current(files);
+        }}
+      />
+    ),
+    [],
+  );
 
   const canSend = !busy && disabledReason === null && (draft.text.trim() !== '' || draft.attachments.length > 0);
   const send = (): void => {
@@ -125,19 +151,7 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
           <button type="button" className="btn btn-ghost btn-small" data-testid="chat-attach-mcp" title={t('chat.resources.open.title')} onClick={() => void mcp.picker.show()}>
             {t('chat.resources.open')}
           </button>
-          <input
-            ref={picker}
-            type="file"
-            hidden
-            multiple
-            accept={ACCEPT}
-            data-testid="chat-attach-input"
-            onChange={(event) => {
-              const files = [...(event.target.files ?? [])];
-              event.target.value = '';
-              void add(files);
-            }}
-          />
+          {pickerInput}
           <VoiceControls input={input} />
           <label className="composer-tools" title={t('chat.tools.title')}>
             <input type="checkbox" data-testid="chat-tools-toggle" checked={useTools} disabled={busy} onChange={(event) => chat.useTools.setState(event.target.checked, true)} />

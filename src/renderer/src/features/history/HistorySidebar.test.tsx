@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 // The history sidebar over the memory platform's fake history: date groups, search,
 // rename, delete and its undo, each checked in the DOM and in the calls sent to the core.
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InvokeInput } from '@shared/contract';
 import type { MemoryPlatform } from '@renderer/platform/memory-platform';
 import type { Translate } from '@renderer/i18n';
@@ -156,6 +157,34 @@ const focusedTitle = (): string | null => (document.activeElement as HTMLElement
 const press = (key: string, init: Partial<KeyboardEventInit> = {}): void => {
   fireEvent.keyDown(document.activeElement as Element, { key, ...init });
 };
+
+describe('HistorySidebar while a question is sent', () => {
+  it('does not render again when a new conversation gets its id, only once an open conversation is listed', async () => {
+    let renders = 0;
+    const ids: Record<string, string> = {};
+    const { model } = await renderWithApp(
+      <Profiler id="history" onRender={() => (renders += 1)}>
+        <HistorySidebar />
+      </Profiler>,
+      {
+        before: async ({ api }) => {
+          const created = await api.invoke('history:create', { title: 'Grocery list' });
+          if (!created.ok) throw new Error(created.error.message);
+          ids['Grocery list'] = created.value.id;
+        },
+      },
+    );
+    await settle();
+    const before = renders;
+    // A first question in a new chat: the conversation has its id before the core has saved it.
+    act(() => model.chat.conversation.setState((state) => ({ ...state, id: 'not-saved-yet' }), true));
+    expect(renders).toBe(before);
+    expect(screen.getAllByTestId('history-item').filter((item) => item.querySelector('[aria-current]'))).toHaveLength(0);
+    act(() => model.chat.conversation.setState((state) => ({ ...state, id: ids['Grocery list'] as string }), true));
+    expect(renders).toBeGreaterThan(before);
+    expect(row('Grocery list').querySelector('[aria-current="true"]')).not.toBeNull();
+  });
+});
 
 describe('HistorySidebar on the keyboard', () => {
   it('is one Tab stop: the first row until a conversation is open, then the open one; ⋯ is no stop', async () => {

@@ -33,13 +33,17 @@ export const HistorySidebar = memo(function HistorySidebar({ id, overlay = false
   const t = useT();
   const { history, chat } = useAppModel();
   const state = useStore(history.state);
-  const openId = useStore(chat.conversation, (conversation) => conversation.id);
   const [query, setQuery] = useState(state.query);
   const [confirmClear, setConfirmClear] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const rows = useMemo(() => groupRows(state.conversations, Date.now()), [state.conversations]);
   const ids = useMemo(() => rows.flatMap((row) => (row.kind === 'conversation' ? [row.summary.id] : [])), [rows]);
+  // The open conversation as far as this list shows it. A new conversation gets its id with its first
+  // question but its row only once saved: selecting the id itself re-rendered the whole history in the
+  // send's frame, while the model read the prompt, to change nothing on screen (issue 16).
+  const listed = useMemo(() => new Set(ids), [ids]);
+  const openId = useStore(chat.conversation, (conversation) => (conversation.id !== null && listed.has(conversation.id) ? conversation.id : null));
   // The row the keyboard last reached, for as long as the same conversation is open: opening
   // another one (here, by search, by New chat) moves the Tab stop to it.
   const [cursor, setCursor] = useState<{ id: string; openId: string | null } | null>(null);
@@ -100,7 +104,8 @@ export const HistorySidebar = memo(function HistorySidebar({ id, overlay = false
   };
   const remove = async (removed: readonly string[]): Promise<void> => {
     const receipt = await history.remove(removed);
-    if (receipt && openId !== null && receipt.conversationIds.includes(openId)) chat.clear();
+    const open = chat.conversation.getState().id;
+    if (receipt && open !== null && receipt.conversationIds.includes(open)) chat.clear();
   };
   /** One row deleted from its menu or by Delete: a keyboard user stays in the list, on the next row. */
   const removeRow = (conversationId: string): void => {
