@@ -4,40 +4,29 @@
 // budget (the least recently used models are unloaded before a new one is
 // loaded), idle unloading, and the status and log of each model. Switching a
 // conversation to a model that is loaded touches no other model.
-import { mkdir, writeFile } from 'node:fs/promises';
 import { totalmem } from 'node:os';
-import { join } from 'node:path';
 import type { LoadSettings } from '@shared/contract';
 import { AppFailure, toAppError } from '@shared/errors';
 import type { PoolSettings } from '@shared/pool/pool-settings';
 import type { PoolModelStatus, PoolStatus } from '@shared/pool/pool-types';
 import { describeExit } from '../process/exit-record';
-import { probeHealth } from '../backend/health-probe';
-import { findFreePort } from '../backend/net-probe';
-import { newLaunchKey, serverKeyEnv } from '../backend/server-key';
-import { startServerRun, type ServerRun } from '../backend/server-run';
+import type { ServerRun } from '../backend/server-run';
 import { superseded } from '../backend/backend-status';
 import { planLoad } from './pool-budget';
 import { blankPoolStatus as blank, estimateBytes } from './pool-figures';
-import { poolModelIds, poolPreset, type PresetModel } from './pool-preset';
-import { routerArgs } from './router-args';
-import { routerClient, type RouterClient } from './router-client';
+import { poolModelIds, type PresetModel } from './pool-preset';
+import { launchRouter, type RouterLaunch } from './router-launch';
+import { RouterRestarts } from './router-restarts';
 import { modelLogLine } from './router-models';
 import type { ModelPoolDeps, PoolEndpoint } from './model-pool-deps';
 
 export type { ModelPoolDeps, PoolEndpoint } from './model-pool-deps';
 
-interface Running {
-  run: ServerRun;
-  port: number;
-  client: RouterClient;
-  apiKey: string;
-  onCpu: boolean;
+interface Running extends RouterLaunch {
   models: PresetModel[];
 }
 
 const POLL_MS = 50;
-
 
 export class ModelPool {
   private running: Running | null = null;
@@ -51,9 +40,14 @@ export class ModelPool {
   private queue: Promise<unknown> = Promise.resolve();
   private generation = 0;
   private readonly now: () => number;
+  /** what the running pool was started with: a router that dies is started again from it */
+  private started: { pool: PoolSettings; load: LoadSettings } | null = null;
+  private readonly restarts: RouterRestarts;
+  private readyAt = 0;
 
   constructor(private readonly deps: ModelPoolDeps) {
     this.now = deps.now ?? Date.now;
+    this.restarts = new RouterRestarts({ ...(deps.restartDelaysMs ? { delaysMs: deps.restartDelaysMs } : {}), ...(deps.restartHealthyMs !== undefined ? { healthyMs: deps.restartHealthyMs } : {}) });
   }
 
   getStatus(): PoolStatus {
@@ -67,42 +61,28 @@ export class ModelPool {
   /** Starts the router for these models; the load settings give what every model's server shares (threads, batch, template). */
   async start(pool: PoolSettings, load: LoadSettings): Promise<PoolStatus> {
     await this.stop();
-    const generation = ++this.generation;
+    this.started = { pool, load };
+    this.restarts.reset();
+    return this.launch(pool, load, ++this.generation);
+  }
+
+  private async launch(pool: PoolSettings, load: LoadSettings, generation: number): Promise<PoolStatus> {
     if (pool.models.length === 0) throw new AppFailure('bad_request', 'the pool has no models: add at least one model file');
     const models = poolModelIds(pool.models);
     const budgetBytes = pool.memoryBudgetMiB > 0 ? pool.memoryBudgetMiB * 2 ** 20 : Math.floor((this.deps.totalMemory ?? totalmem)() * 0.75);
     try {
       this.estimates = new Map(await Promise.all(models.map(async (model) => [model.id, await estimateBytes(model, load)] as const)));
-      await mkdir(this.deps.dir, { recursive: true });
-      const presetPath = join(this.deps.dir, 'models.ini');
-      await writeFile(presetPath, poolPreset(models, load.contextSize));
-      const { path, kind } = await this.deps.server();
-      const onCpu = kind === 'cpu';
-      const port = await findFreePort();
-      // The shared flags come from the single-model command line, without what belongs to one model (its file, context, adapters).
-      const args = routerArgs({ load, backend: kind, port, presetPath, maxLoaded: pool.maxLoaded });
-      const apiKey = newLaunchKey();
-      this.deps.log('app', `starting the model router (${models.length} models, at most ${pool.maxLoaded} loaded, budget ${Math.round(budgetBytes / 2 ** 20)} MiB): ${path} ${args.join(' ')}`);
-      this.status = { ...blank('starting'), maxLoaded: pool.maxLoaded, budgetBytes, port };
+      this.status = { ...blank('starting'), maxLoaded: pool.maxLoaded, budgetBytes, port: null };
       this.publish(models, []);
-      const run = startServerRun({
-        serverPath: path,
-        args,
-        env: serverKeyEnv(apiKey, ''),
-        port,
-        registry: this.deps.registry,
-        onLine: (stream, text) => this.routerLine(stream, text),
-        logTail: () => [],
-        readyTimeoutMs: 60_000,
-        stopGraceMs: 10_000,
-        probeHealth,
-        clock: () => performance.now(),
-      });
-      this.running = { run, port, client: routerClient(`http://127.0.0.1:${port}`, apiKey), apiKey, onCpu, models };
+      const launched = await launchRouter(this.deps, { pool, load, models, budgetBytes }, (stream, text) => this.routerLine(stream, text));
+      const { run } = launched;
+      this.running = { ...launched, models };
+      this.status = { ...this.status, port: launched.port };
       const outcome = await run.ready;
       if (generation !== this.generation) throw superseded();
       if (!outcome.ok) throw new AppFailure(outcome.error.code, outcome.error.message, outcome.error.details);
       this.status = { ...this.status, state: 'ready', pid: run.pid };
+      this.readyAt = this.now();
       await this.refresh();
       this.watch(run, generation);
       this.startIdleCheck(pool.idleUnloadMinutes);
@@ -120,6 +100,8 @@ export class ModelPool {
 
   async stop(): Promise<PoolStatus> {
     this.generation++;
+    this.started = null;
+    this.restarts.settle();
     await this.stopRunning();
     this.status = blank('stopped');
     this.deps.emit('pool:state', this.status);
@@ -160,6 +142,8 @@ export class ModelPool {
   }
 
   private async useNow(id: string): Promise<PoolStatus> {
+    // A question sent while a dead router is started again goes out once it is back.
+    await this.restarts.wait();
     const running = this.ready();
     if (!running.models.some((model) => model.id === id)) throw new AppFailure('bad_request', `no model "${id}" in the pool; it has ${running.models.map((model) => model.id).join(', ')}`);
     this.lastUsed.set(id, this.now());
@@ -234,17 +218,46 @@ export class ModelPool {
     this.deps.log(stream, `[${model?.id ?? `port ${own.port}`}] ${own.text}`);
   }
 
-  /** The router stopping on its own takes every model with it: the status says so, and the next request says why. */
+  /**
+   * The router stopping on its own takes every model with it. It is started again with backoff
+   * (its models load again when next asked for), as the single model's server is; a router that
+   * keeps dying is given up, and the status and the next request say why.
+   */
   private watch(run: ServerRun, generation: number): void {
     void run.exited.then((exit) => {
       if (generation !== this.generation) return;
       this.running = null;
       this.stopIdleCheck();
-      const message = `the model router stopped unexpectedly (${describeExit(exit)})`;
-      this.deps.log('app', message);
-      this.status = { ...this.status, state: 'error', pid: null, models: this.status.models.map((model) => ({ ...model, state: 'unloaded', port: null })), usedBytes: 0, error: { code: 'server_crashed', message, details: { exitCode: exit.code, signal: exit.signal } } };
-      this.deps.emit('pool:state', this.status);
+      this.afterCrash(generation, describeExit(exit), this.now() - this.readyAt, { exitCode: exit.code, signal: exit.signal });
     });
+  }
+
+  private afterCrash(generation: number, how: string, healthyForMs: number, details: Record<string, unknown>): void {
+    const decision = this.restarts.decide(healthyForMs);
+    const models = this.status.models.map((model) => ({ ...model, state: 'unloaded' as const, port: null }));
+    const started = this.started;
+    if (decision.kind === 'give_up' || !started) {
+      const message = `the model router stopped unexpectedly (${how})${decision.kind === 'give_up' ? ` and was restarted ${decision.attempts} times; giving up` : ''}`;
+      this.deps.log('app', message);
+      this.restarts.settle();
+      this.status = { ...this.status, state: 'error', pid: null, models, usedBytes: 0, error: { code: 'server_crashed', message, details } };
+      this.deps.emit('pool:state', this.status);
+      return;
+    }
+    this.deps.log('app', `the model router stopped unexpectedly (${how}); starting it again in ${decision.delayMs / 1000} s (${decision.attempt}/${this.restarts.policy.delaysMs.length}); its models load again when asked for`);
+    this.status = { ...this.status, state: 'starting', pid: null, models, usedBytes: 0, error: null };
+    this.deps.emit('pool:state', this.status);
+    void (async () => {
+      await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
+      if (generation !== this.generation) return;
+      try {
+        await this.launch(started.pool, started.load, generation);
+        this.restarts.settle();
+      } catch (error) {
+        // A start that fails counts as one more crash: the next attempt, or giving up.
+        if (generation === this.generation) this.afterCrash(generation, `it did not start again: ${toAppError(error).message}`, 0, {});
+      }
+    })();
   }
 
   private startIdleCheck(idleMinutes: number): void {
