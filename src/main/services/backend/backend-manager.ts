@@ -214,6 +214,7 @@ export class BackendManager extends BackendState {
       const delays = this.deps.restartDelaysMs ?? DEFAULT_RESTART_POLICY.delaysMs;
       const healthyFor = this.status.state === 'ready' ? this.now() - this.status.since : 0;
       const decision = decideRestart({ delaysMs: delays, healthyMs: this.deps.restartHealthyMs ?? DEFAULT_RESTART_POLICY.healthyMs }, this.status.restarts, healthyFor);
+      this.stops.record({ how, restarting: decision.kind === 'restart' });
       if (decision.kind === 'give_up') {
         this.active = null;
         await this.rpc.stop();

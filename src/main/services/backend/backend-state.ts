@@ -8,6 +8,7 @@ import { LogRing } from './log-ring';
 import { LogBatcher } from './log-batcher';
 import { blankStatus, computesOnCpu } from './backend-status';
 import { localUnavailable } from './local-availability';
+import { StopRecord, type ServerStop } from './stop-record';
 import type { ActiveRun, BackendManagerDeps, LocalEndpoint } from './backend-manager-types';
 
 export abstract class BackendState {
@@ -19,6 +20,7 @@ export abstract class BackendState {
   protected active: ActiveRun | null = null;
   protected readyTiming: { listeningAt: number; readyAt: number } | null = null;
   private readonly statusChanged = new ChangeSignal();
+  protected readonly stops = new StopRecord();
 
   constructor(protected readonly deps: BackendManagerDeps) {
     this.now = deps.now ?? Date.now;
@@ -30,6 +32,11 @@ export abstract class BackendState {
 
   getStatus(): BackendStatus {
     return this.status;
+  }
+
+  /** Why the server stopped on its own at or after `since` (wall clock), waiting a moment for its exit to be seen; null if it did not. */
+  stoppedSince(since: number, waitMs?: number): Promise<ServerStop | null> {
+    return this.stops.since(since, waitMs);
   }
 
   /** Clock readings (deps.clock) of the last start: the "listening" line read, and ready confirmed. For benchmarks. */

@@ -128,8 +128,11 @@ describe('llama.cpp RPC workers with the real llama-server', () => {
     await manager.load(settings(localRpc()));
     const before = manager.getStatus().rpcWorkers ?? [];
     const victim = before[0]!;
+    const sentAt = Date.now();
     const cut = await streamAnswer(manager, 400, () => process.kill(victim.pid!, 'SIGKILL'));
     expect(cut.completed).toBe(false);
+    // What a chat cut by it is told (chat-service.ts): the worker, not a bare "connection ended".
+    expect(await manager.stoppedSince(sentAt, 5000)).toEqual({ how: `RPC worker ${victim.endpoint} killed by SIGKILL`, restarting: true });
 
     const notice = await waitFor('the lost-worker notice', () => events.find((entry) => entry.event === 'app:notice' && (entry.payload as { code: string }).code === 'rpc_worker_lost'));
     const message = (notice.payload as { message: string }).message;

@@ -17,7 +17,7 @@ import { localKeyFileCipher } from '../secrets/secret-cipher';
 import { memoryLifecycle } from '../process/process-lifecycle';
 import { openSecretStore } from '../secrets/secret-store';
 import { openSettingsStore } from '../settings/settings-store';
-import { createChatService, STREAM_BATCH_MS, STREAM_BATCH_ON_CPU_MS, type LocalServer } from './chat-service';
+import { createChatService, STREAM_BATCH_MS, STREAM_BATCH_ON_CPU_MS, type ChatServiceDeps, type LocalServer } from './chat-service';
 import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 
 let server: TestServer;
@@ -26,7 +26,7 @@ const streamed = new Map<string, StreamEvent[]>();
 /** when each chat:stream batch of a request went out */
 const batchTimes = new Map<string, number[]>();
 
-async function makeService(localDeps: { localServer: () => LocalServer | null; readyLocalServer?: (signal: AbortSignal) => Promise<LocalServer> } = { localServer: () => local }) {
+async function makeService(localDeps: Pick<ChatServiceDeps, 'localServer' | 'readyLocalServer' | 'serverStopped'> = { localServer: () => local }) {
   const dir = await mkdtemp(join(tmpdir(), 'eva-chat-'));
   const settings = await openSettingsStore(dir, () => {});
   const secrets = await openSecretStore(join(dir, 'secrets.json'), await localKeyFileCipher(join(dir, 'key')));
@@ -176,7 +176,7 @@ describe('chat service over a crashing llama-server (backend manager)', () => {
   async function withManager(restartDelaysMs: number[], body: (manager: BackendManager, chat: Awaited<ReturnType<typeof makeService>>['chat']) => Promise<void>) {
     const registry = memoryLifecycle();
     const manager = new BackendManager({ binDirs: [testAssets.binDir], registry, emit: () => {}, probeGpus: async () => [], restartDelaysMs, stopGraceMs: 2000 });
-    const { chat } = await makeService({ localServer: () => manager.localEndpoint(), readyLocalServer: (signal) => manager.readyEndpoint(signal, 20_000) });
+    const { chat } = await makeService({ localServer: () => manager.localEndpoint(), readyLocalServer: (signal) => manager.readyEndpoint(signal, 20_000), serverStopped: (_endpoint, since) => manager.stoppedSince(since) });
     try {
       await manager.load({ ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 512 });
       await body(manager, chat);
@@ -204,6 +204,32 @@ describe('chat service over a crashing llama-server (backend manager)', () => {
       expect(error?.details).toMatchObject({ action: 'reload', signal: 'SIGKILL' });
       expect(streamed.has('k1')).toBe(false);
       expect(chat.stop('k1')).toEqual({ stopped: false });
+    });
+  });
+
+  /** An answer long enough to be cut: the server is SIGKILLed once its first words have come. */
+  const cutAnswer = async (manager: BackendManager, chat: Awaited<ReturnType<typeof makeService>>['chat'], requestId: string) => {
+    const pid = manager.getStatus().pid ?? 0;
+    const answer = chat.send(ask(requestId, { sampling: { ...defaultSettings().chat.sampling, max_tokens: 2000 } }));
+    for (let i = 0; i < 800 && !streamed.get(requestId)?.some((event) => event.type === 'content'); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    process.kill(pid, 'SIGKILL');
+    return answer;
+  };
+
+  it('killed mid-answer: the cut answer says llama-server stopped and is started again, then the next one is answered', async () => {
+    await withManager([300], async (manager, chat) => {
+      const cut = await cutAnswer(manager, chat, 'm1');
+      expect(cut.status).toBe('error');
+      expect(cut.error).toMatchObject({ code: 'truncated', message: 'llama-server stopped while answering (killed by SIGKILL); it is being started again: retry once it is ready', details: { reason: 'server_stopped', restarting: true } });
+      expect(cut.content.length).toBeGreaterThan(0);
+      expect((await chat.send(ask('m2', { sampling: { ...defaultSettings().chat.sampling, max_tokens: 8 } }))).status).toBe('done');
+    });
+  });
+
+  it('killed mid-answer with no restarts left: the cut answer says it was not started again', async () => {
+    await withManager([], async (manager, chat) => {
+      const cut = await cutAnswer(manager, chat, 'g1');
+      expect(cut.error).toMatchObject({ code: 'truncated', message: 'llama-server stopped while answering (killed by SIGKILL); it was not started again: reload the model to go on', details: { reason: 'server_stopped', restarting: false } });
     });
   });
 

@@ -18,6 +18,7 @@ import type { CountTokensInput, TokenCount } from '@shared/chat/context-types';
 import type { SlotKeeper } from './slot-cache/slot-keeper';
 import { continuationEvents, continuedText } from '@shared/chat/continuation';
 import { abortableSleep, DEFAULT_RETRY_POLICY, withRetry, type RetryPolicy } from './retry-stream';
+import { cutByStop, type ServerStop } from '../backend/stop-record';
 
 export interface LocalServer {
   baseUrl: string;
@@ -45,6 +46,8 @@ export interface ChatServiceDeps {
   slots?: SlotKeeper;
   /** pauses before asking a link again after 429 or a passing 5xx (retry-stream.ts) */
   retryPolicy?: RetryPolicy;
+  /** why the local server (or the pool's router, for `endpoint.model`) stopped on its own since `since` (wall clock): a cut answer then says so */
+  serverStopped?: (endpoint: ChatSendInput['endpoint'], since: number) => Promise<ServerStop | null>;
 }
 
 interface Target {
@@ -119,6 +122,7 @@ export function createChatService(deps: ChatServiceDeps) {
         throw error;
       }
       const started = clock();
+      const sentAt = Date.now();
       const client = createChatClient({ baseUrl: to.baseUrl, apiKey: to.apiKey ?? undefined }, { fetch: deps.fetch, idleTimeoutMs: deps.idleTimeoutMs, readIntervalMs: to.onCpu ? STREAM_BATCH_ON_CPU_MS : STREAM_BATCH_MS });
       const sampling = samplingFor(to, input.sampling);
       const messages = input.mode === 'chat' ? normalizeMessages(input.messages, input.systemPrompt) : [];
@@ -161,6 +165,9 @@ export function createChatService(deps: ChatServiceDeps) {
           cache.keeper.settle(cache.server, state.slotId ?? (typeof idSlot === 'number' && idSlot >= 0 ? idSlot : 0), cache.conversationId, held);
         }
       }
+      // A cut answer from a local server that died under it says so, and whether it comes back.
+      const stop = state.status === 'error' && state.error?.code === 'truncated' && input.endpoint.kind === 'local' ? await deps.serverStopped?.(input.endpoint, sentAt) : null;
+      if (stop && state.error) state = { ...state, error: { ...state.error, message: cutByStop(stop), details: { ...state.error.details, reason: 'server_stopped', how: stop.how, restarting: stop.restarting } } };
       const { internal: _internal, ...result } = state;
       return { ...result, requestId: input.requestId, elapsedMs: Math.round(clock() - started) };
     },

@@ -17,6 +17,7 @@ import { blankPoolStatus as blank, estimateBytes } from './pool-figures';
 import { poolModelIds, type PresetModel } from './pool-preset';
 import { launchRouter, type RouterLaunch } from './router-launch';
 import { RouterRestarts } from './router-restarts';
+import type { ServerStop } from '../backend/stop-record';
 import { modelLogLine } from './router-models';
 import type { ModelPoolDeps, PoolEndpoint } from './model-pool-deps';
 
@@ -47,7 +48,7 @@ export class ModelPool {
 
   constructor(private readonly deps: ModelPoolDeps) {
     this.now = deps.now ?? Date.now;
-    this.restarts = new RouterRestarts({ ...(deps.restartDelaysMs ? { delaysMs: deps.restartDelaysMs } : {}), ...(deps.restartHealthyMs !== undefined ? { healthyMs: deps.restartHealthyMs } : {}) });
+    this.restarts = new RouterRestarts({ delaysMs: deps.restartDelaysMs, healthyMs: deps.restartHealthyMs });
   }
 
   getStatus(): PoolStatus {
@@ -75,7 +76,7 @@ export class ModelPool {
       this.status = { ...blank('starting'), maxLoaded: pool.maxLoaded, budgetBytes, port: null };
       this.publish(models, []);
       const launched = await launchRouter(this.deps, { pool, load, models, budgetBytes }, (stream, text) => this.routerLine(stream, text));
-      const { run } = launched;
+      const run = launched.run;
       this.running = { ...launched, models };
       this.status = { ...this.status, port: launched.port };
       const outcome = await run.ready;
@@ -132,6 +133,11 @@ export class ModelPool {
     return next;
   }
 
+  /** Why the router stopped on its own at or after `since` (wall clock); null if it did not. */
+  stoppedSince(since: number, waitMs?: number): Promise<ServerStop | null> {
+    return this.restarts.stops.since(since, waitMs);
+  }
+
   async dispose(): Promise<void> {
     await this.stop();
   }
@@ -149,12 +155,8 @@ export class ModelPool {
     this.lastUsed.set(id, this.now());
     const current = await this.refresh();
     const loaded = (state: string) => state === 'loaded' || state === 'sleeping' || state === 'loading';
-    const plan = planLoad(
-      current.map((model) => ({ id: model.id, loaded: loaded(model.state), estimatedBytes: model.estimatedBytes, lastUsedAt: model.lastUsedAt })),
-      id,
-      this.status.budgetBytes,
-      this.status.maxLoaded,
-    );
+    const inPool = current.map((model) => ({ id: model.id, loaded: loaded(model.state), estimatedBytes: model.estimatedBytes, lastUsedAt: model.lastUsedAt }));
+    const plan = planLoad(inPool, id, this.status.budgetBytes, this.status.maxLoaded);
     if (!plan.ok) throw new AppFailure('out_of_memory', plan.why);
     for (const other of plan.unload) {
       this.deps.log('app', `unloading ${other} (least recently used) to make room for ${id} in the pool's budget`);
@@ -236,6 +238,7 @@ export class ModelPool {
     const decision = this.restarts.decide(healthyForMs);
     const models = this.status.models.map((model) => ({ ...model, state: 'unloaded' as const, port: null }));
     const started = this.started;
+    this.restarts.stops.record({ how, restarting: decision.kind === 'restart' && started !== null });
     if (decision.kind === 'give_up' || !started) {
       const message = `the model router stopped unexpectedly (${how})${decision.kind === 'give_up' ? ` and was restarted ${decision.attempts} times; giving up` : ''}`;
       this.deps.log('app', message);

@@ -48,8 +48,11 @@ describe('the model pool after its router dies', () => {
     const started = await pool.start(POOL, LOAD);
     expect(await answer(pool)).toBe(200);
 
+    const killedAt = Date.now();
     process.kill(started.pid!, 'SIGKILL');
     await until('the pool to see the router die', () => pool.getStatus().state === 'starting');
+    // What a chat cut by it is told (chat-service.ts).
+    expect(await pool.stoppedSince(killedAt, 0)).toEqual({ how: 'killed by SIGKILL', restarting: true });
     expect(pool.getStatus().models.map((model) => model.state)).toEqual(['unloaded']);
     // Sent during the backoff: it waits for the router instead of failing.
     expect(await answer(pool)).toBe(200);
@@ -68,6 +71,7 @@ describe('the model pool after its router dies', () => {
     await until('the restarted router', () => pool.getStatus().state === 'ready' && pool.getStatus().pid !== started.pid);
     process.kill(pool.getStatus().pid!, 'SIGKILL');
     await until('the pool to give up', () => pool.getStatus().state === 'error');
+    expect(await pool.stoppedSince(Date.now() - 5000, 0)).toMatchObject({ restarting: false });
     const status = pool.getStatus();
     expect(status.error).toMatchObject({ code: 'server_crashed', message: expect.stringContaining('and was restarted 1 times; giving up') });
     await expect(pool.endpoint('tiny-llama')).rejects.toMatchObject({ code: 'no_model_loaded', message: expect.stringContaining('the model pool stopped: the model router stopped unexpectedly') });

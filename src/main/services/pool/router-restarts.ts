@@ -1,16 +1,20 @@
 // The model router's restarts after it dies on its own: the same backoff and
-// budget as the single model's server (restart-budget.ts), and one wait that
-// the requests sent meanwhile join, settled once the router is back or given up.
+// budget as the single model's server (restart-budget.ts), one wait that the
+// requests sent meanwhile join, settled once the router is back or given up,
+// and the record of why it stopped.
 import { DEFAULT_RESTART_POLICY, decideRestart, type RestartDecision, type RestartPolicy } from '../backend/restart-budget';
+import { StopRecord } from '../backend/stop-record';
 
 export class RouterRestarts {
   /** restarts since the router last ran healthy for a while */
   private used = 0;
   private pending: { done: Promise<void>; end: () => void } | null = null;
   readonly policy: RestartPolicy;
+  /** why it last stopped on its own: a chat cut by it says so */
+  readonly stops = new StopRecord();
 
-  constructor(policy: Partial<RestartPolicy> = {}) {
-    this.policy = { ...DEFAULT_RESTART_POLICY, ...policy };
+  constructor({ delaysMs, healthyMs }: { delaysMs?: readonly number[]; healthyMs?: number } = {}) {
+    this.policy = { delaysMs: delaysMs ?? DEFAULT_RESTART_POLICY.delaysMs, healthyMs: healthyMs ?? DEFAULT_RESTART_POLICY.healthyMs };
   }
 
   /** A fresh start of the pool: the whole budget again, and nothing to wait for. */
