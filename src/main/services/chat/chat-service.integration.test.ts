@@ -229,7 +229,7 @@ describe('chat service over a crashing llama-server (backend manager)', () => {
   it('killed mid-answer with no restarts left: the cut answer says it was not started again', async () => {
     await withManager([], async (manager, chat) => {
       const cut = await cutAnswer(manager, chat, 'g1');
-      expect(cut.error).toMatchObject({ code: 'truncated', message: 'llama-server stopped while answering (killed by SIGKILL); it was not started again: reload the model to go on', details: { reason: 'server_stopped', restarting: false } });
+      expect(cut.error).toMatchObject({ code: 'truncated', message: 'llama-server stopped while answering (killed by SIGKILL); it was not started again: reload the model to go on', details: { reason: 'server_stopped', restarting: false, action: 'reload' } });
     });
   });
 

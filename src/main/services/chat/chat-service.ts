@@ -167,7 +167,7 @@ export function createChatService(deps: ChatServiceDeps) {
       }
       // A cut answer from a local server that died under it says so, and whether it comes back.
       const stop = state.status === 'error' && state.error?.code === 'truncated' && input.endpoint.kind === 'local' ? await deps.serverStopped?.(input.endpoint, sentAt) : null;
-      if (stop && state.error) state = { ...state, error: { ...state.error, message: cutByStop(stop), details: { ...state.error.details, reason: 'server_stopped', how: stop.how, restarting: stop.restarting } } };
+      if (stop && state.error) state = { ...state, error: { ...state.error, message: cutByStop(stop), details: { ...state.error.details, reason: 'server_stopped', how: stop.how, restarting: stop.restarting, ...(stop.restarting ? {} : { action: 'reload' }) } } };
       const { internal: _internal, ...result } = state;
       return { ...result, requestId: input.requestId, elapsedMs: Math.round(clock() - started) };
     },

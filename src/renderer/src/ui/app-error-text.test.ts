@@ -66,6 +66,16 @@ describe('appErrorText', () => {
     expect(appErrorTextWithCause(en, error)).toBe(appErrorText(en, error));
   });
 
+  it('an answer cut because its local server stopped names the exit, and whether the server comes back', () => {
+    const restarting = { code: 'truncated', message: 'llama-server stopped while answering (killed by SIGKILL); …', details: { reason: 'server_stopped', how: 'killed by SIGKILL', restarting: true } };
+    expect(appErrorTextWithCause(en, restarting)).toBe('The model server stopped while answering (killed by SIGKILL). It is being started again: retry once it is ready.');
+    expect(appErrorTextWithCause(zh, restarting)).toContain('正在重新启动');
+    const gaveUp = { ...restarting, details: { ...restarting.details, restarting: false, action: 'reload' } };
+    expect(appErrorText(en, gaveUp)).toBe('The model server stopped while answering (killed by SIGKILL) and was not started again. Reload the model to go on.');
+    // A cut with no stop behind it keeps the plain sentence and the core's words.
+    expect(appErrorTextWithCause(en, { code: 'truncated', message: 'the stream ended before [DONE]' })).toBe(`${en('error.truncated')} (the stream ended before [DONE])`);
+  });
+
   it('uses the plain sentence when the details lack the numbers, and adds the core sentence as the cause', () => {
     const error = { code: 'endpoint_error', message: 'cannot reach http://x/v1: ECONNREFUSED' };
     expect(appErrorText(en, error)).toBe(en('error.endpoint_error'));

@@ -33,6 +33,9 @@ function detailedText(t: Translate, error: ErrorLike): string | null {
     case 'model_unreadable':
     case 'model_invalid':
       return typeof details.path === 'string' && details.path !== '' ? say(`error.${error.code}.path` as MessageKey, { path: details.path }) : null;
+    case 'truncated':
+      // The local server died under the answer (chat-service.ts): which exit, and whether it comes back.
+      return details.reason === 'server_stopped' && typeof details.how === 'string' ? say(details.restarting === true ? 'chat.error.serverStopped.restarting' : 'chat.error.serverStopped.gaveUp', { how: details.how }) : null;
     case 'port_invalid':
       return typeof details.port === 'number' ? say('error.port_invalid.port', { port: String(details.port) }) : null;
     case 'endpoint_error':
