@@ -1,6 +1,7 @@
 // The router's model API over loopback, with the launch key: list, load,
 // unload, and a model's slots (whether it is answering now).
 import { AppFailure } from '@shared/errors';
+import { onceMoreOnDroppedConnection } from '../backend/dropped-connection';
 import { parseRouterModels, type RouterModel } from './router-models';
 
 export interface RouterClient {
@@ -11,25 +12,11 @@ export interface RouterClient {
   busy(id: string): Promise<boolean>;
 }
 
-/**
- * A kept-alive connection the router closed as the request went out on it (llama-server ends a
- * connection after so many requests, and the pool polls every 50 ms while a model loads): no
- * answer came, so the request is sent once more, on a new connection. Every call here can be
- * repeated (listing, slots; a load or unload asked twice is answered "already").
- */
-function droppedConnection(error: unknown): boolean {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  return error instanceof TypeError && typeof cause?.code === 'string' && ['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE'].includes(cause.code);
-}
-
 export function routerClient(baseUrl: string, apiKey: string, fetchImpl: typeof fetch = fetch): RouterClient {
-  const send = (path: string, init: RequestInit): Promise<Response> =>
-    fetchImpl(`${baseUrl}${path}`, { ...init, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, signal: AbortSignal.timeout(10_000) });
+  // Every call here can be repeated: a listing, slots, and a load or unload asked twice is answered "already".
+  const send = onceMoreOnDroppedConnection(fetchImpl);
   const call = async (path: string, init: RequestInit = {}): Promise<unknown> => {
-    const response = await send(path, init).catch((error: unknown) => {
-      if (droppedConnection(error)) return send(path, init);
-      throw error;
-    });
+    const response = await send(`${baseUrl}${path}`, { ...init, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, signal: AbortSignal.timeout(10_000) });
     const text = await response.text();
     if (!response.ok) throw new AppFailure('backend_failed', `the model router answered ${path} with HTTP ${response.status}: ${text.slice(0, 300)}`);
     return text ? JSON.parse(text) : null;

@@ -1,6 +1,7 @@
 // llama-server's slot actions (POST /slots/{id}?action=save|restore|erase),
 // available when the server was started with --slot-save-path. File names are
 // plain names inside that folder; llama-server refuses anything else.
+import { onceMoreOnDroppedConnection } from '../../backend/dropped-connection';
 
 export interface SlotServer {
   baseUrl: string;
@@ -15,7 +16,8 @@ export interface SlotSaved {
 const ACTION_TIMEOUT_MS = 120_000;
 
 async function slotAction(server: SlotServer, slot: number, action: 'save' | 'restore' | 'erase', body: object, fetcher: typeof fetch): Promise<Record<string, unknown>> {
-  const response = await fetcher(`${server.baseUrl}/slots/${slot}?action=${action}`, {
+  // A save, restore or erase can be repeated: one whose kept-alive connection was dropped is sent again.
+  const response = await onceMoreOnDroppedConnection(fetcher)(`${server.baseUrl}/slots/${slot}?action=${action}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(server.apiKey ? { Authorization: `Bearer ${server.apiKey}` } : {}) },
     body: JSON.stringify(body),
