@@ -73,7 +73,7 @@ export class ModelPool {
     const budgetBytes = pool.memoryBudgetMiB > 0 ? pool.memoryBudgetMiB * 2 ** 20 : Math.floor((this.deps.totalMemory ?? totalmem)() * 0.75);
     try {
       this.estimates = new Map(await Promise.all(models.map(async (model) => [model.id, await estimateBytes(model, load)] as const)));
-      this.status = { ...blank('starting'), maxLoaded: pool.maxLoaded, budgetBytes, port: null };
+      this.status = { ...blank('starting'), maxLoaded: pool.maxLoaded, budgetBytes, port: null, restart: this.status.restart };
       this.publish(models, []);
       const launched = await launchRouter(this.deps, { pool, load, models, budgetBytes }, (stream, text) => this.routerLine(stream, text));
       const run = launched.run;
@@ -248,7 +248,7 @@ export class ModelPool {
       return;
     }
     this.deps.log('app', `the model router stopped unexpectedly (${how}); starting it again in ${decision.delayMs / 1000} s (${decision.attempt}/${this.restarts.policy.delaysMs.length}); its models load again when asked for`);
-    this.status = { ...this.status, state: 'starting', pid: null, models, usedBytes: 0, error: null };
+    this.status = { ...this.status, state: 'starting', pid: null, models, usedBytes: 0, error: null, restart: { how, attempt: decision.attempt, of: this.restarts.policy.delaysMs.length } };
     this.deps.emit('pool:state', this.status);
     void (async () => {
       await new Promise((resolve) => setTimeout(resolve, decision.delayMs));

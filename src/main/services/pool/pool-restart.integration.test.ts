@@ -54,6 +54,7 @@ describe('the model pool after its router dies', () => {
     // What a chat cut by it is told (chat-service.ts).
     expect(await pool.stoppedSince(killedAt, 0)).toEqual({ how: 'killed by SIGKILL', restarting: true });
     expect(pool.getStatus().models.map((model) => model.state)).toEqual(['unloaded']);
+    expect(pool.getStatus().restart).toEqual({ how: 'killed by SIGKILL', attempt: 1, of: 2 });
     // Sent during the backoff: it waits for the router instead of failing.
     expect(await answer(pool)).toBe(200);
     const back = pool.getStatus();
@@ -62,6 +63,9 @@ describe('the model pool after its router dies', () => {
     expect(back.models.map((model) => model.state)).toEqual(['loaded']);
     expect(states.some((status) => status.state === 'error')).toBe(false);
     expect(lines.find((line) => line.includes('the model router stopped unexpectedly'))).toMatch(/killed by SIGKILL.*starting it again in 0\.3 s \(1\/2\)/);
+    // Ready again, the status still says it was started again; a new start of the pool forgets it.
+    expect(back.restart).toEqual({ how: 'killed by SIGKILL', attempt: 1, of: 2 });
+    expect((await pool.start(POOL, LOAD)).restart).toBeNull();
   });
 
   it('gives up on a router that dies again right after its restart: the status and the next request say so', async () => {

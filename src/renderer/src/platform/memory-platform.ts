@@ -138,7 +138,7 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
   };
 
   const models = createFakeModels({ state, emit, timers, options });
-  const stoppedPool: PoolStatus = { state: 'stopped', port: null, pid: null, models: [], maxLoaded: 0, budgetBytes: 0, usedBytes: 0, error: null };
+  const stoppedPool: PoolStatus = { state: 'stopped', port: null, pid: null, models: [], maxLoaded: 0, budgetBytes: 0, usedBytes: 0, error: null, restart: null };
   const history = createFakeHistory(now, () => newId(), (conversationIds) => emit('history:changed', { conversationIds }));
   const knowledge = createFakeKnowledge({ emit, now, settings: () => state.settings });
   const handlers: { [C in InvokeChannel]: Handler<C> } = {

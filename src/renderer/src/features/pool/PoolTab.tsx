@@ -59,6 +59,18 @@ export function PoolTab({ onClose }: { onClose: () => void }) {
         {status && status.state !== 'stopped' && (
           <div data-testid="pool-status" data-state={status.state}>
             <p>{t('pool.state', { state: status.state, used: Math.round(status.usedBytes / MiB), budget: Math.round(status.budgetBytes / MiB) })}</p>
+            {/* A router that died: being started again (or was), or given up with why. */}
+            {status.error ? (
+              <p className="error-text" role="alert" data-testid="pool-status-error">
+                {appErrorTextWithCause(t, status.error)}
+              </p>
+            ) : (
+              status.restart && (
+                <p className="muted" data-testid="pool-restart">
+                  {t(status.state === 'starting' ? 'pool.restarting' : 'pool.restarted', status.restart)}
+                </p>
+              )
+            )}
             <table className="pool-models">
               <tbody>
                 {status.models.map((model) => (

@@ -3,7 +3,7 @@ import type { PoolStatus } from '@shared/pool/pool-types';
 import { NEW_CONVERSATION, poolModelFor } from './pool-choice';
 
 const model = (id: string, state: 'loaded' | 'unloaded') => ({ id, path: `/m/${id}.gguf`, state, port: null, estimatedBytes: 1, lastUsedAt: null, error: null });
-const ready: PoolStatus = { state: 'ready', port: 1, pid: 1, models: [model('a', 'unloaded'), model('b', 'loaded')], maxLoaded: 2, budgetBytes: 10, usedBytes: 1, error: null };
+const ready: PoolStatus = { state: 'ready', port: 1, pid: 1, models: [model('a', 'unloaded'), model('b', 'loaded')], maxLoaded: 2, budgetBytes: 10, usedBytes: 1, error: null, restart: null };
 
 describe('poolModelFor', () => {
   it('no pool, no model: the single loaded model answers', () => {

@@ -1,0 +1,35 @@
+// @vitest-environment jsdom
+// The pool tab's status after its router died: being started again (which attempt,
+// and why), started again, or given up with the reason, in the UI language.
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import type { PoolStatus } from '@shared/pool/pool-types';
+import { cleanupApps, renderWithApp } from '@renderer/test-support/render-app';
+import { PoolTab } from './PoolTab';
+
+afterEach(cleanupApps);
+
+const model = { id: 'alpha', path: '/m/alpha.gguf', state: 'unloaded' as const, port: null, estimatedBytes: 2 ** 20, lastUsedAt: null, error: null };
+const base: PoolStatus = { state: 'ready', port: 4100, pid: 42, models: [model], maxLoaded: 1, budgetBytes: 2 ** 30, usedBytes: 0, error: null, restart: null };
+
+describe('PoolTab after the router died', () => {
+  it('says it is being started again, then that it was, then why it was given up', async () => {
+    const { model: app, t } = await renderWithApp(<PoolTab onClose={() => undefined} />);
+    const show = (status: PoolStatus) => act(() => app.pool.status.setState(status, true));
+
+    show(base);
+    expect(screen.queryByTestId('pool-restart')).toBeNull();
+    expect(screen.queryByTestId('pool-status-error')).toBeNull();
+
+    const restart = { how: 'killed by SIGKILL', attempt: 1, of: 3 };
+    show({ ...base, state: 'starting', pid: null, restart });
+    expect(screen.getByTestId('pool-restart').textContent).toBe('The router stopped unexpectedly (killed by SIGKILL); starting it again (1 of 3). Its models load again when a conversation asks for them.');
+
+    show({ ...base, pid: 43, restart });
+    expect(screen.getByTestId('pool-restart').textContent).toBe(t('pool.restarted', restart));
+
+    show({ ...base, state: 'error', pid: null, restart, error: { code: 'server_crashed', message: 'the model router stopped unexpectedly (killed by SIGKILL) and was restarted 3 times; giving up' } });
+    expect(screen.queryByTestId('pool-restart')).toBeNull();
+    expect(screen.getByTestId('pool-status-error').textContent).toContain('and was restarted 3 times; giving up');
+  });
+});
