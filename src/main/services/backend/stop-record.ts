@@ -2,6 +2,7 @@
 // stopped on its own, why, and whether it is being started again. A chat whose
 // stream was cut asks it, so the answer says "llama-server stopped (killed by
 // SIGKILL); it is being started again" instead of a bare "the connection ended".
+import { ChangeSignal } from './change-signal';
 
 export interface ServerStop {
   /** the exit (`killed by SIGKILL`) or the lost RPC worker */
@@ -10,16 +11,16 @@ export interface ServerStop {
   restarting: boolean;
 }
 
-const POLL_MS = 25;
-
 export class StopRecord {
   private last: (ServerStop & { at: number }) | null = null;
+  private readonly recorded = new ChangeSignal();
 
   /** `now` is wall-clock time: the chat that asks holds its own send time on the same clock. */
   constructor(private readonly now: () => number = Date.now) {}
 
   record(stop: ServerStop): void {
     this.last = { ...stop, at: this.now() };
+    this.recorded.notify();
   }
 
   /**
@@ -28,11 +29,13 @@ export class StopRecord {
    */
   async since(since: number, waitMs = 1000): Promise<ServerStop | null> {
     const deadline = this.now() + waitMs;
+    const never = new AbortController().signal;
     for (;;) {
       const last = this.last;
       if (last && last.at >= since) return { how: last.how, restarting: last.restarting };
-      if (this.now() >= deadline) return null;
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      const left = deadline - this.now();
+      if (left <= 0) return null;
+      await this.recorded.next(never, left);
     }
   }
 }
