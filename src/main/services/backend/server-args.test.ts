@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LoadSettings } from '@shared/contract';
+import type { BackendKind, LoadSettings } from '@shared/contract';
 import { defaultSettings } from '@shared/default-settings';
 import { csvValue } from './csv-value';
 import { buildServerArgs, effectiveArgsKey, launchKey, loadModeFor, NO_BROWSER_ORIGIN, type ServerArgsInput } from './server-args';
@@ -160,6 +160,14 @@ describe('buildServerArgs', () => {
     expect(valueOf(buildServerArgs(input({ flashAttention: 'on' }, { backend: 'cpu' })), '-fa')).toBe('on');
     expect(valueOf(buildServerArgs(input({ flashAttention: 'auto' }, { backend: 'cuda' })), '-fa')).toBe('auto');
     expect(valueOf(buildServerArgs(input({ flashAttention: 'off' }, { backend: 'vulkan' })), '-fa')).toBe('off');
+  });
+
+  it('turns flash attention off for "auto" with RPC workers on any backend (their devices claim every operation; a CUDA worker aborted on it), and keeps "on"', () => {
+    const withWorkers = (flashAttention: LoadSettings['flashAttention'], backend: BackendKind) => ({ ...input({ flashAttention }, { backend }), rpcEndpoints: ['127.0.0.1:50052'] });
+    expect(valueOf(buildServerArgs(withWorkers('auto', 'cuda')), '-fa')).toBe('off');
+    expect(valueOf(buildServerArgs(withWorkers('auto', 'vulkan')), '-fa')).toBe('off');
+    expect(valueOf(buildServerArgs(withWorkers('on', 'cuda')), '-fa')).toBe('on');
+    expect(valueOf(buildServerArgs(withWorkers('off', 'cpu')), '-fa')).toBe('off');
   });
 
   it('allows no browser origin on loopback, and leaves CORS to llama.cpp when exposed to the network', () => {

@@ -64,7 +64,7 @@ export function buildServerArgs(input: ServerArgsInput): string[] {
   args.add('--reasoning-format', settings.reasoningFormat);
   if (settings.loraPath) args.add('--lora', csvValue(settings.loraPath));
   if (settings.mmprojPath) args.add('--mmproj', settings.mmprojPath);
-  args.add('-fa', flashAttentionFor(settings.flashAttention, backend));
+  args.add('-fa', flashAttentionFor(settings.flashAttention, backend, rpc.length > 0));
   const loadMode = loadModeFor(settings);
   if (loadMode) args.add('--load-mode', loadMode);
   // The Model info page reads /slots (each slot's context use) over loopback with the
@@ -93,10 +93,16 @@ export function buildServerArgs(input: ServerArgsInput): string[] {
  * queries one by one, and with a long conversation in the cache it read a 46-token
  * follow-up question 15× slower (134 against 9 ms a token at 3,100 tokens of context,
  * the 16-layer test model on this 2-core machine) and decoded 1.9× slower (136 against
- * 72 ms a token); at a short context both ran at the same speed. Elsewhere llama.cpp decides.
+ * 72 ms a token); at a short context both ran at the same speed.
+ * It is off with RPC workers too: llama.cpp's RPC devices answer "supported" for every
+ * operation without asking the worker, so its automatic choice turns flash attention on
+ * whatever the worker can run. Seen on an H200: a CUDA ggml-rpc-server aborted at the
+ * warm-up ("fattn.cu: fatal error": no CUDA kernel for the test model's head size of 16),
+ * taking llama-server with it; with `-fa off` the same pair answered. Elsewhere llama.cpp
+ * decides, since it asks the local devices themselves; "on" is always kept.
  */
-export function flashAttentionFor(choice: LoadSettings['flashAttention'], backend: BackendKind): LoadSettings['flashAttention'] {
-  return choice === 'auto' && backend === 'cpu' ? 'off' : choice;
+export function flashAttentionFor(choice: LoadSettings['flashAttention'], backend: BackendKind, rpcWorkers = false): LoadSettings['flashAttention'] {
+  return choice === 'auto' && (backend === 'cpu' || rpcWorkers) ? 'off' : choice;
 }
 
 /**
