@@ -24,7 +24,7 @@ import { openFitMemory, type FitMemory } from './fit-memory';
 import { NO_REPACK } from './start-failure';
 import { settleFit, type FitRun } from './load-fitting';
 import { RpcWorkerSet } from './rpc-worker-set';
-import { raceWorkerLoss, workerLossNotice } from './rpc-worker-loss';
+import { LOSS_GRACE_MS, raceWorkerLoss, workerLossNotice, workerLostAtStart } from './rpc-worker-loss';
 import type { ActiveRun, BackendManagerDeps } from './backend-manager-types';
 import { BackendState } from './backend-state';
 import { inspectModel, type ModelInspection } from './model-inspection';
@@ -140,8 +140,11 @@ export class BackendManager extends BackendState {
           return this.status;
         }
         this.active = null;
+        // A local RPC worker that died during the start took llama-server with it: name the worker and its last word.
+        const lost = await this.rpc.lostOrNone(LOSS_GRACE_MS);
+        const error = lost ? { ...outcome.error, message: workerLostAtStart(lost), details: { ...outcome.error.details, endpoint: lost.endpoint, workerExit: lost.said ? `${lost.how}: ${lost.said}` : lost.how } } : outcome.error;
         // Throws the load's error when nothing is left to try.
-        const step = stepAfterFailedStart({ fitting, startLines, model, error: outcome.error, backend: backend.kind, next: order[index + 1]?.kind, repackOff });
+        const step = stepAfterFailedStart({ fitting, startLines, model, error, backend: backend.kind, next: order[index + 1]?.kind, repackOff });
         if (step.retry === 'no_repack') repackOff = true;
         // The same backend again: smaller, or without weight repacking.
         if (step.retry !== 'next_backend') index--;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExitInfo } from '../process/exit-record';
-import { raceWorkerLoss, workerLossNotice } from './rpc-worker-loss';
+import { raceWorkerLoss, workerLossNotice, workerLostAtStart } from './rpc-worker-loss';
 import type { LostWorker } from './rpc-worker-set';
 
 const exitInfo = (signal: NodeJS.Signals | null): ExitInfo => ({ code: null, signal, spawnError: null });
@@ -40,5 +40,20 @@ describe('workerLossNotice', () => {
     expect(workerLossNotice({ endpoint: '127.0.0.1:41000', how: 'killed by SIGKILL' }, 2)).toBe(
       'RPC worker 127.0.0.1:41000 stopped unexpectedly (killed by SIGKILL); the answer in progress was cut off, and llama-server and its 2 workers are restarted',
     );
+  });
+
+  it("adds the worker's own last word when it printed one", () => {
+    expect(workerLossNotice({ endpoint: '127.0.0.1:41000', how: 'killed by SIGABRT', said: 'ggml-cuda/fattn.cu:759: fatal error' }, 1)).toBe(
+      'RPC worker 127.0.0.1:41000 stopped unexpectedly (killed by SIGABRT: ggml-cuda/fattn.cu:759: fatal error); the answer in progress was cut off, and llama-server and its 1 worker are restarted',
+    );
+  });
+});
+
+describe('workerLostAtStart', () => {
+  it('names the worker that died while the model loaded, how, and what it said', () => {
+    expect(workerLostAtStart({ endpoint: '127.0.0.1:43109', how: 'killed by SIGABRT', said: '/src/ggml/src/ggml-cuda/fattn.cu:759: fatal error' })).toBe(
+      'RPC worker 127.0.0.1:43109 stopped while llama-server was loading the model (killed by SIGABRT): /src/ggml/src/ggml-cuda/fattn.cu:759: fatal error; see the model log',
+    );
+    expect(workerLostAtStart({ endpoint: '127.0.0.1:43109', how: 'killed by SIGKILL' })).toBe('RPC worker 127.0.0.1:43109 stopped while llama-server was loading the model (killed by SIGKILL); see the model log');
   });
 });

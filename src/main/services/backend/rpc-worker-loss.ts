@@ -8,7 +8,7 @@ import type { LostWorker, RpcWorkerSet } from './rpc-worker-set';
 import type { ServerRun } from './server-run';
 
 /** How long a server exit waits for a worker exit that caused it. */
-const LOSS_GRACE_MS = 500;
+export const LOSS_GRACE_MS = 500;
 
 export interface RunEnd {
   exit: ExitInfo;
@@ -27,5 +27,10 @@ export async function raceWorkerLoss(run: Pick<ServerRun, 'exited' | 'stop'>, rp
 
 /** The sentence the status, the model log and the notice carry. */
 export function workerLossNotice(lost: LostWorker, workers: number): string {
-  return `RPC worker ${lost.endpoint} stopped unexpectedly (${lost.how}); the answer in progress was cut off, and llama-server and its ${workers} worker${workers === 1 ? '' : 's'} are restarted`;
+  return `RPC worker ${lost.endpoint} stopped unexpectedly (${lost.how}${lost.said ? `: ${lost.said}` : ''}); the answer in progress was cut off, and llama-server and its ${workers} worker${workers === 1 ? '' : 's'} are restarted`;
+}
+
+/** A load's error when a local worker died while llama-server was loading: the worker, how it ended, and its own words. */
+export function workerLostAtStart(lost: LostWorker): string {
+  return `RPC worker ${lost.endpoint} stopped while llama-server was loading the model (${lost.how})${lost.said ? `: ${lost.said}` : ''}; see the model log`;
 }

@@ -1,5 +1,21 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseServerRpcLine, parseWorkerDeviceLine } from './rpc-worker-output';
+import { parseServerRpcLine, parseWorkerDeviceLine, workerErrorLine } from './rpc-worker-output';
+
+describe('workerErrorLine', () => {
+  it("finds a real CUDA worker's abort above its backtrace (H200, flash attention it had no kernel for)", () => {
+    const lines = readFileSync(join(import.meta.dirname, 'fixtures', 'cuda-h200-rpc-worker-abort.txt'), 'utf8').split('\n');
+    expect(workerErrorLine(lines)).toBe('/work/main/.cache/llama.cpp/src/ggml/src/ggml-cuda/fattn.cu:759: fatal error');
+  });
+
+  it("reads the C++ runtime's reason and an assert, and says nothing for a worker that was killed mid-chatter", () => {
+    expect(workerErrorLine(['Accepted client connection', "terminate called after throwing an instance of 'std::runtime_error'", '  what():  CUDA error: out of memory', ''])).toBe('what():  CUDA error: out of memory');
+    expect(workerErrorLine(['ggml.c:1234: GGML_ASSERT(buf != NULL) failed', '/x/ggml-rpc-server(+0x1)[0x2]'])).toBe('ggml.c:1234: GGML_ASSERT(buf != NULL) failed');
+    expect(workerErrorLine(['Starting RPC server v7.0.0', 'Accepted client connection'])).toBeNull();
+    expect(workerErrorLine([])).toBeNull();
+  });
+});
 
 describe('parseWorkerDeviceLine', () => {
   it('reads a device and its memory from the worker banner', () => {

@@ -11,6 +11,21 @@ const SERVER_MODEL_BUFFER = /\bRPC\d+\[(\S+)\] model buffer size =\s*([\d.]+) Mi
 /** llama-server's abort when a worker vanishes mid-request (ggml-rpc.cpp RPC_STATUS_ASSERT). */
 const SERVER_LOST_WORKER = /Remote RPC server crashed or returned malformed response/;
 
+/** A frame of ggml's backtrace after an abort: "/path/ggml-rpc-server(+0x11db3cb)[0x562c1588f3cb]". */
+const BACKTRACE_FRAME = /\([^()]*\+0x[0-9a-f]+\)\s*\[0x[0-9a-f]+\]\s*$/i;
+/** How ggml, CUDA and the C++ runtime say why a process stops. */
+const ERROR_WORDS = /error|fatal|abort|assert|failed|out of memory|terminate called|what\(\)/i;
+const SAID_MAX_CHARS = 300;
+
+/**
+ * The worker's own last word before it ended: its last line that is not a backtrace frame, when that
+ * line says what went wrong ("…/ggml-cuda/fattn.cu:759: fatal error"); null when it printed none (a kill).
+ */
+export function workerErrorLine(lines: readonly string[]): string | null {
+  const last = lines.map((line) => line.trim()).filter((line) => line !== '' && !BACKTRACE_FRAME.test(line)).at(-1);
+  return last !== undefined && ERROR_WORDS.test(last) ? last.slice(0, SAID_MAX_CHARS) : null;
+}
+
 /** A device line of ggml-rpc-server's start banner, or null. */
 export function parseWorkerDeviceLine(line: string): RpcWorkerDevice | null {
   const match = WORKER_DEVICE.exec(line);

@@ -14,7 +14,7 @@ import { describeExit } from '../process/exit-record';
 import type { ManagedProcess } from '../process/launch';
 import type { ProcessLifecycle } from '../process/process-lifecycle';
 import { findFreePort } from './net-probe';
-import { parseServerRpcLine, parseWorkerDeviceLine } from './rpc-worker-output';
+import { parseServerRpcLine, parseWorkerDeviceLine, workerErrorLine } from './rpc-worker-output';
 
 export const RPC_WORKER_NAME = 'ggml-rpc-server';
 
@@ -43,6 +43,8 @@ export interface RpcWorkerSetDeps {
 export interface LostWorker {
   endpoint: string;
   how: string;
+  /** the worker's own last error line before it ended ("…/fattn.cu:759: fatal error"), when it printed one */
+  said?: string;
 }
 
 interface Plan {
@@ -61,6 +63,8 @@ export class RpcWorkerSet {
   private procs: ManagedProcess[] = [];
   private stopping = false;
   private lostWaiters: Array<(lost: LostWorker) => void> = [];
+  /** the local workers of the current set that stopped unasked, first first */
+  private lost: LostWorker[] = [];
 
   constructor(private readonly deps: RpcWorkerSetDeps) {}
 
@@ -104,6 +108,16 @@ export class RpcWorkerSet {
     return new Promise((resolve) => this.lostWaiters.push(resolve));
   }
 
+  /**
+   * The first local worker of the current set that stopped unasked, waiting up to `graceMs` for one when none has
+   * yet (a worker's death makes llama-server abort too, and either exit may be seen first); null without RPC.
+   */
+  async lostOrNone(graceMs: number): Promise<LostWorker | null> {
+    if (!this.inUse()) return null;
+    if (this.lost.length > 0) return this.lost[0]!;
+    return Promise.race([this.whenLost(), new Promise<null>((resolve) => setTimeout(() => resolve(null), graceMs))]);
+  }
+
   /** Reads a llama-server line for a worker's memory; true when it says a worker vanished mid-request. */
   noteServerLine(text: string): boolean {
     const fact = parseServerRpcLine(text);
@@ -126,6 +140,7 @@ export class RpcWorkerSet {
 
   private async launchPlan(plan: Plan): Promise<string[]> {
     this.stopping = false;
+    this.lost = [];
     const local = plan.rpc.mode === 'local';
     this.statuses = plan.endpoints.map((endpoint) => ({ endpoint: formatRpcEndpoint(endpoint), origin: local ? 'local' : 'remote', state: 'starting', pid: null, devices: [], modelMiB: null }));
     this.changed();
@@ -167,7 +182,9 @@ export class RpcWorkerSet {
       status.state = 'lost';
       status.pid = null;
       this.changed();
-      const lost = { endpoint: status.endpoint, how: exited };
+      const said = workerErrorLine(proc.lastLines());
+      const lost: LostWorker = { endpoint: status.endpoint, how: exited, ...(said ? { said } : {}) };
+      this.lost.push(lost);
       for (const waiter of this.lostWaiters.splice(0)) waiter(lost);
     });
     // Loopback reaches a worker bound to 0.0.0.0 too. Connecting also makes it flush its banner (device memory).

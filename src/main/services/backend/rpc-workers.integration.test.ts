@@ -6,6 +6,7 @@ import type { BackendStatus, EventName, EventPayloads, LoadSettings } from '@sha
 import type { RpcSettings } from '@shared/rpc/rpc-settings';
 import { defaultSettings } from '@shared/default-settings';
 import { testAssets } from '@test-support/test-assets';
+import { workshopAssets } from '@test-support/workshop/workshop-assets';
 import { isAlive } from '../process/kill-tree';
 import type { ExitRecord } from '../process/exit-record';
 import { memoryLifecycle, type ProcessLifecycle } from '../process/process-lifecycle';
@@ -152,6 +153,18 @@ describe('llama.cpp RPC workers with the real llama-server', () => {
     }
     for (const worker of before) expect(isAlive(worker.pid!)).toBe(false);
     expect((await streamAnswer(manager, 8)).completed).toBe(true);
+  });
+
+  it('a worker that dies while llama-server loads is named in the load error, with how it ended', async () => {
+    const { manager } = makeManager();
+    // The 90 MB model: its weights take long enough to reach the worker that the kill lands mid-load.
+    const loading = manager.load({ ...settings(localRpc({ localWorkers: 1 })), modelPath: workshopAssets.mediumModel });
+    const connected = await waitFor('llama-server connecting to its worker', () => manager.logLines().some((line) => line.text.endsWith('] Accepted client connection')));
+    const worker = manager.getStatus().rpcWorkers![0]!;
+    expect(connected && worker.pid).toBeTruthy();
+    process.kill(worker.pid!, 'SIGKILL');
+    await expect(loading).rejects.toMatchObject({ code: 'backend_failed', message: `RPC worker ${worker.endpoint} stopped while llama-server was loading the model (killed by SIGKILL); see the model log`, details: expect.objectContaining({ endpoint: worker.endpoint, workerExit: 'killed by SIGKILL' }) });
+    expect(manager.getStatus().error?.message).toMatch(/^RPC worker 127\.0\.0\.1:\d+ stopped while llama-server was loading/);
   });
 
   it('uses remote workers from a host:port list, and names one that does not answer', async () => {

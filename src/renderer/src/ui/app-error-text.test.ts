@@ -76,6 +76,14 @@ describe('appErrorText', () => {
     expect(appErrorTextWithCause(en, { code: 'truncated', message: 'the stream ended before [DONE]' })).toBe(`${en('error.truncated')} (the stream ended before [DONE])`);
   });
 
+  it('a load that failed because a local RPC worker died names the worker and its exit; any other start failure stays plain', () => {
+    const how = 'killed by SIGABRT: /src/ggml/src/ggml-cuda/fattn.cu:759: fatal error';
+    const lost = { code: 'backend_failed', message: `RPC worker 127.0.0.1:43109 stopped while llama-server was loading the model (${how}); see the model log`, details: { endpoint: '127.0.0.1:43109', workerExit: how } };
+    expect(appErrorText(en, lost)).toBe(`RPC worker 127.0.0.1:43109 stopped while the model was loading (${how}), and the model server with it. Open the log for its last lines, then load again.`);
+    expect(appErrorText(zh, lost)).toContain('127.0.0.1:43109');
+    expect(appErrorText(en, { code: 'backend_failed', message: 'llama-server stopped before it was ready (exit code 1)', details: { exitCode: 1 } })).toBe(en('error.backend_failed'));
+  });
+
   it('uses the plain sentence when the details lack the numbers, and adds the core sentence as the cause', () => {
     const error = { code: 'endpoint_error', message: 'cannot reach http://x/v1: ECONNREFUSED' };
     expect(appErrorText(en, error)).toBe(en('error.endpoint_error'));

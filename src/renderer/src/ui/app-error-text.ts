@@ -36,6 +36,9 @@ function detailedText(t: Translate, error: ErrorLike): string | null {
     case 'truncated':
       // The local server died under the answer (chat-service.ts): which exit, and whether it comes back.
       return details.reason === 'server_stopped' && typeof details.how === 'string' ? say(details.restarting === true ? 'chat.error.serverStopped.restarting' : 'chat.error.serverStopped.gaveUp', { how: details.how }) : null;
+    case 'backend_failed':
+      // A local RPC worker died during the load and took llama-server with it (backend-manager.ts): name it.
+      return typeof details.endpoint === 'string' && typeof details.workerExit === 'string' ? say('error.backend_failed.rpcWorker', { endpoint: details.endpoint, how: details.workerExit }) : null;
     case 'port_invalid':
       return typeof details.port === 'number' ? say('error.port_invalid.port', { port: String(details.port) }) : null;
     case 'endpoint_error':
