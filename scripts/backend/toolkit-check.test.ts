@@ -1,11 +1,15 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkToolkit, type ToolProbe } from './toolkit-check';
+import { checkToolkit, COOPMAT_TEST_SHADER, systemProbe, type ToolProbe } from './toolkit-check';
 
 /** A machine with exactly these commands and files. */
-function machine(commands: string[], paths: string[] = [], env: NodeJS.ProcessEnv = {}, platform: NodeJS.Platform = 'linux'): ToolProbe {
+function machine(commands: string[], paths: string[] = [], env: NodeJS.ProcessEnv = {}, platform: NodeJS.Platform = 'linux', oldGlslc: string | null = null): ToolProbe {
   return {
     runs: (command, args) => commands.includes(command) || commands.includes(`${command} ${args.join(' ')}`),
     exists: (path) => paths.includes(path),
+    glslcCompiles: (glslc, shader) => glslc !== oldGlslc && shader === COOPMAT_TEST_SHADER,
     env,
     platform,
   };
@@ -41,6 +45,28 @@ describe('checkToolkit', () => {
     const toolkit = machine(base, ['/usr/local/cuda/bin/nvcc', '/usr/local/cuda/include/cublas_v2.h'], { PATH: '/usr/local/cuda/bin' });
     expect(checkToolkit('cuda', native, toolkit)).toMatchObject({ ok: false, message: expect.stringMatching(/--portable/) });
     expect(checkToolkit('cuda', { portable: true }, toolkit).ok).toBe(true);
+  });
+
+  it("refuses a glslc too old for the pinned llama.cpp's cooperative-matrix shaders, naming the one cmake would use", () => {
+    const loader = 'pkg-config --exists vulkan';
+    expect(checkToolkit('vulkan', native, machine([...base, 'glslc', loader], [], {}, 'linux', 'glslc'))).toMatchObject({ ok: false, message: expect.stringMatching(/^the glslc on PATH is too old .*GL_KHR_cooperative_matrix/) });
+    expect(checkToolkit('vulkan', native, machine([...base, 'glslc', loader], ['/sdk', '/sdk/bin/glslc'], { VULKAN_SDK: '/sdk' }, 'linux', '/sdk/bin/glslc'))).toMatchObject({ ok: false, message: expect.stringMatching(/^\/sdk\/bin\/glslc is too old/) });
+    // The SDK's glslc is the one cmake takes, even with an old one on PATH.
+    expect(checkToolkit('vulkan', native, machine([...base, 'glslc', loader], ['/sdk', '/sdk/bin/glslc'], { VULKAN_SDK: '/sdk' }, 'linux', 'glslc')).ok).toBe(true);
+  });
+
+  it('the system probe hands the shader to the glslc named, in a file, and reads its exit (stand-in glslc scripts: CI has no glslc)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eva-glslc-test-'));
+    // Called as: glslc -fshader-stage=compute --target-env=vulkan1.3 <file> -o <out>
+    const knowing = join(dir, 'glslc-new');
+    writeFileSync(knowing, '#!/bin/sh\ngrep -q "GL_KHR_cooperative_matrix" "$3" || exit 1\n', { mode: 0o755 });
+    const old = join(dir, 'glslc-old');
+    writeFileSync(old, "#!/bin/sh\necho \"$3:2: error: '#extension' : extension not supported: GL_KHR_cooperative_matrix\" >&2\nexit 1\n", { mode: 0o755 });
+    const probe = systemProbe();
+    expect(probe.glslcCompiles(knowing, COOPMAT_TEST_SHADER)).toBe(true);
+    expect(probe.glslcCompiles(knowing, '#version 450\nvoid main() {}\n')).toBe(false);
+    expect(probe.glslcCompiles(old, COOPMAT_TEST_SHADER)).toBe(false);
+    expect(probe.glslcCompiles(join(dir, 'missing'), COOPMAT_TEST_SHADER)).toBe(false);
   });
 
   it('needs glslc and the Vulkan headers and loader', () => {

@@ -2,7 +2,8 @@
 // line instead of a page of cmake errors. The probe is passed in so the rules
 // are tested without the toolkits installed.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { BackendKind } from '@shared/contract';
 
@@ -10,6 +11,8 @@ export interface ToolProbe {
   /** true when `command ...args` starts and exits 0 */
   runs(command: string, args: readonly string[]): boolean;
   exists(path: string): boolean;
+  /** true when this glslc compiles this compute shader */
+  glslcCompiles(glslc: string, shader: string): boolean;
   env: NodeJS.ProcessEnv;
   platform: NodeJS.Platform;
 }
@@ -28,6 +31,18 @@ export function systemProbe(): ToolProbe {
       }
     },
     exists: existsSync,
+    glslcCompiles(glslc, shader) {
+      const dir = mkdtempSync(join(tmpdir(), 'eva-glslc-'));
+      try {
+        writeFileSync(join(dir, 'test.comp'), shader);
+        execFileSync(glslc, ['-fshader-stage=compute', '--target-env=vulkan1.3', join(dir, 'test.comp'), '-o', join(dir, 'test.spv')], { stdio: 'ignore', timeout: 15_000, windowsHide: true });
+        return true;
+      } catch {
+        return false;
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
     env: process.env,
     platform: process.platform,
   };
@@ -83,16 +98,33 @@ function findNvcc(probe: ToolProbe): { path: string; env: Record<string, string>
   return installed ? { path: installed, env: { CUDACXX: installed } } : null;
 }
 
+/**
+ * The pinned llama.cpp compiles some of its Vulkan shaders with cooperative matrices whatever glslc supports
+ * (flash_attn_decode_phase_1 as fa_decode_ph1_cm1), so a glslc that does not know the extension fails the
+ * build a few minutes in with "'coopmat' : undeclared identifier". Seen with Debian 12's glslc (shaderc 2023.2).
+ */
+export const COOPMAT_TEST_SHADER = '#version 450\n#extension GL_KHR_cooperative_matrix : require\nvoid main() {}\n';
+
 function checkVulkan(probe: ToolProbe): ToolkitCheck {
   const sdk = probe.env.VULKAN_SDK;
-  const glslc = probe.runs('glslc', ['--version']) || Boolean(sdk && probe.exists(join(sdk, 'bin', probe.platform === 'win32' ? 'glslc.exe' : 'glslc')));
+  const sdkGlslc = sdk ? join(sdk, 'bin', probe.platform === 'win32' ? 'glslc.exe' : 'glslc') : null;
+  // cmake takes the SDK's glslc when VULKAN_SDK is set, else the one on PATH.
+  const glslc = sdkGlslc && probe.exists(sdkGlslc) ? sdkGlslc : probe.runs('glslc', ['--version']) ? 'glslc' : null;
   const headersAndLoader =
     probe.runs('pkg-config', ['--exists', 'vulkan']) ||
     Boolean(sdk && probe.exists(sdk)) ||
     (hasHeader(probe, 'vulkan/vulkan.h') && hasLibrary(probe, 'vulkan'));
-  if (glslc && headersAndLoader) return ok();
-  const missing = [!glslc && 'the glslc shader compiler', !headersAndLoader && 'the Vulkan headers and loader'].filter(Boolean).join(' and ');
-  return fail(`the Vulkan toolchain is incomplete (missing ${missing}): install the Vulkan SDK (https://vulkan.lunarg.com, sets VULKAN_SDK) or e.g. apt-get install libvulkan-dev glslc`);
+  if (!glslc || !headersAndLoader) {
+    const missing = [!glslc && 'the glslc shader compiler', !headersAndLoader && 'the Vulkan headers and loader'].filter(Boolean).join(' and ');
+    return fail(`the Vulkan toolchain is incomplete (missing ${missing}): install the Vulkan SDK (https://vulkan.lunarg.com, sets VULKAN_SDK) or e.g. apt-get install libvulkan-dev glslc`);
+  }
+  if (!probe.glslcCompiles(glslc, COOPMAT_TEST_SHADER)) {
+    return fail(
+      `${glslc === 'glslc' ? 'the glslc on PATH' : glslc} is too old for this llama.cpp's Vulkan shaders (it does not know GL_KHR_cooperative_matrix; Debian 12's shaderc 2023.2 does not): ` +
+        'install the Vulkan SDK (https://vulkan.lunarg.com, sets VULKAN_SDK) or a newer glslc',
+    );
+  }
+  return ok();
 }
 
 function checkOpenCl(probe: ToolProbe): ToolkitCheck {
