@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cmakeProgressPercent, lastLines, lineSplitter, progressMilestones } from './build-progress';
+import { cmakeProgressPercent, lastLines, lineSplitter, outerProgress, progressMilestones } from './build-progress';
 
 describe('cmakeProgressPercent', () => {
   it('reads Makefile and Ninja progress prefixes', () => {
@@ -47,5 +47,26 @@ describe('lastLines', () => {
     expect(lastLines('1\n2\n3\n', 2)).toEqual(['2', '3']);
     expect(lastLines('1\r\n2', 5)).toEqual(['1', '2']);
     expect(lastLines('', 3)).toEqual([]);
+  });
+});
+
+describe('outerProgress', () => {
+  it("skips the percentages of the build an ExternalProject runs inside (a real Vulkan build's vulkan-shaders-gen)", () => {
+    // Lines 60–104 of a real `npm run backend:build -- --backend vulkan` log, shortened.
+    const lines = [
+      "[  2%] Creating directories for 'vulkan-shaders-gen'",
+      "[  4%] Performing configure step for 'vulkan-shaders-gen'",
+      '-- The C compiler identification is GNU 12.2.0',
+      "[  4%] Performing build step for 'vulkan-shaders-gen'",
+      '[ 50%] Building CXX object CMakeFiles/vulkan-shaders-gen.dir/vulkan-shaders-gen.cpp.o',
+      '[100%] Linking CXX executable vulkan-shaders-gen',
+      '[100%] Built target vulkan-shaders-gen',
+      "[  5%] Performing install step for 'vulkan-shaders-gen'",
+      '[  5%] Completed \'vulkan-shaders-gen\'',
+      '[ 22%] Generate vulkan shaders for mul.comp',
+      '[100%] Built target llama-server',
+    ];
+    const progress = outerProgress();
+    expect(lines.map((line) => progress(line))).toEqual([2, 4, null, 4, null, null, null, 5, 5, 22, 100]);
   });
 });

@@ -10,6 +10,21 @@ export function cmakeProgressPercent(line: string): number | null {
   return null;
 }
 
+/**
+ * The build's own percentage, line by line: like cmakeProgressPercent, but blind to the build that an
+ * ExternalProject runs inside it (ggml-vulkan's vulkan-shaders-gen), whose own "[100%] Built target"
+ * would otherwise read as the whole build done while it has just begun.
+ */
+export function outerProgress(): (line: string) => number | null {
+  let nested: string | null = null;
+  return (line) => {
+    const step = /^\[\s*\d{1,3}%\] Performing (build|install) step for '([^']+)'/.exec(line);
+    if (step) nested = step[1] === 'build' ? step[2]! : null;
+    else if (nested !== null) return null;
+    return cmakeProgressPercent(line);
+  };
+}
+
 /** Returns a function that yields a milestone (0, 10, 20 … 100) the first time progress reaches it, else null. */
 export function progressMilestones(step = 10): (percent: number) => number | null {
   let last = -1;

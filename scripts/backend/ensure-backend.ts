@@ -11,7 +11,7 @@ import { writeFileAtomic } from '@main/services/fs/atomic-write';
 import { buildDirConflict, parseBuildInfo, rebuildReason } from './build-cache';
 import { BackendBuildError } from './build-error';
 import { acquireBuildLock } from './build-lock';
-import { cmakeProgressPercent, lastLines, progressMilestones } from './build-progress';
+import { lastLines, outerProgress, progressMilestones } from './build-progress';
 import { cmakeFlags, LLAMA_SERVER_TARGET, LLAMA_SIDE_TARGETS } from './cmake-flags';
 import { executableName, findBuiltExecutable, installExecutable } from './install-binary';
 import { ensureLlamaSource } from './llama-source';
@@ -166,9 +166,10 @@ export async function buildCmakeTarget(spec: BuildSpec): Promise<string> {
 
   await step('configure', ['-S', spec.sourceDir, '-B', buildDir, ...spec.flags]);
   const milestone = progressMilestones(10);
+  const progress = outerProgress();
   const jobs = String(Math.max(1, availableParallelism()));
   await step('compile', ['--build', buildDir, '--config', 'Release', '--target', spec.target, ...(spec.sideTargets ?? []), '-j', jobs], (line) => {
-    const percent = cmakeProgressPercent(line);
+    const percent = progress(line);
     const reached = percent === null ? null : milestone(percent);
     if (reached !== null) log(`compile: ${reached}%`);
   });
