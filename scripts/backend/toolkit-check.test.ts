@@ -2,13 +2,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkToolkit, COOPMAT_TEST_SHADER, systemProbe, type ToolProbe } from './toolkit-check';
+import { checkToolkit, COOPMAT_TEST_SHADER, MIN_VULKAN_HEADER, systemProbe, type ToolProbe } from './toolkit-check';
 
 /** A machine with exactly these commands and files. */
-function machine(commands: string[], paths: string[] = [], env: NodeJS.ProcessEnv = {}, platform: NodeJS.Platform = 'linux', oldGlslc: string | null = null): ToolProbe {
+function machine(commands: string[], paths: string[] = [], env: NodeJS.ProcessEnv = {}, platform: NodeJS.Platform = 'linux', oldGlslc: string | null = null, files: Record<string, string> = {}): ToolProbe {
   return {
     runs: (command, args) => commands.includes(command) || commands.includes(`${command} ${args.join(' ')}`),
-    exists: (path) => paths.includes(path),
+    exists: (path) => paths.includes(path) || path in files,
+    read: (path) => files[path] ?? null,
     glslcCompiles: (glslc, shader) => glslc !== oldGlslc && shader === COOPMAT_TEST_SHADER,
     env,
     platform,
@@ -53,6 +54,27 @@ describe('checkToolkit', () => {
     expect(checkToolkit('vulkan', native, machine([...base, 'glslc', loader], ['/sdk', '/sdk/bin/glslc'], { VULKAN_SDK: '/sdk' }, 'linux', '/sdk/bin/glslc'))).toMatchObject({ ok: false, message: expect.stringMatching(/^\/sdk\/bin\/glslc is too old/) });
     // The SDK's glslc is the one cmake takes, even with an old one on PATH.
     expect(checkToolkit('vulkan', native, machine([...base, 'glslc', loader], ['/sdk', '/sdk/bin/glslc'], { VULKAN_SDK: '/sdk' }, 'linux', 'glslc')).ok).toBe(true);
+  });
+
+  it("refuses Vulkan headers older than the pinned llama.cpp's, reading the SDK's first, then the system's", () => {
+    const core = (version: number) => `// Copyright\n#define VK_HEADER_VERSION ${version}\n#define VK_HEADER_VERSION_COMPLETE VK_MAKE_API_VERSION(0, 1, 3, VK_HEADER_VERSION)\n`;
+    const vulkan = [...base, 'glslc', 'pkg-config --exists vulkan'];
+    expect(checkToolkit('vulkan', native, machine(vulkan, [], {}, 'linux', null, { '/usr/include/vulkan/vulkan_core.h': core(239) }))).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^the Vulkan headers are 1\.x\.239, older than this llama\.cpp needs \(1\.3\.272 or later/),
+    });
+    expect(checkToolkit('vulkan', native, machine(vulkan, [], {}, 'linux', null, { '/usr/include/vulkan/vulkan_core.h': core(MIN_VULKAN_HEADER) })).ok).toBe(true);
+    const sdk = { '/sdk/include/vulkan/vulkan_core.h': core(309), '/usr/include/vulkan/vulkan_core.h': core(239) };
+    expect(checkToolkit('vulkan', native, machine(vulkan, ['/sdk', '/sdk/bin/glslc'], { VULKAN_SDK: '/sdk' }, 'linux', null, sdk)).ok).toBe(true);
+    // Headers it cannot find or read leave the question to cmake.
+    expect(checkToolkit('vulkan', native, machine(vulkan)).ok).toBe(true);
+  });
+
+  it('the system probe reads a header file, and says null for one that is not there', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eva-vkheader-test-'));
+    writeFileSync(join(dir, 'vulkan_core.h'), '#define VK_HEADER_VERSION 309\n');
+    expect(systemProbe().read(join(dir, 'vulkan_core.h'))).toBe('#define VK_HEADER_VERSION 309\n');
+    expect(systemProbe().read(join(dir, 'missing.h'))).toBeNull();
   });
 
   it('the system probe hands the shader to the glslc named, in a file, and reads its exit (stand-in glslc scripts: CI has no glslc)', () => {

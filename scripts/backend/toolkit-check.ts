@@ -2,7 +2,7 @@
 // line instead of a page of cmake errors. The probe is passed in so the rules
 // are tested without the toolkits installed.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { BackendKind } from '@shared/contract';
@@ -11,6 +11,8 @@ export interface ToolProbe {
   /** true when `command ...args` starts and exits 0 */
   runs(command: string, args: readonly string[]): boolean;
   exists(path: string): boolean;
+  /** a text file's content, null when it cannot be read */
+  read(path: string): string | null;
   /** true when this glslc compiles this compute shader */
   glslcCompiles(glslc: string, shader: string): boolean;
   env: NodeJS.ProcessEnv;
@@ -31,6 +33,13 @@ export function systemProbe(): ToolProbe {
       }
     },
     exists: existsSync,
+    read(path) {
+      try {
+        return readFileSync(path, 'utf8');
+      } catch {
+        return null;
+      }
+    },
     glslcCompiles(glslc, shader) {
       const dir = mkdtempSync(join(tmpdir(), 'eva-glslc-'));
       try {
@@ -105,6 +114,13 @@ function findNvcc(probe: ToolProbe): { path: string; env: Record<string, string>
  */
 export const COOPMAT_TEST_SHADER = '#version 450\n#extension GL_KHR_cooperative_matrix : require\nvoid main() {}\n';
 
+/**
+ * The oldest Vulkan headers the pinned llama.cpp's ggml-vulkan.cpp compiles with: it uses VK_EXT_layer_settings
+ * (header 272) and VK_KHR_cooperative_matrix (255) unguarded. Found by checking every symbol it uses against each
+ * Vulkan-Headers release; Debian 12's libvulkan-dev (239) failed with "'LayerSettingEXT' is not a member of 'vk'".
+ */
+export const MIN_VULKAN_HEADER = 272;
+
 function checkVulkan(probe: ToolProbe): ToolkitCheck {
   const sdk = probe.env.VULKAN_SDK;
   const sdkGlslc = sdk ? join(sdk, 'bin', probe.platform === 'win32' ? 'glslc.exe' : 'glslc') : null;
@@ -118,6 +134,13 @@ function checkVulkan(probe: ToolProbe): ToolkitCheck {
     const missing = [!glslc && 'the glslc shader compiler', !headersAndLoader && 'the Vulkan headers and loader'].filter(Boolean).join(' and ');
     return fail(`the Vulkan toolchain is incomplete (missing ${missing}): install the Vulkan SDK (https://vulkan.lunarg.com, sets VULKAN_SDK) or e.g. apt-get install libvulkan-dev glslc`);
   }
+  const header = vulkanHeaderVersion(probe);
+  if (header !== null && header < MIN_VULKAN_HEADER) {
+    return fail(
+      `the Vulkan headers are 1.x.${header}, older than this llama.cpp needs (1.3.${MIN_VULKAN_HEADER} or later; Debian 12's libvulkan-dev is 1.3.239): ` +
+        'install the Vulkan SDK (https://vulkan.lunarg.com, sets VULKAN_SDK) or newer Vulkan headers',
+    );
+  }
   if (!probe.glslcCompiles(glslc, COOPMAT_TEST_SHADER)) {
     return fail(
       `${glslc === 'glslc' ? 'the glslc on PATH' : glslc} is too old for this llama.cpp's Vulkan shaders (it does not know GL_KHR_cooperative_matrix; Debian 12's shaderc 2023.2 does not): ` +
@@ -125,6 +148,18 @@ function checkVulkan(probe: ToolProbe): ToolkitCheck {
     );
   }
   return ok();
+}
+
+/** VK_HEADER_VERSION of the headers cmake will use (the SDK's, else the system's); null when none is found. */
+function vulkanHeaderVersion(probe: ToolProbe): number | null {
+  const sdk = probe.env.VULKAN_SDK;
+  const dirs = [...(sdk ? [join(sdk, 'include'), join(sdk, 'Include')] : []), ...INCLUDE_DIRS];
+  for (const dir of dirs) {
+    const text = probe.read(join(dir, 'vulkan', 'vulkan_core.h'));
+    const version = text === null ? null : /^#define VK_HEADER_VERSION (\d+)/m.exec(text);
+    if (version) return Number(version[1]);
+  }
+  return null;
 }
 
 function checkOpenCl(probe: ToolProbe): ToolkitCheck {
