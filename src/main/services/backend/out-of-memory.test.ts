@@ -28,6 +28,17 @@ describe('out of memory in a load log', () => {
     expect(isGpuDevice(oom!.device)).toBe(true);
   });
 
+  it("not ggml-vulkan's pinned-memory warning, after which a real load (Mesa llvmpipe) went on in plain host memory", () => {
+    const lines = [
+      '0.00.486.745 I llama_kv_cache:    Vulkan0 KV buffer size =   896.00 MiB',
+      '0.01.201.788 W ggml_vulkan: Failed to allocate pinned memory (No suitable memory type found: ErrorOutOfDeviceMemory)',
+      '0.01.213.118 I sched_reserve:    Vulkan0 compute buffer size =    24.50 MiB',
+      '0.01.213.132 I sched_reserve: Vulkan_Host compute buffer size =  4230.01 MiB',
+    ];
+    expect(findOutOfMemory(lines)).toBeNull();
+    expect(findOutOfMemory(['ggml_vulkan: error ErrorOutOfDeviceMemory at ggml-vulkan.cpp:344'])).toEqual({ device: 'Vulkan0', buffer: null, mib: null });
+  });
+
   it('Vulkan compute buffers, and the loader message alone', () => {
     expect(findOutOfMemory(['ggml_vulkan: Device memory allocation of size 1073741824 failed.', 'graph_reserve: failed to allocate compute buffers'])).toEqual({ device: 'Vulkan0', buffer: 'compute', mib: 1024 });
     expect(findOutOfMemory(['llama_model_load: error loading model: unable to allocate Vulkan1 buffer'])).toEqual({ device: 'Vulkan1', buffer: 'model', mib: null });

@@ -30,7 +30,8 @@ const DEVICE_ALLOCATION: readonly { pattern: RegExp; device: (match: RegExpExecA
   { pattern: /cpu_buffer_type_alloc_buffer: failed to allocate buffer of size (\d+)/, device: () => 'CPU', mib: (m) => Number(m[1]) / MiB },
   // A C++ allocation that failed in host memory: "llama_init_from_model: failed to initialize the context: std::bad_alloc"
   { pattern: /\bstd::bad_alloc\b/, device: () => 'CPU', mib: () => null },
-  { pattern: /ErrorOutOfDeviceMemory|ErrorOutOfHostMemory/, device: (m) => (/Host/.test(m[0]) ? 'CPU' : 'Vulkan0'), mib: () => null },
+  // Not ggml-vulkan's "Failed to allocate pinned memory (… ErrorOutOfDeviceMemory)": it falls back to plain host memory.
+  { pattern: /^(?!.*Failed to allocate pinned memory).*(ErrorOutOfDeviceMemory|ErrorOutOfHostMemory)/, device: (m) => (/Host/.test(m[1]!) ? 'CPU' : 'Vulkan0'), mib: () => null },
 ];
 
 // What the loader was doing when the allocation failed.

@@ -99,6 +99,8 @@ describe('classifyServerLine: harmless lines', () => {
     'ggml_cuda_init: found 1 CUDA devices (Total VRAM: 24080 MiB):',
     '  Device 0: NVIDIA GeForce RTX 4090, compute capability 8.9, VMM: yes, VRAM: 24080 MiB',
     'ggml_vulkan: Found 1 Vulkan devices:',
+    // A real Vulkan load (Mesa llvmpipe) warns so and carries on in plain host memory.
+    '0.01.201.788 W ggml_vulkan: Failed to allocate pinned memory (No suitable memory type found: ErrorOutOfDeviceMemory)',
     'W ggml_opencl: drop unsupported device \'llvmpipe\'.',
     'llama_model_loader: - kv   0:                       general.name str              = error-correcting model',
     'srv  log_server_r: request: POST /v1/chat/completions 127.0.0.1 500',

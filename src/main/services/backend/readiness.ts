@@ -48,7 +48,9 @@ const FATAL: readonly RegExp[] = [
   /\b(?:CUDA|ROCm|HIP|MUSA) error\b/,
   /cudaMalloc failed: out of memory/,
   /ggml_vulkan: (?:No devices found|Error:|device lost|error )/,
-  /ErrorOutOfDeviceMemory|ErrorDeviceLost|ErrorInitializationFailed/,
+  // Not "Failed to allocate pinned memory (… ErrorOutOfDeviceMemory)": a warning after which ggml-vulkan uses plain host
+  // memory and the load goes on (seen with Mesa's llvmpipe, whose host-visible heap is 2 GiB).
+  /^(?!.*Failed to allocate pinned memory).*(?:ErrorOutOfDeviceMemory|ErrorDeviceLost|ErrorInitializationFailed)/,
   /ggml_opencl: (?:could find any OpenCL devices|platform IDs not available)/,
   // Aborts: ggml_abort prints "file:line: GGML_ASSERT(x) failed" or "file:line: fatal error"; C++ exceptions end in terminate.
   /GGML_ASSERT\(.*\) failed/,
