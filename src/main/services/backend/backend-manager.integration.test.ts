@@ -263,6 +263,30 @@ describe('backend fallback', () => {
   });
 });
 
+describe('a GPU build that finds no usable GPU', () => {
+  it('is left for the CPU build, with a notice, when it put no layer on a GPU (the real CPU llama-server standing in for a Vulkan build without a device)', async () => {
+    // A CPU build given GPU layers behaves as a Vulkan build does that sees only Mesa's software device:
+    // it loads and answers on the CPU ("no usable GPU found"), every buffer in host memory.
+    const dir = await fakeBackendDir('vulkan', `#!/bin/sh\nexec "${testAssets.llamaServer}" "$@"\n`);
+    await mkdir(join(dir, 'cpu'));
+    await symlink(testAssets.llamaServer, join(dir, 'cpu', 'llama-server'));
+    const { manager, events } = await makeManager({ binDirs: [dir] });
+    const status = await manager.load(settings());
+    expect(status.state).toBe('ready');
+    expect(status.backend).toBe('cpu');
+    expect(status.notices).toContain('The Vulkan backend failed to start (it found no usable GPU and put no layer on one); trying CPU instead.');
+    expect(events.map((e) => e.payload)).toContainEqual(expect.objectContaining({ code: 'backend_fallback', details: { from: 'vulkan', to: 'cpu', cause: 'no usable GPU' } }));
+    expect(await health(status.port)).toBe(200);
+  });
+
+  it('still runs when it is the only build there is', async () => {
+    const dir = await fakeBackendDir('vulkan', `#!/bin/sh\nexec "${testAssets.llamaServer}" "$@"\n`);
+    const { manager } = await makeManager({ binDirs: [dir] });
+    const status = await manager.load(settings());
+    expect(status).toMatchObject({ state: 'ready', backend: 'vulkan' });
+  });
+});
+
 describe('a start that dies of a CPU fault', () => {
   it('is tried once more without weight repacking, and says why (a shell-script backend that faults unless given --no-repack, then runs the real server)', async () => {
     const script = `#!/bin/sh\ncase " $* " in *" --no-repack "*) exec "${testAssets.llamaServer}" "$@" ;; esac\necho "fake: faulting like AMX in a VM" >&2\nkill -SEGV $$\n`;

@@ -19,7 +19,7 @@ import { probeHealth } from './health-probe';
 import { superseded } from './backend-status';
 import { DEFAULT_RESTART_POLICY, decideRestart } from './restart-budget';
 import { launchIdentity } from './launch-identity';
-import { readLoadReport } from './load-report';
+import { ranWithoutGpu, readLoadReport } from './load-report';
 import { openFitMemory, type FitMemory } from './fit-memory';
 import { NO_REPACK } from './start-failure';
 import { settleFit, type FitRun } from './load-fitting';
@@ -30,6 +30,7 @@ import { BackendState } from './backend-state';
 import { inspectModel, type ModelInspection } from './model-inspection';
 import { planLaunch } from './launch-plan';
 import { stepAfterFailedStart } from './failed-start-step';
+import { fallbackNotice } from './backend-choice';
 import { describeStartedLoad, exposureNotices } from './load-messages';
 
 export type { BackendManagerDeps, LocalEndpoint } from './backend-manager-types';
@@ -133,6 +134,17 @@ export class BackendManager extends BackendState {
           // What the server did beside what EVA estimated (and beside llama-server's own fit), where the user reads the log.
           const report = readLoadReport(startLines);
           this.appLog(describeStartedLoad(report, estimate, model));
+          const next = order[index + 1];
+          if (next && rpcEndpoints.length === 0 && ranWithoutGpu(backend.kind, gpuLayers, report)) {
+            // On the CPU after all, but with a GPU build's settings (flash attention left to llama.cpp): the CPU build does better.
+            const message = fallbackNotice(backend.kind, 'it found no usable GPU and put no layer on one', next.kind);
+            this.active = null;
+            await run.stop();
+            notices.push(message);
+            this.appLog(message);
+            this.deps.emit('app:notice', { level: 'warning', code: 'backend_fallback', message, details: { from: backend.kind, to: next.kind, cause: 'no usable GPU' } });
+            continue;
+          }
           const fit = await settleFit(memory, fitting, report);
           if (generation !== this.generation) throw superseded();
           this.setStatus({ ...this.status, state: 'ready', since: this.now(), model, estimate, loadMs: Math.round(outcome.readyAt - startedAt), fit });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeLoadReport, describeServerFit, readLoadReport } from './load-report';
+import { describeLoadReport, describeServerFit, ranWithoutGpu, readLoadReport } from './load-report';
 
 // Lines in the format llama.cpp prints them (src/llama-model.cpp, llama-kv-cache.cpp, llama-context.cpp)
 // for a 7B model on one CUDA GPU; the CPU case is checked against the real server in backend-manager.integration.test.ts.
@@ -82,5 +82,30 @@ describe('load report', () => {
 
   it('reads nothing from lines that say nothing', () => {
     expect(readLoadReport(['main: server is listening on http://127.0.0.1:8080', ''])).toEqual({ offloaded: null, buffers: [], nCtx: null, nCtxSeq: null, serverFit: null });
+  });
+});
+
+describe('ranWithoutGpu', () => {
+  const report = (buffers: Array<[string, 'model' | 'kv' | 'compute']>, offloaded: { layers: number; of: number } | null = null) => ({
+    offloaded,
+    buffers: buffers.map(([device, kind]) => ({ device, kind, mib: 1 })),
+    nCtx: 4096,
+    nCtxSeq: null,
+    serverFit: null,
+  });
+
+  it('is a GPU build asked for layers whose every buffer is in host memory (a real Vulkan build that saw no device but llvmpipe)', () => {
+    const onCpu = report([['CPU_Mapped', 'model'], ['AMX', 'model'], ['CPU', 'kv'], ['CPU', 'compute'], ['Vulkan_Host', 'compute']]);
+    expect(ranWithoutGpu('vulkan', 3, onCpu)).toBe(true);
+    expect(ranWithoutGpu('cuda', 3, onCpu)).toBe(true);
+  });
+
+  it('is not the CPU build, a start asked for no layers, one that offloaded, or a log without buffer lines', () => {
+    const onCpu = report([['CPU', 'model'], ['CPU', 'kv']]);
+    expect(ranWithoutGpu('cpu', 3, onCpu)).toBe(false);
+    expect(ranWithoutGpu('vulkan', 0, onCpu)).toBe(false);
+    expect(ranWithoutGpu('cuda', 3, report([['CPU_Mapped', 'model'], ['CUDA0', 'model'], ['CUDA0', 'kv'], ['CUDA_Host', 'compute']], { layers: 3, of: 3 }))).toBe(false);
+    expect(ranWithoutGpu('vulkan', 17, report([['Vulkan0', 'model'], ['Vulkan0', 'kv']]))).toBe(false);
+    expect(ranWithoutGpu('vulkan', 3, report([]))).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
 // compute) and the context it could give each sequence. Shown beside EVA's
 // estimate, so a user sees how close the estimate was (issue 19, fit).
 
-import type { LoadReport, ServerFitReport } from '@shared/contract';
+import type { BackendKind, LoadReport, ServerFitReport } from '@shared/contract';
 
 export type { LoadBuffer, LoadReport } from '@shared/contract';
 
@@ -17,6 +17,19 @@ const N_CTX_SEQ = /llama_context: n_ctx_seq\s+=\s+(\d+)/;
 // llama-server's --fit step (common/fit.cpp), printed before it loads the model.
 const FIT_PROJECTED = /common_params_fit_impl: projected to use (\d+) MiB of (host|device) memory vs\. (\d+) MiB of/;
 const FIT_VERDICT = /common_params_fit_impl: (?:will leave .*?, (no changes needed)|(context size reduced from \d+ to \d+)|cannot meet free memory target of \d+ MiB, (need to reduce device memory by \d+ MiB))|failed to fit params to free device memory: (.+?)(?:, abort)?$/;
+
+/** Host memory as llama.cpp names all its buffers: CPU, CPU_Mapped, CPU_REPACK, AMX, and a GPU's pinned CUDA_Host, Vulkan_Host, … */
+const HOST_MEMORY = /^(?:CPU|AMX)(?:_|$)|_Host$/;
+
+/**
+ * A GPU build that was asked for GPU layers but put none on a device: it found no usable GPU and runs on
+ * the CPU under the GPU's name (a Vulkan build sees no device but Mesa's software one, which ggml-vulkan
+ * leaves out; a CUDA build whose driver is missing), without the CPU backend's own settings.
+ */
+export function ranWithoutGpu(backend: BackendKind, gpuLayers: number, report: LoadReport): boolean {
+  if (backend === 'cpu' || gpuLayers <= 0 || (report.offloaded?.layers ?? 0) > 0) return false;
+  return report.buffers.length > 0 && report.buffers.every((buffer) => HOST_MEMORY.test(buffer.device));
+}
 
 /** Reads the lines of one start; later lines win (a retry prints its own). */
 export function readLoadReport(lines: readonly string[]): LoadReport {
