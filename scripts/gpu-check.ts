@@ -70,6 +70,17 @@ const manager = new BackendManager({
   stopGraceMs: 3000,
 });
 
+// Ctrl-C (or a kill) stops the servers and workers first: they run in process groups of their own.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    progress(`${signal}: stopping every child`);
+    void manager
+      .dispose()
+      .then(() => registry.stopAll(3000))
+      .finally(() => process.exit(130));
+  });
+}
+
 const lines: CheckLine[] = [];
 function report(line: CheckLine): void {
   lines.push(line);
