@@ -8,7 +8,7 @@ import { defaultSettings } from '@shared/default-settings';
 import { testAssets } from '@test-support/test-assets';
 import { workshopAssets } from '@test-support/workshop/workshop-assets';
 import { isAlive } from '../process/kill-tree';
-import type { ExitRecord } from '../process/exit-record';
+import { describeExit, type ExitRecord } from '../process/exit-record';
 import { memoryLifecycle, type ProcessLifecycle } from '../process/process-lifecycle';
 import { BackendManager } from './backend-manager';
 import { findFreePort } from './net-probe';
@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 /** A manager whose lifecycle also records the order in which its children exited. */
-function makeManager() {
+function makeManager(stopGraceMs = 2000) {
   const registry = memoryLifecycle();
   const exits: Array<{ name: string; exit: ExitRecord }> = [];
   const recording: ProcessLifecycle = {
@@ -39,7 +39,7 @@ function makeManager() {
     probeGpus: async () => [],
     readyTimeoutMs: 30_000,
     restartDelaysMs: [200, 400, 800],
-    stopGraceMs: 2000,
+    stopGraceMs,
   });
   cleanups.push(async () => {
     await manager.dispose();
@@ -112,14 +112,15 @@ describe('llama.cpp RPC workers with the real llama-server', () => {
   });
 
   it('stops llama-server first, then the workers, and leaves none running', async () => {
-    const { manager, exits } = makeManager();
+    // The app's own grace: a loaded machine (the whole suite on 2 cores) once took over 2 s to stop it.
+    const { manager, exits } = makeManager(5000);
     await manager.load(settings(localRpc()));
     const pids = (manager.getStatus().rpcWorkers ?? []).map((worker) => worker.pid!);
     const stopped = await manager.stop();
     expect(stopped.rpcWorkers ?? []).toEqual([]);
     expect(exits.map((entry) => entry.name)).toEqual(['llama-server', 'ggml-rpc-server', 'ggml-rpc-server']);
     // Stopped while its workers still ran, the server ends cleanly instead of crashing on its way out.
-    expect(exits[0]!.exit.signal === null || exits[0]!.exit.signal === 'SIGTERM').toBe(true);
+    expect([null, 'SIGTERM'], `llama-server ${describeExit(exits[0]!.exit)}`).toContain(exits[0]!.exit.signal);
     expect(exits[0]!.exit.why).toBe('stopped');
     for (const pid of pids) expect(isAlive(pid)).toBe(false);
   });
