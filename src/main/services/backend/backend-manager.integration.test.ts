@@ -251,13 +251,7 @@ describe('bad input gets a clear error quickly', () => {
 
 describe('backend fallback', () => {
   it('a failing vulkan build falls back to cpu and says why (fake vulkan backend script)', async () => {
-    const dir = await fakeBackendDir('vulkan', '#!/bin/sh\necho "ggml_vulkan: No devices found." >&2\necho "error: failed to initialize the vulkan backend" >&2\nexit 1\n');
-    await mkdir(join(dir, 'cpu'));
-    await symlink(testAssets.llamaServer, join(dir, 'cpu', 'llama-server'));
-    const { manager, events } = await makeManager({ binDirs: [dir] });
-    const status = await manager.load(settings());
-    expect(status.state).toBe('ready');
-    expect(status.backend).toBe('cpu');
+    const { status, events } = await loadBesideCpu('#!/bin/sh\necho "ggml_vulkan: No devices found." >&2\necho "error: failed to initialize the vulkan backend" >&2\nexit 1\n');
     expect(status.notices.join(' ')).toMatch(/vulkan.*cpu/i);
     expect(events.some((e) => e.event === 'app:notice' && (e.payload as { code: string }).code === 'backend_fallback')).toBe(true);
   });
@@ -267,13 +261,7 @@ describe('a GPU build that finds no usable GPU', () => {
   it('is left for the CPU build, with a notice, when it put no layer on a GPU (the real CPU llama-server standing in for a Vulkan build without a device)', async () => {
     // A CPU build given GPU layers behaves as a Vulkan build does that sees only Mesa's software device:
     // it loads and answers on the CPU ("no usable GPU found"), every buffer in host memory.
-    const dir = await fakeBackendDir('vulkan', `#!/bin/sh\nexec "${testAssets.llamaServer}" "$@"\n`);
-    await mkdir(join(dir, 'cpu'));
-    await symlink(testAssets.llamaServer, join(dir, 'cpu', 'llama-server'));
-    const { manager, events } = await makeManager({ binDirs: [dir] });
-    const status = await manager.load(settings());
-    expect(status.state).toBe('ready');
-    expect(status.backend).toBe('cpu');
+    const { status, events } = await loadBesideCpu(`#!/bin/sh\nexec "${testAssets.llamaServer}" "$@"\n`);
     expect(status.notices).toContain('The Vulkan backend failed to start (it found no usable GPU and put no layer on one); trying CPU instead.');
     expect(events.map((e) => e.payload)).toContainEqual(expect.objectContaining({ code: 'backend_fallback', details: { from: 'vulkan', to: 'cpu', cause: 'no usable GPU' } }));
     expect(await health(status.port)).toBe(200);
@@ -318,6 +306,17 @@ async function writeTemp(name: string, data: Buffer): Promise<string> {
   const file = join(dir, name);
   await writeFile(file, data);
   return file;
+}
+
+/** A load with a fake vulkan build (this script) beside the real CPU one: it must end ready on the CPU. */
+async function loadBesideCpu(vulkanScript: string) {
+  const dir = await fakeBackendDir('vulkan', vulkanScript);
+  await mkdir(join(dir, 'cpu'));
+  await symlink(testAssets.llamaServer, join(dir, 'cpu', 'llama-server'));
+  const { manager, events } = await makeManager({ binDirs: [dir] });
+  const status = await manager.load(settings());
+  expect(status).toMatchObject({ state: 'ready', backend: 'cpu' });
+  return { status, events };
 }
 
 async function fakeBackendDir(kind: string, script: string): Promise<string> {
