@@ -8,11 +8,12 @@
 // included), then runs each check through BackendManager, as the app loads a model:
 //   probe    the GPUs the build sees (its --list-devices first), with their free memory;
 //   offload  the tiny test model with GPU layers 'auto': every layer on the GPU, its buffers there, an answer;
-//   fit      a 250M-parameter test model at a huge context without flash attention, so that the compute
-//            buffers cannot fit: the load is retried smaller until it runs, and a second load starts from
-//            what worked (the load-retry-load cycle);
+//   fit      a 250M-parameter test model at a huge context (--fit-context, 4,194,304 tokens by default)
+//            without flash attention: what does not fit is retried smaller until it runs, and a second
+//            load starts from what worked (the load-retry-load cycle; on an H200 the compute buffers ran out);
 //   rpc      one local RPC worker of the same build: llama-server computes on the worker's device.
-// One JSON line per check on stdout (progress on stderr); the exit code is 1 when any check fails.
+// Mesa's software Vulkan device (llvmpipe) takes part only with GGML_VK_VISIBLE_DEVICES=0: ggml-vulkan leaves
+// CPU-type devices out otherwise. One JSON line per check on stdout (progress on stderr); the exit code is 1 when any check fails.
 // Every child goes through one process lifecycle and is stopped at the end; none may be left.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
