@@ -8,18 +8,19 @@
 // included), then runs each check through BackendManager, as the app loads a model:
 //   probe    the GPUs the build sees (its --list-devices first), with their free memory;
 //   offload  the tiny test model with GPU layers 'auto': every layer on the GPU, its buffers there, an answer;
-//   fit      a 250M-parameter test model at a huge context (--fit-context, 4,194,304 tokens by default)
-//            without flash attention: what does not fit is retried smaller until it runs, and a second
-//            load starts from what worked (the load-retry-load cycle; on an H200 the compute buffers ran out);
+//   fit      a 250M-parameter test model at a large context without flash attention: what does not fit is
+//            retried smaller until it runs, and a second load starts from what worked (the load-retry-load
+//            cycle). The context is sized from the machine (defaultFitContext) so that a laptop is not asked
+//            for more than a quarter of its RAM; --fit-context 4194304 is what ran out on an H200's GPU.
 //   rpc      one local RPC worker of the same build: llama-server computes on the worker's device.
 // Mesa's software Vulkan device (llvmpipe) takes part only with GGML_VK_VISIBLE_DEVICES=0: ggml-vulkan leaves
 // CPU-type devices out otherwise. One JSON line per check on stdout (progress on stderr); the exit code is 1 when any check fails.
 // Every child goes through one process lifecycle and is stopped at the end; none may be left.
 import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BACKEND_KINDS, type BackendKind, type BackendStatus, type EventName, type EventPayloads, type LoadSettings } from '@shared/contract';
+import { BACKEND_KINDS, type BackendKind, type BackendStatus, type EventName, type EventPayloads, type GpuInfo, type LoadSettings } from '@shared/contract';
 import { defaultSettings } from '@shared/default-settings';
 import { BackendManager } from '@main/services/backend/backend-manager';
 import { probeGpus } from '@main/services/backend/gpu-probe';
@@ -37,6 +38,19 @@ interface CheckLine extends Figures {
 
 /** The largest context the load settings take (settings-schemas.ts). */
 const MAX_CONTEXT = 4_194_304;
+/** What a token of context costs the slow test model without flash attention: 16 KiB of f16 KV cache, 32 KiB of f32 attention scores (16 heads, 512-token batches). */
+const FIT_BYTES_PER_TOKEN = 48 * 1024;
+
+/**
+ * The fit check's context: twice what the roomiest GPU holds, so that it has to give way there, but never more
+ * than a quarter of this machine's RAM (what stays on the host must fit there), as a power of two.
+ */
+function defaultFitContext(gpus: readonly GpuInfo[]): number {
+  const vramBytes = Math.max(0, ...gpus.map((gpu) => gpu.freeMiB ?? gpu.totalMiB ?? 0)) * 1024 * 1024;
+  const budget = Math.min(vramBytes > 0 ? 2 * vramBytes : Number.POSITIVE_INFINITY, totalmem() / 4);
+  const tokens = Math.min(MAX_CONTEXT, Math.max(8192, budget / FIT_BYTES_PER_TOKEN));
+  return 2 ** Math.floor(Math.log2(tokens));
+}
 
 const { values: cli } = parseArgs({
   args: process.argv.slice(2),
@@ -44,13 +58,14 @@ const { values: cli } = parseArgs({
   options: {
     backend: { type: 'string', default: 'cuda' },
     'no-build': { type: 'boolean', default: false },
-    'fit-context': { type: 'string', default: String(MAX_CONTEXT) },
+    'fit-context': { type: 'string' },
     checks: { type: 'string', default: 'probe,offload,fit,rpc' },
   },
 });
 if (!(BACKEND_KINDS as readonly string[]).includes(cli.backend)) throw new Error(`--backend takes one of ${BACKEND_KINDS.join(', ')}`);
 const backend = cli.backend as BackendKind;
-const fitContext = Number(cli['fit-context']);
+const fitContextAsked = cli['fit-context'] === undefined ? null : Number(cli['fit-context']);
+if (fitContextAsked !== null && !(Number.isInteger(fitContextAsked) && fitContextAsked > 0 && fitContextAsked <= MAX_CONTEXT)) throw new Error(`--fit-context takes a whole number of tokens from 1 to ${MAX_CONTEXT}`);
 const onGpu = backend !== 'cpu';
 const wanted = new Set(cli.checks.split(','));
 const repoRoot = process.cwd();
@@ -160,6 +175,7 @@ await check('offload', async () => {
 
 await check('fit', async () => {
   const slow = await makeTestModel({ repoRoot, variant: 'slow', log: progress });
+  const fitContext = fitContextAsked ?? defaultFitContext(await probe(serverPath));
   const patch: Partial<LoadSettings> = { modelPath: slow.path, contextSize: fitContext, flashAttention: 'off' };
   const first = await load(patch);
   const fit = first.fit;
