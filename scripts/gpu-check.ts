@@ -24,6 +24,7 @@ import { BACKEND_KINDS, type BackendKind, type BackendStatus, type EventName, ty
 import { defaultSettings } from '@shared/default-settings';
 import { BackendManager } from '@main/services/backend/backend-manager';
 import { probeGpus } from '@main/services/backend/gpu-probe';
+import { isHostMemory } from '@main/services/backend/load-report';
 import { runTool } from '@main/services/backend/run-tool';
 import { memoryLifecycle } from '@main/services/process/process-lifecycle';
 import { isAlive } from '@main/services/process/kill-tree';
@@ -144,9 +145,7 @@ async function answer(tokens: number): Promise<{ tokens: number; tokensPerSecond
   return { tokens, tokensPerSecond: Math.round(body.timings?.predicted_per_second ?? 0) };
 }
 
-/** A GPU (or a worker's device) as llama.cpp names its buffers; host memory is CPU, CPU_Mapped, CPU_REPACK, AMX, CUDA_Host, … */
-const isGpuDevice = (device: string) => /^(?:CUDA|Vulkan|ROCm|SYCL|MUSA|CANN)\d+$|^OpenCL$|^Metal$|^RPC\d*\[/.test(device);
-const deviceBuffers = (status: BackendStatus) => (status.fit?.report.buffers ?? []).filter((buffer) => isGpuDevice(buffer.device));
+const deviceBuffers = (status: BackendStatus) => (status.fit?.report.buffers ?? []).filter((buffer) => !isHostMemory(buffer.device));
 
 let serverPath: string | undefined;
 await check('build', async () => {
@@ -205,7 +204,7 @@ await check('rpc', async () => {
   const status = await load({ modelPath: tiny.path, contextSize: 4096, rpc: { ...defaultSettings().load.rpc, mode: 'local', localWorkers: 1 } });
   const workers = status.rpcWorkers ?? [];
   const devices = workers.flatMap((worker) => worker.devices.map((device) => device.name));
-  const ok = workers.length === 1 && workers[0]!.state === 'ready' && (onGpu ? devices.some(isGpuDevice) : devices.includes('CPU'));
+  const ok = workers.length === 1 && workers[0]!.state === 'ready' && (onGpu ? devices.some((name) => !isHostMemory(name)) : devices.includes('CPU'));
   return { ok, workers: workers.map(({ endpoint, state, devices: served, modelMiB }) => ({ endpoint, state, devices: served, modelMiB })), answer: await answer(64) };
 });
 

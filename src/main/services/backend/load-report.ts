@@ -10,16 +10,19 @@ export type { LoadBuffer, LoadReport } from '@shared/contract';
 const OFFLOADED = /offloaded (\d+)\/(\d+) layers to GPU/;
 // "<function>: <buffer name> <what> buffer size = <MiB> MiB", whichever function printed it.
 const BUFFER = /\w+:\s+(\S+) (model|KV|compute) buffer size =\s+([\d.]+) MiB/;
-/** Buffers in host memory: the CPU's own, the mapped file, and the CPU's repacked and matrix-unit (AMX) copies. */
-const HOST_BUFFER = /^(CPU|AMX)/;
 const N_CTX = /llama_context: n_ctx\s+=\s+(\d+)/;
 const N_CTX_SEQ = /llama_context: n_ctx_seq\s+=\s+(\d+)/;
 // llama-server's --fit step (common/fit.cpp), printed before it loads the model.
 const FIT_PROJECTED = /common_params_fit_impl: projected to use (\d+) MiB of (host|device) memory vs\. (\d+) MiB of/;
 const FIT_VERDICT = /common_params_fit_impl: (?:will leave .*?, (no changes needed)|(context size reduced from \d+ to \d+)|cannot meet free memory target of \d+ MiB, (need to reduce device memory by \d+ MiB))|failed to fit params to free device memory: (.+?)(?:, abort)?$/;
 
-/** Host memory as llama.cpp names all its buffers: CPU, CPU_Mapped, CPU_REPACK, AMX, and a GPU's pinned CUDA_Host, Vulkan_Host, … */
-const HOST_MEMORY = /^(?:CPU|AMX)(?:_|$)|_Host$/;
+/**
+ * Host memory as llama.cpp names its buffers and devices: the CPU's own, the mapped file, the CPU's repacked and
+ * matrix-unit (AMX) copies, and a GPU's pinned CUDA_Host, Vulkan_Host, …; anything else is a GPU or an RPC worker's device.
+ */
+export function isHostMemory(device: string): boolean {
+  return /^(?:CPU|AMX)(?:_|$)|_Host$/.test(device);
+}
 
 /**
  * A GPU build that was asked for GPU layers but put none on a device: it found no usable GPU and runs on
@@ -28,7 +31,7 @@ const HOST_MEMORY = /^(?:CPU|AMX)(?:_|$)|_Host$/;
  */
 export function ranWithoutGpu(backend: BackendKind, gpuLayers: number, report: LoadReport): boolean {
   if (backend === 'cpu' || gpuLayers <= 0 || (report.offloaded?.layers ?? 0) > 0) return false;
-  return report.buffers.length > 0 && report.buffers.every((buffer) => HOST_MEMORY.test(buffer.device));
+  return report.buffers.length > 0 && report.buffers.every((buffer) => isHostMemory(buffer.device));
 }
 
 /** Reads the lines of one start; later lines win (a retry prints its own). */
@@ -51,7 +54,7 @@ export function readLoadReport(lines: readonly string[]): LoadReport {
   }
   // A build with the RPC backend in it counts as able to offload even with no device but the CPU, and then
   // says "offloaded 3/3 layers to GPU" of layers that all stayed on the CPU: no weights off the host, no offload.
-  if (report.offloaded && report.offloaded.layers > 0 && report.buffers.length > 0 && !report.buffers.some((b) => b.kind === 'model' && !HOST_BUFFER.test(b.device))) report.offloaded = null;
+  if (report.offloaded && report.offloaded.layers > 0 && report.buffers.length > 0 && !report.buffers.some((b) => b.kind === 'model' && !isHostMemory(b.device))) report.offloaded = null;
   return report;
 }
 
