@@ -14,11 +14,12 @@ import { knowledgeBenchmarks } from './knowledge.bench';
 import { workshopBenchmarks } from './workshop.bench';
 import { imageBenchmarks } from './image.bench';
 import { reopenBenchmarks } from './reopen.bench';
+import { readAheadBenchmarks } from './read-ahead.bench';
 import { poolBenchmarks } from './pool.bench';
 import { scaleBenchmarks } from './scale.bench';
 import type { Benchmark } from './types';
 
-const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks, ...chatTtftBenchmarks, ...chatStreamBenchmarks, ...chatLongTaskBenchmarks, ...reopenBenchmarks, ...toolBenchmarks, ...historyBenchmarks, ...voiceBenchmarks, ...lifecycleBenchmarks, ...knowledgeBenchmarks, ...workshopBenchmarks, ...imageBenchmarks, ...poolBenchmarks, ...scaleBenchmarks];
+const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks, ...chatTtftBenchmarks, ...chatStreamBenchmarks, ...chatLongTaskBenchmarks, ...reopenBenchmarks, ...readAheadBenchmarks, ...toolBenchmarks, ...historyBenchmarks, ...voiceBenchmarks, ...lifecycleBenchmarks, ...knowledgeBenchmarks, ...workshopBenchmarks, ...imageBenchmarks, ...poolBenchmarks, ...scaleBenchmarks];
 
 const prefix = process.argv[2] ?? '';
 const selected = all.filter((bench) => bench.names.some((name) => name.startsWith(prefix)));

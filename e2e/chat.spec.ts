@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { join } from 'node:path';
 import { repoRoot, startHost, type RunningHost } from '@test-support/host-process';
+import { longPrompt } from '@test-support/llama/long-prompt';
 import { startTestServer } from '@test-support/llama/test-server';
 import { connectHost } from '@test-support/ws-client';
 import { assistantMessages, loadTinyModel, sendMessage, setMaxTokens as setMaxTokensOn } from './steps';
@@ -119,6 +120,38 @@ test("the context meter counts the message with the server's own tokenizer; one 
   await expect(assistant(page)).toHaveCount(0);
   await expect(page.getByTestId('chat-input')).not.toHaveValue('');
   await page.screenshot({ path: join(repoRoot, 'docs', 'screenshot-context.png') });
+});
+
+test('a question typed with a pause is read ahead: after Send the server reads only what was typed since, where a question sent at once is read whole', async ({ page }) => {
+  await setMaxTokens(8);
+  await page.goto(host.url);
+  await expect(page.getByTestId('status-state')).toHaveAttribute('data-state', /ready|stopped/);
+  if ((await page.getByTestId('status-state').getAttribute('data-state')) !== 'ready') await loadTinyModel(page);
+  await expect(page.getByTestId('status-state')).toHaveAttribute('data-state', 'ready');
+  const client = await connectHost(host.url);
+  // Each request the server finishes logs its prompt reading ("prompt eval time = … / N tokens").
+  const readings = async () => (await client.invoke('backend:log')).lines.filter((line) => line.text.includes('prompt eval time')).length;
+  const promptRead = async () => Number(((await assistant(page).last().getByTestId('chat-stats').textContent()) ?? '').match(/prompt ([\d,]+)/)?.[1]?.replace(/,/g, ''));
+  const input = page.getByTestId('chat-input');
+
+  // Typed, then a pause: the draft is read while the user thinks of the last words.
+  const before = await readings();
+  await input.fill(`${longPrompt(20)}\nWhich line names the dog`);
+  await expect.poll(readings).toBeGreaterThan(before);
+  await input.pressSequentially(' first?');
+  await input.press('Control+Enter');
+  await expect(assistant(page).last()).toHaveAttribute('data-status', 'done');
+  const readAhead = await promptRead();
+  expect(readAhead).toBeGreaterThan(0);
+  expect(readAhead).toBeLessThan(40);
+
+  // The same size of question sent at once, in a new conversation: the server reads all of it after Send.
+  await page.getByTestId('chat-new').click();
+  await input.fill(`${longPrompt(20).replaceAll('dog', 'cat')}\nWhich line names the cat first?`);
+  await input.press('Control+Enter');
+  await expect(assistant(page).last()).toHaveAttribute('data-status', 'done');
+  expect(await promptRead()).toBeGreaterThan(300);
+  client.close();
 });
 
 test('link mode to another llama-server that wants a key: test connection, save, use, chat', async ({ page }) => {

@@ -15,7 +15,7 @@ import { openProcessLifecycle, type ProcessLifecycle } from './services/process/
 import type { GuardianEntry } from './services/process/guardian';
 import { acquireInstanceLock, type InstanceLock } from './services/app/instance-lock';
 import { openSettingsStore, type SettingsStore } from './services/settings/settings-store';
-import { createChatService } from './services/chat/chat-service';
+import { createChatService, readAheadOff } from './services/chat/chat-service';
 import { LiveRuns } from './services/chat/live-runs';
 import { createLinkService } from './services/links/link-service';
 import { localKeyFileCipher, type SecretCipher } from './services/secrets/secret-cipher';
@@ -240,6 +240,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'chat:stop': async ({ requestId }) => chat.stop(requestId),
     'chat:props': async (input) => chat.props(input?.endpoint),
     'chat:count-tokens': async (input) => chat.countTokens(input),
+    'chat:prefill': async (input) => chat.prefill(input, readAheadOff(settings.get())),
     'link:list': async () => links.list(),
     'link:save': async (input) => links.save(input),
     'link:delete': async ({ id }) => links.remove(id),

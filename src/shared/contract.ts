@@ -6,6 +6,7 @@ import { ChatSendSchema, EndpointRefSchema, LinkSaveSchema, LinkTestSchema, type
 import type { StreamEvent } from './chat/types';
 import type { LiveRun, RunEnded } from './chat/live-run';
 import { CountTokensSchema, OverflowPolicySchema, type ContextRecommendation, type TokenCount } from './chat/context-types';
+import { PrefillSchema, type PrefillResult } from './chat/prefill';
 import type { LinkPreset } from './links/link-presets';
 import { AgentRunSchema, ConsentAnswerSchema, type ToolSettings } from './tools/schemas';
 import type { AgentEnd, AgentProtocolReport, AgentStep, ConsentRequest } from './tools/agent/agent-types';
@@ -116,6 +117,8 @@ export const invokeChannels = {
   'chat:props': channel<typeof propsInput, ServerProps | null>(propsInput),
   /** The prompt's size as it would be sent: exact (the server's template and tokenizer) for llama-server, else chars/3.5. */
   'chat:count-tokens': channel<typeof CountTokensSchema, TokenCount>(CountTokensSchema),
+  /** Read the draft question into the local server's KV cache while the user types (@shared/chat/prefill.ts). */
+  'chat:prefill': channel<typeof PrefillSchema, PrefillResult>(PrefillSchema),
   'link:list': channel<typeof empty, { profiles: (LinkProfile & { hasKey: boolean })[]; presets: readonly LinkPreset[]; protection: string }>(empty),
   'link:save': channel<typeof LinkSaveSchema, LinkProfile & { hasKey: boolean }>(LinkSaveSchema),
   'link:delete': channel<typeof idRef, { deleted: boolean }>(idRef),

@@ -50,6 +50,7 @@ export function defaultSettings(): AppSettings {
       sampling: { temperature: 0.6, top_k: 40, top_p: 0.95, min_p: 0.05, repeat_penalty: 1.1, max_tokens: 4096 },
       sendKey: 'ctrl-enter',
       autoTitle: false,
+      readAhead: true,
       overflow: 'trim-oldest',
       reopenCacheMb: 4096,
     },

@@ -156,6 +156,8 @@ export const ChatSettingsSchema = z.object({
   sendKey: z.enum(['ctrl-enter', 'enter']),
   /** after the first answer, ask the model for a short title in the background (costs one small request) */
   autoTitle: z.boolean(),
+  /** while the user types to the local model, read the draft ahead into its KV cache (@shared/chat/prefill.ts) */
+  readAhead: z.boolean(),
   /** what a send does when a conversation no longer fits the context (a conversation may choose its own) */
   overflow: OverflowPolicySchema,
   /** disk for the conversation cache (each left conversation's KV cache, for instant reopen); 0 turns it off */

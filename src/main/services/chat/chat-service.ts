@@ -19,6 +19,8 @@ import type { SlotKeeper } from './slot-cache/slot-keeper';
 import { continuationEvents, continuedText } from '@shared/chat/continuation';
 import { abortableSleep, DEFAULT_RETRY_POLICY, withRetry, type RetryPolicy } from './retry-stream';
 import { cutByStop, type ServerStop } from '../backend/stop-record';
+import { createPromptPrefill } from './prompt-prefill';
+export { readAheadOff } from './prompt-prefill';
 
 export interface LocalServer {
   baseUrl: string;
@@ -81,6 +83,7 @@ export const STREAM_BATCH_ON_CPU_MS = 300;
 export function createChatService(deps: ChatServiceDeps) {
   const active = new Map<string, AbortController>();
   const clock = deps.clock ?? (() => performance.now());
+  const readAhead = createPromptPrefill({ localServer: deps.localServer, answering: () => active.size > 0, slots: deps.slots, fetch: deps.fetch });
 
   async function target(endpoint: ChatSendInput['endpoint'], signal: AbortSignal): Promise<Target> {
     if (endpoint.kind === 'local' && endpoint.model) {
@@ -114,6 +117,7 @@ export function createChatService(deps: ChatServiceDeps) {
       // Registered before any await, so a Stop that arrives while the endpoint is resolved still lands.
       const controller = new AbortController();
       active.set(input.requestId, controller);
+      readAhead.cancel();
       let to: Target;
       try {
         to = await target(input.endpoint, controller.signal);
@@ -209,6 +213,9 @@ export function createChatService(deps: ChatServiceDeps) {
       // A server that is restarting or too old for /apply-template: the estimate still guards the send.
       return countWithLlamaServer({ baseUrl: server.baseUrl, apiKey: server.apiKey || null }, wire, nCtx, fetchFn).catch(() => estimate(nCtx));
     },
+
+    /** Reads a draft into the local server's KV cache ahead of its send (prompt-prefill.ts). */
+    prefill: readAhead.prefill,
 
     dispose(): void {
       for (const controller of active.values()) controller.abort();

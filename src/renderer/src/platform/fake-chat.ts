@@ -12,7 +12,7 @@ import type { Timers } from '../lib/timers';
 import type { Result } from './types';
 
 type Handler<C extends InvokeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
-type ChatChannel = 'chat:send' | 'chat:stop' | 'chat:props' | 'chat:count-tokens' | 'runs:live' | 'link:list' | 'link:save' | 'link:delete' | 'link:test';
+type ChatChannel = 'chat:send' | 'chat:stop' | 'chat:props' | 'chat:count-tokens' | 'chat:prefill' | 'runs:live' | 'link:list' | 'link:save' | 'link:delete' | 'link:test';
 
 export interface FakeChatOptions {
   /** ms between batches; 0 streams everything at once */
@@ -163,6 +163,15 @@ export function createFakeChat({ state, emit, timers, now, options, record, cite
       const local = input.endpoint.kind === 'local' && status.state === 'ready' && status.model !== null;
       const tokens = [{ role: 'system' as const, content: input.systemPrompt }, ...input.messages].reduce((sum, message) => sum + estimateMessageTokens(message), 0);
       return ok({ tokens, exact: local, nCtx: local && status.model ? state.settings.load.contextSize || status.model.contextLength : null });
+    },
+    'chat:prefill': (input) => {
+      // Like the core: only the local model reads ahead, and only once it is ready.
+      const { status } = state;
+      if (input.endpoint.kind !== 'local' || input.endpoint.model) return ok({ done: false, why: 'only the local model reads ahead' });
+      if (status.state !== 'ready') return ok({ done: false, why: 'no local model is ready' });
+      if (!state.settings.chat.readAhead) return ok({ done: false, why: 'reading ahead is off in the settings' });
+      const read = [{ role: 'system' as const, content: input.systemPrompt }, ...input.messages].reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+      return ok({ done: true, cached: 0, read, ms: 0 });
     },
     'link:list': () => ok({ profiles: state.settings.links.map(withKey), presets: LINK_PRESETS, protection: 'memory only (demo)' }),
     'link:save': (input) => {

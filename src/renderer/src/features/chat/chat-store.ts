@@ -25,6 +25,8 @@ import type { StreamFollower } from './stream-follower';
 import { createStopRequest } from './stop-request';
 import { createConversationLoader } from './conversation-loader';
 import { createAskForAnswer } from './ask-for-answer';
+import { startReadAhead } from './read-ahead';
+import type { Timers } from '../../lib/timers';
 
 export interface ChatStoreDeps {
   api: EvaApi;
@@ -42,6 +44,8 @@ export interface ChatStoreDeps {
   agent?: AgentStore;
   /** the model pool: which of its models answers a conversation; `remember` keeps a conversation's model unless one was picked */
   pool?: ConversationModels;
+  /** the read-ahead's pause (read-ahead.ts) */
+  timers?: Timers;
 }
 
 export function createChatStore({
@@ -55,6 +59,7 @@ export function createChatStore({
   draftStorage,
   agent,
   pool,
+  timers,
 }: ChatStoreDeps): ChatStore {
   const conversation = createStore<ConversationState>()(() => EMPTY_CONVERSATION);
   const live = createStore<LiveAnswer | null>()(() => null);
@@ -94,10 +99,12 @@ export function createChatStore({
       const offProps = serverProps.start();
       const offHeld = heldEndpoint.start();
       const offEnded = followEnded();
+      const offReadAhead = startReadAhead({ api, app, draft, conversation, props, conventions: held, useTools, overflow, pool, timers });
       const off = (): void => {
         offProps();
         offHeld();
         offEnded();
+        offReadAhead();
       };
       const last = lastOpened.get();
       if (last !== null && conversation.getState().id === null && conversation.getState().items.length === 0) void load(last);

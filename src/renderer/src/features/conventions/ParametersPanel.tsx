@@ -75,6 +75,7 @@ export const ParametersPanel = memo(function ParametersPanel() {
                   )}
                 </Field>
                 <CheckField label={t('conventions.autoTitle')} hint={t('conventions.autoTitleHint')} checked={form.autoTitle} testId="auto-title" onChange={(autoTitle) => actions.update((f) => ({ ...f, autoTitle }))} />
+                <CheckField label={t('conventions.readAhead')} hint={t('conventions.readAheadHint')} checked={form.readAhead} testId="read-ahead" onChange={(readAhead) => actions.update((f) => ({ ...f, readAhead }))} />
                 <TextField label={t('conventions.reopenCache')} value={form.reopenCacheMb} numeric error={errors.reopenCacheMb} hint={t('conventions.reopenCacheHint')} testId="reopen-cache" onChange={(reopenCacheMb) => actions.update((f) => ({ ...f, reopenCacheMb }))} />
               </section>
             </>

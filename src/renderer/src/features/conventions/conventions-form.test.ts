@@ -94,6 +94,13 @@ describe('conventionsPatch', () => {
     for (const bad of ['', '-1', '1.5', '1e3', '20000000']) expect(conventionsPatch({ ...form, reopenCacheMb: bad }, chat())).toMatchObject({ ok: false, errors: { reopenCacheMb: expect.any(Object) } });
   });
 
+  it('reads ahead by default, and saves it turned off', () => {
+    const form = formFromSettings(chat());
+    expect(form.readAhead).toBe(true);
+    const off = conventionsPatch({ ...form, readAhead: false }, chat());
+    expect(off.ok && off.value.readAhead).toBe(false);
+  });
+
   it('keeps a stop list set elsewhere and wants template names', () => {
     const base = { ...chat(), sampling: { ...chat().sampling, stop: ['###'] } };
     const ok = conventionsPatch(formFromSettings(base), base);

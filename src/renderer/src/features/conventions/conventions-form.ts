@@ -28,6 +28,7 @@ export interface ConventionsForm {
   /** one stop word per line; \n and \t written as escapes */
   stopWords: string;
   autoTitle: boolean;
+  readAhead: boolean;
   /** the conversation cache's disk budget in MB, as typed ("0": off) */
   reopenCacheMb: string;
   /** empty = not sent, so the server's default applies */
@@ -58,7 +59,7 @@ export function formFromSettings(chat: ChatSettings): ConventionsForm {
     selected = templates.length - 1;
   }
   const sampling = Object.fromEntries(SAMPLING_FIELDS.map((field) => [field, chat.sampling[field] === undefined ? '' : plainDecimal(chat.sampling[field])])) as Record<SamplingField, string>;
-  return { templates, selected, userName: chat.userName, modelName: chat.modelName, stopWords: formatStopWords(chat.stopWords), autoTitle: chat.autoTitle, reopenCacheMb: String(chat.reopenCacheMb), sampling };
+  return { templates, selected, userName: chat.userName, modelName: chat.modelName, stopWords: formatStopWords(chat.stopWords), autoTitle: chat.autoTitle, readAhead: chat.readAhead, reopenCacheMb: String(chat.reopenCacheMb), sampling };
 }
 
 export function addTemplate(form: ConventionsForm, name: string): ConventionsForm {
@@ -133,6 +134,7 @@ export function conventionsPatch(form: ConventionsForm, base: ChatSettings): Con
       modelName: form.modelName.trim(),
       stopWords: parseStopWords(form.stopWords).slice(0, 32),
       autoTitle: form.autoTitle,
+      readAhead: form.readAhead,
       reopenCacheMb: cache.ok ? cache.value : base.reopenCacheMb,
       sampling,
     },
