@@ -136,7 +136,8 @@ test('a question typed with a pause is read ahead: after Send the server reads o
 
   // Typed, then a pause: the draft is read while the user thinks of the last words.
   const before = await readings();
-  await input.fill(`${longPrompt(20)}\nWhich line names the dog`);
+  // Under one read-ahead step (READ_AHEAD_STEP_CHARS): one reading, then the last words typed.
+  await input.fill(`${longPrompt(14)}\nWhich line names the dog`);
   await expect.poll(readings).toBeGreaterThan(before);
   await input.pressSequentially(' first?');
   await input.press('Control+Enter');
@@ -147,10 +148,10 @@ test('a question typed with a pause is read ahead: after Send the server reads o
 
   // The same size of question sent at once, in a new conversation: the server reads all of it after Send.
   await page.getByTestId('chat-new').click();
-  await input.fill(`${longPrompt(20).replaceAll('dog', 'cat')}\nWhich line names the cat first?`);
+  await input.fill(`${longPrompt(14).replaceAll('dog', 'cat')}\nWhich line names the cat first?`);
   await input.press('Control+Enter');
   await expect(assistant(page).last()).toHaveAttribute('data-status', 'done');
-  expect(await promptRead()).toBeGreaterThan(300);
+  expect(await promptRead()).toBeGreaterThan(200);
   client.close();
 });
 

@@ -6,7 +6,7 @@ import { createStatusStore } from '../status/status-store';
 import { createChatStore } from './chat-store';
 import type { Draft } from './chat-store-types';
 import { EMPTY_CONVERSATION } from './conversation';
-import { READ_AHEAD_PAUSE_MS } from './read-ahead';
+import { READ_AHEAD_PAUSE_MS, READ_AHEAD_STEP_CHARS } from './read-ahead';
 import { createStreamFollower } from './stream-follower';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -78,6 +78,22 @@ describe('reading ahead from the composer', () => {
     chat.draft.setState({ text: 'Hello', attachments: [] }, true);
     await type('Hello');
     expect(prefills().map((input) => input.messages.at(-1)?.content)).toEqual(['Hello']);
+    dispose();
+  });
+
+  it('reads a long draft in steps, each at most a step past the last, and an edit goes on from where the texts part', async () => {
+    const { type, prefills, dispose } = await setup();
+    const pasted = 'A pasted line of text, long enough to need steps.\n'.repeat(50);
+    await type(pasted);
+    for (let i = 0; i < 10 && prefills().length < 3; i++) await settle();
+    const lengths = () => prefills().map((input) => String(input.messages.at(-1)?.content).length);
+    expect(lengths()).toEqual([READ_AHEAD_STEP_CHARS, 2 * READ_AHEAD_STEP_CHARS, pasted.length]);
+    expect(prefills().every((input) => pasted.startsWith(String(input.messages.at(-1)?.content)))).toBe(true);
+    // An edit near the start: read again from there, a step at a time.
+    const edited = `X${pasted.slice(1)}`;
+    await type(edited);
+    for (let i = 0; i < 10 && prefills().length < 6; i++) await settle();
+    expect(lengths().slice(3)).toEqual([READ_AHEAD_STEP_CHARS, 2 * READ_AHEAD_STEP_CHARS, edited.length]);
     dispose();
   });
 
