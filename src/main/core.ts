@@ -137,7 +137,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const serverKey = await openUserApiKey({ secrets, legacyKey: settings.legacyLoadApiKey, dropLegacy: () => settings.update({}) });
   const slots = await openSlotKeeper({ dir: slotDir, budgetBytes: () => settings.get().chat.reopenCacheMb * 2 ** 20, log: (line) => backend.appLog(line) });
   const pool = openPool({ dataDir: paths.root, registry: processes, emit: events.emit, backend, settings, beforeSingleStops: () => slots.leave(null), idleCheckMs: options.poolIdleCheckMs });
-  const chat = createChatService({ localServer: () => backend.localEndpoint(), readyLocalServer: (signal) => backend.readyEndpoint(signal), poolServer: (model) => pool.pool.endpoint(model), links, emit: events.emit, idleTimeoutMs: options.chatIdleTimeoutMs, slots, retryPolicy: options.chatRetryPolicy, serverStopped: (endpoint, since) => (endpoint.kind === 'local' && endpoint.model ? pool.pool : backend).stoppedSince(since) });
+  const chat = createChatService({ localServer: () => backend.localEndpoint(), readyLocalServer: (signal) => backend.readyEndpoint(signal), poolServer: (model) => pool.pool.endpoint(model), links, emit: events.emit, idleTimeoutMs: options.chatIdleTimeoutMs, slots, retryPolicy: options.chatRetryPolicy, log: (line) => backend.appLog(line), serverStopped: (endpoint, since) => (endpoint.kind === 'local' && endpoint.model ? pool.pool : backend).stoppedSince(since) });
   // Kept up to date from the same events the pages get, so a page that reloads can pick a request up again.
   const live = new LiveRuns(events.emit);
   events.attach(live.observe);

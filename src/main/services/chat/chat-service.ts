@@ -48,6 +48,8 @@ export interface ChatServiceDeps {
   slots?: SlotKeeper;
   /** pauses before asking a link again after 429 or a passing 5xx (retry-stream.ts) */
   retryPolicy?: RetryPolicy;
+  /** the model log: what a read-ahead had the server read (its prompt lines appear there while the user types) */
+  log?: (line: string) => void;
   /** why the local server (or the pool's router, for `endpoint.model`) stopped on its own since `since` (wall clock): a cut answer then says so */
   serverStopped?: (endpoint: ChatSendInput['endpoint'], since: number) => Promise<ServerStop | null>;
 }
@@ -83,7 +85,7 @@ export const STREAM_BATCH_ON_CPU_MS = 300;
 export function createChatService(deps: ChatServiceDeps) {
   const active = new Map<string, AbortController>();
   const clock = deps.clock ?? (() => performance.now());
-  const readAhead = createPromptPrefill({ localServer: deps.localServer, answering: () => active.size > 0, slots: deps.slots, fetch: deps.fetch });
+  const readAhead = createPromptPrefill({ localServer: deps.localServer, answering: () => active.size > 0, slots: deps.slots, fetch: deps.fetch, log: deps.log });
 
   async function target(endpoint: ChatSendInput['endpoint'], signal: AbortSignal): Promise<Target> {
     if (endpoint.kind === 'local' && endpoint.model) {

@@ -35,8 +35,9 @@ const sampling = { ...defaultSettings().chat.sampling, max_tokens: 16, seed: 7 }
 
 async function setUp() {
   const keeper = await openSlotKeeper({ dir, budgetBytes: () => 64 * 2 ** 20, log: () => {} });
-  const chat = createChatService({ localServer: () => ({ baseUrl: server.baseUrl, apiKey: '', model: 'tiny', onCpu: true, slotIdentity: 'launch-1' }), links: {} as LinkService, emit: () => {}, slots: keeper });
-  return { keeper, chat };
+  const log: string[] = [];
+  const chat = createChatService({ localServer: () => ({ baseUrl: server.baseUrl, apiKey: '', model: 'tiny', onCpu: true, slotIdentity: 'launch-1' }), links: {} as LinkService, emit: () => {}, slots: keeper, log: (line) => log.push(line) });
+  return { keeper, chat, log };
 }
 
 let asked = 0;
@@ -52,12 +53,14 @@ const read = (result: ChatResult): number => result.timings?.prompt_n ?? -1;
 
 describe('reading ahead (real llama-server)', () => {
   it('a draft read while typing is not read again at the send; without it the send reads the whole question', async () => {
-    const { chat } = await setUp();
+    const { chat, log } = await setUp();
     const question = `${longPrompt(30)}\nSummarise these lines.`;
     const typed = question.slice(0, -12);
     const ahead = await chat.prefill(draft([{ role: 'user', content: typed }], null));
     expect(ahead).toMatchObject({ done: true });
     expect(ahead.done && ahead.read).toBeGreaterThan(400);
+    // The model log says why the server worked while nothing was sent.
+    expect(log.at(-1)).toMatch(/^read ahead: llama-server read \d+ tokens of the conversation and the draft \(\d+ were in its cache\) in \d+ ms/);
     // More typed: only the new words (and the end of the turn the template adds after them) are read.
     const more = await chat.prefill(draft([{ role: 'user', content: question.slice(0, -4) }], null));
     expect(more.done && more.cached).toBeGreaterThan(400);

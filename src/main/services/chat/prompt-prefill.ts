@@ -28,6 +28,7 @@ export interface PromptPrefillDeps {
   answering: () => boolean;
   slots?: SlotKeeper;
   fetch?: typeof fetch;
+  log?: (line: string) => void;
 }
 
 /** Why the settings rule reading ahead out: the user turned it off, or the send adds knowledge passages (chosen by the question) to the prompt. */
@@ -77,7 +78,9 @@ export function createPromptPrefill(deps: PromptPrefillDeps): PromptPrefill {
       // The slot now holds the conversation and a draft: saved on leaving, it still serves the conversation (the send reads on from where they differ).
       const slot = answer?.__verbose?.id_slot ?? (idSlot >= 0 ? idSlot : 0);
       cache?.keeper.settle(cache.server, slot, input.conversationId, input.conversationId ? normalizeMessages(input.messages.slice(0, -1), input.systemPrompt) : null);
-      return { done: true, cached: answer?.timings?.cache_n ?? 0, read: answer?.timings?.prompt_n ?? 0, ms: Math.round(performance.now() - started) };
+      const done = { done: true as const, cached: answer?.timings?.cache_n ?? 0, read: answer?.timings?.prompt_n ?? 0, ms: Math.round(performance.now() - started) };
+      deps.log?.(`read ahead: llama-server read ${done.read} tokens of the conversation and the draft (${done.cached} were in its cache) in ${done.ms} ms, while the question is typed`);
+      return done;
     } catch (error) {
       return { done: false, why: controller.signal.aborted ? 'a send went out first' : (error as Error).message };
     } finally {
