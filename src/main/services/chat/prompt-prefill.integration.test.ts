@@ -34,8 +34,8 @@ const SYSTEM = 'You are a test.';
 const sampling = { ...defaultSettings().chat.sampling, max_tokens: 16, seed: 7 };
 
 async function setUp() {
-  const keeper = await openSlotKeeper({ dir, budgetBytes: () => 64 * 2 ** 20, log: () => {} });
   const log: string[] = [];
+  const keeper = await openSlotKeeper({ dir, budgetBytes: () => 64 * 2 ** 20, log: (line) => log.push(line) });
   const chat = createChatService({ localServer: () => ({ baseUrl: server.baseUrl, apiKey: '', model: 'tiny', onCpu: true, slotIdentity: 'launch-1' }), links: {} as LinkService, emit: () => {}, slots: keeper, log: (line) => log.push(line) });
   return { keeper, chat, log };
 }
@@ -60,7 +60,7 @@ describe('reading ahead (real llama-server)', () => {
     expect(ahead).toMatchObject({ done: true });
     expect(ahead.done && ahead.read).toBeGreaterThan(400);
     // The model log says why the server worked while nothing was sent.
-    expect(log.at(-1)).toMatch(/^read ahead: llama-server read \d+ tokens of the conversation and the draft \(\d+ were in its cache\) in \d+ ms/);
+    expect(log.find((line) => line.startsWith('read ahead:'))).toMatch(/^read ahead: llama-server read \d+ tokens of the conversation and the draft \(\d+ were in its cache\) in \d+ ms/);
     // More typed: only the new words (and the end of the turn the template adds after them) are read.
     const more = await chat.prefill(draft([{ role: 'user', content: question.slice(0, -4) }], null));
     expect(more.done && more.cached).toBeGreaterThan(400);
@@ -103,6 +103,21 @@ describe('reading ahead (real llama-server)', () => {
     expect(both[0]).toMatchObject({ done: true });
     expect(both[1]).toEqual({ done: false, why: 'another read-ahead is under way' });
     expect(await chat.prefill({ ...draft([{ role: 'user', content: 'Secret draft' }], null), endpoint: { kind: 'link', linkId: 'remote' } })).toEqual({ done: false, why: 'only the local model reads ahead' });
+  });
+
+  it('a send that drops a read-ahead in its own conversation finds the conversation in the slot: no older save is restored', async () => {
+    const { chat, keeper, log } = await setUp();
+    const first: ChatMessage[] = [{ role: 'user', content: `conv-drop\n${longPrompt(30)}\nSummarise.` }];
+    const answer = await ask(chat, 'conv-drop', first);
+    const history: ChatMessage[] = [...first, { role: 'assistant', content: answer.content }];
+    // Saved (the user looked at another conversation and came back), and still in the slot.
+    await keeper.leave('elsewhere');
+    expect(keeper.entries().map((entry) => entry.conversationId)).toContain('conv-drop');
+    const ahead = chat.prefill(draft([...history, { role: 'user', content: `${longPrompt(60)}\nA pasted text` }], 'conv-drop'));
+    const sent = await ask(chat, 'conv-drop', [...history, { role: 'user', content: 'Something short instead.' }]);
+    expect(await ahead).toEqual({ done: false, why: 'a send went out first' });
+    expect(log.filter((line) => line.includes('restored')), log.join('\n')).toEqual([]);
+    expect(read(sent)).toBeLessThan(40);
   });
 
   it('a send drops a read-ahead still running, and is answered', async () => {

@@ -64,7 +64,11 @@ export function createPromptPrefill(deps: PromptPrefillDeps): PromptPrefill {
       const cache = deps.slots && server.slotIdentity ? { keeper: deps.slots, server: { baseUrl: server.baseUrl, apiKey: server.apiKey, identity: server.slotIdentity } } : null;
       // The slot the send would use, as the send picks it: the conversation's own, restored from disk when it was saved.
       let idSlot = input.idSlot ?? -1;
-      if (cache) idSlot = (await cache.keeper.prepare(cache.server, input.conversationId, messages, input.idSlot)) ?? idSlot;
+      // From then on the slot holds the conversation and some of the draft, whether this read ends or a send drops
+      // it: recorded in the same step, so a send queued behind finds the conversation there instead of restoring
+      // an older save, and leaving saves it for the conversation. The send reads on from where they differ.
+      const holds = input.conversationId ? normalizeMessages(input.messages.slice(0, -1), input.systemPrompt) : null;
+      if (cache) idSlot = (await cache.keeper.prepare(cache.server, input.conversationId, messages, input.idSlot, holds)) ?? idSlot;
       controller.signal.throwIfAborted();
       const body = buildChatBody({ model: server.model, messages, sampling: { ...input.sampling, max_tokens: 0 }, stream: false, idSlot });
       const response = await (deps.fetch ?? fetch)(`${server.baseUrl}/v1/chat/completions`, {
@@ -73,11 +77,8 @@ export function createPromptPrefill(deps: PromptPrefillDeps): PromptPrefill {
         body: JSON.stringify(body),
         signal: AbortSignal.any([controller.signal, AbortSignal.timeout(PREFILL_TIMEOUT_MS)]),
       });
-      const answer = (await response.json().catch(() => null)) as { timings?: { cache_n?: number; prompt_n?: number }; __verbose?: { id_slot?: number } } | null;
+      const answer = (await response.json().catch(() => null)) as { timings?: { cache_n?: number; prompt_n?: number } } | null;
       if (!response.ok) return { done: false, why: `llama-server answered HTTP ${response.status}` };
-      // The slot now holds the conversation and a draft: saved on leaving, it still serves the conversation (the send reads on from where they differ).
-      const slot = answer?.__verbose?.id_slot ?? (idSlot >= 0 ? idSlot : 0);
-      cache?.keeper.settle(cache.server, slot, input.conversationId, input.conversationId ? normalizeMessages(input.messages.slice(0, -1), input.systemPrompt) : null);
       const done = { done: true as const, cached: answer?.timings?.cache_n ?? 0, read: answer?.timings?.prompt_n ?? 0, ms: Math.round(performance.now() - started) };
       deps.log?.(`read ahead: llama-server read ${done.read} tokens of the conversation and the draft (${done.cached} were in its cache) in ${done.ms} ms, while the question is typed`);
       return done;

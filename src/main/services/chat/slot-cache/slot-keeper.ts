@@ -40,8 +40,11 @@ const LEDGER = 'ledger.json';
 const PART = '-part.bin';
 
 export interface SlotKeeper {
-  /** Never rejects. Before a request of `conversationId`: saves another conversation the slot holds, restores this one's; returns the slot to pin the request to (null: as asked). */
-  prepare(server: CachedServer, conversationId: string | null, messages: readonly PromptMessage[], idSlot: number | null): Promise<number | null>;
+  /**
+   * Never rejects. Before a request of `conversationId`: saves another conversation the slot holds, restores this one's; returns the slot to pin the request to (null: as asked).
+   * `holds`, when given, is what the slot holds from then on whatever becomes of the request (a read-ahead: the conversation's messages), recorded in the same step so that no request queued behind sees the slot unknown.
+   */
+  prepare(server: CachedServer, conversationId: string | null, messages: readonly PromptMessage[], idSlot: number | null, holds?: readonly PromptMessage[] | null): Promise<number | null>;
   /** After it: what the slot holds now (a finished answer of that conversation, or something unknown). */
   settle(server: CachedServer, slot: number, conversationId: string | null, messages: readonly PromptMessage[] | null): void;
   /** The user left for `current` (null: the app or the model is going): save every slot holding another conversation. */
@@ -127,27 +130,33 @@ export async function openSlotKeeper(deps: SlotKeeperDeps): Promise<SlotKeeper> 
     }
   }
 
+  function settle(server: CachedServer, slot: number, conversationId: string | null, messages: readonly PromptMessage[] | null): void {
+    if (conversationId && messages) occupants.set(slot, { server, conversationId, messages: [...messages], saved: false });
+    else occupants.delete(slot);
+  }
+
   return {
-    prepare(server, conversationId, messages, idSlot) {
+    prepare(server, conversationId, messages, idSlot, holds) {
       // Never in the way of the answer: whatever goes wrong here, the request goes out as asked.
       return serial(async () => {
         const slot = idSlot ?? 0;
         const occupant = occupants.get(slot);
         if (occupant && occupant.conversationId !== conversationId) await save(slot, occupant);
         occupants.delete(slot);
-        if (!conversationId || deps.budgetBytes() <= 0) return null;
-        if (occupant?.conversationId === conversationId && occupant.server.identity === server.identity) return null;
-        return (await restore(server, slot, conversationId, messages)) ? slot : null;
+        try {
+          if (!conversationId || deps.budgetBytes() <= 0) return null;
+          if (occupant?.conversationId === conversationId && occupant.server.identity === server.identity) return null;
+          return (await restore(server, slot, conversationId, messages)) ? slot : null;
+        } finally {
+          if (holds !== undefined) settle(server, slot, conversationId, holds);
+        }
       }).catch((error: unknown) => {
         deps.log(`conversation cache: ${(error as Error).message}`);
         return null;
       });
     },
 
-    settle(server, slot, conversationId, messages) {
-      if (conversationId && messages) occupants.set(slot, { server, conversationId, messages: [...messages], saved: false });
-      else occupants.delete(slot);
-    },
+    settle,
 
     leave(current) {
       return serial(async () => {
