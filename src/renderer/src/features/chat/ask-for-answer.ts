@@ -13,16 +13,14 @@ import type { SettingsStore } from '../settings/settings-store';
 import type { StatusStore } from '../status/status-store';
 import { answerFromRun } from './agent-answer';
 import { addChild } from './branches';
-import { planChatRequest, planChatSend } from './chat-request';
+import { planChatSend, planWithoutCount } from './chat-request';
 import type { ChatStore, ConversationModels } from './chat-store-types';
-import { surelyFitsContext } from './context-fit';
 import {
   answerFromResult,
   endpointKey,
   failedAnswer,
   newAnswerItem,
   settleAnswer,
-  toChatMessages,
   type AnswerItem,
   type AnswerState,
   type ChatItem,
@@ -115,12 +113,10 @@ export function createAskForAnswer({
     // Without a known n_ctx nothing is trimmed or counted, and the send goes ahead in this same tick.
     const count = (messages: readonly ChatMessage[]) => api.invoke('chat:count-tokens', { endpoint: chat.endpoint, systemPrompt: fitChat.systemPrompt, messages: [...messages] }).then((r) => (r.ok ? r.value : null));
     // A prompt far below the budget (a quarter: even CJK text, ~1 token a character, fits) needs no count either.
-    const surelyFits = nCtx === null || surelyFitsContext(fitChat.systemPrompt, toChatMessages(history), nCtx, chat.sampling.max_tokens);
-    fitting = !surelyFits;
-    const fitted =
-      surelyFits
-        ? { ok: true as const, plan: planChatRequest({ requestId, history, chat: fitChat, nCtx, slot: before.slot }) }
-        : await planChatSend({ requestId, history, chat: fitChat, nCtx, slot: before.slot, policy: overflow.getState() ?? settings.chat.overflow, count }).finally(() => (fitting = false));
+    const planInput = { requestId, history, chat: fitChat, nCtx, slot: before.slot };
+    const quick = planWithoutCount(planInput);
+    fitting = quick === null;
+    const fitted = quick ? { ok: true as const, plan: quick } : await planChatSend({ ...planInput, policy: overflow.getState() ?? settings.chat.overflow, count }).finally(() => (fitting = false));
     const refusal = fitted.ok ? null : toolsPrompt ? await withToolTokens(api, fitted.refusal, toolsPrompt, chat.endpoint) : fitted.refusal;
     contextRefusal.setState(refusal, true);
     const now = conversation.getState();

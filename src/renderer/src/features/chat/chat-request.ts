@@ -4,7 +4,7 @@ import type { ChatSendInput, ChatSettings } from '@shared/chat/schemas';
 import type { ChatMessage, SamplingSettings } from '@shared/chat/types';
 import type { OverflowPolicy } from '@shared/chat/overflow-policy';
 import { trimToBudget } from './budget';
-import { fitContext, type ContextRefusal, type CountPrompt } from './context-fit';
+import { fitContext, surelyFitsContext, type ContextRefusal, type CountPrompt } from './context-fit';
 import { endpointKey, toChatMessages, type ConversationState, type ChatItem } from './conversation';
 
 /** The contract's cap on stop strings. */
@@ -43,6 +43,16 @@ export function planChatRequest({ requestId, history, chat, nCtx, slot }: PlanIn
     dropped = trimmed.dropped;
   }
   return requestFor({ requestId, chat, slot }, messages, dropped);
+}
+
+/**
+ * The send's request at once, without counting, when the prompt surely fits (or n_ctx is unknown, and nothing
+ * is trimmed); null when it must be fitted with the exact count (planChatSend). The send and the read-ahead
+ * both decide here, so the prompt read ahead is the one sent.
+ */
+export function planWithoutCount(input: PlanInput): ChatRequestPlan | null {
+  const sure = input.nCtx === null || surelyFitsContext(input.chat.systemPrompt, toChatMessages(input.history), input.nCtx, input.chat.sampling.max_tokens);
+  return sure ? planChatRequest(input) : null;
 }
 
 export interface SendPlanInput extends PlanInput {

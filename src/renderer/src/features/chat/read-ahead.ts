@@ -15,10 +15,9 @@ import type { ServerProps } from '@shared/contract';
 import { realTimers, type Timers } from '../../lib/timers';
 import type { EvaApi } from '../../platform/types';
 import type { SettingsStore } from '../settings/settings-store';
-import { planChatRequest, planChatSend } from './chat-request';
+import { planChatSend, planWithoutCount } from './chat-request';
 import type { ConversationModels, Draft } from './chat-store-types';
-import { surelyFitsContext } from './context-fit';
-import { toChatMessages, type ConversationState, type UserItem } from './conversation';
+import type { ConversationState, UserItem } from './conversation';
 import { effectiveChat, type ConversationConventions } from './conversation-conventions';
 
 /** A pause in typing this long reads the draft ahead. */
@@ -121,13 +120,11 @@ async function requestNow(deps: ReadAheadDeps) {
   if (chat.endpoint.kind !== 'local' || chat.endpoint.model || deps.pool?.modelFor(state.id)) return null;
   const question: UserItem = { kind: 'user', id: 'read-ahead', parentId: state.items.at(-1)?.id ?? null, content: draft.text };
   const history = [...state.items, question];
-  // Fitted as ask-for-answer.ts fits a send: the estimate when it surely fits, else the overflow policy with the server's count.
+  // Fitted as ask-for-answer.ts fits a send (the same planWithoutCount, else the overflow policy with the server's count).
   const planInput = { requestId: 'read-ahead', history, chat, nCtx, slot: state.slot };
   const count = (messages: readonly ChatMessage[]) => deps.api.invoke('chat:count-tokens', { endpoint: chat.endpoint, systemPrompt: chat.systemPrompt, messages: [...messages] }).then((r) => (r.ok ? r.value : null));
-  const fitted =
-    nCtx === null || surelyFitsContext(chat.systemPrompt, toChatMessages(history), nCtx, chat.sampling.max_tokens)
-      ? { ok: true as const, plan: planChatRequest(planInput) }
-      : await planChatSend({ ...planInput, policy: deps.overflow.getState() ?? settings.chat.overflow, count });
+  const quick = planWithoutCount(planInput);
+  const fitted = quick ? { ok: true as const, plan: quick } : await planChatSend({ ...planInput, policy: deps.overflow.getState() ?? settings.chat.overflow, count });
   if (!fitted.ok) return null;
   const { endpoint, systemPrompt, messages, sampling, idSlot } = fitted.plan.input;
   return { endpoint, systemPrompt, messages, sampling, idSlot, conversationId: state.id };
