@@ -2,7 +2,8 @@
 // history as the window saves it. Lines are questions; slash commands change
 // the endpoint, the system prompt and sampling, open or export conversations.
 // Ctrl+C stops an answer; at the prompt a second Ctrl+C (or /quit, or Ctrl+D)
-// leaves. A stdin that is not a terminal is one question (like `eva ask`).
+// leaves. A stdin that is not a terminal is one question (like `eva ask`). In a
+// terminal the local model reads each question ahead while it is typed.
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import type { EndpointRef } from '@shared/chat/schemas';
@@ -15,6 +16,7 @@ import type { EvaOptions } from './eva-args';
 import type { EvaOutput } from './eva-output';
 import { EXIT } from './exit-codes';
 import { parseSlash, SLASH_HELP } from './slash-commands';
+import { readAheadInTerminal } from './terminal-read-ahead';
 
 export interface ChatDeps {
   session: CoreSession;
@@ -56,6 +58,16 @@ export async function chatCommand(options: EvaOptions, deps: ChatDeps): Promise<
     log('\n(Ctrl+C again, /quit or Ctrl+D to leave)');
     lines.prompt();
   });
+  // In a terminal the local model reads the question while it is typed (the window's composer does the same).
+  const stopReadAhead =
+    deps.input.isTTY === true
+      ? readAheadInTerminal({
+          session,
+          input: deps.input,
+          line: () => lines.line,
+          request: (question) => (answering || endpoint.kind !== 'local' ? null : { endpoint, systemPrompt, messages: [...conversation.messages, { role: 'user', content: question }], sampling, idSlot: null, conversationId: conversation.id }),
+        })
+      : () => undefined;
   log(`eva chat — ${endpoint.kind === 'link' ? 'through a link' : 'the local model'}; /help lists the commands`);
   lines.prompt();
 
@@ -141,6 +153,7 @@ export async function chatCommand(options: EvaOptions, deps: ChatDeps): Promise<
     conversation = await answer({ endpoint, systemPrompt, sampling, messages, record }, messages);
     lines.prompt();
   }
+  stopReadAhead();
   return quitCode ?? EXIT.ok;
 
   /** Streams one answer; the conversation after it (`asked`: what was sent before the answer). */

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { repoRoot, startHost, type RunningHost } from '@test-support/host-process';
 import { testAssets } from '@test-support/test-assets';
+import { longPrompt } from '@test-support/llama/long-prompt';
 import { connectHost } from '@test-support/ws-client';
 import { startGrammarProxy, type GrammarProxy } from '@test-support/agent/grammar-proxy';
 import { startTestServer } from '@test-support/llama/test-server';
@@ -162,6 +163,52 @@ describe('eva attached to a running app', () => {
     expect(conversations.map((c) => c.title)).toContain('Asked from the terminal');
     // The app's model is still loaded: eva attached, it did not stop anything.
     expect((await window.invoke('backend:status')).state).toBe('ready');
+    window.close();
+  });
+});
+
+describe('eva chat in a terminal reads the question ahead', () => {
+  let host: RunningHost | null = null;
+  afterAll(async () => {
+    if (host) expect(await host.stop()).toBe(0);
+  });
+
+  it('reads a question while it is typed, so after Enter the model reads only the last words; a question typed at once is read whole', async () => {
+    host = await startHost();
+    const window = await connectHost(host.url);
+    const settings = await window.invoke('settings:get');
+    await window.invoke('backend:load', { ...settings.load, modelPath: testAssets.tinyModel, contextSize: 2048 });
+    const readAheads = async () => (await window.invoke('backend:log')).lines.filter((line) => line.text.includes('read ahead: llama-server read')).length;
+    // About 250 tokens on one line (a newline would be Enter), under one read-ahead step.
+    const question = (animal: string) => `${longPrompt(14).replaceAll('\n', ' ').replaceAll('dog', animal)} Which line names the ${animal}`;
+    const { until, type, exited } = inTerminal(['chat', '--max-tokens', '4'], host.dataDir);
+    await until('› ');
+    type(question('dog'));
+    // The pause: the app's model reads the line so far.
+    await vi.waitFor(async () => expect(await readAheads()).toBe(1), { timeout: 40_000, interval: 100 });
+    type(' first?\r');
+    await until('› ', 2);
+    type('/new\r');
+    await until('a new conversation');
+    // Typed at once and sent: no pause, so no read-ahead.
+    type(`${question('cat')} first?\r`);
+    await until('› ', 4);
+    type('\x04');
+    expect(await exited).toBe(0);
+    expect(await readAheads()).toBe(1);
+
+    // What the server read after Enter, from each answer's figures in the history.
+    const promptRead = async (animal: string) => {
+      for (const { id } of (await window.invoke('history:list')).conversations) {
+        const opened = await window.invoke('history:open', { id });
+        if (opened.messages.some((m) => m.role === 'user' && m.content === `${question(animal)} first?`)) return opened.messages.find((m) => m.role === 'assistant')?.timings?.prompt_n;
+      }
+      return undefined;
+    };
+    const readAhead = await promptRead('dog');
+    expect(readAhead).toBeGreaterThan(0);
+    expect(readAhead).toBeLessThan(40);
+    expect(await promptRead('cat')).toBeGreaterThan(200);
     window.close();
   });
 });
