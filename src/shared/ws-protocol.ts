@@ -3,7 +3,7 @@
 // schemas; channel names and inputs are checked against the contract by the host.
 import { z } from 'zod';
 import { EVENT_NAMES, type EventName, type EventPayloads, type InvokeChannel, type InvokeInput } from './contract';
-import type { AppError, ErrorCode, Result } from './errors';
+import { ERROR_CODES, type AppError, type ErrorCode, type Result } from './errors';
 
 /** Path of the WebSocket endpoint on the browser host. */
 export const WS_PATH = '/ws';
@@ -15,37 +15,6 @@ export const WS_TOKEN_PARAM = 'token';
  * or incomplete address says so instead of reconnecting for ever.
  */
 export const SESSION_PATH = '/session';
-
-/** Every ErrorCode, for validating errors that arrive over the wire. */
-export const ERROR_CODES = [
-  'bad_request',
-  'unknown_channel',
-  'forbidden',
-  'not_found',
-  'model_missing',
-  'model_unreadable',
-  'model_invalid',
-  'backend_missing',
-  'backend_not_executable',
-  'backend_failed',
-  'port_invalid',
-  'ready_timeout',
-  'server_crashed',
-  'settings_corrupt',
-  'no_model_loaded',
-  'link_not_found',
-  'endpoint_error',
-  'no_display',
-  'capture_failed',
-  'already_running',
-  'backend_starting',
-  'out_of_memory',
-  'disk_full',
-  'internal',
-] as const satisfies readonly ErrorCode[];
-// Fails to compile when errors.ts gains a code that is missing above.
-const everyErrorCodeListed: Exclude<ErrorCode, (typeof ERROR_CODES)[number]> extends never ? true : never = true;
-void everyErrorCodeListed;
 
 /** An AppError as it travels; an unknown code from a newer peer is kept, as 'internal'. */
 export const AppErrorSchema = z.object({

@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { useStore } from 'zustand';
 import { useT } from '../../i18n';
 import { formatBytes, formatCount } from '../../lib/format';
-import { appErrorText } from '../../ui/app-error-text';
-import { Pager } from './Pager';
-import { PAGE_ROWS, type ModelInfoStore } from './model-info-store';
+import type { ModelInfoStore } from './model-info-store';
+import { SearchResults } from './SearchResults';
 import { dimsText } from './model-info-words';
 
 export function TensorSection({ store }: { store: ModelInfoStore }) {
@@ -28,43 +27,31 @@ export function TensorSection({ store }: { store: ModelInfoStore }) {
           {t('modelInfo.search')}
         </button>
       </form>
-      {search.error && (
-        <p className="field-error" role="alert">
-          {appErrorText(t, search.error)}
-        </p>
-      )}
-      {search.page && (
-        <>
-          <div className="model-info-scroll">
-            <table className="model-info-table" data-testid="tensor-table">
-              <thead>
-                <tr>
-                  <th>{t('modelInfo.col.name')}</th>
-                  <th>{t('modelInfo.col.type')}</th>
-                  <th>{t('modelInfo.col.shape')}</th>
-                  <th className="num">{t('modelInfo.col.weights')}</th>
-                  <th className="num">{t('modelInfo.col.bytes')}</th>
-                  <th className="num">{t('modelInfo.col.offset')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {search.page.rows.map((tensor) => (
-                  <tr key={tensor.name} data-testid="tensor-row">
-                    <td className="mono">{tensor.name}</td>
-                    <td className="mono">{tensor.type}</td>
-                    <td className="mono">{dimsText(tensor.dims)}</td>
-                    <td className="num">{formatCount(tensor.elements)}</td>
-                    <td className="num">{formatBytes(tensor.bytes)}</td>
-                    <td className="num mono">{formatCount(tensor.offset)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {search.page.matched === 0 && <p className="muted">{t('modelInfo.noMatch')}</p>}
-          <Pager page={search.page} size={PAGE_ROWS} onPage={(offset) => void store.tensorPage(offset)} testId="tensor-pager" />
-        </>
-      )}
+      <SearchResults
+        search={search}
+        name="tensor"
+        onPage={(offset) => void store.tensorPage(offset)}
+        head={
+          <tr>
+            <th>{t('modelInfo.col.name')}</th>
+            <th>{t('modelInfo.col.type')}</th>
+            <th>{t('modelInfo.col.shape')}</th>
+            <th className="num">{t('modelInfo.col.weights')}</th>
+            <th className="num">{t('modelInfo.col.bytes')}</th>
+            <th className="num">{t('modelInfo.col.offset')}</th>
+          </tr>
+        }
+        row={(tensor) => (
+          <tr key={tensor.name} data-testid="tensor-row">
+            <td className="mono">{tensor.name}</td>
+            <td className="mono">{tensor.type}</td>
+            <td className="mono">{dimsText(tensor.dims)}</td>
+            <td className="num">{formatCount(tensor.elements)}</td>
+            <td className="num">{formatBytes(tensor.bytes)}</td>
+            <td className="num mono">{formatCount(tensor.offset)}</td>
+          </tr>
+        )}
+      />
     </section>
   );
 }

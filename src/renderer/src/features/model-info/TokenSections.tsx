@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { useStore } from 'zustand';
 import type { ModelInfo, TokenKind } from '@shared/model-info/model-info-types';
 import { useT, type MessageKey } from '../../i18n';
-import { appErrorText } from '../../ui/app-error-text';
-import { Pager } from './Pager';
-import { PAGE_ROWS, type ModelInfoStore } from './model-info-store';
+import type { ModelInfoStore } from './model-info-store';
+import { SearchResults } from './SearchResults';
 import { visibleToken } from './model-info-words';
 
 export function ChatTemplateSection({ info }: { info: ModelInfo }) {
@@ -103,39 +102,27 @@ export function VocabSection({ store }: { store: ModelInfoStore }) {
           <input type="checkbox" data-testid="vocab-special" checked={search.special} onChange={(e) => void store.searchVocab(query, e.target.checked)} /> {t('modelInfo.specialOnly')}
         </label>
       </form>
-      {search.error && (
-        <p className="field-error" role="alert">
-          {appErrorText(t, search.error)}
-        </p>
-      )}
-      {search.page && (
-        <>
-          <div className="model-info-scroll">
-            <table className="model-info-table" data-testid="vocab-table">
-              <thead>
-                <tr>
-                  <th className="num">{t('modelInfo.col.id')}</th>
-                  <th>{t('modelInfo.col.token')}</th>
-                  <th>{t('modelInfo.col.kind')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {search.page.rows.map((token) => (
-                  <tr key={token.id} data-testid="vocab-row" data-id={token.id}>
-                    <td className="num mono">{token.id}</td>
-                    <td>
-                      <code>{visibleToken(token.text)}</code>
-                    </td>
-                    <td className="muted small">{t(KIND_KEYS[token.kind])}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {search.page.matched === 0 && <p className="muted">{t('modelInfo.noMatch')}</p>}
-          <Pager page={search.page} size={PAGE_ROWS} onPage={(offset) => void store.vocabPage(offset)} testId="vocab-pager" />
-        </>
-      )}
+      <SearchResults
+        search={search}
+        name="vocab"
+        onPage={(offset) => void store.vocabPage(offset)}
+        head={
+          <tr>
+            <th className="num">{t('modelInfo.col.id')}</th>
+            <th>{t('modelInfo.col.token')}</th>
+            <th>{t('modelInfo.col.kind')}</th>
+          </tr>
+        }
+        row={(token) => (
+          <tr key={token.id} data-testid="vocab-row" data-id={token.id}>
+            <td className="num mono">{token.id}</td>
+            <td>
+              <code>{visibleToken(token.text)}</code>
+            </td>
+            <td className="muted small">{t(KIND_KEYS[token.kind])}</td>
+          </tr>
+        )}
+      />
     </section>
   );
 }
