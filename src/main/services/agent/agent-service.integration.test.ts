@@ -4,13 +4,14 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventPayloads } from '@shared/contract';
 import { createCore, type Core } from '../../core';
 import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 import { startGrammarProxy, type GrammarProxy } from '@test-support/agent/grammar-proxy';
 import { nativeCall } from '@test-support/agent/agent-harness';
 import { testAssets } from '@test-support/test-assets';
+import { longPrompt } from '@test-support/llama/long-prompt';
 
 let server: TestServer;
 let proxy: GrammarProxy;
@@ -90,5 +91,32 @@ describe('agent through the core', () => {
     expect(steps.map((s) => [s.requestId, s.step.tool, s.step.output])).toEqual([['a2', 'calculator', '42']]);
     expect(nativeProxy.received[0]).toHaveProperty('tools');
     expect((nativeProxy.received[1]?.messages as { role: string }[]).at(-1)?.role).toBe('tool');
+  });
+
+  it('a question asked in a new minute finds the conversation in the server\'s cache: the tools prompt says the day, not the time', async () => {
+    await core.handlers['settings:update']({ tools: { protocol: 'prompt' } });
+    const raw = await core.handlers['link:save']({ profile: { name: 'raw', presetId: 'llama-server', baseUrl: `http://127.0.0.1:${server.port}/v1`, model: 'tiny' } });
+    const ask = (requestId: string, messages: { role: 'user' | 'assistant'; content: string }[]) =>
+      core.handlers['agent:run']({ requestId, endpoint: { kind: 'link', linkId: raw.id }, systemPrompt: 'You are a test agent.', messages, sampling: { max_tokens: 4 }, idSlot: null, conversationAllowed: [] });
+    const question = longPrompt(16);
+    // Only the clock is faked; timers run as usual.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-28T10:15:40'));
+      const first = await ask('m1', [{ role: 'user', content: question }]);
+      expect(first.end).toBe('answered');
+      expect(first.lastResult?.timings?.prompt_n).toBeGreaterThan(250);
+      vi.setSystemTime(new Date('2026-11-28T10:16:05'));
+      const next = await ask('m2', [
+        { role: 'user', content: question },
+        { role: 'assistant', content: first.answer },
+        { role: 'user', content: 'And the last line?' },
+      ]);
+      expect(next.end).toBe('answered');
+      // The tools prompt and the first question were in the cache; the server read the answer and the new question.
+      expect(next.lastResult?.timings?.prompt_n).toBeLessThan(60);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -17,8 +17,17 @@ describe('tool environment', () => {
   it('names the OS, the shell and the workspace', () => {
     const env = describeEnvironment('/w', { platform: 'linux', release: '6.8.0', arch: 'x64', env: {}, exists: () => true, now: new Date('2025-11-23T10:00:00Z') });
     expect(env).toMatchObject({ os: 'Linux 6.8.0 (x64)', shell: 'bash', workspaceDir: '/w' });
-    expect(env.date).toMatch(/^2025-11-2\d \d\d:\d\d [+-]\d\d:\d\d$/);
+    expect(env.date).toMatch(/^2025-11-2\d \(UTC[+-]\d\d:\d\d\)$/);
     expect(describeEnvironment('C:\\w', { platform: 'win32', release: '10.0', arch: 'x64', env: {}, exists: () => false, now: new Date() }).shell).toBe('cmd.exe');
+  });
+
+  it('says the day, not the time: the system prompt stays the same all day, so the server keeps reading a conversation from its cache', () => {
+    const at = (iso: string) => describeEnvironment('/w', { platform: 'linux', release: '6.8.0', arch: 'x64', env: {}, exists: () => true, now: new Date(iso) });
+    const prompt = (iso: string) => buildToolsPrompt(builtinToolDescriptors(), at(iso));
+    expect(prompt('2025-11-23T12:00:59')).toBe(prompt('2025-11-23T12:01:00'));
+    expect(prompt('2025-11-23T12:00:00')).toBe(prompt('2025-11-23T18:30:00'));
+    expect(at('2025-11-24T12:00:00').date).not.toBe(at('2025-11-23T12:00:00').date);
+    expect(prompt('2025-11-23T12:00:00')).toContain(`- Date: ${at('2025-11-23T12:00:00').date}`);
   });
 
   it('says where commands run when the user chose a sandbox, and which shell they get there', () => {

@@ -22,12 +22,15 @@ export function describeEnvironment(workspaceDir: string, deps: EnvironmentDeps,
   const offset = -deps.now.getTimezoneOffset();
   const sign = offset >= 0 ? '+' : '-';
   const pad = (n: number) => String(Math.abs(n)).padStart(2, '0');
-  const local = new Date(deps.now.getTime() + offset * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+  // The day, not the time: the date is in the system prompt, ahead of the whole conversation, and llama-server
+  // reuses a cached prompt only up to its first change. With the minute there, every question asked in a new
+  // minute had the whole conversation read again (minutes on a CPU). A model that needs the time runs `date`.
+  const day = new Date(deps.now.getTime() + offset * 60_000).toISOString().slice(0, 10);
   return {
     os: `${OS_NAMES[deps.platform] ?? deps.platform} ${deps.release} (${deps.arch})`,
     shell: sandboxShell(sandbox) ?? chooseShell(deps.platform, deps.env, deps.exists).label,
     workspaceDir,
-    date: `${local} ${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`,
+    date: `${day} (UTC${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)})`,
     ...(workspaceTree ? { workspaceTree } : {}),
     ...(sandbox && sandbox.mode !== 'host' ? { sandbox: sandboxNote(sandbox) } : {}),
   };
