@@ -24,4 +24,21 @@ describe('ToolRegistry', () => {
     registry.setProvider('b', provider(['x@t'], 'b'));
     expect(registry.descriptors()).toHaveLength(1);
   });
+
+  it('lists the tools in the same order whatever order the providers arrived in (the system prompt stays the same)', () => {
+    const arrived = (ids: string[]) => {
+      const registry = new ToolRegistry();
+      for (const id of ids) registry.setProvider(id, provider(id === 'builtin' ? ['read_file'] : [`${id.slice(4)}@a`, `${id.slice(4)}@b`], id));
+      return registry.descriptors().map((d) => d.name);
+    };
+    const order = arrived(['builtin', 'mcp:git', 'mcp:fetch']);
+    expect(order).toEqual(['read_file', 'fetch@a', 'fetch@b', 'git@a', 'git@b']);
+    expect(arrived(['mcp:git', 'mcp:fetch', 'builtin'])).toEqual(order);
+    // A server that reconnects (removed, added again) keeps its place.
+    const registry = new ToolRegistry();
+    for (const id of ['builtin', 'mcp:fetch', 'mcp:git']) registry.setProvider(id, provider(id === 'builtin' ? ['read_file'] : [`${id.slice(4)}@a`, `${id.slice(4)}@b`], id));
+    registry.removeProvider('mcp:fetch');
+    registry.setProvider('mcp:fetch', provider(['fetch@a', 'fetch@b'], 'fetch'));
+    expect(registry.descriptors().map((d) => d.name)).toEqual(order);
+  });
 });

@@ -32,11 +32,20 @@ export class ToolRegistry {
     this.providers.delete(id);
   }
 
-  /** Every tool on offer; the first provider to claim a name wins. */
+  /**
+   * The providers in the order of their ids, not of their arrival: MCP servers connect in whatever order they
+   * answer, and the tools are listed in the system prompt ahead of the conversation, where another order would
+   * have llama-server read the conversation again (also after a restart, from a saved slot).
+   */
+  private ordered(): ToolProvider[] {
+    return [...this.providers.keys()].sort().map((id) => this.providers.get(id)!);
+  }
+
+  /** Every tool on offer; the first provider (by id) to claim a name wins. */
   descriptors(): ToolDescriptor[] {
     const seen = new Set<string>();
     const out: ToolDescriptor[] = [];
-    for (const provider of this.providers.values()) {
+    for (const provider of this.ordered()) {
       for (const tool of provider.descriptors()) {
         if (seen.has(tool.name)) continue;
         seen.add(tool.name);
@@ -47,7 +56,7 @@ export class ToolRegistry {
   }
 
   async run(call: ProviderCall): Promise<ToolRunResult> {
-    for (const provider of this.providers.values()) {
+    for (const provider of this.ordered()) {
       if (provider.descriptors().some((tool) => tool.name === call.name)) return provider.run(call);
     }
     return { status: 'error', output: '', error: toolError('unknown_tool', `no provider offers the tool "${call.name}"`), durationMs: 0 };
