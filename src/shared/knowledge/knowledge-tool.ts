@@ -1,6 +1,7 @@
 // EVA's `knowledge` tool: the model asks the knowledge base (知识库) in its own
 // words and gets the top-N passages back with their sources. EVA's contract is
 // kept: one `content` argument with the query; `top_n` is an optional extra.
+import type { ChatMessage } from '../chat/types';
 import type { ToolDescriptor } from '../tools/tool-types';
 import type { KnowledgeHit } from './knowledge-types';
 
@@ -39,7 +40,14 @@ export function formatPassages(hits: readonly KnowledgeHit[]): string {
   return hits.map((hit, i) => `[${i + 1}] ${citeSource(hit)} (score ${hit.score.toFixed(4)})\n${hit.text}`).join('\n\n');
 }
 
-/** The system-prompt block a plain chat gets when "use the knowledge base" is on. */
-export function knowledgePromptBlock(hits: readonly KnowledgeHit[]): string {
-  return `Passages from the user's knowledge base that may help with the next question. Use them where they are relevant and cite them as [1], [2]:\n\n${formatPassages(hits)}`;
+/**
+ * A plain chat's last question with the passages found for it, when "use the knowledge base" is on. They go
+ * with the question, not into the system prompt: the system prompt comes before the whole conversation, and
+ * llama-server reuses a cached prompt only up to its first change, so passages there had it read the whole
+ * conversation again at every question.
+ */
+export function withPassages(question: ChatMessage, hits: readonly KnowledgeHit[]): ChatMessage {
+  const block = `Passages from the user's knowledge base that may help with the message below. Use them where they are relevant and cite them as [1], [2]:\n\n${formatPassages(hits)}\n\n---\n\n`;
+  if (typeof question.content === 'string') return { ...question, content: `${block}${question.content}` };
+  return { ...question, content: [{ type: 'text', text: block }, ...question.content] };
 }

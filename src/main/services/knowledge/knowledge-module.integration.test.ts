@@ -72,13 +72,27 @@ describe('the knowledge tool and the composer toggle', () => {
     expect(result.output).toContain('tapir');
   });
 
-  it('a plain chat with the toggle on gets the passages in its system prompt, and the page gets them as citations', async () => {
+  it('a plain chat with the toggle on gets the passages with its last question, and the page gets them as citations', async () => {
     settings = { ...settings, knowledge: { ...settings.knowledge, useInChat: false } };
     expect(await knowledge.augmentChat(chatInput('Where does the tapir sleep?'))).toEqual(chatInput('Where does the tapir sleep?'));
 
     settings = { ...settings, knowledge: { ...settings.knowledge, useInChat: true } };
     const augmented = await knowledge.augmentChat(chatInput('Where does the tapir sleep?'));
-    expect(augmented.mode === 'chat' && augmented.systemPrompt).toMatch(/^You are EVA\.\n\nPassages from the user's knowledge base[\s\S]*\[1\] animals\.md[\s\S]*tapir sleeps/);
+    if (augmented.mode !== 'chat') throw new Error('not a chat');
+    expect(augmented.systemPrompt).toBe('You are EVA.');
+    expect(augmented.messages).toHaveLength(1);
+    expect(augmented.messages[0]?.content).toMatch(/^Passages from the user's knowledge base[\s\S]*\[1\] animals\.md[\s\S]*tapir sleeps[\s\S]*\n---\n\nWhere does the tapir sleep\?$/);
+
+    // The next question: only it gets passages; the system prompt and the conversation before it are sent as they
+    // were, so llama-server reads them from its cache instead of again.
+    const followUp: ChatSendInput = { ...chatInput('And the heron?'), messages: [{ role: 'user', content: 'Where does the tapir sleep?' }, { role: 'assistant', content: 'By the river [1].' }, { role: 'user', content: [{ type: 'text', text: 'And the heron?' }] }] };
+    const next = await knowledge.augmentChat(followUp);
+    if (next.mode !== 'chat' || followUp.mode !== 'chat') throw new Error('not a chat');
+    expect(next.systemPrompt).toBe('You are EVA.');
+    expect(next.messages.slice(0, 2)).toEqual(followUp.messages.slice(0, 2));
+    const parts = next.messages[2]?.content as { type: string; text?: string }[];
+    expect(parts.at(-1)).toEqual({ type: 'text', text: 'And the heron?' });
+    expect(parts[0]?.text).toMatch(/^Passages from the user's knowledge base[\s\S]*heron/);
     const cited = events.filter((e) => e.event === 'knowledge:citations').at(-1)!.payload as { requestId: string; hits: Array<{ text: string }> };
     expect(cited.requestId).toBe('r1');
     expect(cited.hits.some((h) => h.text.includes('tapir'))).toBe(true);

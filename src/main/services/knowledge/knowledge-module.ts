@@ -7,7 +7,7 @@ import type { ChatSendInput } from '@shared/chat/schemas';
 import type { ChatMessage } from '@shared/chat/types';
 import { knowledgeChannels } from '@shared/knowledge/knowledge-contract';
 import type { KnowledgeHit } from '@shared/knowledge/knowledge-types';
-import { formatPassages, knowledgePromptBlock, knowledgeToolDescriptor } from '@shared/knowledge/knowledge-tool';
+import { formatPassages, knowledgeToolDescriptor, withPassages } from '@shared/knowledge/knowledge-tool';
 import { toolError } from '@shared/tools/tool-types';
 import { join } from 'node:path';
 import type { ProcessLifecycle } from '../process/process-lifecycle';
@@ -94,8 +94,9 @@ export async function openKnowledge(deps: KnowledgeModuleDeps) {
   };
 
   /**
-   * The composer toggle: a plain chat's system prompt gets the passages found for
-   * the last question, and the page gets them as `knowledge:citations`; they are
+   * The composer toggle: a plain chat's last question gets the passages found for
+   * it (withPassages: with the question, so the conversation before it stays in the
+   * server's cache), and the page gets them as `knowledge:citations`; they are
    * returned too, so the core saves them with the answer.
    */
   async function withKnowledge(input: ChatSendInput): Promise<{ input: ChatSendInput; citations: KnowledgeHit[] }> {
@@ -105,8 +106,9 @@ export async function openKnowledge(deps: KnowledgeModuleDeps) {
     const { hits } = await service.query(question).catch(() => ({ hits: [] }));
     deps.emit('knowledge:citations', { requestId: input.requestId, hits });
     if (hits.length === 0) return { input, citations: [] };
-    const block = knowledgePromptBlock(hits);
-    return { input: { ...input, systemPrompt: input.systemPrompt ? `${input.systemPrompt}\n\n${block}` : block }, citations: hits };
+    const last = input.messages.findLastIndex((message) => message.role === 'user');
+    const messages = input.messages.map((message, index) => (index === last ? withPassages(message, hits) : message));
+    return { input: { ...input, messages }, citations: hits };
   }
 
   async function augmentChat(input: ChatSendInput): Promise<ChatSendInput> {
