@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppSettings, EventName } from '@shared/contract';
 import { defaultSettings } from '@shared/default-settings';
 import type { ChatSendInput } from '@shared/chat/schemas';
+import type { ChatMessage } from '@shared/chat/types';
 import { tinyEmbedderSettings } from '@test-support/knowledge/embedder-harness';
 import { testAssets } from '@test-support/test-assets';
 import { memoryLifecycle } from '../process/process-lifecycle';
@@ -85,11 +86,14 @@ describe('the knowledge tool and the composer toggle', () => {
 
     // The next question: only it gets passages; the system prompt and the conversation before it are sent as they
     // were, so llama-server reads them from its cache instead of again.
-    const followUp: ChatSendInput = { ...chatInput('And the heron?'), messages: [{ role: 'user', content: 'Where does the tapir sleep?' }, { role: 'assistant', content: 'By the river [1].' }, { role: 'user', content: [{ type: 'text', text: 'And the heron?' }] }] };
-    const next = await knowledge.augmentChat(followUp);
-    if (next.mode !== 'chat' || followUp.mode !== 'chat') throw new Error('not a chat');
+    const earlier: ChatMessage[] = [
+      { role: 'user', content: 'Where does the tapir sleep?' },
+      { role: 'assistant', content: 'By the river [1].' },
+    ];
+    const next = await knowledge.augmentChat({ ...chatInput('And the heron?'), messages: [...earlier, { role: 'user', content: [{ type: 'text', text: 'And the heron?' }] }] } as ChatSendInput);
+    if (next.mode !== 'chat') throw new Error('not a chat');
     expect(next.systemPrompt).toBe('You are EVA.');
-    expect(next.messages.slice(0, 2)).toEqual(followUp.messages.slice(0, 2));
+    expect(next.messages.slice(0, 2)).toEqual(earlier);
     const parts = next.messages[2]?.content as { type: string; text?: string }[];
     expect(parts.at(-1)).toEqual({ type: 'text', text: 'And the heron?' });
     expect(parts[0]?.text).toMatch(/^Passages from the user's knowledge base[\s\S]*heron/);
