@@ -56,6 +56,8 @@ const idRef = z.object({ id: z.string().min(1).max(100) }).strict();
 const liveRunsInput = z.object({ conversationId: IdSchema }).strict();
 const propsInput = z.object({ endpoint: EndpointRefSchema }).strict().optional();
 const historyRef = z.object({ id: IdSchema }).strict();
+/** `ids`: only these conversations (those gone are left out), for a page patching its list after `history:changed` */
+const historyList = z.object({ ids: z.array(IdSchema).min(1).max(500).optional() }).strict().optional();
 const historyBranch = z.object({ conversationId: IdSchema, messageId: IdSchema }).strict();
 const historyRename = z.object({ id: IdSchema, title: z.string().max(500) }).strict();
 const historyPin = z.object({ id: IdSchema, pinned: z.boolean() }).strict();
@@ -152,8 +154,8 @@ export const invokeChannels = {
   'mcp:resources': channel<typeof McpListResourcesSchema, McpResourcePage>(McpListResourcesSchema),
   /** `resources/read`: one resource, decoded and capped, to attach to a message. */
   'mcp:read-resource': channel<typeof McpReadResourceSchema, McpResourceContent>(McpReadResourceSchema),
-  /** The history list, pinned first then newest first. */
-  'history:list': channel<typeof empty, { conversations: ConversationSummary[] }>(empty),
+  /** The history list, pinned first then newest first; with `ids`, only those conversations (a deleted one is not there). */
+  'history:list': channel<typeof historyList, { conversations: ConversationSummary[] }>(historyList),
   'history:open': channel<typeof historyRef, OpenedConversation>(historyRef),
   /** The user left the open conversation for a new one: its slot is saved while they type (instant reopen), not when the new question is sent. */
   'history:leave': channel<typeof empty, Record<string, never>>(empty),
@@ -220,7 +222,7 @@ export interface EventPayloads extends KnowledgeEventPayloads, WorkshopEventPayl
   'agent:progress': AgentProgress;
   /** a recorded chat request or agent run is over and its answer saved */
   'chat:ended': RunEnded;
-  /** the history list changed (a message saved, a title set, a delete); refetch with `history:list` */
+  /** the history list changed (a message saved, a title set, a delete): `history:list` with these ids gets them as they are now */
   'history:changed': { conversationIds: string[] };
   /** every configured MCP server's status, after any of them changed */
   'mcp:status': { servers: McpServerStatus[] };

@@ -146,7 +146,12 @@ describe('chat recorded into the history by the core', () => {
     const markdown = await core.handlers['history:export']({ ids: [meta.id], format: 'markdown' });
     expect(markdown.text).toContain('Trip notes');
     expect(markdown.fileName).toBe('Trip notes.md');
+    // Only the conversations asked for (what the page fetches after history:changed); a deleted one is not there.
+    const all = (await core.handlers['history:list'](undefined)).conversations;
+    expect(all.length).toBeGreaterThan(1);
+    expect((await core.handlers['history:list']({ ids: [meta.id] })).conversations).toEqual([all.find((c) => c.id === meta.id)]);
     const receipt = await core.handlers['history:delete']({ ids: [meta.id] });
+    expect((await core.handlers['history:list']({ ids: [meta.id] })).conversations).toEqual([]);
     await expect(core.handlers['history:open']({ id: meta.id })).rejects.toBeTruthy();
     expect((await core.handlers['history:undo-delete']({ token: receipt.token })).restored).toEqual([meta.id]);
     expect((await core.handlers['history:open']({ id: meta.id })).meta.title).toBe('Trip notes');

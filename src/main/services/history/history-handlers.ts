@@ -7,7 +7,7 @@ import type { HistoryService } from './history-service';
 
 export function historyHandlers(history: HistoryService, slots: SlotKeeper): Pick<InvokeHandlers, ChannelsOf<'history'>> {
   return {
-    'history:list': async () => history.list(),
+    'history:list': async (input) => history.list(input?.ids),
     'history:open': async ({ id }) => {
       // Leaving a conversation saves its slot while the user reads or types (instant reopen).
       void slots.leave(id);

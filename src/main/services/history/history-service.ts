@@ -77,9 +77,13 @@ export function createHistoryService(deps: HistoryServiceDeps) {
     runAgent<I extends { record?: ChatSendRecord; resume?: boolean }, O extends AgentOutcome>(run: Parameters<typeof runRecorded<I, O>>[1], input: I): Promise<O> {
       return runRecorded(recorder, run, input);
     },
-    list: async () => {
+    /** `ids`: only those conversations, for a page patching its list (history:changed names them). */
+    list: async (ids?: readonly string[]) => {
       await recovered;
-      return { conversations: await store.list() };
+      const all = await store.list();
+      if (!ids) return { conversations: all };
+      const wanted = new Set(ids);
+      return { conversations: all.filter((summary) => wanted.has(summary.id)) };
     },
     open: async (id: string) => {
       await recovered;

@@ -12,6 +12,7 @@ import type { ConversationSummary, HistoryNotice } from '@shared/history/types';
 import { errno } from './conversation-files';
 import type { HistoryFs } from './history-fs';
 import { KeyedQueue } from './keyed-queue';
+import { listOrder } from '@shared/history/list-order';
 
 export interface ListIndexDeps {
   fs: HistoryFs;
@@ -58,7 +59,7 @@ export class ListIndex {
 
   /** Pinned first, then most recently updated first. */
   list(): ConversationSummary[] {
-    this.sorted ??= [...this.summaries.values()].sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.updatedAt - a.updatedAt || (a.id < b.id ? -1 : 1));
+    this.sorted ??= [...this.summaries.values()].sort(listOrder);
     return this.sorted;
   }
 

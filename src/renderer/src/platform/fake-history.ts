@@ -11,6 +11,7 @@ import { buildTree, newestLeafUnder, pathTo, resolveActiveLeaf } from '@shared/h
 import { HISTORY_FORMAT_VERSION, type ConversationMeta, type ConversationSummary, type SearchHit, type StoredMessage } from '@shared/history/types';
 import type { KnowledgeHit } from '@shared/knowledge/knowledge-types';
 import type { Result } from './types';
+import { listOrder } from '@shared/history/list-order';
 
 type Handler<C extends InvokeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 type HistoryChannel = Extract<InvokeChannel, `history:${string}`>;
@@ -71,7 +72,7 @@ export function createFakeHistory(now: () => number, newId: () => string, change
   };
 
   const handlers: FakeHistory['handlers'] = {
-    'history:list': () => ok({ conversations: [...conversations.values()].map(summary).sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.updatedAt - a.updatedAt) }),
+    'history:list': (input) => ok({ conversations: [...conversations.values()].map(summary).filter((s) => !input?.ids || input.ids.includes(s.id)).sort(listOrder) }),
     'history:leave': () => ok({}),
     'history:open': (input) =>
       withHeld(input.id, ({ meta, messages }) => {

@@ -29,6 +29,40 @@ describe('history list store', () => {
     expect(store.state.getState().conversations.map((c) => c.title)).toEqual(['first']);
   });
 
+  it('a change fetches only the conversations it names and puts them in place, in the list\'s order; a delete takes one out', async () => {
+    const { store, make, api } = await setup();
+    await settle();
+    const first = await make('first');
+    const second = await make('second');
+    await settle();
+    expect(store.state.getState().conversations.map((c) => c.title).sort()).toEqual(['first', 'second']);
+    const lists = () => api.calls.filter((c) => c.channel === 'history:list').map((c) => c.input as { ids?: string[] } | undefined);
+    const before = lists().length;
+    await api.invoke('history:rename', { id: first, title: 'first, renamed' });
+    await api.invoke('history:pin', { id: first, pinned: true });
+    await settle();
+    expect(store.state.getState().conversations.map((c) => c.title)).toEqual(['first, renamed', 'second']);
+    expect(lists().slice(before).every((input) => input?.ids?.length === 1 && input.ids[0] === first)).toBe(true);
+    await api.invoke('history:delete', { ids: [second] });
+    await settle();
+    expect(store.state.getState().conversations.map((c) => c.title)).toEqual(['first, renamed']);
+    expect(lists().at(-1)).toEqual({ ids: [second] });
+  });
+
+  it('many changes at once (an import, a clear) fetch the whole list again', async () => {
+    const { store, api, make } = await setup();
+    await settle();
+    const ids = [];
+    for (let i = 0; i < 60; i++) ids.push(await make(`c${i}`));
+    await settle();
+    const before = api.calls.length;
+    // The core announces changes together (debounced): one event names them all.
+    api.emit('history:changed', { conversationIds: ids });
+    await settle();
+    expect(api.calls.slice(before).filter((c) => c.channel === 'history:list').map((c) => c.input)).toEqual([undefined]);
+    expect(store.state.getState().conversations).toHaveLength(60);
+  });
+
   it('deletes at once, offers undo until the purge time, and undo brings it back', async () => {
     const { store, make, timers } = await setup();
     const id = await make('keep me');

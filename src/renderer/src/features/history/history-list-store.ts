@@ -1,8 +1,11 @@
-// The history manager's state: the list (refetched when the core says it
-// changed), the search, and the undo window of a delete. Free of React.
+// The history manager's state: the list (patched with the conversations the
+// core says changed, so a send in a long history does not fetch and render the
+// whole list while the model answers), the search, and the undo window of a
+// delete. Free of React.
 import type { AppError } from '@shared/errors';
 import type { ConversationSummary, SearchResult, TrashReceipt } from '@shared/history/types';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { patchList } from '@shared/history/list-order';
 import type { EvaApi } from '../../platform/types';
 
 export interface HistoryListState {
@@ -39,6 +42,9 @@ export interface HistoryListDeps {
   clearTimer?: (handle: unknown) => void;
 }
 
+/** More changed at once than this (an import, a clear): the whole list is fetched again. */
+const PATCH_MAX = 50;
+
 const INITIAL: HistoryListState = { conversations: [], loaded: false, query: '', results: null, undo: null };
 
 export function createHistoryListStore({ api, report, now = Date.now, setTimer = (cb, ms) => setTimeout(cb, ms), clearTimer = (h) => clearTimeout(h as ReturnType<typeof setTimeout>) }: HistoryListDeps): HistoryListStore {
@@ -59,6 +65,16 @@ export function createHistoryListStore({ api, report, now = Date.now, setTimer =
     const listed = await call(api.invoke('history:list'));
     if (ticket !== listTicket || !listed) return;
     state.setState((current) => ({ ...current, conversations: listed.conversations, loaded: true }), true);
+  };
+
+  /** Only these conversations, fetched and put in place (a deleted one leaves); many at once: the whole list. */
+  const update = async (ids: readonly string[]): Promise<void> => {
+    if (!state.getState().loaded || ids.length === 0 || ids.length > PATCH_MAX) return refresh();
+    const ticket = listTicket;
+    const fresh = await call(api.invoke('history:list', { ids: [...ids] }));
+    // A whole list asked for meanwhile has these as they are now, or newer.
+    if (ticket !== listTicket || !fresh) return;
+    state.setState((current) => ({ ...current, conversations: patchList(current.conversations, ids, fresh.conversations) }), true);
   };
 
   const search = async (query: string): Promise<void> => {
@@ -93,8 +109,8 @@ export function createHistoryListStore({ api, report, now = Date.now, setTimer =
     state,
     start: () => {
       void refresh();
-      const off = api.on('history:changed', () => {
-        void refresh();
+      const off = api.on('history:changed', ({ conversationIds }) => {
+        void update(conversationIds);
         const { query } = state.getState();
         if (query.trim() !== '') void search(query);
       });
