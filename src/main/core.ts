@@ -240,7 +240,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'chat:stop': async ({ requestId }) => chat.stop(requestId),
     'chat:props': async (input) => chat.props(input?.endpoint),
     'chat:count-tokens': async (input) => chat.countTokens(input),
-    'chat:prefill': async (input) => chat.prefill(input, readAheadOff(settings.get())),
+    'chat:prefill': async (input) => (input.agent ? agent : chat).prefill(input, readAheadOff(settings.get())),
     'link:list': async () => links.list(),
     'link:save': async (input) => links.save(input),
     'link:delete': async ({ id }) => links.remove(id),

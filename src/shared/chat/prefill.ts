@@ -5,6 +5,7 @@
 // which the user then no longer waits for after pressing Send.
 import { z } from 'zod';
 import { IdSchema } from '../history/schemas';
+import { AgentRunSchema } from '../tools/schemas';
 import { ChatMessageSchema, EndpointRefSchema, SamplingSchema } from './schemas';
 
 /** `chat:prefill` input: the request `chat:send` would carry if the draft were sent now. */
@@ -18,6 +19,8 @@ export const PrefillSchema = z
     idSlot: z.number().int().min(0).max(1024).nullable(),
     /** the open conversation; null for a new one */
     conversationId: IdSchema.nullable(),
+    /** with tools on: the send is an agent run with these tool choices, and its first request is read ahead */
+    agent: z.object({ enableTools: AgentRunSchema.shape.enableTools, disableTools: AgentRunSchema.shape.disableTools }).strict().optional(),
   })
   .strict();
 export type PrefillInput = z.infer<typeof PrefillSchema>;

@@ -7,7 +7,7 @@
 import type { ChatSendInput } from '@shared/chat/schemas';
 import type { ChatMessage } from '@shared/chat/types';
 import type { ChatResult } from '@shared/contract';
-import { createSpeaker, type SpeakerInput } from '@shared/tools/agent/agent-protocol';
+import { createSpeaker, type ProtocolSpeaker, type SpeakerInput } from '@shared/tools/agent/agent-protocol';
 import { renderTranscript, type TranscriptTurn } from '@shared/tools/agent/agent-transcript';
 import type { AgentEnd, AgentProtocolReport, AgentStep } from '@shared/tools/agent/agent-types';
 import type { ProtocolChoice, ToolProtocolSetting } from '@shared/tools/agent/tool-protocol';
@@ -104,18 +104,9 @@ export async function runAgent(input: AgentRunInput, deps: AgentDeps, signal?: A
   let turn = turnsUsed(resumed);
   for (let sent = nextTurnNumber(resumed); turn < input.maxSteps; sent++) {
     if (signal?.aborted) return end('stopped', '');
-    const request = speaker.request();
-    const messages = renderTranscript(transcript, speaker.protocol, await imageOptions());
-    lastResult = await deps.send({
-      requestId: `${input.requestId}:${sent}`,
-      mode: 'chat',
-      endpoint: input.endpoint,
-      systemPrompt: request.systemPrompt,
-      messages,
-      sampling: request.sampling,
-      idSlot: input.idSlot,
-      ...(request.tools ? { tools: request.tools } : {}),
-    });
+    const turnRequest = modelRequest(speaker, transcript, await imageOptions());
+    const { messages } = turnRequest;
+    lastResult = await deps.send({ requestId: `${input.requestId}:${sent}`, mode: 'chat', endpoint: input.endpoint, idSlot: input.idSlot, ...turnRequest });
     if (lastResult.status === 'stopped') return end('stopped', lastResult.content);
     if (lastResult.status === 'error') {
       const sentToolMessages = messages.some((m) => m.role === 'tool' || (m.toolCalls?.length ?? 0) > 0);
@@ -150,4 +141,19 @@ export async function runAgent(input: AgentRunInput, deps: AgentDeps, signal?: A
     }
   }
   return end('max_steps', '');
+}
+
+/** What one turn asks the model: the speaker's system prompt, sampling and tools, and the transcript as its protocol writes it. */
+function modelRequest(speaker: ProtocolSpeaker, transcript: readonly TranscriptTurn[], options: { images: boolean }): Pick<ChatSendInput & { mode: 'chat' }, 'systemPrompt' | 'messages' | 'sampling' | 'tools'> {
+  const request = speaker.request();
+  return { systemPrompt: request.systemPrompt, messages: renderTranscript(transcript, speaker.protocol, options), sampling: request.sampling, ...(request.tools ? { tools: request.tools } : {}) };
+}
+
+/**
+ * The first request a new run of `input` makes, as runAgent makes it: what reading ahead sends (with no new
+ * tokens), so the run's first turn finds the conversation and the question in the server's cache.
+ */
+export function firstModelRequest(input: Pick<AgentRunInput, 'systemPrompt' | 'sampling' | 'tools' | 'environment' | 'messages' | 'protocol'>) {
+  const speaker = createSpeaker(input.protocol.protocol, { systemPrompt: input.systemPrompt, sampling: input.sampling, tools: input.tools, environment: input.environment });
+  return modelRequest(speaker, input.messages.map((message): TranscriptTurn => ({ kind: 'message', message })), { images: false });
 }

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { arch, release } from 'node:os';
+import type { PrefillInput, PrefillResult } from '@shared/chat/prefill';
 import type { AgentRunInput } from '@shared/tools/schemas';
 import type { ConsentAnswer } from '@shared/tools/consent';
 import { consentChoices, toolsOffered } from '@shared/tools/consent';
@@ -22,7 +23,7 @@ import type { SettingsStore } from '../settings/settings-store';
 import { describeEnvironment } from '../tools/tool-environment';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { ToolRunner } from '../tools/tool-runner';
-import { runAgent, type AgentRunResult } from './agent-loop';
+import { firstModelRequest, runAgent, type AgentRunResult } from './agent-loop';
 import { ConsentBroker } from './consent-broker';
 import { endpointToolSupport } from './endpoint-tool-support';
 
@@ -63,6 +64,13 @@ export function createAgentService(deps: AgentServiceDeps) {
     return { kind: 'none', text: JSON.stringify(args, null, 2) };
   }
 
+  /** The protocol a run starts with; only `auto` needs to ask the endpoint (a /props request for llama-server). */
+  async function protocolFor(endpoint: AgentRunInput['endpoint']) {
+    const setting = deps.settings.get().tools.protocol;
+    const support = setting === 'auto' ? await endpointToolSupport(endpoint, { localProps: () => deps.chat.props(), links: deps.links }) : null;
+    return { ...chooseToolProtocol(setting, support), setting };
+  }
+
   return {
     tools() {
       const settings = deps.settings.get().tools;
@@ -72,6 +80,14 @@ export function createAgentService(deps: AgentServiceDeps) {
     /** The tools part of the system prompt a run with these choices would send, and the tools it chose from (the composer counts it). */
     toolsPrompt(input: ToolsPromptRequest = {}): ToolsPromptPreview {
       return previewToolsPrompt(offered(input.enableTools), input.disableTools, environmentOf(workspaceDir()));
+    },
+
+    /** Reading ahead for an agent run (`chat:prefill` with `agent`): the run's first request, read with no new tokens. */
+    async prefill(input: PrefillInput, off: string | null = null): Promise<PrefillResult> {
+      if (off) return { done: false, why: off };
+      const tools = offered(input.agent?.enableTools, input.agent?.disableTools);
+      const first = firstModelRequest({ ...input, tools, environment: environmentOf(workspaceDir()), protocol: await protocolFor(input.endpoint) });
+      return deps.chat.prefill({ ...input, systemPrompt: first.systemPrompt, messages: first.messages, sampling: first.sampling }, null, first.tools);
     },
 
     /** `resumed`: the saved steps a resumed run goes on from; `observe` sees the run's steps so far after each new one (the history saves them). */
@@ -84,9 +100,6 @@ export function createAgentService(deps: AgentServiceDeps) {
       const seen: AgentStep[] = [];
       runs.set(input.requestId, run);
       try {
-        // Only `auto` needs to ask the endpoint (a /props request for llama-server).
-        const support = settings.protocol === 'auto' ? await endpointToolSupport(input.endpoint, { localProps: () => deps.chat.props(), links: deps.links }) : null;
-        const choice = chooseToolProtocol(settings.protocol, support);
         const result = await runAgent(
           {
             ...input,
@@ -95,7 +108,7 @@ export function createAgentService(deps: AgentServiceDeps) {
             workspaceDir: dir,
             maxSteps: settings.maxSteps,
             agentMode: settings.agentMode,
-            protocol: { ...choice, setting: settings.protocol },
+            protocol: await protocolFor(input.endpoint),
           },
           {
             send: (chatInput) => {

@@ -9,7 +9,10 @@
 // and the conversation cache (instant reopen) is told what the slot holds then.
 import { buildChatBody, normalizeMessages } from '@shared/chat/request-body';
 import type { PrefillInput, PrefillResult } from '@shared/chat/prefill';
+import type { ChatSendInput } from '@shared/chat/schemas';
 import type { SlotKeeper } from './slot-cache/slot-keeper';
+
+type ChatTools = (ChatSendInput & { mode: 'chat' })['tools'];
 
 /** A prompt too big to read in this time is left to the send (the request is dropped; the server keeps what it read). */
 const PREFILL_TIMEOUT_MS = 120_000;
@@ -38,7 +41,8 @@ export function readAheadOff(settings: { chat: { readAhead: boolean }; knowledge
 }
 
 export interface PromptPrefill {
-  prefill(input: PrefillInput, off?: string | null): Promise<PrefillResult>;
+  /** `tools`: an agent run's first request carries them (the native protocol) */
+  prefill(input: PrefillInput, off?: string | null, tools?: ChatTools): Promise<PrefillResult>;
   /**
    * A send is going out: a read-ahead still running is dropped, so the send never waits
    * behind a long one it may not need (a pasted text deleted again). What the server read
@@ -49,7 +53,7 @@ export interface PromptPrefill {
 
 export function createPromptPrefill(deps: PromptPrefillDeps): PromptPrefill {
   let running: AbortController | null = null;
-  const prefill = async (input: PrefillInput, off: string | null = null): Promise<PrefillResult> => {
+  const prefill = async (input: PrefillInput, off: string | null = null, tools?: ChatTools): Promise<PrefillResult> => {
     if (off) return { done: false, why: off };
     if (input.endpoint.kind !== 'local' || input.endpoint.model) return { done: false, why: 'only the local model reads ahead' };
     const server = deps.localServer();
@@ -70,7 +74,7 @@ export function createPromptPrefill(deps: PromptPrefillDeps): PromptPrefill {
       const holds = input.conversationId ? normalizeMessages(input.messages.slice(0, -1), input.systemPrompt) : null;
       if (cache) idSlot = (await cache.keeper.prepare(cache.server, input.conversationId, messages, input.idSlot, holds)) ?? idSlot;
       controller.signal.throwIfAborted();
-      const body = buildChatBody({ model: server.model, messages, sampling: { ...input.sampling, max_tokens: 0 }, stream: false, idSlot });
+      const body = buildChatBody({ model: server.model, messages, sampling: { ...input.sampling, max_tokens: 0 }, stream: false, idSlot, tools });
       const response = await (deps.fetch ?? fetch)(`${server.baseUrl}/v1/chat/completions`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', ...(server.apiKey ? { Authorization: `Bearer ${server.apiKey}` } : {}) },

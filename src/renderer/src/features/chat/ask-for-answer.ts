@@ -30,7 +30,7 @@ import {
 import { effectiveChat } from './conversation-conventions';
 import type { LastOpened } from './saved-conversation';
 import type { LiveSnapshot, StreamFollower } from './stream-follower';
-import { agentToolsPrompt, withToolTokens } from './tools-fit';
+import { agentToolsPrompt, runToolFields, runToolsOf, withToolTokens } from './tools-fit';
 
 export interface AskForAnswerDeps
   extends Pick<ChatStore, 'conversation' | 'live' | 'props' | 'conventions' | 'useTools' | 'conversationTools' | 'toolSelection' | 'overflow' | 'contextRefusal'> {
@@ -104,7 +104,7 @@ export function createAskForAnswer({
     if (resumeRun && agent === undefined) return false;
     const history = question ? [...prefix, question] : continuing && !resumeRun ? [...prefix, continuing] : prefix;
     const asAgent = resumeRun || (!continuing && useTools.getState() && agent !== undefined);
-    const runTools = { enableTools: [...conversationTools.getState()], disableTools: [...(toolSelection.getState()?.off ?? [])] };
+    const runTools = runToolsOf(conversationTools.getState(), toolSelection.getState()?.off);
     // With tools on, the tool list the agent adds to the system prompt is fitted too (tools-fit.ts); only where n_ctx is known.
     fitting = asAgent && nCtx !== null;
     const toolsPrompt = fitting ? await agentToolsPrompt(api, runTools).finally(() => (fitting = false)) : null;
@@ -143,8 +143,7 @@ export function createAskForAnswer({
     if (asAgent && agent) {
       runs.add(requestId);
       const { mode: _mode, ...runInput } = plan.input;
-      const { enableTools, disableTools } = runTools;
-      const result = await agent.run({ ...runInput, record, ...(resumeRun ? { resume: true } : {}), ...(enableTools.length > 0 ? { enableTools } : {}), ...(disableTools.length > 0 ? { disableTools } : {}) }, { conversationId: target.conversationId });
+      const result = await agent.run({ ...runInput, record, ...(resumeRun ? { resume: true } : {}), ...runToolFields(runTools) }, { conversationId: target.conversationId });
       runs.delete(requestId);
       final = follow.finish();
       answer = result.ok ? answerFromRun(result.value) : failedAnswer(final.message, result.error);

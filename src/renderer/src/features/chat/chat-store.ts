@@ -99,7 +99,7 @@ export function createChatStore({
       const offProps = serverProps.start();
       const offHeld = heldEndpoint.start();
       const offEnded = followEnded();
-      const offReadAhead = startReadAhead({ api, app, draft, conversation, props, conventions: held, useTools, overflow, pool, timers });
+      const offReadAhead = startReadAhead({ api, app, draft, conversation, props, conventions: held, useTools, conversationTools: agent ? conversationTools : undefined, toolSelection, overflow, pool, timers });
       const off = (): void => {
         offProps();
         offHeld();

@@ -8,6 +8,7 @@ import type { Draft } from './chat-store-types';
 import { EMPTY_CONVERSATION } from './conversation';
 import { READ_AHEAD_PAUSE_MS, READ_AHEAD_STEP_CHARS } from './read-ahead';
 import { createStreamFollower } from './stream-follower';
+import { createAgentStore } from '../agent/agent-store';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -30,15 +31,16 @@ function pauses() {
   };
 }
 
-async function setup() {
-  const api = createMemoryPlatform();
+async function setup(withAgent = false) {
+  const api = createMemoryPlatform(withAgent ? { agentScript: { actions: [], answer: 'Done.' } } : {});
   const app = createSettingsStore(api);
   const status = createStatusStore(api);
   const timers = pauses();
   const follower = createStreamFollower(api, (callback) => void callback());
   let n = 0;
-  const chat = createChatStore({ api, app, status, follower, newId: () => `id${++n}`, sleep: () => Promise.resolve(), draftStorage: null, timers });
-  const stops = [follower.start(), status.start(), chat.start()];
+  const agent = withAgent ? createAgentStore(api) : undefined;
+  const chat = createChatStore({ api, app, status, follower, agent, newId: () => `id${++n}`, sleep: () => Promise.resolve(), draftStorage: null, timers });
+  const stops = [follower.start(), status.start(), chat.start(), ...(agent ? [agent.start()] : [])];
   await app.refresh();
   await api.invoke('backend:load', { ...api.state.settings.load, modelPath: '/m/qwen.gguf' });
   await settle();
@@ -97,7 +99,7 @@ describe('reading ahead from the composer', () => {
     dispose();
   });
 
-  it('does not read ahead while an answer streams, with tools on, with attachments, for a link, or when turned off', async () => {
+  it('does not read ahead while an answer streams, with tools on but no agent loop, with attachments, for a link, or when turned off', async () => {
     const { api, app, chat, type, prefills, dispose } = await setup();
     let release = () => {};
     api.handle('chat:send', async (input) => {
@@ -121,6 +123,23 @@ describe('reading ahead from the composer', () => {
     await app.refresh();
     await type('To a link');
     expect(prefills()).toHaveLength(0);
+    dispose();
+  });
+
+  it('with tools on, reads ahead the agent run that follows: its system prompt, messages, sampling and tool choices', async () => {
+    const { api, chat, type, prefills, dispose } = await setup(true);
+    chat.useTools.setState(true, true);
+    chat.conversationTools.setState(['controller'], true);
+    await type('Move the mouse to the');
+    await type('Move the mouse to the corner');
+    await chat.send('Move the mouse to the corner');
+    const run = api.calls.filter((c) => c.channel === 'agent:run').map((c) => c.input as InvokeInput<'agent:run'>)[0];
+    const read = prefills().at(-1);
+    expect(read?.agent).toEqual({ enableTools: ['controller'] });
+    expect(read && { systemPrompt: read.systemPrompt, messages: read.messages, sampling: read.sampling, idSlot: read.idSlot, endpoint: read.endpoint }).toEqual(
+      run && { systemPrompt: run.systemPrompt, messages: run.messages, sampling: run.sampling, idSlot: run.idSlot, endpoint: run.endpoint },
+    );
+    expect(run?.enableTools).toEqual(['controller']);
     dispose();
   });
 

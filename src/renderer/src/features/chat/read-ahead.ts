@@ -2,14 +2,17 @@
 // typing to the local model, the draft goes to `chat:prefill` exactly as a send
 // would carry it now (the same prompt, fitted to the context the same way), so
 // the send reads only what was typed since. Only where the send would be a plain
-// chat to the local server: no tools, no attachments, no model of the pool, not
-// while an answer streams. A draft put back by opening a conversation is not
+// chat or agent run on the local server: no attachments, no model of the pool,
+// not while an answer streams; with tools on, the core reads the run's first
+// request (its tools prompt too). A draft put back by opening a conversation is not
 // typing and waits. The pause, the steps of a long draft and one read-ahead at a
 // time: @shared/chat/read-ahead-driver.ts, as in `eva chat`.
 import type { StoreApi } from 'zustand/vanilla';
 import type { ChatMessage } from '@shared/chat/types';
 import type { OverflowPolicy } from '@shared/chat/overflow-policy';
 import type { ServerProps } from '@shared/contract';
+import { joinToolsPrompt } from '@shared/tools/agent/tools-prompt';
+import type { ToolSelection } from '@shared/tools/tool-selection';
 import type { PrefillInput } from '@shared/chat/prefill';
 import { createReadAheadDriver } from '@shared/chat/read-ahead-driver';
 import { realTimers, type Timers } from '../../lib/timers';
@@ -19,6 +22,7 @@ import { planChatSend, planWithoutCount } from './chat-request';
 import type { ConversationModels, Draft } from './chat-store-types';
 import type { ConversationState, UserItem } from './conversation';
 import { effectiveChat, type ConversationConventions } from './conversation-conventions';
+import { agentToolsPrompt, runToolFields, runToolsOf } from './tools-fit';
 
 export { READ_AHEAD_PAUSE_MS, READ_AHEAD_STEP_CHARS } from '@shared/chat/read-ahead-driver';
 
@@ -30,6 +34,9 @@ export interface ReadAheadDeps {
   props: StoreApi<ServerProps | null>;
   conventions: ConversationConventions;
   useTools: StoreApi<boolean>;
+  /** with tools on: the conversation's own tools and its selection, as the run will take them */
+  conversationTools?: StoreApi<readonly string[]>;
+  toolSelection?: StoreApi<ToolSelection | null>;
   overflow: StoreApi<OverflowPolicy | null>;
   pool?: ConversationModels;
   timers?: Timers;
@@ -65,18 +72,24 @@ async function requestNow(deps: ReadAheadDeps): Promise<PrefillInput | null> {
   const state = deps.conversation.getState();
   const draft = deps.draft.getState();
   const nCtx = deps.props.getState()?.nCtx || null;
-  if (!settings?.chat.readAhead || settings.knowledge.useInChat || deps.useTools.getState()) return null;
+  const asAgent = deps.useTools.getState();
+  if (!settings?.chat.readAhead || settings.knowledge.useInChat || (asAgent && !deps.conversationTools)) return null;
   if (state.activeRequestId !== null || draft.attachments.length > 0 || draft.text.trim() === '' || deps.props.getState() === null) return null;
   const chat = effectiveChat(settings.chat, deps.conventions.getState());
   if (chat.endpoint.kind !== 'local' || chat.endpoint.model || deps.pool?.modelFor(state.id)) return null;
   const question: UserItem = { kind: 'user', id: 'read-ahead', parentId: state.items.at(-1)?.id ?? null, content: draft.text };
   const history = [...state.items, question];
-  // Fitted as ask-for-answer.ts fits a send (the same planWithoutCount, else the overflow policy with the server's count).
-  const planInput = { requestId: 'read-ahead', history, chat, nCtx, slot: state.slot };
-  const count = (messages: readonly ChatMessage[]) => deps.api.invoke('chat:count-tokens', { endpoint: chat.endpoint, systemPrompt: chat.systemPrompt, messages: [...messages] }).then((r) => (r.ok ? r.value : null));
+  // Fitted as ask-for-answer.ts fits a send: with tools on, the agent's tool list counts too (where n_ctx is known);
+  // the same planWithoutCount, else the overflow policy with the server's count.
+  const runTools = runToolsOf(deps.conversationTools?.getState() ?? [], deps.toolSelection?.getState()?.off);
+  const toolsPrompt = asAgent && nCtx !== null ? await agentToolsPrompt(deps.api, runTools) : null;
+  const fitChat = toolsPrompt ? { ...chat, systemPrompt: joinToolsPrompt(chat.systemPrompt, toolsPrompt) } : chat;
+  const planInput = { requestId: 'read-ahead', history, chat: fitChat, nCtx, slot: state.slot };
+  const count = (messages: readonly ChatMessage[]) => deps.api.invoke('chat:count-tokens', { endpoint: chat.endpoint, systemPrompt: fitChat.systemPrompt, messages: [...messages] }).then((r) => (r.ok ? r.value : null));
   const quick = planWithoutCount(planInput);
   const fitted = quick ? { ok: true as const, plan: quick } : await planChatSend({ ...planInput, policy: deps.overflow.getState() ?? settings.chat.overflow, count });
   if (!fitted.ok) return null;
-  const { endpoint, systemPrompt, messages, sampling, idSlot } = fitted.plan.input;
-  return { endpoint, systemPrompt, messages, sampling, idSlot, conversationId: state.id };
+  const { endpoint, messages, sampling, idSlot } = fitted.plan.input;
+  // An agent run carries the conversation's own system prompt (the core adds the tools), and its tool choices.
+  return { endpoint, systemPrompt: asAgent ? chat.systemPrompt : fitted.plan.input.systemPrompt, messages, sampling, idSlot, conversationId: state.id, ...(asAgent ? { agent: runToolFields(runTools) } : {}) };
 }

@@ -13,12 +13,22 @@ export interface RunTools {
   disableTools: string[];
 }
 
+/** The tools of the open conversation as a run takes them: its own extra ones, and what its selection leaves out. */
+export function runToolsOf(conversationTools: readonly string[], leftOut: readonly string[] | undefined): RunTools {
+  return { enableTools: [...conversationTools], disableTools: [...(leftOut ?? [])] };
+}
+
+/** `agent:run`'s (and reading ahead's) tool fields: only those that name something. */
+export function runToolFields(tools: RunTools): { enableTools?: string[]; disableTools?: string[] } {
+  return { ...(tools.enableTools.length > 0 ? { enableTools: tools.enableTools } : {}), ...(tools.disableTools.length > 0 ? { disableTools: tools.disableTools } : {}) };
+}
+
 /** A refused send; `toolTokens` when tools were on: how much of `tokens` the tool list is. */
 export type SendRefusal = ContextRefusal & { toolTokens?: number };
 
 /** The tools part of the system prompt a run with these tools would send; null when the core cannot say (the send then goes as before). */
 export async function agentToolsPrompt(api: EvaApi, tools: RunTools): Promise<string | null> {
-  const result = await api.invoke('agent:tools-prompt', { ...(tools.enableTools.length > 0 ? { enableTools: tools.enableTools } : {}), ...(tools.disableTools.length > 0 ? { disableTools: tools.disableTools } : {}) });
+  const result = await api.invoke('agent:tools-prompt', runToolFields(tools));
   return result.ok ? result.value.text : null;
 }
 
