@@ -82,7 +82,13 @@ describe('chat service with the real llama-server', () => {
     const { chat } = await makeService();
     const result = await chat.send({ requestId: 'c1', mode: 'completion', endpoint: { kind: 'local' }, prompt: 'Once upon a time', sampling: { max_tokens: 32 }, idSlot: null });
     expect(result.status).toBe('done');
-    expect(result.timings?.predicted_n).toBe(32);
+    expect(result.content).not.toBe('');
+    // The random test model may end early (an end-of-text token was seen once in a full run: 25 of 32); cut at
+    // the limit, it made exactly max_tokens.
+    const made = result.timings?.predicted_n ?? 0;
+    expect(made).toBeGreaterThan(0);
+    if (result.finishReason === 'length') expect(made).toBe(32);
+    else expect(made).toBeLessThan(32);
   });
 
   it('Stop ends the stream at once and keeps the partial answer', async () => {
