@@ -4,16 +4,13 @@
 // run) and its result settles the answer.
 import { initialStreamingMessage } from '@shared/chat/stream-reducer';
 import type { ChatSettings } from '@shared/chat/schemas';
-import type { ChatMessage } from '@shared/chat/types';
 import type { NewConversation } from '@shared/history/types';
-import { joinToolsPrompt } from '@shared/tools/agent/tools-prompt';
 import type { EvaApi } from '../../platform/types';
 import type { AgentStore } from '../agent/agent-store';
 import type { SettingsStore } from '../settings/settings-store';
 import type { StatusStore } from '../status/status-store';
 import { answerFromRun } from './agent-answer';
 import { addChild } from './branches';
-import { planChatSend, planWithoutCount } from './chat-request';
 import type { ChatStore, ConversationModels } from './chat-store-types';
 import {
   answerFromResult,
@@ -30,7 +27,8 @@ import {
 import { effectiveChat } from './conversation-conventions';
 import type { LastOpened } from './saved-conversation';
 import type { LiveSnapshot, StreamFollower } from './stream-follower';
-import { agentToolsPrompt, runToolFields, runToolsOf, withToolTokens } from './tools-fit';
+import { fitSend } from './send-fit';
+import { runToolFields, runToolsOf, withToolTokens } from './tools-fit';
 
 export interface AskForAnswerDeps
   extends Pick<ChatStore, 'conversation' | 'live' | 'props' | 'conventions' | 'useTools' | 'conversationTools' | 'toolSelection' | 'overflow' | 'contextRefusal'> {
@@ -105,18 +103,12 @@ export function createAskForAnswer({
     const history = question ? [...prefix, question] : continuing && !resumeRun ? [...prefix, continuing] : prefix;
     const asAgent = resumeRun || (!continuing && useTools.getState() && agent !== undefined);
     const runTools = runToolsOf(conversationTools.getState(), toolSelection.getState()?.off);
-    // With tools on, the tool list the agent adds to the system prompt is fitted too (tools-fit.ts); only where n_ctx is known.
-    fitting = asAgent && nCtx !== null;
-    const toolsPrompt = fitting ? await agentToolsPrompt(api, runTools).finally(() => (fitting = false)) : null;
-    const fitChat = toolsPrompt ? { ...chat, systemPrompt: joinToolsPrompt(chat.systemPrompt, toolsPrompt) } : chat;
-    // Fitted to the context before anything is shown or sent: a prompt that cannot fit is refused here, with the numbers.
-    // Without a known n_ctx nothing is trimmed or counted, and the send goes ahead in this same tick.
-    const count = (messages: readonly ChatMessage[]) => api.invoke('chat:count-tokens', { endpoint: chat.endpoint, systemPrompt: fitChat.systemPrompt, messages: [...messages] }).then((r) => (r.ok ? r.value : null));
-    // A prompt far below the budget (a quarter: even CJK text, ~1 token a character, fits) needs no count either.
-    const planInput = { requestId, history, chat: fitChat, nCtx, slot: before.slot };
-    const quick = planWithoutCount(planInput);
-    fitting = quick === null;
-    const fitted = quick ? { ok: true as const, plan: quick } : await planChatSend({ ...planInput, policy: overflow.getState() ?? settings.chat.overflow, count }).finally(() => (fitting = false));
+    // Fitted to the context before anything is shown or sent (send-fit.ts: with tools on, the tool list counts too):
+    // a prompt that cannot fit is refused here, with the numbers. Without a known n_ctx, or far below the budget,
+    // nothing is counted and the send goes ahead at once.
+    const policy = () => overflow.getState() ?? settings.chat.overflow;
+    const fit = fitSend(api, { requestId, history, chat, nCtx, slot: before.slot, policy, runTools: asAgent ? runTools : null }, (on) => (fitting = on));
+    const { fitted, toolsPrompt } = fit instanceof Promise ? await fit : fit;
     const refusal = fitted.ok ? null : toolsPrompt ? await withToolTokens(api, fitted.refusal, toolsPrompt, chat.endpoint) : fitted.refusal;
     contextRefusal.setState(refusal, true);
     const now = conversation.getState();

@@ -8,21 +8,19 @@
 // typing and waits. The pause, the steps of a long draft and one read-ahead at a
 // time: @shared/chat/read-ahead-driver.ts, as in `eva chat`.
 import type { StoreApi } from 'zustand/vanilla';
-import type { ChatMessage } from '@shared/chat/types';
 import type { OverflowPolicy } from '@shared/chat/overflow-policy';
 import type { ServerProps } from '@shared/contract';
-import { joinToolsPrompt } from '@shared/tools/agent/tools-prompt';
 import type { ToolSelection } from '@shared/tools/tool-selection';
 import type { PrefillInput } from '@shared/chat/prefill';
 import { createReadAheadDriver } from '@shared/chat/read-ahead-driver';
 import { realTimers, type Timers } from '../../lib/timers';
 import type { EvaApi } from '../../platform/types';
 import type { SettingsStore } from '../settings/settings-store';
-import { planChatSend, planWithoutCount } from './chat-request';
 import type { ConversationModels, Draft } from './chat-store-types';
 import type { ConversationState, UserItem } from './conversation';
 import { effectiveChat, type ConversationConventions } from './conversation-conventions';
-import { agentToolsPrompt, runToolFields, runToolsOf } from './tools-fit';
+import { fitSend } from './send-fit';
+import { runToolFields, runToolsOf } from './tools-fit';
 
 export { READ_AHEAD_PAUSE_MS, READ_AHEAD_STEP_CHARS } from '@shared/chat/read-ahead-driver';
 
@@ -79,17 +77,12 @@ async function requestNow(deps: ReadAheadDeps): Promise<PrefillInput | null> {
   if (chat.endpoint.kind !== 'local' || chat.endpoint.model || deps.pool?.modelFor(state.id)) return null;
   const question: UserItem = { kind: 'user', id: 'read-ahead', parentId: state.items.at(-1)?.id ?? null, content: draft.text };
   const history = [...state.items, question];
-  // Fitted as ask-for-answer.ts fits a send: with tools on, the agent's tool list counts too (where n_ctx is known);
-  // the same planWithoutCount, else the overflow policy with the server's count.
+  // Fitted as the send will be (send-fit.ts), so what is read ahead is the prompt then sent.
   const runTools = runToolsOf(deps.conversationTools?.getState() ?? [], deps.toolSelection?.getState()?.off);
-  const toolsPrompt = asAgent && nCtx !== null ? await agentToolsPrompt(deps.api, runTools) : null;
-  const fitChat = toolsPrompt ? { ...chat, systemPrompt: joinToolsPrompt(chat.systemPrompt, toolsPrompt) } : chat;
-  const planInput = { requestId: 'read-ahead', history, chat: fitChat, nCtx, slot: state.slot };
-  const count = (messages: readonly ChatMessage[]) => deps.api.invoke('chat:count-tokens', { endpoint: chat.endpoint, systemPrompt: fitChat.systemPrompt, messages: [...messages] }).then((r) => (r.ok ? r.value : null));
-  const quick = planWithoutCount(planInput);
-  const fitted = quick ? { ok: true as const, plan: quick } : await planChatSend({ ...planInput, policy: deps.overflow.getState() ?? settings.chat.overflow, count });
+  const policy = () => deps.overflow.getState() ?? settings.chat.overflow;
+  const { fitted } = await fitSend(deps.api, { requestId: 'read-ahead', history, chat, nCtx, slot: state.slot, policy, runTools: asAgent ? runTools : null });
   if (!fitted.ok) return null;
   const { endpoint, messages, sampling, idSlot } = fitted.plan.input;
-  // An agent run carries the conversation's own system prompt (the core adds the tools), and its tool choices.
-  return { endpoint, systemPrompt: asAgent ? chat.systemPrompt : fitted.plan.input.systemPrompt, messages, sampling, idSlot, conversationId: state.id, ...(asAgent ? { agent: runToolFields(runTools) } : {}) };
+  // The conversation's own system prompt, as the send carries it (for an agent run the core adds the tools), and the run's tool choices.
+  return { endpoint, systemPrompt: chat.systemPrompt, messages, sampling, idSlot, conversationId: state.id, ...(asAgent ? { agent: runToolFields(runTools) } : {}) };
 }
