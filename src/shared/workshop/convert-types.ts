@@ -19,6 +19,26 @@ export const CONVERT_OUT_TYPE_FACTS: Record<ConvertOutType, { bits: number; file
 /** Something in a folder that stops a conversion (each is also a WorkshopFailureReason). */
 export type HfFolderProblem = 'folder_missing' | 'config_missing' | 'config_invalid' | 'architecture_unknown' | 'architecture_unsupported' | 'weights_missing' | 'weights_truncated' | 'tokenizer_missing';
 
+/** One auto_map entry of a folder's JSON file: transformers would import `ref` from the folder's own Python for `loader`. */
+export interface HfAutoMapEntry {
+  /** the JSON file, relative to the folder */
+  file: string;
+  /** AutoTokenizer, AutoConfig, AutoModelForCausalLM…; null when the file names auto_map but could not be read as JSON */
+  loader: string | null;
+  /** module.Class (or repo--module.Class, from another repository); null as for loader */
+  ref: string | null;
+}
+
+/** Python code a folder ships: what transformers runs for it when a loader is told to trust remote code. */
+export interface HfFolderCode {
+  /** every *.py file, relative to the folder, sorted */
+  pyFiles: string[];
+  /** every auto_map entry of the folder's JSON files */
+  autoMap: HfAutoMapEntry[];
+  /** sha256 of those .py files and the JSON files with an auto_map (names and contents); null when there are none. Allowing the code names this hash, so a changed file needs a new choice. */
+  hash: string | null;
+}
+
 /** A Hugging Face model folder, as checked before converting it. */
 export interface HfFolderCheck {
   path: string;
@@ -34,6 +54,8 @@ export interface HfFolderCheck {
   tokenizer: string[];
   /** what stops it, first the most basic; empty when it can be converted */
   problems: { reason: HfFolderProblem; file: string | null }[];
+  /** the Python code it ships (a warning, not a problem): a conversion runs without it unless the user allows this hash */
+  code: HfFolderCode;
 }
 
 /** One output type the folder can be written as. */

@@ -37,6 +37,11 @@ const convert = z
     outputPath: path,
     /** write over an existing file at outputPath */
     overwrite: z.boolean().default(false),
+    /** run the Python code the folder ships: its HfFolderCode.hash as the user allowed it; a folder whose code hashes otherwise converts without it */
+    allowFolderCode: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
   })
   .strict();
 

@@ -91,6 +91,8 @@ export type WorkshopFailureReason =
   // …the script's own verdicts…
   | 'no_tensors'
   | 'disk_full'
+  // the model needs Python code from its folder, which was not allowed to run
+  | 'folder_code_refused'
   | 'script_missing'
   // …and its Python environment.
   | 'python_missing'

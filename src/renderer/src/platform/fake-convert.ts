@@ -1,6 +1,7 @@
 // The workshop's convert channels on the in-memory platform: any folder is a
 // 1B-parameter Hugging Face llama (a name ending in `empty` has nothing in it, one
-// with `unsupported` names an architecture the script lacks); the Python
+// with `unsupported` names an architecture the script lacks, one with
+// `custom-code` ships a tokenization_qwen.py its tokenizer_config.json maps); the Python
 // environment starts unset (unless told otherwise) and a conversion first sets
 // it up in five steps, then "reads" 12 tensors and "writes" in four parts, one a
 // tick, with progress and log events. Cancel stops it; nothing is written.
@@ -17,6 +18,8 @@ type Handler<C extends ConvertChannel> = (input: InvokeInput<C>) => Result<Invok
 const PARAMETERS = 1_000_000_000;
 const TENSORS = 12;
 const ENV_DIR = '/home/user/.config/eva-desktop/python/convert-env';
+/** The hash of a `custom-code` folder's code. */
+export const FAKE_CODE_HASH = 'c0de'.repeat(16);
 
 export interface FakeConvertOptions {
   /** milliseconds between two steps of a fake conversion or Python setup (default 30) */
@@ -71,6 +74,11 @@ export function createFakeConvert(deps: { emit: <E extends EventName>(event: E, 
       const plan = planFor(input.folderPath, python(), written);
       const [problem] = plan.folder.problems;
       if (problem) return { ok: false, error: { code: 'bad_request', message: problem.reason, details: { reason: problem.reason, path: input.folderPath } } };
+      // As the core's guard answers: the code is refused unless allowed for its very hash.
+      if (plan.folder.code.hash !== null && input.allowFolderCode !== plan.folder.code.hash) {
+        const message = "This model's tokenizer needs Python code shipped in its folder (tokenization_qwen.py); EVA does not run it unless you allow it on the folder's card.";
+        return { ok: false, error: { code: 'bad_request', message, details: { reason: 'folder_code_refused', kind: 'tokenizer', files: plan.folder.code.pyFiles, path: input.folderPath } } };
+      }
       if (written.has(input.outputPath) && !input.overwrite) return { ok: false, error: { code: 'bad_request', message: `${input.outputPath} exists already`, details: { reason: 'output_exists', outputPath: input.outputPath } } };
       const setup = pythonReady ? [] : [...setupSteps(input.jobId), () => void (pythonReady = true)];
       const read = Array.from({ length: TENSORS }, (_, i) => progress(input.jobId, { phase: 'convert', done: i + 1, total: 0, tensor: `blk.${i}.attn_q.weight` }, `INFO:hf-to-gguf:blk.${i}.attn_q.weight, torch.bfloat16 --> F16, shape = {2048, 2048}`));
@@ -104,6 +112,7 @@ function planFor(folderPath: string, python: PythonEnvStatus, written: ReadonlyS
   const parent = folderPath.slice(0, folderPath.length - name.length).replace(/[\\/]+$/, '');
   const empty = /empty$/i.test(name);
   const unsupported = /unsupported/i.test(name);
+  const customCode = /custom-code/i.test(name);
   const folder: HfFolderCheck = {
     path: folderPath,
     name,
@@ -120,6 +129,9 @@ function planFor(folderPath: string, python: PythonEnvStatus, written: ReadonlyS
       : unsupported
         ? [{ reason: 'architecture_unsupported', file: 'config.json' }]
         : [],
+    code: customCode
+      ? { pyFiles: ['tokenization_qwen.py'], autoMap: [{ file: 'tokenizer_config.json', loader: 'AutoTokenizer', ref: 'tokenization_qwen.QWenTokenizer' }], hash: FAKE_CODE_HASH }
+      : { pyFiles: [], autoMap: [], hash: null },
   };
   return {
     folder,

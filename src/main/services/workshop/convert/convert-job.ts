@@ -3,11 +3,12 @@
 // file is read back (it must be a whole GGUF with tensors: a folder without
 // weights converts "successfully" to none) and only then renamed to the output.
 // A failure, a full disk or a cancel removes the partial file, so a
-// half-written model never sits under the real name.
+// half-written model never sits under the real name. Python code the folder
+// ships does not run unless the job says so (folder-code-guard.ts).
 import { rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { AppFailure } from '@shared/errors';
-import type { ConvertOutType } from '@shared/workshop/convert-types';
+import type { ConvertOutType, HfFolderCode } from '@shared/workshop/convert-types';
 import type { WorkshopProgress } from '@shared/workshop/workshop-types';
 import { readGgufHeader } from '../../backend/gguf-reader';
 import type { Launch } from '../../process/process-lifecycle';
@@ -15,6 +16,7 @@ import { assertComplete } from '../workshop-plan';
 import { judgeConvertRun } from './convert-outcome';
 import { convertProgressReader } from './convert-progress';
 import { pythonEnv } from './find-python';
+import { writeFolderCodeGuard } from './folder-code-guard';
 import { runPython } from './run-python';
 
 export interface ConvertJob {
@@ -26,6 +28,10 @@ export interface ConvertJob {
   /** the environment's Python */
   python: string;
   signal: AbortSignal;
+  /** run the Python code the folder ships, as the user allowed for its hash; without it the guard refuses that code */
+  runFolderCode?: boolean;
+  /** the folder's code as checked, to name the files a refusal needed */
+  folderCode?: HfFolderCode;
 }
 
 export interface ConvertJobDeps {
@@ -43,6 +49,7 @@ export function convertArgs(job: Pick<ConvertJob, 'scriptPath' | 'folderPath' | 
 
 export async function runConvertJob(job: ConvertJob, deps: ConvertJobDeps): Promise<{ bytes: number; tensors: number }> {
   const partPath = `${job.outputPath}.part`;
+  const guard = job.runFolderCode ? null : await writeFolderCodeGuard();
   try {
     // A .part left by a run that crashed goes: this run writes its own.
     await rm(partPath, { force: true }).catch(() => undefined);
@@ -52,14 +59,14 @@ export async function runConvertJob(job: ConvertJob, deps: ConvertJobDeps): Prom
       command: job.python,
       args: convertArgs(job, partPath),
       // The tree's own gguf-py (beside the script) is used, never an installed gguf package; nothing is fetched.
-      env: pythonEnv({ HF_HUB_OFFLINE: '1', TRANSFORMERS_OFFLINE: '1', HF_HUB_DISABLE_TELEMETRY: '1' }),
+      env: pythonEnv({ HF_HUB_OFFLINE: '1', TRANSFORMERS_OFFLINE: '1', HF_HUB_DISABLE_TELEMETRY: '1', ...(guard ? { PYTHONPATH: guard.dir } : {}) }),
       cwd: dirname(job.scriptPath),
       signal: job.signal,
       killGraceMs: deps.killGraceMs ?? 500,
       onSegment: (segment) => read(segment),
       onLine: (line) => deps.onLine(line),
     });
-    const failure = judgeConvertRun({ cancelled: run.exit.why === 'aborted' || job.signal.aborted, exit: run.exit, lines: run.lines, folderPath: job.folderPath, outputPath: job.outputPath });
+    const failure = judgeConvertRun({ cancelled: run.exit.why === 'aborted' || job.signal.aborted, exit: run.exit, lines: run.lines, folderPath: job.folderPath, outputPath: job.outputPath, code: job.folderCode });
     if (failure) throw failure;
     const tensors = await checkWritten(partPath, job);
     const bytes = (await stat(partPath)).size;
@@ -67,6 +74,7 @@ export async function runConvertJob(job: ConvertJob, deps: ConvertJobDeps): Prom
     return { bytes, tensors };
   } finally {
     await rm(partPath, { force: true }).catch(() => undefined);
+    await guard?.remove().catch(() => undefined);
   }
 }
 

@@ -52,4 +52,28 @@ describe('judgeConvertRun', () => {
     expect(reason({ exit: { code: null, signal: 'SIGKILL', spawnError: null } })).toBe('killed');
     expect(judgeConvertRun(facts(['INFO:hf-to-gguf:Model successfully exported'], { exit: { code: 0, signal: null, spawnError: null } }))).toBeNull();
   });
+
+  it("says in one sentence which of the folder's files a refused loader needed, whatever the script printed after", () => {
+    const code = {
+      pyFiles: ['tokenization_qwen.py'],
+      autoMap: [{ file: 'tokenizer_config.json', loader: 'AutoTokenizer', ref: 'tokenization_qwen.QWenTokenizer' }],
+      hash: 'a'.repeat(64),
+    };
+    // The guard's lines as the crafted Qwen-1 folder makes the script print them.
+    const lines = [
+      'INFO:hf-to-gguf:Set model tokenizer',
+      'EVA_FOLDER_CODE_REFUSED loader=AutoTokenizer',
+      'Traceback (most recent call last):',
+      '  File "/tmp/eva-code-guard-x/sitecustomize.py", line 21, in _refuse',
+      "ModuleNotFoundError: No module named 'tiktoken'",
+      'sitecustomize.FolderCodeRefused: EVA_FOLDER_CODE_REFUSED loader=AutoTokenizer',
+    ];
+    const failure = judgeConvertRun(facts(lines, { code }));
+    expect(failure?.message).toBe("This model's tokenizer needs Python code shipped in its folder (tokenization_qwen.py); EVA does not run it unless you allow it on the folder's card.");
+    expect(failure?.details).toMatchObject({ reason: 'folder_code_refused', kind: 'tokenizer', files: ['tokenization_qwen.py'] });
+    expect(failure?.code).toBe('bad_request');
+    expect(judgeConvertRun(facts(['EVA_FOLDER_CODE_REFUSED loader=unknown ref=modeling_x.X']))?.message).toBe(
+      "This model needs Python code shipped in its folder (modeling_x.py); EVA does not run it unless you allow it on the folder's card.",
+    );
+  });
 });

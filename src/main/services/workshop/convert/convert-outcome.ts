@@ -5,7 +5,10 @@
 // written nothing useful (a folder without weights gives a GGUF without
 // tensors): the job checks the file too. Pure: the runner gathers the facts.
 import { AppFailure, type ErrorCode } from '@shared/errors';
+import type { HfFolderCode } from '@shared/workshop/convert-types';
 import type { WorkshopFailureReason } from '@shared/workshop/workshop-types';
+import { REFUSAL_MARK } from './folder-code-guard';
+import { codeFilesFor, codeKindOf, type CodeKind } from './folder-code-rules';
 
 export interface ConvertRunFacts {
   /** we stopped it (Cancel, or the app quitting) */
@@ -15,6 +18,8 @@ export interface ConvertRunFacts {
   lines: string[];
   folderPath: string;
   outputPath: string;
+  /** the Python the folder ships, to name the files a refused loader needed */
+  code?: HfFolderCode;
 }
 
 interface Known {
@@ -22,10 +27,29 @@ interface Known {
   code: ErrorCode;
   reason: WorkshopFailureReason;
   say: (facts: ConvertRunFacts, match: RegExpExecArray) => string;
+  /** the sentence is whole: no script line after it (the guard's line means nothing to a person) */
+  whole?: true;
+  /** more for the page to word it by */
+  details?: (facts: ConvertRunFacts, match: RegExpExecArray) => Record<string, unknown>;
+}
+
+const KIND_WORDS: Record<CodeKind, string> = { tokenizer: "This model's tokenizer", configuration: "This model's configuration", processor: "This model's processor", model: "This model's model class", code: 'This model' };
+
+/** The guard refused a loader (folder-code-guard.ts): which part needed which of the folder's files. */
+function refusedCode(facts: ConvertRunFacts, match: RegExpExecArray): { kind: CodeKind; files: string[] } {
+  const loader = match[1] ?? 'unknown';
+  return { kind: codeKindOf(loader), files: codeFilesFor(facts.code, loader, match[2] ?? null) };
+}
+
+function refusedCodeText(facts: ConvertRunFacts, match: RegExpExecArray): string {
+  const { kind, files } = refusedCode(facts, match);
+  const named = files.length > 0 ? ` (${files.join(', ')})` : '';
+  return `${KIND_WORDS[kind]} needs Python code shipped in its folder${named}; EVA does not run it unless you allow it on the folder's card.`;
 }
 
 // The first that matches wins: the cause is matched before the generic lines of the traceback around it.
 const KNOWN: readonly Known[] = [
+  { pattern: new RegExp(`${REFUSAL_MARK} loader=(\\S+)(?: ref=(\\S+))?`), code: 'bad_request', reason: 'folder_code_refused', say: refusedCodeText, whole: true, details: refusedCode },
   { pattern: /No space left on device|\[Errno 28\]/, code: 'backend_failed', reason: 'disk_full', say: (f) => `The disk filled up while writing ${f.outputPath}.` },
   { pattern: /ModuleNotFoundError: No module named '([^']+)'/, code: 'backend_failed', reason: 'packages_broken', say: (_f, m) => `The Python environment lacks the package ${m[1]}: set it up again.` },
   { pattern: /Model (\S+) is not supported|Architecture '?([^'\s]+)'? not supported/, code: 'bad_request', reason: 'architecture_unsupported', say: (_f, m) => `convert_hf_to_gguf.py has no converter for ${m[1] ?? m[2]}.` },
@@ -47,8 +71,8 @@ const KNOWN: readonly Known[] = [
 export function judgeConvertRun(facts: ConvertRunFacts): AppFailure | null {
   const { exit, lines } = facts;
   const tail = lines.slice(-30);
-  const fail = (code: ErrorCode, reason: WorkshopFailureReason, message: string) =>
-    new AppFailure(code, message, { reason, tool: 'convert_hf_to_gguf.py', path: facts.folderPath, outputPath: facts.outputPath, stderrTail: tail });
+  const fail = (code: ErrorCode, reason: WorkshopFailureReason, message: string, more: Record<string, unknown> = {}) =>
+    new AppFailure(code, message, { reason, tool: 'convert_hf_to_gguf.py', path: facts.folderPath, outputPath: facts.outputPath, stderrTail: tail, ...more });
   if (facts.cancelled) return fail('backend_failed', 'cancelled', 'The conversion was cancelled.');
   if (exit.spawnError) return fail('backend_missing', 'packages_broken', `The environment's Python could not be started (${exit.spawnError}); set it up again.`);
   if (exit.signal) return fail('backend_failed', 'killed', `convert_hf_to_gguf.py was killed (${exit.signal}) before it finished; if this repeats, the model may be too large for the free memory.`);
@@ -56,7 +80,9 @@ export function judgeConvertRun(facts: ConvertRunFacts): AppFailure | null {
   const text = lines.join('\n');
   for (const known of KNOWN) {
     const match = known.pattern.exec(text);
-    if (match) return fail(known.code, known.reason, `${known.say(facts, match)} (convert_hf_to_gguf.py: ${lineOf(text, match.index)})`);
+    if (!match) continue;
+    const message = known.whole ? known.say(facts, match) : `${known.say(facts, match)} (convert_hf_to_gguf.py: ${lineOf(text, match.index)})`;
+    return fail(known.code, known.reason, message, known.details?.(facts, match));
   }
   return fail('backend_failed', 'failed', `convert_hf_to_gguf.py failed (exit ${exit.code}): ${lastError(lines)}`);
 }

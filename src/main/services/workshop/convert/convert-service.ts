@@ -111,8 +111,10 @@ export function createConvertService(deps: ConvertServiceDeps): ConvertService {
       try {
         const env = await setUpEnv(signal, report);
         const setupMs = env.created ? Math.round(performance.now() - started) : null;
+        // The hash is taken now, not at the plan: a file changed since the user allowed the code is not allowed.
+        const runFolderCode = folder.code.hash !== null && input.allowFolderCode === folder.code.hash;
         const outcome = await runConvertJob(
-          { jobId: input.jobId, folderPath, outputPath, outType: input.outType, scriptPath, python: envPython(deps.pythonEnvDir), signal },
+          { jobId: input.jobId, folderPath, outputPath, outType: input.outType, scriptPath, python: envPython(deps.pythonEnvDir), signal, runFolderCode, folderCode: folder.code },
           { launch: deps.launch, onProgress: report.progress, onLine: report.line, killGraceMs: deps.killGraceMs },
         ).catch(async (error: unknown) => {
           // A package gone from the environment (or its Python): set it up afresh next time rather than fail again.

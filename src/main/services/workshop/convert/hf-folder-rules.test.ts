@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_FOLDER_CODE } from './folder-code-rules';
 import { architectureOf, judgeHfFolder, modelNameOf, parseTextModelMap, tokenizerFilesOf, weightFilesOf, type FolderFacts } from './hf-folder-rules';
 
 const SUPPORTED = new Set(['LlamaForCausalLM', 'Qwen2ForCausalLM', 'Gemma3ForCausalLM']);
@@ -12,6 +13,7 @@ function facts(patch: Partial<FolderFacts> = {}): FolderFacts {
     index: { safetensors: undefined, pytorch: undefined },
     weights: { 'model.safetensors': { bytes: 843_112, parameters: 210_752, problem: null } },
     supported: SUPPORTED,
+    code: NO_FOLDER_CODE,
     ...patch,
   };
 }
@@ -68,7 +70,15 @@ describe('judgeHfFolder', () => {
       weights: { files: ['model.safetensors'], bytes: 843_112, format: 'safetensors', parameters: 210_752 },
       tokenizer: ['tokenizer.model', 'tokenizer_config.json'],
       problems: [],
+      code: { pyFiles: [], autoMap: [], hash: null },
     });
+  });
+
+  it('carries the Python a folder ships as a warning, never as a problem', () => {
+    const code = { pyFiles: ['tokenization_qwen.py'], autoMap: [{ file: 'tokenizer_config.json', loader: 'AutoTokenizer', ref: 'tokenization_qwen.QWenTokenizer' }], hash: 'a'.repeat(64) };
+    const check = judgeHfFolder(facts({ code }));
+    expect(check.code).toEqual(code);
+    expect(check.problems).toEqual([]);
   });
 
   it('says each thing that stops a conversion', () => {

@@ -5,7 +5,7 @@
 // index.json lists the parts, every listed part; a tokenizer is tokenizer.model
 // (SentencePiece), tokenizer.json, vocab.json with merges.txt, vocab.txt or a
 // tiktoken file. Pure: the reader (hf-folder.ts) brings the listing.
-import type { HfFolderCheck, HfFolderProblem } from '@shared/workshop/convert-types';
+import type { HfFolderCheck, HfFolderCode, HfFolderProblem } from '@shared/workshop/convert-types';
 
 /** The architecture the script will look up for a text model, or null when the config names none. */
 export function architectureOf(config: unknown): string | null {
@@ -72,6 +72,8 @@ export interface FolderFacts {
   weights: Record<string, { bytes: number; parameters: number | null; problem: 'truncated' | 'invalid' | null }>;
   /** the script's architectures; null when unknown */
   supported: ReadonlySet<string> | null;
+  /** the Python the folder ships (folder-code.ts) */
+  code: HfFolderCode;
 }
 
 export function judgeHfFolder(facts: FolderFacts): HfFolderCheck {
@@ -107,6 +109,7 @@ export function judgeHfFolder(facts: FolderFacts): HfFolderCheck {
     },
     tokenizer,
     problems,
+    code: facts.code,
   };
 }
 

@@ -2,10 +2,13 @@
 // config.json and any weight index, and reads each safetensors file's header
 // (never its data), so a missing config, weights or tokenizer, an architecture
 // the script has no converter for, or a cut-off download is said at once, not
-// after seconds of Python. hf-folder-rules.ts decides; this gathers.
+// after seconds of Python; and lists the Python code the folder ships
+// (folder-code.ts). hf-folder-rules.ts decides; this gathers.
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { HfFolderCheck } from '@shared/workshop/convert-types';
+import { readFolderCode } from './folder-code';
+import { NO_FOLDER_CODE } from './folder-code-rules';
 import { judgeHfFolder, parseTextModelMap, weightFilesOf, type FolderFacts } from './hf-folder-rules';
 import { headerLength, judgeSafetensors } from './safetensors-header';
 
@@ -28,6 +31,7 @@ export async function checkHfFolder(folderPath: string, scriptPath: string | nul
     index,
     weights,
     supported: await supportedArchitectures(scriptPath),
+    code: info?.isDirectory() ? await readFolderCode(folderPath) : NO_FOLDER_CODE,
   });
 }
 

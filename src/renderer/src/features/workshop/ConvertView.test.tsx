@@ -3,10 +3,12 @@
 // picked with the app's file browser and its check shown, the output following
 // the type, Python set up on the first conversion with progress and a log,
 // Cancel, the result handed to the quantize pane or loaded with one click, and
-// the folder's problems in English and Chinese.
+// the folder's problems in English and Chinese, and the card a folder with its
+// own Python code gets.
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { cleanupApps, manualTimers, renderWithApp } from '@renderer/test-support/render-app';
+import { FAKE_CODE_HASH } from '@renderer/platform/fake-convert';
 import { WorkshopView } from './WorkshopView';
 
 afterEach(cleanupApps);
@@ -135,5 +137,45 @@ describe('the convert pane', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('将 Hugging Face 模型转换为 GGUF');
     await check('/home/user/hf/unsupported-model');
     expect(screen.getByTestId('convert-problem').textContent).toBe('llama.cpp 的转换程序不支持 FooForCausalLM 架构，无法转换此模型。');
+  });
+
+  it("names a folder's Python code on a card, converts without it by default, and runs it only when ticked for that code", async () => {
+    const { timers, tick } = manualTimers();
+    const { api } = await renderWithApp(<WorkshopView />, { platform: { timers, pythonReady: true } });
+    await openConvert();
+    await check('/home/user/hf/qwen-custom-code');
+    const card = screen.getByTestId('convert-code');
+    expect(within(card).getAllByTestId('convert-code-file').map((el) => el.textContent)).toEqual(['tokenization_qwen.py']);
+    expect(within(card).getAllByTestId('convert-code-map').map((el) => el.textContent)).toEqual(['tokenizer_config.json: AutoTokenizer → tokenization_qwen.QWenTokenizer']);
+    const allow = within(card).getByTestId('convert-code-allow') as HTMLInputElement;
+    expect(allow.checked).toBe(false);
+
+    fireEvent.click(screen.getByTestId('convert-start'));
+    expect((await screen.findByTestId('convert-error')).textContent).toBe(
+      "This model's tokenizer needs Python code shipped in its folder (tokenization_qwen.py); EVA does not run it unless you allow it on the folder's card.",
+    );
+    const converts = () => api.calls.filter((c) => c.channel === 'workshop:convert').map((c) => c.input as { allowFolderCode?: string });
+    expect(converts()[0]).not.toHaveProperty('allowFolderCode');
+
+    fireEvent.click(allow);
+    expect(allow.checked).toBe(true);
+    fireEvent.click(screen.getByTestId('convert-start'));
+    for (let i = 0; i < 17; i++) await tick();
+    await screen.findByTestId('convert-result');
+    expect(converts()[1]!.allowFolderCode).toBe(FAKE_CODE_HASH);
+
+    // The choice is the code's, not the path's: the same code in another folder is allowed; a folder without code has no card.
+    await check('/home/user/hf/other-custom-code');
+    expect((screen.getByTestId('convert-code-allow') as HTMLInputElement).checked).toBe(true);
+    await check(FOLDER);
+    expect(screen.queryByTestId('convert-code')).toBeNull();
+    cleanupApps();
+
+    await renderWithApp(<WorkshopView />, { language: 'zh' });
+    await openConvert();
+    await check('/home/user/hf/qwen-custom-code');
+    expect(screen.getByTestId('convert-code').textContent).toContain('此文件夹自带 Python 代码');
+    fireEvent.click(screen.getByTestId('convert-start'));
+    expect((await screen.findByTestId('convert-error')).textContent).toBe('此模型的分词器需要运行其文件夹中自带的 Python 代码（tokenization_qwen.py）；除非你在该文件夹的卡片上允许，EVA 不会运行它。');
   });
 });

@@ -2,7 +2,8 @@
 // the app's file browser), see what the check found (architecture, weights,
 // tokenizer, or what is missing), choose the output type and file, and convert
 // with progress, a log and Cancel; the Python environment the script needs is
-// set up on the first conversion, or at once with its own button.
+// set up on the first conversion, or at once with its own button. A folder that
+// ships Python code gets a card that names it and is the only way to run it.
 import { useStore } from 'zustand';
 import { CONVERT_OUT_TYPES, type ConvertOutOption, type ConvertOutType } from '@shared/workshop/convert-types';
 import { useAppModel } from '../../app-model';
@@ -11,6 +12,7 @@ import { formatBytes } from '../../lib/format';
 import { useLibrary } from '../library/use-library';
 import { ConvertJobPanel } from './ConvertJobPanel';
 import { convertStoreFor, type ConvertStore } from './convert-store';
+import { FolderCodeCard } from './FolderCodeCard';
 import { HfFolderFacts } from './HfFolderFacts';
 import type { WorkshopStore } from './workshop-store';
 import { workshopErrorText } from './workshop-words';
@@ -39,6 +41,7 @@ export function ConvertView({ workshop }: { workshop: WorkshopStore }) {
         <>
           {s.plan.tools.script === null && <p className="warning-text">{t('convert.scriptMissing')}</p>}
           <HfFolderFacts folder={s.plan.folder} />
+          <FolderCodeCard store={store} code={s.plan.folder.code} disabled={busy} />
           <OutTypeList options={s.plan.options} value={s.outType} disabled={busy} onChange={store.setOutType} />
           <div className="field">
             <label htmlFor="convert-output">{t('convert.output')}</label>

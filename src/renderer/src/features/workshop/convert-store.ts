@@ -1,7 +1,9 @@
 // The convert page's state: the picked Hugging Face folder and its check, the
 // output type and path, and the job (a conversion, or setting up Python on its
 // own) with its progress, log, result or failure. The output path follows the
-// type's suggestion until the user types one of their own.
+// type's suggestion until the user types one of their own. Running the Python
+// code a folder ships is the user's choice per hash of that code, kept for the
+// session and never made for them.
 import { DEFAULT_CONVERT_OUT_TYPE, type ConvertOutType, type ConvertPlan, type ConvertResult } from '@shared/workshop/convert-types';
 import type { WorkshopProgress } from '@shared/workshop/workshop-types';
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -37,6 +39,8 @@ export interface ConvertState {
   /** the kind of the running or last job: its words differ */
   lastKind: ConvertJobState['kind'] | null;
   error: AppError | null;
+  /** the folder-code hashes (HfFolderCode.hash) the user allowed to run; a changed file hashes otherwise, so it needs a new choice */
+  allowedCode: string[];
 }
 
 export interface ConvertStore {
@@ -49,6 +53,8 @@ export interface ConvertStore {
   setOutType(type: ConvertOutType): void;
   setOutputPath(path: string): void;
   setOverwrite(overwrite: boolean): void;
+  /** allow, or stop allowing, the code whose hash this is to run when its folder is converted */
+  allowFolderCode(hash: string, allowed: boolean): void;
   convert(): Promise<void>;
   setupPython(): Promise<void>;
   cancel(): Promise<void>;
@@ -69,6 +75,7 @@ export function createConvertStore(api: EvaApi, now: () => number = Date.now): C
     result: null,
     lastKind: null,
     error: null,
+    allowedCode: [],
   }));
   let planTicket = 0;
   const suggestion = (plan: ConvertPlan | null, type: ConvertOutType) => plan?.options.find((option) => option.type === type)?.suggestedPath ?? '';
@@ -126,11 +133,16 @@ export function createConvertStore(api: EvaApi, now: () => number = Date.now): C
     setOverwrite(overwrite) {
       state.setState({ overwrite, error: null });
     },
+    allowFolderCode(hash, allowed) {
+      const rest = state.getState().allowedCode.filter((known) => known !== hash);
+      state.setState({ allowedCode: allowed ? [...rest, hash] : rest, error: null });
+    },
     async convert() {
       const s = state.getState();
       if (s.job || !s.plan || s.outputPath.trim() === '') return;
       const job = begin('convert', s.outputPath.trim());
-      const result = await api.invoke('workshop:convert', { jobId: job.jobId, folderPath: s.plan.folder.path, outType: s.outType, outputPath: job.outputPath, overwrite: s.overwrite });
+      const codeHash = folderCodeAllowed(s) ? { allowFolderCode: s.plan.folder.code.hash! } : {};
+      const result = await api.invoke('workshop:convert', { jobId: job.jobId, folderPath: s.plan.folder.path, outType: s.outType, outputPath: job.outputPath, overwrite: s.overwrite, ...codeHash });
       state.setState({ job: null, ...(result.ok ? { result: result.value } : { error: result.error }) });
       // The Python environment may be set up now, and the output exists.
       void refreshPlan();
@@ -150,6 +162,12 @@ export function createConvertStore(api: EvaApi, now: () => number = Date.now): C
       await api.invoke('workshop:cancel', { jobId: job.jobId });
     },
   };
+}
+
+/** The checked folder ships code and the user allowed that very code to run (a selector). */
+export function folderCodeAllowed(s: Pick<ConvertState, 'plan' | 'allowedCode'>): boolean {
+  const hash = s.plan?.folder.code.hash ?? null;
+  return hash !== null && s.allowedCode.includes(hash);
 }
 
 const stores = new WeakMap<EvaApi, ConvertStore>();

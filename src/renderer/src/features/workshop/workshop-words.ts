@@ -32,12 +32,22 @@ const REASONS: Record<WorkshopFailureReason, MessageKey> = {
   tokenizer_missing: 'workshop.error.tokenizer_missing',
   no_tensors: 'workshop.error.no_tensors',
   disk_full: 'workshop.error.disk_full',
+  folder_code_refused: 'workshop.error.folder_code_refused',
   script_missing: 'workshop.error.script_missing',
   python_missing: 'workshop.error.python_missing',
   python_too_old: 'workshop.error.python_too_old',
   python_venv_missing: 'workshop.error.python_venv_missing',
   packages_failed: 'workshop.error.packages_failed',
   packages_broken: 'workshop.error.packages_broken',
+};
+
+/** What a refused piece of folder code was for (the core's details.kind). */
+const CODE_PARTS: Record<string, MessageKey> = {
+  tokenizer: 'convert.code.part.tokenizer',
+  configuration: 'convert.code.part.configuration',
+  processor: 'convert.code.part.processor',
+  model: 'convert.code.part.model',
+  code: 'convert.code.part.code',
 };
 
 /** The reader's own name for a cut-off file. */
@@ -51,6 +61,8 @@ export function workshopErrorText(t: Translate, error: ErrorLike, fallbackPath =
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const size = (value: unknown) => (typeof value === 'number' ? formatBytes(value) : '?');
   const found = error.details?.found;
+  const files = error.details?.files;
+  const kind = error.details?.kind;
   // A full disk found before starting has its sizes; one met while writing has none.
   const key = reason === 'disk_full' && typeof error.details?.neededBytes === 'number' ? 'workshop.error.disk_full_sizes' : REASONS[reason as WorkshopFailureReason];
   return t(key, {
@@ -61,6 +73,8 @@ export function workshopErrorText(t: Translate, error: ErrorLike, fallbackPath =
     needed: size(error.details?.neededBytes),
     free: size(error.details?.freeBytes),
     found: Array.isArray(found) ? found.join(', ') : '',
+    files: Array.isArray(files) && files.length > 0 ? files.join(', ') : '?',
+    part: t(typeof kind === 'string' && Object.hasOwn(CODE_PARTS, kind) ? CODE_PARTS[kind]! : 'convert.code.part.code'),
     message: error.message,
   });
 }
