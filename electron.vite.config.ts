@@ -14,6 +14,7 @@ export default defineConfig({
           host: resolve(import.meta.dirname, 'src/main/host/cli.ts'),
           eva: resolve(import.meta.dirname, 'src/main/cli/eva.ts'),
           'tool-worker': resolve(import.meta.dirname, 'src/main/workers/tool-worker.ts'),
+          'extract-worker': resolve(import.meta.dirname, 'src/main/workers/extract-worker.ts'),
           'process-guardian': resolve(import.meta.dirname, 'src/main/workers/process-guardian.ts'),
         },
       },

@@ -13,6 +13,7 @@ import { cutSections } from '@main/services/knowledge/cut-sections';
 import { embedTexts, tokenizeBytes } from '@main/services/knowledge/embedding-client';
 import type { EmbeddingEndpoint } from '@main/services/knowledge/embedding-server';
 import type { Embedder } from '@main/services/knowledge/embedder';
+import { extractLimits } from '@main/services/knowledge/extract/extract-limits';
 import { extractFile } from '@main/services/knowledge/extract/extract-text';
 import { defaultKnowledgeSettings, type KnowledgeSettings } from '@shared/knowledge/knowledge-settings';
 import { makeKnowledgeHarness } from '@test-support/knowledge/knowledge-harness';
@@ -32,7 +33,7 @@ export interface IngestPlan {
 async function passagesOf(paths: readonly string[], endpoint: EmbeddingEndpoint, settings: IngestPlan['settings']): Promise<string[][]> {
   const out: string[][] = [];
   for (const path of paths) {
-    const { sections } = await extractFile(path, 64 * 1024 * 1024);
+    const { sections } = await extractFile(path, extractLimits(64 * 1024 * 1024));
     const cut = await cutSections(sections, { passageTokens: settings.passageTokens, overlapTokens: settings.overlapTokens, tokenize: (text) => tokenizeBytes(endpoint, text) });
     out.push(cut.map((p) => p.text));
   }

@@ -22,7 +22,7 @@ import { localKeyFileCipher, type SecretCipher } from './services/secrets/secret
 import { openSecretStore } from './services/secrets/secret-store';
 import { openUserApiKey } from './services/backend/user-api-key';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freemem, homedir } from 'node:os';
 import { createAgentService } from './services/agent/agent-service';
@@ -47,6 +47,7 @@ import { createModelLibrary, type ModelLibrary } from './services/models/model-l
 import { modelLibraryHandlers } from './services/models/model-library-handlers';
 import { orderBackends } from './services/backend/backend-choice';
 import { openKnowledge } from './services/knowledge/knowledge-module';
+import type { ExtractWorkerEntry } from './services/knowledge/extract/extract-worker-client';
 import { openModelInfo } from './services/model-info/model-info-module';
 import { openImages } from './services/images/image-module';
 import { openPool } from './services/pool/pool-module';
@@ -74,6 +75,8 @@ export interface CoreOptions {
   historyTimings?: { streamSaveMs?: number; trashGraceMs?: number; indexFlushMs?: number };
   /** the tool worker entry: the built `out/main/tool-worker.js`, or (default, from source) the TS entry run through tsx */
   toolWorker?: { entry: string; execArgv: string[]; env?: NodeJS.ProcessEnv };
+  /** the knowledge base's document reader entry; default: the extract-worker beside the tool worker, run the same way */
+  extractWorker?: ExtractWorkerEntry;
   /** Electron's globalShortcut; without it (browser host) hotkeys work while the page has focus */
   globalShortcuts?: GlobalShortcuts | null;
   /** Electron's desktopCapturer; default: nut-js in the tool worker */
@@ -87,6 +90,11 @@ export interface CoreOptions {
 }
 
 const SOURCE_TOOL_WORKER = { entry: fileURLToPath(new URL('./workers/tool-worker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
+
+/** Both worker entries sit in one folder, built (out/main/*.js) or not (src/main/workers/*.ts), and run alike. */
+function extractWorkerBeside(toolWorker: NonNullable<CoreOptions['toolWorker']>): ExtractWorkerEntry {
+  return { ...toolWorker, entry: join(dirname(toolWorker.entry), basename(toolWorker.entry).replace('tool-worker', 'extract-worker')) };
+}
 
 export interface Core {
   handlers: InvokeHandlers;
@@ -176,6 +184,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     settings: () => settings.get(),
     resolveLink: (id) => links.resolve(id),
     emit: events.emit,
+    extractWorker: options.extractWorker ?? extractWorkerBeside(worker),
     timeouts: options.backendTimeouts,
   });
   tools.setProvider('knowledge', knowledge.toolProvider);

@@ -7,6 +7,12 @@ export type KnowledgeFileFailure =
   | 'empty_file'
   | 'binary_file'
   | 'file_too_large'
+  /** a DOCX or PDF that unpacks to more than EVA reads from one file (a zip bomb) */
+  | 'content_too_large'
+  /** reading it took more memory than the reader's process may use */
+  | 'out_of_memory'
+  /** EVA stopped while the file was being indexed; it is not tried again until added again */
+  | 'interrupted'
   | 'encrypted_pdf'
   | 'corrupt_file'
   | 'no_text'

@@ -3,14 +3,15 @@
 // the new revision is visible, so a failure or a cancel leaves the file as it
 // was (its old passages, or none). A down embedding server pauses here and the
 // same batch is sent again once it is back.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { AppFailure } from '@shared/errors';
 import type { EmbedderIdentity } from '@shared/knowledge/knowledge-types';
 import { cutSections } from './cut-sections';
 import { embedTexts, EmbeddingError, tokenizeBytes } from './embedding-client';
 import type { Embedder } from './embedder';
 import { ExtractFailure, fsReason } from './extract/extract-failure';
-import { extractFile } from './extract/extract-text';
+import { extractLimits } from './extract/extract-limits';
+import type { Extractor } from './extract/extract-worker-client';
 import { mapInFlight } from './map-in-flight';
 import type { PassageRow, PassageStore } from './passage-table';
 
@@ -29,6 +30,8 @@ export interface IngestFileInput {
 }
 
 export interface IngestFileDeps {
+  /** reads the file's text (in a worker process, in the app) */
+  extractor: Extractor;
   embedder: Embedder;
   store: PassageStore;
   signal: AbortSignal;
@@ -50,9 +53,8 @@ const EMBED_IN_FLIGHT = 2;
 export class EmbedderMismatch extends Error {}
 
 export async function ingestFile(input: IngestFileInput, deps: IngestFileDeps): Promise<IngestFileOutcome> {
-  const { bytes, sections } = await extractFile(input.path, input.maxBytes);
-  const hash = createHash('sha256').update(bytes).digest('hex');
-  if (hash === input.indexedHash) return { kind: 'unchanged', hash, bytes: bytes.length };
+  const { hash, bytes, sections } = await deps.extractor.extract(input.path, extractLimits(input.maxBytes), deps.signal);
+  if (hash === input.indexedHash) return { kind: 'unchanged', hash, bytes };
 
   const ready = await withRetry(() => deps.embedder.ready(deps.signal), deps);
   const tokenize = ready.tokenizer ? (text: string) => withRetry(async () => tokenizeBytes((await deps.embedder.ready(deps.signal)).endpoint, text, deps.signal), deps) : null;
@@ -94,7 +96,7 @@ export async function ingestFile(input: IngestFileInput, deps: IngestFileDeps): 
   } catch (error) {
     throw new ExtractFailure(fsReason(error) === 'disk_full' || /no space left/i.test(String(error)) ? 'disk_full' : 'read_failed', `${input.path}: the passages could not be stored: ${(error as Error).message}`);
   }
-  return { kind: 'indexed', hash, passages: rows.length, bytes: bytes.length, embedder: identity };
+  return { kind: 'indexed', hash, passages: rows.length, bytes, embedder: identity };
 }
 
 /** Run `work` until it gets through, pausing while the embedding server is unavailable; other failures pass. */
@@ -128,14 +130,15 @@ function retriable(error: unknown): boolean {
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason as Error);
-      },
-      { once: true },
-    );
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    };
+    // Removed when the pause ends: a long outage makes thousands of pauses on one file's signal.
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -5,6 +5,7 @@ import { AppFailure } from '@shared/errors';
 import type { KnowledgeSettings } from '@shared/knowledge/knowledge-settings';
 import type { KnowledgeFile, KnowledgeFileFailure } from '@shared/knowledge/knowledge-types';
 import type { Embedder } from './embedder';
+import type { Extractor } from './extract/extract-worker-client';
 import { ExtractFailure } from './extract/extract-failure';
 import { EmbedderMismatch, ingestFile } from './ingest-file';
 import type { IngestRuns } from './ingest-progress';
@@ -17,6 +18,7 @@ const LANES = 2;
 /** What the queue reads from the service's dependencies, at each use. */
 export interface IngestQueueHost {
   embedder: Embedder;
+  extractor: Extractor;
   settings: () => KnowledgeSettings;
   onChanged: () => void;
   retryMs?: number;
@@ -103,6 +105,7 @@ export function createIngestQueue(host: IngestQueueHost, { catalog, store, clock
             maxBytes: settings.maxFileMb * 1024 * 1024,
           },
           {
+            extractor: host.extractor,
             embedder: host.embedder,
             store,
             signal: abort.signal,

@@ -1,8 +1,9 @@
 // The knowledge bases and their files (`<data>/knowledge/catalog.json`): names,
 // paths, content hashes, states, per-file errors and which embedder made the
 // vectors. Vectors and text are in the database, never here. Files still
-// `queued` or `indexing` when the app stopped are the ingest to resume.
-import { readFile } from 'node:fs/promises';
+// `queued` when the app stopped are the ingest to resume; one still `indexing`
+// is left out at the next start (knowledge-service.ts).
+import { readFile, rename } from 'node:fs/promises';
 import { z } from 'zod';
 import type { EmbedderIdentity, KnowledgeFile } from '@shared/knowledge/knowledge-types';
 import { writeFileAtomic } from '../fs/atomic-write';
@@ -43,17 +44,24 @@ export class KnowledgeCatalog {
   private constructor(
     private readonly path: string,
     readonly bases: StoredBase[],
+    /** where a catalog that could not be read was moved, and why; null when it opened */
+    readonly damaged: { keptAt: string; error: string } | null,
   ) {}
 
   static async open(path: string): Promise<KnowledgeCatalog> {
-    let bases: StoredBase[] = [];
     try {
-      bases = CatalogSchema.parse(JSON.parse(await readFile(path, 'utf8'))).bases as StoredBase[];
+      return new KnowledgeCatalog(path, CatalogSchema.parse(JSON.parse(await readFile(path, 'utf8'))).bases as StoredBase[], null);
     } catch (error) {
-      // A missing catalog is a first start; a damaged one is kept aside by the atomic writer's next save.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') bases = [];
+      // A missing catalog is a first start. A damaged one must not stop the app: it starts empty,
+      // and the damaged file is moved aside first so the next save does not overwrite it.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new KnowledgeCatalog(path, [], null);
+      const keptAt = `${path}.damaged`;
+      const moved = await rename(path, keptAt).then(
+        () => true,
+        () => false,
+      );
+      return new KnowledgeCatalog(path, [], { keptAt: moved ? keptAt : path, error: (error as Error).message });
     }
-    return new KnowledgeCatalog(path, bases);
   }
 
   base(id: string): StoredBase | undefined {

@@ -10,6 +10,7 @@ import { defaultSettings } from '@shared/default-settings';
 import type { ChatSendInput } from '@shared/chat/schemas';
 import type { ChatMessage } from '@shared/chat/types';
 import { tinyEmbedderSettings } from '@test-support/knowledge/embedder-harness';
+import { EXTRACT_WORKER } from '@test-support/knowledge/knowledge-harness';
 import { testAssets } from '@test-support/test-assets';
 import { memoryLifecycle } from '../process/process-lifecycle';
 import { ToolRegistry } from '../tools/tool-registry';
@@ -33,6 +34,7 @@ beforeAll(async () => {
     settings: () => settings,
     resolveLink: async () => Promise.reject(new Error('no links here')),
     emit: (event, payload) => events.push({ event, payload }),
+    extractWorker: EXTRACT_WORKER,
     timeouts: { restartDelaysMs: [200, 400] },
   });
 });

@@ -1,5 +1,5 @@
 // The knowledge base wired for the core: the embedding server, the embedder,
-// the service, the contract's knowledge:* handlers, the `knowledge` tool for the
+// the document reader's worker process, the service, the contract's knowledge:* handlers, the `knowledge` tool for the
 // agent loop, and the composer toggle's prompt augmentation for a plain chat.
 // The core creates it with one call and spreads its handlers.
 import type { AppSettings, EventName, EventPayloads, GpuInfo, InvokeHandlers } from '@shared/contract';
@@ -14,6 +14,7 @@ import type { ProcessLifecycle } from '../process/process-lifecycle';
 import type { ToolProvider } from '../tools/tool-registry';
 import { Embedder } from './embedder';
 import { EmbeddingServer } from './embedding-server';
+import { workerExtractor, type ExtractWorkerEntry } from './extract/extract-worker-client';
 import { openKnowledgeService } from './knowledge-service';
 
 type KnowledgeChannel = keyof typeof knowledgeChannels;
@@ -26,6 +27,8 @@ export interface KnowledgeModuleDeps {
   settings: () => AppSettings;
   resolveLink: (id: string) => Promise<{ profile: { baseUrl: string }; apiKey: string | null }>;
   emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
+  /** the document reader's worker entry; it is started through `registry` */
+  extractWorker: ExtractWorkerEntry;
   timeouts?: { readyTimeoutMs?: number; restartDelaysMs?: number[]; stopGraceMs?: number };
 }
 
@@ -40,12 +43,15 @@ export async function openKnowledge(deps: KnowledgeModuleDeps) {
     ...deps.timeouts,
   });
   const embedder = new Embedder({ settings: () => deps.settings().knowledge.embedder, server, resolveLink: deps.resolveLink });
+  const extractor = workerExtractor({ ...deps.extractWorker, launch: deps.registry.launch });
   const service = await openKnowledgeService({
     dir: join(deps.dataDir, 'knowledge'),
     embedder,
+    extractor,
     settings: () => deps.settings().knowledge,
     onProgress: (progress) => deps.emit('knowledge:progress', progress),
     onChanged: () => deps.emit('knowledge:changed', { at: Date.now() }),
+    onNotice: (notice) => deps.emit('app:notice', notice),
   });
 
   const handlers: Pick<InvokeHandlers, KnowledgeChannel> = {
@@ -126,6 +132,7 @@ export async function openKnowledge(deps: KnowledgeModuleDeps) {
     embedder,
     async dispose() {
       await service.dispose();
+      await extractor.dispose();
       await embedder.stop();
     },
   };

@@ -6,8 +6,10 @@ import { mkdir } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import { AppFailure } from '@shared/errors';
 import type { KnowledgeSettings } from '@shared/knowledge/knowledge-settings';
+import type { Notice } from '@shared/contract';
 import type { IngestProgress, KnowledgeBase } from '@shared/knowledge/knowledge-types';
 import type { Embedder } from './embedder';
+import type { Extractor } from './extract/extract-worker-client';
 import { createIngestRuns } from './ingest-progress';
 import { createIngestQueue } from './ingest-queue';
 import { KnowledgeCatalog, type StoredBase } from './knowledge-catalog';
@@ -20,18 +22,29 @@ export interface KnowledgeServiceDeps {
   /** `<data>/knowledge` */
   dir: string;
   embedder: Embedder;
+  /** reads each file's text: in the app, a worker process with a heap cap (extract-worker-client.ts) */
+  extractor: Extractor;
   settings: () => KnowledgeSettings;
   onProgress: (progress: IngestProgress) => void;
   /** the bases changed (a file indexed, a base renamed): the page refetches */
   onChanged: () => void;
+  /** what the start found wrong and got past (a damaged catalog, a repair that failed) */
+  onNotice?: (notice: Notice) => void;
   /** for tests: ms between tries while the embedding server is down */
   retryMs?: number;
   clock?: () => number;
 }
 
+/** The failure of a file that was being indexed when EVA stopped. */
+export const INTERRUPTED = 'EVA stopped while reading this file; it was left out';
+
 export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
   await mkdir(deps.dir, { recursive: true });
   const catalog = await KnowledgeCatalog.open(join(deps.dir, 'catalog.json'));
+  if (catalog.damaged) {
+    const { keptAt, error } = catalog.damaged;
+    deps.onNotice?.({ level: 'error', code: 'knowledge_catalog_damaged', message: `The knowledge base list could not be read (${error}); it was kept at ${keptAt} and EVA started with none.`, details: { keptAt, error } });
+  }
   const store = await PassageStore.open(join(deps.dir, 'db'));
   const clock = deps.clock ?? Date.now;
   const ingestRuns = createIngestRuns(clock, (progress) => deps.onProgress(progress));
@@ -39,12 +52,18 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
   const queue = createIngestQueue(deps, { catalog, store, clock, ingestRuns, saveQuietly });
   const { kick, abortWhere } = queue;
 
-  // A crash between adding a file's new passages and dropping its old ones leaves both: keep the committed revision.
   for (const base of catalog.bases) {
-    // Every file with stored passages keeps its committed revision, whatever its state: one
-    // re-indexing (or failed on a new revision) when the app stopped still has its old passages.
-    await store.repair(base.id, new Map(base.files.filter((f) => f.hash && f.passages > 0).map((f) => [f.id, f.hash!.slice(0, 16)])));
-    for (const file of base.files) if (file.state === 'indexing') file.state = 'queued';
+    // A crash between adding a file's new passages and dropping its old ones leaves both: every
+    // file with stored passages keeps its committed revision, whatever its state (one re-indexing
+    // or failed on a new revision when the app stopped still has its old passages). A repair that
+    // fails leaves the extra rows for the next start; it must not keep the app from starting.
+    await store.repair(base.id, new Map(base.files.filter((f) => f.hash && f.passages > 0).map((f) => [f.id, f.hash!.slice(0, 16)]))).catch((error: unknown) => {
+      const message = (error as Error).message;
+      deps.onNotice?.({ level: 'warning', code: 'knowledge_repair_failed', message: `The knowledge base “${base.name}” could not be checked after the last stop (${message}); searches may show a passage twice until it is.`, details: { base: base.name, error: message } });
+    });
+    // A file still being indexed when the app stopped may be what stopped it (a document that
+    // exhausted memory): it is left out, not tried again at every start until the user adds it again.
+    for (const file of base.files) if (file.state === 'indexing') Object.assign(file, { state: 'failed', error: { reason: 'interrupted', message: `${file.path}: ${INTERRUPTED}` } });
   }
   await saveQuietly();
 
@@ -184,7 +203,7 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
     },
 
     async openPassage(baseId: string, passageId: string) {
-      return openPassage(store, baseOf(baseId).id, passageId);
+      return openPassage(store, deps.extractor, baseOf(baseId).id, passageId);
     },
 
     /** The embedder was set or started: a queue that stopped for want of one goes on. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocumentFolder, makeEncryptedPdf, makeSparseFile } from '@test-support/knowledge/document-fixtures';
 import { extractFile } from './extract-text';
 import { ExtractFailure } from './extract-failure';
+import { extractLimits } from './extract-limits';
 
 const MB = 1024 * 1024;
 let dir: string;
@@ -17,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => rm(dir, { recursive: true, force: true }));
 
 async function failure(path: string, maxBytes = 64 * MB): Promise<string> {
-  const error = await extractFile(path, maxBytes).then(
+  const error = await extractFile(path, extractLimits(maxBytes)).then(
     () => null,
     (e: unknown) => e,
   );
@@ -27,26 +28,26 @@ async function failure(path: string, maxBytes = 64 * MB): Promise<string> {
 
 describe('extractFile on real documents', () => {
   it('reads text, Markdown and code as they are', async () => {
-    expect((await extractFile(files.text, MB)).sections[0]!.text).toContain('zebracorn');
-    expect((await extractFile(files.markdown, MB)).sections[0]!.text).toContain('quokkafish');
-    expect((await extractFile(files.code, MB)).sections[0]!.text.split('\n')[0]).toBe('def wombatize(x):');
+    expect((await extractFile(files.text, extractLimits(MB))).sections[0]!.text).toContain('zebracorn');
+    expect((await extractFile(files.markdown, extractLimits(MB))).sections[0]!.text).toContain('quokkafish');
+    expect((await extractFile(files.code, extractLimits(MB))).sections[0]!.text.split('\n')[0]).toBe('def wombatize(x):');
   });
 
   it('reads HTML without its scripts and styles', async () => {
-    const [section] = (await extractFile(files.html, MB)).sections;
+    const [section] = (await extractFile(files.html, extractLimits(MB))).sections;
     expect(section!.text).toContain('narwhalberry');
     expect(section!.text).not.toContain('secret');
   });
 
   it('reads a PDF page by page (pdf-lib made it, unpdf reads it)', async () => {
-    const { sections } = await extractFile(files.pdf, MB);
+    const { sections } = await extractFile(files.pdf, extractLimits(MB));
     expect(sections.map((s) => s.page)).toEqual([1, 2]);
     expect(sections[0]!.text).toContain('axolotl');
     expect(sections[1]!.text).toContain('pangolin');
   });
 
   it('reads a DOCX (docx made it, mammoth reads it)', async () => {
-    expect((await extractFile(files.docx, MB)).sections[0]!.text).toContain('capybara contract');
+    expect((await extractFile(files.docx, extractLimits(MB))).sections[0]!.text).toContain('capybara contract');
   });
 });
 
