@@ -14,6 +14,17 @@ export const ModelSettingsSchema = z.object({
 export type ModelSettings = z.infer<typeof ModelSettingsSchema>;
 export const DEFAULT_HUB_ENDPOINT = 'https://huggingface.co';
 
+/** Which limit of the GGUF header reader a file broke: one string's length, the count of entries or tensors, or what one read keeps in memory. */
+export type GgufLimit = 'string' | 'entries' | 'tensors' | 'kept';
+
+/** A file that breaks a limit of the header reader (a crafted or damaged file), in numbers for the sentence that says so. */
+export interface GgufOverLimit {
+  limit: GgufLimit;
+  /** bytes for `string` and `kept`, a count for `entries` and `tensors` */
+  found: number;
+  max: number;
+}
+
 /** A `.gguf` file found in a library folder, with what its header says. */
 export interface LibraryModel {
   path: string;
@@ -37,6 +48,8 @@ export interface LibraryModel {
   mmprojPath: string | null;
   /** set when the file is not a readable GGUF: what is wrong, in words */
   problem: string | null;
+  /** set with `problem` when the file breaks a limit of the header reader: the row says "not a usable model file" in the UI's language */
+  overLimit?: GgufOverLimit;
 }
 
 export interface LibraryListing {

@@ -4,6 +4,7 @@
 // as a RangeError or a short read.
 import type { FileHandle } from 'node:fs/promises';
 import { AppFailure } from '@shared/errors';
+import type { GgufOverLimit } from '@shared/models/model-library';
 
 const CHUNK_BYTES = 1 << 20;
 /** Far above anything real (chat templates are tens of KB), far below "allocate GBs". */
@@ -17,6 +18,21 @@ export const invalidGguf = (message: string, details: Record<string, unknown>) =
  * again" (error.reason.gguf_truncated) instead of the plain "not a usable GGUF".
  */
 export const truncatedGguf = (message: string, details: Record<string, unknown>) => invalidGguf(message, { ...details, reason: 'gguf_truncated' });
+
+/**
+ * The failure for a file that breaks one of the reader's limits (a crafted or damaged file):
+ * `reason` and the numbers let the library say "not a usable model file" and why.
+ */
+export const overLimitGguf = (message: string, details: Record<string, unknown> & GgufOverLimit) => invalidGguf(message, { ...details, reason: 'gguf_over_limit' });
+
+function stringTooLong(c: GgufCursor, what: string, at: number, length: number): AppFailure {
+  return overLimitGguf(`invalid GGUF: a string in ${what} at byte ${at} declares ${length} bytes`, { path: c.path, at, length, limit: 'string', found: length, max: MAX_STRING_BYTES });
+}
+
+/** What takeStrings charges each decoded string to (the read's KeptBudget). */
+export interface StringCharge {
+  chargeString(bytes: number, what: string): void;
+}
 
 /** Chunked little-endian cursor over a file; `need` is the only place that does I/O. */
 export class GgufCursor {
@@ -90,10 +106,7 @@ export class GgufCursor {
     while (skipped < count && offset + 8 <= end) {
       const low = (buf[offset]! | (buf[offset + 1]! << 8) | (buf[offset + 2]! << 16)) + buf[offset + 3]! * 0x100_0000;
       const high = buf[offset + 4]! | buf[offset + 5]! | buf[offset + 6]! | buf[offset + 7]!;
-      if (high !== 0 || low > MAX_STRING_BYTES) {
-        const length = low + buf.readUInt32LE(offset + 4) * 0x1_0000_0000;
-        throw invalidGguf(`invalid GGUF: a string in ${what} at byte ${base + offset} declares ${length} bytes`, { path: this.path, at: base + offset, length });
-      }
+      if (high !== 0 || low > MAX_STRING_BYTES) throw stringTooLong(this, what, base + offset, low + buf.readUInt32LE(offset + 4) * 0x1_0000_0000);
       offset += 8 + low;
       skipped++;
     }
@@ -104,9 +117,10 @@ export class GgufCursor {
   /**
    * Decodes up to `count` length-prefixed strings that lie wholly inside the buffer into
    * `out` and returns how many; 0 means the next one straddles the buffer's end (read it
-   * with readString). The synchronous twin of skipStrings, for the vocabulary a page searches.
+   * with readString). The synchronous twin of skipStrings, for the vocabulary a page searches;
+   * each string is charged to `budget` before it is decoded.
    */
-  takeStrings(count: number, what: string, out: string[]): number {
+  takeStrings(count: number, what: string, out: string[], budget: StringCharge): number {
     const buf = this.buf;
     const base = this.bufStart;
     const end = this.bufLen;
@@ -115,10 +129,9 @@ export class GgufCursor {
     while (taken < count && offset + 8 <= end) {
       const low = buf.readUInt32LE(offset);
       const high = buf.readUInt32LE(offset + 4);
-      if (high !== 0 || low > MAX_STRING_BYTES) {
-        throw invalidGguf(`invalid GGUF: a string in ${what} at byte ${base + offset} declares ${low + high * 0x1_0000_0000} bytes`, { path: this.path, at: base + offset });
-      }
+      if (high !== 0 || low > MAX_STRING_BYTES) throw stringTooLong(this, what, base + offset, low + high * 0x1_0000_0000);
       if (offset + 8 + low > end) break;
+      budget.chargeString(low, what);
       out.push(buf.toString('utf8', offset + 8, offset + 8 + low));
       offset += 8 + low;
       taken++;

@@ -1,13 +1,15 @@
 // Reads the header of a GGUF file (llama.cpp's model format) without touching the
-// multi-GB tensor data: the magic, the version, the metadata key/values and, when
-// asked, the tensor infos. Every count is checked against a sane limit, so a hostile
-// or truncated file fails fast with `model_invalid` instead of allocating gigabytes
-// or hanging; file system errors become `model_missing` / `model_unreadable`.
-// The bytes come from gguf-cursor.ts, the typed values from gguf-values.ts.
+// multi-GB tensor data: the magic, the version, the metadata key/values the caller
+// asks for and, when asked, the tensor infos. Every count is checked against a sane
+// limit and everything kept is charged to a budget, so a hostile or truncated file
+// fails fast with `model_invalid` instead of allocating gigabytes or hanging; file
+// system errors become `model_missing` / `model_unreadable`. The bytes come from
+// gguf-cursor.ts, the typed values from gguf-values.ts.
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { AppFailure } from '@shared/errors';
-import { GgufCursor, invalidGguf } from './gguf-cursor';
-import { readString, readType, readValue, type GgufType, type GgufValue } from './gguf-values';
+import { GgufCursor, invalidGguf, overLimitGguf } from './gguf-cursor';
+import { KEPT_BYTES, KeptBudget } from './gguf-kept-budget';
+import { readString, readType, readValue, skipValue, type GgufType, type GgufValue } from './gguf-values';
 
 /** One tensor's description from the header; `offset` is relative to `dataOffset`. */
 export interface GgufTensorInfo {
@@ -21,28 +23,37 @@ export interface GgufTensorInfo {
 /** What `readGgufHeader` found. */
 export interface GgufHeader {
   version: 2 | 3;
+  /** as the header declares it */
   tensorCount: number;
+  /** the kept keys' values (every key unless `opts.keys` says otherwise) */
   metadata: Map<string, GgufValue>;
-  /** the declared type of each metadata value */
+  /** the declared type of each kept metadata value */
   types: Map<string, GgufType>;
   /** byte offset where the tensor infos start (right after the metadata) */
   tensorInfoOffset: number;
   fileSize: number;
   /** only with `opts.tensors` */
   tensors?: GgufTensorInfo[];
-  /** only with `opts.tensors`: where the tensor data starts, aligned */
+  /** only with `opts.tensors` or `opts.onTensor`: where the tensor data starts, aligned */
   dataOffset?: number;
 }
 
 export interface ReadGgufOptions {
-  /** decode array elements into `values`: all arrays, or only those of the keys listed (a vocabulary costs ~100 ms; off by default) */
+  /** the metadata keys to keep, by name or by test; the others are skipped by their lengths, never decoded (default: every key) */
+  keys?: readonly string[] | ((key: string) => boolean);
+  /** decode the elements of kept arrays into `values`: all of them, or only those of the keys listed (a vocabulary costs ~100 ms; off by default) */
   keepArrays?: boolean | readonly string[];
-  /** also read the tensor infos */
+  /** also read and keep the tensor infos */
   tensors?: boolean;
+  /** sees every tensor info as it is read, kept or not: how a caller checks the tensors of a file without holding millions of them */
+  onTensor?: (tensor: GgufTensorInfo) => void;
+  /** bytes of memory the kept keys, values and tensor infos may take (default KEPT_BYTES) */
+  keptBytes?: number;
 }
 
 const MAX_KV_COUNT = 1 << 20;
-const MAX_TENSOR_COUNT = 1 << 24;
+/** Real models have at most tens of thousands (a mixture of experts with its experts apart). */
+export const MAX_TENSOR_COUNT = 1 << 20;
 const GGML_MAX_DIMS = 4;
 const DEFAULT_ALIGNMENT = 32;
 
@@ -64,9 +75,19 @@ async function readTensorInfo(c: GgufCursor, index: number): Promise<GgufTensorI
   return { name, dims, type, offset };
 }
 
-function checkCount(c: GgufCursor, count: number, limit: number, what: string, at: number): number {
-  if (count > limit) throw invalidGguf(`invalid GGUF: declares ${count} ${what} at byte ${at} (limit ${limit})`, { path: c.path, at, count });
+function checkCount(c: GgufCursor, count: number, limit: number, what: 'tensors' | 'entries', at: number): number {
+  if (count > limit) {
+    const words = what === 'tensors' ? 'tensors' : 'metadata entries';
+    throw overLimitGguf(`invalid GGUF: declares ${count} ${words} at byte ${at} (limit ${limit})`, { path: c.path, at, count, limit: what, found: count, max: limit });
+  }
   return count;
+}
+
+function keyTest(keys: ReadGgufOptions['keys']): (key: string) => boolean {
+  if (keys === undefined) return () => true;
+  if (typeof keys === 'function') return keys;
+  const wanted = new Set(keys);
+  return (key) => wanted.has(key);
 }
 
 /** Reads the header of the GGUF file at `path`; throws `AppFailure` (model_missing / model_unreadable / model_invalid). */
@@ -104,26 +125,43 @@ async function parseHeader(c: GgufCursor, path: string, opts: ReadGgufOptions): 
   }
   await c.need(16, 'the tensor and metadata counts');
   const tensorCount = checkCount(c, c.u64n(), MAX_TENSOR_COUNT, 'tensors', 8);
-  const kvCount = checkCount(c, c.u64n(), MAX_KV_COUNT, 'metadata entries', 16);
+  const kvCount = checkCount(c, c.u64n(), MAX_KV_COUNT, 'entries', 16);
+  const asked = keyTest(opts.keys);
+  // The data offset depends on the alignment, so it is kept whether the caller asked for it or not.
+  const wanted = (key: string) => key === 'general.alignment' || asked(key);
+  const budget = new KeptBudget(opts.keptBytes ?? KEPT_BYTES, path);
   const metadata = new Map<string, GgufValue>();
   const types = new Map<string, GgufType>();
   for (let i = 0; i < kvCount; i++) {
     const key = await readString(c, `the key of metadata entry ${i}`, 1 << 16);
-    if (metadata.has(key)) throw invalidGguf(`invalid GGUF: duplicate metadata key ${key}`, { path, key });
     const type = await readType(c, key);
+    if (!wanted(key)) {
+      await skipValue(c, type, key, 0);
+      continue;
+    }
+    // Only kept keys are remembered, so a duplicate among the skipped ones goes unseen (llama.cpp refuses it at load).
+    if (metadata.has(key)) throw invalidGguf(`invalid GGUF: duplicate metadata key ${key}`, { path, key });
+    budget.chargeEntry(key);
     const keep = opts.keepArrays === true || (Array.isArray(opts.keepArrays) && opts.keepArrays.includes(key));
-    metadata.set(key, await readValue(c, type, key, keep, 0));
+    metadata.set(key, await readValue(c, type, key, keep, 0, budget));
     types.set(key, type);
   }
   const header: GgufHeader = { version, tensorCount, metadata, types, tensorInfoOffset: c.pos, fileSize: c.size };
-  if (opts.tensors) {
-    const tensors: GgufTensorInfo[] = [];
-    for (let i = 0; i < tensorCount; i++) tensors.push(await readTensorInfo(c, i));
+  if (opts.tensors || opts.onTensor) {
+    const tensors: GgufTensorInfo[] | undefined = opts.tensors ? [] : undefined;
+    for (let i = 0; i < tensorCount; i++) {
+      const tensor = await readTensorInfo(c, i);
+      if (tensors) {
+        budget.chargeTensor(tensor.name, tensor.dims.length);
+        tensors.push(tensor);
+      }
+      opts.onTensor?.(tensor);
+    }
     const alignment = metadata.get('general.alignment') ?? DEFAULT_ALIGNMENT;
     if (typeof alignment !== 'number' || alignment <= 0 || (alignment & (alignment - 1)) !== 0) {
       throw invalidGguf(`invalid GGUF: general.alignment must be a power of two`, { path, alignment: String(alignment) });
     }
-    header.tensors = tensors;
+    if (tensors) header.tensors = tensors;
     header.dataOffset = Math.ceil(c.pos / alignment) * alignment;
   }
   return header;

@@ -1,8 +1,10 @@
 // GGUF's typed values (metadata is key → typed value, arrays of arrays included),
 // read off the cursor. Lengths are checked against limits and the bytes left before
-// anything is allocated, and arrays nobody asked for (a 32k-token vocabulary) are
-// skipped by their lengths instead of decoded.
-import { invalidGguf, MAX_STRING_BYTES, truncatedGguf, type GgufCursor } from './gguf-cursor';
+// anything is allocated, what is kept is charged to the read's budget before it is
+// decoded, and values nobody asked for (a 32k-token vocabulary, a key the caller does
+// not read) are skipped by their lengths instead of decoded.
+import { invalidGguf, MAX_STRING_BYTES, overLimitGguf, truncatedGguf, type GgufCursor } from './gguf-cursor';
+import type { KeptBudget } from './gguf-kept-budget';
 
 /** GGUF value type codes, as in ggml's gguf.h. */
 export const GgufType = {
@@ -38,16 +40,27 @@ const ELEMENT_BYTES: readonly number[] = [1, 1, 2, 2, 4, 4, 4, 1, 0, 0, 8, 8, 8]
 // The least an element can take, used to reject absurd array lengths before reading them.
 const MIN_ELEMENT_BYTES: readonly number[] = [1, 1, 2, 2, 4, 4, 4, 1, 8, 12, 8, 8, 8];
 
-/** A u64-length-prefixed UTF-8 string of at most `limit` bytes. */
-export async function readString(c: GgufCursor, what: string, limit = MAX_STRING_BYTES): Promise<string> {
+async function readLength(c: GgufCursor, what: string, limit: number): Promise<number> {
   if (!c.has(8)) await c.need(8, what);
   const at = c.pos;
   const length = c.u64n();
   if (length > limit) {
-    throw invalidGguf(`invalid GGUF: ${what} at byte ${at} declares ${length} bytes (limit ${limit})`, { path: c.path, at, length });
+    throw overLimitGguf(`invalid GGUF: ${what} at byte ${at} declares ${length} bytes (limit ${limit})`, { path: c.path, at, length, limit: 'string', found: length, max: limit });
   }
+  return length;
+}
+
+/** A u64-length-prefixed UTF-8 string of at most `limit` bytes, charged to `budget` when one is given. */
+export async function readString(c: GgufCursor, what: string, limit = MAX_STRING_BYTES, budget?: KeptBudget): Promise<string> {
+  const length = await readLength(c, what, limit);
+  budget?.chargeString(length, what);
   if (!c.has(length)) await c.need(length, what);
   return c.utf8(length);
+}
+
+/** Moves past a string without decoding it. */
+async function skipString(c: GgufCursor, what: string): Promise<void> {
+  c.skip(await readLength(c, what, MAX_STRING_BYTES), what);
 }
 
 async function readScalar(c: GgufCursor, type: GgufType, what: string): Promise<number | bigint | boolean> {
@@ -83,10 +96,26 @@ export async function readType(c: GgufCursor, what: string): Promise<GgufType> {
   return type as GgufType;
 }
 
-/** A value of `type`; array elements are decoded only with `keepArrays`. */
-export async function readValue(c: GgufCursor, type: GgufType, what: string, keepArrays: boolean, depth: number): Promise<GgufValue> {
-  if (type === GgufType.STRING) return readString(c, what);
+/** A value of `type`, charged to `budget`; array elements are decoded only with `keepArrays`. */
+export async function readValue(c: GgufCursor, type: GgufType, what: string, keepArrays: boolean, depth: number, budget: KeptBudget): Promise<GgufValue> {
+  if (type === GgufType.STRING) return readString(c, what, MAX_STRING_BYTES, budget);
+  budget.chargeElements(1, what);
   if (type !== GgufType.ARRAY) return readScalar(c, type, what);
+  const { itemType, length } = await readArrayStart(c, what, depth);
+  if (keepArrays) return { type: itemType, length, values: await readArrayValues(c, itemType, length, what, depth + 1, budget) };
+  await skipArray(c, itemType, length, what, depth + 1);
+  return { type: itemType, length };
+}
+
+/** Moves past a value of `type` without decoding or keeping any of it. */
+export async function skipValue(c: GgufCursor, type: GgufType, what: string, depth: number): Promise<void> {
+  if (type === GgufType.STRING) return skipString(c, what);
+  if (type !== GgufType.ARRAY) return c.skip(ELEMENT_BYTES[type] ?? 0, what);
+  const { itemType, length } = await readArrayStart(c, what, depth);
+  await skipArray(c, itemType, length, what, depth + 1);
+}
+
+async function readArrayStart(c: GgufCursor, what: string, depth: number): Promise<{ itemType: GgufType; length: number }> {
   if (depth >= MAX_ARRAY_DEPTH) throw invalidGguf(`invalid GGUF: arrays nested deeper than ${MAX_ARRAY_DEPTH} (${what})`, { path: c.path, at: c.pos });
   const itemType = await readType(c, what);
   if (!c.has(8)) await c.need(8, what);
@@ -99,26 +128,25 @@ export async function readValue(c: GgufCursor, type: GgufType, what: string, kee
       length,
     });
   }
-  if (keepArrays) return { type: itemType, length, values: await readArrayValues(c, itemType, length, what, depth + 1) };
-  await skipArray(c, itemType, length, what, depth + 1);
-  return { type: itemType, length };
+  return { itemType, length };
 }
 
 // A vocabulary is 150k strings and as many token types: elements already in the buffer are
 // read synchronously, so the reader awaits once a chunk rather than once an element.
-async function readArrayValues(c: GgufCursor, itemType: GgufType, length: number, what: string, depth: number): Promise<GgufValue[]> {
+async function readArrayValues(c: GgufCursor, itemType: GgufType, length: number, what: string, depth: number, budget: KeptBudget): Promise<GgufValue[]> {
   const size = ELEMENT_BYTES[itemType] ?? 0;
   if (itemType === GgufType.STRING) {
     const values: string[] = [];
     while (values.length < length) {
       if (!c.has(8)) await c.need(8, what);
-      if (c.takeStrings(length - values.length, what, values) === 0) values.push(await readString(c, what));
+      if (c.takeStrings(length - values.length, what, values, budget) === 0) values.push(await readString(c, what, MAX_STRING_BYTES, budget));
     }
     return values;
   }
   const values: GgufValue[] = [];
+  if (size > 0) budget.chargeElements(length, what);
   for (let i = 0; i < length; i++) {
-    if (size === 0) values.push(await readValue(c, itemType, what, true, depth));
+    if (size === 0) values.push(await readValue(c, itemType, what, true, depth, budget));
     else {
       if (!c.has(size)) await c.need(size, what);
       values.push(scalarAt(c, itemType));
@@ -136,7 +164,7 @@ async function skipArray(c: GgufCursor, itemType: GgufType, length: number, what
       if (!c.has(8)) await c.need(8, what);
       left -= c.skipStrings(left, what);
     } else {
-      await readValue(c, GgufType.ARRAY, what, false, depth);
+      await skipValue(c, GgufType.ARRAY, what, depth);
       left--;
     }
   }

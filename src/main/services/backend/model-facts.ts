@@ -8,11 +8,16 @@ import type { ModelFacts } from '@shared/contract';
 import { invalidGguf, truncatedGguf } from './gguf-cursor';
 import { readGgufHeader, type GgufHeader } from './gguf-reader';
 import { kvBytesPerToken } from './recommend-context';
+import { watchTensorStarts } from './tensor-past-end';
+
+// The architecture's own keys these facts and kvBytesPerToken read, whatever the architecture is called.
+const ARCHITECTURE_KEYS = ['block_count', 'context_length', 'embedding_length', 'attention.head_count', 'attention.head_count_kv', 'attention.key_length', 'attention.value_length'];
+const FACT_KEYS = new Set(['general.architecture', 'general.name', 'tokenizer.chat_template']);
+const isFactKey = (key: string): boolean => FACT_KEYS.has(key) || (!key.startsWith('tokenizer.') && ARCHITECTURE_KEYS.some((suffix) => key.endsWith(`.${suffix}`)));
 
 /** The facts the app shows and plans with, read from the model's (and the optional mmproj's) header. */
 export async function readModelFacts(path: string, mmprojPath?: string): Promise<ModelFacts> {
-  const header = await readGgufHeader(path, { tensors: true });
-  assertTensorsStartInFile(header, path);
+  const header = await readCheckedHeader(path);
   const architecture = header.metadata.get('general.architecture');
   if (typeof architecture !== 'string' || architecture === '') {
     throw invalidGguf(`invalid GGUF: no general.architecture in ${path}`, { path });
@@ -34,23 +39,22 @@ export async function readModelFacts(path: string, mmprojPath?: string): Promise
 }
 
 async function mmprojFileSize(path: string): Promise<number> {
-  const header = await readGgufHeader(path, { tensors: true });
-  assertTensorsStartInFile(header, path);
-  return header.fileSize;
+  return (await readCheckedHeader(path)).fileSize;
 }
 
-/** A partial download keeps a valid header, so look at where the tensors start: the last ones lie past the end. */
-function assertTensorsStartInFile(header: GgufHeader, path: string): void {
-  for (const tensor of header.tensors ?? []) {
-    const start = (header.dataOffset ?? 0) + tensor.offset;
-    if (start >= header.fileSize) {
-      throw truncatedGguf(`truncated GGUF: tensor ${tensor.name} starts at byte ${start} but the file ends at byte ${header.fileSize} (an incomplete download?)`, {
-        path,
-        tensor: tensor.name,
-        fileSize: header.fileSize,
-      });
-    }
+/** The keys the facts need, and no tensor past the end of the file (a partial download keeps a valid header). */
+async function readCheckedHeader(path: string): Promise<GgufHeader> {
+  const starts = watchTensorStarts();
+  const header = await readGgufHeader(path, { keys: isFactKey, onTensor: starts.onTensor });
+  const pastEnd = starts.pastEnd(header);
+  if (pastEnd) {
+    throw truncatedGguf(`truncated GGUF: tensor ${pastEnd.name} starts at byte ${pastEnd.start} but the file ends at byte ${header.fileSize} (an incomplete download?)`, {
+      path,
+      tensor: pastEnd.name,
+      fileSize: header.fileSize,
+    });
   }
+  return header;
 }
 
 function countOf(header: GgufHeader, key: string, path: string, required: boolean): number {

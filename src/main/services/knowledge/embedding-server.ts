@@ -108,7 +108,7 @@ function toEmbedderStatus(status: BackendStatus | null): EmbedderStatus {
 /** `<arch>.pooling_type` from the GGUF header, or null where it names none (or cannot be read: the load will say why). */
 async function ggufPooling(modelPath: string): Promise<number | null> {
   try {
-    const header = await readGgufHeader(modelPath);
+    const header = await readGgufHeader(modelPath, { keys: (key) => key === 'general.architecture' || key.endsWith('.pooling_type') });
     const arch = header.metadata.get('general.architecture');
     const value = typeof arch === 'string' ? header.metadata.get(`${arch}.pooling_type`) : undefined;
     return typeof value === 'number' ? value : null;

@@ -3,14 +3,18 @@
 // checksum still covers the whole file), the sha256 computed as bytes arrive,
 // and only a verified file is renamed to its real name (an atomic rename in
 // the same folder). A cut or a cancel keeps the part for the next attempt; a
-// checksum mismatch deletes it, since resuming bad bytes cannot help.
+// checksum mismatch deletes it, since resuming bad bytes cannot help. A server
+// that sends more than it announced (the hub's size, or its Content-Length) is
+// stopped at the first byte too many, and one that announces nothing is stopped
+// before the disk fills; both parts are deleted.
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, rename, rm, stat, truncate } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { AppFailure } from '@shared/errors';
 import type { DownloadState } from '@shared/models/model-library';
 import { formatBytes } from './byte-words';
+import { assertRoomToGoOn, ROOM_CHECK_BYTES, type StatFs } from './disk-space';
 import type { Fetch } from './hub-client';
 import { hubStatusFailure } from './hub-failure';
 import { RateMeter } from './download-rate';
@@ -25,6 +29,8 @@ export interface DownloadPlan {
 export interface DownloadHooks {
   fetch: Fetch;
   signal: AbortSignal;
+  /** free space in the destination's folder, asked as the bytes of a download of unknown size arrive */
+  statfs: StatFs;
   now: () => number;
   /** a change of the download's state; progress at most a few times a second, phase changes at once */
   report: (update: Partial<DownloadState>) => void;
@@ -53,6 +59,7 @@ export async function downloadFile(plan: DownloadPlan, hooks: DownloadHooks): Pr
     await hashFile(part, existing, hash, hooks.signal);
     hooks.report({ resumedFrom: existing, receivedBytes: existing });
   }
+  let received = existing;
   if (plan.totalBytes === 0 || existing < plan.totalBytes) {
     const response = await request(plan, existing, name, hooks);
     if (existing > 0 && response.status === 200) {
@@ -61,19 +68,16 @@ export async function downloadFile(plan: DownloadPlan, hooks: DownloadHooks): Pr
       hash = createHash('sha256');
       hooks.report({ resumedFrom: 0, receivedBytes: 0 });
     }
-    const received = await receiveBody(response, part, existing, hash, plan, hooks);
-    if (plan.totalBytes > 0 && received !== plan.totalBytes) {
-      if (received > plan.totalBytes) await rm(part, { force: true });
-      throw new AppFailure(
-        'endpoint_error',
-        received > plan.totalBytes
-          ? `The hub sent more bytes for ${name} than the file has (${received} of ${plan.totalBytes}); the partial file was deleted, try again.`
-          : `The download of ${name} stopped at ${formatBytes(received)} of ${formatBytes(plan.totalBytes)}; start it again to resume.`,
-        { reason: received > plan.totalBytes ? 'too_long' : 'interrupted', receivedBytes: received, totalBytes: plan.totalBytes },
-      );
+    received = await receiveBody(response, part, existing, hash, plan, hooks);
+    if (plan.totalBytes > 0 && received < plan.totalBytes) {
+      throw new AppFailure('endpoint_error', `The download of ${name} stopped at ${formatBytes(received)} of ${formatBytes(plan.totalBytes)}; start it again to resume.`, {
+        reason: 'interrupted',
+        receivedBytes: received,
+        totalBytes: plan.totalBytes,
+      });
     }
   }
-  hooks.report({ phase: 'verifying', receivedBytes: plan.totalBytes || existing, etaSec: 0 });
+  hooks.report({ phase: 'verifying', receivedBytes: received, etaSec: 0 });
   const actual = hash.digest('hex');
   if (plan.sha256 !== null && actual !== plan.sha256) {
     await rm(part, { force: true });
@@ -101,14 +105,36 @@ async function request(plan: DownloadPlan, from: number, name: string, hooks: Do
   throw response.status === 206 ? new AppFailure('endpoint_error', `The hub resumed ${name} at the wrong place; start the download again.`, { reason: 'bad_range', status: 206 }) : hubStatusFailure(response.status, name, plan.url);
 }
 
+/**
+ * Where the file must end: the hub's size, else the Content-Length (past a resumed part), else
+ * nowhere announced. A compressed body's length counts the compressed bytes, so it says nothing.
+ */
+export function announcedEnd(totalBytes: number, start: number, headers: Headers): number | null {
+  if (totalBytes > 0) return totalBytes;
+  const length = headers.get('content-length');
+  const encoding = headers.get('content-encoding');
+  if (length === null || !/^\d+$/.test(length.trim()) || (encoding !== null && encoding.trim().toLowerCase() !== 'identity')) return null;
+  return start + Number(length);
+}
+
 async function receiveBody(response: Response, part: string, start: number, hash: Hash, plan: DownloadPlan, hooks: DownloadHooks): Promise<number> {
-  if (!response.body) throw new AppFailure('endpoint_error', `The hub answered without the bytes of ${basename(plan.dest)}; try again.`, { reason: 'empty_body' });
+  const name = basename(plan.dest);
+  if (!response.body) throw new AppFailure('endpoint_error', `The hub answered without the bytes of ${name}; try again.`, { reason: 'empty_body' });
+  const end = announcedEnd(plan.totalBytes, start, response.headers);
   const file = await open(part, start > 0 ? 'a' : 'w');
   let received = start;
+  // The hub's size was checked against the free space before the first byte; no size, no such check.
+  let nextRoomCheck = plan.totalBytes > 0 ? Infinity : start;
   const meter = new RateMeter(start, hooks.now());
+  let failure: unknown = null;
   try {
     // Node's web streams are async iterable; the DOM-flavoured type does not say so.
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      if (end !== null && received + chunk.byteLength > end) throw tooLong(name, received + chunk.byteLength, end);
+      if (received >= nextRoomCheck) {
+        await assertRoomToGoOn(dirname(plan.dest), name, received, hooks.statfs);
+        nextRoomCheck = received + ROOM_CHECK_BYTES;
+      }
       hash.update(chunk);
       await file.write(chunk);
       received += chunk.byteLength;
@@ -117,11 +143,23 @@ async function receiveBody(response: Response, part: string, start: number, hash
     }
     await file.sync();
   } catch (error) {
-    throw hooks.signal.aborted ? error : error instanceof AppFailure ? error : interrupted(error, basename(plan.dest), received, plan.totalBytes);
+    failure = hooks.signal.aborted || error instanceof AppFailure ? error : interrupted(error, name, received, plan.totalBytes);
   } finally {
     await file.close();
   }
-  return received;
+  if (failure === null) return received;
+  // Neither can be resumed: more of a server that overruns is no use, and the room is what the user needs back.
+  const reason = (failure as AppFailure).details?.reason;
+  if (reason === 'too_long' || reason === 'disk_full') await rm(part, { force: true });
+  throw failure;
+}
+
+function tooLong(name: string, arrived: number, end: number): AppFailure {
+  return new AppFailure('endpoint_error', `The hub sent more bytes for ${name} than it announced (${arrived} of ${end}); the download was stopped and the partial file deleted, try again.`, {
+    reason: 'too_long',
+    receivedBytes: arrived,
+    totalBytes: end,
+  });
 }
 
 function interrupted(error: unknown, name: string, received = 0, total = 0): AppFailure {

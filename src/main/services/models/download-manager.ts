@@ -67,7 +67,7 @@ export function createDownloadManager(deps: DownloadManagerDeps): DownloadManage
         Object.assign(state, change);
         deps.emit({ ...state });
       };
-      const done = downloadFile(plan, { fetch: deps.fetch, signal: controller.signal, now, report: update }).then(
+      const done = downloadFile(plan, { fetch: deps.fetch, signal: controller.signal, statfs: deps.statfs, now, report: update }).then(
         () => {
           update({ phase: 'done', receivedBytes: plan.totalBytes || state.receivedBytes, bytesPerSec: 0, etaSec: 0 });
           deps.onFinished?.(plan.dest);

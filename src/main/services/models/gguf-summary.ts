@@ -1,9 +1,14 @@
 // The library's view of one `.gguf` header: name, architecture, quantization,
 // size label, trained context, projector or not. A file that is not a readable
 // GGUF gives `problem` in words instead of throwing: one broken download must not
-// hide the rest of the library.
+// hide the rest of the library. It runs for every file at every listing, so it
+// keeps only the few keys it shows, within a small budget, and walks the tensor
+// infos without keeping them: a crafted header costs it next to nothing.
 import { basename } from 'node:path';
+import type { GgufOverLimit } from '@shared/models/model-library';
+import { AppFailure } from '@shared/errors';
 import { readGgufHeader, type GgufHeader } from '@main/services/backend/gguf-reader';
+import { watchTensorStarts, type TensorPastEnd } from '@main/services/backend/tensor-past-end';
 import { fileTypeName, isProjectorName, quantizationFromName } from './gguf-file-names';
 
 export interface GgufSummary {
@@ -14,7 +19,15 @@ export interface GgufSummary {
   contextLength: number;
   isProjector: boolean;
   problem: string | null;
+  /** set when the file broke a limit of the reader */
+  overLimit: GgufOverLimit | null;
 }
+
+const SUMMARY_KEYS = new Set(['general.architecture', 'general.name', 'general.file_type', 'general.size_label']);
+// `<architecture>.context_length`: the architecture may come after it in the file.
+const isSummaryKey = (key: string): boolean => SUMMARY_KEYS.has(key) || key.endsWith('.context_length');
+/** A name and a size label are tens of bytes; the cache holds the summary of every file in the library. */
+export const SUMMARY_KEPT_BYTES = 16 << 10;
 
 /** Reads the header at `path`; never throws for a bad file. */
 export async function summarizeGguf(path: string): Promise<GgufSummary> {
@@ -27,12 +40,15 @@ export async function summarizeGguf(path: string): Promise<GgufSummary> {
     contextLength: 0,
     isProjector: isProjectorName(fileName),
     problem: null,
+    overLimit: null,
   };
+  const starts = watchTensorStarts();
   let header: GgufHeader;
   try {
-    header = await readGgufHeader(path, { tensors: true });
+    header = await readGgufHeader(path, { keys: isSummaryKey, keptBytes: SUMMARY_KEPT_BYTES, onTensor: starts.onTensor });
   } catch (error) {
-    return { ...fallback, problem: problemText(error) };
+    const overLimit = overLimitOf(error);
+    return { ...fallback, problem: overLimit ? `Not a usable model file: ${(error as Error).message}.` : problemText(error), overLimit };
   }
   const text = (key: string): string | null => {
     const value = header.metadata.get(key);
@@ -52,18 +68,21 @@ export async function summarizeGguf(path: string): Promise<GgufSummary> {
     parameters: text('general.size_label'),
     contextLength: architecture ? (count(`${architecture}.context_length`) ?? 0) : 0,
     isProjector: architecture === 'clip' || fallback.isProjector,
-    problem: architecture === '' ? 'The file has no general.architecture: it is not a model llama.cpp can load.' : truncation(header),
+    problem: architecture === '' ? 'The file has no general.architecture: it is not a model llama.cpp can load.' : truncation(starts.pastEnd(header)),
+    overLimit: null,
   };
 }
 
 /** A partial download keeps a whole header; its last tensors start past the end of the file. */
-function truncation(header: GgufHeader): string | null {
-  for (const tensor of header.tensors ?? []) {
-    if ((header.dataOffset ?? 0) + tensor.offset >= header.fileSize) {
-      return `The file is cut short (tensor ${tensor.name} lies past its end): an incomplete download? Download it again.`;
-    }
-  }
-  return null;
+function truncation(pastEnd: TensorPastEnd | null): string | null {
+  return pastEnd ? `The file is cut short (tensor ${pastEnd.name} lies past its end): an incomplete download? Download it again.` : null;
+}
+
+function overLimitOf(error: unknown): GgufOverLimit | null {
+  const details = error instanceof AppFailure ? error.details : undefined;
+  if (details?.reason !== 'gguf_over_limit') return null;
+  const { limit, found, max } = details as unknown as GgufOverLimit;
+  return { limit, found, max };
 }
 
 function problemText(error: unknown): string {

@@ -61,6 +61,7 @@ export async function scanLibrary(folders: readonly string[], cache: SummaryCach
       isProjector: summary.isProjector,
       mmprojPath: null,
       problem,
+      ...(summary.overLimit ? { overLimit: summary.overLimit } : {}),
     });
   }
   const pairs = pairProjectors(

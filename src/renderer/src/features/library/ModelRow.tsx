@@ -1,6 +1,7 @@
 import type { LibraryModel as LibraryEntry } from '@shared/models/model-library';
 import { useT } from '../../i18n';
 import { formatBytes, formatCount } from '../../lib/format';
+import { problemText } from './problem-text';
 
 interface Props {
   model: LibraryEntry;
@@ -32,7 +33,7 @@ export function ModelRow({ model, current, onPick, onLoad }: Props) {
         </span>
         {model.problem !== null && (
           <span className="field-error" data-testid="library-problem">
-            {t('library.problem', { problem: model.problem })}
+            {problemText(t, model)}
           </span>
         )}
         <span className="library-file mono muted">{model.fileName}</span>
