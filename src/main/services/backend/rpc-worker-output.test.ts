@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseServerRpcLine, parseWorkerDeviceLine, workerErrorLine } from './rpc-worker-output';
+import { isWorkerAcceptLine, parseServerRpcLine, parseWorkerDeviceLine, workerErrorLine } from './rpc-worker-output';
 
 describe('workerErrorLine', () => {
   it("finds a real CUDA worker's abort above its backtrace (H200, flash attention it had no kernel for)", () => {
@@ -37,5 +37,17 @@ describe('parseServerRpcLine', () => {
   it('recognises the abort of a server whose worker vanished', () => {
     expect(parseServerRpcLine('/src/ggml-rpc.cpp:566: GGML_ABORT: Remote RPC server crashed or returned malformed response')).toEqual({ lostWorker: true });
     expect(parseServerRpcLine('load_tensors: CPU_Mapped model buffer size = 25.49 MiB')).toBeNull();
+  });
+});
+
+describe('isWorkerAcceptLine', () => {
+  it('is the line a worker flushes after it accepted a connection on its own port, and no banner line', () => {
+    expect(isWorkerAcceptLine('Accepted client connection')).toBe(true);
+    for (const line of ['Starting RPC server v7.0.0', '  endpoint       : 127.0.0.1:50998', '  transport      : TCP', 'Client connection closed', 'Failed to create server socket']) expect(isWorkerAcceptLine(line)).toBe(false);
+  });
+
+  it("reads a taken port's failure as the worker's last word", () => {
+    // What ggml-rpc-server v7.0.0 prints (exit code 0) when another program holds its port.
+    expect(workerErrorLine(['Starting RPC server v7.0.0', '  transport      : TCP', 'Failed to create server socket'])).toBe('Failed to create server socket');
   });
 });

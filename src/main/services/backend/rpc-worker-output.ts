@@ -2,7 +2,9 @@
 // ("  CPU: AMD EPYC (15995 MiB, 14800 MiB free)", printed once it first flushes
 // its output) and llama-server's load lines, which name each worker's device
 // by its endpoint ("using device RPC0 (127.0.0.1:50052) … - 7869 MiB free",
-// "RPC0[127.0.0.1:50052] model buffer size = 25.49 MiB"). Pure.
+// "RPC0[127.0.0.1:50052] model buffer size = 25.49 MiB"); and whether a worker
+// itself took a connection, the one sign that it, and not another program, holds
+// its port. Pure.
 import type { RpcWorkerDevice } from '@shared/contract';
 
 const WORKER_DEVICE = /^ {2}(\S+): (.*) \((\d+) MiB, (\d+) MiB free\)$/;
@@ -16,6 +18,17 @@ const BACKTRACE_FRAME = /\([^()]*\+0x[0-9a-f]+\)\s*\[0x[0-9a-f]+\]\s*$/i;
 /** How ggml, CUDA and the C++ runtime say why a process stops. */
 const ERROR_WORDS = /error|fatal|abort|assert|failed|out of memory|terminate called|what\(\)/i;
 const SAID_MAX_CHARS = 300;
+/**
+ * ggml-rpc-server prints nothing once it listens (its banner comes before the bind, and stdout is flushed only
+ * when it accepts a connection); this line, flushed after each accept on its own listening socket, is the first
+ * thing it says that only a worker holding the port can say.
+ */
+const WORKER_ACCEPTED = /^Accepted client connection$/;
+
+/** Whether this line of a worker's output says it accepted a connection on its port. */
+export function isWorkerAcceptLine(line: string): boolean {
+  return WORKER_ACCEPTED.test(line.trim());
+}
 
 /**
  * The worker's own last word before it ended: its last line that is not a backtrace frame, when that

@@ -1,10 +1,11 @@
 // The RPC workers of one llama-server run: starts the local ggml-rpc-server
 // workers (through the process lifecycle, each on a free port EVA chooses),
-// checks remote ones answer, waits until every one listens, reports each
-// one's state and memory, and says when a local one dies unasked. Stopping is
+// checks remote ones answer, waits until every local one says it listens
+// (rpc-worker-readiness.ts: an answer on the port is not enough), reports each
+// one's state and memory, and says when a local one dies unasked, also before
+// anyone asked (whenLost latches the loss). Stopping is
 // the caller's second step: llama-server first, then the workers — a server
 // whose workers vanish before it exits crashes on its way out.
-import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import type { RpcWorkerStatus } from '@shared/contract';
 import { AppFailure } from '@shared/errors';
@@ -14,7 +15,8 @@ import { describeExit } from '../process/exit-record';
 import type { ManagedProcess } from '../process/launch';
 import type { ProcessLifecycle } from '../process/process-lifecycle';
 import { findFreePort } from './net-probe';
-import { parseServerRpcLine, parseWorkerDeviceLine, workerErrorLine } from './rpc-worker-output';
+import { isWorkerAcceptLine, parseServerRpcLine, parseWorkerDeviceLine, workerErrorLine } from './rpc-worker-output';
+import { canConnect, waitForWorker, type WorkerReadiness } from './rpc-worker-readiness';
 
 export const RPC_WORKER_NAME = 'ggml-rpc-server';
 
@@ -37,6 +39,8 @@ export interface RpcWorkerSetDeps {
   /** how long a worker may take to listen (default 15 s) */
   readyTimeoutMs?: number;
   stopGraceMs?: number;
+  /** a free port for a local worker on this host (default findFreePort); tests hand out one they hold */
+  freePort?: (host: string) => Promise<number>;
 }
 
 /** A local worker that stopped without being asked. */
@@ -55,7 +59,6 @@ interface Plan {
 }
 
 const PROBE_TIMEOUT_MS = 3000;
-const PROBE_RETRY_MS = 50;
 
 export class RpcWorkerSet {
   private plan: Plan | null = null;
@@ -103,8 +106,9 @@ export class RpcWorkerSet {
     await this.stopWorkers();
   }
 
-  /** Resolves with the first local worker of the current set that stops unasked. */
+  /** Resolves with the first local worker of the current set that stops unasked, at once when one already has. */
   whenLost(): Promise<LostWorker> {
+    if (this.lost.length > 0) return Promise.resolve(this.lost[0]!);
     return new Promise((resolve) => this.lostWaiters.push(resolve));
   }
 
@@ -134,7 +138,8 @@ export class RpcWorkerSet {
   private async freeEndpoints(rpc: RpcSettings): Promise<RpcEndpoint[]> {
     const host = localWorkerHost(rpc);
     const ports = new Set<number>();
-    while (ports.size < rpc.localWorkers) ports.add(await findFreePort(host));
+    const freePort = this.deps.freePort ?? findFreePort;
+    while (ports.size < rpc.localWorkers) ports.add(await freePort(host));
     return [...ports].map((port) => ({ host, port }));
   }
 
@@ -155,6 +160,9 @@ export class RpcWorkerSet {
 
   private async launchLocal(plan: Plan, endpoint: RpcEndpoint, status: RpcWorkerStatus): Promise<void> {
     const name = `${RPC_WORKER_NAME} ${status.endpoint}`;
+    let listening = false;
+    let sayListening = () => {};
+    const accepted = new Promise<void>((resolve) => (sayListening = resolve));
     const proc = this.deps.registry.launch({
       name: RPC_WORKER_NAME,
       command: plan.workerPath,
@@ -164,6 +172,10 @@ export class RpcWorkerSet {
         mode: 'lines',
         onLine: (_stream, line) => {
           this.deps.log(`[${name}] ${line}`);
+          if (isWorkerAcceptLine(line)) {
+            listening = true;
+            sayListening();
+          }
           const device = parseWorkerDeviceLine(line);
           if (device) {
             status.devices = [...status.devices.filter((known) => known.name !== device.name), device];
@@ -175,26 +187,24 @@ export class RpcWorkerSet {
     this.procs.push(proc);
     status.pid = proc.pid;
     this.deps.log(`starting ${name}: ${plan.workerPath} ${rpcWorkerArgs(endpoint, plan.rpc.workerThreads).join(' ')}`);
-    let exited: string | null = null;
-    void proc.exited.then((exit) => {
-      exited = describeExit(exit);
+    const exited = proc.exited.then((exit) => describeExit(exit));
+    void exited.then((how) => {
       if (this.stopping || !this.statuses.includes(status)) return;
       status.state = 'lost';
       status.pid = null;
       this.changed();
+      // One that never listened is a failed start, which the readiness wait reports.
+      if (!listening) return;
       const said = workerErrorLine(proc.lastLines());
-      const lost: LostWorker = { endpoint: status.endpoint, how: exited, ...(said ? { said } : {}) };
+      const lost: LostWorker = { endpoint: status.endpoint, how, ...(said ? { said } : {}) };
       this.lost.push(lost);
       for (const waiter of this.lostWaiters.splice(0)) waiter(lost);
     });
     // Loopback reaches a worker bound to 0.0.0.0 too. Connecting also makes it flush its banner (device memory).
     const probeHost = endpoint.host === '0.0.0.0' ? '127.0.0.1' : endpoint.host;
-    const deadline = Date.now() + (this.deps.readyTimeoutMs ?? 15_000);
-    while (!(await canConnect(probeHost, endpoint.port, PROBE_TIMEOUT_MS))) {
-      if (exited !== null) throw new AppFailure('backend_failed', `RPC worker ${status.endpoint} stopped before it listened (${exited}); see the model log`, { endpoint: status.endpoint, logTail: proc.lastLines() });
-      if (Date.now() > deadline) throw new AppFailure('ready_timeout', `RPC worker ${status.endpoint} did not listen within ${Math.round((this.deps.readyTimeoutMs ?? 15_000) / 1000)} s`, { endpoint: status.endpoint });
-      await new Promise((resolve) => setTimeout(resolve, PROBE_RETRY_MS));
-    }
+    const timeoutMs = this.deps.readyTimeoutMs ?? 15_000;
+    const readiness = await waitForWorker({ host: probeHost, port: endpoint.port, accepted, exited, timeoutMs });
+    if (!readiness.ok) throw startFailure(status.endpoint, endpoint.port, readiness, timeoutMs, proc.lastLines());
     status.state = 'ready';
     this.changed();
   }
@@ -224,16 +234,17 @@ export class RpcWorkerSet {
   }
 }
 
-/** Whether something accepts a TCP connection there within `timeoutMs`; the connection is closed at once. */
-export function canConnect(host: string, port: number, timeoutMs: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host, port });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(timeoutMs, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
+/** Why a local worker did not start, for the load's error. */
+function startFailure(endpoint: string, port: number, readiness: Exclude<WorkerReadiness, { ok: true }>, timeoutMs: number, logTail: string[]): AppFailure {
+  const said = workerErrorLine(logTail);
+  const details = { endpoint, logTail, ...(said ? { said } : {}) };
+  if (readiness.reason === 'timeout') return new AppFailure('ready_timeout', `RPC worker ${endpoint} did not listen within ${Math.round(timeoutMs / 1000)} s`, details);
+  if (readiness.reason === 'port_taken') {
+    return new AppFailure(
+      'backend_failed',
+      `RPC worker ${endpoint} could not start: port ${port} is taken by another program, and EVA sends the model to no program but its own worker; load the model again to choose another port`,
+      { ...details, reason: 'port_taken', workerExit: readiness.how },
+    );
+  }
+  return new AppFailure('backend_failed', `RPC worker ${endpoint} stopped before it listened (${readiness.how}${said ? `: ${said}` : ''}); see the model log`, { ...details, workerExit: readiness.how });
 }

@@ -1,6 +1,7 @@
 // The RPC workers section of the load dialog: none, workers EVA starts here, or
 // a list of workers elsewhere; with the exposure warning wherever a worker
-// listens beyond loopback (rpc-exposure.ts decides which).
+// listens beyond loopback (rpc-exposure.ts decides which), and, for workers
+// here, that loopback is no wall between the users of this machine.
 import { rpcExposures } from '@shared/rpc/rpc-exposure';
 import { useT } from '../../i18n';
 import { CheckField, SelectField, TextField } from '../../ui/form-fields';
@@ -28,6 +29,11 @@ export function RpcFields({ form, errors, edit }: RpcFieldsProps) {
           <TextField label={t('load.rpc.threads')} value={form.rpcThreads} numeric error={errors.rpcThreads} placeholder={t('load.rpc.threadsAuto')} testId="rpc-threads" onChange={(rpcThreads) => edit({ rpcThreads })} />
           <CheckField label={t('load.rpc.expose')} checked={form.rpcExpose} testId="rpc-expose" onChange={(rpcExpose) => edit({ rpcExpose })} />
         </div>
+      )}
+      {form.rpcMode === 'local' && (
+        <p className="field-hint" role="note" data-testid="rpc-local-users">
+          {t('load.rpc.localUsers')}
+        </p>
       )}
       {form.rpcMode === 'remote' && (
         <TextField label={t('load.rpc.remote')} value={form.rpcRemote} mono error={errors.rpcRemote} placeholder="192.168.1.20:50052" hint={t('load.rpc.remoteHint')} testId="rpc-remote" onChange={(rpcRemote) => edit({ rpcRemote })} />
