@@ -9,6 +9,10 @@ describe('the stablediffusion tool', () => {
     expect(toolImageParams({ prompt: 'a lighthouse' }, IMAGE_TEMPLATES.default.defaults)).toEqual({ ...IMAGE_TEMPLATES.default.defaults, prompt: 'a lighthouse' });
   });
 
+  it('asks before every picture by default: "allow" and "for this conversation" cannot skip the card', () => {
+    expect(stablediffusionToolDescriptor()).toMatchObject({ defaultPolicy: 'ask', alwaysAsk: true });
+  });
+
   it('takes the model’s arguments, sizes rounded to multiples of 64, and EVA’s argument names', () => {
     const params = toolImageParams({ prompt: 'cat', negative_prompt: 'dog', width: 500, height: 300, steps: 8, cfg: 4.5, seed: 7, sampler: 'dpm++2m' }, IMAGE_TEMPLATES.sdxl.defaults);
     expect(params).toEqual({ prompt: 'cat', negativePrompt: 'dog', width: 512, height: 320, steps: 8, cfg: 4.5, seed: 7, sampler: 'dpm++2m' });

@@ -29,7 +29,10 @@ export function stablediffusionToolDescriptor(): ToolDescriptor {
     },
     // It writes only into EVA's own images folder, and runs nothing but sd-cli with fixed options.
     risk: 'write',
-    defaultPolicy: 'allow',
+    // But one call can hold the CPU and memory for many minutes (2048×2048 at 150 steps): each asks, unless it fits
+    // the budget the user set on the image page (image-tool-budget.ts), the one way past the card.
+    defaultPolicy: 'ask',
+    alwaysAsk: true,
     enabledByDefault: true,
     source: 'builtin',
   };

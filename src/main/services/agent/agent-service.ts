@@ -61,6 +61,9 @@ export function createAgentService(deps: AgentServiceDeps) {
       const result = await deps.runner.preview(tool.name, args, workspaceDir());
       return result.status === 'ok' ? { kind: 'diff', text: result.output } : { kind: 'none', text: result.error?.message ?? 'no preview' };
     }
+    // A tool whose provider says what the call costs (a picture's size and steps) has the card say so.
+    const described = deps.registry.describeCall({ name: tool.name, args });
+    if (described !== null) return { kind: 'none', text: described };
     return { kind: 'none', text: JSON.stringify(args, null, 2) };
   }
 
@@ -118,6 +121,7 @@ export function createAgentService(deps: AgentServiceDeps) {
             runTool: (call) => deps.registry.run(call),
             validator,
             policy: () => ({ policies: deps.settings.get().tools.policies }),
+            allowedAhead: (call) => deps.registry.allowedAhead({ name: call.name, args: call.arguments }),
             ask: async ({ requestId, call, tool, turn, said }) => {
               const shown = await preview(tool, call.arguments);
               let shownId: string | null = null;

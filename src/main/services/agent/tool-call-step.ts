@@ -18,6 +18,8 @@ export interface ToolCallDeps {
   runTool(call: ProviderCall & ToolProgressListener): Promise<ToolRunResult>;
   validator: ArgumentValidator;
   policy(): ToolPolicySettings;
+  /** a call the user allowed ahead by its cost runs without a card (registry.allowedAhead); absent: none does */
+  allowedAhead?(call: ToolCall): boolean;
   /** the approval card: resolves with the user's choice and the card's id */
   ask(request: { requestId: string; call: ToolCall; tool: ToolDescriptor } & CallPlace): Promise<{ askId: string | null; answer: ConsentAnswer }>;
   clock?: () => number;
@@ -67,7 +69,7 @@ async function decideAndRun(reading: CallReading, context: ToolCallContext, deps
     return { kind: 'fed', step, response: { name: reading.name ?? 'tool_call', status: 'error', output: '', error: reading.error }, stopped: false };
   }
   const call = reading.call;
-  const verdict = gateToolCall({ call, tools: context.tools, validator: deps.validator, policy: deps.policy(), conversationAllowed: context.allowed });
+  const verdict = gateToolCall({ call, tools: context.tools, validator: deps.validator, policy: deps.policy(), conversationAllowed: context.allowed, allowedAhead: (checked) => deps.allowedAhead?.(checked) ?? false });
   if (verdict.kind === 'final') return { kind: 'final', text: verdict.text };
   if (verdict.kind === 'reject') {
     const step: NewStep = { kind: 'invalid', tool: call.name, args: call.arguments, status: 'rejected', output: verdict.error.message, durationMs: 0 };

@@ -210,7 +210,7 @@ describe('pictures into the chat and the stablediffusion tool (stand-in sd-cli)'
   it('stand-in: the tool is offered once sd-cli and the template’s files are there, and returns the picture and a short text', async () => {
     const { service } = await images();
     let files: Record<string, string> = {};
-    const provider = imageToolProvider({ service, settings: () => ({ template: 'default', files: { default: files, 'sd1.5': {}, sdxl: {}, flux: {} }, threads: 0 }), cliFound: () => true, newJobId: () => `tool-${++jobs}` });
+    const provider = imageToolProvider({ service, settings: () => ({ template: 'default', files: { default: files, 'sd1.5': {}, sdxl: {}, flux: {} }, threads: 0, toolBudget: 0 }), cliFound: () => true, newJobId: () => `tool-${++jobs}` });
     expect(provider.descriptors()).toEqual([]);
     files = { model: modelPath };
     expect(provider.descriptors().map((d) => d.name)).toEqual(['stablediffusion']);
@@ -226,9 +226,23 @@ describe('pictures into the chat and the stablediffusion tool (stand-in sd-cli)'
     expect(failed.error?.message).toMatch(/ran out of memory/);
   });
 
+  it('stand-in: a call is allowed ahead only within the user’s budget, and the card is told the size and steps it will draw', async () => {
+    const { service } = await images();
+    let toolBudget = 0;
+    const provider = imageToolProvider({ service, settings: () => ({ template: 'default', files: { default: { model: modelPath }, 'sd1.5': {}, sdxl: {}, flux: {} }, threads: 0, toolBudget }), cliFound: () => true, newJobId: () => `tool-${++jobs}` });
+    const huge = { name: 'stablediffusion', args: { prompt: 'x', width: 2048, height: 2048, steps: 150 } };
+    // The template's 512×512 at 20 steps where the model names neither.
+    const plain = { name: 'stablediffusion', args: { prompt: 'x' } };
+    expect([provider.allowedAhead(huge), provider.allowedAhead(plain)]).toEqual([false, false]);
+    expect(provider.describeCall(huge)).toMatch(/^A 2048×2048 picture in 150 steps: 629\.1 megapixel-steps/);
+    expect(provider.describeCall(plain)).toMatch(/^A 512×512 picture in 20 steps/);
+    toolBudget = 6;
+    expect([provider.allowedAhead(huge), provider.allowedAhead(plain)]).toEqual([false, true]);
+  });
+
   it('stand-in: stopping the agent run stops the tool’s sd-cli', async () => {
     const { service, registry } = await images();
-    const provider = imageToolProvider({ service, settings: () => ({ template: 'default', files: { default: { model: modelPath }, 'sd1.5': {}, sdxl: {}, flux: {} }, threads: 0 }), cliFound: () => true, newJobId: () => `tool-${++jobs}` });
+    const provider = imageToolProvider({ service, settings: () => ({ template: 'default', files: { default: { model: modelPath }, 'sd1.5': {}, sdxl: {}, flux: {} }, threads: 0, toolBudget: 0 }), cliFound: () => true, newJobId: () => `tool-${++jobs}` });
     const controller = new AbortController();
     const running = provider.run({ name: 'stablediffusion', args: { prompt: 'stand-in:slow', steps: 100 }, workspaceDir: dir, signal: controller.signal });
     await until(() => registry.pids().length > 0);

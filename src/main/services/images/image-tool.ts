@@ -4,13 +4,17 @@
 // second process around it. Offered once sd-cli is there and the page's
 // template has its model files; the picture goes to the step card (and so into
 // the history with the run) and the gallery, the model gets a short text.
+// Each call asks first (a picture can hold the CPU for minutes), unless its work
+// fits the budget the user set on the image page; the card names the size and
+// steps the call will really use, the template's where the model left them out.
 import { toAppError } from '@shared/errors';
 import { IMAGE_TEMPLATES, missingModelFiles } from '@shared/images/image-templates';
 import type { ImageSettings } from '@shared/images/image-settings';
 import { stablediffusionToolDescriptor, toolImageParams, toolResultText } from '@shared/images/stablediffusion-tool';
+import { imageCallSummary, withinImageBudget } from '@shared/images/image-tool-budget';
 import { base64Bytes } from '@shared/tools/tool-content';
 import { toolError, type ToolProgressListener, type ToolRunResult } from '@shared/tools/tool-types';
-import type { ProviderCall, ToolProvider } from '../tools/tool-registry';
+import type { CallToJudge, ProviderCall, ToolProvider } from '../tools/tool-registry';
 import type { ImageService } from './image-service';
 
 export interface ImageToolDeps {
@@ -24,6 +28,8 @@ export interface ImageToolDeps {
 /** A provider whose calls may carry a progress listener (the registry passes the agent's on, as it does to MCP tools). */
 export interface ImageToolProvider extends ToolProvider {
   run(call: ProviderCall & ToolProgressListener): Promise<ToolRunResult>;
+  allowedAhead(call: CallToJudge): boolean;
+  describeCall(call: CallToJudge): string;
 }
 
 export function imageToolProvider(deps: ImageToolDeps): ImageToolProvider {
@@ -32,12 +38,16 @@ export function imageToolProvider(deps: ImageToolDeps): ImageToolProvider {
     const { template, files } = deps.settings();
     return deps.cliFound() && missingModelFiles(template, files[template]).length === 0;
   };
+  /** The parameters the call will draw with: its own arguments over the current template's. */
+  const paramsOf = (args: Record<string, unknown>) => toolImageParams(args, IMAGE_TEMPLATES[deps.settings().template].defaults);
   return {
     descriptors: () => (offered() ? [descriptor] : []),
+    allowedAhead: (call) => withinImageBudget(paramsOf(call.args), deps.settings().toolBudget),
+    describeCall: (call) => imageCallSummary(paramsOf(call.args), deps.settings().toolBudget),
     async run(call: ProviderCall & ToolProgressListener): Promise<ToolRunResult> {
       const started = performance.now();
       const { template, files } = deps.settings();
-      const params = toolImageParams(call.args, IMAGE_TEMPLATES[template].defaults);
+      const params = paramsOf(call.args);
       try {
         const image = await deps.service.generate({
           jobId: deps.newJobId(),

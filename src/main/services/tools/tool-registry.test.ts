@@ -41,4 +41,15 @@ describe('ToolRegistry', () => {
     registry.setProvider('mcp:fetch', provider(['fetch@a', 'fetch@b'], 'fetch'));
     expect(registry.descriptors().map((d) => d.name)).toEqual(order);
   });
+
+  it('asks the provider of a call whether it was allowed ahead and how to describe it; providers that do not say allow nothing', () => {
+    const registry = new ToolRegistry();
+    registry.setProvider('builtin', provider(['read_file'], 'builtin'));
+    registry.setProvider('images', { ...provider(['x@draw'], 'images'), allowedAhead: (call) => call.args.small === true, describeCall: (call) => `draw ${String(call.args.small)}` });
+    expect(registry.allowedAhead({ name: 'x@draw', args: { small: true } })).toBe(true);
+    expect(registry.allowedAhead({ name: 'x@draw', args: { small: false } })).toBe(false);
+    expect(registry.describeCall({ name: 'x@draw', args: { small: false } })).toBe('draw false');
+    expect([registry.allowedAhead({ name: 'read_file', args: {} }), registry.describeCall({ name: 'read_file', args: {} })]).toEqual([false, null]);
+    expect(registry.allowedAhead({ name: 'nobody', args: {} })).toBe(false);
+  });
 });

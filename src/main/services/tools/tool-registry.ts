@@ -14,10 +14,17 @@ export interface ProviderCall {
   signal?: AbortSignal;
 }
 
+/** A call as the consent step sees it: validated, not yet run. */
+export type CallToJudge = Pick<ProviderCall, 'name' | 'args'>;
+
 /** Something that offers tools: the built-ins, or one MCP server. */
 export interface ToolProvider {
   descriptors(): readonly ToolDescriptor[];
   run(call: ProviderCall): Promise<ToolRunResult>;
+  /** whether the user allowed this call ahead by its cost, so it runs without a card (the image tool under its budget) */
+  allowedAhead?(call: CallToJudge): boolean;
+  /** what the approval card says of a call when its arguments alone do not (a picture's size and steps, defaults filled in) */
+  describeCall?(call: CallToJudge): string;
 }
 
 export class ToolRegistry {
@@ -56,10 +63,24 @@ export class ToolRegistry {
   }
 
   async run(call: ProviderCall): Promise<ToolRunResult> {
-    for (const provider of this.ordered()) {
-      if (provider.descriptors().some((tool) => tool.name === call.name)) return provider.run(call);
-    }
+    const provider = this.providerOf(call.name);
+    if (provider) return provider.run(call);
     return { status: 'error', output: '', error: toolError('unknown_tool', `no provider offers the tool "${call.name}"`), durationMs: 0 };
+  }
+
+  /** Whether the tool's provider lets this call run without a card; false for every provider that does not say. */
+  allowedAhead(call: CallToJudge): boolean {
+    return this.providerOf(call.name)?.allowedAhead?.(call) ?? false;
+  }
+
+  /** The provider's words for the approval card, or null. */
+  describeCall(call: CallToJudge): string | null {
+    return this.providerOf(call.name)?.describeCall?.(call) ?? null;
+  }
+
+  /** The provider that runs this name: the first (by id) to offer it, as in descriptors(). */
+  private providerOf(name: string): ToolProvider | undefined {
+    return this.ordered().find((provider) => provider.descriptors().some((tool) => tool.name === name));
   }
 }
 

@@ -3,6 +3,7 @@ import { builtinToolDescriptors } from '../builtin-tools';
 import { gateToolCall, type GateInput } from './tool-call-gate';
 import { createArgumentValidator } from '../validate-arguments';
 import type { ToolCall } from '../tool-types';
+import { stablediffusionToolDescriptor } from '../../images/stablediffusion-tool';
 
 const tools = builtinToolDescriptors();
 const validator = createArgumentValidator();
@@ -49,5 +50,15 @@ describe('gateToolCall', () => {
   it('never skips the card for the controller', () => {
     const call = { name: 'controller', arguments: { actions: [{ action: 'left_up' }] } };
     expect(gate(call, { policy: { policies: { controller: 'allow' } }, conversationAllowed: ['controller'] }).kind).toBe('ask');
+  });
+
+  it('asks before a picture by default, whatever the policy says, and runs one the user allowed ahead by its cost', () => {
+    const withImages = [...tools, stablediffusionToolDescriptor()];
+    const call = { name: 'stablediffusion', arguments: { prompt: 'a cat', width: 2048, height: 2048, steps: 150 } };
+    expect(gate(call, { tools: withImages }).kind).toBe('ask');
+    expect(gate(call, { tools: withImages, policy: { policies: { stablediffusion: 'allow' } }, conversationAllowed: ['stablediffusion'] }).kind).toBe('ask');
+    expect(gate(call, { tools: withImages, allowedAhead: () => true }).kind).toBe('run');
+    // Deny stays deny, under any budget.
+    expect(gate(call, { tools: withImages, policy: { policies: { stablediffusion: 'deny' } }, allowedAhead: () => true }).kind).toBe('deny');
   });
 });

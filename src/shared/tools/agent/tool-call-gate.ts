@@ -1,7 +1,8 @@
 // Everything between "the model asked for a tool" and "run it": find the tool,
 // end the loop on answer, validate the arguments, refuse forbidden commands
-// before anyone is asked, then apply the consent policy. Pure; the loop acts
-// on the verdict.
+// before anyone is asked, then apply the consent policy, where a call that
+// would ask may still run when its provider says the user allowed it ahead by
+// its cost (the picture under the image budget). Pure; the loop acts on the verdict.
 import { decideConsent, denialMessage, type ToolPolicySettings } from '../consent';
 import { findTool } from '../builtin-tools';
 import { classifyCommand, type CommandContext } from '../command-safety/forbidden-commands';
@@ -28,6 +29,8 @@ export interface GateInput {
   policy: ToolPolicySettings;
   conversationAllowed: readonly string[];
   commandContext?: CommandContext;
+  /** whether the user allowed this (validated) call ahead by its cost, so it needs no card; absent: none is */
+  allowedAhead?: (call: ToolCall) => boolean;
 }
 
 export function gateToolCall(input: GateInput): GateVerdict {
@@ -54,6 +57,7 @@ export function gateToolCall(input: GateInput): GateVerdict {
   }
   const verdict = decideConsent(tool, input.policy, input.conversationAllowed);
   if (verdict === 'deny') return { kind: 'deny', tool, message: denialMessage(tool.name, true) };
+  if (verdict === 'ask' && input.allowedAhead?.(call)) return { kind: 'run', call, tool };
   return { kind: verdict, call, tool };
 }
 

@@ -45,6 +45,17 @@ describe('ImagesView', () => {
     expect((screen.getByTestId('image-generate') as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('keeps the budget for pictures the agent may draw without asking: 0 (always ask) until the user sets one', async () => {
+    const { api } = await renderWithApp(<ImagesView />);
+    const field = (await screen.findByTestId('image-tool-budget')) as HTMLInputElement;
+    expect(field.value).toBe('0');
+    expect(screen.getByTestId('image-tool-budget-hint').textContent).toMatch(/asks before every picture.*512×512 at 20 steps is 5\.2/);
+    fireEvent.change(field, { target: { value: '6' } });
+    await settle();
+    expect(api.state.settings.images.toolBudget).toBe(6);
+    expect(screen.getByTestId('image-tool-budget-hint').textContent).toMatch(/within this many megapixel-steps is drawn without asking/);
+  });
+
   it('shows each step with Cancel, and a cancelled run leaves nothing', async () => {
     const { timers, tick } = manualTimers();
     const { api } = await renderWithApp(<ImagesView />, { platform: { timers } });

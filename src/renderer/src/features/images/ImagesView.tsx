@@ -12,6 +12,7 @@ import { FileBrowserDialog } from '../library/FileBrowserDialog';
 import { EngineMissing } from './ImageEngineCard';
 import { ImageFiles } from './ImageFiles';
 import { ImageGallery } from './ImageGallery';
+import { ImageToolBudget } from './ImageToolBudget';
 import { ImageProgressRow, useJobFrom } from './ImageProgressRow';
 import { PictureActions } from './PictureActions';
 import type { FormParams, ImagesStore } from './images-store';
@@ -60,6 +61,7 @@ export function ImagesView() {
         <input type="checkbox" checked={toChat} data-testid="image-to-chat" onChange={(e) => store.setToChat(e.target.checked)} />
         <span>{t('images.alsoToChat')}</span>
       </label>
+      <ImageToolBudget store={store} />
       <section className="image-job">
         {pageJob ? (
           <ImageProgressRow store={store} job={pageJob} />

@@ -36,6 +36,8 @@ export interface ImagesState {
   startImage: StartImage | null;
   /** put each new picture of the page into the chat too */
   toChat: boolean;
+  /** megapixel-steps the agent's tool may draw without asking (settings.images.toolBudget); 0: it always asks */
+  toolBudget: number;
   job: RunningImage | null;
   result: GeneratedImage | null;
   error: AppError | null;
@@ -66,6 +68,8 @@ export interface ImagesStore {
   setParams(patch: Partial<FormParams>): void;
   setStartImage(image: StartImage | null): void;
   setToChat(on: boolean): void;
+  /** how much the agent's tool may draw without asking, saved in the settings */
+  setToolBudget(budget: number): void;
   generate(): Promise<GeneratedImage | null>;
   /** the same picture again with a new seed; it goes into the chat when `chat` is given */
   newSeed(record: ImageRecord, chat?: ChatTarget): Promise<GeneratedImage | null>;
@@ -104,6 +108,7 @@ export function createImagesStore(deps: ImagesStoreDeps): ImagesStore {
     params: formParams('default'),
     startImage: null,
     toChat: true,
+    toolBudget: 0,
     job: null,
     result: null,
     error: null,
@@ -162,7 +167,7 @@ export function createImagesStore(deps: ImagesStoreDeps): ImagesStore {
     adopt(settings) {
       if (adopted) return;
       adopted = true;
-      state.setState({ template: settings.template, files: settings.files, params: formParams(settings.template, state.getState().params.prompt) });
+      state.setState({ template: settings.template, files: settings.files, toolBudget: settings.toolBudget, params: formParams(settings.template, state.getState().params.prompt) });
     },
     setTemplate(template) {
       state.setState((s) => ({ template, params: formParams(template, s.params.prompt), error: null }));
@@ -182,6 +187,10 @@ export function createImagesStore(deps: ImagesStoreDeps): ImagesStore {
     },
     setToChat(on) {
       state.setState({ toChat: on });
+    },
+    setToolBudget(budget) {
+      state.setState({ toolBudget: budget });
+      void deps.saveSettings({ toolBudget: budget });
     },
     async generate() {
       const s = state.getState();
