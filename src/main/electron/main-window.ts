@@ -1,9 +1,9 @@
-import { BrowserWindow, app } from 'electron';
-import { join } from 'node:path';
+import { BrowserWindow, type BrowserWindowConstructorOptions } from 'electron';
 import { hardenContents } from './security';
 
 export interface MainWindowOptions {
   preloadPath: string;
+  iconPath: string;
   rendererUrl: string | null;
   rendererFile: string;
   hideToTrayOnClose: () => boolean;
@@ -11,15 +11,16 @@ export interface MainWindowOptions {
   isAppUrl: (url: string) => boolean;
 }
 
-export function createMainWindow(options: MainWindowOptions): BrowserWindow {
-  const win = new BrowserWindow({
+/** The window's options, apart so the security settings are checked without a window. */
+export function mainWindowOptions(options: Pick<MainWindowOptions, 'preloadPath' | 'iconPath'>): BrowserWindowConstructorOptions {
+  return {
     width: 1200,
     height: 820,
     minWidth: 720,
     minHeight: 480,
     show: false,
     title: 'EVA Desktop',
-    icon: join(app.getAppPath(), 'resources', 'icons', 'eva.png'),
+    icon: options.iconPath,
     webPreferences: {
       preload: options.preloadPath,
       contextIsolation: true,
@@ -30,7 +31,11 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       // F2 pressed while another app has focus must still start audio capture.
       autoplayPolicy: 'no-user-gesture-required',
     },
-  });
+  };
+}
+
+export function createMainWindow(options: MainWindowOptions): BrowserWindow {
+  const win = new BrowserWindow(mainWindowOptions(options));
   hardenContents(win.webContents, options.isAppUrl);
   win.once('ready-to-show', () => win.show());
   win.on('close', (event) => {

@@ -1,7 +1,7 @@
 // Electron's security checklist, applied to every web contents we create:
 // no navigation away from the app, no new windows, no permission but the microphone,
 // and a strict CSP on every response.
-import { session, type WebContents } from 'electron';
+import { session, type Session, type WebContents } from 'electron';
 import { allowPermission } from '../services/app/permission-policy';
 
 export const CONTENT_SECURITY_POLICY = [
@@ -19,8 +19,13 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function hardenSession(isAppUrl: (url: string) => boolean): void {
-  const ses = session.defaultSession;
+/** The slice of an Electron session the hardening sets. */
+export type HardenableSession = Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'webRequest'>;
+
+/** The slice of a web contents the hardening sets. */
+export type HardenableContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>;
+
+export function hardenSession(isAppUrl: (url: string) => boolean, ses: HardenableSession = session.defaultSession): void {
   // Only the app's page, and only the microphone (F2 voice input).
   ses.setPermissionRequestHandler((_contents, permission, callback, details) => {
     const mediaTypes = 'mediaTypes' in details ? (details.mediaTypes ?? []) : [];
@@ -35,7 +40,7 @@ export function hardenSession(isAppUrl: (url: string) => boolean): void {
   });
 }
 
-export function hardenContents(contents: WebContents, isAppUrl: (url: string) => boolean): void {
+export function hardenContents(contents: HardenableContents, isAppUrl: (url: string) => boolean): void {
   contents.on('will-navigate', (event, url) => {
     if (!isAppUrl(url)) event.preventDefault();
   });
