@@ -52,6 +52,30 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only src/main/electron, src/main/index.ts and src/preload may import electron.' }] }],
     },
   },
+  // The unit tier (vitest.unit.config.ts) starts no process: a test that needs one is named *.integration.test.ts.
+  // src/test-support/unit-tier-guard.ts enforces the same at run time, also for processes started indirectly.
+  {
+    files: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    ignores: ['**/*.integration.test.ts', '**/*.slow.test.ts', ...electronOnly],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'Only src/main/electron, src/main/index.ts and src/preload may import electron.' },
+            ...childProcessModules.map((name) => ({ name, message: 'Unit tests start no process: name this file *.integration.test.ts.' })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: electronOnly.map((glob) => `${glob.replace(/\/\*\*$/, '')}/**/*.test.ts`),
+    ignores: ['**/*.integration.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: childProcessModules.map((name) => ({ name, message: 'Unit tests start no process: name this file *.integration.test.ts.' })) }],
+    },
+  },
   // The shared contract and pure logic run in every host: no node:, no DOM.
   {
     files: ['src/shared/**/*.ts'],
