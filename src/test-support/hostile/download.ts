@@ -7,30 +7,12 @@ import { join } from 'node:path';
 import { defaultStatfs, ROOM_MARGIN_BYTES, type StatFs } from '@main/services/models/disk-space';
 import { createDownloadManager } from '@main/services/models/download-manager';
 import type { HostileInput } from './hostile-input';
+import { pour } from '@test-support/http/pour';
 
 const MiB = 1 << 20;
-const CHUNK = Buffer.alloc(64 << 10, 0x2a);
 /** A server that got this far was read to its end, not stopped. */
 const STOPPED_EARLY_BYTES = 64 * MiB;
 
-type Body = NodeJS.WritableStream & { on(event: 'close' | 'error', listener: () => void): unknown };
-
-/** Writes up to `max` bytes to `out`, minding backpressure; resolves with what it wrote once `out` closes. */
-function pour(out: Body, max: number): Promise<number> {
-  return new Promise((done) => {
-    let sent = 0;
-    out.on('error', () => {});
-    out.on('close', () => done(sent));
-    const more = () => {
-      while (sent < max) {
-        sent += CHUNK.length;
-        if (!out.write(CHUNK)) return void out.once('drain', more);
-      }
-      out.end();
-    };
-    more();
-  });
-}
 
 /**
  * Serves `max` bytes: over node:http, chunked with no length, or over a raw socket after

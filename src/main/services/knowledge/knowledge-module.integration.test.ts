@@ -64,7 +64,7 @@ describe('the knowledge tool and the composer toggle', () => {
     await writeFile(file, '# Animals\n\nThe tapir sleeps by the river.\n\nThe heron fishes at dawn.\n');
     const { id } = await knowledge.handlers['knowledge:create']({ name: 'Animals' });
     await knowledge.handlers['knowledge:add']({ id, paths: [file] });
-    await knowledge.service.idle();
+    await knowledge.service?.idle();
     expect(tools.descriptors().map((t) => t.name)).toContain('knowledge');
     expect(events.some((e) => e.event === 'knowledge:progress')).toBe(true);
     expect(events.some((e) => e.event === 'knowledge:embedder')).toBe(true);

@@ -16,6 +16,7 @@ import { Embedder } from './embedder';
 import { EmbeddingServer } from './embedding-server';
 import { workerExtractor, type ExtractWorkerEntry } from './extract/extract-worker-client';
 import { openKnowledgeService } from './knowledge-service';
+import { unavailableKnowledge, type KnowledgeModule } from './knowledge-unavailable';
 
 type KnowledgeChannel = keyof typeof knowledgeChannels;
 
@@ -32,7 +33,7 @@ export interface KnowledgeModuleDeps {
   timeouts?: { readyTimeoutMs?: number; restartDelaysMs?: number[]; stopGraceMs?: number };
 }
 
-export async function openKnowledge(deps: KnowledgeModuleDeps) {
+export async function openKnowledge(deps: KnowledgeModuleDeps): Promise<KnowledgeModule> {
   const server = new EmbeddingServer({
     binDirs: deps.binDirs,
     registry: deps.registry,
@@ -44,7 +45,7 @@ export async function openKnowledge(deps: KnowledgeModuleDeps) {
   });
   const embedder = new Embedder({ settings: () => deps.settings().knowledge.embedder, server, resolveLink: deps.resolveLink });
   const extractor = workerExtractor({ ...deps.extractWorker, launch: deps.registry.launch });
-  const service = await openKnowledgeService({
+  const opened = await openKnowledgeService({
     dir: join(deps.dataDir, 'knowledge'),
     embedder,
     extractor,
@@ -52,7 +53,14 @@ export async function openKnowledge(deps: KnowledgeModuleDeps) {
     onProgress: (progress) => deps.emit('knowledge:progress', progress),
     onChanged: () => deps.emit('knowledge:changed', { at: Date.now() }),
     onNotice: (notice) => deps.emit('app:notice', notice),
-  });
+  }).catch((error: unknown) => error as Error);
+  // The knowledge base never keeps the app from starting: where it cannot open (its
+  // database, its folder), EVA starts without it and every knowledge call says why.
+  if (opened instanceof Error) {
+    await extractor.dispose();
+    return unavailableKnowledge(opened, embedder, deps.emit);
+  }
+  const service = opened;
 
   const handlers: Pick<InvokeHandlers, KnowledgeChannel> = {
     'knowledge:list': async () => service.list(),
@@ -151,4 +159,4 @@ function lastUserText(messages: readonly ChatMessage[]): string {
   return '';
 }
 
-export type KnowledgeModule = Awaited<ReturnType<typeof openKnowledge>>;
+export type { KnowledgeModule };

@@ -3,45 +3,27 @@
 // real, tiny tmpfs). Real embedding server, real LanceDB, real files. What the
 // next start does with a damaged catalog or table is in knowledge-start.integration.test.ts.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INGEST_CHILD, REPO_ROOT } from '@test-support/child-scripts';
 import { prose } from '@test-support/knowledge/document-fixtures';
-import { linkEmbedder, makeEmbedderHarness, tinyEmbedderSettings } from '@test-support/knowledge/embedder-harness';
+import { linkEmbedder, tinyEmbedderSettings } from '@test-support/knowledge/embedder-harness';
+import { useEmbedderScratch } from '@test-support/knowledge/embedder-scratch';
 import { makeKnowledgeHarness } from '@test-support/knowledge/knowledge-harness';
 import type { EmbedderSettings } from '@shared/knowledge/knowledge-settings';
 
 let embedderSettings: EmbedderSettings = tinyEmbedderSettings();
-const emb = makeEmbedderHarness(() => embedderSettings);
-let endpoint = { baseUrl: '', apiKey: '' };
-let scratch = '';
-
-beforeAll(async () => {
-  const ready = await emb.embedder.ready(AbortSignal.timeout(60_000));
-  endpoint = { baseUrl: ready.endpoint.baseUrl, apiKey: ready.endpoint.apiKey };
-  scratch = await mkdtemp(join(tmpdir(), 'eva-knowledge-recovery-'));
-});
-afterAll(async () => {
-  await emb.dispose();
-  await rm(scratch, { recursive: true, force: true });
-});
-
-async function folderOf(name: string, files: number, paragraphs: number): Promise<string> {
-  const folder = join(scratch, name);
-  await mkdir(folder, { recursive: true });
-  for (let i = 0; i < files; i++) await writeFile(join(folder, `f${i}.txt`), prose(paragraphs, 100 + i));
-  return folder;
-}
+const env = useEmbedderScratch('eva-knowledge-recovery-', () => embedderSettings);
 
 /** Starts the ingest child and SIGKILLs it once it has embedded at least `killAt` passages; returns the base id. */
 async function ingestAndKill(root: string, folder: string, killAt: number, baseId?: string): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', INGEST_CHILD, root, endpoint.baseUrl, folder, ...(baseId ? [baseId] : [])], {
+  const child = spawn(process.execPath, ['--import', 'tsx', INGEST_CHILD, root, env.endpoint.baseUrl, folder, ...(baseId ? [baseId] : [])], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, EVA_TEST_EMBED_KEY: endpoint.apiKey },
+    env: { ...process.env, EVA_TEST_EMBED_KEY: env.endpoint.apiKey },
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -82,11 +64,11 @@ async function expectSameAsCleanIngest(kb: Awaited<ReturnType<typeof makeKnowled
 describe('an ingest killed mid-way resumes at the next start', () => {
   for (const killAt of [1, 12, 30]) {
     it(`killed after ${killAt} passage(s): the files being read are left out, the rest resume; re-added, every file ends indexed once, nothing half-indexed or doubled`, async () => {
-      const folder = await folderOf(`crash-${killAt}`, 4, 24);
-      const root = await mkdtemp(join(scratch, 'data-'));
+      const folder = await env.folderOf(`crash-${killAt}`, 4, 24);
+      const root = await mkdtemp(join(env.dir, 'data-'));
       const baseId = await ingestAndKill(root, folder, killAt);
 
-      const kb = await makeKnowledgeHarness(linkEmbedder(endpoint), {}, root);
+      const kb = await makeKnowledgeHarness(linkEmbedder(env.endpoint), {}, root);
       try {
         await kb.service.idle();
         await readdInterrupted(kb, baseId);
@@ -102,9 +84,9 @@ describe('an ingest killed mid-way resumes at the next start', () => {
 
 describe('a re-index killed mid-way', () => {
   it('keeps each file\'s committed passages until its new revision is stored, and ends with exactly the new ones', async () => {
-    const folder = await folderOf('reindex', 4, 24);
-    const root = await mkdtemp(join(scratch, 'data-'));
-    const first = await makeKnowledgeHarness(linkEmbedder(endpoint), {}, root);
+    const folder = await env.folderOf('reindex', 4, 24);
+    const root = await mkdtemp(join(env.dir, 'data-'));
+    const first = await makeKnowledgeHarness(linkEmbedder(env.endpoint), {}, root);
     const { id: baseId } = await first.service.create('Re-index');
     await first.service.addPaths(baseId, [folder]);
     await first.service.idle();
@@ -113,7 +95,7 @@ describe('a re-index killed mid-way', () => {
 
     await ingestAndKill(root, folder, 12, baseId);
 
-    const kb = await makeKnowledgeHarness(linkEmbedder(endpoint), {}, root);
+    const kb = await makeKnowledgeHarness(linkEmbedder(env.endpoint), {}, root);
     try {
       // Reopened, before the queue runs again: no file that claims passages has lost its rows.
       const reopened = await kb.consistent(baseId);
@@ -131,7 +113,7 @@ describe('a re-index killed mid-way', () => {
 describe('an ingest with no embedder yet', () => {
   it('waits, saying no embedding model is chosen, and goes on once one is set', async () => {
     embedderSettings = tinyEmbedderSettings({ modelPath: '' });
-    const kb = await makeKnowledgeHarness(emb.embedder);
+    const kb = await makeKnowledgeHarness(env.emb.embedder);
     try {
       const { id } = await kb.service.create('Waiting');
       const file = join(kb.root, 'wait.txt');
@@ -171,13 +153,13 @@ function canMountTmpfs(): boolean {
 
 describe.runIf(canMountTmpfs())('a full disk (Linux, root: a real 4 MB tmpfs)', () => {
   it('the file that cannot be stored gets its own disk_full error, what was indexed stays, and it indexes once there is room', async () => {
-    const mountPoint = await mkdtemp(join(scratch, 'tmpfs-'));
+    const mountPoint = await mkdtemp(join(env.dir, 'tmpfs-'));
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mountPoint]);
-    const kb = await makeKnowledgeHarness(linkEmbedder(endpoint), {}, mountPoint);
+    const kb = await makeKnowledgeHarness(linkEmbedder(env.endpoint), {}, mountPoint);
     try {
       const { id } = await kb.service.create('Full');
-      const small = join(scratch, 'small.txt');
-      const large = join(scratch, 'large.txt');
+      const small = join(env.dir, 'small.txt');
+      const large = join(env.dir, 'large.txt');
       await writeFile(small, prose(6, 3));
       await writeFile(large, prose(200, 4));
       await kb.service.addPaths(id, [small]);

@@ -3,40 +3,20 @@
 // damaged catalog or passage table never keeps the app from starting. The
 // catalogs are written by hand as a stopped run leaves them; the real service,
 // reader worker, embedding server and LanceDB take it from there.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { KnowledgeFile } from '@shared/knowledge/knowledge-types';
-import { prose } from '@test-support/knowledge/document-fixtures';
-import { linkEmbedder, makeEmbedderHarness } from '@test-support/knowledge/embedder-harness';
+import { linkEmbedder } from '@test-support/knowledge/embedder-harness';
+import { useEmbedderScratch } from '@test-support/knowledge/embedder-scratch';
 import { makeKnowledgeHarness } from '@test-support/knowledge/knowledge-harness';
 import { INTERRUPTED } from './knowledge-service';
 
-const emb = makeEmbedderHarness();
-let endpoint = { baseUrl: '', apiKey: '' };
-let scratch = '';
-
-beforeAll(async () => {
-  const ready = await emb.embedder.ready(AbortSignal.timeout(60_000));
-  endpoint = { baseUrl: ready.endpoint.baseUrl, apiKey: ready.endpoint.apiKey };
-  scratch = await mkdtemp(join(tmpdir(), 'eva-knowledge-start-'));
-});
-afterAll(async () => {
-  await emb.dispose();
-  await rm(scratch, { recursive: true, force: true });
-});
-
-async function folderOf(name: string, files: number, paragraphs: number): Promise<string> {
-  const folder = join(scratch, name);
-  await mkdir(folder, { recursive: true });
-  for (let i = 0; i < files; i++) await writeFile(join(folder, `f${i}.txt`), prose(paragraphs, 100 + i));
-  return folder;
-}
+const env = useEmbedderScratch('eva-knowledge-start-');
 
 /** A data dir whose catalog is `bases`, as a run that stopped at that point left it. */
 async function dataDirWith(bases: unknown[]): Promise<string> {
-  const root = await mkdtemp(join(scratch, 'data-'));
+  const root = await mkdtemp(join(env.dir, 'data-'));
   await mkdir(join(root, 'knowledge'), { recursive: true });
   await writeFile(join(root, 'knowledge', 'catalog.json'), JSON.stringify({ version: 1, bases }));
   return root;
@@ -48,7 +28,7 @@ function catalogFile(id: string, path: string, state: KnowledgeFile['state'], pa
 
 describe('a file that was being indexed when the app died', () => {
   it('is failed as interrupted at the next start, never queued again on its own; a queued one resumes; adding it again indexes it', async () => {
-    const folder = await folderOf('interrupted', 3, 4);
+    const folder = await env.folderOf('interrupted', 3, 4);
     const [first, second, third] = [0, 1, 2].map((i) => join(folder, `f${i}.txt`));
     const root = await dataDirWith([
       {
@@ -60,7 +40,7 @@ describe('a file that was being indexed when the app died', () => {
       },
     ]);
 
-    const kb = await makeKnowledgeHarness(linkEmbedder(endpoint), {}, root);
+    const kb = await makeKnowledgeHarness(linkEmbedder(env.endpoint), {}, root);
     try {
       await kb.service.idle();
       const files = kb.service.list().bases[0]!.files;
@@ -73,7 +53,7 @@ describe('a file that was being indexed when the app died', () => {
       await kb.dispose(false);
     }
 
-    const again = await makeKnowledgeHarness(linkEmbedder(endpoint), {}, root);
+    const again = await makeKnowledgeHarness(linkEmbedder(env.endpoint), {}, root);
     try {
       await again.service.idle();
       expect(again.service.list().bases[0]!.files.find((f) => f.path === first)).toMatchObject({ state: 'failed', error: { reason: 'interrupted' } });
@@ -88,10 +68,10 @@ describe('a file that was being indexed when the app died', () => {
 
 describe('a knowledge base that is damaged at start never keeps the app from starting', () => {
   it('a catalog that is not JSON: kept aside, a notice, and the service opens empty and works', async () => {
-    const root = await mkdtemp(join(scratch, 'data-'));
+    const root = await mkdtemp(join(env.dir, 'data-'));
     await mkdir(join(root, 'knowledge'), { recursive: true });
     await writeFile(join(root, 'knowledge', 'catalog.json'), '{"version":1,"bases":[{"id":');
-    const kb = await makeKnowledgeHarness(linkEmbedder(endpoint), {}, root);
+    const kb = await makeKnowledgeHarness(linkEmbedder(env.endpoint), {}, root);
     try {
       expect(kb.service.list().bases).toEqual([]);
       expect(kb.notices).toEqual([expect.objectContaining({ code: 'knowledge_catalog_damaged', level: 'error' })]);
@@ -104,14 +84,14 @@ describe('a knowledge base that is damaged at start never keeps the app from sta
   });
 
   it('a base whose passage table cannot be opened: the start goes on with a notice, the other files resume', async () => {
-    const folder = await folderOf('broken-table', 1, 3);
+    const folder = await env.folderOf('broken-table', 1, 3);
     const root = await dataDirWith([
       { id: 'broken', name: 'Broken', createdAt: 1, embedder: null, files: [catalogFile('x', join(folder, 'gone.txt'), 'indexed', { hash: 'a'.repeat(64), passages: 4 })] },
       { id: 'fine', name: 'Fine', createdAt: 2, embedder: null, files: [catalogFile('y', join(folder, 'f0.txt'), 'queued')] },
     ]);
     // A table folder with no dataset in it: LanceDB lists the table and cannot load it.
     await mkdir(join(root, 'knowledge', 'db', 'base_broken.lance'), { recursive: true });
-    const kb = await makeKnowledgeHarness(linkEmbedder(endpoint), {}, root);
+    const kb = await makeKnowledgeHarness(linkEmbedder(env.endpoint), {}, root);
     try {
       expect(kb.notices).toEqual([expect.objectContaining({ code: 'knowledge_repair_failed', details: expect.objectContaining({ base: 'Broken' }) })]);
       await kb.service.idle();

@@ -12,9 +12,9 @@ import type { DownloadState } from '@shared/models/model-library';
 import { ROOM_CHECK_BYTES, ROOM_MARGIN_BYTES, type StatFs } from './disk-space';
 import { announcedEnd } from './download-file';
 import { createDownloadManager } from './download-manager';
+import { POUR_CHUNK as CHUNK, pour } from '@test-support/http/pour';
 
 const MiB = 1 << 20;
-const CHUNK = Buffer.alloc(64 << 10, 0x2a);
 
 /** What a server sent before its client went away. */
 interface Sender {
@@ -35,22 +35,6 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((done) => (server.close(done) as Server & { closeAllConnections?: () => void }).closeAllConnections?.())));
 });
 
-/** Writes up to `max` bytes to `out`, minding backpressure; resolves with what it wrote when `out` closes. */
-function pour(out: NodeJS.WritableStream & { on(event: 'close' | 'drain' | 'error', listener: () => void): unknown }, max: number): Promise<number> {
-  return new Promise((done) => {
-    let sent = 0;
-    out.on('error', () => {});
-    out.on('close', () => done(sent));
-    const more = () => {
-      while (sent < max) {
-        sent += CHUNK.length;
-        if (!out.write(CHUNK)) return void out.once('drain', more);
-      }
-      out.end();
-    };
-    more();
-  });
-}
 
 async function listen(server: Server): Promise<string> {
   servers.push(server);
