@@ -51,35 +51,22 @@ async function addToKnowledgeBase(dir: string, path: string): Promise<string> {
   }
 }
 
+/** A crafted document added to a base through the real service: it must fail with a reason while its reader stays bounded. */
+function documentRow(name: string, fileName: string, make: (path: string) => Promise<unknown>): HostileInput {
+  return {
+    name,
+    surface: 'knowledge',
+    async probe(dir) {
+      const path = join(dir, fileName);
+      await make(path);
+      return addToKnowledgeBase(dir, path);
+    },
+    expect: /^failed \(content_too_large\); its reader stayed under 400 MB$/,
+  };
+}
+
 export const knowledgeInputs: HostileInput[] = [
-  {
-    name: 'a 70 KB DOCX zip bomb: a valid zip whose word/document.xml inflates to 20 MB of paragraphs',
-    surface: 'knowledge',
-    async probe(dir) {
-      const path = join(dir, 'bomb.docx');
-      await makeZipBombDocx(path);
-      return addToKnowledgeBase(dir, path);
-    },
-    expect: /^failed \(content_too_large\); its reader stayed under 400 MB$/,
-  },
-  {
-    name: 'the same DOCX zip bomb with zip headers that say word/document.xml is 4 KB',
-    surface: 'knowledge',
-    async probe(dir) {
-      const path = join(dir, 'lying.docx');
-      await makeZipBombDocx(path, { declaredBytes: 4096 });
-      return addToKnowledgeBase(dir, path);
-    },
-    expect: /^failed \(content_too_large\); its reader stayed under 400 MB$/,
-  },
-  {
-    name: 'a 70 KB PDF whose one page is a Flate stream that inflates to 20 MB of text operators',
-    surface: 'knowledge',
-    async probe(dir) {
-      const path = join(dir, 'flate.pdf');
-      await makeFlateBombPdf(path);
-      return addToKnowledgeBase(dir, path);
-    },
-    expect: /^failed \(content_too_large\); its reader stayed under 400 MB$/,
-  },
+  documentRow('a 70 KB DOCX zip bomb: a valid zip whose word/document.xml inflates to 20 MB of paragraphs', 'bomb.docx', (path) => makeZipBombDocx(path)),
+  documentRow('the same DOCX zip bomb with zip headers that say word/document.xml is 4 KB', 'lying.docx', (path) => makeZipBombDocx(path, { declaredBytes: 4096 })),
+  documentRow('a 70 KB PDF whose one page is a Flate stream that inflates to 20 MB of text operators', 'flate.pdf', (path) => makeFlateBombPdf(path)),
 ];

@@ -5,12 +5,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Notice } from '@shared/contract';
+import type { AppSettings, EventName, Notice } from '@shared/contract';
 import { defaultKnowledgeSettings, type KnowledgeSettings } from '@shared/knowledge/knowledge-settings';
 import type { IngestProgress } from '@shared/knowledge/knowledge-types';
 import type { Embedder } from '@main/services/knowledge/embedder';
 import { workerExtractor, type ExtractWorkerOptions } from '@main/services/knowledge/extract/extract-worker-client';
+import type { KnowledgeModuleDeps } from '@main/services/knowledge/knowledge-module';
 import { openKnowledgeService, type KnowledgeService } from '@main/services/knowledge/knowledge-service';
+import type { ProcessLifecycle } from '@main/services/process/process-lifecycle';
+import { testAssets } from '@test-support/test-assets';
 
 /** The reader's worker from source, run through tsx as the core runs it in dev. */
 export const EXTRACT_WORKER = { entry: fileURLToPath(new URL('../../main/workers/extract-worker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
@@ -49,5 +52,24 @@ export async function makeKnowledgeHarness(embedder: Embedder, patch: Partial<Kn
       await extractor.dispose();
       if (removeDir && !dir) await rm(root, { recursive: true, force: true });
     },
+  };
+}
+
+/** What openKnowledge needs in a test: the real bin dir and reader worker, no GPUs, no links, events recorded. */
+export function knowledgeModuleDeps(
+  dataDir: string,
+  registry: ProcessLifecycle,
+  settings: () => AppSettings,
+  events: Array<{ event: EventName; payload: unknown }>,
+): KnowledgeModuleDeps {
+  return {
+    dataDir,
+    binDirs: [testAssets.binDir],
+    registry,
+    probeGpus: async () => [],
+    settings,
+    resolveLink: async () => Promise.reject(new Error('no links here')),
+    emit: (event, payload) => events.push({ event, payload }),
+    extractWorker: EXTRACT_WORKER,
   };
 }

@@ -10,8 +10,7 @@ import { defaultSettings } from '@shared/default-settings';
 import type { ChatSendInput } from '@shared/chat/schemas';
 import type { ChatMessage } from '@shared/chat/types';
 import { tinyEmbedderSettings } from '@test-support/knowledge/embedder-harness';
-import { EXTRACT_WORKER } from '@test-support/knowledge/knowledge-harness';
-import { testAssets } from '@test-support/test-assets';
+import { knowledgeModuleDeps } from '@test-support/knowledge/knowledge-harness';
 import { memoryLifecycle } from '../process/process-lifecycle';
 import { ToolRegistry } from '../tools/tool-registry';
 import { openKnowledge, type KnowledgeModule } from './knowledge-module';
@@ -26,17 +25,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'eva-knowledge-module-'));
   const defaults = defaultSettings();
   settings = { ...defaults, load: { ...defaults.load, threads: 1 }, knowledge: { ...defaults.knowledge, embedder: tinyEmbedderSettings(), passageTokens: 64, overlapTokens: 8 } };
-  knowledge = await openKnowledge({
-    dataDir: dir,
-    binDirs: [testAssets.binDir],
-    registry,
-    probeGpus: async () => [],
-    settings: () => settings,
-    resolveLink: async () => Promise.reject(new Error('no links here')),
-    emit: (event, payload) => events.push({ event, payload }),
-    extractWorker: EXTRACT_WORKER,
-    timeouts: { restartDelaysMs: [200, 400] },
-  });
+  knowledge = await openKnowledge({ ...knowledgeModuleDeps(dir, registry, () => settings, events), timeouts: { restartDelaysMs: [200, 400] } });
 });
 afterAll(async () => {
   await knowledge.dispose();

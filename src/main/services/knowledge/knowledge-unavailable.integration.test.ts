@@ -9,8 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { EventName } from '@shared/contract';
 import { defaultSettings } from '@shared/default-settings';
 import { toAppError } from '@shared/errors';
-import { EXTRACT_WORKER } from '@test-support/knowledge/knowledge-harness';
-import { testAssets } from '@test-support/test-assets';
+import { knowledgeModuleDeps } from '@test-support/knowledge/knowledge-harness';
 import { memoryLifecycle } from '../process/process-lifecycle';
 import { openKnowledge } from './knowledge-module';
 
@@ -28,16 +27,7 @@ describe('a knowledge base that cannot open', () => {
     await writeFile(join(dataDir, 'knowledge'), 'not a folder');
     const events: Array<{ event: EventName; payload: unknown }> = [];
     const settings = { ...defaultSettings(), knowledge: { ...defaultSettings().knowledge, useInChat: true } };
-    const knowledge = await openKnowledge({
-      dataDir,
-      binDirs: [testAssets.binDir],
-      registry,
-      probeGpus: async () => [],
-      settings: () => settings,
-      resolveLink: async () => Promise.reject(new Error('no links here')),
-      emit: (event, payload) => events.push({ event, payload }),
-      extractWorker: EXTRACT_WORKER,
-    });
+    const knowledge = await openKnowledge(knowledgeModuleDeps(dataDir, registry, () => settings, events));
     try {
       expect(knowledge.service).toBeNull();
       expect(events).toEqual([{ event: 'app:notice', payload: expect.objectContaining({ code: 'knowledge_unavailable', level: 'error' }) }]);
