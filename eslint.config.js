@@ -7,13 +7,21 @@ const electronOnly = ['src/main/electron/**', 'src/main/index.ts', 'src/preload/
 const childProcessModules = ['node:child_process', 'child_process', 'cross-spawn'];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'bin/**', '.cache/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: ['out/**', 'dist/**', 'bin/**', '.cache/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Prettier lays code out at 120 columns but leaves comments alone; this keeps them there too.
+      // Sentences in strings stay whole (they are searched for and translated as one).
+      'max-len': [
+        'error',
+        { code: 120, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true, ignoreUrls: true },
+      ],
     },
   },
   // Tool configs that must be CommonJS (dependency-cruiser's).
@@ -38,8 +46,15 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: 'electron', message: 'Only src/main/electron, src/main/index.ts and src/preload may import electron.' },
-            ...childProcessModules.map((name) => ({ name, message: 'Start child processes through the process lifecycle (src/main/services/process: launchProcess / ProcessLifecycle.launch).' })),
+            {
+              name: 'electron',
+              message: 'Only src/main/electron, src/main/index.ts and src/preload may import electron.',
+            },
+            ...childProcessModules.map((name) => ({
+              name,
+              message:
+                'Start child processes through the process lifecycle (src/main/services/process: launchProcess / ProcessLifecycle.launch).',
+            })),
           ],
         },
       ],
@@ -49,7 +64,17 @@ export default tseslint.config(
     files: ['src/main/services/process/**', 'src/**/*.test.ts', 'src/test-support/**'],
     ignores: electronOnly,
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only src/main/electron, src/main/index.ts and src/preload may import electron.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              message: 'Only src/main/electron, src/main/index.ts and src/preload may import electron.',
+            },
+          ],
+        },
+      ],
     },
   },
   // The unit tier (vitest.unit.config.ts) starts no process: a test that needs one is named *.integration.test.ts.
@@ -62,8 +87,14 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: 'electron', message: 'Only src/main/electron, src/main/index.ts and src/preload may import electron.' },
-            ...childProcessModules.map((name) => ({ name, message: 'Unit tests start no process: name this file *.integration.test.ts.' })),
+            {
+              name: 'electron',
+              message: 'Only src/main/electron, src/main/index.ts and src/preload may import electron.',
+            },
+            ...childProcessModules.map((name) => ({
+              name,
+              message: 'Unit tests start no process: name this file *.integration.test.ts.',
+            })),
           ],
         },
       ],
@@ -73,14 +104,29 @@ export default tseslint.config(
     files: electronOnly.map((glob) => `${glob.replace(/\/\*\*$/, '')}/**/*.test.ts`),
     ignores: ['**/*.integration.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: childProcessModules.map((name) => ({ name, message: 'Unit tests start no process: name this file *.integration.test.ts.' })) }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: childProcessModules.map((name) => ({
+            name,
+            message: 'Unit tests start no process: name this file *.integration.test.ts.',
+          })),
+        },
+      ],
     },
   },
   // The shared contract and pure logic run in every host: no node:, no DOM.
   {
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'electron', 'react', 'react-dom'], message: 'src/shared is plain TypeScript.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'electron', 'react', 'react-dom'], message: 'src/shared is plain TypeScript.' },
+          ],
+        },
+      ],
     },
   },
 );

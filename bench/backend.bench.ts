@@ -23,7 +23,8 @@ async function appLoad(): Promise<{ ms: number; readyDelay: number; launch: { se
     binDirs: [testAssets.binDir],
     registry,
     emit: (event, payload) => {
-      if (event === 'backend:state' && (payload as { state: string }).state === 'ready') readyEventAt = performance.now();
+      if (event === 'backend:state' && (payload as { state: string }).state === 'ready')
+        readyEventAt = performance.now();
     },
     probeGpus: async () => [],
   });
@@ -80,8 +81,23 @@ export const backendBenchmarks: Benchmark[] = [
         if (i % 2 === 0) raw.push(await rawLoad(a.launch));
       }
       return [
-        { bench: 'backend.load_ratio', value: round(median(app) / median(raw)), unit: 'ratio', goal: '<= 1.02', app_median_ms: round(median(app), 1), raw_median_ms: round(median(raw), 1), runs: RUNS },
-        { bench: 'backend.ready_delay_ms', value: round(median(delays), 2), unit: 'ms', goal: '<= 10', max_ms: round(Math.max(...delays), 2), runs: RUNS },
+        {
+          bench: 'backend.load_ratio',
+          value: round(median(app) / median(raw)),
+          unit: 'ratio',
+          goal: '<= 1.02',
+          app_median_ms: round(median(app), 1),
+          raw_median_ms: round(median(raw), 1),
+          runs: RUNS,
+        },
+        {
+          bench: 'backend.ready_delay_ms',
+          value: round(median(delays), 2),
+          unit: 'ms',
+          goal: '<= 10',
+          max_ms: round(Math.max(...delays), 2),
+          runs: RUNS,
+        },
       ];
     },
   },

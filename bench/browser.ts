@@ -4,7 +4,15 @@ import { chromium, type Browser } from '@playwright/test';
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.EVA_CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -16,7 +24,8 @@ export function launchChromium(): Promise<Browser> {
  */
 export const DOM_RECORDER = `
 window.__evaDom = { marks: [], baseline: 0, sentAt: null };
-// The moment the user pressed the send key (Enter, with or without Ctrl), as the page saw it, not when the test driver asked for it.
+// The moment the user pressed the send key (Enter, with or without Ctrl), as the page saw it, not when the test driver
+// asked for it.
 document.addEventListener('keydown', (event) => {
   if (event.key === 'Enter' && !event.shiftKey) window.__evaDom.sentAt = performance.now();
 }, true);

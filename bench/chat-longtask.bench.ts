@@ -22,7 +22,11 @@ function turn(i: number): { user: string; assistant: string } {
     `## Topic ${i}`,
     `Here is a **worked answer** for topic ${i}, with a list, some code and a formula.`,
     '',
-    ...Array.from({ length: 6 }, (_, k) => `- Point ${k + 1}: the ${['first', 'second', 'third', 'fourth', 'fifth', 'sixth'][k]} idea about topic ${i} explained in one sentence that is long enough to wrap on a narrow window.`),
+    ...Array.from(
+      { length: 6 },
+      (_, k) =>
+        `- Point ${k + 1}: the ${['first', 'second', 'third', 'fourth', 'fifth', 'sixth'][k]} idea about topic ${i} explained in one sentence that is long enough to wrap on a narrow window.`,
+    ),
     '',
     '```ts',
     `export function topic${i}(values: number[]): number {`,
@@ -38,7 +42,11 @@ function turn(i: number): { user: string; assistant: string } {
 }
 
 async function countTokens(baseUrl: string, auth: Record<string, string>, text: string): Promise<number> {
-  const response = await fetch(`${baseUrl}/tokenize`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ content: text }) });
+  const response = await fetch(`${baseUrl}/tokenize`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ content: text }),
+  });
   const body = (await response.json()) as { tokens: unknown[] };
   return body.tokens.length;
 }
@@ -53,7 +61,12 @@ export const chatLongTaskBenchmarks: Benchmark[] = [
         const client = await connectHost(host.url);
         // One generation thread: on this 2-core machine two would leave the page's main thread
         // fighting llama-server for a core, and the wait would be counted as our long task.
-        const status = await client.invoke('backend:load', { ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 4096, threads: 1 });
+        const status = await client.invoke('backend:load', {
+          ...defaultSettings().load,
+          modelPath: testAssets.tinyModel,
+          contextSize: 4096,
+          threads: 1,
+        });
         const baseUrl = `http://127.0.0.1:${status.port}`;
         const auth = await serverAuthHeader(status.pid);
         const { chat } = await client.invoke('settings:get');
@@ -90,7 +103,8 @@ export const chatLongTaskBenchmarks: Benchmark[] = [
         const last = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
         const streamed = (await last.getByTestId('chat-content').textContent())?.length ?? 0;
         const ended = await last.getAttribute('data-status');
-        if (ended !== "done" && ended !== "stopped") throw new Error(`the answer ended as ${ended}: ${await last.textContent()}`);
+        if (ended !== 'done' && ended !== 'stopped')
+          throw new Error(`the answer ended as ${ended}: ${await last.textContent()}`);
         const longest = probe.longTasks.length > 0 ? Math.max(...probe.longTasks) : 0;
         return [
           {
@@ -98,10 +112,12 @@ export const chatLongTaskBenchmarks: Benchmark[] = [
             value: round(longest, 1),
             unit: 'ms',
             goal: '< 50',
-            method: "longest entry of the browser's long-task observer while the answer streams; it reports only tasks of 50 ms or more, so 0 means none reached 50 ms",
+            method:
+              "longest entry of the browser's long-task observer while the answer streams; it reports only tasks of 50 ms or more, so 0 means none reached 50 ms",
             long_tasks: probe.longTasks.length,
             heartbeat_max_gap_ms: round(probe.maxGap, 1),
-            heartbeat_note: 'longest gap between MessageChannel beats: includes rendering frames, and the probe itself keeps the thread busy',
+            heartbeat_note:
+              'longest gap between MessageChannel beats: includes rendering frames, and the probe itself keeps the thread busy',
             conversation_tokens: tokens,
             conversation_messages: messages.length,
             answer_chars: streamed,

@@ -43,7 +43,10 @@ const CASES: Case[] = [
 
 const PROMPT = 'Write a very long story.';
 const EVA_ANSWER = '[data-testid="chat-message"][data-role="assistant"] [data-testid="chat-content"]';
-const EVA_DONE = { container: '[data-testid="chat-message"]', done: '[data-status="done"], [data-status="stopped"], [data-status="error"]' };
+const EVA_DONE = {
+  container: '[data-testid="chat-message"]',
+  done: '[data-status="done"], [data-status="stopped"], [data-status="error"]',
+};
 
 /** One streamed answer: its rate as seen, its length, and (for pages) the CPU it cost. */
 interface Run {
@@ -57,17 +60,35 @@ const isChromium = (command: string): boolean => /chrom/i.test(command);
 const isHostSide = (command: string): boolean => !command.includes('llama-server');
 
 function launchServer(model: string, contextSize: number, port: number, extra: string[] = []) {
-  return launchProcess({ name: 'llama-server (bench)', output: { mode: 'none' }, command: testAssets.llamaServer, args: ['-m', model, '--host', '127.0.0.1', '--port', String(port), '-c', String(contextSize), ...extra] });
+  return launchProcess({
+    name: 'llama-server (bench)',
+    output: { mode: 'none' },
+    command: testAssets.llamaServer,
+    args: ['-m', model, '--host', '127.0.0.1', '--port', String(port), '-c', String(contextSize), ...extra],
+  });
 }
 
 async function waitHealthy(port: number): Promise<void> {
   while ((await probeHealth(port)) !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
-/** A plain streaming client: the rate from its first to its last content delta, the length from the server's timings. */
+/**
+ * A plain streaming client: the rate from its first to its last content delta, the length from the server's timings.
+ */
 async function rawRun(baseUrl: string, tokens: number): Promise<Run> {
-  const body = buildChatBody({ model: 'bench', messages: normalizeMessages([{ role: 'user', content: PROMPT }], defaultSettings().chat.systemPrompt), sampling: { ...defaultSettings().chat.sampling, max_tokens: tokens }, stream: true, idSlot: -1, includeUsage: true });
-  const response = await fetch(`${baseUrl}/v1/chat/completions`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...body, cache_prompt: false }) });
+  const body = buildChatBody({
+    model: 'bench',
+    messages: normalizeMessages([{ role: 'user', content: PROMPT }], defaultSettings().chat.systemPrompt),
+    sampling: { ...defaultSettings().chat.sampling, max_tokens: tokens },
+    stream: true,
+    idSlot: -1,
+    includeUsage: true,
+  });
+  const response = await fetch(`${baseUrl}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...body, cache_prompt: false }),
+  });
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let pending = '';
@@ -82,7 +103,10 @@ async function rawRun(baseUrl: string, tokens: number): Promise<Run> {
     pending = lines.pop() ?? '';
     for (const line of lines) {
       if (!line.startsWith('data: ') || line === 'data: [DONE]') continue;
-      const chunk = JSON.parse(line.slice(6)) as { choices?: { delta?: { content?: string } }[]; timings?: { predicted_n: number } };
+      const chunk = JSON.parse(line.slice(6)) as {
+        choices?: { delta?: { content?: string } }[];
+        timings?: { predicted_n: number };
+      };
       if (chunk.choices?.[0]?.delta?.content) {
         last = performance.now();
         first ??= last;
@@ -136,7 +160,12 @@ async function evaRun(browser: Browser, host: RunningHost, browserRoot: number):
     });
     const after = { browser: treeCpuMs(browserRoot, isChromium), host: treeCpuMs(hostPid, isHostSide) };
     const tokens = await savedAnswerTokens(host);
-    return { tokensPerSecond: tokens / (((figures.last ?? 0) - (figures.first ?? 0)) / 1000), tokens, browserCpuMs: after.browser - before.browser, hostCpuMs: after.host - before.host };
+    return {
+      tokensPerSecond: tokens / (((figures.last ?? 0) - (figures.first ?? 0)) / 1000),
+      tokens,
+      browserCpuMs: after.browser - before.browser,
+      hostCpuMs: after.host - before.host,
+    };
   } finally {
     await page.close();
   }
@@ -154,21 +183,30 @@ async function webUiRun(browser: Browser, url: string, tokens: number, browserRo
     await input.click();
     await page.keyboard.type(PROMPT);
     await page.evaluate(`window.__evaProbeArm('.chat-message-assistant', null)`);
-    const response = page.waitForResponse((r) => r.url().includes('/chat/completions'), { timeout: 600_000 }).then((r) => r.text());
+    const response = page
+      .waitForResponse((r) => r.url().includes('/chat/completions'), { timeout: 600_000 })
+      .then((r) => r.text());
     const before = treeCpuMs(browserRoot, isChromium);
     await page.keyboard.press('Enter');
     const sse = await response;
     const figures = await probeWhenDone(page, async () => undefined);
     const after = treeCpuMs(browserRoot, isChromium);
-    const timings = [...sse.matchAll(/"timings":(\{[^}]*\})/g)].map((m) => JSON.parse(m[1] ?? '{}') as { predicted_n: number }).pop();
+    const timings = [...sse.matchAll(/"timings":(\{[^}]*\})/g)]
+      .map((m) => JSON.parse(m[1] ?? '{}') as { predicted_n: number })
+      .pop();
     if (!timings) throw new Error('the web UI request returned no timings');
-    return { tokensPerSecond: timings.predicted_n / (((figures.last ?? 0) - (figures.first ?? 0)) / 1000), tokens: timings.predicted_n, browserCpuMs: after - before };
+    return {
+      tokensPerSecond: timings.predicted_n / (((figures.last ?? 0) - (figures.first ?? 0)) / 1000),
+      tokens: timings.predicted_n,
+      browserCpuMs: after - before,
+    };
   } finally {
     await page.close();
   }
 }
 
-const perThousand = (runs: Run[], field: 'browserCpuMs' | 'hostCpuMs'): number => median(runs.map((run) => ((run[field] ?? NaN) / run.tokens) * 1000));
+const perThousand = (runs: Run[], field: 'browserCpuMs' | 'hostCpuMs'): number =>
+  median(runs.map((run) => ((run[field] ?? NaN) / run.tokens) * 1000));
 const rate = (runs: Run[]): number => median(runs.map((run) => run.tokensPerSecond));
 
 async function measureCase(browser: Browser, item: Case): Promise<BenchResult[]> {
@@ -184,11 +222,20 @@ async function measureCase(browser: Browser, item: Case): Promise<BenchResult[]>
   const browserRoot = process.pid;
   try {
     const client = await connectHost(host.url);
-    // EVA_BENCH_APP_THREADS: the app's server threads (0: llama-server's default), to compare leaving a core to the page.
+    // EVA_BENCH_APP_THREADS: the app's server threads (0: llama-server's default), to compare leaving a core to the
+    // page.
     const appThreads = Number(process.env.EVA_BENCH_APP_THREADS ?? defaultSettings().load.threads);
-    // EVA_BENCH_APP_FA: the app's flash attention (default: its own "auto", off on the CPU), to compare like for like with the raw server's default.
-    const appFlash = (process.env.EVA_BENCH_APP_FA ?? defaultSettings().load.flashAttention) as LoadSettings['flashAttention'];
-    await client.invoke('backend:load', { ...defaultSettings().load, modelPath: model, contextSize: item.contextSize, threads: appThreads, flashAttention: appFlash });
+    // EVA_BENCH_APP_FA: the app's flash attention (default: its own "auto", off on the CPU), to compare like for like
+    // with the raw server's default.
+    const appFlash = (process.env.EVA_BENCH_APP_FA ??
+      defaultSettings().load.flashAttention) as LoadSettings['flashAttention'];
+    await client.invoke('backend:load', {
+      ...defaultSettings().load,
+      modelPath: model,
+      contextSize: item.contextSize,
+      threads: appThreads,
+      flashAttention: appFlash,
+    });
     const { chat } = await client.invoke('settings:get');
     await client.invoke('settings:update', { chat: { sampling: { ...chat.sampling, max_tokens: item.tokens } } });
     const threads = appThreads;
@@ -204,14 +251,56 @@ async function measureCase(browser: Browser, item: Case): Promise<BenchResult[]>
       peerRuns.push(await webUiRun(browser, `http://127.0.0.1:${peerPort}/`, item.tokens, browserRoot));
     }
     const rawRate = rate(rawRuns);
-    const details = { model: VARIANTS[item.variant].name, answer_tokens: item.tokens, rounds: item.rounds, raw_tokens_per_s: round(rawRate, 1), app_threads: threads === 0 ? 'auto' : threads, app_flash_attention: appFlash, raw_flash_attention: 'llama-server default (auto)' };
+    const details = {
+      model: VARIANTS[item.variant].name,
+      answer_tokens: item.tokens,
+      rounds: item.rounds,
+      raw_tokens_per_s: round(rawRate, 1),
+      app_threads: threads === 0 ? 'auto' : threads,
+      app_flash_attention: appFlash,
+      raw_flash_attention: 'llama-server default (auto)',
+    };
     const suffix = item.key;
     const results: BenchResult[] = [
-      { bench: `chat.e2e_stream_ratio${suffix}`, value: round(rate(evaRuns) / rawRate), unit: 'ratio', goal: suffix === '_realistic' ? '>= 0.95' : '>= 0.6', dom_tokens_per_s: round(rate(evaRuns), 1), tokens: evaRuns.map((run) => run.tokens), ...details },
-      { bench: `chat.renderer_cpu_ms_per_1k_tokens${suffix}`, value: round(perThousand(evaRuns, 'browserCpuMs'), 0), unit: 'ms', goal: '<= 500', ...details },
-      { bench: `chat.host_cpu_ms_per_1k_tokens${suffix}`, value: round(perThousand(evaRuns, 'hostCpuMs'), 0), unit: 'ms', goal: '<= 100', ...details },
-      { bench: `chat.webui_e2e_stream_ratio${suffix}`, value: round(rate(peerRuns) / rawRate), unit: 'ratio', goal: 'peer (llama.cpp web UI)', dom_tokens_per_s: round(rate(peerRuns), 1), tokens: peerRuns.map((run) => run.tokens), ...details },
-      { bench: `chat.webui_renderer_cpu_ms_per_1k_tokens${suffix}`, value: round(perThousand(peerRuns, 'browserCpuMs'), 0), unit: 'ms', goal: 'peer (llama.cpp web UI)', ...details },
+      {
+        bench: `chat.e2e_stream_ratio${suffix}`,
+        value: round(rate(evaRuns) / rawRate),
+        unit: 'ratio',
+        goal: suffix === '_realistic' ? '>= 0.95' : '>= 0.6',
+        dom_tokens_per_s: round(rate(evaRuns), 1),
+        tokens: evaRuns.map((run) => run.tokens),
+        ...details,
+      },
+      {
+        bench: `chat.renderer_cpu_ms_per_1k_tokens${suffix}`,
+        value: round(perThousand(evaRuns, 'browserCpuMs'), 0),
+        unit: 'ms',
+        goal: '<= 500',
+        ...details,
+      },
+      {
+        bench: `chat.host_cpu_ms_per_1k_tokens${suffix}`,
+        value: round(perThousand(evaRuns, 'hostCpuMs'), 0),
+        unit: 'ms',
+        goal: '<= 100',
+        ...details,
+      },
+      {
+        bench: `chat.webui_e2e_stream_ratio${suffix}`,
+        value: round(rate(peerRuns) / rawRate),
+        unit: 'ratio',
+        goal: 'peer (llama.cpp web UI)',
+        dom_tokens_per_s: round(rate(peerRuns), 1),
+        tokens: peerRuns.map((run) => run.tokens),
+        ...details,
+      },
+      {
+        bench: `chat.webui_renderer_cpu_ms_per_1k_tokens${suffix}`,
+        value: round(perThousand(peerRuns, 'browserCpuMs'), 0),
+        unit: 'ms',
+        goal: 'peer (llama.cpp web UI)',
+        ...details,
+      },
     ];
     return results;
   } finally {
@@ -223,13 +312,22 @@ async function measureCase(browser: Browser, item: Case): Promise<BenchResult[]>
 
 export const chatStreamBenchmarks: Benchmark[] = [
   {
-    names: CASES.flatMap((item) => ['e2e_stream_ratio', 'renderer_cpu_ms_per_1k_tokens', 'host_cpu_ms_per_1k_tokens', 'webui_e2e_stream_ratio', 'webui_renderer_cpu_ms_per_1k_tokens'].map((name) => `chat.${name}${item.key}`)),
+    names: CASES.flatMap((item) =>
+      [
+        'e2e_stream_ratio',
+        'renderer_cpu_ms_per_1k_tokens',
+        'host_cpu_ms_per_1k_tokens',
+        'webui_e2e_stream_ratio',
+        'webui_renderer_cpu_ms_per_1k_tokens',
+      ].map((name) => `chat.${name}${item.key}`),
+    ),
     async run(): Promise<BenchResult[]> {
       const only = process.env.EVA_BENCH_CASES?.split(',');
       const browser = await launchChromium();
       try {
         const results: BenchResult[] = [];
-        for (const item of CASES) if (!only || only.includes(item.variant)) results.push(...(await measureCase(browser, item)));
+        for (const item of CASES)
+          if (!only || only.includes(item.variant)) results.push(...(await measureCase(browser, item)));
         return results;
       } finally {
         await browser.close();

@@ -49,14 +49,20 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type HostFirstWords = number[];
 
 /** One question through EVA's page in a new conversation: key press → first answer text, and when the host sent it. */
-async function evaRun(page: Page, prompt: string, hostFirst: HostFirstWords): Promise<{ first: number; toHost: number | null }> {
+async function evaRun(
+  page: Page,
+  prompt: string,
+  hostFirst: HostFirstWords,
+): Promise<{ first: number; toHost: number | null }> {
   if (await page.getByTestId('chat-new').isEnabled()) await page.getByTestId('chat-new').click();
   await pause(TYPING_PAUSE_MS);
   await page.evaluate(resetDomMarks(ANSWER));
   await page.getByTestId('chat-input').fill(prompt);
   await page.getByTestId('chat-input').press('Control+Enter');
   await page.waitForFunction(() => (window as unknown as EvaDom).__evaDom.marks.length > 0);
-  const [sentAt, shownAt] = (await page.evaluate('[performance.timeOrigin + window.__evaDom.sentAt, performance.timeOrigin + window.__evaDom.marks[0][0]]')) as [number, number];
+  const [sentAt, shownAt] = (await page.evaluate(
+    '[performance.timeOrigin + window.__evaDom.sentAt, performance.timeOrigin + window.__evaDom.marks[0][0]]',
+  )) as [number, number];
   // The rest of the answer (16 tokens) ends before the next round starts.
   await page.getByTestId('chat-stop').waitFor({ state: 'detached' });
   const hostAt = hostFirst.find((at) => at > sentAt);
@@ -69,7 +75,12 @@ interface EvaDom {
 
 /** The bare page: the same request the UI sends, shown with plain DOM calls. */
 async function floorRun(page: Page, input: object): Promise<{ first: number; startedAt: number }> {
-  const frame = JSON.stringify({ type: 'invoke', id: Math.floor(Math.random() * 2 ** 31), channel: 'chat:send', input });
+  const frame = JSON.stringify({
+    type: 'invoke',
+    id: Math.floor(Math.random() * 2 ** 31),
+    channel: 'chat:send',
+    input,
+  });
   return page.evaluate((text) => {
     const socket = (window as unknown as { __floorSocket: WebSocket }).__floorSocket;
     const sent = JSON.parse(text) as { id: number; input: { requestId: string; messages: { content: string }[] } };
@@ -79,13 +90,22 @@ async function floorRun(page: Page, input: object): Promise<{ first: number; sta
       let first = 0;
       const started = performance.now();
       socket.onmessage = (message: MessageEvent<string>) => {
-        const got = JSON.parse(message.data) as { type: string; id?: number; event?: string; payload?: { requestId: string; events: { type: string; text?: string }[] } };
-        const words = got.event === 'chat:stream' && got.payload?.requestId === sent.input.requestId ? got.payload.events.find((event) => event.type === 'content' && event.text) : undefined;
+        const got = JSON.parse(message.data) as {
+          type: string;
+          id?: number;
+          event?: string;
+          payload?: { requestId: string; events: { type: string; text?: string }[] };
+        };
+        const words =
+          got.event === 'chat:stream' && got.payload?.requestId === sent.input.requestId
+            ? got.payload.events.find((event) => event.type === 'content' && event.text)
+            : undefined;
         if (words && first === 0) {
           answer.textContent = words.text ?? '';
           first = performance.now() - started;
         }
-        if (got.type === 'result' && got.id === sent.id) resolve({ first, startedAt: performance.timeOrigin + started });
+        if (got.type === 'result' && got.id === sent.id)
+          resolve({ first, startedAt: performance.timeOrigin + started });
       };
       socket.send(text);
       question.textContent = sent.input.messages.at(-1)?.content ?? '';
@@ -100,11 +120,14 @@ async function openFloorPage(browser: Browser, hostUrl: string): Promise<Page> {
   const page = await browser.newPage();
   // A path the host answers 404: same origin (the WebSocket's Origin check), no app loaded.
   await page.goto(`${url.origin}/ttft-floor`);
-  await page.evaluate((wsUrl) => {
-    const socket = new WebSocket(wsUrl);
-    (window as unknown as { __floorSocket: WebSocket }).__floorSocket = socket;
-    return new Promise((resolve) => (socket.onopen = resolve));
-  }, `ws://${url.host}/ws?token=${url.searchParams.get('token')}`);
+  await page.evaluate(
+    (wsUrl) => {
+      const socket = new WebSocket(wsUrl);
+      (window as unknown as { __floorSocket: WebSocket }).__floorSocket = socket;
+      return new Promise((resolve) => (socket.onopen = resolve));
+    },
+    `ws://${url.host}/ws?token=${url.searchParams.get('token')}`,
+  );
   return page;
 }
 
@@ -115,11 +138,22 @@ function shuffled<T>(items: T[]): T[] {
     .map(({ item }) => item);
 }
 
-async function evaAndFloor(browser: Browser): Promise<{ eva: number[]; evaToHost: number[]; evaAfterHost: number[]; floor: number[]; floorToHost: number[]; raw: number[] }> {
+async function evaAndFloor(browser: Browser): Promise<{
+  eva: number[];
+  evaToHost: number[];
+  evaAfterHost: number[];
+  floor: number[];
+  floorToHost: number[];
+  raw: number[];
+}> {
   const host = await startHost();
   try {
     const client = await connectHost(host.url);
-    const status = await client.invoke('backend:load', { ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 4096 });
+    const status = await client.invoke('backend:load', {
+      ...defaultSettings().load,
+      modelPath: testAssets.tinyModel,
+      contextSize: 4096,
+    });
     const { chat } = await client.invoke('settings:get');
     const sampling = { ...chat.sampling, max_tokens: 16 };
     await client.invoke('settings:update', { chat: { sampling } });
@@ -150,7 +184,9 @@ async function evaAndFloor(browser: Browser): Promise<{ eva: number[]; evaToHost
     await evaRun(page, 'Question warm (a)', hostFirst);
     // Prompts of the same length that differ, so none finds another's in the KV cache beyond the shared system prompt.
     for (let round = 0; round < ROUNDS; round++) {
-      for (const kind of shuffled((process.env.NOFLOOR ? ['eva', 'raw'] : ['eva', 'floor', 'raw']) as ('eva' | 'floor' | 'raw')[])) {
+      for (const kind of shuffled(
+        (process.env.NOFLOOR ? ['eva', 'raw'] : ['eva', 'floor', 'raw']) as ('eva' | 'floor' | 'raw')[],
+      )) {
         if (kind === 'eva') {
           const { first, toHost } = await evaRun(page, `Question ${round} (a)`, hostFirst);
           eva.push(first);
@@ -159,11 +195,20 @@ async function evaAndFloor(browser: Browser): Promise<{ eva: number[]; evaToHost
             evaAfterHost.push(first - toHost);
           }
         }
-        if (kind === 'raw') raw.push(await rawTtft(baseUrl, auth, rawChatBody(`Question ${round} (b)`, chat.systemPrompt, sampling)));
+        if (kind === 'raw')
+          raw.push(await rawTtft(baseUrl, auth, rawChatBody(`Question ${round} (b)`, chat.systemPrompt, sampling)));
         if (kind === 'floor') {
           await client.invoke('history:leave');
           await pause(TYPING_PAUSE_MS);
-          const input = { mode: 'chat', requestId: crypto.randomUUID(), endpoint: { kind: 'local' }, systemPrompt: chat.systemPrompt, messages: [{ role: 'user', content: `Question ${round} (c)` }], sampling, idSlot: null };
+          const input = {
+            mode: 'chat',
+            requestId: crypto.randomUUID(),
+            endpoint: { kind: 'local' },
+            systemPrompt: chat.systemPrompt,
+            messages: [{ role: 'user', content: `Question ${round} (c)` }],
+            sampling,
+            idSlot: null,
+          };
           const { first, startedAt } = await floorRun(floorPage, input);
           floor.push(first);
           const hostAt = hostFirst.find((at) => at > startedAt);
@@ -182,7 +227,12 @@ async function evaAndFloor(browser: Browser): Promise<{ eva: number[]; evaToHost
 async function peer(browser: Browser): Promise<{ ui: number[]; raw: number[] }> {
   const dist = await ensureWebUi(testAssets.root);
   const port = await findFreePort('127.0.0.1');
-  const server = launchProcess({ name: 'llama-server (peer web UI)', output: { mode: 'none' }, command: testAssets.llamaServer, args: ['-m', testAssets.tinyModel, '--host', '127.0.0.1', '--port', String(port), '-c', '4096', '--path', dist] });
+  const server = launchProcess({
+    name: 'llama-server (peer web UI)',
+    output: { mode: 'none' },
+    command: testAssets.llamaServer,
+    args: ['-m', testAssets.tinyModel, '--host', '127.0.0.1', '--port', String(port), '-c', '4096', '--path', dist],
+  });
   try {
     while ((await probeHealth(port)) !== 200) await pause(50);
     const page = await browser.newPage();
@@ -204,13 +254,16 @@ async function peer(browser: Browser): Promise<{ ui: number[]; raw: number[] }> 
       const body = (await request).postData() ?? '';
       await answered;
       await pause(200);
-      const [marks, sentAt, text] = (await page.evaluate(`[window.__evaDom.marks, window.__evaDom.sentAt, document.querySelectorAll('${PEER_ANSWER}')[document.querySelectorAll('${PEER_ANSWER}').length - 1]?.textContent ?? '']`)) as [[number, number][], number | null, string];
+      const [marks, sentAt, text] = (await page.evaluate(
+        `[window.__evaDom.marks, window.__evaDom.sentAt, document.querySelectorAll('${PEER_ANSWER}')[document.querySelectorAll('${PEER_ANSWER}').length - 1]?.textContent ?? '']`,
+      )) as [[number, number][], number | null, string];
       if (!marks[0] || sentAt === null) throw new Error('the web UI showed no answer, or the key press was not seen');
       if (!body.includes(question)) throw new Error('the web UI did not send the question typed');
       if (round < 0) continue;
       ui.push(marks[0][0] - sentAt);
       // Its first change must already be answer text, not a placeholder the answer replaces.
-      if (marks[0][1] > text.length) throw new Error(`the web UI's first change (${marks[0][1]} characters) is longer than its answer`);
+      if (marks[0][1] > text.length)
+        throw new Error(`the web UI's first change (${marks[0][1]} characters) is longer than its answer`);
       raw.push(await rawTtft(`http://127.0.0.1:${port}`, {}, body.replace(question, `Question ${round} (b)`)));
     }
     return { ui, raw };
@@ -227,11 +280,39 @@ export const chatTtftBenchmarks: Benchmark[] = [
       try {
         const { eva, evaToHost, evaAfterHost, floor, floorToHost, raw } = await evaAndFloor(browser);
         const results: BenchResult[] = [
-          { bench: 'chat.ttft_overhead_ms', value: round(median(eva) - median(raw), 1), unit: 'ms', goal: '<= 5', ui_median_ms: round(median(eva), 1), raw_median_ms: round(median(raw), 1), floor_overhead_ms: round(median(floor) - median(raw), 1), host_first_words_ms: round(median(evaToHost), 1), page_after_host_ms: round(median(evaAfterHost), 1), runs: eva.length },
-          { bench: 'chat.ttft_floor_overhead_ms', value: round(median(floor) - median(raw), 1), unit: 'ms', goal: 'reference: a bare page on the same host and machine', page_median_ms: round(median(floor), 1), raw_median_ms: round(median(raw), 1), host_first_words_ms: round(median(floorToHost), 1), runs: floor.length },
+          {
+            bench: 'chat.ttft_overhead_ms',
+            value: round(median(eva) - median(raw), 1),
+            unit: 'ms',
+            goal: '<= 5',
+            ui_median_ms: round(median(eva), 1),
+            raw_median_ms: round(median(raw), 1),
+            floor_overhead_ms: round(median(floor) - median(raw), 1),
+            host_first_words_ms: round(median(evaToHost), 1),
+            page_after_host_ms: round(median(evaAfterHost), 1),
+            runs: eva.length,
+          },
+          {
+            bench: 'chat.ttft_floor_overhead_ms',
+            value: round(median(floor) - median(raw), 1),
+            unit: 'ms',
+            goal: 'reference: a bare page on the same host and machine',
+            page_median_ms: round(median(floor), 1),
+            raw_median_ms: round(median(raw), 1),
+            host_first_words_ms: round(median(floorToHost), 1),
+            runs: floor.length,
+          },
         ];
         const webUi = process.env.NOFLOOR ? { ui: [0], raw: [0] } : await peer(browser);
-        results.push({ bench: 'chat.webui_ttft_overhead_ms', value: round(median(webUi.ui) - median(webUi.raw), 1), unit: 'ms', goal: 'peer (llama.cpp web UI); compare with chat.ttft_overhead_ms', ui_median_ms: round(median(webUi.ui), 1), raw_median_ms: round(median(webUi.raw), 1), runs: webUi.ui.length });
+        results.push({
+          bench: 'chat.webui_ttft_overhead_ms',
+          value: round(median(webUi.ui) - median(webUi.raw), 1),
+          unit: 'ms',
+          goal: 'peer (llama.cpp web UI); compare with chat.ttft_overhead_ms',
+          ui_median_ms: round(median(webUi.ui), 1),
+          raw_median_ms: round(median(webUi.raw), 1),
+          runs: webUi.ui.length,
+        });
         return results;
       } finally {
         await browser.close();

@@ -33,7 +33,10 @@ function watchResults(page: Page): { next(): Promise<Timings | null> } {
   let waiting: ((timings: Timings | null) => void) | null = null;
   page.on('websocket', (ws) =>
     ws.on('framereceived', ({ payload }) => {
-      const frame = JSON.parse(payload.toString()) as { type: string; result?: { value?: { requestId?: string; timings?: Timings | null } } };
+      const frame = JSON.parse(payload.toString()) as {
+        type: string;
+        result?: { value?: { requestId?: string; timings?: Timings | null } };
+      };
       const value = frame.type === 'result' ? frame.result?.value : undefined;
       // Every answer ends with a result frame; a refused one carries no timings.
       if (value?.requestId && waiting) waiting(value.timings ?? null);
@@ -51,14 +54,23 @@ async function uiRun(page: Page, results: ReturnType<typeof watchResults>, promp
   await page.getByTestId('chat-input').press('Control+Enter');
   const timings = await result;
   if (!timings) {
-    const shown = await page.getByTestId('chat-error').last().textContent().catch(() => '');
+    const shown = await page
+      .getByTestId('chat-error')
+      .last()
+      .textContent()
+      .catch(() => '');
     throw new Error(`the answer to "${prompt.slice(0, 40)}" failed: ${shown}`);
   }
   // Let the last frame render before reading the marks.
   await page.waitForTimeout(200);
   const marks = (await page.evaluate('window.__evaDom.marks')) as [number, number][];
   const keyAt = (await page.evaluate('window.__evaDom.sentAt')) as number | null;
-  return { marks, sentAt: keyAt ?? sentAt, predictedN: timings.predicted_n, predictedPerSecond: timings.predicted_per_second };
+  return {
+    marks,
+    sentAt: keyAt ?? sentAt,
+    predictedN: timings.predicted_n,
+    predictedPerSecond: timings.predicted_per_second,
+  };
 }
 
 async function setMaxTokens(url: string, maxTokens: number): Promise<void> {
@@ -69,14 +81,23 @@ async function setMaxTokens(url: string, maxTokens: number): Promise<void> {
 }
 
 /** The same long answer through llama.cpp's web UI, served by llama-server itself with --path. */
-async function webUiStream(browser: Awaited<ReturnType<typeof launchChromium>>): Promise<{ ratio: number; domRate: number; serverRate: number; tokens: number }> {
+async function webUiStream(
+  browser: Awaited<ReturnType<typeof launchChromium>>,
+): Promise<{ ratio: number; domRate: number; serverRate: number; tokens: number }> {
   const dist = await ensureWebUi(testAssets.root);
   const port = await findFreePort('127.0.0.1');
-  const server = launchProcess({ name: 'llama-server (peer web UI)', output: { mode: 'none' }, command: testAssets.llamaServer, args: ['-m', testAssets.tinyModel, '--host', '127.0.0.1', '--port', String(port), '-c', '4096', '--path', dist] });
+  const server = launchProcess({
+    name: 'llama-server (peer web UI)',
+    output: { mode: 'none' },
+    command: testAssets.llamaServer,
+    args: ['-m', testAssets.tinyModel, '--host', '127.0.0.1', '--port', String(port), '-c', '4096', '--path', dist],
+  });
   try {
     while ((await probeHealth(port)) !== 200) await new Promise((r) => setTimeout(r, 50));
     const page = await browser.newPage();
-    await page.addInitScript(`localStorage.setItem('LlamaUi.config', JSON.stringify({ max_tokens: ${STREAM_TOKENS} }));`);
+    await page.addInitScript(
+      `localStorage.setItem('LlamaUi.config', JSON.stringify({ max_tokens: ${STREAM_TOKENS} }));`,
+    );
     await page.addInitScript(DOM_RECORDER);
     await page.goto(`http://127.0.0.1:${port}/`);
     const input = page.locator('textarea, [contenteditable=true]').first();
@@ -92,7 +113,12 @@ async function webUiStream(browser: Awaited<ReturnType<typeof launchChromium>>):
     const timings = [...sse.matchAll(/"timings":(\{[^}]*\})/g)].map((m) => JSON.parse(m[1] ?? '{}') as Timings).pop();
     if (!timings) throw new Error('the web UI request returned no timings');
     const domRate = timings.predicted_n / (((marks.at(-1)?.[0] ?? 0) - (marks[0]?.[0] ?? 0)) / 1000);
-    return { ratio: domRate / timings.predicted_per_second, domRate, serverRate: timings.predicted_per_second, tokens: timings.predicted_n };
+    return {
+      ratio: domRate / timings.predicted_per_second,
+      domRate,
+      serverRate: timings.predicted_per_second,
+      tokens: timings.predicted_n,
+    };
   } finally {
     await server.stop();
   }
@@ -106,7 +132,11 @@ export const chatBenchmarks: Benchmark[] = [
       const browser = await launchChromium();
       try {
         const client = await connectHost(host.url);
-        await client.invoke('backend:load', { ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 4096 });
+        await client.invoke('backend:load', {
+          ...defaultSettings().load,
+          modelPath: testAssets.tinyModel,
+          contextSize: 4096,
+        });
         client.close();
         await setMaxTokens(host.url, STREAM_TOKENS);
 

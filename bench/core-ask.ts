@@ -3,7 +3,10 @@
 import type { Core } from '@main/core';
 import type { ChatResult, InvokeInput } from '@shared/contract';
 
-export async function askTimed(core: Core, input: InvokeInput<'chat:send'>): Promise<{ result: ChatResult; ttftMs: number }> {
+export async function askTimed(
+  core: Core,
+  input: InvokeInput<'chat:send'>,
+): Promise<{ result: ChatResult; ttftMs: number }> {
   let firstAt: number | null = null;
   const detach = core.events.attach((event, payload) => {
     if (event !== 'chat:stream' || firstAt !== null) return;
@@ -13,7 +16,8 @@ export async function askTimed(core: Core, input: InvokeInput<'chat:send'>): Pro
   const sentAt = performance.now();
   try {
     const result = await core.handlers['chat:send'](input);
-    if (result.status !== 'done' || firstAt === null) throw new Error(`the answer did not stream: ${result.error?.message ?? result.status}`);
+    if (result.status !== 'done' || firstAt === null)
+      throw new Error(`the answer did not stream: ${result.error?.message ?? result.status}`);
     return { result, ttftMs: firstAt - sentAt };
   } finally {
     detach();

@@ -15,7 +15,8 @@ export async function ensureWebUi(repoRoot: string): Promise<string> {
   rmSync(dir, { recursive: true, force: true });
   cpSync(join(source.dir, 'tools', 'ui'), dir, { recursive: true });
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const run = (args: string[]) => execFileSync(npm, args, { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], shell: process.platform === 'win32' });
+  const run = (args: string[]) =>
+    execFileSync(npm, args, { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], shell: process.platform === 'win32' });
   // Its install scripts are not needed for a production build; `svelte-kit sync` is what `prepare` would do.
   run(['ci', '--ignore-scripts', '--no-audit', '--no-fund']);
   run(['exec', '--', 'svelte-kit', 'sync']);

@@ -26,10 +26,28 @@ const APPENDS = 500;
 const root = resolve(import.meta.dirname, '..', '.cache', 'bench-history');
 const corpus = join(root, CORPUS_VERSION);
 
-
 const rand = seededRandom(42);
-const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'to', 'sha', 'vel', 'dor', 'qui', 'an', 'es', 'or', 'ul', 'ty', 'ne', 'pra'];
-const WORDS = Array.from({ length: 3000 }, () => Array.from({ length: 1 + Math.floor(rand() * 3) }, () => SYLLABLES[Math.floor(rand() * SYLLABLES.length)]).join(''));
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ren',
+  'to',
+  'sha',
+  'vel',
+  'dor',
+  'qui',
+  'an',
+  'es',
+  'or',
+  'ul',
+  'ty',
+  'ne',
+  'pra',
+];
+const WORDS = Array.from({ length: 3000 }, () =>
+  Array.from({ length: 1 + Math.floor(rand() * 3) }, () => SYLLABLES[Math.floor(rand() * SYLLABLES.length)]).join(''),
+);
 const COMMON = ['the', 'model', 'server', 'context', 'function', 'value', 'because', 'python', 'error', 'token'];
 const CJK = ['模型', '上下文', '服务器', '历史记录', '推理', '工具调用'];
 
@@ -37,7 +55,13 @@ function sentence(words: number): string {
   const out: string[] = [];
   for (let i = 0; i < words; i++) {
     const r = rand();
-    out.push(r < 0.3 ? (COMMON[Math.floor(rand() * COMMON.length)] as string) : r < 0.33 ? (CJK[Math.floor(rand() * CJK.length)] as string) : (WORDS[Math.floor(rand() * WORDS.length)] as string));
+    out.push(
+      r < 0.3
+        ? (COMMON[Math.floor(rand() * COMMON.length)] as string)
+        : r < 0.33
+          ? (CJK[Math.floor(rand() * CJK.length)] as string)
+          : (WORDS[Math.floor(rand() * WORDS.length)] as string),
+    );
   }
   const text = out.join(' ');
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
@@ -49,7 +73,15 @@ function message(conversation: string, index: number, parentId: string | null, a
   const words = user ? 20 + Math.floor(rand() * 20) : 60 + Math.floor(rand() * 180);
   let content = sentence(words);
   if (conversation === `c${NEEDLE_AT.conversation}` && index === NEEDLE_AT.message) content += ` ${NEEDLE}`;
-  return { id: `m${index}`, parentId, role: user ? 'user' : 'assistant', content, status: 'complete', createdAt: at, updatedAt: at };
+  return {
+    id: `m${index}`,
+    parentId,
+    role: user ? 'user' : 'assistant',
+    content,
+    status: 'complete',
+    createdAt: at,
+    updatedAt: at,
+  };
 }
 
 function conversation(id: string, count: number, start: number): { meta: ConversationMeta; messages: StoredMessage[] } {
@@ -75,11 +107,23 @@ function conversation(id: string, count: number, start: number): { meta: Convers
   return { meta, messages };
 }
 
-async function writeConversation(dir: string, meta: ConversationMeta, messages: StoredMessage[]): Promise<ConversationSummary> {
+async function writeConversation(
+  dir: string,
+  meta: ConversationMeta,
+  messages: StoredMessage[],
+): Promise<ConversationSummary> {
   await mkdir(join(dir, meta.id), { recursive: true });
   await writeFile(join(dir, meta.id, 'meta.json'), `${JSON.stringify(meta, null, 2)}\n`);
   await writeFile(join(dir, meta.id, 'messages.jsonl'), messages.map((m) => `${JSON.stringify(m)}\n`).join(''));
-  return { id: meta.id, title: meta.title, createdAt: meta.createdAt, updatedAt: meta.updatedAt, pinned: meta.pinned, messageCount: meta.messageCount, preview: previewOf(messages) };
+  return {
+    id: meta.id,
+    title: meta.title,
+    createdAt: meta.createdAt,
+    updatedAt: meta.updatedAt,
+    pinned: meta.pinned,
+    messageCount: meta.messageCount,
+    preview: previewOf(messages),
+  };
 }
 
 /** Generates the corpus once (into a temp folder renamed into place, so a killed run leaves no half corpus). */
@@ -132,14 +176,31 @@ async function benchList(): Promise<BenchResult> {
     count = value.length;
     await store.close();
   }
-  return { bench: 'history.list_ms', value: round(median(runs.slice(1)), 1), unit: 'ms', goal: '<= 100', conversations: count, first_run_ms: round(runs[0] ?? NaN, 1), runs: runs.length - 1 };
+  return {
+    bench: 'history.list_ms',
+    value: round(median(runs.slice(1)), 1),
+    unit: 'ms',
+    goal: '<= 100',
+    conversations: count,
+    first_run_ms: round(runs[0] ?? NaN, 1),
+    runs: runs.length - 1,
+  };
 }
 
 async function benchSearch(): Promise<BenchResult> {
   const store = newStore();
   const cold = await timed(() => store.search(NEEDLE));
   if (cold.value.hits[0]?.conversationId !== `c${NEEDLE_AT.conversation}`) throw new Error('needle not found');
-  const queries = [NEEDLE, 'quokka', 'the model', '历史记录', 'kalomi', 'server context value', 'no such phrase anywhere', 'e'];
+  const queries = [
+    NEEDLE,
+    'quokka',
+    'the model',
+    '历史记录',
+    'kalomi',
+    'server context value',
+    'no such phrase anywhere',
+    'e',
+  ];
   const warm: number[] = [];
   const perQuery: Record<string, number> = {};
   for (let round_ = 0; round_ < 5; round_++) {
@@ -155,7 +216,8 @@ async function benchSearch(): Promise<BenchResult> {
     value: round(median(warm), 2),
     unit: 'ms',
     goal: '<= 50',
-    measure: 'warm: median over 8 queries × 5 (index already built); cold includes list + reading every conversation to build it',
+    measure:
+      'warm: median over 8 queries × 5 (index already built); cold includes list + reading every conversation to build it',
     warm_p95_ms: round(percentile(warm, 95), 2),
     warm_max_by_query_ms: Object.fromEntries(Object.entries(perQuery).map(([q, ms]) => [q, round(ms, 2)])),
     cold_first_search_ms: round(cold.ms, 0),
@@ -173,7 +235,15 @@ async function benchOpen(): Promise<BenchResult> {
     runs.push(ms);
     await store.close();
   }
-  return { bench: 'history.open_ms', value: round(median(runs.slice(1)), 1), unit: 'ms', goal: '<= 150', messages: BIG_MESSAGES, first_run_ms: round(runs[0] ?? NaN, 1), runs: runs.length - 1 };
+  return {
+    bench: 'history.open_ms',
+    value: round(median(runs.slice(1)), 1),
+    unit: 'ms',
+    goal: '<= 150',
+    messages: BIG_MESSAGES,
+    first_run_ms: round(runs[0] ?? NaN, 1),
+    runs: runs.length - 1,
+  };
 }
 
 async function benchAppend(): Promise<BenchResult> {
@@ -183,7 +253,9 @@ async function benchAppend(): Promise<BenchResult> {
   let parentId: string | null = null;
   for (let i = 0; i < APPENDS; i++) {
     const m = message(meta.id, i, parentId, Date.now());
-    const { ms, value } = await timed(() => store.appendMessage(meta.id, { parentId, role: m.role, content: m.content }));
+    const { ms, value } = await timed(() =>
+      store.appendMessage(meta.id, { parentId, role: m.role, content: m.content }),
+    );
     latencies.push(ms);
     parentId = value.id;
   }
@@ -191,7 +263,16 @@ async function benchAppend(): Promise<BenchResult> {
   await store.delete([meta.id]);
   await store.close();
   await newStore().list();
-  return { bench: 'history.append_p99_ms', value: round(percentile(latencies, 99), 2), unit: 'ms', goal: 'informative (fsync per message)', p50_ms: round(median(latencies), 2), max_ms: round(Math.max(...latencies), 2), appends: APPENDS, in_history_of: CONVERSATIONS + 1 };
+  return {
+    bench: 'history.append_p99_ms',
+    value: round(percentile(latencies, 99), 2),
+    unit: 'ms',
+    goal: 'informative (fsync per message)',
+    p50_ms: round(median(latencies), 2),
+    max_ms: round(Math.max(...latencies), 2),
+    appends: APPENDS,
+    in_history_of: CONVERSATIONS + 1,
+  };
 }
 
 export const historyBenchmarks: Benchmark[] = [

@@ -57,10 +57,15 @@ new MutationObserver(() => {
 
 async function pageRun(page: Page): Promise<number> {
   await page.getByTestId('image-generate').click();
-  const handle = await page.waitForFunction(() => {
-    const probe = (window as unknown as { __evaImage: { clickedAt: number | null; shownAt: number | null } }).__evaImage;
-    return probe.shownAt !== null && probe.clickedAt !== null ? probe.shownAt - probe.clickedAt : null;
-  }, undefined, { timeout: 600_000, polling: 50 });
+  const handle = await page.waitForFunction(
+    () => {
+      const probe = (window as unknown as { __evaImage: { clickedAt: number | null; shownAt: number | null } })
+        .__evaImage;
+      return probe.shownAt !== null && probe.clickedAt !== null ? probe.shownAt - probe.clickedAt : null;
+    },
+    undefined,
+    { timeout: 600_000, polling: 50 },
+  );
   return (await handle.jsonValue()) as number;
 }
 
@@ -73,11 +78,33 @@ interface Case {
 
 /** Interleaved runs of the page and of sd-cli directly, after one of each to warm the caches. */
 async function measure(page: Page, model: string, dir: string, c: Case): Promise<BenchResult> {
-  for (const [field, value] of [['image-width', c.size], ['image-height', c.size], ['image-steps', c.steps], ['image-seed', SEED]] as const) await page.getByTestId(field).fill(String(value));
+  for (const [field, value] of [
+    ['image-width', c.size],
+    ['image-height', c.size],
+    ['image-steps', c.steps],
+    ['image-seed', SEED],
+  ] as const)
+    await page.getByTestId(field).fill(String(value));
   // The page's own arguments: the same template defaults it sends (negative prompt, CFG, sampler).
-  const params = { prompt: PROMPT, negativePrompt: '', width: c.size, height: c.size, steps: c.steps, cfg: 7, seed: SEED, sampler: 'euler_a' as const };
+  const params = {
+    prompt: PROMPT,
+    negativePrompt: '',
+    width: c.size,
+    height: c.size,
+    steps: c.steps,
+    cfg: 7,
+    seed: SEED,
+    sampler: 'euler_a' as const,
+  };
   let serial = 0;
-  const directRun = () => runSdDirect(sdAssets.cli, { template: 'default', files: { model }, params, outputPath: join(dir, `direct-${serial++}.png`), threads: THREADS });
+  const directRun = () =>
+    runSdDirect(sdAssets.cli, {
+      template: 'default',
+      files: { model },
+      params,
+      outputPath: join(dir, `direct-${serial++}.png`),
+      threads: THREADS,
+    });
   await pageRun(page);
   await directRun();
   const app: number[] = [];
@@ -116,7 +143,10 @@ export const imageBenchmarks: Benchmark[] = [
   {
     names: ['image.generate_ratio', 'image.generate_tiny_ratio'],
     async run(): Promise<BenchResult[]> {
-      if (!realSdCli) throw new Error(`image.generate_ratio needs the real sd-cli (${sdAssets.cli}): npm run backend:build -- --sd [--source DIR]`);
+      if (!realSdCli)
+        throw new Error(
+          `image.generate_ratio needs the real sd-cli (${sdAssets.cli}): npm run backend:build -- --sd [--source DIR]`,
+        );
       const model = await ensureTinySdModel();
       const dir = await mkdtemp(join(tmpdir(), 'eva-bench-image-'));
       const host = await startHost();
@@ -137,7 +167,12 @@ export const imageBenchmarks: Benchmark[] = [
         await page.getByTestId('image-to-chat').uncheck();
         return [
           await measure(page, model, dir, { bench: 'image.generate_ratio', goal: '<= 1.05', size: 256, steps: 4 }),
-          await measure(page, model, dir, { bench: 'image.generate_tiny_ratio', goal: 'detail of image.generate_ratio: 64×64 in 2 steps, fixed costs at their largest', size: 64, steps: 2 }),
+          await measure(page, model, dir, {
+            bench: 'image.generate_tiny_ratio',
+            goal: 'detail of image.generate_ratio: 64×64 in 2 steps, fixed costs at their largest',
+            size: 64,
+            steps: 2,
+          }),
         ];
       } finally {
         await browser.close();

@@ -13,16 +13,26 @@ import { testAssets } from '@test-support/test-assets';
 
 export async function startBenchEmbedder() {
   const registry = memoryLifecycle();
-  const settings: EmbedderSettings = { ...defaultSettings().knowledge.embedder, modelPath: process.env.EVA_BENCH_EMBED_MODEL || testAssets.tinyModel };
+  const settings: EmbedderSettings = {
+    ...defaultSettings().knowledge.embedder,
+    modelPath: process.env.EVA_BENCH_EMBED_MODEL || testAssets.tinyModel,
+  };
   const server = new EmbeddingServer({
     binDirs: [testAssets.binDir],
     registry,
     probeGpus: async () => [],
-    baseLoad: () => ({ ...defaultSettings().load, threads: Number(process.env.EVA_BENCH_EMBED_THREADS) || defaultSettings().load.threads }),
+    baseLoad: () => ({
+      ...defaultSettings().load,
+      threads: Number(process.env.EVA_BENCH_EMBED_THREADS) || defaultSettings().load.threads,
+    }),
     onStatus: () => undefined,
     readyTimeoutMs: 120_000,
   });
-  const embedder = new Embedder({ settings: () => settings, server, resolveLink: async () => Promise.reject(new Error('no links in the bench')) });
+  const embedder = new Embedder({
+    settings: () => settings,
+    server,
+    resolveLink: async () => Promise.reject(new Error('no links in the bench')),
+  });
   const ready = await embedder.ready(AbortSignal.timeout(120_000));
   return {
     embedder,

@@ -4,7 +4,8 @@
 // so nothing the bench allocated to fill the base is counted. Prints one JSON
 // line: memory before opening and after the queries (each after a full GC), and
 // the first (cold) and later query times.
-// Usage: EVA_BENCH_EMBED_KEY=<key> node --import tsx knowledge-host-child.ts <dbDir> <baseId> <dimension> <baseUrl> <queries.json>
+// Usage: EVA_BENCH_EMBED_KEY=<key> node --import tsx knowledge-host-child.ts <dbDir> <baseId> <dimension> <baseUrl>
+// <queries.json>
 import { readFile } from 'node:fs/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -32,14 +33,36 @@ const queries = JSON.parse(await readFile(queriesFile, 'utf8')) as string[];
 const before = memoryMb();
 const store = await PassageStore.open(dbDir);
 const embedder = linkEmbedder({ baseUrl, apiKey: process.env.EVA_BENCH_EMBED_KEY ?? '' });
-const base: KnowledgeBase = { id: baseId, name: 'Bench 100k', createdAt: 0, files: [], embedder: { model: 'bench', dimension: Number(dimension) }, needsReembed: false };
+const base: KnowledgeBase = {
+  id: baseId,
+  name: 'Bench 100k',
+  createdAt: 0,
+  files: [],
+  embedder: { model: 'bench', dimension: Number(dimension) },
+  needsReembed: false,
+};
 const times: number[] = [];
 for (const query of queries) {
   const started = performance.now();
-  const outcome = await searchBases({ store, embedder, bases: [base], query, topN: 5, signal: AbortSignal.timeout(60_000) });
+  const outcome = await searchBases({
+    store,
+    embedder,
+    bases: [base],
+    query,
+    topN: 5,
+    signal: AbortSignal.timeout(60_000),
+  });
   if (outcome.hits.length === 0) throw new Error(`no hits for "${query}"`);
   times.push(performance.now() - started);
 }
 const after = memoryMb();
 store.close();
-console.log(JSON.stringify({ before, after, coldMs: round(times[0]!, 1), warmP50Ms: round(median(times.slice(1)), 1), queries: times.length }));
+console.log(
+  JSON.stringify({
+    before,
+    after,
+    coldMs: round(times[0]!, 1),
+    warmP50Ms: round(median(times.slice(1)), 1),
+    queries: times.length,
+  }),
+);

@@ -30,11 +30,19 @@ export interface IngestPlan {
 }
 
 /** Each file's passages as the app cuts them, with its own extractor, tokenizer and cutter. */
-async function passagesOf(paths: readonly string[], endpoint: EmbeddingEndpoint, settings: IngestPlan['settings']): Promise<string[][]> {
+async function passagesOf(
+  paths: readonly string[],
+  endpoint: EmbeddingEndpoint,
+  settings: IngestPlan['settings'],
+): Promise<string[][]> {
   const out: string[][] = [];
   for (const path of paths) {
     const { sections } = await extractFile(path, extractLimits(64 * 1024 * 1024));
-    const cut = await cutSections(sections, { passageTokens: settings.passageTokens, overlapTokens: settings.overlapTokens, tokenize: (text) => tokenizeBytes(endpoint, text) });
+    const cut = await cutSections(sections, {
+      passageTokens: settings.passageTokens,
+      overlapTokens: settings.overlapTokens,
+      tokenize: (text) => tokenizeBytes(endpoint, text),
+    });
     out.push(cut.map((p) => p.text));
   }
   return out;
@@ -42,11 +50,16 @@ async function passagesOf(paths: readonly string[], endpoint: EmbeddingEndpoint,
 
 async function rawRun(endpoint: EmbeddingEndpoint, files: readonly string[][], batchSize: number): Promise<number> {
   const started = performance.now();
-  for (const texts of files) for (let i = 0; i < texts.length; i += batchSize) await embedTexts(endpoint, texts.slice(i, i + batchSize));
+  for (const texts of files)
+    for (let i = 0; i < texts.length; i += batchSize) await embedTexts(endpoint, texts.slice(i, i + batchSize));
   return performance.now() - started;
 }
 
-async function appRun(embedder: Embedder, folder: string, settings: IngestPlan['settings']): Promise<{ ms: number; passages: number; files: number }> {
+async function appRun(
+  embedder: Embedder,
+  folder: string,
+  settings: IngestPlan['settings'],
+): Promise<{ ms: number; passages: number; files: number }> {
   const kb = await makeKnowledgeHarness(embedder, settings);
   try {
     const { id } = await kb.service.create('Bench');
@@ -63,7 +76,12 @@ async function appRun(embedder: Embedder, folder: string, settings: IngestPlan['
   }
 }
 
-export async function benchIngest(embedder: Embedder, endpoint: EmbeddingEndpoint, root: string, plan: IngestPlan): Promise<BenchResult> {
+export async function benchIngest(
+  embedder: Embedder,
+  endpoint: EmbeddingEndpoint,
+  root: string,
+  plan: IngestPlan,
+): Promise<BenchResult> {
   const folder = await writeCorpusFiles(join(root, 'corpus'), plan.files, plan.wordsPerFile);
   try {
     const paths = (await readdir(folder)).sort().map((name) => join(folder, name));
@@ -77,7 +95,8 @@ export async function benchIngest(embedder: Embedder, endpoint: EmbeddingEndpoin
     for (let i = 0; i < plan.runs; i++) {
       if (i % 2 === 1) raw.push(await rawRun(endpoint, files, plan.settings.batchSize));
       const run = await appRun(embedder, folder, plan.settings);
-      if (run.passages !== passages) throw new Error(`the app stored ${run.passages} passages; the same cutter gave ${passages}`);
+      if (run.passages !== passages)
+        throw new Error(`the app stored ${run.passages} passages; the same cutter gave ${passages}`);
       app.push(run.ms);
       if (i % 2 === 0) raw.push(await rawRun(endpoint, files, plan.settings.batchSize));
     }
@@ -98,7 +117,8 @@ export async function benchIngest(embedder: Embedder, endpoint: EmbeddingEndpoin
       server_threads: process.env.EVA_BENCH_EMBED_THREADS || 'auto (the app default)',
       app_runs_ms: app.map((ms) => round(ms, 0)),
       raw_runs_ms: raw.map((ms) => round(ms, 0)),
-      measure: 'app: addPaths → idle on an empty base (extract, /tokenize, cut, embed, LanceDB, catalog, index update); raw: the same /v1/embeddings requests one after another; median of paired ratios',
+      measure:
+        'app: addPaths → idle on an empty base (extract, /tokenize, cut, embed, LanceDB, catalog, index update); raw: the same /v1/embeddings requests one after another; median of paired ratios',
     };
   } finally {
     await rm(folder, { recursive: true, force: true });
@@ -107,5 +127,9 @@ export async function benchIngest(embedder: Embedder, endpoint: EmbeddingEndpoin
 
 export const benchIngestSettings = (): IngestPlan['settings'] => {
   const defaults = defaultKnowledgeSettings();
-  return { passageTokens: defaults.passageTokens, overlapTokens: defaults.overlapTokens, batchSize: defaults.batchSize };
+  return {
+    passageTokens: defaults.passageTokens,
+    overlapTokens: defaults.overlapTokens,
+    batchSize: defaults.batchSize,
+  };
 };

@@ -56,16 +56,33 @@ async function bytesUnder(dir: string): Promise<{ total: number; byPart: Record<
 }
 
 /** A fresh process's memory with the base open and queried (knowledge-host-child.ts). */
-async function hostMemory(input: { dbDir: string; baseId: string; dimension: number; endpoint: EmbeddingEndpoint; queries: string[]; scratch: string }) {
+async function hostMemory(input: {
+  dbDir: string;
+  baseId: string;
+  dimension: number;
+  endpoint: EmbeddingEndpoint;
+  queries: string[];
+  scratch: string;
+}) {
   const queriesFile = join(input.scratch, 'host-queries.json');
   await writeFile(queriesFile, JSON.stringify(input.queries));
   const child = resolve(import.meta.dirname, 'knowledge-host-child.ts');
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', child, input.dbDir, input.baseId, String(input.dimension), input.endpoint.baseUrl, queriesFile], {
-    cwd: resolve(import.meta.dirname, '..'),
-    env: { ...process.env, EVA_BENCH_EMBED_KEY: input.endpoint.apiKey },
-    timeout: 300_000,
-  });
-  return JSON.parse(stdout.trim().split('\n').at(-1)!) as { before: { rss: number; heap: number }; after: { rss: number; heap: number }; coldMs: number; warmP50Ms: number; queries: number };
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', child, input.dbDir, input.baseId, String(input.dimension), input.endpoint.baseUrl, queriesFile],
+    {
+      cwd: resolve(import.meta.dirname, '..'),
+      env: { ...process.env, EVA_BENCH_EMBED_KEY: input.endpoint.apiKey },
+      timeout: 300_000,
+    },
+  );
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as {
+    before: { rss: number; heap: number };
+    after: { rss: number; heap: number };
+    coldMs: number;
+    warmP50Ms: number;
+    queries: number;
+  };
 }
 
 /** The bench process's memory after a full collection, so its own garbage (100,000 generated rows) is not counted. */
@@ -76,7 +93,11 @@ function memoryMb(): { rss: number; heapUsed: number } {
   return { rss: round(usage.rss / 1048576, 1), heapUsed: round(usage.heapUsed / 1048576, 1) };
 }
 
-export async function benchQuery(embedder: Embedder, endpoint: EmbeddingEndpoint, plan: QueryPlan): Promise<BenchResult[]> {
+export async function benchQuery(
+  embedder: Embedder,
+  endpoint: EmbeddingEndpoint,
+  plan: QueryPlan,
+): Promise<BenchResult[]> {
   const kb = await makeKnowledgeHarness(embedder);
   try {
     const before = memoryMb();
@@ -100,7 +121,19 @@ export async function benchQuery(embedder: Embedder, endpoint: EmbeddingEndpoint
       for (let i = 0; i < Math.min(plan.passagesPerFile, plan.passages - written); i++) {
         const text = prose.text(plan.wordsPerPassage);
         if (rand() < (plan.queries * 2) / plan.passages) sentences.push(text.split(/(?<=\.)\s/)[0]!);
-        rows.push({ id: randomUUID(), file_id: fileId, rev: 'synthetic', text, path, page: 0, line_start: i * 20 + 1, line_end: i * 20 + 20, char_start: charStart, char_end: charStart + text.length, vector: unitVector(rand, dimension) });
+        rows.push({
+          id: randomUUID(),
+          file_id: fileId,
+          rev: 'synthetic',
+          text,
+          path,
+          page: 0,
+          line_start: i * 20 + 1,
+          line_end: i * 20 + 20,
+          char_start: charStart,
+          char_end: charStart + text.length,
+          vector: unitVector(rand, dimension),
+        });
         charStart += text.length;
       }
       await kb.service.store.replaceFile(id, fileId, 'synthetic', rows, { hadPassages: false });
@@ -115,7 +148,12 @@ export async function benchQuery(embedder: Embedder, endpoint: EmbeddingEndpoint
     const queries: Array<{ kind: QueryKind; text: string }> = [];
     for (let i = 0; queries.length < plan.queries + plan.warmup; i++) {
       const kind: QueryKind = (['sentence', 'keywords', 'question'] as const)[i % 3]!;
-      const text = kind === 'sentence' ? sentences[i % sentences.length]! : kind === 'keywords' ? Array.from({ length: 1 + (i % 3) }, () => prose.rareWord()).join(' ') : `What does the ${prose.rareWord()} say about ${prose.rareWord()} and the ${prose.rareWord()}?`;
+      const text =
+        kind === 'sentence'
+          ? sentences[i % sentences.length]!
+          : kind === 'keywords'
+            ? Array.from({ length: 1 + (i % 3) }, () => prose.rareWord()).join(' ')
+            : `What does the ${prose.rareWord()} say about ${prose.rareWord()} and the ${prose.rareWord()}?`;
       queries.push({ kind, text });
     }
     const times: Record<QueryKind, number[]> = { sentence: [], keywords: [], question: [] };
@@ -137,7 +175,14 @@ export async function benchQuery(embedder: Embedder, endpoint: EmbeddingEndpoint
     }
     const db = await bytesUnder(join(kb.root, 'knowledge', 'db'));
     const memory = memoryMb();
-    const host = await hostMemory({ dbDir: join(kb.root, 'knowledge', 'db'), baseId: id, dimension, endpoint, queries: queries.slice(0, 40).map((q) => q.text), scratch: kb.root });
+    const host = await hostMemory({
+      dbDir: join(kb.root, 'knowledge', 'db'),
+      baseId: id,
+      dimension,
+      endpoint,
+      queries: queries.slice(0, 40).map((q) => q.text),
+      scratch: kb.root,
+    });
     const note = `${rows} passages: 1 file ingested for real, the rest synthetic rows (random unit vectors of the model's ${dimension} dimensions) written through PassageStore; queries go through the real hybrid search with the query embedded on the real server`;
     return [
       {
@@ -147,7 +192,9 @@ export async function benchQuery(embedder: Embedder, endpoint: EmbeddingEndpoint
         goal: '<= 50',
         p50_ms: round(median(all), 1),
         max_ms: round(Math.max(...all), 1),
-        p95_by_kind_ms: Object.fromEntries(Object.entries(times).map(([kind, ms]) => [kind, round(percentile(ms, 95), 1)])),
+        p95_by_kind_ms: Object.fromEntries(
+          Object.entries(times).map(([kind, ms]) => [kind, round(percentile(ms, 95), 1)]),
+        ),
         embed_query_p50_ms: round(median(embedOnly), 1),
         embed_query_p95_ms: round(percentile(embedOnly, 95), 1),
         queries: all.length,
@@ -163,7 +210,9 @@ export async function benchQuery(embedder: Embedder, endpoint: EmbeddingEndpoint
         unit: 'bytes',
         goal: 'informative',
         mb: round(db.total / 1048576, 1),
-        mb_by_part: Object.fromEntries(Object.entries(db.byPart).map(([part, bytes]) => [part, round(bytes / 1048576, 1)])),
+        mb_by_part: Object.fromEntries(
+          Object.entries(db.byPart).map(([part, bytes]) => [part, round(bytes / 1048576, 1)]),
+        ),
         bytes_per_passage: round(db.total / rows, 0),
         passages: rows,
         dimension,

@@ -25,10 +25,25 @@ export const knowledgeBenchmarks: Benchmark[] = [
         if (wanted(['knowledge.ingest_ratio'])) {
           // ~1,300 passages of 64 tokens in 48 files (one request each): the tokens of ~330 default 256-token
           // passages, so a run takes seconds, with many passages and files for the app's own costs to show.
-          results.push(await benchIngest(embedding.embedder, embedding.endpoint, root, { files: 48, wordsPerFile: 600, runs: 4, settings: { ...benchIngestSettings(), passageTokens: 64, overlapTokens: 8 } }));
+          results.push(
+            await benchIngest(embedding.embedder, embedding.endpoint, root, {
+              files: 48,
+              wordsPerFile: 600,
+              runs: 4,
+              settings: { ...benchIngestSettings(), passageTokens: 64, overlapTokens: 8 },
+            }),
+          );
         }
         if (wanted(['knowledge.query_ms', 'knowledge.db_bytes', 'knowledge.host_rss_mb'])) {
-          results.push(...(await benchQuery(embedding.embedder, embedding.endpoint, { passages: 100_000, passagesPerFile: 500, wordsPerPassage: 150, queries: 120, warmup: 10 })));
+          results.push(
+            ...(await benchQuery(embedding.embedder, embedding.endpoint, {
+              passages: 100_000,
+              passagesPerFile: 500,
+              wordsPerPassage: 150,
+              queries: 120,
+              warmup: 10,
+            })),
+          );
         }
         return results.map((r) => ({ ...r, model: embedding.model }));
       } finally {

@@ -12,8 +12,24 @@ export const lifecycleBenchmarks: Benchmark[] = [
       const trials = await runKillTrials(TRIALS);
       const started = trials.map((t) => t.started);
       return [
-        { bench: 'lifecycle.survivors_after_kill', value: trials.reduce((n, t) => n + t.survivorsAfterKill.length, 0), unit: 'processes', goal: '0', trials: trials.length, startedPerTrial: started, gone_ms_worst: Math.max(...trials.map((t) => t.goneMs)), survivors: trials.flatMap((t) => t.survivorsAfterKill) },
-        { bench: 'lifecycle.survivors_after_next_start', value: trials.reduce((n, t) => n + t.survivorsAfterNextStart.length, 0), unit: 'processes', goal: '0', trials: trials.length, survivors: trials.flatMap((t) => t.survivorsAfterNextStart) },
+        {
+          bench: 'lifecycle.survivors_after_kill',
+          value: trials.reduce((n, t) => n + t.survivorsAfterKill.length, 0),
+          unit: 'processes',
+          goal: '0',
+          trials: trials.length,
+          startedPerTrial: started,
+          gone_ms_worst: Math.max(...trials.map((t) => t.goneMs)),
+          survivors: trials.flatMap((t) => t.survivorsAfterKill),
+        },
+        {
+          bench: 'lifecycle.survivors_after_next_start',
+          value: trials.reduce((n, t) => n + t.survivorsAfterNextStart.length, 0),
+          unit: 'processes',
+          goal: '0',
+          trials: trials.length,
+          survivors: trials.flatMap((t) => t.survivorsAfterNextStart),
+        },
       ];
     },
   },

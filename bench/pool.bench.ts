@@ -18,7 +18,17 @@ const QUESTIONS = 10;
 
 async function firstToken(core: Core, model: string, requestId: string): Promise<number> {
   const sampling = { ...defaultSettings().chat.sampling, max_tokens: 4, seed: 1 };
-  return (await askTimed(core, { requestId, mode: 'chat', endpoint: { kind: 'local', model }, systemPrompt: 'You are a test.', messages: [{ role: 'user', content: 'Say something.' }], sampling, idSlot: null })).ttftMs;
+  return (
+    await askTimed(core, {
+      requestId,
+      mode: 'chat',
+      endpoint: { kind: 'local', model },
+      systemPrompt: 'You are a test.',
+      messages: [{ role: 'user', content: 'Say something.' }],
+      sampling,
+      idSlot: null,
+    })
+  ).ttftMs;
 }
 
 export const poolBenchmarks: Benchmark[] = [
@@ -28,10 +38,21 @@ export const poolBenchmarks: Benchmark[] = [
       const dir = await mkdtemp(join(tmpdir(), 'eva-bench-pool-'));
       const models = ['alpha', 'beta'].map((name) => join(dir, `${name}.gguf`));
       for (const path of models) await copyFile(testAssets.tinyModel, path);
-      const core = await createCore({ host: 'browser', version: 'bench', dataDir: join(dir, 'data'), binDirs: [testAssets.binDir], systemLanguage: 'en' });
+      const core = await createCore({
+        host: 'browser',
+        version: 'bench',
+        dataDir: join(dir, 'data'),
+        binDirs: [testAssets.binDir],
+        systemLanguage: 'en',
+      });
       try {
         await core.handlers['settings:update']({ load: { contextSize: 512 } });
-        await core.handlers['pool:start']({ models: models.map((path) => ({ path, contextSize: 0 })), maxLoaded: 2, memoryBudgetMiB: 0, idleUnloadMinutes: 0 });
+        await core.handlers['pool:start']({
+          models: models.map((path) => ({ path, contextSize: 0 })),
+          maxLoaded: 2,
+          memoryBudgetMiB: 0,
+          idleUnloadMinutes: 0,
+        });
         await core.handlers['pool:use']({ id: 'alpha' });
         await core.handlers['pool:use']({ id: 'beta' });
         const switches: number[] = [];

@@ -28,7 +28,10 @@ function readProc(pid: number): ProcInfo | null {
 
 /** Every live process under `rootPid` (itself included) whose command `keep` accepts. */
 export function processTree(rootPid: number, keep: (command: string) => boolean = () => true): ProcInfo[] {
-  const all = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map((name) => readProc(Number(name))).filter((info): info is ProcInfo => info !== null);
+  const all = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((name) => readProc(Number(name)))
+    .filter((info): info is ProcInfo => info !== null);
   const children = new Map<number, ProcInfo[]>();
   for (const info of all) children.set(info.ppid, [...(children.get(info.ppid) ?? []), info]);
   const tree: ProcInfo[] = [];

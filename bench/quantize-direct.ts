@@ -12,15 +12,32 @@ export interface DirectQuantize {
 }
 
 /** One llama-quantize run into `outputPath`: wall time and the size it wrote. */
-export async function runQuantizeDirect(quantize: DirectQuantize, outputPath: string): Promise<{ ms: number; bytes: number }> {
+export async function runQuantizeDirect(
+  quantize: DirectQuantize,
+  outputPath: string,
+): Promise<{ ms: number; bytes: number }> {
   const started = performance.now();
-  const child = spawn(quantize.binary, quantizeArgs({ modelPath: quantize.modelPath, outputPath, type: quantize.type, allowRequantize: false, imatrixPath: null }), { stdio: 'ignore' });
+  const child = spawn(
+    quantize.binary,
+    quantizeArgs({
+      modelPath: quantize.modelPath,
+      outputPath,
+      type: quantize.type,
+      allowRequantize: false,
+      imatrixPath: null,
+    }),
+    { stdio: 'ignore' },
+  );
   const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code, signal) => resolve({ code, signal }));
   });
   const ms = performance.now() - started;
-  const bytes = await stat(outputPath).then((info) => info.size, () => 0);
-  if (exit.code !== 0 || bytes === 0) throw new Error(`llama-quantize ${quantize.modelPath} → ${outputPath} failed (exit ${exit.code ?? exit.signal})`);
+  const bytes = await stat(outputPath).then(
+    (info) => info.size,
+    () => 0,
+  );
+  if (exit.code !== 0 || bytes === 0)
+    throw new Error(`llama-quantize ${quantize.modelPath} → ${outputPath} failed (exit ${exit.code ?? exit.signal})`);
   return { ms, bytes };
 }

@@ -6,14 +6,32 @@ import { buildChatBody, normalizeMessages } from '@shared/chat/request-body';
 import type { SamplingSettings } from '@shared/chat/types';
 
 /** The body EVA's core sends for a one-question conversation (its default sampling unless given). */
-export function rawChatBody(prompt: string, systemPrompt = defaultSettings().chat.systemPrompt, sampling: SamplingSettings = { ...defaultSettings().chat.sampling, max_tokens: 16 }): string {
-  return JSON.stringify(buildChatBody({ model: 'tiny', messages: normalizeMessages([{ role: 'user', content: prompt }], systemPrompt), sampling, stream: true, idSlot: -1, includeUsage: true }));
+export function rawChatBody(
+  prompt: string,
+  systemPrompt = defaultSettings().chat.systemPrompt,
+  sampling: SamplingSettings = { ...defaultSettings().chat.sampling, max_tokens: 16 },
+): string {
+  return JSON.stringify(
+    buildChatBody({
+      model: 'tiny',
+      messages: normalizeMessages([{ role: 'user', content: prompt }], systemPrompt),
+      sampling,
+      stream: true,
+      idSlot: -1,
+      includeUsage: true,
+    }),
+  );
 }
 
 export async function rawTtft(baseUrl: string, auth: Record<string, string>, body: string): Promise<number> {
   const started = performance.now();
-  const response = await fetch(`${baseUrl}/v1/chat/completions`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body });
-  if (!response.ok || !response.body) throw new Error(`the raw request failed: HTTP ${response.status} ${await response.text()}`);
+  const response = await fetch(`${baseUrl}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body,
+  });
+  if (!response.ok || !response.body)
+    throw new Error(`the raw request failed: HTTP ${response.status} ${await response.text()}`);
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let text = '';

@@ -45,7 +45,11 @@ async function askWithPaste(page: Page, client: HostClient, readAhead: boolean, 
   await page.waitForTimeout(PAUSE_AFTER_PASTE_MS);
   await input.pressSequentially(QUESTION, { delay: KEY_DELAY_MS });
   await input.press('Control+Enter');
-  await page.waitForFunction(() => (window as unknown as { __evaDom: { marks: unknown[] } }).__evaDom.marks.length > 0, undefined, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => (window as unknown as { __evaDom: { marks: unknown[] } }).__evaDom.marks.length > 0,
+    undefined,
+    { timeout: 60_000 },
+  );
   const ttftMs = (await page.evaluate('window.__evaDom.marks[0][0] - window.__evaDom.sentAt')) as number;
   const last = page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
   await last.and(page.locator('[data-status="done"]')).waitFor({ timeout: 60_000 });
@@ -62,7 +66,11 @@ export const readAheadBenchmarks: Benchmark[] = [
       const browser = await launchChromium();
       try {
         const client = await connectHost(host.url);
-        const status = await client.invoke('backend:load', { ...defaultSettings().load, modelPath: model, contextSize: 4096 });
+        const status = await client.invoke('backend:load', {
+          ...defaultSettings().load,
+          modelPath: model,
+          contextSize: 4096,
+        });
         const { chat } = await client.invoke('settings:get');
         const sampling = { ...chat.sampling, max_tokens: 8 };
         await client.invoke('settings:update', { chat: { sampling } });
@@ -79,7 +87,13 @@ export const readAheadBenchmarks: Benchmark[] = [
         for (let round_ = 0; round_ < ROUNDS; round_++) {
           on.push(await askWithPaste(page, client, true, text(`on ${round_}`)));
           off.push(await askWithPaste(page, client, false, text(`off ${round_}`)));
-          raw.push(await rawTtft(`http://127.0.0.1:${status.port}`, auth, rawChatBody(`${text(`raw ${round_}`)}\n${QUESTION}`, chat.systemPrompt, sampling)));
+          raw.push(
+            await rawTtft(
+              `http://127.0.0.1:${status.port}`,
+              auth,
+              rawChatBody(`${text(`raw ${round_}`)}\n${QUESTION}`, chat.systemPrompt, sampling),
+            ),
+          );
         }
         client.close();
         const onMs = median(on.map((run) => run.ttftMs));

@@ -30,7 +30,13 @@ interface Asked {
 }
 
 async function openCore(dataDir: string, modelPath: string, cacheMb: number): Promise<Core> {
-  const core = await createCore({ host: 'browser', version: 'bench', dataDir, binDirs: [testAssets.binDir], systemLanguage: 'en' });
+  const core = await createCore({
+    host: 'browser',
+    version: 'bench',
+    dataDir,
+    binDirs: [testAssets.binDir],
+    systemLanguage: 'en',
+  });
   const load = { ...defaultSettings().load, modelPath, contextSize: CONTEXT };
   await core.handlers['settings:update']({ load, chat: { reopenCacheMb: cacheMb } });
   await core.handlers['backend:load'](load);
@@ -47,7 +53,12 @@ function ask(core: Core, conversationId: string, messages: ChatMessage[], reques
     messages,
     sampling: { ...defaultSettings().chat.sampling, max_tokens: 8, seed: 1 },
     idSlot: null,
-    record: { conversationId, parentId: null, answerId: `${requestId}-a`, question: { id: `${requestId}-q`, content: messages.at(-1)!.content } },
+    record: {
+      conversationId,
+      parentId: null,
+      answerId: `${requestId}-a`,
+      question: { id: `${requestId}-q`, content: messages.at(-1)!.content },
+    },
   });
 }
 
@@ -67,7 +78,11 @@ export const reopenBenchmarks: Benchmark[] = [
         const built = await ask(first, id, opening, 'build');
         await first.dispose();
         await cp(join(dataDir, 'slots'), savedSlots, { recursive: true });
-        const next: ChatMessage[] = [...opening, { role: 'assistant', content: built.result.content }, { role: 'user', content: 'And then?' }];
+        const next: ChatMessage[] = [
+          ...opening,
+          { role: 'assistant', content: built.result.content },
+          { role: 'user', content: 'And then?' },
+        ];
 
         const restored: Asked[] = [];
         const cold: Asked[] = [];
@@ -78,14 +93,17 @@ export const reopenBenchmarks: Benchmark[] = [
             await cp(savedSlots, join(dataDir, 'slots'), { recursive: true });
             const core = await openCore(dataDir, model, withCache ? 4096 : 0);
             try {
-              (withCache ? restored : cold).push(await ask(core, id, next, `r${round_}-${withCache ? 'cache' : 'cold'}`));
+              (withCache ? restored : cold).push(
+                await ask(core, id, next, `r${round_}-${withCache ? 'cache' : 'cold'}`),
+              );
             } finally {
               await core.handlers['settings:update']({ chat: { reopenCacheMb: 0 } });
               await core.dispose();
             }
           }
         }
-        const prompt = (asked: Asked[]) => median(asked.map((run) => (run.result.timings as { prompt_n?: number } | null)?.prompt_n ?? NaN));
+        const prompt = (asked: Asked[]) =>
+          median(asked.map((run) => (run.result.timings as { prompt_n?: number } | null)?.prompt_n ?? NaN));
         const restoredMs = median(restored.map((run) => run.ttftMs));
         const coldMs = median(cold.map((run) => run.ttftMs));
         return [

@@ -19,7 +19,24 @@ import { poolBenchmarks } from './pool.bench';
 import { scaleBenchmarks } from './scale.bench';
 import type { Benchmark } from './types';
 
-const all: Benchmark[] = [...backendBenchmarks, ...chatBenchmarks, ...chatTtftBenchmarks, ...chatStreamBenchmarks, ...chatLongTaskBenchmarks, ...reopenBenchmarks, ...readAheadBenchmarks, ...toolBenchmarks, ...historyBenchmarks, ...voiceBenchmarks, ...lifecycleBenchmarks, ...knowledgeBenchmarks, ...workshopBenchmarks, ...imageBenchmarks, ...poolBenchmarks, ...scaleBenchmarks];
+const all: Benchmark[] = [
+  ...backendBenchmarks,
+  ...chatBenchmarks,
+  ...chatTtftBenchmarks,
+  ...chatStreamBenchmarks,
+  ...chatLongTaskBenchmarks,
+  ...reopenBenchmarks,
+  ...readAheadBenchmarks,
+  ...toolBenchmarks,
+  ...historyBenchmarks,
+  ...voiceBenchmarks,
+  ...lifecycleBenchmarks,
+  ...knowledgeBenchmarks,
+  ...workshopBenchmarks,
+  ...imageBenchmarks,
+  ...poolBenchmarks,
+  ...scaleBenchmarks,
+];
 
 const prefix = process.argv[2] ?? '';
 const selected = all.filter((bench) => bench.names.some((name) => name.startsWith(prefix)));

@@ -22,7 +22,12 @@ const WORKERS = 2;
 /** Median tokens/s of RUNS answers of TOKENS tokens from a server loaded with these RPC settings. */
 async function tokensPerSecond(rpc: RpcSettings): Promise<{ tps: number; workers: number }> {
   const registry = memoryLifecycle();
-  const manager = new BackendManager({ binDirs: [testAssets.binDir], registry, emit: () => {}, probeGpus: async () => [] });
+  const manager = new BackendManager({
+    binDirs: [testAssets.binDir],
+    registry,
+    emit: () => {},
+    probeGpus: async () => [],
+  });
   try {
     await manager.load({ ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 512, rpc });
     const endpoint = manager.localEndpoint();
@@ -36,10 +41,14 @@ async function tokensPerSecond(rpc: RpcSettings): Promise<{ tps: number; workers
         body: JSON.stringify({ prompt: 'Once upon a time', n_predict: TOKENS, ignore_eos: true, cache_prompt: false }),
       });
       const answer = (await response.json()) as { timings?: { predicted_per_second?: number; predicted_n?: number } };
-      if (!answer.timings?.predicted_per_second || answer.timings.predicted_n !== TOKENS) throw new Error(`no timings for ${TOKENS} tokens (status ${response.status})`);
+      if (!answer.timings?.predicted_per_second || answer.timings.predicted_n !== TOKENS)
+        throw new Error(`no timings for ${TOKENS} tokens (status ${response.status})`);
       if (run > 0) rates.push(answer.timings.predicted_per_second);
     }
-    return { tps: median(rates), workers: (manager.getStatus().rpcWorkers ?? []).filter((worker) => worker.state === 'ready').length };
+    return {
+      tps: median(rates),
+      workers: (manager.getStatus().rpcWorkers ?? []).filter((worker) => worker.state === 'ready').length,
+    };
   } finally {
     await manager.dispose();
     await registry.stopAll(500);

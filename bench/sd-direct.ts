@@ -18,6 +18,7 @@ export async function runSdDirect(binary: string, run: SdRun): Promise<{ ms: num
     (info) => info.size,
     () => 0,
   );
-  if (exit.code !== 0 || bytes === 0) throw new Error(`sd-cli → ${run.outputPath} failed (exit ${exit.code ?? exit.signal})`);
+  if (exit.code !== 0 || bytes === 0)
+    throw new Error(`sd-cli → ${run.outputPath} failed (exit ${exit.code ?? exit.signal})`);
   return { ms, bytes };
 }

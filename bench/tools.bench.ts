@@ -26,7 +26,13 @@ async function roundtrip(runner: ToolRunner, text: string, workspaceDir: string)
   const started = performance.now();
   const parsed = parseToolCall(text);
   if (parsed.kind !== 'call') throw new Error('bench call did not parse');
-  const verdict = gateToolCall({ call: parsed.call, tools, validator, policy: { policies: { [parsed.call.name]: 'allow' } }, conversationAllowed: [] });
+  const verdict = gateToolCall({
+    call: parsed.call,
+    tools,
+    validator,
+    policy: { policies: { [parsed.call.name]: 'allow' } },
+    conversationAllowed: [],
+  });
   if (verdict.kind !== 'run') throw new Error(`bench call not runnable: ${verdict.kind}`);
   const result = await runner.run({ tool: verdict.call.name, args: verdict.call.arguments, workspaceDir });
   if (result.status !== 'ok') throw new Error(`bench tool failed: ${result.error?.message}`);

@@ -7,17 +7,32 @@
 // input's value is set and the frame after it, so the total can be split into
 // renderer, transport + core, and insertion.
 import { chromium, type Browser, type Page } from '@playwright/test';
-import type { VoiceAppendAudioInput, VoiceTranscribeInput, VoiceTranscribeRecordingInput, VoiceTranscript } from '@shared/audio/voice-schemas';
+import type {
+  VoiceAppendAudioInput,
+  VoiceTranscribeInput,
+  VoiceTranscribeRecordingInput,
+  VoiceTranscript,
+} from '@shared/audio/voice-schemas';
 import { wav16MonoFromPcm } from '@shared/audio/wav';
 import { WHISPER_SAMPLE_RATE } from '@shared/audio/whisper-wav';
 
-/** bench/browser.ts's Chromium, plus a fake microphone that loops `wavPath` (read at launch, so it must exist first). */
+/**
+ * bench/browser.ts's Chromium, plus a fake microphone that loops `wavPath` (read at launch, so it must exist first).
+ */
 export function launchWithFakeMicrophone(wavPath: string): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.EVA_CHROMIUM || '/usr/bin/chromium',
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wavPath}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wavPath}`,
     ],
   });
 }
@@ -132,22 +147,40 @@ export async function recordAndTranscribe(page: Page, seconds: number): Promise<
   await page.locator('[data-testid="voice-indicator"][data-phase="recording"]').waitFor();
   await page.waitForTimeout(seconds * 1000);
   await page.evaluate('window.__evaVoice.arm()');
-  // Asked for before the stop, so nothing polls the page while it works: the page resolves it from the next frame after the words.
+  // Asked for before the stop, so nothing polls the page while it works: the page resolves it from the next frame after
+  // the words.
   const finished = page.evaluate('window.__evaVoice.finished()');
   await page.keyboard.press('F2');
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), DONE_TIMEOUT_MS)));
   const outcome = await Promise.race([finished, timedOut]).finally(() => clearTimeout(timer));
   const probe = (await page.evaluate('window.__evaVoice')) as ProbeState;
-  if (outcome === 'timeout' || probe.stopAt === null || probe.sentAt === null || probe.sent === null || probe.resultAt === null || probe.result === null || probe.valueAt === null || probe.value === null || probe.paintAt === null) {
+  if (
+    outcome === 'timeout' ||
+    probe.stopAt === null ||
+    probe.sentAt === null ||
+    probe.sent === null ||
+    probe.resultAt === null ||
+    probe.result === null ||
+    probe.valueAt === null ||
+    probe.value === null ||
+    probe.paintAt === null
+  ) {
     const notices = await page.getByTestId('notice').allTextContents();
-    throw new Error(`no transcript reached the input within ${DONE_TIMEOUT_MS / 1000} s (stop ${probe.stopAt}, sent ${probe.sentAt}, result ${probe.result?.slice(0, 300)}, value ${probe.value}); notices: ${notices.join(' | ') || 'none'}`);
+    throw new Error(
+      `no transcript reached the input within ${DONE_TIMEOUT_MS / 1000} s (stop ${probe.stopAt}, sent ${probe.sentAt}, result ${probe.result?.slice(0, 300)}, value ${probe.value}); notices: ${notices.join(' | ') || 'none'}`,
+    );
   }
-  const frame = JSON.parse(probe.result) as { result: { ok: true; value: VoiceTranscript } | { ok: false; error: { message: string } } };
+  const frame = JSON.parse(probe.result) as {
+    result: { ok: true; value: VoiceTranscript } | { ok: false; error: { message: string } };
+  };
   if (!frame.result.ok) throw new Error(`voice:transcribe failed in the page: ${frame.result.error.message}`);
-  const sent = JSON.parse(probe.sent) as { channel: 'voice:transcribe'; input: VoiceTranscribeInput } | { channel: 'voice:transcribe-recording'; input: VoiceTranscribeRecordingInput };
+  const sent = JSON.parse(probe.sent) as
+    | { channel: 'voice:transcribe'; input: VoiceTranscribeInput }
+    | { channel: 'voice:transcribe-recording'; input: VoiceTranscribeRecordingInput };
   // The box starts empty each run, so the value holds the transcript alone (trimmed by insertTranscript).
-  if (probe.value !== frame.result.value.text.trim()) throw new Error(`the input holds "${probe.value}", the transcript was "${frame.result.value.text}"`);
+  if (probe.value !== frame.result.value.text.trim())
+    throw new Error(`the input holds "${probe.value}", the transcript was "${frame.result.value.text}"`);
   await page.getByTestId('voice-indicator').waitFor({ state: 'detached' });
   return {
     toValueMs: probe.valueAt - probe.stopAt,
@@ -155,14 +188,20 @@ export async function recordAndTranscribe(page: Page, seconds: number): Promise<
     toSentMs: probe.sentAt - probe.stopAt,
     roundTripMs: probe.resultAt - probe.sentAt,
     insertMs: probe.valueAt - probe.resultAt,
-    wav: sent.channel === 'voice:transcribe' ? new Uint8Array(Buffer.from(sent.input.wavBase64, 'base64')) : streamedWav(probe.appended, sent.input),
+    wav:
+      sent.channel === 'voice:transcribe'
+        ? new Uint8Array(Buffer.from(sent.input.wavBase64, 'base64'))
+        : streamedWav(probe.appended, sent.input),
     streamed: sent.channel === 'voice:transcribe-recording',
     transcript: frame.result.value,
     value: probe.value,
   };
 }
 
-/** The WAV the core made of a streamed recording: its pieces in order, which must add up to what the page asked to transcribe. */
+/**
+ * The WAV the core made of a streamed recording: its pieces in order, which must add up to what the page asked to
+ * transcribe.
+ */
 function streamedWav(appended: string[], finish: VoiceTranscribeRecordingInput): Uint8Array {
   const pieces = appended
     .map((frame) => (JSON.parse(frame) as { input: VoiceAppendAudioInput }).input)
@@ -170,11 +209,13 @@ function streamedWav(appended: string[], finish: VoiceTranscribeRecordingInput):
     .sort((a, b) => a.offset - b.offset);
   let bytes = 0;
   const pcm = pieces.map((piece) => {
-    if (piece.offset !== bytes) throw new Error(`recording ${finish.recordingId}: a piece at byte ${piece.offset}, expected ${bytes}`);
+    if (piece.offset !== bytes)
+      throw new Error(`recording ${finish.recordingId}: a piece at byte ${piece.offset}, expected ${bytes}`);
     const data = new Uint8Array(Buffer.from(piece.pcmBase64, 'base64'));
     bytes += data.length;
     return data;
   });
-  if (bytes !== finish.bytes) throw new Error(`recording ${finish.recordingId}: the page sent ${bytes} bytes but asked for ${finish.bytes}`);
+  if (bytes !== finish.bytes)
+    throw new Error(`recording ${finish.recordingId}: the page sent ${bytes} bytes but asked for ${finish.bytes}`);
   return wav16MonoFromPcm(pcm, WHISPER_SAMPLE_RATE);
 }

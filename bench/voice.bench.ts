@@ -30,11 +30,20 @@ const RUNS = 15;
 const SECONDS = 5;
 const LANGUAGE = 'en';
 
-/** What the fake microphone loops: 5 s of a 180 Hz tone in noise, 48 kHz mono 16-bit (Chromium resamples it to the capture rate). */
+/**
+ * What the fake microphone loops: 5 s of a 180 Hz tone in noise, 48 kHz mono 16-bit (Chromium resamples it to the
+ * capture rate).
+ */
 function microphoneSource(): Uint8Array {
   const random = seededRandom(3);
   const rate = 48_000;
-  return encodeWav16Mono(Float32Array.from({ length: rate * SECONDS }, (_, i) => 0.3 * Math.sin((2 * Math.PI * 180 * i) / rate) + 0.1 * (random() - 0.5)), rate);
+  return encodeWav16Mono(
+    Float32Array.from(
+      { length: rate * SECONDS },
+      (_, i) => 0.3 * Math.sin((2 * Math.PI * 180 * i) / rate) + 0.1 * (random() - 0.5),
+    ),
+    rate,
+  );
 }
 
 /** The WAV of the newest page run, on disk for whisper-cli, with what the app made of it. */
@@ -46,15 +55,22 @@ interface Recording {
 
 async function coreRun(client: HostClient, recording: Recording): Promise<{ ms: number; serviceMs: number }> {
   const started = performance.now();
-  const result = await client.invoke('voice:transcribe', { wavBase64: bytesToBase64(recording.wav), language: LANGUAGE });
+  const result = await client.invoke('voice:transcribe', {
+    wavBase64: bytesToBase64(recording.wav),
+    language: LANGUAGE,
+  });
   const ms = performance.now() - started;
-  if (result.text !== recording.text) throw new Error(`voice:transcribe from Node and from the page disagree on the same WAV: "${result.text}" vs "${recording.text}"`);
+  if (result.text !== recording.text)
+    throw new Error(
+      `voice:transcribe from Node and from the page disagree on the same WAV: "${result.text}" vs "${recording.text}"`,
+    );
   return { ms, serviceMs: result.durationMs };
 }
 
 async function directRun(whisper: DirectWhisper, recording: Recording): Promise<number> {
   const run = await runWhisperDirect(whisper, recording.path);
-  if (run.text !== recording.text) throw new Error(`the app and whisper-cli disagree on the same WAV: "${recording.text}" vs "${run.text}"`);
+  if (run.text !== recording.text)
+    throw new Error(`the app and whisper-cli disagree on the same WAV: "${recording.text}" vs "${run.text}"`);
   return run.ms;
 }
 
@@ -127,7 +143,10 @@ export const voiceBenchmarks: Benchmark[] = [
     async run(): Promise<BenchResult[]> {
       const modelPath = process.env.EVA_BENCH_WHISPER_MODEL ?? whisperAssets.tinyModel;
       for (const file of [whisperAssets.cli, modelPath, tinyModel]) {
-        if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm test\` once (it provisions it), or \`npm run backend:build -- --only whisper-cli\` and \`npx tsx scripts/fixtures/make-whisper-model.ts\``);
+        if (!existsSync(file))
+          throw new Error(
+            `${file} is missing: run \`npm test\` once (it provisions it), or \`npm run backend:build -- --only whisper-cli\` and \`npx tsx scripts/fixtures/make-whisper-model.ts\``,
+          );
       }
       const dir = await mkdtemp(join(tmpdir(), 'eva-bench-voice-'));
       const source = join(dir, 'microphone.wav');

@@ -23,7 +23,11 @@ export async function runWhisperDirect(whisper: DirectWhisper, wavPath: string):
   const transcriptPath = `${outputBase}.txt`;
   await rm(transcriptPath, { force: true });
   const started = performance.now();
-  const child = spawn(whisper.cli, whisperArgs({ modelPath: whisper.modelPath, wavPath, outputBase, language: whisper.language }), { cwd: whisper.dir, stdio: 'ignore' });
+  const child = spawn(
+    whisper.cli,
+    whisperArgs({ modelPath: whisper.modelPath, wavPath, outputBase, language: whisper.language }),
+    { cwd: whisper.dir, stdio: 'ignore' },
+  );
   const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code, signal) => resolve({ code, signal }));
@@ -31,6 +35,9 @@ export async function runWhisperDirect(whisper: DirectWhisper, wavPath: string):
   // whisper-cli can exit 0 without a transcript (unreadable audio): a missing file fails here.
   const text = await readFile(transcriptPath, 'utf8').catch(() => null);
   const ms = performance.now() - started;
-  if (exit.code !== 0 || text === null) throw new Error(`whisper-cli on ${wavPath} failed (exit ${exit.code ?? exit.signal}, transcript ${text === null ? 'missing' : 'written'})`);
+  if (exit.code !== 0 || text === null)
+    throw new Error(
+      `whisper-cli on ${wavPath} failed (exit ${exit.code ?? exit.signal}, transcript ${text === null ? 'missing' : 'written'})`,
+    );
   return { ms, text: joinSegments(text) };
 }

@@ -37,17 +37,24 @@ async function measure(client: HostClient, dir: string, c: Case): Promise<BenchR
   const appRun = async (): Promise<{ ms: number; serviceMs: number; bytes: number }> => {
     await rm(appOutput, { force: true });
     const started = performance.now();
-    const result = await client.invoke('workshop:quantize', { jobId: `bench-${serial++}`, modelPath: c.modelPath, type: c.type, outputPath: appOutput });
+    const result = await client.invoke('workshop:quantize', {
+      jobId: `bench-${serial++}`,
+      modelPath: c.modelPath,
+      type: c.type,
+      outputPath: appOutput,
+    });
     return { ms: performance.now() - started, serviceMs: result.ms, bytes: result.bytes };
   };
   const directRun = async () => {
     await rm(directOutput, { force: true });
     return runQuantizeDirect(direct, directOutput);
   };
-  // Cold caches (the model file, the binary) are paid by these two, which also check that the same arguments wrote the same bytes.
+  // Cold caches (the model file, the binary) are paid by these two, which also check that the same arguments wrote the
+  // same bytes.
   await appRun();
   await directRun();
-  if (!(await readFile(appOutput)).equals(await readFile(directOutput))) throw new Error(`the app and llama-quantize wrote different files for ${c.modelPath} ${c.type}`);
+  if (!(await readFile(appOutput)).equals(await readFile(directOutput)))
+    throw new Error(`the app and llama-quantize wrote different files for ${c.modelPath} ${c.type}`);
 
   const app: Array<{ ms: number; serviceMs: number; bytes: number }> = [];
   const plain: number[] = [];
@@ -93,8 +100,18 @@ export const workshopBenchmarks: Benchmark[] = [
       const client = await connectHost(host.url);
       try {
         return [
-          await measure(client, dir, { bench: 'workshop.quantize_ratio', goal: '<= 1.05', modelPath: process.env.EVA_BENCH_QUANT_MODEL ?? workshopAssets.mediumModel, type }),
-          await measure(client, dir, { bench: 'workshop.quantize_tiny_ratio', goal: 'detail of workshop.quantize_ratio: the tiny model, fixed costs at their largest', modelPath: workshopAssets.tinyModel, type }),
+          await measure(client, dir, {
+            bench: 'workshop.quantize_ratio',
+            goal: '<= 1.05',
+            modelPath: process.env.EVA_BENCH_QUANT_MODEL ?? workshopAssets.mediumModel,
+            type,
+          }),
+          await measure(client, dir, {
+            bench: 'workshop.quantize_tiny_ratio',
+            goal: 'detail of workshop.quantize_ratio: the tiny model, fixed costs at their largest',
+            modelPath: workshopAssets.tinyModel,
+            type,
+          }),
         ];
       } finally {
         client.close();

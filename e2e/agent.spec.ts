@@ -11,7 +11,8 @@ import { startTestServer, type TestServer } from '@test-support/llama/test-serve
 import { repoRoot, startHost, type RunningHost } from '@test-support/host-process';
 import { connectHost } from '@test-support/ws-client';
 
-const call = (name: string, args: Record<string, unknown>) => `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
+const call = (name: string, args: Record<string, unknown>) =>
+  `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
 
 let host: RunningHost;
 let server: TestServer;
@@ -33,8 +34,13 @@ test.beforeAll(async () => {
   ]);
   host = await startHost();
   const client = await connectHost(host.url);
-  const link = await client.invoke('link:save', { profile: { name: 'Tiny via proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' } });
-  await client.invoke('settings:update', { chat: { endpoint: { kind: 'link', linkId: link.id } }, tools: { protocol: 'prompt' } });
+  const link = await client.invoke('link:save', {
+    profile: { name: 'Tiny via proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' },
+  });
+  await client.invoke('settings:update', {
+    chat: { endpoint: { kind: 'link', linkId: link.id } },
+    tools: { protocol: 'prompt' },
+  });
   workspace = (await client.invoke('tools:list')).workspaceDir;
   client.close();
 });
@@ -72,10 +78,15 @@ test('a tool call asks first, runs after Allow, and its step card shows the resu
   // Saved with its steps: a reload shows the step card again.
   await page.reload();
   await expect(page.getByTestId('step-card').first()).toHaveAttribute('data-tool', 'write_file');
-  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last().getByTestId('chat-content')).toHaveText('The note is written.');
+  await expect(
+    page.locator('[data-testid="chat-message"][data-role="assistant"]').last().getByTestId('chat-content'),
+  ).toHaveText('The note is written.');
 });
 
-test('a reload while the card waits brings the card and the words before it back; Allow there finishes the run, and a second page follows it', async ({ page, context }) => {
+test('a reload while the card waits brings the card and the words before it back; Allow there finishes the run, and a second page follows it', async ({
+  page,
+  context,
+}) => {
   await page.goto(host.url);
   await page.getByTestId('history-new').click();
   await page.getByTestId('chat-tools-toggle').check();
@@ -124,7 +135,9 @@ test('a reload while the card waits brings the card and the words before it back
   await second.close();
 });
 
-test('a run stopped at an approval card offers Continue: it resumes after its last completed step, whose tool does not run again', async ({ page }) => {
+test('a run stopped at an approval card offers Continue: it resumes after its last completed step, whose tool does not run again', async ({
+  page,
+}) => {
   await page.goto(host.url);
   await page.getByTestId('history-new').click();
   await page.getByTestId('chat-tools-toggle').check();

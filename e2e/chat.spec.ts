@@ -27,7 +27,9 @@ test.afterAll(async () => {
 const assistant = assistantMessages;
 const send = sendMessage;
 
-test('chat with the local model: tokens stream in, figures appear, stop keeps the partial answer, regenerate', async ({ page }) => {
+test('chat with the local model: tokens stream in, figures appear, stop keeps the partial answer, regenerate', async ({
+  page,
+}) => {
   await page.goto(host.url);
   await loadTinyModel(page);
   await expect(page.getByTestId('chat-view')).toBeVisible();
@@ -76,12 +78,18 @@ test('chat with the local model: tokens stream in, figures appear, stop keeps th
   await page.waitForTimeout(300);
   expect(await grows()).toBe(kept);
 
-  // Regenerate puts a new answer in the stopped one's place (it may fill the context before we can stop it); the old one stays a ‹ › away.
+  // Regenerate puts a new answer in the stopped one's place (it may fill the context before we can stop it); the old
+  // one stays a ‹ › away.
   const answersBefore = await assistant(page).count();
   await page.getByTestId('chat-regenerate').last().click();
   const again = assistant(page).last();
-  await expect.poll(async () => ((await again.getByTestId('chat-content').textContent()) ?? '').length).toBeGreaterThan(0);
-  await page.getByTestId('chat-stop').click({ timeout: 2000 }).catch(() => undefined);
+  await expect
+    .poll(async () => ((await again.getByTestId('chat-content').textContent()) ?? '').length)
+    .toBeGreaterThan(0);
+  await page
+    .getByTestId('chat-stop')
+    .click({ timeout: 2000 })
+    .catch(() => undefined);
   await expect(again).toHaveAttribute('data-status', /stopped|done/);
   await expect(assistant(page)).toHaveCount(answersBefore);
   await expect(page.getByTestId('branch-position').last()).toHaveText('2/2');
@@ -90,7 +98,9 @@ test('chat with the local model: tokens stream in, figures appear, stop keeps th
   await expect(page.getByTestId('branch-position').last()).toHaveText('1/2');
 });
 
-test("the context meter counts the message with the server's own tokenizer; one that cannot fit is refused in words and never sent", async ({ page }) => {
+test("the context meter counts the message with the server's own tokenizer; one that cannot fit is refused in words and never sent", async ({
+  page,
+}) => {
   await page.goto(host.url);
   await expect(page.getByTestId('status-state')).toHaveAttribute('data-state', /ready|stopped/);
   if ((await page.getByTestId('status-state').getAttribute('data-state')) !== 'ready') await loadTinyModel(page);
@@ -122,7 +132,9 @@ test("the context meter counts the message with the server's own tokenizer; one 
   await page.screenshot({ path: join(repoRoot, 'docs', 'screenshot-context.png') });
 });
 
-test('a question typed with a pause is read ahead: after Send the server reads only what was typed since, where a question sent at once is read whole', async ({ page }) => {
+test('a question typed with a pause is read ahead: after Send the server reads only what was typed since, where a question sent at once is read whole', async ({
+  page,
+}) => {
   await setMaxTokens(8);
   await page.goto(host.url);
   await expect(page.getByTestId('status-state')).toHaveAttribute('data-state', /ready|stopped/);
@@ -130,8 +142,14 @@ test('a question typed with a pause is read ahead: after Send the server reads o
   await expect(page.getByTestId('status-state')).toHaveAttribute('data-state', 'ready');
   const client = await connectHost(host.url);
   // Each request the server finishes logs its prompt reading ("prompt eval time = … / N tokens").
-  const readings = async () => (await client.invoke('backend:log')).lines.filter((line) => line.text.includes('prompt eval time')).length;
-  const promptRead = async () => Number(((await assistant(page).last().getByTestId('chat-stats').textContent()) ?? '').match(/prompt ([\d,]+)/)?.[1]?.replace(/,/g, ''));
+  const readings = async () =>
+    (await client.invoke('backend:log')).lines.filter((line) => line.text.includes('prompt eval time')).length;
+  const promptRead = async () =>
+    Number(
+      ((await assistant(page).last().getByTestId('chat-stats').textContent()) ?? '')
+        .match(/prompt ([\d,]+)/)?.[1]
+        ?.replace(/,/g, ''),
+    );
   const input = page.getByTestId('chat-input');
 
   // Typed, then a pause: the draft is read while the user thinks of the last words.
@@ -182,7 +200,9 @@ test('link mode to another llama-server that wants a key: test connection, save,
   }
 });
 
-test('the list follows a streaming answer to its end; scrolled up it stays put, and the jump button brings the end back', async ({ page }) => {
+test('the list follows a streaming answer to its end; scrolled up it stays put, and the jump button brings the end back', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 900, height: 520 });
   await setMaxTokens(1200);
   // The link test before this one leaves the chat on its link (the load dialog would open on that tab).
@@ -220,7 +240,9 @@ test('the list follows a streaming answer to its end; scrolled up it stays put, 
   await expect(list).toHaveAttribute('data-sticky', 'true');
 });
 
-test('an answer cut at its token limit offers Continue: it goes on in the same message, the saved text once, and the history keeps one answer', async ({ page }) => {
+test('an answer cut at its token limit offers Continue: it goes on in the same message, the saved text once, and the history keeps one answer', async ({
+  page,
+}) => {
   await setMaxTokens(12);
   await page.goto(host.url);
   await expect(page.getByTestId('status-state')).toHaveAttribute('data-state', /ready|stopped/);
@@ -256,9 +278,13 @@ async function storedAnswer(title: string): Promise<string> {
   const saved = async (): Promise<string> => {
     const client = await connectHost(host.url);
     try {
-      const conversation = (await client.invoke('history:list', undefined)).conversations.find((entry) => entry.title === title);
+      const conversation = (await client.invoke('history:list', undefined)).conversations.find(
+        (entry) => entry.title === title,
+      );
       if (!conversation) return 'not listed yet';
-      const answers = (await client.invoke('history:open', { id: conversation.id })).messages.filter((message) => message.role === 'assistant');
+      const answers = (await client.invoke('history:open', { id: conversation.id })).messages.filter(
+        (message) => message.role === 'assistant',
+      );
       if (answers.length !== 1) return `${answers.length} answers`;
       if (answers[0]!.status !== 'complete') return `answer ${answers[0]!.status}`;
       content = answers[0]!.content as string;

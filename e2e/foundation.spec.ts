@@ -15,7 +15,9 @@ test.afterAll(async () => {
   expect(code).toBe(0);
 });
 
-test('load the tiny model through the dialog, see ready, find the listening line in the model log', async ({ page }) => {
+test('load the tiny model through the dialog, see ready, find the listening line in the model log', async ({
+  page,
+}) => {
   await page.goto(host.url);
   await expect(page.getByTestId('status-state')).toHaveAttribute('data-state', 'stopped');
 

@@ -45,7 +45,10 @@ test('history: a reload keeps the conversation; search opens it; rename; delete 
 
   // Search over full message text: the hit is highlighted and opens the conversation at it.
   await page.getByTestId('history-search').fill('second quest');
-  const hit = page.getByTestId('history-result').filter({ has: page.locator('mark') }).first();
+  const hit = page
+    .getByTestId('history-result')
+    .filter({ has: page.locator('mark') })
+    .first();
   await expect(hit.locator('mark')).toHaveText(/second quest/i);
   await hit.click();
   await expect(messages(page)).toHaveCount(4);

@@ -49,7 +49,9 @@ async function describePicture(page: Page, prompt: string, steps: number, modelP
   await page.getByTestId('image-steps').fill(String(steps));
 }
 
-test('stand-in sd-cli: draws with step progress, puts the picture into the chat, keeps it in the history, and New seed draws another', async ({ page }) => {
+test('stand-in sd-cli: draws with step progress, puts the picture into the chat, keeps it in the history, and New seed draws another', async ({
+  page,
+}) => {
   await openImages(page);
   await describePicture(page, 'stand-in:slow a lighthouse at dusk', 6);
   await page.getByTestId('image-seed').fill('1234');
@@ -63,13 +65,17 @@ test('stand-in sd-cli: draws with step progress, puts the picture into the chat,
   await page.locator('.brand').click();
   const picture = page.getByTestId('chat-picture');
   await expect(picture).toHaveAttribute('data-seed', '1234');
-  await expect(picture.getByTestId('chat-picture-caption')).toHaveText('512×512 · 6 steps · CFG 7 · euler_a · seed 1234');
+  await expect(picture.getByTestId('chat-picture-caption')).toHaveText(
+    '512×512 · 6 steps · CFG 7 · euler_a · seed 1234',
+  );
   await page.reload();
   await expect(page.getByTestId('chat-picture')).toHaveAttribute('data-seed', '1234');
 
   await page.getByTestId('chat-picture').getByTestId('picture-new-seed').click();
   await expect(page.getByTestId('chat-picture')).toHaveCount(2, { timeout: 30_000 });
-  const seeds = await page.getByTestId('chat-picture').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-seed')));
+  const seeds = await page
+    .getByTestId('chat-picture')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-seed')));
   expect(seeds[0]).toBe('1234');
   expect(seeds[1]).not.toBe('1234');
   await page.getByTestId('chat-picture').nth(1).getByTestId('picture-open').click();
@@ -89,7 +95,9 @@ test('stand-in sd-cli: Cancel stops a generation at once and keeps nothing', asy
   expect(await galleryCount()).toBe(before);
 });
 
-test('stand-in sd-cli: a corrupt model and a missing file are refused in words; About names the sd-cli', async ({ page }) => {
+test('stand-in sd-cli: a corrupt model and a missing file are refused in words; About names the sd-cli', async ({
+  page,
+}) => {
   await openImages(page);
   await describePicture(page, 'stand-in:corrupt anything', 2);
   await page.getByTestId('image-generate').click();
@@ -102,7 +110,10 @@ test('stand-in sd-cli: a corrupt model and a missing file are refused in words; 
 });
 
 test('real sd-cli: the tiny SD1 model becomes a 64×64 picture on the page', async ({ page }) => {
-  test.skip(!realSdCli, 'no bin/cpu/sd-cli: built only from a stable-diffusion.cpp source (EVA_SD_SOURCE) or with the internet');
+  test.skip(
+    !realSdCli,
+    'no bin/cpu/sd-cli: built only from a stable-diffusion.cpp source (EVA_SD_SOURCE) or with the internet',
+  );
   const tiny = await ensureTinySdModel();
   const real = await startHost();
   try {
@@ -113,7 +124,9 @@ test('real sd-cli: the tiny SD1 model becomes a 64×64 picture on the page', asy
     await page.getByTestId('image-generate').click();
     await expect(page.getByTestId('image-result')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('image-result-caption')).toHaveText(/^64×64 · 2 steps/);
-    const size = await page.getByTestId('image-result-image').evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+    const size = await page
+      .getByTestId('image-result-image')
+      .evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
     expect(size).toEqual([64, 64]);
   } finally {
     expect(await real.stop()).toBe(0);

@@ -20,10 +20,23 @@ test.afterAll(async () => {
 });
 
 /** Whether the focused element is inside the element with this test id. */
-const focusInside = (page: Page, testId: string) => page.evaluate((id) => Boolean(document.querySelector(`[data-testid="${id}"]`)?.contains(document.activeElement)), testId);
+const focusInside = (page: Page, testId: string) =>
+  page.evaluate(
+    (id) => Boolean(document.querySelector(`[data-testid="${id}"]`)?.contains(document.activeElement)),
+    testId,
+  );
 
-/** Opens a dialog with Enter on its button, walks Tab/Shift+Tab inside it, closes it with Esc and checks the focus came back. */
-async function checkHeldByKeyboard(page: Page, openerTestId: string, dialogTestId: string, presses: number, firstFocused?: string): Promise<void> {
+/**
+ * Opens a dialog with Enter on its button, walks Tab/Shift+Tab inside it, closes it with Esc and checks the focus came
+ * back.
+ */
+async function checkHeldByKeyboard(
+  page: Page,
+  openerTestId: string,
+  dialogTestId: string,
+  presses: number,
+  firstFocused?: string,
+): Promise<void> {
   const opener = page.getByTestId(openerTestId);
   // A dialog that just closed gives the focus back to its own button a moment later: wait that out.
   await expect(page.locator('[role="dialog"]')).toHaveCount(0);
@@ -56,12 +69,17 @@ test('the Parameters panel docks beside the chat on a wide window and stays open
   await expect(page.getByTestId('parameters-context')).toContainText(/\d/);
   await page.getByTestId('chat-input').fill('hello');
   await page.getByTestId('chat-input').press('Control+Enter');
-  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toHaveAttribute('data-status', /done|stopped/);
+  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toHaveAttribute(
+    'data-status',
+    /done|stopped/,
+  );
   await expect(panel).toBeVisible();
   await page.screenshot({ path: join(repoRoot, 'docs', 'screenshot-parameters.png') });
 });
 
-test('on a narrow window the Parameters panel lies over the chat, holds Tab, and Esc gives the focus back', async ({ page }) => {
+test('on a narrow window the Parameters panel lies over the chat, holds Tab, and Esc gives the focus back', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 900, height: 800 });
   await page.goto(host.url);
   await loadTinyModel(page);
@@ -73,7 +91,10 @@ test('New chat puts the cursor in the message box', async ({ page }) => {
   await loadTinyModel(page);
   await page.getByTestId('chat-input').fill('hello');
   await page.getByTestId('chat-input').press('Control+Enter');
-  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toHaveAttribute('data-status', /done|stopped/);
+  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toHaveAttribute(
+    'data-status',
+    /done|stopped/,
+  );
   await page.getByTestId('chat-new').click();
   await expect(page.getByTestId('chat-input')).toBeFocused();
   await page.keyboard.type('typed straight away');
@@ -86,7 +107,13 @@ test.describe('the history list', () => {
   /** Saved chats, as imports; each one's question is its title. */
   async function importChats(url: string, questions: readonly string[]): Promise<void> {
     const client = await connectHost(url);
-    for (const question of questions) await client.invoke('history:import', { text: JSON.stringify([{ role: 'user', content: question }, { role: 'assistant', content: `answer to ${question}` }]) });
+    for (const question of questions)
+      await client.invoke('history:import', {
+        text: JSON.stringify([
+          { role: 'user', content: question },
+          { role: 'assistant', content: `answer to ${question}` },
+        ]),
+      });
     client.close();
   }
 
@@ -94,7 +121,9 @@ test.describe('the history list', () => {
     listHost = await startHost();
     // A link endpoint shows the chat and its message box without loading a model; nothing is sent.
     const client = await connectHost(listHost.url);
-    const profile = await client.invoke('link:save', { profile: { name: 'e2e', presetId: 'llama-server', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' } });
+    const profile = await client.invoke('link:save', {
+      profile: { name: 'e2e', presetId: 'llama-server', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
+    });
     await client.invoke('settings:update', { chat: { endpoint: { kind: 'link', linkId: profile.id } } });
     client.close();
     await importChats(
@@ -111,10 +140,16 @@ test.describe('the history list', () => {
   const focused = (page: Page) =>
     page.evaluate(() => {
       const element = document.activeElement;
-      return { testId: element?.getAttribute('data-testid') ?? element?.tagName ?? null, row: element?.closest<HTMLElement>('[data-testid="history-item"]')?.dataset.id ?? null };
+      return {
+        testId: element?.getAttribute('data-testid') ?? element?.tagName ?? null,
+        row: element?.closest<HTMLElement>('[data-testid="history-item"]')?.dataset.id ?? null,
+      };
     });
 
-  /** From a fresh page load, Tab until the message box has the focus; the presses it took and the history rows passed on the way. */
+  /**
+   * From a fresh page load, Tab until the message box has the focus; the presses it took and the history rows passed on
+   * the way.
+   */
   async function tabsToMessageBox(page: Page, expectedRows: number): Promise<{ presses: number; rows: Set<string> }> {
     await page.goto(listHost.url);
     await expect(page.getByTestId('history-item')).toHaveCount(expectedRows);
@@ -129,7 +164,9 @@ test.describe('the history list', () => {
     throw new Error('80 Tab presses never reached the message box');
   }
 
-  test('from page load the message box is a few Tab presses away, the same with 10 or 20 chats listed', async ({ page }) => {
+  test('from page load the message box is a few Tab presses away, the same with 10 or 20 chats listed', async ({
+    page,
+  }) => {
     const ten = await tabsToMessageBox(page, 10);
     expect(ten.rows.size, 'history rows Tab stopped at').toBe(1);
     expect(ten.presses).toBeLessThanOrEqual(25);
@@ -144,13 +181,18 @@ test.describe('the history list', () => {
     expect(twenty.presses).toBe(ten.presses);
   });
 
-  test('arrows move through the rows, Enter opens one, Tab leaves the list and comes back to the open row; Shift+F10 opens its menu', async ({ page }) => {
+  test('arrows move through the rows, Enter opens one, Tab leaves the list and comes back to the open row; Shift+F10 opens its menu', async ({
+    page,
+  }) => {
     await page.goto(listHost.url);
     const rows = page.getByTestId('history-item');
-    // The list arrives after the page paints: Tab from the search box before then leaves the sidebar (a CI run raced it).
+    // The list arrives after the page paints: Tab from the search box before then leaves the sidebar (a CI run raced
+    // it).
     await expect(rows.first()).toBeVisible();
     await expect(page.getByTestId('chat-input')).toBeVisible();
-    const ids = await rows.evaluateAll((elements) => elements.map((element) => (element as HTMLElement).dataset.id ?? ''));
+    const ids = await rows.evaluateAll((elements) =>
+      elements.map((element) => (element as HTMLElement).dataset.id ?? ''),
+    );
     await page.getByTestId('history-search').focus();
     await page.keyboard.press('Tab');
     expect((await focused(page)).row).toBe(ids[0]);

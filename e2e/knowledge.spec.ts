@@ -50,19 +50,32 @@ async function browseTo(page: Page, folder: string): Promise<void> {
     await expect(page.getByTestId('browse-path')).not.toHaveText(at ?? '');
   }
   for (const name of folder.split(sep).filter(Boolean)) {
-    await page.getByTestId('browse-entry').filter({ has: page.locator('.browse-name', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) }).dblclick();
-    await expect(page.getByTestId('browse-path')).toHaveText(new RegExp(`${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    await page
+      .getByTestId('browse-entry')
+      .filter({
+        has: page.locator('.browse-name', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }),
+      })
+      .dblclick();
+    await expect(page.getByTestId('browse-path')).toHaveText(
+      new RegExp(`${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    );
   }
 }
 
-/** Each file of the base by name: its state, and for a failed one the reason shown and the underlying error (on hover). */
-async function fileStates(page: Page): Promise<Array<{ name: string; state: string; reason?: string; detail?: string }>> {
+/**
+ * Each file of the base by name: its state, and for a failed one the reason shown and the underlying error (on hover).
+ */
+async function fileStates(
+  page: Page,
+): Promise<Array<{ name: string; state: string; reason?: string; detail?: string }>> {
   const rows = await page.getByTestId('knowledge-file').evaluateAll((elements) =>
     elements.map((row) => {
       const name = row.querySelector('.knowledge-file-path')?.textContent?.split(/[\\/]/).pop() ?? '';
       const status = row.querySelector('[data-testid="knowledge-file-status"]');
       const state = (row as HTMLElement).dataset.state ?? '';
-      return state === 'failed' ? { name, state, reason: status?.textContent ?? '', detail: status?.getAttribute('title') ?? '' } : { name, state };
+      return state === 'failed'
+        ? { name, state, reason: status?.textContent ?? '', detail: status?.getAttribute('title') ?? '' }
+        : { name, state };
     }),
   );
   return rows.sort((a, b) => a.name.localeCompare(b.name));
@@ -70,7 +83,9 @@ async function fileStates(page: Page): Promise<Array<{ name: string; state: stri
 
 const lastAnswer = (page: Page) => page.locator('[data-testid="chat-message"][data-role="assistant"]').last();
 
-test('knowledge base: embed, index a folder with a bad file, search, and a chat that cites its passages after a reload', async ({ page }) => {
+test('knowledge base: embed, index a folder with a bad file, search, and a chat that cites its passages after a reload', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.goto(host.url);
   await loadTinyModel(page);
@@ -80,7 +95,10 @@ test('knowledge base: embed, index a folder with a bad file, search, and a chat 
   await page.getByTestId('knowledge-embedder-model').fill(tinyModel);
   await page.getByTestId('knowledge-embedder-model').press('Tab');
   await page.getByTestId('knowledge-embedder-test').click();
-  await expect(page.getByTestId('knowledge-embedder-result')).toHaveText(/^Vectors of 64 dimensions; similarity of the two sample sentences -?\d\.\d{4} \(\d+ ms\)$/, { timeout: 60_000 });
+  await expect(page.getByTestId('knowledge-embedder-result')).toHaveText(
+    /^Vectors of 64 dimensions; similarity of the two sample sentences -?\d\.\d{4} \(\d+ ms\)$/,
+    { timeout: 60_000 },
+  );
   await expect(page.getByTestId('knowledge-embedder-state')).toContainText('Ready');
 
   await page.getByTestId('knowledge-new-name').fill('Field notes');
@@ -99,11 +117,16 @@ test('knowledge base: embed, index a folder with a bad file, search, and a chat 
   await page.getByTestId('knowledge-add').click();
 
   await expect(page.getByTestId('knowledge-progress')).toHaveAttribute('data-state', 'done', { timeout: 120_000 });
-  // Every file settled: indexed, or failed with its own reason (the underlying error, shown on hover, says more when one fails unexpectedly).
-  await expect.poll(() => fileStates(page), { timeout: 60_000 }).toEqual([
-    { name: 'empty.txt', state: 'failed', reason: 'The file is empty', detail: expect.stringContaining('empty.txt') },
-    ...['guide.md', 'letter.docx', 'loose-notes.md', 'notes.txt', 'page.html', 'report.pdf', 'tool.py'].map((name) => ({ name, state: 'indexed' })),
-  ]);
+  // Every file settled: indexed, or failed with its own reason (the underlying error, shown on hover, says more when
+  // one fails unexpectedly).
+  await expect
+    .poll(() => fileStates(page), { timeout: 60_000 })
+    .toEqual([
+      { name: 'empty.txt', state: 'failed', reason: 'The file is empty', detail: expect.stringContaining('empty.txt') },
+      ...['guide.md', 'letter.docx', 'loose-notes.md', 'notes.txt', 'page.html', 'report.pdf', 'tool.py'].map(
+        (name) => ({ name, state: 'indexed' }),
+      ),
+    ]);
 
   // A keyword finds its passage, which opens in its source.
   await page.getByTestId('knowledge-query').fill('quokkafish');

@@ -29,7 +29,11 @@ test('a notice sits under the top bar, clear of the Send button', async ({ page 
   await page.getByTestId('chat-input').fill('hello');
   const [noticeBox, sendBox] = [await notice.boundingBox(), await page.getByTestId('chat-send').boundingBox()];
   if (!noticeBox || !sendBox) throw new Error('the notice or the Send button is not on screen');
-  const overlaps = noticeBox.x < sendBox.x + sendBox.width && sendBox.x < noticeBox.x + noticeBox.width && noticeBox.y < sendBox.y + sendBox.height && sendBox.y < noticeBox.y + noticeBox.height;
+  const overlaps =
+    noticeBox.x < sendBox.x + sendBox.width &&
+    sendBox.x < noticeBox.x + noticeBox.width &&
+    noticeBox.y < sendBox.y + sendBox.height &&
+    sendBox.y < noticeBox.y + noticeBox.height;
   expect(overlaps).toBe(false);
   await page.screenshot({ path: join(repoRoot, 'test-results', 'e2e', 'layout-notice.png') });
 });
@@ -40,7 +44,12 @@ test('math renders with its own fonts: the page policy lets the inlined KaTeX fo
     if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
   });
   const client = await connectHost(host.url);
-  await client.invoke('history:import', { text: JSON.stringify([{ role: 'user', content: 'Einstein?' }, { role: 'assistant', content: 'It is $$E = mc^2$$ and $\\sum_{k=1}^{n} k$.' }]) });
+  await client.invoke('history:import', {
+    text: JSON.stringify([
+      { role: 'user', content: 'Einstein?' },
+      { role: 'assistant', content: 'It is $$E = mc^2$$ and $\\sum_{k=1}^{n} k$.' },
+    ]),
+  });
   client.close();
   await page.goto(host.url);
   await loadTinyModel(page);
@@ -58,7 +67,12 @@ test('math renders with its own fonts: the page policy lets the inlined KaTeX fo
 
 test('a history row keeps its title width when its actions show', async ({ page }) => {
   const client = await connectHost(host.url);
-  await client.invoke('history:import', { text: JSON.stringify([{ role: 'user', content: 'A fairly long question about mountains and rivers' }, { role: 'assistant', content: 'ok' }]) });
+  await client.invoke('history:import', {
+    text: JSON.stringify([
+      { role: 'user', content: 'A fairly long question about mountains and rivers' },
+      { role: 'assistant', content: 'ok' },
+    ]),
+  });
   client.close();
   await page.goto(host.url);
   const row = page.getByTestId('history-item').first();
@@ -75,7 +89,12 @@ test('a history row keeps its title width when its actions show', async ({ page 
 test('a history row menu paints above the rows below it, and its items can be clicked', async ({ page }) => {
   const client = await connectHost(host.url);
   for (const question of ['first question', 'second question', 'third question']) {
-    await client.invoke('history:import', { text: JSON.stringify([{ role: 'user', content: question }, { role: 'assistant', content: 'ok' }]) });
+    await client.invoke('history:import', {
+      text: JSON.stringify([
+        { role: 'user', content: question },
+        { role: 'assistant', content: 'ok' },
+      ]),
+    });
   }
   client.close();
   await page.goto(host.url);
@@ -86,7 +105,10 @@ test('a history row menu paints above the rows below it, and its items can be cl
   await expect(last).toBeVisible();
   const box = await last.boundingBox();
   if (!box) throw new Error('no delete item on screen');
-  const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x as number, y as number)?.getAttribute('data-testid') ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
+  const onTop = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x as number, y as number)?.getAttribute('data-testid') ?? null,
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
   expect(onTop).toBe('history-delete');
 });
 
@@ -94,9 +116,12 @@ test.describe('at 800×700', () => {
   test.use({ viewport: { width: 800, height: 700 } });
 
   /** Whether a box lies inside the 800×700 viewport. */
-  const inside = (box: { x: number; y: number; width: number; height: number } | null): boolean => box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= 800 && box.y + box.height <= 700;
+  const inside = (box: { x: number; y: number; width: number; height: number } | null): boolean =>
+    box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= 800 && box.y + box.height <= 700;
 
-  test('the page never scrolls sideways; the model chip is readable (full name in its title) and the header menus stay inside the viewport', async ({ page }) => {
+  test('the page never scrolls sideways; the model chip is readable (full name in its title) and the header menus stay inside the viewport', async ({
+    page,
+  }) => {
     await page.goto(host.url);
     await loadTinyModel(page);
     for (const language of ['en', 'zh'] as const) {
@@ -111,9 +136,14 @@ test.describe('at 800×700', () => {
       expect(widths.nav[0], `${language}: every tab shows`).toBeLessThanOrEqual(widths.nav[1] ?? 0);
       const chip = page.getByTestId('endpoint-label');
       expect(inside(await chip.boundingBox()), `${language}: chip inside`).toBe(true);
-      expect((await chip.locator('.endpoint-name').boundingBox())?.width ?? 0, `${language}: chip name not crushed`).toBeGreaterThanOrEqual(70);
+      expect(
+        (await chip.locator('.endpoint-name').boundingBox())?.width ?? 0,
+        `${language}: chip name not crushed`,
+      ).toBeGreaterThanOrEqual(70);
       await expect(chip).toHaveAttribute('title', /tiny-llama/);
-      expect(inside(await page.getByTestId('lang-switch').boundingBox()), `${language}: language menu inside`).toBe(true);
+      expect(inside(await page.getByTestId('lang-switch').boundingBox()), `${language}: language menu inside`).toBe(
+        true,
+      );
       expect(inside(await page.getByTestId('backend-stop').boundingBox()), `${language}: Unload inside`).toBe(true);
     }
     await page.screenshot({ path: join(repoRoot, 'test-results', 'e2e', 'layout-800-header-zh.png') });
@@ -121,9 +151,16 @@ test.describe('at 800×700', () => {
     await page.screenshot({ path: join(repoRoot, 'test-results', 'e2e', 'layout-800-header.png') });
   });
 
-  test('the history starts collapsed, opens over the chat holding Tab, its row menu inside the viewport; Esc closes it', async ({ page }) => {
+  test('the history starts collapsed, opens over the chat holding Tab, its row menu inside the viewport; Esc closes it', async ({
+    page,
+  }) => {
     const client = await connectHost(host.url);
-    await client.invoke('history:import', { text: JSON.stringify([{ role: 'user', content: 'a question at 800 px' }, { role: 'assistant', content: 'ok' }]) });
+    await client.invoke('history:import', {
+      text: JSON.stringify([
+        { role: 'user', content: 'a question at 800 px' },
+        { role: 'assistant', content: 'ok' },
+      ]),
+    });
     client.close();
     await page.goto(host.url);
     const toggle = page.getByTestId('sidebar-toggle');
@@ -138,7 +175,12 @@ test.describe('at 800×700', () => {
     await expect(page.getByTestId('history-search')).toBeFocused();
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press(i % 4 === 3 ? 'Shift+Tab' : 'Tab');
-      expect(await page.evaluate(() => Boolean(document.querySelector('[data-testid="history-overlay"]')?.contains(document.activeElement))), `after ${i + 1} presses`).toBe(true);
+      expect(
+        await page.evaluate(() =>
+          Boolean(document.querySelector('[data-testid="history-overlay"]')?.contains(document.activeElement)),
+        ),
+        `after ${i + 1} presses`,
+      ).toBe(true);
     }
     const row = page.getByTestId('history-item').first();
     await row.getByTestId('history-open').focus();
@@ -150,10 +192,19 @@ test.describe('at 800×700', () => {
     for (const item of await menu.getByRole('menuitem').all()) {
       const box = await item.boundingBox();
       if (!box) throw new Error('a menu item is not on screen');
-      const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x as number, y as number)?.closest('[role="menuitem"]')?.getAttribute('data-testid') ?? null, [box.x + box.width / 2, box.y + box.height / 2]);
+      const hit = await page.evaluate(
+        ([x, y]) =>
+          document
+            .elementFromPoint(x as number, y as number)
+            ?.closest('[role="menuitem"]')
+            ?.getAttribute('data-testid') ?? null,
+        [box.x + box.width / 2, box.y + box.height / 2],
+      );
       expect(hit).toBe(await item.getAttribute('data-testid'));
     }
-    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= document.scrollingElement!.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(() => document.scrollingElement!.scrollWidth <= document.scrollingElement!.clientWidth),
+    ).toBe(true);
     await page.screenshot({ path: join(repoRoot, 'test-results', 'e2e', 'layout-800-history-overlay.png') });
     await page.keyboard.press('Escape');
     await expect(menu).toHaveCount(0);
@@ -169,12 +220,15 @@ test.describe('at 800×700', () => {
   });
 });
 
-test('on a wide window the button folds the docked history away, and it stays folded after a reload', async ({ page }) => {
+test('on a wide window the button folds the docked history away, and it stays folded after a reload', async ({
+  page,
+}) => {
   await page.goto(host.url);
   const toggle = page.getByTestId('sidebar-toggle');
   await expect(page.getByTestId('history')).toBeVisible();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  const chatLeft = async (): Promise<number> => (await page.locator('.home-layout > :last-child').boundingBox())?.x ?? -1;
+  const chatLeft = async (): Promise<number> =>
+    (await page.locator('.home-layout > :last-child').boundingBox())?.x ?? -1;
   expect(await chatLeft()).toBeGreaterThan(200);
 
   await toggle.click();
@@ -190,7 +244,9 @@ test('on a wide window the button folds the docked history away, and it stays fo
   await expect(page.getByTestId('history')).toBeVisible();
 });
 
-test('the message box grows with its text up to a limit, scrolls inside past it, and is one line again after sending', async ({ page }) => {
+test('the message box grows with its text up to a limit, scrolls inside past it, and is one line again after sending', async ({
+  page,
+}) => {
   await page.goto(host.url);
   await loadTinyModel(page);
   const input = page.getByTestId('chat-input');

@@ -17,15 +17,26 @@ const HUB_FILE = 'sample-1b-Q4_K_M.gguf';
 let host: RunningHost;
 let hub: HubStandIn;
 let modelsDir: string;
-const hubBytes = sampleModel({ name: 'Hub Sample', fileType: 15, sizeLabel: '1B', context: 8192, padFloats: 64 * 1024 });
+const hubBytes = sampleModel({
+  name: 'Hub Sample',
+  fileType: 15,
+  sizeLabel: '1B',
+  context: 8192,
+  padFloats: 64 * 1024,
+});
 
 test.beforeAll(async () => {
   modelsDir = join(mkdtempSync(join(tmpdir(), 'eva-e2e-library-')), 'my models');
   mkdirSync(join(modelsDir, 'vision'), { recursive: true });
-  writeFileSync(join(modelsDir, 'vision', 'e2e-sample-Q4_K_M.gguf'), sampleModel({ name: 'E2E Sample', fileType: 15, sizeLabel: '1B', context: 8192 }));
+  writeFileSync(
+    join(modelsDir, 'vision', 'e2e-sample-Q4_K_M.gguf'),
+    sampleModel({ name: 'E2E Sample', fileType: 15, sizeLabel: '1B', context: 8192 }),
+  );
   writeFileSync(join(modelsDir, 'vision', 'mmproj-e2e-sample-F16.gguf'), sampleProjector());
   writeFileSync(join(modelsDir, 'notes.txt'), 'not a model');
-  hub = await startHubStandIn([{ id: REPO, downloads: 1234, likes: 56, files: { [HUB_FILE]: hubBytes, 'README.md': Buffer.from('# sample') } }]);
+  hub = await startHubStandIn([
+    { id: REPO, downloads: 1234, likes: 56, files: { [HUB_FILE]: hubBytes, 'README.md': Buffer.from('# sample') } },
+  ]);
   host = await startHost();
   const client = await connectHost(host.url);
   await client.invoke('settings:update', { models: { hubEndpoint: hub.baseUrl } });
@@ -45,7 +56,9 @@ async function openLoadDialog(page: Page): Promise<void> {
   await expect(page.getByTestId('load-dialog')).toBeVisible();
 }
 
-test('My models lists a real GGUF from a library folder with its header facts and projector; picking fills the form', async ({ page }) => {
+test('My models lists a real GGUF from a library folder with its header facts and projector; picking fills the form', async ({
+  page,
+}) => {
   await openLoadDialog(page);
   const row = page.locator('[data-testid="library-model"]', { hasText: 'E2E Sample' });
   await expect(row).toHaveCount(1);
@@ -102,7 +115,9 @@ async function dropOnDialog(page: Page, files: Array<{ name: string; bytes: numb
   await dialog.dispatchEvent('drop', { dataTransfer: transfer });
 }
 
-test('a dropped .gguf is uploaded through the browser host into the library; anything else is refused in words', async ({ page }) => {
+test('a dropped .gguf is uploaded through the browser host into the library; anything else is refused in words', async ({
+  page,
+}) => {
   await openLoadDialog(page);
   await dropOnDialog(page, [{ name: 'notes.txt', bytes: [110, 111] }]);
   await expect(page.getByTestId('drop-note')).toContainText('notes.txt is not a model file');
@@ -115,7 +130,9 @@ test('a dropped .gguf is uploaded through the browser host into the library; any
   await expect(page.locator('[data-testid="library-model"]', { hasText: 'Dropped Sample' })).toHaveCount(1);
 });
 
-test('Discover finds a repository on the hub, shows its files with fit and free space, and downloads one into My models', async ({ page }) => {
+test('Discover finds a repository on the hub, shows its files with fit and free space, and downloads one into My models', async ({
+  page,
+}) => {
   await openLoadDialog(page);
   await page.getByTestId('load-tab-discover').click();
   await page.getByTestId('hub-query').fill('sample');

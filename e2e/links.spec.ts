@@ -17,7 +17,12 @@ const ANSWER = [
 test.beforeAll(async () => {
   host = await startHost();
   const client = await connectHost(host.url);
-  await client.invoke('history:import', { text: JSON.stringify([{ role: 'user', content: 'links please' }, { role: 'assistant', content: ANSWER }]) });
+  await client.invoke('history:import', {
+    text: JSON.stringify([
+      { role: 'user', content: 'links please' },
+      { role: 'assistant', content: ANSWER },
+    ]),
+  });
   client.close();
 });
 
@@ -25,7 +30,10 @@ test.afterAll(async () => {
   expect(await host.stop()).toBe(0);
 });
 
-test('a link in an answer asks first, shows the full address and the real host, and opens only on OK', async ({ page, context }) => {
+test('a link in an answer asks first, shows the full address and the real host, and opens only on OK', async ({
+  page,
+  context,
+}) => {
   await page.goto(host.url);
   // The chat (and the conversation in it) shows once a model is loaded.
   await loadTinyModel(page);
@@ -58,7 +66,9 @@ test('a link in an answer asks first, shows the full address and the real host, 
   await page.getByTestId('link-dialog-cancel').click();
 
   // OK opens it in a new tab with no way back into EVA's page (the "site" is answered by the test).
-  await context.route('http://127.0.0.1:9/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>outside</p>' }));
+  await context.route('http://127.0.0.1:9/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<p>outside</p>' }),
+  );
   const opened = context.waitForEvent('page');
   await answer.getByRole('link', { name: 'the docs' }).click();
   await page.getByTestId('link-dialog-open').click();

@@ -10,7 +10,8 @@ import { startHost, type RunningHost } from '@test-support/host-process';
 import { everythingStdio } from '@test-support/mcp/everything-server';
 import { connectHost } from '@test-support/ws-client';
 
-const call = (name: string, args: Record<string, unknown>) => `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
+const call = (name: string, args: Record<string, unknown>) =>
+  `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
 const USED = ['ev@trigger-long-running-operation', 'ev@get-tiny-image'];
 
 let host: RunningHost;
@@ -19,14 +20,22 @@ let proxy: GrammarProxy;
 
 test.beforeAll(async () => {
   server = await startTestServer();
-  proxy = await startGrammarProxy(server.port, [call(USED[0]!, { duration: 4, steps: 8 }), call(USED[1]!, {}), call('answer', { content: 'Here is the logo.' })]);
+  proxy = await startGrammarProxy(server.port, [
+    call(USED[0]!, { duration: 4, steps: 8 }),
+    call(USED[1]!, {}),
+    call('answer', { content: 'Here is the logo.' }),
+  ]);
   host = await startHost();
   const client = await connectHost(host.url);
-  const link = await client.invoke('link:save', { profile: { name: 'Tiny via proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' } });
+  const link = await client.invoke('link:save', {
+    profile: { name: 'Tiny via proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' },
+  });
   await client.invoke('mcp:save', { mcpServers: { ev: everythingStdio() } });
   let tools: string[] = [];
   for (let tries = 0; tries < 200 && tools.length === 0; tries++) {
-    const ev = (await client.invoke('mcp:list')).servers.find((status) => status.name === 'ev' && status.state === 'ready');
+    const ev = (await client.invoke('mcp:list')).servers.find(
+      (status) => status.name === 'ev' && status.state === 'ready',
+    );
     tools = ev?.tools.map((tool) => `ev@${tool.name}`) ?? [];
     if (tools.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -34,7 +43,11 @@ test.beforeAll(async () => {
   // Only the two tools the script calls: the whole list would not fit the tiny model's context.
   await client.invoke('settings:update', {
     chat: { endpoint: { kind: 'link', linkId: link.id } },
-    tools: { protocol: 'prompt', enabled: Object.fromEntries(tools.map((name) => [name, USED.includes(name)])), policies: Object.fromEntries(USED.map((name) => [name, 'allow' as const])) },
+    tools: {
+      protocol: 'prompt',
+      enabled: Object.fromEntries(tools.map((name) => [name, USED.includes(name)])),
+      policies: Object.fromEntries(USED.map((name) => [name, 'allow' as const])),
+    },
   });
   client.close();
 });
@@ -45,7 +58,9 @@ test.afterAll(async () => {
   await server.stop();
 });
 
-test('a long MCP call shows its progress; the image it returns opens full size and is still there after a reload', async ({ page }) => {
+test('a long MCP call shows its progress; the image it returns opens full size and is still there after a reload', async ({
+  page,
+}) => {
   await page.goto(host.url);
   await page.getByTestId('chat-tools-toggle').check();
   await page.getByTestId('chat-input').fill('Wait a little, then show me the MCP logo');
@@ -69,7 +84,9 @@ test('a long MCP call shows its progress; the image it returns opens full size a
   await thumb.getByTestId('step-image-open').click();
   const viewer = page.getByTestId('image-viewer');
   await expect(viewer).toBeVisible();
-  expect(await viewer.getByTestId('image-viewer-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(
+    await viewer.getByTestId('image-viewer-image').evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBeGreaterThan(0);
   await page.screenshot({ path: test.info().outputPath('mcp-image-viewer.png') });
   const download = page.waitForEvent('download');
   await viewer.getByTestId('image-viewer-save').click();
@@ -78,5 +95,7 @@ test('a long MCP call shows its progress; the image it returns opens full size a
   await expect(viewer).toHaveCount(0);
 
   await page.reload();
-  await expect(page.locator('[data-testid="step-card"][data-tool="ev@get-tiny-image"]').getByTestId('step-image')).toHaveAttribute('data-kept', 'true');
+  await expect(
+    page.locator('[data-testid="step-card"][data-tool="ev@get-tiny-image"]').getByTestId('step-image'),
+  ).toHaveAttribute('data-kept', 'true');
 });

@@ -19,7 +19,10 @@ let modelsDir: string;
 
 test.beforeAll(async () => {
   modelsDir = await mkdtemp(join(tmpdir(), 'eva-e2e-model-info-'));
-  await writeFile(join(modelsDir, 'e2e-sample-Q4_K_M.gguf'), sampleModel({ name: 'E2E Sample', fileType: 15, sizeLabel: '1B', context: 8192 }));
+  await writeFile(
+    join(modelsDir, 'e2e-sample-Q4_K_M.gguf'),
+    sampleModel({ name: 'E2E Sample', fileType: 15, sizeLabel: '1B', context: 8192 }),
+  );
   await writeFile(join(modelsDir, 'notes.gguf'), 'These are notes, not a model.\n');
   await writeFile(join(modelsDir, 'cut-short.gguf'), (await readFile(tinyModel)).subarray(0, 200_000));
   host = await startHost();
@@ -40,22 +43,32 @@ async function openModelInfo(page: Page): Promise<void> {
   await expect(page.getByTestId('model-info-page')).toBeVisible();
 }
 
-const fact = (page: Page, field: string) => page.getByTestId('model-info-summary').locator(`[data-field="${field}"] dd`);
+const fact = (page: Page, field: string) =>
+  page.getByTestId('model-info-summary').locator(`[data-field="${field}"] dd`);
 
-/** In the file browser: the library folder from its places (listing all of /tmp would be slow), then `file`, chosen by keyboard. */
+/**
+ * In the file browser: the library folder from its places (listing all of /tmp would be slow), then `file`, chosen by
+ * keyboard.
+ */
 async function browseToFile(page: Page, file: string): Promise<void> {
   const browser = page.getByTestId('browse-dialog');
   await expect(browser).toBeVisible();
   await browser.locator(`.browse-place[title="${modelsDir}"]`).click();
   await expect(page.getByTestId('browse-path')).toHaveText(modelsDir);
   // .gguf files only, whatever is inside them.
-  await expect(page.getByTestId('browse-entry').locator('.browse-name')).toHaveText(['cut-short.gguf', 'e2e-sample-Q4_K_M.gguf', 'notes.gguf']);
+  await expect(page.getByTestId('browse-entry').locator('.browse-name')).toHaveText([
+    'cut-short.gguf',
+    'e2e-sample-Q4_K_M.gguf',
+    'notes.gguf',
+  ]);
   await page.getByTestId('browse-entry').filter({ hasText: file }).click();
   await page.getByTestId('browse-list').press('Enter');
   await expect(browser).toHaveCount(0);
 }
 
-test('before a load: says no model runs, and reads files from the file browser and the library, wording bad ones', async ({ page }) => {
+test('before a load: says no model runs, and reads files from the file browser and the library, wording bad ones', async ({
+  page,
+}) => {
   await page.goto(host.url);
   await openModelInfo(page);
   await expect(page.getByTestId('model-info-none')).toBeVisible();
@@ -74,7 +87,9 @@ test('before a load: says no model runs, and reads files from the file browser a
   const notes = join(modelsDir, 'notes.gguf');
   await page.getByTestId('model-info-browse').click();
   await browseToFile(page, 'notes.gguf');
-  await expect(page.getByTestId('model-info-error')).toHaveText(`${notes} is not a GGUF model file: it does not start with the GGUF signature. Choose a .gguf file.`);
+  await expect(page.getByTestId('model-info-error')).toHaveText(
+    `${notes} is not a GGUF model file: it does not start with the GGUF signature. Choose a .gguf file.`,
+  );
   await expect(page.getByTestId('model-info-summary')).toHaveCount(0);
   await page.getByTestId('model-info-typed-path').fill(join(modelsDir, 'cut-short.gguf'));
   await page.getByTestId('model-info-open').click();
@@ -86,7 +101,9 @@ test('before a load: says no model runs, and reads files from the file browser a
   await expect(page.getByTestId('model-info-error')).toHaveCount(0);
 });
 
-test('with the tiny model loaded: what the generator wrote into it, a searchable vocabulary, and its slot filling as a chat runs', async ({ page }) => {
+test('with the tiny model loaded: what the generator wrote into it, a searchable vocabulary, and its slot filling as a chat runs', async ({
+  page,
+}) => {
   await page.goto(host.url);
   await loadTinyModel(page);
   await openModelInfo(page);
@@ -123,7 +140,8 @@ test('with the tiny model loaded: what the generator wrote into it, a searchable
   await page.getByTestId('vocab-search').click();
   await expect(page.getByTestId('vocab-pager-range')).toHaveText(/^1–(\d+) of \1 found \(32,000 in all\)$/);
   expect(await page.getByTestId('vocab-row').count()).toBeGreaterThan(10);
-  for (const text of await page.getByTestId('vocab-row').locator('code').allTextContents()) expect(text.toLowerCase()).toContain('▁the');
+  for (const text of await page.getByTestId('vocab-row').locator('code').allTextContents())
+    expect(text.toLowerCase()).toContain('▁the');
   await page.getByTestId('vocab-query').fill('<0x0A>');
   await page.getByTestId('vocab-search').click();
   await expect(page.getByTestId('vocab-row')).toHaveCount(1);
@@ -140,9 +158,14 @@ test('with the tiny model loaded: what the generator wrote into it, a searchable
   await page.getByTestId('open-expend').click();
   await page.getByTestId('chat-input').fill('Tell me about the weather in spring.');
   await page.getByTestId('chat-input').press('Control+Enter');
-  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toHaveAttribute('data-status', 'done');
+  await expect(page.locator('[data-testid="chat-message"][data-role="assistant"]').last()).toHaveAttribute(
+    'data-status',
+    'done',
+  );
   await openModelInfo(page);
   // The slot now holds the chat's prompt (template, question) and its 24-token answer.
-  await expect.poll(async () => Number(await slot.getAttribute('data-tokens')), { timeout: 10_000 }).toBeGreaterThan(30);
+  await expect
+    .poll(async () => Number(await slot.getAttribute('data-tokens')), { timeout: 10_000 })
+    .toBeGreaterThan(30);
   await expect(page.getByTestId('live-slot-use')).toHaveText(/^\d+ of 2,048 tokens \(\d+(\.\d)?%\)$/);
 });

@@ -32,7 +32,9 @@ async function send(page: Page, text: string): Promise<void> {
   await expect(assistantMessages(page).last()).toHaveAttribute('data-status', 'done');
 }
 
-test('two models in the pool: each conversation answers with its own, switching loads the other beside it', async ({ page }) => {
+test('two models in the pool: each conversation answers with its own, switching loads the other beside it', async ({
+  page,
+}) => {
   await page.goto(host.url);
   await page.getByTestId('load-open').click();
   await page.getByTestId('load-tab-pool').click();
@@ -53,7 +55,10 @@ test('two models in the pool: each conversation answers with its own, switching 
 
   const client = await connectHost(host.url);
   const status = await client.invoke('pool:status');
-  expect(status.models.map((model) => [model.id, model.state])).toEqual([['alpha', 'loaded'], ['beta', 'loaded']]);
+  expect(status.models.map((model) => [model.id, model.state])).toEqual([
+    ['alpha', 'loaded'],
+    ['beta', 'loaded'],
+  ]);
   const ports = status.models.map((model) => model.port);
 
   // Back to the first conversation: its model comes back with it, and answers without a restart.
@@ -63,7 +68,9 @@ test('two models in the pool: each conversation answers with its own, switching 
   expect((await client.invoke('pool:status')).models.map((model) => model.port)).toEqual(ports);
   // The history recorded which model answered each conversation.
   const { conversations } = await client.invoke('history:list');
-  const models = await Promise.all(conversations.map(async (summary) => (await client.invoke('history:open', { id: summary.id })).meta.endpoint.model));
+  const models = await Promise.all(
+    conversations.map(async (summary) => (await client.invoke('history:open', { id: summary.id })).meta.endpoint.model),
+  );
   expect(models.sort()).toEqual(['alpha', 'beta']);
   client.close();
 });

@@ -11,10 +11,15 @@ import { loadTinyModel } from './steps';
 
 const SCREEN = { width: 2560, height: 1440 };
 
-/** A link endpoint shows the chat (and its composer) without loading a model, and leaves "can it see images?" to the endpoint. */
+/**
+ * A link endpoint shows the chat (and its composer) without loading a model, and leaves "can it see images?" to the
+ * endpoint.
+ */
 async function useLinkEndpoint(url: string): Promise<void> {
   const client = await connectHost(url);
-  const profile = await client.invoke('link:save', { profile: { name: 'e2e', presetId: 'llama-server', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' } });
+  const profile = await client.invoke('link:save', {
+    profile: { name: 'e2e', presetId: 'llama-server', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
+  });
   await client.invoke('settings:update', { chat: { endpoint: { kind: 'link', linkId: profile.id } } });
   client.close();
 }
@@ -44,7 +49,9 @@ test.describe('with a display', () => {
     expect(code).toBe(0);
   });
 
-  test('F1 attaches the whole screen as a removable thumbnail: 1920 wide, the screen size noted, the pattern in it', async ({ page }) => {
+  test('F1 attaches the whole screen as a removable thumbnail: 1920 wide, the screen size noted, the pattern in it', async ({
+    page,
+  }) => {
     await page.goto(host.url);
     await expect(page.getByTestId('chat-input')).toBeVisible();
     await page.keyboard.press('F1');
@@ -59,14 +66,25 @@ test.describe('with a display', () => {
     const png = await attachedPng(page);
     expect([png.width, png.height]).toEqual([1920, 1080]);
     // Centres of the pattern's 64-pixel blocks, scaled by 3/4.
-    const screenPoints: Array<[number, number]> = [[32, 32], [96, 32], [32, 96], [160, 32], [2528, 1312], [1312, 1376]];
-    expect(screenPoints.map(([x, y]) => pixelAt(png, Math.floor((x * 3) / 4), Math.floor((y * 3) / 4)))).toEqual(screenPoints.map(([x, y]) => patternAt(x, y)));
+    const screenPoints: Array<[number, number]> = [
+      [32, 32],
+      [96, 32],
+      [32, 96],
+      [160, 32],
+      [2528, 1312],
+      [1312, 1376],
+    ];
+    expect(screenPoints.map(([x, y]) => pixelAt(png, Math.floor((x * 3) / 4), Math.floor((y * 3) / 4)))).toEqual(
+      screenPoints.map(([x, y]) => patternAt(x, y)),
+    );
 
     await page.getByTestId('chat-attachment-remove').click();
     await expect(page.getByTestId('chat-attachments')).toHaveCount(0);
   });
 
-  test('Shift+F1 opens the region picker on the full-size screen; a drag attaches just that region', async ({ page }) => {
+  test('Shift+F1 opens the region picker on the full-size screen; a drag attaches just that region', async ({
+    page,
+  }) => {
     await page.goto(host.url);
     await expect(page.getByTestId('chat-input')).toBeVisible();
     await page.keyboard.press('Shift+F1');
@@ -86,7 +104,11 @@ test.describe('with a display', () => {
     await page.mouse.up();
     await expect(page.getByTestId('region-picker')).toHaveCount(0);
 
-    const region = toImageRect(dragRect({ x: from.x - box.x, y: from.y - box.y }, { x: to.x - box.x, y: to.y - box.y }), box, SCREEN);
+    const region = toImageRect(
+      dragRect({ x: from.x - box.x, y: from.y - box.y }, { x: to.x - box.x, y: to.y - box.y }),
+      box,
+      SCREEN,
+    );
     if (!region) throw new Error('the drag should be a region');
     const thumb = page.getByTestId('chat-attachments').locator('li');
     await expect(thumb).toHaveCount(1);
@@ -96,11 +118,14 @@ test.describe('with a display', () => {
     await expect(thumb).toHaveAttribute('data-original-height', String(region.height));
     // Block centres inside the region sit at (screen − region origin) in the crop.
     const inside: Array<[number, number]> = [];
-    for (let x = 32; x < region.x + region.width; x += 64) for (let y = 32; y < region.y + region.height; y += 64) if (x >= region.x && y >= region.y) inside.push([x, y]);
+    for (let x = 32; x < region.x + region.width; x += 64)
+      for (let y = 32; y < region.y + region.height; y += 64) if (x >= region.x && y >= region.y) inside.push([x, y]);
     expect(inside.length).toBeGreaterThan(10);
     const png = await attachedPng(page);
     expect([png.width, png.height]).toEqual([region.width, region.height]);
-    expect(inside.map(([x, y]) => pixelAt(png, x - region.x, y - region.y))).toEqual(inside.map(([x, y]) => patternAt(x, y)));
+    expect(inside.map(([x, y]) => pixelAt(png, x - region.x, y - region.y))).toEqual(
+      inside.map(([x, y]) => patternAt(x, y)),
+    );
   });
 
   test('Escape closes the region picker without attaching anything', async ({ page }) => {
@@ -125,7 +150,9 @@ test.describe('without a display', () => {
     expect(await host.stop()).toBe(0);
   });
 
-  test('F1 says "no display"; with a model that cannot see images it says so instead of capturing', async ({ page }) => {
+  test('F1 says "no display"; with a model that cannot see images it says so instead of capturing', async ({
+    page,
+  }) => {
     await page.goto(host.url);
     await expect(page.getByTestId('status-state')).toHaveAttribute('data-state', 'stopped');
     await page.keyboard.press('F1');
@@ -136,11 +163,14 @@ test.describe('without a display', () => {
 
     // The tiny test model has no vision projector.
     await loadTinyModel(page);
-    // The page knows the model cannot see images once it has the server's props (the context meter shows its n_ctx then);
+    // The page knows the model cannot see images once it has the server's props (the context meter shows its n_ctx
+    // then);
     // an F1 before that tries to capture, which a loaded machine once made this test see.
     await expect(page.getByTestId('context-meter')).not.toHaveAttribute('data-level', 'unknown');
     await page.keyboard.press('F1');
-    await expect(page.locator('[data-testid="notice"][data-code="screenshot_no_vision"]')).toContainText('cannot see images');
+    await expect(page.locator('[data-testid="notice"][data-code="screenshot_no_vision"]')).toContainText(
+      'cannot see images',
+    );
     await expect(page.locator('[data-testid="notice"][data-code="no_display"]')).toHaveCount(0);
     await expect(page.getByTestId('chat-attachments')).toHaveCount(0);
   });

@@ -13,7 +13,10 @@ export async function loadTinyModel(page: Page): Promise<number> {
   return Number((await page.getByTestId('status-port').textContent())?.match(/(\d+)\s*$/)?.[1]);
 }
 
-/** Answer length for the next sends, set through the core like the conventions panel does; the tiny model writes ~1000 tokens/s. */
+/**
+ * Answer length for the next sends, set through the core like the conventions panel does; the tiny model writes ~1000
+ * tokens/s.
+ */
 export async function setMaxTokens(hostUrl: string, maxTokens: number): Promise<void> {
   const client = await connectHost(hostUrl);
   const { chat } = await client.invoke('settings:get');

@@ -27,7 +27,12 @@ const base = config.use?.launchOptions ?? {};
 test.use({
   launchOptions: {
     ...base,
-    args: [...(base.args ?? []), '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${toneFile}`],
+    args: [
+      ...(base.args ?? []),
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${toneFile}`,
+    ],
   },
 });
 
@@ -93,7 +98,9 @@ test('F2, speak, F2: whisper-cli transcribes the recording into the input box', 
   await page.keyboard.press('F2');
   await expect(indicator(page)).toHaveAttribute('data-phase', 'recording');
   // The level meter follows the tone.
-  await expect.poll(async () => Number(await page.getByTestId('voice-level').getAttribute('aria-valuenow'))).toBeGreaterThan(50);
+  await expect
+    .poll(async () => Number(await page.getByTestId('voice-level').getAttribute('aria-valuenow')))
+    .toBeGreaterThan(50);
   await page.waitForTimeout(1500);
   await page.keyboard.press('F2');
   await expect(indicator(page)).toHaveCount(0, { timeout: 30_000 });

@@ -56,7 +56,9 @@ async function readModel(page: Page, path: string): Promise<void> {
   await page.getByTestId('workshop-read').click();
 }
 
-test('quantizes the tiny model picked with the file browser, with progress and sizes, and loads the result with one click', async ({ page }) => {
+test('quantizes the tiny model picked with the file browser, with progress and sizes, and loads the result with one click', async ({
+  page,
+}) => {
   await openWorkshop(page);
   await page.getByTestId('workshop-browse').click();
   const browser = page.getByTestId('browse-dialog');
@@ -109,20 +111,29 @@ test('a text file and a quantized model are refused in words, in English and Chi
   await openWorkshop(page);
   const notes = join(modelsDir, 'notes.txt');
   await readModel(page, notes);
-  await expect(page.getByTestId('workshop-plan-error')).toHaveText(`${notes} is not a GGUF model file. Choose a .gguf model.`);
+  await expect(page.getByTestId('workshop-plan-error')).toHaveText(
+    `${notes} is not a GGUF model file. Choose a .gguf model.`,
+  );
 
   // The Q5_0 file the first test wrote (or a fresh one when this test runs alone).
   const quantized = join(modelsDir, 'tiny-Q5_0.gguf');
   if (!existsSync(quantized)) {
     const client = await connectHost(host.url);
-    await client.invoke('workshop:quantize', { jobId: 'setup', modelPath: join(modelsDir, 'tiny-F16.gguf'), type: 'Q5_0', outputPath: quantized });
+    await client.invoke('workshop:quantize', {
+      jobId: 'setup',
+      modelPath: join(modelsDir, 'tiny-F16.gguf'),
+      type: 'Q5_0',
+      outputPath: quantized,
+    });
     client.close();
   }
   await readModel(page, quantized);
   await expect(page.getByText('This model is quantized already (Q5_0).', { exact: false })).toBeVisible();
   await typeRow(page, 'Q8_0').locator('input').check();
   await page.getByTestId('workshop-start').click();
-  await expect(page.getByTestId('workshop-error')).toHaveText('This model is quantized already. To quantize it again anyway, tick “Requantize anyway” (quality drops further).');
+  await expect(page.getByTestId('workshop-error')).toHaveText(
+    'This model is quantized already. To quantize it again anyway, tick “Requantize anyway” (quality drops further).',
+  );
   await page.getByTestId('workshop-requantize').check();
   await page.getByTestId('workshop-start').click();
   await expect(page.getByTestId('workshop-result')).toContainText('tiny-Q8_0.gguf');
@@ -135,7 +146,9 @@ test('a text file and a quantized model are refused in words, in English and Chi
   await expect(page.getByTestId('workshop-plan-error')).toHaveText(`${notes} 不是 GGUF 模型文件。请选择 .gguf 模型。`);
 });
 
-test('converts the tiny Hugging Face folder picked with the file browser, then quantizes the result and loads it', async ({ page }) => {
+test('converts the tiny Hugging Face folder picked with the file browser, then quantizes the result and loads it', async ({
+  page,
+}) => {
   // The test before this one leaves the page in Chinese.
   const settings = await connectHost(host.url);
   await settings.invoke('settings:update', { language: 'en' });
@@ -179,7 +192,9 @@ test('converts the tiny Hugging Face folder picked with the file browser, then q
   await page.getByTestId('workshop-load').click();
   // The first test left another model loaded (and ready): wait for this one.
   const client = await connectHost(host.url);
-  await expect.poll(async () => (await client.invoke('backend:status')).model?.path, { timeout: 30_000 }).toBe(quantized);
+  await expect
+    .poll(async () => (await client.invoke('backend:status')).model?.path, { timeout: 30_000 })
+    .toBe(quantized);
   await expect(page.getByTestId('status-state')).toHaveAttribute('data-state', 'ready');
   client.close();
 });

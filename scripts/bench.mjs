@@ -6,4 +6,8 @@ import { findChromium, provisionTestAssets } from './provision.mjs';
 
 await provisionTestAssets();
 await ensureBuilt();
-process.exit(await run(bin('tsx'), ['bench/run.ts', ...process.argv.slice(2)], { env: { ...process.env, EVA_CHROMIUM: findChromium() ?? '' } }));
+process.exit(
+  await run(bin('tsx'), ['bench/run.ts', ...process.argv.slice(2)], {
+    env: { ...process.env, EVA_CHROMIUM: findChromium() ?? '' },
+  }),
+);

@@ -24,12 +24,20 @@ function installedVersion() {
 
 if (installedVersion() === wanted) process.exit(0);
 
-console.log(`[eva] electron ${wanted} could not install its binary here; unpacking its package without the binary (types + build only).`);
+console.log(
+  `[eva] electron ${wanted} could not install its binary here; unpacking its package without the binary (types + build only).`,
+);
 const scratch = mkdtempSync(join(tmpdir(), 'eva-electron-'));
 try {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const tarball = execFileSync(npm, ['pack', `electron@${wanted}`, '--silent'], { cwd: scratch, encoding: 'utf8', shell: process.platform === 'win32' })
-    .trim().split('\n').pop();
+  const tarball = execFileSync(npm, ['pack', `electron@${wanted}`, '--silent'], {
+    cwd: scratch,
+    encoding: 'utf8',
+    shell: process.platform === 'win32',
+  })
+    .trim()
+    .split('\n')
+    .pop();
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
   execFileSync('tar', ['xzf', join(scratch, tarball), '-C', target, '--strip-components=1']);

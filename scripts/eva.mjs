@@ -12,7 +12,11 @@ import { bin, buildIsStale, root } from './lib.mjs';
 const entry = join(root, 'out', 'main', 'eva.js');
 if (buildIsStale() || !existsSync(entry)) {
   process.stderr.write('[eva] building the app (electron-vite build)…\n');
-  const built = spawnSync(bin('electron-vite'), ['build'], { cwd: root, stdio: ['ignore', 2, 2], shell: process.platform === 'win32' });
+  const built = spawnSync(bin('electron-vite'), ['build'], {
+    cwd: root,
+    stdio: ['ignore', 2, 2],
+    shell: process.platform === 'win32',
+  });
   if (built.status !== 0) {
     process.stderr.write(`[eva] the build failed (exit ${built.status ?? built.signal})\n`);
     process.exit(1);

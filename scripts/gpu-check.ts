@@ -2,7 +2,8 @@
 // how the CUDA (or Vulkan, OpenCL) path is verified on a machine that has one; a user can run it
 // too, to see what EVA does with their GPU.
 //
-//   npm run gpu:check [-- --backend cuda|vulkan|opencl|cpu] [--no-build] [--fit-context N] [--checks probe,offload,fit,rpc]
+// npm run gpu:check [-- --backend cuda|vulkan|opencl|cpu] [--no-build] [--fit-context N] [--checks
+// probe,offload,fit,rpc]
 //
 // It builds bin/<backend> when it is missing or stale (as `npm run backend:build` does, smoke test
 // included), then runs each check through BackendManager, as the app loads a model:
@@ -14,13 +15,22 @@
 //            for more than a quarter of its RAM; --fit-context 4194304 is what ran out on an H200's GPU.
 //   rpc      one local RPC worker of the same build: llama-server computes on the worker's device.
 // Mesa's software Vulkan device (llvmpipe) takes part only with GGML_VK_VISIBLE_DEVICES=0: ggml-vulkan leaves
-// CPU-type devices out otherwise. One JSON line per check on stdout (progress on stderr); the exit code is 1 when any check fails.
+// CPU-type devices out otherwise. One JSON line per check on stdout (progress on stderr); the exit code is 1 when any
+// check fails.
 // Every child goes through one process lifecycle and is stopped at the end; none may be left.
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BACKEND_KINDS, type BackendKind, type BackendStatus, type EventName, type EventPayloads, type GpuInfo, type LoadSettings } from '@shared/contract';
+import {
+  BACKEND_KINDS,
+  type BackendKind,
+  type BackendStatus,
+  type EventName,
+  type EventPayloads,
+  type GpuInfo,
+  type LoadSettings,
+} from '@shared/contract';
 import { defaultSettings } from '@shared/default-settings';
 import { BackendManager } from '@main/services/backend/backend-manager';
 import { probeGpus } from '@main/services/backend/gpu-probe';
@@ -39,7 +49,10 @@ interface CheckLine extends Figures {
 
 /** The largest context the load settings take (settings-schemas.ts). */
 const MAX_CONTEXT = 4_194_304;
-/** What a token of context costs the slow test model without flash attention: 16 KiB of f16 KV cache, 32 KiB of f32 attention scores (16 heads, 512-token batches). */
+/**
+ * What a token of context costs the slow test model without flash attention: 16 KiB of f16 KV cache, 32 KiB of f32
+ * attention scores (16 heads, 512-token batches).
+ */
 const FIT_BYTES_PER_TOKEN = 48 * 1024;
 
 /**
@@ -63,10 +76,15 @@ const { values: cli } = parseArgs({
     checks: { type: 'string', default: 'probe,offload,fit,rpc' },
   },
 });
-if (!(BACKEND_KINDS as readonly string[]).includes(cli.backend)) throw new Error(`--backend takes one of ${BACKEND_KINDS.join(', ')}`);
+if (!(BACKEND_KINDS as readonly string[]).includes(cli.backend))
+  throw new Error(`--backend takes one of ${BACKEND_KINDS.join(', ')}`);
 const backend = cli.backend as BackendKind;
 const fitContextAsked = cli['fit-context'] === undefined ? null : Number(cli['fit-context']);
-if (fitContextAsked !== null && !(Number.isInteger(fitContextAsked) && fitContextAsked > 0 && fitContextAsked <= MAX_CONTEXT)) throw new Error(`--fit-context takes a whole number of tokens from 1 to ${MAX_CONTEXT}`);
+if (
+  fitContextAsked !== null &&
+  !(Number.isInteger(fitContextAsked) && fitContextAsked > 0 && fitContextAsked <= MAX_CONTEXT)
+)
+  throw new Error(`--fit-context takes a whole number of tokens from 1 to ${MAX_CONTEXT}`);
 const onGpu = backend !== 'cpu';
 const wanted = new Set(cli.checks.split(','));
 const repoRoot = process.cwd();
@@ -74,7 +92,8 @@ const progress = (line: string) => process.stderr.write(`[gpu-check] ${line}\n`)
 
 const registry = memoryLifecycle();
 const notices: string[] = [];
-const probe = (serverPath: string | undefined) => probeGpus({ run: (cmd, args, timeoutMs) => runTool(cmd, args, timeoutMs, registry.launch) }, serverPath);
+const probe = (serverPath: string | undefined) =>
+  probeGpus({ run: (cmd, args, timeoutMs) => runTool(cmd, args, timeoutMs, registry.launch) }, serverPath);
 const manager = new BackendManager({
   binDirs: [join(repoRoot, 'bin')],
   registry,
@@ -116,7 +135,13 @@ async function check(name: string, body: () => Promise<{ ok: boolean } & Figures
     // The model log's last lines, and an RPC worker's own first lines (why it stopped comes before its backtrace).
     const texts = manager.logLines().map((line) => line.text);
     const log = [...texts.filter((text) => text.startsWith('[ggml-rpc-server')).slice(0, 40), ...texts.slice(-25)];
-    report({ check: name, ok: false, error: (error as Error).message, seconds: (Date.now() - started) / 1000, logTail: log });
+    report({
+      check: name,
+      ok: false,
+      error: (error as Error).message,
+      seconds: (Date.now() - started) / 1000,
+      logTail: log,
+    });
   }
 }
 
@@ -125,7 +150,8 @@ const settings = (patch: Partial<LoadSettings>): LoadSettings => ({ ...defaultSe
 /** The load, failed unless it is ready on the backend asked for. */
 async function load(patch: Partial<LoadSettings>): Promise<BackendStatus> {
   const status = await manager.load(settings(patch));
-  if (status.state !== 'ready') throw new Error(`the load ended ${status.state}: ${status.error?.message ?? 'no error given'}`);
+  if (status.state !== 'ready')
+    throw new Error(`the load ended ${status.state}: ${status.error?.message ?? 'no error given'}`);
   if (status.backend !== backend) throw new Error(`it loaded on ${status.backend}, not ${backend}`);
   return status;
 }
@@ -141,11 +167,13 @@ async function answer(tokens: number): Promise<{ tokens: number; tokensPerSecond
   });
   if (!response.ok) throw new Error(`the completion answered HTTP ${response.status}`);
   const body = (await response.json()) as { tokens_predicted?: number; timings?: { predicted_per_second?: number } };
-  if (body.tokens_predicted !== tokens) throw new Error(`it generated ${body.tokens_predicted ?? 'no'} tokens instead of ${tokens}`);
+  if (body.tokens_predicted !== tokens)
+    throw new Error(`it generated ${body.tokens_predicted ?? 'no'} tokens instead of ${tokens}`);
   return { tokens, tokensPerSecond: Math.round(body.timings?.predicted_per_second ?? 0) };
 }
 
-const deviceBuffers = (status: BackendStatus) => (status.fit?.report.buffers ?? []).filter((buffer) => !isHostMemory(buffer.device));
+const deviceBuffers = (status: BackendStatus) =>
+  (status.fit?.report.buffers ?? []).filter((buffer) => !isHostMemory(buffer.device));
 
 let serverPath: string | undefined;
 await check('build', async () => {
@@ -167,9 +195,20 @@ await check('offload', async () => {
   const status = await load({ modelPath: tiny.path, contextSize: 4096 });
   const offloaded = status.fit?.report.offloaded ?? null;
   const onDevice = deviceBuffers(status);
-  const everyLayer = status.estimate !== null && status.gpuLayers === status.estimate.maxLayers && offloaded?.layers === offloaded?.of;
-  const ok = onGpu ? everyLayer && onDevice.some((buffer) => buffer.kind === 'model') : status.gpuLayers === 0 && onDevice.length === 0;
-  return { ok, gpuLayers: status.gpuLayers, estimate: status.estimate?.reason, offloaded, deviceBuffers: onDevice, loadMs: status.loadMs, answer: await answer(128) };
+  const everyLayer =
+    status.estimate !== null && status.gpuLayers === status.estimate.maxLayers && offloaded?.layers === offloaded?.of;
+  const ok = onGpu
+    ? everyLayer && onDevice.some((buffer) => buffer.kind === 'model')
+    : status.gpuLayers === 0 && onDevice.length === 0;
+  return {
+    ok,
+    gpuLayers: status.gpuLayers,
+    estimate: status.estimate?.reason,
+    offloaded,
+    deviceBuffers: onDevice,
+    loadMs: status.loadMs,
+    answer: await answer(128),
+  };
 });
 
 await check('fit', async () => {
@@ -184,7 +223,10 @@ await check('fit', async () => {
   // retried), with nothing left to retry.
   await manager.stop();
   const again = await load(patch);
-  const startsFromFit = again.fit?.remembered === fit.changes.length > 0 && again.fit?.changes.length === 0 && again.fit.running.contextSize === fit.running.contextSize;
+  const startsFromFit =
+    again.fit?.remembered === fit.changes.length > 0 &&
+    again.fit?.changes.length === 0 &&
+    again.fit.running.contextSize === fit.running.contextSize;
   return {
     ok: consistent && startsFromFit,
     requested: fit.requested,
@@ -201,15 +243,33 @@ await check('fit', async () => {
 
 await check('rpc', async () => {
   const tiny = await makeTestModel({ repoRoot, variant: 'tiny', log: () => undefined });
-  const status = await load({ modelPath: tiny.path, contextSize: 4096, rpc: { ...defaultSettings().load.rpc, mode: 'local', localWorkers: 1 } });
+  const status = await load({
+    modelPath: tiny.path,
+    contextSize: 4096,
+    rpc: { ...defaultSettings().load.rpc, mode: 'local', localWorkers: 1 },
+  });
   const workers = status.rpcWorkers ?? [];
   const devices = workers.flatMap((worker) => worker.devices.map((device) => device.name));
-  const ok = workers.length === 1 && workers[0]!.state === 'ready' && (onGpu ? devices.some((name) => !isHostMemory(name)) : devices.includes('CPU'));
-  return { ok, workers: workers.map(({ endpoint, state, devices: served, modelMiB }) => ({ endpoint, state, devices: served, modelMiB })), answer: await answer(64) };
+  const ok =
+    workers.length === 1 &&
+    workers[0]!.state === 'ready' &&
+    (onGpu ? devices.some((name) => !isHostMemory(name)) : devices.includes('CPU'));
+  return {
+    ok,
+    workers: workers.map(({ endpoint, state, devices: served, modelMiB }) => ({
+      endpoint,
+      state,
+      devices: served,
+      modelMiB,
+    })),
+    answer: await answer(64),
+  };
 });
 
 await check('no-orphan', async () => {
-  const pids = [manager.getStatus().pid, ...(manager.getStatus().rpcWorkers ?? []).map((worker) => worker.pid)].filter((pid): pid is number => pid !== null);
+  const pids = [manager.getStatus().pid, ...(manager.getStatus().rpcWorkers ?? []).map((worker) => worker.pid)].filter(
+    (pid): pid is number => pid !== null,
+  );
   await manager.dispose();
   await registry.stopAll(3000);
   const alive = pids.filter((pid) => isAlive(pid));

@@ -13,7 +13,12 @@ export function say(text) {
 /** Run a command with inherited stdio; resolves with its exit code. */
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options, shell: process.platform === 'win32' });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: 'inherit',
+      ...options,
+      shell: process.platform === 'win32',
+    });
     child.on('error', (error) => {
       console.error(`[eva] could not run ${command}: ${error.message}`);
       resolve(127);
@@ -55,5 +60,10 @@ export async function ensureBuilt() {
 export async function ensureCpuBackend() {
   const exe = process.platform === 'win32' ? 'llama-server.exe' : 'llama-server';
   const has = ['cpu', 'cuda', 'vulkan', 'opencl'].some((kind) => existsSync(join(root, 'bin', kind, exe)));
-  if (!has) await mustRun('no llama-server found: building the CPU backend from source (about 7–9 minutes on 2 cores)', bin('tsx'), ['scripts/backend/build-backend.ts', '--backend', 'cpu']);
+  if (!has)
+    await mustRun(
+      'no llama-server found: building the CPU backend from source (about 7–9 minutes on 2 cores)',
+      bin('tsx'),
+      ['scripts/backend/build-backend.ts', '--backend', 'cpu'],
+    );
 }

@@ -22,10 +22,23 @@ export function findChromium() {
  */
 function missingDebianPackages() {
   if (process.platform !== 'linux') return [];
-  const wanted = [...(findChromium() ? [] : ['chromium']), 'xvfb', 'libxtst6', 'x11-xserver-utils', 'podman', 'runc', 'busybox-static', 'openssh-server', 'openssh-client'];
+  const wanted = [
+    ...(findChromium() ? [] : ['chromium']),
+    'xvfb',
+    'libxtst6',
+    'x11-xserver-utils',
+    'podman',
+    'runc',
+    'busybox-static',
+    'openssh-server',
+    'openssh-client',
+  ];
   return wanted.filter((pkg) => {
     try {
-      return !execFileSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).includes('install ok installed');
+      return !execFileSync('dpkg-query', ['-W', '-f=${Status}', pkg], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).includes('install ok installed');
     } catch {
       return true;
     }
@@ -50,7 +63,9 @@ async function ensureSystemPackages() {
   const apt = (args) => (isRoot ? ['apt-get', args] : ['sudo', ['-n', 'apt-get', ...args]]);
   say(`installing Debian packages the tests need: ${missing.join(', ')}`);
   await mustRun('apt-get update', ...apt(['update', '-qq']));
-  await mustRun(`apt-get install ${missing.join(' ')}`, ...apt(['install', '-y', '-qq', ...missing]), { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  await mustRun(`apt-get install ${missing.join(' ')}`, ...apt(['install', '-y', '-qq', ...missing]), {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 /**
@@ -61,34 +76,67 @@ async function ensureSystemPackages() {
  */
 async function ensureQuantizeTools() {
   const exe = (name) => (process.platform === 'win32' ? `${name}.exe` : name);
-  const missing = ['llama-quantize', 'llama-imatrix', 'ggml-rpc-server'].filter((name) => !existsSync(join(root, 'bin', 'cpu', exe(name))));
+  const missing = ['llama-quantize', 'llama-imatrix', 'ggml-rpc-server'].filter(
+    (name) => !existsSync(join(root, 'bin', 'cpu', exe(name))),
+  );
   if (missing.length === 0) return;
   const buildDirKept = existsSync(join(root, '.cache', 'llama.cpp', 'build-cpu', 'CMakeCache.txt'));
-  const cost = buildDirKept ? 'an incremental build in the kept .cache/llama.cpp/build-cpu, well under a minute' : 'no build dir is kept, so a full build: about 8 minutes on 2 cores';
-  await mustRun(`bin/cpu lacks ${missing.join(' and ')}: building ${missing.length > 1 ? 'them' : 'it'} (${cost})`, bin('tsx'), ['scripts/backend/build-backend.ts', '--backend', 'cpu', '--only', 'llama-server']);
+  const cost = buildDirKept
+    ? 'an incremental build in the kept .cache/llama.cpp/build-cpu, well under a minute'
+    : 'no build dir is kept, so a full build: about 8 minutes on 2 cores';
+  await mustRun(
+    `bin/cpu lacks ${missing.join(' and ')}: building ${missing.length > 1 ? 'them' : 'it'} (${cost})`,
+    bin('tsx'),
+    ['scripts/backend/build-backend.ts', '--backend', 'cpu', '--only', 'llama-server'],
+  );
 }
 
 /** The whisper-cli the voice tests run (bin/cpu), built from the whisper.cpp inside nodejs-whisper when missing. */
 async function ensureWhisperCli() {
   if (existsSync(join(root, 'bin', 'cpu', process.platform === 'win32' ? 'whisper-cli.exe' : 'whisper-cli'))) return;
-  await mustRun('no bin/cpu/whisper-cli found: building it from source (about 1.5–2 minutes on 2 cores)', bin('tsx'), ['scripts/backend/build-backend.ts', '--backend', 'cpu', '--only', 'whisper-cli']);
+  await mustRun('no bin/cpu/whisper-cli found: building it from source (about 1.5–2 minutes on 2 cores)', bin('tsx'), [
+    'scripts/backend/build-backend.ts',
+    '--backend',
+    'cpu',
+    '--only',
+    'whisper-cli',
+  ]);
 }
 
-/** convert_hf_to_gguf.py in bin/convert, its Python environment in .cache/convert-venv (set up once, minutes) and the tiny Hugging Face folder the convert tests use. */
+/**
+ * convert_hf_to_gguf.py in bin/convert, its Python environment in .cache/convert-venv (set up once, minutes) and the
+ * tiny Hugging Face folder the convert tests use.
+ */
 async function ensureConvertAssets() {
-  await mustRun('provisioning Hugging Face → GGUF conversion (bin/convert, its Python environment in .cache/convert-venv, the tiny Hugging Face folder)', bin('tsx'), ['scripts/fixtures/convert-test-assets.ts']);
+  await mustRun(
+    'provisioning Hugging Face → GGUF conversion (bin/convert, its Python environment in .cache/convert-venv, the tiny Hugging Face folder)',
+    bin('tsx'),
+    ['scripts/fixtures/convert-test-assets.ts'],
+  );
 }
 
 /**
  * The real sd-cli the image tests run (bin/cpu/sd-cli). Its source is on no package registry, and a CI machine has no
  * internet: it is built only from a stable-diffusion.cpp source directory named by EVA_SD_SOURCE (with its ggml
- * submodule); otherwise the tests that need it are left out, each named "real sd-cli", and the stand-in tests still run.
+ * submodule); otherwise the tests that need it are left out, each named "real sd-cli", and the stand-in tests still
+ * run.
  */
 async function ensureSdCli() {
   if (existsSync(join(root, 'bin', 'cpu', process.platform === 'win32' ? 'sd-cli.exe' : 'sd-cli'))) return;
   const source = process.env.EVA_SD_SOURCE;
-  if (!source) return say('no bin/cpu/sd-cli and no EVA_SD_SOURCE: the "real sd-cli" image tests will be skipped (the stand-in ones run). To run them: EVA_SD_SOURCE=<stable-diffusion.cpp source dir> npm test, or npm run backend:build -- --sd where the internet is reachable');
-  await mustRun(`building bin/cpu/sd-cli from ${source} (about 5 minutes on 2 cores)`, bin('tsx'), ['scripts/backend/build-backend.ts', '--backend', 'cpu', '--only', 'sd-cli', '--source', source]);
+  if (!source)
+    return say(
+      'no bin/cpu/sd-cli and no EVA_SD_SOURCE: the "real sd-cli" image tests will be skipped (the stand-in ones run). To run them: EVA_SD_SOURCE=<stable-diffusion.cpp source dir> npm test, or npm run backend:build -- --sd where the internet is reachable',
+    );
+  await mustRun(`building bin/cpu/sd-cli from ${source} (about 5 minutes on 2 cores)`, bin('tsx'), [
+    'scripts/backend/build-backend.ts',
+    '--backend',
+    'cpu',
+    '--only',
+    'sd-cli',
+    '--source',
+    source,
+  ]);
 }
 
 export async function provisionTestAssets() {
@@ -98,7 +146,13 @@ export async function provisionTestAssets() {
   await ensureWhisperCli();
   await ensureSdCli();
   await mustRun('provisioning the tiny test model', bin('tsx'), ['scripts/fixtures/make-test-model.ts']);
-  await mustRun('provisioning the medium test model (the workshop tests cancel a quantization of it)', bin('tsx'), ['scripts/fixtures/make-test-model.ts', '--variant', 'medium']);
-  await mustRun('provisioning the tiny whisper model (voice tests)', bin('tsx'), ['scripts/fixtures/make-whisper-model.ts']);
+  await mustRun('provisioning the medium test model (the workshop tests cancel a quantization of it)', bin('tsx'), [
+    'scripts/fixtures/make-test-model.ts',
+    '--variant',
+    'medium',
+  ]);
+  await mustRun('provisioning the tiny whisper model (voice tests)', bin('tsx'), [
+    'scripts/fixtures/make-whisper-model.ts',
+  ]);
   await ensureConvertAssets();
 }

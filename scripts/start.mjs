@@ -31,10 +31,16 @@ await ensureCpuBackend();
 
 const electron = browserOnly ? null : electronBinary();
 if (!browserOnly && !electron) {
-  say("Electron's binary is not installed on this machine (it is downloaded by `npm install` where the internet is reachable); running the browser host instead.");
+  say(
+    "Electron's binary is not installed on this machine (it is downloaded by `npm install` where the internet is reachable); running the browser host instead.",
+  );
 }
 const [command, args] = electron ? [electron, ['.']] : [process.execPath, [join(root, 'out', 'main', 'host.js')]];
-const child = spawn(command, args, { cwd: root, stdio: ['pipe', 'inherit', 'inherit'], env: { ...process.env, EVA_EXIT_WITH_PARENT: 'stdin' } });
+const child = spawn(command, args, {
+  cwd: root,
+  stdio: ['pipe', 'inherit', 'inherit'],
+  env: { ...process.env, EVA_EXIT_WITH_PARENT: 'stdin' },
+});
 let stopping = false;
 const stop = (signal) => {
   if (stopping) return;

@@ -42,9 +42,13 @@ describe('smoke test of a new llama-server', () => {
 
   it('a failed smoke test is a smoke-failed build error that says the installed build stays', async () => {
     const broken = await script('dies-too', 'exit 1');
-    await expect(requireSmokePass(broken, { repoRoot: testAssets.root, backend: 'cpu', log: () => {}, skip: false })).rejects.toMatchObject({ code: 'smoke-failed', message: expect.stringMatching(/keeps the build it had/) });
+    await expect(
+      requireSmokePass(broken, { repoRoot: testAssets.root, backend: 'cpu', log: () => {}, skip: false }),
+    ).rejects.toMatchObject({ code: 'smoke-failed', message: expect.stringMatching(/keeps the build it had/) });
     // Skipped on request (a build for another machine), it installs untried.
-    await expect(requireSmokePass(broken, { repoRoot: testAssets.root, backend: 'cpu', log: () => {}, skip: true })).resolves.toBeUndefined();
+    await expect(
+      requireSmokePass(broken, { repoRoot: testAssets.root, backend: 'cpu', log: () => {}, skip: true }),
+    ).resolves.toBeUndefined();
   });
 });
 
@@ -56,7 +60,11 @@ describe('previous build and rollback', () => {
     for (const name of names) await writeFile(join(binDir, name), `${name} ${version}`);
     await writeFile(join(binDir, 'build.json'), JSON.stringify({ version }));
   };
-  const installed = async (at = binDir) => ({ server: await readFile(join(at, 'llama-server'), 'utf8'), tool: await readFile(join(at, 'llama-quantize'), 'utf8'), record: await readFile(join(at, 'build.json'), 'utf8') });
+  const installed = async (at = binDir) => ({
+    server: await readFile(join(at, 'llama-server'), 'utf8'),
+    tool: await readFile(join(at, 'llama-quantize'), 'utf8'),
+    record: await readFile(join(at, 'build.json'), 'utf8'),
+  });
 
   it('keeps nothing when nothing is installed, and says there is nothing to go back to', async () => {
     expect(await keepPrevious(binDir, names)).toBe(false);
@@ -67,10 +75,18 @@ describe('previous build and rollback', () => {
     await install('v1');
     expect(await keepPrevious(binDir, names)).toBe(true);
     await install('v2');
-    expect(await installed(join(binDir, PREVIOUS_DIR))).toEqual({ server: 'llama-server v1', tool: 'llama-quantize v1', record: '{"version":"v1"}' });
+    expect(await installed(join(binDir, PREVIOUS_DIR))).toEqual({
+      server: 'llama-server v1',
+      tool: 'llama-quantize v1',
+      record: '{"version":"v1"}',
+    });
 
     expect(await rollBack(binDir, names)).toEqual(['llama-server', 'llama-quantize', 'build.json']);
-    expect(await installed()).toEqual({ server: 'llama-server v1', tool: 'llama-quantize v1', record: '{"version":"v1"}' });
+    expect(await installed()).toEqual({
+      server: 'llama-server v1',
+      tool: 'llama-quantize v1',
+      record: '{"version":"v1"}',
+    });
     expect(await installed(join(binDir, PREVIOUS_DIR))).toMatchObject({ server: 'llama-server v2' });
 
     await rollBack(binDir, names);

@@ -23,7 +23,8 @@ export async function keepPrevious(binDir: string, names: readonly string[]): Pr
   const staging = join(binDir, `${PREVIOUS_DIR}.new`);
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
-  for (const file of presentFiles(binDir, names)) await cp(join(binDir, file), join(staging, file), { preserveTimestamps: true });
+  for (const file of presentFiles(binDir, names))
+    await cp(join(binDir, file), join(staging, file), { preserveTimestamps: true });
   // The old previous/ goes only once the new one is whole.
   await rm(join(binDir, PREVIOUS_DIR), { recursive: true, force: true });
   await rename(staging, join(binDir, PREVIOUS_DIR));
@@ -34,19 +35,23 @@ export async function keepPrevious(binDir: string, names: readonly string[]): Pr
 export async function rollBack(binDir: string, names: readonly string[]): Promise<string[]> {
   const previous = join(binDir, PREVIOUS_DIR);
   const [server] = names;
-  if (!server || !existsSync(join(previous, executableName(server)))) throw new Error(`there is no previous build in ${previous} to go back to`);
+  if (!server || !existsSync(join(previous, executableName(server))))
+    throw new Error(`there is no previous build in ${previous} to go back to`);
   const restoring = presentFiles(previous, names);
   const swap = join(binDir, `${PREVIOUS_DIR}.swap`);
   await rm(swap, { recursive: true, force: true });
   await mkdir(swap, { recursive: true });
-  for (const file of presentFiles(binDir, names)) await cp(join(binDir, file), join(swap, file), { preserveTimestamps: true });
+  for (const file of presentFiles(binDir, names))
+    await cp(join(binDir, file), join(swap, file), { preserveTimestamps: true });
   // build.json goes first and comes back last, as in a build: a crash in between means "rebuild", never a wrong record.
   await rm(join(binDir, BUILD_INFO), { force: true });
   for (const name of names) {
-    if (existsSync(join(previous, executableName(name)))) await installExecutable(join(previous, executableName(name)), binDir, name);
+    if (existsSync(join(previous, executableName(name))))
+      await installExecutable(join(previous, executableName(name)), binDir, name);
     else await rm(join(binDir, executableName(name)), { force: true });
   }
-  if (restoring.includes(BUILD_INFO)) await writeFileAtomic(join(binDir, BUILD_INFO), await readFile(join(previous, BUILD_INFO)));
+  if (restoring.includes(BUILD_INFO))
+    await writeFileAtomic(join(binDir, BUILD_INFO), await readFile(join(previous, BUILD_INFO)));
   await rm(previous, { recursive: true, force: true });
   await rename(swap, previous);
   return restoring;

@@ -1,4 +1,5 @@
-// `npm run backend:build [-- --backend cpu|cuda|vulkan|opencl] [--force] [--portable] [--only llama-server|whisper-cli|convert|sd-cli] [--sd [--source DIR]]`
+// `npm run backend:build [-- --backend cpu|cuda|vulkan|opencl] [--force] [--portable] [--only
+// llama-server|whisper-cli|convert|sd-cli] [--sd [--source DIR]]`
 // builds bin/<backend>/llama-server (with llama-quantize, llama-imatrix and the RPC worker ggml-rpc-server,
 // more targets of the same build) from the llama.cpp that node-llama-cpp ships,
 // and bin/<backend>/whisper-cli from the whisper.cpp that nodejs-whisper ships,
@@ -33,7 +34,15 @@ const USAGE = `usage: npm run backend:build -- [--backend ${BACKEND_KINDS.join('
 A new llama-server replaces the installed one only after it loads the test model and generates a token; the one it
 replaces is kept in bin/<backend>/previous/, and npm run backend:rollback [-- --backend …] puts it back.`;
 
-function parseCli(argv: string[]): { backend: BackendKind; force: boolean; portable: boolean; targets: Target[]; sdSource: string | undefined; skipSmokeTest: boolean; help: boolean } {
+function parseCli(argv: string[]): {
+  backend: BackendKind;
+  force: boolean;
+  portable: boolean;
+  targets: Target[];
+  sdSource: string | undefined;
+  skipSmokeTest: boolean;
+  help: boolean;
+} {
   const { values } = parseArgs({
     args: argv,
     strict: true,
@@ -48,11 +57,27 @@ function parseCli(argv: string[]): { backend: BackendKind; force: boolean; porta
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  if (!(BACKEND_KINDS as readonly string[]).includes(values.backend)) throw new Error(`--backend takes one of ${BACKEND_KINDS.join(', ')}, not "${values.backend}"`);
-  if (values.only !== undefined && !(TARGETS as readonly string[]).includes(values.only)) throw new Error(`--only takes one of ${TARGETS.join(', ')}, not "${values.only}"`);
-  if (values.source !== undefined && !values.sd && values.only !== 'sd-cli') throw new Error('--source names a stable-diffusion.cpp source: use it with --sd or --only sd-cli');
-  const targets = values.only !== undefined ? [values.only as Target] : values.sd ? [...DEFAULT_TARGETS, 'sd-cli' as const] : [...DEFAULT_TARGETS];
-  return { backend: values.backend as BackendKind, force: values.force, portable: values.portable, targets, sdSource: values.source, skipSmokeTest: values['skip-smoke-test'], help: values.help };
+  if (!(BACKEND_KINDS as readonly string[]).includes(values.backend))
+    throw new Error(`--backend takes one of ${BACKEND_KINDS.join(', ')}, not "${values.backend}"`);
+  if (values.only !== undefined && !(TARGETS as readonly string[]).includes(values.only))
+    throw new Error(`--only takes one of ${TARGETS.join(', ')}, not "${values.only}"`);
+  if (values.source !== undefined && !values.sd && values.only !== 'sd-cli')
+    throw new Error('--source names a stable-diffusion.cpp source: use it with --sd or --only sd-cli');
+  const targets =
+    values.only !== undefined
+      ? [values.only as Target]
+      : values.sd
+        ? [...DEFAULT_TARGETS, 'sd-cli' as const]
+        : [...DEFAULT_TARGETS];
+  return {
+    backend: values.backend as BackendKind,
+    force: values.force,
+    portable: values.portable,
+    targets,
+    sdSource: values.source,
+    skipSmokeTest: values['skip-smoke-test'],
+    help: values.help,
+  };
 }
 
 async function main(): Promise<number> {
@@ -83,12 +108,16 @@ async function main(): Promise<number> {
     if (cli.targets.includes('llama-server')) await ensureBackendBuilt(options);
     if (cli.targets.includes('whisper-cli')) await ensureWhisperBuilt(options);
     if (cli.targets.includes('sd-cli')) await ensureSdBuilt({ ...options, sourceDir: cli.sdSource });
-    if (cli.targets.includes('convert')) await ensureConvertScript({ repoRoot: options.repoRoot, force: options.force, log: options.log });
+    if (cli.targets.includes('convert'))
+      await ensureConvertScript({ repoRoot: options.repoRoot, force: options.force, log: options.log });
     return 0;
   } catch (error) {
     console.error(`[backend] ${(error as Error).message}`);
     if (error instanceof BackendBuildError) {
-      if (error.details.logTail?.length) console.error(`[backend] last ${error.details.logTail.length} lines of ${error.details.logFile}:\n${error.details.logTail.join('\n')}`);
+      if (error.details.logTail?.length)
+        console.error(
+          `[backend] last ${error.details.logTail.length} lines of ${error.details.logFile}:\n${error.details.logTail.join('\n')}`,
+        );
       if (error.code === 'aborted') return 130;
     }
     return 1;

@@ -33,13 +33,21 @@ describe('rebuildReason', () => {
 
   it('rebuilds when the recorded backend, commit or flags differ, and says which', () => {
     expect(rebuildReason({ ...current, recorded: { ...recorded, backend: 'cuda' } })).toMatch(/for cuda/);
-    expect(rebuildReason({ ...current, wanted: { ...wanted, llamaCppCommit: 'b'.repeat(40) } })).toMatch(/aaaaaaaa → bbbbbbbb/);
-    expect(rebuildReason({ ...current, wanted: { ...wanted, cmakeFlags: cmakeFlags('cpu', { portable: true }) } })).toMatch(/flags/);
-    expect(rebuildReason({ ...current, wanted: { ...wanted, cmakeFlags: [...wanted.cmakeFlags, '-DEXTRA=ON'] } })).toMatch(/flags/);
+    expect(rebuildReason({ ...current, wanted: { ...wanted, llamaCppCommit: 'b'.repeat(40) } })).toMatch(
+      /aaaaaaaa → bbbbbbbb/,
+    );
+    expect(
+      rebuildReason({ ...current, wanted: { ...wanted, cmakeFlags: cmakeFlags('cpu', { portable: true }) } }),
+    ).toMatch(/flags/);
+    expect(
+      rebuildReason({ ...current, wanted: { ...wanted, cmakeFlags: [...wanted.cmakeFlags, '-DEXTRA=ON'] } }),
+    ).toMatch(/flags/);
   });
 
   it('treats a reordered flag list as a change (cmake order can matter)', () => {
-    expect(rebuildReason({ ...current, wanted: { ...wanted, cmakeFlags: [...wanted.cmakeFlags].reverse() } })).toMatch(/flags/);
+    expect(rebuildReason({ ...current, wanted: { ...wanted, cmakeFlags: [...wanted.cmakeFlags].reverse() } })).toMatch(
+      /flags/,
+    );
   });
 });
 
@@ -62,21 +70,34 @@ describe('parseBuildInfo', () => {
 });
 
 describe('buildDirConflict', () => {
-  const cache = 'CMAKE_CACHEFILE_DIR:INTERNAL=/r/.cache/llama.cpp/build-cpu\nCMAKE_GENERATOR:INTERNAL=Unix Makefiles\nCMAKE_HOME_DIRECTORY:INTERNAL=/r/.cache/llama.cpp/src\n';
+  const cache =
+    'CMAKE_CACHEFILE_DIR:INTERNAL=/r/.cache/llama.cpp/build-cpu\nCMAKE_GENERATOR:INTERNAL=Unix Makefiles\nCMAKE_HOME_DIRECTORY:INTERNAL=/r/.cache/llama.cpp/src\n';
   const same = (a: string, b: string) => a === b;
 
   it('reuses a build dir configured for this source and generator', () => {
     expect(buildDirConflict(cache, { sourceDir: '/r/.cache/llama.cpp/src' }, same)).toBeNull();
-    expect(buildDirConflict(cache, { sourceDir: '/r/.cache/llama.cpp/src', generator: 'Unix Makefiles' }, same)).toBeNull();
+    expect(
+      buildDirConflict(cache, { sourceDir: '/r/.cache/llama.cpp/src', generator: 'Unix Makefiles' }, same),
+    ).toBeNull();
     expect(buildDirConflict('', { sourceDir: '/anything' }, same)).toBeNull();
   });
 
   it('names a moved source tree or a changed generator', () => {
-    expect(buildDirConflict(cache, { sourceDir: '/moved/.cache/llama.cpp/src' }, same)).toMatch(/configured for \/r\/.cache/);
-    expect(buildDirConflict(cache, { sourceDir: '/r/.cache/llama.cpp/src', generator: 'Ninja' }, same)).toMatch(/Unix Makefiles generator, not Ninja/);
+    expect(buildDirConflict(cache, { sourceDir: '/moved/.cache/llama.cpp/src' }, same)).toMatch(
+      /configured for \/r\/.cache/,
+    );
+    expect(buildDirConflict(cache, { sourceDir: '/r/.cache/llama.cpp/src', generator: 'Ninja' }, same)).toMatch(
+      /Unix Makefiles generator, not Ninja/,
+    );
   });
 
   it('handles CRLF caches', () => {
-    expect(buildDirConflict(cache.replaceAll('\n', '\r\n'), { sourceDir: '/r/.cache/llama.cpp/src', generator: 'Unix Makefiles' }, same)).toBeNull();
+    expect(
+      buildDirConflict(
+        cache.replaceAll('\n', '\r\n'),
+        { sourceDir: '/r/.cache/llama.cpp/src', generator: 'Unix Makefiles' },
+        same,
+      ),
+    ).toBeNull();
   });
 });

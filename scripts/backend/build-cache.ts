@@ -13,7 +13,12 @@ export interface BuildRecordKind<V extends string> {
 }
 
 /** The fields every build record has, plus its source version under `versionKey`. */
-export type BuildRecord<V extends string> = { backend: BuildInfo['backend']; source: string; cmakeFlags: string[]; builtAt: string } & Record<V, string>;
+export type BuildRecord<V extends string> = {
+  backend: BuildInfo['backend'];
+  source: string;
+  cmakeFlags: string[];
+  builtAt: string;
+} & Record<V, string>;
 
 export interface RecordCacheInput<V extends string> {
   /** the record as parsed by parseBuildRecord, null when missing or unreadable */
@@ -24,7 +29,10 @@ export interface RecordCacheInput<V extends string> {
 }
 
 /** null when the installed binary is current, else why it must be built (for the log). */
-export function recordRebuildReason<V extends string>(kind: BuildRecordKind<V>, input: RecordCacheInput<V>): string | null {
+export function recordRebuildReason<V extends string>(
+  kind: BuildRecordKind<V>,
+  input: RecordCacheInput<V>,
+): string | null {
   const { recorded, wanted } = input;
   if (input.force) return 'forced (--force)';
   if (!input.binaryExecutable) return `no executable ${kind.binary} yet`;
@@ -85,10 +93,15 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
  * cmake refuses a build dir configured for another source tree (a moved repo)
  * or another generator, and says so only after a confusing error.
  */
-export function buildDirConflict(cmakeCache: string, wanted: { sourceDir: string; generator?: string | undefined }, samePath: (a: string, b: string) => boolean): string | null {
+export function buildDirConflict(
+  cmakeCache: string,
+  wanted: { sourceDir: string; generator?: string | undefined },
+  samePath: (a: string, b: string) => boolean,
+): string | null {
   const home = /^CMAKE_HOME_DIRECTORY:INTERNAL=(.*)$/m.exec(cmakeCache)?.[1]?.trim();
   if (home && !samePath(home, wanted.sourceDir)) return `it was configured for ${home}`;
   const generator = /^CMAKE_GENERATOR:INTERNAL=(.*)$/m.exec(cmakeCache)?.[1]?.trim();
-  if (wanted.generator && generator && generator !== wanted.generator) return `it uses the ${generator} generator, not ${wanted.generator}`;
+  if (wanted.generator && generator && generator !== wanted.generator)
+    return `it uses the ${generator} generator, not ${wanted.generator}`;
   return null;
 }

@@ -20,7 +20,9 @@ describe('acquireBuildLock', () => {
     await release();
     await expect(readFile(`${lock}.owner`, 'utf8')).rejects.toThrow();
     // Free again: a second build takes it at once.
-    await (await acquireBuildLock(lock))();
+    await (
+      await acquireBuildLock(lock)
+    )();
   });
 
   it('makes a second caller wait until the first releases, naming the owner', async () => {
@@ -28,7 +30,9 @@ describe('acquireBuildLock', () => {
     const first = await acquireBuildLock(lock);
     const waits: number[] = [];
     let second: (() => Promise<void>) | null = null;
-    const waiting = acquireBuildLock(lock, { pollMs: 10, onWait: (pid) => waits.push(pid) }).then((release) => (second = release));
+    const waiting = acquireBuildLock(lock, { pollMs: 10, onWait: (pid) => waits.push(pid) }).then(
+      (release) => (second = release),
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(waits).toEqual([process.pid]);
     expect(second).toBeNull();

@@ -26,7 +26,14 @@ export async function acquireBuildLock(lockPath: string, options: LockOptions = 
     options.signal?.throwIfAborted();
     try {
       // A build outlives a stalled event loop by minutes; losing the lock then is reported, not fatal.
-      const release = await lockfile.lock(lockPath, { lockfilePath: lockPath, realpath: false, stale, update: 1_000, retries: 0, onCompromised: () => undefined });
+      const release = await lockfile.lock(lockPath, {
+        lockfilePath: lockPath,
+        realpath: false,
+        stale,
+        update: 1_000,
+        retries: 0,
+        onCompromised: () => undefined,
+      });
       await writeFile(ownerFile, String(process.pid));
       return async () => {
         await rm(ownerFile, { force: true });

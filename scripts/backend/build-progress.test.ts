@@ -62,7 +62,7 @@ describe('outerProgress', () => {
       '[100%] Linking CXX executable vulkan-shaders-gen',
       '[100%] Built target vulkan-shaders-gen',
       "[  5%] Performing install step for 'vulkan-shaders-gen'",
-      '[  5%] Completed \'vulkan-shaders-gen\'',
+      "[  5%] Completed 'vulkan-shaders-gen'",
       '[ 22%] Generate vulkan shaders for mul.comp',
       '[100%] Built target llama-server',
     ];

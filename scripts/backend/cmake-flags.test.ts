@@ -34,9 +34,13 @@ describe('cmakeFlags', () => {
   it('adds exactly one GPU switch per GPU backend', () => {
     expect(cmakeFlags('cuda', { portable: false })).toContain('-DGGML_CUDA=ON');
     expect(cmakeFlags('vulkan', { portable: false })).toContain('-DGGML_VULKAN=ON');
-    expect(cmakeFlags('opencl', { portable: true })).toEqual(expect.arrayContaining(['-DGGML_OPENCL=ON', '-DGGML_NATIVE=OFF']));
+    expect(cmakeFlags('opencl', { portable: true })).toEqual(
+      expect.arrayContaining(['-DGGML_OPENCL=ON', '-DGGML_NATIVE=OFF']),
+    );
     for (const backend of BACKEND_KINDS) {
-      expect(cmakeFlags(backend, { portable: false }).filter((flag) => /^-DGGML_(CUDA|VULKAN|OPENCL)=ON$/.test(flag))).toHaveLength(backend === 'cpu' ? 0 : 1);
+      expect(
+        cmakeFlags(backend, { portable: false }).filter((flag) => /^-DGGML_(CUDA|VULKAN|OPENCL)=ON$/.test(flag)),
+      ).toHaveLength(backend === 'cpu' ? 0 : 1);
     }
   });
 

@@ -13,7 +13,8 @@ let root = '';
 
 beforeAll(async () => {
   const source = llamaSourceDir(testAssets.root);
-  if (!existsSync(join(source, 'convert_hf_to_gguf.py'))) throw new Error(`no llama.cpp tree at ${source}: run \`npm test\` (it provisions it) or \`npm run backend:build\``);
+  if (!existsSync(join(source, 'convert_hf_to_gguf.py')))
+    throw new Error(`no llama.cpp tree at ${source}: run \`npm test\` (it provisions it) or \`npm run backend:build\``);
   root = await mkdtemp(join(tmpdir(), 'eva-convert-script-'));
   await mkdir(join(root, '.cache', 'llama.cpp'), { recursive: true });
   await symlink(source, llamaSourceDir(root), 'dir');
@@ -35,7 +36,9 @@ describe('ensureConvertScript', () => {
     const record = JSON.parse(await readFile(join(first.dir, 'convert.json'), 'utf8')) as { llamaCppCommit: string };
     expect(record.llamaCppCommit).toMatch(/^[0-9a-f]{40}$/);
 
-    expect(await ensureConvertScript({ repoRoot: root, log: (line) => lines.push(line) })).toMatchObject({ installed: false });
+    expect(await ensureConvertScript({ repoRoot: root, log: (line) => lines.push(line) })).toMatchObject({
+      installed: false,
+    });
     expect(lines.at(-1)).toMatch(/up to date/);
     expect(await ensureConvertScript({ repoRoot: root, force: true })).toMatchObject({ installed: true });
     // Swapped in whole: no staging or old copy is left beside it.

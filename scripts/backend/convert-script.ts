@@ -13,7 +13,12 @@ import { ensureLlamaSource } from './llama-source';
 
 export const CONVERT_SCRIPT = 'convert_hf_to_gguf.py';
 /** The parts of the tree the script needs, as paths in the tree (and in bin/convert/). */
-export const CONVERT_PARTS = [CONVERT_SCRIPT, 'conversion', join('gguf-py', 'gguf'), join('models', 'templates')] as const;
+export const CONVERT_PARTS = [
+  CONVERT_SCRIPT,
+  'conversion',
+  join('gguf-py', 'gguf'),
+  join('models', 'templates'),
+] as const;
 const RECORD = 'convert.json';
 
 export interface ConvertScriptRecord {
@@ -27,7 +32,11 @@ export function convertDir(repoRoot: string): string {
 }
 
 /** Ensures bin/convert/ holds the script of the pinned llama.cpp; returns where, and whether it was (re)installed. */
-export async function ensureConvertScript(options: { repoRoot: string; force?: boolean; log?: (line: string) => void }): Promise<{ dir: string; installed: boolean }> {
+export async function ensureConvertScript(options: {
+  repoRoot: string;
+  force?: boolean;
+  log?: (line: string) => void;
+}): Promise<{ dir: string; installed: boolean }> {
   const log = options.log ?? (() => {});
   const dir = convertDir(options.repoRoot);
   const source = await ensureLlamaSource(options.repoRoot);
@@ -37,7 +46,8 @@ export async function ensureConvertScript(options: { repoRoot: string; force?: b
     return { dir, installed: false };
   }
   const missing = CONVERT_PARTS.filter((part) => !existsSync(join(source.dir, part)));
-  if (missing.length > 0) throw new Error(`the llama.cpp tree at ${source.dir} lacks ${missing.join(', ')}: has the script moved?`);
+  if (missing.length > 0)
+    throw new Error(`the llama.cpp tree at ${source.dir} lacks ${missing.join(', ')}: has the script moved?`);
   // Copied beside the old one and swapped in: a running conversion keeps its files, a reader never sees half of them.
   const parent = join(options.repoRoot, 'bin');
   await mkdir(parent, { recursive: true });
@@ -46,9 +56,16 @@ export async function ensureConvertScript(options: { repoRoot: string; force?: b
   await rm(staging, { recursive: true, force: true });
   try {
     for (const part of CONVERT_PARTS) {
-      await cp(join(source.dir, part), join(staging, part), { recursive: true, filter: (from) => basename(from) !== '__pycache__' && !from.endsWith('.pyc') });
+      await cp(join(source.dir, part), join(staging, part), {
+        recursive: true,
+        filter: (from) => basename(from) !== '__pycache__' && !from.endsWith('.pyc'),
+      });
     }
-    const record: ConvertScriptRecord = { llamaCppCommit: source.commit, source: `node-llama-cpp@${source.packageVersion} llama/gitRelease.bundle`, installedAt: new Date().toISOString() };
+    const record: ConvertScriptRecord = {
+      llamaCppCommit: source.commit,
+      source: `node-llama-cpp@${source.packageVersion} llama/gitRelease.bundle`,
+      installedAt: new Date().toISOString(),
+    };
     await writeFile(join(staging, RECORD), `${JSON.stringify(record, null, 2)}\n`);
     if (existsSync(dir)) await rename(dir, old);
     await rename(staging, dir);
@@ -56,7 +73,9 @@ export async function ensureConvertScript(options: { repoRoot: string; force?: b
     await rm(staging, { recursive: true, force: true });
     await rm(old, { recursive: true, force: true });
   }
-  log(`installed bin/convert/${CONVERT_SCRIPT} with ${CONVERT_PARTS.slice(1).join(', ')} (llama.cpp ${source.commit.slice(0, 8)})`);
+  log(
+    `installed bin/convert/${CONVERT_SCRIPT} with ${CONVERT_PARTS.slice(1).join(', ')} (llama.cpp ${source.commit.slice(0, 8)})`,
+  );
   return { dir, installed: true };
 }
 

@@ -36,8 +36,13 @@ export interface EnsureBackendOptions {
 
 const LOG_TAIL_LINES = 40;
 
-/** Ensures bin/<backend>/llama-server, llama-quantize, llama-imatrix and ggml-rpc-server are built from the pinned llama.cpp with the current flags; throws BackendBuildError. */
-export async function ensureBackendBuilt(options: EnsureBackendOptions): Promise<{ serverPath: string; built: boolean }> {
+/**
+ * Ensures bin/<backend>/llama-server, llama-quantize, llama-imatrix and ggml-rpc-server are built from the pinned
+ * llama.cpp with the current flags; throws BackendBuildError.
+ */
+export async function ensureBackendBuilt(
+  options: EnsureBackendOptions,
+): Promise<{ serverPath: string; built: boolean }> {
   const { repoRoot, backend } = options;
   const log = options.log ?? (() => {});
   const binDir = join(repoRoot, 'bin', backend);
@@ -46,7 +51,9 @@ export async function ensureBackendBuilt(options: EnsureBackendOptions): Promise
   // The tools are only ever installed with (or after) a server whose build.json they match, so a current
   // server with a tool missing (a bin/ from before the tools were added) needs just the missing targets.
   const missingTools = async () => {
-    const present = await Promise.all(LLAMA_SIDE_TARGETS.map((tool) => isExecutable(join(binDir, executableName(tool)))));
+    const present = await Promise.all(
+      LLAMA_SIDE_TARGETS.map((tool) => isExecutable(join(binDir, executableName(tool)))),
+    );
     return LLAMA_SIDE_TARGETS.filter((_tool, index) => !present[index]);
   };
 
@@ -54,19 +61,34 @@ export async function ensureBackendBuilt(options: EnsureBackendOptions): Promise
   const requireToolkit = (): Record<string, string> => {
     if (toolkitEnv) return toolkitEnv;
     const check = checkToolkit(backend, { portable: options.portable ?? false });
-    if (!check.ok) throw new BackendBuildError('toolkit-missing', `cannot build the ${backend} backend: ${check.message}`, { backend });
+    if (!check.ok)
+      throw new BackendBuildError('toolkit-missing', `cannot build the ${backend} backend: ${check.message}`, {
+        backend,
+      });
     return (toolkitEnv = check.env);
   };
   // When a build is certain, check the toolkit before fetching ~36 MB of source.
   if (options.force || !(await isExecutable(serverPath)) || (await missingTools()).length > 0) requireToolkit();
 
   const source = await ensureLlamaSource(repoRoot).catch((error: unknown) => {
-    throw new BackendBuildError('source-unavailable', `could not get the llama.cpp source: ${(error as Error).message}`, { backend });
+    throw new BackendBuildError(
+      'source-unavailable',
+      `could not get the llama.cpp source: ${(error as Error).message}`,
+      { backend },
+    );
   });
   const wanted = { backend, llamaCppCommit: source.commit, cmakeFlags: flags };
   const reasonNow = async () =>
-    rebuildReason({ recorded: await readBuildInfo(join(binDir, 'build.json')), binaryExecutable: await isExecutable(serverPath), wanted, force: options.force ?? false });
-  const upToDate = () => log(`bin/${backend}/llama-server, ${LLAMA_SIDE_TARGETS.join(', ')} are up to date (llama.cpp ${source.commit.slice(0, 8)}, same flags); nothing to do`);
+    rebuildReason({
+      recorded: await readBuildInfo(join(binDir, 'build.json')),
+      binaryExecutable: await isExecutable(serverPath),
+      wanted,
+      force: options.force ?? false,
+    });
+  const upToDate = () =>
+    log(
+      `bin/${backend}/llama-server, ${LLAMA_SIDE_TARGETS.join(', ')} are up to date (llama.cpp ${source.commit.slice(0, 8)}, same flags); nothing to do`,
+    );
 
   if (!(await reasonNow()) && (await missingTools()).length === 0) {
     upToDate();
@@ -88,7 +110,15 @@ export async function ensureBackendBuilt(options: EnsureBackendOptions): Promise
       return { serverPath, built: false };
     }
     const buildDir = join(cacheDir, `build-${backend}`);
-    const spec = { ...options, log, sourceDir: source.dir, buildDir, logFile: join(cacheDir, `build-${backend}.log`), flags, env };
+    const spec = {
+      ...options,
+      log,
+      sourceDir: source.dir,
+      buildDir,
+      logFile: join(cacheDir, `build-${backend}.log`),
+      flags,
+      env,
+    };
     const started = Date.now();
     if (!reason) {
       log(
@@ -102,10 +132,13 @@ export async function ensureBackendBuilt(options: EnsureBackendOptions): Promise
       log(`installed ${toolsMissing.join(', ')} in ${seconds(started)} s`);
       return { serverPath, built: true };
     }
-    log(`building the ${backend} llama-server with ${LLAMA_SIDE_TARGETS.join(', ')} (llama.cpp ${source.commit.slice(0, 8)}): ${reason}`);
+    log(
+      `building the ${backend} llama-server with ${LLAMA_SIDE_TARGETS.join(', ')} (llama.cpp ${source.commit.slice(0, 8)}): ${reason}`,
+    );
     const built = await buildCmakeTarget({ ...spec, target: LLAMA_SERVER_TARGET, sideTargets: LLAMA_SIDE_TARGETS });
     await requireSmokePass(built, { repoRoot, backend, log, skip: options.skipSmokeTest ?? false });
-    if (await keepPrevious(binDir, [LLAMA_SERVER_TARGET, ...LLAMA_SIDE_TARGETS])) log(`the build it replaces is kept in bin/${backend}/${PREVIOUS_DIR}/ (npm run backend:rollback puts it back)`);
+    if (await keepPrevious(binDir, [LLAMA_SERVER_TARGET, ...LLAMA_SIDE_TARGETS]))
+      log(`the build it replaces is kept in bin/${backend}/${PREVIOUS_DIR}/ (npm run backend:rollback puts it back)`);
     // build.json goes first and comes back last: a crash in between leaves none, which means "rebuild".
     await rm(join(binDir, 'build.json'), { force: true });
     const installed = await installExecutable(built, binDir, LLAMA_SERVER_TARGET).catch((error: unknown) => {
@@ -132,7 +165,10 @@ export interface BuildSpec extends EnsureBackendOptions {
   log: (line: string) => void;
   /** the cmake target, also the executable's name */
   target: string;
-  /** more targets built in the same `cmake --build` (llama-quantize and llama-imatrix beside llama-server); found afterwards with findBuiltExecutable */
+  /**
+   * more targets built in the same `cmake --build` (llama-quantize and llama-imatrix beside llama-server); found
+   * afterwards with findBuiltExecutable
+   */
   sideTargets?: readonly string[];
   sourceDir: string;
   buildDir: string;
@@ -144,7 +180,11 @@ export interface BuildSpec extends EnsureBackendOptions {
 /** cmake configure + build of one target; returns the built executable. */
 export async function buildCmakeTarget(spec: BuildSpec): Promise<string> {
   const { backend, buildDir, log, logFile } = spec;
-  const conflict = buildDirConflict(await readFile(join(buildDir, 'CMakeCache.txt'), 'utf8').catch(() => ''), { sourceDir: spec.sourceDir, generator: process.env.CMAKE_GENERATOR }, samePath);
+  const conflict = buildDirConflict(
+    await readFile(join(buildDir, 'CMakeCache.txt'), 'utf8').catch(() => ''),
+    { sourceDir: spec.sourceDir, generator: process.env.CMAKE_GENERATOR },
+    samePath,
+  );
   if (conflict) {
     log(`starting ${buildDir} afresh: ${conflict}`);
     await rm(buildDir, { recursive: true, force: true });
@@ -158,21 +198,34 @@ export async function buildCmakeTarget(spec: BuildSpec): Promise<string> {
     const result = await runStep('cmake', args, { logStream, onLine, env: spec.env, signal: spec.signal });
     if (result.exitCode === 0) return log(`${phase} done in ${seconds(started)} s`);
     await closeLog();
-    if (result.aborted) throw new BackendBuildError('aborted', `the ${backend} ${spec.target} build was cancelled during ${phase}`, { backend, logFile });
-    if (result.startError) throw new BackendBuildError('toolkit-missing', `could not run cmake: ${result.startError.message}`, { backend });
+    if (result.aborted)
+      throw new BackendBuildError('aborted', `the ${backend} ${spec.target} build was cancelled during ${phase}`, {
+        backend,
+        logFile,
+      });
+    if (result.startError)
+      throw new BackendBuildError('toolkit-missing', `could not run cmake: ${result.startError.message}`, { backend });
     const logTail = lastLines(await readFile(logFile, 'utf8'), LOG_TAIL_LINES);
-    throw new BackendBuildError(`${phase}-failed`, `cmake ${phase} of the ${backend} ${spec.target} failed (exit ${result.exitCode}); full log: ${logFile}`, { backend, logFile, logTail, exitCode: result.exitCode });
+    throw new BackendBuildError(
+      `${phase}-failed`,
+      `cmake ${phase} of the ${backend} ${spec.target} failed (exit ${result.exitCode}); full log: ${logFile}`,
+      { backend, logFile, logTail, exitCode: result.exitCode },
+    );
   };
 
   await step('configure', ['-S', spec.sourceDir, '-B', buildDir, ...spec.flags]);
   const milestone = progressMilestones(10);
   const progress = outerProgress();
   const jobs = String(Math.max(1, availableParallelism()));
-  await step('compile', ['--build', buildDir, '--config', 'Release', '--target', spec.target, ...(spec.sideTargets ?? []), '-j', jobs], (line) => {
-    const percent = progress(line);
-    const reached = percent === null ? null : milestone(percent);
-    if (reached !== null) log(`compile: ${reached}%`);
-  });
+  await step(
+    'compile',
+    ['--build', buildDir, '--config', 'Release', '--target', spec.target, ...(spec.sideTargets ?? []), '-j', jobs],
+    (line) => {
+      const percent = progress(line);
+      const reached = percent === null ? null : milestone(percent);
+      if (reached !== null) log(`compile: ${reached}%`);
+    },
+  );
   await closeLog();
 
   for (const side of spec.sideTargets ?? []) builtPath(buildDir, side, backend, logFile);
@@ -182,17 +235,30 @@ export async function buildCmakeTarget(spec: BuildSpec): Promise<string> {
 /** Where the build put `target`'s executable; throws binary-missing when it is not there. */
 function builtPath(buildDir: string, target: string, backend: BackendKind, logFile?: string): string {
   const built = findBuiltExecutable(buildDir, target);
-  if (!built) throw new BackendBuildError('binary-missing', `the build finished but no ${target} was found under ${join(buildDir, 'bin')}`, { backend, logFile });
+  if (!built)
+    throw new BackendBuildError(
+      'binary-missing',
+      `the build finished but no ${target} was found under ${join(buildDir, 'bin')}`,
+      { backend, logFile },
+    );
   return built;
 }
 
 /** Installs the built tools from buildDir into binDir, each atomically. */
-async function installTools(at: { binDir: string; buildDir: string; backend: BackendKind; tools: readonly string[]; log: (line: string) => void }): Promise<void> {
+async function installTools(at: {
+  binDir: string;
+  buildDir: string;
+  backend: BackendKind;
+  tools: readonly string[];
+  log: (line: string) => void;
+}): Promise<void> {
   const { binDir, backend, log } = at;
   for (const tool of at.tools) {
-    const installed = await installExecutable(builtPath(at.buildDir, tool, backend), binDir, tool).catch((error: unknown) => {
-      throw new BackendBuildError('install-failed', (error as Error).message, { backend });
-    });
+    const installed = await installExecutable(builtPath(at.buildDir, tool, backend), binDir, tool).catch(
+      (error: unknown) => {
+        throw new BackendBuildError('install-failed', (error as Error).message, { backend });
+      },
+    );
     log(`installed bin/${backend}/${tool} (${(installed.bytes / 1e6).toFixed(1)} MB)`);
   }
 }

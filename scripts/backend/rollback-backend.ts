@@ -13,12 +13,17 @@ const USAGE = `usage: npm run backend:rollback -- [--backend ${BACKEND_KINDS.joi
 async function main(): Promise<number> {
   let backend: BackendKind;
   try {
-    const { values } = parseArgs({ args: process.argv.slice(2), strict: true, options: { backend: { type: 'string', default: 'cpu' }, help: { type: 'boolean', short: 'h', default: false } } });
+    const { values } = parseArgs({
+      args: process.argv.slice(2),
+      strict: true,
+      options: { backend: { type: 'string', default: 'cpu' }, help: { type: 'boolean', short: 'h', default: false } },
+    });
     if (values.help) {
       console.log(USAGE);
       return 0;
     }
-    if (!(BACKEND_KINDS as readonly string[]).includes(values.backend)) throw new Error(`--backend takes one of ${BACKEND_KINDS.join(', ')}, not "${values.backend}"`);
+    if (!(BACKEND_KINDS as readonly string[]).includes(values.backend))
+      throw new Error(`--backend takes one of ${BACKEND_KINDS.join(', ')}, not "${values.backend}"`);
     backend = values.backend as BackendKind;
   } catch (error) {
     console.error(`[backend] ${(error as Error).message}\n${USAGE}`);
@@ -27,7 +32,9 @@ async function main(): Promise<number> {
   const binDir = join(resolve(import.meta.dirname, '..', '..'), 'bin', backend);
   try {
     const restored = await rollBack(binDir, [LLAMA_SERVER_TARGET, ...LLAMA_SIDE_TARGETS]);
-    console.log(`[backend] bin/${backend}: put back ${restored.join(', ')}; the build it replaced is now in bin/${backend}/previous/`);
+    console.log(
+      `[backend] bin/${backend}: put back ${restored.join(', ')}; the build it replaced is now in bin/${backend}/previous/`,
+    );
     return 0;
   } catch (error) {
     console.error(`[backend] ${(error as Error).message}`);

@@ -20,7 +20,10 @@ export interface EnsureSdOptions extends EnsureBackendOptions {
   sourceDir?: string;
 }
 
-/** Ensures bin/<backend>/sd-cli is built from the wanted stable-diffusion.cpp with the current flags; throws BackendBuildError. */
+/**
+ * Ensures bin/<backend>/sd-cli is built from the wanted stable-diffusion.cpp with the current flags; throws
+ * BackendBuildError.
+ */
 export async function ensureSdBuilt(options: EnsureSdOptions): Promise<{ cliPath: string; built: boolean }> {
   const { repoRoot, backend } = options;
   const log = options.log ?? (() => {});
@@ -31,16 +34,27 @@ export async function ensureSdBuilt(options: EnsureSdOptions): Promise<{ cliPath
   const flags = sdCmakeFlags(backend, { portable });
   const check = checkToolkit(backend, { portable });
   // Before any git fetch: without a toolkit the source would be fetched for nothing.
-  if (!check.ok) throw new BackendBuildError('toolkit-missing', `cannot build the ${backend} sd-cli: ${check.message}`, { backend });
+  if (!check.ok)
+    throw new BackendBuildError('toolkit-missing', `cannot build the ${backend} sd-cli: ${check.message}`, { backend });
 
   const source = await ensureSdSource(repoRoot, { sourceDir: options.sourceDir, log }).catch((error: unknown) => {
-    throw new BackendBuildError('source-unavailable', `could not get the stable-diffusion.cpp source: ${(error as Error).message}`, { backend });
+    throw new BackendBuildError(
+      'source-unavailable',
+      `could not get the stable-diffusion.cpp source: ${(error as Error).message}`,
+      { backend },
+    );
   });
   const wanted = { backend, sdCommit: source.commit, cmakeFlags: flags };
   const reasonNow = async () =>
-    sdRebuildReason({ recorded: parseSdBuildInfo(await readFile(recordPath, 'utf8').catch(() => '')), binaryExecutable: await isExecutable(cliPath), wanted, force: options.force ?? false });
+    sdRebuildReason({
+      recorded: parseSdBuildInfo(await readFile(recordPath, 'utf8').catch(() => '')),
+      binaryExecutable: await isExecutable(cliPath),
+      wanted,
+      force: options.force ?? false,
+    });
   const version = /^[0-9a-f]{40}$/.test(source.commit) ? source.commit.slice(0, 8) : source.commit;
-  const upToDate = () => log(`bin/${backend}/sd-cli is up to date (stable-diffusion.cpp ${version}, same flags); nothing to do`);
+  const upToDate = () =>
+    log(`bin/${backend}/sd-cli is up to date (stable-diffusion.cpp ${version}, same flags); nothing to do`);
 
   if (!(await reasonNow())) {
     upToDate();
@@ -76,7 +90,13 @@ export async function ensureSdBuilt(options: EnsureSdOptions): Promise<{ cliPath
     const installed = await installExecutable(built, binDir, SD_CLI_TARGET).catch((error: unknown) => {
       throw new BackendBuildError('install-failed', (error as Error).message, { backend });
     });
-    const info: SdBuildInfo = { backend, sdCommit: source.commit, source: source.origin, cmakeFlags: flags, builtAt: new Date().toISOString() };
+    const info: SdBuildInfo = {
+      backend,
+      sdCommit: source.commit,
+      source: source.origin,
+      cmakeFlags: flags,
+      builtAt: new Date().toISOString(),
+    };
     await writeFileAtomic(recordPath, `${JSON.stringify(info, null, 2)}\n`);
     log(`installed bin/${backend}/sd-cli (${(installed.bytes / 1e6).toFixed(1)} MB) in ${seconds(started)} s`);
     return { cliPath, built: true };

@@ -26,13 +26,18 @@ export interface SdSource {
 
 /** Why `dir` cannot be built as stable-diffusion.cpp, or null when it has what the build needs. */
 export function sdSourceProblem(dir: string, exists: (path: string) => boolean = existsSync): string | null {
-  if (!exists(join(dir, 'CMakeLists.txt')) || !exists(join(dir, 'examples', 'cli', 'main.cpp'))) return `${dir} is not a stable-diffusion.cpp source tree (no CMakeLists.txt and examples/cli/main.cpp)`;
-  if (!exists(join(dir, 'ggml', 'CMakeLists.txt'))) return `${dir}/ggml is empty: the ggml submodule is missing (run \`git submodule update --init ggml\` in ${dir})`;
+  if (!exists(join(dir, 'CMakeLists.txt')) || !exists(join(dir, 'examples', 'cli', 'main.cpp')))
+    return `${dir} is not a stable-diffusion.cpp source tree (no CMakeLists.txt and examples/cli/main.cpp)`;
+  if (!exists(join(dir, 'ggml', 'CMakeLists.txt')))
+    return `${dir}/ggml is empty: the ggml submodule is missing (run \`git submodule update --init ggml\` in ${dir})`;
   return null;
 }
 
 /** The source to build: `sourceDir` when given, else the pinned commit, fetched with git when not there yet. */
-export async function ensureSdSource(repoRoot: string, options: { sourceDir?: string; log?: (line: string) => void } = {}): Promise<SdSource> {
+export async function ensureSdSource(
+  repoRoot: string,
+  options: { sourceDir?: string; log?: (line: string) => void } = {},
+): Promise<SdSource> {
   if (options.sourceDir !== undefined) {
     const dir = resolve(options.sourceDir);
     const problem = sdSourceProblem(dir);
@@ -46,7 +51,9 @@ export async function ensureSdSource(repoRoot: string, options: { sourceDir?: st
   return { dir, commit: SD_CPP_COMMIT, origin: `git ${SD_CPP_REPOSITORY}` };
 }
 
-/** HEAD of `dir` when `dir` is the top of a git checkout; null otherwise (a parent repo's HEAD is not this source's). */
+/**
+ * HEAD of `dir` when `dir` is the top of a git checkout; null otherwise (a parent repo's HEAD is not this source's).
+ */
 async function ownCheckoutCommit(dir: string): Promise<string | null> {
   if (!existsSync(dir)) return null;
   try {
@@ -64,7 +71,9 @@ async function fetchPinned(dir: string, log: (line: string) => void): Promise<vo
   const temp = await mkdtemp(join(dirname(dir), '.clone-'));
   const git = (args: string[]) => run('git', args, { cwd: temp, maxBuffer: 16 << 20 });
   try {
-    log(`fetching stable-diffusion.cpp ${SD_CPP_COMMIT.slice(0, 8)} from ${SD_CPP_REPOSITORY} (shallow, with its ggml submodule)`);
+    log(
+      `fetching stable-diffusion.cpp ${SD_CPP_COMMIT.slice(0, 8)} from ${SD_CPP_REPOSITORY} (shallow, with its ggml submodule)`,
+    );
     await git(['init', '--quiet']);
     await git(['remote', 'add', 'origin', SD_CPP_REPOSITORY]);
     await git(['fetch', '--quiet', '--depth', '1', 'origin', SD_CPP_COMMIT]);
@@ -74,7 +83,10 @@ async function fetchPinned(dir: string, log: (line: string) => void): Promise<vo
     await rename(temp, dir);
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr?.trim();
-    throw new Error(`git could not fetch ${SD_CPP_REPOSITORY} at ${SD_CPP_COMMIT.slice(0, 8)}${stderr ? `: ${stderr.split('\n').at(-1)}` : ''}. Without the internet, build from a source directory: npm run backend:build -- --sd --source DIR`, { cause: error });
+    throw new Error(
+      `git could not fetch ${SD_CPP_REPOSITORY} at ${SD_CPP_COMMIT.slice(0, 8)}${stderr ? `: ${stderr.split('\n').at(-1)}` : ''}. Without the internet, build from a source directory: npm run backend:build -- --sd --source DIR`,
+      { cause: error },
+    );
   } finally {
     await rm(temp, { recursive: true, force: true });
   }

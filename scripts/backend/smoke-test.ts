@@ -15,7 +15,11 @@ export type SmokeResult = { ok: true; ms: number } | { ok: false; reason: string
 const READY_TIMEOUT_MS = 60_000;
 const OUTPUT_LINES = 20;
 
-export async function smokeTestServer(serverPath: string, modelPath: string, options: { timeoutMs?: number } = {}): Promise<SmokeResult> {
+export async function smokeTestServer(
+  serverPath: string,
+  modelPath: string,
+  options: { timeoutMs?: number } = {},
+): Promise<SmokeResult> {
   const started = Date.now();
   const deadline = started + (options.timeoutMs ?? READY_TIMEOUT_MS);
   const port = await findFreePort('127.0.0.1');
@@ -24,7 +28,22 @@ export async function smokeTestServer(serverPath: string, modelPath: string, opt
   const child = launchProcess({
     name: 'llama-server (smoke test)',
     command: serverPath,
-    args: ['-m', modelPath, '--host', '127.0.0.1', '--port', String(port), '-c', '256', '-t', '1', '--poll', '0', '--parallel', '1'],
+    args: [
+      '-m',
+      modelPath,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '-c',
+      '256',
+      '-t',
+      '1',
+      '--poll',
+      '0',
+      '--parallel',
+      '1',
+    ],
     killGraceMs: 2000,
     output: {
       mode: 'lines',
@@ -35,11 +54,15 @@ export async function smokeTestServer(serverPath: string, modelPath: string, opt
     },
   });
   void child.exited.then((exit) => (exited = describeExit(exit)));
-  const failed = (why: string): SmokeResult => ({ ok: false, reason: `${why}${output.length > 0 ? `; its last lines:\n  ${output.slice(-8).join('\n  ')}` : ''}` });
+  const failed = (why: string): SmokeResult => ({
+    ok: false,
+    reason: `${why}${output.length > 0 ? `; its last lines:\n  ${output.slice(-8).join('\n  ')}` : ''}`,
+  });
   try {
     while ((await probeHealth(port)) !== 200) {
       if (exited) return failed(`llama-server stopped before it was ready: ${exited}`);
-      if (Date.now() > deadline) return failed(`llama-server was not ready within ${Math.round((deadline - started) / 1000)} s`);
+      if (Date.now() > deadline)
+        return failed(`llama-server was not ready within ${Math.round((deadline - started) / 1000)} s`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const response = await fetch(`http://127.0.0.1:${port}/completion`, {
@@ -51,15 +74,22 @@ export async function smokeTestServer(serverPath: string, modelPath: string, opt
     if (!(response instanceof Response)) return response;
     if (!response.ok) return failed(`the completion request answered HTTP ${response.status}`);
     const body = (await response.json().catch(() => null)) as { tokens_predicted?: number } | null;
-    if (body?.tokens_predicted !== 1) return failed(`it generated ${body?.tokens_predicted ?? 'no'} token(s) instead of 1`);
+    if (body?.tokens_predicted !== 1)
+      return failed(`it generated ${body?.tokens_predicted ?? 'no'} token(s) instead of 1`);
     return { ok: true, ms: Date.now() - started };
   } finally {
     await child.stop();
   }
 }
 
-/** Throws smoke-failed unless the new server loads the test model and generates a token; the caller installs only after it. */
-export async function requireSmokePass(built: string, at: { repoRoot: string; backend: BackendKind; log: (line: string) => void; skip: boolean }): Promise<void> {
+/**
+ * Throws smoke-failed unless the new server loads the test model and generates a token; the caller installs only after
+ * it.
+ */
+export async function requireSmokePass(
+  built: string,
+  at: { repoRoot: string; backend: BackendKind; log: (line: string) => void; skip: boolean },
+): Promise<void> {
   if (at.skip) {
     at.log('smoke test skipped (--skip-smoke-test): the new build is installed untried');
     return;
@@ -67,7 +97,13 @@ export async function requireSmokePass(built: string, at: { repoRoot: string; ba
   const model = await makeTestModel({ repoRoot: at.repoRoot, variant: 'tiny', log: () => undefined });
   const smoke = await smokeTestServer(built, model.path);
   if (!smoke.ok) {
-    throw new BackendBuildError('smoke-failed', `the new ${at.backend} llama-server failed its smoke test (load the test model, generate one token), so bin/${at.backend} keeps the build it had: ${smoke.reason}`, { backend: at.backend });
+    throw new BackendBuildError(
+      'smoke-failed',
+      `the new ${at.backend} llama-server failed its smoke test (load the test model, generate one token), so bin/${at.backend} keeps the build it had: ${smoke.reason}`,
+      { backend: at.backend },
+    );
   }
-  at.log(`smoke test passed in ${(smoke.ms / 1000).toFixed(1)} s: the new llama-server loaded the test model and generated a token`);
+  at.log(
+    `smoke test passed in ${(smoke.ms / 1000).toFixed(1)} s: the new llama-server loaded the test model and generated a token`,
+  );
 }

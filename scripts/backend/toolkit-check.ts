@@ -44,7 +44,11 @@ export function systemProbe(): ToolProbe {
       const dir = mkdtempSync(join(tmpdir(), 'eva-glslc-'));
       try {
         writeFileSync(join(dir, 'test.comp'), shader);
-        execFileSync(glslc, ['-fshader-stage=compute', '--target-env=vulkan1.3', join(dir, 'test.comp'), '-o', join(dir, 'test.spv')], { stdio: 'ignore', timeout: 15_000, windowsHide: true });
+        execFileSync(
+          glslc,
+          ['-fshader-stage=compute', '--target-env=vulkan1.3', join(dir, 'test.comp'), '-o', join(dir, 'test.spv')],
+          { stdio: 'ignore', timeout: 15_000, windowsHide: true },
+        );
         return true;
       } catch {
         return false;
@@ -57,13 +61,31 @@ export function systemProbe(): ToolProbe {
   };
 }
 
-const LIB_DIRS = ['/usr/lib', '/usr/lib64', '/usr/local/lib', '/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/opt/homebrew/lib'];
+const LIB_DIRS = [
+  '/usr/lib',
+  '/usr/lib64',
+  '/usr/local/lib',
+  '/usr/lib/x86_64-linux-gnu',
+  '/usr/lib/aarch64-linux-gnu',
+  '/opt/homebrew/lib',
+];
 const INCLUDE_DIRS = ['/usr/include', '/usr/local/include', '/opt/homebrew/include'];
 
-export function checkToolkit(backend: BackendKind, options: { portable: boolean }, probe: ToolProbe = systemProbe()): ToolkitCheck {
-  if (!probe.runs('cmake', ['--version'])) return fail('cmake was not found on PATH (install CMake: apt-get install cmake, brew install cmake, or https://cmake.org/download)');
+export function checkToolkit(
+  backend: BackendKind,
+  options: { portable: boolean },
+  probe: ToolProbe = systemProbe(),
+): ToolkitCheck {
+  if (!probe.runs('cmake', ['--version']))
+    return fail(
+      'cmake was not found on PATH (install CMake: apt-get install cmake, brew install cmake, or https://cmake.org/download)',
+    );
   // On Windows cmake locates MSVC itself; elsewhere a missing compiler is the most common first-time failure.
-  if (probe.platform !== 'win32' && !probe.env.CXX && !['c++', 'g++', 'clang++'].some((cxx) => probe.runs(cxx, ['--version']))) {
+  if (
+    probe.platform !== 'win32' &&
+    !probe.env.CXX &&
+    !['c++', 'g++', 'clang++'].some((cxx) => probe.runs(cxx, ['--version']))
+  ) {
     return fail('no C++ compiler was found (install build-essential, or the Xcode command line tools on macOS)');
   }
   switch (backend) {
@@ -80,16 +102,33 @@ export function checkToolkit(backend: BackendKind, options: { portable: boolean 
 
 function checkCuda(options: { portable: boolean }, probe: ToolProbe): ToolkitCheck {
   const nvcc = findNvcc(probe);
-  if (!nvcc) return fail('the CUDA toolkit was not found (no nvcc on PATH, in $CUDA_PATH/bin or /usr/local/cuda/bin); install it from https://developer.nvidia.com/cuda-downloads or set CUDA_PATH');
+  if (!nvcc)
+    return fail(
+      'the CUDA toolkit was not found (no nvcc on PATH, in $CUDA_PATH/bin or /usr/local/cuda/bin); install it from https://developer.nvidia.com/cuda-downloads or set CUDA_PATH',
+    );
   // nvcc alone (a minimal or pip install) configures fine until ggml-cuda links cuBLAS; say so up front.
-  const toolkitRoots = [probe.env.CUDA_PATH, dirname(dirname(nvcc.path)), '/usr/local/cuda', '/opt/cuda', '/usr'].filter((root): root is string => Boolean(root));
-  const includeDirs = toolkitRoots.flatMap((root) => [join(root, 'include'), join(root, 'targets', 'x86_64-linux', 'include'), join(root, 'targets', 'sbsa-linux', 'include')]);
+  const toolkitRoots = [
+    probe.env.CUDA_PATH,
+    dirname(dirname(nvcc.path)),
+    '/usr/local/cuda',
+    '/opt/cuda',
+    '/usr',
+  ].filter((root): root is string => Boolean(root));
+  const includeDirs = toolkitRoots.flatMap((root) => [
+    join(root, 'include'),
+    join(root, 'targets', 'x86_64-linux', 'include'),
+    join(root, 'targets', 'sbsa-linux', 'include'),
+  ]);
   if (!includeDirs.some((dir) => probe.exists(join(dir, 'cublas_v2.h')))) {
-    return fail(`the CUDA toolkit of ${nvcc.path} has no cuBLAS headers (cublas_v2.h); install the full toolkit (e.g. apt-get install cuda-toolkit, or libcublas-dev) or set CUDA_PATH to one`);
+    return fail(
+      `the CUDA toolkit of ${nvcc.path} has no cuBLAS headers (cublas_v2.h); install the full toolkit (e.g. apt-get install cuda-toolkit, or libcublas-dev) or set CUDA_PATH to one`,
+    );
   }
   // A native build compiles for the GPUs present; with none visible cmake stops with "no GPU detected".
   if (!options.portable && !probe.runs('nvidia-smi', ['-L'])) {
-    return fail('no NVIDIA GPU is visible (nvidia-smi -L failed), so a native CUDA build has nothing to target; add --portable to build for the common GPU architectures');
+    return fail(
+      'no NVIDIA GPU is visible (nvidia-smi -L failed), so a native CUDA build has nothing to target; add --portable to build for the common GPU architectures',
+    );
   }
   return { ok: true, env: nvcc.env };
 }
@@ -99,10 +138,15 @@ function findNvcc(probe: ToolProbe): { path: string; env: Record<string, string>
   const exe = probe.platform === 'win32' ? 'nvcc.exe' : 'nvcc';
   const { CUDACXX, CUDA_PATH } = probe.env;
   if (CUDACXX && probe.exists(CUDACXX)) return { path: CUDACXX, env: {} };
-  const pathDirs = (probe.env.PATH ?? probe.env.Path ?? '').split(probe.platform === 'win32' ? ';' : ':').filter(Boolean);
+  const pathDirs = (probe.env.PATH ?? probe.env.Path ?? '')
+    .split(probe.platform === 'win32' ? ';' : ':')
+    .filter(Boolean);
   const onPath = pathDirs.map((dir) => join(dir, exe)).find((path) => probe.exists(path));
   if (onPath) return { path: onPath, env: {} };
-  const installed = [CUDA_PATH && join(CUDA_PATH, 'bin', exe), probe.platform === 'win32' ? undefined : '/usr/local/cuda/bin/nvcc'].find((path): path is string => Boolean(path && probe.exists(path)));
+  const installed = [
+    CUDA_PATH && join(CUDA_PATH, 'bin', exe),
+    probe.platform === 'win32' ? undefined : '/usr/local/cuda/bin/nvcc',
+  ].find((path): path is string => Boolean(path && probe.exists(path)));
   // cmake looks for nvcc on PATH only; point it at the toolkit we found.
   return installed ? { path: installed, env: { CUDACXX: installed } } : null;
 }
@@ -131,8 +175,12 @@ function checkVulkan(probe: ToolProbe): ToolkitCheck {
     Boolean(sdk && probe.exists(sdk)) ||
     (hasHeader(probe, 'vulkan/vulkan.h') && hasLibrary(probe, 'vulkan'));
   if (!glslc || !headersAndLoader) {
-    const missing = [!glslc && 'the glslc shader compiler', !headersAndLoader && 'the Vulkan headers and loader'].filter(Boolean).join(' and ');
-    return fail(`the Vulkan toolchain is incomplete (missing ${missing}): install the Vulkan SDK (https://vulkan.lunarg.com, sets VULKAN_SDK) or e.g. apt-get install libvulkan-dev glslc`);
+    const missing = [!glslc && 'the glslc shader compiler', !headersAndLoader && 'the Vulkan headers and loader']
+      .filter(Boolean)
+      .join(' and ');
+    return fail(
+      `the Vulkan toolchain is incomplete (missing ${missing}): install the Vulkan SDK (https://vulkan.lunarg.com, sets VULKAN_SDK) or e.g. apt-get install libvulkan-dev glslc`,
+    );
   }
   const header = vulkanHeaderVersion(probe);
   if (header !== null && header < MIN_VULKAN_HEADER) {
@@ -169,7 +217,9 @@ function checkOpenCl(probe: ToolProbe): ToolkitCheck {
     Boolean((OCL_ROOT && probe.exists(OCL_ROOT)) || (OpenCL_ROOT && probe.exists(OpenCL_ROOT))) ||
     (hasHeader(probe, 'CL/cl.h') && hasLibrary(probe, 'OpenCL'));
   if (found) return ok();
-  return fail('the OpenCL headers and ICD loader were not found: e.g. apt-get install opencl-headers ocl-icd-opencl-dev, or set OCL_ROOT to an OpenCL SDK');
+  return fail(
+    'the OpenCL headers and ICD loader were not found: e.g. apt-get install opencl-headers ocl-icd-opencl-dev, or set OCL_ROOT to an OpenCL SDK',
+  );
 }
 
 function hasHeader(probe: ToolProbe, header: string): boolean {
@@ -178,7 +228,9 @@ function hasHeader(probe: ToolProbe, header: string): boolean {
 
 /** The link-time library (libX.so / libX.dylib), which only the -dev package installs. */
 function hasLibrary(probe: ToolProbe, name: string): boolean {
-  return LIB_DIRS.some((dir) => probe.exists(join(dir, `lib${name}.so`)) || probe.exists(join(dir, `lib${name}.dylib`)));
+  return LIB_DIRS.some(
+    (dir) => probe.exists(join(dir, `lib${name}.so`)) || probe.exists(join(dir, `lib${name}.dylib`)),
+  );
 }
 
 function ok(): ToolkitCheck {

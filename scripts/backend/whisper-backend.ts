@@ -10,11 +10,19 @@ import { acquireBuildLock } from './build-lock';
 import { buildCmakeTarget, isExecutable, seconds, type EnsureBackendOptions } from './ensure-backend';
 import { executableName, installExecutable } from './install-binary';
 import { checkToolkit } from './toolkit-check';
-import { parseWhisperBuildInfo, WHISPER_BUILD_RECORD, whisperRebuildReason, type WhisperBuildInfo } from './whisper-build-record';
+import {
+  parseWhisperBuildInfo,
+  WHISPER_BUILD_RECORD,
+  whisperRebuildReason,
+  type WhisperBuildInfo,
+} from './whisper-build-record';
 import { whisperCmakeFlags, WHISPER_CLI_TARGET } from './whisper-flags';
 import { findWhisperSource } from './whisper-source';
 
-/** Ensures bin/<backend>/whisper-cli is built from the pinned whisper.cpp with the current flags; throws BackendBuildError. */
+/**
+ * Ensures bin/<backend>/whisper-cli is built from the pinned whisper.cpp with the current flags; throws
+ * BackendBuildError.
+ */
 export async function ensureWhisperBuilt(options: EnsureBackendOptions): Promise<{ cliPath: string; built: boolean }> {
   const { repoRoot, backend } = options;
   const log = options.log ?? (() => {});
@@ -25,7 +33,11 @@ export async function ensureWhisperBuilt(options: EnsureBackendOptions): Promise
   const flags = whisperCmakeFlags(backend, { portable });
 
   const source = await findWhisperSource(repoRoot).catch((error: unknown) => {
-    throw new BackendBuildError('source-unavailable', `could not find the whisper.cpp source: ${(error as Error).message}`, { backend });
+    throw new BackendBuildError(
+      'source-unavailable',
+      `could not find the whisper.cpp source: ${(error as Error).message}`,
+      { backend },
+    );
   });
   const wanted = { backend, whisperVersion: source.version, cmakeFlags: flags };
   const reasonNow = async () =>
@@ -35,14 +47,18 @@ export async function ensureWhisperBuilt(options: EnsureBackendOptions): Promise
       wanted,
       force: options.force ?? false,
     });
-  const upToDate = () => log(`bin/${backend}/whisper-cli is up to date (whisper.cpp ${source.version}, same flags); nothing to do`);
+  const upToDate = () =>
+    log(`bin/${backend}/whisper-cli is up to date (whisper.cpp ${source.version}, same flags); nothing to do`);
 
   if (!(await reasonNow())) {
     upToDate();
     return { cliPath, built: false };
   }
   const check = checkToolkit(backend, { portable });
-  if (!check.ok) throw new BackendBuildError('toolkit-missing', `cannot build the ${backend} whisper-cli: ${check.message}`, { backend });
+  if (!check.ok)
+    throw new BackendBuildError('toolkit-missing', `cannot build the ${backend} whisper-cli: ${check.message}`, {
+      backend,
+    });
   const cacheDir = join(repoRoot, '.cache', 'whisper.cpp');
   await mkdir(cacheDir, { recursive: true });
   const release = await acquireBuildLock(join(cacheDir, `build-${backend}.lock`), {

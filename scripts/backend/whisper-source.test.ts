@@ -5,8 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { findWhisperSource, whisperVersionOf } from './whisper-source';
 
 describe('whisperVersionOf', () => {
-  it('reads the version from whisper.cpp\'s project() line', () => {
-    expect(whisperVersionOf('cmake_minimum_required(VERSION 3.5)\nproject("whisper.cpp" C CXX)\nproject("whisper.cpp" VERSION 1.9.1)\n')).toBe('1.9.1');
+  it("reads the version from whisper.cpp's project() line", () => {
+    expect(
+      whisperVersionOf(
+        'cmake_minimum_required(VERSION 3.5)\nproject("whisper.cpp" C CXX)\nproject("whisper.cpp" VERSION 1.9.1)\n',
+      ),
+    ).toBe('1.9.1');
     expect(whisperVersionOf('project(whisper.cpp VERSION 1.7.0)')).toBe('1.7.0');
     expect(whisperVersionOf('project("llama.cpp" C CXX)')).toBeNull();
   });

@@ -25,9 +25,16 @@ export async function findWhisperSource(repoRoot: string): Promise<WhisperSource
   const packageDir = join(repoRoot, 'node_modules', WHISPER_SOURCE_PACKAGE);
   const dir = join(packageDir, 'cpp', 'whisper.cpp');
   const cmakeLists = join(dir, 'CMakeLists.txt');
-  if (!existsSync(cmakeLists)) throw new Error(`${cmakeLists} is missing: run \`npm install\` (the ${WHISPER_SOURCE_PACKAGE} package carries the whisper.cpp source)`);
+  if (!existsSync(cmakeLists))
+    throw new Error(
+      `${cmakeLists} is missing: run \`npm install\` (the ${WHISPER_SOURCE_PACKAGE} package carries the whisper.cpp source)`,
+    );
   const version = whisperVersionOf(await readFile(cmakeLists, 'utf8'));
-  if (!version) throw new Error(`${cmakeLists} does not declare a whisper.cpp version; is ${WHISPER_SOURCE_PACKAGE} intact? (reinstall it with \`npm ci\`)`);
-  const packageVersion = (JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8')) as { version?: unknown }).version;
+  if (!version)
+    throw new Error(
+      `${cmakeLists} does not declare a whisper.cpp version; is ${WHISPER_SOURCE_PACKAGE} intact? (reinstall it with \`npm ci\`)`,
+    );
+  const packageVersion = (JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8')) as { version?: unknown })
+    .version;
   return { dir, version, packageVersion: typeof packageVersion === 'string' ? packageVersion : 'unknown' };
 }

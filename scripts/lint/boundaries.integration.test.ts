@@ -22,7 +22,10 @@ async function put(files: Record<string, string>): Promise<void> {
 
 /** The rule names dependency-cruiser reports for `dirs`, run in `cwd`. */
 async function violations(cwd: string, dirs: string[]): Promise<string[]> {
-  const run = await promisify(execFile)(depcruise, [...dirs, '--config', config, '--output-type', 'json'], { cwd, maxBuffer: 64 * 1024 * 1024 }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+  const run = await promisify(execFile)(depcruise, [...dirs, '--config', config, '--output-type', 'json'], {
+    cwd,
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
   const report = JSON.parse(run.stdout) as { summary: { violations: { rule: { name: string } }[] } };
   return report.summary.violations.map((violation) => violation.rule.name).sort();
 }
@@ -41,18 +44,28 @@ describe('import boundaries', () => {
       'src/shared/plain.ts': "import { core } from '../main/core';\nexport const plain = core;\n",
       'src/main/core.ts': 'export const core = 1;\n',
       'src/main/services/s.ts': "import { core } from '../core';\nexport const s = core;\n",
-      'src/main/services/uses-fixture.ts': "import { fixture } from '../../test-support/fixture';\nexport const u = fixture;\n",
+      'src/main/services/uses-fixture.ts':
+        "import { fixture } from '../../test-support/fixture';\nexport const u = fixture;\n",
       'src/test-support/fixture.ts': 'export const fixture = 1;\n',
       'src/renderer/src/features/chat/inner.ts': 'export const inner = 1;\n',
       'src/renderer/src/features/chat/chat-store.ts': 'export const store = 1;\n',
-      'src/renderer/src/features/voice/v.ts': "import { inner } from '../chat/inner';\nimport { store } from '../chat/chat-store';\nexport const v = inner + store;\n",
+      'src/renderer/src/features/voice/v.ts':
+        "import { inner } from '../chat/inner';\nimport { store } from '../chat/chat-store';\nexport const v = inner + store;\n",
       // No file cycle, but the two features import each other.
       'src/renderer/src/features/alpha/one.ts': "import { x } from '../beta/x';\nexport const one = x;\n",
       'src/renderer/src/features/alpha/two.ts': 'export const two = 2;\n',
       'src/renderer/src/features/beta/x.ts': 'export const x = 1;\n',
       'src/renderer/src/features/beta/y.ts': "import { two } from '../alpha/two';\nexport const y = two;\n",
     });
-    expect(await violations(tree, ['src'])).toEqual(['feature-surface-chat', 'no-circular', 'no-feature-cycles', 'no-feature-cycles', 'services-stay-down', 'shared-is-plain', 'test-support-only-in-tests']);
+    expect(await violations(tree, ['src'])).toEqual([
+      'feature-surface-chat',
+      'no-circular',
+      'no-feature-cycles',
+      'no-feature-cycles',
+      'services-stay-down',
+      'shared-is-plain',
+      'test-support-only-in-tests',
+    ]);
   }, 60_000);
 
   it('the project itself has no violation', async () => {

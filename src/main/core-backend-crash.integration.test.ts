@@ -13,7 +13,14 @@ let core: Core;
 
 beforeAll(async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'eva-crash-'));
-  core = await createCore({ host: 'browser', version: '0', dataDir, binDirs: [testAssets.binDir], systemLanguage: 'en', backendTimeouts: { restartDelaysMs: [] } });
+  core = await createCore({
+    host: 'browser',
+    version: '0',
+    dataDir,
+    binDirs: [testAssets.binDir],
+    systemLanguage: 'en',
+    backendTimeouts: { restartDelaysMs: [] },
+  });
 });
 
 afterAll(async () => {
@@ -38,7 +45,8 @@ describe('a chat after the local server crashed', () => {
     await core.handlers['settings:update']({ load });
     const status = await core.handlers['backend:load'](load);
     process.kill(status.pid ?? 0, 'SIGKILL');
-    for (let i = 0; i < 400 && core.backend.getStatus().state !== 'error'; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (let i = 0; i < 400 && core.backend.getStatus().state !== 'error'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 25));
     const error = await send('c1').then(
       () => null,
       (e: unknown) => e as { code: string; message: string; details?: Record<string, unknown> },

@@ -15,8 +15,17 @@ let browserCore: Core;
 
 beforeAll(async () => {
   const base = { version: '0', binDirs: [testAssets.binDir], systemLanguage: 'en' } as const;
-  core = await createCore({ ...base, host: 'electron', dataDir: await mkdtemp(join(tmpdir(), 'eva-open-')), openExternal: async (url) => void opened.push(url) });
-  browserCore = await createCore({ ...base, host: 'browser', dataDir: await mkdtemp(join(tmpdir(), 'eva-open-browser-')) });
+  core = await createCore({
+    ...base,
+    host: 'electron',
+    dataDir: await mkdtemp(join(tmpdir(), 'eva-open-')),
+    openExternal: async (url) => void opened.push(url),
+  });
+  browserCore = await createCore({
+    ...base,
+    host: 'browser',
+    dataDir: await mkdtemp(join(tmpdir(), 'eva-open-browser-')),
+  });
 });
 afterAll(async () => {
   await core.dispose();
@@ -25,8 +34,12 @@ afterAll(async () => {
 
 describe('app:open-external (stand-in for Electron shell.openExternal)', () => {
   it('opens a checked web or mail link, normalised', async () => {
-    await expect(core.handlers['app:open-external']({ url: 'https://Example.com/a b' })).resolves.toEqual({ opened: true });
-    await expect(core.handlers['app:open-external']({ url: 'mailto:eva@example.com' })).resolves.toEqual({ opened: true });
+    await expect(core.handlers['app:open-external']({ url: 'https://Example.com/a b' })).resolves.toEqual({
+      opened: true,
+    });
+    await expect(core.handlers['app:open-external']({ url: 'mailto:eva@example.com' })).resolves.toEqual({
+      opened: true,
+    });
     expect(opened).toEqual(['https://example.com/a%20b', 'mailto:eva@example.com']);
   });
 
@@ -39,6 +52,8 @@ describe('app:open-external (stand-in for Electron shell.openExternal)', () => {
   });
 
   it('in the browser host it opens nothing itself: the page opens a tab', async () => {
-    await expect(browserCore.handlers['app:open-external']({ url: 'https://example.com/' })).resolves.toEqual({ opened: false });
+    await expect(browserCore.handlers['app:open-external']({ url: 'https://example.com/' })).resolves.toEqual({
+      opened: false,
+    });
   });
 });

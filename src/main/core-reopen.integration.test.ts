@@ -23,7 +23,13 @@ afterAll(async () => {
 });
 
 async function startCore(): Promise<Core> {
-  const core = await createCore({ host: 'browser', version: '0', dataDir, binDirs: [testAssets.binDir], systemLanguage: 'en' });
+  const core = await createCore({
+    host: 'browser',
+    version: '0',
+    dataDir,
+    binDirs: [testAssets.binDir],
+    systemLanguage: 'en',
+  });
   opened.push(core);
   const load = { ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 2048, threads: 1 };
   await core.handlers['settings:update']({ load });
@@ -45,14 +51,20 @@ async function ask(core: Core, conversationId: string, messages: ChatMessage[]):
     messages,
     sampling: { ...defaultSettings().chat.sampling, max_tokens: 24, seed: 3 },
     idSlot: null,
-    record: { conversationId, parentId: null, answerId: `answer-${asked}`, question: { id: `question-${asked}`, content: question.content } },
+    record: {
+      conversationId,
+      parentId: null,
+      answerId: `answer-${asked}`,
+      question: { id: `question-${asked}`, content: question.content },
+    },
   });
   expect(result.status, result.error?.message).toBe('done');
   return result;
 }
 
 const promptTokens = (result: ChatResult): number => (result.timings as { prompt_n?: number } | null)?.prompt_n ?? -1;
-const modelLog = async (core: Core): Promise<string[]> => (await core.handlers['backend:log'](undefined)).lines.map((line) => line.text);
+const modelLog = async (core: Core): Promise<string[]> =>
+  (await core.handlers['backend:log'](undefined)).lines.map((line) => line.text);
 
 describe('instant reopen through the core (real llama-server)', () => {
   it('saves the open conversation when the app closes and restores it after a restart: the next question does not read it all again', async () => {
@@ -66,7 +78,11 @@ describe('instant reopen through the core (real llama-server)', () => {
     expect((await readdir(join(dataDir, 'slots'))).some((name) => name.endsWith('.bin'))).toBe(true);
 
     const second = await startCore();
-    const next = await ask(second, id, [...opening, { role: 'assistant', content: answer.content }, { role: 'user', content: 'And then?' }]);
+    const next = await ask(second, id, [
+      ...opening,
+      { role: 'assistant', content: answer.content },
+      { role: 'user', content: 'And then?' },
+    ]);
     expect((await modelLog(second)).some((line) => line.includes(`restored`) && line.includes(id))).toBe(true);
     expect(promptTokens(next)).toBeLessThan(60);
   });
@@ -78,7 +94,8 @@ describe('instant reopen through the core (real llama-server)', () => {
     const other = await core.handlers['history:create']({ title: 'elsewhere' });
     await core.handlers['history:open']({ id: other.id });
     // The save runs beside the open; the log says when it is done.
-    for (let i = 0; i < 200 && !(await modelLog(core)).some((line) => line.includes(`saved`) && line.includes(id)); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (let i = 0; i < 200 && !(await modelLog(core)).some((line) => line.includes(`saved`) && line.includes(id)); i++)
+      await new Promise((resolve) => setTimeout(resolve, 25));
     expect((await modelLog(core)).some((line) => line.includes('saved') && line.includes(id))).toBe(true);
 
     // A slot file holds the conversation's tokens: clearing the history leaves none behind.
@@ -90,7 +107,8 @@ describe('instant reopen through the core (real llama-server)', () => {
     const { id } = await core.handlers['history:create']({ title: 'before the new one' });
     await ask(core, id, [{ role: 'user', content: `${LONG}\nOnce more.` }]);
     await core.handlers['history:leave'](undefined);
-    for (let i = 0; i < 200 && !(await modelLog(core)).some((line) => line.includes('saved') && line.includes(id)); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (let i = 0; i < 200 && !(await modelLog(core)).some((line) => line.includes('saved') && line.includes(id)); i++)
+      await new Promise((resolve) => setTimeout(resolve, 25));
     const saves = (await modelLog(core)).filter((line) => line.includes('saved') && line.includes(id));
     expect(saves).toHaveLength(1);
     // The new conversation's first question finds the slot already saved: nothing more is written for it.

@@ -16,7 +16,13 @@ afterEach(async () => {
 });
 
 async function openCore(dataDir: string): Promise<Core> {
-  const core = await createCore({ host: 'browser', version: '0', dataDir, binDirs: [testAssets.binDir], systemLanguage: 'en' });
+  const core = await createCore({
+    host: 'browser',
+    version: '0',
+    dataDir,
+    binDirs: [testAssets.binDir],
+    systemLanguage: 'en',
+  });
   cores.push(core);
   return core;
 }
@@ -31,19 +37,24 @@ async function modelsStatus(core: Core, key: string): Promise<number> {
 
 describe("the local server's API key", () => {
   it('is refused by the contract unless a client could send it in a header', () => {
-    for (const apiKey of ['Ωmega', 'two words', 'tab\tkey', '']) expect(BackendLoadSchema.safeParse({ ...load, apiKey }).success, apiKey).toBe(false);
+    for (const apiKey of ['Ωmega', 'two words', 'tab\tkey', ''])
+      expect(BackendLoadSchema.safeParse({ ...load, apiKey }).success, apiKey).toBe(false);
     expect(BackendLoadSchema.safeParse({ ...load, apiKey: KEY }).success).toBe(true);
   });
 
   it('is sealed, kept across restarts of the app, never written in plain text, and can be removed', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'eva-core-key-'));
     const core = await openCore(dataDir);
-    expect(await core.handlers['backend:api-key'](undefined)).toEqual({ hasKey: false, protection: expect.any(String) });
+    expect(await core.handlers['backend:api-key'](undefined)).toEqual({
+      hasKey: false,
+      protection: expect.any(String),
+    });
     await core.handlers['settings:update']({ load: { ...load, exposeOnNetwork: true } });
     await core.handlers['backend:load']({ ...load, exposeOnNetwork: true, apiKey: KEY });
     expect(await modelsStatus(core, KEY)).toBe(200);
     expect(await core.handlers['backend:api-key'](undefined)).toMatchObject({ hasKey: true });
-    for (const file of ['settings.json', 'secrets.json']) expect(await readFile(join(dataDir, file), 'utf8')).not.toContain('my-lan-key');
+    for (const file of ['settings.json', 'secrets.json'])
+      expect(await readFile(join(dataDir, file), 'utf8')).not.toContain('my-lan-key');
     expect(JSON.stringify(await core.handlers['settings:get'](undefined))).not.toContain('my-lan-key');
     await core.dispose();
     cores.length = 0;
@@ -53,12 +64,16 @@ describe("the local server's API key", () => {
     await next.handlers['backend:load']({ ...load, exposeOnNetwork: true });
     expect(await modelsStatus(next, KEY)).toBe(200);
     // Removing it while exposed is refused, and the key is kept: nobody on the network could use the server.
-    await expect(next.handlers['backend:load']({ ...load, exposeOnNetwork: true, apiKey: null })).rejects.toMatchObject({ code: 'bad_request' });
+    await expect(next.handlers['backend:load']({ ...load, exposeOnNetwork: true, apiKey: null })).rejects.toMatchObject(
+      { code: 'bad_request' },
+    );
     expect(await next.handlers['backend:api-key'](undefined)).toMatchObject({ hasKey: true });
     await next.handlers['backend:load']({ ...load, exposeOnNetwork: false, apiKey: null });
     expect(await next.handlers['backend:api-key'](undefined)).toMatchObject({ hasKey: false });
     expect(await modelsStatus(next, KEY)).toBe(401);
-    await expect(next.handlers['backend:load']({ ...load, exposeOnNetwork: true })).rejects.toMatchObject({ code: 'bad_request' });
+    await expect(next.handlers['backend:load']({ ...load, exposeOnNetwork: true })).rejects.toMatchObject({
+      code: 'bad_request',
+    });
   });
 
   it('moves a plain key an older version wrote in settings.json into the secret store', async () => {

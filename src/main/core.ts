@@ -60,7 +60,9 @@ export interface CoreOptions {
   systemLanguage: string;
   /** a native file picker, where the host has one */
   pickModel?: () => Promise<string | null>;
-  /** opens a checked link in the system browser or mail app (Electron: shell.openExternal); absent in the browser host */
+  /**
+   * opens a checked link in the system browser or mail app (Electron: shell.openExternal); absent in the browser host
+   */
   openExternal?: (url: string) => Promise<void>;
   backendTimeouts?: { readyTimeoutMs?: number; restartDelaysMs?: number[]; stopGraceMs?: number };
   /** how API keys are sealed at rest; default: a 0600 key file in the data dir (Electron passes the OS keychain) */
@@ -73,9 +75,13 @@ export interface CoreOptions {
   poolIdleCheckMs?: number;
   /** for tests: the history store's save interval and undo grace period */
   historyTimings?: { streamSaveMs?: number; trashGraceMs?: number; indexFlushMs?: number };
-  /** the tool worker entry: the built `out/main/tool-worker.js`, or (default, from source) the TS entry run through tsx */
+  /**
+   * the tool worker entry: the built `out/main/tool-worker.js`, or (default, from source) the TS entry run through tsx
+   */
   toolWorker?: { entry: string; execArgv: string[]; env?: NodeJS.ProcessEnv };
-  /** the knowledge base's document reader entry; default: the extract-worker beside the tool worker, run the same way */
+  /**
+   * the knowledge base's document reader entry; default: the extract-worker beside the tool worker, run the same way
+   */
   extractWorker?: ExtractWorkerEntry;
   /** Electron's globalShortcut; without it (browser host) hotkeys work while the page has focus */
   globalShortcuts?: GlobalShortcuts | null;
@@ -83,17 +89,26 @@ export interface CoreOptions {
   captureScreen?: ScreenCapturer;
   /** for tests: short MCP retry delays and timeouts */
   mcpTiming?: Partial<McpTiming>;
-  /** the guardian process that stops this run's children if the app dies; the hosts pass the built entry, tests may leave it out */
+  /**
+   * the guardian process that stops this run's children if the app dies; the hosts pass the built entry, tests may
+   * leave it out
+   */
   guardian?: GuardianEntry | null;
   /** the workshop's Python environment for converting (EVA_PYTHON_ENV_DIR); default: `<data>/python/convert-env` */
   pythonEnvDir?: string;
 }
 
-const SOURCE_TOOL_WORKER = { entry: fileURLToPath(new URL('./workers/tool-worker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
+const SOURCE_TOOL_WORKER = {
+  entry: fileURLToPath(new URL('./workers/tool-worker.ts', import.meta.url)),
+  execArgv: ['--import', 'tsx'],
+};
 
 /** Both worker entries sit in one folder, built (out/main/*.js) or not (src/main/workers/*.ts), and run alike. */
 function extractWorkerBeside(toolWorker: NonNullable<CoreOptions['toolWorker']>): ExtractWorkerEntry {
-  return { ...toolWorker, entry: join(dirname(toolWorker.entry), basename(toolWorker.entry).replace('tool-worker', 'extract-worker')) };
+  return {
+    ...toolWorker,
+    entry: join(dirname(toolWorker.entry), basename(toolWorker.entry).replace('tool-worker', 'extract-worker')),
+  };
 }
 
 export interface Core {
@@ -118,15 +133,25 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const lock = await acquireInstanceLock(paths.root);
   // Notices raised before any window is attached (a corrupt settings file) are replayed to the first one.
   const early: Notice[] = [];
-  const processes = await openProcessLifecycle({ runDir: join(paths.root, 'run'), scopeKey: paths.root, guardian: options.guardian ?? null });
+  const processes = await openProcessLifecycle({
+    runDir: join(paths.root, 'run'),
+    scopeKey: paths.root,
+    guardian: options.guardian ?? null,
+  });
   const { stopped } = processes.leftovers;
   if (stopped.length > 0) {
     const names = stopped.map((proc) => `${proc.name} (pid ${proc.pid})`).join(', ');
-    early.push({ level: 'warning', code: 'leftovers_stopped', message: `EVA had not shut down cleanly last time; stopped what it had left running: ${names}.`, details: { names } });
+    early.push({
+      level: 'warning',
+      code: 'leftovers_stopped',
+      message: `EVA had not shut down cleanly last time; stopped what it had left running: ${names}.`,
+      details: { names },
+    });
   }
   const settings = await openSettingsStore(paths.root, (notice) => early.push(notice));
   const slotDir = join(paths.root, 'slots');
-  const probeMachineGpus = (serverPath: string | undefined) => probeGpus({ run: (cmd, args, timeoutMs) => runTool(cmd, args, timeoutMs, processes.launch) }, serverPath);
+  const probeMachineGpus = (serverPath: string | undefined) =>
+    probeGpus({ run: (cmd, args, timeoutMs) => runTool(cmd, args, timeoutMs, processes.launch) }, serverPath);
   const backend = new BackendManager({
     binDirs: options.binDirs,
     slotSavePath: slotDir,
@@ -142,18 +167,58 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     options.secretCipher ?? (await localKeyFileCipher(join(paths.root, 'local-secret.key'))),
   );
   const links = createLinkService({ settings, secrets });
-  const serverKey = await openUserApiKey({ secrets, legacyKey: settings.legacyLoadApiKey, dropLegacy: () => settings.update({}) });
-  const slots = await openSlotKeeper({ dir: slotDir, budgetBytes: () => settings.get().chat.reopenCacheMb * 2 ** 20, log: (line) => backend.appLog(line) });
-  const pool = openPool({ dataDir: paths.root, registry: processes, emit: events.emit, backend, settings, beforeSingleStops: () => slots.leave(null), idleCheckMs: options.poolIdleCheckMs });
-  const chat = createChatService({ localServer: () => backend.localEndpoint(), readyLocalServer: (signal) => backend.readyEndpoint(signal), poolServer: (model) => pool.pool.endpoint(model), links, emit: events.emit, idleTimeoutMs: options.chatIdleTimeoutMs, slots, retryPolicy: options.chatRetryPolicy, log: (line) => backend.appLog(line), serverStopped: (endpoint, since) => (endpoint.kind === 'local' && endpoint.model ? pool.pool : backend).stoppedSince(since) });
+  const serverKey = await openUserApiKey({
+    secrets,
+    legacyKey: settings.legacyLoadApiKey,
+    dropLegacy: () => settings.update({}),
+  });
+  const slots = await openSlotKeeper({
+    dir: slotDir,
+    budgetBytes: () => settings.get().chat.reopenCacheMb * 2 ** 20,
+    log: (line) => backend.appLog(line),
+  });
+  const pool = openPool({
+    dataDir: paths.root,
+    registry: processes,
+    emit: events.emit,
+    backend,
+    settings,
+    beforeSingleStops: () => slots.leave(null),
+    idleCheckMs: options.poolIdleCheckMs,
+  });
+  const chat = createChatService({
+    localServer: () => backend.localEndpoint(),
+    readyLocalServer: (signal) => backend.readyEndpoint(signal),
+    poolServer: (model) => pool.pool.endpoint(model),
+    links,
+    emit: events.emit,
+    idleTimeoutMs: options.chatIdleTimeoutMs,
+    slots,
+    retryPolicy: options.chatRetryPolicy,
+    log: (line) => backend.appLog(line),
+    serverStopped: (endpoint, since) =>
+      (endpoint.kind === 'local' && endpoint.model ? pool.pool : backend).stoppedSince(since),
+  });
   // Kept up to date from the same events the pages get, so a page that reloads can pick a request up again.
   const live = new LiveRuns(events.emit);
   events.attach(live.observe);
-  const history = createHistoryService({ historyDir: paths.history, emit: events.emit, autoTitle: () => settings.get().chat.autoTitle, store: options.historyTimings });
+  const history = createHistoryService({
+    historyDir: paths.history,
+    emit: events.emit,
+    autoTitle: () => settings.get().chat.autoTitle,
+    store: options.historyTimings,
+  });
   const worker = options.toolWorker ?? SOURCE_TOOL_WORKER;
   // Containers of the tools sandbox carry the data dir and this run's pid, so the next start removes what a crash left.
-  const sandboxOwner = { dataScope: createHash('sha256').update(paths.root).digest('hex').slice(0, 16), pid: process.pid };
-  const containers = containerSweeper({ settings: () => settings.get().tools.sandbox, ...sandboxOwner, launch: processes.launch });
+  const sandboxOwner = {
+    dataScope: createHash('sha256').update(paths.root).digest('hex').slice(0, 16),
+    pid: process.pid,
+  };
+  const containers = containerSweeper({
+    settings: () => settings.get().tools.sandbox,
+    ...sandboxOwner,
+    launch: processes.launch,
+  });
   void containers.removeLeftovers();
   const runner = new ToolRunner({
     sandbox: () => sandboxFromSettings(settings.get().tools.sandbox, sandboxOwner),
@@ -188,9 +253,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     timeouts: options.backendTimeouts,
   });
   tools.setProvider('knowledge', knowledge.toolProvider);
-  const images = await openImages({ dataDir: paths.root, binDirs: options.binDirs, launch: processes.launch, emit: events.emit, settings: () => settings.get().images, history });
+  const images = await openImages({
+    dataDir: paths.root,
+    binDirs: options.binDirs,
+    launch: processes.launch,
+    emit: events.emit,
+    settings: () => settings.get().images,
+    history,
+  });
   tools.setProvider('images', images.toolProvider);
-  const agent = createAgentService({ chat, links, runner, registry: tools, settings, defaultWorkspaceDir: paths.workspace, emit: events.emit });
+  const agent = createAgentService({
+    chat,
+    links,
+    runner,
+    registry: tools,
+    settings,
+    defaultWorkspaceDir: paths.workspace,
+    emit: events.emit,
+  });
 
   const hotkeys = createHotkeyService({ shortcuts: options.globalShortcuts ?? null, emit: events.emit });
   hotkeys.apply(settings.get().hotkeys);
@@ -202,12 +282,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     emitDownload: (state) => events.emit('models:download', state),
     machineRoom: async () => {
       const { backends, gpus } = await backend.discover();
-      const [first = 'cpu'] = orderBackends(settings.get().load.backend, backends.filter((b) => b.executable).map((b) => b.kind));
+      const [first = 'cpu'] = orderBackends(
+        settings.get().load.backend,
+        backends.filter((b) => b.executable).map((b) => b.kind),
+      );
       return { backend: first, gpus: first === 'cpu' ? [] : gpus, freeRamBytes: freemem() };
     },
   });
   const modelInfo = openModelInfo({ localServer: () => backend.localEndpoint() });
-  const voice = createVoiceService({ binDirs: options.binDirs, launch: processes.launch, settings: () => settings.get().voice });
+  const voice = createVoiceService({
+    binDirs: options.binDirs,
+    launch: processes.launch,
+    settings: () => settings.get().voice,
+  });
   const workshop = createWorkshopService({
     binDirs: options.binDirs,
     launch: processes.launch,
@@ -216,7 +303,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     pythonEnvDir: options.pythonEnvDir ?? join(paths.root, 'python', 'convert-env'),
   });
 
-  const info: AppInfo = { version: options.version, host: options.host, platform: process.platform, dataDir: paths.root, systemLanguage: options.systemLanguage, canPickFiles: Boolean(options.pickModel) };
+  const info: AppInfo = {
+    version: options.version,
+    host: options.host,
+    platform: process.platform,
+    dataDir: paths.root,
+    systemLanguage: options.systemLanguage,
+    canPickFiles: Boolean(options.pickModel),
+  };
 
   const handlers: InvokeHandlers = {
     'app:open-external': async ({ url }) => {
@@ -241,11 +335,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     ...backendHandlers({ backend, slots, pool: pool.pool, settings, serverKey, pickModel: options.pickModel }),
     'chat:send': async (input) =>
-      live.track({ requestId: input.requestId, kind: 'chat', record: input.mode === 'chat' ? input.record : undefined }, async () => {
-        // With the composer's knowledge toggle on, the answer is saved with the passages its prompt was given.
-        const prepared = await knowledge.withKnowledge(input);
-        return history.send(chat.send, prepared.input, prepared.citations.length > 0 ? { citations: prepared.citations } : undefined);
-      }),
+      live.track(
+        { requestId: input.requestId, kind: 'chat', record: input.mode === 'chat' ? input.record : undefined },
+        async () => {
+          // With the composer's knowledge toggle on, the answer is saved with the passages its prompt was given.
+          const prepared = await knowledge.withKnowledge(input);
+          return history.send(
+            chat.send,
+            prepared.input,
+            prepared.citations.length > 0 ? { citations: prepared.citations } : undefined,
+          );
+        },
+      ),
     'chat:stop': async ({ requestId }) => chat.stop(requestId),
     'chat:props': async (input) => chat.props(input?.endpoint),
     'chat:count-tokens': async (input) => chat.countTokens(input),
@@ -254,7 +355,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     'link:save': async (input) => links.save(input),
     'link:delete': async ({ id }) => links.remove(id),
     'link:test': async (input) => links.test(input),
-    'agent:run': async (input) => live.track({ requestId: input.requestId, kind: 'agent', record: input.record, conversationAllowed: input.conversationAllowed }, () => history.runAgent(agent.run, input)),
+    'agent:run': async (input) =>
+      live.track(
+        {
+          requestId: input.requestId,
+          kind: 'agent',
+          record: input.record,
+          conversationAllowed: input.conversationAllowed,
+        },
+        () => history.runAgent(agent.run, input),
+      ),
     'agent:stop': async ({ requestId }) => agent.stop(requestId),
     'agent:consent': async ({ askId, answer }) => {
       const result = agent.answer(askId, answer);

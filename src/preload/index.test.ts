@@ -37,7 +37,12 @@ beforeEach(async () => {
       return { answeredBy: channel };
     },
   });
-  registerIpc(handlers, events, () => win as unknown as BrowserWindow, (url) => new URL(url).origin === APP);
+  registerIpc(
+    handlers,
+    events,
+    () => win as unknown as BrowserWindow,
+    (url) => new URL(url).origin === APP,
+  );
 });
 
 describe('the preload (stand-in electron)', () => {
@@ -51,7 +56,8 @@ describe('the preload (stand-in electron)', () => {
       const reply = await eva.invoke(channel);
       // Channels that need input are answered by the host's validation, the rest by their handler.
       if (reply.ok) expect(reply.value, channel).toEqual({ answeredBy: channel });
-      else expect(reply.error, channel).toMatchObject({ code: 'bad_request', message: expect.stringContaining(channel) });
+      else
+        expect(reply.error, channel).toMatchObject({ code: 'bad_request', message: expect.stringContaining(channel) });
     }
     expect(reached.length).toBeGreaterThan(20);
   });
@@ -59,7 +65,10 @@ describe('the preload (stand-in electron)', () => {
   it('answers an unknown channel itself, without IPC', async () => {
     const invoke = vi.spyOn(standIn.ipcRenderer, 'invoke');
     const reply = await eva.invoke('fs:delete-everything' as InvokeChannel);
-    expect(reply).toEqual({ ok: false, error: { code: 'unknown_channel', message: 'unknown channel: fs:delete-everything' } });
+    expect(reply).toEqual({
+      ok: false,
+      error: { code: 'unknown_channel', message: 'unknown channel: fs:delete-everything' },
+    });
     expect(invoke).not.toHaveBeenCalled();
     await eva.invoke('app:info');
     expect(invoke).toHaveBeenCalledWith(IPC_INVOKE, 'app:info', undefined);

@@ -30,7 +30,10 @@ const api = {
   invoke: (channel, input) =>
     isInvokeChannel(channel)
       ? ipcRenderer.invoke(IPC_INVOKE, channel, input)
-      : Promise.resolve({ ok: false, error: { code: 'unknown_channel', message: `unknown channel: ${String(channel)}` } }),
+      : Promise.resolve({
+          ok: false,
+          error: { code: 'unknown_channel', message: `unknown channel: ${String(channel)}` },
+        }),
   on: (event, listener) => {
     if (!EVENT_NAMES.includes(event as EventName)) return () => {};
     if (listeners.size === 0) ipcRenderer.on(IPC_EVENT, onEvent);

@@ -20,14 +20,26 @@ export interface ModelFacts {
   kvBytesPerToken?: number;
 }
 
-/** Why the estimate chose its layer count, as a code and the numbers behind it (the UI words it; `reason` is the English for logs). */
+/**
+ * Why the estimate chose its layer count, as a code and the numbers behind it (the UI words it; `reason` is the English
+ * for logs).
+ */
 export type GpuEstimateWhy =
   | { code: 'cpu' }
   | { code: 'override'; wanted: number }
   | { code: 'override_capped'; wanted: number }
   | { code: 'vram_unknown'; weightsMiB: number }
   | ({ code: 'fits'; weightsMiB: number; gpuMiB: number; gpu: string; freeKnown: boolean; percent: number } & KvShare)
-  | ({ code: 'partial'; weightsMiB: number; gpuMiB: number; gpu: string; freeKnown: boolean; percent: number; perLayerMiB: number; reserveMiB: number } & KvShare);
+  | ({
+      code: 'partial';
+      weightsMiB: number;
+      gpuMiB: number;
+      gpu: string;
+      freeKnown: boolean;
+      percent: number;
+      perLayerMiB: number;
+      reserveMiB: number;
+    } & KvShare);
 
 /** The KV cache the estimate counted for the chosen context (absent when the model's header does not give its size). */
 export interface KvShare {
@@ -91,7 +103,10 @@ export interface BackendStatus {
   /** user-facing notes about this run: fallback backend, port changed, exposed on network */
   notices: string[];
   error: import('./errors').AppError | null;
-  /** what llama-server did with the model after the last successful load, and what EVA changed to make it fit; absent from an older core */
+  /**
+   * what llama-server did with the model after the last successful load, and what EVA changed to make it fit; absent
+   * from an older core
+   */
   fit?: LoadFit | null;
   /** the llama.cpp RPC workers of this run, in `--rpc` order; absent or empty without RPC */
   rpcWorkers?: RpcWorkerStatus[];
@@ -134,7 +149,10 @@ export interface ServerFitReport {
   projectedMiB: number;
   ofMiB: number;
   memory: 'host' | 'device';
-  /** its conclusion in its own words: "no changes needed", "context size reduced from 32768 to 16384", or why it did not fit */
+  /**
+   * its conclusion in its own words: "no changes needed", "context size reduced from 32768 to 16384", or why it did not
+   * fit
+   */
   verdict: string | null;
 }
 

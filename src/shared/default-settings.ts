@@ -8,7 +8,8 @@ import { DEFAULT_RPC_SETTINGS } from './rpc/rpc-settings';
 
 /** The settings a fresh install starts with; shared so every host and fake agrees. */
 
-export const DEFAULT_SYSTEM_PROMPT = 'You are EVA, a helpful assistant running on the user\'s own computer. Answer clearly and concisely.';
+export const DEFAULT_SYSTEM_PROMPT =
+  "You are EVA, a helpful assistant running on the user's own computer. Answer clearly and concisely.";
 
 export function defaultSettings(): AppSettings {
   return {

@@ -66,11 +66,23 @@ export type SavedAnswerErrorCode = (typeof SAVED_ANSWER_ERROR_CODES)[number];
  * HistoryErrorCode union of shared/history/errors.ts, which imports this file, so the
  * list is spelt out here and app-error-text.test checks that the two agree.
  */
-export const HISTORY_ERROR_CODES = ['history_write_failed', 'history_read_only', 'history_not_found', 'history_unreadable', 'history_bad_import', 'history_bad_request'] as const;
+export const HISTORY_ERROR_CODES = [
+  'history_write_failed',
+  'history_read_only',
+  'history_not_found',
+  'history_unreadable',
+  'history_bad_import',
+  'history_bad_request',
+] as const;
 export type HistoryDetailCode = (typeof HISTORY_ERROR_CODES)[number];
 
 /** Every code a failure shown to the user can carry: contract calls, streamed and saved answers, history details. */
-export const USER_ERROR_CODES: readonly (ErrorCode | ChatErrorCode | SavedAnswerErrorCode | HistoryDetailCode)[] = [...ERROR_CODES, ...CHAT_ERROR_CODES, ...SAVED_ANSWER_ERROR_CODES, ...HISTORY_ERROR_CODES];
+export const USER_ERROR_CODES: readonly (ErrorCode | ChatErrorCode | SavedAnswerErrorCode | HistoryDetailCode)[] = [
+  ...ERROR_CODES,
+  ...CHAT_ERROR_CODES,
+  ...SAVED_ANSWER_ERROR_CODES,
+  ...HISTORY_ERROR_CODES,
+];
 
 /** The error shape every contract call can answer with. */
 export interface AppError {

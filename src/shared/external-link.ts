@@ -24,7 +24,8 @@ export type ExternalLink =
   | { ok: false; reason: string };
 
 export function checkExternalLink(href: string): ExternalLink {
-  if (href.length > MAX_LINK_CHARS) return { ok: false, reason: `the link is longer than ${MAX_LINK_CHARS} characters` };
+  if (href.length > MAX_LINK_CHARS)
+    return { ok: false, reason: `the link is longer than ${MAX_LINK_CHARS} characters` };
   let parsed: URL;
   try {
     parsed = new URL(href);
@@ -36,7 +37,14 @@ export function checkExternalLink(href: string): ExternalLink {
   if (scheme !== 'mailto:' && parsed.hostname === '') return { ok: false, reason: 'the link has no host' };
   const url = parsed.href;
   const destination = scheme === 'mailto:' ? decodeSafely(parsed.pathname) : parsed.host;
-  return { ok: true, url, scheme, destination, shown: revealInvisible(url).text, hasCredentials: parsed.username !== '' || parsed.password !== '' };
+  return {
+    ok: true,
+    url,
+    scheme,
+    destination,
+    shown: revealInvisible(url).text,
+    hasCredentials: parsed.username !== '' || parsed.password !== '',
+  };
 }
 
 function decodeSafely(text: string): string {

@@ -3,18 +3,36 @@ import { z } from 'zod';
 import { mergeBySchema } from './merge-settings';
 
 const Schema = z.object({
-  section: z.object({ a: z.number(), b: z.number(), optional: z.number().optional(), withDefault: z.number().default(7) }),
+  section: z.object({
+    a: z.number(),
+    b: z.number(),
+    optional: z.number().optional(),
+    withDefault: z.number().default(7),
+  }),
   nested: z.object({ inner: z.object({ x: z.string(), y: z.string() }) }).nullable(),
   record: z.record(z.string(), z.number()),
   list: z.array(z.number()),
-  union: z.discriminatedUnion('kind', [z.object({ kind: z.literal('a') }), z.object({ kind: z.literal('b'), id: z.string() })]),
+  union: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('a') }),
+    z.object({ kind: z.literal('b'), id: z.string() }),
+  ]),
 });
 type Value = z.infer<typeof Schema>;
-const base: Value = { section: { a: 1, b: 2, optional: 3, withDefault: 9 }, nested: { inner: { x: 'x', y: 'y' } }, record: { k: 1 }, list: [1, 2], union: { kind: 'b', id: 'i' } };
+const base: Value = {
+  section: { a: 1, b: 2, optional: 3, withDefault: 9 },
+  nested: { inner: { x: 'x', y: 'y' } },
+  record: { k: 1 },
+  list: [1, 2],
+  union: { kind: 'b', id: 'i' },
+};
 
 describe('mergeBySchema', () => {
   it('fills missing fields of fixed-shape objects at any depth', () => {
-    expect(Schema.parse(mergeBySchema(Schema, base, { section: { a: 5 }, nested: { inner: { y: 'Y' } } }))).toEqual({ ...base, section: { ...base.section, a: 5, optional: undefined }, nested: { inner: { x: 'x', y: 'Y' } } });
+    expect(Schema.parse(mergeBySchema(Schema, base, { section: { a: 5 }, nested: { inner: { y: 'Y' } } }))).toEqual({
+      ...base,
+      section: { ...base.section, a: 5, optional: undefined },
+      nested: { inner: { x: 'x', y: 'Y' } },
+    });
   });
 
   it('never fills an optional field: absent means unset', () => {

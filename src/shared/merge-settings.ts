@@ -33,7 +33,8 @@ export function mergeBySchema(schema: z.ZodType, base: unknown, over: unknown): 
 
 function objectSchema(schema: z.ZodType): z.ZodObject | null {
   if (schema instanceof z.ZodObject) return schema;
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return objectSchema(schema.unwrap() as z.ZodType);
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable)
+    return objectSchema(schema.unwrap() as z.ZodType);
   return null;
 }
 

@@ -17,7 +17,9 @@ export const BACKEND_KINDS = ['cuda', 'vulkan', 'opencl', 'cpu'] as const;
 export const BackendKindSchema = z.enum(BACKEND_KINDS);
 export type BackendKind = z.infer<typeof BackendKindSchema>;
 
-/** Everything that decides how llama-server is started. Sampling is not here on purpose: it never restarts the server. */
+/**
+ * Everything that decides how llama-server is started. Sampling is not here on purpose: it never restarts the server.
+ */
 export const LoadSettingsSchema = z.object({
   modelPath: z.string().max(4096),
   backend: z.union([z.literal('auto'), BackendKindSchema]),
@@ -28,9 +30,15 @@ export const LoadSettingsSchema = z.object({
   threads: z.number().int().min(0).max(1024),
   batchSize: z.number().int().min(1).max(65_536),
   parallel: z.number().int().min(1).max(256),
-  /** null picks a free port; a taken port falls back to a free one for this run. Range is checked by the port policy so the error is specific. */
+  /**
+   * null picks a free port; a taken port falls back to a free one for this run. Range is checked by the port policy so
+   * the error is specific.
+   */
   port: z.number().int().nullable(),
-  /** Bind 0.0.0.0 instead of 127.0.0.1 (shown with a warning); needs the user's API key, sealed in the secret store, never here. */
+  /**
+   * Bind 0.0.0.0 instead of 127.0.0.1 (shown with a warning); needs the user's API key, sealed in the secret store,
+   * never here.
+   */
   exposeOnNetwork: z.boolean(),
   jinja: z.boolean(),
   reasoningFormat: z.enum(['auto', 'none', 'deepseek']),
@@ -53,7 +61,15 @@ export const HTTP_TOKEN_TEXT = /^[\x21-\x7e]+$/;
  * must send: a new key, null to remove the stored one, absent to keep it. The key is
  * sealed in the secret store and never comes back to the renderer.
  */
-export const BackendLoadSchema = LoadSettingsSchema.extend({ apiKey: z.string().min(1).max(512).regex(HTTP_TOKEN_TEXT, 'an API key is printable ASCII with no spaces (it travels in an HTTP header)').nullable().optional() });
+export const BackendLoadSchema = LoadSettingsSchema.extend({
+  apiKey: z
+    .string()
+    .min(1)
+    .max(512)
+    .regex(HTTP_TOKEN_TEXT, 'an API key is printable ASCII with no spaces (it travels in an HTTP header)')
+    .nullable()
+    .optional(),
+});
 export type BackendLoad = z.infer<typeof BackendLoadSchema>;
 
 export const LanguageSchema = z.enum(['auto', 'en', 'zh']);

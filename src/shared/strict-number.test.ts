@@ -35,7 +35,10 @@ describe('parseStrictInteger', () => {
   it('checks the range', () => {
     expect(parseStrictInteger('-1', { min: 0 })).toMatchObject({ ok: false, problem: 'too_small' });
     expect(parseStrictInteger('65536', { max: 65535 })).toMatchObject({ ok: false, problem: 'too_big' });
-    expect(parseStrictInteger('99999999999999999999999', { max: 65535 })).toMatchObject({ ok: false, problem: 'too_big' });
+    expect(parseStrictInteger('99999999999999999999999', { max: 65535 })).toMatchObject({
+      ok: false,
+      problem: 'too_big',
+    });
   });
 });
 
@@ -44,7 +47,8 @@ describe('parseStrictDecimal', () => {
     expect(parseStrictDecimal('0.5')).toEqual({ ok: true, value: 0.5 });
     expect(parseStrictDecimal('.5')).toEqual({ ok: true, value: 0.5 });
     expect(parseStrictDecimal('-1')).toEqual({ ok: true, value: -1 });
-    for (const text of ['1e-3', '0x1', '1.', '1.2.3', 'NaN', '-', '.']) expect(parseStrictDecimal(text), text).toMatchObject({ ok: false, problem: 'not_decimal' });
+    for (const text of ['1e-3', '0x1', '1.', '1.2.3', 'NaN', '-', '.'])
+      expect(parseStrictDecimal(text), text).toMatchObject({ ok: false, problem: 'not_decimal' });
     expect(parseStrictDecimal(' 0.5')).toMatchObject({ ok: false, problem: 'spaces' });
   });
 });
@@ -56,15 +60,18 @@ describe('parseIntegerSetting', () => {
     expect(port('8080')).toEqual({ ok: true, value: 8080 });
   });
 
-  it.each(['0x50', '1e3', '80abc', ' 80', '-1', '65536', 'eighty'])('names the variable and the bad value %j', (text) => {
-    const result = port(text);
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.error.code).toBe('bad_request');
-    expect(result.error.message).toContain('EVA_PORT');
-    expect(result.error.message).toContain(JSON.stringify(text));
-    expect(result.error.message).toContain('0 to 65535');
-  });
+  it.each(['0x50', '1e3', '80abc', ' 80', '-1', '65536', 'eighty'])(
+    'names the variable and the bad value %j',
+    (text) => {
+      const result = port(text);
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.error.code).toBe('bad_request');
+      expect(result.error.message).toContain('EVA_PORT');
+      expect(result.error.message).toContain(JSON.stringify(text));
+      expect(result.error.message).toContain('0 to 65535');
+    },
+  );
 });
 
 describe('plainDecimal', () => {

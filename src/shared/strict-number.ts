@@ -40,15 +40,29 @@ function parseWith(text: string, pattern: RegExp, notNumber: NumberProblem, rang
   return { ok: true, value };
 }
 
-/** An integer setting read from an environment variable or a CLI argument, or an error naming both the variable and the bad value. */
-export function parseIntegerSetting(name: string, text: string, range: Required<NumberRange>): { ok: true; value: number } | { ok: false; error: { code: 'bad_request'; message: string; details: Record<string, unknown> } } {
+/**
+ * An integer setting read from an environment variable or a CLI argument, or an error naming both the variable and the
+ * bad value.
+ */
+export function parseIntegerSetting(
+  name: string,
+  text: string,
+  range: Required<NumberRange>,
+):
+  | { ok: true; value: number }
+  | { ok: false; error: { code: 'bad_request'; message: string; details: Record<string, unknown> } } {
   const parsed = parseStrictInteger(text, range);
   if (parsed.ok) return parsed;
   const message = `${name} must be a whole number from ${range.min} to ${range.max} in decimal digits, got ${JSON.stringify(text)}`;
-  return { ok: false, error: { code: 'bad_request', message, details: { name, value: text, problem: parsed.problem, ...range } } };
+  return {
+    ok: false,
+    error: { code: 'bad_request', message, details: { name, value: text, problem: parsed.problem, ...range } },
+  };
 }
 
-/** A number as plain decimal text, never with an exponent (String(1e-7) is '1e-7', which parseStrictDecimal refuses). */
+/**
+ * A number as plain decimal text, never with an exponent (String(1e-7) is '1e-7', which parseStrictDecimal refuses).
+ */
 export function plainDecimal(value: number): string {
   const text = String(value);
   if (!/e/i.test(text)) return text;

@@ -18,7 +18,11 @@ export const SESSION_PATH = '/session';
 
 /** An AppError as it travels; an unknown code from a newer peer is kept, as 'internal'. */
 export const AppErrorSchema = z.object({
-  code: z.string().transform((code): ErrorCode => ((ERROR_CODES as readonly string[]).includes(code) ? (code as ErrorCode) : 'internal')),
+  code: z
+    .string()
+    .transform((code): ErrorCode =>
+      (ERROR_CODES as readonly string[]).includes(code) ? (code as ErrorCode) : 'internal',
+    ),
   message: z.string(),
   details: z.record(z.string(), z.unknown()).optional(),
 }) satisfies z.ZodType<AppError>;
@@ -75,7 +79,9 @@ function parseFrame<T>(raw: unknown, schema: z.ZodType, requestType: string): Pa
   }
   const parsed = schema.safeParse(json);
   if (parsed.success) return { ok: true, frame: parsed.data as T };
-  const reason = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(frame)'}: ${issue.message}`).join('; ');
+  const reason = parsed.error.issues
+    .map((issue) => `${issue.path.join('.') || '(frame)'}: ${issue.message}`)
+    .join('; ');
   const id = requestIdOf(json, requestType);
   return id === undefined ? { ok: false, reason } : { ok: false, reason, id };
 }
@@ -86,12 +92,16 @@ function requestIdOf(json: unknown, requestType: string): number | undefined {
   return type === requestType && RequestIdSchema.safeParse(id).success ? (id as number) : undefined;
 }
 
-/** Parse a frame received by the client. A malformed `result` still reports its id so the caller is not left waiting. */
+/**
+ * Parse a frame received by the client. A malformed `result` still reports its id so the caller is not left waiting.
+ */
 export function parseServerFrame(raw: unknown): ParsedFrame<ServerFrame> {
   return parseFrame<ServerFrame>(raw, ServerFrameSchema, 'result');
 }
 
-/** Parse a frame received by the host. A malformed `invoke` still reports its id so the host can answer `bad_request`. */
+/**
+ * Parse a frame received by the host. A malformed `invoke` still reports its id so the host can answer `bad_request`.
+ */
 export function parseClientFrame(raw: unknown): ParsedFrame<ClientFrame> {
   return parseFrame<ClientFrame>(raw, ClientFrameSchema, 'invoke');
 }
@@ -118,8 +128,13 @@ export function binaryFrameRequestId(bytes: Uint8Array): number | undefined {
 }
 
 /** Serialise an invoke frame. */
-export function encodeInvoke<C extends InvokeChannel>(id: number, channel: C, input: InvokeInput<C> | undefined): string {
-  const frame: InvokeFrame = input === undefined ? { type: 'invoke', id, channel } : { type: 'invoke', id, channel, input };
+export function encodeInvoke<C extends InvokeChannel>(
+  id: number,
+  channel: C,
+  input: InvokeInput<C> | undefined,
+): string {
+  const frame: InvokeFrame =
+    input === undefined ? { type: 'invoke', id, channel } : { type: 'invoke', id, channel, input };
   return JSON.stringify(frame);
 }
 

@@ -8,9 +8,13 @@ import { killLeftoverServers } from './leftover-servers';
 export default function setup(): () => void {
   // The test servers of this run are listed under this id (leftover-servers.ts); the workers inherit it.
   process.env.EVA_TEST_RUN_ID = String(process.pid);
-  const missing = [testAssets.llamaServer, testAssets.rpcWorker, testAssets.tinyModel].filter((file) => !existsSync(file));
+  const missing = [testAssets.llamaServer, testAssets.rpcWorker, testAssets.tinyModel].filter(
+    (file) => !existsSync(file),
+  );
   if (missing.length > 0) {
-    throw new Error(`test assets missing: ${missing.join(', ')} — run \`npm test\` (it builds them) or \`npm run backend:build && npm run test:model\``);
+    throw new Error(
+      `test assets missing: ${missing.join(', ')} — run \`npm test\` (it builds them) or \`npm run backend:build && npm run test:model\``,
+    );
   }
   return () => {
     const killed = killLeftoverServers();

@@ -7,7 +7,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** One folder per vitest run (the main process's pid, set by the global setup), so parallel runs leave each other alone. */
+/**
+ * One folder per vitest run (the main process's pid, set by the global setup), so parallel runs leave each other alone.
+ */
 const listDir = () => join(tmpdir(), `eva-test-servers-${process.env.EVA_TEST_RUN_ID ?? 'default'}`);
 
 export function noteServer(pid: number): void {
@@ -45,7 +47,10 @@ export function killLeftoverServers(): number {
   return killed;
 }
 
-/** Where /proc says what a pid runs, only a llama-server is killed (a server that died on its own may have passed its pid on). */
+/**
+ * Where /proc says what a pid runs, only a llama-server is killed (a server that died on its own may have passed its
+ * pid on).
+ */
 function isLlamaServer(pid: number): boolean {
   const cmdline = `/proc/${pid}/cmdline`;
   if (!existsSync('/proc/self/cmdline')) return true;

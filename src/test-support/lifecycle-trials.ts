@@ -26,7 +26,11 @@ export function trialDataDir(): string {
   return dataDir;
 }
 
-async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 30_000,
+): Promise<T> {
   const start = Date.now();
   for (;;) {
     const value = await check();
@@ -36,10 +40,20 @@ async function waitFor<T>(what: string, check: () => Promise<T | null | undefine
   }
 }
 
-/** Load the tiny model, wait for the MCP server, warm a tool worker (a screen capture: the worker stays even when there is no display). */
+/**
+ * Load the tiny model, wait for the MCP server, warm a tool worker (a screen capture: the worker stays even when there
+ * is no display).
+ */
 async function setTheStage(client: HostClient): Promise<void> {
-  await client.invoke('backend:load', { ...defaultSettings().load, modelPath: tinyModel, contextSize: 512, threads: 1 });
-  await waitFor('the MCP server', async () => (await client.invoke('mcp:list')).servers.some((server) => server.state === 'ready'));
+  await client.invoke('backend:load', {
+    ...defaultSettings().load,
+    modelPath: tinyModel,
+    contextSize: 512,
+    threads: 1,
+  });
+  await waitFor('the MCP server', async () =>
+    (await client.invoke('mcp:list')).servers.some((server) => server.state === 'ready'),
+  );
   await client.invoke('screen:capture', {}).catch(() => undefined);
 }
 
@@ -95,8 +109,17 @@ export async function runKillTrials(count: number, seed = 11): Promise<KillTrial
     // Watched until the last is gone, for at most 5 s: what runs at 5 s is what outlived the kill (a pid
     // with its start time cannot come back), and the trial need not sit out the rest of the 5 s.
     const killedAt = Date.now();
-    const goneMs = await waitFor('every child to be gone', async () => started.every((proc) => !sameProcess(proc)) && Math.max(1, Date.now() - killedAt), AFTER_KILL_MS).catch(() => Infinity);
-    trials.push({ started: started.length, goneMs, survivorsAfterKill: started.filter(sameProcess).map(name), survivorsAfterNextStart: [] });
+    const goneMs = await waitFor(
+      'every child to be gone',
+      async () => started.every((proc) => !sameProcess(proc)) && Math.max(1, Date.now() - killedAt),
+      AFTER_KILL_MS,
+    ).catch(() => Infinity);
+    trials.push({
+      started: started.length,
+      goneMs,
+      survivorsAfterKill: started.filter(sameProcess).map(name),
+      survivorsAfterNextStart: [],
+    });
     previous = started;
   }
   return trials;
@@ -119,7 +142,11 @@ export async function runNpmSignalTrials(count: number): Promise<SignalTrial[]> 
   for (let i = 0; i < count; i++) {
     const signal = i % 2 === 0 ? 'SIGTERM' : 'SIGINT';
     const dataDir = trialDataDir();
-    const npm = spawn('npm', ['run', '--silent', 'serve'], { cwd: repoRoot, env: { ...process.env, EVA_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const npm = spawn('npm', ['run', '--silent', 'serve'], {
+      cwd: repoRoot,
+      env: { ...process.env, EVA_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const url = await new Promise<string>((resolve, reject) => {
       const output: string[] = [];
       const timer = setTimeout(() => reject(new Error(`npm run serve printed no URL: ${output.join('\n')}`)), 60_000);
@@ -141,9 +168,22 @@ export async function runNpmSignalTrials(count: number): Promise<SignalTrial[]> 
     const exited = new Promise<void>((resolve) => npm.once('exit', () => resolve()));
     const sentAt = Date.now();
     npm.kill(signal);
-    const exitMs = await Promise.race([exited.then(() => Date.now() - sentAt), new Promise<number>((resolve) => setTimeout(() => resolve(Infinity), 10_000))]);
-    const stoppedMs = await waitFor('the app to stop', async () => started.every((proc) => !sameProcess(proc)) && Date.now() - sentAt, Math.max(0, 10_000 - (Date.now() - sentAt))).catch(() => Infinity);
-    trials.push({ signal, started: started.length, exitMs, stoppedMs, survivors: started.filter(sameProcess).map(name) });
+    const exitMs = await Promise.race([
+      exited.then(() => Date.now() - sentAt),
+      new Promise<number>((resolve) => setTimeout(() => resolve(Infinity), 10_000)),
+    ]);
+    const stoppedMs = await waitFor(
+      'the app to stop',
+      async () => started.every((proc) => !sameProcess(proc)) && Date.now() - sentAt,
+      Math.max(0, 10_000 - (Date.now() - sentAt)),
+    ).catch(() => Infinity);
+    trials.push({
+      signal,
+      started: started.length,
+      exitMs,
+      stoppedMs,
+      survivors: started.filter(sameProcess).map(name),
+    });
     for (const proc of started) if (sameProcess(proc)) process.kill(proc.pid, 'SIGKILL');
   }
   return trials;

@@ -27,7 +27,10 @@ export function descendants(root: number): ProcessIdentity[] {
   return found;
 }
 
-/** Every live process whose command line contains `needle`: found however far it got from its parent (setsid, double forks). */
+/**
+ * Every live process whose command line contains `needle`: found however far it got from its parent (setsid, double
+ * forks).
+ */
 export function processesMatching(needle: string): ProcessIdentity[] {
   const found: ProcessIdentity[] = [];
   for (const entry of readdirSync('/proc')) {

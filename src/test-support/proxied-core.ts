@@ -20,8 +20,16 @@ export interface ProxiedCore {
 export async function startProxiedCore(script: readonly ScriptedReply[]): Promise<ProxiedCore> {
   const server = await startTestServer();
   const proxy = await startGrammarProxy(server.port, script);
-  const core = await createCore({ host: 'browser', version: '0', dataDir: await mkdtemp(join(tmpdir(), 'eva-proxied-')), binDirs: [testAssets.binDir], systemLanguage: 'en' });
-  const { id: linkId } = await core.handlers['link:save']({ profile: { name: 'proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' } });
+  const core = await createCore({
+    host: 'browser',
+    version: '0',
+    dataDir: await mkdtemp(join(tmpdir(), 'eva-proxied-')),
+    binDirs: [testAssets.binDir],
+    systemLanguage: 'en',
+  });
+  const { id: linkId } = await core.handlers['link:save']({
+    profile: { name: 'proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' },
+  });
   return {
     core,
     proxy,

@@ -8,7 +8,9 @@ const childProcess = createRequire(import.meta.url)('node:child_process') as Rec
 
 for (const name of ['spawn', 'spawnSync', 'fork', 'exec', 'execSync', 'execFile', 'execFileSync']) {
   childProcess[name] = () => {
-    throw new Error(`unit tests start no process (child_process.${name} was called): name the test file *.integration.test.ts`);
+    throw new Error(
+      `unit tests start no process (child_process.${name} was called): name the test file *.integration.test.ts`,
+    );
   };
 }
 syncBuiltinESMExports();

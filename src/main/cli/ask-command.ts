@@ -21,12 +21,27 @@ export async function askCommand(question: string, options: EvaOptions, deps: As
   const { session, out } = deps;
   const endpoint = await chooseEndpoint(session, options, deps.log);
   const settings = await session.invoke('settings:get');
-  const sampling = { ...settings.chat.sampling, ...(options.maxTokens !== null ? { max_tokens: options.maxTokens } : {}) };
+  const sampling = {
+    ...settings.chat.sampling,
+    ...(options.maxTokens !== null ? { max_tokens: options.maxTokens } : {}),
+  };
   const systemPrompt = options.system ?? settings.chat.systemPrompt;
   const model = endpoint.kind === 'local' ? ((await session.invoke('backend:status')).model?.name ?? '') : '';
   const record = firstRecord(question, endpoint, model, systemPrompt, sampling);
-  const { result, interrupted } = await sendTurn({ endpoint, systemPrompt, sampling, messages: [{ role: 'user', content: question }], record }, session, out, deps.onInterrupt);
-  out.event({ type: 'done', status: result.status, conversationId: record.conversationId, finishReason: result.finishReason, timings: result.timings, usage: result.usage });
+  const { result, interrupted } = await sendTurn(
+    { endpoint, systemPrompt, sampling, messages: [{ role: 'user', content: question }], record },
+    session,
+    out,
+    deps.onInterrupt,
+  );
+  out.event({
+    type: 'done',
+    status: result.status,
+    conversationId: record.conversationId,
+    finishReason: result.finishReason,
+    timings: result.timings,
+    usage: result.usage,
+  });
   if (result.status === 'error') {
     out.error(result.error?.message ?? 'the answer failed', result.error?.code);
     return EXIT.error;

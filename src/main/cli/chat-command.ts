@@ -42,9 +42,17 @@ export async function chatCommand(options: EvaOptions, deps: ChatDeps): Promise<
   let endpoint: EndpointRef = await chooseEndpoint(session, options, log);
   const settings = await session.invoke('settings:get');
   let systemPrompt = options.system ?? settings.chat.systemPrompt;
-  let sampling: SamplingSettings = { ...settings.chat.sampling, ...(options.maxTokens !== null ? { max_tokens: options.maxTokens } : {}) };
+  let sampling: SamplingSettings = {
+    ...settings.chat.sampling,
+    ...(options.maxTokens !== null ? { max_tokens: options.maxTokens } : {}),
+  };
   let conversation: Conversation = { id: null, messages: [], lastId: null };
-  const lines = createInterface({ input: deps.input, output: process.stdout, terminal: deps.input.isTTY === true, prompt: '› ' });
+  const lines = createInterface({
+    input: deps.input,
+    output: process.stdout,
+    terminal: deps.input.isTTY === true,
+    prompt: '› ',
+  });
   let answering: (() => void) | null = null;
   let pressedOnce = false;
   let quitCode: number | null = null;
@@ -65,7 +73,17 @@ export async function chatCommand(options: EvaOptions, deps: ChatDeps): Promise<
           session,
           input: deps.input,
           line: () => lines.line,
-          request: (question) => (answering || endpoint.kind !== 'local' ? null : { endpoint, systemPrompt, messages: [...conversation.messages, { role: 'user', content: question }], sampling, idSlot: null, conversationId: conversation.id }),
+          request: (question) =>
+            answering || endpoint.kind !== 'local'
+              ? null
+              : {
+                  endpoint,
+                  systemPrompt,
+                  messages: [...conversation.messages, { role: 'user', content: question }],
+                  sampling,
+                  idSlot: null,
+                  conversationId: conversation.id,
+                },
         })
       : () => undefined;
   log(`eva chat — ${endpoint.kind === 'link' ? 'through a link' : 'the local model'}; /help lists the commands`);
@@ -127,12 +145,18 @@ export async function chatCommand(options: EvaOptions, deps: ChatDeps): Promise<
               break;
             }
             const record = { conversationId: conversation.id, parentId: cut.parentId, answerId: cut.answerId };
-            conversation = await answer({ endpoint, systemPrompt, sampling, messages: conversation.messages, record, continueAnswer: true }, conversation.messages.slice(0, -1));
+            conversation = await answer(
+              { endpoint, systemPrompt, sampling, messages: conversation.messages, record, continueAnswer: true },
+              conversation.messages.slice(0, -1),
+            );
             break;
           }
           case 'export':
             if (conversation.id === null) log('nothing to export yet');
-            else out.line((await session.invoke('history:export', { ids: [conversation.id], format: 'markdown' })).text.trimEnd());
+            else
+              out.line(
+                (await session.invoke('history:export', { ids: [conversation.id], format: 'markdown' })).text.trimEnd(),
+              );
             break;
           case 'unknown':
             log(`unknown command ${slash.word}; /help lists them`);
@@ -148,7 +172,12 @@ export async function chatCommand(options: EvaOptions, deps: ChatDeps): Promise<
     const record =
       conversation.id === null
         ? firstRecord(line, endpoint, model, systemPrompt, sampling)
-        : { conversationId: conversation.id, parentId: conversation.lastId, answerId: randomUUID(), question: { id: randomUUID(), content: line } };
+        : {
+            conversationId: conversation.id,
+            parentId: conversation.lastId,
+            answerId: randomUUID(),
+            question: { id: randomUUID(), content: line },
+          };
     const messages: ChatMessage[] = [...conversation.messages, { role: 'user', content: line }];
     conversation = await answer({ endpoint, systemPrompt, sampling, messages, record }, messages);
     lines.prompt();
@@ -173,7 +202,9 @@ export async function chatCommand(options: EvaOptions, deps: ChatDeps): Promise<
       id: turn.record.conversationId,
       messages: result.content !== '' ? [...asked, { role: 'assistant', content: result.content }] : asked,
       lastId: turn.record.answerId,
-      ...(cutOff ? { cut: { answerId: turn.record.answerId, parentId: turn.record.question?.id ?? turn.record.parentId } } : {}),
+      ...(cutOff
+        ? { cut: { answerId: turn.record.answerId, parentId: turn.record.question?.id ?? turn.record.parentId } }
+        : {}),
     };
   }
 }
@@ -182,8 +213,16 @@ async function openConversation(session: CoreSession, id: string): Promise<Conve
   const opened = await session.invoke('history:open', { id });
   const byId = new Map(opened.messages.map((m) => [m.id, m]));
   const path = opened.activePath.map((messageId) => byId.get(messageId)!);
-  const messages = path.filter((m) => m.role === 'user' || (m.role === 'assistant' && m.content !== '')).map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content as ChatMessage['content'] }));
+  const messages = path
+    .filter((m) => m.role === 'user' || (m.role === 'assistant' && m.content !== ''))
+    .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content as ChatMessage['content'] }));
   const last = path.at(-1);
-  const cutOff = last?.role === 'assistant' && last.content !== '' && last.status !== 'complete' && last.extra?.agent === undefined;
-  return { id, messages, lastId: last?.id ?? null, ...(cutOff ? { cut: { answerId: last.id, parentId: last.parentId } } : {}) };
+  const cutOff =
+    last?.role === 'assistant' && last.content !== '' && last.status !== 'complete' && last.extra?.agent === undefined;
+  return {
+    id,
+    messages,
+    lastId: last?.id ?? null,
+    ...(cutOff ? { cut: { answerId: last.id, parentId: last.parentId } } : {}),
+  };
 }

@@ -14,8 +14,17 @@ export interface TurnInput {
   sampling: SamplingSettings;
   /** the conversation so far, the new question last */
   messages: ChatMessage[];
-  record: { conversationId: string; parentId: string | null; answerId: string; question?: { id: string; content: string }; create?: Record<string, unknown> };
-  /** Continue: the last message is the cut-off answer; the stream repeats its text first, which the terminal already shows */
+  record: {
+    conversationId: string;
+    parentId: string | null;
+    answerId: string;
+    question?: { id: string; content: string };
+    create?: Record<string, unknown>;
+  };
+  /**
+   * Continue: the last message is the cut-off answer; the stream repeats its text first, which the terminal already
+   * shows
+   */
   continueAnswer?: boolean;
 }
 
@@ -25,7 +34,12 @@ export interface TurnOutcome {
   interrupted: boolean;
 }
 
-export async function sendTurn(input: TurnInput, session: CoreSession, out: EvaOutput, onInterrupt: (handler: () => void) => () => void): Promise<TurnOutcome> {
+export async function sendTurn(
+  input: TurnInput,
+  session: CoreSession,
+  out: EvaOutput,
+  onInterrupt: (handler: () => void) => () => void,
+): Promise<TurnOutcome> {
   const requestId = randomUUID();
   let wrote = false;
   // Continue: the saved text comes back first (continuation.ts); only what follows is new on the screen.
@@ -49,7 +63,17 @@ export async function sendTurn(input: TurnInput, session: CoreSession, out: EvaO
     void session.invoke('chat:stop', { requestId });
   });
   try {
-    const result = await session.invoke('chat:send', { mode: 'chat', requestId, endpoint: input.endpoint, systemPrompt: input.systemPrompt, messages: input.messages, sampling: input.sampling, idSlot: null, record: input.record as never, ...(input.continueAnswer ? { continueAnswer: true } : {}) });
+    const result = await session.invoke('chat:send', {
+      mode: 'chat',
+      requestId,
+      endpoint: input.endpoint,
+      systemPrompt: input.systemPrompt,
+      messages: input.messages,
+      sampling: input.sampling,
+      idSlot: null,
+      record: input.record as never,
+      ...(input.continueAnswer ? { continueAnswer: true } : {}),
+    });
     if (!out.json && wrote) out.text('\n');
     return { result, interrupted };
   } finally {
@@ -59,12 +83,25 @@ export async function sendTurn(input: TurnInput, session: CoreSession, out: EvaO
 }
 
 /** The record of a first question: the conversation is created with it, as the window does. */
-export function firstRecord(question: string, endpoint: EndpointRef, model: string, systemPrompt: string, sampling: SamplingSettings): TurnInput['record'] {
+export function firstRecord(
+  question: string,
+  endpoint: EndpointRef,
+  model: string,
+  systemPrompt: string,
+  sampling: SamplingSettings,
+): TurnInput['record'] {
   return {
     conversationId: randomUUID(),
     parentId: null,
     answerId: randomUUID(),
     question: { id: randomUUID(), content: question },
-    create: { endpoint: endpoint.kind === 'local' ? { kind: 'local', baseUrl: '', model } : { kind: 'link', baseUrl: '', model: '', linkId: endpoint.linkId }, systemPrompt, sampling },
+    create: {
+      endpoint:
+        endpoint.kind === 'local'
+          ? { kind: 'local', baseUrl: '', model }
+          : { kind: 'link', baseUrl: '', model: '', linkId: endpoint.linkId },
+      systemPrompt,
+      sampling,
+    },
   };
 }

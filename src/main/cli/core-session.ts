@@ -37,17 +37,33 @@ export async function openCoreSession(options: CoreOptions): Promise<CoreSession
     const url = error instanceof AppFailure && error.code === 'already_running' ? error.details?.url : null;
     if (typeof url !== 'string') {
       if (error instanceof AppFailure && error.code === 'already_running') {
-        throw new AppFailure('already_running', `${error.message} It serves no local address eva can attach to; quit it, or start it with \`npm run serve\`.`, error.details);
+        throw new AppFailure(
+          'already_running',
+          `${error.message} It serves no local address eva can attach to; quit it, or start it with \`npm run serve\`.`,
+          error.details,
+        );
       }
       throw error;
     }
     const client = await connectHost(url);
-    return { mode: 'attached', invoke: (channel, input) => client.invoke(channel, input), on: (event, listener) => client.on(event, listener), close: async () => client.close() };
+    return {
+      mode: 'attached',
+      invoke: (channel, input) => client.invoke(channel, input),
+      on: (event, listener) => client.on(event, listener),
+      close: async () => client.close(),
+    };
   }
 }
 
 /** The options the app's own core starts with, for `eva` run from the build (out/main/eva.js) or from source. */
-export function evaCoreOptions(dataDir: string, appRoot: string, version: string, binDirs: string[], built: boolean, here: string): CoreOptions {
+export function evaCoreOptions(
+  dataDir: string,
+  appRoot: string,
+  version: string,
+  binDirs: string[],
+  built: boolean,
+  here: string,
+): CoreOptions {
   return {
     host: 'browser',
     version,
@@ -57,7 +73,9 @@ export function evaCoreOptions(dataDir: string, appRoot: string, version: string
     toolWorker: built ? { entry: join(here, 'tool-worker.js'), execArgv: [] } : undefined,
     guardian: {
       command: process.execPath,
-      args: built ? [join(here, 'process-guardian.js')] : ['--import', 'tsx', join(appRoot, 'src', 'main', 'workers', 'process-guardian.ts')],
+      args: built
+        ? [join(here, 'process-guardian.js')]
+        : ['--import', 'tsx', join(appRoot, 'src', 'main', 'workers', 'process-guardian.ts')],
     },
   };
 }

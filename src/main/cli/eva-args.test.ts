@@ -8,20 +8,34 @@ describe("eva's command line", () => {
       command: { kind: 'ask', question: 'what is EVA?' },
       options: { json: true, link: null, model: null, system: null, maxTokens: 64, dataDir: null, yes: false },
     });
-    expect(parseEvaArgs(['--link', 'work', 'ask'])).toMatchObject({ ok: true, command: { kind: 'ask', question: null }, options: { link: 'work' } });
-    expect(parseEvaArgs(['history', 'show', 'abc'])).toMatchObject({ command: { kind: 'history', action: 'show', id: 'abc' } });
-    expect(parseEvaArgs(['history', 'search', 'two', 'words'])).toMatchObject({ command: { action: 'search', query: 'two words' } });
+    expect(parseEvaArgs(['--link', 'work', 'ask'])).toMatchObject({
+      ok: true,
+      command: { kind: 'ask', question: null },
+      options: { link: 'work' },
+    });
+    expect(parseEvaArgs(['history', 'show', 'abc'])).toMatchObject({
+      command: { kind: 'history', action: 'show', id: 'abc' },
+    });
+    expect(parseEvaArgs(['history', 'search', 'two', 'words'])).toMatchObject({
+      command: { action: 'search', query: 'two words' },
+    });
     expect(parseEvaArgs(['models'])).toMatchObject({ command: { kind: 'models', action: 'status' } });
     expect(parseEvaArgs(['ask', '--', '--not-a-flag'])).toMatchObject({ command: { question: '--not-a-flag' } });
     expect(parseEvaArgs([])).toMatchObject({ ok: true, command: { kind: 'help' } });
-    expect(parseEvaArgs(['run', 'fix', 'the', 'tests', '--yes'])).toMatchObject({ command: { kind: 'run', task: 'fix the tests', resume: false }, options: { yes: true } });
+    expect(parseEvaArgs(['run', 'fix', 'the', 'tests', '--yes'])).toMatchObject({
+      command: { kind: 'run', task: 'fix the tests', resume: false },
+      options: { yes: true },
+    });
     expect(parseEvaArgs(['run', '--resume'])).toMatchObject({ command: { kind: 'run', task: null, resume: true } });
   });
 
   it('says what is wrong with bad usage', () => {
     expect(parseEvaArgs(['fly'])).toEqual({ ok: false, error: 'unknown command "fly"' });
     expect(parseEvaArgs(['ask', '--verbose'])).toEqual({ ok: false, error: 'unknown option --verbose' });
-    expect(parseEvaArgs(['ask', '--max-tokens', 'many'])).toEqual({ ok: false, error: '--max-tokens must be a whole number from 1, not "many"' });
+    expect(parseEvaArgs(['ask', '--max-tokens', 'many'])).toEqual({
+      ok: false,
+      error: '--max-tokens must be a whole number from 1, not "many"',
+    });
     expect(parseEvaArgs(['ask', '--link'])).toEqual({ ok: false, error: '--link needs a value' });
     expect(parseEvaArgs(['history', 'show'])).toEqual({ ok: false, error: 'history show needs one conversation id' });
     expect(parseEvaArgs(['models', 'load'])).toEqual({ ok: false, error: 'models load needs one .gguf file' });

@@ -63,7 +63,15 @@ exit codes: 0 answered, 1 error, 2 bad usage, 130 interrupted`;
 const VALUE_FLAGS = new Set(['--link', '--model', '--system', '--max-tokens', '--data-dir']);
 
 export function parseEvaArgs(argv: readonly string[]): ParsedArgs {
-  const options: EvaOptions = { json: false, link: null, model: null, system: null, maxTokens: null, dataDir: null, yes: false };
+  const options: EvaOptions = {
+    json: false,
+    link: null,
+    model: null,
+    system: null,
+    maxTokens: null,
+    dataDir: null,
+    yes: false,
+  };
   let resume = false;
   const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -80,7 +88,8 @@ export function parseEvaArgs(argv: readonly string[]): ParsedArgs {
       const value = argv[++i];
       if (value === undefined || value.startsWith('--')) return { ok: false, error: `${arg} needs a value` };
       if (arg === '--max-tokens') {
-        if (!/^[1-9]\d{0,6}$/.test(value)) return { ok: false, error: `--max-tokens must be a whole number from 1, not "${value}"` };
+        if (!/^[1-9]\d{0,6}$/.test(value))
+          return { ok: false, error: `--max-tokens must be a whole number from 1, not "${value}"` };
         options.maxTokens = Number(value);
       } else if (arg === '--link') options.link = value;
       else if (arg === '--model') options.model = value;
@@ -101,25 +110,48 @@ function commandOf(name: string | undefined, rest: string[], resume: boolean): E
     case 'help':
       return { kind: 'help' };
     case 'ask':
-      return { kind: 'ask', question: rest.length > 0 && !(rest.length === 1 && rest[0] === '-') ? rest.join(' ') : null };
+      return {
+        kind: 'ask',
+        question: rest.length > 0 && !(rest.length === 1 && rest[0] === '-') ? rest.join(' ') : null,
+      };
     case 'setup':
       return rest.length === 0 ? { kind: 'setup' } : { error: 'setup takes no arguments' };
     case 'chat':
-      return rest.length === 0 ? { kind: 'chat' } : { error: 'chat takes no arguments (eva ask "…" answers one question)' };
+      return rest.length === 0
+        ? { kind: 'chat' }
+        : { error: 'chat takes no arguments (eva ask "…" answers one question)' };
     case 'run':
-      if (resume) return rest.length <= 1 ? { kind: 'run', task: rest[0] ?? null, resume } : { error: 'run --resume takes at most one conversation id' };
-      return rest.length > 0 ? { kind: 'run', task: rest.join(' '), resume } : { error: 'run needs a task: eva run "…"' };
+      if (resume)
+        return rest.length <= 1
+          ? { kind: 'run', task: rest[0] ?? null, resume }
+          : { error: 'run --resume takes at most one conversation id' };
+      return rest.length > 0
+        ? { kind: 'run', task: rest.join(' '), resume }
+        : { error: 'run needs a task: eva run "…"' };
     case 'history': {
       const [action, ...more] = rest;
-      if (action === 'list' || action === undefined) return more.length === 0 ? { kind: 'history', action: 'list' } : { error: 'history list takes no arguments' };
-      if (action === 'search') return more.length > 0 ? { kind: 'history', action, query: more.join(' ') } : { error: 'history search needs the text to look for' };
-      if (action === 'show' || action === 'export') return more.length === 1 ? { kind: 'history', action, id: more[0]! } : { error: `history ${action} needs one conversation id` };
+      if (action === 'list' || action === undefined)
+        return more.length === 0 ? { kind: 'history', action: 'list' } : { error: 'history list takes no arguments' };
+      if (action === 'search')
+        return more.length > 0
+          ? { kind: 'history', action, query: more.join(' ') }
+          : { error: 'history search needs the text to look for' };
+      if (action === 'show' || action === 'export')
+        return more.length === 1
+          ? { kind: 'history', action, id: more[0]! }
+          : { error: `history ${action} needs one conversation id` };
       return { error: `unknown history action "${action}"` };
     }
     case 'models': {
       const [action, ...more] = rest;
-      if (action === 'load') return more.length === 1 ? { kind: 'models', action, path: more[0]! } : { error: 'models load needs one .gguf file' };
-      if (action === 'status' || action === 'log' || action === 'stop' || action === undefined) return more.length === 0 ? { kind: 'models', action: action ?? 'status' } : { error: `models ${action} takes no arguments` };
+      if (action === 'load')
+        return more.length === 1
+          ? { kind: 'models', action, path: more[0]! }
+          : { error: 'models load needs one .gguf file' };
+      if (action === 'status' || action === 'log' || action === 'stop' || action === undefined)
+        return more.length === 0
+          ? { kind: 'models', action: action ?? 'status' }
+          : { error: `models ${action} takes no arguments` };
       return { error: `unknown models action "${action}"` };
     }
     default:

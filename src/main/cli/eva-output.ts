@@ -15,7 +15,11 @@ export interface EvaOutput {
   readonly closed: boolean;
 }
 
-export function createOutput(json: boolean, stdout: NodeJS.WritableStream = process.stdout, stderr: NodeJS.WritableStream = process.stderr): EvaOutput {
+export function createOutput(
+  json: boolean,
+  stdout: NodeJS.WritableStream = process.stdout,
+  stderr: NodeJS.WritableStream = process.stderr,
+): EvaOutput {
   let closed = false;
   stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') closed = true;
@@ -31,7 +35,10 @@ export function createOutput(json: boolean, stdout: NodeJS.WritableStream = proc
       if (json) write(`${JSON.stringify(event)}\n`);
     },
     line: (text, event) => write(json ? `${JSON.stringify(event ?? { type: 'line', text })}\n` : `${text}\n`),
-    error: (message, code) => (json ? write(`${JSON.stringify({ type: 'error', code: code ?? 'error', message })}\n`) : stderr.write(`eva: ${message}\n`)),
+    error: (message, code) =>
+      json
+        ? write(`${JSON.stringify({ type: 'error', code: code ?? 'error', message })}\n`)
+        : stderr.write(`eva: ${message}\n`),
     get closed() {
       return closed;
     },

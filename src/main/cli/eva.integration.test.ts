@@ -25,8 +25,21 @@ interface Ran {
 }
 
 /** Runs eva; `onStdout` may act on the answer as it streams (a Ctrl+C, a reader that goes away). */
-function eva(args: string[], dataDir: string, options: { stdin?: string; keepStdinOpen?: boolean; onStdout?: (text: string, child: ReturnType<typeof spawn>) => void; onStderr?: (text: string, child: ReturnType<typeof spawn>) => void } = {}): Promise<Ran> {
-  const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'eva.mjs'), ...args], { cwd: repoRoot, env: { ...process.env, EVA_DATA_DIR: dataDir }, stdio: ['pipe', 'pipe', 'pipe'] });
+function eva(
+  args: string[],
+  dataDir: string,
+  options: {
+    stdin?: string;
+    keepStdinOpen?: boolean;
+    onStdout?: (text: string, child: ReturnType<typeof spawn>) => void;
+    onStderr?: (text: string, child: ReturnType<typeof spawn>) => void;
+  } = {},
+): Promise<Ran> {
+  const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'eva.mjs'), ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, EVA_DATA_DIR: dataDir },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -45,8 +58,14 @@ function eva(args: string[], dataDir: string, options: { stdin?: string; keepStd
 
 /** eva in a real pseudo-terminal (script(1)): what it shows, typing into it, waiting for text on the screen. */
 function inTerminal(args: string[], dataDir: string) {
-  const command = [process.execPath, join(repoRoot, 'scripts', 'eva.mjs'), ...args].map((arg) => `'${arg.replace(/'/g, "'\\''")}'`).join(' ');
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: repoRoot, env: { ...process.env, EVA_DATA_DIR: dataDir, TERM: 'dumb' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const command = [process.execPath, join(repoRoot, 'scripts', 'eva.mjs'), ...args]
+    .map((arg) => `'${arg.replace(/'/g, "'\\''")}'`)
+    .join(' ');
+  const child = spawn('script', ['-qfec', command, '/dev/null'], {
+    cwd: repoRoot,
+    env: { ...process.env, EVA_DATA_DIR: dataDir, TERM: 'dumb' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let shown = '';
   child.stdout.on('data', (chunk: Buffer) => (shown += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -81,12 +100,17 @@ describe('eva in the terminal, with its own core', () => {
   it('no model and no link: one clear line, exit 1', async () => {
     const ran = await eva(['ask', 'Hello'], own());
     expect(ran.code).toBe(1);
-    expect(ran.stderr.trim().split('\n').at(-1)).toBe('eva: no model is loaded and no link is chosen: `eva setup`, `eva models load <file.gguf>`, `--model <file.gguf>` or `--link <name>`');
+    expect(ran.stderr.trim().split('\n').at(-1)).toBe(
+      'eva: no model is loaded and no link is chosen: `eva setup`, `eva models load <file.gguf>`, `--model <file.gguf>` or `--link <name>`',
+    );
   });
 
   it('ask streams one answer to stdout and saves it; a piped question, --json, and the history commands', async () => {
     const dataDir = own();
-    const ran = await eva(['ask', '--model', testAssets.tinyModel, '--max-tokens', '12', 'Hello from the terminal'], dataDir);
+    const ran = await eva(
+      ['ask', '--model', testAssets.tinyModel, '--max-tokens', '12', 'Hello from the terminal'],
+      dataDir,
+    );
     expect(ran.code).toBe(0);
     expect(ran.stdout.trim()).not.toBe('');
     expect(ran.stderr).toContain('loading');
@@ -98,7 +122,10 @@ describe('eva in the terminal, with its own core', () => {
     // The last loaded model is used without --model; the question comes from stdin; --json is one event a line.
     const piped = await eva(['ask', '--json', '--max-tokens', '8'], dataDir, { stdin: 'A question on stdin\n' });
     expect(piped.code).toBe(0);
-    const events = piped.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; status?: string });
+    const events = piped.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; status?: string });
     expect(events.some((e) => e.type === 'content')).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: 'done', status: 'done' });
 
@@ -106,7 +133,10 @@ describe('eva in the terminal, with its own core', () => {
     expect(list.code).toBe(0);
     expect(list.stdout).toContain('Hello from the terminal');
     expect(list.stdout).toContain('A question on stdin');
-    const id = list.stdout.split('\n').find((line) => line.includes('Hello from the terminal'))!.split(' ')[0]!;
+    const id = list.stdout
+      .split('\n')
+      .find((line) => line.includes('Hello from the terminal'))!
+      .split(' ')[0]!;
     const shown = await eva(['history', 'show', id], dataDir);
     expect(shown.stdout.split('\n')[0]).toBe('You: Hello from the terminal');
     expect(shown.stdout.split('\n')[1]).toMatch(/^EVA: /);
@@ -117,29 +147,40 @@ describe('eva in the terminal, with its own core', () => {
   it('Ctrl+C stops the answer and keeps what came (exit 130); a reader that goes away ends it quietly', async () => {
     const dataDir = own();
     let interrupted = false;
-    const ran = await eva(['ask', '--model', testAssets.tinyModel, '--max-tokens', '100000', 'Tell me a long story'], dataDir, {
-      onStdout: (text, child) => {
-        if (!interrupted && text.length > 20) {
-          interrupted = true;
-          child.kill('SIGINT');
-        }
+    const ran = await eva(
+      ['ask', '--model', testAssets.tinyModel, '--max-tokens', '100000', 'Tell me a long story'],
+      dataDir,
+      {
+        onStdout: (text, child) => {
+          if (!interrupted && text.length > 20) {
+            interrupted = true;
+            child.kill('SIGINT');
+          }
+        },
       },
-    });
+    );
     expect(ran.code).toBe(130);
-    const client = (await eva(['history', 'list', '--json'], dataDir)).stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: string });
+    const client = (await eva(['history', 'list', '--json'], dataDir)).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string });
     expect(client).toHaveLength(1);
     const shown = await eva(['history', 'show', client[0]!.id], dataDir);
     expect(shown.stdout).toContain('EVA (stopped): ');
 
     let closed = false;
-    const gone = await eva(['ask', '--model', testAssets.tinyModel, '--max-tokens', '100000', 'Another long story'], dataDir, {
-      onStdout: (_text, child) => {
-        if (!closed) {
-          closed = true;
-          child.stdout!.destroy();
-        }
+    const gone = await eva(
+      ['ask', '--model', testAssets.tinyModel, '--max-tokens', '100000', 'Another long story'],
+      dataDir,
+      {
+        onStdout: (_text, child) => {
+          if (!closed) {
+            closed = true;
+            child.stdout!.destroy();
+          }
+        },
       },
-    });
+    );
     expect(gone.stderr.trim()).toBe(`loading ${testAssets.tinyModel}…`);
     expect(gone.code).toBe(0);
   });
@@ -151,7 +192,7 @@ describe('eva attached to a running app', () => {
     expect(await host.stop()).toBe(0);
   });
 
-  it('uses the app\'s core through its host instead of failing on the lock; the window sees the conversation', async () => {
+  it("uses the app's core through its host instead of failing on the lock; the window sees the conversation", async () => {
     host = await startHost();
     const window = await connectHost(host.url);
     const settings = await window.invoke('settings:get');
@@ -178,9 +219,12 @@ describe('eva chat in a terminal reads the question ahead', () => {
     const window = await connectHost(host.url);
     const settings = await window.invoke('settings:get');
     await window.invoke('backend:load', { ...settings.load, modelPath: testAssets.tinyModel, contextSize: 2048 });
-    const readAheads = async () => (await window.invoke('backend:log')).lines.filter((line) => line.text.includes('read ahead: llama-server read')).length;
+    const readAheads = async () =>
+      (await window.invoke('backend:log')).lines.filter((line) => line.text.includes('read ahead: llama-server read'))
+        .length;
     // About 250 tokens on one line (a newline would be Enter), under one read-ahead step.
-    const question = (animal: string) => `${longPrompt(14).replaceAll('\n', ' ').replaceAll('dog', animal)} Which line names the ${animal}`;
+    const question = (animal: string) =>
+      `${longPrompt(14).replaceAll('\n', ' ').replaceAll('dog', animal)} Which line names the ${animal}`;
     const { until, type, exited } = inTerminal(['chat', '--max-tokens', '4'], host.dataDir);
     await until('› ');
     type(question('dog'));
@@ -201,7 +245,8 @@ describe('eva chat in a terminal reads the question ahead', () => {
     const promptRead = async (animal: string) => {
       for (const { id } of (await window.invoke('history:list')).conversations) {
         const opened = await window.invoke('history:open', { id });
-        if (opened.messages.some((m) => m.role === 'user' && m.content === `${question(animal)} first?`)) return opened.messages.find((m) => m.role === 'assistant')?.timings?.prompt_n;
+        if (opened.messages.some((m) => m.role === 'user' && m.content === `${question(animal)} first?`))
+          return opened.messages.find((m) => m.role === 'assistant')?.timings?.prompt_n;
       }
       return undefined;
     };
@@ -213,15 +258,29 @@ describe('eva chat in a terminal reads the question ahead', () => {
   });
 });
 
-const call = (name: string, args: Record<string, unknown>) => `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
+const call = (name: string, args: Record<string, unknown>) =>
+  `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
 
-/** A data dir whose link "proxy" reaches a model that says what `script` says (the real tiny llama-server behind the grammar proxy). */
-async function scriptedDataDir(script: string[]): Promise<{ dataDir: string; proxy: GrammarProxy; workspace: string; close: () => Promise<void> }> {
+/**
+ * A data dir whose link "proxy" reaches a model that says what `script` says (the real tiny llama-server behind the
+ * grammar proxy).
+ */
+async function scriptedDataDir(
+  script: string[],
+): Promise<{ dataDir: string; proxy: GrammarProxy; workspace: string; close: () => Promise<void> }> {
   const server = await startTestServer();
   const proxy = await startGrammarProxy(server.port, script);
   const dataDir = own();
-  const core = await createCore({ host: 'browser', version: '0', dataDir, binDirs: [testAssets.binDir], systemLanguage: 'en' });
-  await core.handlers['link:save']({ profile: { name: 'proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' } });
+  const core = await createCore({
+    host: 'browser',
+    version: '0',
+    dataDir,
+    binDirs: [testAssets.binDir],
+    systemLanguage: 'en',
+  });
+  await core.handlers['link:save']({
+    profile: { name: 'proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' },
+  });
   await core.handlers['settings:update']({ tools: { protocol: 'prompt' } });
   const workspace = (await core.handlers['tools:list'](undefined)).workspaceDir;
   await core.dispose();
@@ -230,8 +289,14 @@ async function scriptedDataDir(script: string[]): Promise<{ dataDir: string; pro
 
 describe('eva run: the agent loop in the terminal', () => {
   it('shows each step on a line, asks before a write and passes on the reason for a no; the answer ends it (exit 0)', async () => {
-    const stage = await scriptedDataDir([call('calculator', { expression: '6*7' }), call('write_file', { path: 'note.txt', content: '42\n' }), call('answer', { content: 'Done: 42' })]);
-    const ran = await eva(['run', '--link', 'proxy', 'Compute 6*7 and note it'], stage.dataDir, { stdin: 'maybe\nn\nnot in this folder\n' });
+    const stage = await scriptedDataDir([
+      call('calculator', { expression: '6*7' }),
+      call('write_file', { path: 'note.txt', content: '42\n' }),
+      call('answer', { content: 'Done: 42' }),
+    ]);
+    const ran = await eva(['run', '--link', 'proxy', 'Compute 6*7 and note it'], stage.dataDir, {
+      stdin: 'maybe\nn\nnot in this folder\n',
+    });
     expect(ran.code).toBe(0);
     const lines = ran.stdout.trim().split('\n');
     expect(lines[0]).toBe('→ calculator {"expression":"6*7"} · ok · 42');
@@ -246,7 +311,12 @@ describe('eva run: the agent loop in the terminal', () => {
   });
 
   it('eva killed (kill -9) while a card waits: --resume finds the interrupted run and goes on after the step it saved', async () => {
-    const stage = await scriptedDataDir([call('calculator', { expression: '3*3' }), call('write_file', { path: 'crash.txt', content: '9\n' }), call('write_file', { path: 'crash.txt', content: '9\n' }), call('answer', { content: 'Noted 9.' })]);
+    const stage = await scriptedDataDir([
+      call('calculator', { expression: '3*3' }),
+      call('write_file', { path: 'crash.txt', content: '9\n' }),
+      call('write_file', { path: 'crash.txt', content: '9\n' }),
+      call('answer', { content: 'Noted 9.' }),
+    ]);
     let killed = false;
     const crashed = await eva(['run', '--link', 'proxy', 'What is 3*3? Note it.'], stage.dataDir, {
       keepStdinOpen: true,
@@ -269,7 +339,10 @@ describe('eva run: the agent loop in the terminal', () => {
   });
 
   it('in a terminal: the card shows the diff, y lets the write run, and the answer follows', async () => {
-    const stage = await scriptedDataDir([call('write_file', { path: 'typed.txt', content: 'allowed in a terminal\n' }), call('answer', { content: 'Written.' })]);
+    const stage = await scriptedDataDir([
+      call('write_file', { path: 'typed.txt', content: 'allowed in a terminal\n' }),
+      call('answer', { content: 'Written.' }),
+    ]);
     const { until, type, exited, screen } = inTerminal(['run', '--link', 'proxy', 'Write typed.txt'], stage.dataDir);
     await until('Allow it? [y]es, [a] yes for this run, [n]o: ');
     expect(screen()).toContain('allowed in a terminal');
@@ -283,10 +356,19 @@ describe('eva run: the agent loop in the terminal', () => {
   });
 
   it('--yes asks nothing and refuses what would ask; Ctrl+C at a card stops the run (130) and --resume goes on after its last step', async () => {
-    const stage = await scriptedDataDir([call('write_file', { path: 'a.txt', content: 'a' }), call('answer', { content: 'Gave up on a.txt' }), call('calculator', { expression: '2+2' }), call('write_file', { path: 'b.txt', content: 'b' }), call('answer', { content: 'It is 4.' })]);
+    const stage = await scriptedDataDir([
+      call('write_file', { path: 'a.txt', content: 'a' }),
+      call('answer', { content: 'Gave up on a.txt' }),
+      call('calculator', { expression: '2+2' }),
+      call('write_file', { path: 'b.txt', content: 'b' }),
+      call('answer', { content: 'It is 4.' }),
+    ]);
     const unattended = await eva(['run', '--yes', '--json', '--link', 'proxy', 'Write a'], stage.dataDir);
     expect(unattended.code).toBe(0);
-    const events = unattended.stdout.trim().split('\n').map((line) => JSON.parse(line) as { type: string; tool?: string; end?: string });
+    const events = unattended.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; tool?: string; end?: string });
     expect(events.map((e) => e.type)).toEqual(['refused', 'step', 'done']);
     expect(events.at(-1)).toMatchObject({ end: 'answered' });
     expect(unattended.stderr).toBe('');
@@ -319,7 +401,10 @@ describe('eva run: the agent loop in the terminal', () => {
 describe('eva chat in a terminal (a real pseudo-terminal through script(1))', () => {
   it('streams answers in one conversation, takes slash commands, Ctrl+C stops an answer, twice at the prompt quits (130); the history has it all', async () => {
     const dataDir = own();
-    const { until, type, exited, screen } = inTerminal(['chat', '--model', testAssets.tinyModel, '--max-tokens', '8'], dataDir);
+    const { until, type, exited, screen } = inTerminal(
+      ['chat', '--model', testAssets.tinyModel, '--max-tokens', '8'],
+      dataDir,
+    );
     await until('› ');
     type('Hello there\r');
     await until('› ', 2);
@@ -345,9 +430,14 @@ describe('eva chat in a terminal (a real pseudo-terminal through script(1))', ()
     expect(await exited).toBe(130);
 
     const list = await eva(['history', 'list', '--json'], dataDir);
-    const conversations = list.stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: string; title: string });
+    const conversations = list.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string; title: string });
     expect(conversations).toHaveLength(1);
-    const shown = (await eva(['history', 'show', conversations[0]!.id], dataDir)).stdout.split('\n').filter((line) => /^(You|EVA)/.test(line));
+    const shown = (await eva(['history', 'show', conversations[0]!.id], dataDir)).stdout
+      .split('\n')
+      .filter((line) => /^(You|EVA)/.test(line));
     expect(shown.map((line) => line.split(':')[0])).toEqual(['You', 'EVA', 'You', 'EVA']);
     expect(shown[0]).toBe('You: Hello there');
     expect(shown[2]).toBe('You: Tell me a long story');
@@ -355,7 +445,9 @@ describe('eva chat in a terminal (a real pseudo-terminal through script(1))', ()
 
   it('a stdin that is not a terminal is one question, like eva ask', async () => {
     const dataDir = own();
-    const ran = await eva(['chat', '--model', testAssets.tinyModel, '--max-tokens', '6'], dataDir, { stdin: 'Piped into chat\n' });
+    const ran = await eva(['chat', '--model', testAssets.tinyModel, '--max-tokens', '6'], dataDir, {
+      stdin: 'Piped into chat\n',
+    });
     expect(ran.code).toBe(0);
     expect(ran.stdout.trim()).not.toBe('');
     expect((await eva(['history', 'list'], dataDir)).stdout).toContain('Piped into chat');
@@ -366,7 +458,9 @@ describe('eva setup: the first-run wizard', () => {
   it('a model file: asked until it names a .gguf that exists; then eva ask needs no option', async () => {
     const dataDir = own();
     const workspace = join(own(), 'work');
-    const ran = await eva(['setup'], dataDir, { stdin: `0\n1\n/no/such/model.gguf\n${testAssets.tinyModel}\n${workspace}\n` });
+    const ran = await eva(['setup'], dataDir, {
+      stdin: `0\n1\n/no/such/model.gguf\n${testAssets.tinyModel}\n${workspace}\n`,
+    });
     expect(ran.code).toBe(0);
     expect(ran.stderr).toContain('not one of the choices; try again');
     expect(ran.stderr).toContain('not a .gguf file that exists; try again');
@@ -380,21 +474,29 @@ describe('eva setup: the first-run wizard', () => {
   /** the wizard's number for the remote llama-server preset, as it lists them */
   const remotePresetNumber = async () => {
     const probe = await eva(['setup'], own(), { stdin: '' });
-    return probe.stderr.split('\n').find((line) => line.includes('Remote llama-server'))!.trim().split(')')[0]!;
+    return probe.stderr
+      .split('\n')
+      .find((line) => line.includes('Remote llama-server'))!
+      .trim()
+      .split(')')[0]!;
   };
 
   it('a link preset: its address, model and key (kept sealed), tested; eva ask then answers through it', async () => {
     const server = await startTestServer();
     const dataDir = own();
     const presetNumber = await remotePresetNumber();
-    const ran = await eva(['setup'], dataDir, { stdin: `${presetNumber}\n${server.baseUrl}/v1\ntiny\nsk-never-in-clear\n\n` });
+    const ran = await eva(['setup'], dataDir, {
+      stdin: `${presetNumber}\n${server.baseUrl}/v1\ntiny\nsk-never-in-clear\n\n`,
+    });
     expect(ran.code).toBe(0);
     expect(ran.stderr).toContain('connection test: it answers');
 
     const asked = await eva(['ask', '--max-tokens', '6', 'Through the link'], dataDir);
     expect(asked.code).toBe(0);
     expect(asked.stdout.trim()).not.toBe('');
-    const clear = readdirSync(dataDir).filter((name) => name.endsWith('.json')).filter((name) => readFileSync(join(dataDir, name), 'utf8').includes('sk-never-in-clear'));
+    const clear = readdirSync(dataDir)
+      .filter((name) => name.endsWith('.json'))
+      .filter((name) => readFileSync(join(dataDir, name), 'utf8').includes('sk-never-in-clear'));
     expect(clear).toEqual([]);
     await server.stop();
   });
@@ -443,12 +545,28 @@ describe('eva and a link that refuses the key', () => {
     const refusing = createServer((req, res) => {
       requests++;
       req.resume();
-      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
+      res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
     });
     await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
     const dataDir = own();
-    const core = await createCore({ host: 'browser', version: '0', dataDir, binDirs: [testAssets.binDir], systemLanguage: 'en' });
-    await core.handlers['link:save']({ profile: { name: 'strict', presetId: 'openai', baseUrl: `http://127.0.0.1:${(refusing.address() as AddressInfo).port}/v1`, model: 'm' }, apiKey: 'sk-wrong' });
+    const core = await createCore({
+      host: 'browser',
+      version: '0',
+      dataDir,
+      binDirs: [testAssets.binDir],
+      systemLanguage: 'en',
+    });
+    await core.handlers['link:save']({
+      profile: {
+        name: 'strict',
+        presetId: 'openai',
+        baseUrl: `http://127.0.0.1:${(refusing.address() as AddressInfo).port}/v1`,
+        model: 'm',
+      },
+      apiKey: 'sk-wrong',
+    });
     await core.dispose();
     const ran = await eva(['ask', '--link', 'strict', 'Hello'], dataDir);
     expect(ran.code).toBe(1);

@@ -34,7 +34,9 @@ async function main(argv: string[]): Promise<number> {
   const oneShot = command.kind === 'ask' || (command.kind === 'chat' && !process.stdin.isTTY);
   if (oneShot) {
     // No question on the command line: the whole of stdin is the question (a pipe or a file); a terminal must type it.
-    question = (command.kind === 'ask' ? command.question : null) ?? (process.stdin.isTTY ? null : readFileSync(0, 'utf8').trim());
+    question =
+      (command.kind === 'ask' ? command.question : null) ??
+      (process.stdin.isTTY ? null : readFileSync(0, 'utf8').trim());
     if (!question) {
       process.stderr.write('eva: ask needs a question: eva ask "…", or pipe it in\n');
       return EXIT.usage;
@@ -46,7 +48,16 @@ async function main(argv: string[]): Promise<number> {
   };
   const appRoot = findAppRoot(import.meta.dirname);
   const built = import.meta.url.endsWith('.js');
-  const session = await openCoreSession(evaCoreOptions(options.dataDir ?? defaultDataDir(), appRoot, appVersion(appRoot), binDirs({ appRoot }), built, import.meta.dirname));
+  const session = await openCoreSession(
+    evaCoreOptions(
+      options.dataDir ?? defaultDataDir(),
+      appRoot,
+      appVersion(appRoot),
+      binDirs({ appRoot }),
+      built,
+      import.meta.dirname,
+    ),
+  );
   // Ctrl+C: the command's own handler first (stop the answer); a second one quits at once.
   let interruptHandler: (() => void) | null = null;
   let interrupts = 0;
@@ -61,9 +72,18 @@ async function main(argv: string[]): Promise<number> {
   };
   try {
     if (oneShot) return await askCommand(question!, options, { session, out, log, onInterrupt });
-    if (command.kind === 'setup') return await setupCommand(session, createTerminalPrompt(), (text) => process.stderr.write(`${text}\n`));
-    if (command.kind === 'chat') return await chatCommand(options, { session, out, log, onInterrupt, input: process.stdin });
-    if (command.kind === 'run') return await runCommand(command.task, command.resume, options, { session, out, log, onInterrupt, prompt: createTerminalPrompt() });
+    if (command.kind === 'setup')
+      return await setupCommand(session, createTerminalPrompt(), (text) => process.stderr.write(`${text}\n`));
+    if (command.kind === 'chat')
+      return await chatCommand(options, { session, out, log, onInterrupt, input: process.stdin });
+    if (command.kind === 'run')
+      return await runCommand(command.task, command.resume, options, {
+        session,
+        out,
+        log,
+        onInterrupt,
+        prompt: createTerminalPrompt(),
+      });
     if (command.kind === 'history' || command.kind === 'models') return await infoCommand(command, session, out, log);
     return EXIT.usage;
   } finally {

@@ -16,7 +16,9 @@ export interface HostClient {
 
 export async function connectHost(pageUrl: string): Promise<HostClient> {
   const url = new URL(pageUrl);
-  const ws = new WebSocket(`ws://${url.host}/ws?token=${url.searchParams.get('token')}`, { headers: { origin: url.origin } });
+  const ws = new WebSocket(`ws://${url.host}/ws?token=${url.searchParams.get('token')}`, {
+    headers: { origin: url.origin },
+  });
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
@@ -25,9 +27,16 @@ export async function connectHost(pageUrl: string): Promise<HostClient> {
   const pending = new Map<number, (result: Result<unknown>) => void>();
   const listeners = new Map<string, ((payload: unknown) => void)[]>();
   ws.on('message', (data) => {
-    const frame = JSON.parse(data.toString()) as { type: string; id?: number; result?: Result<unknown>; event?: string; payload?: unknown };
+    const frame = JSON.parse(data.toString()) as {
+      type: string;
+      id?: number;
+      result?: Result<unknown>;
+      event?: string;
+      payload?: unknown;
+    };
     if (frame.type === 'result' && frame.id !== undefined && frame.result) pending.get(frame.id)?.(frame.result);
-    if (frame.type === 'event' && frame.event) for (const listener of listeners.get(frame.event) ?? []) listener(frame.payload);
+    if (frame.type === 'event' && frame.event)
+      for (const listener of listeners.get(frame.event) ?? []) listener(frame.payload);
   });
   // The app quit or the connection broke: nothing pending will be answered.
   ws.on('close', () => {
@@ -50,7 +59,11 @@ export async function connectHost(pageUrl: string): Promise<HostClient> {
     on: (event, listener) => {
       const added = listener as (payload: unknown) => void;
       listeners.set(event, [...(listeners.get(event) ?? []), added]);
-      return () => listeners.set(event, (listeners.get(event) ?? []).filter((l) => l !== added));
+      return () =>
+        listeners.set(
+          event,
+          (listeners.get(event) ?? []).filter((l) => l !== added),
+        );
     },
     onClose: (listener) => ws.once('close', listener),
     close: () => ws.close(),

@@ -29,19 +29,37 @@ interface Target {
   /** a resumed run's conversation: the link it was asked through, and its own system prompt */
   linkId?: string;
   systemPrompt?: string;
-  record: { conversationId: string; parentId: string | null; answerId: string; question?: { id: string; content: string }; create?: Record<string, unknown> };
+  record: {
+    conversationId: string;
+    parentId: string | null;
+    answerId: string;
+    question?: { id: string; content: string };
+    create?: Record<string, unknown>;
+  };
   resume: boolean;
 }
 
-export async function runCommand(task: string | null, resume: boolean, options: EvaOptions, deps: RunDeps): Promise<number> {
+export async function runCommand(
+  task: string | null,
+  resume: boolean,
+  options: EvaOptions,
+  deps: RunDeps,
+): Promise<number> {
   const { session, out, log } = deps;
   const saved = resume ? await runToResume(session, task) : null;
   // A resumed run goes on where it was asked (its conversation's link) unless told otherwise.
-  const endpoint = saved?.linkId && options.link === null && options.model === null ? { kind: 'link' as const, linkId: saved.linkId } : await chooseEndpoint(session, options, log);
+  const endpoint =
+    saved?.linkId && options.link === null && options.model === null
+      ? { kind: 'link' as const, linkId: saved.linkId }
+      : await chooseEndpoint(session, options, log);
   const settings = await session.invoke('settings:get');
-  const sampling = { ...settings.chat.sampling, ...(options.maxTokens !== null ? { max_tokens: options.maxTokens } : {}) };
+  const sampling = {
+    ...settings.chat.sampling,
+    ...(options.maxTokens !== null ? { max_tokens: options.maxTokens } : {}),
+  };
   const systemPrompt = options.system ?? saved?.systemPrompt ?? settings.chat.systemPrompt;
-  const target: Target = saved ?? newRun(task!, endpoint.kind === 'link' ? endpoint.linkId : null, systemPrompt, sampling);
+  const target: Target =
+    saved ?? newRun(task!, endpoint.kind === 'link' ? endpoint.linkId : null, systemPrompt, sampling);
   if (resume) log(`resuming the run in conversation ${target.record.conversationId}`);
   const requestId = randomUUID();
 
@@ -63,8 +81,24 @@ export async function runCommand(task: string | null, resume: boolean, options: 
     void session.invoke('agent:stop', { requestId });
   });
   try {
-    const result = await session.invoke('agent:run', { requestId, endpoint, systemPrompt, messages: target.messages, sampling, idSlot: null, conversationAllowed: [], record: target.record, ...(target.resume ? { resume: true } : {}) });
-    out.line(result.answer, { type: 'done', end: result.end, answer: result.answer, conversationId: target.record.conversationId, steps: result.steps.length });
+    const result = await session.invoke('agent:run', {
+      requestId,
+      endpoint,
+      systemPrompt,
+      messages: target.messages,
+      sampling,
+      idSlot: null,
+      conversationAllowed: [],
+      record: target.record,
+      ...(target.resume ? { resume: true } : {}),
+    });
+    out.line(result.answer, {
+      type: 'done',
+      end: result.end,
+      answer: result.answer,
+      conversationId: target.record.conversationId,
+      steps: result.steps.length,
+    });
     switch (result.end) {
       case 'answered':
         return EXIT.ok;
@@ -72,7 +106,10 @@ export async function runCommand(task: string | null, resume: boolean, options: 
         if (interrupted) log('stopped; `eva run --resume` goes on after the last completed step');
         return interrupted ? EXIT.interrupted : EXIT.error;
       case 'max_steps':
-        out.error(`the run used all its ${settings.tools.maxSteps} steps without an answer; \`eva run --resume\` gives it more`, 'max_steps');
+        out.error(
+          `the run used all its ${settings.tools.maxSteps} steps without an answer; \`eva run --resume\` gives it more`,
+          'max_steps',
+        );
         return EXIT.error;
       case 'error':
         out.error(result.steps.at(-1)?.output || 'the run failed', 'agent_error');
@@ -86,13 +123,29 @@ export async function runCommand(task: string | null, resume: boolean, options: 
 
 function newRun(task: string, linkId: string | null, systemPrompt: string, sampling: Record<string, unknown>): Target {
   const question = { id: randomUUID(), content: task };
-  const endpoint = linkId ? { kind: 'link' as const, baseUrl: '', model: '', linkId } : { kind: 'local' as const, baseUrl: '', model: '' };
-  return { messages: [{ role: 'user', content: task }], record: { conversationId: randomUUID(), parentId: null, answerId: randomUUID(), question, create: { endpoint, systemPrompt, sampling } }, resume: false };
+  const endpoint = linkId
+    ? { kind: 'link' as const, baseUrl: '', model: '', linkId }
+    : { kind: 'local' as const, baseUrl: '', model: '' };
+  return {
+    messages: [{ role: 'user', content: task }],
+    record: {
+      conversationId: randomUUID(),
+      parentId: null,
+      answerId: randomUUID(),
+      question,
+      create: { endpoint, systemPrompt, sampling },
+    },
+    resume: false,
+  };
 }
 
-/** The run to go on with: the one ending the given conversation, or the newest conversation that ends in a cut-off run. */
+/**
+ * The run to go on with: the one ending the given conversation, or the newest conversation that ends in a cut-off run.
+ */
 async function runToResume(session: CoreSession, conversationId: string | null): Promise<Target> {
-  const ids = conversationId ? [conversationId] : (await session.invoke('history:list')).conversations.slice(0, 50).map((c) => c.id);
+  const ids = conversationId
+    ? [conversationId]
+    : (await session.invoke('history:list')).conversations.slice(0, 50).map((c) => c.id);
   for (const id of ids) {
     const opened = await session.invoke('history:open', { id });
     const byId = new Map(opened.messages.map((m) => [m.id, m]));
@@ -108,15 +161,29 @@ async function runToResume(session: CoreSession, conversationId: string | null):
       ...(opened.meta.systemPrompt ? { systemPrompt: opened.meta.systemPrompt } : {}),
     };
   }
-  throw new AppFailure('not_found', conversationId ? `conversation ${conversationId} does not end in a run that was cut off` : 'no conversation ends in a run that was cut off');
+  throw new AppFailure(
+    'not_found',
+    conversationId
+      ? `conversation ${conversationId} does not end in a run that was cut off`
+      : 'no conversation ends in a run that was cut off',
+  );
 }
 
 function resumable(message: StoredMessage): boolean {
-  return message.role === 'assistant' && message.extra?.agent !== undefined && (message.status === 'stopped' || message.status === 'error' || message.status === 'interrupted' || message.status === 'partial');
+  return (
+    message.role === 'assistant' &&
+    message.extra?.agent !== undefined &&
+    (message.status === 'stopped' ||
+      message.status === 'error' ||
+      message.status === 'interrupted' ||
+      message.status === 'partial')
+  );
 }
 
 function toMessages(messages: readonly StoredMessage[]): ChatMessage[] {
-  return messages.filter((m) => m.role === 'user' || (m.role === 'assistant' && m.content !== '')).map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content as ChatMessage['content'] }));
+  return messages
+    .filter((m) => m.role === 'user' || (m.role === 'assistant' && m.content !== ''))
+    .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content as ChatMessage['content'] }));
 }
 
 /** "→ calculator {"expression":"6*7"} · ok · 42" — one line, the result cut at 100 characters. */
@@ -134,16 +201,27 @@ function oneLine(text: string, max = 100): string {
 async function consentFor(card: ConsentRequest, yes: boolean, deps: RunDeps): Promise<ConsentAnswer> {
   const { out, prompt } = deps;
   if (yes) {
-    out.line(`✗ ${card.tool} asks before it runs; --yes runs only the tools set to allow: refused`, { type: 'refused', tool: card.tool, askId: card.askId });
+    out.line(`✗ ${card.tool} asks before it runs; --yes runs only the tools set to allow: refused`, {
+      type: 'refused',
+      tool: card.tool,
+      askId: card.askId,
+    });
     return { kind: 'deny', reason: 'Not allowed in this unattended run (eva --yes runs only the tools set to allow).' };
   }
-  const preview = card.preview.text.split('\n').slice(0, 30).map((line) => `  ${line}`).join('\n');
+  const preview = card.preview.text
+    .split('\n')
+    .slice(0, 30)
+    .map((line) => `  ${line}`)
+    .join('\n');
   for (;;) {
-    const line = await prompt.ask(`? ${card.tool} wants to run (${card.risk}):\n${preview}\nAllow it? [y]es, [a] yes for this run, [n]o: `);
+    const line = await prompt.ask(
+      `? ${card.tool} wants to run (${card.risk}):\n${preview}\nAllow it? [y]es, [a] yes for this run, [n]o: `,
+    );
     if (line === null) return { kind: 'deny', reason: 'Nobody was there to allow it.' };
     const word = line.trim().toLowerCase();
     if (word === 'y' || word === 'yes') return { kind: 'allow_once' };
-    if ((word === 'a' || word === 'all') && card.choices.includes('allow_conversation')) return { kind: 'allow_conversation' };
+    if ((word === 'a' || word === 'all') && card.choices.includes('allow_conversation'))
+      return { kind: 'allow_conversation' };
     if (word === 'n' || word === 'no') {
       const reason = (await prompt.ask('Why not? (the model reads it; Enter for none): '))?.trim();
       return reason ? { kind: 'deny', reason } : { kind: 'deny' };

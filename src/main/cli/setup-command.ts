@@ -11,7 +11,11 @@ import type { CoreSession } from './core-session';
 import { EXIT } from './exit-codes';
 import type { TerminalPrompt } from './terminal-prompt';
 
-export async function setupCommand(session: CoreSession, prompt: TerminalPrompt, log: (text: string) => void): Promise<number> {
+export async function setupCommand(
+  session: CoreSession,
+  prompt: TerminalPrompt,
+  log: (text: string) => void,
+): Promise<number> {
   const { presets } = await session.invoke('link:list');
   const settings = await session.invoke('settings:get');
   log('Where should answers come from?');
@@ -24,10 +28,15 @@ export async function setupCommand(session: CoreSession, prompt: TerminalPrompt,
   if (choice === null) return EXIT.usage;
 
   if (choice === 1) {
-    const file = await askUntil(prompt, `Model file${settings.load.modelPath ? ` [${settings.load.modelPath}]` : ''}: `, (text) => {
-      const path = resolve(text || settings.load.modelPath);
-      return path.endsWith('.gguf') && existsSync(path) && statSync(path).isFile() ? path : null;
-    }, 'not a .gguf file that exists');
+    const file = await askUntil(
+      prompt,
+      `Model file${settings.load.modelPath ? ` [${settings.load.modelPath}]` : ''}: `,
+      (text) => {
+        const path = resolve(text || settings.load.modelPath);
+        return path.endsWith('.gguf') && existsSync(path) && statSync(path).isFile() ? path : null;
+      },
+      'not a .gguf file that exists',
+    );
     if (file === null) return EXIT.usage;
     await session.invoke('settings:update', { load: { modelPath: file }, chat: { endpoint: { kind: 'local' } } });
     log(`answers will come from ${file}`);
@@ -35,9 +44,13 @@ export async function setupCommand(session: CoreSession, prompt: TerminalPrompt,
     const preset = presets[choice - 2]!;
     const baseUrl = (await prompt.ask(`Address [${preset.baseUrl}]: `))?.trim() || preset.baseUrl;
     const model = (await prompt.ask(`Model${preset.model ? ` [${preset.model}]` : ''}: `))?.trim() || preset.model;
-    const key = (await prompt.askHidden(`API key${preset.needsKey ? '' : ' (Enter for none)'} (not shown): `))?.trim() ?? '';
+    const key =
+      (await prompt.askHidden(`API key${preset.needsKey ? '' : ' (Enter for none)'} (not shown): `))?.trim() ?? '';
     try {
-      const saved = await session.invoke('link:save', { profile: { name: preset.name, presetId: preset.id, baseUrl, model }, ...(key ? { apiKey: key } : {}) });
+      const saved = await session.invoke('link:save', {
+        profile: { name: preset.name, presetId: preset.id, baseUrl, model },
+        ...(key ? { apiKey: key } : {}),
+      });
       await session.invoke('settings:update', { chat: { endpoint: { kind: 'link', linkId: saved.id } } });
       log(`answers will come from ${preset.name} (${baseUrl}); the key is kept sealed in the data dir`);
       const tested = await session.invoke('link:test', { baseUrl, linkId: saved.id }).then(
@@ -64,7 +77,12 @@ export async function setupCommand(session: CoreSession, prompt: TerminalPrompt,
 }
 
 /** Asks until `accept` takes the answer; null when stdin ended. */
-async function askUntil<T>(prompt: TerminalPrompt, question: string, accept: (text: string) => T | null, why = 'not one of the choices'): Promise<T | null> {
+async function askUntil<T>(
+  prompt: TerminalPrompt,
+  question: string,
+  accept: (text: string) => T | null,
+  why = 'not one of the choices',
+): Promise<T | null> {
   for (;;) {
     const text = await prompt.ask(question);
     if (text === null) return null;

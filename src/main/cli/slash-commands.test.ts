@@ -15,7 +15,10 @@ describe('eva chat slash commands', () => {
   });
 
   it('says what is wrong instead of guessing', () => {
-    expect(parseSlash('/max-tokens 1.5')).toEqual({ kind: 'unknown', word: '/max-tokens 1.5: a number from 1 to 1000000' });
+    expect(parseSlash('/max-tokens 1.5')).toEqual({
+      kind: 'unknown',
+      word: '/max-tokens 1.5: a number from 1 to 1000000',
+    });
     expect(parseSlash('/temp hot')).toMatchObject({ kind: 'unknown' });
     expect(parseSlash('/open')).toMatchObject({ kind: 'unknown' });
     expect(parseSlash('/fly')).toEqual({ kind: 'unknown', word: '/fly' });

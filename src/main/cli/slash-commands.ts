@@ -19,7 +19,10 @@ export const SLASH_HELP = `/new                 start a new conversation
 /link <name>         answer through a saved link; /model <file.gguf> loads a local model
 /quit                leave (also Ctrl+D, or Ctrl+C twice)`;
 
-const NUMBERS: Record<string, { field: 'temperature' | 'max_tokens' | 'top_p'; min: number; max: number; whole: boolean }> = {
+const NUMBERS: Record<
+  string,
+  { field: 'temperature' | 'max_tokens' | 'top_p'; min: number; max: number; whole: boolean }
+> = {
   '/temp': { field: 'temperature', min: 0, max: 5, whole: false },
   '/max-tokens': { field: 'max_tokens', min: 1, max: 1_000_000, whole: true },
   '/top-p': { field: 'top_p', min: 0, max: 1, whole: false },
@@ -54,8 +57,15 @@ export function parseSlash(line: string): Slash {
   const number = NUMBERS[word];
   if (number) {
     const value = Number(arg);
-    const valid = arg !== '' && Number.isFinite(value) && value >= number.min && value <= number.max && (!number.whole || Number.isInteger(value));
-    return valid ? { kind: 'set', field: number.field, value } : { kind: 'unknown', word: `${word} ${arg || '(no value)'}: a number from ${number.min} to ${number.max}` };
+    const valid =
+      arg !== '' &&
+      Number.isFinite(value) &&
+      value >= number.min &&
+      value <= number.max &&
+      (!number.whole || Number.isInteger(value));
+    return valid
+      ? { kind: 'set', field: number.field, value }
+      : { kind: 'unknown', word: `${word} ${arg || '(no value)'}: a number from ${number.min} to ${number.max}` };
   }
   return { kind: 'unknown', word };
 }

@@ -8,7 +8,9 @@ import { Interrupted } from './exit-codes';
 export interface TerminalPrompt {
   /** writes `question` to stderr and resolves with the next line, or null when stdin ended */
   ask(question: string): Promise<string | null>;
-  /** as ask, without showing what is typed when stdin is a terminal (an API key); Ctrl+C there rejects with Interrupted */
+  /**
+   * as ask, without showing what is typed when stdin is a terminal (an API key); Ctrl+C there rejects with Interrupted
+   */
   askHidden(question: string): Promise<string | null>;
   /** a line for the person answering (stderr) */
   say(text: string): void;
@@ -17,7 +19,10 @@ export interface TerminalPrompt {
 
 type Input = NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown };
 
-export function createTerminalPrompt(input: Input = process.stdin, output: NodeJS.WritableStream = process.stderr): TerminalPrompt {
+export function createTerminalPrompt(
+  input: Input = process.stdin,
+  output: NodeJS.WritableStream = process.stderr,
+): TerminalPrompt {
   const queued: string[] = [];
   const waiting: ((line: string | null) => void)[] = [];
   let ended = false;

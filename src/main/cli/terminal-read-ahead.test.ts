@@ -8,14 +8,28 @@ import { readAheadInTerminal } from './terminal-read-ahead';
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** readline's side of a terminal, by hand: key presses that edit a line, and pauses ended on demand. */
-function terminal(request: (question: string) => PrefillInput | null = (question) => ({ endpoint: { kind: 'local' }, systemPrompt: 'Be brief.', messages: [{ role: 'user', content: question }], sampling: defaultSettings().chat.sampling, idSlot: null, conversationId: null })) {
+function terminal(
+  request: (question: string) => PrefillInput | null = (question) => ({
+    endpoint: { kind: 'local' },
+    systemPrompt: 'Be brief.',
+    messages: [{ role: 'user', content: question }],
+    sampling: defaultSettings().chat.sampling,
+    idSlot: null,
+    conversationId: null,
+  }),
+) {
   const input = new EventEmitter();
   const pending = new Map<number, () => void>();
   let next = 1;
   let line = '';
   const sent: PrefillInput[] = [];
   const stop = readAheadInTerminal({
-    session: { invoke: (async (_channel: string, value: PrefillInput) => (sent.push(value), { done: true, cached: 0, read: 1, ms: 1 })) as never },
+    session: {
+      invoke: (async (_channel: string, value: PrefillInput) => (
+        sent.push(value),
+        { done: true, cached: 0, read: 1, ms: 1 }
+      )) as never,
+    },
     input,
     line: () => line,
     request,
@@ -62,7 +76,18 @@ describe('reading ahead in eva chat', () => {
 
   it('leaves slash commands, empty lines and what request() rules out (an answer streaming, a link) alone', async () => {
     let answering = true;
-    const t = terminal((question) => (answering ? null : { endpoint: { kind: 'local' }, systemPrompt: '', messages: [{ role: 'user', content: question }], sampling: defaultSettings().chat.sampling, idSlot: null, conversationId: null }));
+    const t = terminal((question) =>
+      answering
+        ? null
+        : {
+            endpoint: { kind: 'local' },
+            systemPrompt: '',
+            messages: [{ role: 'user', content: question }],
+            sampling: defaultSettings().chat.sampling,
+            idSlot: null,
+            conversationId: null,
+          },
+    );
     t.type('/model big.gguf');
     await t.pause();
     t.enter();

@@ -13,7 +13,10 @@ export interface TerminalReadAheadDeps {
   input: NodeJS.EventEmitter;
   /** the line as typed so far (readline's `line`) */
   line: () => string;
-  /** what sending `question` now would carry; null where it would not be a chat to the local model (an answer streams, a link) */
+  /**
+   * what sending `question` now would carry; null where it would not be a chat to the local model (an answer streams, a
+   * link)
+   */
   request: (question: string) => PrefillInput | null;
   timers?: PauseTimers;
 }
@@ -31,7 +34,10 @@ export function readAheadInTerminal(deps: TerminalReadAheadDeps): () => void {
       return question === '' || question.startsWith('/') ? null : deps.request(question);
     },
     prefill: async (input) => (await deps.session.invoke('chat:prefill', input).catch(() => null))?.done === true,
-    timers: deps.timers ?? { setTimeout: (callback, ms) => setTimeout(callback, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) },
+    timers: deps.timers ?? {
+      setTimeout: (callback, ms) => setTimeout(callback, ms),
+      clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+    },
   });
   const onKeyPress = (_text: string | undefined, key: KeyPress | undefined): void => {
     if (key?.name === 'return' || key?.name === 'enter') driver.cancelPause();

@@ -21,7 +21,8 @@ function lifecycle(start: LifecycleDeps['start'], overrides: Partial<LifecycleDe
   return runAppLifecycle(deps);
 }
 
-const exited = () => new Promise<void>((resolve) => (standIn.app.exited ? resolve() : standIn.app.once('quit', () => resolve())));
+const exited = () =>
+  new Promise<void>((resolve) => (standIn.app.exited ? resolve() : standIn.app.once('quit', () => resolve())));
 
 describe('the app lifecycle (stand-in electron)', () => {
   it('stops the last started first, awaits each, goes on past a failure, then exits', async () => {
@@ -41,7 +42,16 @@ describe('the app lifecycle (stand-in electron)', () => {
     standIn.app.quit();
     expect(run?.isQuitting()).toBe(true);
     await exited();
-    expect(log).toEqual(['before-quit', 'tray gone', 'stop failed: host stuck', 'core stopped', 'before-quit', 'will-quit', 'shortcuts released', 'exit']);
+    expect(log).toEqual([
+      'before-quit',
+      'tray gone',
+      'stop failed: host stuck',
+      'core stopped',
+      'before-quit',
+      'will-quit',
+      'shortcuts released',
+      'exit',
+    ]);
   });
 
   it('a start that fails is reported, and what it had started is still stopped', async () => {
@@ -51,11 +61,26 @@ describe('the app lifecycle (stand-in electron)', () => {
     });
     await run?.started;
     await exited();
-    expect(standIn.app.log).toEqual(['start failed: no window', 'before-quit', 'core stopped', 'before-quit', 'will-quit', 'shortcuts released', 'exit']);
+    expect(standIn.app.log).toEqual([
+      'start failed: no window',
+      'before-quit',
+      'core stopped',
+      'before-quit',
+      'will-quit',
+      'shortcuts released',
+      'exit',
+    ]);
   });
 
   it('the second-instance event reveals the window it is given', async () => {
-    const win = { isDestroyed: () => false, isMinimized: () => true, restore: vi.fn(), isVisible: () => false, show: vi.fn(), focus: vi.fn() };
+    const win = {
+      isDestroyed: () => false,
+      isMinimized: () => true,
+      restore: vi.fn(),
+      isVisible: () => false,
+      show: vi.fn(),
+      focus: vi.fn(),
+    };
     await lifecycle(async () => {}, { window: () => win })?.started;
     standIn.app.emit('second-instance');
     expect([win.restore, win.show, win.focus].map((call) => call.mock.calls.length)).toEqual([1, 1, 1]);

@@ -26,7 +26,14 @@ afterEach(() => {
 });
 
 function run(overrides: Partial<DesktopShellDeps> = {}) {
-  return runDesktopApp({ mainDir: MAIN_DIR, env: {}, stdin: new PassThrough(), createCore: cores.createCore, startBrowserHost: cores.startBrowserHost, ...overrides });
+  return runDesktopApp({
+    mainDir: MAIN_DIR,
+    env: {},
+    stdin: new PassThrough(),
+    createCore: cores.createCore,
+    startBrowserHost: cores.startBrowserHost,
+    ...overrides,
+  });
 }
 
 async function started(overrides: Partial<DesktopShellDeps> = {}) {
@@ -57,12 +64,23 @@ describe('the desktop app starting (stand-in electron)', () => {
       pythonEnvDir: '/py',
       secretCipher: null,
       toolWorker: { entry: join(MAIN_DIR, 'tool-worker.js'), execArgv: [], env: { ELECTRON_RUN_AS_NODE: '1' } },
-      guardian: { command: process.execPath, args: [join(MAIN_DIR, 'process-guardian.js')], env: { ELECTRON_RUN_AS_NODE: '1' } },
+      guardian: {
+        command: process.execPath,
+        args: [join(MAIN_DIR, 'process-guardian.js')],
+        env: { ELECTRON_RUN_AS_NODE: '1' },
+      },
     });
     expect(options?.globalShortcuts).toBeTruthy();
     expect(standIn.session.headersListener).toBeTypeOf('function');
     expect([...standIn.ipcMain.handlers.keys()]).toEqual([IPC_INVOKE]);
-    expect(win.options).toMatchObject({ webPreferences: { preload: join(MAIN_DIR, '../preload/index.cjs'), contextIsolation: true, sandbox: true, nodeIntegration: false } });
+    expect(win.options).toMatchObject({
+      webPreferences: {
+        preload: join(MAIN_DIR, '../preload/index.cjs'),
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+      },
+    });
     expect(win.loaded).toEqual({ file: join(MAIN_DIR, '../renderer/index.html') });
     expect(standIn.trays).toHaveLength(1);
     expect(cores.hostOptions[0]).toMatchObject({ port: 0, rendererDir: join(MAIN_DIR, '../renderer') });
@@ -71,9 +89,15 @@ describe('the desktop app starting (stand-in electron)', () => {
 
   it('answers the page over IPC from the core, and refuses a foreign page', async () => {
     const { win } = await started();
-    expect(await standIn.ipcRenderer.invoke(IPC_INVOKE, 'app:info')).toEqual({ ok: true, value: { answeredBy: 'app:info' } });
+    expect(await standIn.ipcRenderer.invoke(IPC_INVOKE, 'app:info')).toEqual({
+      ok: true,
+      value: { answeredBy: 'app:info' },
+    });
     win.webContents.mainFrame.url = 'https://evil.example/';
-    expect(await standIn.ipcRenderer.invoke(IPC_INVOKE, 'app:info')).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await standIn.ipcRenderer.invoke(IPC_INVOKE, 'app:info')).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
   });
 
   it('loads the dev server when there is one, and takes only its origin for the app', async () => {
@@ -86,7 +110,9 @@ describe('the desktop app starting (stand-in electron)', () => {
     cores.failCreate = new Error('disk on fire');
     await run()?.started;
     await exited();
-    expect(standIn.errorBoxes).toEqual([{ title: 'EVA Desktop', content: 'EVA Desktop could not start: disk on fire' }]);
+    expect(standIn.errorBoxes).toEqual([
+      { title: 'EVA Desktop', content: 'EVA Desktop could not start: disk on fire' },
+    ]);
     expect(cores.disposeCalls).toBe(0);
   });
 
@@ -94,7 +120,9 @@ describe('the desktop app starting (stand-in electron)', () => {
     cores.failCreate = new AppFailure('already_running', 'EVA is already running on this data folder');
     await run()?.started;
     await exited();
-    expect(standIn.errorBoxes).toEqual([{ title: 'EVA Desktop', content: 'EVA is already running on this data folder' }]);
+    expect(standIn.errorBoxes).toEqual([
+      { title: 'EVA Desktop', content: 'EVA is already running on this data folder' },
+    ]);
   });
 
   it('stops the core when the start fails after it', async () => {
@@ -102,7 +130,9 @@ describe('the desktop app starting (stand-in electron)', () => {
     cores.failCreate = null;
     await run()?.started;
     await exited();
-    expect(standIn.errorBoxes).toEqual([{ title: 'EVA Desktop', content: 'EVA Desktop could not start: no GPU process' }]);
+    expect(standIn.errorBoxes).toEqual([
+      { title: 'EVA Desktop', content: 'EVA Desktop could not start: no GPU process' },
+    ]);
     expect(cores.disposeCalls).toBe(1);
     expect(standIn.app.log.indexOf('core:dispose-end')).toBeLessThan(standIn.app.log.indexOf('exit'));
   });
@@ -143,16 +173,29 @@ describe('F1/F2 (stand-in electron)', () => {
     const { win } = await started();
     expect(held()).toEqual(['F1', 'F2', 'Shift+F1']);
 
-    const saved = await standIn.ipcRenderer.invoke(IPC_INVOKE, 'settings:update', { hotkeys: { screenshot: 'Ctrl+Alt+P', screenshotRegion: '', record: 'F2' } });
+    const saved = await standIn.ipcRenderer.invoke(IPC_INVOKE, 'settings:update', {
+      hotkeys: { screenshot: 'Ctrl+Alt+P', screenshotRegion: '', record: 'F2' },
+    });
     expect(saved).toMatchObject({ ok: true });
     expect(held()).toEqual(['Ctrl+Alt+P', 'F2']);
 
     // Another application holds the new key: it is reported, the others stay global.
     standIn.globalShortcut.taken.add('F7');
-    await standIn.ipcRenderer.invoke(IPC_INVOKE, 'settings:update', { hotkeys: { screenshot: 'F1', screenshotRegion: '', record: 'F7' } });
+    await standIn.ipcRenderer.invoke(IPC_INVOKE, 'settings:update', {
+      hotkeys: { screenshot: 'F1', screenshotRegion: '', record: 'F7' },
+    });
     expect(held()).toEqual(['F1']);
     const status = await standIn.ipcRenderer.invoke(IPC_INVOKE, 'hotkeys:status');
-    expect(status).toMatchObject({ ok: true, value: { bindings: [{ scope: 'global' }, { scope: 'off' }, { accelerator: 'F7', scope: 'page', problem: { code: 'taken' } }] } });
+    expect(status).toMatchObject({
+      ok: true,
+      value: {
+        bindings: [
+          { scope: 'global' },
+          { scope: 'off' },
+          { accelerator: 'F7', scope: 'page', problem: { code: 'taken' } },
+        ],
+      },
+    });
 
     // A shortcut the core did not take is given back too, as Electron advises, on will-quit.
     standIn.globalShortcut.register('Ctrl+Shift+X', () => {});

@@ -53,9 +53,17 @@ export function runDesktopApp(deps: DesktopShellDeps): AppLifecycle | null {
     reportStartFailure: (error) => {
       // The core's own data-dir lock is the second line (another host — the browser one — may hold the data dir).
       const message = error instanceof Error ? error.message : String(error);
-      dialog.showErrorBox('EVA Desktop', error instanceof AppFailure && error.code === 'already_running' ? message : `EVA Desktop could not start: ${message}`);
+      dialog.showErrorBox(
+        'EVA Desktop',
+        error instanceof AppFailure && error.code === 'already_running'
+          ? message
+          : `EVA Desktop could not start: ${message}`,
+      );
     },
-    reportStopFailure: (error) => console.error(`EVA: a part did not stop cleanly on quit (${error instanceof Error ? error.message : String(error)})`),
+    reportStopFailure: (error) =>
+      console.error(
+        `EVA: a part did not stop cleanly on quit (${error instanceof Error ? error.message : String(error)})`,
+      ),
   });
   if (lifecycle) exitWithParent(deps.env, deps.stdin, () => app.quit());
   return lifecycle;
@@ -86,13 +94,22 @@ async function startShell(deps: DesktopShellDeps, control: ShellControl, state: 
     openExternal: (url) => shell.openExternal(url),
     secretCipher: safeStorageCipher(),
     // Workers are Electron's own binary running as plain Node.
-    toolWorker: { entry: join(deps.mainDir, 'tool-worker.js'), execArgv: [], env: { ...deps.env, ELECTRON_RUN_AS_NODE: '1' } },
-    guardian: { command: process.execPath, args: [join(deps.mainDir, 'process-guardian.js')], env: { ...deps.env, ELECTRON_RUN_AS_NODE: '1' } },
+    toolWorker: {
+      entry: join(deps.mainDir, 'tool-worker.js'),
+      execArgv: [],
+      env: { ...deps.env, ELECTRON_RUN_AS_NODE: '1' },
+    },
+    guardian: {
+      command: process.execPath,
+      args: [join(deps.mainDir, 'process-guardian.js')],
+      env: { ...deps.env, ELECTRON_RUN_AS_NODE: '1' },
+    },
     // F1/F2 stay global while the app runs, also hidden in the tray; the core gives them back on quit.
     globalShortcuts: electronGlobalShortcuts(globalShortcut),
     captureScreen: async (maxSide) => {
       const shot = await captureWithDesktopCapturer(maxSide);
-      // Taken from another app or from the tray: bring EVA forward with the picture (after the grab, so EVA is not in it).
+      // Taken from another app or from the tray: bring EVA forward with the picture (after the grab, so EVA is not in
+      // it).
       reveal();
       return shot;
     },
@@ -104,12 +121,27 @@ async function startShell(deps: DesktopShellDeps, control: ShellControl, state: 
   registerIpc(core.handlers, core.events, state.window, isAppUrl);
   // The terminal client (`eva`) attaches to this core instead of starting a second one on the data dir:
   // a loopback host with its own random token, announced in the data dir's lock (owner-only file).
-  const terminalHost = deps.startBrowserHost({ handlers: core.handlers, events: core.events, rendererDir: join(deps.mainDir, '../renderer'), port: 0, modelUploads: core.models });
+  const terminalHost = deps.startBrowserHost({
+    handlers: core.handlers,
+    events: core.events,
+    rendererDir: join(deps.mainDir, '../renderer'),
+    port: 0,
+    modelUploads: core.models,
+  });
   terminalHost
     .then((host) => core.lock.announce({ url: host.url }))
-    .catch((error: unknown) => console.error(`EVA: the address for terminal clients could not be opened (${error instanceof Error ? error.message : String(error)}); eva will say the app is running`));
+    .catch((error: unknown) =>
+      console.error(
+        `EVA: the address for terminal clients could not be opened (${error instanceof Error ? error.message : String(error)}); eva will say the app is running`,
+      ),
+    );
   // Closed before the core; a host still opening when the quit comes is closed once it is open.
-  control.stopOnQuit(() => terminalHost.then((host) => host.close(), () => undefined));
+  control.stopOnQuit(() =>
+    terminalHost.then(
+      (host) => host.close(),
+      () => undefined,
+    ),
+  );
   // F2 from another app: show EVA, so the recording bar (and Esc to cancel) is in front of the user.
   core.events.attach((event, payload) => {
     if (event === 'hotkey:pressed' && (payload as { action: string }).action === 'record') reveal();

@@ -16,7 +16,10 @@ const held = () => [...standIn.globalShortcut.held.keys()].sort();
 
 function service() {
   const pressed: string[] = [];
-  const hotkeys = createHotkeyService({ shortcuts: electronGlobalShortcuts(), emit: (event, payload) => pressed.push(`${event} ${(payload as { action: string }).action}`) });
+  const hotkeys = createHotkeyService({
+    shortcuts: electronGlobalShortcuts(),
+    emit: (event, payload) => pressed.push(`${event} ${(payload as { action: string }).action}`),
+  });
   return { hotkeys, pressed };
 }
 
@@ -54,7 +57,10 @@ describe('global shortcuts (stand-in electron)', () => {
     const { hotkeys } = service();
     const status = hotkeys.apply(DEFAULT_HOTKEYS);
     expect(held()).toEqual(['F1', 'Shift+F1']);
-    expect(status.bindings.find((binding) => binding.action === 'record')).toMatchObject({ scope: 'page', problem: { code: 'taken', message: expect.stringContaining('F2 is taken') } });
+    expect(status.bindings.find((binding) => binding.action === 'record')).toMatchObject({
+      scope: 'page',
+      problem: { code: 'taken', message: expect.stringContaining('F2 is taken') },
+    });
     expect(hotkeys.status()).toBe(status);
   });
 

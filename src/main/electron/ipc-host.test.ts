@@ -62,11 +62,21 @@ describe('the IPC host (stand-in electron)', () => {
     expect(CHANNELS.length).toBeGreaterThan(50);
     for (const channel of CHANNELS) {
       const schema = invokeChannels[channel].input;
-      const input = channel in SAMPLES ? SAMPLES[channel] : schema.safeParse(undefined).success ? undefined : schema.safeParse({}).success ? {} : null;
+      const input =
+        channel in SAMPLES
+          ? SAMPLES[channel]
+          : schema.safeParse(undefined).success
+            ? undefined
+            : schema.safeParse({}).success
+              ? {}
+              : null;
       const reply = await invoke(channel, input ?? undefined);
       if (input === null) {
         // Its input is required: the contract knows the channel and checked the input against its schema.
-        expect(reply, channel).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining(`invalid input for ${channel}:`) } });
+        expect(reply, channel).toMatchObject({
+          ok: false,
+          error: { code: 'bad_request', message: expect.stringContaining(`invalid input for ${channel}:`) },
+        });
       } else {
         expect(reply, channel).toEqual({ ok: true, value: { answeredBy: channel } });
         expect(reached.at(-1)?.channel).toBe(channel);
@@ -77,7 +87,14 @@ describe('the IPC host (stand-in electron)', () => {
 
   it('refuses an unknown channel without reaching a handler', async () => {
     registerIpc(handlers, events, () => win as unknown as BrowserWindow, isAppUrl);
-    for (const channel of ['fs:delete-everything', '__proto__', 'constructor', 42, null, { toString: () => 'app:info' }]) {
+    for (const channel of [
+      'fs:delete-everything',
+      '__proto__',
+      'constructor',
+      42,
+      null,
+      { toString: () => 'app:info' },
+    ]) {
       expect(await invoke(channel), String(channel)).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
     }
     expect(reached).toEqual([]);
@@ -89,25 +106,48 @@ describe('the IPC host (stand-in electron)', () => {
     const mainFrame = win.webContents.mainFrame;
     const other = new BrowserWindow() as unknown as StandInBrowserWindow;
     const cases: [string, unknown, string][] = [
-      ['another webContents', { sender: other.webContents, senderFrame: other.webContents.mainFrame }, 'the sender is not the app window'],
+      [
+        'another webContents',
+        { sender: other.webContents, senderFrame: other.webContents.mainFrame },
+        'the sender is not the app window',
+      ],
       ['no frame', { sender: win.webContents, senderFrame: null }, 'the sending frame is gone'],
-      ['a sub-frame', { sender: win.webContents, senderFrame: { url: `${APP}/`, parent: mainFrame } }, 'the sender is a sub-frame, not the main frame'],
+      [
+        'a sub-frame',
+        { sender: win.webContents, senderFrame: { url: `${APP}/`, parent: mainFrame } },
+        'the sender is a sub-frame, not the main frame',
+      ],
     ];
     for (const [what, event, reason] of cases) {
       const reply = await invoke('app:info', undefined, event);
-      expect(reply, what).toEqual({ ok: false, error: { code: 'forbidden', message: `IPC refused: ${reason}`, details: { reason } } });
+      expect(reply, what).toEqual({
+        ok: false,
+        error: { code: 'forbidden', message: `IPC refused: ${reason}`, details: { reason } },
+      });
     }
     mainFrame.url = 'https://evil.example/page';
-    expect(await invoke('app:info')).toMatchObject({ ok: false, error: { code: 'forbidden', message: "IPC refused: the sending page is not the app's (https://evil.example/page)" } });
+    expect(await invoke('app:info')).toMatchObject({
+      ok: false,
+      error: {
+        code: 'forbidden',
+        message: "IPC refused: the sending page is not the app's (https://evil.example/page)",
+      },
+    });
     mainFrame.url = 'http://localhost:51730/';
     expect(await invoke('app:info')).toMatchObject({ ok: false, error: { code: 'forbidden' } });
 
     mainFrame.url = `${APP}/`;
     const event = standIn.mainFrameEvent();
     win.destroy();
-    expect(await invoke('app:info', undefined, event)).toMatchObject({ ok: false, error: { message: 'IPC refused: the app window is closed' } });
+    expect(await invoke('app:info', undefined, event)).toMatchObject({
+      ok: false,
+      error: { message: 'IPC refused: the app window is closed' },
+    });
     current = null;
-    expect(await invoke('app:info', undefined, event)).toMatchObject({ ok: false, error: { message: 'IPC refused: no app window is open' } });
+    expect(await invoke('app:info', undefined, event)).toMatchObject({
+      ok: false,
+      error: { message: 'IPC refused: no app window is open' },
+    });
     expect(reached).toEqual([]);
   });
 

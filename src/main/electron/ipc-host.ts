@@ -19,11 +19,15 @@ export function registerIpc(
   isAppUrl: (url: string) => boolean,
   ipc: IpcHandlerHost = ipcMain,
 ): () => void {
-  ipc.handle(IPC_INVOKE, async (event: IpcMainInvokeEvent, channel: unknown, input: unknown): Promise<Result<unknown>> => {
-    const reason = refuseSender(event, window(), isAppUrl);
-    if (reason) return { ok: false, error: { code: 'forbidden', message: `IPC refused: ${reason}`, details: { reason } } };
-    return dispatchInvoke(handlers, channel, input);
-  });
+  ipc.handle(
+    IPC_INVOKE,
+    async (event: IpcMainInvokeEvent, channel: unknown, input: unknown): Promise<Result<unknown>> => {
+      const reason = refuseSender(event, window(), isAppUrl);
+      if (reason)
+        return { ok: false, error: { code: 'forbidden', message: `IPC refused: ${reason}`, details: { reason } } };
+      return dispatchInvoke(handlers, channel, input);
+    },
+  );
   const detach = events.attach((name, payload) => {
     const win = window();
     if (win && !win.isDestroyed() && !win.webContents.isDestroyed()) win.webContents.send(IPC_EVENT, name, payload);

@@ -29,7 +29,11 @@ describe('refuseSender', () => {
       refuseSender({ sender: { other: 'contents' }, senderFrame: mainFrame }, window, isAppUrl),
       refuseSender({ sender: webContents, senderFrame: null }, window, isAppUrl),
       refuseSender({ sender: webContents, senderFrame: { url: APP } }, window, isAppUrl),
-      refuseSender({ sender: webContents, senderFrame: Object.assign(mainFrame, { url: 'https://evil.example/' }) }, window, isAppUrl),
+      refuseSender(
+        { sender: webContents, senderFrame: Object.assign(mainFrame, { url: 'https://evil.example/' }) },
+        window,
+        isAppUrl,
+      ),
     ];
     expect(reasons).toEqual([
       'no app window is open',

@@ -15,7 +15,11 @@ export interface SenderWindow {
 }
 
 /** Why the call is refused, or null when the sender is the app's own page. */
-export function refuseSender(event: SenderEvent, window: SenderWindow | null, isAppUrl: (url: string) => boolean): string | null {
+export function refuseSender(
+  event: SenderEvent,
+  window: SenderWindow | null,
+  isAppUrl: (url: string) => boolean,
+): string | null {
   if (!window) return 'no app window is open';
   // A destroyed window throws on every property read: check before touching its webContents.
   if (window.isDestroyed()) return 'the app window is closed';

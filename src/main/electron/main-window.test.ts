@@ -28,7 +28,13 @@ function open(overrides: Partial<MainWindowOptions> = {}) {
 describe('mainWindowOptions', () => {
   it('isolates and sandboxes the page, without Node, with web security on, through the preload', () => {
     const options = mainWindowOptions({ preloadPath: '/app/out/preload/index.cjs', iconPath: '/icon.png' });
-    expect(options.webPreferences).toMatchObject({ preload: '/app/out/preload/index.cjs', contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
+    expect(options.webPreferences).toMatchObject({
+      preload: '/app/out/preload/index.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+    });
     expect(options.webPreferences).not.toHaveProperty('nodeIntegrationInSubFrames', true);
     expect(options.webPreferences).not.toHaveProperty('webviewTag', true);
     expect(options.webPreferences).not.toHaveProperty('allowRunningInsecureContent', true);
@@ -39,7 +45,9 @@ describe('mainWindowOptions', () => {
 describe('the main window (stand-in electron)', () => {
   it('is created with those options, hardened, and shown once ready', () => {
     const { win } = open();
-    expect(win.options).toEqual(mainWindowOptions({ preloadPath: '/app/out/preload/index.cjs', iconPath: '/app/resources/icons/eva.png' }));
+    expect(win.options).toEqual(
+      mainWindowOptions({ preloadPath: '/app/out/preload/index.cjs', iconPath: '/app/resources/icons/eva.png' }),
+    );
     expect(win.webContents.windowOpenHandler?.({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
     expect(win.webContents.listenerCount('will-navigate')).toBe(1);
     expect(win.isVisible()).toBe(false);

@@ -12,7 +12,9 @@ export interface MainWindowOptions {
 }
 
 /** The window's options, apart so the security settings are checked without a window. */
-export function mainWindowOptions(options: Pick<MainWindowOptions, 'preloadPath' | 'iconPath'>): BrowserWindowConstructorOptions {
+export function mainWindowOptions(
+  options: Pick<MainWindowOptions, 'preloadPath' | 'iconPath'>,
+): BrowserWindowConstructorOptions {
   return {
     width: 1200,
     height: 820,

@@ -11,7 +11,9 @@ export interface RevealableWindow {
   focus(): void;
 }
 
-/** Restore, show and focus the window; a missing or closed one is left alone (a destroyed window throws on every call). */
+/**
+ * Restore, show and focus the window; a missing or closed one is left alone (a destroyed window throws on every call).
+ */
 export function revealWindow(win: RevealableWindow | null): void {
   if (!win || win.isDestroyed()) return;
   if (win.isMinimized()) win.restore();

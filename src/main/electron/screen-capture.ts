@@ -8,10 +8,16 @@ import type { ScreenCapture } from '@shared/screen/screen-capture';
 
 export async function captureWithDesktopCapturer(maxSide: number | null): Promise<ScreenCapture> {
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-    throw new AppFailure('no_display', 'no display: taking a screenshot needs a graphical session, and neither DISPLAY nor WAYLAND_DISPLAY is set');
+    throw new AppFailure(
+      'no_display',
+      'no display: taking a screenshot needs a graphical session, and neither DISPLAY nor WAYLAND_DISPLAY is set',
+    );
   }
   const display = screen.getDisplayNearestPoint(screen.getCursorScreenPoint());
-  const pixels = { width: Math.round(display.size.width * display.scaleFactor), height: Math.round(display.size.height * display.scaleFactor) };
+  const pixels = {
+    width: Math.round(display.size.width * display.scaleFactor),
+    height: Math.round(display.size.height * display.scaleFactor),
+  };
   let sources: Electron.DesktopCapturerSource[];
   try {
     sources = await desktopCapturer.getSources({ types: ['screen'], thumbnailSize: pixels });
@@ -19,13 +25,21 @@ export async function captureWithDesktopCapturer(maxSide: number | null): Promis
     throw new AppFailure('capture_failed', `the screen could not be captured: ${(error as Error).message}`);
   }
   // display_id is empty on some Linux setups; with one screen the only source is the right one.
-  const source = sources.find((candidate) => candidate.display_id === String(display.id)) ?? (sources.length === 1 ? sources[0] : undefined);
+  const source =
+    sources.find((candidate) => candidate.display_id === String(display.id)) ??
+    (sources.length === 1 ? sources[0] : undefined);
   if (!source || source.thumbnail.isEmpty()) {
-    throw new AppFailure('capture_failed', 'the screen could not be captured: the system gave no image (on macOS, allow EVA under Privacy & Security → Screen Recording)');
+    throw new AppFailure(
+      'capture_failed',
+      'the screen could not be captured: the system gave no image (on macOS, allow EVA under Privacy & Security → Screen Recording)',
+    );
   }
   const original = source.thumbnail.getSize();
   const size = fitWithin(original, maxSide);
-  const image = size.width === original.width && size.height === original.height ? source.thumbnail : source.thumbnail.resize({ ...size, quality: 'best' });
+  const image =
+    size.width === original.width && size.height === original.height
+      ? source.thumbnail
+      : source.thumbnail.resize({ ...size, quality: 'best' });
   return {
     dataUrl: `data:image/png;base64,${image.toPNG().toString('base64')}`,
     width: size.width,

@@ -24,8 +24,13 @@ describe('hardenSession (stand-in electron)', () => {
   it('sets the CSP header on every response, keeping the others', () => {
     hardenSession(isAppUrl);
     let answered: unknown;
-    standIn.session.headersListener?.({ responseHeaders: { 'Content-Type': ['text/html'], 'Content-Security-Policy': ['default-src *'] } }, (response) => (answered = response));
-    expect(answered).toEqual({ responseHeaders: { 'Content-Type': ['text/html'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+    standIn.session.headersListener?.(
+      { responseHeaders: { 'Content-Type': ['text/html'], 'Content-Security-Policy': ['default-src *'] } },
+      (response) => (answered = response),
+    );
+    expect(answered).toEqual({
+      responseHeaders: { 'Content-Type': ['text/html'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+    });
     expect(CONTENT_SECURITY_POLICY).toContain("default-src 'self'");
     expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'");
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*unsafe/);
@@ -35,7 +40,10 @@ describe('hardenSession (stand-in electron)', () => {
     hardenSession(isAppUrl);
     const request = (permission: string, url: string, mediaTypes?: string[]) => {
       let granted: boolean | undefined;
-      standIn.session.permissionRequestHandler?.({}, permission, (allow: boolean) => (granted = allow), { requestingUrl: url, ...(mediaTypes ? { mediaTypes } : {}) });
+      standIn.session.permissionRequestHandler?.({}, permission, (allow: boolean) => (granted = allow), {
+        requestingUrl: url,
+        ...(mediaTypes ? { mediaTypes } : {}),
+      });
       return granted;
     };
     expect(request('media', `${APP}/`, ['audio'])).toBe(true);
@@ -44,7 +52,8 @@ describe('hardenSession (stand-in electron)', () => {
     expect(request('notifications', `${APP}/`)).toBe(false);
     expect(request('media', 'https://evil.example/', ['audio'])).toBe(false);
 
-    const check = (permission: string, origin: string, details: Record<string, unknown>) => standIn.session.permissionCheckHandler?.({}, permission, origin, details);
+    const check = (permission: string, origin: string, details: Record<string, unknown>) =>
+      standIn.session.permissionCheckHandler?.({}, permission, origin, details);
     expect(check('media', APP, { mediaType: 'audio', requestingUrl: `${APP}/` })).toBe(true);
     expect(check('media', APP, { mediaType: 'video', requestingUrl: `${APP}/` })).toBe(false);
     expect(check('media', 'https://evil.example', { mediaType: 'audio' })).toBe(false);
@@ -61,7 +70,8 @@ describe('hardenContents (stand-in electron)', () => {
 
   it('denies every window.open', () => {
     const contents = hardened();
-    for (const url of [`${APP}/other`, 'https://example.com/', 'javascript:alert(1)']) expect(contents.windowOpenHandler?.({ url })).toEqual({ action: 'deny' });
+    for (const url of [`${APP}/other`, 'https://example.com/', 'javascript:alert(1)'])
+      expect(contents.windowOpenHandler?.({ url })).toEqual({ action: 'deny' });
   });
 
   it('refuses every webview', () => {

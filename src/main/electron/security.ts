@@ -20,12 +20,18 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /** The slice of an Electron session the hardening sets. */
-export type HardenableSession = Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'webRequest'>;
+export type HardenableSession = Pick<
+  Session,
+  'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'webRequest'
+>;
 
 /** The slice of a web contents the hardening sets. */
 export type HardenableContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>;
 
-export function hardenSession(isAppUrl: (url: string) => boolean, ses: HardenableSession = session.defaultSession): void {
+export function hardenSession(
+  isAppUrl: (url: string) => boolean,
+  ses: HardenableSession = session.defaultSession,
+): void {
   // Only the app's page, and only the microphone (F2 voice input).
   ses.setPermissionRequestHandler((_contents, permission, callback, details) => {
     const mediaTypes = 'mediaTypes' in details ? (details.mediaTypes ?? []) : [];
@@ -33,7 +39,10 @@ export function hardenSession(isAppUrl: (url: string) => boolean, ses: Hardenabl
   });
   ses.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) => {
     const mediaType = 'mediaType' in details ? details.mediaType : undefined;
-    return allowPermission({ permission, url: details.requestingUrl ?? requestingOrigin, mediaTypes: mediaType ? [mediaType] : [] }, isAppUrl);
+    return allowPermission(
+      { permission, url: details.requestingUrl ?? requestingOrigin, mediaTypes: mediaType ? [mediaType] : [] },
+      isAppUrl,
+    );
   });
   ses.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });

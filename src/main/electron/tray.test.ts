@@ -11,7 +11,11 @@ beforeEach(() => standIn.reset());
 describe('trayMenuTemplate', () => {
   it('offers Show, Hide and Quit, each calling its action', () => {
     const calls: string[] = [];
-    const template = trayMenuTemplate({ show: () => calls.push('show'), hide: () => calls.push('hide'), quit: () => calls.push('quit') });
+    const template = trayMenuTemplate({
+      show: () => calls.push('show'),
+      hide: () => calls.push('hide'),
+      quit: () => calls.push('quit'),
+    });
     expect(template.map((item) => item.label ?? item.type)).toEqual(['Show', 'Hide', 'separator', 'Quit']);
     for (const item of template) (item.click as (() => void) | undefined)?.();
     expect(calls).toEqual(['show', 'hide', 'quit']);

@@ -18,7 +18,11 @@ export function trayMenuTemplate(actions: TrayActions): MenuItemConstructorOptio
   ];
 }
 
-export function createTray(iconPath: string, window: () => (RevealableWindow & { hide(): void }) | null, quit: () => void): Tray {
+export function createTray(
+  iconPath: string,
+  window: () => (RevealableWindow & { hide(): void }) | null,
+  quit: () => void,
+): Tray {
   const tray = new Tray(nativeImage.createFromPath(iconPath));
   tray.setToolTip('EVA Desktop');
   const show = () => revealWindow(window());

@@ -6,7 +6,11 @@ import { dirname, join } from 'node:path';
 export function findAppRoot(start: string): string {
   for (let dir = start; ; dir = dirname(dir)) {
     const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'eva-desktop') return dir;
+    if (
+      existsSync(manifest) &&
+      (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'eva-desktop'
+    )
+      return dir;
     if (dirname(dir) === dir) throw new Error(`cannot find the eva-desktop folder above ${start}`);
   }
 }

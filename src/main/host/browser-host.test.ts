@@ -17,7 +17,13 @@ beforeAll(async () => {
   const rendererDir = await mkdtemp(join(tmpdir(), 'eva-renderer-'));
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>EVA</title>');
   await writeFile(join(rendererDir, 'app.js'), 'console.log(1)');
-  core = await createCore({ host: 'browser', version: '0.0.0', dataDir, binDirs: [join(dataDir, 'no-bin')], systemLanguage: 'en' });
+  core = await createCore({
+    host: 'browser',
+    version: '0.0.0',
+    dataDir,
+    binDirs: [join(dataDir, 'no-bin')],
+    systemLanguage: 'en',
+  });
   host = await startBrowserHost({ handlers: core.handlers, events: core.events, rendererDir, port: 0 });
 });
 
@@ -26,19 +32,28 @@ afterAll(async () => {
   await core.dispose();
 });
 
-function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: host.port, path, headers: { host: `127.0.0.1:${host.port}`, ...headers } }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port: host.port, path, headers: { host: `127.0.0.1:${host.port}`, ...headers } },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
 }
 
-function connect(path: string, headers: Record<string, string>): Promise<{ ws: WebSocket | null; status: number | null }> {
+function connect(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ ws: WebSocket | null; status: number | null }> {
   return new Promise((resolve) => {
     const ws = new WebSocket(`ws://127.0.0.1:${host.port}${path}`, { headers });
     ws.once('open', () => resolve({ ws, status: null }));
@@ -61,11 +76,12 @@ describe('browser host HTTP', () => {
     expect((await get('/')).status).toBe(200);
   });
 
-  it('says whether a token is this run\'s (so a page with an old address can explain itself), and nothing more', async () => {
+  it("says whether a token is this run's (so a page with an old address can explain itself), and nothing more", async () => {
     const valid = await get(`/session?token=${host.token}`);
     expect(valid.status).toBe(204);
     expect(valid.body).toBe('');
-    for (const query of ['', '?token=', '?token=old-run-token', `?token=${host.token}x`]) expect((await get(`/session${query}`)).status, query).toBe(403);
+    for (const query of ['', '?token=', '?token=old-run-token', `?token=${host.token}x`])
+      expect((await get(`/session${query}`)).status, query).toBe(403);
     // A foreign page cannot use it to test guesses.
     expect((await get(`/session?token=${host.token}`, { origin: 'http://evil.example' })).status).toBe(403);
   });
@@ -113,25 +129,46 @@ describe('browser host WebSocket', () => {
       for (let i = 0; i < 200 && !replies.has(id); i++) await new Promise((r) => setTimeout(r, 10));
       return replies.get(id);
     };
-    expect(await ask({ type: 'invoke', id: 1, channel: 'app:info' }, 1)).toMatchObject({ ok: true, value: { host: 'browser', version: '0.0.0' } });
-    expect(await ask({ type: 'invoke', id: 2, channel: 'nope:nope' }, 2)).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
-    expect(await ask({ type: 'invoke', id: 3, channel: 'backend:inspect', input: { modelPath: 42 } }, 3)).toMatchObject({ ok: false, error: { code: 'bad_request' } });
-    expect(await ask({ type: 'invoke', id: 4, channel: 42 }, 4)).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    expect(await ask({ type: 'invoke', id: 1, channel: 'app:info' }, 1)).toMatchObject({
+      ok: true,
+      value: { host: 'browser', version: '0.0.0' },
+    });
+    expect(await ask({ type: 'invoke', id: 2, channel: 'nope:nope' }, 2)).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_channel' },
+    });
+    expect(await ask({ type: 'invoke', id: 3, channel: 'backend:inspect', input: { modelPath: 42 } }, 3)).toMatchObject(
+      { ok: false, error: { code: 'bad_request' } },
+    );
+    expect(await ask({ type: 'invoke', id: 4, channel: 42 }, 4)).toMatchObject({
+      ok: false,
+      error: { code: 'bad_request' },
+    });
     await ask('{not json', -1);
     // A binary frame that names its request is answered, and the connection stays up.
     socket.send(Buffer.from(JSON.stringify({ type: 'invoke', id: 7, channel: 'app:info' })), { binary: true });
     for (let i = 0; i < 200 && !replies.has(7); i++) await new Promise((r) => setTimeout(r, 10));
-    expect(replies.get(7)).toEqual({ ok: false, error: { code: 'bad_request', message: 'binary frames are not accepted; send JSON text' } });
+    expect(replies.get(7)).toEqual({
+      ok: false,
+      error: { code: 'bad_request', message: 'binary frames are not accepted; send JSON text' },
+    });
     // Still alive after garbage:
-    expect(await ask({ type: 'invoke', id: 5, channel: 'backend:status' }, 5)).toMatchObject({ ok: true, value: { state: 'stopped' } });
-    expect(await ask({ type: 'invoke', id: 6, channel: 'backend:load', input: { modelPath: '/nope.gguf' } }, 6)).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    expect(await ask({ type: 'invoke', id: 5, channel: 'backend:status' }, 5)).toMatchObject({
+      ok: true,
+      value: { state: 'stopped' },
+    });
+    expect(
+      await ask({ type: 'invoke', id: 6, channel: 'backend:load', input: { modelPath: '/nope.gguf' } }, 6),
+    ).toMatchObject({ ok: false, error: { code: 'bad_request' } });
     socket.close();
   });
 
   it('closes with 1003 on a binary frame that names no request', async () => {
     for (const bytes of [Buffer.from([0xff, 0x00]), Buffer.from('{"type":"invoke","channel":"app:info"}')]) {
       const socket = (await connect(`/ws?token=${host.token}`, { origin: origin() })).ws as WebSocket;
-      const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+      const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+        socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+      );
       socket.send(bytes, { binary: true });
       expect(await closed).toEqual({ code: 1003, reason: 'binary frames are not accepted; send JSON text' });
     }
@@ -144,7 +181,9 @@ describe('browser host WebSocket', () => {
     socket.on('message', (data) => events.push(JSON.parse(data.toString())));
     core.events.emit('app:notice', { level: 'info', code: 'test', message: 'hello' });
     for (let i = 0; i < 100 && events.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(events).toEqual([{ type: 'event', event: 'app:notice', payload: { level: 'info', code: 'test', message: 'hello' } }]);
+    expect(events).toEqual([
+      { type: 'event', event: 'app:notice', payload: { level: 'info', code: 'test', message: 'hello' } },
+    ]);
     socket.close();
   });
 });
@@ -164,7 +203,8 @@ describe('browser host under malformed requests (fuzz)', () => {
     });
   }
   const hostHeader = () => `Host: 127.0.0.1:${host.port}\r\n`;
-  const ws = (target: string) => `GET ${target} HTTP/1.1\r\n${hostHeader()}Origin: ${origin()}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`;
+  const ws = (target: string) =>
+    `GET ${target} HTTP/1.1\r\n${hostHeader()}Origin: ${origin()}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`;
 
   it('answers 400 to request targets that are not URLs, over HTTP and WebSocket, and stays up', async () => {
     // Each of these threw in URL parsing before any check, and the process exited.
@@ -177,12 +217,40 @@ describe('browser host under malformed requests (fuzz)', () => {
 
   it('survives a generated corpus of broken request lines and headers', async () => {
     const random = seededRandom(12);
-    const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-    const pieces = ['//[', '%', '%zz', '\u0000', '\u00ff', ' ', '\t', '?', '#', '..', '/ws', '@', ':', '\\', '[', ']', 'ä', '\r', '\n'];
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+    const pieces = [
+      '//[',
+      '%',
+      '%zz',
+      '\u0000',
+      '\u00ff',
+      ' ',
+      '\t',
+      '?',
+      '#',
+      '..',
+      '/ws',
+      '@',
+      ':',
+      '\\',
+      '[',
+      ']',
+      'ä',
+      '\r',
+      '\n',
+    ];
     for (let i = 0; i < 150; i++) {
       const target = `/${Array.from({ length: 1 + Math.floor(random() * 8) }, () => pick(pieces)).join('')}`;
       const method = pick(['GET', 'HEAD', 'POST', 'G\u0000T', 'PRI', '']);
-      const headers = pick([hostHeader(), '', `Host: [${pick(pieces)}\r\n`, `${hostHeader()}Origin: ${pick(pieces)}\r\n`, `${hostHeader()}Upgrade: websocket\r\nConnection: Upgrade\r\n`, `${hostHeader()}Content-Length: -1\r\n`, `${hostHeader()}X: ${'a'.repeat(20_000)}\r\n`]);
+      const headers = pick([
+        hostHeader(),
+        '',
+        `Host: [${pick(pieces)}\r\n`,
+        `${hostHeader()}Origin: ${pick(pieces)}\r\n`,
+        `${hostHeader()}Upgrade: websocket\r\nConnection: Upgrade\r\n`,
+        `${hostHeader()}Content-Length: -1\r\n`,
+        `${hostHeader()}X: ${'a'.repeat(20_000)}\r\n`,
+      ]);
       await raw(Buffer.from(`${method} ${target} HTTP/1.1\r\n${headers}\r\n`, 'latin1'));
     }
     expect((await get('/')).status).toBe(200);

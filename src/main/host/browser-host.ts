@@ -5,7 +5,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { InvokeHandlers } from '@shared/contract';
-import { BINARY_FRAME_MESSAGE, binaryFrameRequestId, parseClientFrame, WS_CLOSE_UNSUPPORTED_DATA, SESSION_PATH, WS_PATH, type ServerFrame } from '@shared/ws-protocol';
+import {
+  BINARY_FRAME_MESSAGE,
+  binaryFrameRequestId,
+  parseClientFrame,
+  WS_CLOSE_UNSUPPORTED_DATA,
+  SESSION_PATH,
+  WS_PATH,
+  type ServerFrame,
+} from '@shared/ws-protocol';
 import type { EventBus } from '../services/app/event-bus';
 import { dispatchInvoke } from '../services/ipc/dispatch';
 import { checkOrigin, checkRequest, parseRequestTarget } from './request-guard';
@@ -65,13 +73,15 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   async function serveHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = parseRequestTarget(req.url);
     if (!url) return refuse(res, 400, 'bad request target');
-    if (url.pathname === MODEL_UPLOAD_PATH) return handleModelUpload(req, res, url, { port, token }, options.modelUploads);
+    if (url.pathname === MODEL_UPLOAD_PATH)
+      return handleModelUpload(req, res, url, { port, token }, options.modelUploads);
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'method not allowed');
     // Static files hold no secret: Host and Origin are checked (DNS rebinding, foreign pages), no token.
     const verdict = checkOrigin(req.headers, { port, token }, false);
     if (!verdict.ok) return refuse(res, verdict.status, verdict.reason);
     // Says only whether the token is this run's: nothing to learn from it but yes or no.
-    if (url.pathname === SESSION_PATH) return answerSession(res, checkRequest(req.headers, url, { port, token }, { requireOrigin: false }).ok);
+    if (url.pathname === SESSION_PATH)
+      return answerSession(res, checkRequest(req.headers, url, { port, token }, { requireOrigin: false }).ok);
     const file = await readStaticFile(options.rendererDir, url.pathname);
     if (!file) return refuse(res, 404, 'not found');
     res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': file.contentType, 'Cache-Control': 'no-store' });
@@ -81,9 +91,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
     socket.on('error', () => socket.destroy());
     const url = parseRequestTarget(req.url);
-    const verdict = !url || url.pathname !== WS_PATH
-      ? ({ ok: false, status: 403, reason: 'not the WebSocket path' } as const)
-      : checkRequest(req.headers, url, { port, token }, { requireOrigin: true });
+    const verdict =
+      !url || url.pathname !== WS_PATH
+        ? ({ ok: false, status: 403, reason: 'not the WebSocket path' } as const)
+        : checkRequest(req.headers, url, { port, token }, { requireOrigin: true });
     if (!verdict.ok) {
       socket.end(`HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\n${verdict.reason}\n`);
       return;
@@ -100,7 +111,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const parsed = parseClientFrame(text);
     if (!parsed.ok) {
       // Answer when the frame still names its request; otherwise there is no one to answer.
-      if (parsed.id !== undefined) send(ws, { type: 'result', id: parsed.id, result: { ok: false, error: { code: 'bad_request', message: `malformed invoke frame: ${parsed.reason}` } } });
+      if (parsed.id !== undefined)
+        send(ws, {
+          type: 'result',
+          id: parsed.id,
+          result: { ok: false, error: { code: 'bad_request', message: `malformed invoke frame: ${parsed.reason}` } },
+        });
       return;
     }
     const result = await dispatchInvoke(options.handlers, parsed.frame.channel, parsed.frame.input);
@@ -136,7 +152,12 @@ function refuseBinary(ws: WebSocket, data: RawData): void {
   const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
   const id = binaryFrameRequestId(bytes);
   if (id === undefined) ws.close(WS_CLOSE_UNSUPPORTED_DATA, BINARY_FRAME_MESSAGE);
-  else send(ws, { type: 'result', id, result: { ok: false, error: { code: 'bad_request', message: BINARY_FRAME_MESSAGE } } });
+  else
+    send(ws, {
+      type: 'result',
+      id,
+      result: { ok: false, error: { code: 'bad_request', message: BINARY_FRAME_MESSAGE } },
+    });
 }
 
 function send(ws: WebSocket, frame: ServerFrame): void {

@@ -20,7 +20,9 @@ async function main(): Promise<void> {
     throw new Error(`the renderer is not built (${rendererDir}); run \`npm run build\``);
   }
   // Unset or empty picks a free port; anything else must be plain decimal ('0x50' is not port 80).
-  const port = process.env.EVA_PORT ? parseIntegerSetting('EVA_PORT', process.env.EVA_PORT, { min: 0, max: 65535 }) : { ok: true as const, value: 0 };
+  const port = process.env.EVA_PORT
+    ? parseIntegerSetting('EVA_PORT', process.env.EVA_PORT, { min: 0, max: 65535 })
+    : { ok: true as const, value: 0 };
   if (!port.ok) throw new Error(port.error.message);
 
   // Listening before the core starts anything: a stop during start-up waits for it, then stops it all.
@@ -50,18 +52,30 @@ async function main(): Promise<void> {
     toolWorker: built ? { entry: join(import.meta.dirname, 'tool-worker.js'), execArgv: [] } : undefined,
     guardian: {
       command: process.execPath,
-      args: built ? [join(import.meta.dirname, 'process-guardian.js')] : ['--import', 'tsx', join(import.meta.dirname, '..', 'workers', 'process-guardian.ts')],
+      args: built
+        ? [join(import.meta.dirname, 'process-guardian.js')]
+        : ['--import', 'tsx', join(import.meta.dirname, '..', 'workers', 'process-guardian.ts')],
     },
   });
   const core = await starting;
   if (stopping) return; // shutdown() is stopping it
-  host = await startBrowserHost({ handlers: core.handlers, events: core.events, rendererDir, port: port.value, modelUploads: core.models });
+  host = await startBrowserHost({
+    handlers: core.handlers,
+    events: core.events,
+    rendererDir,
+    port: port.value,
+    modelUploads: core.models,
+  });
   await core.lock.announce({ url: host.url });
   console.log(`EVA Desktop is at ${host.url}`);
 }
 
 main().catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
-  console.error(error instanceof AppFailure && error.code === 'already_running' ? message : `EVA Desktop could not start: ${message}`);
+  console.error(
+    error instanceof AppFailure && error.code === 'already_running'
+      ? message
+      : `EVA Desktop could not start: ${message}`,
+  );
   process.exit(error instanceof AppFailure && error.code === 'already_running' ? 3 : 1);
 });

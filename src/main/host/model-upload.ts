@@ -9,11 +9,30 @@ import { checkModelFileName } from '../services/models/gguf-file-names';
 import type { ModelUploadSink } from '../services/models/model-library-service';
 import { checkRequest, type GuardConfig } from './request-guard';
 
-const STATUS_BY_CODE: Partial<Record<AppError['code'], number>> = { bad_request: 400, forbidden: 403, not_found: 404, already_running: 409 };
+const STATUS_BY_CODE: Partial<Record<AppError['code'], number>> = {
+  bad_request: 400,
+  forbidden: 403,
+  not_found: 404,
+  already_running: 409,
+};
 
-export async function handleModelUpload(req: IncomingMessage, res: ServerResponse, url: URL, guard: GuardConfig, sink: ModelUploadSink | undefined): Promise<void> {
+export async function handleModelUpload(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  guard: GuardConfig,
+  sink: ModelUploadSink | undefined,
+): Promise<void> {
   const verdict = checkRequest(req.headers, url, guard, { requireOrigin: false });
-  if (!verdict.ok) return answer(res, 403, failure('forbidden', `The upload was refused (${verdict.reason}); reload the page from the address EVA printed at start.`));
+  if (!verdict.ok)
+    return answer(
+      res,
+      403,
+      failure(
+        'forbidden',
+        `The upload was refused (${verdict.reason}); reload the page from the address EVA printed at start.`,
+      ),
+    );
   if (req.method !== 'PUT') return answer(res, 405, failure('bad_request', 'Models are added with PUT.'));
   if (!sink) return answer(res, 404, failure('not_found', 'This host does not take dropped models.'));
   const name = url.searchParams.get('name') ?? '';
@@ -21,7 +40,13 @@ export async function handleModelUpload(req: IncomingMessage, res: ServerRespons
   if (!check.ok) return answer(res, 400, failure('bad_request', check.reason, { reason: 'bad_name', name }));
   const length = Number(req.headers['content-length']);
   if (req.headers['content-length'] === undefined || !Number.isSafeInteger(length) || length <= 0) {
-    return answer(res, 411, failure('bad_request', 'The upload did not say its size (Content-Length); drop the file again.', { reason: 'no_length' }));
+    return answer(
+      res,
+      411,
+      failure('bad_request', 'The upload did not say its size (Content-Length); drop the file again.', {
+        reason: 'no_length',
+      }),
+    );
   }
   try {
     const value = await sink.receiveUpload(name, req, length);

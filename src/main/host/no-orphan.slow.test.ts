@@ -12,7 +12,15 @@ const TRIALS = Number(process.env.EVA_LIFECYCLE_TRIALS ?? 20);
 describe.runIf(process.platform === 'linux')('no orphan (Linux: processes are read from /proc)', () => {
   it(`${TRIALS} SIGKILLs of the host leave nothing running, 5 s after the kill and after the next start`, async () => {
     const trials = await runKillTrials(TRIALS);
-    console.log(JSON.stringify({ killTrials: trials.length, started: trials.map((t) => t.started), goneMs: trials.map((t) => t.goneMs), survivorsAfterKill: trials.flatMap((t) => t.survivorsAfterKill), survivorsAfterNextStart: trials.flatMap((t) => t.survivorsAfterNextStart) }));
+    console.log(
+      JSON.stringify({
+        killTrials: trials.length,
+        started: trials.map((t) => t.started),
+        goneMs: trials.map((t) => t.goneMs),
+        survivorsAfterKill: trials.flatMap((t) => t.survivorsAfterKill),
+        survivorsAfterNextStart: trials.flatMap((t) => t.survivorsAfterNextStart),
+      }),
+    );
     expect(trials).toHaveLength(TRIALS);
     // llama-server, the tool worker, the MCP server and the guardian at least.
     for (const trial of trials) expect(trial.started).toBeGreaterThanOrEqual(4);
@@ -22,7 +30,14 @@ describe.runIf(process.platform === 'linux')('no orphan (Linux: processes are re
 
   it(`${TRIALS} SIGTERM/SIGINTs to npm's pid alone stop everything within 10 s`, async () => {
     const trials = await runNpmSignalTrials(TRIALS);
-    console.log(JSON.stringify({ signalTrials: trials.length, exitMs: trials.map((t) => t.exitMs), stoppedMs: trials.map((t) => t.stoppedMs), survivors: trials.flatMap((t) => t.survivors) }));
+    console.log(
+      JSON.stringify({
+        signalTrials: trials.length,
+        exitMs: trials.map((t) => t.exitMs),
+        stoppedMs: trials.map((t) => t.stoppedMs),
+        survivors: trials.flatMap((t) => t.survivors),
+      }),
+    );
     expect(trials).toHaveLength(TRIALS);
     for (const trial of trials) {
       expect(trial.started).toBeGreaterThanOrEqual(5);

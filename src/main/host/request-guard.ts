@@ -27,10 +27,12 @@ export function tokenMatches(candidate: string | null | undefined, token: string
 /** Host and Origin checks shared by HTTP requests and WebSocket upgrades. */
 export function checkOrigin(headers: IncomingHttpHeaders, config: GuardConfig, requireOrigin: boolean): GuardVerdict {
   const hosts = allowedHosts(config.port);
-  if (!headers.host || !hosts.includes(headers.host)) return { ok: false, status: 403, reason: `foreign Host: ${headers.host ?? '(none)'}` };
+  if (!headers.host || !hosts.includes(headers.host))
+    return { ok: false, status: 403, reason: `foreign Host: ${headers.host ?? '(none)'}` };
   const origin = headers.origin;
   if (origin === undefined) return requireOrigin ? { ok: false, status: 403, reason: 'missing Origin' } : { ok: true };
-  if (!hosts.map((host) => `http://${host}`).includes(origin)) return { ok: false, status: 403, reason: `foreign Origin: ${origin}` };
+  if (!hosts.map((host) => `http://${host}`).includes(origin))
+    return { ok: false, status: 403, reason: `foreign Origin: ${origin}` };
   return { ok: true };
 }
 
@@ -47,10 +49,16 @@ export function parseRequestTarget(target: string | undefined): URL | null {
 }
 
 /** The WebSocket's check: Host and Origin (required), then the token from its URL's query string. */
-export function checkRequest(headers: IncomingHttpHeaders, url: URL, config: GuardConfig, options: { requireOrigin: boolean }): GuardVerdict {
+export function checkRequest(
+  headers: IncomingHttpHeaders,
+  url: URL,
+  config: GuardConfig,
+  options: { requireOrigin: boolean },
+): GuardVerdict {
   const origin = checkOrigin(headers, config, options.requireOrigin);
   if (!origin.ok) return origin;
   const token = url.searchParams.get('token');
-  if (!tokenMatches(token, config.token)) return { ok: false, status: 403, reason: token ? 'wrong token' : 'missing token' };
+  if (!tokenMatches(token, config.token))
+    return { ok: false, status: 403, reason: token ? 'wrong token' : 'missing token' };
   return { ok: true };
 }

@@ -35,7 +35,10 @@ export async function readStaticFile(rootDir: string, pathname: string): Promise
   if (full !== rootDir && !full.startsWith(rootDir.endsWith(sep) ? rootDir : rootDir + sep)) return null;
   try {
     if (!(await stat(full)).isFile()) return null;
-    return { body: await readFile(full), contentType: TYPES[extname(full).toLowerCase()] ?? 'application/octet-stream' };
+    return {
+      body: await readFile(full),
+      contentType: TYPES[extname(full).toLowerCase()] ?? 'application/octet-stream',
+    };
   } catch {
     return null;
   }

@@ -26,7 +26,16 @@ import { ToolsPanel } from './features/tools/ToolsPanel';
 import { createTranslator, I18nContext, resolveLanguage } from './i18n';
 import { useStore } from 'zustand';
 
-const PAGES: Record<View, () => React.JSX.Element> = { home: HomeView, log: LogView, mcp: McpView, knowledge: KnowledgeView, 'model-info': ModelInfoView, workshop: WorkshopView, images: ImagesView, about: AboutView };
+const PAGES: Record<View, () => React.JSX.Element> = {
+  home: HomeView,
+  log: LogView,
+  mcp: McpView,
+  knowledge: KnowledgeView,
+  'model-info': ModelInfoView,
+  workshop: WorkshopView,
+  images: ImagesView,
+  about: AboutView,
+};
 
 export function App({ model }: { model: AppModel }) {
   useEffect(() => model.start(), [model]);

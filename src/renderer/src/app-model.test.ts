@@ -29,7 +29,19 @@ describe('app model', () => {
     const model = createAppModel(api);
     const stop = model.start();
     await settle();
-    expect(new Set(api.calls.map((c) => c.channel))).toEqual(new Set(['app:info', 'settings:get', 'backend:status', 'pool:status', 'backend:log', 'backend:discover', 'history:list', 'hotkeys:status', 'voice:status']));
+    expect(new Set(api.calls.map((c) => c.channel))).toEqual(
+      new Set([
+        'app:info',
+        'settings:get',
+        'backend:status',
+        'pool:status',
+        'backend:log',
+        'backend:discover',
+        'history:list',
+        'hotkeys:status',
+        'voice:status',
+      ]),
+    );
     expect(model.connection).toBeNull();
     stop();
   });
@@ -45,7 +57,22 @@ describe('app model', () => {
     expect(model.connection?.getState()).toBe('reconnecting');
     set('open');
     await settle();
-    expect(api.calls.slice(before).map((c) => c.channel).sort()).toEqual(['app:info', 'backend:discover', 'backend:log', 'backend:status', 'chat:props', 'history:list', 'hotkeys:status', 'pool:status', 'settings:get']);
+    expect(
+      api.calls
+        .slice(before)
+        .map((c) => c.channel)
+        .sort(),
+    ).toEqual([
+      'app:info',
+      'backend:discover',
+      'backend:log',
+      'backend:status',
+      'chat:props',
+      'history:list',
+      'hotkeys:status',
+      'pool:status',
+      'settings:get',
+    ]);
     stop();
   });
 });

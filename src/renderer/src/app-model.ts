@@ -21,7 +21,11 @@ import { createMcpStore, type McpStore } from './features/mcp/mcp-store';
 import { createVoiceStore, type VoiceStore } from './features/voice/voice-store';
 import { createReadAloudStore, type ReadAloudStore } from './features/read-aloud/read-aloud-store';
 import { createWebSpeaker } from './features/read-aloud/web-speaker';
-import { createOutboundLinkStore, openTabWithoutOpener, type OutboundLinkStore } from './features/outbound-links/outbound-link-store';
+import {
+  createOutboundLinkStore,
+  openTabWithoutOpener,
+  type OutboundLinkStore,
+} from './features/outbound-links/outbound-link-store';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { connectionOf, type ConnectionMonitor, type ConnectionState, type EvaApi } from './platform';
 
@@ -86,7 +90,11 @@ export function createAppModel(api: EvaApi): AppModel {
     saveOwn: async (own) => {
       const id = chat.conversation.getState().id;
       if (id === null) return { ok: true, value: null };
-      return api.invoke('history:set-conventions', { id, systemPrompt: own?.systemPrompt ?? '', sampling: own?.sampling ?? {} });
+      return api.invoke('history:set-conventions', {
+        id,
+        systemPrompt: own?.systemPrompt ?? '',
+        sampling: own?.sampling ?? {},
+      });
     },
   });
   const history = createHistoryListStore({ api, report: (error) => notices.reportError(error) });
@@ -119,11 +127,45 @@ export function createAppModel(api: EvaApi): AppModel {
   };
 
   return {
-    api, app, status, pool, log, notices, discovery, load, links, chat, completion, conventions, history, agent, toolsPanel, mcp, hotkeys, voice, readAloud, outboundLinks, connection,
+    api,
+    app,
+    status,
+    pool,
+    log,
+    notices,
+    discovery,
+    load,
+    links,
+    chat,
+    completion,
+    conventions,
+    history,
+    agent,
+    toolsPanel,
+    mcp,
+    hotkeys,
+    voice,
+    readAloud,
+    outboundLinks,
+    connection,
     chatMode: createStore<ChatMode>()(() => 'chat'),
     view: createStore<View>()(() => 'home'),
     start: () => {
-      const stops = [status.start(), pool.begin(), log.start(), notices.start(), follower.start(), chat.start(), history.start(), agent.start(), mcp.start(), hotkeys.start(), voice.start(), readAloud.start(), watchConnection(monitor, connection, refreshAll)];
+      const stops = [
+        status.start(),
+        pool.begin(),
+        log.start(),
+        notices.start(),
+        follower.start(),
+        chat.start(),
+        history.start(),
+        agent.start(),
+        mcp.start(),
+        hotkeys.start(),
+        voice.start(),
+        readAloud.start(),
+        watchConnection(monitor, connection, refreshAll),
+      ];
       void refreshApp();
       void discovery.refresh();
       return () => {
@@ -135,7 +177,11 @@ export function createAppModel(api: EvaApi): AppModel {
 }
 
 /** Events sent while the socket was down are lost, so a reconnect refetches everything. */
-function watchConnection(monitor: ConnectionMonitor | null, store: StoreApi<ConnectionState> | null, refreshAll: () => void): () => void {
+function watchConnection(
+  monitor: ConnectionMonitor | null,
+  store: StoreApi<ConnectionState> | null,
+  refreshAll: () => void,
+): () => void {
   if (!monitor || !store) return () => {};
   let wasDown = false;
   const stop = monitor.onChange((state) => {

@@ -4,7 +4,8 @@ import zh from '@resources/i18n/zh.json';
 import { createTranslator, formatMessage, resolveLanguage, type UiLanguage } from './i18n';
 
 /** The vars a message uses: `{name}` and plural heads `{name, plural, …}`, each once. */
-const placeholders = (text: string): string[] => [...new Set([...text.matchAll(/\{(\w+)(?:\}|, plural,)/g)].map((match) => match[1] ?? ''))].sort();
+const placeholders = (text: string): string[] =>
+  [...new Set([...text.matchAll(/\{(\w+)(?:\}|, plural,)/g)].map((match) => match[1] ?? ''))].sort();
 
 describe('catalogs', () => {
   const catalogs: Record<string, Record<string, string>> = { en, zh };
@@ -84,27 +85,35 @@ describe('plurals', () => {
 
   it('formatMessage: exact-number branches win, a missing var stays visible', () => {
     expect(formatMessage('{n, plural, =0 {none} one {# item} other {# items}}', { n: 0 })).toBe('none');
-    expect(formatMessage('{n, plural, one {# item} other {# items}}', {})).toBe('{n, plural, one {# item} other {# items}}');
+    expect(formatMessage('{n, plural, one {# item} other {# items}}', {})).toBe(
+      '{n, plural, one {# item} other {# items}}',
+    );
   });
 
   it('no English message says "1 things", whatever var holds the 1', () => {
     const t = createTranslator('en');
     for (const key of Object.keys(en) as (keyof typeof en)[]) {
       const ones = Object.fromEntries(placeholders(en[key]).map((name) => [name, 1]));
-      expect(t(key, ones), key).not.toMatch(/\b1 (?:more |older |system |invisible )?(?:restarts|lines|tools|tokens|models|messages|voices|characters|layers|chars|minutes)\b/);
+      expect(t(key, ones), key).not.toMatch(
+        /\b1 (?:more |older |system |invisible )?(?:restarts|lines|tools|tokens|models|messages|voices|characters|layers|chars|minutes)\b/,
+      );
     }
     expect(t('agent.step.showAll', { lines: 1, chars: 3800 })).toBe('Show all (1 more line, 3800 chars)');
-    expect(t('load.modelFacts', { name: 'm', arch: 'llama', layers: 1, ctx: 512, size: '1 MB' })).toBe('m · llama · 1 layer · trained ctx 512 · 1 MB');
+    expect(t('load.modelFacts', { name: 'm', arch: 'llama', layers: 1, ctx: 512, size: '1 MB' })).toBe(
+      'm · llama · 1 layer · trained ctx 512 · 1 MB',
+    );
   });
 
   it('every plural has an other branch and only forms its language has (Chinese: other alone)', () => {
     const catalogs: Record<UiLanguage, Record<string, string>> = { en, zh };
     for (const [language, catalog] of Object.entries(catalogs) as [UiLanguage, Record<string, string>][]) {
-      const forms = new Intl.PluralRules(language === 'zh' ? 'zh-CN' : 'en-US').resolvedOptions().pluralCategories as string[];
+      const forms = new Intl.PluralRules(language === 'zh' ? 'zh-CN' : 'en-US').resolvedOptions()
+        .pluralCategories as string[];
       for (const [key, text] of Object.entries(catalog)) {
         for (const branches of pluralBranches(text)) {
           expect(branches, `${language}:${key}`).toContain('other');
-          for (const branch of branches) expect(/^=\d+$/.test(branch) || forms.includes(branch), `${language}:${key} ${branch}`).toBe(true);
+          for (const branch of branches)
+            expect(/^=\d+$/.test(branch) || forms.includes(branch), `${language}:${key} ${branch}`).toBe(true);
         }
       }
     }
@@ -120,7 +129,8 @@ function pluralBranches(text: string): string[][] {
     for (let key = /^\s*(=?\w+)\s*\{/.exec(text.slice(at)); key; key = /^\s*(=?\w+)\s*\{/.exec(text.slice(at))) {
       names.push(key[1] ?? '');
       let depth = 1;
-      for (at += key[0].length; at < text.length && depth > 0; at++) depth += text[at] === '{' ? 1 : text[at] === '}' ? -1 : 0;
+      for (at += key[0].length; at < text.length && depth > 0; at++)
+        depth += text[at] === '{' ? 1 : text[at] === '}' ? -1 : 0;
     }
     return names;
   });

@@ -10,14 +10,21 @@ export type MessageVars = Record<string, string | number>;
 export type Translate = (key: MessageKey, vars?: MessageVars) => string;
 
 // `satisfies` makes a key missing from zh.json a compile error, not only a test failure.
-export const catalogs = { en, zh: zh satisfies Record<MessageKey, string> } as const satisfies Record<UiLanguage, Record<MessageKey, string>>;
+export const catalogs = { en, zh: zh satisfies Record<MessageKey, string> } as const satisfies Record<
+  UiLanguage,
+  Record<MessageKey, string>
+>;
 
 /**
  * 'auto' follows the first language we know of: the page's `navigator.language`
  * (the browser the user sits at, or Electron's app locale), then the core's system
  * language. zh, zh-CN, zh_CN.UTF-8, zh-Hant… → zh; anything else → en.
  */
-export function resolveLanguage(setting: Language, navigatorLanguage: string | undefined, systemLanguage: string | undefined): UiLanguage {
+export function resolveLanguage(
+  setting: Language,
+  navigatorLanguage: string | undefined,
+  systemLanguage: string | undefined,
+): UiLanguage {
   if (setting !== 'auto') return setting;
   const known = [navigatorLanguage, systemLanguage].find((tag) => tag !== undefined && tag.trim() !== '');
   return known !== undefined && /^zh(?:$|[-_.@])/i.test(known.trim()) ? 'zh' : 'en';
@@ -50,7 +57,10 @@ function pluralRules(language: UiLanguage): Intl.PluralRules {
 }
 
 /** Finds each `{name, plural, key {text} …}` and replaces it with what `choose` returns (kept as it is for null). */
-function replacePlurals(template: string, choose: (name: string, branches: Map<string, string>) => string | null): string {
+function replacePlurals(
+  template: string,
+  choose: (name: string, branches: Map<string, string>) => string | null,
+): string {
   const head = /\{(\w+), plural,/g;
   let out = '';
   let from = 0;
@@ -62,7 +72,8 @@ function replacePlurals(template: string, choose: (name: string, branches: Map<s
       if (!key) break;
       let depth = 1;
       let end = at + key[0].length;
-      for (; end < template.length && depth > 0; end++) depth += template[end] === '{' ? 1 : template[end] === '}' ? -1 : 0;
+      for (; end < template.length && depth > 0; end++)
+        depth += template[end] === '{' ? 1 : template[end] === '}' ? -1 : 0;
       branches.set(key[1] as string, template.slice(at + key[0].length, end - 1));
       at = end;
     }
@@ -81,7 +92,10 @@ export function createTranslator(language: UiLanguage): Translate {
   return (key, vars) => formatMessage(catalog[key] ?? catalogs.en[key] ?? key, vars, language);
 }
 
-export const I18nContext = createContext<{ language: UiLanguage; t: Translate }>({ language: 'en', t: createTranslator('en') });
+export const I18nContext = createContext<{ language: UiLanguage; t: Translate }>({
+  language: 'en',
+  t: createTranslator('en'),
+});
 
 /** The translate function of the current UI language. */
 export function useT(): Translate {

@@ -14,7 +14,9 @@ describe('downmixToMono', () => {
   });
 
   it('treats NaN and infinite samples from a glitching device as silence', () => {
-    expect(Array.from(downmixToMono([Float32Array.from([Number.NaN, Infinity, 0.5]), Float32Array.from([0.5, 0.5, 0.5])]))).toEqual([0.25, 0.25, 0.5]);
+    expect(
+      Array.from(downmixToMono([Float32Array.from([Number.NaN, Infinity, 0.5]), Float32Array.from([0.5, 0.5, 0.5])])),
+    ).toEqual([0.25, 0.25, 0.5]);
   });
 
   it('rejects no channels and channels of different lengths', () => {

@@ -6,7 +6,8 @@
 export function downmixToMono(channels: readonly Float32Array[]): Float32Array {
   const first = channels[0];
   if (!first) throw new RangeError('no audio channels');
-  if (channels.some((channel) => channel.length !== first.length)) throw new RangeError('audio channels differ in length');
+  if (channels.some((channel) => channel.length !== first.length))
+    throw new RangeError('audio channels differ in length');
   const mono = new Float32Array(first.length);
   const scale = 1 / channels.length;
   for (const channel of channels) {

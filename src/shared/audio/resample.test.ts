@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { resample } from './resample';
 
 const sine = (rate: number, hz: number, seconds: number, amplitude = 0.5) =>
-  Float32Array.from({ length: Math.round(rate * seconds) }, (_, i) => amplitude * Math.sin((2 * Math.PI * hz * i) / rate));
+  Float32Array.from(
+    { length: Math.round(rate * seconds) },
+    (_, i) => amplitude * Math.sin((2 * Math.PI * hz * i) / rate),
+  );
 
 /** RMS of a signal away from its edges, where the filter sees only half its window. */
 const innerRms = (signal: Float32Array, margin: number) => {
@@ -14,7 +17,8 @@ const innerRms = (signal: Float32Array, margin: number) => {
 /** Largest difference from a reference signal, away from the edges. */
 const innerMaxError = (signal: Float32Array, reference: Float32Array, margin: number) => {
   let max = 0;
-  for (let i = margin; i < signal.length - margin; i++) max = Math.max(max, Math.abs((signal[i] ?? 0) - (reference[i] ?? 0)));
+  for (let i = margin; i < signal.length - margin; i++)
+    max = Math.max(max, Math.abs((signal[i] ?? 0) - (reference[i] ?? 0)));
   return max;
 };
 

@@ -69,7 +69,8 @@ export function resample(input: Float32Array, fromRate: number, toRate: number):
       weightInRange += weight;
     }
     // At the ends part of the kernel falls outside the signal; rescale so the edges do not fade.
-    output[n] = first >= 0 && first + kernel.length <= input.length ? acc : weightInRange > 0.25 ? acc / weightInRange : acc;
+    output[n] =
+      first >= 0 && first + kernel.length <= input.length ? acc : weightInRange > 0.25 ? acc / weightInRange : acc;
   }
   return output;
 }

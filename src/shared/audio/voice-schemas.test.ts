@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RECORDING_PCM_BYTES, MAX_WAV_BYTES, VoiceAppendAudioSchema, VoiceSettingsSchema, VoiceTranscribeRecordingSchema, VoiceTranscribeSchema } from './voice-schemas';
+import {
+  MAX_RECORDING_PCM_BYTES,
+  MAX_WAV_BYTES,
+  VoiceAppendAudioSchema,
+  VoiceSettingsSchema,
+  VoiceTranscribeRecordingSchema,
+  VoiceTranscribeSchema,
+} from './voice-schemas';
 
 describe('VoiceTranscribeSchema', () => {
   it('accepts base64 audio with an optional language and request id', () => {
-    expect(VoiceTranscribeSchema.parse({ wavBase64: 'UklGRg==', language: 'zh', requestId: 'r1' })).toEqual({ wavBase64: 'UklGRg==', language: 'zh', requestId: 'r1' });
+    expect(VoiceTranscribeSchema.parse({ wavBase64: 'UklGRg==', language: 'zh', requestId: 'r1' })).toEqual({
+      wavBase64: 'UklGRg==',
+      language: 'zh',
+      requestId: 'r1',
+    });
   });
 
   it('rejects what is not standard base64, unknown languages and extra fields', () => {
@@ -22,8 +33,14 @@ describe('VoiceTranscribeSchema', () => {
 
 describe('a recording sent while it is made', () => {
   it('takes pieces of base64 PCM at a byte offset, and the total to transcribe', () => {
-    expect(VoiceAppendAudioSchema.parse({ recordingId: 'm1', offset: 4096, pcmBase64: 'AAAA' })).toEqual({ recordingId: 'm1', offset: 4096, pcmBase64: 'AAAA' });
-    expect(VoiceTranscribeRecordingSchema.parse({ recordingId: 'm1', bytes: 8192, language: 'en', requestId: 'r1' })).toMatchObject({ bytes: 8192 });
+    expect(VoiceAppendAudioSchema.parse({ recordingId: 'm1', offset: 4096, pcmBase64: 'AAAA' })).toEqual({
+      recordingId: 'm1',
+      offset: 4096,
+      pcmBase64: 'AAAA',
+    });
+    expect(
+      VoiceTranscribeRecordingSchema.parse({ recordingId: 'm1', bytes: 8192, language: 'en', requestId: 'r1' }),
+    ).toMatchObject({ bytes: 8192 });
   });
 
   it('refuses negative or fractional offsets, more than a WAV can hold, bad base64 and extra fields', () => {
@@ -33,7 +50,9 @@ describe('a recording sent while it is made', () => {
     expect(VoiceAppendAudioSchema.safeParse({ ...piece, offset: MAX_RECORDING_PCM_BYTES + 2 }).success).toBe(false);
     expect(VoiceAppendAudioSchema.safeParse({ ...piece, pcmBase64: 'AA AA' }).success).toBe(false);
     expect(VoiceAppendAudioSchema.safeParse({ ...piece, extra: 1 }).success).toBe(false);
-    expect(VoiceTranscribeRecordingSchema.safeParse({ recordingId: 'm1', bytes: MAX_RECORDING_PCM_BYTES + 2 }).success).toBe(false);
+    expect(
+      VoiceTranscribeRecordingSchema.safeParse({ recordingId: 'm1', bytes: MAX_RECORDING_PCM_BYTES + 2 }).success,
+    ).toBe(false);
     expect(VoiceTranscribeRecordingSchema.safeParse({ recordingId: '', bytes: 2 }).success).toBe(false);
   });
 });

@@ -5,11 +5,106 @@ import { WAV_HEADER_BYTES } from './wav';
 
 /** Language codes whisper.cpp knows (its g_lang table, in its order). */
 export const WHISPER_LANGUAGES = [
-  'en', 'zh', 'de', 'es', 'ru', 'ko', 'fr', 'ja', 'pt', 'tr', 'pl', 'ca', 'nl', 'ar', 'sv', 'it', 'id', 'hi', 'fi', 'vi',
-  'he', 'uk', 'el', 'ms', 'cs', 'ro', 'da', 'hu', 'ta', 'no', 'th', 'ur', 'hr', 'bg', 'lt', 'la', 'mi', 'ml', 'cy', 'sk',
-  'te', 'fa', 'lv', 'bn', 'sr', 'az', 'sl', 'kn', 'et', 'mk', 'br', 'eu', 'is', 'hy', 'ne', 'mn', 'bs', 'kk', 'sq', 'sw',
-  'gl', 'mr', 'pa', 'si', 'km', 'sn', 'yo', 'so', 'af', 'oc', 'ka', 'be', 'tg', 'sd', 'gu', 'am', 'yi', 'lo', 'uz', 'fo',
-  'ht', 'ps', 'tk', 'nn', 'mt', 'sa', 'lb', 'my', 'bo', 'tl', 'mg', 'as', 'tt', 'haw', 'ln', 'ha', 'ba', 'jw', 'su', 'yue',
+  'en',
+  'zh',
+  'de',
+  'es',
+  'ru',
+  'ko',
+  'fr',
+  'ja',
+  'pt',
+  'tr',
+  'pl',
+  'ca',
+  'nl',
+  'ar',
+  'sv',
+  'it',
+  'id',
+  'hi',
+  'fi',
+  'vi',
+  'he',
+  'uk',
+  'el',
+  'ms',
+  'cs',
+  'ro',
+  'da',
+  'hu',
+  'ta',
+  'no',
+  'th',
+  'ur',
+  'hr',
+  'bg',
+  'lt',
+  'la',
+  'mi',
+  'ml',
+  'cy',
+  'sk',
+  'te',
+  'fa',
+  'lv',
+  'bn',
+  'sr',
+  'az',
+  'sl',
+  'kn',
+  'et',
+  'mk',
+  'br',
+  'eu',
+  'is',
+  'hy',
+  'ne',
+  'mn',
+  'bs',
+  'kk',
+  'sq',
+  'sw',
+  'gl',
+  'mr',
+  'pa',
+  'si',
+  'km',
+  'sn',
+  'yo',
+  'so',
+  'af',
+  'oc',
+  'ka',
+  'be',
+  'tg',
+  'sd',
+  'gu',
+  'am',
+  'yi',
+  'lo',
+  'uz',
+  'fo',
+  'ht',
+  'ps',
+  'tk',
+  'nn',
+  'mt',
+  'sa',
+  'lb',
+  'my',
+  'bo',
+  'tl',
+  'mg',
+  'as',
+  'tt',
+  'haw',
+  'ln',
+  'ha',
+  'ba',
+  'jw',
+  'su',
+  'yue',
 ] as const;
 
 /** The spoken language to transcribe; 'auto' lets whisper detect it. */
@@ -42,7 +137,11 @@ const requestId = z.string().min(1).max(100).optional();
 /** `voice:transcribe` input: a WAV file (best: 16 kHz mono 16-bit, see toWhisperWav) as standard base64. */
 export const VoiceTranscribeSchema = z
   .object({
-    wavBase64: base64('wavBase64', MAX_WAV_BASE64_CHARS, `the recording is too long: at most ${MAX_WAV_BYTES / 1048576} MiB of WAV`).min(1),
+    wavBase64: base64(
+      'wavBase64',
+      MAX_WAV_BASE64_CHARS,
+      `the recording is too long: at most ${MAX_WAV_BYTES / 1048576} MiB of WAV`,
+    ).min(1),
     language,
     requestId,
   })
@@ -64,7 +163,11 @@ export const VoiceAppendAudioSchema = z
   .object({
     recordingId: RecordingIdSchema,
     offset: z.number().int().nonnegative().max(MAX_RECORDING_PCM_BYTES),
-    pcmBase64: base64('pcmBase64', 4 * Math.ceil(MAX_PIECE_BYTES / 3), `a piece of a recording is at most ${MAX_PIECE_BYTES / 1048576} MiB`),
+    pcmBase64: base64(
+      'pcmBase64',
+      4 * Math.ceil(MAX_PIECE_BYTES / 3),
+      `a piece of a recording is at most ${MAX_PIECE_BYTES / 1048576} MiB`,
+    ),
   })
   .strict();
 export type VoiceAppendAudioInput = z.infer<typeof VoiceAppendAudioSchema>;
@@ -99,7 +202,10 @@ export type VoiceFailureReason =
   | 'model_missing'
   | 'model_invalid'
   | 'audio_invalid'
-  /** voice:append-audio / voice:transcribe-recording: the core lacks part of the recording (the page then sends it whole) */
+  /**
+   * voice:append-audio / voice:transcribe-recording: the core lacks part of the recording (the page then sends it
+   * whole)
+   */
   | 'recording_incomplete'
   | 'cancelled'
   | 'killed'

@@ -36,7 +36,9 @@ describe('encodeWav16Mono', () => {
     const samples = Float32Array.from({ length: 1001 }, (_, i) => Math.sin(i / 7) * 1.2);
     const whole = encodeWav16Mono(samples, 16_000);
     expect(pcm16(samples)).toEqual(whole.subarray(44));
-    expect(wav16MonoFromPcm([pcm16(samples.subarray(0, 400)), new Uint8Array(0), pcm16(samples.subarray(400))], 16_000)).toEqual(whole);
+    expect(
+      wav16MonoFromPcm([pcm16(samples.subarray(0, 400)), new Uint8Array(0), pcm16(samples.subarray(400))], 16_000),
+    ).toEqual(whole);
     expect(parseWavHeader(wav16MonoFromPcm([], 16_000)).frames).toBe(0);
   });
 
@@ -50,7 +52,16 @@ describe('encodeWav16Mono', () => {
 describe('parseWavHeader', () => {
   it('reads back what encodeWav16Mono wrote', () => {
     const info = parseWavHeader(encodeWav16Mono(new Float32Array(16_000), 16_000));
-    expect(info).toEqual({ format: 1, channels: 1, sampleRate: 16_000, bitsPerSample: 16, dataOffset: 44, dataBytes: 32_000, frames: 16_000, durationMs: 1000 });
+    expect(info).toEqual({
+      format: 1,
+      channels: 1,
+      sampleRate: 16_000,
+      bitsPerSample: 16,
+      dataOffset: 44,
+      dataBytes: 32_000,
+      frames: 16_000,
+      durationMs: 1000,
+    });
   });
 
   it('skips chunks between fmt and data (LIST, odd-sized ones padded)', () => {

@@ -85,7 +85,8 @@ function writePcm16(samples: Float32Array, view: DataView, offset: number): void
 export function parseWavHeader(bytes: Uint8Array): WavInfo {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const tag = (offset: number) => String.fromCharCode(...bytes.subarray(offset, offset + 4));
-  if (bytes.length < 12 || tag(0) !== 'RIFF' || tag(8) !== 'WAVE') throw new Error('not a WAV file (no RIFF/WAVE header)');
+  if (bytes.length < 12 || tag(0) !== 'RIFF' || tag(8) !== 'WAVE')
+    throw new Error('not a WAV file (no RIFF/WAVE header)');
   let fmt: Pick<WavInfo, 'format' | 'channels' | 'sampleRate' | 'bitsPerSample'> | null = null;
   let offset = 12;
   // Chunks: fmt, then data, with others (LIST, fact, …) possibly between; each padded to an even size.
@@ -95,11 +96,18 @@ export function parseWavHeader(bytes: Uint8Array): WavInfo {
     const body = offset + 8;
     if (id === 'fmt ') {
       if (size < 16 || body + 16 > bytes.length) throw new Error('WAV fmt chunk is truncated');
-      fmt = { format: view.getUint16(body, true), channels: view.getUint16(body + 2, true), sampleRate: view.getUint32(body + 4, true), bitsPerSample: view.getUint16(body + 14, true) };
+      fmt = {
+        format: view.getUint16(body, true),
+        channels: view.getUint16(body + 2, true),
+        sampleRate: view.getUint32(body + 4, true),
+        bitsPerSample: view.getUint16(body + 14, true),
+      };
     } else if (id === 'data') {
       if (!fmt) throw new Error('WAV data chunk comes before its fmt chunk');
-      if (fmt.format !== 1 && fmt.format !== 3 && fmt.format !== 0xfffe) throw new Error(`WAV sample format ${fmt.format} is compressed; only PCM or float WAV is supported`);
-      if (fmt.channels < 1 || fmt.sampleRate < 1 || fmt.bitsPerSample < 8 || fmt.bitsPerSample % 8 !== 0) throw new Error('WAV fmt chunk has impossible values');
+      if (fmt.format !== 1 && fmt.format !== 3 && fmt.format !== 0xfffe)
+        throw new Error(`WAV sample format ${fmt.format} is compressed; only PCM or float WAV is supported`);
+      if (fmt.channels < 1 || fmt.sampleRate < 1 || fmt.bitsPerSample < 8 || fmt.bitsPerSample % 8 !== 0)
+        throw new Error('WAV fmt chunk has impossible values');
       // Recorders that stream (and crash) leave 0 or 0xffffffff here: take what is actually present.
       const present = bytes.length - body;
       const dataBytes = size === 0 || size > present ? present : size;

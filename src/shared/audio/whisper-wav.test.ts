@@ -14,7 +14,14 @@ describe('toWhisperWav', () => {
       const tone = Float32Array.from({ length: rate }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 440 * i) / rate));
       const wav = toWhisperWav([tone, tone], rate);
       const info = parseWavHeader(wav);
-      expect(info).toMatchObject({ format: 1, channels: 1, sampleRate: WHISPER_SAMPLE_RATE, bitsPerSample: 16, frames: 16_000, durationMs: 1000 });
+      expect(info).toMatchObject({
+        format: 1,
+        channels: 1,
+        sampleRate: WHISPER_SAMPLE_RATE,
+        bitsPerSample: 16,
+        frames: 16_000,
+        durationMs: 1000,
+      });
       // Away from the ends, where a tone that starts abruptly rings a little (as any band-limited filter does).
       const peak = Math.max(...samplesOf(wav).slice(200, -200).map(Math.abs));
       expect(peak / 32767).toBeCloseTo(0.5, 2);
@@ -22,7 +29,9 @@ describe('toWhisperWav', () => {
   }
 
   it('silence stays all zeros', () => {
-    expect(samplesOf(toWhisperWav([new Float32Array(48_000), new Float32Array(48_000)], 48_000)).every((s) => s === 0)).toBe(true);
+    expect(
+      samplesOf(toWhisperWav([new Float32Array(48_000), new Float32Array(48_000)], 48_000)).every((s) => s === 0),
+    ).toBe(true);
   });
 
   it('clips an over-driven capture at full scale instead of wrapping', () => {

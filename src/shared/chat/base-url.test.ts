@@ -19,16 +19,30 @@ describe('baseUrlProblem', () => {
   });
 
   it('accepts http and https endpoints', () => {
-    for (const url of ['http://127.0.0.1:8080', 'https://api.openai.com/v1', 'https://generativelanguage.googleapis.com/v1beta/openai', 'http://[::1]:8080/v1']) expect(baseUrlProblem(url)).toBeNull();
+    for (const url of [
+      'http://127.0.0.1:8080',
+      'https://api.openai.com/v1',
+      'https://generativelanguage.googleapis.com/v1beta/openai',
+      'http://[::1]:8080/v1',
+    ])
+      expect(baseUrlProblem(url)).toBeNull();
   });
 
   it('is enforced by the link:save and link:test schemas', () => {
     const profile = { name: 'X', presetId: '', model: '' };
-    expect(LinkSaveSchema.safeParse({ profile: { ...profile, baseUrl: 'https://api.example.com/v1' } }).success).toBe(true);
+    expect(LinkSaveSchema.safeParse({ profile: { ...profile, baseUrl: 'https://api.example.com/v1' } }).success).toBe(
+      true,
+    );
     const saved = LinkSaveSchema.safeParse({ profile: { ...profile, baseUrl: 'http://user:pass@host' } });
     expect(saved.success).toBe(false);
-    expect(saved.error?.issues[0]).toMatchObject({ path: ['profile', 'baseUrl'], message: expect.stringContaining('user name or password') });
+    expect(saved.error?.issues[0]).toMatchObject({
+      path: ['profile', 'baseUrl'],
+      message: expect.stringContaining('user name or password'),
+    });
     const tested = LinkTestSchema.safeParse({ baseUrl: 'file:///etc/passwd' });
-    expect(tested.error?.issues[0]).toMatchObject({ path: ['baseUrl'], message: expect.stringContaining('http:// or https://') });
+    expect(tested.error?.issues[0]).toMatchObject({
+      path: ['baseUrl'],
+      message: expect.stringContaining('http:// or https://'),
+    });
   });
 });

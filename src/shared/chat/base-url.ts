@@ -28,7 +28,10 @@ export function baseUrlProblem(text: string): BaseUrlProblem | null {
     return { code: 'scheme', message: `the base URL must start with http:// or https://, not ${clip(url.protocol)}` };
   }
   if (url.username !== '' || url.password !== '') {
-    return { code: 'credentials', message: 'the base URL must not contain a user name or password; put the key in the API key field' };
+    return {
+      code: 'credentials',
+      message: 'the base URL must not contain a user name or password; put the key in the API key field',
+    };
   }
   return null;
 }

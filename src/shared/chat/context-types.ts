@@ -6,7 +6,6 @@ import { ChatMessageSchema, EndpointRefSchema } from './schemas';
 
 export * from './overflow-policy';
 
-
 /** `chat:count-tokens` input: the messages a send would carry, to the endpoint it would go to. */
 export const CountTokensSchema = z
   .object({

@@ -8,10 +8,13 @@
 import type { ChatMessage, StreamEvent } from './types';
 
 /** The saved text a continue request goes on from, or why the messages cannot be continued. */
-export function continuedText(messages: readonly ChatMessage[]): { ok: true; text: string } | { ok: false; why: string } {
+export function continuedText(
+  messages: readonly ChatMessage[],
+): { ok: true; text: string } | { ok: false; why: string } {
   const last = messages.at(-1);
   if (last?.role !== 'assistant') return { ok: false, why: 'the last message is not an answer' };
-  if (typeof last.content !== 'string' || last.content === '') return { ok: false, why: 'the answer has no text to continue from' };
+  if (typeof last.content !== 'string' || last.content === '')
+    return { ok: false, why: 'the answer has no text to continue from' };
   if ((last.toolCalls?.length ?? 0) > 0) return { ok: false, why: 'an answer that called tools cannot be continued' };
   if (messages.at(-2)?.role === 'assistant') return { ok: false, why: 'two answers in a row' };
   return { ok: true, text: last.content };
@@ -56,7 +59,10 @@ export class EchoFilter {
 }
 
 /** The events of a continue request as the app reads them: the saved text, then the new words (the echo dropped). */
-export async function* continuationEvents(saved: string, events: AsyncIterable<StreamEvent>): AsyncGenerator<StreamEvent, void, undefined> {
+export async function* continuationEvents(
+  saved: string,
+  events: AsyncIterable<StreamEvent>,
+): AsyncGenerator<StreamEvent, void, undefined> {
   yield { type: 'content', text: saved };
   const filter = new EchoFilter(saved);
   for await (const event of events) {

@@ -14,7 +14,11 @@ describe('endpointUrls', () => {
   it('keeps a preset base with its version path', () => {
     expect(endpointUrls('http://127.0.0.1:8080/v1/').llamaCompletion).toBe('http://127.0.0.1:8080/completion');
     expect(endpointUrls('https://api.openai.com/v1').chat).toBe('https://api.openai.com/v1/chat/completions');
-    expect(endpointUrls('https://generativelanguage.googleapis.com/v1beta/openai').chat).toBe('https://generativelanguage.googleapis.com/v1beta/openai/chat/completions');
-    expect(endpointUrls('https://ark.cn-beijing.volces.com/api/v3').completions).toBe('https://ark.cn-beijing.volces.com/api/v3/completions');
+    expect(endpointUrls('https://generativelanguage.googleapis.com/v1beta/openai').chat).toBe(
+      'https://generativelanguage.googleapis.com/v1beta/openai/chat/completions',
+    );
+    expect(endpointUrls('https://ark.cn-beijing.volces.com/api/v3').completions).toBe(
+      'https://ark.cn-beijing.volces.com/api/v3/completions',
+    );
   });
 });

@@ -17,7 +17,10 @@ export interface LiveRun {
   conversationId: string;
   /** the answer's message id in the history */
   answerId: string;
-  /** the stream being received now: the request id itself, or `<requestId>:<n>` for an agent run's turn n; null before the first event */
+  /**
+   * the stream being received now: the request id itself, or `<requestId>:<n>` for an agent run's turn n; null before
+   * the first event
+   */
   turn: string | null;
   /** that stream so far */
   message: StreamingMessage;

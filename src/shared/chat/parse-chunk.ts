@@ -96,7 +96,11 @@ export function parseChunk(json: unknown): StreamEvent[] {
     const content = delta?.content ?? choice.text;
     if (content) events.push({ type: 'content', text: content });
     delta?.tool_calls?.forEach((call, position) => {
-      const event: StreamEvent = { type: 'tool_call', index: call.index ?? position, argumentsDelta: call.function?.arguments ?? '' };
+      const event: StreamEvent = {
+        type: 'tool_call',
+        index: call.index ?? position,
+        argumentsDelta: call.function?.arguments ?? '',
+      };
       if (call.id) event.id = call.id;
       if (call.function?.name) event.name = call.function.name;
       events.push(event);
@@ -133,7 +137,11 @@ function plainContentDelta(chunk: Record<string, unknown>): string | null {
   const choice = choices[0] as Record<string, unknown> | null;
   if (typeof choice !== 'object' || choice === null) return null;
   for (const key in choice) if (key !== 'index' && key !== 'delta' && key !== 'finish_reason') return null;
-  if ((choice.index !== undefined && choice.index !== 0) || (choice.finish_reason !== undefined && choice.finish_reason !== null)) return null;
+  if (
+    (choice.index !== undefined && choice.index !== 0) ||
+    (choice.finish_reason !== undefined && choice.finish_reason !== null)
+  )
+    return null;
   const delta = choice.delta as Record<string, unknown> | null;
   if (typeof delta !== 'object' || delta === null) return null;
   for (const key in delta) if (!PLAIN_DELTA_KEYS.has(key)) return null;
@@ -156,7 +164,10 @@ function serverError(error: unknown): StreamEvent {
 }
 
 function badChunk(reason: string): StreamEvent {
-  return { type: 'error', error: { code: 'bad_chunk', message: `the server sent a chunk of the wrong shape (${reason})` } };
+  return {
+    type: 'error',
+    error: { code: 'bad_chunk', message: `the server sent a chunk of the wrong shape (${reason})` },
+  };
 }
 
 // llama-server stop_type: eos | word | limit | none (server-task.cpp stop_type_to_str).
@@ -184,7 +195,13 @@ function toTimings(t: z.infer<typeof TimingsSchema>): Timings {
     predicted_ms: t.predicted_ms ?? 0,
     predicted_per_second: t.predicted_per_second ?? 0,
   };
-  for (const key of ['cache_n', 'prompt_per_token_ms', 'predicted_per_token_ms', 'draft_n', 'draft_n_accepted'] as const) {
+  for (const key of [
+    'cache_n',
+    'prompt_per_token_ms',
+    'predicted_per_token_ms',
+    'draft_n',
+    'draft_n_accepted',
+  ] as const) {
     const value = t[key];
     if (typeof value === 'number') out[key] = value;
   }

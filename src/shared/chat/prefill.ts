@@ -20,7 +20,10 @@ export const PrefillSchema = z
     /** the open conversation; null for a new one */
     conversationId: IdSchema.nullable(),
     /** with tools on: the send is an agent run with these tool choices, and its first request is read ahead */
-    agent: z.object({ enableTools: AgentRunSchema.shape.enableTools, disableTools: AgentRunSchema.shape.disableTools }).strict().optional(),
+    agent: z
+      .object({ enableTools: AgentRunSchema.shape.enableTools, disableTools: AgentRunSchema.shape.disableTools })
+      .strict()
+      .optional(),
   })
   .strict();
 export type PrefillInput = z.infer<typeof PrefillSchema>;

@@ -18,7 +18,10 @@ export interface PauseTimers {
 }
 
 export interface ReadAheadDriverDeps {
-  /** the `chat:prefill` input for sending the whole draft now, or null where that send would not be a plain chat to the local model */
+  /**
+   * the `chat:prefill` input for sending the whole draft now, or null where that send would not be a plain chat to the
+   * local model
+   */
   requestNow: () => Promise<PrefillInput | null> | PrefillInput | null;
   /** sends one read-ahead; whether the server read it (false: busy, a send went first, …) */
   prefill: (input: PrefillInput) => Promise<boolean>;
@@ -39,7 +42,9 @@ export function createReadAheadDriver(deps: ReadAheadDriverDeps): ReadAheadDrive
   /** the draft changed while a read-ahead ran, or a long one has more to read: read again when it ends */
   let again = false;
   let stopped = false;
-  /** what the last read-ahead read, so a pause that changed nothing sends nothing and a long draft goes on from there */
+  /**
+   * what the last read-ahead read, so a pause that changed nothing sends nothing and a long draft goes on from there
+   */
   let last: ReadSoFar | null = null;
 
   const read = async (): Promise<void> => {
@@ -88,16 +93,27 @@ interface ReadSoFar {
   text: string;
 }
 
-/** The next read of `input` (the whole draft as its last message): at most READ_AHEAD_STEP_CHARS past what `last` read; null when all of it was read. */
-function nextStep(input: PrefillInput, last: ReadSoFar | null): { input: PrefillInput; read: ReadSoFar; more: boolean } | null {
+/**
+ * The next read of `input` (the whole draft as its last message): at most READ_AHEAD_STEP_CHARS past what `last` read;
+ * null when all of it was read.
+ */
+function nextStep(
+  input: PrefillInput,
+  last: ReadSoFar | null,
+): { input: PrefillInput; read: ReadSoFar; more: boolean } | null {
   const question = input.messages.at(-1);
   if (question?.role !== 'user' || typeof question.content !== 'string') return null;
   const context = JSON.stringify([input.systemPrompt, input.messages.slice(0, -1), input.idSlot, input.conversationId]);
   const text = question.content;
   if (last?.context === context && last.text === text) return null;
   let readUpTo = 0;
-  if (last?.context === context) while (readUpTo < Math.min(text.length, last.text.length) && text[readUpTo] === last.text[readUpTo]) readUpTo++;
+  if (last?.context === context)
+    while (readUpTo < Math.min(text.length, last.text.length) && text[readUpTo] === last.text[readUpTo]) readUpTo++;
   const upTo = Math.min(text.length, readUpTo + READ_AHEAD_STEP_CHARS);
   const part = text.slice(0, upTo);
-  return { input: { ...input, messages: [...input.messages.slice(0, -1), { ...question, content: part }] }, read: { context, text: part }, more: upTo < text.length };
+  return {
+    input: { ...input, messages: [...input.messages.slice(0, -1), { ...question, content: part }] },
+    read: { context, text: part },
+    more: upTo < text.length,
+  };
 }

@@ -3,7 +3,16 @@ import type { StoredMessage } from '../history/types';
 import { buildChatBody, buildCompletionBody, normalizeMessages } from './request-body';
 import type { ChatMessage, SamplingSettings } from './types';
 
-const sampling: SamplingSettings = { temperature: 0.7, top_k: 40, top_p: 0.9, min_p: 0.05, repeat_penalty: 1.1, max_tokens: 256, stop: ['</tool_call>', ''], seed: 42 };
+const sampling: SamplingSettings = {
+  temperature: 0.7,
+  top_k: 40,
+  top_p: 0.9,
+  min_p: 0.05,
+  repeat_penalty: 1.1,
+  max_tokens: 256,
+  stop: ['</tool_call>', ''],
+  seed: 42,
+};
 
 describe('buildChatBody', () => {
   it('sends the sampling that is set, on the API scale', () => {
@@ -24,7 +33,14 @@ describe('buildChatBody', () => {
   });
 
   it('sends nothing extra for a plain OpenAI request', () => {
-    const body = buildChatBody({ model: 'gpt-4o-mini', messages: [], sampling: { temperature: 1 }, stream: false, includeUsage: true, tools: [] });
+    const body = buildChatBody({
+      model: 'gpt-4o-mini',
+      messages: [],
+      sampling: { temperature: 1 },
+      stream: false,
+      includeUsage: true,
+      tools: [],
+    });
     expect(body).toEqual({ model: 'gpt-4o-mini', messages: [], stream: false, temperature: 1 });
   });
 
@@ -36,18 +52,39 @@ describe('buildChatBody', () => {
   });
 
   it('pins a llama-server slot and asks for it to be reported, trimmed to id_slot', () => {
-    expect(buildChatBody({ model: 'm', messages: [], sampling: {}, stream: true, idSlot: 2 })).toMatchObject({ id_slot: 2, verbose: true, response_fields: ['id_slot'] });
-    expect(buildChatBody({ model: 'm', messages: [], sampling: {}, stream: true, idSlot: -1 })).toMatchObject({ id_slot: -1, verbose: true });
+    expect(buildChatBody({ model: 'm', messages: [], sampling: {}, stream: true, idSlot: 2 })).toMatchObject({
+      id_slot: 2,
+      verbose: true,
+      response_fields: ['id_slot'],
+    });
+    expect(buildChatBody({ model: 'm', messages: [], sampling: {}, stream: true, idSlot: -1 })).toMatchObject({
+      id_slot: -1,
+      verbose: true,
+    });
   });
 });
 
 describe('buildCompletionBody', () => {
   it('builds a llama-server /completion body with n_predict', () => {
-    expect(buildCompletionBody({ prompt: 'Once', sampling: { max_tokens: 8, temperature: 0.5 }, idSlot: 0 })).toEqual({ prompt: 'Once', stream: true, temperature: 0.5, n_predict: 8, id_slot: 0 });
+    expect(buildCompletionBody({ prompt: 'Once', sampling: { max_tokens: 8, temperature: 0.5 }, idSlot: 0 })).toEqual({
+      prompt: 'Once',
+      stream: true,
+      temperature: 0.5,
+      n_predict: 8,
+      id_slot: 0,
+    });
   });
 
   it('builds an OpenAI /v1/completions body with max_tokens and model', () => {
-    expect(buildCompletionBody({ prompt: 'Once', sampling: { max_tokens: 8 }, api: 'openai', model: 'm', includeUsage: true })).toEqual({
+    expect(
+      buildCompletionBody({
+        prompt: 'Once',
+        sampling: { max_tokens: 8 },
+        api: 'openai',
+        model: 'm',
+        includeUsage: true,
+      }),
+    ).toEqual({
       model: 'm',
       prompt: 'Once',
       stream: true,
@@ -104,7 +141,13 @@ describe('normalizeMessages', () => {
             { type: 'audio_url', audio_url: { url: 'data:audio/mpeg;base64,CCCC' } },
           ],
         },
-        { role: 'user', content: [{ type: 'text', text: 'one' }, { type: 'text', text: 'two' }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'one' },
+            { type: 'text', text: 'two' },
+          ],
+        },
       ],
       's',
     );
@@ -121,17 +164,34 @@ describe('normalizeMessages', () => {
     const out = normalizeMessages(
       [
         { role: 'user', content: 'weather?' },
-        { role: 'assistant', content: '', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'weather', arguments: '{}' } }] },
+        {
+          role: 'assistant',
+          content: '',
+          toolCalls: [{ id: 'c1', type: 'function', function: { name: 'weather', arguments: '{}' } }],
+        },
         { role: 'tool', content: 'Sunny', toolCallId: 'c1', name: 'weather' },
       ],
       's',
     );
-    expect(out[2]).toEqual({ role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'weather', arguments: '{}' } }] });
+    expect(out[2]).toEqual({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 'c1', type: 'function', function: { name: 'weather', arguments: '{}' } }],
+    });
     expect(out[3]).toEqual({ role: 'tool', content: 'Sunny', tool_call_id: 'c1', name: 'weather' });
   });
 
   it('takes history messages as they are stored', () => {
-    const stored: StoredMessage = { id: 'a', parentId: null, role: 'assistant', content: 'x', reasoning: 'r', status: 'complete', createdAt: 1, updatedAt: 1 };
+    const stored: StoredMessage = {
+      id: 'a',
+      parentId: null,
+      role: 'assistant',
+      content: 'x',
+      reasoning: 'r',
+      status: 'complete',
+      createdAt: 1,
+      updatedAt: 1,
+    };
     // Compile-time check: a StoredMessage is a ChatMessage.
     const asChat: ChatMessage = stored;
     expect(normalizeMessages([asChat], '')[1]).toEqual({ role: 'assistant', content: 'x' });

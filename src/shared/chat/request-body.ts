@@ -3,7 +3,14 @@
 // did not set, so one builder serves the local llama-server and any
 // OpenAI-compatible link: llama-server extensions appear only when asked for.
 import { stripThinkBlocks } from './think-tags';
-import type { ChatMessage, ContentPart, LegacyAudioUrlPart, SamplingSettings, ToolDefinition, WireMessage } from './types';
+import type {
+  ChatMessage,
+  ContentPart,
+  LegacyAudioUrlPart,
+  SamplingSettings,
+  ToolDefinition,
+  WireMessage,
+} from './types';
 
 export interface ChatBodyInput {
   model: string;

@@ -11,8 +11,14 @@ const MAX_PART_CHARS = 64 * 1024 * 1024;
 
 const ContentPartSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.string() }),
-  z.object({ type: z.literal('image_url'), image_url: z.object({ url: z.string().max(MAX_PART_CHARS), detail: z.string().max(16).optional() }) }),
-  z.object({ type: z.literal('input_audio'), input_audio: z.object({ data: z.string().max(MAX_PART_CHARS), format: z.string().max(16) }) }),
+  z.object({
+    type: z.literal('image_url'),
+    image_url: z.object({ url: z.string().max(MAX_PART_CHARS), detail: z.string().max(16).optional() }),
+  }),
+  z.object({
+    type: z.literal('input_audio'),
+    input_audio: z.object({ data: z.string().max(MAX_PART_CHARS), format: z.string().max(16) }),
+  }),
   z.object({ type: z.literal('audio_url'), audio_url: z.object({ url: z.string().max(MAX_PART_CHARS) }) }),
 ]);
 

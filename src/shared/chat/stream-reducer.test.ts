@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { initialStreamingMessage, parseChunk, reduceEvents, reduceStream } from './stream-reducer';
 import type { StreamEvent, StreamingMessage, Timings } from './types';
 
-const delta = (d: Record<string, unknown>, finish: string | null = null) => ({ choices: [{ index: 0, delta: d, finish_reason: finish }], object: 'chat.completion.chunk' });
-const timings: Timings = { prompt_n: 3, prompt_ms: 1, prompt_per_second: 3000, predicted_n: 2, predicted_ms: 4, predicted_per_second: 500 };
+const delta = (d: Record<string, unknown>, finish: string | null = null) => ({
+  choices: [{ index: 0, delta: d, finish_reason: finish }],
+  object: 'chat.completion.chunk',
+});
+const timings: Timings = {
+  prompt_n: 3,
+  prompt_ms: 1,
+  prompt_per_second: 3000,
+  predicted_n: 2,
+  predicted_ms: 4,
+  predicted_per_second: 500,
+};
 
 /** Applies events one at a time and returns every intermediate state. */
 function steps(events: StreamEvent[]): StreamingMessage[] {
@@ -18,7 +28,16 @@ function steps(events: StreamEvent[]): StreamingMessage[] {
 
 describe('stream reducer, event by event', () => {
   it('starts empty and streaming', () => {
-    expect(initialStreamingMessage()).toMatchObject({ content: '', reasoning: '', toolCalls: [], timings: null, usage: null, finishReason: null, status: 'streaming', slotId: null });
+    expect(initialStreamingMessage()).toMatchObject({
+      content: '',
+      reasoning: '',
+      toolCalls: [],
+      timings: null,
+      usage: null,
+      finishReason: null,
+      status: 'streaming',
+      slotId: null,
+    });
   });
 
   it('applies every kind of event', () => {
@@ -61,7 +80,13 @@ describe('stream reducer, event by event', () => {
   });
 
   it('turns inline <think> into reasoning, tags split across chunks', () => {
-    const chunks = [delta({ content: '<thi' }), delta({ content: 'nk>plan' }), delta({ content: ' more</th' }), delta({ content: 'ink>\nAns' }), delta({ content: 'wer' })];
+    const chunks = [
+      delta({ content: '<thi' }),
+      delta({ content: 'nk>plan' }),
+      delta({ content: ' more</th' }),
+      delta({ content: 'ink>\nAns' }),
+      delta({ content: 'wer' }),
+    ];
     const s = steps(chunks.flatMap(parseChunk));
     expect(s.map((x) => [x.reasoning, x.content])).toEqual([
       ['', ''],
@@ -78,7 +103,12 @@ describe('stream reducer, event by event', () => {
   });
 
   it('ignores empty deltas and unknown fields', () => {
-    const events = [delta({ role: 'assistant', content: null }), delta({}), delta({ content: '' }), { ...delta({ content: 'x' }), brand_new_field: { a: 1 } }].flatMap(parseChunk);
+    const events = [
+      delta({ role: 'assistant', content: null }),
+      delta({}),
+      delta({ content: '' }),
+      { ...delta({ content: 'x' }), brand_new_field: { a: 1 } },
+    ].flatMap(parseChunk);
     expect(events).toEqual([{ type: 'content', text: 'x' }]);
     expect(reduceEvents(events).content).toBe('x');
   });
@@ -91,14 +121,21 @@ describe('stream reducer, event by event', () => {
   });
 
   it('keeps partial text on Stop', () => {
-    const state = reduceEvents([{ type: 'reasoning', text: 'r' }, { type: 'content', text: 'partial' }, { type: 'stopped' }]);
+    const state = reduceEvents([
+      { type: 'reasoning', text: 'r' },
+      { type: 'content', text: 'partial' },
+      { type: 'stopped' },
+    ]);
     expect(state).toMatchObject({ status: 'stopped', content: 'partial', reasoning: 'r' });
     expect(state.error).toBeUndefined();
   });
 
   it('keeps partial text on an error and records the error', () => {
     const error = { code: 'truncated' as const, message: 'the stream ended before [DONE] or a finish reason' };
-    const state = reduceEvents([{ type: 'content', text: 'half' }, { type: 'error', error }]);
+    const state = reduceEvents([
+      { type: 'content', text: 'half' },
+      { type: 'error', error },
+    ]);
     expect(state).toMatchObject({ status: 'error', content: 'half', error });
   });
 
@@ -116,6 +153,12 @@ describe('stream reducer, event by event', () => {
       { index: 0, content: 'bell', stop: false, id_slot: -1 },
       { index: 0, content: '', stop: true, id_slot: 0, stop_type: 'limit', timings },
     ];
-    expect(reduceEvents(chunks.flatMap(parseChunk))).toMatchObject({ content: ' Campbell', status: 'done', finishReason: 'length', slotId: 0, timings });
+    expect(reduceEvents(chunks.flatMap(parseChunk))).toMatchObject({
+      content: ' Campbell',
+      status: 'done',
+      finishReason: 'length',
+      slotId: 0,
+      timings,
+    });
   });
 });

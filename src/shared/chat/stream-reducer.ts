@@ -56,7 +56,10 @@ export function reduceStream(state: StreamingMessage, event: StreamEvent): Strea
 }
 
 /** Folds a whole list of events, e.g. a recorded stream. */
-export function reduceEvents(events: Iterable<StreamEvent>, state: StreamingMessage = initialStreamingMessage()): StreamingMessage {
+export function reduceEvents(
+  events: Iterable<StreamEvent>,
+  state: StreamingMessage = initialStreamingMessage(),
+): StreamingMessage {
   let current = state;
   for (const event of events) current = reduceStream(current, event);
   return current;
@@ -78,9 +81,17 @@ function applyToolCall(state: StreamingMessage, event: Extract<StreamEvent, { ty
   const position = state.internal.toolIndexes.indexOf(event.index);
   const toolCalls = [...state.toolCalls];
   if (position < 0) {
-    const call: ToolCall = { id: event.id ?? '', type: 'function', function: { name: event.name ?? '', arguments: event.argumentsDelta } };
+    const call: ToolCall = {
+      id: event.id ?? '',
+      type: 'function',
+      function: { name: event.name ?? '', arguments: event.argumentsDelta },
+    };
     toolCalls.push(call);
-    return { ...state, toolCalls, internal: { ...state.internal, toolIndexes: [...state.internal.toolIndexes, event.index] } };
+    return {
+      ...state,
+      toolCalls,
+      internal: { ...state.internal, toolIndexes: [...state.internal.toolIndexes, event.index] },
+    };
   }
   const old = toolCalls[position] as ToolCall;
   // id and name arrive once, in the first delta; some servers repeat them, which must not double them.

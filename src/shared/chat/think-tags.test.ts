@@ -21,7 +21,11 @@ function run(pieces: string[]): { content: string; reasoning: string; states: Th
 
 describe('inline <think> tags', () => {
   it('passes plain text straight through', () => {
-    expect(splitThinkTags(INITIAL_THINK_STATE, 'Hello')).toEqual({ state: { inside: false, pending: '' }, content: 'Hello', reasoning: '' });
+    expect(splitThinkTags(INITIAL_THINK_STATE, 'Hello')).toEqual({
+      state: { inside: false, pending: '' },
+      content: 'Hello',
+      reasoning: '',
+    });
   });
 
   it('splits a block inside one piece', () => {
@@ -54,7 +58,10 @@ describe('inline <think> tags', () => {
   });
 
   it('handles several blocks and empty pieces', () => {
-    expect(run(['', '<think>a</think>', '', 'x<think>b</think>y', ''])).toMatchObject({ content: 'xy', reasoning: 'ab' });
+    expect(run(['', '<think>a</think>', '', 'x<think>b</think>y', ''])).toMatchObject({
+      content: 'xy',
+      reasoning: 'ab',
+    });
   });
 
   it('strips blocks from earlier answers, an unclosed one to the end', () => {

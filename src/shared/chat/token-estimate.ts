@@ -14,11 +14,17 @@ export const AUDIO_TOKENS = 512;
 /** Tokens of a message's images and audio (the guesses above). */
 export function estimateMediaTokens(content: ChatMessage['content']): number {
   if (typeof content === 'string') return 0;
-  return content.reduce((sum, part) => sum + (part.type === 'image_url' ? IMAGE_TOKENS : part.type === 'text' ? 0 : AUDIO_TOKENS), 0);
+  return content.reduce(
+    (sum, part) => sum + (part.type === 'image_url' ? IMAGE_TOKENS : part.type === 'text' ? 0 : AUDIO_TOKENS),
+    0,
+  );
 }
 
 /** chars/3.5 of the text, plus a guess per image or audio part, plus the template's markers. */
 export function estimateMessageTokens(message: Pick<ChatMessage, 'content'>): number {
-  const text = typeof message.content === 'string' ? message.content : message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n\n');
+  const text =
+    typeof message.content === 'string'
+      ? message.content
+      : message.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n\n');
   return Math.ceil(text.length / CHARS_PER_TOKEN) + estimateMediaTokens(message.content) + PER_MESSAGE_TOKENS;
 }

@@ -71,7 +71,10 @@ export interface SamplingSettings {
   top_p?: number;
   min_p?: number;
   repeat_penalty?: number;
-  /** tokens to generate; sent as max_tokens (chat, /v1/completions) or n_predict (/completion); -1 = until done (llama-server) */
+  /**
+   * tokens to generate; sent as max_tokens (chat, /v1/completions) or n_predict (/completion); -1 = until done
+   * (llama-server)
+   */
   max_tokens?: number;
   stop?: string[];
   seed?: number;
@@ -110,7 +113,10 @@ export type FinishReason = string;
 export type ChatErrorCode =
   /** the server answered with a non-2xx status */
   | 'http_error'
-  /** the prompt does not fit the server's context (llama-server's exceed_context_size_error); details hold nPromptTokens and nCtx */
+  /**
+   * the prompt does not fit the server's context (llama-server's exceed_context_size_error); details hold nPromptTokens
+   * and nCtx
+   */
   | 'context_exceeded'
   /** a 2xx answer that is neither an event stream nor JSON (an HTML page, usually a wrong URL) */
   | 'not_sse'

@@ -25,7 +25,11 @@ const APP_CODE: Record<HistoryErrorCode, ErrorCode> = {
   history_bad_request: 'bad_request',
 };
 
-export function historyFailure(code: HistoryErrorCode, message: string, details: Record<string, unknown> = {}): AppFailure {
+export function historyFailure(
+  code: HistoryErrorCode,
+  message: string,
+  details: Record<string, unknown> = {},
+): AppFailure {
   return new AppFailure(APP_CODE[code], message, { ...details, historyCode: code });
 }
 

@@ -12,7 +12,8 @@ describe('exportFileName', () => {
     expect(exportFileName({ titles: ['line one\nline\ttwo'] }, 'x')).toBe('line one line two');
     expect(exportFileName({ titles: ['ends with dots...'] }, 'x')).toBe('ends with dots');
     expect(exportFileName({ titles: ['x'.repeat(300)] }, 'x')).toHaveLength(80);
-    for (const title of ['', '   ', '///', 'CON', 'lpt1']) expect(exportFileName({ titles: [title] }, '2026-11-24')).toBe('eva-conversation-2026-11-24');
+    for (const title of ['', '   ', '///', 'CON', 'lpt1'])
+      expect(exportFileName({ titles: [title] }, '2026-11-24')).toBe('eva-conversation-2026-11-24');
   });
 
   it('several conversations or all of them by date', () => {

@@ -10,6 +10,9 @@ const MAX_CHARS = 80;
 export function exportFileName(kind: { all: true } | { titles: readonly string[] }, stamp: string): string {
   if ('all' in kind) return `eva-history-${stamp}`;
   if (kind.titles.length !== 1) return `eva-conversations-${stamp}`;
-  const safe = [...(kind.titles[0] ?? '').replace(UNSAFE, ' ').replace(/\s+/g, ' ').trim()].slice(0, MAX_CHARS).join('').replace(/[. ]+$/, '');
+  const safe = [...(kind.titles[0] ?? '').replace(UNSAFE, ' ').replace(/\s+/g, ' ').trim()]
+    .slice(0, MAX_CHARS)
+    .join('')
+    .replace(/[. ]+$/, '');
   return safe === '' || RESERVED.test(safe) ? `eva-conversation-${stamp}` : safe;
 }

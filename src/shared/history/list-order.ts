@@ -8,7 +8,14 @@ export function listOrder(a: ConversationSummary, b: ConversationSummary): numbe
 }
 
 /** `list` with the conversations `ids` as `fresh` has them now (one missing from `fresh` was deleted), in order. */
-export function patchList(list: readonly ConversationSummary[], ids: readonly string[], fresh: readonly ConversationSummary[]): ConversationSummary[] {
+export function patchList(
+  list: readonly ConversationSummary[],
+  ids: readonly string[],
+  fresh: readonly ConversationSummary[],
+): ConversationSummary[] {
   const changed = new Set(ids);
-  return [...list.filter((summary) => !changed.has(summary.id)), ...fresh.filter((summary) => changed.has(summary.id))].sort(listOrder);
+  return [
+    ...list.filter((summary) => !changed.has(summary.id)),
+    ...fresh.filter((summary) => changed.has(summary.id)),
+  ].sort(listOrder);
 }

@@ -21,7 +21,16 @@ const meta: ConversationMeta = {
 
 const base = { status: 'complete' as const, createdAt: 1, updatedAt: 1 };
 const messages: StoredMessage[] = [
-  { ...base, id: 'u1', parentId: null, role: 'user', content: [{ type: 'text', text: 'Weather in Paris?' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }] },
+  {
+    ...base,
+    id: 'u1',
+    parentId: null,
+    role: 'user',
+    content: [
+      { type: 'text', text: 'Weather in Paris?' },
+      { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } },
+    ],
+  },
   {
     ...base,
     id: 'a1',
@@ -31,9 +40,32 @@ const messages: StoredMessage[] = [
     reasoning: 'Need the weather tool.',
     toolCalls: [{ id: 'call1', type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' } }],
   },
-  { ...base, id: 't1', parentId: 'a1', role: 'tool', name: 'weather', toolCallId: 'call1', content: 'Sunny, ```22``` C' },
-  { ...base, id: 'a2', parentId: 't1', role: 'assistant', content: 'It is sunny and 22 °C.', status: 'interrupted', updatedAt: 5 },
-  { ...base, id: 'old', parentId: 'u1', role: 'assistant', content: 'An older answer on another branch.', updatedAt: 0 },
+  {
+    ...base,
+    id: 't1',
+    parentId: 'a1',
+    role: 'tool',
+    name: 'weather',
+    toolCallId: 'call1',
+    content: 'Sunny, ```22``` C',
+  },
+  {
+    ...base,
+    id: 'a2',
+    parentId: 't1',
+    role: 'assistant',
+    content: 'It is sunny and 22 °C.',
+    status: 'interrupted',
+    updatedAt: 5,
+  },
+  {
+    ...base,
+    id: 'old',
+    parentId: 'u1',
+    role: 'assistant',
+    content: 'An older answer on another branch.',
+    updatedAt: 0,
+  },
 ];
 
 describe('markdown export', () => {
@@ -52,9 +84,22 @@ describe('markdown export', () => {
   });
 
   it("lists an answer's knowledge-base sources under it", () => {
-    const hit = { id: 'p1', baseId: 'kb1', text: 'Page two covers the pangolin schedule.', source: { fileId: 'f1', path: '/docs/report.pdf', page: 2, lineStart: 1, lineEnd: 1 }, score: 0.0164, similarity: 0.7, bm25: null };
-    const cited = conversationToMarkdown({ ...meta, activeLeafId: 'c2' }, [messages[0]!, { ...base, id: 'c2', parentId: 'u1', role: 'assistant', content: 'See [1].', citations: [hit] }]);
-    expect(cited).toContain('See [1].\n\n<details>\n<summary>Knowledge-base sources</summary>\n\n```\n[1] report.pdf, page 2, line 1\n```\n\n</details>');
+    const hit = {
+      id: 'p1',
+      baseId: 'kb1',
+      text: 'Page two covers the pangolin schedule.',
+      source: { fileId: 'f1', path: '/docs/report.pdf', page: 2, lineStart: 1, lineEnd: 1 },
+      score: 0.0164,
+      similarity: 0.7,
+      bm25: null,
+    };
+    const cited = conversationToMarkdown({ ...meta, activeLeafId: 'c2' }, [
+      messages[0]!,
+      { ...base, id: 'c2', parentId: 'u1', role: 'assistant', content: 'See [1].', citations: [hit] },
+    ]);
+    expect(cited).toContain(
+      'See [1].\n\n<details>\n<summary>Knowledge-base sources</summary>\n\n```\n[1] report.pdf, page 2, line 1\n```\n\n</details>',
+    );
   });
 
   it('fences tool output so backticks inside cannot break out', () => {
@@ -67,7 +112,16 @@ describe('markdown export', () => {
   });
 
   it('escapes HTML in summaries', () => {
-    const tricky = conversationToMarkdown(meta, [{ ...base, id: 'a', parentId: null, role: 'assistant', content: 'x', toolCalls: [{ id: 'c', type: 'function', function: { name: '<script>', arguments: 'not json' } }] }]);
+    const tricky = conversationToMarkdown(meta, [
+      {
+        ...base,
+        id: 'a',
+        parentId: null,
+        role: 'assistant',
+        content: 'x',
+        toolCalls: [{ id: 'c', type: 'function', function: { name: '<script>', arguments: 'not json' } }],
+      },
+    ]);
     expect(tricky).toContain('<summary>Tool call: &lt;script&gt;</summary>');
     expect(tricky).toContain('```json\nnot json\n```');
   });

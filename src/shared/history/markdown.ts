@@ -5,17 +5,26 @@ import { citeSource } from '../knowledge/knowledge-tool';
 import { buildTree, pathTo, resolveActiveLeaf } from './tree';
 import type { ContentPart, ConversationMeta, StoredMessage } from './types';
 
-const ROLE_HEADING: Record<StoredMessage['role'], string> = { system: 'System', user: 'User', assistant: 'Assistant', tool: 'Tool' };
+const ROLE_HEADING: Record<StoredMessage['role'], string> = {
+  system: 'System',
+  user: 'User',
+  assistant: 'Assistant',
+  tool: 'Tool',
+};
 
 export function conversationToMarkdown(meta: ConversationMeta, messages: readonly StoredMessage[]): string {
   const tree = buildTree(messages);
   const path = pathTo(tree, resolveActiveLeaf(tree, meta));
   const out: string[] = [`# ${oneLine(meta.title) || 'Untitled conversation'}`, ''];
-  const endpoint = meta.endpoint.kind === 'link' ? `${meta.endpoint.model} via ${meta.endpoint.baseUrl}` : meta.endpoint.model;
+  const endpoint =
+    meta.endpoint.kind === 'link' ? `${meta.endpoint.model} via ${meta.endpoint.baseUrl}` : meta.endpoint.model;
   if (endpoint) out.push(`- Model: ${oneLine(endpoint)}`);
   out.push(`- Created: ${iso(meta.createdAt)}`, `- Updated: ${iso(meta.updatedAt)}`);
   const hidden = tree.byId.size - path.length;
-  if (hidden > 0) out.push(`- ${hidden} message${hidden === 1 ? '' : 's'} on other branches not shown (the JSON export keeps every branch)`);
+  if (hidden > 0)
+    out.push(
+      `- ${hidden} message${hidden === 1 ? '' : 's'} on other branches not shown (the JSON export keeps every branch)`,
+    );
   out.push('');
   if (meta.systemPrompt) out.push(details('System prompt', meta.systemPrompt), '');
   for (const message of path) out.push(...messageBlock(message), '');
@@ -23,13 +32,17 @@ export function conversationToMarkdown(meta: ConversationMeta, messages: readonl
 }
 
 /** Several conversations in one file, separated by rules. */
-export function conversationsToMarkdown(conversations: ReadonlyArray<{ meta: ConversationMeta; messages: readonly StoredMessage[] }>): string {
+export function conversationsToMarkdown(
+  conversations: ReadonlyArray<{ meta: ConversationMeta; messages: readonly StoredMessage[] }>,
+): string {
   return conversations.map((c) => conversationToMarkdown(c.meta, c.messages)).join('\n---\n\n');
 }
 
 function messageBlock(message: StoredMessage): string[] {
   if (message.role === 'tool') {
-    return [details(`Tool result${message.name ? `: ${message.name}` : ''}`, fenced(contentToMarkdown(message.content), ''))];
+    return [
+      details(`Tool result${message.name ? `: ${message.name}` : ''}`, fenced(contentToMarkdown(message.content), '')),
+    ];
   }
   const lines = [`## ${ROLE_HEADING[message.role]}`, ''];
   if (message.reasoning) lines.push(details('Thinking', message.reasoning), '');
@@ -38,8 +51,16 @@ function messageBlock(message: StoredMessage): string[] {
   const body = contentToMarkdown(message.content);
   if (body) lines.push(body, '');
   // The passages the answer was given, by file and place (their text is in the files themselves and the JSON export).
-  if (message.citations && message.citations.length > 0) lines.push(details('Knowledge-base sources', fenced(message.citations.map((hit, i) => `[${i + 1}] ${citeSource(hit)}`).join('\n'), '')), '');
-  for (const call of message.toolCalls ?? []) lines.push(details(`Tool call: ${call.function.name}`, fenced(prettyJson(call.function.arguments), 'json')), '');
+  if (message.citations && message.citations.length > 0)
+    lines.push(
+      details(
+        'Knowledge-base sources',
+        fenced(message.citations.map((hit, i) => `[${i + 1}] ${citeSource(hit)}`).join('\n'), ''),
+      ),
+      '',
+    );
+  for (const call of message.toolCalls ?? [])
+    lines.push(details(`Tool call: ${call.function.name}`, fenced(prettyJson(call.function.arguments), 'json')), '');
   if (message.status !== 'complete') lines.push(`*(${statusNote(message)})*`, '');
   return trimBlank(lines);
 }
@@ -52,8 +73,14 @@ function agentSteps(message: StoredMessage): Array<{ summary: string; body: stri
     if (!raw || typeof raw !== 'object') return [];
     const step = raw as { tool?: unknown; args?: unknown; status?: unknown; output?: unknown; kind?: unknown };
     const name = typeof step.tool === 'string' ? step.tool : String(step.kind ?? 'step');
-    const args = step.args && typeof step.args === 'object' ? `${fenced(JSON.stringify(step.args, null, 2), 'json')}\n\n` : '';
-    return [{ summary: `Tool step: ${name} (${String(step.status ?? '')})`, body: `${args}${fenced(String(step.output ?? ''), '')}` }];
+    const args =
+      step.args && typeof step.args === 'object' ? `${fenced(JSON.stringify(step.args, null, 2), 'json')}\n\n` : '';
+    return [
+      {
+        summary: `Tool step: ${name} (${String(step.status ?? '')})`,
+        body: `${args}${fenced(String(step.output ?? ''), '')}`,
+      },
+    ];
   });
 }
 
@@ -76,7 +103,8 @@ function contentToMarkdown(content: string | ContentPart[]): string {
   return content
     .map((part) => {
       if (part.type === 'text') return part.text;
-      if (part.type === 'image_url') return part.image_url.url.startsWith('data:') ? '*[image attached]*' : `![image](${part.image_url.url})`;
+      if (part.type === 'image_url')
+        return part.image_url.url.startsWith('data:') ? '*[image attached]*' : `![image](${part.image_url.url})`;
       return `*[audio attached: ${part.input_audio.format}]*`;
     })
     .join('\n\n');

@@ -5,7 +5,16 @@ import { z } from 'zod';
 import { OverflowPolicySchema } from '../chat/overflow-policy';
 import { keptCitations } from '../knowledge/knowledge-citations';
 import { ToolSelectionSchema } from '../tools/tool-selection';
-import type { ContentPart, ConversationMeta, MessagePatch, MetaPatch, NewConversation, NewMessage, StoredMessage, ToolCall } from './types';
+import type {
+  ContentPart,
+  ConversationMeta,
+  MessagePatch,
+  MetaPatch,
+  NewConversation,
+  NewMessage,
+  StoredMessage,
+  ToolCall,
+} from './types';
 
 /** Ids become folder names: no separators, no dots, bounded. */
 export const ID_PATTERN = /^[A-Za-z0-9_-]{1,80}$/;
@@ -28,7 +37,9 @@ export const ToolCallSchema: z.ZodType<ToolCall> = z.object({
 export const MessageStatusSchema = z.enum(['complete', 'partial', 'interrupted', 'stopped', 'error']);
 export const MessageRoleSchema = z.enum(['system', 'user', 'assistant', 'tool']);
 
-/** What a message carries besides its identity and place in the tree (shared by stored messages, new ones and patches). */
+/**
+ * What a message carries besides its identity and place in the tree (shared by stored messages, new ones and patches).
+ */
 const messageFields = {
   content: z.union([z.string(), z.array(ContentPartSchema)]),
   reasoning: z.string().optional(),
@@ -36,9 +47,18 @@ const messageFields = {
   toolCallId: z.string().optional(),
   name: z.string().optional(),
   timings: z.record(z.string(), z.number()).optional(),
-  usage: z.object({ prompt_tokens: z.number(), completion_tokens: z.number(), total_tokens: z.number(), cached_tokens: z.number().optional() }).optional(),
+  usage: z
+    .object({
+      prompt_tokens: z.number(),
+      completion_tokens: z.number(),
+      total_tokens: z.number(),
+      cached_tokens: z.number().optional(),
+    })
+    .optional(),
   status: MessageStatusSchema.optional(),
-  error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }).optional(),
+  error: z
+    .object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() })
+    .optional(),
   // Entry by entry (at most MAX_CITATIONS): a damaged citation is dropped, the answer it belongs to is kept.
   citations: z.array(z.unknown()).transform(keptCitations).optional(),
   extra: z.record(z.string(), z.unknown()).optional(),
@@ -54,7 +74,12 @@ export const StoredMessageSchema: z.ZodType<StoredMessage> = z.object({
   updatedAt: time,
 });
 
-export const EndpointSchema = z.object({ kind: z.enum(['local', 'link']), baseUrl: z.string(), model: z.string(), linkId: z.string().max(100).optional() });
+export const EndpointSchema = z.object({
+  kind: z.enum(['local', 'link']),
+  baseUrl: z.string(),
+  model: z.string(),
+  linkId: z.string().max(100).optional(),
+});
 
 export const ConversationMetaSchema: z.ZodType<ConversationMeta> = z.object({
   id: IdSchema,
@@ -91,11 +116,16 @@ const metaFields = {
   toolSelection: ToolSelectionSchema,
 };
 /** `create` input. */
-export const NewConversationSchema: z.ZodType<NewConversation, NewConversation> = z.object(metaFields).partial().strict();
+export const NewConversationSchema: z.ZodType<NewConversation, NewConversation> = z
+  .object(metaFields)
+  .partial()
+  .strict();
 /** `updateMeta` input. */
 export const MetaPatchSchema: z.ZodType<MetaPatch> = z.object(metaFields).partial().strict();
 
 /** `appendMessage` / `beginStream` input. */
-export const NewMessageSchema: z.ZodType<NewMessage> = z.object({ ...messageFields, id: IdSchema.optional(), parentId: IdSchema.nullable(), role: MessageRoleSchema }).strict();
+export const NewMessageSchema: z.ZodType<NewMessage> = z
+  .object({ ...messageFields, id: IdSchema.optional(), parentId: IdSchema.nullable(), role: MessageRoleSchema })
+  .strict();
 /** `updateMessage` / `updateStream` / `endStream` input. */
 export const MessagePatchSchema: z.ZodType<MessagePatch> = z.object(messageFields).partial().strict();

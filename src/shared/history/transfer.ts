@@ -47,7 +47,14 @@ const OpenAiMessageSchema = z.looseObject({
   role: z.enum(['system', 'developer', 'user', 'assistant', 'tool', 'function']),
   content: z.union([z.string(), z.array(OpenAiPartSchema), z.null()]).optional(),
   name: z.string().optional(),
-  tool_calls: z.array(z.looseObject({ id: z.string().optional(), function: z.looseObject({ name: z.string(), arguments: z.unknown().optional() }) })).optional(),
+  tool_calls: z
+    .array(
+      z.looseObject({
+        id: z.string().optional(),
+        function: z.looseObject({ name: z.string(), arguments: z.unknown().optional() }),
+      }),
+    )
+    .optional(),
   tool_call_id: z.string().optional(),
   reasoning_content: z.string().optional(),
 });
@@ -63,14 +70,22 @@ export function parseImport(text: string, now: number): ImportedConversation[] {
   }
   if (raw && typeof raw === 'object' && !Array.isArray(raw) && (raw as { format?: unknown }).format === EXPORT_FORMAT) {
     const parsed = ExportSchema.safeParse(raw);
-    if (!parsed.success) throw historyFailure('history_bad_import', `The EVA export is damaged or from a newer version: ${describe(parsed.error)}`);
+    if (!parsed.success)
+      throw historyFailure(
+        'history_bad_import',
+        `The EVA export is damaged or from a newer version: ${describe(parsed.error)}`,
+      );
     return parsed.data.conversations.map(({ meta, messages }) => {
       const { id: _id, ...rest } = meta;
       return { meta: { ...rest, title: rest.title || titleOf(messages) }, messages: messages.map(withoutConsent) };
     });
   }
   const body = OpenAiBodySchema.safeParse(Array.isArray(raw) ? { messages: raw } : raw);
-  if (!body.success) throw historyFailure('history_bad_import', `Not an EVA export or an OpenAI messages array: ${describe(body.error)}`);
+  if (!body.success)
+    throw historyFailure(
+      'history_bad_import',
+      `Not an EVA export or an OpenAI messages array: ${describe(body.error)}`,
+    );
   return [fromOpenAi(body.data.messages, body.data.model ?? '', now)];
 }
 
@@ -106,9 +121,28 @@ function fromOpenAi(list: OpenAiMessage[], model: string, now: number): Imported
       return;
     }
     const id = `m${index + 1}`;
-    const message: StoredMessage = { id, parentId, role, content: toContent(item.content), status: 'complete', createdAt: now, updatedAt: now };
+    const message: StoredMessage = {
+      id,
+      parentId,
+      role,
+      content: toContent(item.content),
+      status: 'complete',
+      createdAt: now,
+      updatedAt: now,
+    };
     if (item.reasoning_content) message.reasoning = item.reasoning_content;
-    if (item.tool_calls) message.toolCalls = item.tool_calls.map((call, n): ToolCall => ({ id: call.id ?? `call_${index + 1}_${n}`, type: 'function', function: { name: call.function.name, arguments: typeof call.function.arguments === 'string' ? call.function.arguments : JSON.stringify(call.function.arguments ?? {}) } }));
+    if (item.tool_calls)
+      message.toolCalls = item.tool_calls.map((call, n): ToolCall => ({
+        id: call.id ?? `call_${index + 1}_${n}`,
+        type: 'function',
+        function: {
+          name: call.function.name,
+          arguments:
+            typeof call.function.arguments === 'string'
+              ? call.function.arguments
+              : JSON.stringify(call.function.arguments ?? {}),
+        },
+      }));
     if (item.tool_call_id) message.toolCallId = item.tool_call_id;
     if (item.name) message.name = item.name;
     messages.push(message);
@@ -141,10 +175,16 @@ function toContent(content: OpenAiMessage['content']): string | ContentPart[] {
     const image = p.image_url as { url?: unknown; detail?: unknown } | string | undefined;
     if (part.type === 'image_url' && image) {
       const url = typeof image === 'string' ? image : String(image.url ?? '');
-      return typeof image === 'object' && typeof image.detail === 'string' ? { type: 'image_url', image_url: { url, detail: image.detail } } : { type: 'image_url', image_url: { url } };
+      return typeof image === 'object' && typeof image.detail === 'string'
+        ? { type: 'image_url', image_url: { url, detail: image.detail } }
+        : { type: 'image_url', image_url: { url } };
     }
     const audio = p.input_audio as { data?: unknown; format?: unknown } | undefined;
-    if (part.type === 'input_audio' && audio) return { type: 'input_audio', input_audio: { data: String(audio.data ?? ''), format: String(audio.format ?? '') } };
+    if (part.type === 'input_audio' && audio)
+      return {
+        type: 'input_audio',
+        input_audio: { data: String(audio.data ?? ''), format: String(audio.format ?? '') },
+      };
     // A part type we do not model is kept as readable text rather than dropped.
     return { type: 'text', text: JSON.stringify(part) };
   });

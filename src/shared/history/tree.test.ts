@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildTree, editedMessage, newestLeafUnder, pathTo, regenerationPoint, resolveActiveLeaf, siblingsOf, switchSibling } from './tree';
+import {
+  buildTree,
+  editedMessage,
+  newestLeafUnder,
+  pathTo,
+  regenerationPoint,
+  resolveActiveLeaf,
+  siblingsOf,
+  switchSibling,
+} from './tree';
 import type { StoredMessage } from './types';
 
 let clock = 0;
@@ -12,7 +21,15 @@ function msg(id: string, parentId: string | null, role: StoredMessage['role'] = 
 //   └ a1b                    (a regeneration of a1)
 function sample(): StoredMessage[] {
   clock = 0;
-  return [msg('u1', null), msg('a1', 'u1', 'assistant'), msg('u2', 'a1'), msg('a2', 'u2', 'assistant'), msg('u2b', 'a1'), msg('a2b', 'u2b', 'assistant'), msg('a1b', 'u1', 'assistant')];
+  return [
+    msg('u1', null),
+    msg('a1', 'u1', 'assistant'),
+    msg('u2', 'a1'),
+    msg('a2', 'u2', 'assistant'),
+    msg('u2b', 'a1'),
+    msg('a2b', 'u2b', 'assistant'),
+    msg('a1b', 'u1', 'assistant'),
+  ];
 }
 
 const ids = (messages: StoredMessage[]): string[] => messages.map((m) => m.id);
@@ -58,7 +75,11 @@ describe('conversation tree', () => {
 
   it('an edit is a new sibling of the edited message, keeping the old branch', () => {
     const tree = buildTree(sample());
-    expect(editedMessage(tree, 'u2', 'better question')).toEqual({ parentId: 'a1', role: 'user', content: 'better question' });
+    expect(editedMessage(tree, 'u2', 'better question')).toEqual({
+      parentId: 'a1',
+      role: 'user',
+      content: 'better question',
+    });
     expect(editedMessage(tree, 'missing', 'x')).toBeNull();
   });
 

@@ -29,7 +29,9 @@ export function buildTree(messages: readonly StoredMessage[]): MessageTree {
   }
   breakCycles(byId, parentOf, order);
   const children = new Map<string | null, StoredMessage[]>();
-  const sorted = [...byId.values()].sort((a, b) => a.createdAt - b.createdAt || (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  const sorted = [...byId.values()].sort(
+    (a, b) => a.createdAt - b.createdAt || (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0),
+  );
   for (const message of sorted) {
     const parent = parentOf.get(message.id) ?? null;
     const list = children.get(parent);
@@ -41,7 +43,11 @@ export function buildTree(messages: readonly StoredMessage[]): MessageTree {
 
 // A damaged file can make A the parent of B and B the parent of A; such a loop
 // hangs off no root. Cut it at its earliest-written member, which becomes a root.
-function breakCycles(byId: Map<string, StoredMessage>, parentOf: Map<string, string | null>, order: Map<string, number>): void {
+function breakCycles(
+  byId: Map<string, StoredMessage>,
+  parentOf: Map<string, string | null>,
+  order: Map<string, number>,
+): void {
   const state = new Map<string, 'visiting' | 'done'>();
   for (const start of [...byId.keys()].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0))) {
     const trail: string[] = [];
@@ -82,7 +88,8 @@ function isNewer(tree: MessageTree, a: StoredMessage, b: StoredMessage): boolean
 /** The most recently updated leaf at or under `id` (null: anywhere); null when the tree is empty. */
 export function newestLeafUnder(tree: MessageTree, id: string | null): string | null {
   let best: StoredMessage | null = null;
-  const stack: StoredMessage[] = id === null ? [...(tree.children.get(null) ?? [])] : tree.byId.has(id) ? [tree.byId.get(id) as StoredMessage] : [];
+  const stack: StoredMessage[] =
+    id === null ? [...(tree.children.get(null) ?? [])] : tree.byId.has(id) ? [tree.byId.get(id) as StoredMessage] : [];
   while (stack.length > 0) {
     const message = stack.pop() as StoredMessage;
     const kids = tree.children.get(message.id);
@@ -97,7 +104,10 @@ export function newestLeafUnder(tree: MessageTree, id: string | null): string | 
  * something was written after that pick — then the newest leaf overall, which is
  * where the user has been working since.
  */
-export function resolveActiveLeaf(tree: MessageTree, selection: Pick<ConversationMeta, 'activeLeafId' | 'activeSetAt'>): string | null {
+export function resolveActiveLeaf(
+  tree: MessageTree,
+  selection: Pick<ConversationMeta, 'activeLeafId' | 'activeSetAt'>,
+): string | null {
   const newest = newestLeafUnder(tree, null);
   const picked = selection.activeLeafId;
   if (picked === null || !tree.byId.has(picked) || newest === null) return newest;
@@ -117,7 +127,11 @@ export function siblingsOf(tree: MessageTree, id: string): { ids: string[]; inde
  * Moving `step` siblings away from `id` (‹ is -1, › is +1): the sibling reached and the
  * newest leaf under it, which becomes the active leaf. Null at either end.
  */
-export function switchSibling(tree: MessageTree, id: string, step: number): { messageId: string; leafId: string } | null {
+export function switchSibling(
+  tree: MessageTree,
+  id: string,
+  step: number,
+): { messageId: string; leafId: string } | null {
   const { ids, index } = siblingsOf(tree, id);
   const target = index < 0 ? undefined : ids[index + step];
   if (target === undefined) return null;
@@ -137,7 +151,10 @@ export function editedMessage(tree: MessageTree, messageId: string, content: Mes
  * Where a regenerated answer goes: under the same parent as `messageId` (so it is
  * a new sibling), and the history to send — the path down to that parent.
  */
-export function regenerationPoint(tree: MessageTree, messageId: string): { parentId: string | null; history: StoredMessage[] } | null {
+export function regenerationPoint(
+  tree: MessageTree,
+  messageId: string,
+): { parentId: string | null; history: StoredMessage[] } | null {
   if (!tree.byId.has(messageId)) return null;
   const parentId = tree.parentOf.get(messageId) ?? null;
   return { parentId, history: pathTo(tree, parentId) };

@@ -30,7 +30,9 @@ export interface ConversationMeta {
   nCtx: number | null;
   /** what a send does when the conversation no longer fits the context; absent: settings.chat.overflow */
   overflow?: OverflowPolicy;
-  /** the tools this conversation leaves out (the composer's tool selection); absent: every switched-on tool is offered */
+  /**
+   * the tools this conversation leaves out (the composer's tool selection); absent: every switched-on tool is offered
+   */
   toolSelection?: ToolSelection;
   /** llama-server `id_slot` last used, reused on restore when the endpoint matches (KV cache hit) */
   slotId: number | null;
@@ -90,7 +92,10 @@ export interface StoredMessage {
   usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number; cached_tokens?: number };
   status: MessageStatus;
   error?: { code: string; message: string; details?: Record<string, unknown> };
-  /** for an assistant answer: the knowledge-base passages its prompt was given (the composer's knowledge toggle), shown under it */
+  /**
+   * for an assistant answer: the knowledge-base passages its prompt was given (the composer's knowledge toggle), shown
+   * under it
+   */
   citations?: KnowledgeHit[];
   /** open record for other features (tool steps, attachments' metadata); stored and exported verbatim */
   extra?: Record<string, unknown>;
@@ -108,10 +113,20 @@ export type NewMessage = Omit<StoredMessage, 'id' | 'status' | 'createdAt' | 'up
 export type MessagePatch = Partial<Omit<StoredMessage, 'id' | 'parentId' | 'role' | 'createdAt' | 'updatedAt'>>;
 
 /** Fields of meta.json a caller may set directly. */
-export type MetaPatch = Partial<Pick<ConversationMeta, 'title' | 'endpoint' | 'systemPrompt' | 'sampling' | 'nCtx' | 'slotId' | 'pinned' | 'overflow' | 'toolSelection'>>;
+export type MetaPatch = Partial<
+  Pick<
+    ConversationMeta,
+    'title' | 'endpoint' | 'systemPrompt' | 'sampling' | 'nCtx' | 'slotId' | 'pinned' | 'overflow' | 'toolSelection'
+  >
+>;
 
 /** What a new conversation starts with; everything has a default. */
-export type NewConversation = Partial<Pick<ConversationMeta, 'title' | 'endpoint' | 'systemPrompt' | 'sampling' | 'nCtx' | 'slotId' | 'pinned' | 'overflow' | 'toolSelection'>>;
+export type NewConversation = Partial<
+  Pick<
+    ConversationMeta,
+    'title' | 'endpoint' | 'systemPrompt' | 'sampling' | 'nCtx' | 'slotId' | 'pinned' | 'overflow' | 'toolSelection'
+  >
+>;
 
 /** One row of the history list (`index.json`), enough to draw it without opening the conversation. */
 export interface ConversationSummary {

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { acceleratorFromEvent, acceleratorProblem, formatAccelerator, keyFromCode, matchesEvent, parseAccelerator, sameKeys, type Accelerator } from './accelerator';
+import {
+  acceleratorFromEvent,
+  acceleratorProblem,
+  formatAccelerator,
+  keyFromCode,
+  matchesEvent,
+  parseAccelerator,
+  sameKeys,
+  type Accelerator,
+} from './accelerator';
 
 const parse = (text: string): Accelerator => {
   const result = parseAccelerator(text);
   if (!result.ok) throw new Error(result.message);
   return result.value;
 };
-const press = (code: string, mods: Partial<{ ctrlKey: boolean; altKey: boolean; shiftKey: boolean; metaKey: boolean }> = {}) => ({ code, ctrlKey: false, altKey: false, shiftKey: false, metaKey: false, ...mods });
+const press = (
+  code: string,
+  mods: Partial<{ ctrlKey: boolean; altKey: boolean; shiftKey: boolean; metaKey: boolean }> = {},
+) => ({ code, ctrlKey: false, altKey: false, shiftKey: false, metaKey: false, ...mods });
 
 describe('parseAccelerator', () => {
   it('reads any case and spacing and spells it canonically, modifiers in a fixed order', () => {
@@ -20,12 +32,21 @@ describe('parseAccelerator', () => {
   });
 
   it('refuses what is not one key plus modifiers, saying why', () => {
-    expect(parseAccelerator('')).toMatchObject({ ok: false, message: expect.stringContaining('not a key combination') });
+    expect(parseAccelerator('')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('not a key combination'),
+    });
     expect(parseAccelerator('Ctrl+')).toMatchObject({ ok: false });
-    expect(parseAccelerator('Ctrl+Shift')).toMatchObject({ ok: false, message: expect.stringContaining('only modifiers') });
+    expect(parseAccelerator('Ctrl+Shift')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('only modifiers'),
+    });
     expect(parseAccelerator('A+B')).toMatchObject({ ok: false, message: expect.stringContaining('two keys') });
     expect(parseAccelerator('Ctrl+Control+A')).toMatchObject({ ok: false, message: expect.stringContaining('twice') });
-    expect(parseAccelerator('Hyper+F1')).toMatchObject({ ok: false, message: expect.stringContaining('"Hyper" is not a key') });
+    expect(parseAccelerator('Hyper+F1')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('"Hyper" is not a key'),
+    });
     expect(parseAccelerator('F25')).toMatchObject({ ok: false });
   });
 });
@@ -71,7 +92,9 @@ describe('key events', () => {
   });
 
   it('records a key press as an accelerator that works on every platform', () => {
-    expect(formatAccelerator(acceleratorFromEvent(press('KeyS', { ctrlKey: true, shiftKey: true }), false)!)).toBe('CmdOrCtrl+Shift+S');
+    expect(formatAccelerator(acceleratorFromEvent(press('KeyS', { ctrlKey: true, shiftKey: true }), false)!)).toBe(
+      'CmdOrCtrl+Shift+S',
+    );
     expect(formatAccelerator(acceleratorFromEvent(press('KeyS', { metaKey: true }), true)!)).toBe('CmdOrCtrl+S');
     expect(formatAccelerator(acceleratorFromEvent(press('F2'), false)!)).toBe('F2');
     expect(acceleratorFromEvent(press('ControlLeft', { ctrlKey: true }), false)).toBeNull();

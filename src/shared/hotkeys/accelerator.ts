@@ -61,7 +61,8 @@ export type ParseResult = { ok: true; value: Accelerator } | { ok: false; messag
 /** Parse "shift + f1" or "CommandOrControl+Alt+S"; case and spaces do not matter. */
 export function parseAccelerator(text: string): ParseResult {
   const tokens = text.split('+').map((token) => token.trim());
-  if (text.trim() === '' || tokens.some((token) => token === '')) return { ok: false, message: `"${text}" is not a key combination (write it like F1 or Ctrl+Shift+S)` };
+  if (text.trim() === '' || tokens.some((token) => token === ''))
+    return { ok: false, message: `"${text}" is not a key combination (write it like F1 or Ctrl+Shift+S)` };
   const modifiers = new Set<Modifier>();
   let key: string | null = null;
   for (const token of tokens) {
@@ -73,8 +74,13 @@ export function parseAccelerator(text: string): ParseResult {
       continue;
     }
     const name = KEY_NAMES[lower];
-    if (!name) return { ok: false, message: `"${token}" is not a key we know (use F1–F24, A–Z, 0–9, Space, Insert, Home, PageUp, arrows, PrintScreen…)` };
-    if (key !== null) return { ok: false, message: `"${text}" has two keys (${key} and ${name}); a hotkey is modifiers plus one key` };
+    if (!name)
+      return {
+        ok: false,
+        message: `"${token}" is not a key we know (use F1–F24, A–Z, 0–9, Space, Insert, Home, PageUp, arrows, PrintScreen…)`,
+      };
+    if (key !== null)
+      return { ok: false, message: `"${text}" has two keys (${key} and ${name}); a hotkey is modifiers plus one key` };
     key = name;
   }
   if (key === null) return { ok: false, message: `"${text}" has only modifiers; add a key` };
@@ -87,15 +93,29 @@ export function formatAccelerator(accelerator: Accelerator): string {
 }
 
 /** Why an accelerator may not be a hotkey, or null when it may. */
-export function acceleratorProblem(accelerator: Accelerator): { code: 'reserved_send' | 'reserved_cancel' | 'reserved_edit' | 'needs_modifier'; message: string } | null {
+export function acceleratorProblem(
+  accelerator: Accelerator,
+): { code: 'reserved_send' | 'reserved_cancel' | 'reserved_edit' | 'needs_modifier'; message: string } | null {
   const { key, modifiers } = accelerator;
   const name = formatAccelerator(accelerator);
-  if (key === 'Enter') return { code: 'reserved_send', message: `${name}: Enter sends the message (choose the send key in the chat settings)` };
+  if (key === 'Enter')
+    return {
+      code: 'reserved_send',
+      message: `${name}: Enter sends the message (choose the send key in the chat settings)`,
+    };
   if (key === 'Escape') return { code: 'reserved_cancel', message: `${name}: Escape cancels dialogs and recording` };
   const commanding = modifiers.some((m) => m === 'Ctrl' || m === 'CmdOrCtrl' || m === 'Super');
-  if (commanding && modifiers.length === 1 && /^[ACVXYZ]$/.test(key)) return { code: 'reserved_edit', message: `${name} is the text editing shortcut (select all, copy, paste, cut, undo, redo)` };
+  if (commanding && modifiers.length === 1 && /^[ACVXYZ]$/.test(key))
+    return {
+      code: 'reserved_edit',
+      message: `${name} is the text editing shortcut (select all, copy, paste, cut, undo, redo)`,
+    };
   const strong = modifiers.some((m) => m !== 'Shift');
-  if (!strong && !STANDALONE.test(key)) return { code: 'needs_modifier', message: `${name} would fire while typing; add Ctrl, Alt or Super (or use a function key)` };
+  if (!strong && !STANDALONE.test(key))
+    return {
+      code: 'needs_modifier',
+      message: `${name} would fire while typing; add Ctrl, Alt or Super (or use a function key)`,
+    };
   return null;
 }
 
@@ -154,7 +174,10 @@ export function acceleratorFromEvent(event: KeyEventInfo, isMac: boolean): Accel
 }
 
 /** The modifiers an accelerator means on this platform: CmdOrCtrl is ⌘ on macOS, Ctrl elsewhere. */
-function resolved(accelerator: Accelerator, isMac: boolean): { ctrl: boolean; alt: boolean; shift: boolean; meta: boolean } {
+function resolved(
+  accelerator: Accelerator,
+  isMac: boolean,
+): { ctrl: boolean; alt: boolean; shift: boolean; meta: boolean } {
   const has = (m: Modifier) => accelerator.modifiers.includes(m);
   return {
     ctrl: has('Ctrl') || (!isMac && has('CmdOrCtrl')),
@@ -168,7 +191,12 @@ function resolved(accelerator: Accelerator, isMac: boolean): { ctrl: boolean; al
 export function matchesEvent(accelerator: Accelerator, event: KeyEventInfo, isMac: boolean): boolean {
   if (keyFromCode(event.code) !== accelerator.key) return false;
   const want = resolved(accelerator, isMac);
-  return want.ctrl === event.ctrlKey && want.alt === event.altKey && want.shift === event.shiftKey && want.meta === event.metaKey;
+  return (
+    want.ctrl === event.ctrlKey &&
+    want.alt === event.altKey &&
+    want.shift === event.shiftKey &&
+    want.meta === event.metaKey
+  );
 }
 
 /** Whether two accelerators are the same keys on macOS or on the other platforms. */

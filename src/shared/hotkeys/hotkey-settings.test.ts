@@ -14,7 +14,11 @@ describe('checkHotkeys', () => {
   });
 
   it('reports both actions of a collision and leaves both out', () => {
-    const { bindings, problems } = checkHotkeys({ screenshot: 'ctrl+alt+s', screenshotRegion: 'Shift+F1', record: 'Control+Alt+S' });
+    const { bindings, problems } = checkHotkeys({
+      screenshot: 'ctrl+alt+s',
+      screenshotRegion: 'Shift+F1',
+      record: 'Control+Alt+S',
+    });
     expect(bindings.map((b) => b.action)).toEqual(['screenshotRegion']);
     expect(problems.map((p) => [p.action, p.code])).toEqual([
       ['screenshot', 'duplicate'],
@@ -41,11 +45,17 @@ describe('checkHotkeys', () => {
 
 describe('HotkeySettingsInputSchema (the settings:update boundary)', () => {
   it('stores canonical spelling', () => {
-    expect(HotkeySettingsInputSchema.parse({ screenshot: 'f3', screenshotRegion: 'shift+f3', record: '' })).toEqual({ screenshot: 'F3', screenshotRegion: 'Shift+F3', record: '' });
+    expect(HotkeySettingsInputSchema.parse({ screenshot: 'f3', screenshotRegion: 'shift+f3', record: '' })).toEqual({
+      screenshot: 'F3',
+      screenshotRegion: 'Shift+F3',
+      record: '',
+    });
   });
 
   it('refuses a conflicting set with an issue on each field, and partial or extra fields', () => {
-    const result = SettingsPatchSchema.safeParse({ hotkeys: { screenshot: 'F2', screenshotRegion: 'Shift+F1', record: 'F2' } });
+    const result = SettingsPatchSchema.safeParse({
+      hotkeys: { screenshot: 'F2', screenshotRegion: 'Shift+F1', record: 'F2' },
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['hotkeys.screenshot', 'hotkeys.record']);
     expect(SettingsPatchSchema.safeParse({ hotkeys: { screenshot: 'F1' } }).success).toBe(false);

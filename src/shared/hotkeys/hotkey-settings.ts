@@ -18,7 +18,8 @@ export type HotkeySettings = z.infer<typeof HotkeySettingsSchema>;
 
 export const DEFAULT_HOTKEYS: HotkeySettings = { screenshot: 'F1', screenshotRegion: 'Shift+F1', record: 'F2' };
 
-export type HotkeyProblemCode = 'syntax' | 'reserved_send' | 'reserved_cancel' | 'reserved_edit' | 'needs_modifier' | 'duplicate' | 'taken';
+export type HotkeyProblemCode =
+  'syntax' | 'reserved_send' | 'reserved_cancel' | 'reserved_edit' | 'needs_modifier' | 'duplicate' | 'taken';
 
 /** Why one binding cannot work. */
 export interface HotkeyProblem {
@@ -80,7 +81,8 @@ export function canonicalHotkeys(settings: HotkeySettings): HotkeySettings {
 /** What the renderer may save: the same shape, refused when any binding has a problem. */
 export const HotkeySettingsInputSchema = HotkeySettingsSchema.strict()
   .superRefine((settings, context) => {
-    for (const problem of checkHotkeys(settings).problems) context.addIssue({ code: 'custom', path: [problem.action], message: problem.message });
+    for (const problem of checkHotkeys(settings).problems)
+      context.addIssue({ code: 'custom', path: [problem.action], message: problem.message });
   })
   .transform(canonicalHotkeys);
 

@@ -44,7 +44,10 @@ export const ImageRecordSchema: z.ZodType<ImageRecord> = z.object({
 const ChatImageSchema = z.object({
   record: ImageRecordSchema,
   // Only a PNG data URL is drawn: a crafted import cannot make the page fetch anything.
-  dataUrl: z.string().regex(/^data:image\/png;base64,[A-Za-z0-9+/=]*$/).nullable(),
+  dataUrl: z
+    .string()
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]*$/)
+    .nullable(),
 });
 
 /** The picture a saved message carries, or null (none, or one an import damaged). */

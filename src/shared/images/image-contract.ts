@@ -3,7 +3,14 @@
 import { z } from 'zod';
 import { IdSchema } from '../history/schemas';
 import { ImageModelFilesSchema, ImageParamsInputSchema } from './image-settings';
-import { IMAGE_LIMITS, IMAGE_TEMPLATE_NAMES, type GeneratedImage, type ImageEngineStatus, type ImageProgress, type ImageRecord } from './image-types';
+import {
+  IMAGE_LIMITS,
+  IMAGE_TEMPLATE_NAMES,
+  type GeneratedImage,
+  type ImageEngineStatus,
+  type ImageProgress,
+  type ImageRecord,
+} from './image-types';
 
 const channel = <I extends z.ZodType, O>(input: I) => ({ input, output: undefined as unknown as O });
 const empty = z.object({}).strict().optional();
@@ -38,7 +45,10 @@ const toChat = z.object({ id: imageId, conversationId: IdSchema.nullable(), pare
 export const imageChannels = {
   /** Whether sd-cli is there (bin/<backend>/ or PATH), its version and build record, and where it was looked for. */
   'image:status': channel<typeof empty, ImageEngineStatus>(empty),
-  /** Generate one image with sd-cli; progress arrives as `image:progress`; failures carry `details.reason` (ImageFailureReason). */
+  /**
+   * Generate one image with sd-cli; progress arrives as `image:progress`; failures carry `details.reason`
+   * (ImageFailureReason).
+   */
   'image:generate': channel<typeof generate, GeneratedImage>(generate),
   /** Stop the generation now: sd-cli is killed and nothing it wrote is kept. */
   'image:cancel': channel<typeof jobRef, { cancelled: boolean }>(jobRef),
@@ -47,7 +57,10 @@ export const imageChannels = {
   /** One image with its PNG. */
   'image:read': channel<typeof imageRef, GeneratedImage>(imageRef),
   'image:delete': channel<typeof imageRef, { deleted: boolean }>(imageRef),
-  /** Put an image into a conversation (a new one when null) as an answer after `parentId`; it is saved in the history with its parameters. */
+  /**
+   * Put an image into a conversation (a new one when null) as an answer after `parentId`; it is saved in the history
+   * with its parameters.
+   */
   'image:to-chat': channel<typeof toChat, { conversationId: string; messageId: string }>(toChat),
 } as const;
 

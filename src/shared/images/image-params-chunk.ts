@@ -4,7 +4,16 @@
 // a picture in the chat reads them back and uses the template's current files.
 import { z } from 'zod';
 import { readTextChunk, withTextChunk } from './png-chunks';
-import { IMAGE_LIMITS, IMAGE_TEMPLATE_NAMES, MODEL_FILE_ROLES, SAMPLERS, type ImageParams, type ImageRecord, type ImageTemplateName, type ModelFileRole } from './image-types';
+import {
+  IMAGE_LIMITS,
+  IMAGE_TEMPLATE_NAMES,
+  MODEL_FILE_ROLES,
+  SAMPLERS,
+  type ImageParams,
+  type ImageRecord,
+  type ImageTemplateName,
+  type ModelFileRole,
+} from './image-types';
 
 export const EVA_IMAGE_KEYWORD = 'eva-image';
 
@@ -36,8 +45,13 @@ const EmbeddedSchema = z.object({
 /** The PNG with the record's parameters in it. */
 export function embedParams(png: Uint8Array, record: Pick<ImageRecord, 'template' | 'params' | 'files'>): Uint8Array {
   const files: Partial<Record<ModelFileRole, string>> = {};
-  for (const [role, path] of Object.entries(record.files) as Array<[ModelFileRole, string | undefined]>) if (path) files[role] = baseName(path);
-  return withTextChunk(png, EVA_IMAGE_KEYWORD, JSON.stringify({ v: 1, template: record.template, params: record.params, files }));
+  for (const [role, path] of Object.entries(record.files) as Array<[ModelFileRole, string | undefined]>)
+    if (path) files[role] = baseName(path);
+  return withTextChunk(
+    png,
+    EVA_IMAGE_KEYWORD,
+    JSON.stringify({ v: 1, template: record.template, params: record.params, files }),
+  );
 }
 
 /** The parameters a PNG carries, or null when it is not one of EVA's (or the chunk does not validate). */

@@ -10,7 +10,14 @@ import { IMAGE_TEMPLATES } from './image-templates';
 export const IMAGE_TOOL_BUDGET_MAX = 1000;
 
 const path = z.string().max(4096);
-export const ImageModelFilesSchema = z.object(Object.fromEntries(MODEL_FILE_ROLES.map((role) => [role, path.optional()])) as Record<(typeof MODEL_FILE_ROLES)[number], z.ZodOptional<typeof path>>).strict();
+export const ImageModelFilesSchema = z
+  .object(
+    Object.fromEntries(MODEL_FILE_ROLES.map((role) => [role, path.optional()])) as Record<
+      (typeof MODEL_FILE_ROLES)[number],
+      z.ZodOptional<typeof path>
+    >,
+  )
+  .strict();
 
 const side = z.number().int().min(IMAGE_LIMITS.minSide).max(IMAGE_LIMITS.maxSide);
 /** The parameters a request may set (the seed is the request's own, never a setting). */
@@ -29,7 +36,12 @@ export const ImageParamsInputSchema = z
 export const ImageSettingsSchema = z.object({
   template: z.enum(IMAGE_TEMPLATE_NAMES),
   /** the files picked for each template, kept when the user switches between them */
-  files: z.object(Object.fromEntries(IMAGE_TEMPLATE_NAMES.map((name) => [name, ImageModelFilesSchema])) as Record<ImageTemplateName, typeof ImageModelFilesSchema>),
+  files: z.object(
+    Object.fromEntries(IMAGE_TEMPLATE_NAMES.map((name) => [name, ImageModelFilesSchema])) as Record<
+      ImageTemplateName,
+      typeof ImageModelFilesSchema
+    >,
+  ),
   /** sd-cli threads; 0: as many as the machine has cores */
   threads: z.number().int().min(0).max(1024),
   /**

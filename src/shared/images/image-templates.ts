@@ -18,7 +18,8 @@ export interface ImageTemplate {
   extraArgs: readonly string[];
 }
 
-const SD_NEGATIVE = 'lowres, bad anatomy, bad hands, text, error, missing fingers, extra digit, cropped, worst quality, low quality, jpeg artifacts, signature, watermark, blurry';
+const SD_NEGATIVE =
+  'lowres, bad anatomy, bad hands, text, error, missing fingers, extra digit, cropped, worst quality, low quality, jpeg artifacts, signature, watermark, blurry';
 
 export const IMAGE_TEMPLATES: Record<ImageTemplateName, ImageTemplate> = {
   default: {
@@ -76,7 +77,9 @@ export const MODEL_FILE_FLAGS: Record<ModelFileRole, string> = {
 
 /** The required files of a template that `files` leaves empty. */
 export function missingModelFiles(template: ImageTemplateName, files: ImageModelFiles): ModelFileRole[] {
-  return IMAGE_TEMPLATES[template].files.filter((need) => need.required && !files[need.role]?.trim()).map((need) => need.role);
+  return IMAGE_TEMPLATES[template].files
+    .filter((need) => need.required && !files[need.role]?.trim())
+    .map((need) => need.role);
 }
 
 /** Only the files the template takes, trimmed, empty ones left out. */

@@ -18,6 +18,8 @@ describe('the stablediffusion tool budget', () => {
     expect(imageCallSummary({ width: 2048, height: 2048, steps: 150 }, 0)).toBe(
       'A 2048×2048 picture in 150 steps: 629.1 megapixel-steps of work on this computer; every picture asks first (the image page sets a budget for drawing without asking).',
     );
-    expect(imageCallSummary({ width: 512, height: 512, steps: 20 }, 6)).toMatch(/512×512 picture in 20 steps: 5\.2 .*pictures up to 6 are drawn without asking/);
+    expect(imageCallSummary({ width: 512, height: 512, steps: 20 }, 6)).toMatch(
+      /512×512 picture in 20 steps: 5\.2 .*pictures up to 6 are drawn without asking/,
+    );
   });
 });

@@ -16,9 +16,15 @@ export function withinImageBudget(params: Pick<ImageParams, 'width' | 'height' |
   return budget > 0 && imageWork(params) <= budget;
 }
 
-/** The line an approval card shows for a picture: its size and steps (which the model may have left to the template), and the budget. */
+/**
+ * The line an approval card shows for a picture: its size and steps (which the model may have left to the template),
+ * and the budget.
+ */
 export function imageCallSummary(params: Pick<ImageParams, 'width' | 'height' | 'steps'>, budget: number): string {
   const work = imageWork(params).toFixed(1);
-  const rule = budget > 0 ? `pictures up to ${budget} are drawn without asking` : 'every picture asks first (the image page sets a budget for drawing without asking)';
+  const rule =
+    budget > 0
+      ? `pictures up to ${budget} are drawn without asking`
+      : 'every picture asks first (the image page sets a budget for drawing without asking)';
   return `A ${params.width}×${params.height} picture in ${params.steps} steps: ${work} megapixel-steps of work on this computer; ${rule}.`;
 }

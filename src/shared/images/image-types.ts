@@ -81,7 +81,10 @@ export interface ImageRecord {
 /** One step forward of a running generation. */
 export interface ImageProgress {
   jobId: string;
-  /** loading: reading model weights; sampling: the denoising steps (done/total of `steps`); decoding: the VAE; saving: the PNG */
+  /**
+   * loading: reading model weights; sampling: the denoising steps (done/total of `steps`); decoding: the VAE; saving:
+   * the PNG
+   */
   phase: 'starting' | 'loading' | 'sampling' | 'decoding' | 'saving';
   done: number;
   total: number;

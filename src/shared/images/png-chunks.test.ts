@@ -9,7 +9,8 @@ describe('checkPng', () => {
 
   it('refuses what a full disk leaves: a PNG cut anywhere, or one with a damaged byte', () => {
     const whole = testPng(64, 64);
-    for (const at of [4, 20, 40, whole.length - 12, whole.length - 1]) expect(checkPng(whole.subarray(0, at)).ok).toBe(false);
+    for (const at of [4, 20, 40, whole.length - 12, whole.length - 1])
+      expect(checkPng(whole.subarray(0, at)).ok).toBe(false);
     const damaged = whole.slice();
     damaged[45] = damaged[45]! ^ 0xff;
     expect(checkPng(damaged)).toEqual({ ok: false, why: 'the IDAT chunk is damaged (CRC)' });

@@ -11,7 +11,8 @@ export type PngCheck = { ok: true; width: number; height: number } | { ok: false
 
 /** Signature, then chunks with intact lengths and CRCs, IHDR first and IEND last with nothing after it. */
 export function checkPng(bytes: Uint8Array): PngCheck {
-  if (bytes.length < SIGNATURE.length || SIGNATURE.some((byte, i) => bytes[i] !== byte)) return { ok: false, why: 'not a PNG (no signature)' };
+  if (bytes.length < SIGNATURE.length || SIGNATURE.some((byte, i) => bytes[i] !== byte))
+    return { ok: false, why: 'not a PNG (no signature)' };
   let at = SIGNATURE.length;
   let width = 0;
   let height = 0;
@@ -21,14 +22,16 @@ export function checkPng(bytes: Uint8Array): PngCheck {
     const type = chunkType(bytes, at + 4);
     const end = at + 12 + length;
     if (end > bytes.length) return { ok: false, why: `cut off inside the ${type} chunk` };
-    if (crc32(bytes.subarray(at + 4, at + 8 + length)) !== u32(bytes, at + 8 + length)) return { ok: false, why: `the ${type} chunk is damaged (CRC)` };
+    if (crc32(bytes.subarray(at + 4, at + 8 + length)) !== u32(bytes, at + 8 + length))
+      return { ok: false, why: `the ${type} chunk is damaged (CRC)` };
     if (first) {
       if (type !== 'IHDR') return { ok: false, why: 'the first chunk is not IHDR' };
       width = u32(bytes, at + 8);
       height = u32(bytes, at + 12);
       first = false;
     }
-    if (type === 'IEND') return end === bytes.length ? { ok: true, width, height } : { ok: false, why: 'bytes after IEND' };
+    if (type === 'IEND')
+      return end === bytes.length ? { ok: true, width, height } : { ok: false, why: 'bytes after IEND' };
     at = end;
   }
   return { ok: false, why: 'cut off before IEND' };
@@ -36,7 +39,9 @@ export function checkPng(bytes: Uint8Array): PngCheck {
 
 /** The PNG with an iTXt chunk (`keyword`, UTF-8 `text`) before IEND, replacing one with the same keyword. */
 export function withTextChunk(bytes: Uint8Array, keyword: string, text: string): Uint8Array {
-  const chunks = listChunks(bytes).filter((chunk) => !(chunk.type === 'iTXt' && textOf(bytes, chunk)?.keyword === keyword));
+  const chunks = listChunks(bytes).filter(
+    (chunk) => !(chunk.type === 'iTXt' && textOf(bytes, chunk)?.keyword === keyword),
+  );
   const encoder = new TextEncoder();
   // keyword, NUL, compression flag 0, method 0, empty language tag + NUL, empty translated keyword + NUL, text.
   const data = concat([encoder.encode(keyword), Uint8Array.of(0, 0, 0, 0, 0), encoder.encode(text)]);

@@ -16,13 +16,47 @@ export function stablediffusionToolDescriptor(): ToolDescriptor {
     parameters: {
       type: 'object',
       properties: {
-        prompt: { type: 'string', minLength: 1, maxLength: IMAGE_LIMITS.maxPromptChars, description: 'What to draw, as English keywords' },
-        negative_prompt: { type: 'string', maxLength: IMAGE_LIMITS.maxPromptChars, description: 'What to avoid in the picture' },
-        width: { type: 'integer', minimum: IMAGE_LIMITS.minSide, maximum: IMAGE_LIMITS.maxSide, description: 'Width in pixels, a multiple of 64 (default: the template’s)' },
-        height: { type: 'integer', minimum: IMAGE_LIMITS.minSide, maximum: IMAGE_LIMITS.maxSide, description: 'Height in pixels, a multiple of 64 (default: the template’s)' },
-        steps: { type: 'integer', minimum: 1, maximum: IMAGE_LIMITS.maxSteps, description: 'Sampling steps (default: the template’s)' },
-        cfg: { type: 'number', minimum: 0, maximum: IMAGE_LIMITS.maxCfg, description: 'How closely to follow the prompt (CFG scale)' },
-        seed: { type: 'integer', minimum: 0, maximum: IMAGE_LIMITS.maxSeed, description: 'Seed for a repeatable picture (default: random)' },
+        prompt: {
+          type: 'string',
+          minLength: 1,
+          maxLength: IMAGE_LIMITS.maxPromptChars,
+          description: 'What to draw, as English keywords',
+        },
+        negative_prompt: {
+          type: 'string',
+          maxLength: IMAGE_LIMITS.maxPromptChars,
+          description: 'What to avoid in the picture',
+        },
+        width: {
+          type: 'integer',
+          minimum: IMAGE_LIMITS.minSide,
+          maximum: IMAGE_LIMITS.maxSide,
+          description: 'Width in pixels, a multiple of 64 (default: the template’s)',
+        },
+        height: {
+          type: 'integer',
+          minimum: IMAGE_LIMITS.minSide,
+          maximum: IMAGE_LIMITS.maxSide,
+          description: 'Height in pixels, a multiple of 64 (default: the template’s)',
+        },
+        steps: {
+          type: 'integer',
+          minimum: 1,
+          maximum: IMAGE_LIMITS.maxSteps,
+          description: 'Sampling steps (default: the template’s)',
+        },
+        cfg: {
+          type: 'number',
+          minimum: 0,
+          maximum: IMAGE_LIMITS.maxCfg,
+          description: 'How closely to follow the prompt (CFG scale)',
+        },
+        seed: {
+          type: 'integer',
+          minimum: 0,
+          maximum: IMAGE_LIMITS.maxSeed,
+          description: 'Seed for a repeatable picture (default: random)',
+        },
         sampler: { type: 'string', enum: [...SAMPLERS], description: 'Sampling method (default: the template’s)' },
       },
       required: ['prompt'],
@@ -39,7 +73,10 @@ export function stablediffusionToolDescriptor(): ToolDescriptor {
 }
 
 /** The tool's arguments (already checked against the schema above) laid over the template's parameters. */
-export function toolImageParams(args: Record<string, unknown>, base: Omit<ImageParams, 'seed' | 'prompt'>): Omit<ImageParams, 'seed'> & { seed?: number } {
+export function toolImageParams(
+  args: Record<string, unknown>,
+  base: Omit<ImageParams, 'seed' | 'prompt'>,
+): Omit<ImageParams, 'seed'> & { seed?: number } {
   const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
   const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const sampler = str(args.sampler);
@@ -51,7 +88,8 @@ export function toolImageParams(args: Record<string, unknown>, base: Omit<ImageP
     height: roundSide(num(args.height) ?? base.height),
     steps: Math.trunc(num(args.steps) ?? base.steps),
     cfg: num(args.cfg) ?? base.cfg,
-    sampler: sampler && (SAMPLERS as readonly string[]).includes(sampler) ? (sampler as ImageParams['sampler']) : base.sampler,
+    sampler:
+      sampler && (SAMPLERS as readonly string[]).includes(sampler) ? (sampler as ImageParams['sampler']) : base.sampler,
     ...(seed === undefined ? {} : { seed: Math.trunc(seed) }),
   };
 }

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { keptCitations, MAX_CITATIONS } from './knowledge-citations';
 import type { KnowledgeHit } from './knowledge-types';
 
-const hit = (n: number): KnowledgeHit => ({ id: `p${n}`, baseId: 'kb1', text: `passage ${n}`, source: { fileId: 'f1', path: '/docs/report.pdf', page: 2, lineStart: 1, lineEnd: 4 }, score: 1 / (60 + n), similarity: null, bm25: 2.5 });
+const hit = (n: number): KnowledgeHit => ({
+  id: `p${n}`,
+  baseId: 'kb1',
+  text: `passage ${n}`,
+  source: { fileId: 'f1', path: '/docs/report.pdf', page: 2, lineStart: 1, lineEnd: 4 },
+  score: 1 / (60 + n),
+  similarity: null,
+  bm25: 2.5,
+});
 
 describe('keptCitations', () => {
   it('keeps the citations of a list in order, and nothing of what is not one', () => {
@@ -14,7 +22,15 @@ describe('keptCitations', () => {
 
   it('drops entries a crafted or damaged file could hold, one by one', () => {
     const { source: _source, ...sourceless } = hit(3);
-    expect(keptCitations([null, sourceless, { ...hit(4), score: Number.NaN }, { ...hit(5), source: { ...hit(5).source, page: 0 } }, hit(6)])).toEqual([hit(6)]);
+    expect(
+      keptCitations([
+        null,
+        sourceless,
+        { ...hit(4), score: Number.NaN },
+        { ...hit(5), source: { ...hit(5).source, page: 0 } },
+        hit(6),
+      ]),
+    ).toEqual([hit(6)]);
   });
 
   it('keeps at most MAX_CITATIONS, and no field it does not know', () => {

@@ -1,7 +1,14 @@
 // The knowledge base's part of the contract: its channels with their input
 // schemas, and its events. contract.ts spreads these into the one contract.
 import { z } from 'zod';
-import type { EmbedderStatus, EmbedderTestResult, IngestProgress, KnowledgeBase, KnowledgeHit, PassageView } from './knowledge-types';
+import type {
+  EmbedderStatus,
+  EmbedderTestResult,
+  IngestProgress,
+  KnowledgeBase,
+  KnowledgeHit,
+  PassageView,
+} from './knowledge-types';
 
 const channel = <I extends z.ZodType, O>(input: I) => ({ input, output: undefined as unknown as O });
 const empty = z.object({}).strict().optional();
@@ -11,7 +18,13 @@ const create = z.object({ name: z.string().max(200) }).strict();
 const rename = z.object({ id, name: z.string().min(1).max(200) }).strict();
 const add = z.object({ id, paths: z.array(z.string().min(1).max(4096)).min(1).max(10_000) }).strict();
 const fileRef = z.object({ id, fileId: id }).strict();
-const query = z.object({ query: z.string().min(1).max(10_000), baseIds: z.array(id).max(100).optional(), topN: z.number().int().min(1).max(50).optional() }).strict();
+const query = z
+  .object({
+    query: z.string().min(1).max(10_000),
+    baseIds: z.array(id).max(100).optional(),
+    topN: z.number().int().min(1).max(50).optional(),
+  })
+  .strict();
 const passageRef = z.object({ baseId: id, passageId: id }).strict();
 
 /** What a query found, and the bases it could not search until they are re-embedded. */

@@ -13,7 +13,7 @@ const hit = (page: number | null, lineStart: number, lineEnd: number): Knowledge
 });
 
 describe('the knowledge tool', () => {
-  it('keeps EVA\'s contract: one required `content` argument', () => {
+  it("keeps EVA's contract: one required `content` argument", () => {
     const tool = knowledgeToolDescriptor(5);
     expect(tool.name).toBe('knowledge');
     expect((tool.parameters as { required: string[] }).required).toEqual(['content']);
@@ -23,7 +23,9 @@ describe('the knowledge tool', () => {
   it('cites the file, page and lines and numbers the passages', () => {
     expect(citeSource(hit(2, 1, 4))).toBe('letter.pdf, page 2, lines 1–4');
     expect(citeSource(hit(null, 7, 7))).toBe('letter.pdf, line 7');
-    expect(formatPassages([hit(null, 1, 2)])).toBe('[1] letter.pdf, lines 1–2 (score 0.0328)\nThe capybara contract is signed.');
+    expect(formatPassages([hit(null, 1, 2)])).toBe(
+      '[1] letter.pdf, lines 1–2 (score 0.0328)\nThe capybara contract is signed.',
+    );
     expect(formatPassages([])).toMatch(/no passage/);
   });
 });

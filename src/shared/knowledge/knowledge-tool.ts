@@ -37,7 +37,9 @@ export function citeSource(hit: Pick<KnowledgeHit, 'source'>): string {
 /** The passages as the model reads them (the tool's result, or the prompt block of a plain chat). */
 export function formatPassages(hits: readonly KnowledgeHit[]): string {
   if (hits.length === 0) return 'The knowledge base has no passage about this.';
-  return hits.map((hit, i) => `[${i + 1}] ${citeSource(hit)} (score ${hit.score.toFixed(4)})\n${hit.text}`).join('\n\n');
+  return hits
+    .map((hit, i) => `[${i + 1}] ${citeSource(hit)} (score ${hit.score.toFixed(4)})\n${hit.text}`)
+    .join('\n\n');
 }
 
 /**

@@ -52,11 +52,17 @@ export function tokenCharLengths(text: string, tokenBytes: readonly number[]): n
 /** A tokenizer-free estimate: about one token per 4 characters of a word, one per CJK character. */
 export function estimateTokenLengths(text: string): number[] {
   const out: number[] = [];
-  for (const match of text.matchAll(/\s*(?:[\u3000-\u9fff\uac00-\ud7af\uf900-\ufaff]|[^\s\u3000-\u9fff\uac00-\ud7af\uf900-\ufaff]{1,4})|\s+/gu)) out.push(match[0].length);
+  for (const match of text.matchAll(
+    /\s*(?:[\u3000-\u9fff\uac00-\ud7af\uf900-\ufaff]|[^\s\u3000-\u9fff\uac00-\ud7af\uf900-\ufaff]{1,4})|\s+/gu,
+  ))
+    out.push(match[0].length);
   return out;
 }
 
-/** Windows of `size` tokens, each sharing `overlap` tokens with the one before; a window ends at a line break or space near its end where there is one. */
+/**
+ * Windows of `size` tokens, each sharing `overlap` tokens with the one before; a window ends at a line break or space
+ * near its end where there is one.
+ */
 export function cutPassages(text: string, tokenLengths: readonly number[], options: CutOptions): PassageCut[] {
   const size = Math.max(1, Math.floor(options.size));
   const overlap = Math.max(0, Math.min(Math.floor(options.overlap), size - 1));
@@ -90,7 +96,11 @@ function softEnd(text: string, starts: readonly number[], first: number, last: n
 }
 
 /** 1-based line numbers of the first and last character of [start, end). */
-export function lineRange(lineStarts: readonly number[], start: number, end: number): { lineStart: number; lineEnd: number } {
+export function lineRange(
+  lineStarts: readonly number[],
+  start: number,
+  end: number,
+): { lineStart: number; lineEnd: number } {
   return { lineStart: lineAt(lineStarts, start), lineEnd: lineAt(lineStarts, Math.max(start, end - 1)) };
 }
 

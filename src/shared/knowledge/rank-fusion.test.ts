@@ -3,7 +3,13 @@ import { fuseRanks, RRF_K } from './rank-fusion';
 
 describe('fuseRanks', () => {
   it('puts an item both sides found above items only one side found', () => {
-    const fused = fuseRanks([['a', 'b', 'c'], ['x', 'c', 'y']], (id) => id);
+    const fused = fuseRanks(
+      [
+        ['a', 'b', 'c'],
+        ['x', 'c', 'y'],
+      ],
+      (id) => id,
+    );
     expect(fused[0]!.item).toBe('c');
     expect(fused[0]!.ranks).toEqual([3, 2]);
     expect(fused[0]!.score).toBeCloseTo(1 / (RRF_K + 3) + 1 / (RRF_K + 2), 12);

@@ -29,5 +29,7 @@ export function fuseRanks<T>(lists: readonly (readonly T[])[], idOf: (item: T) =
       entry.score += 1 / (k + index + 1);
     }
   }
-  return [...byId.values()].sort((a, b) => b.score - a.score || a.order - b.order).map(({ item, score, ranks }) => ({ item, score, ranks }));
+  return [...byId.values()]
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .map(({ item, score, ranks }) => ({ item, score, ranks }));
 }

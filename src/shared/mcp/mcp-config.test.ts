@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkMcpConfig, describeMcpConfigIssues, formatMcpConfig, McpReconnectSchema, McpSetKeySchema, parseMcpConfigText } from './mcp-config';
+import {
+  checkMcpConfig,
+  describeMcpConfigIssues,
+  formatMcpConfig,
+  McpReconnectSchema,
+  McpSetKeySchema,
+  parseMcpConfigText,
+} from './mcp-config';
 
 const issuesOf = (raw: unknown) => {
   const parsed = checkMcpConfig(raw);
@@ -39,23 +46,44 @@ describe('MCP config', () => {
   it('reports JSON syntax errors as such', () => {
     const parsed = parseMcpConfigText('{ "mcpServers": { "a": { "command": "x", } } }');
     expect(parsed.ok).toBe(false);
-    if (!parsed.ok) expect(parsed.issues[0]).toMatchObject({ path: '', message: expect.stringMatching(/^not valid JSON: /) });
+    if (!parsed.ok)
+      expect(parsed.issues[0]).toMatchObject({ path: '', message: expect.stringMatching(/^not valid JSON: /) });
   });
 
   it('names the entry and field that is wrong', () => {
-    expect(issuesOf({ mcpServers: { git: { command: 'uvx', args: [1] } } })).toEqual([{ path: 'mcpServers.git.args.0', message: expect.stringContaining('expected string') }]);
-    expect(issuesOf({ mcpServers: { git: { comand: 'uvx' } } })).toEqual([{ path: 'mcpServers.git', message: expect.stringContaining('needs "command"') }]);
-    expect(issuesOf({ mcpServers: { git: { command: 'uvx', url: 'http://x' } } })).toEqual([{ path: 'mcpServers.git', message: expect.stringContaining('both "command" and "url"') }]);
-    expect(issuesOf({ mcpServers: { git: { command: 'uvx', argz: [] } } })).toEqual([{ path: 'mcpServers.git', message: expect.stringContaining('argz') }]);
-    expect(issuesOf({ mcpServers: { git: { command: '  ' } } })).toEqual([{ path: 'mcpServers.git.command', message: '"command" is empty' }]);
-    expect(issuesOf({ mcpServers: { web: { url: 'ftp://example.com' } } })).toEqual([{ path: 'mcpServers.web.url', message: '"url" must be an http:// or https:// URL' }]);
-    expect(issuesOf({ mcpServers: { web: { url: 'http://x', type: 'websocket' } } })[0]).toMatchObject({ path: 'mcpServers.web.type' });
-    expect(issuesOf({ mcpServers: { web: { url: 'http://x', headers: { a: 1 } } } })[0]).toMatchObject({ path: 'mcpServers.web.headers.a' });
-    expect(issuesOf({ mcpServers: { a: 'npx foo' } })).toEqual([{ path: 'mcpServers.a', message: expect.stringContaining('must be an object') }]);
+    expect(issuesOf({ mcpServers: { git: { command: 'uvx', args: [1] } } })).toEqual([
+      { path: 'mcpServers.git.args.0', message: expect.stringContaining('expected string') },
+    ]);
+    expect(issuesOf({ mcpServers: { git: { comand: 'uvx' } } })).toEqual([
+      { path: 'mcpServers.git', message: expect.stringContaining('needs "command"') },
+    ]);
+    expect(issuesOf({ mcpServers: { git: { command: 'uvx', url: 'http://x' } } })).toEqual([
+      { path: 'mcpServers.git', message: expect.stringContaining('both "command" and "url"') },
+    ]);
+    expect(issuesOf({ mcpServers: { git: { command: 'uvx', argz: [] } } })).toEqual([
+      { path: 'mcpServers.git', message: expect.stringContaining('argz') },
+    ]);
+    expect(issuesOf({ mcpServers: { git: { command: '  ' } } })).toEqual([
+      { path: 'mcpServers.git.command', message: '"command" is empty' },
+    ]);
+    expect(issuesOf({ mcpServers: { web: { url: 'ftp://example.com' } } })).toEqual([
+      { path: 'mcpServers.web.url', message: '"url" must be an http:// or https:// URL' },
+    ]);
+    expect(issuesOf({ mcpServers: { web: { url: 'http://x', type: 'websocket' } } })[0]).toMatchObject({
+      path: 'mcpServers.web.type',
+    });
+    expect(issuesOf({ mcpServers: { web: { url: 'http://x', headers: { a: 1 } } } })[0]).toMatchObject({
+      path: 'mcpServers.web.headers.a',
+    });
+    expect(issuesOf({ mcpServers: { a: 'npx foo' } })).toEqual([
+      { path: 'mcpServers.a', message: expect.stringContaining('must be an object') },
+    ]);
   });
 
   it('refuses server names that cannot be the service part of service@tool', () => {
-    const issues = issuesOf({ mcpServers: { 'my@server': { command: 'x' }, 'has space': { command: 'y' }, ok_name: { command: 'z' } } });
+    const issues = issuesOf({
+      mcpServers: { 'my@server': { command: 'x' }, 'has space': { command: 'y' }, ok_name: { command: 'z' } },
+    });
     expect(issues.map((issue) => issue.path)).toEqual(['mcpServers.my@server', 'mcpServers.has space']);
     expect(issues[0]!.message).toContain('no "@"');
   });
@@ -67,10 +95,20 @@ describe('MCP config', () => {
   });
 
   it('takes an API key and the header to send it in for HTTP servers only', () => {
-    expect(checkMcpConfig({ mcpServers: { web: { url: 'https://x/mcp', apiKey: 'k', apiKeyHeader: 'X-API-Key' } } }).ok).toBe(true);
-    expect(issuesOf({ mcpServers: { web: { url: 'https://x/mcp', apiKeyHeader: 'Bad Header: x' } } })[0]).toMatchObject({ path: 'mcpServers.web.apiKeyHeader' });
-    expect(issuesOf({ mcpServers: { web: { url: 'https://x/mcp', apiKey: '' } } })[0]).toMatchObject({ path: 'mcpServers.web.apiKey', message: '"apiKey" is empty' });
-    expect(issuesOf({ mcpServers: { git: { command: 'uvx', apiKey: 'k' } } })[0]).toMatchObject({ path: 'mcpServers.git', message: expect.stringContaining('apiKey') });
+    expect(
+      checkMcpConfig({ mcpServers: { web: { url: 'https://x/mcp', apiKey: 'k', apiKeyHeader: 'X-API-Key' } } }).ok,
+    ).toBe(true);
+    expect(issuesOf({ mcpServers: { web: { url: 'https://x/mcp', apiKeyHeader: 'Bad Header: x' } } })[0]).toMatchObject(
+      { path: 'mcpServers.web.apiKeyHeader' },
+    );
+    expect(issuesOf({ mcpServers: { web: { url: 'https://x/mcp', apiKey: '' } } })[0]).toMatchObject({
+      path: 'mcpServers.web.apiKey',
+      message: '"apiKey" is empty',
+    });
+    expect(issuesOf({ mcpServers: { git: { command: 'uvx', apiKey: 'k' } } })[0]).toMatchObject({
+      path: 'mcpServers.git',
+      message: expect.stringContaining('apiKey'),
+    });
     expect(McpSetKeySchema.safeParse({ name: 'web', apiKey: null }).success).toBe(true);
     expect(McpSetKeySchema.safeParse({ name: 'web', apiKey: '' }).success).toBe(false);
   });

@@ -11,7 +11,9 @@ export const MAX_MCP_SERVERS = 50;
 
 const text = (max: number) => z.string().max(max);
 const stringMap = (what: string) =>
-  z.record(text(1024), text(32_768), { error: `${what} must be an object of string values` }).refine((map) => Object.keys(map).length <= 200, `at most 200 ${what}`);
+  z
+    .record(text(1024), text(32_768), { error: `${what} must be an object of string values` })
+    .refine((map) => Object.keys(map).length <= 200, `at most 200 ${what}`);
 
 /** A server started as a child process and spoken to over stdin/stdout. */
 export const McpStdioServerSchema = z
@@ -41,10 +43,16 @@ export const McpRemoteServerSchema = z
     url: z
       .string()
       .max(4096)
-      .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), '"url" must be an http:// or https:// URL'),
+      .refine(
+        (value) => /^https?:\/\//i.test(value) && URL.canParse(value),
+        '"url" must be an http:// or https:// URL',
+      ),
     headers: stringMap('headers').optional(),
     apiKey: z.string().min(1, '"apiKey" is empty').max(8192).optional(),
-    apiKeyHeader: z.string().regex(HEADER_NAME, '"apiKeyHeader" must be an HTTP header name, like "X-API-Key"').optional(),
+    apiKeyHeader: z
+      .string()
+      .regex(HEADER_NAME, '"apiKeyHeader" must be an HTTP header name, like "X-API-Key"')
+      .optional(),
     disabled: z.boolean().optional(),
   })
   .strict();
@@ -55,7 +63,10 @@ export type McpServerConfig = McpStdioServer | McpRemoteServer;
 /** One entry of `mcpServers`, dispatched on `command` vs `url` so the errors speak about the right shape. */
 export const McpServerConfigSchema = z.unknown().transform((value, ctx): McpServerConfig => {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    ctx.addIssue({ code: 'custom', message: 'must be an object with "command" (a program to start) or "url" (an HTTP server)' });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be an object with "command" (a program to start) or "url" (an HTTP server)',
+    });
     return z.NEVER;
   }
   const hasCommand = 'command' in value;
@@ -63,7 +74,9 @@ export const McpServerConfigSchema = z.unknown().transform((value, ctx): McpServ
   if (hasCommand === hasUrl) {
     ctx.addIssue({
       code: 'custom',
-      message: hasCommand ? 'has both "command" and "url": keep one' : 'needs "command" (a program to start) or "url" (an HTTP server)',
+      message: hasCommand
+        ? 'has both "command" and "url": keep one'
+        : 'needs "command" (a program to start) or "url" (an HTTP server)',
     });
     return z.NEVER;
   }
@@ -79,7 +92,8 @@ export const McpConfigSchema = z
   .strict()
   .superRefine((config, ctx) => {
     const names = Object.keys(config.mcpServers);
-    if (names.length > MAX_MCP_SERVERS) ctx.addIssue({ code: 'custom', message: `at most ${MAX_MCP_SERVERS} servers`, path: ['mcpServers'] });
+    if (names.length > MAX_MCP_SERVERS)
+      ctx.addIssue({ code: 'custom', message: `at most ${MAX_MCP_SERVERS} servers`, path: ['mcpServers'] });
     for (const name of names) {
       if (!MCP_SERVER_NAME.test(name)) {
         ctx.addIssue({
@@ -124,7 +138,10 @@ export function parseMcpConfigText(source: string): McpConfigParse {
 export function checkMcpConfig(raw: unknown): McpConfigParse {
   const parsed = McpConfigSchema.safeParse(raw);
   if (parsed.success) return { ok: true, config: parsed.data };
-  return { ok: false, issues: parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })) };
+  return {
+    ok: false,
+    issues: parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
+  };
 }
 
 /** One line per issue, as an error message for a whole save. */

@@ -20,7 +20,15 @@ export type McpContentPart =
   /** a `resource_link`: the server names a resource without sending it */
   | { kind: 'link'; uri: string; name: string; mimeType: string | null }
   /** left out: binary the model cannot read, or over the cap; `size` and `limit` are counted in `unit` */
-  | { kind: 'skipped'; reason: 'binary' | 'too_large'; uri: string | null; mimeType: string | null; size: number; unit: 'chars' | 'bytes'; limit: number | null };
+  | {
+      kind: 'skipped';
+      reason: 'binary' | 'too_large';
+      uri: string | null;
+      mimeType: string | null;
+      size: number;
+      unit: 'chars' | 'bytes';
+      limit: number | null;
+    };
 
 /** The MCP content types the core reads: text/*, JSON, XML, YAML and friends are text; anything else binary. */
 export function isTextMime(mimeType: string | null | undefined): boolean {
@@ -29,12 +37,33 @@ export function isTextMime(mimeType: string | null | undefined): boolean {
   return (
     type.startsWith('text/') ||
     /\+(json|xml|yaml)$/.test(type) ||
-    ['application/json', 'application/xml', 'application/javascript', 'application/x-javascript', 'application/yaml', 'application/x-yaml', 'application/toml', 'application/sql', 'application/graphql', 'application/x-sh', 'image/svg+xml'].includes(type)
+    [
+      'application/json',
+      'application/xml',
+      'application/javascript',
+      'application/x-javascript',
+      'application/yaml',
+      'application/x-yaml',
+      'application/toml',
+      'application/sql',
+      'application/graphql',
+      'application/x-sh',
+      'image/svg+xml',
+    ].includes(type)
   );
 }
 
 const IMAGE_MIMES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/webp', 'image/gif', 'image/bmp']);
-const AUDIO_FORMATS: Record<string, string> = { 'audio/wav': 'wav', 'audio/x-wav': 'wav', 'audio/wave': 'wav', 'audio/mpeg': 'mp3', 'audio/mp3': 'mp3', 'audio/ogg': 'ogg', 'audio/flac': 'flac', 'audio/x-flac': 'flac' };
+const AUDIO_FORMATS: Record<string, string> = {
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/wave': 'wav',
+  'audio/mpeg': 'mp3',
+  'audio/mp3': 'mp3',
+  'audio/ogg': 'ogg',
+  'audio/flac': 'flac',
+  'audio/x-flac': 'flac',
+};
 
 /** The image types the composer attaches (attachments.ts), by MIME type. */
 export function isAttachableImage(mimeType: string | null | undefined): boolean {

@@ -48,7 +48,10 @@ export const McpGetPromptSchema = z
   .object({
     server: serverName,
     name: z.string().min(1).max(1000),
-    arguments: z.record(z.string().max(200), z.string().max(100_000)).refine((args) => Object.keys(args).length <= 100, 'at most 100 arguments').optional(),
+    arguments: z
+      .record(z.string().max(200), z.string().max(100_000))
+      .refine((args) => Object.keys(args).length <= 100, 'at most 100 arguments')
+      .optional(),
   })
   .strict();
 export type McpGetPromptInput = z.infer<typeof McpGetPromptSchema>;

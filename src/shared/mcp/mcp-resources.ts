@@ -49,7 +49,9 @@ const serverName = z.string().min(1).max(200);
 const uri = z.string().min(1).max(8192);
 
 /** `mcp:resources` input. */
-export const McpListResourcesSchema = z.object({ server: serverName, cursor: z.string().max(8192).optional() }).strict();
+export const McpListResourcesSchema = z
+  .object({ server: serverName, cursor: z.string().max(8192).optional() })
+  .strict();
 /** `mcp:read-resource` input. */
 export const McpReadResourceSchema = z.object({ server: serverName, uri }).strict();
 export type McpReadResourceInput = z.infer<typeof McpReadResourceSchema>;

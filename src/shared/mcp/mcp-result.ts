@@ -6,7 +6,14 @@
 // (tool-content.ts). `isError` is the tool saying it failed, which the model
 // must read as a failure.
 import { capOutput } from '../tools/output-cap';
-import { base64Bytes, ContentBudget, formatBytes, isMimeType, MAX_CONTENT_ITEMS, MAX_RESOURCE_TEXT_CHARS } from '../tools/tool-content';
+import {
+  base64Bytes,
+  ContentBudget,
+  formatBytes,
+  isMimeType,
+  MAX_CONTENT_ITEMS,
+  MAX_RESOURCE_TEXT_CHARS,
+} from '../tools/tool-content';
 import { TOOL_LIMITS } from '../tools/tool-limits';
 import { toolError, type ToolContent, type ToolRunResult } from '../tools/tool-types';
 
@@ -28,11 +35,17 @@ export interface McpCallResult {
   toolResult?: unknown;
 }
 
-export function mcpResultToToolResult(result: McpCallResult, durationMs: number, maxChars: number = TOOL_LIMITS.maxOutputChars): ToolRunResult {
+export function mcpResultToToolResult(
+  result: McpCallResult,
+  durationMs: number,
+  maxChars: number = TOOL_LIMITS.maxOutputChars,
+): ToolRunResult {
   const reader = new BlockReader();
   const parts = (result.content ?? []).map((block) => reader.describe(block));
-  if (parts.length === 0 && result.structuredContent !== undefined) parts.push(JSON.stringify(result.structuredContent, null, 2));
-  if (parts.length === 0 && result.toolResult !== undefined) parts.push(typeof result.toolResult === 'string' ? result.toolResult : JSON.stringify(result.toolResult, null, 2));
+  if (parts.length === 0 && result.structuredContent !== undefined)
+    parts.push(JSON.stringify(result.structuredContent, null, 2));
+  if (parts.length === 0 && result.toolResult !== undefined)
+    parts.push(typeof result.toolResult === 'string' ? result.toolResult : JSON.stringify(result.toolResult, null, 2));
 
   const capped = capOutput(parts.join('\n'), maxChars);
   const extras: Pick<ToolRunResult, 'details' | 'content'> = {};
@@ -41,7 +54,13 @@ export function mcpResultToToolResult(result: McpCallResult, durationMs: number,
 
   if (result.isError === true) {
     const message = capped.text.trim() === '' ? 'the tool reported an error without a message' : firstLine(capped.text);
-    return { status: 'error', output: capped.text, error: toolError('tool_failed', message, { reportedByTool: true }), durationMs, ...extras };
+    return {
+      status: 'error',
+      output: capped.text,
+      error: toolError('tool_failed', message, { reportedByTool: true }),
+      durationMs,
+      ...extras,
+    };
   }
   return { status: 'ok', output: capped.text, durationMs, ...extras };
 }
@@ -61,33 +80,56 @@ class BlockReader {
       case 'audio': {
         const kind = block.type;
         const { data, mimeType } = block as { data: string; mimeType: string };
-        const type = isMimeType(mimeType) && mimeType.toLowerCase().startsWith(`${kind}/`) ? mimeType : `${kind}/unknown`;
+        const type =
+          isMimeType(mimeType) && mimeType.toLowerCase().startsWith(`${kind}/`) ? mimeType : `${kind}/unknown`;
         const bytes = base64Bytes(String(data ?? ''));
         const kept = type !== `${kind}/unknown` && this.keep(bytes);
-        this.add({ kind, mimeType: type, bytes, dataUrl: kept ? `data:${type};base64,${String(data).replace(/\s/g, '')}` : null });
+        this.add({
+          kind,
+          mimeType: type,
+          bytes,
+          dataUrl: kept ? `data:${type};base64,${String(data).replace(/\s/g, '')}` : null,
+        });
         const n = kind === 'image' ? ++this.images : ++this.audio;
         return `[${kind} ${n}: ${type}, ${formatBytes(bytes)}${kept ? '' : '; too large to keep, dropped'}]`;
       }
       case 'resource': {
-        const resource = (block as { resource: { uri: string; mimeType?: string; text?: string; blob?: string } }).resource ?? { uri: '' };
+        const resource = (block as { resource: { uri: string; mimeType?: string; text?: string; blob?: string } })
+          .resource ?? { uri: '' };
         const uri = String(resource.uri ?? '');
         const declared = isMimeType(resource.mimeType) ? resource.mimeType : null;
         if (typeof resource.text === 'string') {
           const bytes = new TextEncoder().encode(resource.text).length;
           const shown = resource.text.slice(0, MAX_RESOURCE_TEXT_CHARS);
-          this.add(this.keep(shown.length) ? { kind: 'resource', uri, mimeType: declared, bytes, text: shown } : { kind: 'resource', uri, mimeType: declared, bytes, dataUrl: null });
+          this.add(
+            this.keep(shown.length)
+              ? { kind: 'resource', uri, mimeType: declared, bytes, text: shown }
+              : { kind: 'resource', uri, mimeType: declared, bytes, dataUrl: null },
+          );
           return `[resource ${uri}]\n${resource.text}`;
         }
         const blob = typeof resource.blob === 'string' ? resource.blob : '';
         const bytes = base64Bytes(blob);
         const mimeType = declared ?? 'application/octet-stream';
         const kept = this.keep(bytes);
-        this.add({ kind: 'resource', uri, mimeType, bytes, dataUrl: kept ? `data:${mimeType};base64,${blob.replace(/\s/g, '')}` : null });
+        this.add({
+          kind: 'resource',
+          uri,
+          mimeType,
+          bytes,
+          dataUrl: kept ? `data:${mimeType};base64,${blob.replace(/\s/g, '')}` : null,
+        });
         return `[resource ${uri} (${mimeType}, ${formatBytes(bytes)}); binary, not shown${kept ? '' : '; too large to keep, dropped'}]`;
       }
       case 'resource_link': {
         const link = block as { uri: string; name?: string; description?: string; mimeType?: string };
-        this.add({ kind: 'resource_link', uri: String(link.uri ?? ''), name: link.name ?? null, description: link.description ?? null, mimeType: isMimeType(link.mimeType) ? link.mimeType : null });
+        this.add({
+          kind: 'resource_link',
+          uri: String(link.uri ?? ''),
+          name: link.name ?? null,
+          description: link.description ?? null,
+          mimeType: isMimeType(link.mimeType) ? link.mimeType : null,
+        });
         return `[resource link ${link.name ? `${link.name}: ` : ''}${link.uri}]${link.description ? ` ${link.description}` : ''}`;
       }
       default:

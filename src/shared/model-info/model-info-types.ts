@@ -146,4 +146,10 @@ export interface LiveProps {
 export type LiveServer =
   | { state: 'stopped' }
   | { state: 'unreachable'; message: string }
-  | { state: 'running'; props: LiveProps; slots: LiveSlot[]; slotsState: 'ok' | 'disabled' | 'failed'; slotsMessage: string | null };
+  | {
+      state: 'running';
+      props: LiveProps;
+      slots: LiveSlot[];
+      slotsState: 'ok' | 'disabled' | 'failed';
+      slotsMessage: string | null;
+    };

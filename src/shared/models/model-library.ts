@@ -14,10 +14,16 @@ export const ModelSettingsSchema = z.object({
 export type ModelSettings = z.infer<typeof ModelSettingsSchema>;
 export const DEFAULT_HUB_ENDPOINT = 'https://huggingface.co';
 
-/** Which limit of the GGUF header reader a file broke: one string's length, the count of entries or tensors, or what one read keeps in memory. */
+/**
+ * Which limit of the GGUF header reader a file broke: one string's length, the count of entries or tensors, or what one
+ * read keeps in memory.
+ */
 export type GgufLimit = 'string' | 'entries' | 'tensors' | 'kept';
 
-/** A file that breaks a limit of the header reader (a crafted or damaged file), in numbers for the sentence that says so. */
+/**
+ * A file that breaks a limit of the header reader (a crafted or damaged file), in numbers for the sentence that says
+ * so.
+ */
 export interface GgufOverLimit {
   limit: GgufLimit;
   /** bytes for `string` and `kept`, a count for `entries` and `tensors` */
@@ -48,7 +54,10 @@ export interface LibraryModel {
   mmprojPath: string | null;
   /** set when the file is not a readable GGUF: what is wrong, in words */
   problem: string | null;
-  /** set with `problem` when the file breaks a limit of the header reader: the row says "not a usable model file" in the UI's language */
+  /**
+   * set with `problem` when the file breaks a limit of the header reader: the row says "not a usable model file" in the
+   * UI's language
+   */
   overLimit?: GgufOverLimit;
 }
 
@@ -61,7 +70,9 @@ export interface LibraryListing {
 
 export const LibraryFoldersSchema = z.object({ folders: z.array(z.string().min(1).max(4096)).max(50) }).strict();
 
-/** One entry of the server-side file browser: folders and `.gguf` files, or every file when asked for (`files: 'all'`). */
+/**
+ * One entry of the server-side file browser: folders and `.gguf` files, or every file when asked for (`files: 'all'`).
+ */
 export interface BrowseEntry {
   name: string;
   path: string;
@@ -75,9 +86,15 @@ export interface BrowseListing {
   /** places to start from: home, the library folders, drive roots on Windows */
   places: { label: string; path: string }[];
 }
-/** Which files a listing shows besides folders: `.gguf` models (the default), or all of them (documents for the knowledge base). */
+/**
+ * Which files a listing shows besides folders: `.gguf` models (the default), or all of them (documents for the
+ * knowledge base).
+ */
 export type BrowseFiles = 'gguf' | 'all';
-export const BrowseSchema = z.object({ path: z.string().max(4096).optional(), files: z.enum(['gguf', 'all']).optional() }).strict().optional();
+export const BrowseSchema = z
+  .object({ path: z.string().max(4096).optional(), files: z.enum(['gguf', 'all']).optional() })
+  .strict()
+  .optional();
 
 /** A model repository found by a hub search. */
 export interface HubModel {
@@ -86,7 +103,9 @@ export interface HubModel {
   likes: number;
   updatedAt: string | null;
 }
-export const HubSearchSchema = z.object({ query: z.string().max(200), limit: z.number().int().min(1).max(100).optional() }).strict();
+export const HubSearchSchema = z
+  .object({ query: z.string().max(200), limit: z.number().int().min(1).max(100).optional() })
+  .strict();
 
 /** Whether a file fits this machine, from the GPU estimate and free memory. */
 export interface FitVerdict {
@@ -125,8 +144,24 @@ export interface HubFiles {
   /** free space in the download folder */
   freeBytes: number;
 }
-export const HubRepoSchema = z.object({ repo: z.string().regex(/^[\w.-]+\/[\w.-]+$/, 'a repository is owner/name').max(200) }).strict();
-export const HubDownloadSchema = HubRepoSchema.extend({ file: z.string().min(1).max(1024).refine((f) => f.toLowerCase().endsWith('.gguf') && !f.split('/').includes('..'), 'only .gguf files inside the repository') }).strict();
+export const HubRepoSchema = z
+  .object({
+    repo: z
+      .string()
+      .regex(/^[\w.-]+\/[\w.-]+$/, 'a repository is owner/name')
+      .max(200),
+  })
+  .strict();
+export const HubDownloadSchema = HubRepoSchema.extend({
+  file: z
+    .string()
+    .min(1)
+    .max(1024)
+    .refine(
+      (f) => f.toLowerCase().endsWith('.gguf') && !f.split('/').includes('..'),
+      'only .gguf files inside the repository',
+    ),
+}).strict();
 
 export type DownloadPhase = 'downloading' | 'verifying' | 'done' | 'failed' | 'cancelled';
 /** A download's progress, pushed as `models:download` at most a few times a second. */

@@ -16,9 +16,17 @@ export const PoolSettingsSchema = z.object({
   /** llama-server's --models-max: at most this many loaded at once */
   maxLoaded: z.number().int().min(1).max(64),
   /** what the loaded models may take together, MiB; 0: three quarters of this machine's memory */
-  memoryBudgetMiB: z.number().int().min(0).max(16 * 1024 * 1024),
+  memoryBudgetMiB: z
+    .number()
+    .int()
+    .min(0)
+    .max(16 * 1024 * 1024),
   /** a model nobody asked for this long is unloaded; 0: never */
-  idleUnloadMinutes: z.number().int().min(0).max(7 * 24 * 60),
+  idleUnloadMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60),
 });
 export type PoolSettings = z.infer<typeof PoolSettingsSchema>;
 export type PoolModel = z.infer<typeof PoolModelSchema>;

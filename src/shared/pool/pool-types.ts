@@ -29,6 +29,9 @@ export interface PoolStatus {
   /** estimated bytes of the models loaded now */
   usedBytes: number;
   error: AppError | null;
-  /** the router stopped on its own and is being (or was) started again: why, and which attempt of how many; null since the pool was started */
+  /**
+   * the router stopped on its own and is being (or was) started again: why, and which attempt of how many; null since
+   * the pool was started
+   */
   restart: { how: string; attempt: number; of: number } | null;
 }

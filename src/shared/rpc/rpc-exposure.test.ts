@@ -6,7 +6,13 @@ describe('rpcExposureWarnings', () => {
   it('says nothing while every worker stays on loopback', () => {
     expect(rpcExposureWarnings(DEFAULT_RPC_SETTINGS)).toEqual([]);
     expect(rpcExposureWarnings({ ...DEFAULT_RPC_SETTINGS, mode: 'local' })).toEqual([]);
-    expect(rpcExposureWarnings({ ...DEFAULT_RPC_SETTINGS, mode: 'remote', remote: ['127.0.0.1:50052', 'localhost:50053', '[::1]:50054'] })).toEqual([]);
+    expect(
+      rpcExposureWarnings({
+        ...DEFAULT_RPC_SETTINGS,
+        mode: 'remote',
+        remote: ['127.0.0.1:50052', 'localhost:50053', '[::1]:50054'],
+      }),
+    ).toEqual([]);
     expect(localWorkerHost(DEFAULT_RPC_SETTINGS)).toBe('127.0.0.1');
   });
 
@@ -20,7 +26,11 @@ describe('rpcExposureWarnings', () => {
   });
 
   it('warns once per remote worker beyond loopback, with an SSH tunnel for its own port', () => {
-    const warnings = rpcExposureWarnings({ ...DEFAULT_RPC_SETTINGS, mode: 'remote', remote: ['192.168.1.20:50052', '127.0.0.1:50053', 'gpu-box:6000'] });
+    const warnings = rpcExposureWarnings({
+      ...DEFAULT_RPC_SETTINGS,
+      mode: 'remote',
+      remote: ['192.168.1.20:50052', '127.0.0.1:50053', 'gpu-box:6000'],
+    });
     expect(warnings).toHaveLength(2);
     expect(warnings[0]).toContain('ssh -N -L 50052:127.0.0.1:50052 user@192.168.1.20');
     expect(warnings[1]).toContain('RPC worker gpu-box:6000');
@@ -35,7 +45,8 @@ describe('parseRpcEndpoint', () => {
   it('reads host:port and bracketed IPv6, and refuses the rest', () => {
     expect(parseRpcEndpoint('192.168.1.20:50052')).toEqual({ host: '192.168.1.20', port: 50052 });
     expect(parseRpcEndpoint('[fe80::1]:50052')).toEqual({ host: 'fe80::1', port: 50052 });
-    for (const bad of ['192.168.1.20', 'http://a:1', 'a:0', 'a:70000', 'a b:1', ':1', 'fe80::1:5']) expect(parseRpcEndpoint(bad)).toBeNull();
+    for (const bad of ['192.168.1.20', 'http://a:1', 'a:0', 'a:70000', 'a b:1', ':1', 'fe80::1:5'])
+      expect(parseRpcEndpoint(bad)).toBeNull();
   });
 
   it('is what the settings schema checks', () => {

@@ -12,7 +12,8 @@ export function localWorkerHost(rpc: Pick<RpcSettings, 'exposeWorkers'>): string
 }
 
 /** A worker reachable from the network: EVA's own local set, or one listed remote worker. */
-export type RpcExposure = { kind: 'local'; workers: number } | { kind: 'remote'; endpoint: string; host: string; port: number };
+export type RpcExposure =
+  { kind: 'local'; workers: number } | { kind: 'remote'; endpoint: string; host: string; port: number };
 
 /** Which workers these settings leave reachable from the network; none when they all stay on loopback. */
 export function rpcExposures(rpc: RpcSettings): RpcExposure[] {
@@ -20,7 +21,9 @@ export function rpcExposures(rpc: RpcSettings): RpcExposure[] {
   if (rpc.mode !== 'remote') return [];
   return rpc.remote.flatMap((text): RpcExposure[] => {
     const endpoint = parseRpcEndpoint(text);
-    return endpoint && !isLoopbackHost(endpoint.host) ? [{ kind: 'remote', endpoint: formatRpcEndpoint(endpoint), host: endpoint.host, port: endpoint.port }] : [];
+    return endpoint && !isLoopbackHost(endpoint.host)
+      ? [{ kind: 'remote', endpoint: formatRpcEndpoint(endpoint), host: endpoint.host, port: endpoint.port }]
+      : [];
   });
 }
 

@@ -42,11 +42,19 @@ export const RpcSettingsSchema = z.object({
   localWorkers: z.number().int().min(1).max(16),
   /** local: CPU threads per worker; 0 lets ggml-rpc-server choose */
   workerThreads: z.number().int().min(0).max(1024),
-  /** local: listen on 0.0.0.0 so other machines can use these workers too (warned: the protocol has no authentication) */
+  /**
+   * local: listen on 0.0.0.0 so other machines can use these workers too (warned: the protocol has no authentication)
+   */
   exposeWorkers: z.boolean(),
   /** remote: the workers, as host:port */
   remote: z.array(RpcEndpointSchema).max(16),
 });
 export type RpcSettings = z.infer<typeof RpcSettingsSchema>;
 
-export const DEFAULT_RPC_SETTINGS: RpcSettings = { mode: 'off', localWorkers: 2, workerThreads: 0, exposeWorkers: false, remote: [] };
+export const DEFAULT_RPC_SETTINGS: RpcSettings = {
+  mode: 'off',
+  localWorkers: 2,
+  workerThreads: 0,
+  exposeWorkers: false,
+  remote: [],
+};

@@ -40,12 +40,28 @@ describe('region picking', () => {
 
   it('maps a rectangle on the shown picture to the picture’s own pixels, rounding outward and clamping', () => {
     // A 2560×1440 screen shown 1280×720: every shown pixel is 2×2 real ones.
-    expect(toImageRect({ x: 10.4, y: 20, width: 100, height: 50.2 }, { width: 1280, height: 720 }, { width: 2560, height: 1440 })).toEqual({ x: 20, y: 40, width: 201, height: 101 });
-    expect(toImageRect({ x: 1200, y: 700, width: 500, height: 500 }, { width: 1280, height: 720 }, { width: 2560, height: 1440 })).toEqual({ x: 2400, y: 1400, width: 160, height: 40 });
+    expect(
+      toImageRect(
+        { x: 10.4, y: 20, width: 100, height: 50.2 },
+        { width: 1280, height: 720 },
+        { width: 2560, height: 1440 },
+      ),
+    ).toEqual({ x: 20, y: 40, width: 201, height: 101 });
+    expect(
+      toImageRect(
+        { x: 1200, y: 700, width: 500, height: 500 },
+        { width: 1280, height: 720 },
+        { width: 2560, height: 1440 },
+      ),
+    ).toEqual({ x: 2400, y: 1400, width: 160, height: 40 });
   });
 
   it('treats a click without a real drag as no region', () => {
-    expect(toImageRect({ x: 5, y: 5, width: 1, height: 1 }, { width: 100, height: 100 }, { width: 100, height: 100 })).toBeNull();
-    expect(toImageRect({ x: 5, y: 5, width: 10, height: 10 }, { width: 0, height: 100 }, { width: 100, height: 100 })).toBeNull();
+    expect(
+      toImageRect({ x: 5, y: 5, width: 1, height: 1 }, { width: 100, height: 100 }, { width: 100, height: 100 }),
+    ).toBeNull();
+    expect(
+      toImageRect({ x: 5, y: 5, width: 10, height: 10 }, { width: 0, height: 100 }, { width: 100, height: 100 }),
+    ).toBeNull();
   });
 });

@@ -15,7 +15,8 @@ function checkSize(size: Size): void {
 /** The size that fits `maxSide` on its longest side; the same size when it already fits or maxSide is null. */
 export function fitWithin(size: Size, maxSide: number | null): Size {
   checkSize(size);
-  if (maxSide !== null && (!Number.isInteger(maxSide) || maxSide < 1)) throw new RangeError(`maxSide must be a positive whole number, got ${maxSide}`);
+  if (maxSide !== null && (!Number.isInteger(maxSide) || maxSide < 1))
+    throw new RangeError(`maxSide must be a positive whole number, got ${maxSide}`);
   const longest = Math.max(size.width, size.height);
   if (maxSide === null || longest <= maxSide) return { width: size.width, height: size.height };
   const scale = maxSide / longest;

@@ -5,7 +5,10 @@ import { z } from 'zod';
 /** Longest side of a screenshot sent to a model: 1080p screens stay pixel-exact, 4K ones are halved. */
 export const SCREENSHOT_MAX_SIDE = 1920;
 
-/** Input of `screen:capture`. `maxSide: null` returns the screen at full size (for the region picker, which crops first). */
+/**
+ * Input of `screen:capture`. `maxSide: null` returns the screen at full size (for the region picker, which crops
+ * first).
+ */
 export const ScreenCaptureRequestSchema = z
   .object({ maxSide: z.number().int().min(16).max(16_384).nullable() })
   .partial()

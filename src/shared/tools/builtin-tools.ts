@@ -17,14 +17,19 @@ export const BUILTIN_TOOL_NAMES = [
 /** Name of one built-in tool. */
 export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number];
 
-const pathProp = (what: string) => ({ type: 'string', minLength: 1, description: `${what}, relative to the workspace directory` });
+const pathProp = (what: string) => ({
+  type: 'string',
+  minLength: 1,
+  description: `${what}, relative to the workspace directory`,
+});
 
 /** Descriptors of every built-in tool, in the order they are offered. */
 export function builtinToolDescriptors(): ToolDescriptor[] {
   return [
     {
       name: 'answer',
-      description: 'Give the final response to the user and end the task. Call it when the task is done or you need to ask the user something.',
+      description:
+        'Give the final response to the user and end the task. Call it when the task is done or you need to ask the user something.',
       parameters: {
         type: 'object',
         properties: { content: { type: 'string', description: 'The final response to the user' } },
@@ -79,7 +84,12 @@ export function builtinToolDescriptors(): ToolDescriptor[] {
         properties: {
           path: pathProp('File to read'),
           offset: { type: 'integer', minimum: 1, description: 'First line to return, 1-based (default 1)' },
-          limit: { type: 'integer', minimum: 1, maximum: TOOL_LIMITS.readMaxLines, description: 'How many lines to return' },
+          limit: {
+            type: 'integer',
+            minimum: 1,
+            maximum: TOOL_LIMITS.readMaxLines,
+            description: 'How many lines to return',
+          },
         },
         required: ['path'],
       },
@@ -93,7 +103,10 @@ export function builtinToolDescriptors(): ToolDescriptor[] {
       description: 'Create a file or replace its whole content. Missing parent directories are created.',
       parameters: {
         type: 'object',
-        properties: { path: pathProp('File to write'), content: { type: 'string', description: 'The complete new file content' } },
+        properties: {
+          path: pathProp('File to write'),
+          content: { type: 'string', description: 'The complete new file content' },
+        },
         required: ['path', 'content'],
       },
       risk: 'write',
@@ -111,7 +124,11 @@ export function builtinToolDescriptors(): ToolDescriptor[] {
           path: pathProp('File to edit'),
           old_string: { type: 'string', minLength: 1, description: 'Exact text to replace' },
           new_string: { type: 'string', description: 'Text to put in its place' },
-          expected_replacements: { type: 'integer', minimum: 1, description: 'How many occurrences to replace (default 1)' },
+          expected_replacements: {
+            type: 'integer',
+            minimum: 1,
+            description: 'How many occurrences to replace (default 1)',
+          },
         },
         required: ['path', 'old_string', 'new_string'],
       },
@@ -127,8 +144,18 @@ export function builtinToolDescriptors(): ToolDescriptor[] {
         type: 'object',
         properties: {
           path: { type: 'string', description: 'Directory relative to the workspace (default: the workspace itself)' },
-          pattern: { type: 'string', minLength: 1, description: 'Glob matched against paths relative to path: **, *, ?, [abc], [!abc], {a,b}; at most 4 wildcards' },
-          max_entries: { type: 'integer', minimum: 1, maximum: TOOL_LIMITS.listMaxEntries, description: 'Most entries to return' },
+          pattern: {
+            type: 'string',
+            minLength: 1,
+            description:
+              'Glob matched against paths relative to path: **, *, ?, [abc], [!abc], {a,b}; at most 4 wildcards',
+          },
+          max_entries: {
+            type: 'integer',
+            minimum: 1,
+            maximum: TOOL_LIMITS.listMaxEntries,
+            description: 'Most entries to return',
+          },
         },
       },
       risk: 'read',
@@ -150,7 +177,10 @@ export function builtinToolDescriptors(): ToolDescriptor[] {
             items: {
               type: 'object',
               properties: {
-                action: { type: 'string', enum: ['left_down', 'left_up', 'right_down', 'right_up', 'move', 'keyboard', 'time_span'] },
+                action: {
+                  type: 'string',
+                  enum: ['left_down', 'left_up', 'right_down', 'right_up', 'move', 'keyboard', 'time_span'],
+                },
                 x: { type: 'integer', minimum: 0 },
                 y: { type: 'integer', minimum: 0 },
                 text: { type: 'string' },

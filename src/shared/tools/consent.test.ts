@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { builtinToolDescriptors, findTool } from './builtin-tools';
-import { applyConsentAnswer, consentChoices, decideConsent, denialMessage, toolsOffered, type ToolPolicySettings } from './consent';
+import {
+  applyConsentAnswer,
+  consentChoices,
+  decideConsent,
+  denialMessage,
+  toolsOffered,
+  type ToolPolicySettings,
+} from './consent';
 import { mcpToolDescriptor } from './mcp-tool-name';
 import type { ToolDescriptor, ToolPolicy } from './tool-types';
 
@@ -49,19 +56,21 @@ describe('decideConsent', () => {
     expect(decideConsent(mcp, settings({ 'git@commit': 'allow' }), [])).toBe('run');
   });
 
-  it('an MCP tool that calls itself read-only still asks: the hint is the server\'s own claim', () => {
+  it("an MCP tool that calls itself read-only still asks: the hint is the server's own claim", () => {
     const search = mcpToolDescriptor('web', { name: 'search', annotations: { readOnlyHint: true } });
     expect(decideConsent(search, settings(), [])).toBe('ask');
   });
 
-  it('a whole MCP server can be allowed (or denied) once: `service@*`, the tool\'s own setting first', () => {
+  it("a whole MCP server can be allowed (or denied) once: `service@*`, the tool's own setting first", () => {
     const search = mcpToolDescriptor('web', { name: 'search' });
     const fetchTool = mcpToolDescriptor('web', { name: 'fetch' });
     expect(decideConsent(search, settings({ 'web@*': 'allow' }), [])).toBe('run');
     expect(decideConsent(fetchTool, settings({ 'web@*': 'allow', 'web@fetch': 'ask' }), [])).toBe('ask');
     expect(decideConsent(search, settings({ 'web@*': 'deny' }), [])).toBe('deny');
     expect(decideConsent(search, settings(), ['web@*'])).toBe('run');
-    expect(decideConsent(mcpToolDescriptor('other', { name: 'search' }), settings({ 'web@*': 'allow' }), ['web@*'])).toBe('ask');
+    expect(
+      decideConsent(mcpToolDescriptor('other', { name: 'search' }), settings({ 'web@*': 'allow' }), ['web@*']),
+    ).toBe('ask');
     // A built-in tool is never covered by a server wildcard.
     expect(decideConsent(tool('write_file'), settings({ 'write_file@*': 'allow' }), [])).toBe('ask');
   });
@@ -71,7 +80,9 @@ describe('consent answers', () => {
   it('allow for the conversation is remembered, allow once is not', () => {
     expect(applyConsentAnswer(tool('write_file'), { kind: 'allow_conversation' }, [])).toEqual(['write_file']);
     expect(applyConsentAnswer(tool('write_file'), { kind: 'allow_once' }, [])).toEqual([]);
-    expect(applyConsentAnswer(tool('write_file'), { kind: 'allow_conversation' }, ['write_file'])).toEqual(['write_file']);
+    expect(applyConsentAnswer(tool('write_file'), { kind: 'allow_conversation' }, ['write_file'])).toEqual([
+      'write_file',
+    ]);
   });
 
   it('the controller never offers or remembers "allow for this conversation"', () => {
@@ -96,11 +107,16 @@ describe('toolsOffered', () => {
 
 describe('allowing a whole MCP server', () => {
   it('MCP tools offer "allow this server for the conversation"; built-ins and the controller do not', () => {
-    expect(consentChoices(mcpToolDescriptor('web', { name: 'fetch' }))).toEqual(['allow_once', 'allow_conversation', 'allow_server', 'deny']);
+    expect(consentChoices(mcpToolDescriptor('web', { name: 'fetch' }))).toEqual([
+      'allow_once',
+      'allow_conversation',
+      'allow_server',
+      'deny',
+    ]);
     expect(consentChoices(tool('write_file'))).toEqual(['allow_once', 'allow_conversation', 'deny']);
   });
 
-  it('the answer adds `service@*` to the conversation list, which then covers the server\'s other tools only', () => {
+  it("the answer adds `service@*` to the conversation list, which then covers the server's other tools only", () => {
     const allowed = applyConsentAnswer(mcpToolDescriptor('web', { name: 'fetch' }), { kind: 'allow_server' }, []);
     expect(allowed).toEqual(['web@*']);
     expect(decideConsent(mcpToolDescriptor('web', { name: 'search' }), settings(), allowed)).toBe('run');

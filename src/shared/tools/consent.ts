@@ -13,7 +13,11 @@ export interface ToolPolicySettings {
 export type ConsentVerdict = 'run' | 'ask' | 'deny';
 
 /** The user's answer on an approval card. */
-export type ConsentAnswer = { kind: 'allow_once' } | { kind: 'allow_conversation' } | { kind: 'allow_server' } | { kind: 'deny'; reason?: string };
+export type ConsentAnswer =
+  | { kind: 'allow_once' }
+  | { kind: 'allow_conversation' }
+  | { kind: 'allow_server' }
+  | { kind: 'deny'; reason?: string };
 
 /** The tool's own setting, else its MCP server's (`service@*`), else the tool's default. */
 export function policyFor(tool: ToolDescriptor, settings: ToolPolicySettings): ToolPolicy {
@@ -50,7 +54,11 @@ export function decideConsent(
 }
 
 /** The conversation's allowed list after the user answered a card. */
-export function applyConsentAnswer(tool: ToolDescriptor, answer: ConsentAnswer, conversationAllowed: readonly string[]): string[] {
+export function applyConsentAnswer(
+  tool: ToolDescriptor,
+  answer: ConsentAnswer,
+  conversationAllowed: readonly string[],
+): string[] {
   const next = [...conversationAllowed];
   const entry = allowedEntry(tool, answer);
   if (entry !== null && !tool.alwaysAsk && !next.includes(entry)) next.push(entry);
@@ -58,13 +66,18 @@ export function applyConsentAnswer(tool: ToolDescriptor, answer: ConsentAnswer, 
 }
 
 /** What an answer adds to the conversation's allowed list: the tool, its MCP server (`service@*`), or nothing. */
-export function allowedEntry(tool: Pick<ToolDescriptor, 'name' | 'source'>, answer: Pick<ConsentAnswer, 'kind'>): string | null {
+export function allowedEntry(
+  tool: Pick<ToolDescriptor, 'name' | 'source'>,
+  answer: Pick<ConsentAnswer, 'kind'>,
+): string | null {
   if (answer.kind === 'allow_conversation') return tool.name;
   const server = answer.kind === 'allow_server' && tool.source === 'mcp' ? splitMcpToolName(tool.name) : null;
   return server ? mcpServerWildcard(server.service) : null;
 }
 
-/** allowedEntry for a tool known only by name, as an approval card names it: MCP tools are the ones named service@tool. */
+/**
+ * allowedEntry for a tool known only by name, as an approval card names it: MCP tools are the ones named service@tool.
+ */
 export function allowedEntryByName(name: string, answer: Pick<ConsentAnswer, 'kind'>): string | null {
   return allowedEntry({ name, source: name.includes('@') ? 'mcp' : 'builtin' }, answer);
 }
@@ -73,12 +86,16 @@ export function allowedEntryByName(name: string, answer: Pick<ConsentAnswer, 'ki
 export function consentChoices(tool: ToolDescriptor): ConsentAnswer['kind'][] {
   if (tool.alwaysAsk) return ['allow_once', 'deny'];
   // An MCP server's tools can be allowed together, once, instead of one card per tool.
-  return tool.source === 'mcp' && splitMcpToolName(tool.name) ? ['allow_once', 'allow_conversation', 'allow_server', 'deny'] : ['allow_once', 'allow_conversation', 'deny'];
+  return tool.source === 'mcp' && splitMcpToolName(tool.name)
+    ? ['allow_once', 'allow_conversation', 'allow_server', 'deny']
+    : ['allow_once', 'allow_conversation', 'deny'];
 }
 
 /** The text the model gets back when the user (or the policy) said no. */
 export function denialMessage(toolName: string, byPolicy: boolean, reason?: string): string {
-  const who = byPolicy ? `The user's settings do not allow the tool "${toolName}".` : `The user denied running "${toolName}".`;
+  const who = byPolicy
+    ? `The user's settings do not allow the tool "${toolName}".`
+    : `The user denied running "${toolName}".`;
   const why = reason && reason.trim() !== '' ? ` Reason: ${reason.trim()}` : '';
   return `${who}${why} Do not retry the same call; choose another approach or ask the user.`;
 }

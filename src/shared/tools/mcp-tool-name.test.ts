@@ -10,7 +10,16 @@ describe('MCP tool names', () => {
   });
 
   it('asks for tools that do not declare themselves read-only', () => {
-    expect(mcpToolDescriptor('git', { name: 'status', annotations: { readOnlyHint: true } })).toMatchObject({ name: 'git@status', risk: 'read', defaultPolicy: 'ask', source: 'mcp' });
-    expect(mcpToolDescriptor('git', { name: 'push' })).toMatchObject({ risk: 'exec', defaultPolicy: 'ask', parameters: { type: 'object' } });
+    expect(mcpToolDescriptor('git', { name: 'status', annotations: { readOnlyHint: true } })).toMatchObject({
+      name: 'git@status',
+      risk: 'read',
+      defaultPolicy: 'ask',
+      source: 'mcp',
+    });
+    expect(mcpToolDescriptor('git', { name: 'push' })).toMatchObject({
+      risk: 'exec',
+      defaultPolicy: 'ask',
+      parameters: { type: 'object' },
+    });
   });
 });

@@ -53,6 +53,11 @@ export class OutputCollector {
     const tail = this.tail.slice(-this.tailMax);
     const omitted = this.total - this.head.length - tail.length;
     if (omitted <= 0) return { text: this.head + this.tail, truncated: false, omittedChars: 0, totalChars: this.total };
-    return { text: this.head + omissionMarker(omitted) + tail, truncated: true, omittedChars: omitted, totalChars: this.total };
+    return {
+      text: this.head + omissionMarker(omitted) + tail,
+      truncated: true,
+      omittedChars: omitted,
+      totalChars: this.total,
+    };
   }
 }

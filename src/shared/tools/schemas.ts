@@ -52,9 +52,15 @@ export const AgentRunSchema = z.object({
   idSlot: z.number().int().min(0).max(1024).nullable(),
   /** tools this conversation allowed "for this conversation" so far */
   conversationAllowed: z.array(z.string().max(200)).max(500),
-  /** tools switched on for this conversation only (the controller: off by default, enabled per conversation), on top of the Tools panel */
+  /**
+   * tools switched on for this conversation only (the controller: off by default, enabled per conversation), on top of
+   * the Tools panel
+   */
   enableTools: z.array(z.string().max(200)).max(50).optional(),
-  /** tools this conversation leaves out (names, or whole MCP servers as `server@*`: tool-selection.ts); `answer` is always offered */
+  /**
+   * tools this conversation leaves out (names, or whole MCP servers as `server@*`: tool-selection.ts); `answer` is
+   * always offered
+   */
   disableTools: z.array(z.string().max(200)).max(1000).optional(),
   /** save the question and the run's answer (with its steps) in the history, as `chat:send` does */
   record: ChatRecordSchema.optional(),

@@ -9,10 +9,20 @@ describe('tool content', () => {
 
   it('drops data past a budget, keeping type and size, and the links', () => {
     const budget = new ContentBudget(Number.POSITIVE_INFINITY, 10);
-    const image = { kind: 'image' as const, mimeType: 'image/png', bytes: 6, dataUrl: 'data:image/png;base64,AAAAAAAA' };
+    const image = {
+      kind: 'image' as const,
+      mimeType: 'image/png',
+      bytes: 6,
+      dataUrl: 'data:image/png;base64,AAAAAAAA',
+    };
     expect(
       keepWithin(
-        [image, image, { kind: 'resource', uri: 'a', mimeType: 'text/plain', bytes: 9, text: 'nine char' }, { kind: 'resource_link', uri: 'b', name: null, description: null, mimeType: null }],
+        [
+          image,
+          image,
+          { kind: 'resource', uri: 'a', mimeType: 'text/plain', bytes: 9, text: 'nine char' },
+          { kind: 'resource_link', uri: 'b', name: null, description: null, mimeType: null },
+        ],
         budget,
       ),
     ).toEqual([

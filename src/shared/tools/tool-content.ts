@@ -121,7 +121,13 @@ function shownItem(item: unknown): ToolContent | null {
     case 'resource_link': {
       const uri = text('uri');
       if (uri === null) return null;
-      return { kind: 'resource_link', uri, name: text('name'), description: text('description'), mimeType: isMimeType(value.mimeType) ? value.mimeType : null };
+      return {
+        kind: 'resource_link',
+        uri,
+        name: text('name'),
+        description: text('description'),
+        mimeType: isMimeType(value.mimeType) ? value.mimeType : null,
+      };
     }
     default:
       return null;

@@ -16,12 +16,20 @@ const toolNames = (max: number) => z.array(z.string().min(1).max(200)).max(max);
 
 export const ToolSelectionSchema = z.object({ off: toolNames(1000) }).strict();
 
-/** `agent:tools-prompt` input: the conversation's extra tools (`enableTools`) and what it leaves out, as `agent:run` takes them. */
-export const ToolsPromptRequestSchema = z.object({ enableTools: toolNames(50).optional(), disableTools: toolNames(1000).optional() }).strict();
+/**
+ * `agent:tools-prompt` input: the conversation's extra tools (`enableTools`) and what it leaves out, as `agent:run`
+ * takes them.
+ */
+export const ToolsPromptRequestSchema = z
+  .object({ enableTools: toolNames(50).optional(), disableTools: toolNames(1000).optional() })
+  .strict();
 export type ToolsPromptRequest = z.infer<typeof ToolsPromptRequestSchema>;
 
 /** The tools the selection keeps; tools that end the run (`answer`) are never left out, the loop needs them. */
-export function applyToolSelection<T extends Pick<ToolDescriptor, 'name' | 'source' | 'final'>>(tools: readonly T[], off: readonly string[] | undefined): T[] {
+export function applyToolSelection<T extends Pick<ToolDescriptor, 'name' | 'source' | 'final'>>(
+  tools: readonly T[],
+  off: readonly string[] | undefined,
+): T[] {
   if (!off || off.length === 0) return [...tools];
   const left = new Set(off);
   return tools.filter((tool) => tool.final === true || !isLeftOut(tool, left));
@@ -33,14 +41,25 @@ function isLeftOut(tool: Pick<ToolDescriptor, 'name' | 'source'>, off: ReadonlyS
   return server !== null && off.has(mcpServerWildcard(server.service));
 }
 
-/** The selection with one tool switched on or off; switching one on under a switched-off server keeps the server's other tools off. */
-export function toggleTool(selection: ToolSelection, tool: string, on: boolean, siblings: readonly string[] = []): ToolSelection {
+/**
+ * The selection with one tool switched on or off; switching one on under a switched-off server keeps the server's other
+ * tools off.
+ */
+export function toggleTool(
+  selection: ToolSelection,
+  tool: string,
+  on: boolean,
+  siblings: readonly string[] = [],
+): ToolSelection {
   const server = splitMcpToolName(tool);
   const wildcard = server ? mcpServerWildcard(server.service) : null;
   let off = selection.off.filter((name) => name !== tool);
   if (wildcard !== null && off.includes(wildcard)) {
     // The server was off as a whole: spell its tools out so only this one comes back.
-    off = [...off.filter((name) => name !== wildcard), ...siblings.filter((name) => name !== tool && !off.includes(name))];
+    off = [
+      ...off.filter((name) => name !== wildcard),
+      ...siblings.filter((name) => name !== tool && !off.includes(name)),
+    ];
   }
   if (!on) off.push(tool);
   return { off };

@@ -24,7 +24,10 @@ const NO_NEWLINE = '\\ No newline at end of file';
 
 export function unifiedDiff(oldText: string, newText: string, options: DiffOptions): UnifiedDiff {
   if (oldText === newText) return { text: '', added: 0, removed: 0 };
-  const patch = structuredPatch('a', 'b', oldText, newText, '', '', { context: options.context ?? 3, maxEditLength: options.maxEdits ?? 2000 });
+  const patch = structuredPatch('a', 'b', oldText, newText, '', '', {
+    context: options.context ?? 3,
+    maxEditLength: options.maxEdits ?? 2000,
+  });
   const hunks = patch?.hunks ?? [replaceAll(oldText, newText)];
   const lines = hunks.flatMap((hunk) => hunk.lines);
   const added = lines.filter((line) => line.startsWith('+')).length;

@@ -22,14 +22,21 @@ describe('argument validation', () => {
   it('names the property and the problem', () => {
     expect(messageOf('read_file', { path: 42 })).toBe('arguments.path: must be string');
     expect(messageOf('read_file', {})).toBe('arguments: missing required property "path"');
-    expect(messageOf('execute_command', { command: 'ls', timeout_seconds: 9999 })).toBe('arguments.timeout_seconds: must be <= 600');
+    expect(messageOf('execute_command', { command: 'ls', timeout_seconds: 9999 })).toBe(
+      'arguments.timeout_seconds: must be <= 600',
+    );
     expect(messageOf('edit_file', { path: 'a', old_string: 'x', new_string: 'y', expected_replacements: 1.5 })).toBe(
       'arguments.expected_replacements: must be integer',
     );
   });
 
   it('reports every problem at once and indexes into arrays', () => {
-    const message = messageOf('controller', { actions: [{ action: 'move', x: 1, y: 2 }, { action: 'jump', x: -1 }] });
+    const message = messageOf('controller', {
+      actions: [
+        { action: 'move', x: 1, y: 2 },
+        { action: 'jump', x: -1 },
+      ],
+    });
     expect(message).toContain('arguments.actions[1].action: must be one of');
     expect(message).toContain('arguments.actions[1].x: must be >= 0');
   });
@@ -40,7 +47,10 @@ describe('argument validation', () => {
   });
 
   it('reports unexpected properties when a schema forbids them', () => {
-    const strict: ToolDescriptor = { ...tool('calculator'), parameters: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false } };
+    const strict: ToolDescriptor = {
+      ...tool('calculator'),
+      parameters: { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false },
+    };
     const check = validator.validate(strict, { b: 1 });
     expect(check.ok ? '' : check.error.message).toBe('arguments: unexpected property "b"');
   });
@@ -49,7 +59,12 @@ describe('argument validation', () => {
     const mcp: ToolDescriptor = {
       ...tool('calculator'),
       name: 'svc@t',
-      parameters: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { when: { type: 'string', format: 'x-custom' } }, required: ['when'] },
+      parameters: {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        type: 'object',
+        properties: { when: { type: 'string', format: 'x-custom' } },
+        required: ['when'],
+      },
     };
     expect(validator.validate(mcp, { when: 'now' })).toEqual({ ok: true });
     const check = validator.validate(mcp, {});

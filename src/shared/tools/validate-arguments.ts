@@ -46,7 +46,10 @@ export function createArgumentValidator(): ArgumentValidator {
       if (validator instanceof Error) return { ok: true };
       if (validator(args)) return { ok: true };
       const messages = describeErrors(validator.errors ?? []);
-      return { ok: false, error: toolError('invalid_arguments', messages.join('; '), { tool: tool.name, errors: messages }) };
+      return {
+        ok: false,
+        error: toolError('invalid_arguments', messages.join('; '), { tool: tool.name, errors: messages }),
+      };
     },
   };
 }
@@ -84,6 +87,8 @@ function pointerToPath(pointer: string): string {
     .split('/')
     .slice(1)
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((part) => (/^\d+$/.test(part) ? `[${part}]` : /^[A-Za-z_$][\w$]*$/.test(part) ? `.${part}` : `[${JSON.stringify(part)}]`))
+    .map((part) =>
+      /^\d+$/.test(part) ? `[${part}]` : /^[A-Za-z_$][\w$]*$/.test(part) ? `.${part}` : `[${JSON.stringify(part)}]`,
+    )
     .join('');
 }

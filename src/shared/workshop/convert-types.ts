@@ -8,8 +8,14 @@ export type ConvertOutType = (typeof CONVERT_OUT_TYPES)[number];
 /** f16: lossless for the usual f16/bf16 weights, loads everywhere, and llama-quantize takes it as input. */
 export const DEFAULT_CONVERT_OUT_TYPE: ConvertOutType = 'f16';
 
-/** Each output type with its bits per weight (for the size estimate) and the name llama-quantize and the quantize page give it. */
-export const CONVERT_OUT_TYPE_FACTS: Record<ConvertOutType, { bits: number; fileType: 'F32' | 'F16' | 'BF16' | 'Q8_0' }> = {
+/**
+ * Each output type with its bits per weight (for the size estimate) and the name llama-quantize and the quantize page
+ * give it.
+ */
+export const CONVERT_OUT_TYPE_FACTS: Record<
+  ConvertOutType,
+  { bits: number; fileType: 'F32' | 'F16' | 'BF16' | 'Q8_0' }
+> = {
   f32: { bits: 32, fileType: 'F32' },
   f16: { bits: 16, fileType: 'F16' },
   bf16: { bits: 16, fileType: 'BF16' },
@@ -17,13 +23,26 @@ export const CONVERT_OUT_TYPE_FACTS: Record<ConvertOutType, { bits: number; file
 };
 
 /** Something in a folder that stops a conversion (each is also a WorkshopFailureReason). */
-export type HfFolderProblem = 'folder_missing' | 'config_missing' | 'config_invalid' | 'architecture_unknown' | 'architecture_unsupported' | 'weights_missing' | 'weights_truncated' | 'tokenizer_missing';
+export type HfFolderProblem =
+  | 'folder_missing'
+  | 'config_missing'
+  | 'config_invalid'
+  | 'architecture_unknown'
+  | 'architecture_unsupported'
+  | 'weights_missing'
+  | 'weights_truncated'
+  | 'tokenizer_missing';
 
-/** One auto_map entry of a folder's JSON file: transformers would import `ref` from the folder's own Python for `loader`. */
+/**
+ * One auto_map entry of a folder's JSON file: transformers would import `ref` from the folder's own Python for
+ * `loader`.
+ */
 export interface HfAutoMapEntry {
   /** the JSON file, relative to the folder */
   file: string;
-  /** AutoTokenizer, AutoConfig, AutoModelForCausalLM…; null when the file names auto_map but could not be read as JSON */
+  /**
+   * AutoTokenizer, AutoConfig, AutoModelForCausalLM…; null when the file names auto_map but could not be read as JSON
+   */
   loader: string | null;
   /** module.Class (or repo--module.Class, from another repository); null as for loader */
   ref: string | null;
@@ -35,7 +54,10 @@ export interface HfFolderCode {
   pyFiles: string[];
   /** every auto_map entry of the folder's JSON files */
   autoMap: HfAutoMapEntry[];
-  /** sha256 of those .py files and the JSON files with an auto_map (names and contents); null when there are none. Allowing the code names this hash, so a changed file needs a new choice. */
+  /**
+   * sha256 of those .py files and the JSON files with an auto_map (names and contents); null when there are none.
+   * Allowing the code names this hash, so a changed file needs a new choice.
+   */
   hash: string | null;
 }
 
@@ -54,7 +76,9 @@ export interface HfFolderCheck {
   tokenizer: string[];
   /** what stops it, first the most basic; empty when it can be converted */
   problems: { reason: HfFolderProblem; file: string | null }[];
-  /** the Python code it ships (a warning, not a problem): a conversion runs without it unless the user allows this hash */
+  /**
+   * the Python code it ships (a warning, not a problem): a conversion runs without it unless the user allows this hash
+   */
   code: HfFolderCode;
 }
 
@@ -106,7 +130,13 @@ export interface ConvertResult {
 }
 
 /** Steps of setting up the Python environment, in order (WorkshopProgress.step). */
-export const PYTHON_SETUP_STEPS = ['find_python', 'create_env', 'choose_torch', 'install_packages', 'check_packages'] as const;
+export const PYTHON_SETUP_STEPS = [
+  'find_python',
+  'create_env',
+  'choose_torch',
+  'install_packages',
+  'check_packages',
+] as const;
 export type PythonSetupStep = (typeof PYTHON_SETUP_STEPS)[number];
 
 /** A batch of a job's output lines (pip's, the script's), for the page's log. */

@@ -1,7 +1,13 @@
 // The workshop's part of the contract: its channels with their input schemas,
 // and its event. contract.ts spreads these into the one contract.
 import { z } from 'zod';
-import { CONVERT_OUT_TYPES, type ConvertPlan, type ConvertResult, type PythonEnvStatus, type WorkshopLog } from './convert-types';
+import {
+  CONVERT_OUT_TYPES,
+  type ConvertPlan,
+  type ConvertResult,
+  type PythonEnvStatus,
+  type WorkshopLog,
+} from './convert-types';
 import { QUANT_TYPE_NAMES } from './quant-types';
 import type { QuantizePlan, QuantizeResult, WorkshopProgress } from './workshop-types';
 
@@ -37,7 +43,10 @@ const convert = z
     outputPath: path,
     /** write over an existing file at outputPath */
     overwrite: z.boolean().default(false),
-    /** run the Python code the folder ships: its HfFolderCode.hash as the user allowed it; a folder whose code hashes otherwise converts without it */
+    /**
+     * run the Python code the folder ships: its HfFolderCode.hash as the user allowed it; a folder whose code hashes
+     * otherwise converts without it
+     */
     allowFolderCode: z
       .string()
       .regex(/^[0-9a-f]{64}$/)
@@ -47,15 +56,29 @@ const convert = z
 
 /** The workshop's channels (spread into contract.ts's invokeChannels). */
 export const workshopChannels = {
-  /** The picked model's header facts, each type with its estimated size and suggested output, and which tools are built. */
+  /**
+   * The picked model's header facts, each type with its estimated size and suggested output, and which tools are built.
+   */
   'workshop:plan': channel<typeof plan, QuantizePlan>(plan),
-  /** Quantize (after an importance matrix, with calibrationText); progress arrives as `workshop:progress`; failures carry `details.reason` (WorkshopFailureReason). */
+  /**
+   * Quantize (after an importance matrix, with calibrationText); progress arrives as `workshop:progress`; failures
+   * carry `details.reason` (WorkshopFailureReason).
+   */
   'workshop:quantize': channel<typeof quantize, QuantizeResult>(quantize),
-  /** A Hugging Face folder checked for converting (config, weights, tokenizer, architecture), each output type with its size and path, and whether the script and its Python environment are ready. */
+  /**
+   * A Hugging Face folder checked for converting (config, weights, tokenizer, architecture), each output type with its
+   * size and path, and whether the script and its Python environment are ready.
+   */
   'workshop:convert-plan': channel<typeof convertPlan, ConvertPlan>(convertPlan),
-  /** Convert with convert_hf_to_gguf.py, setting up its Python environment first where needed; progress as `workshop:progress`, output lines as `workshop:log`. */
+  /**
+   * Convert with convert_hf_to_gguf.py, setting up its Python environment first where needed; progress as
+   * `workshop:progress`, output lines as `workshop:log`.
+   */
   'workshop:convert': channel<typeof convert, ConvertResult>(convert),
-  /** Set up the Python environment the conversion runs in (once; at once when it is ready), as a job that `workshop:cancel` stops. */
+  /**
+   * Set up the Python environment the conversion runs in (once; at once when it is ready), as a job that
+   * `workshop:cancel` stops.
+   */
   'workshop:setup-python': channel<typeof jobRef, PythonEnvStatus>(jobRef),
   /** Stop the job now: the tool is killed and its partial output removed. */
   'workshop:cancel': channel<typeof jobRef, { cancelled: boolean }>(jobRef),

@@ -25,14 +25,26 @@ export interface HarnessOptions {
 }
 
 /** A prompt-protocol reply calling `name`. */
-export const promptCall = (name: string, args: Record<string, unknown>) => `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
+export const promptCall = (name: string, args: Record<string, unknown>) =>
+  `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
 
 /** A native tool call the server will stream back as tool_calls. */
-export const nativeCall = (name: string, args: Record<string, unknown>): ScriptedReply => ({ toolCall: { name, arguments: args } });
+export const nativeCall = (name: string, args: Record<string, unknown>): ScriptedReply => ({
+  toolCall: { name, arguments: args },
+});
 
-export async function agentHarness(serverPort: number, runner: ToolRunner, script: ScriptedReply[], options: HarnessOptions = {}) {
+export async function agentHarness(
+  serverPort: number,
+  runner: ToolRunner,
+  script: ScriptedReply[],
+  options: HarnessOptions = {},
+) {
   const proxy: GrammarProxy = await startGrammarProxy(serverPort, script, options.proxy);
-  const chat = createChatService({ localServer: () => ({ baseUrl: proxy.baseUrl, apiKey: '', model: 'tiny' }), links: {} as LinkService, emit: () => {} });
+  const chat = createChatService({
+    localServer: () => ({ baseUrl: proxy.baseUrl, apiKey: '', model: 'tiny' }),
+    links: {} as LinkService,
+    emit: () => {},
+  });
   const registry = new ToolRegistry();
   registry.setProvider('builtin', builtinToolProvider(runner));
   const asked: string[] = [];

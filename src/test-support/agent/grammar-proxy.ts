@@ -43,7 +43,11 @@ export interface GrammarProxy {
 }
 
 /** `script[i]` is the reply forced for the i-th chat request; later requests reuse the last one. */
-export async function startGrammarProxy(targetPort: number, script: readonly ScriptedReply[], options: GrammarProxyOptions = {}): Promise<GrammarProxy> {
+export async function startGrammarProxy(
+  targetPort: number,
+  script: readonly ScriptedReply[],
+  options: GrammarProxyOptions = {},
+): Promise<GrammarProxy> {
   const received: Record<string, unknown>[] = [];
   const requests: Record<string, unknown>[] = [];
   const responses: string[] = [];
@@ -60,7 +64,15 @@ export async function startGrammarProxy(targetPort: number, script: readonly Scr
           requests.push(json);
           responses.push('');
           res.writeHead(400, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ error: { code: 400, message: 'stand-in for seed 004: messages with role "tool" are not supported', type: 'invalid_request_error' } }));
+          res.end(
+            JSON.stringify({
+              error: {
+                code: 400,
+                message: 'stand-in for seed 004: messages with role "tool" are not supported',
+                type: 'invalid_request_error',
+              },
+            }),
+          );
           return;
         }
         const reply = script[Math.min(requests.length, script.length - 1)] ?? '';
@@ -82,7 +94,14 @@ export async function startGrammarProxy(targetPort: number, script: readonly Scr
       const upstream = request(
         // A fresh connection per request (agent: false): a pooled keep-alive socket that llama-server
         // closes as it idles can be picked for the next request at that very moment, which fails it.
-        { host: '127.0.0.1', port: targetPort, path: req.url, method: req.method, headers: { ...req.headers, 'content-length': String(body.length) }, agent: false },
+        {
+          host: '127.0.0.1',
+          port: targetPort,
+          path: req.url,
+          method: req.method,
+          headers: { ...req.headers, 'content-length': String(body.length) },
+          agent: false,
+        },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           if (index >= 0) answer.on('data', (chunk: Buffer) => (responses[index] += chunk.toString('utf8')));
@@ -117,7 +136,12 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 async function endOfSequenceToken(port: number): Promise<number> {
   const props = (await (await fetch(`http://127.0.0.1:${port}/props`)).json()) as { eos_token?: string };
   if (!props.eos_token) throw new Error('llama-server /props has no eos_token');
-  const tokenized = (await (await fetch(`http://127.0.0.1:${port}/tokenize`, { method: 'POST', body: JSON.stringify({ content: props.eos_token, parse_special: true }) })).json()) as { tokens?: number[] };
+  const tokenized = (await (
+    await fetch(`http://127.0.0.1:${port}/tokenize`, {
+      method: 'POST',
+      body: JSON.stringify({ content: props.eos_token, parse_special: true }),
+    })
+  ).json()) as { tokens?: number[] };
   const id = tokenized.tokens?.[0];
   if (typeof id !== 'number') throw new Error(`llama-server could not tokenize the eos token ${props.eos_token}`);
   return id;

@@ -6,7 +6,12 @@ export const TEST_AGENT_PROMPT = 'You are a test agent.';
 
 type AgentRunInput = InvokeInput<'agent:run'>;
 
-export function linkAgentRun(linkId: string, requestId: string, question: string, extra: Partial<AgentRunInput> = {}): AgentRunInput {
+export function linkAgentRun(
+  linkId: string,
+  requestId: string,
+  question: string,
+  extra: Partial<AgentRunInput> = {},
+): AgentRunInput {
   return {
     requestId,
     endpoint: { kind: 'link', linkId },
@@ -21,5 +26,11 @@ export function linkAgentRun(linkId: string, requestId: string, question: string
 
 /** Saved as a new conversation: question `q`, answer `ans`. */
 export function newConversationRecord(conversationId: string, question: string): NonNullable<AgentRunInput['record']> {
-  return { conversationId, parentId: null, answerId: 'ans', question: { id: 'q', content: question }, create: { systemPrompt: TEST_AGENT_PROMPT } };
+  return {
+    conversationId,
+    parentId: null,
+    answerId: 'ans',
+    question: { id: 'q', content: question },
+    create: { systemPrompt: TEST_AGENT_PROMPT },
+  };
 }

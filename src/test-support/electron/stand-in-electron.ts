@@ -296,7 +296,10 @@ class StandInGlobalShortcut {
   }
 }
 
-type HeadersListener = (details: { responseHeaders?: Record<string, string[]> }, callback: (response: { responseHeaders?: Record<string, string[]> }) => void) => void;
+type HeadersListener = (
+  details: { responseHeaders?: Record<string, string[]> },
+  callback: (response: { responseHeaders?: Record<string, string[]> }) => void,
+) => void;
 
 class StandInSession {
   permissionRequestHandler: ((...args: unknown[]) => void) | null = null;

@@ -32,10 +32,19 @@ export function ggufString(value: string | Buffer | number): CraftedPart[] {
 }
 
 /** One metadata entry whose value is a string. */
-export const stringEntry = (key: string, value: string | Buffer | number): CraftedPart[] => [...ggufString(key), u32(GgufType.STRING), ...ggufString(value)];
+export const stringEntry = (key: string, value: string | Buffer | number): CraftedPart[] => [
+  ...ggufString(key),
+  u32(GgufType.STRING),
+  ...ggufString(value),
+];
 
 /** The fixed start of a v3 header. */
-export const ggufStart = (tensorCount: number, entryCount: number): CraftedPart[] => [Buffer.from('GGUF'), u32(3), u64(tensorCount), u64(entryCount)];
+export const ggufStart = (tensorCount: number, entryCount: number): CraftedPart[] => [
+  Buffer.from('GGUF'),
+  u32(3),
+  u64(tensorCount),
+  u64(entryCount),
+];
 
 /** Writes the parts to `path` (holes stay holes); returns the file's size. */
 export async function writeCrafted(path: string, parts: Iterable<CraftedPart>): Promise<number> {
@@ -70,7 +79,11 @@ export function hugeStringsGguf(options: { nameBytes: number; holes: number; hol
 
 /** A llama header declaring `declared` tensors, followed by `present` zero tensor infos (a hole). */
 export function manyTensorsGguf(options: { declared: number; present?: number }): CraftedPart[] {
-  return [...ggufStart(options.declared, 1), ...stringEntry('general.architecture', 'llama'), { zeros: (options.present ?? options.declared) * ZERO_TENSOR_INFO_BYTES }];
+  return [
+    ...ggufStart(options.declared, 1),
+    ...stringEntry('general.architecture', 'llama'),
+    { zeros: (options.present ?? options.declared) * ZERO_TENSOR_INFO_BYTES },
+  ];
 }
 
 /**

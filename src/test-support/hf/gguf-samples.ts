@@ -5,7 +5,9 @@ import { encodeGguf, kv } from '@scripts/fixtures/gguf-writer';
 import { GgufType } from '@main/services/backend/gguf-values';
 
 /** A loadable-looking model header plus two small tensors; `fileType` 15 is Q4_K_M. */
-export function sampleModel(options: { name?: string; fileType?: number; sizeLabel?: string; context?: number; padFloats?: number } = {}): Buffer {
+export function sampleModel(
+  options: { name?: string; fileType?: number; sizeLabel?: string; context?: number; padFloats?: number } = {},
+): Buffer {
   const tokens = 16;
   return encodeGguf({
     metadata: {
@@ -16,11 +18,24 @@ export function sampleModel(options: { name?: string; fileType?: number; sizeLab
       'llama.block_count': kv.u32(2),
       'llama.context_length': kv.u32(options.context ?? 4096),
       'llama.embedding_length': kv.u32(8),
-      'tokenizer.ggml.tokens': kv.arr(GgufType.STRING, Array.from({ length: tokens }, (_, i) => `t${i}`)),
+      'tokenizer.ggml.tokens': kv.arr(
+        GgufType.STRING,
+        Array.from({ length: tokens }, (_, i) => `t${i}`),
+      ),
     },
     tensors: [
-      { name: 'token_embd.weight', dims: [8, tokens], type: 'f16', data: new Float32Array(8 * tokens).map((_, i) => Math.sin(i)) },
-      { name: 'output_norm.weight', dims: [options.padFloats ?? 8], type: 'f32', data: new Float32Array(options.padFloats ?? 8).fill(1) },
+      {
+        name: 'token_embd.weight',
+        dims: [8, tokens],
+        type: 'f16',
+        data: new Float32Array(8 * tokens).map((_, i) => Math.sin(i)),
+      },
+      {
+        name: 'output_norm.weight',
+        dims: [options.padFloats ?? 8],
+        type: 'f32',
+        data: new Float32Array(options.padFloats ?? 8).fill(1),
+      },
     ],
   });
 }

@@ -19,7 +19,11 @@ export interface StandInRepo {
   files: Record<string, Buffer>;
 }
 
-export type StandInFault = { kind: 'cut'; afterBytes: number } | { kind: 'stall'; afterBytes: number } | { kind: 'corrupt' } | { kind: 'ignore-range' };
+export type StandInFault =
+  | { kind: 'cut'; afterBytes: number }
+  | { kind: 'stall'; afterBytes: number }
+  | { kind: 'corrupt' }
+  | { kind: 'ignore-range' };
 
 export interface RecordedRequest {
   method: string;
@@ -74,8 +78,22 @@ export async function startHubStandIn(repos: StandInRepo[], options: { pageSize?
     if (path === '/api/models') {
       const query = (url.searchParams.get('search') ?? '').toLowerCase();
       const limit = Number(url.searchParams.get('limit') ?? 1000);
-      const found = repos.filter((repo) => repo.id.toLowerCase().includes(query)).sort((a, b) => b.downloads - a.downloads);
-      return json(res, found.slice(0, limit).map((repo) => ({ _id: hashOf(Buffer.from(repo.id)).slice(0, 24), id: repo.id, modelId: repo.id, likes: repo.likes, downloads: repo.downloads, lastModified: repo.lastModified, tags: ['gguf'], private: false })));
+      const found = repos
+        .filter((repo) => repo.id.toLowerCase().includes(query))
+        .sort((a, b) => b.downloads - a.downloads);
+      return json(
+        res,
+        found.slice(0, limit).map((repo) => ({
+          _id: hashOf(Buffer.from(repo.id)).slice(0, 24),
+          id: repo.id,
+          modelId: repo.id,
+          likes: repo.likes,
+          downloads: repo.downloads,
+          lastModified: repo.lastModified,
+          tags: ['gguf'],
+          private: false,
+        })),
+      );
     }
     const tree = /^\/api\/models\/([^/]+\/[^/]+)\/tree\/main$/.exec(path);
     if (tree) {
@@ -84,7 +102,10 @@ export async function startHubStandIn(repos: StandInRepo[], options: { pageSize?
       const entries = treeOf(repo);
       const start = Number(url.searchParams.get('cursor') ?? 0);
       const size = options.pageSize ?? entries.length;
-      const next = start + size < entries.length ? `<${baseUrl}/api/models/${repo.id}/tree/main?recursive=true&cursor=${start + size}>; rel="next"` : null;
+      const next =
+        start + size < entries.length
+          ? `<${baseUrl}/api/models/${repo.id}/tree/main?recursive=true&cursor=${start + size}>; rel="next"`
+          : null;
       return json(res, entries.slice(start, start + size), next ? { link: next } : {});
     }
     const resolve = /^\/([^/]+\/[^/]+)\/resolve\/main\/(.+)$/.exec(path);
@@ -92,7 +113,9 @@ export async function startHubStandIn(repos: StandInRepo[], options: { pageSize?
       const repo = byId.get(resolve[1] ?? '');
       if (!repo || !repo.files[resolve[2] ?? '']) return notFound(res);
       // The hub sends file downloads to its CDN on another path (and, there, another host).
-      res.writeHead(302, { location: `${baseUrl}/cdn/${encodeURIComponent(repo.id)}/${encodeURIComponent(resolve[2] ?? '')}?expires=9999` });
+      res.writeHead(302, {
+        location: `${baseUrl}/cdn/${encodeURIComponent(repo.id)}/${encodeURIComponent(resolve[2] ?? '')}?expires=9999`,
+      });
       return void res.end();
     }
     const cdn = /^\/cdn\/([^/]+)\/([^/]+)$/.exec(url.pathname);
@@ -112,7 +135,13 @@ export async function startHubStandIn(repos: StandInRepo[], options: { pageSize?
     for (const [path, bytes] of Object.entries(repo.files)) {
       const parts = path.split('/');
       for (let i = 1; i < parts.length; i++) folders.add(parts.slice(0, i).join('/'));
-      entries.push({ type: 'file', oid: hashOf(bytes).slice(0, 40), size: bytes.length, path, lfs: { oid: hashOf(bytes), size: bytes.length, pointerSize: 135 } });
+      entries.push({
+        type: 'file',
+        oid: hashOf(bytes).slice(0, 40),
+        size: bytes.length,
+        path,
+        lfs: { oid: hashOf(bytes), size: bytes.length, pointerSize: 135 },
+      });
     }
     for (const folder of folders) entries.push({ type: 'directory', oid: 'b'.repeat(40), size: 0, path: folder });
     return entries;

@@ -27,7 +27,8 @@ export interface FaultyFs extends HistoryFs {
 
 export function faultyFs(): FaultyFs {
   const fault = (code: string): NodeJS.ErrnoException => Object.assign(new Error(`${code}: simulated`), { code });
-  const failing = (path: string): boolean => faulty.failWith !== null && (faulty.only === null || faulty.only.test(path));
+  const failing = (path: string): boolean =>
+    faulty.failWith !== null && (faulty.only === null || faulty.only.test(path));
   const faulty: FaultyFs = {
     ...nodeHistoryFs,
     failWith: null,
@@ -36,7 +37,8 @@ export function faultyFs(): FaultyFs {
     async appendDurable(path, data) {
       if (!failing(path)) return nodeHistoryFs.appendDurable(path, data);
       const bytes = typeof data === 'string' ? Buffer.from(data) : Buffer.from(data);
-      if (faulty.partialBytes > 0) await nodeHistoryFs.appendDurable(path, bytes.subarray(0, Math.min(faulty.partialBytes, bytes.length)));
+      if (faulty.partialBytes > 0)
+        await nodeHistoryFs.appendDurable(path, bytes.subarray(0, Math.min(faulty.partialBytes, bytes.length)));
       throw fault(faulty.failWith as string);
     },
     async writeAtomic(path, data) {
@@ -56,7 +58,10 @@ export function faultyFs(): FaultyFs {
 }
 
 /** A store on `dir` that records its notices; the clock is real unless given. */
-export function storeOn(dir: string, options: Partial<HistoryStoreOptions> = {}): { store: HistoryStore; notices: HistoryNotice[] } {
+export function storeOn(
+  dir: string,
+  options: Partial<HistoryStoreOptions> = {},
+): { store: HistoryStore; notices: HistoryNotice[] } {
   const notices: HistoryNotice[] = [];
   const store = new HistoryStore({ historyDir: dir, notify: (n) => notices.push(n), indexFlushMs: 20, ...options });
   // Closed when the test ends, before its folder goes (these hooks run last-registered first): a store

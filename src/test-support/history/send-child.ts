@@ -13,8 +13,16 @@ if (!dataDir || !baseUrl || !trial || !text) {
   process.exit(2);
 }
 
-const core = await createCore({ host: 'browser', version: '0', dataDir, binDirs: [testAssets.binDir], systemLanguage: 'en' });
-const { id: linkId } = await core.handlers['link:save']({ profile: { name: `silent ${trial}`, presetId: 'llama-server', baseUrl, model: 'tiny' } });
+const core = await createCore({
+  host: 'browser',
+  version: '0',
+  dataDir,
+  binDirs: [testAssets.binDir],
+  systemLanguage: 'en',
+});
+const { id: linkId } = await core.handlers['link:save']({
+  profile: { name: `silent ${trial}`, presetId: 'llama-server', baseUrl, model: 'tiny' },
+});
 const sending = core.handlers['chat:send']({
   mode: 'chat',
   requestId: `r${trial}`,
@@ -23,7 +31,13 @@ const sending = core.handlers['chat:send']({
   messages: [{ role: 'user', content: text }],
   sampling: {},
   idSlot: null,
-  record: { conversationId: `crash-${trial}`, parentId: null, answerId: `a${trial}`, question: { id: `q${trial}`, content: text }, create: { systemPrompt: 'kept' } },
+  record: {
+    conversationId: `crash-${trial}`,
+    parentId: null,
+    answerId: `a${trial}`,
+    question: { id: `q${trial}`, content: text },
+    create: { systemPrompt: 'kept' },
+  },
 });
 process.stdout.write('accepted\n');
 await sending.catch((error: unknown) => console.error(error));

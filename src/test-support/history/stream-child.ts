@@ -35,7 +35,12 @@ for (let n = 0; ; n++) {
   const answerId = `a${n}`;
   turnOf.set(questionId, n);
   turnOf.set(answerId, n);
-  const question = await store.appendMessage(meta.id, { id: questionId, parentId: null, role: 'user', content: questionText(seed, n) });
+  const question = await store.appendMessage(meta.id, {
+    id: questionId,
+    parentId: null,
+    role: 'user',
+    content: questionText(seed, n),
+  });
   await store.beginStream(meta.id, { id: answerId, parentId: question.id, role: 'assistant', content: '' });
   let content = '';
   for (const token of answerTokens(seed, n)) {

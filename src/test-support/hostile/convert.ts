@@ -11,9 +11,21 @@ import type { HostileInput } from './hostile-input';
 async function convertWithDefaults(folder: string, outputPath: string): Promise<string> {
   const assets = await requireConvertAssets();
   const registry = memoryLifecycle();
-  const workshop = createWorkshopService({ binDirs: [assets.binDir], launch: registry.launch, emit: () => {}, pythonEnvDir: assets.envDir, progressIntervalMs: 0 });
+  const workshop = createWorkshopService({
+    binDirs: [assets.binDir],
+    launch: registry.launch,
+    emit: () => {},
+    pythonEnvDir: assets.envDir,
+    progressIntervalMs: 0,
+  });
   try {
-    await workshop.convert({ jobId: 'hostile-convert', folderPath: folder, outType: 'f16', outputPath, overwrite: false });
+    await workshop.convert({
+      jobId: 'hostile-convert',
+      folderPath: folder,
+      outType: 'f16',
+      outputPath,
+      overwrite: false,
+    });
     return 'converted';
   } catch (error) {
     const failure = error as { message?: string; details?: { reason?: unknown } };

@@ -13,7 +13,6 @@ const MiB = 1 << 20;
 /** A server that got this far was read to its end, not stopped. */
 const STOPPED_EARLY_BYTES = 64 * MiB;
 
-
 /**
  * Serves `max` bytes: over node:http, chunked with no length, or over a raw socket after
  * `rawHead` (the status line and headers), since node:http would not let them lie.
@@ -43,10 +42,19 @@ async function withServer(rawHead: string | null, max: number, run: (url: string
   }
 }
 
-/** Downloads `url` into `dir` as the library would with `totalBytes` from the hub; says how it ended and what it left. */
+/**
+ * Downloads `url` into `dir` as the library would with `totalBytes` from the hub; says how it ended and what it left.
+ */
 async function download(dir: string, url: string, totalBytes: number, statfs: StatFs): Promise<string> {
   const manager = createDownloadManager({ fetch, statfs, emit: () => {} });
-  const started = await manager.start({ repo: 'evil/repo', file: 'model.gguf', url, dest: join(dir, 'model.gguf'), totalBytes, sha256: null });
+  const started = await manager.start({
+    repo: 'evil/repo',
+    file: 'model.gguf',
+    url,
+    dest: join(dir, 'model.gguf'),
+    totalBytes,
+    sha256: null,
+  });
   const end = await manager.settled(started.id);
   const left = await readdir(dir);
   const kept = left.length === 0 ? 'nothing kept' : `kept ${left.join(', ')}`;
@@ -57,15 +65,18 @@ export const downloadInputs: HostileInput[] = [
   {
     name: 'a server that sends 1 GB, no length, for a file the hub says is 1 MB',
     surface: 'download',
-    probe: (dir) =>
-      withServer(null, 1024 * MiB, (url) => download(dir, url, MiB, defaultStatfs)),
+    probe: (dir) => withServer(null, 1024 * MiB, (url) => download(dir, url, MiB, defaultStatfs)),
     expect: /^failed: too_long, nothing kept, the server was stopped early$/,
   },
   {
     name: 'a server that announces 1 MB in its Content-Length and sends 1 GB, for a file of no known size',
     surface: 'download',
     probe: (dir) =>
-      withServer('HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: 1048576\r\n\r\n', 1024 * MiB, (url) => download(dir, url, 0, defaultStatfs)),
+      withServer(
+        'HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: 1048576\r\n\r\n',
+        1024 * MiB,
+        (url) => download(dir, url, 0, defaultStatfs),
+      ),
     expect: /^done: 1048576, kept model\.gguf, the server was stopped early$/,
   },
   {
@@ -74,7 +85,10 @@ export const downloadInputs: HostileInput[] = [
     async probe(dir) {
       // A small disk: it fills as the part grows.
       const part = join(dir, 'model.gguf.part');
-      const smallDisk: StatFs = async () => ({ bavail: ROOM_MARGIN_BYTES + 48 * MiB - ((await stat(part).catch(() => null))?.size ?? 0), bsize: 1 });
+      const smallDisk: StatFs = async () => ({
+        bavail: ROOM_MARGIN_BYTES + 48 * MiB - ((await stat(part).catch(() => null))?.size ?? 0),
+        bsize: 1,
+      });
       return withServer(null, 1024 * MiB, (url) => download(dir, url, 0, smallDisk));
     },
     expect: /^failed: disk_full, nothing kept, the server was stopped early$/,

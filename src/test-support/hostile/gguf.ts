@@ -2,7 +2,14 @@
 // folder and listed by the library's real scan, which reads every file's header.
 import { join } from 'node:path';
 import { scanLibrary } from '@main/services/models/scan-library';
-import { ggufStart, hugeStringsGguf, manyTensorsGguf, namedTensorInfos, stringEntry, writeCrafted } from '@test-support/hf/crafted-gguf';
+import {
+  ggufStart,
+  hugeStringsGguf,
+  manyTensorsGguf,
+  namedTensorInfos,
+  stringEntry,
+  writeCrafted,
+} from '@test-support/hf/crafted-gguf';
 import type { HostileInput } from './hostile-input';
 
 const MiB = 1 << 20;
@@ -21,7 +28,10 @@ export const ggufInputs: HostileInput[] = [
     surface: 'gguf',
     async probe(dir) {
       // The zeros are holes: the file is 1.3 GB and takes 32 MB of disk.
-      await writeCrafted(join(dir, 'huge-strings.gguf'), hugeStringsGguf({ nameBytes: 32 * MiB, holes: 40, holeBytes: 32 * MiB }));
+      await writeCrafted(
+        join(dir, 'huge-strings.gguf'),
+        hugeStringsGguf({ nameBytes: 32 * MiB, holes: 40, holeBytes: 32 * MiB }),
+      );
       return listedRow(dir);
     },
     expect: /^not usable: Not a usable model file: invalid GGUF: keeping general\.name would take \d+ bytes of memory/,
@@ -40,7 +50,11 @@ export const ggufInputs: HostileInput[] = [
     surface: 'gguf',
     async probe(dir) {
       const count = 1_000_000;
-      const header = [...ggufStart(count, 2), ...stringEntry('general.architecture', 'llama'), ...stringEntry('general.name', 'million tensors')];
+      const header = [
+        ...ggufStart(count, 2),
+        ...stringEntry('general.architecture', 'llama'),
+        ...stringEntry('general.name', 'million tensors'),
+      ];
       // Streamed a block at a time, so the writing does not count against the listing's memory.
       await writeCrafted(
         join(dir, 'million-tensors.gguf'),

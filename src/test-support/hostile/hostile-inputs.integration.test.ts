@@ -21,14 +21,23 @@ const results: Array<RowResult & { name: string; surface: string }> = [];
 function runRow(index: number, dir: string): Promise<RowResult> {
   return new Promise((done, fail) => {
     // A 1 GB heap: an input that would need more dies here, as it would in a worker with a cap.
-    execFile(process.execPath, ['--max-old-space-size=1024', '--import', 'tsx', CHILD, String(index), dir], { timeout: 120_000, maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
-      const line = stdout.trim().split('\n').at(-1) ?? '';
-      try {
-        done(JSON.parse(line) as RowResult);
-      } catch {
-        fail(new Error(`the row's process ended without a result (${error?.message ?? 'no error'}): ${stderr.slice(-2000)}`));
-      }
-    });
+    execFile(
+      process.execPath,
+      ['--max-old-space-size=1024', '--import', 'tsx', CHILD, String(index), dir],
+      { timeout: 120_000, maxBuffer: 1 << 20 },
+      (error, stdout, stderr) => {
+        const line = stdout.trim().split('\n').at(-1) ?? '';
+        try {
+          done(JSON.parse(line) as RowResult);
+        } catch {
+          fail(
+            new Error(
+              `the row's process ended without a result (${error?.message ?? 'no error'}): ${stderr.slice(-2000)}`,
+            ),
+          );
+        }
+      },
+    );
   });
 }
 
@@ -40,7 +49,8 @@ describe('hostile inputs: nothing a user downloads or adds runs code in EVA or c
 
   it('has rows for every surface the table covers', () => {
     const surfaces = new Set(HOSTILE_INPUTS.map((row) => row.surface));
-    for (const surface of ['convert', 'knowledge', 'gguf', 'download', 'rpc', 'image-tool']) expect(surfaces, surface).toContain(surface);
+    for (const surface of ['convert', 'knowledge', 'gguf', 'download', 'rpc', 'image-tool'])
+      expect(surfaces, surface).toContain(surface);
   });
 
   HOSTILE_INPUTS.forEach((row, index) => {
@@ -50,7 +60,10 @@ describe('hostile inputs: nothing a user downloads or adds runs code in EVA or c
         const result = await runRow(index, dir);
         results.push({ name: row.name, surface: row.surface, ...result });
         expect(result.outcome).toMatch(row.expect);
-        expect(result.peakMb - result.startMb, `grew from ${result.startMb.toFixed(0)} to ${result.peakMb.toFixed(0)} MB`).toBeLessThan(row.maxGrowthMb ?? 150);
+        expect(
+          result.peakMb - result.startMb,
+          `grew from ${result.startMb.toFixed(0)} to ${result.peakMb.toFixed(0)} MB`,
+        ).toBeLessThan(row.maxGrowthMb ?? 150);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -21,14 +21,25 @@ async function hugePictureCall(dir: string): Promise<string> {
   await writeFile(model, 'the stand-in never reads it');
   const settings = { ...defaultImageSettings(), files: { ...defaultImageSettings().files, default: { model } } };
   const lifecycle = memoryLifecycle();
-  const images = await openImages({ dataDir: dir, binDirs: [await installStandInSdCli(dir)], pathVariable: '', launch: lifecycle.launch, emit: () => {}, settings: () => settings, history: {} as ChatHistory });
+  const images = await openImages({
+    dataDir: dir,
+    binDirs: [await installStandInSdCli(dir)],
+    pathVariable: '',
+    launch: lifecycle.launch,
+    emit: () => {},
+    settings: () => settings,
+    history: {} as ChatHistory,
+  });
   await images.ready;
   const registry = new ToolRegistry();
   registry.setProvider('images', images.toolProvider);
   let asked: string | null = null;
   try {
     const outcome = await handleToolCall(
-      { kind: 'call', call: { name: 'stablediffusion', arguments: { prompt: 'a lighthouse', width: 2048, height: 2048, steps: 150 } } },
+      {
+        kind: 'call',
+        call: { name: 'stablediffusion', arguments: { prompt: 'a lighthouse', width: 2048, height: 2048, steps: 150 } },
+      },
       { requestId: 'hostile', tools: registry.descriptors(), workspaceDir: dir, allowed: [] },
       {
         runTool: (call) => registry.run(call),

@@ -43,7 +43,12 @@ async function addToKnowledgeBase(dir: string, path: string): Promise<string> {
     // The reader stays warm after a refusal, so its high-water mark can still be read.
     const peaks = readers.map(peakMbOf).filter((mb): mb is number => mb !== null);
     const peak = Math.max(0, ...peaks);
-    const reader = readers.length === 0 ? 'read in this process' : peak > READER_BOUND_MB ? `its reader grew to ${peak} MB` : `its reader stayed under ${READER_BOUND_MB} MB`;
+    const reader =
+      readers.length === 0
+        ? 'read in this process'
+        : peak > READER_BOUND_MB
+          ? `its reader grew to ${peak} MB`
+          : `its reader stayed under ${READER_BOUND_MB} MB`;
     return `${file.state} (${file.error?.reason ?? 'no reason'}); ${reader}`;
   } finally {
     await kb.dispose(false);
@@ -51,7 +56,10 @@ async function addToKnowledgeBase(dir: string, path: string): Promise<string> {
   }
 }
 
-/** A crafted document added to a base through the real service: it must fail with a reason while its reader stays bounded. */
+/**
+ * A crafted document added to a base through the real service: it must fail with a reason while its reader stays
+ * bounded.
+ */
 function documentRow(name: string, fileName: string, make: (path: string) => Promise<unknown>): HostileInput {
   return {
     name,
@@ -66,7 +74,17 @@ function documentRow(name: string, fileName: string, make: (path: string) => Pro
 }
 
 export const knowledgeInputs: HostileInput[] = [
-  documentRow('a 70 KB DOCX zip bomb: a valid zip whose word/document.xml inflates to 20 MB of paragraphs', 'bomb.docx', (path) => makeZipBombDocx(path)),
-  documentRow('the same DOCX zip bomb with zip headers that say word/document.xml is 4 KB', 'lying.docx', (path) => makeZipBombDocx(path, { declaredBytes: 4096 })),
-  documentRow('a 70 KB PDF whose one page is a Flate stream that inflates to 20 MB of text operators', 'flate.pdf', (path) => makeFlateBombPdf(path)),
+  documentRow(
+    'a 70 KB DOCX zip bomb: a valid zip whose word/document.xml inflates to 20 MB of paragraphs',
+    'bomb.docx',
+    (path) => makeZipBombDocx(path),
+  ),
+  documentRow('the same DOCX zip bomb with zip headers that say word/document.xml is 4 KB', 'lying.docx', (path) =>
+    makeZipBombDocx(path, { declaredBytes: 4096 }),
+  ),
+  documentRow(
+    'a 70 KB PDF whose one page is a Flate stream that inflates to 20 MB of text operators',
+    'flate.pdf',
+    (path) => makeFlateBombPdf(path),
+  ),
 ];

@@ -19,7 +19,10 @@ async function squattedWorkerPort(): Promise<string> {
   const registry = memoryLifecycle();
   const set = new RpcWorkerSet({ registry, log: () => {}, onChange: () => {}, freePort: async () => port });
   try {
-    const endpoints = await set.start({ ...defaultSettings().load.rpc, mode: 'local', localWorkers: 1, workerThreads: 1 }, testAssets.llamaServer);
+    const endpoints = await set.start(
+      { ...defaultSettings().load.rpc, mode: 'local', localWorkers: 1, workerThreads: 1 },
+      testAssets.llamaServer,
+    );
     return `ready: ${endpoints.join(',')}`;
   } catch (error) {
     return `not ready: ${toAppError(error).message}`;

@@ -10,7 +10,10 @@ export interface DroppingServer {
   close(): Promise<void>;
 }
 
-export async function startDroppingServer(body: string, { dropAll = false }: { dropAll?: boolean } = {}): Promise<DroppingServer> {
+export async function startDroppingServer(
+  body: string,
+  { dropAll = false }: { dropAll?: boolean } = {},
+): Promise<DroppingServer> {
   let connections = 0;
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
@@ -20,7 +23,10 @@ export async function startDroppingServer(body: string, { dropAll = false }: { d
     socket.on('data', () => {
       requests++;
       if (dropAll || requests > 1) socket.destroy();
-      else socket.write(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: keep-alive\r\n\r\n${body}`);
+      else
+        socket.write(
+          `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: keep-alive\r\n\r\n${body}`,
+        );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

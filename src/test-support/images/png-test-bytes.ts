@@ -10,7 +10,12 @@ export function testPng(width: number, height: number, pixelBytes = 64): Uint8Ar
   view.setUint32(4, height);
   ihdr.set([8, 2, 0, 0, 0], 8);
   const pixels = new Uint8Array(pixelBytes).map((_, i) => (i * 7) & 255);
-  return join([Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), chunk('IHDR', ihdr), chunk('IDAT', pixels), chunk('IEND', new Uint8Array())]);
+  return join([
+    Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', pixels),
+    chunk('IEND', new Uint8Array()),
+  ]);
 }
 
 export function latin1(bytes: Uint8Array): string {

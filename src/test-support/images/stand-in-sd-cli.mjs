@@ -35,7 +35,9 @@ const bar = (done, total, char, unit) => {
 
 info(`loading model from '${model}'`);
 if (mode === 'corrupt') {
-  error(`data offsets out of bounds for tensor 'cond_stage_model.transformer.text_model.embeddings.position_embedding.weight'`);
+  error(
+    `data offsets out of bounds for tensor 'cond_stage_model.transformer.text_model.embeddings.position_embedding.weight'`,
+  );
   error(`init model loader from file failed: '${model}'`);
   process.exit(1);
 }
@@ -67,12 +69,18 @@ info('1/1 images saved');
 
 function pngOf(w, h) {
   const raw = Buffer.alloc((w * 3 + 1) * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set([(x * 4) & 255, (y * 4) & 255, 128], y * (w * 3 + 1) + 1 + x * 3);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) raw.set([(x * 4) & 255, (y * 4) & 255, 128], y * (w * 3 + 1) + 1 + x * 3);
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(w, 0);
   ihdr.writeUInt32BE(h, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function chunk(type, data) {

@@ -22,7 +22,8 @@ export async function makePdf(path: string, pages: readonly string[]): Promise<v
  * (as PDF.js does) must ask for one, which is what an encrypted file looks like.
  */
 export async function makeEncryptedPdf(path: string): Promise<void> {
-  const hex = (n: number, seed: number) => Array.from({ length: n }, (_, i) => ((i * 37 + seed) & 0xff).toString(16).padStart(2, '0')).join('');
+  const hex = (n: number, seed: number) =>
+    Array.from({ length: n }, (_, i) => ((i * 37 + seed) & 0xff).toString(16).padStart(2, '0')).join('');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
@@ -61,7 +62,24 @@ export async function makeSparseFile(path: string, bytes: number): Promise<void>
 
 /** Paragraphs of distinct words, so each passage has keywords of its own. */
 export function prose(paragraphs: number, seed = 1): string {
-  const words = ['alpha', 'bravo', 'cedar', 'delta', 'ember', 'fjord', 'garnet', 'harbor', 'indigo', 'juniper', 'kelvin', 'lantern', 'meadow', 'nectar', 'orbit', 'prism'];
+  const words = [
+    'alpha',
+    'bravo',
+    'cedar',
+    'delta',
+    'ember',
+    'fjord',
+    'garnet',
+    'harbor',
+    'indigo',
+    'juniper',
+    'kelvin',
+    'lantern',
+    'meadow',
+    'nectar',
+    'orbit',
+    'prism',
+  ];
   const out: string[] = [];
   for (let p = 0; p < paragraphs; p++) {
     const sentence = Array.from({ length: 40 }, (_, i) => words[(p * 7 + i * 3 + seed) % words.length]).join(' ');
@@ -85,7 +103,10 @@ export async function makeDocumentFolder(root: string) {
   await writeFile(files.text, `Plain notes about the zebracorn migration.\n${prose(3, 2)}\n`);
   await writeFile(files.markdown, `# Guide\n\nThe quokkafish lives in the reef.\n\n${prose(2, 3)}\n`);
   await writeFile(files.code, 'def wombatize(x):\n    """Return the wombat score."""\n    return x * 42\n');
-  await writeFile(files.html, '<html><head><style>p{}</style><script>var secret=1</script></head><body><h1>Page</h1><p>The narwhalberry harvest starts in May.</p></body></html>');
+  await writeFile(
+    files.html,
+    '<html><head><style>p{}</style><script>var secret=1</script></head><body><h1>Page</h1><p>The narwhalberry harvest starts in May.</p></body></html>',
+  );
   await makePdf(files.pdf, ['Page one talks about the axolotl budget.', 'Page two covers the pangolin schedule.']);
   await makeDocx(files.docx, ['Dear reader,', 'The capybara contract is signed.']);
   return files;

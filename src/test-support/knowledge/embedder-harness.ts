@@ -27,7 +27,11 @@ export function makeEmbedderHarness(settings: () => EmbedderSettings = () => tin
     restartDelaysMs: [200, 400, 800, 1600],
     stopGraceMs: 2000,
   });
-  const embedder = new Embedder({ settings, server, resolveLink: async () => Promise.reject(new Error('no links in this harness')) });
+  const embedder = new Embedder({
+    settings,
+    server,
+    resolveLink: async () => Promise.reject(new Error('no links in this harness')),
+  });
   return {
     registry,
     server,
@@ -46,7 +50,22 @@ export function makeEmbedderHarness(settings: () => EmbedderSettings = () => tin
  * owning a server that a SIGKILL would orphan.
  */
 export function linkEmbedder({ baseUrl, apiKey }: { baseUrl: string; apiKey: string }): Embedder {
-  const settings: EmbedderSettings = { ...defaultSettings().knowledge.embedder, kind: 'link', linkId: 'test-link', linkModel: 'tiny-embed' };
-  const unused = new EmbeddingServer({ binDirs: [], registry: memoryLifecycle(), probeGpus: async () => [], baseLoad: () => defaultSettings().load, onStatus: () => undefined });
-  return new Embedder({ settings: () => settings, server: unused, resolveLink: async () => ({ profile: { baseUrl }, apiKey }) });
+  const settings: EmbedderSettings = {
+    ...defaultSettings().knowledge.embedder,
+    kind: 'link',
+    linkId: 'test-link',
+    linkModel: 'tiny-embed',
+  };
+  const unused = new EmbeddingServer({
+    binDirs: [],
+    registry: memoryLifecycle(),
+    probeGpus: async () => [],
+    baseLoad: () => defaultSettings().load,
+    onStatus: () => undefined,
+  });
+  return new Embedder({
+    settings: () => settings,
+    server: unused,
+    resolveLink: async () => ({ profile: { baseUrl }, apiKey }),
+  });
 }

@@ -66,15 +66,22 @@ const ROOT_RELS =
 
 /** word/document.xml of `bytes` bytes (about) of short paragraphs. */
 export function documentXml(bytes: number, paragraph = 'A paragraph of the zip bomb, again and again.'): Buffer {
-  const head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>';
+  const head =
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>';
   const tail = '</w:body></w:document>';
   const one = `<w:p><w:r><w:t>${paragraph}</w:t></w:r></w:p>`;
   const count = Math.max(1, Math.floor((bytes - head.length - tail.length) / one.length));
   return Buffer.from(head + one.repeat(count) + tail, 'utf8');
 }
 
-/** A valid DOCX whose word/document.xml is `documentBytes` of paragraphs; `declaredBytes` makes its headers claim another size. */
-export async function makeZipBombDocx(path: string, { documentBytes = 20 * MB, declaredBytes }: { documentBytes?: number; declaredBytes?: number } = {}): Promise<number> {
+/**
+ * A valid DOCX whose word/document.xml is `documentBytes` of paragraphs; `declaredBytes` makes its headers claim
+ * another size.
+ */
+export async function makeZipBombDocx(
+  path: string,
+  { documentBytes = 20 * MB, declaredBytes }: { documentBytes?: number; declaredBytes?: number } = {},
+): Promise<number> {
   const zip = deflatedZip([
     { name: '[Content_Types].xml', data: Buffer.from(CONTENT_TYPES) },
     { name: '_rels/.rels', data: Buffer.from(ROOT_RELS) },
@@ -85,7 +92,10 @@ export async function makeZipBombDocx(path: string, { documentBytes = 20 * MB, d
 }
 
 /** A one-page PDF whose content stream inflates to `streamBytes` of text-showing operators. */
-export async function makeFlateBombPdf(path: string, { streamBytes = 20 * MB }: { streamBytes?: number } = {}): Promise<number> {
+export async function makeFlateBombPdf(
+  path: string,
+  { streamBytes = 20 * MB }: { streamBytes?: number } = {},
+): Promise<number> {
   // Each line is set at the same place on the page, so a reader cannot skip it as off the page.
   const line = '1 0 0 1 40 400 Tm (The flate bomb says the same words over and over, line after line.) Tj\n';
   const content = Buffer.from(`BT /F1 10 Tf\n${line.repeat(Math.ceil(streamBytes / line.length))}ET\n`, 'latin1');
@@ -93,8 +103,14 @@ export async function makeFlateBombPdf(path: string, { streamBytes = 20 * MB }: 
   const objects: Buffer[] = [
     Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
     Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
-    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>'),
-    Buffer.concat([Buffer.from(`<< /Length ${packed.length} /Filter /FlateDecode >>\nstream\n`), packed, Buffer.from('\nendstream')]),
+    Buffer.from(
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    ),
+    Buffer.concat([
+      Buffer.from(`<< /Length ${packed.length} /Filter /FlateDecode >>\nstream\n`),
+      packed,
+      Buffer.from('\nendstream'),
+    ]),
     Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
   ];
   const chunks: Buffer[] = [Buffer.from('%PDF-1.7\n')];
@@ -107,7 +123,9 @@ export async function makeFlateBombPdf(path: string, { streamBytes = 20 * MB }: 
     length += framed.length;
   });
   const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  chunks.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`));
+  chunks.push(
+    Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`),
+  );
   const pdf = Buffer.concat(chunks);
   await writeFile(path, pdf);
   return pdf.length;

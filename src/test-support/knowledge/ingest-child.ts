@@ -13,7 +13,11 @@ if (!root || !baseUrl || !folder) {
   process.exit(2);
 }
 
-const kb = await makeKnowledgeHarness(linkEmbedder({ baseUrl, apiKey: process.env.EVA_TEST_EMBED_KEY ?? '' }), {}, root);
+const kb = await makeKnowledgeHarness(
+  linkEmbedder({ baseUrl, apiKey: process.env.EVA_TEST_EMBED_KEY ?? '' }),
+  {},
+  root,
+);
 const id = existing ?? (await kb.service.create('Crash')).id;
 process.stdout.write(`base ${id}\n`);
 let last = 0;

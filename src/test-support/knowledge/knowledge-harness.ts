@@ -16,11 +16,25 @@ import type { ProcessLifecycle } from '@main/services/process/process-lifecycle'
 import { testAssets } from '@test-support/test-assets';
 
 /** The reader's worker from source, run through tsx as the core runs it in dev. */
-export const EXTRACT_WORKER = { entry: fileURLToPath(new URL('../../main/workers/extract-worker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
+export const EXTRACT_WORKER = {
+  entry: fileURLToPath(new URL('../../main/workers/extract-worker.ts', import.meta.url)),
+  execArgv: ['--import', 'tsx'],
+};
 
-export async function makeKnowledgeHarness(embedder: Embedder, patch: Partial<KnowledgeSettings> = {}, dir?: string, reader: Partial<ExtractWorkerOptions> = {}) {
+export async function makeKnowledgeHarness(
+  embedder: Embedder,
+  patch: Partial<KnowledgeSettings> = {},
+  dir?: string,
+  reader: Partial<ExtractWorkerOptions> = {},
+) {
   const root = dir ?? (await mkdtemp(join(tmpdir(), 'eva-knowledge-')));
-  const settings: KnowledgeSettings = { ...defaultKnowledgeSettings(), passageTokens: 64, overlapTokens: 8, batchSize: 8, ...patch };
+  const settings: KnowledgeSettings = {
+    ...defaultKnowledgeSettings(),
+    passageTokens: 64,
+    overlapTokens: 8,
+    batchSize: 8,
+    ...patch,
+  };
   const progress: IngestProgress[] = [];
   const notices: Notice[] = [];
   let changes = 0;

@@ -14,7 +14,9 @@ export interface TestServerOptions {
   serverPath?: string;
   /** default: .cache/models/tiny-llama.gguf */
   modelPath?: string;
-  /** appended after `-m <model> --host 127.0.0.1 --port <free> -c 2048 --jinja -t 1 --poll 0`; a repeated flag overrides */
+  /**
+   * appended after `-m <model> --host 127.0.0.1 --port <free> -c 2048 --jinja -t 1 --poll 0`; a repeated flag overrides
+   */
   extraArgs?: readonly string[];
   readyTimeoutMs?: number;
 }
@@ -37,7 +39,19 @@ const QUIET_CPU = ['-t', '1', '--poll', '0'];
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const port = await findFreePort('127.0.0.1');
   const modelPath = options.modelPath ?? testAssets.tinyModel;
-  const args = ['-m', modelPath, '--host', '127.0.0.1', '--port', String(port), '-c', '2048', '--jinja', ...QUIET_CPU, ...(options.extraArgs ?? [])];
+  const args = [
+    '-m',
+    modelPath,
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '-c',
+    '2048',
+    '--jinja',
+    ...QUIET_CPU,
+    ...(options.extraArgs ?? []),
+  ];
   const log: string[] = [];
   let listening = false;
   let fatal: string | null = null;
@@ -73,12 +87,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     if (child.hasExited() || fatal !== null) {
       await child.stop();
       const exit = await child.exited;
-      throw new Error(`llama-server did not start (${fatal ?? exit.spawnError ?? `exit ${exit.code ?? exit.signal}`}):\n${log.slice(-20).join('\n')}`);
+      throw new Error(
+        `llama-server did not start (${fatal ?? exit.spawnError ?? `exit ${exit.code ?? exit.signal}`}):\n${log.slice(-20).join('\n')}`,
+      );
     }
     if (listening && (await probeHealth(port, 1000)) === 200) return server;
     if (Date.now() > deadline) {
       await child.stop();
-      throw new Error(`llama-server was not ready within ${options.readyTimeoutMs ?? 30_000} ms:\n${log.slice(-20).join('\n')}`);
+      throw new Error(
+        `llama-server was not ready within ${options.readyTimeoutMs ?? 30_000} ms:\n${log.slice(-20).join('\n')}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -8,7 +8,14 @@ import { findFreePort } from '@main/services/backend/net-probe';
 import { launchProcess } from '@main/services/process/launch';
 import { testAssets } from '../test-assets';
 
-export const EVERYTHING_SERVER = join(testAssets.root, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+export const EVERYTHING_SERVER = join(
+  testAssets.root,
+  'node_modules',
+  '@modelcontextprotocol',
+  'server-everything',
+  'dist',
+  'index.js',
+);
 
 /** The reference server over stdio, as an mcp.json entry. */
 export function everythingStdio(): McpStdioServer {

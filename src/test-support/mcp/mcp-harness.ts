@@ -23,7 +23,11 @@ export const FAST_TIMING: Partial<McpTiming> = {
   killGraceMs: 1_000,
 };
 
-export async function waitFor<T>(check: () => T | null | undefined | false, what: string, timeoutMs = 20_000): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | null | undefined | false,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = check();

@@ -35,10 +35,13 @@ export function startRecordingProxy(target: string): Promise<RecordingProxy> {
         }
       }
       const headers: IncomingHttpHeaders = { ...req.headers, host: upstream.host };
-      const forward = request({ host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const forward = request(
+        { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       forward.on('error', () => {
         if (!res.headersSent) res.writeHead(502);
         res.end();

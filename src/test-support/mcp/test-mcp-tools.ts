@@ -8,7 +8,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
 /** 1×1 transparent PNG */
-export const TINY_PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+export const TINY_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 export function createTestMcpServer(label: string): McpServer {
   const server = new McpServer({ name: `eva-test-${label}`, version: '1.0.0' });
@@ -21,7 +22,11 @@ export function createTestMcpServer(label: string): McpServer {
 
   server.registerTool(
     'add',
-    { description: 'Add two numbers.', inputSchema: { a: z.number(), b: z.number() }, annotations: { readOnlyHint: true } },
+    {
+      description: 'Add two numbers.',
+      inputSchema: { a: z.number(), b: z.number() },
+      annotations: { readOnlyHint: true },
+    },
     async ({ a, b }) => ({ content: [{ type: 'text', text: String(a + b) }] }),
   );
 
@@ -43,23 +48,35 @@ export function createTestMcpServer(label: string): McpServer {
     isError: true,
   }));
 
-  server.registerTool('picture', { description: 'Returns a tiny image.', annotations: { readOnlyHint: true } }, async () => ({
-    content: [
-      { type: 'text', text: 'here is the picture' },
-      { type: 'image', data: TINY_PNG_BASE64, mimeType: 'image/png' },
-    ],
-  }));
+  server.registerTool(
+    'picture',
+    { description: 'Returns a tiny image.', annotations: { readOnlyHint: true } },
+    async () => ({
+      content: [
+        { type: 'text', text: 'here is the picture' },
+        { type: 'image', data: TINY_PNG_BASE64, mimeType: 'image/png' },
+      ],
+    }),
+  );
 
-  server.registerTool('spawn_sleeper', { description: 'Starts a grandchild `sleep` and returns its pid and ours.' }, async () => {
-    const child = spawn('sleep', ['300'], { stdio: 'ignore' });
-    await new Promise((resolve) => child.once('spawn', resolve));
-    return { content: [{ type: 'text', text: JSON.stringify({ server: process.pid, sleeper: child.pid }) }] };
-  });
+  server.registerTool(
+    'spawn_sleeper',
+    { description: 'Starts a grandchild `sleep` and returns its pid and ours.' },
+    async () => {
+      const child = spawn('sleep', ['300'], { stdio: 'ignore' });
+      await new Promise((resolve) => child.once('spawn', resolve));
+      return { content: [{ type: 'text', text: JSON.stringify({ server: process.pid, sleeper: child.pid }) }] };
+    },
+  );
 
   server.registerTool('grow', { description: 'Adds the tool "extra".' }, async () => {
-    server.registerTool('extra', { description: 'Appeared at run time.', annotations: { readOnlyHint: true } }, async () => ({
-      content: [{ type: 'text', text: 'extra!' }],
-    }));
+    server.registerTool(
+      'extra',
+      { description: 'Appeared at run time.', annotations: { readOnlyHint: true } },
+      async () => ({
+        content: [{ type: 'text', text: 'extra!' }],
+      }),
+    );
     return { content: [{ type: 'text', text: 'grown' }] };
   });
 

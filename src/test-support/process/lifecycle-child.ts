@@ -8,7 +8,10 @@ import { openProcessLifecycle } from '@main/services/process/process-lifecycle';
 const runDir = process.argv[2] as string;
 const lifecycle = await openProcessLifecycle({
   runDir,
-  guardian: { command: process.execPath, args: ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'main', 'workers', 'process-guardian.ts')] },
+  guardian: {
+    command: process.execPath,
+    args: ['--import', 'tsx', join(import.meta.dirname, '..', '..', 'main', 'workers', 'process-guardian.ts')],
+  },
   sweepGraceMs: 1_000,
 });
 const sleeper = lifecycle.launch({ name: 'sleeper', command: 'sleep', args: ['60'], output: { mode: 'none' } });

@@ -26,12 +26,25 @@ export interface Xvfb {
   stop(): void;
 }
 
-/** Start Xvfb on a free display (it picks one and tells us through -displayfd); -noreset keeps the root picture after xsetroot disconnects. */
+/**
+ * Start Xvfb on a free display (it picks one and tells us through -displayfd); -noreset keeps the root picture after
+ * xsetroot disconnects.
+ */
 export async function startXvfb(width: number, height: number): Promise<Xvfb> {
-  const server: ChildProcess = spawn('Xvfb', ['-displayfd', '1', '-noreset', '-screen', '0', `${width}x${height}x24`, '-nolisten', 'tcp'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const server: ChildProcess = spawn(
+    'Xvfb',
+    ['-displayfd', '1', '-noreset', '-screen', '0', `${width}x${height}x24`, '-nolisten', 'tcp'],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
   const display = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('Xvfb did not start within 10 s')), 10_000);
-    server.once('error', (error) => (clearTimeout(timer), reject(new Error(`Xvfb could not start (is Debian's xvfb installed?): ${error.message}`))));
+    server.once(
+      'error',
+      (error) => (
+        clearTimeout(timer),
+        reject(new Error(`Xvfb could not start (is Debian's xvfb installed?): ${error.message}`))
+      ),
+    );
     server.stdout?.once('data', (chunk: Buffer) => (clearTimeout(timer), resolve(`:${chunk.toString().trim()}`)));
   });
   return { display, width, height, stop: () => void server.kill('SIGKILL') };
@@ -52,7 +65,10 @@ export async function drawPattern(display: string): Promise<void> {
   try {
     const file = join(dir, 'quarter.xbm');
     await writeFile(file, quarterBitmap());
-    await promisify(execFile)('xsetroot', ['-bitmap', file, '-fg', 'red', '-bg', 'blue'], { env: { ...process.env, DISPLAY: display }, timeout: 10_000 });
+    await promisify(execFile)('xsetroot', ['-bitmap', file, '-fg', 'red', '-bg', 'blue'], {
+      env: { ...process.env, DISPLAY: display },
+      timeout: 10_000,
+    });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

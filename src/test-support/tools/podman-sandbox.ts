@@ -25,10 +25,21 @@ const say = (line: string) => console.log(`[eva test] ${line}`);
 export function provisionPodmanSandbox(labels: Record<string, string>): ContainerSandbox {
   installMissingPackages();
   mkdirSync(CONF_DIR, { recursive: true });
-  writeFileSync(CONTAINERS_CONF, '[containers]\ndefault_ulimits = []\npids_limit = 0\n[engine]\ncgroup_manager = "cgroupfs"\n');
+  writeFileSync(
+    CONTAINERS_CONF,
+    '[containers]\ndefault_ulimits = []\npids_limit = 0\n[engine]\ncgroup_manager = "cgroupfs"\n',
+  );
   const runtimeEnv = { CONTAINERS_CONF };
   if (!imageExists(runtimeEnv)) importBusyboxImage(runtimeEnv);
-  return { mode: 'container', runtime: 'podman', image: TEST_IMAGE, network: false, runArgs: ['--runtime', 'runc'], runtimeEnv, labels };
+  return {
+    mode: 'container',
+    runtime: 'podman',
+    image: TEST_IMAGE,
+    network: false,
+    runArgs: ['--runtime', 'runc'],
+    runtimeEnv,
+    labels,
+  };
 }
 
 /** Ids of the containers (running or not) carrying this label. */
@@ -50,22 +61,31 @@ export function removeLabelled(sandbox: ContainerSandbox, label: string): void {
 }
 
 function podman(env: Record<string, string>, args: string[]): string {
-  return execFileSync('podman', args, { encoding: 'utf8', env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('podman', args, {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function installMissingPackages(): void {
   const missing = PACKAGES.filter((pkg) => {
     try {
-      return !execFileSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).includes('install ok installed');
+      return !execFileSync('dpkg-query', ['-W', '-f=${Status}', pkg], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).includes('install ok installed');
     } catch {
       return true;
     }
   });
   if (missing.length === 0) return;
-  if (!existsSync('/usr/bin/apt-get')) throw new Error(`the container-sandbox tests need ${missing.join(', ')} and there is no apt-get to install them`);
+  if (!existsSync('/usr/bin/apt-get'))
+    throw new Error(`the container-sandbox tests need ${missing.join(', ')} and there is no apt-get to install them`);
   const asRoot = process.getuid?.() === 0;
   const options = { stdio: 'inherit' as const, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
-  const run = (args: string[]) => (asRoot ? execFileSync(args[0] as string, args.slice(1), options) : execFileSync('sudo', ['-n', ...args], options));
+  const run = (args: string[]) =>
+    asRoot ? execFileSync(args[0] as string, args.slice(1), options) : execFileSync('sudo', ['-n', ...args], options);
   say(`installing Debian packages the container-sandbox tests need: ${missing.join(', ')}`);
   run(['apt-get', 'update', '-qq']);
   run(['apt-get', 'install', '-y', '-qq', ...missing]);

@@ -31,17 +31,45 @@ export async function startTestSshd(): Promise<TestSshd> {
   const config = join(dir, 'sshd_config');
   writeFileSync(
     config,
-    [`Port ${port}`, 'ListenAddress 127.0.0.1', `HostKey ${hostKey}`, `AuthorizedKeysFile ${join(dir, 'authorized_keys')}`, `PidFile ${join(dir, 'sshd.pid')}`,
-      'PasswordAuthentication no', 'KbdInteractiveAuthentication no', 'UsePAM no', 'StrictModes no', 'PermitRootLogin prohibit-password', ''].join('\n'),
+    [
+      `Port ${port}`,
+      'ListenAddress 127.0.0.1',
+      `HostKey ${hostKey}`,
+      `AuthorizedKeysFile ${join(dir, 'authorized_keys')}`,
+      `PidFile ${join(dir, 'sshd.pid')}`,
+      'PasswordAuthentication no',
+      'KbdInteractiveAuthentication no',
+      'UsePAM no',
+      'StrictModes no',
+      'PermitRootLogin prohibit-password',
+      '',
+    ].join('\n'),
   );
   // The privilege-separation directory sshd insists on; Debian's service creates it at boot.
   if (process.getuid?.() === 0) mkdirSync('/run/sshd', { recursive: true, mode: 0o755 });
-  const sshd = launchProcess({ name: 'test-sshd', command: SSHD, args: ['-D', '-e', '-f', config], output: { mode: 'capture', maxChars: 20_000 }, killGraceMs: 1000 });
+  const sshd = launchProcess({
+    name: 'test-sshd',
+    command: SSHD,
+    args: ['-D', '-e', '-f', config],
+    output: { mode: 'capture', maxChars: 20_000 },
+    killGraceMs: 1000,
+  });
   const sandbox = (workspaceDir: string): SshSandbox => ({
     mode: 'ssh',
     host: `${userInfo().username}@127.0.0.1`,
     workspaceDir,
-    args: ['-p', String(port), '-i', clientKey, '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null', '-o', 'LogLevel=ERROR'],
+    args: [
+      '-p',
+      String(port),
+      '-i',
+      clientKey,
+      '-o',
+      'StrictHostKeyChecking=no',
+      '-o',
+      'UserKnownHostsFile=/dev/null',
+      '-o',
+      'LogLevel=ERROR',
+    ],
   });
   await waitForLogin(sandbox(''), sshd);
   return {
@@ -60,7 +88,8 @@ async function waitForLogin(sandbox: SshSandbox, sshd: ManagedProcess): Promise<
       execFileSync('ssh', ['-o', 'BatchMode=yes', ...sandbox.args, sandbox.host, 'true'], { stdio: 'ignore' });
       return;
     } catch {
-      if (sshd.hasExited() || Date.now() > deadline) throw new Error(`the test sshd did not let the test key in:\n${sshd.captured().text}`);
+      if (sshd.hasExited() || Date.now() > deadline)
+        throw new Error(`the test sshd did not let the test key in:\n${sshd.captured().text}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -79,9 +108,15 @@ function freePort(): Promise<number> {
 
 function installMissing(): void {
   if (existsSync(SSHD) && existsSync('/usr/bin/ssh') && existsSync('/usr/bin/ssh-keygen')) return;
-  if (!existsSync('/usr/bin/apt-get')) throw new Error('the SSH-sandbox tests need openssh-server and openssh-client, and there is no apt-get to install them');
+  if (!existsSync('/usr/bin/apt-get'))
+    throw new Error(
+      'the SSH-sandbox tests need openssh-server and openssh-client, and there is no apt-get to install them',
+    );
   const options = { stdio: 'inherit' as const, env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
-  const run = (args: string[]) => (process.getuid?.() === 0 ? execFileSync(args[0] as string, args.slice(1), options) : execFileSync('sudo', ['-n', ...args], options));
+  const run = (args: string[]) =>
+    process.getuid?.() === 0
+      ? execFileSync(args[0] as string, args.slice(1), options)
+      : execFileSync('sudo', ['-n', ...args], options);
   say('installing Debian packages the SSH-sandbox tests need: openssh-server openssh-client');
   run(['apt-get', 'update', '-qq']);
   run(['apt-get', 'install', '-y', '-qq', 'openssh-server', 'openssh-client']);

@@ -30,7 +30,11 @@ export async function makeTempWorkspace(): Promise<TempWorkspace> {
     workspace,
     outside,
     secret,
-    context: (signal) => ({ workspaceDir: workspace, signal: signal ?? new AbortController().signal, reportChild: () => undefined }),
+    context: (signal) => ({
+      workspaceDir: workspace,
+      signal: signal ?? new AbortController().signal,
+      reportChild: () => undefined,
+    }),
     cleanup: () => rm(base, { recursive: true, force: true }),
   };
 }

@@ -4,7 +4,11 @@
 // (saying what it does: the environment takes minutes once), and fails loudly
 // with the reason when it cannot; it never skips.
 import { testAssets } from '@test-support/test-assets';
-import { convertTestPaths, ensureConvertTestAssets, type ConvertTestPaths } from '@scripts/fixtures/convert-test-assets';
+import {
+  convertTestPaths,
+  ensureConvertTestAssets,
+  type ConvertTestPaths,
+} from '@scripts/fixtures/convert-test-assets';
 
 export const convertAssets: ConvertTestPaths = convertTestPaths(testAssets.root);
 
@@ -13,8 +17,14 @@ export const CONVERT_SETUP_TIMEOUT_MS = 20 * 60_000;
 
 export async function requireConvertAssets(): Promise<ConvertTestPaths> {
   try {
-    return await ensureConvertTestAssets({ repoRoot: testAssets.root, log: (line) => console.log(`[convert test assets] ${line}`) });
+    return await ensureConvertTestAssets({
+      repoRoot: testAssets.root,
+      log: (line) => console.log(`[convert test assets] ${line}`),
+    });
   } catch (error) {
-    throw new Error(`the convert test assets could not be provisioned: ${error instanceof Error ? error.message : String(error)} — run \`npx tsx scripts/fixtures/convert-test-assets.ts\` to see why`, { cause: error });
+    throw new Error(
+      `the convert test assets could not be provisioned: ${error instanceof Error ? error.message : String(error)} — run \`npx tsx scripts/fixtures/convert-test-assets.ts\` to see why`,
+      { cause: error },
+    );
   }
 }

@@ -41,7 +41,14 @@ export async function makeRemoteCodeFolder(folder: string, markerPath: string): 
     rotary_emb_base: 10000,
   };
   await writeFile(join(folder, 'config.json'), JSON.stringify(config, null, 2));
-  await writeFile(join(folder, 'tokenizer_config.json'), JSON.stringify({ tokenizer_class: 'QWenTokenizer', auto_map: { AutoTokenizer: ['tokenization_qwen.QWenTokenizer', null] } }, null, 2));
+  await writeFile(
+    join(folder, 'tokenizer_config.json'),
+    JSON.stringify(
+      { tokenizer_class: 'QWenTokenizer', auto_map: { AutoTokenizer: ['tokenization_qwen.QWenTokenizer', null] } },
+      null,
+      2,
+    ),
+  );
   await writeFile(join(folder, 'qwen.tiktoken'), 'YQ== 0\n');
   await writeFile(join(folder, REMOTE_CODE_MODULE), remoteCodeModule(markerPath));
   await writeFile(join(folder, 'model.safetensors'), oneTensorSafetensors('transformer.wte.weight', [16, 8]));

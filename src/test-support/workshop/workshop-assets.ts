@@ -17,7 +17,12 @@ export const workshopAssets = {
 };
 
 export function requireWorkshopAssets(): void {
-  const missing = [workshopAssets.quantize, workshopAssets.imatrix, workshopAssets.tinyModel, workshopAssets.mediumModel].filter((file) => !existsSync(file));
+  const missing = [
+    workshopAssets.quantize,
+    workshopAssets.imatrix,
+    workshopAssets.tinyModel,
+    workshopAssets.mediumModel,
+  ].filter((file) => !existsSync(file));
   if (missing.length > 0) {
     throw new Error(
       `workshop test assets missing: ${missing.join(', ')} — run \`npm test\` (it provisions them) or ` +

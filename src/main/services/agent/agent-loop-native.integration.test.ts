@@ -40,7 +40,13 @@ async function setup(server: TestServer, script: ScriptedReply[], options: Harne
   return harness;
 }
 
-type WireMessage = { role: string; content: string | null; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string; name?: string };
+type WireMessage = {
+  role: string;
+  content: string | null;
+  tool_calls?: { id: string; function: { name: string; arguments: string } }[];
+  tool_call_id?: string;
+  name?: string;
+};
 const messagesOf = (body: Record<string, unknown> | undefined) => (body?.messages ?? []) as WireMessage[];
 
 /** The tool_call ids the server streamed in an SSE body. */
@@ -56,10 +62,15 @@ function streamedCallIds(sse: string): string[] {
 
 describe('native tool calls with the real llama-server (--jinja)', () => {
   it('runs the streamed calculator call, answers it with a tool message carrying its id, and stops at answer', async () => {
-    const { proxy, deps, input } = await setup(jinja, [nativeCall('calculator', { expression: '2+3' }), nativeCall('answer', { content: 'It is 5.' })]);
+    const { proxy, deps, input } = await setup(jinja, [
+      nativeCall('calculator', { expression: '2+3' }),
+      nativeCall('answer', { content: 'It is 5.' }),
+    ]);
     const result = await runAgent(input, deps);
     expect(result).toMatchObject({ end: 'answered', answer: 'It is 5.', protocol: { used: 'native', fallback: null } });
-    expect(result.steps).toEqual([expect.objectContaining({ kind: 'tool', tool: 'calculator', status: 'ok', output: '5' })]);
+    expect(result.steps).toEqual([
+      expect.objectContaining({ kind: 'tool', tool: 'calculator', status: 'ok', output: '5' }),
+    ]);
 
     // The first request offered OpenAI tools; no <tools> block, no </tool_call> stop word.
     const first = proxy.received[0] as { tools: { function: { name: string } }[]; stop?: string[] };
@@ -103,9 +114,19 @@ describe('native tool calls with the real llama-server (--jinja)', () => {
 
 describe('falling back to the prompt protocol', () => {
   it('auto picks native from /props, llama-server without --jinja refuses tools, the run switches visibly and still succeeds', async () => {
-    const { proxy, deps, input } = await setup(noJinja, ['(refused)', promptCall('calculator', { expression: '2+3' }), promptCall('answer', { content: 'It is 5.' })]);
+    const { proxy, deps, input } = await setup(noJinja, [
+      '(refused)',
+      promptCall('calculator', { expression: '2+3' }),
+      promptCall('answer', { content: 'It is 5.' }),
+    ]);
     // The template supports tools, so /props says yes even though this server cannot use them.
-    const support = await endpointToolSupport({ kind: 'local' }, { localProps: () => fetchServerProps({ baseUrl: proxy.baseUrl, apiKey: '', model: 'tiny' }, fetch), links: {} as LinkService });
+    const support = await endpointToolSupport(
+      { kind: 'local' },
+      {
+        localProps: () => fetchServerProps({ baseUrl: proxy.baseUrl, apiKey: '', model: 'tiny' }, fetch),
+        links: {} as LinkService,
+      },
+    );
     const choice = chooseToolProtocol('auto', support);
     expect(choice.protocol).toBe('native');
 
@@ -128,11 +149,19 @@ describe('falling back to the prompt protocol', () => {
   });
 
   it('a stand-in for seed 004 refuses tool messages mid-run: what happened so far is replayed in prompt form', async () => {
-    const { proxy, deps, input } = await setup(jinja, [nativeCall('calculator', { expression: '2+3' }), '(refused)', promptCall('answer', { content: 'It is 5.' })], {
-      proxy: { rejectToolMessages: true },
-    });
+    const { proxy, deps, input } = await setup(
+      jinja,
+      [nativeCall('calculator', { expression: '2+3' }), '(refused)', promptCall('answer', { content: 'It is 5.' })],
+      {
+        proxy: { rejectToolMessages: true },
+      },
+    );
     const result = await runAgent(input, deps);
-    expect(result).toMatchObject({ end: 'answered', answer: 'It is 5.', protocol: { used: 'prompt', setting: 'native' } });
+    expect(result).toMatchObject({
+      end: 'answered',
+      answer: 'It is 5.',
+      protocol: { used: 'prompt', setting: 'native' },
+    });
     expect(result.protocol.fallback).toContain('stand-in for seed 004');
     expect(result.steps.map((s) => [s.kind, s.tool, s.status])).toEqual([
       ['tool', 'calculator', 'ok'],
@@ -140,7 +169,13 @@ describe('falling back to the prompt protocol', () => {
     ]);
     const replay = messagesOf(proxy.received[2]);
     expect(replay.some((m) => m.role === 'tool' || m.tool_calls)).toBe(false);
-    expect(replay.at(-2)).toEqual({ role: 'assistant', content: '<tool_call>{"name":"calculator","arguments":{"expression":"2+3"}}</tool_call>' });
-    expect(replay.at(-1)).toEqual({ role: 'user', content: '<tool_response name="calculator" status="ok">\n5\n</tool_response>' });
+    expect(replay.at(-2)).toEqual({
+      role: 'assistant',
+      content: '<tool_call>{"name":"calculator","arguments":{"expression":"2+3"}}</tool_call>',
+    });
+    expect(replay.at(-1)).toEqual({
+      role: 'user',
+      content: '<tool_response name="calculator" status="ok">\n5\n</tool_response>',
+    });
   });
 });

@@ -63,22 +63,40 @@ export interface AgentDeps extends ToolCallDeps {
 }
 
 export async function runAgent(input: AgentRunInput, deps: AgentDeps, signal?: AbortSignal): Promise<AgentRunResult> {
-  const speakerInput: SpeakerInput = { systemPrompt: input.systemPrompt, sampling: input.sampling, tools: input.tools, environment: input.environment };
+  const speakerInput: SpeakerInput = {
+    systemPrompt: input.systemPrompt,
+    sampling: input.sampling,
+    tools: input.tools,
+    environment: input.environment,
+  };
   let speaker = createSpeaker(input.protocol.protocol, speakerInput);
   let fallback: string | null = null;
   const resumed = input.resumed ?? [];
   const tools = toOpenAiTools(input.tools);
-  const wireNameOf = (name: string) => tools.tools.find((tool) => tools.toolName(tool.function.name) === name)?.function.name ?? name;
-  const transcript: TranscriptTurn[] = [...input.messages.map((message): TranscriptTurn => ({ kind: 'message', message })), ...resumedTurns(resumed, input.protocol.protocol, wireNameOf)];
+  const wireNameOf = (name: string) =>
+    tools.tools.find((tool) => tools.toolName(tool.function.name) === name)?.function.name ?? name;
+  const transcript: TranscriptTurn[] = [
+    ...input.messages.map((message): TranscriptTurn => ({ kind: 'message', message })),
+    ...resumedTurns(resumed, input.protocol.protocol, wireNameOf),
+  ];
   // A resumed run's steps go on from the saved ones, which the page is shown again first.
   const steps: AgentStep[] = [...resumed];
   for (const step of resumed) deps.onStep?.(input.requestId, step);
-  const context: ToolCallContext = { requestId: input.requestId, tools: input.tools, workspaceDir: input.workspaceDir, allowed: [...input.conversationAllowed], signal };
+  const context: ToolCallContext = {
+    requestId: input.requestId,
+    tools: input.tools,
+    workspaceDir: input.workspaceDir,
+    allowed: [...input.conversationAllowed],
+    signal,
+  };
   let warned = false;
   let lastResult: ChatResult | null = null;
   let seesImages: boolean | null = null;
   const imageOptions = async (): Promise<{ images: boolean }> => {
-    if (seesImages === null && transcript.some((turn) => turn.kind === 'result' && (turn.response.images?.length ?? 0) > 0)) {
+    if (
+      seesImages === null &&
+      transcript.some((turn) => turn.kind === 'result' && (turn.response.images?.length ?? 0) > 0)
+    ) {
       seesImages = deps.canSeeImages ? await deps.canSeeImages().catch(() => false) : false;
     }
     return { images: seesImages === true };
@@ -96,7 +114,11 @@ export async function runAgent(input: AgentRunInput, deps: AgentDeps, signal?: A
   // Images and resources past the run's budget keep their type and size, not their data.
   const contentBudget = new ContentBudget(Number.POSITIVE_INFINITY, MAX_RUN_CONTENT_BYTES);
   const record = (step: NewStep) => {
-    const full = { ...step, ...(step.content ? { content: keepWithin(step.content, contentBudget) } : {}), index: steps.length };
+    const full = {
+      ...step,
+      ...(step.content ? { content: keepWithin(step.content, contentBudget) } : {}),
+      index: steps.length,
+    };
     steps.push(full);
     deps.onStep?.(input.requestId, full);
   };
@@ -106,16 +128,30 @@ export async function runAgent(input: AgentRunInput, deps: AgentDeps, signal?: A
     if (signal?.aborted) return end('stopped', '');
     const turnRequest = modelRequest(speaker, transcript, await imageOptions());
     const { messages } = turnRequest;
-    lastResult = await deps.send({ requestId: `${input.requestId}:${sent}`, mode: 'chat', endpoint: input.endpoint, idSlot: input.idSlot, ...turnRequest });
+    lastResult = await deps.send({
+      requestId: `${input.requestId}:${sent}`,
+      mode: 'chat',
+      endpoint: input.endpoint,
+      idSlot: input.idSlot,
+      ...turnRequest,
+    });
     if (lastResult.status === 'stopped') return end('stopped', lastResult.content);
     if (lastResult.status === 'error') {
       const sentToolMessages = messages.some((m) => m.role === 'tool' || (m.toolCalls?.length ?? 0) > 0);
-      const refusal = speaker.protocol === 'native' ? nativeToolRejection(lastResult.error, { sentToolMessages }) : null;
+      const refusal =
+        speaker.protocol === 'native' ? nativeToolRejection(lastResult.error, { sentToolMessages }) : null;
       if (refusal === null) return end('error', lastResult.content);
       // Once only: the prompt protocol never falls back, so this cannot loop.
       fallback = refusal;
       speaker = createSpeaker('prompt', speakerInput);
-      record({ kind: 'warning', tool: null, args: null, status: 'error', output: `${refusal}. Switched to the prompt protocol for the rest of this run.`, durationMs: 0 });
+      record({
+        kind: 'warning',
+        tool: null,
+        args: null,
+        status: 'error',
+        output: `${refusal}. Switched to the prompt protocol for the rest of this run.`,
+        durationMs: 0,
+      });
       continue;
     }
     turn++;
@@ -125,35 +161,76 @@ export async function runAgent(input: AgentRunInput, deps: AgentDeps, signal?: A
     if (reading.kind === 'plain') {
       if (!input.agentMode || warned) return end('answered', reading.text);
       warned = true;
-      record({ kind: 'warning', tool: null, args: null, status: 'rejected', output: NO_TOOL_CALL_WARNING, durationMs: 0 });
+      record({
+        kind: 'warning',
+        tool: null,
+        args: null,
+        status: 'rejected',
+        output: NO_TOOL_CALL_WARNING,
+        durationMs: 0,
+      });
       transcript.push({ kind: 'message', message: { role: 'user', content: NO_TOOL_CALL_WARNING } });
       continue;
     }
     // What the model said before its calls goes with the turn's first call, so it stays above that call's card.
     const said = withoutToolCalls(lastResult.content);
     for (const [at, call] of reading.calls.entries()) {
-      const outcome = await handleToolCall(call, context, deps, { turn: sent, said: at === 0 ? said : '' }, steps.length);
+      const outcome = await handleToolCall(
+        call,
+        context,
+        deps,
+        { turn: sent, said: at === 0 ? said : '' },
+        steps.length,
+      );
       if (outcome.kind === 'final') return end('answered', outcome.text);
       if (outcome.kind === 'stopped') return end('stopped', '');
       record(outcome.step);
-      transcript.push({ kind: 'result', response: outcome.response, callId: call.native?.id, wireName: call.native?.wireName });
+      transcript.push({
+        kind: 'result',
+        response: outcome.response,
+        callId: call.native?.id,
+        wireName: call.native?.wireName,
+      });
       if (outcome.stopped) return end('stopped', '');
     }
   }
   return end('max_steps', '');
 }
 
-/** What one turn asks the model: the speaker's system prompt, sampling and tools, and the transcript as its protocol writes it. */
-function modelRequest(speaker: ProtocolSpeaker, transcript: readonly TranscriptTurn[], options: { images: boolean }): Pick<ChatSendInput & { mode: 'chat' }, 'systemPrompt' | 'messages' | 'sampling' | 'tools'> {
+/**
+ * What one turn asks the model: the speaker's system prompt, sampling and tools, and the transcript as its protocol
+ * writes it.
+ */
+function modelRequest(
+  speaker: ProtocolSpeaker,
+  transcript: readonly TranscriptTurn[],
+  options: { images: boolean },
+): Pick<ChatSendInput & { mode: 'chat' }, 'systemPrompt' | 'messages' | 'sampling' | 'tools'> {
   const request = speaker.request();
-  return { systemPrompt: request.systemPrompt, messages: renderTranscript(transcript, speaker.protocol, options), sampling: request.sampling, ...(request.tools ? { tools: request.tools } : {}) };
+  return {
+    systemPrompt: request.systemPrompt,
+    messages: renderTranscript(transcript, speaker.protocol, options),
+    sampling: request.sampling,
+    ...(request.tools ? { tools: request.tools } : {}),
+  };
 }
 
 /**
  * The first request a new run of `input` makes, as runAgent makes it: what reading ahead sends (with no new
  * tokens), so the run's first turn finds the conversation and the question in the server's cache.
  */
-export function firstModelRequest(input: Pick<AgentRunInput, 'systemPrompt' | 'sampling' | 'tools' | 'environment' | 'messages' | 'protocol'>) {
-  const speaker = createSpeaker(input.protocol.protocol, { systemPrompt: input.systemPrompt, sampling: input.sampling, tools: input.tools, environment: input.environment });
-  return modelRequest(speaker, input.messages.map((message): TranscriptTurn => ({ kind: 'message', message })), { images: false });
+export function firstModelRequest(
+  input: Pick<AgentRunInput, 'systemPrompt' | 'sampling' | 'tools' | 'environment' | 'messages' | 'protocol'>,
+) {
+  const speaker = createSpeaker(input.protocol.protocol, {
+    systemPrompt: input.systemPrompt,
+    sampling: input.sampling,
+    tools: input.tools,
+    environment: input.environment,
+  });
+  return modelRequest(
+    speaker,
+    input.messages.map((message): TranscriptTurn => ({ kind: 'message', message })),
+    { images: false },
+  );
 }

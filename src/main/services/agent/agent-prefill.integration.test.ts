@@ -16,7 +16,13 @@ let core: Core;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'eva-agent-prefill-'));
-  core = await createCore({ host: 'browser', version: '0', dataDir, binDirs: [testAssets.binDir], systemLanguage: 'en' });
+  core = await createCore({
+    host: 'browser',
+    version: '0',
+    dataDir,
+    binDirs: [testAssets.binDir],
+    systemLanguage: 'en',
+  });
   const load = { ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 4096, threads: 1 };
   await core.handlers['settings:update']({ load });
   await core.handlers['backend:load'](load);
@@ -30,9 +36,20 @@ afterAll(async () => {
 const sampling = { ...defaultSettings().chat.sampling, max_tokens: 4, seed: 5 };
 let asked = 0;
 
-/** One plain run (agent mode off: a reply without a tool call ends it after its first turn); that turn's prompt tokens read. */
+/**
+ * One plain run (agent mode off: a reply without a tool call ends it after its first turn); that turn's prompt tokens
+ * read.
+ */
 async function run(question: string): Promise<number | undefined> {
-  const result = await core.handlers['agent:run']({ requestId: `run-${++asked}`, endpoint: { kind: 'local' }, systemPrompt: 'You are a test agent.', messages: [{ role: 'user', content: question }], sampling, idSlot: null, conversationAllowed: [] });
+  const result = await core.handlers['agent:run']({
+    requestId: `run-${++asked}`,
+    endpoint: { kind: 'local' },
+    systemPrompt: 'You are a test agent.',
+    messages: [{ role: 'user', content: question }],
+    sampling,
+    idSlot: null,
+    conversationAllowed: [],
+  });
   expect(result.steps).toEqual([]);
   return result.lastResult?.timings?.prompt_n;
 }
@@ -42,7 +59,15 @@ describe('reading ahead for an agent run', () => {
     it(`${protocol} protocol: the run's first turn reads only what changed since the read-ahead; a question not read ahead is read whole`, async () => {
       await core.handlers['settings:update']({ tools: { protocol } });
       const question = `${longPrompt(14)}\nWhich line of the ${protocol} test names the dog first?`;
-      const read = await core.handlers['chat:prefill']({ endpoint: { kind: 'local' }, systemPrompt: 'You are a test agent.', messages: [{ role: 'user', content: question }], sampling, idSlot: null, conversationId: null, agent: {} });
+      const read = await core.handlers['chat:prefill']({
+        endpoint: { kind: 'local' },
+        systemPrompt: 'You are a test agent.',
+        messages: [{ role: 'user', content: question }],
+        sampling,
+        idSlot: null,
+        conversationId: null,
+        agent: {},
+      });
       expect(read).toMatchObject({ done: true });
       if (!read.done) return;
       expect(read.read).toBeGreaterThan(200);

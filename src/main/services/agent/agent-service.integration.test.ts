@@ -22,21 +22,38 @@ let nativeLinkId = '';
 const asks: EventPayloads['agent:ask'][] = [];
 const steps: EventPayloads['agent:step'][] = [];
 
-const call = (name: string, args: Record<string, unknown>) => `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
+const call = (name: string, args: Record<string, unknown>) =>
+  `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
 
 beforeAll(async () => {
   server = await startTestServer();
-  proxy = await startGrammarProxy(server.port, [call('write_file', { path: 'plan.md', content: 'step one\n' }), call('answer', { content: 'written' })]);
-  nativeProxy = await startGrammarProxy(server.port, [nativeCall('calculator', { expression: '6*7' }), nativeCall('answer', { content: '42' })]);
+  proxy = await startGrammarProxy(server.port, [
+    call('write_file', { path: 'plan.md', content: 'step one\n' }),
+    call('answer', { content: 'written' }),
+  ]);
+  nativeProxy = await startGrammarProxy(server.port, [
+    nativeCall('calculator', { expression: '6*7' }),
+    nativeCall('answer', { content: '42' }),
+  ]);
   const dataDir = await mkdtemp(join(tmpdir(), 'eva-agent-core-'));
-  core = await createCore({ host: 'browser', version: '0', dataDir, binDirs: [testAssets.binDir], systemLanguage: 'en' });
+  core = await createCore({
+    host: 'browser',
+    version: '0',
+    dataDir,
+    binDirs: [testAssets.binDir],
+    systemLanguage: 'en',
+  });
   core.events.attach((event, payload) => {
     if (event === 'agent:ask') asks.push(payload as EventPayloads['agent:ask']);
     if (event === 'agent:step') steps.push(payload as EventPayloads['agent:step']);
   });
-  const link = await core.handlers['link:save']({ profile: { name: 'proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' } });
+  const link = await core.handlers['link:save']({
+    profile: { name: 'proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' },
+  });
   linkId = link.id;
-  const nativeLink = await core.handlers['link:save']({ profile: { name: 'native', presetId: 'llama-server', baseUrl: `${nativeProxy.baseUrl}/v1`, model: 'tiny' } });
+  const nativeLink = await core.handlers['link:save']({
+    profile: { name: 'native', presetId: 'llama-server', baseUrl: `${nativeProxy.baseUrl}/v1`, model: 'tiny' },
+  });
   nativeLinkId = nativeLink.id;
 });
 
@@ -61,17 +78,30 @@ describe('agent through the core', () => {
     });
     while (asks.length === 0) await new Promise((r) => setTimeout(r, 20));
     const ask = asks[0]!;
-    expect(ask).toMatchObject({ requestId: 'a1', tool: 'write_file', preview: { kind: 'diff' }, choices: ['allow_once', 'allow_conversation', 'deny'] });
+    expect(ask).toMatchObject({
+      requestId: 'a1',
+      tool: 'write_file',
+      preview: { kind: 'diff' },
+      choices: ['allow_once', 'allow_conversation', 'deny'],
+    });
     expect(ask.preview.text).toContain('+step one');
     const workspace = (await core.handlers['tools:list'](undefined)).workspaceDir;
     await expect(readFile(join(workspace, 'plan.md'))).rejects.toThrow();
 
-    expect(await core.handlers['agent:consent']({ askId: ask.askId, answer: { kind: 'allow_once' } })).toEqual({ accepted: true });
+    expect(await core.handlers['agent:consent']({ askId: ask.askId, answer: { kind: 'allow_once' } })).toEqual({
+      accepted: true,
+    });
     const result = await run;
-    expect(result).toMatchObject({ end: 'answered', answer: 'written', protocol: { used: 'prompt', setting: 'prompt', fallback: null } });
+    expect(result).toMatchObject({
+      end: 'answered',
+      answer: 'written',
+      protocol: { used: 'prompt', setting: 'prompt', fallback: null },
+    });
     expect(await readFile(join(workspace, 'plan.md'), 'utf8')).toBe('step one\n');
     expect(steps.map((s) => s.step.tool)).toEqual(['write_file']);
-    expect(await core.handlers['agent:consent']({ askId: ask.askId, answer: { kind: 'allow_once' } })).toEqual({ accepted: false });
+    expect(await core.handlers['agent:consent']({ askId: ask.askId, answer: { kind: 'allow_once' } })).toEqual({
+      accepted: false,
+    });
   });
 
   it('auto: a remote llama-server link whose template supports tools runs natively until `answer`', async () => {
@@ -87,17 +117,32 @@ describe('agent through the core', () => {
       conversationAllowed: [],
     });
     expect(result).toMatchObject({ end: 'answered', answer: '42' });
-    expect(result.protocol).toEqual({ used: 'native', setting: 'auto', reason: "the model's chat template supports tools (/props)", fallback: null });
+    expect(result.protocol).toEqual({
+      used: 'native',
+      setting: 'auto',
+      reason: "the model's chat template supports tools (/props)",
+      fallback: null,
+    });
     expect(steps.map((s) => [s.requestId, s.step.tool, s.step.output])).toEqual([['a2', 'calculator', '42']]);
     expect(nativeProxy.received[0]).toHaveProperty('tools');
     expect((nativeProxy.received[1]?.messages as { role: string }[]).at(-1)?.role).toBe('tool');
   });
 
-  it('a question asked in a new minute finds the conversation in the server\'s cache: the tools prompt says the day, not the time', async () => {
+  it("a question asked in a new minute finds the conversation in the server's cache: the tools prompt says the day, not the time", async () => {
     await core.handlers['settings:update']({ tools: { protocol: 'prompt' } });
-    const raw = await core.handlers['link:save']({ profile: { name: 'raw', presetId: 'llama-server', baseUrl: `http://127.0.0.1:${server.port}/v1`, model: 'tiny' } });
+    const raw = await core.handlers['link:save']({
+      profile: { name: 'raw', presetId: 'llama-server', baseUrl: `http://127.0.0.1:${server.port}/v1`, model: 'tiny' },
+    });
     const ask = (requestId: string, messages: { role: 'user' | 'assistant'; content: string }[]) =>
-      core.handlers['agent:run']({ requestId, endpoint: { kind: 'link', linkId: raw.id }, systemPrompt: 'You are a test agent.', messages, sampling: { max_tokens: 4 }, idSlot: null, conversationAllowed: [] });
+      core.handlers['agent:run']({
+        requestId,
+        endpoint: { kind: 'link', linkId: raw.id },
+        systemPrompt: 'You are a test agent.',
+        messages,
+        sampling: { max_tokens: 4 },
+        idSlot: null,
+        conversationAllowed: [],
+      });
     const question = longPrompt(16);
     // Only the clock is faked; timers run as usual.
     vi.useFakeTimers({ toFake: ['Date'] });

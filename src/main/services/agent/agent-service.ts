@@ -45,21 +45,42 @@ export function createAgentService(deps: AgentServiceDeps) {
 
   const workspaceDir = () => deps.settings.get().tools.workspaceDir || deps.defaultWorkspaceDir;
 
-  /** The Tools panel's choices, plus what this conversation switched on for itself, minus what it leaves out (tool-selection.ts). */
+  /**
+   * The Tools panel's choices, plus what this conversation switched on for itself, minus what it leaves out
+   * (tool-selection.ts).
+   */
   function offered(forConversation: readonly string[] = [], leftOut: readonly string[] = []): ToolDescriptor[] {
-    const toggles = { ...deps.settings.get().tools.enabled, ...Object.fromEntries(forConversation.map((name) => [name, true])) };
+    const toggles = {
+      ...deps.settings.get().tools.enabled,
+      ...Object.fromEntries(forConversation.map((name) => [name, true])),
+    };
     return applyToolSelection(toolsOffered(deps.registry.descriptors(), toggles), leftOut);
   }
 
   const environmentOf = (dir: string) =>
-    describeEnvironment(dir, { platform: process.platform, release: release(), arch: arch(), env: process.env, exists: existsSync, now: new Date() }, undefined, deps.settings.get().tools.sandbox);
+    describeEnvironment(
+      dir,
+      {
+        platform: process.platform,
+        release: release(),
+        arch: arch(),
+        env: process.env,
+        exists: existsSync,
+        now: new Date(),
+      },
+      undefined,
+      deps.settings.get().tools.sandbox,
+    );
 
   async function preview(tool: ToolDescriptor, args: Record<string, unknown>): Promise<ToolPreview> {
     // cmd.exe runs the command on Windows (shell-choice.ts): read it the way cmd.exe will.
-    if (tool.name === 'execute_command') return commandPreview(String(args.command ?? ''), process.platform === 'win32' ? 'cmd' : 'posix');
+    if (tool.name === 'execute_command')
+      return commandPreview(String(args.command ?? ''), process.platform === 'win32' ? 'cmd' : 'posix');
     if (tool.name === 'write_file' || tool.name === 'edit_file') {
       const result = await deps.runner.preview(tool.name, args, workspaceDir());
-      return result.status === 'ok' ? { kind: 'diff', text: result.output } : { kind: 'none', text: result.error?.message ?? 'no preview' };
+      return result.status === 'ok'
+        ? { kind: 'diff', text: result.output }
+        : { kind: 'none', text: result.error?.message ?? 'no preview' };
     }
     // A tool whose provider says what the call costs (a picture's size and steps) has the card say so.
     const described = deps.registry.describeCall({ name: tool.name, args });
@@ -70,7 +91,10 @@ export function createAgentService(deps: AgentServiceDeps) {
   /** The protocol a run starts with; only `auto` needs to ask the endpoint (a /props request for llama-server). */
   async function protocolFor(endpoint: AgentRunInput['endpoint']) {
     const setting = deps.settings.get().tools.protocol;
-    const support = setting === 'auto' ? await endpointToolSupport(endpoint, { localProps: () => deps.chat.props(), links: deps.links }) : null;
+    const support =
+      setting === 'auto'
+        ? await endpointToolSupport(endpoint, { localProps: () => deps.chat.props(), links: deps.links })
+        : null;
     return { ...chooseToolProtocol(setting, support), setting };
   }
 
@@ -80,21 +104,41 @@ export function createAgentService(deps: AgentServiceDeps) {
       return { tools: deps.registry.descriptors(), settings, workspaceDir: workspaceDir() };
     },
 
-    /** The tools part of the system prompt a run with these choices would send, and the tools it chose from (the composer counts it). */
+    /**
+     * The tools part of the system prompt a run with these choices would send, and the tools it chose from (the
+     * composer counts it).
+     */
     toolsPrompt(input: ToolsPromptRequest = {}): ToolsPromptPreview {
       return previewToolsPrompt(offered(input.enableTools), input.disableTools, environmentOf(workspaceDir()));
     },
 
-    /** Reading ahead for an agent run (`chat:prefill` with `agent`): the run's first request, read with no new tokens. */
+    /**
+     * Reading ahead for an agent run (`chat:prefill` with `agent`): the run's first request, read with no new tokens.
+     */
     async prefill(input: PrefillInput, off: string | null = null): Promise<PrefillResult> {
       if (off) return { done: false, why: off };
       const tools = offered(input.agent?.enableTools, input.agent?.disableTools);
-      const first = firstModelRequest({ ...input, tools, environment: environmentOf(workspaceDir()), protocol: await protocolFor(input.endpoint) });
-      return deps.chat.prefill({ ...input, systemPrompt: first.systemPrompt, messages: first.messages, sampling: first.sampling }, null, first.tools);
+      const first = firstModelRequest({
+        ...input,
+        tools,
+        environment: environmentOf(workspaceDir()),
+        protocol: await protocolFor(input.endpoint),
+      });
+      return deps.chat.prefill(
+        { ...input, systemPrompt: first.systemPrompt, messages: first.messages, sampling: first.sampling },
+        null,
+        first.tools,
+      );
     },
 
-    /** `resumed`: the saved steps a resumed run goes on from; `observe` sees the run's steps so far after each new one (the history saves them). */
-    async run(input: AgentRunInput & { resumed?: readonly AgentStep[] }, observe?: (steps: readonly AgentStep[]) => void): Promise<Omit<AgentRunResult, 'messages'>> {
+    /**
+     * `resumed`: the saved steps a resumed run goes on from; `observe` sees the run's steps so far after each new one
+     * (the history saves them).
+     */
+    async run(
+      input: AgentRunInput & { resumed?: readonly AgentStep[] },
+      observe?: (steps: readonly AgentStep[]) => void,
+    ): Promise<Omit<AgentRunResult, 'messages'>> {
       if (runs.has(input.requestId)) throw new AppFailure('bad_request', `run ${input.requestId} is already going`);
       const settings = deps.settings.get().tools;
       const dir = workspaceDir();
@@ -128,7 +172,17 @@ export function createAgentService(deps: AgentServiceDeps) {
               const choices = consentChoices(tool);
               const answer = await broker.ask(requestId, choices, (askId) => {
                 shownId = askId;
-                deps.emit('agent:ask', { requestId, askId, tool: tool.name, risk: tool.risk, args: call.arguments, preview: shown, choices, turn, ...(said !== '' ? { said } : {}) });
+                deps.emit('agent:ask', {
+                  requestId,
+                  askId,
+                  tool: tool.name,
+                  risk: tool.risk,
+                  args: call.arguments,
+                  preview: shown,
+                  choices,
+                  turn,
+                  ...(said !== '' ? { said } : {}),
+                });
               });
               return { askId: shownId, answer };
             },
@@ -152,9 +206,14 @@ export function createAgentService(deps: AgentServiceDeps) {
 
     answer(askId: string, answer: ConsentAnswer): { accepted: boolean } {
       const outcome = broker.answer(askId, answer);
-      // Only a buggy or forged client gets here (the card shows only its choices); the card keeps waiting for a real one.
+      // Only a buggy or forged client gets here (the card shows only its choices); the card keeps waiting for a real
+      // one.
       if (outcome.kind === 'not_offered') {
-        throw new AppFailure('bad_request', `this approval card offers only ${outcome.offered.join(', ')}; "${answer.kind}" is not one of its choices`, { offered: [...outcome.offered] });
+        throw new AppFailure(
+          'bad_request',
+          `this approval card offers only ${outcome.offered.join(', ')}; "${answer.kind}" is not one of its choices`,
+          { offered: [...outcome.offered] },
+        );
       }
       return { accepted: outcome.kind === 'accepted' };
     },

@@ -17,7 +17,10 @@ describe('ConsentBroker', () => {
     const broker = new ConsentBroker();
     const controller = askOne(broker, 'r1', ['allow_once', 'deny']);
     for (const kind of ['allow_conversation', 'allow_server'] as const) {
-      expect(broker.answer(controller.askId(), { kind })).toEqual({ kind: 'not_offered', offered: ['allow_once', 'deny'] });
+      expect(broker.answer(controller.askId(), { kind })).toEqual({
+        kind: 'not_offered',
+        offered: ['allow_once', 'deny'],
+      });
     }
     await settle();
     expect(controller.answered()).toBeNull();

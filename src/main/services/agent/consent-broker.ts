@@ -8,8 +8,11 @@ import type { ConsentAnswer } from '@shared/tools/consent';
 
 export type ConsentChoice = ConsentAnswer['kind'];
 
-/** What became of an answer: taken, for no open card (answered, or its run stopped), or not a choice the card offered. */
-export type AnswerOutcome = { kind: 'accepted' } | { kind: 'unknown' } | { kind: 'not_offered'; offered: readonly ConsentChoice[] };
+/**
+ * What became of an answer: taken, for no open card (answered, or its run stopped), or not a choice the card offered.
+ */
+export type AnswerOutcome =
+  { kind: 'accepted' } | { kind: 'unknown' } | { kind: 'not_offered'; offered: readonly ConsentChoice[] };
 
 interface Pending {
   requestId: string;

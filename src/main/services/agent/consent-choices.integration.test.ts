@@ -22,18 +22,32 @@ let linkId = '';
 const asks: EventPayloads['agent:ask'][] = [];
 const steps: EventPayloads['agent:step'][] = [];
 
-const call = (name: string, args: Record<string, unknown>) => `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
+const call = (name: string, args: Record<string, unknown>) =>
+  `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
 
 beforeAll(async () => {
   server = await startTestServer();
-  proxy = await startGrammarProxy(server.port, [call('controller', { actions: [{ action: 'move', x: 10, y: 10 }] }), call('answer', { content: 'not moved' })]);
+  proxy = await startGrammarProxy(server.port, [
+    call('controller', { actions: [{ action: 'move', x: 10, y: 10 }] }),
+    call('answer', { content: 'not moved' }),
+  ]);
   const dataDir = await mkdtemp(join(tmpdir(), 'eva-consent-choices-'));
-  core = await createCore({ host: 'browser', version: '0', dataDir, binDirs: [testAssets.binDir], systemLanguage: 'en' });
+  core = await createCore({
+    host: 'browser',
+    version: '0',
+    dataDir,
+    binDirs: [testAssets.binDir],
+    systemLanguage: 'en',
+  });
   core.events.attach((event, payload) => {
     if (event === 'agent:ask') asks.push(payload as EventPayloads['agent:ask']);
     if (event === 'agent:step') steps.push(payload as EventPayloads['agent:step']);
   });
-  linkId = (await core.handlers['link:save']({ profile: { name: 'proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' } })).id;
+  linkId = (
+    await core.handlers['link:save']({
+      profile: { name: 'proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' },
+    })
+  ).id;
   await core.handlers['settings:update']({ tools: { protocol: 'prompt' } });
 });
 
@@ -45,7 +59,9 @@ afterAll(async () => {
 
 describe('agent:consent and the choices a card offered', () => {
   it('refuses an answer the card did not offer, and the card still takes one it did', async () => {
-    const run = core.handlers['agent:run'](linkAgentRun(linkId, 'c1', 'Move the mouse.', { enableTools: ['controller'] }));
+    const run = core.handlers['agent:run'](
+      linkAgentRun(linkId, 'c1', 'Move the mouse.', { enableTools: ['controller'] }),
+    );
     while (asks.length === 0) await new Promise((r) => setTimeout(r, 20));
     const ask = asks[0]!;
     expect(ask).toMatchObject({ requestId: 'c1', tool: 'controller', choices: ['allow_once', 'deny'] });
@@ -55,17 +71,25 @@ describe('agent:consent and the choices a card offered', () => {
         () => null,
         (error: unknown) => toAppError(error),
       );
-      expect(refused).toMatchObject({ code: 'bad_request', message: expect.stringContaining(`"${kind}" is not one of its choices`), details: { offered: ['allow_once', 'deny'] } });
+      expect(refused).toMatchObject({
+        code: 'bad_request',
+        message: expect.stringContaining(`"${kind}" is not one of its choices`),
+        details: { offered: ['allow_once', 'deny'] },
+      });
     }
     // Nothing ran and the run still waits on the same card.
     expect(steps).toEqual([]);
 
-    expect(await core.handlers['agent:consent']({ askId: ask.askId, answer: { kind: 'deny', reason: 'not now' } })).toEqual({ accepted: true });
+    expect(
+      await core.handlers['agent:consent']({ askId: ask.askId, answer: { kind: 'deny', reason: 'not now' } }),
+    ).toEqual({ accepted: true });
     const result = await run;
     expect(result).toMatchObject({ end: 'answered', answer: 'not moved' });
     expect(steps.map((s) => [s.step.tool, s.step.status])).toEqual([['controller', 'denied']]);
     expect(asks).toHaveLength(1);
     // Answered: a second answer, offered or not, finds no card.
-    expect(await core.handlers['agent:consent']({ askId: ask.askId, answer: { kind: 'allow_once' } })).toEqual({ accepted: false });
+    expect(await core.handlers['agent:consent']({ askId: ask.askId, answer: { kind: 'allow_once' } })).toEqual({
+      accepted: false,
+    });
   });
 });

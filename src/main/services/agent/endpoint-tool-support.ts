@@ -19,7 +19,9 @@ export async function endpointToolSupport(endpoint: EndpointRef, deps: ToolSuppo
   if (endpoint.kind === 'local') {
     try {
       const props = await deps.localProps();
-      return props ? { kind: 'local', supportsTools: props.supportsTools } : { kind: 'local', supportsTools: null, problem: 'no local model is loaded' };
+      return props
+        ? { kind: 'local', supportsTools: props.supportsTools }
+        : { kind: 'local', supportsTools: null, problem: 'no local model is loaded' };
     } catch (error) {
       return { kind: 'local', supportsTools: null, problem: (error as Error).message };
     }
@@ -28,7 +30,10 @@ export async function endpointToolSupport(endpoint: EndpointRef, deps: ToolSuppo
   if (profile.presetId !== 'llama-server') return { kind: 'link', presetId: profile.presetId, supportsTools: null };
   try {
     // /props lives at the server's root, beside /completion, not under /v1.
-    const props = await fetchServerProps({ baseUrl: llamaServerRoot(profile.baseUrl), apiKey: apiKey ?? '', model: profile.model }, deps.fetch ?? fetch);
+    const props = await fetchServerProps(
+      { baseUrl: llamaServerRoot(profile.baseUrl), apiKey: apiKey ?? '', model: profile.model },
+      deps.fetch ?? fetch,
+    );
     return { kind: 'link', presetId: profile.presetId, supportsTools: props.supportsTools };
   } catch (error) {
     return { kind: 'link', presetId: profile.presetId, supportsTools: null, problem: (error as Error).message };

@@ -6,7 +6,13 @@ describe('app URL check', () => {
     const isApp = appUrlMatcher('http://localhost:5173/', '/app/out/renderer/index.html');
     expect(isApp('http://localhost:5173/')).toBe(true);
     expect(isApp('http://localhost:5173/src/main.tsx?x=1')).toBe(true);
-    for (const url of ['http://localhost:51730/', 'http://localhost:5173.evil.example/', 'http://localhost:5173@evil.example/', 'https://localhost:5173/', 'not a url']) {
+    for (const url of [
+      'http://localhost:51730/',
+      'http://localhost:5173.evil.example/',
+      'http://localhost:5173@evil.example/',
+      'https://localhost:5173/',
+      'not a url',
+    ]) {
       expect(isApp(url), url).toBe(false);
     }
   });

@@ -5,6 +5,10 @@ import { join } from 'node:path';
 
 export function binDirs(options: { appRoot: string; resourcesPath?: string; env?: NodeJS.ProcessEnv }): string[] {
   const env = options.env ?? process.env;
-  const dirs = [env.EVA_BIN_DIR, options.resourcesPath && join(options.resourcesPath, 'bin'), join(options.appRoot, 'bin')];
+  const dirs = [
+    env.EVA_BIN_DIR,
+    options.resourcesPath && join(options.resourcesPath, 'bin'),
+    join(options.appRoot, 'bin'),
+  ];
   return [...new Set(dirs.filter((dir): dir is string => Boolean(dir)))];
 }

@@ -12,7 +12,11 @@ export interface DataPaths {
 }
 
 /** The default data dir of the browser host, matching Electron's userData on each OS. */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform, home = homedir()): string {
+export function defaultDataDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform = process.platform,
+  home = homedir(),
+): string {
   if (env.EVA_DATA_DIR) return env.EVA_DATA_DIR;
   if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'eva-desktop');
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'eva-desktop');
@@ -25,7 +29,13 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = 
  * root closed nothing inside is readable by other users whatever its own mode.
  */
 export async function ensureDataPaths(root: string): Promise<DataPaths> {
-  const paths: DataPaths = { root, slots: join(root, 'slots'), logs: join(root, 'logs'), history: join(root, 'history'), workspace: join(root, 'workspace') };
+  const paths: DataPaths = {
+    root,
+    slots: join(root, 'slots'),
+    logs: join(root, 'logs'),
+    history: join(root, 'history'),
+    workspace: join(root, 'workspace'),
+  };
   await mkdir(root, { recursive: true, mode: 0o700 });
   if (process.platform !== 'win32') await chmod(root, 0o700);
   await Promise.all(Object.values(paths).map((dir) => mkdir(dir, { recursive: true, mode: 0o700 })));

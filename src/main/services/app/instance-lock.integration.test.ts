@@ -53,7 +53,10 @@ describe('instance lock', () => {
     const first = await acquireInstanceLock(dataDir);
     await first.announce({ url: 'http://127.0.0.1:1234/?token=t' });
     // Same process, so the owner is alive: refused at once.
-    await expect(acquireInstanceLock(dataDir)).rejects.toMatchObject({ code: 'already_running', details: { url: 'http://127.0.0.1:1234/?token=t' } });
+    await expect(acquireInstanceLock(dataDir)).rejects.toMatchObject({
+      code: 'already_running',
+      details: { url: 'http://127.0.0.1:1234/?token=t' },
+    });
     await first.release();
     const second = await acquireInstanceLock(dataDir);
     await second.release();

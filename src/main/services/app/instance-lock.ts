@@ -24,7 +24,10 @@ interface OwnerRecord extends ProcessIdentity {
 const STALE_MS = 4_000;
 const DEAD_OWNER_STALE_MS = 2_000;
 
-export async function acquireInstanceLock(dataDir: string, onLost: (error: Error) => void = () => undefined): Promise<InstanceLock> {
+export async function acquireInstanceLock(
+  dataDir: string,
+  onLost: (error: Error) => void = () => undefined,
+): Promise<InstanceLock> {
   const lockPath = join(dataDir, 'eva.lock');
   const ownerFile = join(dataDir, 'eva.lock.owner.json');
   const options = { lockfilePath: lockPath, realpath: false, update: 1_000, onCompromised: onLost };
@@ -37,7 +40,11 @@ export async function acquireInstanceLock(dataDir: string, onLost: (error: Error
     if (owner && sameProcess(owner)) throw alreadyRunning(dataDir, owner);
     // Its owner is gone (kill -9, a crash): the lock goes stale within two seconds of its last refresh.
     try {
-      release = await lockfile.lock(dataDir, { ...options, stale: DEAD_OWNER_STALE_MS, retries: { retries: 12, minTimeout: 250, maxTimeout: 250 } });
+      release = await lockfile.lock(dataDir, {
+        ...options,
+        stale: DEAD_OWNER_STALE_MS,
+        retries: { retries: 12, minTimeout: 250, maxTimeout: 250 },
+      });
     } catch (retryError) {
       if ((retryError as NodeJS.ErrnoException).code !== 'ELOCKED') throw retryError;
       const now = readOwner(ownerFile);
@@ -59,7 +66,9 @@ export async function acquireInstanceLock(dataDir: string, onLost: (error: Error
 function readOwner(file: string): OwnerRecord | null {
   try {
     const owner = JSON.parse(readFileSync(file, 'utf8')) as OwnerRecord;
-    return Number.isInteger(owner.pid) && typeof owner.startTime === 'string' && typeof owner.cmdline === 'string' ? owner : null;
+    return Number.isInteger(owner.pid) && typeof owner.startTime === 'string' && typeof owner.cmdline === 'string'
+      ? owner
+      : null;
   } catch {
     return null;
   }
@@ -68,8 +77,12 @@ function readOwner(file: string): OwnerRecord | null {
 function alreadyRunning(dataDir: string, owner: OwnerRecord | null): AppFailure {
   const where = owner?.url ? ` at ${owner.url}` : '';
   const who = owner ? ` (pid ${owner.pid})` : '';
-  return new AppFailure('already_running', `EVA Desktop is already running on the data dir ${dataDir}${who}${where}. Use that one, or quit it first.`, {
-    pid: owner?.pid ?? null,
-    url: owner?.url ?? null,
-  });
+  return new AppFailure(
+    'already_running',
+    `EVA Desktop is already running on the data dir ${dataDir}${who}${where}. Use that one, or quit it first.`,
+    {
+      pid: owner?.pid ?? null,
+      url: owner?.url ?? null,
+    },
+  );
 }

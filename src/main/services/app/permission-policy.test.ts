@@ -17,7 +17,10 @@ describe('permission policy', () => {
   });
 
   it('refuses every other permission, and everything to other pages', () => {
-    for (const permission of ['notifications', 'geolocation', 'clipboard-read', 'openExternal', 'midi']) expect(allowPermission({ permission, url: app, mediaTypes: [] }, isApp)).toBe(false);
-    expect(allowPermission({ permission: 'media', url: 'https://evil.example/', mediaTypes: ['audio'] }, isApp)).toBe(false);
+    for (const permission of ['notifications', 'geolocation', 'clipboard-read', 'openExternal', 'midi'])
+      expect(allowPermission({ permission, url: app, mediaTypes: [] }, isApp)).toBe(false);
+    expect(allowPermission({ permission: 'media', url: 'https://evil.example/', mediaTypes: ['audio'] }, isApp)).toBe(
+      false,
+    );
   });
 });

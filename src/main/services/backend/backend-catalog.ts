@@ -44,12 +44,20 @@ export class BackendCatalog {
       const broken = backends.map((b) => b.serverPath);
       throw new AppFailure(
         broken.length > 0 ? 'backend_not_executable' : 'backend_missing',
-        broken.length > 0 ? `llama-server is not executable: ${broken.join(', ')}` : `no llama-server build found in ${this.binDirs.join(', ')}; run \`npm run backend:build\``,
+        broken.length > 0
+          ? `llama-server is not executable: ${broken.join(', ')}`
+          : `no llama-server build found in ${this.binDirs.join(', ')}; run \`npm run backend:build\``,
       );
     }
     if (choice !== 'auto' && !usable.some((b) => b.kind === choice)) {
-      throw new AppFailure('backend_missing', `the ${choice} backend is not built; run \`npm run backend:build -- --backend ${choice}\` or choose auto`);
+      throw new AppFailure(
+        'backend_missing',
+        `the ${choice} backend is not built; run \`npm run backend:build -- --backend ${choice}\` or choose auto`,
+      );
     }
-    return orderBackends(choice, usable.map((b) => b.kind)).flatMap((kind) => usable.filter((b) => b.kind === kind));
+    return orderBackends(
+      choice,
+      usable.map((b) => b.kind),
+    ).flatMap((kind) => usable.filter((b) => b.kind === kind));
   }
 }

@@ -37,13 +37,17 @@ describe('orderBackends', () => {
 
 describe('fallbackNotice', () => {
   it('names both backends and the reason', () => {
-    expect(fallbackNotice('cuda', 'ggml_cuda_init: failed to initialize CUDA: no CUDA-capable device is detected', 'vulkan')).toBe(
+    expect(
+      fallbackNotice('cuda', 'ggml_cuda_init: failed to initialize CUDA: no CUDA-capable device is detected', 'vulkan'),
+    ).toBe(
       'The CUDA backend failed to start (ggml_cuda_init: failed to initialize CUDA: no CUDA-capable device is detected); trying Vulkan instead.',
     );
   });
 
   it('tidies a trailing period and whitespace, and copes with an empty reason', () => {
-    expect(fallbackNotice('vulkan', '  device lost. \n', 'cpu')).toBe('The Vulkan backend failed to start (device lost); trying CPU instead.');
+    expect(fallbackNotice('vulkan', '  device lost. \n', 'cpu')).toBe(
+      'The Vulkan backend failed to start (device lost); trying CPU instead.',
+    );
     expect(fallbackNotice('opencl', '', 'cpu')).toBe('The OpenCL backend failed to start; trying CPU instead.');
   });
 });

@@ -9,7 +9,15 @@ import type { SettingsStore } from '../settings/settings-store';
 import type { BackendManager } from './backend-manager';
 import type { UserApiKey } from './user-api-key';
 
-type BackendChannel = 'backend:discover' | 'backend:inspect' | 'backend:load' | 'backend:api-key' | 'backend:stop' | 'backend:status' | 'backend:log' | 'dialog:pick-model';
+type BackendChannel =
+  | 'backend:discover'
+  | 'backend:inspect'
+  | 'backend:load'
+  | 'backend:api-key'
+  | 'backend:stop'
+  | 'backend:status'
+  | 'backend:log'
+  | 'dialog:pick-model';
 
 export interface BackendHandlerDeps {
   backend: BackendManager;
@@ -21,10 +29,18 @@ export interface BackendHandlerDeps {
   pickModel?: () => Promise<string | null>;
 }
 
-export function backendHandlers({ backend, slots, pool, settings, serverKey, pickModel }: BackendHandlerDeps): Pick<InvokeHandlers, BackendChannel> {
+export function backendHandlers({
+  backend,
+  slots,
+  pool,
+  settings,
+  serverKey,
+  pickModel,
+}: BackendHandlerDeps): Pick<InvokeHandlers, BackendChannel> {
   return {
     'backend:discover': async () => backend.discover(true),
-    'backend:inspect': async ({ modelPath, mmprojPath, backend: choice }) => backend.inspect(modelPath, mmprojPath, choice),
+    'backend:inspect': async ({ modelPath, mmprojPath, backend: choice }) =>
+      backend.inspect(modelPath, mmprojPath, choice),
     'backend:load': async ({ apiKey, ...load }) => {
       const userKey = await serverKey.apply(apiKey, load.exposeOnNetwork);
       // The conversation the server holds is saved while that server is still there.
@@ -33,7 +49,9 @@ export function backendHandlers({ backend, slots, pool, settings, serverKey, pic
       if (pool.getStatus().state !== 'stopped') await pool.stop();
       const status = await backend.load(load, userKey);
       // Read and written in the settings queue, so a load racing another update loses neither.
-      await settings.update((current) => ({ recentModels: [load.modelPath, ...current.recentModels.filter((path) => path !== load.modelPath)].slice(0, 20) }));
+      await settings.update((current) => ({
+        recentModels: [load.modelPath, ...current.recentModels.filter((path) => path !== load.modelPath)].slice(0, 20),
+      }));
       return status;
     },
     'backend:api-key': async () => serverKey.status(),

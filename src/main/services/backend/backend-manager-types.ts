@@ -30,7 +30,10 @@ export interface BackendManagerDeps {
   logCapacity?: number;
   /** free system RAM in bytes, for the recommended context (default: os.freemem) */
   freeMemory?: () => number;
-  /** appended to every launch's argv: a second manager runs an embedding server with `--embedding …` (knowledge/embedding-server.ts) */
+  /**
+   * appended to every launch's argv: a second manager runs an embedding server with `--embedding …`
+   * (knowledge/embedding-server.ts)
+   */
   extraArgs?: readonly string[];
   /** the conversation cache's folder: a loopback server saves and restores slots there */
   slotSavePath?: string;

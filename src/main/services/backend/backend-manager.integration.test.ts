@@ -42,9 +42,18 @@ async function makeManager(overrides: Partial<BackendManagerDeps> = {}) {
   return { manager, registry, events, states, dataDir };
 }
 
-const settings = (patch: Partial<LoadSettings> = {}): LoadSettings => ({ ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 512, ...patch });
+const settings = (patch: Partial<LoadSettings> = {}): LoadSettings => ({
+  ...defaultSettings().load,
+  modelPath: testAssets.tinyModel,
+  contextSize: 512,
+  ...patch,
+});
 
-async function waitForState(manager: BackendManager, state: BackendStatus['state'], timeoutMs = 20_000): Promise<BackendStatus> {
+async function waitForState(
+  manager: BackendManager,
+  state: BackendStatus['state'],
+  timeoutMs = 20_000,
+): Promise<BackendStatus> {
   const start = Date.now();
   while (manager.getStatus().state !== state) {
     if (Date.now() - start > timeoutMs) throw new Error(`state stayed ${manager.getStatus().state}, wanted ${state}`);
@@ -71,9 +80,12 @@ describe('backend manager with the real llama-server', () => {
     expect(await health(status.port)).toBe(200);
     expect(states().filter((state, i, all) => state !== all[i - 1])).toEqual(['starting', 'ready']);
     expect(manager.logLines().some((line) => /listening on http:\/\/127\.0\.0\.1:\d+/.test(line.text))).toBe(true);
-    // What the server did, read from its own load lines, beside the estimate: the context asked for, the weights and the KV cache on the CPU.
+    // What the server did, read from its own load lines, beside the estimate: the context asked for, the weights and
+    // the KV cache on the CPU.
     const report = manager.logLines().find((line) => line.stream === 'app' && line.text.startsWith('llama-server put'));
-    expect(report?.text).toMatch(/^llama-server put no layer on a GPU, context 512; .*CPU\w*: model \d+ MiB.*KV \d+ MiB.* \(EVA's estimate: 0 of 3 layers, CPU backend: no offload, KV cache \d+ MiB\); llama-server's own fit projected \d+ of \d+ MiB of host memory: no changes needed$/);
+    expect(report?.text).toMatch(
+      /^llama-server put no layer on a GPU, context 512; .*CPU\w*: model \d+ MiB.*KV \d+ MiB.* \(EVA's estimate: 0 of 3 layers, CPU backend: no offload, KV cache \d+ MiB\); llama-server's own fit projected \d+ of \d+ MiB of host memory: no changes needed$/,
+    );
   });
 
   it('does not restart for the same settings, restarts when the context size changes', async () => {
@@ -152,7 +164,9 @@ describe('backend manager with the real llama-server', () => {
     expect(failure?.message).toContain('killed by SIGKILL');
     // Stopped by the user: now it is "no model loaded".
     await manager.stop();
-    await expect(manager.readyEndpoint(new AbortController().signal)).rejects.toMatchObject({ code: 'no_model_loaded' });
+    await expect(manager.readyEndpoint(new AbortController().signal)).rejects.toMatchObject({
+      code: 'no_model_loaded',
+    });
   });
 
   it('moves to a free port for this run when the requested one is taken', async () => {
@@ -184,12 +198,29 @@ describe('backend manager with the real llama-server', () => {
     const ready = await manager.load(settings());
     expect(ready.port).not.toBeNull();
     const stopped = await manager.stop();
-    expect(stopped).toMatchObject({ state: 'stopped', port: null, host: null, model: null, pid: null, gpuLayers: null });
+    expect(stopped).toMatchObject({
+      state: 'stopped',
+      port: null,
+      host: null,
+      model: null,
+      pid: null,
+      gpuLayers: null,
+    });
     await manager.load(settings());
-    await expect(manager.load(settings({ modelPath: '/nonexistent/model.gguf' }))).rejects.toMatchObject({ code: 'model_missing' });
-    expect(manager.getStatus()).toMatchObject({ state: 'error', port: null, model: null, pid: null, error: { code: 'model_missing' } });
+    await expect(manager.load(settings({ modelPath: '/nonexistent/model.gguf' }))).rejects.toMatchObject({
+      code: 'model_missing',
+    });
+    expect(manager.getStatus()).toMatchObject({
+      state: 'error',
+      port: null,
+      model: null,
+      pid: null,
+      error: { code: 'model_missing' },
+    });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(manager.logLines().some((line) => line.stream === 'app' && /load failed: .*nonexistent/.test(line.text))).toBe(true);
+    expect(
+      manager.logLines().some((line) => line.stream === 'app' && /load failed: .*nonexistent/.test(line.text)),
+    ).toBe(true);
   });
 
   it('leaves no llama-server process behind after dispose', async () => {
@@ -206,14 +237,22 @@ describe('backend manager with the real llama-server', () => {
 describe('bad input gets a clear error quickly', () => {
   const cases: [string, () => Promise<string>, string, RegExp][] = [
     ['a missing model', async () => '/nonexistent/model.gguf', 'model_missing', /nonexistent/],
-    ['random bytes', async () => writeTemp('random.gguf', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))), 'model_invalid', /GGUF/],
+    [
+      'random bytes',
+      async () => writeTemp('random.gguf', Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))),
+      'model_invalid',
+      /GGUF/,
+    ],
     ['a directory', async () => mkdtemp(join(tmpdir(), 'eva-dir-')), 'model_unreadable', /./],
   ];
   for (const [name, makePath, code, message] of cases) {
     it(`${name} → ${code}`, async () => {
       const { manager, registry } = await makeManager();
       const started = Date.now();
-      await expect(manager.load(settings({ modelPath: await makePath() }))).rejects.toMatchObject({ code, message: expect.stringMatching(message) });
+      await expect(manager.load(settings({ modelPath: await makePath() }))).rejects.toMatchObject({
+        code,
+        message: expect.stringMatching(message),
+      });
       expect(Date.now() - started).toBeLessThan(5000);
       expect(manager.getStatus().state).toBe('error');
       expect(registry.pids()).toEqual([]);
@@ -227,7 +266,10 @@ describe('bad input gets a clear error quickly', () => {
 
   it('no backend built → backend_missing naming the build command', async () => {
     const { manager } = await makeManager({ binDirs: [await mkdtemp(join(tmpdir(), 'eva-nobin-'))] });
-    await expect(manager.load(settings())).rejects.toMatchObject({ code: 'backend_missing', message: expect.stringContaining('backend:build') });
+    await expect(manager.load(settings())).rejects.toMatchObject({
+      code: 'backend_missing',
+      message: expect.stringContaining('backend:build'),
+    });
   });
 
   it('a backend binary without the execute bit → backend_not_executable', async () => {
@@ -243,7 +285,10 @@ describe('bad input gets a clear error quickly', () => {
     const dir = await fakeBackendDir('cpu', '#!/bin/sh\necho "fake: loading forever"\nexec sleep 600\n');
     const { manager, registry } = await makeManager({ binDirs: [dir], readyTimeoutMs: 800, stopGraceMs: 300 });
     const error = await manager.load(settings()).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'ready_timeout', details: { logTail: expect.arrayContaining(['fake: loading forever']) } });
+    expect(error).toMatchObject({
+      code: 'ready_timeout',
+      details: { logTail: expect.arrayContaining(['fake: loading forever']) },
+    });
     await new Promise((r) => setTimeout(r, 400));
     expect(registry.pids()).toEqual([]);
   });
@@ -251,9 +296,13 @@ describe('bad input gets a clear error quickly', () => {
 
 describe('backend fallback', () => {
   it('a failing vulkan build falls back to cpu and says why (fake vulkan backend script)', async () => {
-    const { status, events } = await loadBesideCpu('#!/bin/sh\necho "ggml_vulkan: No devices found." >&2\necho "error: failed to initialize the vulkan backend" >&2\nexit 1\n');
+    const { status, events } = await loadBesideCpu(
+      '#!/bin/sh\necho "ggml_vulkan: No devices found." >&2\necho "error: failed to initialize the vulkan backend" >&2\nexit 1\n',
+    );
     expect(status.notices.join(' ')).toMatch(/vulkan.*cpu/i);
-    expect(events.some((e) => e.event === 'app:notice' && (e.payload as { code: string }).code === 'backend_fallback')).toBe(true);
+    expect(
+      events.some((e) => e.event === 'app:notice' && (e.payload as { code: string }).code === 'backend_fallback'),
+    ).toBe(true);
   });
 });
 
@@ -262,8 +311,15 @@ describe('a GPU build that finds no usable GPU', () => {
     // A CPU build given GPU layers behaves as a Vulkan build does that sees only Mesa's software device:
     // it loads and answers on the CPU ("no usable GPU found"), every buffer in host memory.
     const { status, events } = await loadBesideCpu(`#!/bin/sh\nexec "${testAssets.llamaServer}" "$@"\n`);
-    expect(status.notices).toContain('The Vulkan backend failed to start (it found no usable GPU and put no layer on one); trying CPU instead.');
-    expect(events.map((e) => e.payload)).toContainEqual(expect.objectContaining({ code: 'backend_fallback', details: { from: 'vulkan', to: 'cpu', cause: 'no usable GPU' } }));
+    expect(status.notices).toContain(
+      'The Vulkan backend failed to start (it found no usable GPU and put no layer on one); trying CPU instead.',
+    );
+    expect(events.map((e) => e.payload)).toContainEqual(
+      expect.objectContaining({
+        code: 'backend_fallback',
+        details: { from: 'vulkan', to: 'cpu', cause: 'no usable GPU' },
+      }),
+    );
     expect(await health(status.port)).toBe(200);
   });
 
@@ -284,18 +340,31 @@ describe('a start that dies of a CPU fault', () => {
     expect(status.state).toBe('ready');
     expect(await health(status.port)).toBe(200);
     expect(status.notices.join(' ')).toMatch(/SIGSEGV.*--no-repack/);
-    expect(events.filter((e) => e.event === 'app:notice').map((e) => e.payload)).toContainEqual(expect.objectContaining({ code: 'backend_no_repack', details: { signal: 'SIGSEGV' } }));
-    expect(manager.logLines().map((l) => l.text).some((t) => t.includes('--no-repack'))).toBe(true);
+    expect(events.filter((e) => e.event === 'app:notice').map((e) => e.payload)).toContainEqual(
+      expect.objectContaining({ code: 'backend_no_repack', details: { signal: 'SIGSEGV' } }),
+    );
+    expect(
+      manager
+        .logLines()
+        .map((l) => l.text)
+        .some((t) => t.includes('--no-repack')),
+    ).toBe(true);
   });
 
   it('a Q8_0 model quantized here loads and answers (where this CPU faults on repacked weights, through the retry)', async () => {
     const quantize = join(testAssets.binDir, 'cpu', 'llama-quantize');
     const out = join(await mkdtemp(join(tmpdir(), 'eva-q8-')), 'tiny-q8_0.gguf');
-    await new Promise<void>((resolve, reject) => execFile(quantize, [testAssets.tinyModel, out, 'Q8_0'], (error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      execFile(quantize, [testAssets.tinyModel, out, 'Q8_0'], (error) => (error ? reject(error) : resolve())),
+    );
     const { manager } = await makeManager();
     const status = await manager.load(settings({ modelPath: out }));
     expect(status.state).toBe('ready');
-    const answer = await fetch(`http://127.0.0.1:${status.port}/completion`, { method: 'POST', headers: { authorization: `Bearer ${manager.localEndpoint()!.apiKey}` }, body: JSON.stringify({ prompt: 'Hello', n_predict: 4 }) });
+    const answer = await fetch(`http://127.0.0.1:${status.port}/completion`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${manager.localEndpoint()!.apiKey}` },
+      body: JSON.stringify({ prompt: 'Hello', n_predict: 4 }),
+    });
     expect(answer.status).toBe(200);
     expect(((await answer.json()) as { tokens_predicted: number }).tokens_predicted).toBe(4);
   });

@@ -50,7 +50,12 @@ export class BackendManager extends BackendState {
     super(deps);
     this.catalog = new BackendCatalog(deps.binDirs, deps.probeGpus);
     this.fitMemory = openFitMemory(deps.fitMemoryPath, (line) => this.appLog(line));
-    this.rpc = new RpcWorkerSet({ registry: deps.registry, log: (line) => this.appLog(line), onChange: (rpcWorkers) => this.setStatus({ ...this.status, rpcWorkers }), stopGraceMs: deps.stopGraceMs });
+    this.rpc = new RpcWorkerSet({
+      registry: deps.registry,
+      log: (line) => this.appLog(line),
+      onChange: (rpcWorkers) => this.setStatus({ ...this.status, rpcWorkers }),
+      stopGraceMs: deps.stopGraceMs,
+    });
   }
 
   /** Backends on disk and GPUs found; `refresh` forgets cached probes. */
@@ -61,7 +66,11 @@ export class BackendManager extends BackendState {
     return { backends, gpus: await this.catalog.gpus(gpuBackend?.serverPath) };
   }
 
-  inspect(modelPath: string, mmprojPath: string | undefined, choice: LoadSettings['backend'] = 'auto'): Promise<ModelInspection> {
+  inspect(
+    modelPath: string,
+    mmprojPath: string | undefined,
+    choice: LoadSettings['backend'] = 'auto',
+  ): Promise<ModelInspection> {
     return inspectModel(this.catalog, modelPath, mmprojPath, choice, this.deps.freeMemory ?? freemem);
   }
 
@@ -81,7 +90,8 @@ export class BackendManager extends BackendState {
       const host = settings.exposeOnNetwork ? '0.0.0.0' : '127.0.0.1';
       const notices = exposureNotices(settings, userKey);
 
-      // Set after a start that died of a CPU fault while loading: the next start of the same backend repacks no weights.
+      // Set after a start that died of a CPU fault while loading: the next start of the same backend repacks no
+      // weights.
       let repackOff = false;
       // Set per backend: the figures it starts with, smaller after each start that ran out of memory.
       let fitting: FitRun | null = null;
@@ -90,9 +100,24 @@ export class BackendManager extends BackendState {
         const backend = order[index]!;
         const gpuModel = backend.kind === 'cpu' ? null : await facts;
         const gpus = gpuModel ? await this.catalog.gpus(backend.serverPath) : [];
-        const gpuEstimate = gpuModel ? estimateGpuLayers({ backend: backend.kind, model: gpuModel, gpus, override: settings.gpuLayers, contextSize: settings.contextSize }) : null;
+        const gpuEstimate = gpuModel
+          ? estimateGpuLayers({
+              backend: backend.kind,
+              model: gpuModel,
+              gpus,
+              override: settings.gpuLayers,
+              contextSize: settings.contextSize,
+            })
+          : null;
         const slotSavePath = this.deps.slotSavePath;
-        const plan = await planLaunch(memory, fitting, index, { settings, backend: backend.kind, host, userKey, slotSavePath }, gpus, gpuEstimate);
+        const plan = await planLaunch(
+          memory,
+          fitting,
+          index,
+          { settings, backend: backend.kind, host, userKey, slotSavePath },
+          gpus,
+          gpuEstimate,
+        );
         fitting = plan.fitting;
         if (plan.recalled) {
           notices.push(plan.recalled);
@@ -103,20 +128,55 @@ export class BackendManager extends BackendState {
 
         await this.stopActive();
         if (generation !== this.generation) throw superseded();
-        const { port, notice } = await choosePort({ requested: settings.port, host }, { isFree: isPortFree, freePort: findFreePort });
+        const { port, notice } = await choosePort(
+          { requested: settings.port, host },
+          { isFree: isPortFree, freePort: findFreePort },
+        );
         if (notice) notices.push(notice);
         const firstLine = this.log.all().at(-1)?.seq ?? 0;
-        this.setStatus({ ...this.blankStatus('starting'), backend: backend.kind, model: gpuModel, host, port, gpuLayers, estimate: gpuEstimate, notices: [...notices] });
+        this.setStatus({
+          ...this.blankStatus('starting'),
+          backend: backend.kind,
+          model: gpuModel,
+          host,
+          port,
+          gpuLayers,
+          estimate: gpuEstimate,
+          notices: [...notices],
+        });
         const rpcEndpoints = await this.rpc.start(settings.rpc, backend.serverPath);
         if (generation !== this.generation) throw superseded();
-        const args = [...buildServerArgs({ settings: launchSettings, backend: backend.kind, host, port, gpuLayers, slotSavePath, rpcEndpoints }), ...(this.deps.extraArgs ?? []), ...(repackOff ? [NO_REPACK] : [])];
+        const args = [
+          ...buildServerArgs({
+            settings: launchSettings,
+            backend: backend.kind,
+            host,
+            port,
+            gpuLayers,
+            slotSavePath,
+            rpcEndpoints,
+          }),
+          ...(this.deps.extraArgs ?? []),
+          ...(repackOff ? [NO_REPACK] : []),
+        ];
         this.appLog(`starting ${backend.kind} backend: ${backend.serverPath} ${args.join(' ')}`);
 
         const launchSecret = newLaunchKey();
         const env = serverKeyEnv(launchSecret, userKey);
         const run = this.launch(backend.serverPath, args, env, port);
-        const slotIdentity = slotSavePath && host === '127.0.0.1' ? await launchIdentity(key, settings.modelPath) : undefined;
-        this.active = { key, settings: launchSettings, userKey, launchSecret, backend: backend.kind, serverPath: backend.serverPath, args, run, slotIdentity };
+        const slotIdentity =
+          slotSavePath && host === '127.0.0.1' ? await launchIdentity(key, settings.modelPath) : undefined;
+        this.active = {
+          key,
+          settings: launchSettings,
+          userKey,
+          launchSecret,
+          backend: backend.kind,
+          serverPath: backend.serverPath,
+          args,
+          run,
+          slotIdentity,
+        };
         this.setStatus({ ...this.status, pid: run.pid });
         const [outcome, model] = await Promise.all([run.ready, facts]).catch(async (error: unknown) => {
           // A bad model file: its own error is clearer than whatever llama-server would say.
@@ -127,36 +187,80 @@ export class BackendManager extends BackendState {
         if (generation !== this.generation) throw superseded();
         // A failed start is stopped at its first fatal line; its last lines (which buffer ran out) come with its exit.
         if (!outcome.ok) await Promise.race([run.exited, new Promise((resolve) => setTimeout(resolve, EXIT_WAIT_MS))]);
-        const startLines = this.log.all().filter((line) => line.seq > firstLine && line.stream !== 'app').map((line) => line.text);
+        const startLines = this.log
+          .all()
+          .filter((line) => line.seq > firstLine && line.stream !== 'app')
+          .map((line) => line.text);
         if (outcome.ok) {
-          const estimate = gpuEstimate ?? estimateGpuLayers({ backend: backend.kind, model, gpus: [], override: settings.gpuLayers, contextSize: settings.contextSize });
+          const estimate =
+            gpuEstimate ??
+            estimateGpuLayers({
+              backend: backend.kind,
+              model,
+              gpus: [],
+              override: settings.gpuLayers,
+              contextSize: settings.contextSize,
+            });
           this.readyTiming = { listeningAt: outcome.listeningAt, readyAt: outcome.readyAt };
-          // What the server did beside what EVA estimated (and beside llama-server's own fit), where the user reads the log.
+          // What the server did beside what EVA estimated (and beside llama-server's own fit), where the user reads the
+          // log.
           const report = readLoadReport(startLines);
           this.appLog(describeStartedLoad(report, estimate, model));
           const next = order[index + 1];
           if (next && rpcEndpoints.length === 0 && ranWithoutGpu(backend.kind, gpuLayers, report)) {
-            // On the CPU after all, but with a GPU build's settings (flash attention left to llama.cpp): the CPU build does better.
+            // On the CPU after all, but with a GPU build's settings (flash attention left to llama.cpp): the CPU build
+            // does better.
             const message = fallbackNotice(backend.kind, 'it found no usable GPU and put no layer on one', next.kind);
             this.active = null;
             await run.stop();
             notices.push(message);
             this.appLog(message);
-            this.deps.emit('app:notice', { level: 'warning', code: 'backend_fallback', message, details: { from: backend.kind, to: next.kind, cause: 'no usable GPU' } });
+            this.deps.emit('app:notice', {
+              level: 'warning',
+              code: 'backend_fallback',
+              message,
+              details: { from: backend.kind, to: next.kind, cause: 'no usable GPU' },
+            });
             continue;
           }
           const fit = await settleFit(memory, fitting, report);
           if (generation !== this.generation) throw superseded();
-          this.setStatus({ ...this.status, state: 'ready', since: this.now(), model, estimate, loadMs: Math.round(outcome.readyAt - startedAt), fit });
+          this.setStatus({
+            ...this.status,
+            state: 'ready',
+            since: this.now(),
+            model,
+            estimate,
+            loadMs: Math.round(outcome.readyAt - startedAt),
+            fit,
+          });
           this.watchForCrash(this.active, generation);
           return this.status;
         }
         this.active = null;
         // A local RPC worker that died during the start took llama-server with it: name the worker and its last word.
         const lost = await this.rpc.lostOrNone(LOSS_GRACE_MS);
-        const error = lost ? { ...outcome.error, message: workerLostAtStart(lost), details: { ...outcome.error.details, endpoint: lost.endpoint, workerExit: lost.said ? `${lost.how}: ${lost.said}` : lost.how } } : outcome.error;
+        const error = lost
+          ? {
+              ...outcome.error,
+              message: workerLostAtStart(lost),
+              details: {
+                ...outcome.error.details,
+                endpoint: lost.endpoint,
+                workerExit: lost.said ? `${lost.how}: ${lost.said}` : lost.how,
+              },
+            }
+          : outcome.error;
         // Throws the load's error when nothing is left to try.
-        const step = stepAfterFailedStart({ fitting, startLines, model, error, backend: backend.kind, next: order[index + 1]?.kind, repackOff });
+        const step = stepAfterFailedStart({
+          fitting,
+          startLines,
+          model,
+          error,
+          backend: backend.kind,
+          next: order[index + 1]?.kind,
+          repackOff,
+        });
         if (step.retry === 'no_repack') repackOff = true;
         // The same backend again: smaller, or without weight repacking.
         if (step.retry !== 'next_backend') index--;
@@ -172,7 +276,12 @@ export class BackendManager extends BackendState {
         await this.rpc.stop();
         // The log says why, beside the server's own lines; the status keeps no port or model that is not running.
         this.appLog(`load failed: ${appError.message}`);
-        this.setStatus({ ...this.blankStatus('error'), backend: this.status.backend, notices: this.status.notices, error: appError });
+        this.setStatus({
+          ...this.blankStatus('error'),
+          backend: this.status.backend,
+          notices: this.status.notices,
+          error: appError,
+        });
       }
       throw error instanceof AppFailure ? error : new AppFailure(appError.code, appError.message, appError.details);
     }
@@ -223,12 +332,27 @@ export class BackendManager extends BackendState {
         const workers = this.rpc.list().length;
         const notice = workerLossNotice(lostWorker, workers);
         this.appLog(notice);
-        this.deps.emit('app:notice', { level: 'warning', code: 'rpc_worker_lost', message: notice, details: { endpoint: lostWorker.endpoint, how: lostWorker.how, workers } });
-        this.setStatus({ ...this.status, notices: [...this.status.notices.filter((line) => !line.startsWith('RPC worker ') || !line.includes('stopped')), notice] });
+        this.deps.emit('app:notice', {
+          level: 'warning',
+          code: 'rpc_worker_lost',
+          message: notice,
+          details: { endpoint: lostWorker.endpoint, how: lostWorker.how, workers },
+        });
+        this.setStatus({
+          ...this.status,
+          notices: [
+            ...this.status.notices.filter((line) => !line.startsWith('RPC worker ') || !line.includes('stopped')),
+            notice,
+          ],
+        });
       }
       const delays = this.deps.restartDelaysMs ?? DEFAULT_RESTART_POLICY.delaysMs;
       const healthyFor = this.status.state === 'ready' ? this.now() - this.status.since : 0;
-      const decision = decideRestart({ delaysMs: delays, healthyMs: this.deps.restartHealthyMs ?? DEFAULT_RESTART_POLICY.healthyMs }, this.status.restarts, healthyFor);
+      const decision = decideRestart(
+        { delaysMs: delays, healthyMs: this.deps.restartHealthyMs ?? DEFAULT_RESTART_POLICY.healthyMs },
+        this.status.restarts,
+        healthyFor,
+      );
       this.stops.record({ how, restarting: decision.kind === 'restart' });
       if (decision.kind === 'give_up') {
         this.active = null;
@@ -236,13 +360,19 @@ export class BackendManager extends BackendState {
         const error: AppError = {
           code: 'server_crashed',
           message: `llama-server stopped unexpectedly (${how}) and was restarted ${decision.attempts} times; giving up`,
-          details: { exitCode: exit.code, signal: exit.signal, logTail: this.log.tail(LOG_TAIL_FOR_ERRORS).map((l) => l.text) },
+          details: {
+            exitCode: exit.code,
+            signal: exit.signal,
+            logTail: this.log.tail(LOG_TAIL_FOR_ERRORS).map((l) => l.text),
+          },
         };
         this.setStatus({ ...this.status, state: 'error', since: this.now(), pid: null, error });
         return;
       }
       const delay = decision.delayMs;
-      this.appLog(`llama-server stopped unexpectedly (${how}); restarting in ${delay / 1000} s (${decision.attempt}/${delays.length})`);
+      this.appLog(
+        `llama-server stopped unexpectedly (${how}); restarting in ${delay / 1000} s (${decision.attempt}/${delays.length})`,
+      );
       this.setStatus({ ...this.status, state: 'starting', since: this.now(), pid: null, restarts: decision.attempt });
       await new Promise((resolve) => setTimeout(resolve, delay));
       if (generation !== this.generation) return;
@@ -250,14 +380,24 @@ export class BackendManager extends BackendState {
       // The server is gone; its workers go too and come back on the same ports, so the same argv still fits.
       if (this.rpc.inUse() && !(await this.restartWorkers(generation))) return;
       // A restart keeps the key: a request already holding it must not turn 401.
-      const run = this.launch(active.serverPath, active.args, serverKeyEnv(active.launchSecret, active.userKey), this.status.port ?? 0);
+      const run = this.launch(
+        active.serverPath,
+        active.args,
+        serverKeyEnv(active.launchSecret, active.userKey),
+        this.status.port ?? 0,
+      );
       const next: ActiveRun = { ...active, run };
       this.active = next;
       this.setStatus({ ...this.status, pid: run.pid });
       const outcome = await run.ready;
       if (generation !== this.generation) return;
       if (outcome.ok) {
-        this.setStatus({ ...this.status, state: 'ready', since: this.now(), loadMs: Math.round(outcome.readyAt - startedAt) });
+        this.setStatus({
+          ...this.status,
+          state: 'ready',
+          since: this.now(),
+          loadMs: Math.round(outcome.readyAt - startedAt),
+        });
       }
       // A failed restart exits too, which brings us back here for the next attempt.
       this.watchForCrash(next, generation);

@@ -34,7 +34,10 @@ export abstract class BackendState {
     return this.status;
   }
 
-  /** Why the server stopped on its own at or after `since` (wall clock), waiting a moment for its exit to be seen; null if it did not. */
+  /**
+   * Why the server stopped on its own at or after `since` (wall clock), waiting a moment for its exit to be seen; null
+   * if it did not.
+   */
   stoppedSince(since: number, waitMs?: number): Promise<ServerStop | null> {
     return this.stops.since(since, waitMs);
   }
@@ -47,7 +50,13 @@ export abstract class BackendState {
   /** Where the chat reaches the running server (always over loopback), or null when it is not ready. */
   localEndpoint(): LocalEndpoint | null {
     if (this.status.state !== 'ready' || !this.active || this.status.port === null) return null;
-    return { baseUrl: `http://127.0.0.1:${this.status.port}`, apiKey: this.active.launchSecret, model: this.status.model?.name ?? 'local', onCpu: computesOnCpu(this.status), slotIdentity: this.active.slotIdentity };
+    return {
+      baseUrl: `http://127.0.0.1:${this.status.port}`,
+      apiKey: this.active.launchSecret,
+      model: this.status.model?.name ?? 'local',
+      onCpu: computesOnCpu(this.status),
+      slotIdentity: this.active.slotIdentity,
+    };
   }
 
   /**
@@ -57,7 +66,8 @@ export abstract class BackendState {
    */
   async readyEndpoint(signal: AbortSignal, waitMs = 60_000): Promise<LocalEndpoint> {
     const deadline = this.clock() + waitMs;
-    while (this.status.state === 'starting' && !signal.aborted && this.clock() < deadline) await this.statusChanged.next(signal, deadline - this.clock());
+    while (this.status.state === 'starting' && !signal.aborted && this.clock() < deadline)
+      await this.statusChanged.next(signal, deadline - this.clock());
     const endpoint = this.localEndpoint();
     if (endpoint) return endpoint;
     throw localUnavailable(this.status);

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { computesOnCpu } from './backend-status';
 
-const model = { path: '/m/q.gguf', name: 'q', architecture: 'llama', nLayer: 28, contextLength: 4096, embeddingLength: 1024, fileSize: 1, mmprojSize: 0, hasChatTemplate: true };
+const model = {
+  path: '/m/q.gguf',
+  name: 'q',
+  architecture: 'llama',
+  nLayer: 28,
+  contextLength: 4096,
+  embeddingLength: 1024,
+  fileSize: 1,
+  mmprojSize: 0,
+  hasChatTemplate: true,
+};
 
 describe('computesOnCpu', () => {
   it('is true for the CPU backend, a partial offload and unknown figures; false once every layer (and the output layer) is on the GPU', () => {

@@ -4,7 +4,22 @@ import { AppFailure } from '@shared/errors';
 
 /** A status with nothing running: no backend, port, model or figures. */
 export function blankStatus(state: BackendStatus['state'], since: number): BackendStatus {
-  return { state, since, backend: null, model: null, host: null, port: null, gpuLayers: null, estimate: null, pid: null, loadMs: null, restarts: 0, notices: [], error: null, fit: null };
+  return {
+    state,
+    since,
+    backend: null,
+    model: null,
+    host: null,
+    port: null,
+    gpuLayers: null,
+    estimate: null,
+    pid: null,
+    loadMs: null,
+    restarts: 0,
+    notices: [],
+    error: null,
+    fit: null,
+  };
 }
 
 export function superseded(): AppFailure {

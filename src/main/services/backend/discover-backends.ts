@@ -13,7 +13,12 @@ export async function discoverBackends(binDirs: readonly string[]): Promise<Back
     for (const dir of binDirs) {
       const serverPath = join(dir, kind, SERVER_BINARY);
       if (!(await isFile(serverPath))) continue;
-      found.push({ kind, serverPath, executable: await isExecutable(serverPath), build: await readBuildInfo(join(dir, kind, 'build.json')) });
+      found.push({
+        kind,
+        serverPath,
+        executable: await isExecutable(serverPath),
+        build: await readBuildInfo(join(dir, kind, 'build.json')),
+      });
       break;
     }
   }

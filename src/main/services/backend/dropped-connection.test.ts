@@ -4,7 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import { droppedConnection, onceMoreOnDroppedConnection } from './dropped-connection';
 
-const fetchFailure = (code: string): TypeError => new TypeError('fetch failed', { cause: Object.assign(new Error(code === 'UND_ERR_SOCKET' ? 'other side closed' : code), { code }) });
+const fetchFailure = (code: string): TypeError =>
+  new TypeError('fetch failed', {
+    cause: Object.assign(new Error(code === 'UND_ERR_SOCKET' ? 'other side closed' : code), { code }),
+  });
 
 /** A fetch that fails with each of `failures` in turn, then answers 200. */
 function scripted(...failures: (TypeError | null)[]): { fetcher: typeof fetch; calls: () => number } {
@@ -20,24 +23,32 @@ function scripted(...failures: (TypeError | null)[]): { fetcher: typeof fetch; c
 describe('onceMoreOnDroppedConnection', () => {
   it('asks once more after a dropped connection, and gives the answer', async () => {
     const { fetcher, calls } = scripted(fetchFailure('UND_ERR_SOCKET'));
-    expect(await (await onceMoreOnDroppedConnection(fetcher)('http://x/a', { method: 'POST', body: '{}' })).json()).toEqual({ ok: true });
+    expect(
+      await (await onceMoreOnDroppedConnection(fetcher)('http://x/a', { method: 'POST', body: '{}' })).json(),
+    ).toEqual({ ok: true });
     expect(calls()).toBe(2);
   });
 
   it('only once: a second drop is the failure', async () => {
     const { fetcher, calls } = scripted(fetchFailure('ECONNRESET'), fetchFailure('UND_ERR_SOCKET'));
-    await expect(onceMoreOnDroppedConnection(fetcher)('http://x/a', { method: 'POST' })).rejects.toThrow('fetch failed');
+    await expect(onceMoreOnDroppedConnection(fetcher)('http://x/a', { method: 'POST' })).rejects.toThrow(
+      'fetch failed',
+    );
     expect(calls()).toBe(2);
   });
 
   it('not a refused connection, nor a request its caller aborted', async () => {
     const refused = scripted(fetchFailure('ECONNREFUSED'));
-    await expect(onceMoreOnDroppedConnection(refused.fetcher)('http://x/a', { method: 'POST' })).rejects.toThrow('fetch failed');
+    await expect(onceMoreOnDroppedConnection(refused.fetcher)('http://x/a', { method: 'POST' })).rejects.toThrow(
+      'fetch failed',
+    );
     expect(refused.calls()).toBe(1);
     const controller = new AbortController();
     controller.abort();
     const aborted = scripted(fetchFailure('UND_ERR_SOCKET'));
-    await expect(onceMoreOnDroppedConnection(aborted.fetcher)('http://x/a', { method: 'POST', signal: controller.signal })).rejects.toThrow('fetch failed');
+    await expect(
+      onceMoreOnDroppedConnection(aborted.fetcher)('http://x/a', { method: 'POST', signal: controller.signal }),
+    ).rejects.toThrow('fetch failed');
     expect(aborted.calls()).toBe(1);
   });
 

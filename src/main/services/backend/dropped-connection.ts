@@ -6,10 +6,17 @@
 
 export function droppedConnection(error: unknown): boolean {
   const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  return error instanceof TypeError && typeof cause?.code === 'string' && ['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE'].includes(cause.code);
+  return (
+    error instanceof TypeError &&
+    typeof cause?.code === 'string' &&
+    ['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE'].includes(cause.code)
+  );
 }
 
-/** `fetcher`, with a request whose connection was dropped before any answer sent once more (only for requests that can be repeated). */
+/**
+ * `fetcher`, with a request whose connection was dropped before any answer sent once more (only for requests that can
+ * be repeated).
+ */
 export function onceMoreOnDroppedConnection(fetcher: typeof fetch): typeof fetch {
   return (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
     try {

@@ -17,15 +17,36 @@ const model = (patch: Partial<ModelFacts> = {}): ModelFacts => ({
   ...patch,
 });
 
-const gpu = (name: string, freeMiB: number | null, totalMiB: number | null = freeMiB, source: GpuInfo['source'] = 'nvidia-smi'): GpuInfo => ({ name, freeMiB, totalMiB, source });
+const gpu = (
+  name: string,
+  freeMiB: number | null,
+  totalMiB: number | null = freeMiB,
+  source: GpuInfo['source'] = 'nvidia-smi',
+): GpuInfo => ({ name, freeMiB, totalMiB, source });
 
 const estimate = (patch: Partial<EstimateInput> = {}) =>
-  estimateGpuLayers({ backend: 'cuda', model: model(), gpus: [gpu('RTX 4090', 23500, 24564)], override: 'auto', ...patch });
+  estimateGpuLayers({
+    backend: 'cuda',
+    model: model(),
+    gpus: [gpu('RTX 4090', 23500, 24564)],
+    override: 'auto',
+    ...patch,
+  });
 
 describe('estimateGpuLayers', () => {
   it('offloads nothing on the cpu backend, even with a GPU and an override', () => {
-    expect(estimate({ backend: 'cpu' })).toEqual({ gpuLayers: 0, maxLayers: 33, reason: 'CPU backend: no offload', why: { code: 'cpu' } });
-    expect(estimate({ backend: 'cpu', override: 20 })).toEqual({ gpuLayers: 0, maxLayers: 33, reason: 'CPU backend: no offload', why: { code: 'cpu' } });
+    expect(estimate({ backend: 'cpu' })).toEqual({
+      gpuLayers: 0,
+      maxLayers: 33,
+      reason: 'CPU backend: no offload',
+      why: { code: 'cpu' },
+    });
+    expect(estimate({ backend: 'cpu', override: 20 })).toEqual({
+      gpuLayers: 0,
+      maxLayers: 33,
+      reason: 'CPU backend: no offload',
+      why: { code: 'cpu' },
+    });
   });
 
   it('offloads all layers plus the output layer when the weights fit in 95 % of free VRAM', () => {
@@ -40,7 +61,12 @@ describe('estimateGpuLayers', () => {
   it('counts the projector in the weights', () => {
     const result = estimate({ model: model({ fileSize: 5000 * MiB, mmprojSize: 700 * MiB }), gpus: [gpu('A', 6000)] });
     // 5700 MiB is exactly 95 % of 6000: still fits
-    expect(result).toEqual({ gpuLayers: 33, maxLayers: 33, reason: 'all 33 layers: 5700 MiB of weights fit in 95 % of 6000 MiB free on A', why: expect.objectContaining({ code: 'fits' }) });
+    expect(result).toEqual({
+      gpuLayers: 33,
+      maxLayers: 33,
+      reason: 'all 33 layers: 5700 MiB of weights fit in 95 % of 6000 MiB free on A',
+      why: expect.objectContaining({ code: 'fits' }),
+    });
   });
 
   it('treats 1 MiB over the 95 % line as not fitting', () => {
@@ -56,7 +82,16 @@ describe('estimateGpuLayers', () => {
       maxLayers: 33,
       reason:
         '23 of 33 layers: 6600 MiB of weights do not fit in 95 % of 6000 MiB free on RTX 3060; about 200 MiB a layer, 1024 MiB kept for the KV cache and compute buffers',
-      why: { code: 'partial', weightsMiB: 6600, gpuMiB: 6000, gpu: 'RTX 3060', freeKnown: true, percent: 95, perLayerMiB: 200, reserveMiB: 1024 },
+      why: {
+        code: 'partial',
+        weightsMiB: 6600,
+        gpuMiB: 6000,
+        gpu: 'RTX 3060',
+        freeKnown: true,
+        percent: 95,
+        perLayerMiB: 200,
+        reserveMiB: 1024,
+      },
     });
   });
 
@@ -70,7 +105,10 @@ describe('estimateGpuLayers', () => {
   });
 
   it('uses the GPU with the most free VRAM', () => {
-    const result = estimate({ model: model({ fileSize: 6600 * MiB }), gpus: [gpu('small', 2000, 24000), gpu('big', 6000, 8000), gpu('unknown', null)] });
+    const result = estimate({
+      model: model({ fileSize: 6600 * MiB }),
+      gpus: [gpu('small', 2000, 24000), gpu('big', 6000, 8000), gpu('unknown', null)],
+    });
     expect(result.gpuLayers).toBe(23);
     expect(result.reason).toContain('6000 MiB free on big');
   });
@@ -100,16 +138,39 @@ describe('estimateGpuLayers', () => {
   });
 
   it('prefers a known free figure over a larger total elsewhere', () => {
-    const result = estimate({ model: model({ fileSize: 6600 * MiB }), gpus: [gpu('clinfo-card', null, 48000, 'clinfo'), gpu('smi-card', 6000, 8000)] });
+    const result = estimate({
+      model: model({ fileSize: 6600 * MiB }),
+      gpus: [gpu('clinfo-card', null, 48000, 'clinfo'), gpu('smi-card', 6000, 8000)],
+    });
     expect(result.gpuLayers).toBe(23);
     expect(result.reason).toContain('free on smi-card');
   });
 
   it('lets a numeric override win, clamped to the model', () => {
-    expect(estimate({ override: 10 })).toEqual({ gpuLayers: 10, maxLayers: 33, reason: 'set by you', why: { code: 'override', wanted: 10 } });
-    expect(estimate({ override: 0 })).toEqual({ gpuLayers: 0, maxLayers: 33, reason: 'set by you', why: { code: 'override', wanted: 0 } });
-    expect(estimate({ override: 33 })).toEqual({ gpuLayers: 33, maxLayers: 33, reason: 'set by you', why: { code: 'override', wanted: 33 } });
-    expect(estimate({ override: 999 })).toEqual({ gpuLayers: 33, maxLayers: 33, reason: "set by you (999, capped at the model's 33 layers)", why: { code: 'override_capped', wanted: 999 } });
+    expect(estimate({ override: 10 })).toEqual({
+      gpuLayers: 10,
+      maxLayers: 33,
+      reason: 'set by you',
+      why: { code: 'override', wanted: 10 },
+    });
+    expect(estimate({ override: 0 })).toEqual({
+      gpuLayers: 0,
+      maxLayers: 33,
+      reason: 'set by you',
+      why: { code: 'override', wanted: 0 },
+    });
+    expect(estimate({ override: 33 })).toEqual({
+      gpuLayers: 33,
+      maxLayers: 33,
+      reason: 'set by you',
+      why: { code: 'override', wanted: 33 },
+    });
+    expect(estimate({ override: 999 })).toEqual({
+      gpuLayers: 33,
+      maxLayers: 33,
+      reason: "set by you (999, capped at the model's 33 layers)",
+      why: { code: 'override_capped', wanted: 999 },
+    });
   });
 
   it('lets an override win even when the VRAM is unknown or too small', () => {
@@ -119,22 +180,39 @@ describe('estimateGpuLayers', () => {
 
   it('counts the KV cache of the chosen context from the header (128 KiB a token: 32 layers × 8 KV heads × 128 × K and V at f16)', () => {
     const withKv = model({ kvBytesPerToken: 131072 });
-    // 8,192 tokens (the trained context): 1,024 MiB of cache; 4,200 + 1,024 + 512 MiB of buffers = 5,736 ≤ 95 % of 6,100
+    // 8,192 tokens (the trained context): 1,024 MiB of cache; 4,200 + 1,024 + 512 MiB of buffers = 5,736 ≤ 95 % of
+    // 6,100
     expect(estimate({ model: withKv, gpus: [gpu('A', 6100)] })).toEqual({
       gpuLayers: 33,
       maxLayers: 33,
-      reason: 'all 33 layers: 4200 MiB of weights and 1024 MiB of KV cache for 8192 tokens (with 512 MiB of compute buffers) fit in 95 % of 6100 MiB free on A',
-      why: { code: 'fits', weightsMiB: 4200, gpuMiB: 6100, gpu: 'A', freeKnown: true, percent: 95, kvMiB: 1024, context: 8192 },
+      reason:
+        'all 33 layers: 4200 MiB of weights and 1024 MiB of KV cache for 8192 tokens (with 512 MiB of compute buffers) fit in 95 % of 6100 MiB free on A',
+      why: {
+        code: 'fits',
+        weightsMiB: 4200,
+        gpuMiB: 6100,
+        gpu: 'A',
+        freeKnown: true,
+        percent: 95,
+        kvMiB: 1024,
+        context: 8192,
+      },
     });
-    // The same weights alone would fit 6,000 MiB; with the cache they do not: each layer carries 4200/33 + 1024/32 ≈ 159 MiB,
+    // The same weights alone would fit 6,000 MiB; with the cache they do not: each layer carries 4200/33 + 1024/32 ≈
+    // 159 MiB,
     // and (5,700 − 512) / 159 → 32 layers.
     const partial = estimate({ model: withKv, gpus: [gpu('A', 6000)] });
-    expect(partial).toMatchObject({ gpuLayers: 32, why: { code: 'partial', kvMiB: 1024, context: 8192, perLayerMiB: 159, reserveMiB: 512 } });
+    expect(partial).toMatchObject({
+      gpuLayers: 32,
+      why: { code: 'partial', kvMiB: 1024, context: 8192, perLayerMiB: 159, reserveMiB: 512 },
+    });
     expect(partial.reason).toContain('with its share of the 1024 MiB KV cache for 8192 tokens');
   });
 
   it('a smaller context leaves room for every layer; without the header figure the old round reserve applies', () => {
-    expect(estimate({ model: model({ kvBytesPerToken: 131072 }), gpus: [gpu('A', 6000)], contextSize: 2048 })).toMatchObject({ gpuLayers: 33, why: { code: 'fits', kvMiB: 256, context: 2048 } });
+    expect(
+      estimate({ model: model({ kvBytesPerToken: 131072 }), gpus: [gpu('A', 6000)], contextSize: 2048 }),
+    ).toMatchObject({ gpuLayers: 33, why: { code: 'fits', kvMiB: 256, context: 2048 } });
     expect(estimate({ model: model(), gpus: [gpu('A', 6000)], contextSize: 2048 }).why).not.toHaveProperty('kvMiB');
   });
 

@@ -28,25 +28,50 @@ export interface RetryStep {
   notice: Notice;
 }
 
-/** The start to try next; throws the load's AppFailure when none is left. Notes the start's memory failure in `fitting`. */
+/**
+ * The start to try next; throws the load's AppFailure when none is left. Notes the start's memory failure in `fitting`.
+ */
 export function stepAfterFailedStart(failed: FailedStart): RetryStep {
   const { fitting, error, next } = failed;
-  const change = nextFit(fitting, failed.startLines, { maxLayers: failed.model.nLayer + 1, trainedContext: failed.model.contextLength });
+  const change = nextFit(fitting, failed.startLines, {
+    maxLayers: failed.model.nLayer + 1,
+    trainedContext: failed.model.contextLength,
+  });
   if (change) {
     // Out of memory: the same backend again, smaller; what changed is said where the user looks.
     const why = `${change.text}; starting again`;
-    return { retry: 'smaller', notice: { level: 'warning', code: 'backend_fit', message: why, details: { device: change.device, from: change.from, to: change.to } } };
+    return {
+      retry: 'smaller',
+      notice: {
+        level: 'warning',
+        code: 'backend_fit',
+        message: why,
+        details: { device: change.device, from: change.from, to: change.to },
+      },
+    };
   }
   // Host memory that ran out stays out on any backend; a GPU that ran out may leave the next backend room.
-  if (fitting.lastOutOfMemory && (!isGpuDevice(fitting.lastOutOfMemory.device) || !next)) throw outOfMemoryFailure(fitting, error);
+  if (fitting.lastOutOfMemory && (!isGpuDevice(fitting.lastOutOfMemory.device) || !next))
+    throw outOfMemoryFailure(fitting, error);
   if (!failed.repackOff && diedOfCpuFault(error.details)) {
     // Weight repacking uses the CPU's newest matrix units (AMX on recent Xeons); some
     // virtual machines report them but fault on use. Without repacking the same
     // build runs, a little slower on quantized models.
     const why = `llama-server crashed while loading the model (${String(error.details?.signal)}); it is started again without weight repacking (${NO_REPACK}), which this CPU or virtual machine needs`;
-    return { retry: 'no_repack', notice: { level: 'warning', code: 'backend_no_repack', message: why, details: { signal: error.details?.signal } } };
+    return {
+      retry: 'no_repack',
+      notice: { level: 'warning', code: 'backend_no_repack', message: why, details: { signal: error.details?.signal } },
+    };
   }
   if (!next) throw new AppFailure(error.code, error.message, error.details);
   const why = fallbackNotice(failed.backend, error.message, next);
-  return { retry: 'next_backend', notice: { level: 'warning', code: 'backend_fallback', message: why, details: { from: failed.backend, to: next, cause: error.message } } };
+  return {
+    retry: 'next_backend',
+    notice: {
+      level: 'warning',
+      code: 'backend_fallback',
+      message: why,
+      details: { from: failed.backend, to: next, cause: error.message },
+    },
+  };
 }

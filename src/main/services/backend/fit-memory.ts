@@ -27,14 +27,23 @@ const MAX_ENTRIES = 200;
 export async function fitMemoryKey(launchKey: string, modelPath: string, devices: string): Promise<string | null> {
   try {
     const file = await stat(modelPath);
-    return createHash('sha256').update(JSON.stringify([launchKey, file.size, Math.round(file.mtimeMs), devices])).digest('hex').slice(0, 40);
+    return createHash('sha256')
+      .update(JSON.stringify([launchKey, file.size, Math.round(file.mtimeMs), devices]))
+      .digest('hex')
+      .slice(0, 40);
   } catch {
     return null;
   }
 }
 
-/** The store in `file`, or in memory only when there is no file (an embedding server, a test). A damaged file starts empty. */
-export async function openFitMemory(file: string | undefined, log: (line: string) => void = () => {}): Promise<FitMemory> {
+/**
+ * The store in `file`, or in memory only when there is no file (an embedding server, a test). A damaged file starts
+ * empty.
+ */
+export async function openFitMemory(
+  file: string | undefined,
+  log: (line: string) => void = () => {},
+): Promise<FitMemory> {
   const entries = new Map<string, Entry>(file ? await readEntries(file, log) : []);
   const save = async (): Promise<void> => {
     if (!file) return;
@@ -76,5 +85,11 @@ async function readEntries(file: string, log: (line: string) => void): Promise<[
 
 function isEntry(value: unknown): value is Entry {
   const entry = value as Partial<Entry> | null;
-  return typeof entry === 'object' && entry !== null && Number.isInteger(entry.gpuLayers) && Number.isInteger(entry.contextSize) && typeof entry.at === 'number';
+  return (
+    typeof entry === 'object' &&
+    entry !== null &&
+    Number.isInteger(entry.gpuLayers) &&
+    Number.isInteger(entry.contextSize) &&
+    typeof entry.at === 'number'
+  );
 }

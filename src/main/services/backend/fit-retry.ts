@@ -34,14 +34,30 @@ export function nextFitPoint(current: FitPoint, oom: OutOfMemory, limits: FitLim
   if (isGpuDevice(oom.device) && current.gpuLayers > 0 && !computeOnGpu) {
     const gpuLayers = Math.max(0, Math.min(current.gpuLayers - 1, Math.floor((current.gpuLayers * 3) / 4)));
     const to = { ...current, gpuLayers };
-    return { from: current, to, device: oom.device, buffer: oom.buffer, text: `${what}: GPU layers ${current.gpuLayers} → ${gpuLayers} of ${limits.maxLayers}` };
+    return {
+      from: current,
+      to,
+      device: oom.device,
+      buffer: oom.buffer,
+      text: `${what}: GPU layers ${current.gpuLayers} → ${gpuLayers} of ${limits.maxLayers}`,
+    };
   }
   if (!(context > MIN_FIT_CONTEXT)) return null;
   // Weights that do not fit in RAM do not fit in less context either.
   if (!isGpuDevice(oom.device) && oom.buffer === 'model') return null;
   const contextSize = Math.max(MIN_FIT_CONTEXT, Math.floor(context / 2 / CONTEXT_STEP) * CONTEXT_STEP);
   const to = { ...current, contextSize };
-  return { from: current, to, device: oom.device, buffer: oom.buffer, text: `${what}: context ${context} → ${contextSize} tokens` };
+  return {
+    from: current,
+    to,
+    device: oom.device,
+    buffer: oom.buffer,
+    text: `${what}: context ${context} → ${contextSize} tokens`,
+  };
 }
 
-const BUFFER_WORDS: Record<NonNullable<OutOfMemory['buffer']>, string> = { model: 'weights', kv: 'KV cache', compute: 'compute buffers' };
+const BUFFER_WORDS: Record<NonNullable<OutOfMemory['buffer']>, string> = {
+  model: 'weights',
+  kv: 'KV cache',
+  compute: 'compute buffers',
+};

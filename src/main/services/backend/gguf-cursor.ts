@@ -11,22 +11,32 @@ const CHUNK_BYTES = 1 << 20;
 export const MAX_STRING_BYTES = 32 << 20;
 
 /** The failure for a file that is not a GGUF model we can read. */
-export const invalidGguf = (message: string, details: Record<string, unknown>) => new AppFailure('model_invalid', message, details);
+export const invalidGguf = (message: string, details: Record<string, unknown>) =>
+  new AppFailure('model_invalid', message, details);
 
 /**
  * The failure for a file that ends too soon: `reason` lets the page say "cut short, download it
  * again" (error.reason.gguf_truncated) instead of the plain "not a usable GGUF".
  */
-export const truncatedGguf = (message: string, details: Record<string, unknown>) => invalidGguf(message, { ...details, reason: 'gguf_truncated' });
+export const truncatedGguf = (message: string, details: Record<string, unknown>) =>
+  invalidGguf(message, { ...details, reason: 'gguf_truncated' });
 
 /**
  * The failure for a file that breaks one of the reader's limits (a crafted or damaged file):
  * `reason` and the numbers let the library say "not a usable model file" and why.
  */
-export const overLimitGguf = (message: string, details: Record<string, unknown> & GgufOverLimit) => invalidGguf(message, { ...details, reason: 'gguf_over_limit' });
+export const overLimitGguf = (message: string, details: Record<string, unknown> & GgufOverLimit) =>
+  invalidGguf(message, { ...details, reason: 'gguf_over_limit' });
 
 function stringTooLong(c: GgufCursor, what: string, at: number, length: number): AppFailure {
-  return overLimitGguf(`invalid GGUF: a string in ${what} at byte ${at} declares ${length} bytes`, { path: c.path, at, length, limit: 'string', found: length, max: MAX_STRING_BYTES });
+  return overLimitGguf(`invalid GGUF: a string in ${what} at byte ${at} declares ${length} bytes`, {
+    path: c.path,
+    at,
+    length,
+    limit: 'string',
+    found: length,
+    max: MAX_STRING_BYTES,
+  });
 }
 
 /** What takeStrings charges each decoded string to (the read's KeptBudget). */
@@ -77,7 +87,10 @@ export class GgufCursor {
       got += bytesRead;
     }
     if (got < n) {
-      throw truncatedGguf(`truncated GGUF: the file shrank while reading ${what}`, { path: this.path, needed: this.pos + n });
+      throw truncatedGguf(`truncated GGUF: the file shrank while reading ${what}`, {
+        path: this.path,
+        needed: this.pos + n,
+      });
     }
     this.bufStart = this.pos;
     this.bufLen = got;
@@ -106,7 +119,8 @@ export class GgufCursor {
     while (skipped < count && offset + 8 <= end) {
       const low = (buf[offset]! | (buf[offset + 1]! << 8) | (buf[offset + 2]! << 16)) + buf[offset + 3]! * 0x100_0000;
       const high = buf[offset + 4]! | buf[offset + 5]! | buf[offset + 6]! | buf[offset + 7]!;
-      if (high !== 0 || low > MAX_STRING_BYTES) throw stringTooLong(this, what, base + offset, low + buf.readUInt32LE(offset + 4) * 0x1_0000_0000);
+      if (high !== 0 || low > MAX_STRING_BYTES)
+        throw stringTooLong(this, what, base + offset, low + buf.readUInt32LE(offset + 4) * 0x1_0000_0000);
       offset += 8 + low;
       skipped++;
     }
@@ -129,7 +143,8 @@ export class GgufCursor {
     while (taken < count && offset + 8 <= end) {
       const low = buf.readUInt32LE(offset);
       const high = buf.readUInt32LE(offset + 4);
-      if (high !== 0 || low > MAX_STRING_BYTES) throw stringTooLong(this, what, base + offset, low + high * 0x1_0000_0000);
+      if (high !== 0 || low > MAX_STRING_BYTES)
+        throw stringTooLong(this, what, base + offset, low + high * 0x1_0000_0000);
       if (offset + 8 + low > end) break;
       budget.chargeString(low, what);
       out.push(buf.toString('utf8', offset + 8, offset + 8 + low));
@@ -156,7 +171,9 @@ export class GgufCursor {
   f64 = () => this.buf.readDoubleLE(this.at(8));
   u64 = () => this.buf.readBigUInt64LE(this.at(8));
   i64 = () => this.buf.readBigInt64LE(this.at(8));
-  /** A u64 length or count as a number; values past 2^53 lose precision but are rejected by the callers' limits anyway. */
+  /**
+   * A u64 length or count as a number; values past 2^53 lose precision but are rejected by the callers' limits anyway.
+   */
   u64n = () => {
     const offset = this.at(8);
     return this.buf.readUInt32LE(offset) + this.buf.readUInt32LE(offset + 4) * 0x1_0000_0000;

@@ -29,12 +29,15 @@ export class KeptBudget {
   private charge(bytes: number, what: string): void {
     this.used += bytes;
     if (this.used <= this.max) return;
-    throw overLimitGguf(`invalid GGUF: keeping ${what} would take ${this.used} bytes of memory (limit ${this.max} for one header)`, {
-      path: this.path,
-      limit: 'kept',
-      found: this.used,
-      max: this.max,
-    });
+    throw overLimitGguf(
+      `invalid GGUF: keeping ${what} would take ${this.used} bytes of memory (limit ${this.max} for one header)`,
+      {
+        path: this.path,
+        limit: 'kept',
+        found: this.used,
+        max: this.max,
+      },
+    );
   }
 
   /** A metadata key and its entry. */
@@ -44,5 +47,6 @@ export class KeptBudget {
   /** `count` scalars or array summaries. */
   chargeElements = (count: number, what: string): void => this.charge(ELEMENT_BYTES * count, what);
   /** A tensor info with its name and dimensions. */
-  chargeTensor = (name: string, dims: number): void => this.charge(TENSOR_BYTES + 2 * name.length + ELEMENT_BYTES * dims, `tensor ${name}`);
+  chargeTensor = (name: string, dims: number): void =>
+    this.charge(TENSOR_BYTES + 2 * name.length + ELEMENT_BYTES * dims, `tensor ${name}`);
 }

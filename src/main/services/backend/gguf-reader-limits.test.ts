@@ -32,7 +32,10 @@ function withBlob(): Buffer {
       'general.architecture': kv.str('llama'),
       'junk.blob': kv.str('x'.repeat(4 * MiB)),
       'general.name': kv.str('blob model'),
-      'tokenizer.ggml.tokens': kv.arr(GgufType.STRING, Array.from({ length: 1000 }, (_, i) => `token-${i}`)),
+      'tokenizer.ggml.tokens': kv.arr(
+        GgufType.STRING,
+        Array.from({ length: 1000 }, (_, i) => `token-${i}`),
+      ),
       'llama.context_length': kv.u32(2048),
     },
     tensors: [{ name: 'output_norm.weight', dims: [4], type: 'f32', data: new Float32Array(4) }],
@@ -64,7 +67,10 @@ describe('keeping only what is asked for', () => {
   it('charges the elements of a kept vocabulary, and only when it is kept', async () => {
     const path = await fixture('vocab.gguf', withBlob());
     const keys = ['tokenizer.ggml.tokens'];
-    expect((await readGgufHeader(path, { keys, keptBytes: 4096 })).metadata.get('tokenizer.ggml.tokens')).toEqual({ type: GgufType.STRING, length: 1000 });
+    expect((await readGgufHeader(path, { keys, keptBytes: 4096 })).metadata.get('tokenizer.ggml.tokens')).toEqual({
+      type: GgufType.STRING,
+      length: 1000,
+    });
     const error = await failure(readGgufHeader(path, { keys, keepArrays: keys, keptBytes: 4096 }));
     expect(error.details).toMatchObject({ reason: 'gguf_over_limit', limit: 'kept' });
     const kept = await readGgufHeader(path, { keys, keepArrays: keys, keptBytes: 64 << 10 });
@@ -108,6 +114,11 @@ describe('tensor infos', () => {
     await writeCrafted(path, manyTensorsGguf({ declared: MAX_TENSOR_COUNT + 1, present: 0 }));
     const error = await failure(readGgufHeader(path, { onTensor: () => {} }));
     expect(error.message).toMatch(/declares 1048577 tensors at byte 8 \(limit 1048576\)/);
-    expect(error.details).toMatchObject({ reason: 'gguf_over_limit', limit: 'tensors', found: MAX_TENSOR_COUNT + 1, max: MAX_TENSOR_COUNT });
+    expect(error.details).toMatchObject({
+      reason: 'gguf_over_limit',
+      limit: 'tensors',
+      found: MAX_TENSOR_COUNT + 1,
+      max: MAX_TENSOR_COUNT,
+    });
   });
 });

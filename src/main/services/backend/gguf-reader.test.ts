@@ -26,7 +26,10 @@ function modelSpec(extra: Record<string, GgufKv> = {}, tokens = 40): GgufFileSpe
       'llama.context_length': kv.u32(4096),
       'llama.embedding_length': kv.u64(256n),
       'tokenizer.ggml.tokens': kv.arr(GgufType.STRING, vocab(tokens)),
-      'tokenizer.ggml.scores': kv.arr(GgufType.FLOAT32, Array.from({ length: tokens }, (_, i) => -i)),
+      'tokenizer.ggml.scores': kv.arr(
+        GgufType.FLOAT32,
+        Array.from({ length: tokens }, (_, i) => -i),
+      ),
       'tokenizer.ggml.merges.nested': kv.arr(GgufType.ARRAY, [
         { type: GgufType.STRING, length: 2, values: ['a', 'b'] },
         { type: GgufType.UINT8, length: 1, values: [7] },
@@ -90,11 +93,23 @@ describe('readGgufHeader', () => {
   it('keeps only the arrays asked for: a vocabulary larger than a read chunk, whole, and every cut of it refused as truncated', async () => {
     // 150k tokens of 8 to 14 bytes: about 2.5 MB, so strings straddle the 1 MB chunks.
     const tokens = Array.from({ length: 150_000 }, (_, i) => `Ġtok${i}`);
-    const spec = modelSpec({ 'tokenizer.ggml.tokens': kv.arr(GgufType.STRING, tokens), 'tokenizer.ggml.token_type': kv.arr(GgufType.INT32, tokens.map((_, i) => i % 7)) });
+    const spec = modelSpec({
+      'tokenizer.ggml.tokens': kv.arr(GgufType.STRING, tokens),
+      'tokenizer.ggml.token_type': kv.arr(
+        GgufType.INT32,
+        tokens.map((_, i) => i % 7),
+      ),
+    });
     const path = await fixture('vocab150k.gguf', { ...spec, tensors: [] });
     const header = await readGgufHeader(path, { keepArrays: ['tokenizer.ggml.tokens', 'tokenizer.ggml.token_type'] });
-    expect(header.metadata.get('tokenizer.ggml.tokens')).toEqual({ type: GgufType.STRING, length: 150_000, values: tokens });
-    expect((header.metadata.get('tokenizer.ggml.token_type') as { values: number[] }).values.slice(0, 8)).toEqual([0, 1, 2, 3, 4, 5, 6, 0]);
+    expect(header.metadata.get('tokenizer.ggml.tokens')).toEqual({
+      type: GgufType.STRING,
+      length: 150_000,
+      values: tokens,
+    });
+    expect((header.metadata.get('tokenizer.ggml.token_type') as { values: number[] }).values.slice(0, 8)).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 0,
+    ]);
     expect(header.metadata.get('tokenizer.ggml.scores')).toEqual({ type: GgufType.FLOAT32, length: 40 });
     const whole = encodeGguf({ ...spec, tensors: [] });
     for (const end of [1 << 20, (1 << 20) + 5, 2_000_001, whole.length - 3]) {
@@ -165,10 +180,18 @@ describe('readModelFacts', () => {
   it('needs general.architecture and <arch>.block_count', async () => {
     const noArch = { ...(modelSpec().metadata as Record<string, GgufKv>) };
     delete noArch['general.architecture'];
-    await expectFailure(readModelFacts(await fixture('noarch.gguf', { metadata: noArch })), 'model_invalid', /general\.architecture/);
+    await expectFailure(
+      readModelFacts(await fixture('noarch.gguf', { metadata: noArch })),
+      'model_invalid',
+      /general\.architecture/,
+    );
     const noBlocks = { ...(modelSpec().metadata as Record<string, GgufKv>) };
     delete noBlocks['llama.block_count'];
-    await expectFailure(readModelFacts(await fixture('noblocks.gguf', { metadata: noBlocks })), 'model_invalid', /missing llama\.block_count/);
+    await expectFailure(
+      readModelFacts(await fixture('noblocks.gguf', { metadata: noBlocks })),
+      'model_invalid',
+      /missing llama\.block_count/,
+    );
   });
 
   it('reports a missing mmproj as model_missing with its path', async () => {
@@ -180,16 +203,28 @@ describe('readModelFacts', () => {
 describe('bad files', () => {
   it('says a file of random bytes is not a GGUF file', async () => {
     const random = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 251));
-    await expectFailure(readModelFacts(await fixture('random.bin', random)), 'model_invalid', /^not a GGUF file \(random bytes\?\)/);
+    await expectFailure(
+      readModelFacts(await fixture('random.bin', random)),
+      'model_invalid',
+      /^not a GGUF file \(random bytes\?\)/,
+    );
     expect((await failure(readGgufHeader(join(dir, 'random.bin')))).details).toMatchObject({ reason: 'not_gguf' });
   });
 
   it('recognises an old GGML model', async () => {
-    await expectFailure(readGgufHeader(await fixture('old.bin', Buffer.from('tjgg\x03\x00\x00\x00'))), 'model_invalid', /old GGML model/);
+    await expectFailure(
+      readGgufHeader(await fixture('old.bin', Buffer.from('tjgg\x03\x00\x00\x00'))),
+      'model_invalid',
+      /old GGML model/,
+    );
   });
 
   it('says an empty file is empty', async () => {
-    await expectFailure(readModelFacts(await fixture('empty.gguf', Buffer.alloc(0))), 'model_invalid', /not a GGUF file: .*empty/);
+    await expectFailure(
+      readModelFacts(await fixture('empty.gguf', Buffer.alloc(0))),
+      'model_invalid',
+      /not a GGUF file: .*empty/,
+    );
   });
 
   it('reports every truncation of the header as model_invalid, never a hang or a crash', async () => {
@@ -201,7 +236,10 @@ describe('bad files', () => {
     const cut = join(dir, 'cut.gguf');
     for (let end = 1; end <= dataOffset!; end++) {
       await writeFile(cut, whole.subarray(0, end));
-      const error = await readGgufHeader(cut, { tensors: true }).then(() => undefined, (e: unknown) => e);
+      const error = await readGgufHeader(cut, { tensors: true }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       if (error !== undefined) {
         expect(error, `cut at ${end}`).toBeInstanceOf(AppFailure);
         expect((error as AppFailure).code, `cut at ${end}`).toBe('model_invalid');
@@ -216,7 +254,9 @@ describe('bad files', () => {
     expect(firstReadable).toBeGreaterThan(dataOffset! - 32);
     expect(outcomes.filter((o) => o.end >= firstReadable).every((o) => o.error === undefined)).toBe(true);
     const inMetadata = outcomes.find((o) => o.end === tensorInfoOffset - 1)!.error!;
-    expect(inMetadata.message).toMatch(new RegExp(`^truncated GGUF: header ends at byte ${tensorInfoOffset - 1} of at least \\d+`));
+    expect(inMetadata.message).toMatch(
+      new RegExp(`^truncated GGUF: header ends at byte ${tensorInfoOffset - 1} of at least \\d+`),
+    );
     await writeFile(cut, whole.subarray(0, tensorInfoOffset - 1));
     expect((await failure(readModelFacts(cut))).code).toBe('model_invalid');
   });
@@ -245,45 +285,81 @@ describe('bad files', () => {
     const firstKeyLength = 24; // magic, version, tensor count, KV count
     const hugeKey = bytes();
     hugeKey.writeBigUInt64LE(1n << 62n, firstKeyLength);
-    await expectFailure(readModelFacts(await fixture('huge-key.gguf', hugeKey)), 'model_invalid', /declares \d+ bytes \(limit/);
+    await expectFailure(
+      readModelFacts(await fixture('huge-key.gguf', hugeKey)),
+      'model_invalid',
+      /declares \d+ bytes \(limit/,
+    );
 
     const template = bytes();
     const at = template.indexOf('{{ messages }}') - 8;
     template.writeBigUInt64LE(0xffff_ffff_ffffn, at);
-    await expectFailure(readModelFacts(await fixture('huge-string.gguf', template)), 'model_invalid', /tokenizer\.chat_template at byte \d+ declares/);
+    await expectFailure(
+      readModelFacts(await fixture('huge-string.gguf', template)),
+      'model_invalid',
+      /tokenizer\.chat_template at byte \d+ declares/,
+    );
 
     const tokens = bytes();
     const firstToken = tokens.indexOf('tok0') - 8;
     tokens.writeBigUInt64LE(1n << 40n, firstToken - 8); // the array's length, just before its first element
-    await expectFailure(readModelFacts(await fixture('huge-array.gguf', tokens)), 'model_invalid', /declares 1099511627776 elements/);
+    await expectFailure(
+      readModelFacts(await fixture('huge-array.gguf', tokens)),
+      'model_invalid',
+      /declares 1099511627776 elements/,
+    );
 
     const token = bytes();
     token.writeBigUInt64LE(1n << 33n, firstToken);
-    await expectFailure(readModelFacts(await fixture('huge-token.gguf', token)), 'model_invalid', /a string in tokenizer\.ggml\.tokens/);
+    await expectFailure(
+      readModelFacts(await fixture('huge-token.gguf', token)),
+      'model_invalid',
+      /a string in tokenizer\.ggml\.tokens/,
+    );
 
     const kvCount = bytes();
     kvCount.writeBigUInt64LE(1n << 50n, 16);
-    await expectFailure(readModelFacts(await fixture('huge-kv-count.gguf', kvCount)), 'model_invalid', /declares \d+ metadata entries/);
+    await expectFailure(
+      readModelFacts(await fixture('huge-kv-count.gguf', kvCount)),
+      'model_invalid',
+      /declares \d+ metadata entries/,
+    );
 
     const tensorCount = bytes();
     tensorCount.writeBigUInt64LE(1n << 50n, 8);
-    await expectFailure(readModelFacts(await fixture('huge-tensor-count.gguf', tensorCount)), 'model_invalid', /declares \d+ tensors/);
+    await expectFailure(
+      readModelFacts(await fixture('huge-tensor-count.gguf', tensorCount)),
+      'model_invalid',
+      /declares \d+ tensors/,
+    );
   });
 
   it('rejects unknown value types, duplicate keys and absurdly nested arrays', async () => {
     const badType = encodeGguf(modelSpec());
     const typeOffset = 24 + 8 + 'general.architecture'.length;
     badType.writeUInt32LE(13, typeOffset);
-    await expectFailure(readModelFacts(await fixture('bad-type.gguf', badType)), 'model_invalid', /unknown value type 13/);
+    await expectFailure(
+      readModelFacts(await fixture('bad-type.gguf', badType)),
+      'model_invalid',
+      /unknown value type 13/,
+    );
 
     const twice = encodeGguf({ metadata: new Map([['a', kv.u8(1)]]) });
     twice.writeBigUInt64LE(2n, 16);
     const duplicate = Buffer.concat([twice, twice.subarray(24)]);
-    await expectFailure(readGgufHeader(await fixture('duplicate.gguf', duplicate)), 'model_invalid', /duplicate metadata key a/);
+    await expectFailure(
+      readGgufHeader(await fixture('duplicate.gguf', duplicate)),
+      'model_invalid',
+      /duplicate metadata key a/,
+    );
 
     let nested: GgufKv = kv.arr(GgufType.UINT8, [1]);
     for (let i = 0; i < 12; i++) nested = kv.arr(GgufType.ARRAY, [nested.value]);
-    await expectFailure(readGgufHeader(await fixture('nested.gguf', { metadata: { deep: nested } })), 'model_invalid', /nested deeper/);
+    await expectFailure(
+      readGgufHeader(await fixture('nested.gguf', { metadata: { deep: nested } })),
+      'model_invalid',
+      /nested deeper/,
+    );
   });
 });
 
@@ -308,7 +384,9 @@ describe('file system failures', () => {
     const path = join(dir, 'unreadable.gguf');
     if (asRoot || process.platform === 'win32') {
       const server = createServer();
-      await new Promise<void>((resolve) => server.listen(process.platform === 'win32' ? '\\\\.\\pipe\\eva-gguf-test' : path, resolve));
+      await new Promise<void>((resolve) =>
+        server.listen(process.platform === 'win32' ? '\\\\.\\pipe\\eva-gguf-test' : path, resolve),
+      );
       try {
         const target = process.platform === 'win32' ? '\\\\.\\pipe\\eva-gguf-test' : path;
         await expectFailure(readModelFacts(target), 'model_unreadable', /not a regular file|cannot read/);

@@ -39,13 +39,22 @@ export interface GgufHeader {
 }
 
 export interface ReadGgufOptions {
-  /** the metadata keys to keep, by name or by test; the others are skipped by their lengths, never decoded (default: every key) */
+  /**
+   * the metadata keys to keep, by name or by test; the others are skipped by their lengths, never decoded (default:
+   * every key)
+   */
   keys?: readonly string[] | ((key: string) => boolean);
-  /** decode the elements of kept arrays into `values`: all of them, or only those of the keys listed (a vocabulary costs ~100 ms; off by default) */
+  /**
+   * decode the elements of kept arrays into `values`: all of them, or only those of the keys listed (a vocabulary costs
+   * ~100 ms; off by default)
+   */
   keepArrays?: boolean | readonly string[];
   /** also read and keep the tensor infos */
   tensors?: boolean;
-  /** sees every tensor info as it is read, kept or not: how a caller checks the tensors of a file without holding millions of them */
+  /**
+   * sees every tensor info as it is read, kept or not: how a caller checks the tensors of a file without holding
+   * millions of them
+   */
   onTensor?: (tensor: GgufTensorInfo) => void;
   /** bytes of memory the kept keys, values and tensor infos may take (default KEPT_BYTES) */
   keptBytes?: number;
@@ -62,7 +71,12 @@ async function readTensorInfo(c: GgufCursor, index: number): Promise<GgufTensorI
   const what = `tensor ${name}`;
   if (!c.has(4)) await c.need(4, what);
   const nDims = c.u32();
-  if (nDims > GGML_MAX_DIMS) throw invalidGguf(`invalid GGUF: ${what} has ${nDims} dimensions (at most ${GGML_MAX_DIMS})`, { path: c.path, name, nDims });
+  if (nDims > GGML_MAX_DIMS)
+    throw invalidGguf(`invalid GGUF: ${what} has ${nDims} dimensions (at most ${GGML_MAX_DIMS})`, {
+      path: c.path,
+      name,
+      nDims,
+    });
   const bytes = nDims * 8 + 4 + 8;
   if (!c.has(bytes)) await c.need(bytes, what);
   const dims: number[] = [];
@@ -78,7 +92,14 @@ async function readTensorInfo(c: GgufCursor, index: number): Promise<GgufTensorI
 function checkCount(c: GgufCursor, count: number, limit: number, what: 'tensors' | 'entries', at: number): number {
   if (count > limit) {
     const words = what === 'tensors' ? 'tensors' : 'metadata entries';
-    throw overLimitGguf(`invalid GGUF: declares ${count} ${words} at byte ${at} (limit ${limit})`, { path: c.path, at, count, limit: what, found: count, max: limit });
+    throw overLimitGguf(`invalid GGUF: declares ${count} ${words} at byte ${at} (limit ${limit})`, {
+      path: c.path,
+      at,
+      count,
+      limit: what,
+      found: count,
+      max: limit,
+    });
   }
   return count;
 }
@@ -90,7 +111,9 @@ function keyTest(keys: ReadGgufOptions['keys']): (key: string) => boolean {
   return (key) => wanted.has(key);
 }
 
-/** Reads the header of the GGUF file at `path`; throws `AppFailure` (model_missing / model_unreadable / model_invalid). */
+/**
+ * Reads the header of the GGUF file at `path`; throws `AppFailure` (model_missing / model_unreadable / model_invalid).
+ */
 export async function readGgufHeader(path: string, opts: ReadGgufOptions = {}): Promise<GgufHeader> {
   const size = await fileSizeOf(path);
   if (size === 0) throw invalidGguf(`not a GGUF file: ${path} is empty`, { path, fileSize: 0, reason: 'not_gguf' });
@@ -104,7 +127,9 @@ export async function readGgufHeader(path: string, opts: ReadGgufOptions = {}): 
     return await parseHeader(new GgufCursor(file, size, path), path, opts);
   } catch (error) {
     // Only I/O errors carry an errno code; anything else is a bug and should surface as one.
-    throw error instanceof AppFailure || typeof (error as NodeJS.ErrnoException).code !== 'string' ? error : fsFailure(error, path);
+    throw error instanceof AppFailure || typeof (error as NodeJS.ErrnoException).code !== 'string'
+      ? error
+      : fsFailure(error, path);
   } finally {
     await file.close();
   }
@@ -114,14 +139,23 @@ async function parseHeader(c: GgufCursor, path: string, opts: ReadGgufOptions): 
   await c.need(Math.min(c.size, 4), 'the magic');
   const magic = c.utf8(Math.min(c.size, 4));
   if (magic !== 'GGUF') {
-    if (!'GGUF'.startsWith(magic)) throw invalidGguf(`not a GGUF file (${describeMagic(magic)}): ${path}`, { path, reason: 'not_gguf' });
+    if (!'GGUF'.startsWith(magic))
+      throw invalidGguf(`not a GGUF file (${describeMagic(magic)}): ${path}`, { path, reason: 'not_gguf' });
     await c.need(4 - magic.length, 'the magic');
   }
   await c.need(4, 'the version');
   const version = c.u32();
   if (version !== 2 && version !== 3) {
-    const hint = version === 1 ? ' (GGUF v1 predates August 2023; re-convert the model)' : version > 0xffff ? ' (a big-endian file?)' : '';
-    throw invalidGguf(`unsupported GGUF version ${version}${hint}; only versions 2 and 3 are supported`, { path, version });
+    const hint =
+      version === 1
+        ? ' (GGUF v1 predates August 2023; re-convert the model)'
+        : version > 0xffff
+          ? ' (a big-endian file?)'
+          : '';
+    throw invalidGguf(`unsupported GGUF version ${version}${hint}; only versions 2 and 3 are supported`, {
+      path,
+      version,
+    });
   }
   await c.need(16, 'the tensor and metadata counts');
   const tensorCount = checkCount(c, c.u64n(), MAX_TENSOR_COUNT, 'tensors', 8);
@@ -159,7 +193,10 @@ async function parseHeader(c: GgufCursor, path: string, opts: ReadGgufOptions): 
     }
     const alignment = metadata.get('general.alignment') ?? DEFAULT_ALIGNMENT;
     if (typeof alignment !== 'number' || alignment <= 0 || (alignment & (alignment - 1)) !== 0) {
-      throw invalidGguf(`invalid GGUF: general.alignment must be a power of two`, { path, alignment: String(alignment) });
+      throw invalidGguf(`invalid GGUF: general.alignment must be a power of two`, {
+        path,
+        alignment: String(alignment),
+      });
     }
     if (tensors) header.tensors = tensors;
     header.dataOffset = Math.ceil(c.pos / alignment) * alignment;
@@ -168,7 +205,8 @@ async function parseHeader(c: GgufCursor, path: string, opts: ReadGgufOptions): 
 }
 
 function describeMagic(magic: string): string {
-  if (/^gg(ml|jt|mf|la)$/.test(magic) || /^(lmgg|tjgg|fmgg)$/.test(magic)) return 'an old GGML model; convert it to GGUF';
+  if (/^gg(ml|jt|mf|la)$/.test(magic) || /^(lmgg|tjgg|fmgg)$/.test(magic))
+    return 'an old GGML model; convert it to GGUF';
   if (magic.startsWith('PK')) return 'a zip archive';
   return 'random bytes?';
 }
@@ -180,7 +218,8 @@ async function fileSizeOf(path: string): Promise<number> {
   } catch (error) {
     throw fsFailure(error, path);
   }
-  if (info.isDirectory()) throw new AppFailure('model_unreadable', `${path} is a directory, not a model file`, { path, code: 'EISDIR' });
+  if (info.isDirectory())
+    throw new AppFailure('model_unreadable', `${path} is a directory, not a model file`, { path, code: 'EISDIR' });
   if (!info.isFile()) throw new AppFailure('model_unreadable', `${path} is not a regular file`, { path });
   return info.size;
 }
@@ -188,9 +227,12 @@ async function fileSizeOf(path: string): Promise<number> {
 /** Maps a node:fs error to the AppFailure the user sees. */
 export function fsFailure(error: unknown, path: string): AppFailure {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOENT' || code === 'ENOTDIR') return new AppFailure('model_missing', `model file not found: ${path}`, { path, code });
-  if (code === 'EACCES' || code === 'EPERM') return new AppFailure('model_unreadable', `no permission to read ${path}`, { path, code });
-  if (code === 'EISDIR') return new AppFailure('model_unreadable', `${path} is a directory, not a model file`, { path, code });
+  if (code === 'ENOENT' || code === 'ENOTDIR')
+    return new AppFailure('model_missing', `model file not found: ${path}`, { path, code });
+  if (code === 'EACCES' || code === 'EPERM')
+    return new AppFailure('model_unreadable', `no permission to read ${path}`, { path, code });
+  if (code === 'EISDIR')
+    return new AppFailure('model_unreadable', `${path} is a directory, not a model file`, { path, code });
   const message = error instanceof Error ? error.message : String(error);
   return new AppFailure('model_unreadable', `cannot read ${path}: ${message}`, { path, code });
 }

@@ -45,13 +45,25 @@ async function readLength(c: GgufCursor, what: string, limit: number): Promise<n
   const at = c.pos;
   const length = c.u64n();
   if (length > limit) {
-    throw overLimitGguf(`invalid GGUF: ${what} at byte ${at} declares ${length} bytes (limit ${limit})`, { path: c.path, at, length, limit: 'string', found: length, max: limit });
+    throw overLimitGguf(`invalid GGUF: ${what} at byte ${at} declares ${length} bytes (limit ${limit})`, {
+      path: c.path,
+      at,
+      length,
+      limit: 'string',
+      found: length,
+      max: limit,
+    });
   }
   return length;
 }
 
 /** A u64-length-prefixed UTF-8 string of at most `limit` bytes, charged to `budget` when one is given. */
-export async function readString(c: GgufCursor, what: string, limit = MAX_STRING_BYTES, budget?: KeptBudget): Promise<string> {
+export async function readString(
+  c: GgufCursor,
+  what: string,
+  limit = MAX_STRING_BYTES,
+  budget?: KeptBudget,
+): Promise<string> {
   const length = await readLength(c, what, limit);
   budget?.chargeString(length, what);
   if (!c.has(length)) await c.need(length, what);
@@ -72,18 +84,30 @@ async function readScalar(c: GgufCursor, type: GgufType, what: string): Promise<
 /** The scalar at the cursor, which the caller has made available. */
 function scalarAt(c: GgufCursor, type: GgufType): number | bigint | boolean {
   switch (type) {
-    case GgufType.UINT8: return c.u8();
-    case GgufType.INT8: return c.i8();
-    case GgufType.UINT16: return c.u16();
-    case GgufType.INT16: return c.i16();
-    case GgufType.UINT32: return c.u32();
-    case GgufType.INT32: return c.i32();
-    case GgufType.FLOAT32: return c.f32();
-    case GgufType.BOOL: return c.u8() !== 0;
-    case GgufType.UINT64: return c.u64();
-    case GgufType.INT64: return c.i64();
-    case GgufType.FLOAT64: return c.f64();
-    default: throw new Error(`not a scalar GGUF type: ${type}`);
+    case GgufType.UINT8:
+      return c.u8();
+    case GgufType.INT8:
+      return c.i8();
+    case GgufType.UINT16:
+      return c.u16();
+    case GgufType.INT16:
+      return c.i16();
+    case GgufType.UINT32:
+      return c.u32();
+    case GgufType.INT32:
+      return c.i32();
+    case GgufType.FLOAT32:
+      return c.f32();
+    case GgufType.BOOL:
+      return c.u8() !== 0;
+    case GgufType.UINT64:
+      return c.u64();
+    case GgufType.INT64:
+      return c.i64();
+    case GgufType.FLOAT64:
+      return c.f64();
+    default:
+      throw new Error(`not a scalar GGUF type: ${type}`);
   }
 }
 
@@ -92,17 +116,26 @@ export async function readType(c: GgufCursor, what: string): Promise<GgufType> {
   if (!c.has(4)) await c.need(4, what);
   const at = c.pos;
   const type = c.u32();
-  if (type > GgufType.FLOAT64) throw invalidGguf(`invalid GGUF: unknown value type ${type} at byte ${at} (${what})`, { path: c.path, at, type });
+  if (type > GgufType.FLOAT64)
+    throw invalidGguf(`invalid GGUF: unknown value type ${type} at byte ${at} (${what})`, { path: c.path, at, type });
   return type as GgufType;
 }
 
 /** A value of `type`, charged to `budget`; array elements are decoded only with `keepArrays`. */
-export async function readValue(c: GgufCursor, type: GgufType, what: string, keepArrays: boolean, depth: number, budget: KeptBudget): Promise<GgufValue> {
+export async function readValue(
+  c: GgufCursor,
+  type: GgufType,
+  what: string,
+  keepArrays: boolean,
+  depth: number,
+  budget: KeptBudget,
+): Promise<GgufValue> {
   if (type === GgufType.STRING) return readString(c, what, MAX_STRING_BYTES, budget);
   budget.chargeElements(1, what);
   if (type !== GgufType.ARRAY) return readScalar(c, type, what);
   const { itemType, length } = await readArrayStart(c, what, depth);
-  if (keepArrays) return { type: itemType, length, values: await readArrayValues(c, itemType, length, what, depth + 1, budget) };
+  if (keepArrays)
+    return { type: itemType, length, values: await readArrayValues(c, itemType, length, what, depth + 1, budget) };
   await skipArray(c, itemType, length, what, depth + 1);
   return { type: itemType, length };
 }
@@ -115,8 +148,16 @@ export async function skipValue(c: GgufCursor, type: GgufType, what: string, dep
   await skipArray(c, itemType, length, what, depth + 1);
 }
 
-async function readArrayStart(c: GgufCursor, what: string, depth: number): Promise<{ itemType: GgufType; length: number }> {
-  if (depth >= MAX_ARRAY_DEPTH) throw invalidGguf(`invalid GGUF: arrays nested deeper than ${MAX_ARRAY_DEPTH} (${what})`, { path: c.path, at: c.pos });
+async function readArrayStart(
+  c: GgufCursor,
+  what: string,
+  depth: number,
+): Promise<{ itemType: GgufType; length: number }> {
+  if (depth >= MAX_ARRAY_DEPTH)
+    throw invalidGguf(`invalid GGUF: arrays nested deeper than ${MAX_ARRAY_DEPTH} (${what})`, {
+      path: c.path,
+      at: c.pos,
+    });
   const itemType = await readType(c, what);
   if (!c.has(8)) await c.need(8, what);
   const length = c.u64n();
@@ -133,13 +174,21 @@ async function readArrayStart(c: GgufCursor, what: string, depth: number): Promi
 
 // A vocabulary is 150k strings and as many token types: elements already in the buffer are
 // read synchronously, so the reader awaits once a chunk rather than once an element.
-async function readArrayValues(c: GgufCursor, itemType: GgufType, length: number, what: string, depth: number, budget: KeptBudget): Promise<GgufValue[]> {
+async function readArrayValues(
+  c: GgufCursor,
+  itemType: GgufType,
+  length: number,
+  what: string,
+  depth: number,
+  budget: KeptBudget,
+): Promise<GgufValue[]> {
   const size = ELEMENT_BYTES[itemType] ?? 0;
   if (itemType === GgufType.STRING) {
     const values: string[] = [];
     while (values.length < length) {
       if (!c.has(8)) await c.need(8, what);
-      if (c.takeStrings(length - values.length, what, values, budget) === 0) values.push(await readString(c, what, MAX_STRING_BYTES, budget));
+      if (c.takeStrings(length - values.length, what, values, budget) === 0)
+        values.push(await readString(c, what, MAX_STRING_BYTES, budget));
     }
     return values;
   }
@@ -155,7 +204,13 @@ async function readArrayValues(c: GgufCursor, itemType: GgufType, length: number
   return values;
 }
 
-async function skipArray(c: GgufCursor, itemType: GgufType, length: number, what: string, depth: number): Promise<void> {
+async function skipArray(
+  c: GgufCursor,
+  itemType: GgufType,
+  length: number,
+  what: string,
+  depth: number,
+): Promise<void> {
   const size = ELEMENT_BYTES[itemType] ?? 0;
   if (size > 0) return c.skip(size * length, what);
   let left = length;

@@ -12,7 +12,9 @@ describe('parseNvidiaSmi', () => {
   });
 
   it('copes with Windows line endings and blank lines', () => {
-    expect(parseNvidiaSmi('\r\nNVIDIA RTX A6000, 49140, 48500\r\n\r\n')).toEqual([{ name: 'NVIDIA RTX A6000', totalMiB: 49140, freeMiB: 48500, source: 'nvidia-smi' }]);
+    expect(parseNvidiaSmi('\r\nNVIDIA RTX A6000, 49140, 48500\r\n\r\n')).toEqual([
+      { name: 'NVIDIA RTX A6000', totalMiB: 49140, freeMiB: 48500, source: 'nvidia-smi' },
+    ]);
   });
 
   it('turns [N/A] and [Not Supported] into null', () => {
@@ -22,12 +24,16 @@ describe('parseNvidiaSmi', () => {
   });
 
   it('keeps a comma inside the name', () => {
-    expect(parseNvidiaSmi('Odd, Name GPU, 8192, 8000')).toEqual([{ name: 'Odd, Name GPU', totalMiB: 8192, freeMiB: 8000, source: 'nvidia-smi' }]);
+    expect(parseNvidiaSmi('Odd, Name GPU, 8192, 8000')).toEqual([
+      { name: 'Odd, Name GPU', totalMiB: 8192, freeMiB: 8000, source: 'nvidia-smi' },
+    ]);
   });
 
   it('returns nothing for the driver failure message or empty output', () => {
     expect(
-      parseNvidiaSmi("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.\n"),
+      parseNvidiaSmi(
+        "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running.\n",
+      ),
     ).toEqual([]);
     expect(parseNvidiaSmi('No devices were found')).toEqual([]);
     expect(parseNvidiaSmi('')).toEqual([]);
@@ -101,12 +107,17 @@ describe('parseVulkanInfoSummary', () => {
 
   it('copes with CRLF and space indentation (Windows)', () => {
     const windows = VULKANINFO_SUMMARY.replaceAll('\t', '        ').replaceAll('\n', '\r\n');
-    expect(parseVulkanInfoSummary(windows).map((gpu) => gpu.name)).toEqual(['NVIDIA GeForce RTX 4090', 'Intel(R) Graphics (RPL-S)']);
+    expect(parseVulkanInfoSummary(windows).map((gpu) => gpu.name)).toEqual([
+      'NVIDIA GeForce RTX 4090',
+      'Intel(R) Graphics (RPL-S)',
+    ]);
   });
 
   it('leaves out a CPU type even with an unfamiliar name, and lavapipe by name', () => {
     const text = `Devices:\n========\nGPU0:\n\tdeviceType = PHYSICAL_DEVICE_TYPE_CPU\n\tdeviceName = SomeSoftRenderer\nGPU1:\n\tdeviceType = PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU\n\tdeviceName = lavapipe\nGPU2:\n\tdeviceType = PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU\n\tdeviceName = Apple M2 Max\n`;
-    expect(parseVulkanInfoSummary(text)).toEqual([{ name: 'Apple M2 Max', totalMiB: null, freeMiB: null, source: 'vulkaninfo' }]);
+    expect(parseVulkanInfoSummary(text)).toEqual([
+      { name: 'Apple M2 Max', totalMiB: null, freeMiB: null, source: 'vulkaninfo' },
+    ]);
   });
 
   it('lists one GPU seen through two drivers once, but two identical GPUs twice', () => {
@@ -121,7 +132,11 @@ describe('parseVulkanInfoSummary', () => {
   it('ignores deviceName-like lines outside the Devices section, and empty or failed output', () => {
     expect(parseVulkanInfoSummary('deviceName = Not a device\n')).toEqual([]);
     expect(parseVulkanInfoSummary('')).toEqual([]);
-    expect(parseVulkanInfoSummary('ERROR: [Loader Message] Code 0 : vkCreateInstance: Found no drivers!\nCannot create Vulkan instance.\n')).toEqual([]);
+    expect(
+      parseVulkanInfoSummary(
+        'ERROR: [Loader Message] Code 0 : vkCreateInstance: Found no drivers!\nCannot create Vulkan instance.\n',
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -169,7 +184,9 @@ ICD loader properties
 
 describe('parseClinfo', () => {
   it('reads GPU names and total memory from the detailed output, skipping CPU devices and the trailing sections', () => {
-    expect(parseClinfo(CLINFO)).toEqual([{ name: 'NVIDIA GeForce RTX 3060', totalMiB: 12045, freeMiB: null, source: 'clinfo' }]);
+    expect(parseClinfo(CLINFO)).toEqual([
+      { name: 'NVIDIA GeForce RTX 3060', totalMiB: 12045, freeMiB: null, source: 'clinfo' },
+    ]);
   });
 
   it('prefers the AMD board name over the chip name', () => {
@@ -179,7 +196,9 @@ describe('parseClinfo', () => {
   Device Type                                     GPU
   Global memory size                              17163091968 (15.98GiB)
 `;
-    expect(parseClinfo(amd)).toEqual([{ name: 'AMD Radeon RX 6800 XT', totalMiB: 16368, freeMiB: null, source: 'clinfo' }]);
+    expect(parseClinfo(amd)).toEqual([
+      { name: 'AMD Radeon RX 6800 XT', totalMiB: 16368, freeMiB: null, source: 'clinfo' },
+    ]);
   });
 
   it('reads the short -l tree, without memory, skipping CPU runtimes by name', () => {
@@ -222,11 +241,17 @@ Available devices:
   });
 
   it('reads what a real CUDA build said on an H200 (the device machine, this llama.cpp)', () => {
-    expect(parseListDevices(readFileSync(join(__dirname, 'fixtures', 'cuda-h200-list-devices.txt'), 'utf8'))).toEqual([{ name: 'NVIDIA H200', totalMiB: 143155, freeMiB: 142629, source: 'list-devices' }]);
+    expect(parseListDevices(readFileSync(join(__dirname, 'fixtures', 'cuda-h200-list-devices.txt'), 'utf8'))).toEqual([
+      { name: 'NVIDIA H200', totalMiB: 143155, freeMiB: 142629, source: 'list-devices' },
+    ]);
   });
 
   it('keeps parentheses that belong to the description', () => {
-    expect(parseListDevices('Available devices:\r\n  Vulkan0: AMD Radeon RX 7900 XTX (RADV NAVI31) (24560 MiB, 24000 MiB free)\r\n')).toEqual([
+    expect(
+      parseListDevices(
+        'Available devices:\r\n  Vulkan0: AMD Radeon RX 7900 XTX (RADV NAVI31) (24560 MiB, 24000 MiB free)\r\n',
+      ),
+    ).toEqual([
       { name: 'AMD Radeon RX 7900 XTX (RADV NAVI31)', totalMiB: 24560, freeMiB: 24000, source: 'list-devices' },
     ]);
   });
@@ -238,7 +263,9 @@ Available devices:
   });
 
   it('returns nothing for "(none)" and ignores log lines', () => {
-    expect(parseListDevices('0.00.000.404 I srv  llama_server: initializing ...\nAvailable devices:\n  (none)\n')).toEqual([]);
+    expect(
+      parseListDevices('0.00.000.404 I srv  llama_server: initializing ...\nAvailable devices:\n  (none)\n'),
+    ).toEqual([]);
     expect(parseListDevices('')).toEqual([]);
   });
 });

@@ -90,7 +90,12 @@ export function parseClinfo(text: string): GpuInfo[] {
   }
   return devices
     .filter((device) => !(device.type ?? '').split(/[\s,]+/).includes('CPU') && !isCpuName(device.name))
-    .map((device) => ({ name: device.name, totalMiB: device.totalMiB || null, freeMiB: null, source: 'clinfo' as const }));
+    .map((device) => ({
+      name: device.name,
+      totalMiB: device.totalMiB || null,
+      freeMiB: null,
+      source: 'clinfo' as const,
+    }));
 }
 
 /**
@@ -106,7 +111,12 @@ export function parseListDevices(text: string): GpuInfo[] {
     if (!match?.[1]) continue;
     const total = Number(match[2]);
     const known = total > 0;
-    gpus.push({ name: match[1], totalMiB: known ? total : null, freeMiB: known ? Number(match[3]) : null, source: 'list-devices' });
+    gpus.push({
+      name: match[1],
+      totalMiB: known ? total : null,
+      freeMiB: known ? Number(match[3]) : null,
+      source: 'list-devices',
+    });
   }
   return gpus;
 }

@@ -19,26 +19,47 @@ const fakeRun = (answers: Answers) => {
 };
 
 const SERVER = '/app/bin/cuda/llama-server';
-const LIST_DEVICES = { ok: true, stdout: 'Available devices:\n  CUDA0: NVIDIA GeForce RTX 4090 (24080 MiB, 23500 MiB free)\n' };
+const LIST_DEVICES = {
+  ok: true,
+  stdout: 'Available devices:\n  CUDA0: NVIDIA GeForce RTX 4090 (24080 MiB, 23500 MiB free)\n',
+};
 const NVIDIA_SMI = { ok: true, stdout: 'NVIDIA GeForce RTX 4090, 24564, 23012\n' };
-const CLINFO = { ok: true, stdout: 'Platform #0: AMD Accelerated Parallel Processing\n `-- Device #0: AMD Radeon RX 7900 XTX\n' };
+const CLINFO = {
+  ok: true,
+  stdout: 'Platform #0: AMD Accelerated Parallel Processing\n `-- Device #0: AMD Radeon RX 7900 XTX\n',
+};
 const CLINFO_WITH_MEMORY = {
   ok: true,
-  stdout: '  Device Name                                     gfx1100\n  Device Type                                     GPU\n  Global memory size                              25753026560 (23.98GiB)\n',
+  stdout:
+    '  Device Name                                     gfx1100\n  Device Type                                     GPU\n  Global memory size                              25753026560 (23.98GiB)\n',
 };
-const VULKANINFO = { ok: true, stdout: 'Devices:\n========\nGPU0:\n\tdeviceType = PHYSICAL_DEVICE_TYPE_DISCRETE_GPU\n\tdeviceName = AMD Radeon RX 7900 XTX (RADV NAVI31)\n' };
+const VULKANINFO = {
+  ok: true,
+  stdout:
+    'Devices:\n========\nGPU0:\n\tdeviceType = PHYSICAL_DEVICE_TYPE_DISCRETE_GPU\n\tdeviceName = AMD Radeon RX 7900 XTX (RADV NAVI31)\n',
+};
 
 describe('probeGpus', () => {
   it('asks the backend first and stops there when it reports free memory', async () => {
     const { deps, calls } = fakeRun({ [SERVER]: LIST_DEVICES, 'nvidia-smi': NVIDIA_SMI });
-    expect(await probeGpus(deps, SERVER)).toEqual([{ name: 'NVIDIA GeForce RTX 4090', totalMiB: 24080, freeMiB: 23500, source: 'list-devices' }]);
+    expect(await probeGpus(deps, SERVER)).toEqual([
+      { name: 'NVIDIA GeForce RTX 4090', totalMiB: 24080, freeMiB: 23500, source: 'list-devices' },
+    ]);
     expect(calls).toEqual([{ cmd: SERVER, args: ['--list-devices'], timeoutMs: 20_000 }]);
   });
 
   it('runs nvidia-smi with the documented query when there is no backend path', async () => {
     const { deps, calls } = fakeRun({ 'nvidia-smi': NVIDIA_SMI });
-    expect(await probeGpus(deps)).toEqual([{ name: 'NVIDIA GeForce RTX 4090', totalMiB: 24564, freeMiB: 23012, source: 'nvidia-smi' }]);
-    expect(calls).toEqual([{ cmd: 'nvidia-smi', args: ['--query-gpu=name,memory.total,memory.free', '--format=csv,noheader,nounits'], timeoutMs: 8000 }]);
+    expect(await probeGpus(deps)).toEqual([
+      { name: 'NVIDIA GeForce RTX 4090', totalMiB: 24564, freeMiB: 23012, source: 'nvidia-smi' },
+    ]);
+    expect(calls).toEqual([
+      {
+        cmd: 'nvidia-smi',
+        args: ['--query-gpu=name,memory.total,memory.free', '--format=csv,noheader,nounits'],
+        timeoutMs: 8000,
+      },
+    ]);
   });
 
   it('falls through missing tools in order and returns [] when none has anything', async () => {
@@ -48,8 +69,15 @@ describe('probeGpus', () => {
   });
 
   it('never throws, even when the runner itself does', async () => {
-    const { deps } = fakeRun({ [SERVER]: new Error('boom'), 'nvidia-smi': new Error('boom'), clinfo: new Error('boom'), vulkaninfo: VULKANINFO });
-    expect(await probeGpus(deps, SERVER)).toEqual([{ name: 'AMD Radeon RX 7900 XTX (RADV NAVI31)', totalMiB: null, freeMiB: null, source: 'vulkaninfo' }]);
+    const { deps } = fakeRun({
+      [SERVER]: new Error('boom'),
+      'nvidia-smi': new Error('boom'),
+      clinfo: new Error('boom'),
+      vulkaninfo: VULKANINFO,
+    });
+    expect(await probeGpus(deps, SERVER)).toEqual([
+      { name: 'AMD Radeon RX 7900 XTX (RADV NAVI31)', totalMiB: null, freeMiB: null, source: 'vulkaninfo' },
+    ]);
   });
 
   it('ignores the output of a tool that failed', async () => {
@@ -58,7 +86,10 @@ describe('probeGpus', () => {
   });
 
   it('moves on when the backend lists no devices', async () => {
-    const { deps, order } = fakeRun({ [SERVER]: { ok: true, stdout: 'Available devices:\n  (none)\n' }, 'nvidia-smi': NVIDIA_SMI });
+    const { deps, order } = fakeRun({
+      [SERVER]: { ok: true, stdout: 'Available devices:\n  (none)\n' },
+      'nvidia-smi': NVIDIA_SMI,
+    });
     expect((await probeGpus(deps, SERVER))[0]?.source).toBe('nvidia-smi');
     expect(order()).toEqual([SERVER, 'nvidia-smi']);
   });
@@ -70,12 +101,17 @@ describe('probeGpus', () => {
 
   it('keeps the first names-only answer when nothing knows memory', async () => {
     const { deps, order } = fakeRun({ clinfo: CLINFO, vulkaninfo: VULKANINFO });
-    expect(await probeGpus(deps)).toEqual([{ name: 'AMD Radeon RX 7900 XTX', totalMiB: null, freeMiB: null, source: 'clinfo' }]);
+    expect(await probeGpus(deps)).toEqual([
+      { name: 'AMD Radeon RX 7900 XTX', totalMiB: null, freeMiB: null, source: 'clinfo' },
+    ]);
     expect(order()).toEqual(['nvidia-smi', 'clinfo', 'vulkaninfo']);
   });
 
   it('keeps asking past a backend that lists devices without memory', async () => {
-    const { deps } = fakeRun({ [SERVER]: { ok: true, stdout: '  GPUOpenCL: Adreno 740 (0 MiB, 0 MiB free)\n' }, 'nvidia-smi': NVIDIA_SMI });
+    const { deps } = fakeRun({
+      [SERVER]: { ok: true, stdout: '  GPUOpenCL: Adreno 740 (0 MiB, 0 MiB free)\n' },
+      'nvidia-smi': NVIDIA_SMI,
+    });
     expect((await probeGpus(deps, SERVER))[0]?.source).toBe('nvidia-smi');
   });
 });

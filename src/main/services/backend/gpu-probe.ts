@@ -29,8 +29,15 @@ const TOOL_TIMEOUT_MS = 8_000;
  */
 export async function probeGpus(deps: GpuProbeDeps, serverPath?: string): Promise<GpuInfo[]> {
   const sources: Source[] = [
-    ...(serverPath ? [{ cmd: serverPath, args: ['--list-devices'], timeoutMs: LIST_DEVICES_TIMEOUT_MS, parse: parseListDevices }] : []),
-    { cmd: 'nvidia-smi', args: ['--query-gpu=name,memory.total,memory.free', '--format=csv,noheader,nounits'], timeoutMs: TOOL_TIMEOUT_MS, parse: parseNvidiaSmi },
+    ...(serverPath
+      ? [{ cmd: serverPath, args: ['--list-devices'], timeoutMs: LIST_DEVICES_TIMEOUT_MS, parse: parseListDevices }]
+      : []),
+    {
+      cmd: 'nvidia-smi',
+      args: ['--query-gpu=name,memory.total,memory.free', '--format=csv,noheader,nounits'],
+      timeoutMs: TOOL_TIMEOUT_MS,
+      parse: parseNvidiaSmi,
+    },
     { cmd: 'clinfo', args: [], timeoutMs: TOOL_TIMEOUT_MS, parse: parseClinfo },
     { cmd: 'vulkaninfo', args: ['--summary'], timeoutMs: TOOL_TIMEOUT_MS, parse: parseVulkanInfoSummary },
   ];

@@ -5,7 +5,10 @@ import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 
 export function launchIdentityOf(parts: { launchKey: string; modelBytes: number; modelMtimeMs: number }): string {
-  return createHash('sha256').update(JSON.stringify([parts.launchKey, parts.modelBytes, Math.round(parts.modelMtimeMs)])).digest('hex').slice(0, 40);
+  return createHash('sha256')
+    .update(JSON.stringify([parts.launchKey, parts.modelBytes, Math.round(parts.modelMtimeMs)]))
+    .digest('hex')
+    .slice(0, 40);
 }
 
 export async function launchIdentity(launchKey: string, modelPath: string): Promise<string | undefined> {

@@ -26,7 +26,14 @@ export interface LaunchPlan {
 }
 
 /** `current`: the load's fit so far, carried on while the same backend (its `index` in the order) starts again. */
-export async function planLaunch(memory: FitMemory, current: FitRun | null, index: number, request: LaunchRequest, gpus: readonly GpuInfo[], gpuEstimate: GpuLayerEstimate | null): Promise<LaunchPlan> {
+export async function planLaunch(
+  memory: FitMemory,
+  current: FitRun | null,
+  index: number,
+  request: LaunchRequest,
+  gpus: readonly GpuInfo[],
+  gpuEstimate: GpuLayerEstimate | null,
+): Promise<LaunchPlan> {
   const { settings, backend, host, userKey, slotSavePath } = request;
   let fitting = current;
   let recalled: string | null = null;

@@ -27,13 +27,30 @@ export function deviceSignature(backend: BackendKind, gpus: readonly GpuInfo[]):
   return `${backend} ${gpus.map((gpu) => `${gpu.name} ${gpu.totalMiB ?? '?'} MiB`).join(', ')}`;
 }
 
-export async function beginFit(memory: FitMemory, index: number, requestKey: string, modelPath: string, devices: string, requested: FitPoint): Promise<FitRun> {
+export async function beginFit(
+  memory: FitMemory,
+  index: number,
+  requestKey: string,
+  modelPath: string,
+  devices: string,
+  requested: FitPoint,
+): Promise<FitRun> {
   const key = await fitMemoryKey(requestKey, modelPath, devices);
   const recalled = key ? memory.recall(key) : null;
-  return { index, key, requested, point: recalled ?? requested, changes: [], remembered: recalled !== null, lastOutOfMemory: null };
+  return {
+    index,
+    key,
+    requested,
+    point: recalled ?? requested,
+    changes: [],
+    remembered: recalled !== null,
+    lastOutOfMemory: null,
+  };
 }
 
-/** After a failed start: the change to try next, or null when it did not run out of memory or nothing smaller is left. */
+/**
+ * After a failed start: the change to try next, or null when it did not run out of memory or nothing smaller is left.
+ */
 export function nextFit(run: FitRun, startLines: readonly string[], limits: FitLimits): FitChange | null {
   const oom = findOutOfMemory(startLines);
   run.lastOutOfMemory = oom;
@@ -56,8 +73,12 @@ export async function settleFit(memory: FitMemory, run: FitRun, report: LoadRepo
 export function rememberedNotice(run: FitRun): string | null {
   if (!run.remembered) return null;
   const parts = [
-    run.point.gpuLayers !== run.requested.gpuLayers ? `${run.point.gpuLayers} GPU layers instead of ${run.requested.gpuLayers}` : null,
-    run.point.contextSize !== run.requested.contextSize ? `context ${run.point.contextSize} instead of ${run.requested.contextSize || 'the model’s own'}` : null,
+    run.point.gpuLayers !== run.requested.gpuLayers
+      ? `${run.point.gpuLayers} GPU layers instead of ${run.requested.gpuLayers}`
+      : null,
+    run.point.contextSize !== run.requested.contextSize
+      ? `context ${run.point.contextSize} instead of ${run.requested.contextSize || 'the model’s own'}`
+      : null,
   ].filter((part) => part !== null);
   return `started with what fit last time on this machine: ${parts.join(', ')}`;
 }

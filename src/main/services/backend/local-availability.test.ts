@@ -4,8 +4,20 @@ import { toAppError } from '@shared/errors';
 import { localUnavailable } from './local-availability';
 
 const status = (patch: Partial<BackendStatus> = {}): BackendStatus => ({
-  state: 'stopped', since: 0, backend: null, model: null, host: null, port: null, gpuLayers: null,
-  estimate: null, pid: null, loadMs: null, restarts: 0, notices: [], error: null, ...patch,
+  state: 'stopped',
+  since: 0,
+  backend: null,
+  model: null,
+  host: null,
+  port: null,
+  gpuLayers: null,
+  estimate: null,
+  pid: null,
+  loadMs: null,
+  restarts: 0,
+  notices: [],
+  error: null,
+  ...patch,
 });
 
 const givenUp = {
@@ -17,12 +29,24 @@ const givenUp = {
 describe('why a chat cannot reach the local model', () => {
   it('a crash it gave up on: server_crashed with the exit reason and a Reload action, without the log tail', () => {
     const error = toAppError(localUnavailable(status({ state: 'error', restarts: 3, error: givenUp })));
-    expect(error).toEqual({ code: 'server_crashed', message: expect.stringContaining('killed by SIGKILL'), details: { action: 'reload', exitCode: null, signal: 'SIGKILL' } });
+    expect(error).toEqual({
+      code: 'server_crashed',
+      message: expect.stringContaining('killed by SIGKILL'),
+      details: { action: 'reload', exitCode: null, signal: 'SIGKILL' },
+    });
   });
 
   it('a crash with an exit code carries the code', () => {
-    const crashed = { ...givenUp, message: 'llama-server stopped unexpectedly (exit code 134)', details: { exitCode: 134, signal: null } };
-    expect(toAppError(localUnavailable(status({ state: 'error', error: crashed })))).toMatchObject({ code: 'server_crashed', message: expect.stringContaining('exit code 134'), details: { exitCode: 134, signal: null } });
+    const crashed = {
+      ...givenUp,
+      message: 'llama-server stopped unexpectedly (exit code 134)',
+      details: { exitCode: 134, signal: null },
+    };
+    expect(toAppError(localUnavailable(status({ state: 'error', error: crashed })))).toMatchObject({
+      code: 'server_crashed',
+      message: expect.stringContaining('exit code 134'),
+      details: { exitCode: 134, signal: null },
+    });
   });
 
   it('a failed load: backend_failed naming the cause, with Reload', () => {
@@ -36,7 +60,11 @@ describe('why a chat cannot reach the local model', () => {
 
   it('still restarting after a crash when the wait ran out: backend_starting that says so', () => {
     const error = toAppError(localUnavailable(status({ state: 'starting', restarts: 2 })));
-    expect(error).toMatchObject({ code: 'backend_starting', message: expect.stringContaining('restarting after a crash (attempt 2)'), details: { action: 'reload' } });
+    expect(error).toMatchObject({
+      code: 'backend_starting',
+      message: expect.stringContaining('restarting after a crash (attempt 2)'),
+      details: { action: 'reload' },
+    });
     expect(toAppError(localUnavailable(status({ state: 'starting' }))).message).toContain('still loading');
   });
 

@@ -18,11 +18,20 @@ export function localUnavailable(status: BackendStatus): AppFailure {
     });
   }
   if (status.state === 'error' && error) {
-    return new AppFailure('backend_failed', `The local model is not running: its last load failed (${error.message}). Reload it, or load another model.`, { ...RELOAD_ACTION, cause: error.code });
+    return new AppFailure(
+      'backend_failed',
+      `The local model is not running: its last load failed (${error.message}). Reload it, or load another model.`,
+      { ...RELOAD_ACTION, cause: error.code },
+    );
   }
   if (status.state === 'starting') {
-    const what = status.restarts > 0 ? `llama-server is restarting after a crash (attempt ${status.restarts})` : 'the model is still loading';
-    return new AppFailure('backend_starting', `${what} and was not ready in time; try again in a moment.`, { ...RELOAD_ACTION });
+    const what =
+      status.restarts > 0
+        ? `llama-server is restarting after a crash (attempt ${status.restarts})`
+        : 'the model is still loading';
+    return new AppFailure('backend_starting', `${what} and was not ready in time; try again in a moment.`, {
+      ...RELOAD_ACTION,
+    });
   }
   return new AppFailure('no_model_loaded', 'no local model is loaded: load one first, or switch to a link endpoint');
 }

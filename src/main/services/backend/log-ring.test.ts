@@ -59,11 +59,21 @@ describe('LogRing', () => {
 
   it('searches without regard to case, oldest first, only among lines still held', () => {
     const ring = new LogRing(3, clock());
-    for (const text of ['CUDA error: old', 'loading model', 'error loading model', 'listening on http://127.0.0.1:8080']) ring.push('stderr', text);
+    for (const text of [
+      'CUDA error: old',
+      'loading model',
+      'error loading model',
+      'listening on http://127.0.0.1:8080',
+    ])
+      ring.push('stderr', text);
     expect(texts(ring.search('ERROR'))).toEqual(['error loading model']);
     expect(texts(ring.search('model'))).toEqual(['loading model', 'error loading model']);
     expect(ring.search('nothing like this')).toEqual([]);
-    expect(texts(ring.search(''))).toEqual(['loading model', 'error loading model', 'listening on http://127.0.0.1:8080']);
+    expect(texts(ring.search(''))).toEqual([
+      'loading model',
+      'error loading model',
+      'listening on http://127.0.0.1:8080',
+    ]);
   });
 
   it('treats regex characters in a search literally', () => {

@@ -14,11 +14,15 @@ export class LogRing {
     readonly capacity: number,
     private readonly now: () => number = Date.now,
   ) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`LogRing capacity must be a positive whole number, got ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError(`LogRing capacity must be a positive whole number, got ${capacity}`);
     this.slots = new Array<LogLine | undefined>(capacity);
   }
 
-  /** Append a line; the oldest one drops out when full. Sequence numbers never repeat, so the renderer can tell what it has seen. */
+  /**
+   * Append a line; the oldest one drops out when full. Sequence numbers never repeat, so the renderer can tell what it
+   * has seen.
+   */
   push(stream: LogLine['stream'], text: string): LogLine {
     const line: LogLine = { seq: this.nextSeq++, time: this.now(), stream, text };
     this.slots[this.head] = line;

@@ -11,9 +11,19 @@ import { kvBytesPerToken } from './recommend-context';
 import { watchTensorStarts } from './tensor-past-end';
 
 // The architecture's own keys these facts and kvBytesPerToken read, whatever the architecture is called.
-const ARCHITECTURE_KEYS = ['block_count', 'context_length', 'embedding_length', 'attention.head_count', 'attention.head_count_kv', 'attention.key_length', 'attention.value_length'];
+const ARCHITECTURE_KEYS = [
+  'block_count',
+  'context_length',
+  'embedding_length',
+  'attention.head_count',
+  'attention.head_count_kv',
+  'attention.key_length',
+  'attention.value_length',
+];
 const FACT_KEYS = new Set(['general.architecture', 'general.name', 'tokenizer.chat_template']);
-const isFactKey = (key: string): boolean => FACT_KEYS.has(key) || (!key.startsWith('tokenizer.') && ARCHITECTURE_KEYS.some((suffix) => key.endsWith(`.${suffix}`)));
+const isFactKey = (key: string): boolean =>
+  FACT_KEYS.has(key) ||
+  (!key.startsWith('tokenizer.') && ARCHITECTURE_KEYS.some((suffix) => key.endsWith(`.${suffix}`)));
 
 /** The facts the app shows and plans with, read from the model's (and the optional mmproj's) header. */
 export async function readModelFacts(path: string, mmprojPath?: string): Promise<ModelFacts> {
@@ -48,11 +58,14 @@ async function readCheckedHeader(path: string): Promise<GgufHeader> {
   const header = await readGgufHeader(path, { keys: isFactKey, onTensor: starts.onTensor });
   const pastEnd = starts.pastEnd(header);
   if (pastEnd) {
-    throw truncatedGguf(`truncated GGUF: tensor ${pastEnd.name} starts at byte ${pastEnd.start} but the file ends at byte ${header.fileSize} (an incomplete download?)`, {
-      path,
-      tensor: pastEnd.name,
-      fileSize: header.fileSize,
-    });
+    throw truncatedGguf(
+      `truncated GGUF: tensor ${pastEnd.name} starts at byte ${pastEnd.start} but the file ends at byte ${header.fileSize} (an incomplete download?)`,
+      {
+        path,
+        tensor: pastEnd.name,
+        fileSize: header.fileSize,
+      },
+    );
   }
   return header;
 }

@@ -15,14 +15,29 @@ export interface ModelInspection {
 }
 
 /** `freeMemory`: free system RAM in bytes, asked only when the context is planned against RAM. */
-export async function inspectModel(catalog: BackendCatalog, modelPath: string, mmprojPath: string | undefined, choice: LoadSettings['backend'], freeMemory: () => number): Promise<ModelInspection> {
+export async function inspectModel(
+  catalog: BackendCatalog,
+  modelPath: string,
+  mmprojPath: string | undefined,
+  choice: LoadSettings['backend'],
+  freeMemory: () => number,
+): Promise<ModelInspection> {
   const model = await readModelFacts(modelPath, mmprojPath || undefined);
   const backends = (await catalog.backends()).filter((b) => b.executable);
-  const [first] = orderBackends(choice, backends.map((b) => b.kind));
+  const [first] = orderBackends(
+    choice,
+    backends.map((b) => b.kind),
+  );
   const backend = backends.find((b) => b.kind === first);
   const gpus = backend && backend.kind !== 'cpu' ? await catalog.gpus(backend.serverPath) : [];
-  // Weights alone on the GPU: the KV cache goes there too, so the context is planned against VRAM; otherwise against RAM.
-  const weightsOnly = estimateGpuLayers({ backend: backend?.kind ?? 'cpu', model: { ...model, kvBytesPerToken: 0 }, gpus, override: 'auto' });
+  // Weights alone on the GPU: the KV cache goes there too, so the context is planned against VRAM; otherwise against
+  // RAM.
+  const weightsOnly = estimateGpuLayers({
+    backend: backend?.kind ?? 'cpu',
+    model: { ...model, kvBytesPerToken: 0 },
+    gpus,
+    override: 'auto',
+  });
   const onGpu = weightsOnly.why?.code === 'fits' ? weightsOnly.why : null;
   const recommendedContext = recommendContext({
     trained: model.contextLength,
@@ -32,6 +47,12 @@ export async function inspectModel(catalog: BackendCatalog, modelPath: string, m
     memory: onGpu ? 'vram' : 'ram',
   });
   // What the form offers by default, with the KV cache of that context counted.
-  const estimate = estimateGpuLayers({ backend: backend?.kind ?? 'cpu', model, gpus, override: 'auto', contextSize: recommendedContext.tokens });
+  const estimate = estimateGpuLayers({
+    backend: backend?.kind ?? 'cpu',
+    model,
+    gpus,
+    override: 'auto',
+    contextSize: recommendedContext.tokens,
+  });
   return { model, estimate, recommendedContext };
 }

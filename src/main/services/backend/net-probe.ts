@@ -24,7 +24,9 @@ export function findFreePort(host = '127.0.0.1'): Promise<number> {
     const server = createServer();
     server.unref();
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new AppFailure('internal', `could not find a free port on ${host}: ${error.code ?? error.message}`, { host })),
+      reject(
+        new AppFailure('internal', `could not find a free port on ${host}: ${error.code ?? error.message}`, { host }),
+      ),
     );
     server.listen({ port: 0, host, exclusive: true }, () => {
       const { port } = server.address() as AddressInfo;

@@ -8,7 +8,7 @@ describe('out of memory in a load log', () => {
   it('host memory for the KV cache: device CPU, the size, the buffer', () => {
     expect(
       findOutOfMemory([
-        "llama_context:        CPU  output buffer size =     0.49 MiB",
+        'llama_context:        CPU  output buffer size =     0.49 MiB',
         'ggml_aligned_malloc: insufficient memory (attempted to allocate 976.62 MB)',
         'ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate buffer of size 1024065536',
         'alloc_tensor_range: failed to allocate CPU buffer of size 1024065536',
@@ -36,21 +36,46 @@ describe('out of memory in a load log', () => {
       '0.01.213.132 I sched_reserve: Vulkan_Host compute buffer size =  4230.01 MiB',
     ];
     expect(findOutOfMemory(lines)).toBeNull();
-    expect(findOutOfMemory(['ggml_vulkan: error ErrorOutOfDeviceMemory at ggml-vulkan.cpp:344'])).toEqual({ device: 'Vulkan0', buffer: null, mib: null });
+    expect(findOutOfMemory(['ggml_vulkan: error ErrorOutOfDeviceMemory at ggml-vulkan.cpp:344'])).toEqual({
+      device: 'Vulkan0',
+      buffer: null,
+      mib: null,
+    });
   });
 
   it('Vulkan compute buffers, and the loader message alone', () => {
-    expect(findOutOfMemory(['ggml_vulkan: Device memory allocation of size 1073741824 failed.', 'graph_reserve: failed to allocate compute buffers'])).toEqual({ device: 'Vulkan0', buffer: 'compute', mib: 1024 });
-    expect(findOutOfMemory(['llama_model_load: error loading model: unable to allocate Vulkan1 buffer'])).toEqual({ device: 'Vulkan1', buffer: 'model', mib: null });
-    expect(findOutOfMemory(['alloc_tensor_range: failed to allocate CUDA_Host buffer of size 1048576'])?.device).toBe('CPU');
+    expect(
+      findOutOfMemory([
+        'ggml_vulkan: Device memory allocation of size 1073741824 failed.',
+        'graph_reserve: failed to allocate compute buffers',
+      ]),
+    ).toEqual({ device: 'Vulkan0', buffer: 'compute', mib: 1024 });
+    expect(findOutOfMemory(['llama_model_load: error loading model: unable to allocate Vulkan1 buffer'])).toEqual({
+      device: 'Vulkan1',
+      buffer: 'model',
+      mib: null,
+    });
+    expect(findOutOfMemory(['alloc_tensor_range: failed to allocate CUDA_Host buffer of size 1048576'])?.device).toBe(
+      'CPU',
+    );
   });
 
   it('a C++ allocation that failed in host memory (what a 16M-token context gave under the budget)', () => {
-    expect(findOutOfMemory(['llama_init_from_model: failed to initialize the context: std::bad_alloc', "cmn  common_init_: failed to create context with model 'm.gguf'"])).toEqual({ device: 'CPU', buffer: null, mib: null });
+    expect(
+      findOutOfMemory([
+        'llama_init_from_model: failed to initialize the context: std::bad_alloc',
+        "cmn  common_init_: failed to create context with model 'm.gguf'",
+      ]),
+    ).toEqual({ device: 'CPU', buffer: null, mib: null });
   });
 
   it('a start that failed for another reason is not out of memory', () => {
-    expect(findOutOfMemory(['llama_model_load: error loading model: tensor data is not within the file bounds', 'error: invalid argument: --mlock'])).toBeNull();
+    expect(
+      findOutOfMemory([
+        'llama_model_load: error loading model: tensor data is not within the file bounds',
+        'error: invalid argument: --mlock',
+      ]),
+    ).toBeNull();
     expect(isGpuDevice('CPU')).toBe(false);
   });
 });

@@ -17,21 +17,52 @@ export interface OutOfMemory {
 const MiB = 1024 * 1024;
 
 // Each pattern names where the allocation was and, where it can, its size.
-const DEVICE_ALLOCATION: readonly { pattern: RegExp; device: (match: RegExpExecArray) => string; mib: (match: RegExpExecArray) => number | null }[] = [
+const DEVICE_ALLOCATION: readonly {
+  pattern: RegExp;
+  device: (match: RegExpExecArray) => string;
+  mib: (match: RegExpExecArray) => number | null;
+}[] = [
   // ggml-alloc.c / ggml-backend.cpp: "alloc_tensor_range: failed to allocate CUDA0 buffer of size 1024065536"
-  { pattern: /failed to allocate (\S+) buffer of size (\d+)/, device: (m) => m[1] as string, mib: (m) => Number(m[2]) / MiB },
-  // ggml-cuda.cu: "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 1024.00 MiB on device 0: cudaMalloc failed: out of memory"
-  { pattern: /allocating ([\d.]+) MiB on device (\d+): cudaMalloc failed: out of memory/, device: (m) => `CUDA${m[2]}`, mib: (m) => Number(m[1]) },
+  {
+    pattern: /failed to allocate (\S+) buffer of size (\d+)/,
+    device: (m) => m[1] as string,
+    mib: (m) => Number(m[2]) / MiB,
+  },
+  // ggml-cuda.cu: "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 1024.00 MiB on device 0: cudaMalloc failed:
+  // out of memory"
+  {
+    pattern: /allocating ([\d.]+) MiB on device (\d+): cudaMalloc failed: out of memory/,
+    device: (m) => `CUDA${m[2]}`,
+    mib: (m) => Number(m[1]),
+  },
   // ggml-vulkan.cpp: "ggml_vulkan: Device memory allocation of size 1073741824 failed."
-  { pattern: /ggml_vulkan: Device memory allocation of size (\d+) failed/, device: () => 'Vulkan0', mib: (m) => Number(m[1]) / MiB },
+  {
+    pattern: /ggml_vulkan: Device memory allocation of size (\d+) failed/,
+    device: () => 'Vulkan0',
+    mib: (m) => Number(m[1]) / MiB,
+  },
   // ggml.c: "ggml_aligned_malloc: insufficient memory (attempted to allocate 976.62 MB)"
-  { pattern: /insufficient memory \(attempted to allocate ([\d.]+) MB\)/, device: () => 'CPU', mib: (m) => Number(m[1]) },
+  {
+    pattern: /insufficient memory \(attempted to allocate ([\d.]+) MB\)/,
+    device: () => 'CPU',
+    mib: (m) => Number(m[1]),
+  },
   // ggml-backend.cpp: "ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate buffer of size 1024065536"
-  { pattern: /cpu_buffer_type_alloc_buffer: failed to allocate buffer of size (\d+)/, device: () => 'CPU', mib: (m) => Number(m[1]) / MiB },
-  // A C++ allocation that failed in host memory: "llama_init_from_model: failed to initialize the context: std::bad_alloc"
+  {
+    pattern: /cpu_buffer_type_alloc_buffer: failed to allocate buffer of size (\d+)/,
+    device: () => 'CPU',
+    mib: (m) => Number(m[1]) / MiB,
+  },
+  // A C++ allocation that failed in host memory: "llama_init_from_model: failed to initialize the context:
+  // std::bad_alloc"
   { pattern: /\bstd::bad_alloc\b/, device: () => 'CPU', mib: () => null },
-  // Not ggml-vulkan's "Failed to allocate pinned memory (… ErrorOutOfDeviceMemory)": it falls back to plain host memory.
-  { pattern: /^(?!.*Failed to allocate pinned memory).*(ErrorOutOfDeviceMemory|ErrorOutOfHostMemory)/, device: (m) => (/Host/.test(m[1]!) ? 'CPU' : 'Vulkan0'), mib: () => null },
+  // Not ggml-vulkan's "Failed to allocate pinned memory (… ErrorOutOfDeviceMemory)": it falls back to plain host
+  // memory.
+  {
+    pattern: /^(?!.*Failed to allocate pinned memory).*(ErrorOutOfDeviceMemory|ErrorOutOfHostMemory)/,
+    device: (m) => (/Host/.test(m[1]!) ? 'CPU' : 'Vulkan0'),
+    mib: () => null,
+  },
 ];
 
 // What the loader was doing when the allocation failed.
@@ -51,7 +82,11 @@ export function findOutOfMemory(lines: readonly string[]): OutOfMemory | null {
         const match = pattern.exec(line);
         if (!match) continue;
         const size = mib(match);
-        found = { device: normalDevice(device(match)), buffer: null, mib: size === null ? null : Math.round(size * 100) / 100 };
+        found = {
+          device: normalDevice(device(match)),
+          buffer: null,
+          mib: size === null ? null : Math.round(size * 100) / 100,
+        };
         break;
       }
     }

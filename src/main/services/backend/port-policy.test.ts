@@ -33,12 +33,17 @@ describe('validatePort', () => {
     for (const port of [null, 1, 80, 8080, 65535]) expect(() => validatePort(port)).not.toThrow();
   });
 
-  it.each([0, -1, 65536, 70000, 80.5, Number.NaN, Number.POSITIVE_INFINITY])('rejects %s with port_invalid and a clear message', (port) => {
-    const failure = failureOf(() => validatePort(port));
-    expect(failure.code).toBe('port_invalid');
-    expect(failure.message).toBe(`Port ${String(port)} is not valid: use a whole number from 1 to 65535, or leave it empty to pick a free port.`);
-    expect(failure.details).toEqual({ port });
-  });
+  it.each([0, -1, 65536, 70000, 80.5, Number.NaN, Number.POSITIVE_INFINITY])(
+    'rejects %s with port_invalid and a clear message',
+    (port) => {
+      const failure = failureOf(() => validatePort(port));
+      expect(failure.code).toBe('port_invalid');
+      expect(failure.message).toBe(
+        `Port ${String(port)} is not valid: use a whole number from 1 to 65535, or leave it empty to pick a free port.`,
+      );
+      expect(failure.details).toEqual({ port });
+    },
+  );
 });
 
 describe('choosePort', () => {
@@ -65,12 +70,17 @@ describe('choosePort', () => {
 
   it('rejects an invalid requested port before probing anything', async () => {
     const { probe, calls } = fakeProbe([]);
-    await expect(choosePort({ requested: 99999, host: '127.0.0.1' }, probe)).rejects.toMatchObject({ code: 'port_invalid' });
+    await expect(choosePort({ requested: 99999, host: '127.0.0.1' }, probe)).rejects.toMatchObject({
+      code: 'port_invalid',
+    });
     expect(calls).toEqual([]);
   });
 
   it('passes a probe failure through', async () => {
-    const probe: PortProbe = { isFree: async () => false, freePort: async () => Promise.reject(new Error('no ports left')) };
+    const probe: PortProbe = {
+      isFree: async () => false,
+      freePort: async () => Promise.reject(new Error('no ports left')),
+    };
     await expect(choosePort({ requested: 8080, host: '127.0.0.1' }, probe)).rejects.toThrow('no ports left');
   });
 });

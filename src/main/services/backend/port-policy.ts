@@ -20,9 +20,13 @@ const MAX_PORT = 65_535;
 export function validatePort(port: number | null): void {
   if (port === null) return;
   if (!Number.isInteger(port) || port < MIN_PORT || port > MAX_PORT) {
-    throw new AppFailure('port_invalid', `Port ${String(port)} is not valid: use a whole number from ${MIN_PORT} to ${MAX_PORT}, or leave it empty to pick a free port.`, {
-      port,
-    });
+    throw new AppFailure(
+      'port_invalid',
+      `Port ${String(port)} is not valid: use a whole number from ${MIN_PORT} to ${MAX_PORT}, or leave it empty to pick a free port.`,
+      {
+        port,
+      },
+    );
   }
 }
 
@@ -31,7 +35,10 @@ export function validatePort(port: number | null): void {
  * with a notice, because the user's setting stays as it is and the next load
  * tries it again.
  */
-export async function choosePort(request: { requested: number | null; host: string }, probe: PortProbe): Promise<PortChoice> {
+export async function choosePort(
+  request: { requested: number | null; host: string },
+  probe: PortProbe,
+): Promise<PortChoice> {
   const { requested, host } = request;
   validatePort(requested);
   if (requested === null) return { port: await probe.freePort(host), notice: null };

@@ -48,11 +48,13 @@ const FATAL: readonly RegExp[] = [
   /\b(?:CUDA|ROCm|HIP|MUSA) error\b/,
   /cudaMalloc failed: out of memory/,
   /ggml_vulkan: (?:No devices found|Error:|device lost|error )/,
-  // Not "Failed to allocate pinned memory (… ErrorOutOfDeviceMemory)": a warning after which ggml-vulkan uses plain host
+  // Not "Failed to allocate pinned memory (… ErrorOutOfDeviceMemory)": a warning after which ggml-vulkan uses plain
+  // host
   // memory and the load goes on (seen with Mesa's llvmpipe, whose host-visible heap is 2 GiB).
   /^(?!.*Failed to allocate pinned memory).*(?:ErrorOutOfDeviceMemory|ErrorDeviceLost|ErrorInitializationFailed)/,
   /ggml_opencl: (?:could find any OpenCL devices|platform IDs not available)/,
-  // Aborts: ggml_abort prints "file:line: GGML_ASSERT(x) failed" or "file:line: fatal error"; C++ exceptions end in terminate.
+  // Aborts: ggml_abort prints "file:line: GGML_ASSERT(x) failed" or "file:line: fatal error"; C++ exceptions end in
+  // terminate.
   /GGML_ASSERT\(.*\) failed/,
   /^\S+:\d+: fatal error$/,
   /^terminate called (?:after throwing|without an active exception)/,
@@ -88,7 +90,9 @@ function stripPrefix(line: string): string {
 function listeningUrl(message: string): string | null {
   const on = /\blistening on ((?:https?|unix):\/\/\S+?)[.,;]?(?:\s|$)/.exec(message);
   if (on?.[1]) return on[1];
-  const hostPort = /HTTP server (?:is )?listening\b.*?\bhostname(?::\s*|=")([^",\s]+)"?,?\s+port(?::\s*|=")(\d+)/.exec(message);
+  const hostPort = /HTTP server (?:is )?listening\b.*?\bhostname(?::\s*|=")([^",\s]+)"?,?\s+port(?::\s*|=")(\d+)/.exec(
+    message,
+  );
   if (hostPort?.[1] && hostPort[2]) return httpUrl(hostPort[1], hostPort[2]);
   return null;
 }
@@ -99,13 +103,18 @@ interface JsonLog {
   port?: unknown;
 }
 
-/** llama-server's JSON logs: `--log-format json` in older builds ({"msg":"HTTP server listening","hostname":…}) and jsonl ({"type":"log","msg":…}). */
+/**
+ * llama-server's JSON logs: `--log-format json` in older builds ({"msg":"HTTP server listening","hostname":…}) and
+ * jsonl ({"type":"log","msg":…}).
+ */
 function parseJsonLog(text: string): JsonLog | null {
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null) return null;
     const record = value as Record<string, unknown>;
-    return typeof record.msg === 'string' ? { msg: record.msg.trim(), hostname: record.hostname, port: record.port } : null;
+    return typeof record.msg === 'string'
+      ? { msg: record.msg.trim(), hostname: record.hostname, port: record.port }
+      : null;
   } catch {
     return null;
   }

@@ -72,7 +72,13 @@ export interface RecommendInput {
   memory: 'ram' | 'vram';
 }
 
-export function recommendContext({ trained, kvBytesPerToken: perToken, weightsBytes, freeBytes, memory }: RecommendInput): ContextRecommendation {
+export function recommendContext({
+  trained,
+  kvBytesPerToken: perToken,
+  weightsBytes,
+  freeBytes,
+  memory,
+}: RecommendInput): ContextRecommendation {
   const base = { trained, memory, kvBytesPerToken: perToken };
   let memoryAllows: number | null = null;
   if (freeBytes !== null && perToken > 0) {
@@ -82,7 +88,12 @@ export function recommendContext({ trained, kvBytesPerToken: perToken, weightsBy
   const wanted = trained > 0 ? trained : FALLBACK_CONTEXT;
   if (memoryAllows === null) {
     const capped = Math.min(wanted, UNKNOWN_MEMORY_CAP);
-    return { ...base, tokens: capped, memoryAllows, limit: capped < wanted ? 'memory_unknown' : trained > 0 ? 'trained' : 'no_trained' };
+    return {
+      ...base,
+      tokens: capped,
+      memoryAllows,
+      limit: capped < wanted ? 'memory_unknown' : trained > 0 ? 'trained' : 'no_trained',
+    };
   }
   if (memoryAllows < wanted) return { ...base, tokens: memoryAllows, memoryAllows, limit: 'memory' };
   return { ...base, tokens: wanted, memoryAllows, limit: trained > 0 ? 'trained' : 'no_trained' };

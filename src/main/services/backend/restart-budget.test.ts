@@ -24,7 +24,13 @@ describe('restart budget', () => {
       if (decision.kind === 'restart') restarts = decision.attempt;
       return decision.kind;
     };
-    expect([4 * hour, 3 * hour, 5 * hour, hour, 2 * hour].map(crash)).toEqual(['restart', 'restart', 'restart', 'restart', 'restart']);
+    expect([4 * hour, 3 * hour, 5 * hour, hour, 2 * hour].map(crash)).toEqual([
+      'restart',
+      'restart',
+      'restart',
+      'restart',
+      'restart',
+    ]);
     expect([6 * hour, 50, 50, 50].map(crash)).toEqual(['restart', 'restart', 'restart', 'give_up']);
   });
 

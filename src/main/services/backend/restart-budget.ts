@@ -10,7 +10,8 @@ export interface RestartPolicy {
   healthyMs: number;
 }
 
-export type RestartDecision = { kind: 'restart'; attempt: number; delayMs: number } | { kind: 'give_up'; attempts: number };
+export type RestartDecision =
+  { kind: 'restart'; attempt: number; delayMs: number } | { kind: 'give_up'; attempts: number };
 
 export const DEFAULT_RESTART_POLICY: RestartPolicy = { delaysMs: [1000, 2000, 4000], healthyMs: 60_000 };
 

@@ -18,20 +18,40 @@ describe('raceWorkerLoss', () => {
     const run = { exited: new Promise<ExitInfo>(() => {}), stop: async () => ((stopped = true), exitInfo('SIGTERM')) };
     const end = raceWorkerLoss(run, { inUse: () => true, whenLost: () => lost.promise });
     lost.resolve({ endpoint: '127.0.0.1:41000', how: 'killed by SIGKILL' });
-    expect(await end).toEqual({ exit: exitInfo('SIGTERM'), lostWorker: { endpoint: '127.0.0.1:41000', how: 'killed by SIGKILL' } });
+    expect(await end).toEqual({
+      exit: exitInfo('SIGTERM'),
+      lostWorker: { endpoint: '127.0.0.1:41000', how: 'killed by SIGKILL' },
+    });
     expect(stopped).toBe(true);
   });
 
   it('blames a worker whose exit is seen just after the server it brought down', async () => {
     const lost = deferred<LostWorker>();
-    const end = raceWorkerLoss({ exited: Promise.resolve(exitInfo('SIGABRT')), stop: async () => exitInfo(null) }, { inUse: () => true, whenLost: () => lost.promise }, 1000);
+    const end = raceWorkerLoss(
+      { exited: Promise.resolve(exitInfo('SIGABRT')), stop: async () => exitInfo(null) },
+      { inUse: () => true, whenLost: () => lost.promise },
+      1000,
+    );
     setTimeout(() => lost.resolve({ endpoint: 'a:1', how: 'killed by SIGKILL' }), 20);
     expect((await end).lostWorker?.endpoint).toBe('a:1');
   });
 
   it('is a plain server exit without workers, or when none is lost within the grace', async () => {
-    expect(await raceWorkerLoss({ exited: Promise.resolve(exitInfo('SIGSEGV')), stop: async () => exitInfo(null) }, { inUse: () => false, whenLost: () => new Promise(() => {}) })).toEqual({ exit: exitInfo('SIGSEGV'), lostWorker: null });
-    expect((await raceWorkerLoss({ exited: Promise.resolve(exitInfo('SIGSEGV')), stop: async () => exitInfo(null) }, { inUse: () => true, whenLost: () => new Promise(() => {}) }, 10)).lostWorker).toBeNull();
+    expect(
+      await raceWorkerLoss(
+        { exited: Promise.resolve(exitInfo('SIGSEGV')), stop: async () => exitInfo(null) },
+        { inUse: () => false, whenLost: () => new Promise(() => {}) },
+      ),
+    ).toEqual({ exit: exitInfo('SIGSEGV'), lostWorker: null });
+    expect(
+      (
+        await raceWorkerLoss(
+          { exited: Promise.resolve(exitInfo('SIGSEGV')), stop: async () => exitInfo(null) },
+          { inUse: () => true, whenLost: () => new Promise(() => {}) },
+          10,
+        )
+      ).lostWorker,
+    ).toBeNull();
   });
 });
 
@@ -43,7 +63,12 @@ describe('workerLossNotice', () => {
   });
 
   it("adds the worker's own last word when it printed one", () => {
-    expect(workerLossNotice({ endpoint: '127.0.0.1:41000', how: 'killed by SIGABRT', said: 'ggml-cuda/fattn.cu:759: fatal error' }, 1)).toBe(
+    expect(
+      workerLossNotice(
+        { endpoint: '127.0.0.1:41000', how: 'killed by SIGABRT', said: 'ggml-cuda/fattn.cu:759: fatal error' },
+        1,
+      ),
+    ).toBe(
       'RPC worker 127.0.0.1:41000 stopped unexpectedly (killed by SIGABRT: ggml-cuda/fattn.cu:759: fatal error); the answer in progress was cut off, and llama-server and its 1 worker are restarted',
     );
   });
@@ -51,9 +76,17 @@ describe('workerLossNotice', () => {
 
 describe('workerLostAtStart', () => {
   it('names the worker that died while the model loaded, how, and what it said', () => {
-    expect(workerLostAtStart({ endpoint: '127.0.0.1:43109', how: 'killed by SIGABRT', said: '/src/ggml/src/ggml-cuda/fattn.cu:759: fatal error' })).toBe(
+    expect(
+      workerLostAtStart({
+        endpoint: '127.0.0.1:43109',
+        how: 'killed by SIGABRT',
+        said: '/src/ggml/src/ggml-cuda/fattn.cu:759: fatal error',
+      }),
+    ).toBe(
       'RPC worker 127.0.0.1:43109 stopped while llama-server was loading the model (killed by SIGABRT): /src/ggml/src/ggml-cuda/fattn.cu:759: fatal error; see the model log',
     );
-    expect(workerLostAtStart({ endpoint: '127.0.0.1:43109', how: 'killed by SIGKILL' })).toBe('RPC worker 127.0.0.1:43109 stopped while llama-server was loading the model (killed by SIGKILL); see the model log');
+    expect(workerLostAtStart({ endpoint: '127.0.0.1:43109', how: 'killed by SIGKILL' })).toBe(
+      'RPC worker 127.0.0.1:43109 stopped while llama-server was loading the model (killed by SIGKILL); see the model log',
+    );
   });
 });

@@ -16,7 +16,11 @@ export interface RunEnd {
   lostWorker: LostWorker | null;
 }
 
-export async function raceWorkerLoss(run: Pick<ServerRun, 'exited' | 'stop'>, rpc: Pick<RpcWorkerSet, 'inUse' | 'whenLost'>, graceMs = LOSS_GRACE_MS): Promise<RunEnd> {
+export async function raceWorkerLoss(
+  run: Pick<ServerRun, 'exited' | 'stop'>,
+  rpc: Pick<RpcWorkerSet, 'inUse' | 'whenLost'>,
+  graceMs = LOSS_GRACE_MS,
+): Promise<RunEnd> {
   if (!rpc.inUse()) return { exit: await run.exited, lostWorker: null };
   const lost = rpc.whenLost();
   const first = await Promise.race([run.exited.then((exit) => ({ exit })), lost.then((worker) => ({ worker }))]);
@@ -30,7 +34,9 @@ export function workerLossNotice(lost: LostWorker, workers: number): string {
   return `RPC worker ${lost.endpoint} stopped unexpectedly (${lost.how}${lost.said ? `: ${lost.said}` : ''}); the answer in progress was cut off, and llama-server and its ${workers} worker${workers === 1 ? '' : 's'} are restarted`;
 }
 
-/** A load's error when a local worker died while llama-server was loading: the worker, how it ended, and its own words. */
+/**
+ * A load's error when a local worker died while llama-server was loading: the worker, how it ended, and its own words.
+ */
 export function workerLostAtStart(lost: LostWorker): string {
   return `RPC worker ${lost.endpoint} stopped while llama-server was loading the model (${lost.how})${lost.said ? `: ${lost.said}` : ''}; see the model log`;
 }

@@ -35,7 +35,10 @@ export function isWorkerAcceptLine(line: string): boolean {
  * line says what went wrong ("…/ggml-cuda/fattn.cu:759: fatal error"); null when it printed none (a kill).
  */
 export function workerErrorLine(lines: readonly string[]): string | null {
-  const last = lines.map((line) => line.trim()).filter((line) => line !== '' && !BACKTRACE_FRAME.test(line)).at(-1);
+  const last = lines
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !BACKTRACE_FRAME.test(line))
+    .at(-1);
   return last !== undefined && ERROR_WORDS.test(last) ? last.slice(0, SAID_MAX_CHARS) : null;
 }
 
@@ -47,7 +50,8 @@ export function parseWorkerDeviceLine(line: string): RpcWorkerDevice | null {
 }
 
 /** What one llama-server line says about a worker, by endpoint. */
-export type ServerRpcFact = { endpoint: string; freeMiB: number } | { endpoint: string; modelMiB: number } | { lostWorker: true };
+export type ServerRpcFact =
+  { endpoint: string; freeMiB: number } | { endpoint: string; modelMiB: number } | { lostWorker: true };
 
 export function parseServerRpcLine(line: string): ServerRpcFact | null {
   const device = SERVER_DEVICE.exec(line);

@@ -42,12 +42,21 @@ export async function waitForWorker(input: WorkerReadinessInput): Promise<Worker
   void input.exited.then((how) => (ended = how));
   const deadline = Date.now() + input.timeoutMs;
   for (;;) {
-    if (ended !== null) return { ok: false, reason: (await probe(input.host, input.port, PROBE_TIMEOUT_MS)) ? 'port_taken' : 'exited', how: ended };
+    if (ended !== null)
+      return {
+        ok: false,
+        reason: (await probe(input.host, input.port, PROBE_TIMEOUT_MS)) ? 'port_taken' : 'exited',
+        how: ended,
+      };
     if (accepted) return { ok: true };
     if (Date.now() > deadline) return { ok: false, reason: 'timeout' };
     const connected = await probe(input.host, input.port, PROBE_TIMEOUT_MS);
     // A connection the worker took shows as its accept line; one it does not is another program's, or still on its way.
-    await Promise.race([input.accepted, input.exited, new Promise((resolve) => setTimeout(resolve, connected ? ACCEPT_WAIT_MS : PROBE_RETRY_MS))]);
+    await Promise.race([
+      input.accepted,
+      input.exited,
+      new Promise((resolve) => setTimeout(resolve, connected ? ACCEPT_WAIT_MS : PROBE_RETRY_MS)),
+    ]);
   }
 }
 

@@ -27,7 +27,13 @@ export function rpcWorkerPath(serverPath: string): string {
 
 /** The argv of one local worker. */
 export function rpcWorkerArgs(endpoint: RpcEndpoint, threads: number): string[] {
-  return ['--host', endpoint.host, '--port', String(endpoint.port), ...(threads > 0 ? ['--threads', String(threads)] : [])];
+  return [
+    '--host',
+    endpoint.host,
+    '--port',
+    String(endpoint.port),
+    ...(threads > 0 ? ['--threads', String(threads)] : []),
+  ];
 }
 
 export interface RpcWorkerSetDeps {
@@ -75,12 +81,17 @@ export class RpcWorkerSet {
     return this.statuses.map((status) => ({ ...status, devices: [...status.devices] }));
   }
 
-  /** Starts (or checks) the workers for these settings; returns the `--rpc` endpoints, none when RPC is off. Throws AppFailure. */
+  /**
+   * Starts (or checks) the workers for these settings; returns the `--rpc` endpoints, none when RPC is off. Throws
+   * AppFailure.
+   */
   async start(rpc: RpcSettings, serverPath: string): Promise<string[]> {
     await this.stop();
     if (rpc.mode === 'off') return [];
-    const endpoints = rpc.mode === 'remote' ? rpc.remote.map((text) => parseRpcEndpoint(text)!) : await this.freeEndpoints(rpc);
-    if (endpoints.length === 0) throw new AppFailure('backend_failed', 'RPC is set to remote workers, but none is listed (host:port)');
+    const endpoints =
+      rpc.mode === 'remote' ? rpc.remote.map((text) => parseRpcEndpoint(text)!) : await this.freeEndpoints(rpc);
+    if (endpoints.length === 0)
+      throw new AppFailure('backend_failed', 'RPC is set to remote workers, but none is listed (host:port)');
     this.plan = { rpc, workerPath: rpcWorkerPath(serverPath), endpoints };
     return this.launchPlan(this.plan);
   }
@@ -130,7 +141,8 @@ export class RpcWorkerSet {
     const status = this.statuses.find((worker) => worker.endpoint === fact.endpoint);
     if (!status) return false;
     if ('modelMiB' in fact) status.modelMiB = Math.round(((status.modelMiB ?? 0) + fact.modelMiB) * 100) / 100;
-    else if (status.origin === 'remote') status.devices = [{ name: 'RPC', description: fact.endpoint, totalMiB: null, freeMiB: fact.freeMiB }];
+    else if (status.origin === 'remote')
+      status.devices = [{ name: 'RPC', description: fact.endpoint, totalMiB: null, freeMiB: fact.freeMiB }];
     this.changed();
     return false;
   }
@@ -147,10 +159,23 @@ export class RpcWorkerSet {
     this.stopping = false;
     this.lost = [];
     const local = plan.rpc.mode === 'local';
-    this.statuses = plan.endpoints.map((endpoint) => ({ endpoint: formatRpcEndpoint(endpoint), origin: local ? 'local' : 'remote', state: 'starting', pid: null, devices: [], modelMiB: null }));
+    this.statuses = plan.endpoints.map((endpoint) => ({
+      endpoint: formatRpcEndpoint(endpoint),
+      origin: local ? 'local' : 'remote',
+      state: 'starting',
+      pid: null,
+      devices: [],
+      modelMiB: null,
+    }));
     this.changed();
     try {
-      await Promise.all(plan.endpoints.map((endpoint, index) => (local ? this.launchLocal(plan, endpoint, this.statuses[index]!) : this.checkRemote(endpoint, this.statuses[index]!))));
+      await Promise.all(
+        plan.endpoints.map((endpoint, index) =>
+          local
+            ? this.launchLocal(plan, endpoint, this.statuses[index]!)
+            : this.checkRemote(endpoint, this.statuses[index]!),
+        ),
+      );
     } catch (error) {
       await this.stopWorkers();
       throw error;
@@ -213,7 +238,11 @@ export class RpcWorkerSet {
     if (!(await canConnect(endpoint.host, endpoint.port, PROBE_TIMEOUT_MS))) {
       status.state = 'lost';
       this.changed();
-      throw new AppFailure('backend_failed', `RPC worker ${status.endpoint} does not answer: start it there (${RPC_WORKER_NAME} --host … --port ${endpoint.port}) or correct the address`, { endpoint: status.endpoint });
+      throw new AppFailure(
+        'backend_failed',
+        `RPC worker ${status.endpoint} does not answer: start it there (${RPC_WORKER_NAME} --host … --port ${endpoint.port}) or correct the address`,
+        { endpoint: status.endpoint },
+      );
     }
     status.state = 'ready';
     this.changed();
@@ -235,10 +264,21 @@ export class RpcWorkerSet {
 }
 
 /** Why a local worker did not start, for the load's error. */
-function startFailure(endpoint: string, port: number, readiness: Exclude<WorkerReadiness, { ok: true }>, timeoutMs: number, logTail: string[]): AppFailure {
+function startFailure(
+  endpoint: string,
+  port: number,
+  readiness: Exclude<WorkerReadiness, { ok: true }>,
+  timeoutMs: number,
+  logTail: string[],
+): AppFailure {
   const said = workerErrorLine(logTail);
   const details = { endpoint, logTail, ...(said ? { said } : {}) };
-  if (readiness.reason === 'timeout') return new AppFailure('ready_timeout', `RPC worker ${endpoint} did not listen within ${Math.round(timeoutMs / 1000)} s`, details);
+  if (readiness.reason === 'timeout')
+    return new AppFailure(
+      'ready_timeout',
+      `RPC worker ${endpoint} did not listen within ${Math.round(timeoutMs / 1000)} s`,
+      details,
+    );
   if (readiness.reason === 'port_taken') {
     return new AppFailure(
       'backend_failed',
@@ -246,5 +286,9 @@ function startFailure(endpoint: string, port: number, readiness: Exclude<WorkerR
       { ...details, reason: 'port_taken', workerExit: readiness.how },
     );
   }
-  return new AppFailure('backend_failed', `RPC worker ${endpoint} stopped before it listened (${readiness.how}${said ? `: ${said}` : ''}); see the model log`, { ...details, workerExit: readiness.how });
+  return new AppFailure(
+    'backend_failed',
+    `RPC worker ${endpoint} stopped before it listened (${readiness.how}${said ? `: ${said}` : ''}); see the model log`,
+    { ...details, workerExit: readiness.how },
+  );
 }

@@ -51,8 +51,19 @@ function makeManager(stopGraceMs = 2000) {
   return { manager, registry, exits, events };
 }
 
-const localRpc = (patch: Partial<RpcSettings> = {}): RpcSettings => ({ ...defaultSettings().load.rpc, mode: 'local', localWorkers: 2, workerThreads: 1, ...patch });
-const settings = (rpc: RpcSettings): LoadSettings => ({ ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 512, rpc });
+const localRpc = (patch: Partial<RpcSettings> = {}): RpcSettings => ({
+  ...defaultSettings().load.rpc,
+  mode: 'local',
+  localWorkers: 2,
+  workerThreads: 1,
+  ...patch,
+});
+const settings = (rpc: RpcSettings): LoadSettings => ({
+  ...defaultSettings().load,
+  modelPath: testAssets.tinyModel,
+  contextSize: 512,
+  rpc,
+});
 const valueOf = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
 
 async function waitFor<T>(what: string, probe: () => T | undefined | null | false, timeoutMs = 30_000): Promise<T> {
@@ -65,8 +76,15 @@ async function waitFor<T>(what: string, probe: () => T | undefined | null | fals
   }
 }
 
-/** A streamed completion; `onFirstChunk` runs once the first token arrives. Returns what came, and whether it ended properly. */
-async function streamAnswer(manager: BackendManager, nPredict: number, onFirstChunk?: () => void): Promise<{ text: string; completed: boolean }> {
+/**
+ * A streamed completion; `onFirstChunk` runs once the first token arrives. Returns what came, and whether it ended
+ * properly.
+ */
+async function streamAnswer(
+  manager: BackendManager,
+  nPredict: number,
+  onFirstChunk?: () => void,
+): Promise<{ text: string; completed: boolean }> {
   const endpoint = manager.localEndpoint();
   if (!endpoint) throw new Error('no endpoint');
   const response = await fetch(`${endpoint.baseUrl}/completion`, {
@@ -103,9 +121,17 @@ describe('llama.cpp RPC workers with the real llama-server', () => {
     const workers = manager.getStatus().rpcWorkers ?? [];
     expect(workers).toHaveLength(2);
     for (const worker of workers) {
-      expect(worker).toMatchObject({ origin: 'local', state: 'ready', endpoint: expect.stringMatching(/^127\.0\.0\.1:\d+$/) });
+      expect(worker).toMatchObject({
+        origin: 'local',
+        state: 'ready',
+        endpoint: expect.stringMatching(/^127\.0\.0\.1:\d+$/),
+      });
       expect(isAlive(worker.pid!)).toBe(true);
-      expect(worker.devices[0]).toMatchObject({ name: 'CPU', totalMiB: expect.any(Number), freeMiB: expect.any(Number) });
+      expect(worker.devices[0]).toMatchObject({
+        name: 'CPU',
+        totalMiB: expect.any(Number),
+        freeMiB: expect.any(Number),
+      });
       // The weights llama-server put on this worker, read from its load lines.
       expect(worker.modelMiB).toBeGreaterThan(0);
     }
@@ -137,11 +163,20 @@ describe('llama.cpp RPC workers with the real llama-server', () => {
     const cut = await streamAnswer(manager, 400, () => process.kill(victim.pid!, 'SIGKILL'));
     expect(cut.completed).toBe(false);
     // What a chat cut by it is told (chat-service.ts): the worker, not a bare "connection ended".
-    expect(await manager.stoppedSince(sentAt, 5000)).toEqual({ how: `RPC worker ${victim.endpoint} killed by SIGKILL`, restarting: true });
+    expect(await manager.stoppedSince(sentAt, 5000)).toEqual({
+      how: `RPC worker ${victim.endpoint} killed by SIGKILL`,
+      restarting: true,
+    });
 
-    const notice = await waitFor('the lost-worker notice', () => events.find((entry) => entry.event === 'app:notice' && (entry.payload as { code: string }).code === 'rpc_worker_lost'));
+    const notice = await waitFor('the lost-worker notice', () =>
+      events.find(
+        (entry) => entry.event === 'app:notice' && (entry.payload as { code: string }).code === 'rpc_worker_lost',
+      ),
+    );
     const message = (notice.payload as { message: string }).message;
-    expect(message).toBe(`RPC worker ${victim.endpoint} stopped unexpectedly (killed by SIGKILL); the answer in progress was cut off, and llama-server and its 2 workers are restarted`);
+    expect(message).toBe(
+      `RPC worker ${victim.endpoint} stopped unexpectedly (killed by SIGKILL); the answer in progress was cut off, and llama-server and its 2 workers are restarted`,
+    );
     expect(manager.logLines().some((line) => line.text === message)).toBe(true);
 
     const ready = await waitFor('ready again', () => {
@@ -163,12 +198,20 @@ describe('llama.cpp RPC workers with the real llama-server', () => {
     const { manager } = makeManager();
     // The 90 MB model: its weights take long enough to reach the worker that the kill lands mid-load.
     const loading = manager.load({ ...settings(localRpc({ localWorkers: 1 })), modelPath: workshopAssets.mediumModel });
-    const connected = await waitFor('llama-server connecting to its worker', () => manager.logLines().some((line) => line.text.endsWith('] Accepted client connection')));
+    const connected = await waitFor('llama-server connecting to its worker', () =>
+      manager.logLines().some((line) => line.text.endsWith('] Accepted client connection')),
+    );
     const worker = manager.getStatus().rpcWorkers![0]!;
     expect(connected && worker.pid).toBeTruthy();
     process.kill(worker.pid!, 'SIGKILL');
-    await expect(loading).rejects.toMatchObject({ code: 'backend_failed', message: `RPC worker ${worker.endpoint} stopped while llama-server was loading the model (killed by SIGKILL); see the model log`, details: expect.objectContaining({ endpoint: worker.endpoint, workerExit: 'killed by SIGKILL' }) });
-    expect(manager.getStatus().error?.message).toMatch(/^RPC worker 127\.0\.0\.1:\d+ stopped while llama-server was loading/);
+    await expect(loading).rejects.toMatchObject({
+      code: 'backend_failed',
+      message: `RPC worker ${worker.endpoint} stopped while llama-server was loading the model (killed by SIGKILL); see the model log`,
+      details: expect.objectContaining({ endpoint: worker.endpoint, workerExit: 'killed by SIGKILL' }),
+    });
+    expect(manager.getStatus().error?.message).toMatch(
+      /^RPC worker 127\.0\.0\.1:\d+ stopped while llama-server was loading/,
+    );
   });
 
   it('uses remote workers from a host:port list, and names one that does not answer', async () => {
@@ -176,7 +219,12 @@ describe('llama.cpp RPC workers with the real llama-server', () => {
     // Two workers started outside the manager, as on other machines.
     const ports = [await findFreePort(), await findFreePort()];
     const outside = ports.map((port) =>
-      registry.launch({ name: 'ggml-rpc-server (outside)', command: testAssets.rpcWorker, args: rpcWorkerArgs({ host: '127.0.0.1', port }, 1), output: { mode: 'lines', onLine: () => {} } }),
+      registry.launch({
+        name: 'ggml-rpc-server (outside)',
+        command: testAssets.rpcWorker,
+        args: rpcWorkerArgs({ host: '127.0.0.1', port }, 1),
+        output: { mode: 'lines', onLine: () => {} },
+      }),
     );
     cleanups.push(async () => void (await Promise.all(outside.map((proc) => proc.stop(500)))));
     const endpoints = ports.map((port) => `127.0.0.1:${port}`);
@@ -189,18 +237,24 @@ describe('llama.cpp RPC workers with the real llama-server', () => {
     }
     const status = await manager.load(settings({ ...localRpc(), mode: 'remote', remote: endpoints }));
     expect(status.state).toBe('ready');
-    expect((manager.getStatus().rpcWorkers ?? []).map((worker) => [worker.endpoint, worker.origin, worker.state])).toEqual(endpoints.map((endpoint) => [endpoint, 'remote', 'ready']));
+    expect(
+      (manager.getStatus().rpcWorkers ?? []).map((worker) => [worker.endpoint, worker.origin, worker.state]),
+    ).toEqual(endpoints.map((endpoint) => [endpoint, 'remote', 'ready']));
     expect((await streamAnswer(manager, 8)).completed).toBe(true);
     // Stopping the manager leaves workers it did not start alone.
     await manager.stop();
     expect(outside.every((proc) => !proc.hasExited())).toBe(true);
 
     const nobody = await findFreePort();
-    await expect(manager.load(settings({ ...localRpc(), mode: 'remote', remote: [`127.0.0.1:${nobody}`] }))).rejects.toThrow(`RPC worker 127.0.0.1:${nobody} does not answer`);
+    await expect(
+      manager.load(settings({ ...localRpc(), mode: 'remote', remote: [`127.0.0.1:${nobody}`] })),
+    ).rejects.toThrow(`RPC worker 127.0.0.1:${nobody} does not answer`);
   });
 });
 
-/** A plain TCP server on 127.0.0.1:port that takes every connection and keeps what it is sent: another user's program. */
+/**
+ * A plain TCP server on 127.0.0.1:port that takes every connection and keeps what it is sent: another user's program.
+ */
 async function squat(port: number): Promise<{ server: Server; connections: () => number }> {
   let connections = 0;
   const server = createServer((socket) => {
@@ -221,7 +275,14 @@ function makeWorkerSet(freePort?: (host: string) => Promise<number>) {
   const registry = memoryLifecycle();
   const log: string[] = [];
   const states: string[][] = [];
-  const set = new RpcWorkerSet({ registry, log: (line) => log.push(line), onChange: (workers) => states.push(workers.map((worker) => worker.state)), readyTimeoutMs: 15_000, stopGraceMs: 2000, ...(freePort ? { freePort } : {}) });
+  const set = new RpcWorkerSet({
+    registry,
+    log: (line) => log.push(line),
+    onChange: (workers) => states.push(workers.map((worker) => worker.state)),
+    readyTimeoutMs: 15_000,
+    stopGraceMs: 2000,
+    ...(freePort ? { freePort } : {}),
+  });
   cleanups.push(async () => {
     await set.stop();
     await registry.stopAll(500);
@@ -239,7 +300,11 @@ describe('a local worker is ready only when the worker itself says it listens', 
       () => null,
       (error: unknown) => error as { code: string; message: string; details?: Record<string, unknown> },
     );
-    expect(failure).toMatchObject({ code: 'backend_failed', message: expect.stringContaining(`port ${port} is taken by another program`), details: { endpoint: `127.0.0.1:${port}`, reason: 'port_taken' } });
+    expect(failure).toMatchObject({
+      code: 'backend_failed',
+      message: expect.stringContaining(`port ${port} is taken by another program`),
+      details: { endpoint: `127.0.0.1:${port}`, reason: 'port_taken' },
+    });
     expect(states.flat()).not.toContain('ready');
     expect(set.list()).toEqual([]);
     // The squatter got the probe's connections and nothing else: no weights went there.
@@ -257,7 +322,9 @@ describe('a local worker is ready only when the worker itself says it listens', 
     const port = Number(endpoint!.split(':')[1]);
     await squat(port);
     states.length = 0;
-    await expect(set.restart()).rejects.toMatchObject({ message: `RPC worker ${endpoint} could not start: port ${port} is taken by another program, and EVA sends the model to no program but its own worker; load the model again to choose another port` });
+    await expect(set.restart()).rejects.toMatchObject({
+      message: `RPC worker ${endpoint} could not start: port ${port} is taken by another program, and EVA sends the model to no program but its own worker; load the model again to choose another port`,
+    });
     expect(states.flat()).not.toContain('ready');
   });
 
@@ -268,7 +335,10 @@ describe('a local worker is ready only when the worker itself says it listens', 
     process.kill(worker.pid!, 'SIGKILL');
     await waitFor('the worker marked lost', () => states.at(-1)?.[0] === 'lost');
     // Asked only now, after the loss: it must not wait for a second one that never comes.
-    const reported = await Promise.race([set.whenLost(), new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000))]);
+    const reported = await Promise.race([
+      set.whenLost(),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000)),
+    ]);
     expect(reported).toEqual<LostWorker>({ endpoint: endpoint!, how: 'killed by SIGKILL' });
   });
 });

@@ -5,17 +5,27 @@ const node = process.execPath;
 
 describe('runTool', () => {
   it('returns stdout of a tool that succeeds', async () => {
-    expect(await runTool(node, ['-e', 'process.stdout.write("GPU0, 8192, 8000\\n")'], 10_000)).toEqual({ ok: true, stdout: 'GPU0, 8192, 8000\n' });
+    expect(await runTool(node, ['-e', 'process.stdout.write("GPU0, 8192, 8000\\n")'], 10_000)).toEqual({
+      ok: true,
+      stdout: 'GPU0, 8192, 8000\n',
+    });
   });
 
   it('passes arguments verbatim, without a shell', async () => {
     const tricky = ['a b', '$HOME', '; echo hi', '"quoted"'];
-    const result = await runTool(node, ['-e', 'process.stdout.write(JSON.stringify(process.argv.slice(1)))', ...tricky], 10_000);
+    const result = await runTool(
+      node,
+      ['-e', 'process.stdout.write(JSON.stringify(process.argv.slice(1)))', ...tricky],
+      10_000,
+    );
     expect(JSON.parse(result.stdout)).toEqual(tricky);
   });
 
   it('reports a non-zero exit as not ok, keeping what it printed', async () => {
-    expect(await runTool(node, ['-e', 'process.stdout.write("partial"); process.exit(3)'], 10_000)).toEqual({ ok: false, stdout: 'partial' });
+    expect(await runTool(node, ['-e', 'process.stdout.write("partial"); process.exit(3)'], 10_000)).toEqual({
+      ok: false,
+      stdout: 'partial',
+    });
   });
 
   it('reports a missing tool as not ok instead of throwing', async () => {

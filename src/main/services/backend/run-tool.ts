@@ -14,8 +14,20 @@ export interface ToolResult {
 const MAX_OUTPUT_CHARS = 4 * 1024 * 1024;
 
 /** Run `cmd args` without a shell; never rejects. */
-export async function runTool(cmd: string, args: string[], timeoutMs: number, launch: Launch = launchProcess): Promise<ToolResult> {
-  const proc = launch({ name: 'probe', command: cmd, args, timeoutMs, killGraceMs: 500, output: { mode: 'capture', maxChars: MAX_OUTPUT_CHARS, streams: 'stdout' } });
+export async function runTool(
+  cmd: string,
+  args: string[],
+  timeoutMs: number,
+  launch: Launch = launchProcess,
+): Promise<ToolResult> {
+  const proc = launch({
+    name: 'probe',
+    command: cmd,
+    args,
+    timeoutMs,
+    killGraceMs: 500,
+    output: { mode: 'capture', maxChars: MAX_OUTPUT_CHARS, streams: 'stdout' },
+  });
   const exit = await proc.exited;
   return { ok: exit.why === 'exited' && exit.code === 0, stdout: proc.captured().text };
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { BackendKind, LoadSettings } from '@shared/contract';
 import { defaultSettings } from '@shared/default-settings';
 import { csvValue } from './csv-value';
-import { buildServerArgs, effectiveArgsKey, launchKey, loadModeFor, NO_BROWSER_ORIGIN, type ServerArgsInput } from './server-args';
+import {
+  buildServerArgs,
+  effectiveArgsKey,
+  launchKey,
+  loadModeFor,
+  NO_BROWSER_ORIGIN,
+  type ServerArgsInput,
+} from './server-args';
 
 const settings = (patch: Partial<LoadSettings> = {}): LoadSettings => ({
   ...defaultSettings().load,
@@ -11,7 +18,10 @@ const settings = (patch: Partial<LoadSettings> = {}): LoadSettings => ({
   ...patch,
 });
 
-const input = (patch: Partial<LoadSettings> = {}, rest: Partial<Omit<ServerArgsInput, 'settings'>> = {}): ServerArgsInput => ({
+const input = (
+  patch: Partial<LoadSettings> = {},
+  rest: Partial<Omit<ServerArgsInput, 'settings'>> = {},
+): ServerArgsInput => ({
   settings: settings(patch),
   backend: 'cuda',
   host: '127.0.0.1',
@@ -31,47 +41,85 @@ const flags = (args: string[]): string[] => args.filter((arg) => arg.startsWith(
 describe('buildServerArgs', () => {
   it('builds the full argv for plain settings on a GPU backend', () => {
     expect(buildServerArgs(input())).toEqual([
-      '-m', '/models/qwen.gguf',
-      '--host', '127.0.0.1',
-      '--port', '8080',
-      '-c', '4096',
-      '-ngl', '33',
-      '-b', '2048',
-      '--parallel', '1',
+      '-m',
+      '/models/qwen.gguf',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '8080',
+      '-c',
+      '4096',
+      '-ngl',
+      '33',
+      '-b',
+      '2048',
+      '--parallel',
+      '1',
       '--jinja',
-      '--reasoning-format', 'auto',
-      '-fa', 'auto',
+      '--reasoning-format',
+      'auto',
+      '-fa',
+      'auto',
       '--slots',
-      '--log-verbosity', '4',
-      '--cors-origins', NO_BROWSER_ORIGIN,
+      '--log-verbosity',
+      '4',
+      '--cors-origins',
+      NO_BROWSER_ORIGIN,
     ]);
   });
 
   it('builds every optional flag when everything is on', () => {
     const args = buildServerArgs(
       input(
-        { threads: 8, jinja: true, reasoningFormat: 'deepseek', flashAttention: 'on', loraPath: '/l/a.gguf', mmprojPath: '/m/p.gguf', mlock: true, noMmap: true, metrics: true, parallel: 4, batchSize: 512, contextSize: 32768 },
+        {
+          threads: 8,
+          jinja: true,
+          reasoningFormat: 'deepseek',
+          flashAttention: 'on',
+          loraPath: '/l/a.gguf',
+          mmprojPath: '/m/p.gguf',
+          mlock: true,
+          noMmap: true,
+          metrics: true,
+          parallel: 4,
+          batchSize: 512,
+          contextSize: 32768,
+        },
         { backend: 'vulkan', host: '0.0.0.0', port: 9000, gpuLayers: 12 },
       ),
     );
     expect(args).toEqual([
-      '-m', '/models/qwen.gguf',
-      '--host', '0.0.0.0',
-      '--port', '9000',
-      '-c', '32768',
-      '-ngl', '12',
-      '--threads', '8',
-      '-b', '512',
-      '--parallel', '4',
+      '-m',
+      '/models/qwen.gguf',
+      '--host',
+      '0.0.0.0',
+      '--port',
+      '9000',
+      '-c',
+      '32768',
+      '-ngl',
+      '12',
+      '--threads',
+      '8',
+      '-b',
+      '512',
+      '--parallel',
+      '4',
       '--jinja',
-      '--reasoning-format', 'deepseek',
-      '--lora', '/l/a.gguf',
-      '--mmproj', '/m/p.gguf',
-      '-fa', 'on',
-      '--load-mode', 'mlock',
+      '--reasoning-format',
+      'deepseek',
+      '--lora',
+      '/l/a.gguf',
+      '--mmproj',
+      '/m/p.gguf',
+      '-fa',
+      'on',
+      '--load-mode',
+      'mlock',
       '--no-slots',
       '--metrics',
-      '--log-verbosity', '4',
+      '--log-verbosity',
+      '4',
     ]);
   });
 
@@ -82,7 +130,9 @@ describe('buildServerArgs', () => {
       booleans.forEach((name, bit) => (patch[name] = (mask & (1 << bit)) !== 0));
       if (mask & (1 << booleans.length)) patch.loraPath = '/l.gguf';
       for (const backend of ['cuda', 'cpu'] as const) {
-        const used = flags(buildServerArgs(input(patch, { backend, host: patch.exposeOnNetwork ? '0.0.0.0' : '127.0.0.1' })));
+        const used = flags(
+          buildServerArgs(input(patch, { backend, host: patch.exposeOnNetwork ? '0.0.0.0' : '127.0.0.1' })),
+        );
         expect(new Set(used).size).toBe(used.length);
       }
     }
@@ -151,7 +201,10 @@ describe('buildServerArgs', () => {
   it('gives a loopback server the conversation cache folder, and an exposed one none (a key holder could save or restore any slot)', () => {
     const loopback = buildServerArgs({ ...input({}, { host: '127.0.0.1' }), slotSavePath: '/data/slots' });
     expect(valueOf(loopback, '--slot-save-path')).toBe('/data/slots');
-    const exposed = buildServerArgs({ ...input({ exposeOnNetwork: true }, { host: '0.0.0.0' }), slotSavePath: '/data/slots' });
+    const exposed = buildServerArgs({
+      ...input({ exposeOnNetwork: true }, { host: '0.0.0.0' }),
+      slotSavePath: '/data/slots',
+    });
     expect(exposed).not.toContain('--slot-save-path');
   });
 
@@ -163,7 +216,10 @@ describe('buildServerArgs', () => {
   });
 
   it('turns flash attention off for "auto" with RPC workers on any backend (their devices claim every operation; a CUDA worker aborted on it), and keeps "on"', () => {
-    const withWorkers = (flashAttention: LoadSettings['flashAttention'], backend: BackendKind) => ({ ...input({ flashAttention }, { backend }), rpcEndpoints: ['127.0.0.1:50052'] });
+    const withWorkers = (flashAttention: LoadSettings['flashAttention'], backend: BackendKind) => ({
+      ...input({ flashAttention }, { backend }),
+      rpcEndpoints: ['127.0.0.1:50052'],
+    });
     expect(valueOf(buildServerArgs(withWorkers('auto', 'cuda')), '-fa')).toBe('off');
     expect(valueOf(buildServerArgs(withWorkers('auto', 'vulkan')), '-fa')).toBe('off');
     expect(valueOf(buildServerArgs(withWorkers('on', 'cuda')), '-fa')).toBe('on');
@@ -171,7 +227,9 @@ describe('buildServerArgs', () => {
   });
 
   it('allows no browser origin on loopback, and leaves CORS to llama.cpp when exposed to the network', () => {
-    expect(valueOf(buildServerArgs(input({}, { host: '127.0.0.1' })), '--cors-origins')).toBe('https://eva-desktop.invalid');
+    expect(valueOf(buildServerArgs(input({}, { host: '127.0.0.1' })), '--cors-origins')).toBe(
+      'https://eva-desktop.invalid',
+    );
     expect(buildServerArgs(input({ exposeOnNetwork: true }, { host: '0.0.0.0' }))).not.toContain('--cors-origins');
   });
 
@@ -233,7 +291,10 @@ describe('effectiveArgsKey', () => {
 });
 
 describe('launchKey', () => {
-  const key = (patch: Partial<LoadSettings> = {}, rest: Partial<{ backend: 'cuda' | 'vulkan' | 'cpu'; host: string; gpuLayers: number; userKey: string }> = {}) =>
+  const key = (
+    patch: Partial<LoadSettings> = {},
+    rest: Partial<{ backend: 'cuda' | 'vulkan' | 'cpu'; host: string; gpuLayers: number; userKey: string }> = {},
+  ) =>
     launchKey({ settings: settings(patch), backend: 'cuda', host: '127.0.0.1', gpuLayers: 33, userKey: '', ...rest });
 
   it('is the same for the same settings, so an auto-chosen port never forces a restart', () => {
@@ -265,9 +326,19 @@ describe('launchKey', () => {
 
   it('changes for every setting that reaches the command line', () => {
     const changes: Partial<LoadSettings>[] = [
-      { modelPath: '/other.gguf' }, { contextSize: 0 }, { threads: 4 }, { batchSize: 512 }, { parallel: 2 },
-      { jinja: false }, { reasoningFormat: 'none' }, { flashAttention: 'off' }, { loraPath: '/l.gguf' }, { mmprojPath: '/m.gguf' },
-      { mlock: true }, { noMmap: true }, { metrics: true },
+      { modelPath: '/other.gguf' },
+      { contextSize: 0 },
+      { threads: 4 },
+      { batchSize: 512 },
+      { parallel: 2 },
+      { jinja: false },
+      { reasoningFormat: 'none' },
+      { flashAttention: 'off' },
+      { loraPath: '/l.gguf' },
+      { mmprojPath: '/m.gguf' },
+      { mlock: true },
+      { noMmap: true },
+      { metrics: true },
     ];
     for (const change of changes) expect(key(change), JSON.stringify(change)).not.toBe(key());
   });
@@ -284,10 +355,17 @@ describe('RPC workers', () => {
   const rpc = { mode: 'local' as const, localWorkers: 2, workerThreads: 0, exposeWorkers: false, remote: [] };
 
   it('passes the workers in --rpc and offloads every layer to them when the layers are auto', () => {
-    const args = buildServerArgs(input({ rpc }, { backend: 'cpu', gpuLayers: 0, rpcEndpoints: ['127.0.0.1:41000', '127.0.0.1:41001'] }));
+    const args = buildServerArgs(
+      input({ rpc }, { backend: 'cpu', gpuLayers: 0, rpcEndpoints: ['127.0.0.1:41000', '127.0.0.1:41001'] }),
+    );
     expect(valueOf(args, '--rpc')).toBe('127.0.0.1:41000,127.0.0.1:41001');
     expect(valueOf(args, '-ngl')).toBe('all');
-    expect(valueOf(buildServerArgs(input({ rpc, gpuLayers: 12 }, { backend: 'cuda', rpcEndpoints: ['10.0.0.2:50052'] })), '-ngl')).toBe('12');
+    expect(
+      valueOf(
+        buildServerArgs(input({ rpc, gpuLayers: 12 }, { backend: 'cuda', rpcEndpoints: ['10.0.0.2:50052'] })),
+        '-ngl',
+      ),
+    ).toBe('12');
   });
 
   it('adds nothing without workers', () => {
@@ -297,7 +375,8 @@ describe('RPC workers', () => {
   });
 
   it('keys a launch by the RPC setting, not by the ports its local workers got', () => {
-    const key = (patch: Partial<LoadSettings>) => launchKey({ settings: settings(patch), backend: 'cpu', host: '127.0.0.1', gpuLayers: 0, userKey: '' });
+    const key = (patch: Partial<LoadSettings>) =>
+      launchKey({ settings: settings(patch), backend: 'cpu', host: '127.0.0.1', gpuLayers: 0, userKey: '' });
     expect(key({ rpc })).toBe(key({ rpc: { ...rpc } }));
     expect(key({ rpc })).not.toBe(key({ rpc: { ...rpc, localWorkers: 3 } }));
     expect(key({ rpc })).not.toBe(key({}));

@@ -101,7 +101,11 @@ export function buildServerArgs(input: ServerArgsInput): string[] {
  * taking llama-server with it; with `-fa off` the same pair answered. Elsewhere llama.cpp
  * decides, since it asks the local devices themselves; "on" is always kept.
  */
-export function flashAttentionFor(choice: LoadSettings['flashAttention'], backend: BackendKind, rpcWorkers = false): LoadSettings['flashAttention'] {
+export function flashAttentionFor(
+  choice: LoadSettings['flashAttention'],
+  backend: BackendKind,
+  rpcWorkers = false,
+): LoadSettings['flashAttention'] {
   return choice === 'auto' && (backend === 'cpu' || rpcWorkers) ? 'off' : choice;
 }
 
@@ -111,7 +115,9 @@ export function flashAttentionFor(choice: LoadSettings['flashAttention'], backen
  * turns mmap off, as the issue asks. null keeps llama.cpp's `auto` (mmap where
  * the device supports it).
  */
-export function loadModeFor(settings: Pick<LoadSettings, 'mlock' | 'noMmap' | 'loraPath'>): 'none' | 'mlock' | 'mmap+mlock' | null {
+export function loadModeFor(
+  settings: Pick<LoadSettings, 'mlock' | 'noMmap' | 'loraPath'>,
+): 'none' | 'mlock' | 'mmap+mlock' | null {
   const mmap = !settings.noMmap && !settings.loraPath;
   if (settings.mlock) return mmap ? 'mmap+mlock' : 'mlock';
   return mmap ? null : 'none';
@@ -131,7 +137,12 @@ export function launchKey(input: LaunchKeyInput): string {
   const args = buildServerArgs({ ...input, port: input.settings.port ?? ANY_PORT });
   // Local workers get their ports per run, so the key holds the RPC setting, not the endpoints.
   const rpc = input.settings.rpc.mode === 'off' ? [] : [`rpc=${JSON.stringify(input.settings.rpc)}`];
-  return effectiveArgsKey([`backend=${input.backend}`, `userKey=${userKeyFingerprint(input.userKey)}`, ...rpc, ...args]);
+  return effectiveArgsKey([
+    `backend=${input.backend}`,
+    `userKey=${userKeyFingerprint(input.userKey)}`,
+    ...rpc,
+    ...args,
+  ]);
 }
 
 /** An argv that refuses a flag twice, so a policy slip shows up in tests rather than as llama.cpp's last-one-wins. */

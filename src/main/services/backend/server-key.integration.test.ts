@@ -29,7 +29,10 @@ async function startManaged(patch: Partial<LoadSettings> = {}, userKey = '') {
     stopGraceMs: 2000,
   });
   running.push({ manager, registry });
-  const status = await manager.load({ ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 512, ...patch }, userKey);
+  const status = await manager.load(
+    { ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 512, ...patch },
+    userKey,
+  );
   const endpoint = manager.localEndpoint();
   if (!endpoint || status.pid === null) throw new Error('the managed server is not ready');
   return { manager, status, endpoint, pid: status.pid };
@@ -45,7 +48,15 @@ describe('the managed llama-server requires a key per launch', () => {
     expect((await fetch(`${base}/health`)).status).toBe(200);
     expect((await fetch(`${base}/v1/models`)).status).toBe(401);
     expect((await fetch(`${base}/props`)).status).toBe(401);
-    expect((await fetch(`${base}/v1/chat/completions`, { method: 'POST', body: chatBody, headers: { 'Content-Type': 'application/json' } })).status).toBe(401);
+    expect(
+      (
+        await fetch(`${base}/v1/chat/completions`, {
+          method: 'POST',
+          body: chatBody,
+          headers: { 'Content-Type': 'application/json' },
+        })
+      ).status,
+    ).toBe(401);
     expect((await fetch(`${base}/v1/models`, { headers: bearer('guess') })).status).toBe(401);
   });
 
@@ -54,25 +65,35 @@ describe('the managed llama-server requires a key per launch', () => {
     expect(first.endpoint.apiKey).toMatch(/^[\w-]{43}$/);
     const props = await fetch(`${first.endpoint.baseUrl}/props`, { headers: bearer(first.endpoint.apiKey) });
     expect(props.status).toBe(200);
-    const chat = await fetch(`${first.endpoint.baseUrl}/v1/chat/completions`, { method: 'POST', body: chatBody, headers: { ...bearer(first.endpoint.apiKey), 'Content-Type': 'application/json' } });
+    const chat = await fetch(`${first.endpoint.baseUrl}/v1/chat/completions`, {
+      method: 'POST',
+      body: chatBody,
+      headers: { ...bearer(first.endpoint.apiKey), 'Content-Type': 'application/json' },
+    });
     expect(chat.status).toBe(200);
     const second = await startManaged();
     expect(second.endpoint.apiKey).not.toBe(first.endpoint.apiKey);
-    expect((await fetch(`${second.endpoint.baseUrl}/v1/models`, { headers: bearer(first.endpoint.apiKey) })).status).toBe(401);
+    expect(
+      (await fetch(`${second.endpoint.baseUrl}/v1/models`, { headers: bearer(first.endpoint.apiKey) })).status,
+    ).toBe(401);
   });
 
-  it.runIf(process.platform === 'linux')('keeps every key out of the process list (Linux: reads /proc/<pid>/cmdline)', async () => {
-    const { endpoint, pid } = await startManaged({}, 'users-own,key');
-    const cmdline = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
-    expect(cmdline.join(' ')).toContain(testAssets.tinyModel);
-    expect(cmdline).not.toContain('--api-key');
-    expect(cmdline.join(' ')).not.toContain(endpoint.apiKey);
-    expect(cmdline.join(' ')).not.toContain('users-own');
-  });
+  it.runIf(process.platform === 'linux')(
+    'keeps every key out of the process list (Linux: reads /proc/<pid>/cmdline)',
+    async () => {
+      const { endpoint, pid } = await startManaged({}, 'users-own,key');
+      const cmdline = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+      expect(cmdline.join(' ')).toContain(testAssets.tinyModel);
+      expect(cmdline).not.toContain('--api-key');
+      expect(cmdline.join(' ')).not.toContain(endpoint.apiKey);
+      expect(cmdline.join(' ')).not.toContain('users-own');
+    },
+  );
 
   it("also answers the user's own key (one with a comma stays one key), and never the key's halves", async () => {
     const { endpoint } = await startManaged({}, 'users-own,key');
-    const models = (key: string) => fetch(`${endpoint.baseUrl}/v1/models`, { headers: bearer(key) }).then((r) => r.status);
+    const models = (key: string) =>
+      fetch(`${endpoint.baseUrl}/v1/models`, { headers: bearer(key) }).then((r) => r.status);
     expect(await models('users-own,key')).toBe(200);
     expect(await models(endpoint.apiKey)).toBe(200);
     expect(await models('users-own')).toBe(401);
@@ -83,7 +104,8 @@ describe('the managed llama-server requires a key per launch', () => {
     const { manager, endpoint, pid } = await startManaged();
     process.kill(pid, 'SIGKILL');
     const deadline = Date.now() + 20_000;
-    while ((manager.getStatus().state !== 'ready' || manager.getStatus().pid === pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while ((manager.getStatus().state !== 'ready' || manager.getStatus().pid === pid) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     expect(manager.getStatus().state).toBe('ready');
     expect(manager.localEndpoint()?.apiKey).toBe(endpoint.apiKey);
     expect((await fetch(`${endpoint.baseUrl}/v1/models`, { headers: bearer(endpoint.apiKey) })).status).toBe(200);
@@ -95,13 +117,18 @@ describe('the managed llama-server serves only what EVA uses', () => {
     const { endpoint } = await startManaged();
     expect((await fetch(`${endpoint.baseUrl}/slots`)).status).toBe(401);
     expect((await fetch(`${endpoint.baseUrl}/slots`, { headers: bearer(endpoint.apiKey) })).status).toBe(200);
-    const save = await fetch(`${endpoint.baseUrl}/slots/0?action=save`, { method: 'POST', body: JSON.stringify({ filename: 'x.bin' }), headers: { ...bearer(endpoint.apiKey), 'Content-Type': 'application/json' } });
+    const save = await fetch(`${endpoint.baseUrl}/slots/0?action=save`, {
+      method: 'POST',
+      body: JSON.stringify({ filename: 'x.bin' }),
+      headers: { ...bearer(endpoint.apiKey), 'Content-Type': 'application/json' },
+    });
     expect(save.status).not.toBe(200);
   });
 
   it("has no /slots when exposed to the network: it carries every slot's prompt, and clients there share the user's key", async () => {
     const { endpoint } = await startManaged({ exposeOnNetwork: true }, 'users-own-key');
-    for (const key of ['users-own-key', endpoint.apiKey]) expect((await fetch(`${endpoint.baseUrl}/slots`, { headers: bearer(key) })).status).toBe(501);
+    for (const key of ['users-own-key', endpoint.apiKey])
+      expect((await fetch(`${endpoint.baseUrl}/slots`, { headers: bearer(key) })).status).toBe(501);
   });
 
   it('lets no web page read an answer: no origin is reflected or allowed', async () => {
@@ -110,7 +137,10 @@ describe('the managed llama-server serves only what EVA uses', () => {
       const health = await fetch(`${endpoint.baseUrl}/health`, { headers: { Origin: origin } });
       expect(health.headers.get('access-control-allow-origin')).not.toBe(origin);
       expect(health.headers.get('access-control-allow-origin')).not.toBe('*');
-      const preflight = await fetch(`${endpoint.baseUrl}/v1/chat/completions`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' } });
+      const preflight = await fetch(`${endpoint.baseUrl}/v1/chat/completions`, {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' },
+      });
       expect(preflight.headers.get('access-control-allow-origin')).not.toBe(origin);
       expect(preflight.headers.get('access-control-allow-origin')).not.toBe('*');
     }

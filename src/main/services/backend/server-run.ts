@@ -6,9 +6,7 @@ import { describeExit, type ExitInfo } from '../process/exit-record';
 import type { ProcessLifecycle } from '../process/process-lifecycle';
 import { classifyServerLine } from './readiness';
 
-export type ReadyOutcome =
-  | { ok: true; listeningAt: number; readyAt: number }
-  | { ok: false; error: AppError };
+export type ReadyOutcome = { ok: true; listeningAt: number; readyAt: number } | { ok: false; error: AppError };
 
 export interface ServerRun {
   readonly pid: number | null;
@@ -76,13 +74,22 @@ export function startServerRun(options: ServerRunOptions): ServerRun {
   };
 
   const timeout = setTimeout(
-    () => fail('ready_timeout', `llama-server did not become ready within ${Math.round(options.readyTimeoutMs / 1000)} s`, {}),
+    () =>
+      fail(
+        'ready_timeout',
+        `llama-server did not become ready within ${Math.round(options.readyTimeoutMs / 1000)} s`,
+        {},
+      ),
     options.readyTimeoutMs,
   );
 
   void proc.exited.then((exit) => {
     if (settled) return;
-    fail('backend_failed', `llama-server stopped before it was ready (${describeExit(exit)})`, { exitCode: exit.code, signal: exit.signal, spawnError: exit.spawnError });
+    fail('backend_failed', `llama-server stopped before it was ready (${describeExit(exit)})`, {
+      exitCode: exit.code,
+      signal: exit.signal,
+      spawnError: exit.spawnError,
+    });
   });
 
   async function confirmHealth(listeningAt: number): Promise<void> {

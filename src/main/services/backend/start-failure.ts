@@ -9,9 +9,14 @@ export const NO_REPACK = '--no-repack';
 /** The last start ran out of memory and nothing smaller was left to try (or the tries ran out). */
 export function outOfMemoryFailure(run: FitRun, cause: AppError): AppFailure {
   const oom = run.lastOutOfMemory!;
-  const tried = run.changes.length > 0 ? ` after ${run.changes.length} smaller ${run.changes.length === 1 ? 'try' : 'tries'}` : '';
+  const tried =
+    run.changes.length > 0 ? ` after ${run.changes.length} smaller ${run.changes.length === 1 ? 'try' : 'tries'}` : '';
   const size = oom.mib !== null ? ` (${Math.round(oom.mib)} MiB)` : '';
-  return new AppFailure('out_of_memory', `llama-server ran out of memory on ${oom.device}${size}${tried}, with ${run.point.gpuLayers} GPU layers and context ${run.point.contextSize || 'the model’s own'}; choose a smaller context or model`, { ...cause.details, device: oom.device, buffer: oom.buffer, changes: run.changes.map((change) => change.text) });
+  return new AppFailure(
+    'out_of_memory',
+    `llama-server ran out of memory on ${oom.device}${size}${tried}, with ${run.point.gpuLayers} GPU layers and context ${run.point.contextSize || 'the model’s own'}; choose a smaller context or model`,
+    { ...cause.details, device: oom.device, buffer: oom.buffer, changes: run.changes.map((change) => change.text) },
+  );
 }
 
 /** A start that ended by a CPU fault (a bad instruction or memory access), not by an error llama-server reported. */

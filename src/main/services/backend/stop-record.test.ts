@@ -25,7 +25,13 @@ describe('StopRecord', () => {
   });
 
   it('words a cut answer by whether the server comes back', () => {
-    expect(cutByStop({ how: 'RPC worker 127.0.0.1:41000 stopped unexpectedly (killed by SIGKILL)', restarting: true })).toBe('llama-server stopped while answering (RPC worker 127.0.0.1:41000 stopped unexpectedly (killed by SIGKILL)); it is being started again: retry once it is ready');
-    expect(cutByStop({ how: 'killed by SIGKILL', restarting: false })).toContain('it was not started again: reload the model to go on');
+    expect(
+      cutByStop({ how: 'RPC worker 127.0.0.1:41000 stopped unexpectedly (killed by SIGKILL)', restarting: true }),
+    ).toBe(
+      'llama-server stopped while answering (RPC worker 127.0.0.1:41000 stopped unexpectedly (killed by SIGKILL)); it is being started again: retry once it is ready',
+    );
+    expect(cutByStop({ how: 'killed by SIGKILL', restarting: false })).toContain(
+      'it was not started again: reload the model to go on',
+    );
   });
 });

@@ -11,7 +11,10 @@ export interface TensorPastEnd {
 }
 
 /** An onTensor to pass to readGgufHeader, and the question to ask once it has read the header. */
-export function watchTensorStarts(): { onTensor: (tensor: GgufTensorInfo) => void; pastEnd: (header: GgufHeader) => TensorPastEnd | null } {
+export function watchTensorStarts(): {
+  onTensor: (tensor: GgufTensorInfo) => void;
+  pastEnd: (header: GgufHeader) => TensorPastEnd | null;
+} {
   let farthest: GgufTensorInfo | null = null;
   return {
     onTensor: (tensor) => {

@@ -37,12 +37,18 @@ export async function openUserApiKey(deps: UserApiKeyDeps): Promise<UserApiKey> 
       // Every launch has EVA's own random key (server-key.ts), so without the user's
       // key no client on the network could use an exposed server: say so instead.
       if (required && (change === null || (change === undefined && !secrets.has(SECRET_ID)))) {
-        throw new AppFailure('bad_request', 'set an API key to make the model reachable from the network: clients there must send it');
+        throw new AppFailure(
+          'bad_request',
+          'set an API key to make the model reachable from the network: clients there must send it',
+        );
       }
       if (change === null) await secrets.remove(SECRET_ID);
       else if (change !== undefined) await secrets.set(SECRET_ID, change);
       const key = await secrets.get(SECRET_ID).catch((error: unknown) => {
-        throw new AppFailure('bad_request', `the stored API key of the local server cannot be unsealed (${(error as Error).message}); replace or remove it`);
+        throw new AppFailure(
+          'bad_request',
+          `the stored API key of the local server cannot be unsealed (${(error as Error).message}); replace or remove it`,
+        );
       });
       return key ?? '';
     },

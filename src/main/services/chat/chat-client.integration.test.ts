@@ -22,7 +22,14 @@ afterAll(async () => {
 
 const messages = normalizeMessages([{ role: 'user', content: 'Say hello.' }], 'You are EVA.');
 const chatBody = (extra: Partial<Parameters<typeof buildChatBody>[0]> = {}) =>
-  buildChatBody({ model: 'tiny', messages, sampling: { temperature: 0.8, top_k: 40, max_tokens: 12, seed: 1 }, stream: true, includeUsage: true, ...extra });
+  buildChatBody({
+    model: 'tiny',
+    messages,
+    sampling: { temperature: 0.8, top_k: 40, max_tokens: 12, seed: 1 },
+    stream: true,
+    includeUsage: true,
+    ...extra,
+  });
 
 describe('chat against the real llama-server', () => {
   it('streams a chat to the end with finish reason, usage and timings', async () => {
@@ -94,7 +101,10 @@ describe('chat against the real llama-server', () => {
 
   it('surfaces the server message of a rejected request', async () => {
     const state = await collectStream(client.chat({ messages: 'not a list', stream: true }));
-    expect(state).toMatchObject({ status: 'error', error: { code: 'http_error', message: "HTTP 400: Expected 'messages' to be an array", details: { status: 400 } } });
+    expect(state).toMatchObject({
+      status: 'error',
+      error: { code: 'http_error', message: "HTTP 400: Expected 'messages' to be an array", details: { status: 400 } },
+    });
   });
 });
 
@@ -108,7 +118,13 @@ describe('completion mode against the real llama-server', () => {
   });
 
   it('streams /v1/completions to [DONE]', async () => {
-    const body = buildCompletionBody({ prompt: 'Once upon a time', sampling: { max_tokens: 8 }, api: 'openai', model: 'tiny', includeUsage: true });
+    const body = buildCompletionBody({
+      prompt: 'Once upon a time',
+      sampling: { max_tokens: 8 },
+      api: 'openai',
+      model: 'tiny',
+      includeUsage: true,
+    });
     const state = await collectStream(client.complete(body, 'openai'));
     expect(state).toMatchObject({ status: 'done', finishReason: 'length', usage: { completion_tokens: 8 } });
     expect(state.content.length).toBeGreaterThan(0);
@@ -121,7 +137,14 @@ describe('link mode against llama-server with --api-key', () => {
     const events: StreamEvent[] = [];
     for await (const event of wrong.chat(chatBody())) events.push(event);
     expect(events).toEqual([
-      { type: 'error', error: { code: 'http_error', message: 'HTTP 401: Invalid API Key', details: expect.objectContaining({ status: 401, url: `${keyed.baseUrl}/v1/chat/completions` }) } },
+      {
+        type: 'error',
+        error: {
+          code: 'http_error',
+          message: 'HTTP 401: Invalid API Key',
+          details: expect.objectContaining({ status: 401, url: `${keyed.baseUrl}/v1/chat/completions` }),
+        },
+      },
     ]);
     const missing = await collectStream(createChatClient({ baseUrl: keyed.baseUrl }).chat(chatBody()));
     expect(missing.error?.message).toBe('HTTP 401: Invalid API Key');

@@ -24,17 +24,27 @@ export interface ChatClientOptions {
 
 export interface ChatClient {
   chat(body: Record<string, unknown>, signal?: AbortSignal): AsyncGenerator<StreamEvent, void, undefined>;
-  complete(body: Record<string, unknown>, api: CompletionApi, signal?: AbortSignal): AsyncGenerator<StreamEvent, void, undefined>;
+  complete(
+    body: Record<string, unknown>,
+    api: CompletionApi,
+    signal?: AbortSignal,
+  ): AsyncGenerator<StreamEvent, void, undefined>;
 }
 
 export function createChatClient(endpoint: ChatEndpoint, options: ChatClientOptions = {}): ChatClient {
   const urls = endpointUrls(endpoint.baseUrl);
   const headers: Record<string, string> = { ...endpoint.headers };
   if (endpoint.apiKey) headers.Authorization = `Bearer ${endpoint.apiKey}`;
-  const common = { headers, fetch: options.fetch, idleTimeoutMs: options.idleTimeoutMs, readIntervalMs: options.readIntervalMs };
+  const common = {
+    headers,
+    fetch: options.fetch,
+    idleTimeoutMs: options.idleTimeoutMs,
+    readIntervalMs: options.readIntervalMs,
+  };
   return {
     chat: (body, signal) => streamChat({ ...common, url: urls.chat, body, signal }),
-    complete: (body, api, signal) => streamCompletion({ ...common, url: api === 'llama' ? urls.llamaCompletion : urls.completions, body, signal }),
+    complete: (body, api, signal) =>
+      streamCompletion({ ...common, url: api === 'llama' ? urls.llamaCompletion : urls.completions, body, signal }),
   };
 }
 

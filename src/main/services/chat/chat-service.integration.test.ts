@@ -17,7 +17,13 @@ import { localKeyFileCipher } from '../secrets/secret-cipher';
 import { memoryLifecycle } from '../process/process-lifecycle';
 import { openSecretStore } from '../secrets/secret-store';
 import { openSettingsStore } from '../settings/settings-store';
-import { createChatService, STREAM_BATCH_MS, STREAM_BATCH_ON_CPU_MS, type ChatServiceDeps, type LocalServer } from './chat-service';
+import {
+  createChatService,
+  STREAM_BATCH_MS,
+  STREAM_BATCH_ON_CPU_MS,
+  type ChatServiceDeps,
+  type LocalServer,
+} from './chat-service';
 import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 
 let server: TestServer;
@@ -26,7 +32,9 @@ const streamed = new Map<string, StreamEvent[]>();
 /** when each chat:stream batch of a request went out */
 const batchTimes = new Map<string, number[]>();
 
-async function makeService(localDeps: Pick<ChatServiceDeps, 'localServer' | 'readyLocalServer' | 'serverStopped'> = { localServer: () => local }) {
+async function makeService(
+  localDeps: Pick<ChatServiceDeps, 'localServer' | 'readyLocalServer' | 'serverStopped'> = { localServer: () => local },
+) {
   const dir = await mkdtemp(join(tmpdir(), 'eva-chat-'));
   const settings = await openSettingsStore(dir, () => {});
   const secrets = await openSecretStore(join(dir, 'secrets.json'), await localKeyFileCipher(join(dir, 'key')));
@@ -80,7 +88,14 @@ describe('chat service with the real llama-server', () => {
 
   it('streams a completion-mode request into the same shape', async () => {
     const { chat } = await makeService();
-    const result = await chat.send({ requestId: 'c1', mode: 'completion', endpoint: { kind: 'local' }, prompt: 'Once upon a time', sampling: { max_tokens: 32 }, idSlot: null });
+    const result = await chat.send({
+      requestId: 'c1',
+      mode: 'completion',
+      endpoint: { kind: 'local' },
+      prompt: 'Once upon a time',
+      sampling: { max_tokens: 32 },
+      idSlot: null,
+    });
     expect(result.status).toBe('done');
     expect(result.content).not.toBe('');
     // The random test model may end early (an end-of-text token was seen once in a full run: 25 of 32); cut at
@@ -94,7 +109,8 @@ describe('chat service with the real llama-server', () => {
   it('Stop ends the stream at once and keeps the partial answer', async () => {
     const { chat } = await makeService();
     const pending = chat.send(ask('s1', { sampling: { max_tokens: 100_000 } }));
-    while ((streamed.get('s1') ?? []).filter((e) => e.type === 'content' || e.type === 'reasoning').length < 5) await new Promise((r) => setTimeout(r, 5));
+    while ((streamed.get('s1') ?? []).filter((e) => e.type === 'content' || e.type === 'reasoning').length < 5)
+      await new Promise((r) => setTimeout(r, 5));
     const stoppedAt = performance.now();
     expect(chat.stop('s1')).toEqual({ stopped: true });
     const result = await pending;
@@ -107,10 +123,13 @@ describe('chat service with the real llama-server', () => {
   it('reads a model computing on this CPU every STREAM_BATCH_ON_CPU_MS, one on a GPU every STREAM_BATCH_MS (the page paints once per batch)', async () => {
     const gapsOf = async (requestId: string, onCpu: boolean): Promise<number[]> => {
       const { chat } = await makeService({ localServer: () => (local ? { ...local, onCpu } : null) });
-      const result = await chat.send(ask(requestId, { sampling: { ...defaultSettings().chat.sampling, max_tokens: 800, temperature: 1, top_k: 0 } }));
+      const result = await chat.send(
+        ask(requestId, { sampling: { ...defaultSettings().chat.sampling, max_tokens: 800, temperature: 1, top_k: 0 } }),
+      );
       expect(result.status).toBe('done');
       const times = batchTimes.get(requestId) ?? [];
-      // The first events go out at once and the last batch goes when the body ends: the gaps between are the paced reads.
+      // The first events go out at once and the last batch goes when the body ends: the gaps between are the paced
+      // reads.
       return times.slice(1, -1).map((at, i) => at - (times[i] as number));
     };
     const cpu = await gapsOf('pace-cpu', true);
@@ -144,19 +163,30 @@ describe('chat service with the real llama-server', () => {
 
   it('link mode: the stored key reaches the server; a wrong key is a visible 401 on the answer', async () => {
     const { chat, links } = await makeService();
-    const good = await links.save({ profile: { name: 'same server', presetId: 'llama-server', baseUrl: `${server.baseUrl}/v1`, model: 'tiny' }, apiKey: 'secret-key' });
+    const good = await links.save({
+      profile: { name: 'same server', presetId: 'llama-server', baseUrl: `${server.baseUrl}/v1`, model: 'tiny' },
+      apiKey: 'secret-key',
+    });
     expect(good.hasKey).toBe(true);
     expect((await links.test({ baseUrl: `${server.baseUrl}/v1`, linkId: good.id })).models.length).toBe(1);
     const ok = await chat.send(ask('l1', { endpoint: { kind: 'link', linkId: good.id } }));
     expect(ok.status).toBe('done');
 
-    const bad = await links.save({ profile: { name: 'wrong key', presetId: 'openai', baseUrl: `${server.baseUrl}/v1`, model: 'tiny' }, apiKey: 'nope' });
+    const bad = await links.save({
+      profile: { name: 'wrong key', presetId: 'openai', baseUrl: `${server.baseUrl}/v1`, model: 'tiny' },
+      apiKey: 'nope',
+    });
     const failed = await chat.send(ask('l2', { endpoint: { kind: 'link', linkId: bad.id } }));
     expect(failed.status).toBe('error');
     expect(failed.error?.code).toBe('http_error');
     expect(failed.error?.message).toMatch(/401/);
-    await expect(links.test({ baseUrl: `${server.baseUrl}/v1`, linkId: bad.id })).rejects.toMatchObject({ code: 'endpoint_error', message: expect.stringMatching(/401/) });
-    await expect(chat.send(ask('l3', { endpoint: { kind: 'link', linkId: 'deleted' } }))).rejects.toMatchObject({ code: 'link_not_found' });
+    await expect(links.test({ baseUrl: `${server.baseUrl}/v1`, linkId: bad.id })).rejects.toMatchObject({
+      code: 'endpoint_error',
+      message: expect.stringMatching(/401/),
+    });
+    await expect(chat.send(ask('l3', { endpoint: { kind: 'link', linkId: 'deleted' } }))).rejects.toMatchObject({
+      code: 'link_not_found',
+    });
   });
 
   it('reads n_ctx and capabilities from /props', async () => {
@@ -167,11 +197,18 @@ describe('chat service with the real llama-server', () => {
 
   it('reads /props of a linked llama-server too (its n_ctx trims link-mode chats); a hosted API has none', async () => {
     const { chat, links } = await makeService();
-    const remote = await links.save({ profile: { name: 'remote llama', presetId: 'llama-server', baseUrl: `${server.baseUrl}/v1`, model: 'tiny' }, apiKey: 'secret-key' });
+    const remote = await links.save({
+      profile: { name: 'remote llama', presetId: 'llama-server', baseUrl: `${server.baseUrl}/v1`, model: 'tiny' },
+      apiKey: 'secret-key',
+    });
     expect(await chat.props({ kind: 'link', linkId: remote.id })).toMatchObject({ nCtx: 2048 });
-    const hosted = await links.save({ profile: { name: 'hosted', presetId: 'openai', baseUrl: `${server.baseUrl}/v1`, model: 'tiny' } });
+    const hosted = await links.save({
+      profile: { name: 'hosted', presetId: 'openai', baseUrl: `${server.baseUrl}/v1`, model: 'tiny' },
+    });
     expect(await chat.props({ kind: 'link', linkId: hosted.id })).toBeNull();
-    const down = await links.save({ profile: { name: 'down', presetId: 'llama-server', baseUrl: 'http://127.0.0.1:9/v1', model: 'tiny' } });
+    const down = await links.save({
+      profile: { name: 'down', presetId: 'llama-server', baseUrl: 'http://127.0.0.1:9/v1', model: 'tiny' },
+    });
     expect(await chat.props({ kind: 'link', linkId: down.id })).toBeNull();
   });
 });
@@ -179,10 +216,24 @@ describe('chat service with the real llama-server', () => {
 // The chat wired to the backend manager as the core wires it: what a chat says
 // when the managed server has crashed, and that one sent during a restart waits.
 describe('chat service over a crashing llama-server (backend manager)', () => {
-  async function withManager(restartDelaysMs: number[], body: (manager: BackendManager, chat: Awaited<ReturnType<typeof makeService>>['chat']) => Promise<void>) {
+  async function withManager(
+    restartDelaysMs: number[],
+    body: (manager: BackendManager, chat: Awaited<ReturnType<typeof makeService>>['chat']) => Promise<void>,
+  ) {
     const registry = memoryLifecycle();
-    const manager = new BackendManager({ binDirs: [testAssets.binDir], registry, emit: () => {}, probeGpus: async () => [], restartDelaysMs, stopGraceMs: 2000 });
-    const { chat } = await makeService({ localServer: () => manager.localEndpoint(), readyLocalServer: (signal) => manager.readyEndpoint(signal, 20_000), serverStopped: (_endpoint, since) => manager.stoppedSince(since) });
+    const manager = new BackendManager({
+      binDirs: [testAssets.binDir],
+      registry,
+      emit: () => {},
+      probeGpus: async () => [],
+      restartDelaysMs,
+      stopGraceMs: 2000,
+    });
+    const { chat } = await makeService({
+      localServer: () => manager.localEndpoint(),
+      readyLocalServer: (signal) => manager.readyEndpoint(signal, 20_000),
+      serverStopped: (_endpoint, since) => manager.stoppedSince(since),
+    });
     try {
       await manager.load({ ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 512 });
       await body(manager, chat);
@@ -193,7 +244,8 @@ describe('chat service over a crashing llama-server (backend manager)', () => {
   }
 
   const waitFor = async (manager: BackendManager, state: BackendStatus['state']) => {
-    for (let i = 0; i < 800 && manager.getStatus().state !== state; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (let i = 0; i < 800 && manager.getStatus().state !== state; i++)
+      await new Promise((resolve) => setTimeout(resolve, 25));
     expect(manager.getStatus().state).toBe(state);
   };
 
@@ -214,10 +266,15 @@ describe('chat service over a crashing llama-server (backend manager)', () => {
   });
 
   /** An answer long enough to be cut: the server is SIGKILLed once its first words have come. */
-  const cutAnswer = async (manager: BackendManager, chat: Awaited<ReturnType<typeof makeService>>['chat'], requestId: string) => {
+  const cutAnswer = async (
+    manager: BackendManager,
+    chat: Awaited<ReturnType<typeof makeService>>['chat'],
+    requestId: string,
+  ) => {
     const pid = manager.getStatus().pid ?? 0;
     const answer = chat.send(ask(requestId, { sampling: { ...defaultSettings().chat.sampling, max_tokens: 2000 } }));
-    for (let i = 0; i < 800 && !streamed.get(requestId)?.some((event) => event.type === 'content'); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let i = 0; i < 800 && !streamed.get(requestId)?.some((event) => event.type === 'content'); i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     process.kill(pid, 'SIGKILL');
     return answer;
   };
@@ -226,16 +283,28 @@ describe('chat service over a crashing llama-server (backend manager)', () => {
     await withManager([300], async (manager, chat) => {
       const cut = await cutAnswer(manager, chat, 'm1');
       expect(cut.status).toBe('error');
-      expect(cut.error).toMatchObject({ code: 'truncated', message: 'llama-server stopped while answering (killed by SIGKILL); it is being started again: retry once it is ready', details: { reason: 'server_stopped', restarting: true } });
+      expect(cut.error).toMatchObject({
+        code: 'truncated',
+        message:
+          'llama-server stopped while answering (killed by SIGKILL); it is being started again: retry once it is ready',
+        details: { reason: 'server_stopped', restarting: true },
+      });
       expect(cut.content.length).toBeGreaterThan(0);
-      expect((await chat.send(ask('m2', { sampling: { ...defaultSettings().chat.sampling, max_tokens: 8 } }))).status).toBe('done');
+      expect(
+        (await chat.send(ask('m2', { sampling: { ...defaultSettings().chat.sampling, max_tokens: 8 } }))).status,
+      ).toBe('done');
     });
   });
 
   it('killed mid-answer with no restarts left: the cut answer says it was not started again', async () => {
     await withManager([], async (manager, chat) => {
       const cut = await cutAnswer(manager, chat, 'g1');
-      expect(cut.error).toMatchObject({ code: 'truncated', message: 'llama-server stopped while answering (killed by SIGKILL); it was not started again: reload the model to go on', details: { reason: 'server_stopped', restarting: false, action: 'reload' } });
+      expect(cut.error).toMatchObject({
+        code: 'truncated',
+        message:
+          'llama-server stopped while answering (killed by SIGKILL); it was not started again: reload the model to go on',
+        details: { reason: 'server_stopped', restarting: false, action: 'reload' },
+      });
     });
   });
 

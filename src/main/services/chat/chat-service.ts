@@ -35,7 +35,9 @@ export interface LocalServer {
 export interface ChatServiceDeps {
   /** the managed llama-server when it is ready, else null */
   localServer: () => LocalServer | null;
-  /** for a chat: waits out a (re)start under way, and throws why the server is not there (crashed, failed, none loaded) */
+  /**
+   * for a chat: waits out a (re)start under way, and throws why the server is not there (crashed, failed, none loaded)
+   */
   readyLocalServer?: (signal: AbortSignal) => Promise<LocalServer>;
   /** one of the model pool's models (router mode): loaded first if it is not, then reached through the router */
   poolServer?: (model: string) => Promise<LocalServer>;
@@ -50,7 +52,10 @@ export interface ChatServiceDeps {
   retryPolicy?: RetryPolicy;
   /** the model log: what a read-ahead had the server read (its prompt lines appear there while the user types) */
   log?: (line: string) => void;
-  /** why the local server (or the pool's router, for `endpoint.model`) stopped on its own since `since` (wall clock): a cut answer then says so */
+  /**
+   * why the local server (or the pool's router, for `endpoint.model`) stopped on its own since `since` (wall clock): a
+   * cut answer then says so
+   */
   serverStopped?: (endpoint: ChatSendInput['endpoint'], since: number) => Promise<ServerStop | null>;
 }
 
@@ -85,22 +90,52 @@ export const STREAM_BATCH_ON_CPU_MS = 300;
 export function createChatService(deps: ChatServiceDeps) {
   const active = new Map<string, AbortController>();
   const clock = deps.clock ?? (() => performance.now());
-  const readAhead = createPromptPrefill({ localServer: deps.localServer, answering: () => active.size > 0, slots: deps.slots, fetch: deps.fetch, log: deps.log });
+  const readAhead = createPromptPrefill({
+    localServer: deps.localServer,
+    answering: () => active.size > 0,
+    slots: deps.slots,
+    fetch: deps.fetch,
+    log: deps.log,
+  });
 
   async function target(endpoint: ChatSendInput['endpoint'], signal: AbortSignal): Promise<Target> {
     if (endpoint.kind === 'local' && endpoint.model) {
-      if (!deps.poolServer) throw new AppFailure('no_model_loaded', `no model pool here to answer with ${endpoint.model}`);
+      if (!deps.poolServer)
+        throw new AppFailure('no_model_loaded', `no model pool here to answer with ${endpoint.model}`);
       const pooled = await deps.poolServer(endpoint.model);
-      return { baseUrl: pooled.baseUrl, apiKey: pooled.apiKey, model: pooled.model, llama: true, onCpu: pooled.onCpu ?? true };
+      return {
+        baseUrl: pooled.baseUrl,
+        apiKey: pooled.apiKey,
+        model: pooled.model,
+        llama: true,
+        onCpu: pooled.onCpu ?? true,
+      };
     }
     if (endpoint.kind === 'local') {
       const local = deps.readyLocalServer ? await deps.readyLocalServer(signal) : deps.localServer();
-      if (!local) throw new AppFailure('no_model_loaded', 'no local model is loaded: load one first, or switch to a link endpoint');
-      return { baseUrl: local.baseUrl, apiKey: local.apiKey || null, model: local.model, llama: true, onCpu: local.onCpu ?? true, slotIdentity: local.slotIdentity };
+      if (!local)
+        throw new AppFailure(
+          'no_model_loaded',
+          'no local model is loaded: load one first, or switch to a link endpoint',
+        );
+      return {
+        baseUrl: local.baseUrl,
+        apiKey: local.apiKey || null,
+        model: local.model,
+        llama: true,
+        onCpu: local.onCpu ?? true,
+        slotIdentity: local.slotIdentity,
+      };
     }
     const { profile, apiKey } = await deps.links.resolve(endpoint.linkId);
     // A linked server on this machine (one the user runs beside the app) shares its CPU as well.
-    return { baseUrl: profile.baseUrl, apiKey, model: profile.model, llama: profile.presetId === 'llama-server', onCpu: isLoopbackUrl(profile.baseUrl) };
+    return {
+      baseUrl: profile.baseUrl,
+      apiKey,
+      model: profile.model,
+      llama: profile.presetId === 'llama-server',
+      onCpu: isLoopbackUrl(profile.baseUrl),
+    };
   }
 
   function samplingFor(target: Target, sampling: SamplingSettings): SamplingSettings {
@@ -113,7 +148,8 @@ export function createChatService(deps: ChatServiceDeps) {
   return {
     /** `observe` sees the reduced state with every batch sent (the history saves the answer from it). */
     async send(input: ChatSendInput, observe?: (state: StreamingMessage) => void): Promise<ChatResult> {
-      if (active.has(input.requestId)) throw new AppFailure('bad_request', `request ${input.requestId} is already running`);
+      if (active.has(input.requestId))
+        throw new AppFailure('bad_request', `request ${input.requestId} is already running`);
       const continued = input.mode === 'chat' && input.continueAnswer ? continuedText(input.messages) : null;
       if (continued && !continued.ok) throw new AppFailure('bad_request', `cannot continue: ${continued.why}`);
       // Registered before any await, so a Stop that arrives while the endpoint is resolved still lands.
@@ -129,21 +165,74 @@ export function createChatService(deps: ChatServiceDeps) {
       }
       const started = clock();
       const sentAt = Date.now();
-      const client = createChatClient({ baseUrl: to.baseUrl, apiKey: to.apiKey ?? undefined }, { fetch: deps.fetch, idleTimeoutMs: deps.idleTimeoutMs, readIntervalMs: to.onCpu ? STREAM_BATCH_ON_CPU_MS : STREAM_BATCH_MS });
+      const client = createChatClient(
+        { baseUrl: to.baseUrl, apiKey: to.apiKey ?? undefined },
+        {
+          fetch: deps.fetch,
+          idleTimeoutMs: deps.idleTimeoutMs,
+          readIntervalMs: to.onCpu ? STREAM_BATCH_ON_CPU_MS : STREAM_BATCH_MS,
+        },
+      );
       const sampling = samplingFor(to, input.sampling);
       const messages = input.mode === 'chat' ? normalizeMessages(input.messages, input.systemPrompt) : [];
-      const cache = input.mode === 'chat' && deps.slots && to.slotIdentity ? { keeper: deps.slots, server: { baseUrl: to.baseUrl, apiKey: to.apiKey ?? '', identity: to.slotIdentity }, conversationId: input.record?.conversationId ?? null } : null;
+      const cache =
+        input.mode === 'chat' && deps.slots && to.slotIdentity
+          ? {
+              keeper: deps.slots,
+              server: { baseUrl: to.baseUrl, apiKey: to.apiKey ?? '', identity: to.slotIdentity },
+              conversationId: input.record?.conversationId ?? null,
+            }
+          : null;
       let idSlot = to.llama ? (input.idSlot ?? -1) : undefined;
       // A restored conversation must be answered from the slot it was put in.
-      if (cache) idSlot = (await cache.keeper.prepare(cache.server, cache.conversationId, messages, input.idSlot ?? null)) ?? idSlot;
+      if (cache)
+        idSlot =
+          (await cache.keeper.prepare(cache.server, cache.conversationId, messages, input.idSlot ?? null)) ?? idSlot;
       const start = () =>
         input.mode === 'chat'
-          ? client.chat(buildChatBody({ model: to.model, messages, sampling, stream: true, idSlot, includeUsage: true, tools: input.tools }), controller.signal)
-          : client.complete(buildCompletionBody({ prompt: input.prompt, sampling, idSlot, api: to.llama ? 'llama' : 'openai', model: to.model, includeUsage: true }), to.llama ? 'llama' : 'openai', controller.signal);
-      // A link that is rate-limited or briefly down is asked again after a pause; the local server restarts on its own instead.
+          ? client.chat(
+              buildChatBody({
+                model: to.model,
+                messages,
+                sampling,
+                stream: true,
+                idSlot,
+                includeUsage: true,
+                tools: input.tools,
+              }),
+              controller.signal,
+            )
+          : client.complete(
+              buildCompletionBody({
+                prompt: input.prompt,
+                sampling,
+                idSlot,
+                api: to.llama ? 'llama' : 'openai',
+                model: to.model,
+                includeUsage: true,
+              }),
+              to.llama ? 'llama' : 'openai',
+              controller.signal,
+            );
+      // A link that is rate-limited or briefly down is asked again after a pause; the local server restarts on its own
+      // instead.
       const requested =
         input.endpoint.kind === 'link'
-          ? withRetry(start, deps.retryPolicy ?? DEFAULT_RETRY_POLICY, { sleep: abortableSleep, onRetry: ({ status, attempt, of, delayMs }) => deps.emit('app:notice', { level: 'warning', code: 'link_retry', message: `${to.baseUrl} answered HTTP ${status}; asking again in ${Math.round(delayMs / 1000)} s (${attempt} of ${of})`, details: { status, attempt, of, delayMs } }) }, controller.signal)
+          ? withRetry(
+              start,
+              deps.retryPolicy ?? DEFAULT_RETRY_POLICY,
+              {
+                sleep: abortableSleep,
+                onRetry: ({ status, attempt, of, delayMs }) =>
+                  deps.emit('app:notice', {
+                    level: 'warning',
+                    code: 'link_retry',
+                    message: `${to.baseUrl} answered HTTP ${status}; asking again in ${Math.round(delayMs / 1000)} s (${attempt} of ${of})`,
+                    details: { status, attempt, of, delayMs },
+                  }),
+              },
+              controller.signal,
+            )
           : start();
       // A continued answer streams its saved text first, so every reader (the page, the history) sees the whole answer.
       const events = continued?.ok ? continuationEvents(continued.text, requested) : requested;
@@ -167,13 +256,41 @@ export function createChatService(deps: ChatServiceDeps) {
         if (cache && input.mode === 'chat') {
           // Only a whole answer leaves the slot holding the conversation as the history will send it next time.
           const asked = continued?.ok ? input.messages.slice(0, -1) : input.messages;
-          const held = state.status === 'done' ? normalizeMessages([...asked, { role: 'assistant', content: state.content, toolCalls: state.toolCalls }], input.systemPrompt) : null;
-          cache.keeper.settle(cache.server, state.slotId ?? (typeof idSlot === 'number' && idSlot >= 0 ? idSlot : 0), cache.conversationId, held);
+          const held =
+            state.status === 'done'
+              ? normalizeMessages(
+                  [...asked, { role: 'assistant', content: state.content, toolCalls: state.toolCalls }],
+                  input.systemPrompt,
+                )
+              : null;
+          cache.keeper.settle(
+            cache.server,
+            state.slotId ?? (typeof idSlot === 'number' && idSlot >= 0 ? idSlot : 0),
+            cache.conversationId,
+            held,
+          );
         }
       }
       // A cut answer from a local server that died under it says so, and whether it comes back.
-      const stop = state.status === 'error' && state.error?.code === 'truncated' && input.endpoint.kind === 'local' ? await deps.serverStopped?.(input.endpoint, sentAt) : null;
-      if (stop && state.error) state = { ...state, error: { ...state.error, message: cutByStop(stop), details: { ...state.error.details, reason: 'server_stopped', how: stop.how, restarting: stop.restarting, ...(stop.restarting ? {} : { action: 'reload' }) } } };
+      const stop =
+        state.status === 'error' && state.error?.code === 'truncated' && input.endpoint.kind === 'local'
+          ? await deps.serverStopped?.(input.endpoint, sentAt)
+          : null;
+      if (stop && state.error)
+        state = {
+          ...state,
+          error: {
+            ...state.error,
+            message: cutByStop(stop),
+            details: {
+              ...state.error.details,
+              reason: 'server_stopped',
+              how: stop.how,
+              restarting: stop.restarting,
+              ...(stop.restarting ? {} : { action: 'reload' }),
+            },
+          },
+        };
       const { internal: _internal, ...result } = state;
       return { ...result, requestId: input.requestId, elapsedMs: Math.round(clock() - started) };
     },
@@ -184,7 +301,10 @@ export function createChatService(deps: ChatServiceDeps) {
       return { stopped: Boolean(controller) };
     },
 
-    /** What the endpoint says about itself: the managed server, or a linked llama-server (other APIs have no /props: null). */
+    /**
+     * What the endpoint says about itself: the managed server, or a linked llama-server (other APIs have no /props:
+     * null).
+     */
     async props(endpoint: ChatSendInput['endpoint'] = { kind: 'local' }): Promise<ServerProps | null> {
       if (endpoint.kind === 'local') {
         const local = deps.localServer();
@@ -193,7 +313,10 @@ export function createChatService(deps: ChatServiceDeps) {
       const { profile, apiKey } = await deps.links.resolve(endpoint.linkId);
       if (profile.presetId !== 'llama-server') return null;
       // A remote server that is down or too old for /props: the chat still works, only without its limits.
-      return fetchServerProps({ baseUrl: llamaServerRoot(profile.baseUrl), apiKey: apiKey ?? '', model: profile.model }, deps.fetch ?? fetch).catch(() => null);
+      return fetchServerProps(
+        { baseUrl: llamaServerRoot(profile.baseUrl), apiKey: apiKey ?? '', model: profile.model },
+        deps.fetch ?? fetch,
+      ).catch(() => null);
     },
 
     /**
@@ -203,17 +326,29 @@ export function createChatService(deps: ChatServiceDeps) {
     async countTokens(input: CountTokensInput): Promise<TokenCount> {
       const fetchFn = deps.fetch ?? fetch;
       const wire = normalizeMessages(input.messages, input.systemPrompt);
-      const estimate = (nCtx: number | null) => estimateCount([{ role: 'system', content: input.systemPrompt }, ...input.messages], nCtx);
+      const estimate = (nCtx: number | null) =>
+        estimateCount([{ role: 'system', content: input.systemPrompt }, ...input.messages], nCtx);
       let server: LocalServer | null;
       if (input.endpoint.kind === 'local') server = deps.localServer();
       else {
         const { profile, apiKey } = await deps.links.resolve(input.endpoint.linkId);
-        server = profile.presetId === 'llama-server' ? { baseUrl: llamaServerRoot(profile.baseUrl), apiKey: apiKey ?? '', model: profile.model } : null;
+        server =
+          profile.presetId === 'llama-server'
+            ? { baseUrl: llamaServerRoot(profile.baseUrl), apiKey: apiKey ?? '', model: profile.model }
+            : null;
       }
       if (!server) return estimate(null);
-      const nCtx = await fetchServerProps(server, fetchFn).then((props) => props.nCtx || null, () => null);
+      const nCtx = await fetchServerProps(server, fetchFn).then(
+        (props) => props.nCtx || null,
+        () => null,
+      );
       // A server that is restarting or too old for /apply-template: the estimate still guards the send.
-      return countWithLlamaServer({ baseUrl: server.baseUrl, apiKey: server.apiKey || null }, wire, nCtx, fetchFn).catch(() => estimate(nCtx));
+      return countWithLlamaServer(
+        { baseUrl: server.baseUrl, apiKey: server.apiKey || null },
+        wire,
+        nCtx,
+        fetchFn,
+      ).catch(() => estimate(nCtx));
     },
 
     /** Reads a draft into the local server's KV cache ahead of its send (prompt-prefill.ts). */

@@ -31,7 +31,11 @@ async function makeService() {
   const settings = await openSettingsStore(dir, () => {});
   const secrets = await openSecretStore(join(dir, 'secrets.json'), await localKeyFileCipher(join(dir, 'key')));
   const links = createLinkService({ settings, secrets });
-  const chat = createChatService({ localServer: () => ({ baseUrl: server.baseUrl, apiKey: KEY, model: 'tiny' }), links, emit: () => {} });
+  const chat = createChatService({
+    localServer: () => ({ baseUrl: server.baseUrl, apiKey: KEY, model: 'tiny' }),
+    links,
+    emit: () => {},
+  });
   return { chat, links };
 }
 
@@ -46,7 +50,11 @@ describe('chat:count-tokens against the real llama-server', () => {
     const response = await fetch(`${server.baseUrl}/v1/chat/completions`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${KEY}` },
-      body: JSON.stringify({ messages: normalizeMessages(messages, 'You are a test.'), max_tokens: 1, cache_prompt: false }),
+      body: JSON.stringify({
+        messages: normalizeMessages(messages, 'You are a test.'),
+        max_tokens: 1,
+        cache_prompt: false,
+      }),
     });
     const body = (await response.json()) as { usage: { prompt_tokens: number } };
     expect(count.tokens).toBe(body.usage.prompt_tokens);
@@ -55,28 +63,53 @@ describe('chat:count-tokens against the real llama-server', () => {
   it('grows with the prompt, and estimates the parts the tokenizer cannot see', async () => {
     const { chat } = await makeService();
     const short = await chat.countTokens({ endpoint: { kind: 'local' }, systemPrompt: '', messages });
-    const long = await chat.countTokens({ endpoint: { kind: 'local' }, systemPrompt: '', messages: [...messages, { role: 'assistant', content: 'Fine.' }, { role: 'user', content: 'word '.repeat(200) }] });
+    const long = await chat.countTokens({
+      endpoint: { kind: 'local' },
+      systemPrompt: '',
+      messages: [...messages, { role: 'assistant', content: 'Fine.' }, { role: 'user', content: 'word '.repeat(200) }],
+    });
     expect(long.tokens).toBeGreaterThan(short.tokens + 150);
     const withImage = await chat.countTokens({
       endpoint: { kind: 'local' },
       systemPrompt: '',
-      messages: [{ role: 'user', content: [{ type: 'text', text: 'Hello there, how are you today?' }, { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }] }],
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Hello there, how are you today?' },
+            { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } },
+          ],
+        },
+      ],
     });
     expect(withImage).toMatchObject({ exact: false, tokens: short.tokens + 768 });
   });
 
   it('is refused without the server key', async () => {
     const wire = normalizeMessages(messages, '');
-    await expect(countWithLlamaServer({ baseUrl: server.baseUrl, apiKey: null }, wire, null, fetch)).rejects.toMatchObject({ code: 'endpoint_error', details: { status: 401 } });
+    await expect(
+      countWithLlamaServer({ baseUrl: server.baseUrl, apiKey: null }, wire, null, fetch),
+    ).rejects.toMatchObject({ code: 'endpoint_error', details: { status: 401 } });
   });
 
   it('counts exactly through a link to a llama-server, and estimates for a hosted API', async () => {
     const { chat, links } = await makeService();
-    const remote = await links.save({ profile: { name: 'remote llama', presetId: 'llama-server', baseUrl: `${server.baseUrl}/v1`, model: 'tiny' }, apiKey: KEY });
+    const remote = await links.save({
+      profile: { name: 'remote llama', presetId: 'llama-server', baseUrl: `${server.baseUrl}/v1`, model: 'tiny' },
+      apiKey: KEY,
+    });
     const local = await chat.countTokens({ endpoint: { kind: 'local' }, systemPrompt: 'S', messages });
-    expect(await chat.countTokens({ endpoint: { kind: 'link', linkId: remote.id }, systemPrompt: 'S', messages })).toEqual(local);
-    const hosted = await links.save({ profile: { name: 'hosted', presetId: 'openai', baseUrl: `${server.baseUrl}/v1`, model: 'tiny' } });
-    const estimate = await chat.countTokens({ endpoint: { kind: 'link', linkId: hosted.id }, systemPrompt: 'S', messages });
+    expect(
+      await chat.countTokens({ endpoint: { kind: 'link', linkId: remote.id }, systemPrompt: 'S', messages }),
+    ).toEqual(local);
+    const hosted = await links.save({
+      profile: { name: 'hosted', presetId: 'openai', baseUrl: `${server.baseUrl}/v1`, model: 'tiny' },
+    });
+    const estimate = await chat.countTokens({
+      endpoint: { kind: 'link', linkId: hosted.id },
+      systemPrompt: 'S',
+      messages,
+    });
     // 'S' and the question: ceil(1 / 3.5) + 4 and ceil(31 / 3.5) + 4.
     expect(estimate).toEqual({ tokens: 1 + 4 + 9 + 4, exact: false, nCtx: null });
   });

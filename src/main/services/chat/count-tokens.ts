@@ -17,12 +17,34 @@ export interface LlamaServerRef {
 }
 
 /** The chat prompt's exact token count from llama-server (`exact: false` when media parts were estimated). */
-export async function countWithLlamaServer(server: LlamaServerRef, messages: readonly WireMessage[], nCtx: number | null, fetchFn: typeof fetch, signal?: AbortSignal): Promise<TokenCount> {
-  const media = messages.reduce((sum, message) => sum + (message.content === null ? 0 : estimateMediaTokens(message.content)), 0);
-  const textOnly = messages.map((message) => ({ ...message, content: typeof message.content === 'string' || message.content === null ? message.content : textOf(message.content) }));
-  const { prompt } = (await post(server, '/apply-template', { messages: textOnly }, fetchFn, signal)) as { prompt?: unknown };
-  if (typeof prompt !== 'string') throw new AppFailure('endpoint_error', 'llama-server /apply-template answered without a prompt');
-  const { tokens } = (await post(server, '/tokenize', { content: prompt, add_special: true, parse_special: true }, fetchFn, signal)) as { tokens?: unknown };
+export async function countWithLlamaServer(
+  server: LlamaServerRef,
+  messages: readonly WireMessage[],
+  nCtx: number | null,
+  fetchFn: typeof fetch,
+  signal?: AbortSignal,
+): Promise<TokenCount> {
+  const media = messages.reduce(
+    (sum, message) => sum + (message.content === null ? 0 : estimateMediaTokens(message.content)),
+    0,
+  );
+  const textOnly = messages.map((message) => ({
+    ...message,
+    content:
+      typeof message.content === 'string' || message.content === null ? message.content : textOf(message.content),
+  }));
+  const { prompt } = (await post(server, '/apply-template', { messages: textOnly }, fetchFn, signal)) as {
+    prompt?: unknown;
+  };
+  if (typeof prompt !== 'string')
+    throw new AppFailure('endpoint_error', 'llama-server /apply-template answered without a prompt');
+  const { tokens } = (await post(
+    server,
+    '/tokenize',
+    { content: prompt, add_special: true, parse_special: true },
+    fetchFn,
+    signal,
+  )) as { tokens?: unknown };
   if (!Array.isArray(tokens)) throw new AppFailure('endpoint_error', 'llama-server /tokenize answered without tokens');
   return { tokens: tokens.length + media, exact: media === 0, nCtx };
 }
@@ -33,13 +55,34 @@ export function estimateCount(messages: readonly ChatMessage[], nCtx: number | n
 }
 
 function textOf(parts: readonly { type: string; text?: string }[]): string {
-  return parts.flatMap((part) => (part.type === 'text' && typeof part.text === 'string' ? [part.text] : [])).join('\n\n');
+  return parts
+    .flatMap((part) => (part.type === 'text' && typeof part.text === 'string' ? [part.text] : []))
+    .join('\n\n');
 }
 
-async function post(server: LlamaServerRef, path: string, body: unknown, fetchFn: typeof fetch, signal?: AbortSignal): Promise<unknown> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...(server.apiKey ? { Authorization: `Bearer ${server.apiKey}` } : {}) };
+async function post(
+  server: LlamaServerRef,
+  path: string,
+  body: unknown,
+  fetchFn: typeof fetch,
+  signal?: AbortSignal,
+): Promise<unknown> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    ...(server.apiKey ? { Authorization: `Bearer ${server.apiKey}` } : {}),
+  };
   const timeout = AbortSignal.timeout(TIMEOUT_MS);
-  const response = await fetchFn(`${server.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
-  if (!response.ok) throw new AppFailure('endpoint_error', `llama-server ${path} answered HTTP ${response.status}: ${(await response.text()).slice(0, 300)}`, { status: response.status });
+  const response = await fetchFn(`${server.baseUrl}${path}`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  });
+  if (!response.ok)
+    throw new AppFailure(
+      'endpoint_error',
+      `llama-server ${path} answered HTTP ${response.status}: ${(await response.text()).slice(0, 300)}`,
+      { status: response.status },
+    );
   return response.json();
 }

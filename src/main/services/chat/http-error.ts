@@ -40,7 +40,8 @@ function contextOverflow(body: string): { nPromptTokens: number; nCtx: number } 
   const error = typeof json === 'object' && json !== null ? (json as { error?: unknown }).error : undefined;
   if (typeof error !== 'object' || error === null) return null;
   const { type, n_prompt_tokens: nPromptTokens, n_ctx: nCtx } = error as Record<string, unknown>;
-  if (type !== 'exceed_context_size_error' || typeof nPromptTokens !== 'number' || typeof nCtx !== 'number') return null;
+  if (type !== 'exceed_context_size_error' || typeof nPromptTokens !== 'number' || typeof nCtx !== 'number')
+    return null;
   return { nPromptTokens, nCtx };
 }
 
@@ -71,7 +72,8 @@ function jsonReason(json: unknown): string | null {
   // FastAPI validation errors: {"detail":[{"msg":"..."}]}
   if (Array.isArray(record.detail)) {
     const first: unknown = record.detail[0];
-    if (typeof first === 'object' && first !== null && typeof (first as { msg?: unknown }).msg === 'string') return (first as { msg: string }).msg;
+    if (typeof first === 'object' && first !== null && typeof (first as { msg?: unknown }).msg === 'string')
+      return (first as { msg: string }).msg;
   }
   return null;
 }

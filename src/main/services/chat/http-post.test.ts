@@ -55,7 +55,8 @@ afterAll(async () => {
   }
 });
 
-const post = (path: string, headers: Record<string, string> = {}) => postWithHttp({ url: `${main.base}${path}`, headers, body: '{"q":1}', signal: new AbortController().signal });
+const post = (path: string, headers: Record<string, string> = {}) =>
+  postWithHttp({ url: `${main.base}${path}`, headers, body: '{"q":1}', signal: new AbortController().signal });
 
 async function text(body: AsyncIterable<Uint8Array>): Promise<string> {
   let out = '';
@@ -93,14 +94,19 @@ describe('postWithHttp', () => {
     const closed = await serve(() => undefined);
     const url = `${closed.base}/x`;
     await new Promise((resolve) => closed.server.close(resolve));
-    await expect(postWithHttp({ url, headers: {}, body: '{}', signal: new AbortController().signal })).rejects.toThrow(/ECONNREFUSED/);
+    await expect(postWithHttp({ url, headers: {}, body: '{}', signal: new AbortController().signal })).rejects.toThrow(
+      /ECONNREFUSED/,
+    );
   });
 });
 
 describe('coalescedBody', () => {
   it('leaves a kept-alive connection flowing for the next request, also when the reader stops at the last token', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    const get = () => new Promise<IncomingMessage>((resolve, reject) => request(`${main.base}/tokens`, { method: 'POST', agent }, resolve).on('error', reject).end());
+    const get = () =>
+      new Promise<IncomingMessage>((resolve, reject) =>
+        request(`${main.base}/tokens`, { method: 'POST', agent }, resolve).on('error', reject).end(),
+      );
     try {
       const first = await get();
       let paced = '';

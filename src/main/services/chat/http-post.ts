@@ -18,7 +18,10 @@ export interface PostRequest {
   signal: AbortSignal;
 }
 
-/** An answer whose head has arrived; its body is read with `for await` (each step: all that has arrived), and leaving that loop early closes the connection. */
+/**
+ * An answer whose head has arrived; its body is read with `for await` (each step: all that has arrived), and leaving
+ * that loop early closes the connection.
+ */
 export interface PostReply {
   status: number;
   statusText: string;
@@ -44,13 +47,22 @@ const READ_AHEAD_BYTES = 1;
 // costs a round trip or two), closing them before a server's usual 5 s so that a
 // request never goes out on a connection the server is closing.
 class StreamHttpAgent extends HttpAgent {
-  override createConnection(options: ClientRequestArgs, callback?: (error: Error | null, socket: Duplex) => void): Duplex | null | undefined {
-    return super.createConnection({ ...options, readableHighWaterMark: READ_AHEAD_BYTES } as ClientRequestArgs, callback);
+  override createConnection(
+    options: ClientRequestArgs,
+    callback?: (error: Error | null, socket: Duplex) => void,
+  ): Duplex | null | undefined {
+    return super.createConnection(
+      { ...options, readableHighWaterMark: READ_AHEAD_BYTES } as ClientRequestArgs,
+      callback,
+    );
   }
 }
 
 class StreamHttpsAgent extends HttpsAgent {
-  override createConnection(options: ClientRequestArgs, callback?: (error: Error | null, socket: Duplex) => void): Duplex | null | undefined {
+  override createConnection(
+    options: ClientRequestArgs,
+    callback?: (error: Error | null, socket: Duplex) => void,
+  ): Duplex | null | undefined {
     // tls.connect takes one highWaterMark for both directions; a request body is written once.
     return super.createConnection({ ...options, highWaterMark: READ_AHEAD_BYTES } as ClientRequestArgs, callback);
   }
@@ -58,7 +70,10 @@ class StreamHttpsAgent extends HttpsAgent {
 
 let agents: { http: HttpAgent; https: HttpsAgent } | null = null;
 function agentFor(protocol: string): HttpAgent {
-  agents ??= { http: new StreamHttpAgent({ keepAlive: false }), https: new StreamHttpsAgent({ keepAlive: true, timeout: 4000 }) };
+  agents ??= {
+    http: new StreamHttpAgent({ keepAlive: false }),
+    https: new StreamHttpsAgent({ keepAlive: true, timeout: 4000 }),
+  };
   return protocol === 'https:' ? agents.https : agents.http;
 }
 
@@ -72,7 +87,8 @@ export async function postWithHttp(request: PostRequest): Promise<PostReply> {
   for (let hop = 0; ; hop++) {
     const response = await send(url, headers, request);
     const location = response.headers.location;
-    if (!REPEAT_POST_STATUSES.has(response.statusCode ?? 0) || !location || hop === MAX_REDIRECTS) return replyOf(response);
+    if (!REPEAT_POST_STATUSES.has(response.statusCode ?? 0) || !location || hop === MAX_REDIRECTS)
+      return replyOf(response);
     response.destroy();
     const next = new URL(location, url);
     // As fetch does: the key is for the origin it was given to, not wherever that points.
@@ -82,14 +98,20 @@ export async function postWithHttp(request: PostRequest): Promise<PostReply> {
 }
 
 function send(url: URL, headers: Record<string, string>, request: PostRequest): Promise<IncomingMessage> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new Error(`unsupported protocol ${url.protocol}`));
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return Promise.reject(new Error(`unsupported protocol ${url.protocol}`));
   const body = Buffer.from(request.body);
   const requestFn = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const outgoing = requestFn(
       url,
       // A User-Agent as fetch sent one: some API gateways refuse requests without.
-      { method: 'POST', headers: { 'User-Agent': 'eva-desktop', ...headers, 'Content-Length': String(body.length) }, signal: request.signal, agent: agentFor(url.protocol) },
+      {
+        method: 'POST',
+        headers: { 'User-Agent': 'eva-desktop', ...headers, 'Content-Length': String(body.length) },
+        signal: request.signal,
+        agent: agentFor(url.protocol),
+      },
       resolve,
     );
     outgoing.on('error', reject);
@@ -101,7 +123,12 @@ function send(url: URL, headers: Record<string, string>, request: PostRequest): 
 
 function replyOf(response: IncomingMessage): PostReply {
   const contentType = response.headers['content-type'];
-  return { status: response.statusCode ?? 0, statusText: response.statusMessage ?? '', contentType: contentType ?? null, body: coalescedBody(response) };
+  return {
+    status: response.statusCode ?? 0,
+    statusText: response.statusMessage ?? '',
+    contentType: contentType ?? null,
+    body: coalescedBody(response),
+  };
 }
 
 function withoutAuthorization(headers: Record<string, string>): Record<string, string> {
@@ -111,8 +138,18 @@ function withoutAuthorization(headers: Record<string, string>): Record<string, s
 /** The same request through a fetch (tests hand one in to fake a server). */
 export function postWithFetch(fetchFn: typeof globalThis.fetch): Post {
   return async (request) => {
-    const response = await fetchFn(request.url, { method: 'POST', headers: request.headers, body: request.body, signal: request.signal });
-    return { status: response.status, statusText: response.statusText, contentType: response.headers.get('content-type'), body: bytesOf(response) };
+    const response = await fetchFn(request.url, {
+      method: 'POST',
+      headers: request.headers,
+      body: request.body,
+      signal: request.signal,
+    });
+    return {
+      status: response.status,
+      statusText: response.statusText,
+      contentType: response.headers.get('content-type'),
+      body: bytesOf(response),
+    };
   };
 }
 

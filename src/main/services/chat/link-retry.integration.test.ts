@@ -28,19 +28,32 @@ beforeAll(async () => {
     const status = refusals.shift();
     if (status !== undefined) {
       req.resume();
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `gateway says ${status}` } }));
+      res
+        .writeHead(status, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: `gateway says ${status}` } }));
       return;
     }
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
-      const upstream = await fetch(`${server.baseUrl}${req.url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) });
+      const upstream = await fetch(`${server.baseUrl}${req.url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.concat(chunks),
+      });
       res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'text/event-stream' });
       res.end(Buffer.from(await upstream.arrayBuffer()));
     });
   });
   await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-  core = await createCore({ host: 'browser', version: '0', dataDir: await mkdtemp(join(tmpdir(), 'eva-retry-')), binDirs: [testAssets.binDir], systemLanguage: 'en', chatRetryPolicy: { delaysMs: [50, 100, 200] } });
+  core = await createCore({
+    host: 'browser',
+    version: '0',
+    dataDir: await mkdtemp(join(tmpdir(), 'eva-retry-')),
+    binDirs: [testAssets.binDir],
+    systemLanguage: 'en',
+    chatRetryPolicy: { delaysMs: [50, 100, 200] },
+  });
   core.events.attach((event, payload) => {
     if (event === 'app:notice') notices.push(payload as EventPayloads['app:notice']);
   });
@@ -54,8 +67,18 @@ afterAll(async () => {
 
 async function ask(requestId: string) {
   const { port } = gateway.address() as AddressInfo;
-  const link = await core.handlers['link:save']({ profile: { name: 'gateway', presetId: 'lmstudio', baseUrl: `http://127.0.0.1:${port}/v1`, model: 'tiny' } });
-  return core.handlers['chat:send']({ mode: 'chat', requestId, endpoint: { kind: 'link', linkId: link.id }, systemPrompt: '', messages: [{ role: 'user', content: 'Hello' }], sampling: { max_tokens: 8 }, idSlot: null });
+  const link = await core.handlers['link:save']({
+    profile: { name: 'gateway', presetId: 'lmstudio', baseUrl: `http://127.0.0.1:${port}/v1`, model: 'tiny' },
+  });
+  return core.handlers['chat:send']({
+    mode: 'chat',
+    requestId,
+    endpoint: { kind: 'link', linkId: link.id },
+    systemPrompt: '',
+    messages: [{ role: 'user', content: 'Hello' }],
+    sampling: { max_tokens: 8 },
+    idSlot: null,
+  });
 }
 
 describe('a link that is rate-limited or briefly down', () => {

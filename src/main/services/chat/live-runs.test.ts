@@ -9,18 +9,30 @@ function setup() {
   bus.attach((event, payload) => heard.push({ event, payload }));
   const live = new LiveRuns(bus.emit, () => 1000);
   bus.attach(live.observe);
-  const stream = (requestId: string, ...texts: string[]) => bus.emit('chat:stream', { requestId, events: texts.map((text) => ({ type: 'content' as const, text })) });
+  const stream = (requestId: string, ...texts: string[]) =>
+    bus.emit('chat:stream', { requestId, events: texts.map((text) => ({ type: 'content' as const, text })) });
   return { bus, heard, live, stream };
 }
 
 const record = { conversationId: 'c1', answerId: 'a1' };
-const ask = (askId: string, tool = 'write_file'): EventPayloads['agent:ask'] => ({ requestId: 'run', askId, tool, risk: 'write', args: {}, preview: { kind: 'none', text: '' }, choices: ['allow_once', 'allow_conversation', 'deny'] });
+const ask = (askId: string, tool = 'write_file'): EventPayloads['agent:ask'] => ({
+  requestId: 'run',
+  askId,
+  tool,
+  risk: 'write',
+  args: {},
+  preview: { kind: 'none', text: '' },
+  choices: ['allow_once', 'allow_conversation', 'deny'],
+});
 
 describe('live runs', () => {
   it('a recorded chat request is listed with its text so far, and says chat:ended once its work settles', async () => {
     const { heard, live, stream } = setup();
     let finish: (value: string) => void = () => undefined;
-    const tracked = live.track({ requestId: 'r1', kind: 'chat', record }, () => new Promise<string>((resolve) => (finish = resolve)));
+    const tracked = live.track(
+      { requestId: 'r1', kind: 'chat', record },
+      () => new Promise<string>((resolve) => (finish = resolve)),
+    );
     stream('r1', 'Hel', 'lo');
     stream('other', 'not mine');
     const [run] = live.inConversation('c1');
@@ -32,12 +44,17 @@ describe('live runs', () => {
     finish('done');
     await expect(tracked).resolves.toBe('done');
     expect(live.inConversation('c1')).toEqual([]);
-    expect(heard.at(-1)).toEqual({ event: 'chat:ended', payload: { requestId: 'r1', conversationId: 'c1', answerId: 'a1' } });
+    expect(heard.at(-1)).toEqual({
+      event: 'chat:ended',
+      payload: { requestId: 'r1', conversationId: 'c1', answerId: 'a1' },
+    });
   });
 
   it('a failed request ends too, and the caller still gets the failure', async () => {
     const { heard, live } = setup();
-    await expect(live.track({ requestId: 'r1', kind: 'chat', record }, () => Promise.reject(new Error('server gone')))).rejects.toThrow('server gone');
+    await expect(
+      live.track({ requestId: 'r1', kind: 'chat', record }, () => Promise.reject(new Error('server gone'))),
+    ).rejects.toThrow('server gone');
     expect(heard.filter((h) => h.event === 'chat:ended')).toHaveLength(1);
     expect(live.inConversation('c1')).toEqual([]);
   });
@@ -54,7 +71,10 @@ describe('live runs', () => {
   it('an agent run: each model turn starts afresh, steps and cards are kept, an allow-for-this-conversation answer joins the allowed list', async () => {
     const { bus, live, stream } = setup();
     let finish: () => void = () => undefined;
-    void live.track({ requestId: 'run', kind: 'agent', record, conversationAllowed: ['read_file'] }, () => new Promise<void>((resolve) => (finish = resolve)));
+    void live.track(
+      { requestId: 'run', kind: 'agent', record, conversationAllowed: ['read_file'] },
+      () => new Promise<void>((resolve) => (finish = resolve)),
+    );
     stream('run:0', 'Let me write it.');
     bus.emit('agent:ask', ask('q1'));
     bus.emit('agent:ask', ask('q1'));
@@ -65,7 +85,17 @@ describe('live runs', () => {
 
     live.answered('q1', { kind: 'allow_conversation' });
     live.answered('unknown', { kind: 'allow_once' });
-    const step = { index: 0, kind: 'tool' as const, tool: 'write_file', args: {}, status: 'ok' as const, output: 'written', durationMs: 3, turn: 0, askId: 'q1' };
+    const step = {
+      index: 0,
+      kind: 'tool' as const,
+      tool: 'write_file',
+      args: {},
+      status: 'ok' as const,
+      output: 'written',
+      durationMs: 3,
+      turn: 0,
+      askId: 'q1',
+    };
     bus.emit('agent:step', { requestId: 'run', step });
     bus.emit('agent:step', { requestId: 'run', step: { ...step, output: 'written again' } });
     stream('run:1', 'Done');

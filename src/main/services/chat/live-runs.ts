@@ -44,7 +44,11 @@ export class LiveRuns {
       return await work();
     } finally {
       this.runs.delete(request.requestId);
-      this.emit('chat:ended', { requestId: request.requestId, conversationId: record.conversationId, answerId: record.answerId });
+      this.emit('chat:ended', {
+        requestId: request.requestId,
+        conversationId: record.conversationId,
+        answerId: record.answerId,
+      });
     }
   }
 
@@ -88,7 +92,9 @@ export class LiveRuns {
 
   /** Copies of the conversation's live requests (a caller cannot change them). */
   inConversation(conversationId: string): LiveRun[] {
-    return [...this.runs.values()].filter((run) => run.conversationId === conversationId).map((run) => structuredClone(run));
+    return [...this.runs.values()]
+      .filter((run) => run.conversationId === conversationId)
+      .map((run) => structuredClone(run));
   }
 
   /** The tracked request a stream belongs to: itself, or the agent run whose turn `<id>:<n>` it is. */

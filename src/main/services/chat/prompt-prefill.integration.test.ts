@@ -36,19 +36,46 @@ const sampling = { ...defaultSettings().chat.sampling, max_tokens: 16, seed: 7 }
 async function setUp() {
   const log: string[] = [];
   const keeper = await openSlotKeeper({ dir, budgetBytes: () => 64 * 2 ** 20, log: (line) => log.push(line) });
-  const chat = createChatService({ localServer: () => ({ baseUrl: server.baseUrl, apiKey: '', model: 'tiny', onCpu: true, slotIdentity: 'launch-1' }), links: {} as LinkService, emit: () => {}, slots: keeper, log: (line) => log.push(line) });
+  const chat = createChatService({
+    localServer: () => ({ baseUrl: server.baseUrl, apiKey: '', model: 'tiny', onCpu: true, slotIdentity: 'launch-1' }),
+    links: {} as LinkService,
+    emit: () => {},
+    slots: keeper,
+    log: (line) => log.push(line),
+  });
   return { keeper, chat, log };
 }
 
 let asked = 0;
-async function ask(chat: Awaited<ReturnType<typeof setUp>>['chat'], conversationId: string, messages: ChatMessage[], maxTokens = 16): Promise<ChatResult> {
+async function ask(
+  chat: Awaited<ReturnType<typeof setUp>>['chat'],
+  conversationId: string,
+  messages: ChatMessage[],
+  maxTokens = 16,
+): Promise<ChatResult> {
   asked++;
-  const result = await chat.send({ requestId: `p${asked}`, mode: 'chat', endpoint: { kind: 'local' }, systemPrompt: SYSTEM, messages, sampling: { ...sampling, max_tokens: maxTokens }, idSlot: null, record: { conversationId, parentId: null, answerId: `pa${asked}` } });
+  const result = await chat.send({
+    requestId: `p${asked}`,
+    mode: 'chat',
+    endpoint: { kind: 'local' },
+    systemPrompt: SYSTEM,
+    messages,
+    sampling: { ...sampling, max_tokens: maxTokens },
+    idSlot: null,
+    record: { conversationId, parentId: null, answerId: `pa${asked}` },
+  });
   expect(result.status, result.error?.message).toBe('done');
   return result;
 }
 
-const draft = (messages: ChatMessage[], conversationId: string | null): PrefillInput => ({ endpoint: { kind: 'local' }, systemPrompt: SYSTEM, messages, sampling, idSlot: null, conversationId });
+const draft = (messages: ChatMessage[], conversationId: string | null): PrefillInput => ({
+  endpoint: { kind: 'local' },
+  systemPrompt: SYSTEM,
+  messages,
+  sampling,
+  idSlot: null,
+  conversationId,
+});
 const read = (result: ChatResult): number => result.timings?.prompt_n ?? -1;
 
 describe('reading ahead (real llama-server)', () => {
@@ -60,7 +87,9 @@ describe('reading ahead (real llama-server)', () => {
     expect(ahead).toMatchObject({ done: true });
     expect(ahead.done && ahead.read).toBeGreaterThan(400);
     // The model log says why the server worked while nothing was sent.
-    expect(log.find((line) => line.startsWith('read ahead:'))).toMatch(/^read ahead: llama-server read \d+ tokens of the conversation and the draft \(\d+ were in its cache\) in \d+ ms/);
+    expect(log.find((line) => line.startsWith('read ahead:'))).toMatch(
+      /^read ahead: llama-server read \d+ tokens of the conversation and the draft \(\d+ were in its cache\) in \d+ ms/,
+    );
     // More typed: only the new words (and the end of the turn the template adds after them) are read.
     const more = await chat.prefill(draft([{ role: 'user', content: question.slice(0, -4) }], null));
     expect(more.done && more.cached).toBeGreaterThan(400);
@@ -69,7 +98,9 @@ describe('reading ahead (real llama-server)', () => {
     expect(read(sent)).toBeLessThan(40);
     expect(sent.timings?.cache_n ?? 0).toBeGreaterThan(400);
     // The same kind of question, not read ahead: the send reads all of it.
-    const cold = await ask(chat, 'conv-cold', [{ role: 'user', content: `${longPrompt(30).replaceAll('fox', 'cat')}\nSummarise these lines.` }]);
+    const cold = await ask(chat, 'conv-cold', [
+      { role: 'user', content: `${longPrompt(30).replaceAll('fox', 'cat')}\nSummarise these lines.` },
+    ]);
     expect(read(cold)).toBeGreaterThan(400);
   });
 
@@ -93,16 +124,39 @@ describe('reading ahead (real llama-server)', () => {
     const { chat } = await setUp();
     let streaming!: () => void;
     const started = new Promise<void>((resolve) => (streaming = resolve));
-    const slow = createChatService({ localServer: () => ({ baseUrl: server.baseUrl, apiKey: '', model: 'tiny', onCpu: true }), links: {} as LinkService, emit: () => streaming() });
-    const answering = slow.send({ requestId: 'long', mode: 'chat', endpoint: { kind: 'local' }, systemPrompt: SYSTEM, messages: [{ role: 'user', content: 'Tell me a long story.' }], sampling: { ...sampling, max_tokens: 2000 }, idSlot: null });
+    const slow = createChatService({
+      localServer: () => ({ baseUrl: server.baseUrl, apiKey: '', model: 'tiny', onCpu: true }),
+      links: {} as LinkService,
+      emit: () => streaming(),
+    });
+    const answering = slow.send({
+      requestId: 'long',
+      mode: 'chat',
+      endpoint: { kind: 'local' },
+      systemPrompt: SYSTEM,
+      messages: [{ role: 'user', content: 'Tell me a long story.' }],
+      sampling: { ...sampling, max_tokens: 2000 },
+      idSlot: null,
+    });
     await started;
-    expect(await slow.prefill(draft([{ role: 'user', content: 'Next' }], null))).toEqual({ done: false, why: 'an answer is under way' });
+    expect(await slow.prefill(draft([{ role: 'user', content: 'Next' }], null))).toEqual({
+      done: false,
+      why: 'an answer is under way',
+    });
     slow.stop('long');
     await answering;
-    const both = await Promise.all([chat.prefill(draft([{ role: 'user', content: longPrompt(20) }], null)), chat.prefill(draft([{ role: 'user', content: 'Short' }], null))]);
+    const both = await Promise.all([
+      chat.prefill(draft([{ role: 'user', content: longPrompt(20) }], null)),
+      chat.prefill(draft([{ role: 'user', content: 'Short' }], null)),
+    ]);
     expect(both[0]).toMatchObject({ done: true });
     expect(both[1]).toEqual({ done: false, why: 'another read-ahead is under way' });
-    expect(await chat.prefill({ ...draft([{ role: 'user', content: 'Secret draft' }], null), endpoint: { kind: 'link', linkId: 'remote' } })).toEqual({ done: false, why: 'only the local model reads ahead' });
+    expect(
+      await chat.prefill({
+        ...draft([{ role: 'user', content: 'Secret draft' }], null),
+        endpoint: { kind: 'link', linkId: 'remote' },
+      }),
+    ).toEqual({ done: false, why: 'only the local model reads ahead' });
   });
 
   it('a send that drops a read-ahead in its own conversation finds the conversation in the slot: no older save is restored', async () => {
@@ -113,16 +167,23 @@ describe('reading ahead (real llama-server)', () => {
     // Saved (the user looked at another conversation and came back), and still in the slot.
     await keeper.leave('elsewhere');
     expect(keeper.entries().map((entry) => entry.conversationId)).toContain('conv-drop');
-    const ahead = chat.prefill(draft([...history, { role: 'user', content: `${longPrompt(60)}\nA pasted text` }], 'conv-drop'));
+    const ahead = chat.prefill(
+      draft([...history, { role: 'user', content: `${longPrompt(60)}\nA pasted text` }], 'conv-drop'),
+    );
     const sent = await ask(chat, 'conv-drop', [...history, { role: 'user', content: 'Something short instead.' }]);
     expect(await ahead).toEqual({ done: false, why: 'a send went out first' });
-    expect(log.filter((line) => line.includes('restored')), log.join('\n')).toEqual([]);
+    expect(
+      log.filter((line) => line.includes('restored')),
+      log.join('\n'),
+    ).toEqual([]);
     expect(read(sent)).toBeLessThan(40);
   });
 
   it('a send drops a read-ahead still running, and is answered', async () => {
     const { chat } = await setUp();
-    const ahead = chat.prefill(draft([{ role: 'user', content: `${longPrompt(90)}\nA pasted text, deleted again` }], null));
+    const ahead = chat.prefill(
+      draft([{ role: 'user', content: `${longPrompt(90)}\nA pasted text, deleted again` }], null),
+    );
     const sent = await ask(chat, 'conv-short', [{ role: 'user', content: 'Something short instead.' }]);
     expect(await ahead).toEqual({ done: false, why: 'a send went out first' });
     expect(read(sent)).toBeLessThan(60);

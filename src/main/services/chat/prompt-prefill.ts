@@ -14,7 +14,9 @@ import type { SlotKeeper } from './slot-cache/slot-keeper';
 
 type ChatTools = (ChatSendInput & { mode: 'chat' })['tools'];
 
-/** A prompt too big to read in this time is left to the send (the request is dropped; the server keeps what it read). */
+/**
+ * A prompt too big to read in this time is left to the send (the request is dropped; the server keeps what it read).
+ */
 const PREFILL_TIMEOUT_MS = 120_000;
 
 /** The local server as chat-service.ts knows it (its LocalServer). */
@@ -34,8 +36,14 @@ export interface PromptPrefillDeps {
   log?: (line: string) => void;
 }
 
-/** Why the settings rule reading ahead out: the user turned it off, or the send adds knowledge passages (chosen by the question) to the prompt. */
-export function readAheadOff(settings: { chat: { readAhead: boolean }; knowledge: { useInChat: boolean } }): string | null {
+/**
+ * Why the settings rule reading ahead out: the user turned it off, or the send adds knowledge passages (chosen by the
+ * question) to the prompt.
+ */
+export function readAheadOff(settings: {
+  chat: { readAhead: boolean };
+  knowledge: { useInChat: boolean };
+}): string | null {
   if (!settings.chat.readAhead) return 'reading ahead is off in the settings';
   return settings.knowledge.useInChat ? 'the send adds knowledge passages to the prompt' : null;
 }
@@ -55,7 +63,8 @@ export function createPromptPrefill(deps: PromptPrefillDeps): PromptPrefill {
   let running: AbortController | null = null;
   const prefill = async (input: PrefillInput, off: string | null = null, tools?: ChatTools): Promise<PrefillResult> => {
     if (off) return { done: false, why: off };
-    if (input.endpoint.kind !== 'local' || input.endpoint.model) return { done: false, why: 'only the local model reads ahead' };
+    if (input.endpoint.kind !== 'local' || input.endpoint.model)
+      return { done: false, why: 'only the local model reads ahead' };
     const server = deps.localServer();
     if (!server) return { done: false, why: 'no local model is ready' };
     if (deps.answering()) return { done: false, why: 'an answer is under way' };
@@ -65,26 +74,54 @@ export function createPromptPrefill(deps: PromptPrefillDeps): PromptPrefill {
     const started = performance.now();
     try {
       const messages = normalizeMessages(input.messages, input.systemPrompt);
-      const cache = deps.slots && server.slotIdentity ? { keeper: deps.slots, server: { baseUrl: server.baseUrl, apiKey: server.apiKey, identity: server.slotIdentity } } : null;
-      // The slot the send would use, as the send picks it: the conversation's own, restored from disk when it was saved.
+      const cache =
+        deps.slots && server.slotIdentity
+          ? {
+              keeper: deps.slots,
+              server: { baseUrl: server.baseUrl, apiKey: server.apiKey, identity: server.slotIdentity },
+            }
+          : null;
+      // The slot the send would use, as the send picks it: the conversation's own, restored from disk when it was
+      // saved.
       let idSlot = input.idSlot ?? -1;
       // From then on the slot holds the conversation and some of the draft, whether this read ends or a send drops
       // it: recorded in the same step, so a send queued behind finds the conversation there instead of restoring
       // an older save, and leaving saves it for the conversation. The send reads on from where they differ.
       const holds = input.conversationId ? normalizeMessages(input.messages.slice(0, -1), input.systemPrompt) : null;
-      if (cache) idSlot = (await cache.keeper.prepare(cache.server, input.conversationId, messages, input.idSlot, holds)) ?? idSlot;
+      if (cache)
+        idSlot =
+          (await cache.keeper.prepare(cache.server, input.conversationId, messages, input.idSlot, holds)) ?? idSlot;
       controller.signal.throwIfAborted();
-      const body = buildChatBody({ model: server.model, messages, sampling: { ...input.sampling, max_tokens: 0 }, stream: false, idSlot, tools });
+      const body = buildChatBody({
+        model: server.model,
+        messages,
+        sampling: { ...input.sampling, max_tokens: 0 },
+        stream: false,
+        idSlot,
+        tools,
+      });
       const response = await (deps.fetch ?? fetch)(`${server.baseUrl}/v1/chat/completions`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(server.apiKey ? { Authorization: `Bearer ${server.apiKey}` } : {}) },
+        headers: {
+          'Content-Type': 'application/json',
+          ...(server.apiKey ? { Authorization: `Bearer ${server.apiKey}` } : {}),
+        },
         body: JSON.stringify(body),
         signal: AbortSignal.any([controller.signal, AbortSignal.timeout(PREFILL_TIMEOUT_MS)]),
       });
-      const answer = (await response.json().catch(() => null)) as { timings?: { cache_n?: number; prompt_n?: number } } | null;
+      const answer = (await response.json().catch(() => null)) as {
+        timings?: { cache_n?: number; prompt_n?: number };
+      } | null;
       if (!response.ok) return { done: false, why: `llama-server answered HTTP ${response.status}` };
-      const done = { done: true as const, cached: answer?.timings?.cache_n ?? 0, read: answer?.timings?.prompt_n ?? 0, ms: Math.round(performance.now() - started) };
-      deps.log?.(`read ahead: llama-server read ${done.read} tokens of the conversation and the draft (${done.cached} were in its cache) in ${done.ms} ms, while the question is typed`);
+      const done = {
+        done: true as const,
+        cached: answer?.timings?.cache_n ?? 0,
+        read: answer?.timings?.prompt_n ?? 0,
+        ms: Math.round(performance.now() - started),
+      };
+      deps.log?.(
+        `read ahead: llama-server read ${done.read} tokens of the conversation and the draft (${done.cached} were in its cache) in ${done.ms} ms, while the question is typed`,
+      );
       return done;
     } catch (error) {
       return { done: false, why: controller.signal.aborted ? 'a send went out first' : (error as Error).message };

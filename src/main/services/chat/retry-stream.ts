@@ -2,7 +2,8 @@
 // 429 (rate limit) or a 5xx that usually passes (502, 503, 504) before sending
 // anything is asked again after a growing pause, and the user is told each time.
 // A 500 is not: servers give it for what asking again does not change (a chat
-// template that cannot render tools, which the agent answers by switching protocol). Once any of the answer has arrived nothing is
+// template that cannot render tools, which the agent answers by switching protocol). Once any of the answer has arrived
+// nothing is
 // retried: a second request would repeat it.
 import type { StreamEvent } from '@shared/chat/types';
 
@@ -29,8 +30,16 @@ export function retriableStatus(event: StreamEvent | undefined): number | null {
   return typeof status === 'number' && RETRIABLE_STATUSES.has(status) ? status : null;
 }
 
-/** The events of the first attempt that did not fail retriably (or of the last one), from `start()` called once per attempt. */
-export async function* withRetry(start: () => AsyncGenerator<StreamEvent, void, undefined>, policy: RetryPolicy, deps: RetryDeps, signal?: AbortSignal): AsyncGenerator<StreamEvent, void, undefined> {
+/**
+ * The events of the first attempt that did not fail retriably (or of the last one), from `start()` called once per
+ * attempt.
+ */
+export async function* withRetry(
+  start: () => AsyncGenerator<StreamEvent, void, undefined>,
+  policy: RetryPolicy,
+  deps: RetryDeps,
+  signal?: AbortSignal,
+): AsyncGenerator<StreamEvent, void, undefined> {
   for (let attempt = 0; ; attempt++) {
     const events = start();
     const first = await events.next();

@@ -9,7 +9,10 @@ export function llamaServerRoot(baseUrl: string): string {
   return endpointUrls(baseUrl).llamaCompletion.replace(/\/completion$/, '');
 }
 
-export async function fetchServerProps(server: { baseUrl: string; apiKey: string; model: string }, fetchFn: typeof fetch): Promise<ServerProps> {
+export async function fetchServerProps(
+  server: { baseUrl: string; apiKey: string; model: string },
+  fetchFn: typeof fetch,
+): Promise<ServerProps> {
   const headers: Record<string, string> = server.apiKey ? { Authorization: `Bearer ${server.apiKey}` } : {};
   const response = await fetchFn(`${server.baseUrl}/props`, { headers, signal: AbortSignal.timeout(5000) });
   if (!response.ok) throw new AppFailure('endpoint_error', `llama-server /props answered HTTP ${response.status}`);

@@ -10,7 +10,14 @@ import { streamChat, streamCompletion, type StreamRequest } from './sse-stream';
 
 const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
   `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }], object: 'chat.completion.chunk' })}\n\n`;
-const timings = { prompt_n: 3, prompt_ms: 1, prompt_per_second: 3000, predicted_n: 2, predicted_ms: 4, predicted_per_second: 500 };
+const timings = {
+  prompt_n: 3,
+  prompt_ms: 1,
+  prompt_per_second: 3000,
+  predicted_n: 2,
+  predicted_ms: 4,
+  predicted_per_second: 500,
+};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -24,11 +31,18 @@ function sse(res: ServerResponse, status = 200): void {
 const routes: Record<string, Handler> = {
   '/ok': (_req, res) => {
     sse(res);
-    res.end(chunk({ role: 'assistant', content: null }) + chunk({ content: 'Hello' }) + chunk({}, 'stop') + `data: ${JSON.stringify({ choices: [], timings })}\n\ndata: [DONE]\n\n`);
+    res.end(
+      chunk({ role: 'assistant', content: null }) +
+        chunk({ content: 'Hello' }) +
+        chunk({}, 'stop') +
+        `data: ${JSON.stringify({ choices: [], timings })}\n\ndata: [DONE]\n\n`,
+    );
   },
   '/garbage': (_req, res) => {
     sse(res);
-    res.end(`hello world\nretry: soon\nfoo: bar\n: a comment\n\n${chunk({ content: 'A' })}event: ping\ndata: {"x":1}\n\n\n\n${chunk({ content: 'B' })}data: [DONE]\n\n`);
+    res.end(
+      `hello world\nretry: soon\nfoo: bar\n: a comment\n\n${chunk({ content: 'A' })}event: ping\ndata: {"x":1}\n\n\n\n${chunk({ content: 'B' })}data: [DONE]\n\n`,
+    );
   },
   '/bad-json': (_req, res) => {
     sse(res);
@@ -64,7 +78,15 @@ const routes: Record<string, Handler> = {
   },
   '/404-model': (_req, res) => {
     res.writeHead(404, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ error: { message: 'The model `gpt-nope` does not exist or you do not have access to it.', type: 'invalid_request_error', code: 'model_not_found' } }));
+    res.end(
+      JSON.stringify({
+        error: {
+          message: 'The model `gpt-nope` does not exist or you do not have access to it.',
+          type: 'invalid_request_error',
+          code: 'model_not_found',
+        },
+      }),
+    );
   },
   '/502-html': (_req, res) => {
     res.writeHead(502, { 'Content-Type': 'text/html' });
@@ -95,12 +117,17 @@ const routes: Record<string, Handler> = {
   },
   '/crlf-bom': (_req, res) => {
     sse(res);
-    const body = `${chunk({ content: 'C' })}${chunk({ content: 'R' })}${chunk({}, 'stop')}data: [DONE]\n\n`.replace(/\n/g, '\r\n');
+    const body = `${chunk({ content: 'C' })}${chunk({ content: 'R' })}${chunk({}, 'stop')}data: [DONE]\n\n`.replace(
+      /\n/g,
+      '\r\n',
+    );
     res.end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(body)]));
   },
   '/split': async (_req, res) => {
     sse(res);
-    const bytes = Buffer.from(`${chunk({ content: '你好' })}data: {"choices":[{"delta":{"content":"🙂"}}]}\n\ndata: [DO` + 'NE]\n\n');
+    const bytes = Buffer.from(
+      `${chunk({ content: '你好' })}data: {"choices":[{"delta":{"content":"🙂"}}]}\n\ndata: [DO` + 'NE]\n\n',
+    );
     // Cut inside "data:", inside the JSON, inside 你 (3 bytes) and inside 🙂 (4 bytes).
     const cuts = [2, 20, bytes.indexOf(Buffer.from('你')) + 1, bytes.indexOf(Buffer.from('🙂')) + 2, bytes.length - 5];
     let at = 0;
@@ -117,7 +144,9 @@ const routes: Record<string, Handler> = {
   },
   '/stream-error': (_req, res) => {
     sse(res);
-    res.end(`${chunk({ content: 'partial' })}data: {"error":{"code":500,"message":"context shift is disabled","type":"server_error"}}\n\n`);
+    res.end(
+      `${chunk({ content: 'partial' })}data: {"error":{"code":500,"message":"context shift is disabled","type":"server_error"}}\n\n`,
+    );
   },
   '/event-error': (_req, res) => {
     sse(res);
@@ -125,7 +154,19 @@ const routes: Record<string, Handler> = {
   },
   '/non-stream': (_req, res) => {
     res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: 'all at once', reasoning_content: 'thought' } }], usage: { prompt_tokens: 1, completion_tokens: 3, total_tokens: 4 }, timings }));
+    res.end(
+      JSON.stringify({
+        choices: [
+          {
+            index: 0,
+            finish_reason: 'stop',
+            message: { role: 'assistant', content: 'all at once', reasoning_content: 'thought' },
+          },
+        ],
+        usage: { prompt_tokens: 1, completion_tokens: 3, total_tokens: 4 },
+        timings,
+      }),
+    );
   },
   '/json-not-completion': (_req, res) => {
     res.writeHead(200, { 'Content-Type': 'application/json' });
@@ -155,7 +196,9 @@ const routes: Record<string, Handler> = {
     res.write('data: {"index":0,"content":"Once","stop":false,"id_slot":-1}\n\n');
     res.write('data: {"index":0,"content":" upon","stop":false,"id_slot":-1}\n\n');
     // No [DONE] and the connection stays open: stop:true alone must end the stream.
-    res.write(`data: ${JSON.stringify({ index: 0, content: '', stop: true, stop_type: 'limit', id_slot: 1, timings })}\n\n`);
+    res.write(
+      `data: ${JSON.stringify({ index: 0, content: '', stop: true, stop_type: 'limit', id_slot: 1, timings })}\n\n`,
+    );
   },
   '/completion-cut': (_req, res) => {
     sse(res);
@@ -165,7 +208,18 @@ const routes: Record<string, Handler> = {
     let body = '';
     for await (const part of req) body += String(part);
     res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-    res.end(chunk({ content: JSON.stringify({ auth: req.headers.authorization ?? null, accept: req.headers.accept, body: JSON.parse(body) as unknown }) }, 'stop'));
+    res.end(
+      chunk(
+        {
+          content: JSON.stringify({
+            auth: req.headers.authorization ?? null,
+            accept: req.headers.accept,
+            body: JSON.parse(body) as unknown,
+          }),
+        },
+        'stop',
+      ),
+    );
   },
 };
 
@@ -196,7 +250,8 @@ afterAll(async () => {
 
 async function events(path: string, extra: Partial<StreamRequest> = {}, stream = streamChat): Promise<StreamEvent[]> {
   const out: StreamEvent[] = [];
-  for await (const event of stream({ url: base + path, body: { stream: true }, idleTimeoutMs: 2000, ...extra })) out.push(event);
+  for await (const event of stream({ url: base + path, body: { stream: true }, idleTimeoutMs: 2000, ...extra }))
+    out.push(event);
   return out;
 }
 
@@ -205,12 +260,23 @@ const last = (list: StreamEvent[]) => list[list.length - 1];
 describe('streamChat against a well-behaved stream', () => {
   it('yields content, finish, timings and done', async () => {
     const list = await events('/ok');
-    expect(list).toEqual([{ type: 'content', text: 'Hello' }, { type: 'finish', reason: 'stop' }, { type: 'timings', timings }, { type: 'done' }]);
+    expect(list).toEqual([
+      { type: 'content', text: 'Hello' },
+      { type: 'finish', reason: 'stop' },
+      { type: 'timings', timings },
+      { type: 'done' },
+    ]);
   });
 
   it('sends JSON with the caller headers and asks for an event stream', async () => {
-    const state = await collectStream(streamChat({ url: `${base}/echo`, headers: { Authorization: 'Bearer k' }, body: { model: 'm', stream: true } }));
-    expect(JSON.parse(state.content)).toEqual({ auth: 'Bearer k', accept: 'text/event-stream, application/json', body: { model: 'm', stream: true } });
+    const state = await collectStream(
+      streamChat({ url: `${base}/echo`, headers: { Authorization: 'Bearer k' }, body: { model: 'm', stream: true } }),
+    );
+    expect(JSON.parse(state.content)).toEqual({
+      auth: 'Bearer k',
+      accept: 'text/event-stream, application/json',
+      body: { model: 'm', stream: true },
+    });
     expect(state.status).toBe('done');
   });
 });
@@ -223,7 +289,14 @@ describe('streamChat against malformed streams', () => {
 
   it('stops at invalid JSON in data: with bad_json, keeping the text so far', async () => {
     const list = await events('/bad-json');
-    expect(last(list)).toMatchObject({ type: 'error', error: { code: 'bad_json', message: 'the server sent an event that is not JSON', details: { data: '{"choices": [oops' } } });
+    expect(last(list)).toMatchObject({
+      type: 'error',
+      error: {
+        code: 'bad_json',
+        message: 'the server sent an event that is not JSON',
+        details: { data: '{"choices": [oops' },
+      },
+    });
     expect(reduceEvents(list)).toMatchObject({ status: 'error', content: 'kept' });
   });
 
@@ -240,31 +313,62 @@ describe('streamChat against malformed streams', () => {
 
   it('reports a clean close before [DONE] or a finish reason as truncated', async () => {
     const state = reduceEvents(await events('/clean-close'));
-    expect(state).toMatchObject({ status: 'error', content: 'partial', error: { code: 'truncated', message: 'the stream ended before [DONE] or a finish reason' } });
+    expect(state).toMatchObject({
+      status: 'error',
+      content: 'partial',
+      error: { code: 'truncated', message: 'the stream ended before [DONE] or a finish reason' },
+    });
   });
 
   it('accepts a finish reason followed by a clean close without [DONE]', async () => {
-    expect(reduceEvents(await events('/finish-no-done'))).toMatchObject({ status: 'done', content: 'whole', finishReason: 'stop' });
+    expect(reduceEvents(await events('/finish-no-done'))).toMatchObject({
+      status: 'done',
+      content: 'whole',
+      finishReason: 'stop',
+    });
   });
 
   it('surfaces the message of an HTTP 500 JSON body', async () => {
     const list = await events('/500-json');
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ type: 'error', error: { code: 'http_error', message: 'HTTP 500: the model crashed', details: { status: 500 } } });
+    expect(list[0]).toMatchObject({
+      type: 'error',
+      error: { code: 'http_error', message: 'HTTP 500: the model crashed', details: { status: 500 } },
+    });
   });
 
   it('surfaces HTTP 401 and 404 (a wrong key, a wrong model) with the server message', async () => {
-    expect((await events('/401'))[0]).toMatchObject({ error: { code: 'http_error', message: 'HTTP 401: Invalid API Key' } });
-    expect((await events('/404-model'))[0]).toMatchObject({ error: { code: 'http_error', message: 'HTTP 404: The model `gpt-nope` does not exist or you do not have access to it.' } });
-    expect((await events('/502-html'))[0]).toMatchObject({ error: { code: 'http_error', message: 'HTTP 502: 502 Bad Gateway' } });
+    expect((await events('/401'))[0]).toMatchObject({
+      error: { code: 'http_error', message: 'HTTP 401: Invalid API Key' },
+    });
+    expect((await events('/404-model'))[0]).toMatchObject({
+      error: {
+        code: 'http_error',
+        message: 'HTTP 404: The model `gpt-nope` does not exist or you do not have access to it.',
+      },
+    });
+    expect((await events('/502-html'))[0]).toMatchObject({
+      error: { code: 'http_error', message: 'HTTP 502: 502 Bad Gateway' },
+    });
   });
 
   it('reports HTML instead of an event stream', async () => {
     expect(await events('/html')).toEqual([
-      { type: 'error', error: { code: 'not_sse', message: 'the server sent HTML instead of an event stream', details: expect.objectContaining({ contentType: 'text/html; charset=utf-8', status: 200 }) } },
+      {
+        type: 'error',
+        error: {
+          code: 'not_sse',
+          message: 'the server sent HTML instead of an event stream',
+          details: expect.objectContaining({ contentType: 'text/html; charset=utf-8', status: 200 }),
+        },
+      },
     ]);
-    expect((await events('/html-untyped'))[0]).toMatchObject({ error: { code: 'not_sse', message: 'the server sent HTML instead of an event stream' } });
-    expect((await events('/plain-text'))[0]).toMatchObject({ error: { code: 'not_sse', message: 'the server did not send an event stream (content-type: text/plain)' } });
+    expect((await events('/html-untyped'))[0]).toMatchObject({
+      error: { code: 'not_sse', message: 'the server sent HTML instead of an event stream' },
+    });
+    expect((await events('/plain-text'))[0]).toMatchObject({
+      error: { code: 'not_sse', message: 'the server did not send an event stream (content-type: text/plain)' },
+    });
   });
 
   it('reads an event stream sent without a content type', async () => {
@@ -275,17 +379,27 @@ describe('streamChat against malformed streams', () => {
     const started = Date.now();
     const state = reduceEvents(await events('/silence', { idleTimeoutMs: 300 }));
     const took = Date.now() - started;
-    expect(state).toMatchObject({ status: 'error', content: 'before the silence', error: { code: 'idle_timeout', message: 'no data for 0.3 s' } });
+    expect(state).toMatchObject({
+      status: 'error',
+      content: 'before the silence',
+      error: { code: 'idle_timeout', message: 'no data for 0.3 s' },
+    });
     expect(took).toBeGreaterThanOrEqual(290);
     expect(took).toBeLessThan(1500);
   });
 
   it('gives up after the idle timeout when not even headers come', async () => {
-    expect(await events('/no-headers', { idleTimeoutMs: 300 })).toEqual([{ type: 'error', error: { code: 'idle_timeout', message: 'no data for 0.3 s', details: { idleTimeoutMs: 300 } } }]);
+    expect(await events('/no-headers', { idleTimeoutMs: 300 })).toEqual([
+      { type: 'error', error: { code: 'idle_timeout', message: 'no data for 0.3 s', details: { idleTimeoutMs: 300 } } },
+    ]);
   });
 
   it('works with CRLF line endings and a BOM', async () => {
-    expect(reduceEvents(await events('/crlf-bom'))).toMatchObject({ status: 'done', content: 'CR', finishReason: 'stop' });
+    expect(reduceEvents(await events('/crlf-bom'))).toMatchObject({
+      status: 'done',
+      content: 'CR',
+      finishReason: 'stop',
+    });
   });
 
   it('works when data: and multi-byte characters are split across TCP writes', async () => {
@@ -297,14 +411,32 @@ describe('streamChat against malformed streams', () => {
   });
 
   it('ends on an error object inside the stream, keeping the text so far', async () => {
-    expect(reduceEvents(await events('/stream-error'))).toMatchObject({ status: 'error', content: 'partial', error: { code: 'server_error', message: 'server error: context shift is disabled' } });
-    expect(reduceEvents(await events('/event-error'))).toMatchObject({ status: 'error', content: 'partial', error: { code: 'server_error', message: 'server error: overloaded' } });
+    expect(reduceEvents(await events('/stream-error'))).toMatchObject({
+      status: 'error',
+      content: 'partial',
+      error: { code: 'server_error', message: 'server error: context shift is disabled' },
+    });
+    expect(reduceEvents(await events('/event-error'))).toMatchObject({
+      status: 'error',
+      content: 'partial',
+      error: { code: 'server_error', message: 'server error: overloaded' },
+    });
   });
 
   it('handles a whole JSON reply when the server did not stream', async () => {
     const state = reduceEvents(await events('/non-stream'));
-    expect(state).toMatchObject({ status: 'done', content: 'all at once', reasoning: 'thought', finishReason: 'stop', usage: { total_tokens: 4 }, timings });
-    expect(reduceEvents(await events('/json-not-completion'))).toMatchObject({ status: 'error', error: { code: 'bad_chunk' } });
+    expect(state).toMatchObject({
+      status: 'done',
+      content: 'all at once',
+      reasoning: 'thought',
+      finishReason: 'stop',
+      usage: { total_tokens: 4 },
+      timings,
+    });
+    expect(reduceEvents(await events('/json-not-completion'))).toMatchObject({
+      status: 'error',
+      error: { code: 'bad_chunk' },
+    });
   });
 
   it('reports an unreachable server as a network error', async () => {
@@ -314,7 +446,15 @@ describe('streamChat against malformed streams', () => {
     await new Promise((resolve) => closed.close(resolve));
     const list = await events('', { url: `http://127.0.0.1:${port}/v1/chat/completions` });
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ type: 'error', error: { code: 'network', message: expect.stringMatching(/^could not reach http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: .*ECONNREFUSED/) } });
+    expect(list[0]).toMatchObject({
+      type: 'error',
+      error: {
+        code: 'network',
+        message: expect.stringMatching(
+          /^could not reach http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: .*ECONNREFUSED/,
+        ),
+      },
+    });
   });
 });
 
@@ -343,7 +483,9 @@ describe('Stop', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const started = Date.now();
-    expect(await events('/no-headers', { signal: controller.signal, idleTimeoutMs: 5000 })).toEqual([{ type: 'stopped' }]);
+    expect(await events('/no-headers', { signal: controller.signal, idleTimeoutMs: 5000 })).toEqual([
+      { type: 'stopped' },
+    ]);
     expect(Date.now() - started).toBeLessThan(50 + 100);
   });
 
@@ -371,8 +513,12 @@ describe('paced reading (readIntervalMs)', () => {
   it('sends the first token at once, then reads a fast stream in bursts, one an interval', async () => {
     const started = Date.now();
     const arrivals: { event: StreamEvent; at: number }[] = [];
-    for await (const event of streamChat({ url: `${base}/fast`, body: {}, readIntervalMs: 100 })) arrivals.push({ event, at: Date.now() - started });
-    expect(reduceEvents(arrivals.map((entry) => entry.event))).toMatchObject({ status: 'done', content: Array.from({ length: 30 }, (_, i) => `t${i} `).join('') });
+    for await (const event of streamChat({ url: `${base}/fast`, body: {}, readIntervalMs: 100 }))
+      arrivals.push({ event, at: Date.now() - started });
+    expect(reduceEvents(arrivals.map((entry) => entry.event))).toMatchObject({
+      status: 'done',
+      content: Array.from({ length: 30 }, (_, i) => `t${i} `).join(''),
+    });
     const contentAt = arrivals.filter((entry) => entry.event.type === 'content').map((entry) => entry.at);
     // The tokens come over 150 ms, 5 ms apart; read once an interval they arrive in a few groups about an
     // interval apart. A group's events can straddle a millisecond on a loaded machine (a full run once
@@ -388,7 +534,12 @@ describe('paced reading (readIntervalMs)', () => {
     let scheduled = false;
     let abortedAt = 0;
     let endedAt = 0;
-    for await (const event of streamChat({ url: `${base}/endless`, body: {}, signal: controller.signal, readIntervalMs: 1000 })) {
+    for await (const event of streamChat({
+      url: `${base}/endless`,
+      body: {},
+      signal: controller.signal,
+      readIntervalMs: 1000,
+    })) {
       if (event.type === 'content' && !scheduled) {
         scheduled = true;
         // The first read's events are out; the next read waits a second unless Stop cuts it short.
@@ -413,7 +564,11 @@ describe('streamCompletion', () => {
 
   it('reports a stream that ends before stop:true as truncated', async () => {
     const state = reduceEvents(await events('/completion-cut', {}, streamCompletion));
-    expect(state).toMatchObject({ status: 'error', content: 'Once', error: { code: 'truncated', message: 'the stream ended before stop:true or [DONE]' } });
+    expect(state).toMatchObject({
+      status: 'error',
+      content: 'Once',
+      error: { code: 'truncated', message: 'the stream ended before stop:true or [DONE]' },
+    });
   });
 });
 

@@ -67,7 +67,11 @@ async function* streamEvents(request: StreamRequest, mode: Mode): AsyncGenerator
     try {
       response = await post({
         url,
-        headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream, application/json', ...request.headers },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'text/event-stream, application/json',
+          ...request.headers,
+        },
         body: JSON.stringify(request.body),
         signal: watch.signal,
       });
@@ -88,10 +92,21 @@ async function* streamEvents(request: StreamRequest, mode: Mode): AsyncGenerator
         }
       } catch (error) {
         // The status is known even if its body was cut off; say that rather than "network".
-        yield watch.explain(httpError({ status: response.status, statusText: response.statusText, contentType, body: `${body} (${causeOf(error)})`, url }));
+        yield watch.explain(
+          httpError({
+            status: response.status,
+            statusText: response.statusText,
+            contentType,
+            body: `${body} (${causeOf(error)})`,
+            url,
+          }),
+        );
         return;
       }
-      yield { type: 'error', error: httpError({ status: response.status, statusText: response.statusText, contentType, body, url }) };
+      yield {
+        type: 'error',
+        error: httpError({ status: response.status, statusText: response.statusText, contentType, body, url }),
+      };
       return;
     }
     yield* readBody(chunks, contentType, mode, watch, { url, status: response.status }, request.readIntervalMs ?? 0);
@@ -135,7 +150,10 @@ async function* readBody(
       if (kind === 'json') {
         json += piece;
         if (json.length > MAX_JSON_BODY_CHARS) {
-          yield { type: 'error', error: chatError('too_large', `the reply is larger than ${MAX_JSON_BODY_CHARS} characters`, where) };
+          yield {
+            type: 'error',
+            error: chatError('too_large', `the reply is larger than ${MAX_JSON_BODY_CHARS} characters`, where),
+          };
           return;
         }
         continue;
@@ -154,7 +172,9 @@ async function* readBody(
       if (readIntervalMs > 0 && events.length > 0) await watch.sleep(readAt + readIntervalMs - performance.now());
     }
   } catch (error) {
-    yield watch.explain(chatError('truncated', `the connection was cut before the answer finished (${causeOf(error)})`, where));
+    yield watch.explain(
+      chatError('truncated', `the connection was cut before the answer finished (${causeOf(error)})`, where),
+    );
     return;
   }
   if (kind === 'json') {
@@ -167,7 +187,12 @@ async function* readBody(
     return;
   }
   if (!declaredSse && sse.count() === 0) {
-    yield notSse(`the server did not send an event stream (content-type: ${contentType ?? 'none'})`, contentType, head, where);
+    yield notSse(
+      `the server did not send an event stream (content-type: ${contentType ?? 'none'})`,
+      contentType,
+      head,
+      where,
+    );
     return;
   }
   const expected = mode === 'chat' ? '[DONE] or a finish reason' : 'stop:true or [DONE]';
@@ -186,7 +211,11 @@ function sseEvents(): { feed(text: string): StreamEvent[]; count(): number } {
     },
     // Unknown fields and bad retry values are to be ignored (WHATWG SSE); only the size cap matters.
     onError: (error) => {
-      if (error.type === 'max-buffer-size-exceeded') queue.push({ type: 'error', error: chatError('too_large', `one event exceeded ${MAX_EVENT_CHARS} characters`) });
+      if (error.type === 'max-buffer-size-exceeded')
+        queue.push({
+          type: 'error',
+          error: chatError('too_large', `one event exceeded ${MAX_EVENT_CHARS} characters`),
+        });
     },
   });
   return {
@@ -208,10 +237,17 @@ function fromMessage(message: EventSourceMessage): StreamEvent[] {
   try {
     json = JSON.parse(data);
   } catch {
-    if (message.event === 'error') return [{ type: 'error', error: chatError('server_error', `server error: ${data.trim().slice(0, 300)}`) }];
-    return [{ type: 'error', error: chatError('bad_json', 'the server sent an event that is not JSON', { data: data.slice(0, 2000) }) }];
+    if (message.event === 'error')
+      return [{ type: 'error', error: chatError('server_error', `server error: ${data.trim().slice(0, 300)}`) }];
+    return [
+      {
+        type: 'error',
+        error: chatError('bad_json', 'the server sent an event that is not JSON', { data: data.slice(0, 2000) }),
+      },
+    ];
   }
-  if (message.event === 'error' && !(typeof json === 'object' && json !== null && 'error' in json)) json = { error: json };
+  if (message.event === 'error' && !(typeof json === 'object' && json !== null && 'error' in json))
+    json = { error: json };
   return parseChunk(json);
 }
 
@@ -221,13 +257,22 @@ function* jsonReply(text: string, where: Record<string, unknown>): Generator<Str
   try {
     json = JSON.parse(text);
   } catch {
-    yield { type: 'error', error: chatError('bad_json', 'the server replied with invalid JSON', { ...where, body: text.slice(0, 2000) }) };
+    yield {
+      type: 'error',
+      error: chatError('bad_json', 'the server replied with invalid JSON', { ...where, body: text.slice(0, 2000) }),
+    };
     return;
   }
   const events = parseChunk(json);
   const failed = events.some((event) => event.type === 'error');
   if (!failed && !events.some((event) => event.type === 'finish')) {
-    yield { type: 'error', error: chatError('bad_chunk', 'the server replied with JSON that is not a completion', { ...where, body: text.slice(0, 2000) }) };
+    yield {
+      type: 'error',
+      error: chatError('bad_chunk', 'the server replied with JSON that is not a completion', {
+        ...where,
+        body: text.slice(0, 2000),
+      }),
+    };
     return;
   }
   for (const event of events) {
@@ -269,7 +314,12 @@ function sniff(head: string): BodyKind {
   return 'sse';
 }
 
-function notSse(message: string, contentType: string | null, text: string, where: Record<string, unknown>): StreamEvent {
+function notSse(
+  message: string,
+  contentType: string | null,
+  text: string,
+  where: Record<string, unknown>,
+): StreamEvent {
   return { type: 'error', error: chatError('not_sse', message, { ...where, contentType, body: text.slice(0, 500) }) };
 }
 
@@ -277,7 +327,10 @@ function chatError(code: ChatErrorCode, message: string, details?: Record<string
   return details ? { code, message, details } : { code, message };
 }
 
-/** node:http says the reason in the message; undici (a test's fetch) says "fetch failed" / "terminated" and hides it in `cause`. */
+/**
+ * node:http says the reason in the message; undici (a test's fetch) says "fetch failed" / "terminated" and hides it in
+ * `cause`.
+ */
 function causeOf(error: unknown): string {
   const cause = (error as { cause?: unknown } | null)?.cause;
   if (cause instanceof Error && cause.message) return cause.message;

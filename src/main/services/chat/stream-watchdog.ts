@@ -57,7 +57,11 @@ export function startWatchdog(userSignal: AbortSignal | undefined, idleTimeoutMs
     explain(otherwise) {
       if (userSignal?.aborted) return { type: 'stopped' };
       if (idle) {
-        const error: ChatError = { code: 'idle_timeout', message: `no data for ${seconds(idleTimeoutMs)} s`, details: { idleTimeoutMs } };
+        const error: ChatError = {
+          code: 'idle_timeout',
+          message: `no data for ${seconds(idleTimeoutMs)} s`,
+          details: { idleTimeoutMs },
+        };
         return { type: 'error', error };
       }
       return { type: 'error', error: otherwise };

@@ -31,7 +31,8 @@ describe('turnBatches', () => {
   it('hands a batch over as soon as its turn ends, not when the next event comes', async () => {
     const seen: { batch: number[]; at: number }[] = [];
     const started = performance.now();
-    for await (const batch of turnBatches(bursts([[1], [2]], 200))) seen.push({ batch, at: performance.now() - started });
+    for await (const batch of turnBatches(bursts([[1], [2]], 200)))
+      seen.push({ batch, at: performance.now() - started });
     expect(seen.map((entry) => entry.batch)).toEqual([[1], [2]]);
     expect(seen[0]?.at).toBeLessThan(100);
   });

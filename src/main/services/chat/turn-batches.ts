@@ -40,7 +40,13 @@ export async function* turnBatches<T>(source: AsyncIterator<T>): AsyncGenerator<
     if (!finished) {
       // An async generator answers return() only after its pending read; the caller's
       // abort ends that read, and the source then closes itself.
-      if (pending) pending.then(() => source.return?.(), () => undefined).catch(() => undefined);
+      if (pending)
+        pending
+          .then(
+            () => source.return?.(),
+            () => undefined,
+          )
+          .catch(() => undefined);
       else await source.return?.();
     }
   }

@@ -6,14 +6,18 @@ import type { Core } from '../../core';
 import { startProxiedCore, type ProxiedCore } from '@test-support/proxied-core';
 import { linkAgentRun, newConversationRecord } from '@test-support/agent/link-agent-run';
 
-const call = (name: string, args: Record<string, unknown>) => `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
+const call = (name: string, args: Record<string, unknown>) =>
+  `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
 
 let harness: ProxiedCore;
 let core: Core;
 let linkId = '';
 
 beforeAll(async () => {
-  harness = await startProxiedCore([call('calculator', { expression: '6*7' }), call('answer', { content: 'It is 42.' })]);
+  harness = await startProxiedCore([
+    call('calculator', { expression: '6*7' }),
+    call('answer', { content: 'It is 42.' }),
+  ]);
   ({ core, linkId } = harness);
   await core.handlers['settings:update']({ tools: { protocol: 'prompt' } });
 });
@@ -22,13 +26,18 @@ afterAll(() => harness.close());
 
 describe('agent runs in the history', () => {
   it('keeps the question, the answer and the steps', async () => {
-    const result = await core.handlers['agent:run'](linkAgentRun(linkId, 'run1', 'What is 6*7?', { record: newConversationRecord('agent-conv', 'What is 6*7?') }));
+    const result = await core.handlers['agent:run'](
+      linkAgentRun(linkId, 'run1', 'What is 6*7?', { record: newConversationRecord('agent-conv', 'What is 6*7?') }),
+    );
     expect(result.end).toBe('answered');
     const opened = await core.handlers['history:open']({ id: 'agent-conv' });
     expect(opened.activePath).toEqual(['q', 'ans']);
     const answer = opened.messages.find((m) => m.id === 'ans');
     expect(answer).toMatchObject({ role: 'assistant', status: 'complete', content: 'It is 42.' });
-    const agent = answer?.extra?.agent as { end: string; steps: Array<{ tool: string; output: string; status: string }> };
+    const agent = answer?.extra?.agent as {
+      end: string;
+      steps: Array<{ tool: string; output: string; status: string }>;
+    };
     expect(agent.end).toBe('answered');
     expect(agent.steps.map((s) => [s.tool, s.status, s.output])).toEqual([['calculator', 'ok', '42']]);
     // The Markdown export carries the step too.

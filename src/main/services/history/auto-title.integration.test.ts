@@ -30,7 +30,21 @@ describe('auto title through the core', () => {
   afterAll(() => harness.close());
 
   const ask = (conversationId: string, requestId: string, question: string, parentId: string | null = null) =>
-    core.handlers['chat:send']({ mode: 'chat', requestId, endpoint: { kind: 'link', linkId }, systemPrompt: '', messages: [{ role: 'user', content: question }], sampling: { max_tokens: 40 }, idSlot: null, record: { conversationId, parentId, answerId: `${requestId}-a`, question: { id: `${requestId}-q`, content: question } } });
+    core.handlers['chat:send']({
+      mode: 'chat',
+      requestId,
+      endpoint: { kind: 'link', linkId },
+      systemPrompt: '',
+      messages: [{ role: 'user', content: question }],
+      sampling: { max_tokens: 40 },
+      idSlot: null,
+      record: {
+        conversationId,
+        parentId,
+        answerId: `${requestId}-a`,
+        question: { id: `${requestId}-q`, content: question },
+      },
+    });
 
   it('stays with the first question as title while the setting is off, then names the next conversation when on', async () => {
     const off = await core.handlers['history:create']({});
@@ -42,7 +56,9 @@ describe('auto title through the core', () => {
     await core.handlers['settings:update']({ chat: { autoTitle: true } });
     const on = await core.handlers['history:create']({});
     await ask(on.id, 'r2', 'Plan a trip to Mars for me please');
-    await expect.poll(async () => (await core.handlers['history:open']({ id: on.id })).meta.title, { timeout: 10_000 }).toBe('Trip to Mars');
+    await expect
+      .poll(async () => (await core.handlers['history:open']({ id: on.id })).meta.title, { timeout: 10_000 })
+      .toBe('Trip to Mars');
     // The title request is not part of the conversation.
     expect((await core.handlers['history:open']({ id: on.id })).messages).toHaveLength(2);
 

@@ -8,9 +8,13 @@ import { contentText, defaultTitle, TITLE_CHARS } from '@shared/history/message-
 import { storedContent } from './chat-recorder';
 import type { HistoryStore } from './history-store';
 
-const TITLE_PROMPT = 'Write a title of at most six words for a conversation that begins with the message below. Reply with the title only, in the language of the message.';
+const TITLE_PROMPT =
+  'Write a title of at most six words for a conversation that begins with the message below. Reply with the title only, in the language of the message.';
 
-/** The model's reply as a title: first non-empty line, no quotes, "Title:" prefix or trailing period; '' when nothing usable is left. */
+/**
+ * The model's reply as a title: first non-empty line, no quotes, "Title:" prefix or trailing period; '' when nothing
+ * usable is left.
+ */
 export function cleanTitle(reply: string): string {
   const line = stripThinkBlocks(reply)
     .split('\n')
@@ -33,8 +37,19 @@ export interface AutoTitleDeps {
 }
 
 /** After a recorded first exchange: ask for a title and apply it unless the user renamed the conversation meanwhile. */
-export async function nameConversation(deps: AutoTitleDeps, input: ChatSendInput, result: ChatResult): Promise<string | null> {
-  if (input.mode !== 'chat' || !input.record?.question || input.record.parentId !== null || result.status !== 'done' || !deps.enabled()) return null;
+export async function nameConversation(
+  deps: AutoTitleDeps,
+  input: ChatSendInput,
+  result: ChatResult,
+): Promise<string | null> {
+  if (
+    input.mode !== 'chat' ||
+    !input.record?.question ||
+    input.record.parentId !== null ||
+    result.status !== 'done' ||
+    !deps.enabled()
+  )
+    return null;
   const { conversationId } = input.record;
   const question = contentText(storedContent(input.record.question.content));
   const reply = await deps.send({

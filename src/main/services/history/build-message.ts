@@ -11,14 +11,27 @@ export function buildMessage(input: NewMessage, id: string, now: number, status:
 
 /** The message after `patch`; identity, parent, role and creation time are kept whatever the patch says. */
 export function patchMessage(existing: StoredMessage, patch: MessagePatch, now: number): StoredMessage {
-  return validated(withoutUndefined({ ...existing, ...patch, id: existing.id, parentId: existing.parentId, role: existing.role, createdAt: existing.createdAt, updatedAt: Math.max(now, existing.updatedAt) }));
+  return validated(
+    withoutUndefined({
+      ...existing,
+      ...patch,
+      id: existing.id,
+      parentId: existing.parentId,
+      role: existing.role,
+      createdAt: existing.createdAt,
+      updatedAt: Math.max(now, existing.updatedAt),
+    }),
+  );
 }
 
 function validated(candidate: Record<string, unknown>): StoredMessage {
   const parsed = StoredMessageSchema.safeParse(candidate);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw historyFailure('history_bad_request', `Invalid message: ${issue ? `${issue.path.join('.') || 'message'}: ${issue.message}` : 'invalid'}`);
+  throw historyFailure(
+    'history_bad_request',
+    `Invalid message: ${issue ? `${issue.path.join('.') || 'message'}: ${issue.message}` : 'invalid'}`,
+  );
 }
 
 // `{ reasoning: undefined }` from a spread would survive in memory but vanish on disk; drop it now so both agree.

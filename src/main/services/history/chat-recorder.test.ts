@@ -10,21 +10,49 @@ import { storeOn, tempDir } from '@test-support/history/helpers';
 describe('answerPatch', () => {
   it("keeps the figures an answer came with: the server's timings, or a hosted API's usage", () => {
     const base = { content: 'hi', reasoning: '', toolCalls: [] };
-    expect(answerPatch({ ...base, timings: null, usage: { prompt_tokens: 5, completion_tokens: 7, total_tokens: 12 } })).toEqual({ content: 'hi', usage: { prompt_tokens: 5, completion_tokens: 7, total_tokens: 12 } });
-    expect(answerPatch({ ...base, timings: { predicted_n: 3 } as never, usage: null })).toEqual({ content: 'hi', timings: { predicted_n: 3 } });
+    expect(
+      answerPatch({ ...base, timings: null, usage: { prompt_tokens: 5, completion_tokens: 7, total_tokens: 12 } }),
+    ).toEqual({ content: 'hi', usage: { prompt_tokens: 5, completion_tokens: 7, total_tokens: 12 } });
+    expect(answerPatch({ ...base, timings: { predicted_n: 3 } as never, usage: null })).toEqual({
+      content: 'hi',
+      timings: { predicted_n: 3 },
+    });
   });
 });
 
 describe('sendRecorded with the answer’s citations', () => {
-  const hit: KnowledgeHit = { id: 'p1', baseId: 'kb1', text: 'The tapir sleeps by the river.', source: { fileId: 'f1', path: '/docs/animals.md', page: null, lineStart: 3, lineEnd: 4 }, score: 0.0328, similarity: 0.81, bm25: null };
+  const hit: KnowledgeHit = {
+    id: 'p1',
+    baseId: 'kb1',
+    text: 'The tapir sleeps by the river.',
+    source: { fileId: 'f1', path: '/docs/animals.md', page: null, lineStart: 3, lineEnd: 4 },
+    score: 0.0328,
+    similarity: 0.81,
+    bm25: null,
+  };
 
   it('saves the passages a knowledge-augmented prompt was given with the answer, from its first save, and reads them back from disk', async () => {
     const dir = await tempDir();
     const { store } = storeOn(dir);
     const recorder = createChatRecorder({ history: store, onSaveFailed: () => undefined, onChanged: () => undefined });
-    const input: ChatSendInput = { mode: 'chat', requestId: 'r1', endpoint: { kind: 'local' }, systemPrompt: '', messages: [{ role: 'user', content: 'question 1' }], sampling: {}, idSlot: null, record: heldRecord(1) };
+    const input: ChatSendInput = {
+      mode: 'chat',
+      requestId: 'r1',
+      endpoint: { kind: 'local' },
+      systemPrompt: '',
+      messages: [{ role: 'user', content: 'question 1' }],
+      sampling: {},
+      idSlot: null,
+      record: heldRecord(1),
+    };
     const { internal: _internal, ...message } = initialStreamingMessage();
-    const result: ChatResult = { ...message, content: 'It sleeps by the river [1].', status: 'done', requestId: 'r1', elapsedMs: 1 };
+    const result: ChatResult = {
+      ...message,
+      content: 'It sleeps by the river [1].',
+      status: 'done',
+      requestId: 'r1',
+      elapsedMs: 1,
+    };
     let partial: unknown = null;
     await sendRecorded(
       recorder,
@@ -44,7 +72,12 @@ describe('sendRecorded with the answer’s citations', () => {
     // A store opened afresh reads the saved line through the schema: the citation survives it.
     const reopened = storeOn(dir).store;
     const answer = (await reopened.open('conv-1')).messages.find((m) => m.id === 'a1');
-    expect(answer).toMatchObject({ role: 'assistant', status: 'complete', content: 'It sleeps by the river [1].', citations: [hit] });
+    expect(answer).toMatchObject({
+      role: 'assistant',
+      status: 'complete',
+      content: 'It sleeps by the river [1].',
+      citations: [hit],
+    });
     // A question saved without any keeps no empty list.
     expect((await reopened.open('conv-1')).messages.find((m) => m.id === 'q1')).not.toHaveProperty('citations');
     await reopened.close();

@@ -29,7 +29,10 @@ export interface RecordedExchange {
   finish(result: ChatResult): Promise<void>;
   /** the final answer of something that is not one stream (an agent run) */
   end(patch: MessagePatch): Promise<void>;
-  /** an agent run's steps so far, saved with its answer as they come (a crash keeps them, and Continue resumes after them) */
+  /**
+   * an agent run's steps so far, saved with its answer as they come (a crash keeps them, and Continue resumes after
+   * them)
+   */
   steps(steps: readonly AgentStep[]): void;
   fail(partial: StreamingMessage | null, error: unknown): Promise<void>;
 }
@@ -44,7 +47,9 @@ export function storedStatus(status: StreamingMessage['status']): MessageStatus 
 }
 
 /** The answer fields of a stream state as the history keeps them. */
-export function answerPatch(state: Pick<StreamingMessage, 'content' | 'reasoning' | 'toolCalls' | 'timings' | 'usage'>): MessagePatch {
+export function answerPatch(
+  state: Pick<StreamingMessage, 'content' | 'reasoning' | 'toolCalls' | 'timings' | 'usage'>,
+): MessagePatch {
   const patch: MessagePatch = { content: state.content };
   if (state.reasoning) patch.reasoning = state.reasoning;
   if (state.toolCalls.length > 0) patch.toolCalls = state.toolCalls;
@@ -66,11 +71,22 @@ export function createChatRecorder(deps: ChatRecorderDeps) {
     let answerParent = record.parentId;
     if (record.create) await history.create(record.create, conversationId);
     if (record.question) {
-      const question: StoredMessage = await history.appendMessage(conversationId, { id: record.question.id, parentId: record.parentId, role: 'user', content: storedContent(record.question.content) });
+      const question: StoredMessage = await history.appendMessage(conversationId, {
+        id: record.question.id,
+        parentId: record.parentId,
+        role: 'user',
+        content: storedContent(record.question.content),
+      });
       answerParent = question.id;
       deps.inbox?.settle(question.id);
     }
-    await history.beginStream(conversationId, { ...answer, id: record.answerId, parentId: answerParent, role: 'assistant', content: '' });
+    await history.beginStream(conversationId, {
+      ...answer,
+      id: record.answerId,
+      parentId: answerParent,
+      role: 'assistant',
+      content: '',
+    });
   }
 
   /** The open answer's stream: updates in memory, one final write. */
@@ -111,10 +127,15 @@ export function createChatRecorder(deps: ChatRecorderDeps) {
         const patch: MessagePatch = { ...answerPatch(result), status: storedStatus(result.status) };
         if (result.error) patch.error = { code: result.error.code, message: result.error.message };
         await end(patch);
-        if (result.slotId !== null) await history.updateMeta(conversationId, { slotId: result.slotId }).catch(() => undefined);
+        if (result.slotId !== null)
+          await history.updateMeta(conversationId, { slotId: result.slotId }).catch(() => undefined);
       },
       async fail(partial, error) {
-        const patch: MessagePatch = { ...(partial ? answerPatch(partial) : {}), status: 'error', error: { code: 'request_failed', message: toAppError(error).message } };
+        const patch: MessagePatch = {
+          ...(partial ? answerPatch(partial) : {}),
+          status: 'error',
+          error: { code: 'request_failed', message: toAppError(error).message },
+        };
         await end(patch);
       },
     };
@@ -135,7 +156,11 @@ export function createChatRecorder(deps: ChatRecorderDeps) {
       const opened = await history.open(record.conversationId);
       const answer = opened.messages.find((message) => message.id === record.answerId);
       const steps = (answer?.extra?.agent as { steps?: unknown } | undefined)?.steps;
-      if (answer?.role !== 'assistant' || !Array.isArray(steps)) throw new AppFailure('bad_request', `cannot resume: ${record.answerId} is not the saved answer of an agent run`);
+      if (answer?.role !== 'assistant' || !Array.isArray(steps))
+        throw new AppFailure(
+          'bad_request',
+          `cannot resume: ${record.answerId} is not the saved answer of an agent run`,
+        );
       return steps.filter(isSavedStep);
     },
     async begin(record: ChatRecord, answer: AnswerFields = {}, continues = false): Promise<RecordedExchange | null> {
@@ -177,11 +202,13 @@ export async function sendRecorded(
   let go: () => void = () => undefined;
   const started = new Promise<void>((resolve) => (go = resolve));
   const timer = setTimeout(go, SAVE_DELAY_MS);
-  const beginning = started.then(() => recorder.begin(record, answer, input.continueAnswer === true)).then((opened) => {
-    exchange = opened;
-    if (latest) opened?.onState(latest);
-    return opened;
-  });
+  const beginning = started
+    .then(() => recorder.begin(record, answer, input.continueAnswer === true))
+    .then((opened) => {
+      exchange = opened;
+      if (latest) opened?.onState(latest);
+      return opened;
+    });
   let kicked = false;
   const finished = () => {
     clearTimeout(timer);
@@ -219,9 +246,13 @@ export function agentAnswerPatch(outcome: AgentOutcome): MessagePatch {
   return {
     content: outcome.answer,
     status,
-    ...(outcome.end === 'error' ? { error: { code: 'agent_error', message: outcome.steps.at(-1)?.output ?? 'the agent run failed' } } : {}),
+    ...(outcome.end === 'error'
+      ? { error: { code: 'agent_error', message: outcome.steps.at(-1)?.output ?? 'the agent run failed' } }
+      : {}),
     // The run's consent ("allowed for this conversation") is not stored: it lives in memory for the session.
-    extra: { agent: { end: outcome.end, steps: outcome.steps, ...(outcome.protocol ? { protocol: outcome.protocol } : {}) } },
+    extra: {
+      agent: { end: outcome.end, steps: outcome.steps, ...(outcome.protocol ? { protocol: outcome.protocol } : {}) },
+    },
   };
 }
 
@@ -235,7 +266,11 @@ export async function runRecorded<I extends { record?: ChatRecord; resume?: bool
   input: I,
 ): Promise<O> {
   if (!input.record) {
-    if (input.resume) throw new AppFailure('bad_request', 'cannot resume: a run is resumed from its saved answer, and this request names none');
+    if (input.resume)
+      throw new AppFailure(
+        'bad_request',
+        'cannot resume: a run is resumed from its saved answer, and this request names none',
+      );
     return run(input);
   }
   const resumed = input.resume ? await recorder.savedSteps(input.record) : undefined;
@@ -254,5 +289,11 @@ export async function runRecorded<I extends { record?: ChatRecord; resume?: bool
 /** A saved step as the history holds it (written by this app; checked only for the fields resuming reads). */
 function isSavedStep(value: unknown): value is AgentStep {
   const step = value as Partial<AgentStep> | null;
-  return typeof step === 'object' && step !== null && typeof step.index === 'number' && typeof step.kind === 'string' && typeof step.output === 'string';
+  return (
+    typeof step === 'object' &&
+    step !== null &&
+    typeof step.index === 'number' &&
+    typeof step.kind === 'string' &&
+    typeof step.output === 'string'
+  );
 }

@@ -23,12 +23,21 @@ const notices: EventPayloads['app:notice'][] = [];
 beforeAll(async () => {
   server = await startTestServer();
   const dataDir = await mkdtemp(join(tmpdir(), 'eva-history-core-'));
-  core = await createCore({ host: 'browser', version: '0', dataDir, binDirs: [testAssets.binDir], systemLanguage: 'en', historyTimings: { streamSaveMs: 50 } });
+  core = await createCore({
+    host: 'browser',
+    version: '0',
+    dataDir,
+    binDirs: [testAssets.binDir],
+    systemLanguage: 'en',
+    historyTimings: { streamSaveMs: 50 },
+  });
   core.events.attach((event, payload) => {
     if (event === 'history:changed') changes.push(payload as EventPayloads['history:changed']);
     if (event === 'app:notice') notices.push(payload as EventPayloads['app:notice']);
   });
-  const link = await core.handlers['link:save']({ profile: { name: 'local test server', presetId: 'llama-server', baseUrl: `${server.baseUrl}/v1`, model: 'tiny' } });
+  const link = await core.handlers['link:save']({
+    profile: { name: 'local test server', presetId: 'llama-server', baseUrl: `${server.baseUrl}/v1`, model: 'tiny' },
+  });
   linkId = link.id;
 });
 
@@ -37,7 +46,17 @@ afterAll(async () => {
   await server.stop();
 });
 
-const send = (requestId: string, record: { conversationId: string; parentId: string | null; answerId: string; question?: { id: string; content: string }; create?: { systemPrompt: string } }, maxTokens = 16) =>
+const send = (
+  requestId: string,
+  record: {
+    conversationId: string;
+    parentId: string | null;
+    answerId: string;
+    question?: { id: string; content: string };
+    create?: { systemPrompt: string };
+  },
+  maxTokens = 16,
+) =>
   core.handlers['chat:send']({
     mode: 'chat',
     requestId,
@@ -51,14 +70,34 @@ const send = (requestId: string, record: { conversationId: string; parentId: str
 
 describe('chat recorded into the history by the core', () => {
   it('saves the question and the streamed answer with its timings and slot', async () => {
-    const meta = await core.handlers['history:create']({ endpoint: { kind: 'link', baseUrl: '', model: 'tiny', linkId }, systemPrompt: 'You are a test.' });
-    const result = await send('r1', { conversationId: meta.id, parentId: null, answerId: 'a1', question: { id: 'q1', content: 'Hello there' } });
+    const meta = await core.handlers['history:create']({
+      endpoint: { kind: 'link', baseUrl: '', model: 'tiny', linkId },
+      systemPrompt: 'You are a test.',
+    });
+    const result = await send('r1', {
+      conversationId: meta.id,
+      parentId: null,
+      answerId: 'a1',
+      question: { id: 'q1', content: 'Hello there' },
+    });
     expect(result.status).toBe('done');
     const opened = await core.handlers['history:open']({ id: meta.id });
     expect(opened.activePath).toEqual(['q1', 'a1']);
     const [question, answer] = opened.messages;
-    expect(question).toMatchObject({ id: 'q1', role: 'user', content: 'Hello there', status: 'complete', parentId: null });
-    expect(answer).toMatchObject({ id: 'a1', role: 'assistant', parentId: 'q1', status: 'complete', content: result.content });
+    expect(question).toMatchObject({
+      id: 'q1',
+      role: 'user',
+      content: 'Hello there',
+      status: 'complete',
+      parentId: null,
+    });
+    expect(answer).toMatchObject({
+      id: 'a1',
+      role: 'assistant',
+      parentId: 'q1',
+      status: 'complete',
+      content: result.content,
+    });
     expect(answer?.timings?.predicted_n).toBe(result.timings?.predicted_n);
     expect(opened.meta.title).toBe('Hello there');
     expect(opened.meta.slotId).toBe(result.slotId);
@@ -69,20 +108,39 @@ describe('chat recorded into the history by the core', () => {
   });
 
   it('creates a new conversation with the id the chat chose, beside the first request', async () => {
-    const result = await send('r0', { conversationId: 'chosen-by-the-renderer', parentId: null, answerId: 'n1', question: { id: 'nq', content: 'First words' }, create: { systemPrompt: 'You are a test.' } });
+    const result = await send('r0', {
+      conversationId: 'chosen-by-the-renderer',
+      parentId: null,
+      answerId: 'n1',
+      question: { id: 'nq', content: 'First words' },
+      create: { systemPrompt: 'You are a test.' },
+    });
     const opened = await core.handlers['history:open']({ id: 'chosen-by-the-renderer' });
     expect(opened.meta).toMatchObject({ title: 'First words', systemPrompt: 'You are a test.' });
     expect(opened.messages.map((m) => m.content)).toEqual(['First words', result.content]);
     // Asking to create it again never overwrites it: the answer arrives, a notice says it was not saved.
     const before = notices.length;
-    await send('r0b', { conversationId: 'chosen-by-the-renderer', parentId: null, answerId: 'n2', question: { id: 'nq2', content: 'again' }, create: { systemPrompt: 'other' } });
+    await send('r0b', {
+      conversationId: 'chosen-by-the-renderer',
+      parentId: null,
+      answerId: 'n2',
+      question: { id: 'nq2', content: 'again' },
+      create: { systemPrompt: 'other' },
+    });
     expect(notices.slice(before).map((n) => n.code)).toContain('history_write_failed');
-    expect((await core.handlers['history:open']({ id: 'chosen-by-the-renderer' })).meta.systemPrompt).toBe('You are a test.');
+    expect((await core.handlers['history:open']({ id: 'chosen-by-the-renderer' })).meta.systemPrompt).toBe(
+      'You are a test.',
+    );
   });
 
   it('a regeneration is a sibling answer; selecting a branch changes the active path', async () => {
     const meta = await core.handlers['history:create']({});
-    await send('r2', { conversationId: meta.id, parentId: null, answerId: 'b1', question: { id: 'p1', content: 'Pick a number' } });
+    await send('r2', {
+      conversationId: meta.id,
+      parentId: null,
+      answerId: 'b1',
+      question: { id: 'p1', content: 'Pick a number' },
+    });
     await send('r3', { conversationId: meta.id, parentId: 'p1', answerId: 'b2' });
     let opened = await core.handlers['history:open']({ id: meta.id });
     expect(opened.activePath).toEqual(['p1', 'b2']);
@@ -94,7 +152,11 @@ describe('chat recorded into the history by the core', () => {
 
   it('keeps a stopped answer as stopped, with what had arrived', async () => {
     const meta = await core.handlers['history:create']({});
-    const running = send('r4', { conversationId: meta.id, parentId: null, answerId: 's1', question: { id: 'sq', content: 'Tell a long story' } }, 100_000);
+    const running = send(
+      'r4',
+      { conversationId: meta.id, parentId: null, answerId: 's1', question: { id: 'sq', content: 'Tell a long story' } },
+      100_000,
+    );
     // Wait until the saved partial has text, then stop.
     for (let i = 0; i < 200; i++) {
       const opened = await core.handlers['history:open']({ id: meta.id });
@@ -113,7 +175,16 @@ describe('chat recorded into the history by the core', () => {
   it('keeps the question and a failed answer with its error when the endpoint is gone', async () => {
     const meta = await core.handlers['history:create']({});
     await expect(
-      core.handlers['chat:send']({ mode: 'chat', requestId: 'r5', endpoint: { kind: 'local' }, systemPrompt: '', messages: [{ role: 'user', content: 'anyone?' }], sampling: {}, idSlot: null, record: { conversationId: meta.id, parentId: null, answerId: 'f1', question: { id: 'fq', content: 'anyone?' } } }),
+      core.handlers['chat:send']({
+        mode: 'chat',
+        requestId: 'r5',
+        endpoint: { kind: 'local' },
+        systemPrompt: '',
+        messages: [{ role: 'user', content: 'anyone?' }],
+        sampling: {},
+        idSlot: null,
+        record: { conversationId: meta.id, parentId: null, answerId: 'f1', question: { id: 'fq', content: 'anyone?' } },
+      }),
     ).rejects.toMatchObject({ code: 'no_model_loaded' });
     const opened = await core.handlers['history:open']({ id: meta.id });
     expect(opened.messages.map((m) => [m.id, m.status])).toEqual([
@@ -124,14 +195,24 @@ describe('chat recorded into the history by the core', () => {
   });
 
   it('records into a conversation that does not exist: the answer still arrives, a notice says it was not saved', async () => {
-    const result = await send('r6', { conversationId: 'no-such-conversation', parentId: null, answerId: 'x1', question: { id: 'xq', content: 'hi' } });
+    const result = await send('r6', {
+      conversationId: 'no-such-conversation',
+      parentId: null,
+      answerId: 'x1',
+      question: { id: 'xq', content: 'hi' },
+    });
     expect(result.status).toBe('done');
     expect(notices.some((n) => n.code === 'history_write_failed')).toBe(true);
   });
 
   it('searches, renames, pins, deletes with undo, and exports through the handlers', async () => {
     const meta = await core.handlers['history:create']({});
-    await send('r7', { conversationId: meta.id, parentId: null, answerId: 'k1', question: { id: 'kq', content: 'the word zanzibar is here' } });
+    await send('r7', {
+      conversationId: meta.id,
+      parentId: null,
+      answerId: 'k1',
+      question: { id: 'kq', content: 'the word zanzibar is here' },
+    });
     const found = await core.handlers['history:search']({ query: 'ZANZIBAR' });
     // The title (the first question) matches first, then the message itself.
     expect(found.hits.map((hit) => [hit.conversationId, hit.messageId])).toEqual([
@@ -140,8 +221,15 @@ describe('chat recorded into the history by the core', () => {
     ]);
     expect((await core.handlers['history:rename']({ id: meta.id, title: '  Trip notes ' })).title).toBe('Trip notes');
     expect((await core.handlers['history:pin']({ id: meta.id, pinned: true })).pinned).toBe(true);
-    await core.handlers['history:set-conventions']({ id: meta.id, systemPrompt: 'Answer as a pirate.', sampling: { temperature: 0.2 } });
-    expect((await core.handlers['history:open']({ id: meta.id })).meta).toMatchObject({ systemPrompt: 'Answer as a pirate.', sampling: { temperature: 0.2 } });
+    await core.handlers['history:set-conventions']({
+      id: meta.id,
+      systemPrompt: 'Answer as a pirate.',
+      sampling: { temperature: 0.2 },
+    });
+    expect((await core.handlers['history:open']({ id: meta.id })).meta).toMatchObject({
+      systemPrompt: 'Answer as a pirate.',
+      sampling: { temperature: 0.2 },
+    });
     expect((await core.handlers['history:list'](undefined)).conversations[0]?.id).toBe(meta.id);
     const markdown = await core.handlers['history:export']({ ids: [meta.id], format: 'markdown' });
     expect(markdown.text).toContain('Trip notes');
@@ -149,7 +237,9 @@ describe('chat recorded into the history by the core', () => {
     // Only the conversations asked for (what the page fetches after history:changed); a deleted one is not there.
     const all = (await core.handlers['history:list'](undefined)).conversations;
     expect(all.length).toBeGreaterThan(1);
-    expect((await core.handlers['history:list']({ ids: [meta.id] })).conversations).toEqual([all.find((c) => c.id === meta.id)]);
+    expect((await core.handlers['history:list']({ ids: [meta.id] })).conversations).toEqual([
+      all.find((c) => c.id === meta.id),
+    ]);
     const receipt = await core.handlers['history:delete']({ ids: [meta.id] });
     expect((await core.handlers['history:list']({ ids: [meta.id] })).conversations).toEqual([]);
     await expect(core.handlers['history:open']({ id: meta.id })).rejects.toBeTruthy();
@@ -160,8 +250,30 @@ describe('chat recorded into the history by the core', () => {
   it('saves the question within a moment even while the server has not answered yet (stand-in: a server that never answers)', async () => {
     const silent = createServer(() => undefined);
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
-    const { id: silentLink } = await core.handlers['link:save']({ profile: { name: 'silent', presetId: 'llama-server', baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`, model: 'tiny' } });
-    const running = core.handlers['chat:send']({ mode: 'chat', requestId: 'slow', endpoint: { kind: 'link', linkId: silentLink }, systemPrompt: '', messages: [{ role: 'user', content: 'are you there?' }], sampling: {}, idSlot: null, record: { conversationId: 'waiting', parentId: null, answerId: 'w1', question: { id: 'wq', content: 'are you there?' }, create: {} } });
+    const { id: silentLink } = await core.handlers['link:save']({
+      profile: {
+        name: 'silent',
+        presetId: 'llama-server',
+        baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`,
+        model: 'tiny',
+      },
+    });
+    const running = core.handlers['chat:send']({
+      mode: 'chat',
+      requestId: 'slow',
+      endpoint: { kind: 'link', linkId: silentLink },
+      systemPrompt: '',
+      messages: [{ role: 'user', content: 'are you there?' }],
+      sampling: {},
+      idSlot: null,
+      record: {
+        conversationId: 'waiting',
+        parentId: null,
+        answerId: 'w1',
+        question: { id: 'wq', content: 'are you there?' },
+        create: {},
+      },
+    });
     await new Promise((resolve) => setTimeout(resolve, SAVE_DELAY_MS + 300));
     const opened = await core.handlers['history:open']({ id: 'waiting' });
     expect(opened.messages.map((m) => [m.id, m.status])).toEqual([

@@ -19,7 +19,9 @@ beforeAll(async () => {
   server = await startTestServer();
   dataDir = await mkdtemp(join(tmpdir(), 'eva-continue-'));
   core = await openCore();
-  const link = await core.handlers['link:save']({ profile: { name: 'local test server', presetId: 'llama-server', baseUrl: `${server.baseUrl}/v1`, model: 'tiny' } });
+  const link = await core.handlers['link:save']({
+    profile: { name: 'local test server', presetId: 'llama-server', baseUrl: `${server.baseUrl}/v1`, model: 'tiny' },
+  });
   linkId = link.id;
 });
 
@@ -28,23 +30,58 @@ afterAll(async () => {
   await server.stop();
 });
 
-const openCore = () => createCore({ host: 'browser', version: '0', dataDir, binDirs: [testAssets.binDir], systemLanguage: 'en', historyTimings: { streamSaveMs: 50 } });
+const openCore = () =>
+  createCore({
+    host: 'browser',
+    version: '0',
+    dataDir,
+    binDirs: [testAssets.binDir],
+    systemLanguage: 'en',
+    historyTimings: { streamSaveMs: 50 },
+  });
 
 const QUESTION = 'Tell me a long story about a cat.';
 
-function ask(requestId: string, conversationId: string, maxTokens: number): Promise<Awaited<ReturnType<Core['handlers']['chat:send']>>> {
+function ask(
+  requestId: string,
+  conversationId: string,
+  maxTokens: number,
+): Promise<Awaited<ReturnType<Core['handlers']['chat:send']>>> {
   return core.handlers['chat:send']({
-    mode: 'chat', requestId, endpoint: { kind: 'link', linkId }, systemPrompt: '', idSlot: null,
+    mode: 'chat',
+    requestId,
+    endpoint: { kind: 'link', linkId },
+    systemPrompt: '',
+    idSlot: null,
     messages: [{ role: 'user', content: QUESTION }],
     sampling: { max_tokens: maxTokens, temperature: 0 },
-    record: { conversationId, parentId: null, answerId: `${conversationId}-a`, question: { id: `${conversationId}-q`, content: QUESTION }, create: { systemPrompt: '' } },
+    record: {
+      conversationId,
+      parentId: null,
+      answerId: `${conversationId}-a`,
+      question: { id: `${conversationId}-q`, content: QUESTION },
+      create: { systemPrompt: '' },
+    },
   });
 }
 
-function continueAnswer(requestId: string, conversationId: string, saved: string, maxTokens: number, extra: Partial<ChatSendInput> = {}) {
+function continueAnswer(
+  requestId: string,
+  conversationId: string,
+  saved: string,
+  maxTokens: number,
+  extra: Partial<ChatSendInput> = {},
+) {
   return core.handlers['chat:send']({
-    mode: 'chat', requestId, endpoint: { kind: 'link', linkId }, systemPrompt: '', idSlot: null,
-    messages: [{ role: 'user', content: QUESTION }, { role: 'assistant', content: saved }],
+    mode: 'chat',
+    requestId,
+    endpoint: { kind: 'link', linkId },
+    systemPrompt: '',
+    idSlot: null,
+    messages: [
+      { role: 'user', content: QUESTION },
+      { role: 'assistant', content: saved },
+    ],
     sampling: { max_tokens: maxTokens, temperature: 0 },
     continueAnswer: true,
     record: { conversationId, parentId: `${conversationId}-q`, answerId: `${conversationId}-a` },
@@ -69,7 +106,10 @@ describe('Continue, against the real llama-server', () => {
     // The server read the saved text as the start of its answer: it was in the prompt, not generated again.
     expect(more.timings?.predicted_n).toBeLessThanOrEqual(24);
     const opened = await core.handlers['history:open']({ id: 'cut' });
-    expect(opened.messages.map((m) => [m.id, m.status])).toEqual([['cut-q', 'complete'], ['cut-a', 'complete']]);
+    expect(opened.messages.map((m) => [m.id, m.status])).toEqual([
+      ['cut-q', 'complete'],
+      ['cut-a', 'complete'],
+    ]);
     expect(opened.messages[1]!.content).toBe(more.content);
     expect(opened.messages[1]!.timings?.predicted_n).toBe(more.timings?.predicted_n);
   });
@@ -85,7 +125,10 @@ describe('Continue, against the real llama-server', () => {
     expect((await core.handlers['history:open']({ id: 'stopped' })).messages[1]).toMatchObject({ status: 'stopped' });
     const more = await continueAnswer('stop-2', 'stopped', first.content, 8);
     expectContinued(more.content, first.content);
-    expect((await core.handlers['history:open']({ id: 'stopped' })).messages[1]).toMatchObject({ status: 'complete', content: more.content });
+    expect((await core.handlers['history:open']({ id: 'stopped' })).messages[1]).toMatchObject({
+      status: 'complete',
+      content: more.content,
+    });
   });
 
   it('an answer a closed app left interrupted continues after the restart', async () => {
@@ -101,12 +144,24 @@ describe('Continue, against the real llama-server', () => {
     expect(text).not.toBe('');
     const more = await continueAnswer('crash-2', 'crashed', text, 8);
     expectContinued(more.content, text);
-    expect((await core.handlers['history:open']({ id: 'crashed' })).messages.map((m) => m.status)).toEqual(['complete', 'complete']);
+    expect((await core.handlers['history:open']({ id: 'crashed' })).messages.map((m) => m.status)).toEqual([
+      'complete',
+      'complete',
+    ]);
   });
 
   it('refuses to continue what is not an answer', async () => {
     await expect(
-      core.handlers['chat:send']({ mode: 'chat', requestId: 'bad', endpoint: { kind: 'link', linkId }, systemPrompt: '', idSlot: null, messages: [{ role: 'user', content: 'q' }], sampling: {}, continueAnswer: true }),
+      core.handlers['chat:send']({
+        mode: 'chat',
+        requestId: 'bad',
+        endpoint: { kind: 'link', linkId },
+        systemPrompt: '',
+        idSlot: null,
+        messages: [{ role: 'user', content: 'q' }],
+        sampling: {},
+        continueAnswer: true,
+      }),
     ).rejects.toMatchObject({ code: 'bad_request', message: 'cannot continue: the last message is not an answer' });
   });
 });

@@ -7,7 +7,12 @@ import { join } from 'node:path';
 import { AppFailure } from '@shared/errors';
 import { historyFailure } from '@shared/history/errors';
 import { StoredMessageSchema } from '@shared/history/schemas';
-import { HISTORY_FORMAT_VERSION, type ConversationMeta, type HistoryNotice, type StoredMessage } from '@shared/history/types';
+import {
+  HISTORY_FORMAT_VERSION,
+  type ConversationMeta,
+  type HistoryNotice,
+  type StoredMessage,
+} from '@shared/history/types';
 import type { HistoryFs } from './history-fs';
 import { readMeta, type MetaReading } from './meta-file';
 import { parseMessageLog, type BadRange, type LogRecord } from './parse-message-log';
@@ -21,7 +26,12 @@ export interface ConversationPaths {
 
 export function conversationPaths(historyDir: string, id: string): ConversationPaths {
   const dir = join(historyDir, id);
-  return { dir, meta: join(dir, 'meta.json'), log: join(dir, 'messages.jsonl'), corrupt: join(dir, 'messages.jsonl.corrupt') };
+  return {
+    dir,
+    meta: join(dir, 'meta.json'),
+    log: join(dir, 'messages.jsonl'),
+    corrupt: join(dir, 'messages.jsonl.corrupt'),
+  };
 }
 
 /** A conversation held in memory; the store changes it only after the disk accepted the change. */
@@ -52,7 +62,11 @@ const validateMessage = (value: unknown): StoredMessage | null => {
 };
 
 /** Loads and repairs a conversation; null when it does not exist (or is an empty folder left by a crash mid-create). */
-export async function loadConversation(historyDir: string, id: string, options: LoadOptions): Promise<{ state: ConversationState; notices: HistoryNotice[] } | null> {
+export async function loadConversation(
+  historyDir: string,
+  id: string,
+  options: LoadOptions,
+): Promise<{ state: ConversationState; notices: HistoryNotice[] } | null> {
   const { fs, now } = options;
   const paths = conversationPaths(historyDir, id);
   const [metaBytes, logBytes] = await Promise.all([readOptional(fs, paths.meta, id), readOptional(fs, paths.log, id)]);
@@ -77,21 +91,45 @@ export async function loadConversation(historyDir: string, id: string, options: 
   const title = state.meta.title || id;
 
   if (readOnly) {
-    notices.push({ level: 'warning', code: 'history_newer_version', conversationId: id, message: `“${title}” was saved by a newer version of EVA (format ${metaReading.version}); it is shown read-only${log.bad.length ? ` and ${log.bad.length} part(s) this version cannot read are left untouched` : ''}.`, details: { title, version: metaReading.version } });
+    notices.push({
+      level: 'warning',
+      code: 'history_newer_version',
+      conversationId: id,
+      message: `“${title}” was saved by a newer version of EVA (format ${metaReading.version}); it is shown read-only${log.bad.length ? ` and ${log.bad.length} part(s) this version cannot read are left untouched` : ''}.`,
+      details: { title, version: metaReading.version },
+    });
     return { state, notices };
   }
 
-  if (log.bad.length > 0 || log.mergedLines > 0 || !log.endsWithNewline || interrupted.length > 0 || needsCompaction(logBytes, latest)) {
+  if (
+    log.bad.length > 0 ||
+    log.mergedLines > 0 ||
+    !log.endsWithNewline ||
+    interrupted.length > 0 ||
+    needsCompaction(logBytes, latest)
+  ) {
     const bytes = logBytes ?? Buffer.alloc(0);
     // The rewrite copies records byte for byte, so it needs byte offsets.
     const ranges = log.exact ? latest : latestById(parseMessageLog(bytes, validateMessage, true).records);
     notices.push(...(await repairLog(fs, paths, state, bytes, log.bad, ranges, interrupted, now())));
   }
   if (log.mergedLines > 0 && log.bad.length === 0) {
-    notices.push({ level: 'info', code: 'history_recovered', conversationId: id, message: `“${title}”: ${log.mergedLines} line(s) holding two messages were split; nothing was lost.`, details: { title, count: log.mergedLines } });
+    notices.push({
+      level: 'info',
+      code: 'history_recovered',
+      conversationId: id,
+      message: `“${title}”: ${log.mergedLines} line(s) holding two messages were split; nothing was lost.`,
+      details: { title, count: log.mergedLines },
+    });
   }
   if (interrupted.length > 0) {
-    notices.push({ level: 'info', code: 'history_interrupted', conversationId: id, message: `“${title}”: ${interrupted.length === 1 ? 'an answer was' : `${interrupted.length} answers were`} cut off when EVA last stopped; what had arrived is kept and marked interrupted.`, details: { title, count: interrupted.length, messageIds: interrupted.map((m) => m.id) } });
+    notices.push({
+      level: 'info',
+      code: 'history_interrupted',
+      conversationId: id,
+      message: `“${title}”: ${interrupted.length === 1 ? 'an answer was' : `${interrupted.length} answers were`} cut off when EVA last stopped; what had arrived is kept and marked interrupted.`,
+      details: { title, count: interrupted.length, messageIds: interrupted.map((m) => m.id) },
+    });
   }
   if (metaReading.problem) notices.push(...(await repairMeta(fs, paths, state, metaBytes, metaReading, now())));
   if (options.tidy) await removeStaleTemps(fs, paths.dir);
@@ -110,13 +148,19 @@ function latestById(records: Array<LogRecord<StoredMessage>>): Map<string, LogRe
  * For bulk readers like the search index; damaged bytes are skipped here and
  * quarantined when the conversation is next opened.
  */
-export async function readMessages(historyDir: string, id: string, options: Pick<LoadOptions, 'fs' | 'liveStreams'>): Promise<StoredMessage[] | null> {
+export async function readMessages(
+  historyDir: string,
+  id: string,
+  options: Pick<LoadOptions, 'fs' | 'liveStreams'>,
+): Promise<StoredMessage[] | null> {
   const bytes = await readOptional(options.fs, conversationPaths(historyDir, id).log, id);
   if (bytes === null) return null;
   const messages: StoredMessage[] = [];
   for (const [messageId, record] of latestById(parseMessageLog(bytes, validateMessage).records)) {
     const live = options.liveStreams.has(`${id}/${messageId}`);
-    messages.push(record.value.status === 'partial' && !live ? { ...record.value, status: 'interrupted' } : record.value);
+    messages.push(
+      record.value.status === 'partial' && !live ? { ...record.value, status: 'interrupted' } : record.value,
+    );
   }
   return messages;
 }
@@ -130,7 +174,16 @@ function needsCompaction(bytes: Buffer | null, latest: Map<string, LogRecord<Sto
 
 // Quarantine first, rewrite second: a crash in between leaves the damaged
 // bytes in both files, never in neither.
-async function repairLog(fs: HistoryFs, paths: ConversationPaths, state: ConversationState, bytes: Buffer, bad: BadRange[], latest: Map<string, LogRecord<StoredMessage>>, interrupted: StoredMessage[], at: number): Promise<HistoryNotice[]> {
+async function repairLog(
+  fs: HistoryFs,
+  paths: ConversationPaths,
+  state: ConversationState,
+  bytes: Buffer,
+  bad: BadRange[],
+  latest: Map<string, LogRecord<StoredMessage>>,
+  interrupted: StoredMessage[],
+  at: number,
+): Promise<HistoryNotice[]> {
   const id = state.meta.id;
   const title = state.meta.title || id;
   const notices: HistoryNotice[] = [];
@@ -140,28 +193,56 @@ async function repairLog(fs: HistoryFs, paths: ConversationPaths, state: Convers
     try {
       await fs.appendDurable(paths.corrupt, quarantineBlob(bytes, bad, at));
     } catch (error) {
-      notices.push({ level: 'error', code: 'history_recovered', conversationId: id, message: `“${title}”: ${bad.length} damaged part(s) were skipped but could not be moved aside (${errno(error)}); the file was left unchanged and ${latest.size} message(s) are shown.`, details });
+      notices.push({
+        level: 'error',
+        code: 'history_recovered',
+        conversationId: id,
+        message: `“${title}”: ${bad.length} damaged part(s) were skipped but could not be moved aside (${errno(error)}); the file was left unchanged and ${latest.size} message(s) are shown.`,
+        details,
+      });
       return notices;
     }
-    notices.push({ level: 'warning', code: 'history_recovered', conversationId: id, message: `“${title}”: ${bad.length} damaged part(s) (${badBytes} bytes) were moved to messages.jsonl.corrupt; ${latest.size} intact message(s) kept.`, details });
+    notices.push({
+      level: 'warning',
+      code: 'history_recovered',
+      conversationId: id,
+      message: `“${title}”: ${bad.length} damaged part(s) (${badBytes} bytes) were moved to messages.jsonl.corrupt; ${latest.size} intact message(s) kept.`,
+      details,
+    });
   }
   const interruptedById = new Map(interrupted.map((m) => [m.id, m]));
   const chunks: Buffer[] = [];
   for (const [messageId, record] of latest) {
     const replaced = interruptedById.get(messageId);
-    chunks.push(replaced ? Buffer.from(JSON.stringify(replaced)) : bytes.subarray(record.start, record.end), Buffer.from('\n'));
+    chunks.push(
+      replaced ? Buffer.from(JSON.stringify(replaced)) : bytes.subarray(record.start, record.end),
+      Buffer.from('\n'),
+    );
   }
   try {
     await fs.writeAtomic(paths.log, Buffer.concat(chunks));
     state.tailDirty = false;
   } catch (error) {
     // The old file is intact (atomic replace); carry on with it and try again next time.
-    notices.push({ level: 'error', code: 'history_write_failed', conversationId: id, message: `“${title}”: the repaired conversation could not be saved (${errno(error)}); it will be repaired again next time.`, details: { errno: errno(error), title, what: 'repair' } });
+    notices.push({
+      level: 'error',
+      code: 'history_write_failed',
+      conversationId: id,
+      message: `“${title}”: the repaired conversation could not be saved (${errno(error)}); it will be repaired again next time.`,
+      details: { errno: errno(error), title, what: 'repair' },
+    });
   }
   return notices;
 }
 
-async function repairMeta(fs: HistoryFs, paths: ConversationPaths, state: ConversationState, bytes: Buffer | null, reading: MetaReading, at: number): Promise<HistoryNotice[]> {
+async function repairMeta(
+  fs: HistoryFs,
+  paths: ConversationPaths,
+  state: ConversationState,
+  bytes: Buffer | null,
+  reading: MetaReading,
+  at: number,
+): Promise<HistoryNotice[]> {
   const id = state.meta.id;
   const damaged = reading.problem === 'damaged';
   const notices: HistoryNotice[] = [
@@ -176,10 +257,20 @@ async function repairMeta(fs: HistoryFs, paths: ConversationPaths, state: Conver
     },
   ];
   try {
-    if (damaged && bytes) await fs.appendDurable(`${paths.meta}.corrupt`, quarantineBlob(bytes, [{ offset: 0, length: bytes.length, reason: 'invalid_json' }], at));
+    if (damaged && bytes)
+      await fs.appendDurable(
+        `${paths.meta}.corrupt`,
+        quarantineBlob(bytes, [{ offset: 0, length: bytes.length, reason: 'invalid_json' }], at),
+      );
     await fs.writeAtomic(paths.meta, serializeMeta(state.meta));
   } catch (error) {
-    notices.push({ level: 'error', code: 'history_write_failed', conversationId: id, message: `The rebuilt settings of “${state.meta.title || id}” could not be saved (${errno(error)}); they will be rebuilt again next time.`, details: { errno: errno(error), title: state.meta.title || id, what: 'meta' } });
+    notices.push({
+      level: 'error',
+      code: 'history_write_failed',
+      conversationId: id,
+      message: `The rebuilt settings of “${state.meta.title || id}” could not be saved (${errno(error)}); they will be rebuilt again next time.`,
+      details: { errno: errno(error), title: state.meta.title || id, what: 'meta' },
+    });
   }
   return notices;
 }
@@ -187,7 +278,11 @@ async function repairMeta(fs: HistoryFs, paths: ConversationPaths, state: Conver
 function quarantineBlob(bytes: Buffer, bad: BadRange[], at: number): Buffer {
   const parts: Buffer[] = [];
   for (const range of bad) {
-    parts.push(Buffer.from(`#eva-quarantine ${JSON.stringify({ at, ...range })}\n`), bytes.subarray(range.offset, range.offset + range.length), Buffer.from('\n'));
+    parts.push(
+      Buffer.from(`#eva-quarantine ${JSON.stringify({ at, ...range })}\n`),
+      bytes.subarray(range.offset, range.offset + range.length),
+      Buffer.from('\n'),
+    );
   }
   return Buffer.concat(parts);
 }
@@ -202,14 +297,19 @@ async function readOptional(fs: HistoryFs, path: string, id: string): Promise<Bu
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-    throw historyFailure('history_unreadable', `Conversation ${id} cannot be read (${errno(error)}).`, { conversationId: id, errno: errno(error), path });
+    throw historyFailure('history_unreadable', `Conversation ${id} cannot be read (${errno(error)}).`, {
+      conversationId: id,
+      errno: errno(error),
+      path,
+    });
   }
 }
 
 // Temp files of an atomic write that a crash interrupted; the rename never happened, so they hold nothing live.
 async function removeStaleTemps(fs: HistoryFs, dir: string): Promise<void> {
   try {
-    for (const name of await fs.listFiles(dir)) if (name.startsWith('.') && name.endsWith('.tmp')) await fs.remove(join(dir, name));
+    for (const name of await fs.listFiles(dir))
+      if (name.startsWith('.') && name.endsWith('.tmp')) await fs.remove(join(dir, name));
   } catch {
     // Leftover temp files cost a few bytes; failing to tidy them must not fail the open.
   }

@@ -108,10 +108,13 @@ export class ConversationRemoval {
   }
 
   private schedulePurge(at: number): void {
-    const timer = setTimeout(() => {
-      this.purgeTimers.delete(timer);
-      void this.deps.trash.purge(this.deps.now()).catch(() => undefined);
-    }, Math.max(0, at - this.deps.now()) + 50);
+    const timer = setTimeout(
+      () => {
+        this.purgeTimers.delete(timer);
+        void this.deps.trash.purge(this.deps.now()).catch(() => undefined);
+      },
+      Math.max(0, at - this.deps.now()) + 50,
+    );
     timer.unref();
     this.purgeTimers.add(timer);
   }

@@ -6,7 +6,14 @@
 import { historyFailure } from '@shared/history/errors';
 import { previewOf } from '@shared/history/message-text';
 import type { ConversationMeta, ConversationSummary, HistoryNotice, StoredMessage } from '@shared/history/types';
-import { conversationPaths, errno, loadConversation, readMessages, serializeMeta, type ConversationState } from './conversation-files';
+import {
+  conversationPaths,
+  errno,
+  loadConversation,
+  readMessages,
+  serializeMeta,
+  type ConversationState,
+} from './conversation-files';
 import type { HistoryFs } from './history-fs';
 import { KeyedQueue } from './keyed-queue';
 import type { ListIndex } from './list-index';
@@ -35,7 +42,11 @@ export class ConversationRepo {
    * Runs `task` in the conversation's queue with it loaded. `notices` holds what
    * recovery found if this call loaded it from disk (they are also sent to notify).
    */
-  with<T>(id: string, task: (state: ConversationState, notices: HistoryNotice[]) => Promise<T> | T, tidy = false): Promise<T> {
+  with<T>(
+    id: string,
+    task: (state: ConversationState, notices: HistoryNotice[]) => Promise<T> | T,
+    tidy = false,
+  ): Promise<T> {
     return this.queue.run(id, async () => {
       const { state, notices } = await this.load(id, tidy);
       return task(state, notices);
@@ -50,7 +61,9 @@ export class ConversationRepo {
     });
   }
 
-  /** Every message of a conversation (null when it does not exist), from memory or read-only from disk, in its queue. */
+  /**
+   * Every message of a conversation (null when it does not exist), from memory or read-only from disk, in its queue.
+   */
   readMessages(id: string): Promise<StoredMessage[] | null> {
     return this.queue.run(id, async () => {
       const cached = this.cache.get(id);
@@ -77,10 +90,14 @@ export class ConversationRepo {
     this.assertWritable(state);
     const id = state.meta.id;
     const text = (state.tailDirty ? '\n' : '') + messages.map((m) => `${JSON.stringify(m)}\n`).join('');
-    await this.write(id, () => this.deps.fs.appendDurable(conversationPaths(this.deps.historyDir, id).log, text), () => {
-      // The append may have left part of a line behind: start the next one on a fresh line.
-      state.tailDirty = true;
-    });
+    await this.write(
+      id,
+      () => this.deps.fs.appendDurable(conversationPaths(this.deps.historyDir, id).log, text),
+      () => {
+        // The append may have left part of a line behind: start the next one on a fresh line.
+        state.tailDirty = true;
+      },
+    );
     state.tailDirty = false;
     let updatedAt = state.meta.updatedAt;
     for (const message of messages) {
@@ -96,7 +113,9 @@ export class ConversationRepo {
   async commitMeta(state: ConversationState, meta: ConversationMeta): Promise<void> {
     this.assertWritable(state);
     const next = withDerived(meta, state.messages);
-    await this.write(state.meta.id, () => this.deps.fs.writeAtomic(conversationPaths(this.deps.historyDir, state.meta.id).meta, serializeMeta(next)));
+    await this.write(state.meta.id, () =>
+      this.deps.fs.writeAtomic(conversationPaths(this.deps.historyDir, state.meta.id).meta, serializeMeta(next)),
+    );
     state.meta = next;
     this.deps.index.endWrite(state.meta.id, summaryOf(state));
   }
@@ -104,11 +123,17 @@ export class ConversationRepo {
   /** Writes a brand-new conversation's folder (meta, and messages when imported). Call inside the queue. */
   async createOnDisk(meta: ConversationMeta, messages: readonly StoredMessage[]): Promise<ConversationState> {
     const paths = conversationPaths(this.deps.historyDir, meta.id);
-    const state: ConversationState = { meta, messages: new Map(messages.map((m) => [m.id, m])), readOnly: false, tailDirty: false };
+    const state: ConversationState = {
+      meta,
+      messages: new Map(messages.map((m) => [m.id, m])),
+      readOnly: false,
+      tailDirty: false,
+    };
     state.meta = withDerived(meta, state.messages);
     try {
       await this.deps.fs.mkdir(paths.dir);
-      if (messages.length > 0) await this.deps.fs.writeAtomic(paths.log, messages.map((m) => `${JSON.stringify(m)}\n`).join(''));
+      if (messages.length > 0)
+        await this.deps.fs.writeAtomic(paths.log, messages.map((m) => `${JSON.stringify(m)}\n`).join(''));
       await this.deps.fs.writeAtomic(paths.meta, serializeMeta(state.meta));
     } catch (error) {
       // A folder without meta.json and messages is ignored by the list; removing it is tidiness, not safety.
@@ -122,7 +147,11 @@ export class ConversationRepo {
 
   private assertWritable(state: ConversationState): void {
     if (state.readOnly) {
-      throw historyFailure('history_read_only', `“${state.meta.title || state.meta.id}” was saved by a newer version of EVA and cannot be changed by this one.`, { conversationId: state.meta.id });
+      throw historyFailure(
+        'history_read_only',
+        `“${state.meta.title || state.meta.id}” was saved by a newer version of EVA and cannot be changed by this one.`,
+        { conversationId: state.meta.id },
+      );
     }
   }
 
@@ -143,17 +172,26 @@ export class ConversationRepo {
 
   private async load(id: string, tidy: boolean): Promise<{ state: ConversationState; notices: HistoryNotice[] }> {
     const loaded = await this.tryLoad(id, tidy);
-    if (!loaded) throw historyFailure('history_not_found', `Conversation ${id} does not exist.`, { conversationId: id });
+    if (!loaded)
+      throw historyFailure('history_not_found', `Conversation ${id} does not exist.`, { conversationId: id });
     return loaded;
   }
 
-  private async tryLoad(id: string, tidy: boolean): Promise<{ state: ConversationState; notices: HistoryNotice[] } | null> {
+  private async tryLoad(
+    id: string,
+    tidy: boolean,
+  ): Promise<{ state: ConversationState; notices: HistoryNotice[] } | null> {
     const cached = this.cache.get(id);
     if (cached) {
       this.remember(cached);
       return { state: cached, notices: [] };
     }
-    const loaded = await loadConversation(this.deps.historyDir, id, { fs: this.deps.fs, now: this.deps.now, liveStreams: this.deps.liveStreams, tidy });
+    const loaded = await loadConversation(this.deps.historyDir, id, {
+      fs: this.deps.fs,
+      now: this.deps.now,
+      liveStreams: this.deps.liveStreams,
+      tidy,
+    });
     if (!loaded) return null;
     for (const notice of loaded.notices) this.deps.notify(notice);
     // A repair may have changed what the list shows (a rebuilt title, a count without damaged lines).
@@ -165,11 +203,30 @@ export class ConversationRepo {
 
 export function summaryOf(state: ConversationState): ConversationSummary {
   const { meta } = state;
-  return { id: meta.id, title: meta.title, createdAt: meta.createdAt, updatedAt: meta.updatedAt, pinned: meta.pinned, messageCount: meta.messageCount, preview: previewOf(state.messages.values()) };
+  return {
+    id: meta.id,
+    title: meta.title,
+    createdAt: meta.createdAt,
+    updatedAt: meta.updatedAt,
+    pinned: meta.pinned,
+    messageCount: meta.messageCount,
+    preview: previewOf(state.messages.values()),
+  };
 }
 
 export function writeFailure(conversationId: string, error: unknown): Error {
   const code = errno(error);
-  const why = code === 'ENOSPC' || code === 'EDQUOT' ? 'the disk is full' : code === 'EROFS' ? 'the disk is read-only' : code === 'EACCES' || code === 'EPERM' ? 'EVA may not write to the history folder' : `the write failed`;
-  return historyFailure('history_write_failed', `The conversation could not be saved: ${why} (${code}). Everything saved before is intact.`, { conversationId, errno: code });
+  const why =
+    code === 'ENOSPC' || code === 'EDQUOT'
+      ? 'the disk is full'
+      : code === 'EROFS'
+        ? 'the disk is read-only'
+        : code === 'EACCES' || code === 'EPERM'
+          ? 'EVA may not write to the history folder'
+          : `the write failed`;
+  return historyFailure(
+    'history_write_failed',
+    `The conversation could not be saved: ${why} (${code}). Everything saved before is intact.`,
+    { conversationId, errno: code },
+  );
 }

@@ -16,11 +16,16 @@ const TRIALS = 50;
 
 /** Runs the child until `killAfterMs` after it is ready, SIGKILLs it, returns its acks. */
 async function runAndKill(dir: string, seed: number, killAfterMs: number): Promise<Ack[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, String(seed)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, String(seed)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const acks: Ack[] = [];
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<NodeJS.Signals | number | null>((done) => child.on('exit', (code, signal) => done(signal ?? code)));
+  const exited = new Promise<NodeJS.Signals | number | null>((done) =>
+    child.on('exit', (code, signal) => done(signal ?? code)),
+  );
   let timer: NodeJS.Timeout | undefined;
   for await (const line of createInterface({ input: child.stdout })) {
     if (line === 'ready') timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
@@ -48,7 +53,8 @@ describe('history durability', () => {
       const { store } = storeOn(dir);
       const listed = new Set((await store.list()).map((s) => s.id));
       const byConversation = new Map<string, Ack[]>();
-      for (const ack of acks) byConversation.set(ack.conversationId, [...(byConversation.get(ack.conversationId) ?? []), ack]);
+      for (const ack of acks)
+        byConversation.set(ack.conversationId, [...(byConversation.get(ack.conversationId) ?? []), ack]);
       for (const [conversationId, conversationAcks] of byConversation) {
         expect(listed.has(conversationId), `${context}: conversation ${conversationId} listed`).toBe(true);
         const opened = await store.open(conversationId);

@@ -5,7 +5,10 @@ import type { ChannelsOf, InvokeHandlers } from '@shared/contract';
 import type { SlotKeeper } from '../chat/slot-cache/slot-keeper';
 import type { HistoryService } from './history-service';
 
-export function historyHandlers(history: HistoryService, slots: SlotKeeper): Pick<InvokeHandlers, ChannelsOf<'history'>> {
+export function historyHandlers(
+  history: HistoryService,
+  slots: SlotKeeper,
+): Pick<InvokeHandlers, ChannelsOf<'history'>> {
   return {
     'history:list': async (input) => history.list(input?.ids),
     'history:open': async ({ id }) => {
@@ -22,7 +25,8 @@ export function historyHandlers(history: HistoryService, slots: SlotKeeper): Pic
     'history:select-branch': async ({ conversationId, messageId }) => history.selectBranch(conversationId, messageId),
     'history:rename': async ({ id, title }) => history.rename(id, title),
     'history:pin': async ({ id, pinned }) => history.pin(id, pinned),
-    'history:set-conventions': async ({ id, systemPrompt, sampling }) => history.setConventions(id, systemPrompt, sampling),
+    'history:set-conventions': async ({ id, systemPrompt, sampling }) =>
+      history.setConventions(id, systemPrompt, sampling),
     'history:set-overflow': async ({ id, overflow }) => history.setOverflow(id, overflow),
     'history:set-tool-selection': async ({ id, toolSelection }) => history.setToolSelection(id, toolSelection),
     'history:delete': async ({ ids }) => {

@@ -39,7 +39,8 @@ export class HistorySearch {
   /** Keep the index current; partial stream snapshots wait for their final version. */
   indexMessages(conversationId: string, messages: readonly StoredMessage[]): void {
     if (!this.index) return;
-    for (const message of messages) if (message.status !== 'partial') this.index.upsert(conversationId, message.id, searchableText(message));
+    for (const message of messages)
+      if (message.status !== 'partial') this.index.upsert(conversationId, message.id, searchableText(message));
   }
 
   removeConversation(conversationId: string): void {
@@ -63,7 +64,14 @@ export class HistorySearch {
         truncated = true;
         break;
       }
-      hits.push({ conversationId: summary.id, messageId: null, title: summary.title, updatedAt: summary.updatedAt, snippet: summary.title, matches: [{ start: at, end: at + needle.length }] });
+      hits.push({
+        conversationId: summary.id,
+        messageId: null,
+        title: summary.title,
+        updatedAt: summary.updatedAt,
+        snippet: summary.title,
+        matches: [{ start: at, end: at + needle.length }],
+      });
     }
     const found = index.search(trimmed, limit - hits.length);
     const messageHits: SearchHit[] = [];
@@ -84,7 +92,8 @@ export class HistorySearch {
       .map((s) => s.id);
     await forEachLimit(ids, READ_CONCURRENCY, async (id) => {
       try {
-        for (const message of (await this.repo.readMessages(id)) ?? []) if (message.status !== 'partial') index.upsert(id, message.id, searchableText(message));
+        for (const message of (await this.repo.readMessages(id)) ?? [])
+          if (message.status !== 'partial') index.upsert(id, message.id, searchableText(message));
       } catch {
         // An unreadable conversation was reported when it was listed; search the rest.
       }

@@ -28,7 +28,11 @@ export interface HistoryServiceDeps {
 }
 
 export function createHistoryService(deps: HistoryServiceDeps) {
-  const store = new HistoryStore({ historyDir: deps.historyDir, notify: (notice) => deps.emit('app:notice', notice), ...deps.store });
+  const store = new HistoryStore({
+    historyDir: deps.historyDir,
+    notify: (notice) => deps.emit('app:notice', notice),
+    ...deps.store,
+  });
   const titlesOf = async (ids: readonly string[]): Promise<string[]> => {
     const list = await store.list();
     return ids.map((id) => list.find((summary) => summary.id === id)?.title ?? '');
@@ -45,7 +49,10 @@ export function createHistoryService(deps: HistoryServiceDeps) {
     }, deps.changeDelayMs ?? 100);
   };
   /** Runs a change and announces it. */
-  const changing = async <T>(ids: readonly string[] | ((value: T) => readonly string[]), work: Promise<T>): Promise<T> => {
+  const changing = async <T>(
+    ids: readonly string[] | ((value: T) => readonly string[]),
+    work: Promise<T>,
+  ): Promise<T> => {
     const value = await work;
     announce(typeof ids === 'function' ? ids(value) : ids);
     return value;
@@ -60,21 +67,42 @@ export function createHistoryService(deps: HistoryServiceDeps) {
     history: store,
     inbox: new QuestionInbox(join(deps.historyDir, inboxName)),
     onSaveFailed: (conversationId, message) =>
-      deps.emit('app:notice', { level: 'error', code: 'history_write_failed', message: `This conversation could not be saved (${message}). The answer is still shown; copy what you need to keep.` }),
+      deps.emit('app:notice', {
+        level: 'error',
+        code: 'history_write_failed',
+        message: `This conversation could not be saved (${message}). The answer is still shown; copy what you need to keep.`,
+      }),
     onChanged: (conversationId) => announce([conversationId]),
   });
 
   return {
     store,
-    /** A chat exchange, saved as it streams; `answer`: what the answer is saved with from its first byte (its citations). */
-    async send(chat: (input: ChatSendInput, observe?: (state: StreamingMessage) => void) => Promise<ChatResult>, input: ChatSendInput, answer?: AnswerFields): Promise<ChatResult> {
+    /**
+     * A chat exchange, saved as it streams; `answer`: what the answer is saved with from its first byte (its
+     * citations).
+     */
+    async send(
+      chat: (input: ChatSendInput, observe?: (state: StreamingMessage) => void) => Promise<ChatResult>,
+      input: ChatSendInput,
+      answer?: AnswerFields,
+    ): Promise<ChatResult> {
       const result = await sendRecorded(recorder, chat, input, answer);
       // In the background: the answer is back already, the title follows when the model has one.
-      void nameConversation({ history: store, send: chat, enabled: deps.autoTitle ?? (() => false), onRenamed: (id) => announce([id]) }, input, result).catch(() => undefined);
+      void nameConversation(
+        { history: store, send: chat, enabled: deps.autoTitle ?? (() => false), onRenamed: (id) => announce([id]) },
+        input,
+        result,
+      ).catch(() => undefined);
       return result;
     },
-    /** An agent run, saved like a chat exchange: the question now, its steps as they come, the answer when the run ends; or resumed from its saved steps. */
-    runAgent<I extends { record?: ChatSendRecord; resume?: boolean }, O extends AgentOutcome>(run: Parameters<typeof runRecorded<I, O>>[1], input: I): Promise<O> {
+    /**
+     * An agent run, saved like a chat exchange: the question now, its steps as they come, the answer when the run ends;
+     * or resumed from its saved steps.
+     */
+    runAgent<I extends { record?: ChatSendRecord; resume?: boolean }, O extends AgentOutcome>(
+      run: Parameters<typeof runRecorded<I, O>>[1],
+      input: I,
+    ): Promise<O> {
       return runRecorded(recorder, run, input);
     },
     /** `ids`: only those conversations, for a page patching its list (history:changed names them). */
@@ -91,16 +119,20 @@ export function createHistoryService(deps: HistoryServiceDeps) {
     },
     create: (init: Parameters<HistoryStore['create']>[0]) => changing((meta) => [meta.id], store.create(init)),
     /** a finished message another feature adds (a picture put into the chat), announced like any change */
-    appendMessage: (conversationId: string, message: NewMessage) => changing([conversationId], store.appendMessage(conversationId, message)),
+    appendMessage: (conversationId: string, message: NewMessage) =>
+      changing([conversationId], store.appendMessage(conversationId, message)),
     selectBranch: (conversationId: string, messageId: string) => store.selectBranch(conversationId, messageId),
     rename: (id: string, title: string) => changing([id], store.rename(id, title)),
     pin: (id: string, pinned: boolean) => changing([id], store.setPinned(id, pinned)),
     /** the conversation's own system prompt and sampling ('' and {}: it follows the defaults) */
-    setConventions: (id: string, systemPrompt: string, sampling: Record<string, unknown>) => store.updateMeta(id, { systemPrompt, sampling }),
+    setConventions: (id: string, systemPrompt: string, sampling: Record<string, unknown>) =>
+      store.updateMeta(id, { systemPrompt, sampling }),
     /** what a send does when the conversation no longer fits (null: follow the settings) */
-    setOverflow: (id: string, overflow: OverflowPolicy | null) => store.updateMeta(id, { overflow: overflow ?? undefined }),
+    setOverflow: (id: string, overflow: OverflowPolicy | null) =>
+      store.updateMeta(id, { overflow: overflow ?? undefined }),
     /** which tools the conversation leaves out (null: it offers every switched-on tool) */
-    setToolSelection: (id: string, toolSelection: ToolSelection | null) => store.updateMeta(id, { toolSelection: toolSelection ?? undefined }),
+    setToolSelection: (id: string, toolSelection: ToolSelection | null) =>
+      store.updateMeta(id, { toolSelection: toolSelection ?? undefined }),
     delete: (ids: readonly string[]) => changing(ids, store.delete(ids)),
     clear: () => changing((receipt) => receipt.conversationIds, store.clearAll()),
     undoDelete: async (token: string) => ({ restored: await changing((ids) => ids, store.undoDelete(token)) }),
@@ -113,7 +145,9 @@ export function createHistoryService(deps: HistoryServiceDeps) {
         ? { text: await store.exportJson(selection), fileName: `${name}.json`, mime: 'application/json' }
         : { text: await store.exportMarkdown(selection), fileName: `${name}.md`, mime: 'text/markdown' };
     },
-    import: async (text: string) => ({ created: await changing((metas) => metas.map((meta) => meta.id), store.importFile(text)) }),
+    import: async (text: string) => ({
+      created: await changing((metas) => metas.map((meta) => meta.id), store.importFile(text)),
+    }),
     async dispose(): Promise<void> {
       await recovered;
       if (timer) clearTimeout(timer);

@@ -7,8 +7,16 @@ import { faultyFs, storeOn, tempDir } from '@test-support/history/helpers';
 
 const endpoint = { kind: 'local' as const, baseUrl: 'http://127.0.0.1:8080', model: 'tiny' };
 
-async function chat(store: ReturnType<typeof storeOn>['store'], question: string, answer: string, parentId: string | null = null, conversation?: ConversationMeta) {
-  const meta = conversation ?? (await store.create({ endpoint, systemPrompt: 'Be kind.', sampling: { temperature: 0.5 }, nCtx: 2048, slotId: 1 }));
+async function chat(
+  store: ReturnType<typeof storeOn>['store'],
+  question: string,
+  answer: string,
+  parentId: string | null = null,
+  conversation?: ConversationMeta,
+) {
+  const meta =
+    conversation ??
+    (await store.create({ endpoint, systemPrompt: 'Be kind.', sampling: { temperature: 0.5 }, nCtx: 2048, slotId: 1 }));
   const user = await store.appendMessage(meta.id, { parentId, role: 'user', content: question });
   const streamed = await store.beginStream(meta.id, { parentId: user.id, role: 'assistant', content: '' });
   store.updateStream(meta.id, streamed.id, { content: answer.slice(0, 3), reasoning: 'thinking' });
@@ -25,11 +33,33 @@ describe('history store', () => {
 
     const second = storeOn(dir);
     const list = await second.store.list();
-    expect(list).toEqual([{ id: meta.id, title: 'How far is the Moon?', createdAt: meta.createdAt, updatedAt: answer.updatedAt, pinned: false, messageCount: 2, preview: 'How far is the Moon?' }]);
+    expect(list).toEqual([
+      {
+        id: meta.id,
+        title: 'How far is the Moon?',
+        createdAt: meta.createdAt,
+        updatedAt: answer.updatedAt,
+        pinned: false,
+        messageCount: 2,
+        preview: 'How far is the Moon?',
+      },
+    ]);
     const opened = await second.store.open(meta.id);
-    expect(opened.meta).toMatchObject({ endpoint, systemPrompt: 'Be kind.', sampling: { temperature: 0.5 }, nCtx: 2048, slotId: 1, messageCount: 2 });
+    expect(opened.meta).toMatchObject({
+      endpoint,
+      systemPrompt: 'Be kind.',
+      sampling: { temperature: 0.5 },
+      nCtx: 2048,
+      slotId: 1,
+      messageCount: 2,
+    });
     expect(opened.messages).toEqual([user, answer]);
-    expect(answer).toMatchObject({ status: 'complete', content: '384,400 km', reasoning: 'thinking', timings: { predicted_n: 5 } });
+    expect(answer).toMatchObject({
+      status: 'complete',
+      content: '384,400 km',
+      reasoning: 'thinking',
+      timings: { predicted_n: 5 },
+    });
     expect(opened.activePath).toEqual([user.id, answer.id]);
     expect(opened.notices).toEqual([]);
     expect(second.notices).toEqual([]);
@@ -44,7 +74,11 @@ describe('history store', () => {
     // Regenerate the first answer: a sibling under the same question.
     let tree = buildTree((await store.open(meta.id)).messages);
     const point = regenerationPoint(tree, answer.id);
-    const regen = await store.beginStream(meta.id, { parentId: point?.parentId ?? null, role: 'assistant', content: '' });
+    const regen = await store.beginStream(meta.id, {
+      parentId: point?.parentId ?? null,
+      role: 'assistant',
+      content: '',
+    });
     await store.endStream(meta.id, regen.id, { content: 'Blue' });
     // Edit the question: a sibling root.
     tree = buildTree((await store.open(meta.id)).messages);
@@ -127,7 +161,9 @@ describe('history store', () => {
     const b = await store.create({ title: 'b' });
     fs.failWith = 'EIO';
     fs.only = new RegExp(`${b.id}$`);
-    await expect(store.delete([a.id, b.id])).rejects.toMatchObject({ details: { historyCode: 'history_write_failed', conversationId: b.id } });
+    await expect(store.delete([a.id, b.id])).rejects.toMatchObject({
+      details: { historyCode: 'history_write_failed', conversationId: b.id },
+    });
     fs.failWith = null;
     expect((await store.list()).map((s) => s.id).sort()).toEqual([a.id, b.id].sort());
     expect(await readdir(join(dir, '.trash'))).toEqual([]);
@@ -168,9 +204,16 @@ describe('history store', () => {
     const dir = await tempDir();
     const writer = storeOn(dir);
     // Imported in one write: 1,200 separate fsynced appends would only slow the test down.
-    const openAi = Array.from({ length: 1200 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: i === 999 ? 'the secret word is xylophone-42' : `message number ${i + 1}` }));
+    const openAi = Array.from({ length: 1200 }, (_, i) => ({
+      role: i % 2 ? 'assistant' : 'user',
+      content: i === 999 ? 'the secret word is xylophone-42' : `message number ${i + 1}`,
+    }));
     const [meta] = await writer.store.importFile(JSON.stringify(openAi));
-    await writer.store.appendMessage(meta?.id ?? '', { parentId: 'm1200', role: 'user', content: 'and one appended after' });
+    await writer.store.appendMessage(meta?.id ?? '', {
+      parentId: 'm1200',
+      role: 'user',
+      content: 'and one appended after',
+    });
     await writer.store.close();
     const reader = storeOn(dir);
     const result = await reader.store.search('Xylophone-42');
@@ -191,7 +234,14 @@ describe('history store', () => {
       toolCalls: [{ id: 'call_1', type: 'function', function: { name: 'vision', arguments: '{"detail":"high"}' } }],
       extra: { steps: [{ kind: 'tool', name: 'vision', ms: 12 }] },
     });
-    await store.appendMessage(meta.id, { parentId: null, role: 'user', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,iVBOR' } }, { type: 'input_audio', input_audio: { data: 'UklGR', format: 'wav' } }] });
+    await store.appendMessage(meta.id, {
+      parentId: null,
+      role: 'user',
+      content: [
+        { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBOR' } },
+        { type: 'input_audio', input_audio: { data: 'UklGR', format: 'wav' } },
+      ],
+    });
     await store.setPinned(meta.id, true);
 
     const exported = JSON.parse(await store.exportJson([meta.id]));
@@ -213,11 +263,22 @@ describe('history store', () => {
   it('imports an OpenAI messages array as a new conversation', async () => {
     const dir = await tempDir();
     const { store } = storeOn(dir);
-    const [meta] = await store.importFile(JSON.stringify([{ role: 'system', content: 'sys' }, { role: 'user', content: 'hello there' }, { role: 'assistant', content: 'hi' }]));
+    const [meta] = await store.importFile(
+      JSON.stringify([
+        { role: 'system', content: 'sys' },
+        { role: 'user', content: 'hello there' },
+        { role: 'assistant', content: 'hi' },
+      ]),
+    );
     const opened = await store.open(meta?.id ?? '');
     expect(opened.meta.systemPrompt).toBe('sys');
     expect(opened.messages.map((m) => m.content)).toEqual(['hello there', 'hi']);
-    expect((await store.list())[0]).toMatchObject({ id: meta?.id, title: 'hello there', messageCount: 2, preview: 'hello there' });
+    expect((await store.list())[0]).toMatchObject({
+      id: meta?.id,
+      title: 'hello there',
+      messageCount: 2,
+      preview: 'hello there',
+    });
     // Found in its title (named after the first question) and in the message itself.
     expect((await store.search('hello there')).hits.map((hit) => hit.conversationId)).toEqual([meta?.id, meta?.id]);
     await store.close();
@@ -227,7 +288,11 @@ describe('history store', () => {
     const dir = await tempDir();
     const { store } = storeOn(dir);
     const meta = await store.create();
-    const written = await Promise.all(Array.from({ length: 60 }, (_, i) => store.appendMessage(meta.id, { parentId: null, role: 'user', content: `parallel ${i} ${'x'.repeat(i * 50)}` })));
+    const written = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        store.appendMessage(meta.id, { parentId: null, role: 'user', content: `parallel ${i} ${'x'.repeat(i * 50)}` }),
+      ),
+    );
     await store.close();
     const reader = storeOn(dir);
     const opened = await reader.store.open(meta.id);
@@ -241,7 +306,11 @@ describe('history store', () => {
     const crashed = storeOn(dir, { indexFlushMs: 60_000 });
     const { meta: a } = await chat(crashed.store, 'first', 'one');
     await crashed.store.flush();
-    await crashed.store.appendMessage(a.id, { parentId: null, role: 'user', content: 'added after the index was written' });
+    await crashed.store.appendMessage(a.id, {
+      parentId: null,
+      role: 'user',
+      content: 'added after the index was written',
+    });
     const { meta: b } = await chat(crashed.store, 'second', 'two');
     const journal = await readFile(join(dir, 'index.journal'), 'utf8');
     expect(journal).toContain(a.id);
@@ -277,10 +346,17 @@ describe('history store', () => {
     const dir = await tempDir();
     const { store } = storeOn(dir);
     const meta = await store.create();
-    await expect(store.open('../etc')).rejects.toMatchObject({ code: 'bad_request', details: { historyCode: 'history_bad_request' } });
+    await expect(store.open('../etc')).rejects.toMatchObject({
+      code: 'bad_request',
+      details: { historyCode: 'history_bad_request' },
+    });
     await expect(store.open('nope')).rejects.toMatchObject({ code: 'not_found' });
-    await expect(store.appendMessage(meta.id, { parentId: 'missing', role: 'user', content: 'x' })).rejects.toMatchObject({ details: { historyCode: 'history_bad_request' } });
-    await expect(store.appendMessage(meta.id, { parentId: null, role: 'wizard' as 'user', content: 'x' })).rejects.toMatchObject({ details: { historyCode: 'history_bad_request' } });
+    await expect(
+      store.appendMessage(meta.id, { parentId: 'missing', role: 'user', content: 'x' }),
+    ).rejects.toMatchObject({ details: { historyCode: 'history_bad_request' } });
+    await expect(
+      store.appendMessage(meta.id, { parentId: null, role: 'wizard' as 'user', content: 'x' }),
+    ).rejects.toMatchObject({ details: { historyCode: 'history_bad_request' } });
     expect(() => store.updateStream(meta.id, 'none', { content: 'x' })).toThrow(/not streaming/);
     await store.close();
   });

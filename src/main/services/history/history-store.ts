@@ -79,7 +79,13 @@ export class HistoryStore {
     this.notify = options.notify ?? (() => undefined);
     this.newId = options.newId ?? (() => `${Date.now().toString(36)}-${randomBytes(5).toString('hex')}`);
     const liveStreams = new Set<string>();
-    this.index = new ListIndex({ fs: this.fs, historyDir: options.historyDir, notify: this.notify, flushDelayMs: options.indexFlushMs ?? 5000, summarize: (id) => this.repo.withOptional(id, summaryOf) });
+    this.index = new ListIndex({
+      fs: this.fs,
+      historyDir: options.historyDir,
+      notify: this.notify,
+      flushDelayMs: options.indexFlushMs ?? 5000,
+      summarize: (id) => this.repo.withOptional(id, summaryOf),
+    });
     this.repo = new ConversationRepo({
       fs: this.fs,
       historyDir: options.historyDir,
@@ -93,11 +99,32 @@ export class HistoryStore {
         for (const message of messages) options.onPersisted?.(id, message);
       },
     });
-    this.streams = new StreamSessions({ repo: this.repo, now: this.now, notify: this.notify, saveIntervalMs: options.streamSaveMs ?? 1000, timers: options.timers ?? realTimers, liveStreams });
+    this.streams = new StreamSessions({
+      repo: this.repo,
+      now: this.now,
+      notify: this.notify,
+      saveIntervalMs: options.streamSaveMs ?? 1000,
+      timers: options.timers ?? realTimers,
+      liveStreams,
+    });
     this.searcher = new HistorySearch(this.repo, { list: () => this.list(), get: (id) => this.index.get(id) });
     this.trash = new Trash(this.fs, options.historyDir, options.trashGraceMs ?? 15_000);
-    this.removal = new ConversationRemoval({ fs: this.fs, historyDir: options.historyDir, now: this.now, trash: this.trash, repo: this.repo, index: this.index, searcher: this.searcher, streams: this.streams });
-    this.transfer = new HistoryTransfer({ repo: this.repo, searcher: this.searcher, now: this.now, newId: () => this.checkedId(this.newId()) });
+    this.removal = new ConversationRemoval({
+      fs: this.fs,
+      historyDir: options.historyDir,
+      now: this.now,
+      trash: this.trash,
+      repo: this.repo,
+      index: this.index,
+      searcher: this.searcher,
+      streams: this.streams,
+    });
+    this.transfer = new HistoryTransfer({
+      repo: this.repo,
+      searcher: this.searcher,
+      now: this.now,
+      newId: () => this.checkedId(this.newId()),
+    });
   }
 
   /** Every conversation, pinned first then newest first (date grouping is the UI's). */
@@ -115,7 +142,9 @@ export class HistoryStore {
     return this.repo.queue.run(id, async () => (await this.repo.createOnDisk(meta, [])).meta);
   }
 
-  /** Meta, every message of every branch (live streams at their newest), and the active branch; repairs damage it finds. */
+  /**
+   * Meta, every message of every branch (live streams at their newest), and the active branch; repairs damage it finds.
+   */
   async open(id: string): Promise<OpenedConversation> {
     await this.start();
     return this.repo.with(
@@ -126,7 +155,14 @@ export class HistoryStore {
         const list = [...messages.values()];
         const tree = buildTree(list);
         const activeLeafId = resolveActiveLeaf(tree, state.meta);
-        return { meta: { ...state.meta }, messages: list, activeLeafId, activePath: pathTo(tree, activeLeafId).map((m) => m.id), readOnly: state.readOnly, notices };
+        return {
+          meta: { ...state.meta },
+          messages: list,
+          activeLeafId,
+          activePath: pathTo(tree, activeLeafId).map((m) => m.id),
+          readOnly: state.readOnly,
+          notices,
+        };
       },
       true,
     );
@@ -137,8 +173,10 @@ export class HistoryStore {
     await this.start();
     const id = this.checkedId(input.id ?? this.newId());
     return this.repo.with(this.checkedId(conversationId), async (state) => {
-      if (input.parentId !== null && !state.messages.has(input.parentId)) throw historyFailure('history_bad_request', `Parent message ${input.parentId} does not exist.`);
-      if (state.messages.has(id)) throw historyFailure('history_bad_request', `Message ${id} already exists; use updateMessage.`);
+      if (input.parentId !== null && !state.messages.has(input.parentId))
+        throw historyFailure('history_bad_request', `Parent message ${input.parentId} does not exist.`);
+      if (state.messages.has(id))
+        throw historyFailure('history_bad_request', `Message ${id} already exists; use updateMessage.`);
       const message = buildMessage(input, id, this.now(), 'complete');
       await this.repo.commitMessages(state, [message]);
       if (!state.meta.title && message.role === 'user') await this.defaultTitle(state, message);
@@ -151,7 +189,8 @@ export class HistoryStore {
     return this.repo.with(this.checkedId(conversationId), async (state) => {
       const existing = state.messages.get(messageId);
       if (!existing) throw historyFailure('history_bad_request', `Message ${messageId} does not exist.`);
-      if (this.streams.liveIn(conversationId).some((m) => m.id === messageId)) throw historyFailure('history_bad_request', `Message ${messageId} is streaming; use updateStream/endStream.`);
+      if (this.streams.liveIn(conversationId).some((m) => m.id === messageId))
+        throw historyFailure('history_bad_request', `Message ${messageId} is streaming; use updateStream/endStream.`);
       const message = patchMessage(existing, patch, this.now());
       await this.repo.commitMessages(state, [message]);
       return message;
@@ -164,7 +203,10 @@ export class HistoryStore {
     return this.streams.begin(this.checkedId(conversationId), input, this.checkedId(input.id ?? this.newId()));
   }
 
-  /** Continues a saved answer in place (Continue): saved at once as `partial` again; updateStream/endStream as for a new one. */
+  /**
+   * Continues a saved answer in place (Continue): saved at once as `partial` again; updateStream/endStream as for a new
+   * one.
+   */
   async resumeStream(conversationId: string, messageId: string): Promise<StoredMessage> {
     await this.start();
     return this.streams.resume(this.checkedId(conversationId), this.checkedId(messageId));
@@ -181,12 +223,20 @@ export class HistoryStore {
   }
 
   /** Shows the branch through `messageId` (its newest leaf), as picked with ‹ ›. */
-  async selectBranch(conversationId: string, messageId: string): Promise<{ activeLeafId: string | null; activePath: string[] }> {
+  async selectBranch(
+    conversationId: string,
+    messageId: string,
+  ): Promise<{ activeLeafId: string | null; activePath: string[] }> {
     await this.start();
     return this.repo.with(this.checkedId(conversationId), async (state) => {
       const tree = buildTree([...state.messages.values()]);
-      if (!tree.byId.has(messageId)) throw historyFailure('history_bad_request', `Message ${messageId} does not exist.`);
-      await this.repo.commitMeta(state, { ...state.meta, activeLeafId: newestLeafUnder(tree, messageId), activeSetAt: this.now() });
+      if (!tree.byId.has(messageId))
+        throw historyFailure('history_bad_request', `Message ${messageId} does not exist.`);
+      await this.repo.commitMeta(state, {
+        ...state.meta,
+        activeLeafId: newestLeafUnder(tree, messageId),
+        activeSetAt: this.now(),
+      });
       const activeLeafId = resolveActiveLeaf(tree, state.meta);
       return { activeLeafId, activePath: pathTo(tree, activeLeafId).map((m) => m.id) };
     });
@@ -246,7 +296,9 @@ export class HistoryStore {
     return this.transfer.exportMarkdown(await this.selected(selection));
   }
 
-  /** Imports our JSON export (every conversation in it) or an OpenAI `messages` array; each becomes a new conversation. */
+  /**
+   * Imports our JSON export (every conversation in it) or an OpenAI `messages` array; each becomes a new conversation.
+   */
   async importFile(text: string): Promise<ConversationMeta[]> {
     await this.start();
     return this.transfer.importFile(text);
@@ -294,7 +346,8 @@ export class HistoryStore {
   }
 
   private checkedId(id: string): string {
-    if (!IdSchema.safeParse(id).success) throw historyFailure('history_bad_request', `Invalid id: ${JSON.stringify(id).slice(0, 100)}`);
+    if (!IdSchema.safeParse(id).success)
+      throw historyFailure('history_bad_request', `Invalid id: ${JSON.stringify(id).slice(0, 100)}`);
     return id;
   }
 }

@@ -29,14 +29,18 @@ export class HistoryTransfer {
     return conversationsToMarkdown(await this.collect(ids));
   }
 
-  /** Imports our JSON export (every conversation in it) or an OpenAI `messages` array; each becomes a new conversation. */
+  /**
+   * Imports our JSON export (every conversation in it) or an OpenAI `messages` array; each becomes a new conversation.
+   */
   async importFile(text: string): Promise<ConversationMeta[]> {
     const { repo, searcher, now, newId } = this.deps;
     const imported = parseImport(text, now());
     const created: ConversationMeta[] = [];
     for (const conversation of imported) {
       const id = newId();
-      const state = await repo.queue.run(id, () => repo.createOnDisk({ ...conversation.meta, id, version: HISTORY_FORMAT_VERSION }, conversation.messages));
+      const state = await repo.queue.run(id, () =>
+        repo.createOnDisk({ ...conversation.meta, id, version: HISTORY_FORMAT_VERSION }, conversation.messages),
+      );
       searcher.indexMessages(id, conversation.messages);
       created.push({ ...state.meta });
     }
@@ -45,7 +49,10 @@ export class HistoryTransfer {
 
   private async collect(ids: readonly string[]): Promise<ExportedConversation[]> {
     const out: ExportedConversation[] = [];
-    for (const id of ids) out.push(await this.deps.repo.with(id, (state) => ({ meta: { ...state.meta }, messages: [...state.messages.values()] })));
+    for (const id of ids)
+      out.push(
+        await this.deps.repo.with(id, (state) => ({ meta: { ...state.meta }, messages: [...state.messages.values()] })),
+      );
     return out;
   }
 }

@@ -18,7 +18,12 @@ describe('questions recovered at the next start', () => {
     // conv-2 exists and already has an answer; its new question followed that answer.
     await store.create({}, 'conv-2');
     await store.appendMessage('conv-2', { id: 'old-q', parentId: null, role: 'user', content: 'earlier' });
-    await store.appendMessage('conv-2', { id: 'old-a', parentId: 'old-q', role: 'assistant', content: 'earlier answer' });
+    await store.appendMessage('conv-2', {
+      id: 'old-a',
+      parentId: 'old-q',
+      role: 'assistant',
+      content: 'earlier answer',
+    });
     // conv-3 already got its question saved before the crash: not added twice.
     await store.create({}, 'conv-3');
     await store.appendMessage('conv-3', { id: 'q3', parentId: null, role: 'user', content: 'question 3' });
@@ -36,7 +41,9 @@ describe('questions recovered at the next start', () => {
     expect(restored.sort()).toEqual(['conv-1', 'conv-2', 'conv-4']);
     const one = await store.open('conv-1');
     expect(one.meta.systemPrompt).toBe('be brief');
-    expect(one.messages.map((m) => [m.id, m.role, m.content, m.status])).toEqual([['q1', 'user', 'question 1', 'complete']]);
+    expect(one.messages.map((m) => [m.id, m.role, m.content, m.status])).toEqual([
+      ['q1', 'user', 'question 1', 'complete'],
+    ]);
     expect(one.activePath).toEqual(['q1']);
     expect((await store.open('conv-2')).activePath).toEqual(['old-q', 'old-a', 'q2']);
     expect((await store.open('conv-3')).messages.map((m) => m.id)).toEqual(['q3']);
@@ -46,7 +53,9 @@ describe('questions recovered at the next start', () => {
     expect((await store.list()).map((c) => c.id)).not.toContain('conv-6');
     // The dead run's inbox is gone; this run's own is left alone.
     expect(existsSync(join(historyDir, inboxFileName('dead-run')))).toBe(false);
-    expect(readHeldQuestions(join(historyDir, inboxFileName('this-run'))).map((h) => h.record.question.id)).toEqual(['q5']);
+    expect(readHeldQuestions(join(historyDir, inboxFileName('this-run'))).map((h) => h.record.question.id)).toEqual([
+      'q5',
+    ]);
     await store.close();
   });
 

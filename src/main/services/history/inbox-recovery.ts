@@ -14,7 +14,11 @@ export function inboxFileName(runId: string): string {
 }
 
 /** Puts back the questions of every earlier run's inbox; returns the ids of the conversations that got one. */
-export async function recoverHeldQuestions(store: HistoryStore, historyDir: string, ownFile: string): Promise<string[]> {
+export async function recoverHeldQuestions(
+  store: HistoryStore,
+  historyDir: string,
+  ownFile: string,
+): Promise<string[]> {
   let files: string[];
   try {
     files = readdirSync(historyDir).filter((name) => /^inbox-.+\.jsonl$/.test(name) && name !== ownFile);
@@ -45,7 +49,12 @@ async function restore(store: HistoryStore, { record }: HeldQuestion): Promise<b
   if (opened?.messages.some((message) => message.id === record.question.id)) return false;
   const known = record.parentId !== null && opened?.messages.some((message) => message.id === record.parentId);
   // A parent lost in the same crash (a regenerated answer, say): the question starts a branch of its own.
-  await store.appendMessage(record.conversationId, { id: record.question.id, parentId: known ? record.parentId : null, role: 'user', content: storedContent(record.question.content) });
+  await store.appendMessage(record.conversationId, {
+    id: record.question.id,
+    parentId: known ? record.parentId : null,
+    role: 'user',
+    content: storedContent(record.question.content),
+  });
   return true;
 }
 

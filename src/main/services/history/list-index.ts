@@ -88,7 +88,10 @@ export class ListIndex {
     if (summary !== undefined) this.put(id, summary);
   }
 
-  /** Sets a row without journaling: for creations, deletions and restores, which the folder listing at a cold start reveals anyway. */
+  /**
+   * Sets a row without journaling: for creations, deletions and restores, which the folder listing at a cold start
+   * reveals anyway.
+   */
   put(id: string, summary: ConversationSummary | null): void {
     if (summary === null) this.summaries.delete(id);
     else this.summaries.set(id, summary);
@@ -136,7 +139,8 @@ export class ListIndex {
     try {
       await this.deps.fs.writeAtomic(this.indexPath, JSON.stringify({ version: INDEX_VERSION, entries: snapshot }));
       await this.journalQueue.run('journal', async () => {
-        for (const [id, journaledIn] of this.journaled) if (journaledIn < generation && !keep.has(id)) this.journaled.delete(id);
+        for (const [id, journaledIn] of this.journaled)
+          if (journaledIn < generation && !keep.has(id)) this.journaled.delete(id);
         await this.deps.fs.writeAtomic(this.journalPath, [...this.journaled.keys()].map((id) => `${id}\n`).join(''));
       });
       this.writeFailureReported = false;
@@ -144,7 +148,12 @@ export class ListIndex {
       this.dirty = true;
       if (!this.writeFailureReported) {
         this.writeFailureReported = true;
-        this.deps.notify({ level: 'warning', code: 'history_write_failed', message: `The history list index could not be saved (${errno(error)}); conversations are safe and the list will be rebuilt from them.`, details: { errno: errno(error), what: 'index' } });
+        this.deps.notify({
+          level: 'warning',
+          code: 'history_write_failed',
+          message: `The history list index could not be saved (${errno(error)}); conversations are safe and the list will be rebuilt from them.`,
+          details: { errno: errno(error), what: 'index' },
+        });
       }
       throw error;
     }
@@ -152,7 +161,11 @@ export class ListIndex {
 
   private async load(): Promise<void> {
     const { fs, historyDir } = this.deps;
-    const [indexBytes, journalBytes, dirs] = await Promise.all([readOptional(fs, this.indexPath), readOptional(fs, this.journalPath), fs.listDirs(historyDir)]);
+    const [indexBytes, journalBytes, dirs] = await Promise.all([
+      readOptional(fs, this.indexPath),
+      readOptional(fs, this.journalPath),
+      fs.listDirs(historyDir),
+    ]);
     const ids = dirs.filter((name) => ID_PATTERN.test(name));
     const onDisk = new Set(ids);
     const entries = indexBytes === null ? null : parseIndex(indexBytes);
@@ -175,13 +188,29 @@ export class ListIndex {
         else this.summaries.delete(id);
       } catch (error) {
         // Keep whatever row it had: the conversation is still there, opening it will say why it cannot be read.
-        this.deps.notify({ level: 'error', code: 'history_unreadable', conversationId: id, message: `Conversation ${id} could not be read (${errno(error)}).`, details: { errno: errno(error) } });
+        this.deps.notify({
+          level: 'error',
+          code: 'history_unreadable',
+          conversationId: id,
+          message: `Conversation ${id} could not be read (${errno(error)}).`,
+          details: { errno: errno(error) },
+        });
       }
     });
     if (indexBytes !== null && !entries) {
-      this.deps.notify({ level: 'warning', code: 'history_index_rebuilt', message: `The history list index was damaged and was rebuilt from ${this.summaries.size} conversation(s).`, details: { count: this.summaries.size, damaged: true } });
+      this.deps.notify({
+        level: 'warning',
+        code: 'history_index_rebuilt',
+        message: `The history list index was damaged and was rebuilt from ${this.summaries.size} conversation(s).`,
+        details: { count: this.summaries.size, damaged: true },
+      });
     } else if (indexBytes === null && ids.length > 0) {
-      this.deps.notify({ level: 'info', code: 'history_index_rebuilt', message: `The history list index was missing and was rebuilt from ${this.summaries.size} conversation(s).`, details: { count: this.summaries.size, damaged: false } });
+      this.deps.notify({
+        level: 'info',
+        code: 'history_index_rebuilt',
+        message: `The history list index was missing and was rebuilt from ${this.summaries.size} conversation(s).`,
+        details: { count: this.summaries.size, damaged: false },
+      });
     }
     this.sorted = null;
     if (changed || refresh.size > 0 || !entries || (journalBytes?.length ?? 0) > 0) {
@@ -227,7 +256,11 @@ async function readOptional(fs: HistoryFs, path: string): Promise<Buffer | null>
   }
 }
 
-export async function forEachLimit<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+export async function forEachLimit<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < items.length) await task(items[next++] as T);

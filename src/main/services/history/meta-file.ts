@@ -6,7 +6,12 @@
 import { z } from 'zod';
 import { contentText, defaultTitle, firstUserMessage } from '@shared/history/message-text';
 import { ConversationMetaSchema, EndpointSchema, IdSchema, MetaVersionSchema } from '@shared/history/schemas';
-import { HISTORY_FORMAT_VERSION, type ConversationMeta, type NewConversation, type StoredMessage } from '@shared/history/types';
+import {
+  HISTORY_FORMAT_VERSION,
+  type ConversationMeta,
+  type NewConversation,
+  type StoredMessage,
+} from '@shared/history/types';
 
 /** The meta of a conversation created at `now`: what `init` says, defaults for the rest. */
 export function newConversationMeta(init: NewConversation, id: string, now: number): ConversationMeta {
@@ -37,8 +42,14 @@ export interface MetaReading {
   version: number;
 }
 
-export function readMeta(bytes: Buffer | null, id: string, messages: ReadonlyMap<string, StoredMessage>, now: number): MetaReading {
-  if (bytes === null) return { meta: rebuildMeta(id, messages, {}, now), problem: 'missing', version: HISTORY_FORMAT_VERSION };
+export function readMeta(
+  bytes: Buffer | null,
+  id: string,
+  messages: ReadonlyMap<string, StoredMessage>,
+  now: number,
+): MetaReading {
+  if (bytes === null)
+    return { meta: rebuildMeta(id, messages, {}, now), problem: 'missing', version: HISTORY_FORMAT_VERSION };
   let raw: unknown;
   try {
     raw = JSON.parse(bytes.toString('utf8'));
@@ -49,7 +60,12 @@ export function readMeta(bytes: Buffer | null, id: string, messages: ReadonlyMap
   const parsed = ConversationMetaSchema.safeParse(raw);
   const fields = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   // A newer file is not "damaged" when our schema rejects it: it is simply richer than we know.
-  if (!parsed.success) return { meta: rebuildMeta(id, messages, fields, now), problem: version > HISTORY_FORMAT_VERSION ? null : 'damaged', version };
+  if (!parsed.success)
+    return {
+      meta: rebuildMeta(id, messages, fields, now),
+      problem: version > HISTORY_FORMAT_VERSION ? null : 'damaged',
+      version,
+    };
   return { meta: withDerived({ ...parsed.data, id }, messages), problem: null, version };
 }
 
@@ -58,7 +74,12 @@ function pick<T>(fields: Record<string, unknown>, key: string, schema: z.ZodType
   return parsed.success ? parsed.data : fallback;
 }
 
-export function rebuildMeta(id: string, messages: ReadonlyMap<string, StoredMessage>, fields: Record<string, unknown>, now: number): ConversationMeta {
+export function rebuildMeta(
+  id: string,
+  messages: ReadonlyMap<string, StoredMessage>,
+  fields: Record<string, unknown>,
+  now: number,
+): ConversationMeta {
   let created = Number.POSITIVE_INFINITY;
   for (const message of messages.values()) created = Math.min(created, message.createdAt);
   if (!Number.isFinite(created)) created = now;

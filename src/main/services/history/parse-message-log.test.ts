@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseMessageLog } from './parse-message-log';
 
 type Rec = { id: string; text?: string };
-const validate = (value: unknown): Rec | null => (value && typeof value === 'object' && typeof (value as Rec).id === 'string' ? (value as Rec) : null);
+const validate = (value: unknown): Rec | null =>
+  value && typeof value === 'object' && typeof (value as Rec).id === 'string' ? (value as Rec) : null;
 const line = (id: string, text = 'hello'): string => JSON.stringify({ id, text });
 const parse = (text: string | Buffer) => parseMessageLog(Buffer.isBuffer(text) ? text : Buffer.from(text), validate);
 const ids = (text: string | Buffer) => parse(text).records.map((r) => r.value.id);
@@ -18,7 +19,10 @@ describe('message log parsing', () => {
     // ...and the exact one byte offsets, for rewriting the file byte for byte.
     const exact = parseMessageLog(bytes, validate, true);
     expect(exact).toMatchObject({ exact: true, bad: [], endsWithNewline: true });
-    expect(exact.records.map((r) => bytes.toString('utf8', r.start, r.end))).toEqual([line('a', 'héllo – 你好'), line('b')]);
+    expect(exact.records.map((r) => bytes.toString('utf8', r.start, r.end))).toEqual([
+      line('a', 'héllo – 你好'),
+      line('b'),
+    ]);
   });
 
   it('quarantines a torn last line and keeps the rest', () => {

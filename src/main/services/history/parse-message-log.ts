@@ -52,7 +52,13 @@ export function parseMessageLog<T>(bytes: Buffer, validate: (value: unknown) => 
     const clean = parseClean(bytes, validate);
     if (clean) return clean;
   }
-  const out: ParsedLog<T> = { records: [], exact: true, bad: [], endsWithNewline: bytes.length === 0 || bytes[bytes.length - 1] === NL, mergedLines: 0 };
+  const out: ParsedLog<T> = {
+    records: [],
+    exact: true,
+    bad: [],
+    endsWithNewline: bytes.length === 0 || bytes[bytes.length - 1] === NL,
+    mergedLines: 0,
+  };
   let lineStart = 0;
   while (lineStart < bytes.length) {
     const newline = bytes.indexOf(NL, lineStart);
@@ -68,7 +74,7 @@ function parseClean<T>(bytes: Buffer, validate: (value: unknown) => T | null): P
   if (bytes.length > 0 && bytes[bytes.length - 1] !== NL) return null;
   const text = bytes.toString('utf8');
   const records: Array<LogRecord<T>> = [];
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     const end = text.indexOf('\n', start);
     if (end > start) {
       let value: unknown;
@@ -86,7 +92,14 @@ function parseClean<T>(bytes: Buffer, validate: (value: unknown) => T | null): P
   return { records, exact: false, bad: [], endsWithNewline: true, mergedLines: 0 };
 }
 
-function parseLine<T>(bytes: Buffer, from: number, to: number, isTail: boolean, validate: (value: unknown) => T | null, out: ParsedLog<T>): void {
+function parseLine<T>(
+  bytes: Buffer,
+  from: number,
+  to: number,
+  isTail: boolean,
+  validate: (value: unknown) => T | null,
+  out: ParsedLog<T>,
+): void {
   let start = from;
   let end = to;
   while (start < end && isBlank(bytes[start])) start++;
@@ -106,11 +119,23 @@ function parseLine<T>(bytes: Buffer, from: number, to: number, isTail: boolean, 
 
 // Walks a damaged line: every '{' that opens a balanced, parseable, valid
 // record is kept; the bytes between kept records become bad ranges.
-function salvage<T>(bytes: Buffer, from: number, to: number, isTail: boolean, validate: (value: unknown) => T | null, out: ParsedLog<T>): void {
+function salvage<T>(
+  bytes: Buffer,
+  from: number,
+  to: number,
+  isTail: boolean,
+  validate: (value: unknown) => T | null,
+  out: ParsedLog<T>,
+): void {
   let badStart = -1;
   let budget = (to - from) * SALVAGE_WORK_PER_BYTE;
   const flushBad = (upTo: number): void => {
-    if (badStart >= 0 && upTo > badStart) out.bad.push({ offset: badStart, length: upTo - badStart, reason: reasonFor(bytes, badStart, upTo, isTail && upTo === to) });
+    if (badStart >= 0 && upTo > badStart)
+      out.bad.push({
+        offset: badStart,
+        length: upTo - badStart,
+        reason: reasonFor(bytes, badStart, upTo, isTail && upTo === to),
+      });
     badStart = -1;
   };
   let p = from;

@@ -22,12 +22,21 @@ const TRIALS = 10;
 
 const questionText = (trial: number): string => `question ${trial}: do not lose me`;
 
-/** Starts a child, SIGKILLs it `killAfterMs` after it accepted the question; true when the kill came before the usual save wrote the conversation. */
+/**
+ * Starts a child, SIGKILLs it `killAfterMs` after it accepted the question; true when the kill came before the usual
+ * save wrote the conversation.
+ */
 async function sendAndKill(dataDir: string, baseUrl: string, trial: number, killAfterMs: number): Promise<boolean> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, baseUrl, String(trial), questionText(trial)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', CHILD, dataDir, baseUrl, String(trial), questionText(trial)],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<NodeJS.Signals | number | null>((done) => child.on('exit', (code, signal) => done(signal ?? code)));
+  const exited = new Promise<NodeJS.Signals | number | null>((done) =>
+    child.on('exit', (code, signal) => done(signal ?? code)),
+  );
   let timer: NodeJS.Timeout | undefined;
   for await (const line of createInterface({ input: child.stdout })) {
     if (line === 'accepted') timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
@@ -39,41 +48,45 @@ async function sendAndKill(dataDir: string, baseUrl: string, trial: number, kill
 }
 
 describe('a question survives a crash right after Send', () => {
-  it(`${TRIALS} SIGKILLs 0–${SAVE_DELAY_MS} ms after the core accepted a question: every question is in the history at the next start`, { timeout: 240_000 }, async () => {
-    const silent = createServer(() => undefined);
-    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', () => done()));
-    const baseUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`;
-    const dataDir = await mkdtemp(join(tmpdir(), 'eva-question-crash-'));
-    const seed = Date.now() % 1_000_000;
-    const random = seededRandom(seed);
-    const delays: number[] = [];
-    let beforeSave = 0;
-    try {
-      for (let trial = 0; trial < TRIALS; trial++) {
-        const delay = Math.floor(random() * (SAVE_DELAY_MS + 1));
-        delays.push(delay);
-        if (await sendAndKill(dataDir, baseUrl, trial, delay)) beforeSave++;
+  it(
+    `${TRIALS} SIGKILLs 0–${SAVE_DELAY_MS} ms after the core accepted a question: every question is in the history at the next start`,
+    { timeout: 240_000 },
+    async () => {
+      const silent = createServer(() => undefined);
+      await new Promise<void>((done) => silent.listen(0, '127.0.0.1', () => done()));
+      const baseUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`;
+      const dataDir = await mkdtemp(join(tmpdir(), 'eva-question-crash-'));
+      const seed = Date.now() % 1_000_000;
+      const random = seededRandom(seed);
+      const delays: number[] = [];
+      let beforeSave = 0;
+      try {
+        for (let trial = 0; trial < TRIALS; trial++) {
+          const delay = Math.floor(random() * (SAVE_DELAY_MS + 1));
+          delays.push(delay);
+          if (await sendAndKill(dataDir, baseUrl, trial, delay)) beforeSave++;
+        }
+      } finally {
+        silent.closeAllConnections();
+        await new Promise((done) => silent.close(done));
       }
-    } finally {
-      silent.closeAllConnections();
-      await new Promise((done) => silent.close(done));
-    }
-    const context = `seed ${seed}, kills after ${delays.join(', ')} ms`;
-    // The kills must have come before the usual save, or this proved nothing about the inbox.
-    expect(beforeSave, context).toBeGreaterThanOrEqual(3);
+      const context = `seed ${seed}, kills after ${delays.join(', ')} ms`;
+      // The kills must have come before the usual save, or this proved nothing about the inbox.
+      expect(beforeSave, context).toBeGreaterThanOrEqual(3);
 
-    const history = createHistoryService({ historyDir: join(dataDir, 'history'), emit: () => undefined });
-    const { conversations } = await history.list();
-    const asked = Array.from({ length: TRIALS }, (_, trial) => `crash-${trial}`);
-    expect(conversations.map((c) => c.id).sort(), context).toEqual([...asked].sort());
-    for (const [trial, id] of asked.entries()) {
-      const opened = await history.open(id);
-      expect(opened.meta.systemPrompt, `${context}: ${id}`).toBe('kept');
-      expect(
-        opened.messages.filter((m) => m.role === 'user').map((m) => [m.id, m.content]),
-        `${context}: ${id}`,
-      ).toEqual([[`q${trial}`, questionText(trial)]]);
-    }
-    await history.dispose();
-  });
+      const history = createHistoryService({ historyDir: join(dataDir, 'history'), emit: () => undefined });
+      const { conversations } = await history.list();
+      const asked = Array.from({ length: TRIALS }, (_, trial) => `crash-${trial}`);
+      expect(conversations.map((c) => c.id).sort(), context).toEqual([...asked].sort());
+      for (const [trial, id] of asked.entries()) {
+        const opened = await history.open(id);
+        expect(opened.meta.systemPrompt, `${context}: ${id}`).toBe('kept');
+        expect(
+          opened.messages.filter((m) => m.role === 'user').map((m) => [m.id, m.content]),
+          `${context}: ${id}`,
+        ).toEqual([[`q${trial}`, questionText(trial)]]);
+      }
+      await history.dispose();
+    },
+  );
 });

@@ -73,9 +73,23 @@ describe('question inbox', () => {
     const dir = await tempDir();
     const { store } = storeOn(dir);
     const inbox = new QuestionInbox(join(dir, inboxFileName('run')));
-    const recorder = createChatRecorder({ history: store, inbox, onSaveFailed: () => undefined, onChanged: () => undefined });
+    const recorder = createChatRecorder({
+      history: store,
+      inbox,
+      onSaveFailed: () => undefined,
+      onChanged: () => undefined,
+    });
     const record = heldRecord(1);
-    const input: ChatSendInput = { mode: 'chat', requestId: 'r1', endpoint: { kind: 'local' }, systemPrompt: '', messages: [{ role: 'user', content: 'question 1' }], sampling: {}, idSlot: null, record };
+    const input: ChatSendInput = {
+      mode: 'chat',
+      requestId: 'r1',
+      endpoint: { kind: 'local' },
+      systemPrompt: '',
+      messages: [{ role: 'user', content: 'question 1' }],
+      sampling: {},
+      idSlot: null,
+      record,
+    };
     let heldAtSend: string[] = [];
     const { internal: _internal, ...message } = initialStreamingMessage();
     const result: ChatResult = { ...message, content: 'an answer', status: 'done', requestId: 'r1', elapsedMs: 1 };

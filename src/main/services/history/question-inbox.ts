@@ -86,7 +86,10 @@ export class QuestionInbox {
   }
 }
 
-/** The unsettled questions in an inbox file; a torn line (killed mid-write) and foreign lines are skipped, the rest kept. */
+/**
+ * The unsettled questions in an inbox file; a torn line (killed mid-write) and foreign lines are skipped, the rest
+ * kept.
+ */
 export function readHeldQuestions(file: string): HeldQuestion[] {
   let text: string;
   try {

@@ -16,7 +16,13 @@ async function seeded() {
   const b = await store.appendMessage(meta.id, { parentId: a.id, role: 'assistant', content: 'first answer' });
   const c = await store.appendMessage(meta.id, { parentId: b.id, role: 'user', content: 'second question' });
   await store.close();
-  return { dir, id: meta.id, messages: [a, b, c], log: join(dir, meta.id, 'messages.jsonl'), metaFile: join(dir, meta.id, 'meta.json') };
+  return {
+    dir,
+    id: meta.id,
+    messages: [a, b, c],
+    log: join(dir, meta.id, 'messages.jsonl'),
+    metaFile: join(dir, meta.id, 'meta.json'),
+  };
 }
 
 const codes = (notices: Array<{ code: string }>) => notices.map((n) => n.code);
@@ -36,14 +42,21 @@ describe('history recovery', () => {
     const { store, notices, opened } = await reopen(s.dir, s.id);
     expect(opened.messages).toEqual(s.messages);
     expect(codes(opened.notices)).toEqual(['history_recovered']);
-    expect(opened.notices[0]).toMatchObject({ level: 'warning', details: { ranges: [{ offset: clean.length, length: fragment.length, reason: 'torn_line' }] } });
+    expect(opened.notices[0]).toMatchObject({
+      level: 'warning',
+      details: { ranges: [{ offset: clean.length, length: fragment.length, reason: 'torn_line' }] },
+    });
     expect(notices).toEqual(opened.notices);
     const quarantine = await readFile(`${s.log}.corrupt`, 'utf8');
     expect(quarantine).toContain(`"offset":${clean.length}`);
     expect(quarantine).toContain(fragment);
     expect(await readFile(s.log)).toEqual(clean);
     // Appending after the repair produces a clean file that reopens without notices.
-    const d = await store.appendMessage(s.id, { parentId: s.messages[2]?.id ?? null, role: 'assistant', content: 'after repair' });
+    const d = await store.appendMessage(s.id, {
+      parentId: s.messages[2]?.id ?? null,
+      role: 'assistant',
+      content: 'after repair',
+    });
     await store.close();
     const again = await reopen(s.dir, s.id);
     expect(again.opened.messages).toEqual([...s.messages, d]);
@@ -53,7 +66,12 @@ describe('history recovery', () => {
   it('NUL bytes in the middle and at the end', async () => {
     const s = await seeded();
     const lines = (await readFile(s.log, 'utf8')).split('\n');
-    const damaged = Buffer.concat([Buffer.from(`${lines[0]}\n`), Buffer.alloc(4096), Buffer.from(`${lines[1]}\n${lines[2]}\n`), Buffer.alloc(100)]);
+    const damaged = Buffer.concat([
+      Buffer.from(`${lines[0]}\n`),
+      Buffer.alloc(4096),
+      Buffer.from(`${lines[1]}\n${lines[2]}\n`),
+      Buffer.alloc(100),
+    ]);
     await writeFile(s.log, damaged);
     const { opened } = await reopen(s.dir, s.id);
     expect(opened.messages).toEqual(s.messages);
@@ -74,7 +92,12 @@ describe('history recovery', () => {
   it('invalid lines in the middle are quarantined, everything around them kept', async () => {
     const s = await seeded();
     const lines = (await readFile(s.log, 'utf8')).split('\n');
-    await writeFile(s.log, [lines[0], '{"id":"broken", "role": tru', 'garbage ☃', '{"id":"x","role":"alien"}', lines[1], lines[2], ''].join('\n'));
+    await writeFile(
+      s.log,
+      [lines[0], '{"id":"broken", "role": tru', 'garbage ☃', '{"id":"x","role":"alien"}', lines[1], lines[2], ''].join(
+        '\n',
+      ),
+    );
     const { opened } = await reopen(s.dir, s.id);
     expect(opened.messages).toEqual(s.messages);
     expect(opened.notices[0]?.details?.ranges).toHaveLength(3);
@@ -90,7 +113,12 @@ describe('history recovery', () => {
     const { opened, store } = await reopen(s.dir, s.id);
     expect(opened.messages).toEqual(s.messages);
     expect(opened.notices).toMatchObject([{ code: 'history_meta_rebuilt', level: 'warning' }]);
-    expect(opened.meta).toMatchObject({ id: s.id, title: 'first question — 第一', messageCount: 3, createdAt: s.messages[0]?.createdAt });
+    expect(opened.meta).toMatchObject({
+      id: s.id,
+      title: 'first question — 第一',
+      messageCount: 3,
+      createdAt: s.messages[0]?.createdAt,
+    });
     expect(await readFile(`${s.metaFile}.corrupt`, 'utf8')).toContain(original.slice(0, 40));
     expect(JSON.parse(await readFile(s.metaFile, 'utf8')).title).toBe('first question — 第一');
     expect((await store.list()).map((c) => c.id)).toEqual([s.id]);
@@ -103,7 +131,9 @@ describe('history recovery', () => {
     await rm(s.metaFile);
     await rm(join(s.dir, 'index.json'));
     const { store, notices } = storeOn(s.dir);
-    expect((await store.list()).map((c) => [c.id, c.title, c.messageCount])).toEqual([[s.id, 'first question — 第一', 3]]);
+    expect((await store.list()).map((c) => [c.id, c.title, c.messageCount])).toEqual([
+      [s.id, 'first question — 第一', 3],
+    ]);
     expect(codes(notices).sort()).toEqual(['history_index_rebuilt', 'history_meta_rebuilt']);
     expect((await store.open(s.id)).messages).toEqual(s.messages);
   });
@@ -118,7 +148,10 @@ describe('history recovery', () => {
     expect(opened.readOnly).toBe(true);
     expect(opened.messages).toEqual(s.messages);
     expect(opened.notices).toMatchObject([{ code: 'history_newer_version', level: 'warning' }]);
-    await expect(store.appendMessage(s.id, { parentId: null, role: 'user', content: 'x' })).rejects.toMatchObject({ code: 'forbidden', details: { historyCode: 'history_read_only' } });
+    await expect(store.appendMessage(s.id, { parentId: null, role: 'user', content: 'x' })).rejects.toMatchObject({
+      code: 'forbidden',
+      details: { historyCode: 'history_read_only' },
+    });
     await expect(store.rename(s.id, 'new')).rejects.toMatchObject({ details: { historyCode: 'history_read_only' } });
     await store.close();
     expect([await readFile(s.metaFile), await readFile(s.log)]).toEqual(before);
@@ -126,11 +159,21 @@ describe('history recovery', () => {
 
   it('a partial answer left on disk reads back as interrupted, once', async () => {
     const s = await seeded();
-    const partial: StoredMessage = { id: 'streamed', parentId: s.messages[2]?.id ?? null, role: 'assistant', content: 'so far', status: 'partial', createdAt: 5, updatedAt: 6 };
+    const partial: StoredMessage = {
+      id: 'streamed',
+      parentId: s.messages[2]?.id ?? null,
+      role: 'assistant',
+      content: 'so far',
+      status: 'partial',
+      createdAt: 5,
+      updatedAt: 6,
+    };
     await appendFile(s.log, `${JSON.stringify(partial)}\n`);
     const { opened, store } = await reopen(s.dir, s.id);
     expect(opened.messages.at(-1)).toEqual({ ...partial, status: 'interrupted' });
-    expect(opened.notices).toMatchObject([{ code: 'history_interrupted', level: 'info', details: { count: 1, messageIds: ['streamed'] } }]);
+    expect(opened.notices).toMatchObject([
+      { code: 'history_interrupted', level: 'info', details: { count: 1, messageIds: ['streamed'] } },
+    ]);
     await store.close();
     const again = await reopen(s.dir, s.id);
     expect(again.opened.messages.at(-1)?.status).toBe('interrupted');
@@ -139,11 +182,21 @@ describe('history recovery', () => {
 
   it('an interrupted answer is continued in place (Continue): partial again at once, complete at the end, no new message', async () => {
     const s = await seeded();
-    const partial: StoredMessage = { id: 'streamed', parentId: s.messages[2]?.id ?? null, role: 'assistant', content: 'so far', status: 'partial', createdAt: 5, updatedAt: 6 };
+    const partial: StoredMessage = {
+      id: 'streamed',
+      parentId: s.messages[2]?.id ?? null,
+      role: 'assistant',
+      content: 'so far',
+      status: 'partial',
+      createdAt: 5,
+      updatedAt: 6,
+    };
     await appendFile(s.log, `${JSON.stringify(partial)}\n`);
     const { store, opened } = await reopen(s.dir, s.id);
     expect(opened.messages.at(-1)?.status).toBe('interrupted');
-    await expect(store.resumeStream(s.id, s.messages[0]!.id)).rejects.toMatchObject({ details: { historyCode: 'history_bad_request' } });
+    await expect(store.resumeStream(s.id, s.messages[0]!.id)).rejects.toMatchObject({
+      details: { historyCode: 'history_bad_request' },
+    });
     const reopened = await store.resumeStream(s.id, 'streamed');
     expect(reopened).toMatchObject({ id: 'streamed', status: 'partial', content: 'so far' });
     await expect(store.resumeStream(s.id, 'streamed')).rejects.toThrow(/already streaming/);
@@ -152,7 +205,11 @@ describe('history recovery', () => {
     await store.close();
     const again = await reopen(s.dir, s.id);
     expect(again.opened.messages.map((m) => m.id)).toEqual([...s.messages.map((m) => m.id), 'streamed']);
-    expect(again.opened.messages.at(-1)).toMatchObject({ status: 'complete', content: 'so far, and the rest.', createdAt: 5 });
+    expect(again.opened.messages.at(-1)).toMatchObject({
+      status: 'complete',
+      content: 'so far, and the rest.',
+      createdAt: 5,
+    });
     expect(again.notices).toEqual([]);
   });
 
@@ -165,10 +222,15 @@ describe('history recovery', () => {
       fs.failWith = errno;
       // A disk filling up mid-line leaves half a line behind in the log.
       if (errno === 'ENOSPC') Object.assign(fs, { partialBytes: 25, only: /messages\.jsonl$/ });
-      const failed = await store.appendMessage(s.id, { parentId: null, role: 'user', content: 'lost' }).catch((e: unknown) => e);
+      const failed = await store
+        .appendMessage(s.id, { parentId: null, role: 'user', content: 'lost' })
+        .catch((e: unknown) => e);
       fs.only = null;
       expect(failed).toBeInstanceOf(AppFailure);
-      expect(failed).toMatchObject({ code: 'internal', details: { historyCode: 'history_write_failed', errno, conversationId: s.id } });
+      expect(failed).toMatchObject({
+        code: 'internal',
+        details: { historyCode: 'history_write_failed', errno, conversationId: s.id },
+      });
       expect((failed as Error).message).toMatch(/could not be saved/);
       await expect(store.rename(s.id, 'x')).rejects.toMatchObject({ details: { errno } });
       await expect(store.create()).rejects.toMatchObject({ details: { historyCode: 'history_write_failed' } });
@@ -190,14 +252,22 @@ describe('history recovery', () => {
     const s = await seeded();
     const fs = faultyFs();
     const { store, notices } = storeOn(s.dir, { fs, streamSaveMs: 10 });
-    const answer = await store.beginStream(s.id, { parentId: s.messages[2]?.id ?? null, role: 'assistant', content: '' });
+    const answer = await store.beginStream(s.id, {
+      parentId: s.messages[2]?.id ?? null,
+      role: 'assistant',
+      content: '',
+    });
     fs.failWith = 'ENOSPC';
     store.updateStream(s.id, answer.id, { content: 'tok' });
     await new Promise((resolve) => setTimeout(resolve, 60));
     store.updateStream(s.id, answer.id, { content: 'tokens' });
     // (the list index, failing to save too, adds its own warning without a conversation id)
-    expect(notices.filter((n) => n.conversationId)).toMatchObject([{ code: 'history_write_failed', level: 'error', details: { errno: 'ENOSPC', messageId: answer.id } }]);
-    await expect(store.endStream(s.id, answer.id)).rejects.toMatchObject({ details: { historyCode: 'history_write_failed' } });
+    expect(notices.filter((n) => n.conversationId)).toMatchObject([
+      { code: 'history_write_failed', level: 'error', details: { errno: 'ENOSPC', messageId: answer.id } },
+    ]);
+    await expect(store.endStream(s.id, answer.id)).rejects.toMatchObject({
+      details: { historyCode: 'history_write_failed' },
+    });
     fs.failWith = null;
     const final = await store.endStream(s.id, answer.id);
     expect(final).toMatchObject({ content: 'tokens', status: 'complete' });

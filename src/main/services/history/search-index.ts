@@ -49,7 +49,10 @@ class Chunk {
   fits(text: string, lower: string): boolean {
     const room = Math.min(this.lowerBytes.length - this.lowerLength - 1, this.textBytes.length - this.textLength);
     if (room >= 3 * Math.max(text.length, lower.length)) return true;
-    return this.lowerLength + Buffer.byteLength(lower) + 1 <= this.lowerBytes.length && this.textLength + Buffer.byteLength(text) <= this.textBytes.length;
+    return (
+      this.lowerLength + Buffer.byteLength(lower) + 1 <= this.lowerBytes.length &&
+      this.textLength + Buffer.byteLength(text) <= this.textBytes.length
+    );
   }
 
   add(conversationId: string, messageId: string, text: string, lower: string): Entry {
@@ -137,7 +140,10 @@ function trigramBits(bytes: Buffer): number[] {
   return [...bits];
 }
 
-/** Lower case that keeps every character's length (the rare characters that would grow stay as they are), so offsets match the original. */
+/**
+ * Lower case that keeps every character's length (the rare characters that would grow stay as they are), so offsets
+ * match the original.
+ */
 export function foldCase(text: string): string {
   const lower = text.toLowerCase();
   if (lower.length === text.length) return lower;
@@ -186,7 +192,9 @@ export class SearchIndex {
     this.maybeCompact();
   }
 
-  /** Messages containing `query` (case-insensitive), newest chunks first, one match per message; stops after `limit`. */
+  /**
+   * Messages containing `query` (case-insensitive), newest chunks first, one match per message; stops after `limit`.
+   */
   search(query: string, limit: number): { matches: MessageMatch[]; truncated: boolean } {
     const folded = foldCase(query.replaceAll('\u0000', ' '));
     const needle = Buffer.from(folded);
@@ -205,7 +213,11 @@ export class SearchIndex {
           continue;
         }
         if (matches.length === limit) return { matches, truncated: true };
-        matches.push({ conversationId: entry.conversationId, messageId: entry.messageId, ...snippetAt(entry, at, folded) });
+        matches.push({
+          conversationId: entry.conversationId,
+          messageId: entry.messageId,
+          ...snippetAt(entry, at, folded),
+        });
         at = lower.indexOf(needle, entry.end);
       }
     }
@@ -214,7 +226,12 @@ export class SearchIndex {
 
   /** Bytes held (live, dead), for tests and diagnostics. */
   stats(): { chunks: number; liveBytes: number; deadBytes: number; conversations: number } {
-    return { chunks: this.chunks.length, liveBytes: this.liveBytes, deadBytes: this.deadBytes, conversations: this.byConversation.size };
+    return {
+      chunks: this.chunks.length,
+      liveBytes: this.liveBytes,
+      deadBytes: this.deadBytes,
+      conversations: this.byConversation.size,
+    };
   }
 
   private kill(entry: Entry): void {
@@ -247,7 +264,12 @@ export class SearchIndex {
     for (const chunk of old) {
       for (const entry of chunk.entries) {
         if (!entry.alive) continue;
-        const moved = this.add(entry.conversationId, entry.messageId, chunk.textOf(entry), chunk.lowerBytes.toString('utf8', entry.start, entry.end));
+        const moved = this.add(
+          entry.conversationId,
+          entry.messageId,
+          chunk.textOf(entry),
+          chunk.lowerBytes.toString('utf8', entry.start, entry.end),
+        );
         this.byConversation.get(entry.conversationId)?.set(entry.messageId, moved);
       }
     }
@@ -256,7 +278,11 @@ export class SearchIndex {
 
 // Offsets inside a message are UTF-16 indexes of the decoded text, identical
 // in the original and the folded copy (foldCase keeps lengths).
-function snippetAt(entry: Entry, at: number, needle: string): { snippet: string; matches: Array<{ start: number; end: number }> } {
+function snippetAt(
+  entry: Entry,
+  at: number,
+  needle: string,
+): { snippet: string; matches: Array<{ start: number; end: number }> } {
   const text = entry.chunk.textOf(entry);
   const lower = foldCase(text);
   const hit = entry.chunk.lowerBytes.toString('utf8', entry.start, at).length;

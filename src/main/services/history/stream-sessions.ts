@@ -32,7 +32,8 @@ export class StreamSessions {
 
   async begin(conversationId: string, input: NewMessage, id: string): Promise<StoredMessage> {
     return this.open(conversationId, id, (state) => {
-      if (input.parentId !== null && !state.messages.has(input.parentId)) throw historyFailure('history_bad_request', `Parent message ${input.parentId} does not exist.`);
+      if (input.parentId !== null && !state.messages.has(input.parentId))
+        throw historyFailure('history_bad_request', `Parent message ${input.parentId} does not exist.`);
       if (state.messages.has(id)) throw historyFailure('history_bad_request', `Message ${id} already exists.`);
       return buildMessage({ ...input, status: 'partial' }, id, this.deps.now(), 'partial');
     });
@@ -46,13 +47,18 @@ export class StreamSessions {
     return this.open(conversationId, id, (state) => {
       const existing = state.messages.get(id);
       if (!existing) throw historyFailure('history_bad_request', `Message ${id} does not exist.`);
-      if (existing.role !== 'assistant') throw historyFailure('history_bad_request', `Message ${id} is not an answer; only an answer can be continued.`);
+      if (existing.role !== 'assistant')
+        throw historyFailure('history_bad_request', `Message ${id} is not an answer; only an answer can be continued.`);
       return patchMessage({ ...existing, error: undefined }, { status: 'partial' }, this.deps.now());
     });
   }
 
   /** Saves the stream's first state (from `first`, which checks the conversation) at once and opens its session. */
-  private async open(conversationId: string, id: string, first: (state: ConversationState) => StoredMessage): Promise<StoredMessage> {
+  private async open(
+    conversationId: string,
+    id: string,
+    first: (state: ConversationState) => StoredMessage,
+  ): Promise<StoredMessage> {
     const key = `${conversationId}/${id}`;
     if (this.sessions.has(key)) throw historyFailure('history_bad_request', `Message ${id} is already streaming.`);
     const message = await this.deps.repo.with(conversationId, async (state) => {
@@ -78,7 +84,10 @@ export class StreamSessions {
     return session.latest;
   }
 
-  /** Writes the final version (status `complete` unless the patch says stopped/error). On failure the stream stays open so `end` can be retried. */
+  /**
+   * Writes the final version (status `complete` unless the patch says stopped/error). On failure the stream stays open
+   * so `end` can be retried.
+   */
   async end(conversationId: string, messageId: string, patch: MessagePatch = {}): Promise<StoredMessage> {
     const session = this.session(conversationId, messageId);
     if (patch.status === 'partial') throw historyFailure('history_bad_request', 'A finished stream cannot be partial.');
@@ -150,6 +159,12 @@ export class StreamSessions {
   }
 
   private reportFailure(session: Session, error: unknown): void {
-    this.deps.notify({ level: 'error', code: 'history_write_failed', conversationId: session.conversationId, message: `The answer being received could not be saved (${errno(error)}); it is kept in memory and saving is retried.`, details: { errno: errno(error), messageId: session.latest.id } });
+    this.deps.notify({
+      level: 'error',
+      code: 'history_write_failed',
+      conversationId: session.conversationId,
+      message: `The answer being received could not be saved (${errno(error)}); it is kept in memory and saving is retried.`,
+      details: { errno: errno(error), messageId: session.latest.id },
+    });
   }
 }

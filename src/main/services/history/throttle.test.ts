@@ -31,7 +31,12 @@ describe('throttle', () => {
     const timers = fakeTimers();
     let state = 0;
     const written: number[] = [];
-    const throttle = new Throttle(1000, async () => void written.push(state), () => undefined, timers);
+    const throttle = new Throttle(
+      1000,
+      async () => void written.push(state),
+      () => undefined,
+      timers,
+    );
     state = 1;
     throttle.poke();
     await tick();
@@ -78,7 +83,12 @@ describe('throttle', () => {
     const timers = fakeTimers();
     let release: () => void = () => undefined;
     let writes = 0;
-    const throttle = new Throttle(100, () => new Promise<void>((resolve) => ((release = resolve), writes++)), () => undefined, timers);
+    const throttle = new Throttle(
+      100,
+      () => new Promise<void>((resolve) => ((release = resolve), writes++)),
+      () => undefined,
+      timers,
+    );
     throttle.poke();
     throttle.poke();
     let stopped = false;

@@ -39,10 +39,11 @@ export class Throttle {
     if (this.inFlight || this.timer !== null) return;
     const wait = this.lastStart + this.intervalMs - this.timers.now();
     if (wait <= 0) this.start();
-    else this.timer = this.timers.setTimeout(() => {
-      this.timer = null;
-      if (this.pending && !this.inFlight) this.start();
-    }, wait);
+    else
+      this.timer = this.timers.setTimeout(() => {
+        this.timer = null;
+        if (this.pending && !this.inFlight) this.start();
+      }, wait);
   }
 
   /** Stops further saves and waits for the one in flight; pending changes are left to the caller's final write. */

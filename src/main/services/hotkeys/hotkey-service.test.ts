@@ -46,12 +46,22 @@ describe('hotkey service', () => {
   it('reports a key held by another application and falls back to the page', () => {
     const service = createHotkeyService({ shortcuts: shortcutsHeldElsewhere(['F1']), emit: recorder().emit });
     const screenshot = service.apply(DEFAULT_HOTKEYS).bindings[0];
-    expect(screenshot).toMatchObject({ action: 'screenshot', accelerator: 'F1', scope: 'page', problem: { code: 'taken', message: expect.stringContaining('F1 is taken by another application') } });
+    expect(screenshot).toMatchObject({
+      action: 'screenshot',
+      accelerator: 'F1',
+      scope: 'page',
+      problem: { code: 'taken', message: expect.stringContaining('F1 is taken by another application') },
+    });
     expect(service.status().bindings[0]).toEqual(screenshot);
   });
 
   it('a throwing register (a malformed accelerator) is a problem, not a crash', () => {
-    const shortcuts: GlobalShortcuts = { register: () => { throw new Error('conversion failed'); }, unregister: () => undefined };
+    const shortcuts: GlobalShortcuts = {
+      register: () => {
+        throw new Error('conversion failed');
+      },
+      unregister: () => undefined,
+    };
     const status = createHotkeyService({ shortcuts, emit: recorder().emit }).apply(DEFAULT_HOTKEYS);
     expect(status.bindings.every((b) => b.scope === 'page' && b.problem?.code === 'taken')).toBe(true);
   });
@@ -62,14 +72,23 @@ describe('hotkey service', () => {
     service.apply(DEFAULT_HOTKEYS);
     service.apply({ screenshot: 'F3', screenshotRegion: '', record: 'Ctrl+Alt+R' });
     expect([...shortcuts.live.keys()].sort()).toEqual(['Ctrl+Alt+R', 'F3']);
-    expect(service.status().bindings[1]).toEqual({ action: 'screenshotRegion', accelerator: '', scope: 'off', problem: null });
+    expect(service.status().bindings[1]).toEqual({
+      action: 'screenshotRegion',
+      accelerator: '',
+      scope: 'off',
+      problem: null,
+    });
     service.release();
     expect(shortcuts.live.size).toBe(0);
   });
 
   it('turns off invalid or colliding bindings with the reason, and registers the rest', () => {
     const shortcuts = shortcutsHeldElsewhere([]);
-    const status = createHotkeyService({ shortcuts, emit: recorder().emit }).apply({ screenshot: 'F5', screenshotRegion: 'Ctrl+Enter', record: 'F5' });
+    const status = createHotkeyService({ shortcuts, emit: recorder().emit }).apply({
+      screenshot: 'F5',
+      screenshotRegion: 'Ctrl+Enter',
+      record: 'F5',
+    });
     expect(status.bindings.map((b) => [b.scope, b.problem?.code])).toEqual([
       ['off', 'duplicate'],
       ['off', 'reserved_send'],

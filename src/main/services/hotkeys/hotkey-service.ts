@@ -4,7 +4,13 @@
 // binding the renderer handles while it has focus. A binding another
 // application holds is not dropped: it falls back to the page and says why.
 import type { EventSink } from '../app/event-bus';
-import { checkHotkeys, HOTKEY_ACTIONS, type HotkeyBinding, type HotkeySettings, type HotkeyStatus } from '@shared/hotkeys/hotkey-settings';
+import {
+  checkHotkeys,
+  HOTKEY_ACTIONS,
+  type HotkeyBinding,
+  type HotkeySettings,
+  type HotkeyStatus,
+} from '@shared/hotkeys/hotkey-settings';
 
 /** The slice of Electron's globalShortcut the service uses. */
 export interface GlobalShortcuts {
@@ -22,7 +28,9 @@ export interface HotkeyService {
 }
 
 export function createHotkeyService(deps: { shortcuts: GlobalShortcuts | null; emit: EventSink }): HotkeyService {
-  let current: HotkeyStatus = { bindings: HOTKEY_ACTIONS.map((action) => ({ action, accelerator: '', scope: 'off', problem: null })) };
+  let current: HotkeyStatus = {
+    bindings: HOTKEY_ACTIONS.map((action) => ({ action, accelerator: '', scope: 'off', problem: null })),
+  };
   let held: string[] = [];
 
   const release = (): void => {

@@ -35,16 +35,24 @@ describe('findSdCli', () => {
   it('finds one on PATH when EVA built none, and prefers EVA’s own build', async () => {
     const onPath = join(dir, 'path-dir');
     await executable(join(onPath, SD_CLI_BINARY));
-    expect(await findSdCli([join(dir, 'empty-bin')], onPath)).toEqual({ path: join(onPath, SD_CLI_BINARY), where: 'path' });
+    expect(await findSdCli([join(dir, 'empty-bin')], onPath)).toEqual({
+      path: join(onPath, SD_CLI_BINARY),
+      where: 'path',
+    });
     await executable(join(dir, 'bin', 'cpu', SD_CLI_BINARY));
-    expect(await findSdCli([join(dir, 'bin')], onPath)).toEqual({ path: join(dir, 'bin', 'cpu', SD_CLI_BINARY), where: 'bin' });
+    expect(await findSdCli([join(dir, 'bin')], onPath)).toEqual({
+      path: join(dir, 'bin', 'cpu', SD_CLI_BINARY),
+      where: 'bin',
+    });
     expect(await findSdCli([join(dir, 'empty-bin')], '')).toBeNull();
   });
 });
 
 describe('parseSdVersion', () => {
   it('reads what `sd-cli --version` prints, leaving out what it does not know', () => {
-    expect(parseSdVersion('stable-diffusion.cpp version master-520-97d2990, commit 97d2990\n')).toBe('master-520-97d2990');
+    expect(parseSdVersion('stable-diffusion.cpp version master-520-97d2990, commit 97d2990\n')).toBe(
+      'master-520-97d2990',
+    );
     expect(parseSdVersion('stable-diffusion.cpp version v1.2, commit abc1234\n')).toBe('v1.2 (abc1234)');
     expect(parseSdVersion('stable-diffusion.cpp version unknown, commit 97d2990\n')).toBe('97d2990');
     expect(parseSdVersion('stable-diffusion.cpp version unknown, commit unknown\n')).toBe('unknown');

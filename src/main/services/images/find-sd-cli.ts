@@ -14,7 +14,9 @@ export interface SdCliCandidate {
 
 /** The paths searched, in order: EVA's own builds first, then PATH. */
 export function sdCliCandidates(binDirs: readonly string[], pathVariable: string | undefined): SdCliCandidate[] {
-  const built = BACKEND_KINDS.flatMap((kind) => binDirs.map((dir) => ({ path: join(dir, kind, SD_CLI_BINARY), where: 'bin' as const })));
+  const built = BACKEND_KINDS.flatMap((kind) =>
+    binDirs.map((dir) => ({ path: join(dir, kind, SD_CLI_BINARY), where: 'bin' as const })),
+  );
   const onPath = (pathVariable ?? '')
     .split(delimiter)
     .filter((dir) => dir.trim() !== '')
@@ -23,7 +25,10 @@ export function sdCliCandidates(binDirs: readonly string[], pathVariable: string
 }
 
 /** The first executable candidate, or null. */
-export async function findSdCli(binDirs: readonly string[], pathVariable: string | undefined = process.env.PATH): Promise<SdCliCandidate | null> {
+export async function findSdCli(
+  binDirs: readonly string[],
+  pathVariable: string | undefined = process.env.PATH,
+): Promise<SdCliCandidate | null> {
   const candidates = sdCliCandidates(binDirs, pathVariable);
   const executable = await Promise.all(
     candidates.map((candidate) =>

@@ -11,9 +11,16 @@ export interface ChatHistory {
   appendMessage(conversationId: string, message: NewMessage): Promise<StoredMessage>;
 }
 
-export async function postImageToChat(history: ChatHistory, image: GeneratedImage, where: { conversationId: string | null; parentId: string | null }): Promise<{ conversationId: string; messageId: string }> {
-  const conversationId = where.conversationId ?? (await history.create({ title: image.record.params.prompt.slice(0, 80) })).id;
-  const extra: { image: ChatImage } = { image: { record: image.record, dataUrl: image.record.bytes <= MAX_CHAT_IMAGE_BYTES ? image.dataUrl : null } };
+export async function postImageToChat(
+  history: ChatHistory,
+  image: GeneratedImage,
+  where: { conversationId: string | null; parentId: string | null },
+): Promise<{ conversationId: string; messageId: string }> {
+  const conversationId =
+    where.conversationId ?? (await history.create({ title: image.record.params.prompt.slice(0, 80) })).id;
+  const extra: { image: ChatImage } = {
+    image: { record: image.record, dataUrl: image.record.bytes <= MAX_CHAT_IMAGE_BYTES ? image.dataUrl : null },
+  };
   const message = await history.appendMessage(conversationId, {
     parentId: where.conversationId === null ? null : where.parentId,
     role: 'assistant',

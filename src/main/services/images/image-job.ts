@@ -9,7 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppFailure } from '@shared/errors';
 import { embedParams } from '@shared/images/image-params-chunk';
-import type { GeneratedImage, ImageModelFiles, ImageParams, ImageProgress, ImageRecord, ImageTemplateName } from '@shared/images/image-types';
+import type {
+  GeneratedImage,
+  ImageModelFiles,
+  ImageParams,
+  ImageProgress,
+  ImageRecord,
+  ImageTemplateName,
+} from '@shared/images/image-types';
 import { checkPng } from '@shared/images/png-chunks';
 import { freeBytesIn, type StatFs } from '../models/disk-space';
 import type { Launch } from '../process/process-lifecycle';
@@ -50,7 +57,10 @@ const DEFAULT_GRACE_MS = 500;
 /** Room kept free beyond the PNG itself (the record, the atomic write's temp copy). */
 const DISK_MARGIN_BYTES = 1024 * 1024;
 
-/** A PNG of random-looking pixels barely compresses: the raw RGB size bounds it, twice over for the part and the final copy. */
+/**
+ * A PNG of random-looking pixels barely compresses: the raw RGB size bounds it, twice over for the part and the final
+ * copy.
+ */
 export function neededBytes(params: Pick<ImageParams, 'width' | 'height'>): number {
   return params.width * params.height * 3 * 2 + DISK_MARGIN_BYTES;
 }
@@ -73,7 +83,14 @@ export async function runImageJob(job: ImageJob, deps: ImageJobDeps): Promise<Ge
       await writeFile(initImagePath, job.initImage);
     }
     const reader = sdOutputReader((progress) => deps.onProgress({ jobId: job.jobId, ...progress }));
-    const args = sdArgs({ template: job.template, files: job.files, params: job.params, initImagePath, outputPath: partPath, threads: job.threads });
+    const args = sdArgs({
+      template: job.template,
+      files: job.files,
+      params: job.params,
+      initImagePath,
+      outputPath: partPath,
+      threads: job.threads,
+    });
     const proc = deps.launch({
       name: 'sd-cli',
       command: deps.cliPath,
@@ -85,15 +102,28 @@ export async function runImageJob(job: ImageJob, deps: ImageJobDeps): Promise<Ge
       killGraceMs: deps.killGraceMs ?? DEFAULT_GRACE_MS,
     });
     const exit = await proc.exited;
-    const failure = judgeSdRun({ cancelled: exit.why === 'aborted', exit, stderrTail: exit.lastLines, stdoutTail: reader.lastLines(), modelPath: job.files.model ?? job.files.diffusionModel ?? '' });
+    const failure = judgeSdRun({
+      cancelled: exit.why === 'aborted',
+      exit,
+      stderrTail: exit.lastLines,
+      stdoutTail: reader.lastLines(),
+      modelPath: job.files.model ?? job.files.diffusionModel ?? '',
+    });
     if (failure) throw failure;
     const written = await readFile(partPath).catch(() => null);
-    if (written === null) throw new AppFailure('backend_failed', 'sd-cli finished without writing the picture.', { reason: 'write_failed', path: deps.store.dir });
+    if (written === null)
+      throw new AppFailure('backend_failed', 'sd-cli finished without writing the picture.', {
+        reason: 'write_failed',
+        path: deps.store.dir,
+      });
     const check = checkPng(written);
     if (!check.ok) {
       const nowFree = await freeBytesIn(deps.store.dir, deps.statfs).catch(() => Infinity);
       if (nowFree < needed) throw diskFull(deps.store.dir, needed, nowFree);
-      throw new AppFailure('backend_failed', `sd-cli wrote an incomplete picture (${check.why}).`, { reason: 'write_failed', path: deps.store.dir });
+      throw new AppFailure('backend_failed', `sd-cli wrote an incomplete picture (${check.why}).`, {
+        reason: 'write_failed',
+        path: deps.store.dir,
+      });
     }
     deps.onProgress({ jobId: job.jobId, phase: 'saving', done: 1, total: 1 });
     const recordBase = { template: job.template, files: job.files, params: job.params };
@@ -117,5 +147,9 @@ export async function runImageJob(job: ImageJob, deps: ImageJobDeps): Promise<Ge
 
 function diskFull(dir: string, needed: number, free: number): AppFailure {
   const mb = (bytes: number) => `${(bytes / 1048576).toFixed(1)} MB`;
-  return new AppFailure('disk_full', `Not enough disk space for the picture: about ${mb(needed)} needed, ${mb(free)} free in ${dir}.`, { reason: 'disk_full', path: dir, neededBytes: needed, freeBytes: free });
+  return new AppFailure(
+    'disk_full',
+    `Not enough disk space for the picture: about ${mb(needed)} needed, ${mb(free)} free in ${dir}.`,
+    { reason: 'disk_full', path: dir, neededBytes: needed, freeBytes: free },
+  );
 }

@@ -58,12 +58,18 @@ export async function openImages(deps: ImageModuleDeps) {
     'image:list': async () => ({ images: await service.list() }),
     'image:read': async ({ id }) => service.read(id),
     'image:delete': async ({ id }) => ({ deleted: await service.remove(id) }),
-    'image:to-chat': async ({ id, conversationId, parentId }) => postImageToChat(deps.history, await service.read(id), { conversationId, parentId }),
+    'image:to-chat': async ({ id, conversationId, parentId }) =>
+      postImageToChat(deps.history, await service.read(id), { conversationId, parentId }),
   };
 
   return {
     handlers,
-    toolProvider: imageToolProvider({ service, settings: deps.settings, cliFound: () => cliFound, newJobId: () => `tool-${randomBytes(6).toString('hex')}` }),
+    toolProvider: imageToolProvider({
+      service,
+      settings: deps.settings,
+      cliFound: () => cliFound,
+      newJobId: () => `tool-${randomBytes(6).toString('hex')}`,
+    }),
     service,
     /** resolves once the first look for sd-cli is done (the tool is offered from then on) */
     ready: found,

@@ -50,8 +50,27 @@ async function images(options: { binDirs?: string[]; imagesDir?: string } = {}) 
   return { service, registry, store, progress };
 }
 
-function request(extra: Partial<ImageGenerateInput['params']> = {}, files: ImageGenerateInput['files'] = { model }): ImageGenerateInput & { source: 'page' } {
-  return { jobId: `real-${++jobs}`, template: 'default', files, params: { prompt: 'a cat', negativePrompt: '', width: 64, height: 64, steps: 1, cfg: 7, sampler: 'euler_a', seed: 42, ...extra }, source: 'page' };
+function request(
+  extra: Partial<ImageGenerateInput['params']> = {},
+  files: ImageGenerateInput['files'] = { model },
+): ImageGenerateInput & { source: 'page' } {
+  return {
+    jobId: `real-${++jobs}`,
+    template: 'default',
+    files,
+    params: {
+      prompt: 'a cat',
+      negativePrompt: '',
+      width: 64,
+      height: 64,
+      steps: 1,
+      cfg: 7,
+      sampler: 'euler_a',
+      seed: 42,
+      ...extra,
+    },
+    source: 'page',
+  };
 }
 
 describe.runIf(realSdCli)('image service with the real sd-cli (bin/cpu/sd-cli) and the tiny SD1 model', () => {
@@ -75,7 +94,8 @@ describe.runIf(realSdCli)('image service with the real sd-cli (bin/cpu/sd-cli) a
     const a = await service.generate(request({ seed: 7 }));
     const b = await service.generate(request({ seed: 7 }));
     const c = await service.generate(request({ seed: 8 }));
-    // Same seed, same parameters: the same PNG to the byte (EVA's chunk included); the seed is in the file, so compare the pixels' chunk too.
+    // Same seed, same parameters: the same PNG to the byte (EVA's chunk included); the seed is in the file, so compare
+    // the pixels' chunk too.
     expect(b.dataUrl).toBe(a.dataUrl);
     const idat = (url: string) => Buffer.from(dataUrlToBytes(url)).toString('latin1').split('IDAT')[1];
     expect(idat(c.dataUrl)).not.toBe(idat(a.dataUrl));
@@ -93,7 +113,8 @@ describe.runIf(realSdCli)('image service with the real sd-cli (bin/cpu/sd-cli) a
     const { service, progress, registry, store } = await images();
     const running = service.generate(request({ steps: 200, width: 128, height: 128 }));
     const deadline = Date.now() + 60_000;
-    while (!progress.some((p) => p.phase === 'sampling') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!progress.some((p) => p.phase === 'sampling') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const at = performance.now();
     service.cancel(progress[0]!.jobId);
     expect((await appFailureOf(running)).details?.reason).toBe('cancelled');
@@ -131,44 +152,54 @@ describe.runIf(realSdCli)('image service with the real sd-cli (bin/cpu/sd-cli) a
     expect(await readdir(store.dir)).toEqual([]);
   }, 120_000);
 
-  it.runIf(hasPrlimit())('real sd-cli under a 700 MB address-space cap (prlimit): out_of_memory, nothing written', async () => {
-    // A wrapper standing where sd-cli is looked for, running the real one with too little memory.
-    const binDir = join(dir, 'capped-bin');
-    await mkdir(join(binDir, 'cpu'), { recursive: true });
-    const wrapper = join(binDir, 'cpu', 'sd-cli');
-    await writeFile(wrapper, `#!/bin/sh\nexec prlimit --as=700000000 "${sdAssets.cli}" "$@"\n`);
-    await chmod(wrapper, 0o755);
-    const { service, store } = await images({ binDirs: [binDir] });
-    const failure = await appFailureOf(service.generate(request()));
-    expect([failure.code, failure.details?.reason]).toEqual(['out_of_memory', 'out_of_memory']);
-    expect(failure.message).toMatch(/insufficient memory|ran out of memory/);
-    expect(await readdir(store.dir)).toEqual([]);
-  }, 120_000);
-
-  it.runIf(canMountTmpfs())('real sd-cli writing into a full file system (a 12 KB tmpfs): disk_full, nothing left', async () => {
-    const mountPoint = await mkdtemp(join(dir, 'full-'));
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=12k', 'tmpfs', mountPoint]);
-    try {
-      // The job's own free-space check (which would refuse at once) is told "plenty", so that sd-cli runs and meets the full disk itself.
-      const registry = memoryLifecycle();
-      const store = openImageStore(mountPoint);
-      let calls = 0;
-      const service = createImageService({
-        binDirs: [sdAssets.binDir],
-        pathVariable: '',
-        launch: registry.launch,
-        store,
-        emit: () => {},
-        threads: () => 2,
-        statfs: async (path) => (calls++ === 0 ? { bavail: 1e9, bsize: 4096 } : (await import('node:fs/promises')).statfs(path)),
-      });
+  it.runIf(hasPrlimit())(
+    'real sd-cli under a 700 MB address-space cap (prlimit): out_of_memory, nothing written',
+    async () => {
+      // A wrapper standing where sd-cli is looked for, running the real one with too little memory.
+      const binDir = join(dir, 'capped-bin');
+      await mkdir(join(binDir, 'cpu'), { recursive: true });
+      const wrapper = join(binDir, 'cpu', 'sd-cli');
+      await writeFile(wrapper, `#!/bin/sh\nexec prlimit --as=700000000 "${sdAssets.cli}" "$@"\n`);
+      await chmod(wrapper, 0o755);
+      const { service, store } = await images({ binDirs: [binDir] });
       const failure = await appFailureOf(service.generate(request()));
-      expect([failure.code, failure.details?.reason]).toEqual(['disk_full', 'disk_full']);
-      expect(await readdir(mountPoint)).toEqual([]);
-    } finally {
-      execFileSync('umount', [mountPoint]);
-    }
-  }, 120_000);
+      expect([failure.code, failure.details?.reason]).toEqual(['out_of_memory', 'out_of_memory']);
+      expect(failure.message).toMatch(/insufficient memory|ran out of memory/);
+      expect(await readdir(store.dir)).toEqual([]);
+    },
+    120_000,
+  );
+
+  it.runIf(canMountTmpfs())(
+    'real sd-cli writing into a full file system (a 12 KB tmpfs): disk_full, nothing left',
+    async () => {
+      const mountPoint = await mkdtemp(join(dir, 'full-'));
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=12k', 'tmpfs', mountPoint]);
+      try {
+        // The job's own free-space check (which would refuse at once) is told "plenty", so that sd-cli runs and meets
+        // the full disk itself.
+        const registry = memoryLifecycle();
+        const store = openImageStore(mountPoint);
+        let calls = 0;
+        const service = createImageService({
+          binDirs: [sdAssets.binDir],
+          pathVariable: '',
+          launch: registry.launch,
+          store,
+          emit: () => {},
+          threads: () => 2,
+          statfs: async (path) =>
+            calls++ === 0 ? { bavail: 1e9, bsize: 4096 } : (await import('node:fs/promises')).statfs(path),
+        });
+        const failure = await appFailureOf(service.generate(request()));
+        expect([failure.code, failure.details?.reason]).toEqual(['disk_full', 'disk_full']);
+        expect(await readdir(mountPoint)).toEqual([]);
+      } finally {
+        execFileSync('umount', [mountPoint]);
+      }
+    },
+    120_000,
+  );
 });
 
 function hasPrlimit(): boolean {
@@ -184,4 +215,3 @@ function hasPrlimit(): boolean {
 function canMountTmpfs(): boolean {
   return process.platform === 'linux' && process.getuid?.() === 0 && existsSync('/proc/filesystems');
 }
-

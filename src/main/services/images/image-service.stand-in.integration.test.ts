@@ -56,7 +56,10 @@ async function images(options: { binDirs?: string[]; statfs?: StatFs } = {}) {
     tempRoot,
     progressIntervalMs: 0,
   });
-  const leftovers = async () => [...(await readdir(store.dir).catch(() => [])), ...(await readdir(tempRoot))].filter((name) => !/^[\w-]+\.(png|json)$/.test(name) || name.includes('.part'));
+  const leftovers = async () =>
+    [...(await readdir(store.dir).catch(() => [])), ...(await readdir(tempRoot))].filter(
+      (name) => !/^[\w-]+\.(png|json)$/.test(name) || name.includes('.part'),
+    );
   return { service, registry, store, progress, root, tempRoot, leftovers };
 }
 
@@ -77,10 +80,16 @@ describe('image service with a stand-in sd-cli', () => {
     const image = await service.generate(request('a lighthouse at dusk'));
     const bytes = dataUrlToBytes(image.dataUrl);
     expect(checkPng(bytes)).toEqual({ ok: true, width: 64, height: 64 });
-    expect(embeddedParams(bytes)).toMatchObject({ template: 'default', params: { prompt: 'a lighthouse at dusk', steps: 5, seed: image.record.params.seed }, files: { model: 'model.safetensors' } });
+    expect(embeddedParams(bytes)).toMatchObject({
+      template: 'default',
+      params: { prompt: 'a lighthouse at dusk', steps: 5, seed: image.record.params.seed },
+      files: { model: 'model.safetensors' },
+    });
     expect(image.record.params.seed).toBeGreaterThanOrEqual(0);
     expect(progress.filter((p) => p.phase === 'sampling').map((p) => p.done)).toEqual([1, 2, 3, 4, 5]);
-    expect(progress.map((p) => p.phase)).toEqual(expect.arrayContaining(['starting', 'loading', 'sampling', 'decoding', 'saving']));
+    expect(progress.map((p) => p.phase)).toEqual(
+      expect.arrayContaining(['starting', 'loading', 'sampling', 'decoding', 'saving']),
+    );
     expect((await service.list()).map((record) => record.id)).toEqual([image.record.id]);
     expect((await service.read(image.record.id)).dataUrl).toBe(image.dataUrl);
     expect(await readdir(store.dir)).toEqual([`${image.record.id}.json`, `${image.record.id}.png`].sort());
@@ -89,7 +98,9 @@ describe('image service with a stand-in sd-cli', () => {
 
   it('stand-in: a given seed is used as it is, and reported by sd-cli status with the stand-in’s version', async () => {
     const { service } = await images();
-    const image = await service.generate(request('seeded', { params: { ...request('').params, prompt: 'seeded', seed: 1234 } }));
+    const image = await service.generate(
+      request('seeded', { params: { ...request('').params, prompt: 'seeded', seed: 1234 } }),
+    );
     expect(image.record.params.seed).toBe(1234);
     const status = await service.status();
     expect(status.cli).toMatchObject({ where: 'bin', version: 'stand-in-1 (0000000)' });
@@ -98,7 +109,9 @@ describe('image service with a stand-in sd-cli', () => {
 
   it('stand-in: Cancel stops sd-cli at once and leaves no file behind', async () => {
     const { service, progress, registry, leftovers } = await images();
-    const running = service.generate(request('stand-in:slow', { params: { ...request('').params, prompt: 'stand-in:slow', steps: 100 } }));
+    const running = service.generate(
+      request('stand-in:slow', { params: { ...request('').params, prompt: 'stand-in:slow', steps: 100 } }),
+    );
     await until(() => progress.some((p) => p.phase === 'sampling'));
     const cancelledAt = performance.now();
     expect(service.cancel(progress[0]!.jobId)).toEqual({ cancelled: true });
@@ -164,14 +177,25 @@ describe('image service with a stand-in sd-cli', () => {
     const { service } = await images();
     const unset = await appFailureOf(service.generate(request('x', { template: 'flux', files: { vae: modelPath } })));
     expect(unset.details).toMatchObject({ reason: 'model_unset', roles: ['diffusionModel', 'clipL', 't5xxl'] });
-    const gone = await appFailureOf(service.generate(request('x', { files: { model: join(dir, 'no-such.safetensors') } })));
-    expect([gone.code, gone.details?.reason, gone.details?.path]).toEqual(['model_missing', 'model_missing', join(dir, 'no-such.safetensors')]);
+    const gone = await appFailureOf(
+      service.generate(request('x', { files: { model: join(dir, 'no-such.safetensors') } })),
+    );
+    expect([gone.code, gone.details?.reason, gone.details?.path]).toEqual([
+      'model_missing',
+      'model_missing',
+      join(dir, 'no-such.safetensors'),
+    ]);
   });
 
   it('stand-in: image to image hands sd-cli the attached picture and removes its temp copy afterwards', async () => {
     const { service, tempRoot } = await images();
     const first = await service.generate(request('start'));
-    const second = await service.generate(request('from image', { initImage: first.dataUrl, params: { ...request('').params, prompt: 'from image', strength: 0.5 } }));
+    const second = await service.generate(
+      request('from image', {
+        initImage: first.dataUrl,
+        params: { ...request('').params, prompt: 'from image', strength: 0.5 },
+      }),
+    );
     expect(second.record.fromImage).toBe(true);
     expect(second.record.params.strength).toBe(0.5);
     expect(await readdir(tempRoot)).toEqual([]);
@@ -199,7 +223,10 @@ describe('pictures into the chat and the stablediffusion tool (stand-in sd-cli)'
       expect(message.content).toContain('a red kite over hills');
       expect(chatImageOf(message.extra)).toEqual({ record: image.record, dataUrl: image.dataUrl });
       // A second picture follows the first in the same conversation.
-      const again = await postImageToChat(history, image, { conversationId: placed.conversationId, parentId: placed.messageId });
+      const again = await postImageToChat(history, image, {
+        conversationId: placed.conversationId,
+        parentId: placed.messageId,
+      });
       expect((await history.open(placed.conversationId)).activePath).toEqual([placed.messageId, again.messageId]);
       expect((await history.search('red kite')).hits.length).toBeGreaterThan(0);
     } finally {
@@ -210,18 +237,37 @@ describe('pictures into the chat and the stablediffusion tool (stand-in sd-cli)'
   it('stand-in: the tool is offered once sd-cli and the template’s files are there, and returns the picture and a short text', async () => {
     const { service } = await images();
     let files: Record<string, string> = {};
-    const provider = imageToolProvider({ service, settings: () => ({ template: 'default', files: { default: files, 'sd1.5': {}, sdxl: {}, flux: {} }, threads: 0, toolBudget: 0 }), cliFound: () => true, newJobId: () => `tool-${++jobs}` });
+    const provider = imageToolProvider({
+      service,
+      settings: () => ({
+        template: 'default',
+        files: { default: files, 'sd1.5': {}, sdxl: {}, flux: {} },
+        threads: 0,
+        toolBudget: 0,
+      }),
+      cliFound: () => true,
+      newJobId: () => `tool-${++jobs}`,
+    });
     expect(provider.descriptors()).toEqual([]);
     files = { model: modelPath };
     expect(provider.descriptors().map((d) => d.name)).toEqual(['stablediffusion']);
     const progress: unknown[] = [];
-    const result = await provider.run({ name: 'stablediffusion', args: { prompt: 'a teapot', width: 64, height: 64, steps: 2, seed: 5 }, workspaceDir: dir, onProgress: (update) => progress.push(update) });
+    const result = await provider.run({
+      name: 'stablediffusion',
+      args: { prompt: 'a teapot', width: 64, height: 64, steps: 2, seed: 5 },
+      workspaceDir: dir,
+      onProgress: (update) => progress.push(update),
+    });
     expect(result.status).toBe('ok');
     expect(progress).toContainEqual({ progress: 2, total: 2, message: 'sampling' });
     expect(result.output).toMatch(/64×64, seed 5/);
     expect(result.content?.[0]).toMatchObject({ kind: 'image', mimeType: 'image/png' });
     expect(result.details?.image).toMatchObject({ source: 'tool', params: { prompt: 'a teapot', seed: 5 } });
-    const failed = await provider.run({ name: 'stablediffusion', args: { prompt: 'stand-in:oom', width: 64, height: 64 }, workspaceDir: dir });
+    const failed = await provider.run({
+      name: 'stablediffusion',
+      args: { prompt: 'stand-in:oom', width: 64, height: 64 },
+      workspaceDir: dir,
+    });
     expect(failed.status).toBe('error');
     expect(failed.error?.message).toMatch(/ran out of memory/);
   });
@@ -229,7 +275,17 @@ describe('pictures into the chat and the stablediffusion tool (stand-in sd-cli)'
   it('stand-in: a call is allowed ahead only within the user’s budget, and the card is told the size and steps it will draw', async () => {
     const { service } = await images();
     let toolBudget = 0;
-    const provider = imageToolProvider({ service, settings: () => ({ template: 'default', files: { default: { model: modelPath }, 'sd1.5': {}, sdxl: {}, flux: {} }, threads: 0, toolBudget }), cliFound: () => true, newJobId: () => `tool-${++jobs}` });
+    const provider = imageToolProvider({
+      service,
+      settings: () => ({
+        template: 'default',
+        files: { default: { model: modelPath }, 'sd1.5': {}, sdxl: {}, flux: {} },
+        threads: 0,
+        toolBudget,
+      }),
+      cliFound: () => true,
+      newJobId: () => `tool-${++jobs}`,
+    });
     const huge = { name: 'stablediffusion', args: { prompt: 'x', width: 2048, height: 2048, steps: 150 } };
     // The template's 512×512 at 20 steps where the model names neither.
     const plain = { name: 'stablediffusion', args: { prompt: 'x' } };
@@ -242,9 +298,24 @@ describe('pictures into the chat and the stablediffusion tool (stand-in sd-cli)'
 
   it('stand-in: stopping the agent run stops the tool’s sd-cli', async () => {
     const { service, registry } = await images();
-    const provider = imageToolProvider({ service, settings: () => ({ template: 'default', files: { default: { model: modelPath }, 'sd1.5': {}, sdxl: {}, flux: {} }, threads: 0, toolBudget: 0 }), cliFound: () => true, newJobId: () => `tool-${++jobs}` });
+    const provider = imageToolProvider({
+      service,
+      settings: () => ({
+        template: 'default',
+        files: { default: { model: modelPath }, 'sd1.5': {}, sdxl: {}, flux: {} },
+        threads: 0,
+        toolBudget: 0,
+      }),
+      cliFound: () => true,
+      newJobId: () => `tool-${++jobs}`,
+    });
     const controller = new AbortController();
-    const running = provider.run({ name: 'stablediffusion', args: { prompt: 'stand-in:slow', steps: 100 }, workspaceDir: dir, signal: controller.signal });
+    const running = provider.run({
+      name: 'stablediffusion',
+      args: { prompt: 'stand-in:slow', steps: 100 },
+      workspaceDir: dir,
+      signal: controller.signal,
+    });
     await until(() => registry.pids().length > 0);
     await new Promise((resolve) => setTimeout(resolve, 200));
     controller.abort();
@@ -260,4 +331,3 @@ async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
-

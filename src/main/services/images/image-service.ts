@@ -8,7 +8,15 @@ import { AppFailure } from '@shared/errors';
 import type { ImageGenerateInput } from '@shared/images/image-contract';
 import { dataUrlToBytes } from '@shared/images/image-params-chunk';
 import { missingModelFiles, templateFiles } from '@shared/images/image-templates';
-import { IMAGE_LIMITS, type GeneratedImage, type ImageEngineStatus, type ImageFailureReason, type ImageModelFiles, type ImageProgress, type ImageRecord } from '@shared/images/image-types';
+import {
+  IMAGE_LIMITS,
+  type GeneratedImage,
+  type ImageEngineStatus,
+  type ImageFailureReason,
+  type ImageModelFiles,
+  type ImageProgress,
+  type ImageRecord,
+} from '@shared/images/image-types';
 import { defaultStatfs, type StatFs } from '../models/disk-space';
 import type { Launch } from '../process/process-lifecycle';
 import { findSdCli, sdCliCandidates } from './find-sd-cli';
@@ -64,15 +72,25 @@ export function createImageService(deps: ImageServiceDeps): ImageService {
   };
 
   async function status(): Promise<ImageEngineStatus> {
-    const searched = sdCliCandidates(deps.binDirs, deps.pathVariable ?? process.env.PATH).map((candidate) => candidate.path);
+    const searched = sdCliCandidates(deps.binDirs, deps.pathVariable ?? process.env.PATH).map(
+      (candidate) => candidate.path,
+    );
     const found = await findSdCli(deps.binDirs, deps.pathVariable ?? process.env.PATH);
     if (!found) return { cli: null, searched, build: null };
-    const [version, build] = await Promise.all([versionOf(found.path).catch(() => null), readSdBuildRecord(found.path)]);
+    const [version, build] = await Promise.all([
+      versionOf(found.path).catch(() => null),
+      readSdBuildRecord(found.path),
+    ]);
     return { cli: { path: found.path, where: found.where, version }, searched, build };
   }
 
   async function generate(request: GenerateRequest): Promise<GeneratedImage> {
-    if (running) refuse('already_running', 'busy', `another picture (${running.jobId}) is being generated; wait for it or cancel it`);
+    if (running)
+      refuse(
+        'already_running',
+        'busy',
+        `another picture (${running.jobId}) is being generated; wait for it or cancel it`,
+      );
     const controller = new AbortController();
     const job = { jobId: request.jobId, controller };
     running = job;
@@ -81,8 +99,15 @@ export function createImageService(deps: ImageServiceDeps): ImageService {
     try {
       const cli = await findSdCli(deps.binDirs, deps.pathVariable ?? process.env.PATH);
       if (!cli) {
-        const searched = sdCliCandidates(deps.binDirs, deps.pathVariable ?? process.env.PATH).map((candidate) => candidate.path);
-        refuse('backend_missing', 'binary_missing', 'sd-cli was not found: build it with `npm run backend:build -- --sd`, or put an sd-cli on PATH.', { searched });
+        const searched = sdCliCandidates(deps.binDirs, deps.pathVariable ?? process.env.PATH).map(
+          (candidate) => candidate.path,
+        );
+        refuse(
+          'backend_missing',
+          'binary_missing',
+          'sd-cli was not found: build it with `npm run backend:build -- --sd`, or put an sd-cli on PATH.',
+          { searched },
+        );
       }
       const files = await checkedFiles(request.template, request.files);
       const random = deps.random ?? Math.random;
@@ -139,17 +164,29 @@ export function createImageService(deps: ImageServiceDeps): ImageService {
 /** The template's files, each there and a file; refusals name the first one missing. */
 async function checkedFiles(template: GenerateRequest['template'], given: ImageModelFiles): Promise<ImageModelFiles> {
   const unset = missingModelFiles(template, given);
-  if (unset.length > 0) refuse('bad_request', 'model_unset', `The ${template} template needs these model files: ${unset.join(', ')}. Choose them on the image page.`, { roles: unset });
+  if (unset.length > 0)
+    refuse(
+      'bad_request',
+      'model_unset',
+      `The ${template} template needs these model files: ${unset.join(', ')}. Choose them on the image page.`,
+      { roles: unset },
+    );
   const files = templateFiles(template, given);
   for (const [role, path] of Object.entries(files) as Array<[string, string]>) {
     const absolute = resolve(path);
     const info = await stat(absolute).catch(() => null);
-    if (!info?.isFile()) refuse('model_missing', 'model_missing', `model file not found: ${absolute}`, { path: absolute, role });
+    if (!info?.isFile())
+      refuse('model_missing', 'model_missing', `model file not found: ${absolute}`, { path: absolute, role });
     files[role as keyof ImageModelFiles] = absolute;
   }
   return files;
 }
 
-function refuse(code: AppFailure['code'], reason: ImageFailureReason, message: string, details: Record<string, unknown> = {}): never {
+function refuse(
+  code: AppFailure['code'],
+  reason: ImageFailureReason,
+  message: string,
+  details: Record<string, unknown> = {},
+): never {
   throw new AppFailure(code, message, { reason, ...details });
 }

@@ -13,7 +13,6 @@ import { writeFileAtomic } from '../fs/atomic-write';
 const ID = /^[A-Za-z0-9_-]{1,80}$/;
 const PART_SUFFIX = '.part.png';
 
-
 export interface ImageStore {
   readonly dir: string;
   newId(): string;
@@ -41,7 +40,9 @@ export function openImageStore(dir: string): ImageStore {
         await writeFileAtomic(png(record.id), bytes);
         await writeFileAtomic(json(record.id), `${JSON.stringify(record, null, 2)}\n`);
       } catch (error) {
-        await Promise.all([rm(png(record.id), { force: true }), rm(json(record.id), { force: true })]).catch(() => undefined);
+        await Promise.all([rm(png(record.id), { force: true }), rm(json(record.id), { force: true })]).catch(
+          () => undefined,
+        );
         throw writeFailure(error, dir);
       }
     },
@@ -52,11 +53,15 @@ export function openImageStore(dir: string): ImageStore {
         names
           .filter((name) => name.endsWith('.json') && pngs.has(`${name.slice(0, -5)}.png`))
           .map(async (name) => {
-            const parsed = ImageRecordSchema.safeParse(await readFile(join(dir, name), 'utf8').then(JSON.parse, () => null));
+            const parsed = ImageRecordSchema.safeParse(
+              await readFile(join(dir, name), 'utf8').then(JSON.parse, () => null),
+            );
             return parsed.success ? parsed.data : null;
           }),
       );
-      return records.filter((record): record is ImageRecord => record !== null).sort((a, b) => b.createdAt - a.createdAt);
+      return records
+        .filter((record): record is ImageRecord => record !== null)
+        .sort((a, b) => b.createdAt - a.createdAt);
     },
     async read(id) {
       const [recordText, bytes] = await Promise.all([readFile(json(id), 'utf8'), readFile(png(id))]).catch(() => {
@@ -90,8 +95,15 @@ export function pngDataUrl(bytes: Uint8Array): string {
 /** ENOSPC (and EDQUOT) as disk_full, anything else as write_failed, both with the folder. */
 export function writeFailure(error: unknown, dir: string): AppFailure {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOSPC' || code === 'EDQUOT') return new AppFailure('disk_full', `The disk is full: the picture could not be saved in ${dir}.`, { reason: 'disk_full', path: dir });
-  return new AppFailure('backend_failed', `The picture could not be saved in ${dir}: ${(error as Error).message}`, { reason: 'write_failed', path: dir });
+  if (code === 'ENOSPC' || code === 'EDQUOT')
+    return new AppFailure('disk_full', `The disk is full: the picture could not be saved in ${dir}.`, {
+      reason: 'disk_full',
+      path: dir,
+    });
+  return new AppFailure('backend_failed', `The picture could not be saved in ${dir}: ${(error as Error).message}`, {
+    reason: 'write_failed',
+    path: dir,
+  });
 }
 
 function checked(id: string): string {

@@ -25,7 +25,9 @@ export interface ImageToolDeps {
   newJobId: () => string;
 }
 
-/** A provider whose calls may carry a progress listener (the registry passes the agent's on, as it does to MCP tools). */
+/**
+ * A provider whose calls may carry a progress listener (the registry passes the agent's on, as it does to MCP tools).
+ */
 export interface ImageToolProvider extends ToolProvider {
   run(call: ProviderCall & ToolProgressListener): Promise<ToolRunResult>;
   allowedAhead(call: CallToJudge): boolean;
@@ -39,7 +41,8 @@ export function imageToolProvider(deps: ImageToolDeps): ImageToolProvider {
     return deps.cliFound() && missingModelFiles(template, files[template]).length === 0;
   };
   /** The parameters the call will draw with: its own arguments over the current template's. */
-  const paramsOf = (args: Record<string, unknown>) => toolImageParams(args, IMAGE_TEMPLATES[deps.settings().template].defaults);
+  const paramsOf = (args: Record<string, unknown>) =>
+    toolImageParams(args, IMAGE_TEMPLATES[deps.settings().template].defaults);
   return {
     descriptors: () => (offered() ? [descriptor] : []),
     allowedAhead: (call) => withinImageBudget(paramsOf(call.args), deps.settings().toolBudget),
@@ -57,23 +60,45 @@ export function imageToolProvider(deps: ImageToolDeps): ImageToolProvider {
           source: 'tool',
           signal: call.signal,
           // The running call's card shows the steps, as it does an MCP tool's progress.
-          onProgress: (progress) => call.onProgress?.({ progress: progress.phase === 'sampling' ? progress.done : 0, ...(progress.phase === 'sampling' ? { total: progress.total } : {}), message: progress.phase }),
+          onProgress: (progress) =>
+            call.onProgress?.({
+              progress: progress.phase === 'sampling' ? progress.done : 0,
+              ...(progress.phase === 'sampling' ? { total: progress.total } : {}),
+              message: progress.phase,
+            }),
         });
         const durationMs = performance.now() - started;
         return {
           status: 'ok',
           output: toolResultText(image.record.params, image.record.ms),
-          content: [{ kind: 'image', mimeType: 'image/png', bytes: base64Bytes(image.dataUrl.slice(image.dataUrl.indexOf(',') + 1)), dataUrl: image.dataUrl }],
+          content: [
+            {
+              kind: 'image',
+              mimeType: 'image/png',
+              bytes: base64Bytes(image.dataUrl.slice(image.dataUrl.indexOf(',') + 1)),
+              dataUrl: image.dataUrl,
+            },
+          ],
           details: { image: image.record },
           durationMs,
         };
       } catch (error) {
         const failure = toAppError(error);
         const durationMs = performance.now() - started;
-        if (failure.details?.reason === 'cancelled') return { status: 'stopped', output: '', error: toolError('stopped', 'the picture was cancelled'), durationMs };
-        return { status: 'error', output: '', error: toolError('tool_failed', `the picture could not be drawn: ${failure.message}`, failure.details), durationMs };
+        if (failure.details?.reason === 'cancelled')
+          return {
+            status: 'stopped',
+            output: '',
+            error: toolError('stopped', 'the picture was cancelled'),
+            durationMs,
+          };
+        return {
+          status: 'error',
+          output: '',
+          error: toolError('tool_failed', `the picture could not be drawn: ${failure.message}`, failure.details),
+          durationMs,
+        };
       }
     },
   };
 }
-

@@ -3,7 +3,11 @@
 // hundreds of times a second, and each event costs CPU that sampling is using.
 import type { ImageProgress } from '@shared/images/image-types';
 
-export function progressThrottle(send: (progress: ImageProgress) => void, intervalMs: number, now: () => number = () => performance.now()): (progress: ImageProgress) => void {
+export function progressThrottle(
+  send: (progress: ImageProgress) => void,
+  intervalMs: number,
+  now: () => number = () => performance.now(),
+): (progress: ImageProgress) => void {
   let lastAt = -Infinity;
   let lastPhase: ImageProgress['phase'] | null = null;
   return (progress) => {

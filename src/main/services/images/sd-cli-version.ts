@@ -8,7 +8,10 @@ import type { Launch } from '../process/process-lifecycle';
 
 const VERSION_TIMEOUT_MS = 5_000;
 
-/** "stable-diffusion.cpp version master-520-97d2990, commit 97d2990" → "master-520-97d2990 (97d2990)"; unknown parts left out. */
+/**
+ * "stable-diffusion.cpp version master-520-97d2990, commit 97d2990" → "master-520-97d2990 (97d2990)"; unknown parts
+ * left out.
+ */
 export function parseSdVersion(stdout: string): string | null {
   const match = /stable-diffusion\.cpp version (\S+), commit (\S+)/.exec(stdout);
   if (!match) return null;
@@ -29,10 +32,24 @@ export async function sdCliVersion(path: string, launch: Launch): Promise<string
 /** sd-cli.build.json beside the binary, or null where EVA did not build it. */
 export async function readSdBuildRecord(cliPath: string): Promise<ImageEngineStatus['build']> {
   try {
-    const value = JSON.parse(await readFile(join(dirname(cliPath), 'sd-cli.build.json'), 'utf8')) as Record<string, unknown>;
+    const value = JSON.parse(await readFile(join(dirname(cliPath), 'sd-cli.build.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     const { sdCommit, source, builtAt, cmakeFlags } = value;
-    if (typeof sdCommit !== 'string' || typeof source !== 'string' || typeof builtAt !== 'string' || !Array.isArray(cmakeFlags)) return null;
-    return { sdCommit, source, builtAt, cmakeFlags: cmakeFlags.filter((flag): flag is string => typeof flag === 'string') };
+    if (
+      typeof sdCommit !== 'string' ||
+      typeof source !== 'string' ||
+      typeof builtAt !== 'string' ||
+      !Array.isArray(cmakeFlags)
+    )
+      return null;
+    return {
+      sdCommit,
+      source,
+      builtAt,
+      cmakeFlags: cmakeFlags.filter((flag): flag is string => typeof flag === 'string'),
+    };
   } catch {
     return null;
   }

@@ -3,7 +3,7 @@ import { sdOutputReader, type SdProgress } from './sd-progress';
 
 // What the real sd-cli (97d29908) printed on stdout for a 64×64, 2-step run of the tiny model.
 const REAL = [
-  "[INFO ] stable-diffusion.cpp:5628 - generate_image 64x64\n",
+  '[INFO ] stable-diffusion.cpp:5628 - generate_image 64x64\n',
   '[INFO ] stable-diffusion.cpp:4380 - sampling using Euler A method\n',
   '\r  |###                                               | 8/196 - 41.50MB/s\x1b[K\r  |##################################################| 196/196 - 1.13GB/s\x1b[K\n',
   '[INFO ] stable-diffusion.cpp:5679 - generating image: 1/1 - seed 42\n',
@@ -40,7 +40,7 @@ describe('sdOutputReader', () => {
   });
 
   it('keeps the log lines, never the bars, for judging a failure', () => {
-    const { lines } = read([...REAL, "[INFO ] main.cpp:910  - new_sd_ctx_t failed"]);
+    const { lines } = read([...REAL, '[INFO ] main.cpp:910  - new_sd_ctx_t failed']);
     expect(lines.some((line) => line.includes('|'))).toBe(false);
     expect(lines.at(-1)).toContain('new_sd_ctx_t failed');
     expect(lines).toContain("[INFO ] main.cpp:490  - save result image 0 to '/tmp/x.part.png' (success)");

@@ -19,7 +19,10 @@ describe('dispatchInvoke', () => {
     });
     const nonString = await dispatchInvoke(handlers, { toString: 1 }, {});
     expect(nonString.ok).toBe(false);
-    expect(await dispatchInvoke(handlers, '__proto__', {})).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
+    expect(await dispatchInvoke(handlers, '__proto__', {})).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_channel' },
+    });
   });
 
   it('rejects input that fails the schema with the failing path', async () => {
@@ -48,6 +51,9 @@ describe('dispatchInvoke', () => {
       ok: false,
       error: { code: 'backend_failed', message: 'it broke', details: { exitCode: 1 } },
     });
-    expect(await dispatchInvoke(handlers, 'backend:status', undefined)).toEqual({ ok: false, error: { code: 'internal', message: 'plain error' } });
+    expect(await dispatchInvoke(handlers, 'backend:status', undefined)).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'plain error' },
+    });
   });
 });

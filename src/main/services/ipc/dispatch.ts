@@ -4,14 +4,25 @@
 import { invokeChannels, isInvokeChannel, type InvokeHandlers } from '@shared/contract';
 import { toAppError, type Result } from '@shared/errors';
 
-export async function dispatchInvoke(handlers: InvokeHandlers, channel: unknown, input: unknown): Promise<Result<unknown>> {
+export async function dispatchInvoke(
+  handlers: InvokeHandlers,
+  channel: unknown,
+  input: unknown,
+): Promise<Result<unknown>> {
   if (!isInvokeChannel(channel)) {
     return { ok: false, error: { code: 'unknown_channel', message: `unknown channel: ${describe(channel)}` } };
   }
   const parsed = invokeChannels[channel].input.safeParse(input ?? undefined);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`);
-    return { ok: false, error: { code: 'bad_request', message: `invalid input for ${channel}: ${issues.join('; ')}`, details: { issues } } };
+    return {
+      ok: false,
+      error: {
+        code: 'bad_request',
+        message: `invalid input for ${channel}: ${issues.join('; ')}`,
+        details: { issues },
+      },
+    };
   }
   try {
     const handler = handlers[channel] as (value: unknown) => Promise<unknown>;

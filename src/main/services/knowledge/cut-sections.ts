@@ -2,7 +2,13 @@
 // server's own tokens (/tokenize) where it has a tokenizer, by the estimate
 // otherwise. Long sections are tokenized in blocks that end at a line break, so
 // no request is huge and block joins fall between tokens.
-import { cutPassages, estimateTokenLengths, lineRange, lineStartsOf, tokenCharLengths } from '@shared/knowledge/passage-cut';
+import {
+  cutPassages,
+  estimateTokenLengths,
+  lineRange,
+  lineStartsOf,
+  tokenCharLengths,
+} from '@shared/knowledge/passage-cut';
 import type { TextSection } from './extract/text-section';
 
 export interface CutPassage {
@@ -31,7 +37,13 @@ export async function cutSections(sections: readonly TextSection[], options: Cut
     const lengths = await tokenLengths(text, options.tokenize);
     const lines = lineStartsOf(text);
     for (const cut of cutPassages(text, lengths, { size: options.passageTokens, overlap: options.overlapTokens })) {
-      out.push({ text: text.slice(cut.start, cut.end).trim(), page: section.page, ...lineRange(lines, cut.start, cut.end), charStart: cut.start, charEnd: cut.end });
+      out.push({
+        text: text.slice(cut.start, cut.end).trim(),
+        page: section.page,
+        ...lineRange(lines, cut.start, cut.end),
+        charStart: cut.start,
+        charEnd: cut.end,
+      });
     }
   }
   return out;

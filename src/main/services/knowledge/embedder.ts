@@ -30,7 +30,10 @@ export const TEST_TEXTS: [string, string] = ['The cat sat on the mat.', 'A kitte
 
 export class Embedder {
   private startedKey = '';
-  /** the start under way: callers that come meanwhile (two ingest lanes, a query) wait for it, since a second start would supersede it */
+  /**
+   * the start under way: callers that come meanwhile (two ingest lanes, a query) wait for it, since a second start
+   * would supersede it
+   */
   private starting: { key: string; endpoint: Promise<EmbeddingEndpoint> } | null = null;
 
   constructor(private readonly deps: EmbedderDeps) {}
@@ -39,14 +42,23 @@ export class Embedder {
   async ready(signal: AbortSignal): Promise<ReadyEmbedder> {
     const settings = this.deps.settings();
     if (settings.kind === 'link') {
-      if (!settings.linkId) throw new AppFailure('bad_request', 'no link endpoint is chosen for embeddings', { reason: 'no_embedder' });
+      if (!settings.linkId)
+        throw new AppFailure('bad_request', 'no link endpoint is chosen for embeddings', { reason: 'no_embedder' });
       const { profile, apiKey } = await this.deps.resolveLink(settings.linkId);
-      return { endpoint: { baseUrl: profile.baseUrl, apiKey: apiKey ?? '', model: settings.linkModel }, tokenizer: false, model: this.model()! };
+      return {
+        endpoint: { baseUrl: profile.baseUrl, apiKey: apiKey ?? '', model: settings.linkModel },
+        tokenizer: false,
+        model: this.model()!,
+      };
     }
-    if (!settings.modelPath) throw new AppFailure('bad_request', 'no embedding model is chosen', { reason: 'no_embedder' });
+    if (!settings.modelPath)
+      throw new AppFailure('bad_request', 'no embedding model is chosen', { reason: 'no_embedder' });
     const key = JSON.stringify(settings);
     const state = this.deps.server.status().state;
-    const endpoint = key === this.startedKey && (state === 'ready' || state === 'starting') ? await this.deps.server.readyEndpoint(signal) : await this.start(settings, key);
+    const endpoint =
+      key === this.startedKey && (state === 'ready' || state === 'starting')
+        ? await this.deps.server.readyEndpoint(signal)
+        : await this.start(settings, key);
     return { endpoint, tokenizer: true, model: basename(settings.modelPath) };
   }
 
@@ -59,7 +71,15 @@ export class Embedder {
 
   status(): EmbedderStatus {
     const settings = this.deps.settings();
-    if (settings.kind === 'link') return { kind: 'link', state: settings.linkId ? 'ready' : 'stopped', model: settings.linkModel || null, port: null, restarts: 0, error: null };
+    if (settings.kind === 'link')
+      return {
+        kind: 'link',
+        state: settings.linkId ? 'ready' : 'stopped',
+        model: settings.linkModel || null,
+        port: null,
+        restarts: 0,
+        error: null,
+      };
     return this.deps.server.status();
   }
 
@@ -69,7 +89,13 @@ export class Embedder {
     const embedder = await this.ready(signal);
     const started = clock();
     const [a, b] = await embedTexts(embedder.endpoint, TEST_TEXTS, signal);
-    return { model: embedder.model, dimension: a!.length, texts: TEST_TEXTS, similarity: cosineSimilarity(a!, b!), ms: Math.round(clock() - started) };
+    return {
+      model: embedder.model,
+      dimension: a!.length,
+      texts: TEST_TEXTS,
+      similarity: cosineSimilarity(a!, b!),
+      ms: Math.round(clock() - started),
+    };
   }
 
   async stop(): Promise<void> {

@@ -4,7 +4,11 @@ import type { LoadSettings } from '@shared/contract';
 import type { EmbedderSettings } from '@shared/knowledge/knowledge-settings';
 
 /** Flags appended to the ordinary server argv (BackendManager's `extraArgs`). */
-export function embeddingArgs(input: { pooling: EmbedderSettings['pooling']; ggufPooling: number | null; batchSize: number }): string[] {
+export function embeddingArgs(input: {
+  pooling: EmbedderSettings['pooling'];
+  ggufPooling: number | null;
+  batchSize: number;
+}): string[] {
   const args = ['--embedding'];
   // "auto" keeps the GGUF's own pooling; a model that names none (or names `none`, 0)
   // would make /v1/embeddings answer 400 "Pooling type 'none' is not OAI compatible".

@@ -14,14 +14,31 @@ export class EmbeddingError extends Error {
   }
 }
 
-export async function embedTexts(endpoint: EmbeddingEndpoint, texts: readonly string[], signal?: AbortSignal): Promise<number[][]> {
-  const body = await post(endpoint, '/v1/embeddings', { model: endpoint.model, input: texts, encoding_format: 'float' }, signal);
+export async function embedTexts(
+  endpoint: EmbeddingEndpoint,
+  texts: readonly string[],
+  signal?: AbortSignal,
+): Promise<number[][]> {
+  const body = await post(
+    endpoint,
+    '/v1/embeddings',
+    { model: endpoint.model, input: texts, encoding_format: 'float' },
+    signal,
+  );
   const data = (body as { data?: Array<{ index?: number; embedding?: unknown }> }).data;
-  if (!Array.isArray(data) || data.length !== texts.length) throw new EmbeddingError('rejected', `/v1/embeddings returned ${Array.isArray(data) ? data.length : 'no'} vectors for ${texts.length} inputs`);
+  if (!Array.isArray(data) || data.length !== texts.length)
+    throw new EmbeddingError(
+      'rejected',
+      `/v1/embeddings returned ${Array.isArray(data) ? data.length : 'no'} vectors for ${texts.length} inputs`,
+    );
   const out: number[][] = new Array<number[]>(texts.length);
   for (const [position, item] of data.entries()) {
     const vector = item.embedding;
-    if (!Array.isArray(vector) || vector.length === 0 || !vector.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+    if (
+      !Array.isArray(vector) ||
+      vector.length === 0 ||
+      !vector.every((x) => typeof x === 'number' && Number.isFinite(x))
+    ) {
       throw new EmbeddingError('rejected', '/v1/embeddings returned a vector that is not a list of finite numbers');
     }
     out[typeof item.index === 'number' ? item.index : position] = vector as number[];
@@ -30,7 +47,11 @@ export async function embedTexts(endpoint: EmbeddingEndpoint, texts: readonly st
 }
 
 /** The UTF-8 byte length of each token of `text`, as the server's tokenizer cuts it. */
-export async function tokenizeBytes(endpoint: EmbeddingEndpoint, text: string, signal?: AbortSignal): Promise<number[]> {
+export async function tokenizeBytes(
+  endpoint: EmbeddingEndpoint,
+  text: string,
+  signal?: AbortSignal,
+): Promise<number[]> {
   const body = await post(endpoint, '/tokenize', { content: text, add_special: false, with_pieces: true }, signal);
   const tokens = (body as { tokens?: Array<{ piece?: unknown }> }).tokens;
   if (!Array.isArray(tokens)) throw new EmbeddingError('rejected', '/tokenize returned no tokens');
@@ -42,12 +63,20 @@ export async function tokenizeBytes(endpoint: EmbeddingEndpoint, text: string, s
   });
 }
 
-async function post(endpoint: EmbeddingEndpoint, path: string, payload: unknown, signal?: AbortSignal): Promise<unknown> {
+async function post(
+  endpoint: EmbeddingEndpoint,
+  path: string,
+  payload: unknown,
+  signal?: AbortSignal,
+): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(`${endpoint.baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '')}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {}),
+      },
       body: JSON.stringify(payload),
       signal,
     });
@@ -57,8 +86,13 @@ async function post(endpoint: EmbeddingEndpoint, path: string, payload: unknown,
   }
   const text = await response.text().catch(() => '');
   // 503 is llama-server loading; 5xx and 429 pass too. A 4xx is about this input.
-  if (response.status >= 500 || response.status === 429) throw new EmbeddingError('unavailable', `the embedding server answered ${response.status}: ${text.slice(0, 300)}`);
-  if (!response.ok) throw new EmbeddingError('rejected', `the embedding server refused the input (${response.status}): ${text.slice(0, 300)}`);
+  if (response.status >= 500 || response.status === 429)
+    throw new EmbeddingError('unavailable', `the embedding server answered ${response.status}: ${text.slice(0, 300)}`);
+  if (!response.ok)
+    throw new EmbeddingError(
+      'rejected',
+      `the embedding server refused the input (${response.status}): ${text.slice(0, 300)}`,
+    );
   try {
     return JSON.parse(text) as unknown;
   } catch {

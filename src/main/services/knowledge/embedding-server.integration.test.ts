@@ -31,7 +31,9 @@ describe('the embedding server (real llama-server --embedding, tiny model)', () 
     const ready = await embedder.ready(AbortSignal.timeout(30_000));
     expect(server.status()).toMatchObject({ kind: 'local', state: 'ready' });
     expect(ready.endpoint.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(server.logLines().some((line) => line.includes('--embedding') && line.includes('--pooling mean'))).toBe(true);
+    expect(server.logLines().some((line) => line.includes('--embedding') && line.includes('--pooling mean'))).toBe(
+      true,
+    );
     expect(statuses.map((s) => s.state)).toContain('starting');
 
     const [a, b, again] = await embedTexts(ready.endpoint, ['hello world', 'a different sentence', 'hello world']);

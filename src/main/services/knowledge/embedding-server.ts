@@ -40,7 +40,11 @@ export class EmbeddingServer {
   /** Start (or keep) the server for these settings; resolves when it answers. */
   async start(settings: EmbedderSettings): Promise<EmbeddingEndpoint> {
     const load = embeddingLoadSettings(settings, this.deps.baseLoad());
-    const extraArgs = embeddingArgs({ pooling: settings.pooling, ggufPooling: await ggufPooling(settings.modelPath), batchSize: load.batchSize });
+    const extraArgs = embeddingArgs({
+      pooling: settings.pooling,
+      ggufPooling: await ggufPooling(settings.modelPath),
+      batchSize: load.batchSize,
+    });
     const key = JSON.stringify(extraArgs);
     // The extra flags are fixed per manager: another pooling needs another one.
     if (this.manager && key !== this.argsKey) await this.stop();
@@ -81,7 +85,8 @@ export class EmbeddingServer {
 
   private newManager(extraArgs: string[]): BackendManager {
     const emit = <E extends EventName>(event: E, payload: EventPayloads[E]): void => {
-      if (event === 'backend:state' && this.manager === manager) this.deps.onStatus(toEmbedderStatus(payload as BackendStatus));
+      if (event === 'backend:state' && this.manager === manager)
+        this.deps.onStatus(toEmbedderStatus(payload as BackendStatus));
       if (event === 'app:notice') this.deps.onNotice?.(payload as EventPayloads['app:notice']);
     };
     const manager: BackendManager = new BackendManager({
@@ -101,14 +106,32 @@ export class EmbeddingServer {
 
 function toEmbedderStatus(status: BackendStatus | null): EmbedderStatus {
   if (!status) return { kind: 'local', state: 'stopped', model: null, port: null, restarts: 0, error: null };
-  const state = status.state === 'ready' ? 'ready' : status.state === 'starting' ? 'starting' : status.state === 'error' ? 'error' : 'stopped';
-  return { kind: 'local', state, model: status.model?.name ?? null, port: status.port, restarts: status.restarts, error: status.error?.message ?? null };
+  const state =
+    status.state === 'ready'
+      ? 'ready'
+      : status.state === 'starting'
+        ? 'starting'
+        : status.state === 'error'
+          ? 'error'
+          : 'stopped';
+  return {
+    kind: 'local',
+    state,
+    model: status.model?.name ?? null,
+    port: status.port,
+    restarts: status.restarts,
+    error: status.error?.message ?? null,
+  };
 }
 
-/** `<arch>.pooling_type` from the GGUF header, or null where it names none (or cannot be read: the load will say why). */
+/**
+ * `<arch>.pooling_type` from the GGUF header, or null where it names none (or cannot be read: the load will say why).
+ */
 async function ggufPooling(modelPath: string): Promise<number | null> {
   try {
-    const header = await readGgufHeader(modelPath, { keys: (key) => key === 'general.architecture' || key.endsWith('.pooling_type') });
+    const header = await readGgufHeader(modelPath, {
+      keys: (key) => key === 'general.architecture' || key.endsWith('.pooling_type'),
+    });
     const arch = header.metadata.get('general.architecture');
     const value = typeof arch === 'string' ? header.metadata.get(`${arch}.pooling_type`) : undefined;
     return typeof value === 'number' ? value : null;

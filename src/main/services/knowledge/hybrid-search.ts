@@ -24,7 +24,14 @@ interface Candidate {
 const DEPTH_FACTOR = 4;
 const MIN_DEPTH = 20;
 
-export async function searchBases(input: { store: PassageStore; embedder: Embedder; bases: readonly KnowledgeBase[]; query: string; topN: number; signal: AbortSignal }): Promise<SearchOutcome> {
+export async function searchBases(input: {
+  store: PassageStore;
+  embedder: Embedder;
+  bases: readonly KnowledgeBase[];
+  query: string;
+  topN: number;
+  signal: AbortSignal;
+}): Promise<SearchOutcome> {
   const started = performance.now();
   const needsReembed = input.bases.filter((b) => b.needsReembed).map((b) => b.id);
   const usable = input.bases.filter((b) => !b.needsReembed && b.embedder);
@@ -37,7 +44,9 @@ export async function searchBases(input: { store: PassageStore; embedder: Embedd
   ]);
   const matches = usable.map((base) => base.embedder!.dimension === vector!.length);
   needsReembed.push(...usable.filter((_, b) => !matches[b]).map((base) => base.id));
-  const nearLists = await Promise.all(usable.map((base, b) => (matches[b] ? input.store.nearest(base.id, vector!, depth) : [])));
+  const nearLists = await Promise.all(
+    usable.map((base, b) => (matches[b] ? input.store.nearest(base.id, vector!, depth) : [])),
+  );
   const lists: Candidate[][] = [];
   const similarity = new Map<string, number>();
   const bm25 = new Map<string, number>();
@@ -47,7 +56,10 @@ export async function searchBases(input: { store: PassageStore; embedder: Embedd
     const words = keywordLists[b]!;
     for (const row of near) similarity.set(row.id, 1 - (row._distance ?? 1));
     for (const row of words) bm25.set(row.id, row._score ?? 0);
-    lists.push(near.map((row) => ({ baseId: base.id, row })), words.map((row) => ({ baseId: base.id, row })));
+    lists.push(
+      near.map((row) => ({ baseId: base.id, row })),
+      words.map((row) => ({ baseId: base.id, row })),
+    );
   }
   const hits = fuseRanks(lists, (c) => c.row.id)
     .slice(0, input.topN)
@@ -55,7 +67,13 @@ export async function searchBases(input: { store: PassageStore; embedder: Embedd
       id: item.row.id,
       baseId: item.baseId,
       text: item.row.text,
-      source: { fileId: item.row.file_id, path: item.row.path, page: item.row.page > 0 ? item.row.page : null, lineStart: item.row.line_start, lineEnd: item.row.line_end },
+      source: {
+        fileId: item.row.file_id,
+        path: item.row.path,
+        page: item.row.page > 0 ? item.row.page : null,
+        lineStart: item.row.line_start,
+        lineEnd: item.row.line_end,
+      },
       score,
       similarity: similarity.get(item.row.id) ?? null,
       bm25: bm25.get(item.row.id) ?? null,

@@ -19,7 +19,9 @@ export interface IngestFileInput {
   baseId: string;
   fileId: string;
   path: string;
-  /** the hash of the revision already indexed, to skip an unchanged file; null where the base holds no passages of it */
+  /**
+   * the hash of the revision already indexed, to skip an unchanged file; null where the base holds no passages of it
+   */
   indexedHash: string | null;
   /** the embedder the base's vectors came from; another one stops the ingest */
   baseEmbedder: EmbedderIdentity | null;
@@ -53,12 +55,23 @@ const EMBED_IN_FLIGHT = 2;
 export class EmbedderMismatch extends Error {}
 
 export async function ingestFile(input: IngestFileInput, deps: IngestFileDeps): Promise<IngestFileOutcome> {
-  const { hash, bytes, sections } = await deps.extractor.extract(input.path, extractLimits(input.maxBytes), deps.signal);
+  const { hash, bytes, sections } = await deps.extractor.extract(
+    input.path,
+    extractLimits(input.maxBytes),
+    deps.signal,
+  );
   if (hash === input.indexedHash) return { kind: 'unchanged', hash, bytes };
 
   const ready = await withRetry(() => deps.embedder.ready(deps.signal), deps);
-  const tokenize = ready.tokenizer ? (text: string) => withRetry(async () => tokenizeBytes((await deps.embedder.ready(deps.signal)).endpoint, text, deps.signal), deps) : null;
-  const passages = await cutSections(sections, { passageTokens: input.passageTokens, overlapTokens: input.overlapTokens, tokenize });
+  const tokenize = ready.tokenizer
+    ? (text: string) =>
+        withRetry(async () => tokenizeBytes((await deps.embedder.ready(deps.signal)).endpoint, text, deps.signal), deps)
+    : null;
+  const passages = await cutSections(sections, {
+    passageTokens: input.passageTokens,
+    overlapTokens: input.overlapTokens,
+    tokenize,
+  });
   if (passages.length === 0) throw new ExtractFailure('no_text', `${input.path} has no text to index`);
 
   const rev = hash.slice(0, 16);
@@ -66,35 +79,46 @@ export async function ingestFile(input: IngestFileInput, deps: IngestFileDeps): 
   const batches = Math.ceil(passages.length / input.batchSize);
   const vectors = await mapInFlight(batches, EMBED_IN_FLIGHT, async (b) => {
     const batch = passages.slice(b * input.batchSize, (b + 1) * input.batchSize);
-    const batchVectors = await withRetry(async () => embedTexts((await deps.embedder.ready(deps.signal)).endpoint, batch.map((p) => p.text), deps.signal), deps);
+    const batchVectors = await withRetry(
+      async () =>
+        embedTexts(
+          (await deps.embedder.ready(deps.signal)).endpoint,
+          batch.map((p) => p.text),
+          deps.signal,
+        ),
+      deps,
+    );
     const current = { model: ready.model, dimension: batchVectors[0]!.length };
     if (identity && (identity.model !== current.model || identity.dimension !== current.dimension)) {
-      throw new EmbedderMismatch(`the base holds vectors of ${identity.model} (${identity.dimension} dimensions); the embedder now is ${current.model} (${current.dimension})`);
+      throw new EmbedderMismatch(
+        `the base holds vectors of ${identity.model} (${identity.dimension} dimensions); the embedder now is ${current.model} (${current.dimension})`,
+      );
     }
     identity = current;
     deps.onPassages(batch.length);
     return batchVectors;
   });
-  const rows = passages.map(
-    (passage, i): PassageRow => ({
-      id: randomUUID(),
-      file_id: input.fileId,
-      rev,
-      text: passage.text,
-      path: input.path,
-      page: passage.page ?? 0,
-      line_start: passage.lineStart,
-      line_end: passage.lineEnd,
-      char_start: passage.charStart,
-      char_end: passage.charEnd,
-      vector: vectors[Math.floor(i / input.batchSize)]![i % input.batchSize]!,
-    }),
-  );
+  const rows = passages.map((passage, i): PassageRow => ({
+    id: randomUUID(),
+    file_id: input.fileId,
+    rev,
+    text: passage.text,
+    path: input.path,
+    page: passage.page ?? 0,
+    line_start: passage.lineStart,
+    line_end: passage.lineEnd,
+    char_start: passage.charStart,
+    char_end: passage.charEnd,
+    vector: vectors[Math.floor(i / input.batchSize)]![i % input.batchSize]!,
+  }));
   deps.signal.throwIfAborted();
   try {
     await deps.store.replaceFile(input.baseId, input.fileId, rev, rows, { hadPassages: input.indexedHash !== null });
   } catch (error) {
-    throw new ExtractFailure(fsReason(error) === 'disk_full' || /no space left/i.test(String(error)) ? 'disk_full' : 'read_failed', `${input.path}: the passages could not be stored: ${(error as Error).message}`);
+    throw new ExtractFailure(
+      fsReason(error) === 'disk_full' || /no space left/i.test(String(error)) ? 'disk_full' : 'read_failed',
+      `${input.path}: the passages could not be stored: ${(error as Error).message}`,
+    );
   }
   return { kind: 'indexed', hash, passages: rows.length, bytes, embedder: identity };
 }
@@ -124,7 +148,13 @@ async function withRetry<T>(work: () => Promise<T>, deps: IngestFileDeps): Promi
 function retriable(error: unknown): boolean {
   if (error instanceof EmbeddingError) return error.kind === 'unavailable';
   // No embedder chosen, or a model that cannot load: waiting does not help.
-  if (error instanceof AppFailure) return error.code === 'server_crashed' || error.code === 'backend_starting' || error.code === 'no_model_loaded' || error.code === 'ready_timeout';
+  if (error instanceof AppFailure)
+    return (
+      error.code === 'server_crashed' ||
+      error.code === 'backend_starting' ||
+      error.code === 'no_model_loaded' ||
+      error.code === 'ready_timeout'
+    );
   return false;
 }
 

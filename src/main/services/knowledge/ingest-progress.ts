@@ -24,7 +24,10 @@ export function createIngestRuns(clock: () => number, onProgress: (progress: Ing
     const now = clock();
     if (!force && now - lastEmit < PROGRESS_EVERY_MS) return;
     lastEmit = now;
-    run.progress.etaSeconds = run.progress.state === 'running' ? etaSeconds({ bytesDone: run.bytesDone, bytesTotal: run.bytesTotal, elapsedMs: now - run.startedAt }) : null;
+    run.progress.etaSeconds =
+      run.progress.state === 'running'
+        ? etaSeconds({ bytesDone: run.bytesDone, bytesTotal: run.bytesTotal, elapsedMs: now - run.startedAt })
+        : null;
     onProgress({ ...run.progress });
   }
 
@@ -32,7 +35,19 @@ export function createIngestRuns(clock: () => number, onProgress: (progress: Ing
     let run = runs.get(base.id);
     if (!run || run.progress.state !== 'running') {
       run = {
-        progress: { jobId: randomBytes(6).toString('hex'), baseId: base.id, state: 'running', filesDone: 0, filesTotal: 0, filesFailed: 0, passagesDone: 0, currentFile: null, etaSeconds: null, pausedReason: null, detail: null },
+        progress: {
+          jobId: randomBytes(6).toString('hex'),
+          baseId: base.id,
+          state: 'running',
+          filesDone: 0,
+          filesTotal: 0,
+          filesFailed: 0,
+          passagesDone: 0,
+          currentFile: null,
+          etaSeconds: null,
+          pausedReason: null,
+          detail: null,
+        },
         startedAt: clock(),
         bytesDone: 0,
         bytesTotal: 0,

@@ -12,7 +12,10 @@ import type { IngestRuns } from './ingest-progress';
 import type { KnowledgeCatalog, StoredBase } from './knowledge-catalog';
 import type { PassageStore } from './passage-table';
 
-/** Files ingested at once: while one is stored and saved, the other's batches keep the embedding server busy (bench knowledge.ingest_ratio). */
+/**
+ * Files ingested at once: while one is stored and saved, the other's batches keep the embedding server busy (bench
+ * knowledge.ingest_ratio).
+ */
 const LANES = 2;
 
 /** What the queue reads from the service's dependencies, at each use. */
@@ -34,7 +37,10 @@ export interface IngestQueueParts {
   saveQuietly: () => Promise<void>;
 }
 
-export function createIngestQueue(host: IngestQueueHost, { catalog, store, clock, ingestRuns, saveQuietly }: IngestQueueParts) {
+export function createIngestQueue(
+  host: IngestQueueHost,
+  { catalog, store, clock, ingestRuns, saveQuietly }: IngestQueueParts,
+) {
   const { runs, emitProgress, runFor } = ingestRuns;
   /** the files under way, one per lane */
   const running = new Set<{ baseId: string; fileId: string; path: string; abort: AbortController }>();
@@ -66,10 +72,14 @@ export function createIngestQueue(host: IngestQueueHost, { catalog, store, clock
         for (const lane of lanes) if (lane.status === 'rejected') throw lane.reason;
       })
       .catch((error: unknown) => {
-        // A bug, not a file's fault: the queue stops with the error shown (resume() tries again) rather than the host dying of an unhandled rejection.
+        // A bug, not a file's fault: the queue stops with the error shown (resume() tries again) rather than the host
+        // dying of an unhandled rejection.
         broke = true;
-        for (const run of runs.values()) if (run.progress.state === 'running' || run.progress.state === 'paused') Object.assign(run.progress, { state: 'failed', pausedReason: 'embedder_failed', detail: String(error) });
-        for (const base of catalog.bases) for (const file of base.files) if (file.state === 'indexing') file.state = 'queued';
+        for (const run of runs.values())
+          if (run.progress.state === 'running' || run.progress.state === 'paused')
+            Object.assign(run.progress, { state: 'failed', pausedReason: 'embedder_failed', detail: String(error) });
+        for (const base of catalog.bases)
+          for (const file of base.files) if (file.state === 'indexing') file.state = 'queued';
         running.clear();
       })
       .finally(() => {
@@ -122,7 +132,13 @@ export function createIngestQueue(host: IngestQueueHost, { catalog, store, clock
             },
           },
         );
-        Object.assign(file, { state: 'indexed', hash: outcome.hash, bytes: outcome.bytes, indexedAt: clock(), error: null });
+        Object.assign(file, {
+          state: 'indexed',
+          hash: outcome.hash,
+          bytes: outcome.bytes,
+          indexedAt: clock(),
+          error: null,
+        });
         if (outcome.kind === 'indexed') {
           file.passages = outcome.passages;
           base.embedder ??= outcome.embedder;
@@ -139,7 +155,14 @@ export function createIngestQueue(host: IngestQueueHost, { catalog, store, clock
           }
         } else if (error instanceof EmbedderMismatch) {
           // Nothing more goes into this base until it is re-embedded.
-          for (const f of base.files) if (f.state === 'queued' || f === file) Object.assign(f, f.passages > 0 ? { state: 'indexed' } : { state: 'failed', error: { reason: 'embed_failed', message: error.message } });
+          for (const f of base.files)
+            if (f.state === 'queued' || f === file)
+              Object.assign(
+                f,
+                f.passages > 0
+                  ? { state: 'indexed' }
+                  : { state: 'failed', error: { reason: 'embed_failed', message: error.message } },
+              );
           run.progress.state = 'failed';
           run.progress.pausedReason = 'reembed_needed';
           run.progress.detail = error.message;

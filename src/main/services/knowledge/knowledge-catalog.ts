@@ -50,7 +50,11 @@ export class KnowledgeCatalog {
 
   static async open(path: string): Promise<KnowledgeCatalog> {
     try {
-      return new KnowledgeCatalog(path, CatalogSchema.parse(JSON.parse(await readFile(path, 'utf8'))).bases as StoredBase[], null);
+      return new KnowledgeCatalog(
+        path,
+        CatalogSchema.parse(JSON.parse(await readFile(path, 'utf8'))).bases as StoredBase[],
+        null,
+      );
     } catch (error) {
       // A missing catalog is a first start. A damaged one must not stop the app: it starts empty,
       // and the damaged file is moved aside first so the next save does not overwrite it.

@@ -54,38 +54,41 @@ describe('zip bombs and Flate bombs through the real knowledge service', () => {
   });
   afterAll(async () => kb.dispose());
 
-  it('the DOCX bomb, the DOCX that lies about its size and the big-Flate PDF fail with content_too_large; the good file beside them is indexed', { timeout: 240_000 }, async () => {
-    const bomb = join(kb.root, 'bomb.docx');
-    const lying = join(kb.root, 'lying.docx');
-    const flate = join(kb.root, 'flate.pdf');
-    const good = join(kb.root, 'good.txt');
-    expect(await makeZipBombDocx(bomb)).toBeLessThan(200 * 1024);
-    await makeZipBombDocx(lying, { declaredBytes: 4096 });
-    expect(await makeFlateBombPdf(flate)).toBeLessThan(200 * 1024);
-    await writeFile(good, prose(3, 5));
-    const { id } = await kb.service.create('Hostile');
+  it(
+    'the DOCX bomb, the DOCX that lies about its size and the big-Flate PDF fail with content_too_large; the good file beside them is indexed',
+    { timeout: 240_000 },
+    async () => {
+      const bomb = join(kb.root, 'bomb.docx');
+      const lying = join(kb.root, 'lying.docx');
+      const flate = join(kb.root, 'flate.pdf');
+      const good = join(kb.root, 'good.txt');
+      expect(await makeZipBombDocx(bomb)).toBeLessThan(200 * 1024);
+      await makeZipBombDocx(lying, { declaredBytes: 4096 });
+      expect(await makeFlateBombPdf(flate)).toBeLessThan(200 * 1024);
+      await writeFile(good, prose(3, 5));
+      const { id } = await kb.service.create('Hostile');
 
-    const growth = await peakGrowthMb(async () => {
-      await kb.service.addPaths(id, [bomb, lying, flate, good]);
-      await kb.service.idle();
-    });
+      const growth = await peakGrowthMb(async () => {
+        await kb.service.addPaths(id, [bomb, lying, flate, good]);
+        await kb.service.idle();
+      });
 
-    const files = kb.service.list().bases.find((b) => b.id === id)!.files;
-    const state = (path: string) => files.find((f) => f.path === path)!;
-    expect(state(bomb)).toMatchObject({ state: 'failed', error: { reason: 'content_too_large' } });
-    expect(state(bomb).error!.message).toMatch(/unpacks to 20 MB/);
-    expect(state(lying)).toMatchObject({ state: 'failed', error: { reason: 'content_too_large' } });
-    expect(state(lying).error!.message).toMatch(/more than the 4096 bytes it declares/);
-    expect(state(flate)).toMatchObject({ state: 'failed', error: { reason: 'content_too_large' } });
-    expect(state(flate).error!.message).toMatch(/more than 8388608 characters/);
-    expect(state(good)).toMatchObject({ state: 'indexed', error: null });
-    expect(kb.progress.filter((p) => p.baseId === id).at(-1)).toMatchObject({ state: 'done', filesFailed: 3 });
-    // The documents were parsed in reader processes, never here: this process stayed flat.
-    expect(pids.length).toBeGreaterThan(0);
-    expect(pids).not.toContain(process.pid);
-    expect(growth, `the core grew by ${growth.toFixed(0)} MB`).toBeLessThan(100);
-  });
-
+      const files = kb.service.list().bases.find((b) => b.id === id)!.files;
+      const state = (path: string) => files.find((f) => f.path === path)!;
+      expect(state(bomb)).toMatchObject({ state: 'failed', error: { reason: 'content_too_large' } });
+      expect(state(bomb).error!.message).toMatch(/unpacks to 20 MB/);
+      expect(state(lying)).toMatchObject({ state: 'failed', error: { reason: 'content_too_large' } });
+      expect(state(lying).error!.message).toMatch(/more than the 4096 bytes it declares/);
+      expect(state(flate)).toMatchObject({ state: 'failed', error: { reason: 'content_too_large' } });
+      expect(state(flate).error!.message).toMatch(/more than 8388608 characters/);
+      expect(state(good)).toMatchObject({ state: 'indexed', error: null });
+      expect(kb.progress.filter((p) => p.baseId === id).at(-1)).toMatchObject({ state: 'done', filesFailed: 3 });
+      // The documents were parsed in reader processes, never here: this process stayed flat.
+      expect(pids.length).toBeGreaterThan(0);
+      expect(pids).not.toContain(process.pid);
+      expect(growth, `the core grew by ${growth.toFixed(0)} MB`).toBeLessThan(100);
+    },
+  );
 });
 
 describe('cancelling while the reader is deep in a PDF', () => {
@@ -109,26 +112,30 @@ describe('cancelling while the reader is deep in a PDF', () => {
 });
 
 describe('a reader that runs out of memory', () => {
-  it('ends alone: the file fails with out_of_memory, the next file is indexed, the core goes on', { timeout: 240_000 }, async () => {
-    // A DOCX within the caps (4 MB of XML) that mammoth needs ~400 MB to parse, read by a reader capped at 128 MB.
-    const kb = await makeKnowledgeHarness(emb.embedder, {}, undefined, { heapMb: 128 });
-    try {
-      const heavy = join(kb.root, 'heavy.docx');
-      const after = join(kb.root, 'after.txt');
-      await makeZipBombDocx(heavy, { documentBytes: 4 * MB });
-      await writeFile(after, prose(3, 9));
-      const { id } = await kb.service.create('Heavy');
-      await kb.service.addPaths(id, [heavy]);
-      await kb.service.idle();
-      await kb.service.addPaths(id, [after]);
-      await kb.service.idle();
-      const files = kb.service.list().bases.find((b) => b.id === id)!.files;
-      const heavyFile = files.find((f) => f.path === heavy)!;
-      expect(heavyFile).toMatchObject({ state: 'failed', error: { reason: 'out_of_memory' } });
-      expect(heavyFile.error!.message).toMatch(/more than the 128 MB the document reader may use/);
-      expect(files.find((f) => f.path === after)).toMatchObject({ state: 'indexed' });
-    } finally {
-      await kb.dispose();
-    }
-  });
+  it(
+    'ends alone: the file fails with out_of_memory, the next file is indexed, the core goes on',
+    { timeout: 240_000 },
+    async () => {
+      // A DOCX within the caps (4 MB of XML) that mammoth needs ~400 MB to parse, read by a reader capped at 128 MB.
+      const kb = await makeKnowledgeHarness(emb.embedder, {}, undefined, { heapMb: 128 });
+      try {
+        const heavy = join(kb.root, 'heavy.docx');
+        const after = join(kb.root, 'after.txt');
+        await makeZipBombDocx(heavy, { documentBytes: 4 * MB });
+        await writeFile(after, prose(3, 9));
+        const { id } = await kb.service.create('Heavy');
+        await kb.service.addPaths(id, [heavy]);
+        await kb.service.idle();
+        await kb.service.addPaths(id, [after]);
+        await kb.service.idle();
+        const files = kb.service.list().bases.find((b) => b.id === id)!.files;
+        const heavyFile = files.find((f) => f.path === heavy)!;
+        expect(heavyFile).toMatchObject({ state: 'failed', error: { reason: 'out_of_memory' } });
+        expect(heavyFile.error!.message).toMatch(/more than the 128 MB the document reader may use/);
+        expect(files.find((f) => f.path === after)).toMatchObject({ state: 'indexed' });
+      } finally {
+        await kb.dispose();
+      }
+    },
+  );
 });

@@ -26,7 +26,13 @@ describe('the ingest lanes', () => {
       [1, 2, 3, 4, 5, 6].map(async (n) => {
         const path = join(kb.root, `lane-${n}.md`);
         // Every line names its file, so any batch of passages tells whose it is.
-        await writeFile(path, Array.from({ length: 60 }, (_, i) => `File${n} note ${i}: the ${['heron', 'otter', 'lynx', 'wren'][i % 4]} crossed the river at dawn.`).join('\n'));
+        await writeFile(
+          path,
+          Array.from(
+            { length: 60 },
+            (_, i) => `File${n} note ${i}: the ${['heron', 'otter', 'lynx', 'wren'][i % 4]} crossed the river at dawn.`,
+          ).join('\n'),
+        );
         return path;
       }),
     );
@@ -40,7 +46,8 @@ describe('the ingest lanes', () => {
       inFlight.set(file, (inFlight.get(file) ?? 0) + 1);
       mostFiles = Math.max(mostFiles, inFlight.size);
       // Hold the batches until a second file's batch is out too (or 10 s pass), so the overlap does not hang on timing.
-      for (const until = Date.now() + 10_000; mostFiles < 2 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 5));
+      for (const until = Date.now() + 10_000; mostFiles < 2 && Date.now() < until;)
+        await new Promise((r) => setTimeout(r, 5));
       try {
         return await realFetch(url, init);
       } finally {
@@ -62,6 +69,12 @@ describe('the ingest lanes', () => {
     const mine = kb.progress.filter((p) => p.baseId === id);
     // 'done' is reported once, by the last lane out, with every file counted.
     expect(mine.filter((p) => p.state === 'done')).toHaveLength(1);
-    expect(mine.at(-1)).toMatchObject({ state: 'done', filesDone: 6, filesTotal: 6, passagesDone: rows, currentFile: null });
+    expect(mine.at(-1)).toMatchObject({
+      state: 'done',
+      filesDone: 6,
+      filesTotal: 6,
+      passagesDone: rows,
+      currentFile: null,
+    });
   });
 });

@@ -24,8 +24,15 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'eva-knowledge-module-'));
   const defaults = defaultSettings();
-  settings = { ...defaults, load: { ...defaults.load, threads: 1 }, knowledge: { ...defaults.knowledge, embedder: tinyEmbedderSettings(), passageTokens: 64, overlapTokens: 8 } };
-  knowledge = await openKnowledge({ ...knowledgeModuleDeps(dir, registry, () => settings, events), timeouts: { restartDelaysMs: [200, 400] } });
+  settings = {
+    ...defaults,
+    load: { ...defaults.load, threads: 1 },
+    knowledge: { ...defaults.knowledge, embedder: tinyEmbedderSettings(), passageTokens: 64, overlapTokens: 8 },
+  };
+  knowledge = await openKnowledge({
+    ...knowledgeModuleDeps(dir, registry, () => settings, events),
+    timeouts: { restartDelaysMs: [200, 400] },
+  });
 });
 afterAll(async () => {
   await knowledge.dispose();
@@ -44,7 +51,7 @@ const chatInput = (question: string): ChatSendInput => ({
 });
 
 describe('the knowledge tool and the composer toggle', () => {
-  it('offers `knowledge` only once a base holds passages, and answers EVA\'s { content } call with cited passages', async () => {
+  it("offers `knowledge` only once a base holds passages, and answers EVA's { content } call with cited passages", async () => {
     const tools = new ToolRegistry();
     tools.setProvider('knowledge', knowledge.toolProvider);
     expect(tools.descriptors().map((t) => t.name)).not.toContain('knowledge');
@@ -66,14 +73,18 @@ describe('the knowledge tool and the composer toggle', () => {
 
   it('a plain chat with the toggle on gets the passages with its last question, and the page gets them as citations', async () => {
     settings = { ...settings, knowledge: { ...settings.knowledge, useInChat: false } };
-    expect(await knowledge.augmentChat(chatInput('Where does the tapir sleep?'))).toEqual(chatInput('Where does the tapir sleep?'));
+    expect(await knowledge.augmentChat(chatInput('Where does the tapir sleep?'))).toEqual(
+      chatInput('Where does the tapir sleep?'),
+    );
 
     settings = { ...settings, knowledge: { ...settings.knowledge, useInChat: true } };
     const augmented = await knowledge.augmentChat(chatInput('Where does the tapir sleep?'));
     if (augmented.mode !== 'chat') throw new Error('not a chat');
     expect(augmented.systemPrompt).toBe('You are EVA.');
     expect(augmented.messages).toHaveLength(1);
-    expect(augmented.messages[0]?.content).toMatch(/^Passages from the user's knowledge base[\s\S]*\[1\] animals\.md[\s\S]*tapir sleeps[\s\S]*\n---\n\nWhere does the tapir sleep\?$/);
+    expect(augmented.messages[0]?.content).toMatch(
+      /^Passages from the user's knowledge base[\s\S]*\[1\] animals\.md[\s\S]*tapir sleeps[\s\S]*\n---\n\nWhere does the tapir sleep\?$/,
+    );
 
     // The next question: only it gets passages; the system prompt and the conversation before it are sent as they
     // were, so llama-server reads them from its cache instead of again.
@@ -81,14 +92,20 @@ describe('the knowledge tool and the composer toggle', () => {
       { role: 'user', content: 'Where does the tapir sleep?' },
       { role: 'assistant', content: 'By the river [1].' },
     ];
-    const next = await knowledge.augmentChat({ ...chatInput('And the heron?'), messages: [...earlier, { role: 'user', content: [{ type: 'text', text: 'And the heron?' }] }] } as ChatSendInput);
+    const next = await knowledge.augmentChat({
+      ...chatInput('And the heron?'),
+      messages: [...earlier, { role: 'user', content: [{ type: 'text', text: 'And the heron?' }] }],
+    } as ChatSendInput);
     if (next.mode !== 'chat') throw new Error('not a chat');
     expect(next.systemPrompt).toBe('You are EVA.');
     expect(next.messages.slice(0, 2)).toEqual(earlier);
     const parts = next.messages[2]?.content as { type: string; text?: string }[];
     expect(parts.at(-1)).toEqual({ type: 'text', text: 'And the heron?' });
     expect(parts[0]?.text).toMatch(/^Passages from the user's knowledge base[\s\S]*heron/);
-    const cited = events.filter((e) => e.event === 'knowledge:citations').at(-1)!.payload as { requestId: string; hits: Array<{ text: string }> };
+    const cited = events.filter((e) => e.event === 'knowledge:citations').at(-1)!.payload as {
+      requestId: string;
+      hits: Array<{ text: string }>;
+    };
     expect(cited.requestId).toBe('r1');
     expect(cited.hits.some((h) => h.text.includes('tapir'))).toBe(true);
   });

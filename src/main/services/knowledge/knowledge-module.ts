@@ -43,7 +43,11 @@ export async function openKnowledge(deps: KnowledgeModuleDeps): Promise<Knowledg
     onNotice: (notice) => deps.emit('app:notice', notice),
     ...deps.timeouts,
   });
-  const embedder = new Embedder({ settings: () => deps.settings().knowledge.embedder, server, resolveLink: deps.resolveLink });
+  const embedder = new Embedder({
+    settings: () => deps.settings().knowledge.embedder,
+    server,
+    resolveLink: deps.resolveLink,
+  });
   const extractor = workerExtractor({ ...deps.extractWorker, launch: deps.registry.launch });
   const opened = await openKnowledgeService({
     dir: join(deps.dataDir, 'knowledge'),
@@ -92,17 +96,34 @@ export async function openKnowledge(deps: KnowledgeModuleDeps): Promise<Knowledg
 
   /** The `knowledge` tool, offered once some base holds passages. */
   const toolProvider: ToolProvider = {
-    descriptors: () => (service.list().bases.some((b) => b.files.some((f) => f.passages > 0)) ? [knowledgeToolDescriptor(deps.settings().knowledge.topN)] : []),
+    descriptors: () =>
+      service.list().bases.some((b) => b.files.some((f) => f.passages > 0))
+        ? [knowledgeToolDescriptor(deps.settings().knowledge.topN)]
+        : [],
     run: async (call) => {
       const started = performance.now();
       const content = typeof call.args.content === 'string' ? call.args.content : '';
-      const topN = typeof call.args.top_n === 'number' ? Math.min(20, Math.max(1, Math.trunc(call.args.top_n))) : undefined;
+      const topN =
+        typeof call.args.top_n === 'number' ? Math.min(20, Math.max(1, Math.trunc(call.args.top_n))) : undefined;
       try {
         const result = await service.query(content, { topN, signal: call.signal });
-        const reembed = result.needsReembed.length > 0 ? `\n\n(${result.needsReembed.length} knowledge base(s) were not searched: they must be re-embedded with the current embedding model.)` : '';
-        return { status: 'ok', output: formatPassages(result.hits) + reembed, details: { hits: result.hits, ms: result.ms }, durationMs: performance.now() - started };
+        const reembed =
+          result.needsReembed.length > 0
+            ? `\n\n(${result.needsReembed.length} knowledge base(s) were not searched: they must be re-embedded with the current embedding model.)`
+            : '';
+        return {
+          status: 'ok',
+          output: formatPassages(result.hits) + reembed,
+          details: { hits: result.hits, ms: result.ms },
+          durationMs: performance.now() - started,
+        };
       } catch (error) {
-        return { status: 'error', output: '', error: toolError('tool_failed', `the knowledge base could not be searched: ${(error as Error).message}`), durationMs: performance.now() - started };
+        return {
+          status: 'error',
+          output: '',
+          error: toolError('tool_failed', `the knowledge base could not be searched: ${(error as Error).message}`),
+          durationMs: performance.now() - started,
+        };
       }
     },
   };

@@ -20,14 +20,20 @@ const env = useEmbedderScratch('eva-knowledge-recovery-', () => embedderSettings
 
 /** Starts the ingest child and SIGKILLs it once it has embedded at least `killAt` passages; returns the base id. */
 async function ingestAndKill(root: string, folder: string, killAt: number, baseId?: string): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', INGEST_CHILD, root, env.endpoint.baseUrl, folder, ...(baseId ? [baseId] : [])], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, EVA_TEST_EMBED_KEY: env.endpoint.apiKey },
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', INGEST_CHILD, root, env.endpoint.baseUrl, folder, ...(baseId ? [baseId] : [])],
+    {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, EVA_TEST_EMBED_KEY: env.endpoint.apiKey },
+    },
+  );
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<NodeJS.Signals | number | null>((done) => child.on('exit', (code, signal) => done(signal ?? code)));
+  const exited = new Promise<NodeJS.Signals | number | null>((done) =>
+    child.on('exit', (code, signal) => done(signal ?? code)),
+  );
   let created = '';
   for await (const line of createInterface({ input: child.stdout })) {
     if (line.startsWith('base ')) created = line.slice(5);
@@ -45,14 +51,24 @@ async function ingestAndKill(root: string, folder: string, killAt: number, baseI
  */
 async function readdInterrupted(kb: Awaited<ReturnType<typeof makeKnowledgeHarness>>, baseId: string): Promise<void> {
   const files = kb.service.list().bases.find((b) => b.id === baseId)!.files;
-  for (const file of files) expect([file.state, file.error?.reason ?? null], file.path).toSatisfy(([state, reason]) => state === 'indexed' || (state === 'failed' && reason === 'interrupted'));
+  for (const file of files)
+    expect([file.state, file.error?.reason ?? null], file.path).toSatisfy(
+      ([state, reason]) => state === 'indexed' || (state === 'failed' && reason === 'interrupted'),
+    );
   const interrupted = files.filter((f) => f.state === 'failed').map((f) => f.path);
   if (interrupted.length > 0) await kb.service.addPaths(baseId, interrupted);
   await kb.service.idle();
 }
 
-/** The same folder indexed start to finish in one go: the resumed base must hold exactly as many passages, each counted once. */
-async function expectSameAsCleanIngest(kb: Awaited<ReturnType<typeof makeKnowledgeHarness>>, baseId: string, folder: string): Promise<void> {
+/**
+ * The same folder indexed start to finish in one go: the resumed base must hold exactly as many passages, each counted
+ * once.
+ */
+async function expectSameAsCleanIngest(
+  kb: Awaited<ReturnType<typeof makeKnowledgeHarness>>,
+  baseId: string,
+  folder: string,
+): Promise<void> {
   const { id: cleanId } = await kb.service.create('Clean');
   await kb.service.addPaths(cleanId, [folder]);
   await kb.service.idle();
@@ -73,7 +89,9 @@ describe('an ingest killed mid-way resumes at the next start', () => {
         await kb.service.idle();
         await readdInterrupted(kb, baseId);
         const base = kb.service.list().bases.find((b) => b.id === baseId)!;
-        expect(base.files.map((f) => [f.path.split('/').pop(), f.state])).toEqual([0, 1, 2, 3].map((i) => [`f${i}.txt`, 'indexed']));
+        expect(base.files.map((f) => [f.path.split('/').pop(), f.state])).toEqual(
+          [0, 1, 2, 3].map((i) => [`f${i}.txt`, 'indexed']),
+        );
         await expectSameAsCleanIngest(kb, baseId, folder);
       } finally {
         await kb.dispose(false);
@@ -83,7 +101,7 @@ describe('an ingest killed mid-way resumes at the next start', () => {
 });
 
 describe('a re-index killed mid-way', () => {
-  it('keeps each file\'s committed passages until its new revision is stored, and ends with exactly the new ones', async () => {
+  it("keeps each file's committed passages until its new revision is stored, and ends with exactly the new ones", async () => {
     const folder = await env.folderOf('reindex', 4, 24);
     const root = await mkdtemp(join(env.dir, 'data-'));
     const first = await makeKnowledgeHarness(linkEmbedder(env.endpoint), {}, root);
@@ -102,7 +120,12 @@ describe('a re-index killed mid-way', () => {
       expect(reopened.rows).toBe(reopened.counted);
       await kb.service.idle();
       await readdInterrupted(kb, baseId);
-      expect(kb.service.list().bases.find((b) => b.id === baseId)!.files.every((f) => f.state === 'indexed')).toBe(true);
+      expect(
+        kb.service
+          .list()
+          .bases.find((b) => b.id === baseId)!
+          .files.every((f) => f.state === 'indexed'),
+      ).toBe(true);
       await expectSameAsCleanIngest(kb, baseId, folder);
     } finally {
       await kb.dispose(false);
@@ -135,7 +158,9 @@ describe('an ingest with no embedder yet', () => {
   });
 });
 
-/** A real 4 MB tmpfs can be mounted here (Linux, as root); elsewhere this block is reported as skipped, never as passed. */
+/**
+ * A real 4 MB tmpfs can be mounted here (Linux, as root); elsewhere this block is reported as skipped, never as passed.
+ */
 function canMountTmpfs(): boolean {
   if (process.platform !== 'linux' || process.getuid?.() !== 0) return false;
   const probe = join(tmpdir(), `eva-mount-probe-${process.pid}`);
@@ -191,7 +216,10 @@ describe.runIf(canMountTmpfs())('a full disk (Linux, root: a real 4 MB tmpfs)', 
       await rm(filler);
       await kb.service.addPaths(id, [large]);
       await kb.service.idle();
-      expect(kb.service.list().bases[0]!.files.find((f) => f.path === large)).toMatchObject({ state: 'indexed', error: null });
+      expect(kb.service.list().bases[0]!.files.find((f) => f.path === large)).toMatchObject({
+        state: 'indexed',
+        error: null,
+      });
       const after = await kb.consistent(id);
       expect(after.rows).toBe(after.counted);
       expect(after.rows).toBeGreaterThan(before.rows);

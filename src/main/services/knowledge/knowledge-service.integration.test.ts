@@ -35,7 +35,14 @@ describe('knowledge bases with the real embedding server and LanceDB', () => {
     expect(queued).toBe(6);
     await kb.service.idle();
     expect(base(id).files.map((f) => [f.path.split('/').pop(), f.state, f.error])).toEqual(
-      expect.arrayContaining([['report.pdf', 'indexed', null], ['letter.docx', 'indexed', null], ['page.html', 'indexed', null], ['tool.py', 'indexed', null], ['guide.md', 'indexed', null], ['notes.txt', 'indexed', null]]),
+      expect.arrayContaining([
+        ['report.pdf', 'indexed', null],
+        ['letter.docx', 'indexed', null],
+        ['page.html', 'indexed', null],
+        ['tool.py', 'indexed', null],
+        ['guide.md', 'indexed', null],
+        ['notes.txt', 'indexed', null],
+      ]),
     );
     expect(base(id).embedder).toEqual({ model: 'tiny-llama.gguf', dimension: 64 });
     const { rows, counted } = await kb.consistent(id);
@@ -78,13 +85,17 @@ describe('knowledge bases with the real embedding server and LanceDB', () => {
     await kb.service.idle();
     expect(fileAt(id, files.text).hash).not.toBe(before.hash);
     expect(fileAt(id, files.text).passages).toBe(1);
-    expect((await kb.service.query('zebracorn', { topN: 50 })).hits.some((h) => h.text.includes('zebracorn'))).toBe(false);
+    expect((await kb.service.query('zebracorn', { topN: 50 })).hits.some((h) => h.text.includes('zebracorn'))).toBe(
+      false,
+    );
     expect((await kb.service.query('okapi', { topN: 3 })).hits[0]!.source.path).toBe(files.text);
     expect((await kb.consistent(id)).rows).toBe((await kb.consistent(id)).counted);
 
     const html = fileAt(id, files.html);
     await kb.service.removeFile(id, html.id);
-    expect((await kb.service.query('narwhalberry', { topN: 50 })).hits.some((h) => h.source.path === files.html)).toBe(false);
+    expect((await kb.service.query('narwhalberry', { topN: 50 })).hits.some((h) => h.source.path === files.html)).toBe(
+      false,
+    );
     const { rows, counted } = await kb.consistent(id);
     expect(rows).toBe(counted);
   });
@@ -126,7 +137,9 @@ describe('knowledge bases with the real embedding server and LanceDB', () => {
     await kb.service.addPaths(bid, Object.values(paths));
     await rm(paths.vanished);
     await kb.service.idle();
-    const reasons = Object.fromEntries(base(bid).files.map((f) => [f.path.split('/').pop(), f.error?.reason ?? f.state]));
+    const reasons = Object.fromEntries(
+      base(bid).files.map((f) => [f.path.split('/').pop(), f.error?.reason ?? f.state]),
+    );
     expect(reasons).toEqual({
       'locked.pdf': 'encrypted_pdf',
       'broken.pdf': 'corrupt_file',
@@ -140,7 +153,11 @@ describe('knowledge bases with the real embedding server and LanceDB', () => {
     const { rows, counted } = await kb.consistent(bid);
     expect(rows).toBe(counted);
     expect(rows).toBe(1);
-    expect(kb.progress.filter((p) => p.baseId === bid).at(-1)).toMatchObject({ state: 'done', filesFailed: 7, filesDone: 8 });
+    expect(kb.progress.filter((p) => p.baseId === bid).at(-1)).toMatchObject({
+      state: 'done',
+      filesFailed: 7,
+      filesDone: 8,
+    });
   });
 
   it('pauses while the embedding server is down and resumes when it is back, nothing lost or doubled', async () => {
@@ -203,7 +220,10 @@ describe('knowledge bases with the real embedding server and LanceDB', () => {
     await writeFile(files.markdown, '# Guide\n\nChanged so it is embedded again.\n');
     await kb.service.addPaths(id, [files.markdown]);
     await kb.service.idle();
-    expect(kb.progress.filter((p) => p.baseId === id).at(-1)).toMatchObject({ state: 'failed', pausedReason: 'reembed_needed' });
+    expect(kb.progress.filter((p) => p.baseId === id).at(-1)).toMatchObject({
+      state: 'failed',
+      pausedReason: 'reembed_needed',
+    });
 
     await kb.service.reembed(id);
     await kb.service.idle();

@@ -43,7 +43,12 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
   const catalog = await KnowledgeCatalog.open(join(deps.dir, 'catalog.json'));
   if (catalog.damaged) {
     const { keptAt, error } = catalog.damaged;
-    deps.onNotice?.({ level: 'error', code: 'knowledge_catalog_damaged', message: `The knowledge base list could not be read (${error}); it was kept at ${keptAt} and EVA started with none.`, details: { keptAt, error } });
+    deps.onNotice?.({
+      level: 'error',
+      code: 'knowledge_catalog_damaged',
+      message: `The knowledge base list could not be read (${error}); it was kept at ${keptAt} and EVA started with none.`,
+      details: { keptAt, error },
+    });
   }
   const store = await PassageStore.open(join(deps.dir, 'db'));
   const clock = deps.clock ?? Date.now;
@@ -57,19 +62,38 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
     // file with stored passages keeps its committed revision, whatever its state (one re-indexing
     // or failed on a new revision when the app stopped still has its old passages). A repair that
     // fails leaves the extra rows for the next start; it must not keep the app from starting.
-    await store.repair(base.id, new Map(base.files.filter((f) => f.hash && f.passages > 0).map((f) => [f.id, f.hash!.slice(0, 16)]))).catch((error: unknown) => {
-      const message = (error as Error).message;
-      deps.onNotice?.({ level: 'warning', code: 'knowledge_repair_failed', message: `The knowledge base “${base.name}” could not be checked after the last stop (${message}); searches may show a passage twice until it is.`, details: { base: base.name, error: message } });
-    });
+    await store
+      .repair(
+        base.id,
+        new Map(base.files.filter((f) => f.hash && f.passages > 0).map((f) => [f.id, f.hash!.slice(0, 16)])),
+      )
+      .catch((error: unknown) => {
+        const message = (error as Error).message;
+        deps.onNotice?.({
+          level: 'warning',
+          code: 'knowledge_repair_failed',
+          message: `The knowledge base “${base.name}” could not be checked after the last stop (${message}); searches may show a passage twice until it is.`,
+          details: { base: base.name, error: message },
+        });
+      });
     // A file still being indexed when the app stopped may be what stopped it (a document that
     // exhausted memory): it is left out, not tried again at every start until the user adds it again.
-    for (const file of base.files) if (file.state === 'indexing') Object.assign(file, { state: 'failed', error: { reason: 'interrupted', message: `${file.path}: ${INTERRUPTED}` } });
+    for (const file of base.files)
+      if (file.state === 'indexing')
+        Object.assign(file, {
+          state: 'failed',
+          error: { reason: 'interrupted', message: `${file.path}: ${INTERRUPTED}` },
+        });
   }
   await saveQuietly();
 
   function view(base: StoredBase): KnowledgeBase {
     const now = deps.embedder.model();
-    return { ...base, files: base.files.map((f) => ({ ...f })), needsReembed: Boolean(base.embedder && now && base.embedder.model !== now) };
+    return {
+      ...base,
+      files: base.files.map((f) => ({ ...f })),
+      needsReembed: Boolean(base.embedder && now && base.embedder.model !== now),
+    };
   }
 
   function baseOf(id: string): StoredBase {
@@ -99,7 +123,12 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
   // Files left queued by the last run resume now.
   for (const base of catalog.bases) {
     const queued = base.files.filter((f) => f.state === 'queued');
-    if (queued.length > 0) runFor(base, queued.reduce((s, f) => s + f.bytes, 0), queued.length);
+    if (queued.length > 0)
+      runFor(
+        base,
+        queued.reduce((s, f) => s + f.bytes, 0),
+        queued.length,
+      );
   }
   kick();
 
@@ -109,7 +138,13 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
     },
 
     async create(name: string): Promise<KnowledgeBase> {
-      const base: StoredBase = { id: randomBytes(8).toString('hex'), name: name.trim() || 'Knowledge', createdAt: clock(), embedder: null, files: [] };
+      const base: StoredBase = {
+        id: randomBytes(8).toString('hex'),
+        name: name.trim() || 'Knowledge',
+        createdAt: clock(),
+        embedder: null,
+        files: [],
+      };
       catalog.bases.push(base);
       await catalog.save();
       deps.onChanged();
@@ -138,7 +173,8 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
     /** Add files and folders (absolute paths); each file is queued, a changed one re-indexed by its hash. */
     async addPaths(id: string, paths: readonly string[]): Promise<{ queued: number }> {
       const base = baseOf(id);
-      if (paths.some((p) => !isAbsolute(p))) throw new AppFailure('bad_request', 'paths must be absolute', { reason: 'relative_path' });
+      if (paths.some((p) => !isAbsolute(p)))
+        throw new AppFailure('bad_request', 'paths must be absolute', { reason: 'relative_path' });
       const queued = await queuePaths(base, paths);
       deps.onChanged();
       kick();
@@ -187,7 +223,10 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
         base.embedder = null;
         for (const file of base.files) Object.assign(file, { hash: null, passages: 0, state: 'indexed', error: null });
         runs.delete(id);
-        return queuePaths(base, base.files.map((f) => f.path));
+        return queuePaths(
+          base,
+          base.files.map((f) => f.path),
+        );
       });
       deps.onChanged();
       kick();
@@ -195,11 +234,28 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
     },
 
     /** Hybrid retrieval over the chosen bases (default: settings.activeBaseIds, else all). */
-    async query(text: string, options: { baseIds?: readonly string[]; topN?: number; signal?: AbortSignal } = {}): Promise<SearchOutcome> {
+    async query(
+      text: string,
+      options: { baseIds?: readonly string[]; topN?: number; signal?: AbortSignal } = {},
+    ): Promise<SearchOutcome> {
       const settings = deps.settings();
-      const ids = options.baseIds?.length ? options.baseIds : settings.activeBaseIds.length ? settings.activeBaseIds : catalog.bases.map((b) => b.id);
-      const bases = ids.map((bid) => catalog.base(bid)).filter((b): b is StoredBase => Boolean(b)).map(view);
-      return searchBases({ store, embedder: deps.embedder, bases, query: text, topN: options.topN ?? settings.topN, signal: options.signal ?? AbortSignal.timeout(120_000) });
+      const ids = options.baseIds?.length
+        ? options.baseIds
+        : settings.activeBaseIds.length
+          ? settings.activeBaseIds
+          : catalog.bases.map((b) => b.id);
+      const bases = ids
+        .map((bid) => catalog.base(bid))
+        .filter((b): b is StoredBase => Boolean(b))
+        .map(view);
+      return searchBases({
+        store,
+        embedder: deps.embedder,
+        bases,
+        query: text,
+        topN: options.topN ?? settings.topN,
+        signal: options.signal ?? AbortSignal.timeout(120_000),
+      });
     },
 
     async openPassage(baseId: string, passageId: string) {
@@ -211,9 +267,18 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
       for (const base of catalog.bases) {
         const queued = base.files.filter((f) => f.state === 'queued');
         const run = runs.get(base.id);
-        if (queued.length === 0 || (run && run.progress.state !== 'failed') || run?.progress.pausedReason === 'reembed_needed') continue;
+        if (
+          queued.length === 0 ||
+          (run && run.progress.state !== 'failed') ||
+          run?.progress.pausedReason === 'reembed_needed'
+        )
+          continue;
         runs.delete(base.id);
-        runFor(base, queued.reduce((s, f) => s + f.bytes, 0), queued.length);
+        runFor(
+          base,
+          queued.reduce((s, f) => s + f.bytes, 0),
+          queued.length,
+        );
       }
       kick();
     },

@@ -22,7 +22,12 @@ async function dataDirWith(bases: unknown[]): Promise<string> {
   return root;
 }
 
-function catalogFile(id: string, path: string, state: KnowledgeFile['state'], patch: Partial<KnowledgeFile> = {}): KnowledgeFile {
+function catalogFile(
+  id: string,
+  path: string,
+  state: KnowledgeFile['state'],
+  patch: Partial<KnowledgeFile> = {},
+): KnowledgeFile {
   return { id, path, state, hash: null, passages: 0, bytes: 1000, indexedAt: null, error: null, ...patch };
 }
 
@@ -36,7 +41,11 @@ describe('a file that was being indexed when the app died', () => {
         name: 'Stopped',
         createdAt: 1,
         embedder: null,
-        files: [catalogFile('a', first!, 'indexing'), catalogFile('b', second!, 'indexing', { hash: 'f'.repeat(64), passages: 0, error: null }), catalogFile('c', third!, 'queued')],
+        files: [
+          catalogFile('a', first!, 'indexing'),
+          catalogFile('b', second!, 'indexing', { hash: 'f'.repeat(64), passages: 0, error: null }),
+          catalogFile('c', third!, 'queued'),
+        ],
       },
     ]);
 
@@ -44,11 +53,20 @@ describe('a file that was being indexed when the app died', () => {
     try {
       await kb.service.idle();
       const files = kb.service.list().bases[0]!.files;
-      for (const path of [first, second]) expect(files.find((f) => f.path === path)).toMatchObject({ state: 'failed', error: { reason: 'interrupted', message: `${path}: ${INTERRUPTED}` } });
+      for (const path of [first, second])
+        expect(files.find((f) => f.path === path)).toMatchObject({
+          state: 'failed',
+          error: { reason: 'interrupted', message: `${path}: ${INTERRUPTED}` },
+        });
       expect(files.find((f) => f.path === third)).toMatchObject({ state: 'indexed' });
       // Saved so: it stays left out at the start after this one too.
-      const saved = JSON.parse(await readFile(join(root, 'knowledge', 'catalog.json'), 'utf8')) as { bases: Array<{ files: KnowledgeFile[] }> };
-      expect(saved.bases[0]!.files.filter((f) => f.error?.reason === 'interrupted').map((f) => f.path)).toEqual([first, second]);
+      const saved = JSON.parse(await readFile(join(root, 'knowledge', 'catalog.json'), 'utf8')) as {
+        bases: Array<{ files: KnowledgeFile[] }>;
+      };
+      expect(saved.bases[0]!.files.filter((f) => f.error?.reason === 'interrupted').map((f) => f.path)).toEqual([
+        first,
+        second,
+      ]);
     } finally {
       await kb.dispose(false);
     }
@@ -56,7 +74,10 @@ describe('a file that was being indexed when the app died', () => {
     const again = await makeKnowledgeHarness(linkEmbedder(env.endpoint), {}, root);
     try {
       await again.service.idle();
-      expect(again.service.list().bases[0]!.files.find((f) => f.path === first)).toMatchObject({ state: 'failed', error: { reason: 'interrupted' } });
+      expect(again.service.list().bases[0]!.files.find((f) => f.path === first)).toMatchObject({
+        state: 'failed',
+        error: { reason: 'interrupted' },
+      });
       await again.service.addPaths('stopped', [first!, second!]);
       await again.service.idle();
       expect(again.service.list().bases[0]!.files.map((f) => f.state)).toEqual(['indexed', 'indexed', 'indexed']);
@@ -75,7 +96,9 @@ describe('a knowledge base that is damaged at start never keeps the app from sta
     try {
       expect(kb.service.list().bases).toEqual([]);
       expect(kb.notices).toEqual([expect.objectContaining({ code: 'knowledge_catalog_damaged', level: 'error' })]);
-      expect(await readFile(join(root, 'knowledge', 'catalog.json.damaged'), 'utf8')).toBe('{"version":1,"bases":[{"id":');
+      expect(await readFile(join(root, 'knowledge', 'catalog.json.damaged'), 'utf8')).toBe(
+        '{"version":1,"bases":[{"id":',
+      );
       await kb.service.create('After');
       expect(kb.service.list().bases.map((b) => b.name)).toEqual(['After']);
     } finally {
@@ -86,14 +109,31 @@ describe('a knowledge base that is damaged at start never keeps the app from sta
   it('a base whose passage table cannot be opened: the start goes on with a notice, the other files resume', async () => {
     const folder = await env.folderOf('broken-table', 1, 3);
     const root = await dataDirWith([
-      { id: 'broken', name: 'Broken', createdAt: 1, embedder: null, files: [catalogFile('x', join(folder, 'gone.txt'), 'indexed', { hash: 'a'.repeat(64), passages: 4 })] },
-      { id: 'fine', name: 'Fine', createdAt: 2, embedder: null, files: [catalogFile('y', join(folder, 'f0.txt'), 'queued')] },
+      {
+        id: 'broken',
+        name: 'Broken',
+        createdAt: 1,
+        embedder: null,
+        files: [catalogFile('x', join(folder, 'gone.txt'), 'indexed', { hash: 'a'.repeat(64), passages: 4 })],
+      },
+      {
+        id: 'fine',
+        name: 'Fine',
+        createdAt: 2,
+        embedder: null,
+        files: [catalogFile('y', join(folder, 'f0.txt'), 'queued')],
+      },
     ]);
     // A table folder with no dataset in it: LanceDB lists the table and cannot load it.
     await mkdir(join(root, 'knowledge', 'db', 'base_broken.lance'), { recursive: true });
     const kb = await makeKnowledgeHarness(linkEmbedder(env.endpoint), {}, root);
     try {
-      expect(kb.notices).toEqual([expect.objectContaining({ code: 'knowledge_repair_failed', details: expect.objectContaining({ base: 'Broken' }) })]);
+      expect(kb.notices).toEqual([
+        expect.objectContaining({
+          code: 'knowledge_repair_failed',
+          details: expect.objectContaining({ base: 'Broken' }),
+        }),
+      ]);
       await kb.service.idle();
       expect(kb.service.list().bases.find((b) => b.id === 'fine')!.files[0]).toMatchObject({ state: 'indexed' });
     } finally {

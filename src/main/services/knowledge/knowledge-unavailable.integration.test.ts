@@ -30,11 +30,21 @@ describe('a knowledge base that cannot open', () => {
     const knowledge = await openKnowledge(knowledgeModuleDeps(dataDir, registry, () => settings, events));
     try {
       expect(knowledge.service).toBeNull();
-      expect(events).toEqual([{ event: 'app:notice', payload: expect.objectContaining({ code: 'knowledge_unavailable', level: 'error' }) }]);
+      expect(events).toEqual([
+        { event: 'app:notice', payload: expect.objectContaining({ code: 'knowledge_unavailable', level: 'error' }) },
+      ]);
       const failure = await knowledge.handlers['knowledge:list']({}).then(() => null, toAppError);
       expect(failure?.message).toMatch(/^The knowledge base could not be opened \(.+\); EVA started without it\./);
       expect(knowledge.toolProvider.descriptors()).toEqual([]);
-      const input = { mode: 'chat' as const, requestId: 'r1', endpoint: { kind: 'local' as const }, sampling: {}, idSlot: null, systemPrompt: 'You are EVA.', messages: [{ role: 'user' as const, content: 'hi' }] };
+      const input = {
+        mode: 'chat' as const,
+        requestId: 'r1',
+        endpoint: { kind: 'local' as const },
+        sampling: {},
+        idSlot: null,
+        systemPrompt: 'You are EVA.',
+        messages: [{ role: 'user' as const, content: 'hi' }],
+      };
       expect(await knowledge.withKnowledge(input)).toEqual({ input, citations: [] });
     } finally {
       await knowledge.dispose();

@@ -27,13 +27,19 @@ export interface KnowledgeModule {
   dispose(): Promise<void>;
 }
 
-export function unavailableKnowledge(cause: Error, embedder: Embedder, emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void): KnowledgeModule {
+export function unavailableKnowledge(
+  cause: Error,
+  embedder: Embedder,
+  emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void,
+): KnowledgeModule {
   const message = `The knowledge base could not be opened (${cause.message}); EVA started without it. Check that the data folder is writable, then restart EVA.`;
   emit('app:notice', { level: 'error', code: 'knowledge_unavailable', message, details: { error: cause.message } });
   const refuse = async (): Promise<never> => {
     throw new AppFailure('internal', message, { reason: 'knowledge_unavailable' });
   };
-  const handlers = Object.fromEntries(Object.keys(knowledgeChannels).map((channel) => [channel, refuse])) as unknown as KnowledgeModule['handlers'];
+  const handlers = Object.fromEntries(
+    Object.keys(knowledgeChannels).map((channel) => [channel, refuse]),
+  ) as unknown as KnowledgeModule['handlers'];
   return {
     handlers,
     toolProvider: { descriptors: () => [], run: refuse },

@@ -8,7 +8,10 @@ import { walkFiles } from './folder-walk';
 import type { StoredBase } from './knowledge-catalog';
 
 /** Queues the files under `paths` in `base` (in memory); returns how many and their bytes. */
-export async function markPathsQueued(base: StoredBase, paths: readonly string[]): Promise<{ added: number; bytes: number }> {
+export async function markPathsQueued(
+  base: StoredBase,
+  paths: readonly string[],
+): Promise<{ added: number; bytes: number }> {
   let added = 0;
   let bytes = 0;
   for (const raw of paths) {
@@ -18,13 +21,25 @@ export async function markPathsQueued(base: StoredBase, paths: readonly string[]
     for (const file of files) {
       // A folder brings what can be read; a file named on its own is listed either way, so it gets its error.
       if (!explicit && !fileKindOf(file)) continue;
-      const size = await stat(file).then((s) => s.size, () => 0);
+      const size = await stat(file).then(
+        (s) => s.size,
+        () => 0,
+      );
       const existing = base.files.find((f) => f.path === file);
       if (existing) {
         if (existing.state === 'queued' || existing.state === 'indexing') continue;
         Object.assign(existing, { state: 'queued', bytes: size, error: null });
       } else {
-        base.files.push({ id: randomBytes(8).toString('hex'), path: file, state: 'queued', hash: null, passages: 0, bytes: size, indexedAt: null, error: null });
+        base.files.push({
+          id: randomBytes(8).toString('hex'),
+          path: file,
+          state: 'queued',
+          hash: null,
+          passages: 0,
+          bytes: size,
+          indexedAt: null,
+          error: null,
+        });
       }
       added++;
       bytes += size;

@@ -38,7 +38,10 @@ function rows(fileId: string, rev: string, count: number, dimension = 8): Passag
 
 describe('PassageStore', () => {
   it('keeps every row when two lanes write to a new base at once (one creates the table, the other adds)', async () => {
-    await Promise.all([store.replaceFile('b', 'a', 'r1', rows('a', 'r1', 5), { hadPassages: false }), store.replaceFile('b', 'c', 'r1', rows('c', 'r1', 7), { hadPassages: false })]);
+    await Promise.all([
+      store.replaceFile('b', 'a', 'r1', rows('a', 'r1', 5), { hadPassages: false }),
+      store.replaceFile('b', 'c', 'r1', rows('c', 'r1', 7), { hadPassages: false }),
+    ]);
     expect(await store.count('b')).toBe(12);
   });
 
@@ -65,7 +68,9 @@ describe('PassageStore', () => {
     // Another optimize with few new rows keeps the index it has.
     await store.replaceFile('b', 'more', 'r1', rows('more', 'r1', 10, dimension), { hadPassages: false });
     await store.optimize('b');
-    expect((await store.indexNames('b')).filter((name) => name.startsWith('vector_'))).toEqual([vectorIndexName(MIN_INDEXED_ROWS)]);
+    expect((await store.indexNames('b')).filter((name) => name.startsWith('vector_'))).toEqual([
+      vectorIndexName(MIN_INDEXED_ROWS),
+    ]);
   });
 
   it('leaves a small table to the exact scan', async () => {

@@ -48,7 +48,13 @@ export class PassageStore {
    * (the catalog holds none for the file) skips the delete: a scan of the table
    * and a new table version per file, for nothing, on a first ingest.
    */
-  replaceFile(baseId: string, fileId: string, rev: string, rows: readonly PassageRow[], options: { hadPassages?: boolean } = {}): Promise<void> {
+  replaceFile(
+    baseId: string,
+    fileId: string,
+    rev: string,
+    rows: readonly PassageRow[],
+    options: { hadPassages?: boolean } = {},
+  ): Promise<void> {
     return this.serial(baseId, async () => {
       let table = await this.table(baseId);
       if (rows.length > 0) {
@@ -97,7 +103,12 @@ export class PassageStore {
   async nearest(baseId: string, vector: readonly number[], limit: number): Promise<FoundRow[]> {
     const table = await this.table(baseId);
     if (!table) return [];
-    return (await table.vectorSearch([...vector]).distanceType('cosine').select([...COLUMNS, '_distance']).limit(limit).toArray()) as FoundRow[];
+    return (await table
+      .vectorSearch([...vector])
+      .distanceType('cosine')
+      .select([...COLUMNS, '_distance'])
+      .limit(limit)
+      .toArray()) as FoundRow[];
   }
 
   /** Best BM25 matches of the query's words, best first; a query with no words finds nothing. */
@@ -105,30 +116,48 @@ export class PassageStore {
     const table = await this.table(baseId);
     const words = query.replace(/[^\p{L}\p{N}\s]+/gu, ' ').trim();
     if (!table || words === '') return [];
-    return (await table.search(words, 'fts').select([...COLUMNS, '_score']).limit(limit).toArray()) as FoundRow[];
+    return (await table
+      .search(words, 'fts')
+      .select([...COLUMNS, '_score'])
+      .limit(limit)
+      .toArray()) as FoundRow[];
   }
 
   async row(baseId: string, passageId: string): Promise<FoundRow | null> {
     const table = await this.table(baseId);
     if (!table) return null;
-    const [row] = (await table.query().where(`id = ${sql(passageId)}`).select(COLUMNS).limit(1).toArray()) as FoundRow[];
+    const [row] = (await table
+      .query()
+      .where(`id = ${sql(passageId)}`)
+      .select(COLUMNS)
+      .limit(1)
+      .toArray()) as FoundRow[];
     return row ?? null;
   }
 
-  /** Fold new rows into the indices, compact, and (re)train the vector index when the table has grown to need it; after an ingest. */
+  /**
+   * Fold new rows into the indices, compact, and (re)train the vector index when the table has grown to need it; after
+   * an ingest.
+   */
   optimize(baseId: string): Promise<void> {
     return this.serial(baseId, async () => {
       const table = await this.table(baseId);
       if (!table) return;
       await table.optimize({ cleanupOlderThan: new Date() });
-      const current = (await table.listIndices()).find((index) => index.columns.includes('vector') && trainedRowsOf(index.name) !== null);
+      const current = (await table.listIndices()).find(
+        (index) => index.columns.includes('vector') && trainedRowsOf(index.name) !== null,
+      );
       const rows = await table.countRows();
       const vector = (await table.schema()).fields.find((field) => field.name === 'vector');
       const dimension = (vector?.type as { listSize?: number } | undefined)?.listSize ?? 0;
-      if (planVectorIndex({ rows, dimension, trainedRows: current ? trainedRowsOf(current.name) : null }) !== 'build') return;
+      if (planVectorIndex({ rows, dimension, trainedRows: current ? trainedRowsOf(current.name) : null }) !== 'build')
+        return;
       const lancedb = await import('@lancedb/lancedb');
       // The new index is built beside the old one, which searches keep using until it is dropped.
-      await table.createIndex('vector', { config: lancedb.Index.ivfFlat({ distanceType: 'cosine' }), name: vectorIndexName(rows) });
+      await table.createIndex('vector', {
+        config: lancedb.Index.ivfFlat({ distanceType: 'cosine' }),
+        name: vectorIndexName(rows),
+      });
       if (current) await table.dropIndex(current.name);
     });
   }
@@ -167,7 +196,9 @@ export class PassageStore {
 
   private async create(baseId: string, rows: readonly PassageRow[]): Promise<Table> {
     const lancedb = await import('@lancedb/lancedb');
-    const table = await this.db.createTable(tableName(baseId), rows as unknown as Record<string, unknown>[], { mode: 'overwrite' });
+    const table = await this.db.createTable(tableName(baseId), rows as unknown as Record<string, unknown>[], {
+      mode: 'overwrite',
+    });
     await table.createIndex('text', { config: lancedb.Index.fts({ withPosition: false }) });
     this.tables.set(baseId, table);
     return table;

@@ -15,7 +15,11 @@ export const RETRAIN_GROWTH = 4;
 
 export type VectorIndexPlan = 'none' | 'keep' | 'build';
 
-export function planVectorIndex(input: { rows: number; dimension: number; trainedRows: number | null }): VectorIndexPlan {
+export function planVectorIndex(input: {
+  rows: number;
+  dimension: number;
+  trainedRows: number | null;
+}): VectorIndexPlan {
   const large = input.rows >= MIN_INDEXED_ROWS && input.rows * input.dimension >= MIN_INDEXED_FLOATS;
   if (input.trainedRows === null) return large ? 'build' : 'none';
   return input.rows >= input.trainedRows * RETRAIN_GROWTH && large ? 'build' : 'keep';

@@ -22,12 +22,23 @@ async function service(settingsFile?: object) {
 }
 
 const profile = (baseUrl: string, name = 'X') => ({ name, presetId: '', baseUrl, model: '' });
-const BAD_URLS = ['file:///etc/passwd', 'javascript:alert(1)', 'ftp://example.com/v1', 'ws://127.0.0.1:8080', 'data:text/plain,hi', 'http://user:pass@127.0.0.1:8080', 'not a url'];
+const BAD_URLS = [
+  'file:///etc/passwd',
+  'javascript:alert(1)',
+  'ftp://example.com/v1',
+  'ws://127.0.0.1:8080',
+  'data:text/plain,hi',
+  'http://user:pass@127.0.0.1:8080',
+  'not a url',
+];
 
 describe('link service', () => {
   it.each(BAD_URLS)('refuses to save or test %s, and fetches nothing', async (baseUrl) => {
     const { links, settings, fetched } = await service();
-    await expect(links.save({ profile: profile(baseUrl) })).rejects.toMatchObject({ code: 'bad_request', details: { field: 'baseUrl' } });
+    await expect(links.save({ profile: profile(baseUrl) })).rejects.toMatchObject({
+      code: 'bad_request',
+      details: { field: 'baseUrl' },
+    });
     await expect(links.test({ baseUrl })).rejects.toMatchObject({ code: 'bad_request' });
     expect(settings.get().links).toEqual([]);
     expect(fetched).toEqual([]);
@@ -47,14 +58,27 @@ describe('link service', () => {
     // The file is not "corrupt" for it (the profile is listed and can be fixed or deleted)...
     expect(settings.get().links).toEqual([old]);
     // ...but it is never requested.
-    await expect(links.resolve('old')).rejects.toMatchObject({ code: 'endpoint_error', message: expect.stringContaining('Legacy') });
+    await expect(links.resolve('old')).rejects.toMatchObject({
+      code: 'endpoint_error',
+      message: expect.stringContaining('Legacy'),
+    });
     expect(await links.remove('old')).toEqual({ deleted: true });
   });
 
   it('loses no profile when several are saved and deleted at once', async () => {
     const { links, settings } = await service();
     const first = await links.save({ profile: profile('http://127.0.0.1:1/v1', 'first') });
-    await Promise.all([...Array.from({ length: 10 }, (_, i) => links.save({ profile: profile(`http://127.0.0.1:${1000 + i}/v1`, `n${i}`) })), links.remove(first.id)]);
-    expect(settings.get().links.map((link) => link.name).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `n${i}`).sort());
+    await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) =>
+        links.save({ profile: profile(`http://127.0.0.1:${1000 + i}/v1`, `n${i}`) }),
+      ),
+      links.remove(first.id),
+    ]);
+    expect(
+      settings
+        .get()
+        .links.map((link) => link.name)
+        .sort(),
+    ).toEqual(Array.from({ length: 10 }, (_, i) => `n${i}`).sort());
   });
 });

@@ -24,7 +24,12 @@ const TEST_TIMEOUT_MS = 15_000;
 function checkBaseUrl(baseUrl: string, stored?: LinkProfile): void {
   const problem = baseUrlProblem(baseUrl);
   if (!problem) return;
-  if (stored) throw new AppFailure('endpoint_error', `the saved endpoint "${stored.name}" has an unusable base URL (${problem.message}); edit it in the link dialog`, { linkId: stored.id, problem: problem.code });
+  if (stored)
+    throw new AppFailure(
+      'endpoint_error',
+      `the saved endpoint "${stored.name}" has an unusable base URL (${problem.message}); edit it in the link dialog`,
+      { linkId: stored.id, problem: problem.code },
+    );
   throw new AppFailure('bad_request', problem.message, { field: 'baseUrl', problem: problem.code });
 }
 
@@ -40,17 +45,24 @@ export function createLinkService(deps: LinkServiceDeps) {
 
   return {
     list() {
-      return { profiles: deps.settings.get().links.map(withKey), presets: LINK_PRESETS, protection: deps.secrets.protection };
+      return {
+        profiles: deps.settings.get().links.map(withKey),
+        presets: LINK_PRESETS,
+        protection: deps.secrets.protection,
+      };
     },
 
     async save(input: { profile: Omit<LinkProfile, 'id'> & { id?: string }; apiKey?: string | null }) {
       checkBaseUrl(input.profile.baseUrl);
       const profile: LinkProfile = { ...input.profile, id: input.profile.id ?? randomUUID() };
       if (input.apiKey === null) await deps.secrets.remove(secretId(profile.id));
-      else if (input.apiKey !== undefined && input.apiKey !== '') await deps.secrets.set(secretId(profile.id), input.apiKey);
+      else if (input.apiKey !== undefined && input.apiKey !== '')
+        await deps.secrets.set(secretId(profile.id), input.apiKey);
       // Read the list when the settings queue gets to it, so a concurrent save or delete is not lost.
       await deps.settings.update(({ links }) => ({
-        links: links.some((link) => link.id === profile.id) ? links.map((link) => (link.id === profile.id ? profile : link)) : [...links, profile],
+        links: links.some((link) => link.id === profile.id)
+          ? links.map((link) => (link.id === profile.id ? profile : link))
+          : [...links, profile],
       }));
       return withKey(profile);
     },
@@ -62,7 +74,10 @@ export function createLinkService(deps: LinkServiceDeps) {
       await deps.settings.update(({ links: now, chat }) => ({
         links: now.filter((link) => link.id !== id),
         // A conversation pointed at a deleted endpoint falls back to the local model.
-        chat: { endpoint: chat.endpoint.kind === 'link' && chat.endpoint.linkId === id ? { kind: 'local' as const } : chat.endpoint },
+        chat: {
+          endpoint:
+            chat.endpoint.kind === 'link' && chat.endpoint.linkId === id ? { kind: 'local' as const } : chat.endpoint,
+        },
       }));
       return { deleted: true };
     },
@@ -81,20 +96,30 @@ export function createLinkService(deps: LinkServiceDeps) {
       const url = endpointUrls(input.baseUrl).chat.replace(/\/chat\/completions$/, '/models');
       let response: Response;
       try {
-        response = await fetchFn(url, { headers: apiKey ? { Authorization: `Bearer ${apiKey}` } : {}, signal: AbortSignal.timeout(TEST_TIMEOUT_MS) });
+        response = await fetchFn(url, {
+          headers: apiKey ? { Authorization: `Bearer ${apiKey}` } : {},
+          signal: AbortSignal.timeout(TEST_TIMEOUT_MS),
+        });
       } catch (error) {
         throw new AppFailure('endpoint_error', `cannot reach ${url}: ${(error as Error).message}`);
       }
       const text = await response.text();
       if (!response.ok) {
-        throw new AppFailure('endpoint_error', `${url} answered HTTP ${response.status}${response.status === 401 ? ' (wrong or missing API key)' : ''}: ${text.slice(0, 300)}`, { status: response.status });
+        throw new AppFailure(
+          'endpoint_error',
+          `${url} answered HTTP ${response.status}${response.status === 401 ? ' (wrong or missing API key)' : ''}: ${text.slice(0, 300)}`,
+          { status: response.status },
+        );
       }
       try {
         const body = JSON.parse(text) as { data?: { id?: unknown }[]; models?: { name?: unknown; model?: unknown }[] };
         const ids = (body.data ?? []).map((m) => m.id).concat((body.models ?? []).map((m) => m.model ?? m.name));
         return { models: [...new Set(ids.filter((id): id is string => typeof id === 'string'))] };
       } catch {
-        throw new AppFailure('endpoint_error', `${url} did not answer with JSON (is this an OpenAI-compatible endpoint?)`);
+        throw new AppFailure(
+          'endpoint_error',
+          `${url} did not answer with JSON (is this an OpenAI-compatible endpoint?)`,
+        );
       }
     },
   };

@@ -23,12 +23,25 @@ export function clientOf(clients: McpClients, server: string): Client {
   if (client) return client;
   const status = clients.statuses().find((candidate) => candidate.name === server);
   if (!status) throw new AppFailure('not_found', `no MCP server named "${server}" is configured`);
-  const why = status.state === 'disabled' ? 'it is disabled in the MCP settings' : status.state === 'connecting' ? 'it is still connecting' : (status.error ?? 'it is not connected');
-  throw new AppFailure('endpoint_error', `MCP server "${server}" is not connected: ${why}`, { server, state: status.state });
+  const why =
+    status.state === 'disabled'
+      ? 'it is disabled in the MCP settings'
+      : status.state === 'connecting'
+        ? 'it is still connecting'
+        : (status.error ?? 'it is not connected');
+  throw new AppFailure('endpoint_error', `MCP server "${server}" is not connected: ${why}`, {
+    server,
+    state: status.state,
+  });
 }
 
 /** Runs one request; `what` names it in the error ("the prompt \"review\""). */
-export async function askServer<T>(server: string, what: string, request: (options: { timeout: number }) => Promise<T>, timeoutMs = MCP_REQUEST_TIMEOUT_MS): Promise<T> {
+export async function askServer<T>(
+  server: string,
+  what: string,
+  request: (options: { timeout: number }) => Promise<T>,
+  timeoutMs = MCP_REQUEST_TIMEOUT_MS,
+): Promise<T> {
   try {
     return await request({ timeout: timeoutMs });
   } catch (error) {
@@ -42,7 +55,11 @@ function asFailure(server: string, what: string, error: unknown, timeoutMs: numb
     const said = error.message.replace(/^MCP error -?\d+:\s*/, '');
     switch (error.code) {
       case ErrorCode.RequestTimeout:
-        return new AppFailure('endpoint_error', `${where} did not answer ${what} within ${Math.round(timeoutMs / 1000)} s`, { server });
+        return new AppFailure(
+          'endpoint_error',
+          `${where} did not answer ${what} within ${Math.round(timeoutMs / 1000)} s`,
+          { server },
+        );
       case ErrorCode.InvalidParams:
         return new AppFailure('bad_request', `${where} refused ${what}: ${said}`, { server });
       case ErrorCode.MethodNotFound:

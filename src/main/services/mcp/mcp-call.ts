@@ -24,7 +24,11 @@ export type McpCallOutcome = { result: ToolRunResult; connectionLost: boolean };
 /** A progress notification restarts the timeout, but no call runs longer than this. */
 const MAX_TOTAL_MS = 10 * 60_000;
 
-export async function callMcpTool(connection: McpConnection, request: McpCallRequest, clock: () => number = performance.now.bind(performance)): Promise<McpCallOutcome> {
+export async function callMcpTool(
+  connection: McpConnection,
+  request: McpCallRequest,
+  clock: () => number = performance.now.bind(performance),
+): Promise<McpCallOutcome> {
   const started = clock();
   const elapsed = (): number => Math.round(clock() - started);
   if (request.signal?.aborted) return { result: stopped(0), connectionLost: false };
@@ -35,7 +39,8 @@ export async function callMcpTool(connection: McpConnection, request: McpCallReq
       maxTotalTimeout: Math.max(request.timeoutMs, MAX_TOTAL_MS),
       // Abort sends notifications/cancelled for this request and rejects at once (the SDK's Protocol.request).
       signal: request.signal,
-      // Asking for progress (a progressToken) is also what lets a long-running server keep the call alive (resetTimeoutOnProgress).
+      // Asking for progress (a progressToken) is also what lets a long-running server keep the call alive
+      // (resetTimeoutOnProgress).
       onprogress: (update) => request.onProgress?.(readProgress(update)),
     });
     return { result: mcpResultToToolResult(result as McpCallResult, elapsed()), connectionLost: false };
@@ -50,23 +55,67 @@ function failure(error: unknown, request: McpCallRequest, durationMs: number): M
   if (error instanceof McpError) {
     switch (error.code) {
       case ErrorCode.RequestTimeout:
-        return lost(false, 'timeout', toolError('timeout', `${where} did not answer "${request.tool}" within ${Math.round(request.timeoutMs / 1000)} s; the call was cancelled`), durationMs);
+        return lost(
+          false,
+          'timeout',
+          toolError(
+            'timeout',
+            `${where} did not answer "${request.tool}" within ${Math.round(request.timeoutMs / 1000)} s; the call was cancelled`,
+          ),
+          durationMs,
+        );
       case ErrorCode.ConnectionClosed:
-        return lost(true, 'error', toolError('mcp_unavailable', `${where} went away during the call to "${request.tool}"; it will be restarted`), durationMs);
+        return lost(
+          true,
+          'error',
+          toolError('mcp_unavailable', `${where} went away during the call to "${request.tool}"; it will be restarted`),
+          durationMs,
+        );
       case ErrorCode.InvalidParams:
-        return lost(false, 'error', toolError('invalid_arguments', `${where} rejected the arguments of "${request.tool}": ${plain(error)}`), durationMs);
+        return lost(
+          false,
+          'error',
+          toolError('invalid_arguments', `${where} rejected the arguments of "${request.tool}": ${plain(error)}`),
+          durationMs,
+        );
       case ErrorCode.MethodNotFound:
-        return lost(false, 'error', toolError('unknown_tool', `${where} does not know the tool "${request.tool}": ${plain(error)}`), durationMs);
+        return lost(
+          false,
+          'error',
+          toolError('unknown_tool', `${where} does not know the tool "${request.tool}": ${plain(error)}`),
+          durationMs,
+        );
       default:
-        return lost(false, 'error', toolError('tool_failed', `${where} answered with an error: ${plain(error)}`), durationMs);
+        return lost(
+          false,
+          'error',
+          toolError('tool_failed', `${where} answered with an error: ${plain(error)}`),
+          durationMs,
+        );
     }
   }
   // Anything else is the transport failing (a refused HTTP connection, a closed pipe): the connection is gone.
-  const message = error instanceof Error ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}` : String(error);
-  return lost(true, 'error', toolError('mcp_unavailable', `${where} could not be reached for "${request.tool}": ${message}; it will be reconnected`), durationMs);
+  const message =
+    error instanceof Error
+      ? `${error.message}${error.cause instanceof Error ? `: ${error.cause.message}` : ''}`
+      : String(error);
+  return lost(
+    true,
+    'error',
+    toolError(
+      'mcp_unavailable',
+      `${where} could not be reached for "${request.tool}": ${message}; it will be reconnected`,
+    ),
+    durationMs,
+  );
 }
 
-function lost(connectionLost: boolean, status: ToolRunResult['status'], error: ReturnType<typeof toolError>, durationMs: number): McpCallOutcome {
+function lost(
+  connectionLost: boolean,
+  status: ToolRunResult['status'],
+  error: ReturnType<typeof toolError>,
+  durationMs: number,
+): McpCallOutcome {
   return { result: { status, output: '', error, durationMs }, connectionLost };
 }
 
@@ -77,8 +126,10 @@ function stopped(durationMs: number): ToolRunResult {
 /** A notification's fields as a server sent them, made safe to show: finite numbers, a short message. */
 function readProgress(update: { progress: number; total?: number; message?: string }): ToolProgress {
   const progress: ToolProgress = { progress: Number.isFinite(update.progress) ? update.progress : 0 };
-  if (typeof update.total === 'number' && Number.isFinite(update.total) && update.total > 0) progress.total = update.total;
-  if (typeof update.message === 'string' && update.message.trim() !== '') progress.message = update.message.trim().slice(0, 500);
+  if (typeof update.total === 'number' && Number.isFinite(update.total) && update.total > 0)
+    progress.total = update.total;
+  if (typeof update.message === 'string' && update.message.trim() !== '')
+    progress.message = update.message.trim().slice(0, 500);
   return progress;
 }
 

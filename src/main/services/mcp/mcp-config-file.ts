@@ -5,7 +5,13 @@
 // only writer, so every change reconnects. A broken file is left untouched and
 // reported; its servers are not started until the user saves a fixed config.
 import { readFile } from 'node:fs/promises';
-import { emptyMcpConfig, formatMcpConfig, parseMcpConfigText, type McpConfig, type McpConfigIssue } from '@shared/mcp/mcp-config';
+import {
+  emptyMcpConfig,
+  formatMcpConfig,
+  parseMcpConfigText,
+  type McpConfig,
+  type McpConfigIssue,
+} from '@shared/mcp/mcp-config';
 import { writeFileAtomic } from '../fs/atomic-write';
 
 export interface LoadedMcpConfig {
@@ -20,11 +26,18 @@ export async function readMcpConfigFile(path: string): Promise<LoadedMcpConfig> 
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { config: emptyMcpConfig(), text: formatMcpConfig(emptyMcpConfig()), issues: [] };
-    return { config: emptyMcpConfig(), text: '', issues: [{ path: '', message: `could not read ${path}: ${(error as Error).message}` }] };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { config: emptyMcpConfig(), text: formatMcpConfig(emptyMcpConfig()), issues: [] };
+    return {
+      config: emptyMcpConfig(),
+      text: '',
+      issues: [{ path: '', message: `could not read ${path}: ${(error as Error).message}` }],
+    };
   }
   const parsed = parseMcpConfigText(text.replace(/^\uFEFF/, ''));
-  return parsed.ok ? { config: parsed.config, text, issues: [] } : { config: emptyMcpConfig(), text, issues: parsed.issues };
+  return parsed.ok
+    ? { config: parsed.config, text, issues: [] }
+    : { config: emptyMcpConfig(), text, issues: parsed.issues };
 }
 
 export async function writeMcpConfigFile(path: string, config: McpConfig): Promise<string> {

@@ -34,7 +34,10 @@ export interface ConnectOptions {
   onTransport?: (kind: McpTransportKind) => void;
   /** cancels a connect in progress (config replaced, app quitting) */
   signal?: AbortSignal;
-  /** the roots the server may work in (the workspace), asked for by `roots/list`; none: the roots capability is not declared */
+  /**
+   * the roots the server may work in (the workspace), asked for by `roots/list`; none: the roots capability is not
+   * declared
+   */
   roots?: () => Root[];
   /** headers added to the config's own for an HTTP server (the sealed API key) */
   authHeaders?: Record<string, string>;
@@ -80,13 +83,24 @@ export async function connectMcp(options: ConnectOptions): Promise<McpConnection
     try {
       return await attempt(options, 'sse', sseTransport(config, headers));
     } catch (sseError) {
-      throw new McpConnectError(`Streamable HTTP failed (${(httpError as Error).message}); legacy SSE failed too (${(sseError as Error).message})`, '');
+      throw new McpConnectError(
+        `Streamable HTTP failed (${(httpError as Error).message}); legacy SSE failed too (${(sseError as Error).message})`,
+        '',
+      );
     }
   }
 }
 
 function stdioTransport(config: McpStdioServer, options: ConnectOptions): GroupStdioTransport {
-  return new GroupStdioTransport({ name: options.name, command: config.command, args: config.args, env: config.env, cwd: config.cwd, killGraceMs: options.killGraceMs, launch: options.launch });
+  return new GroupStdioTransport({
+    name: options.name,
+    command: config.command,
+    args: config.args,
+    env: config.env,
+    cwd: config.cwd,
+    killGraceMs: options.killGraceMs,
+    launch: options.launch,
+  });
 }
 
 function httpTransport(config: McpRemoteServer, headers: Record<string, string>): Transport {
@@ -139,7 +153,12 @@ async function attempt(options: ConnectOptions, kind: McpTransportKind, transpor
 
   const stdio = transport instanceof GroupStdioTransport ? transport : null;
   try {
-    await withDeadline(client.connect(transport, { timeout: options.timeoutMs, signal: options.signal }), options.timeoutMs, options.signal, kind);
+    await withDeadline(
+      client.connect(transport, { timeout: options.timeoutMs, signal: options.signal }),
+      options.timeoutMs,
+      options.signal,
+      kind,
+    );
   } catch (error) {
     // Read why before stopping: afterwards every server has "exited".
     const reason = explainConnectError(error, stdio);
@@ -186,7 +205,12 @@ function describeError(error: unknown): string {
 }
 
 /** `client.connect` bounds `initialize` but not the transport's start (an SSE stream that never sends its endpoint). */
-function withDeadline<T>(work: Promise<T>, timeoutMs: number, signal: AbortSignal | undefined, kind: McpTransportKind): Promise<T> {
+function withDeadline<T>(
+  work: Promise<T>,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  kind: McpTransportKind,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms (${kind})`)), timeoutMs);
     const onAbort = (): void => reject(new Error('connection cancelled'));
@@ -200,10 +224,15 @@ function withDeadline<T>(work: Promise<T>, timeoutMs: number, signal: AbortSigna
 
 function explainConnectError(error: unknown, stdio: GroupStdioTransport | null): string {
   const exit = stdio?.exit();
-  const message = exit?.spawnError ?? (exit ? `the server exited during start-up (${describeExit(exit)})` : error instanceof Error ? error.message : String(error));
+  const message =
+    exit?.spawnError ??
+    (exit
+      ? `the server exited during start-up (${describeExit(exit)})`
+      : error instanceof Error
+        ? error.message
+        : String(error));
   const cause = !exit && error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
   const stderr = stdio?.stderrTail().trim();
   const lastLine = stderr ? stderr.split(/\r?\n/).at(-1) : '';
   return `${message}${cause}${lastLine ? ` (stderr: ${lastLine})` : ''}`;
 }
-

@@ -22,14 +22,26 @@ let core: Core;
 const statuses: EventPayloads['mcp:status'][] = [];
 const asks: EventPayloads['agent:ask'][] = [];
 
-const call = (name: string, args: Record<string, unknown>) => `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
+const call = (name: string, args: Record<string, unknown>) =>
+  `<tool_call>${JSON.stringify({ name, arguments: args })}</tool_call>`;
 const latest = (name: string) => statuses.at(-1)?.servers.find((status) => status.name === name);
 
 beforeAll(async () => {
   server = await startTestServer();
-  proxy = await startGrammarProxy(server.port, [call('t@add', { a: 2, b: 3 }), call('t@slow', { ms: 10 }), call('answer', { content: 'five' })]);
+  proxy = await startGrammarProxy(server.port, [
+    call('t@add', { a: 2, b: 3 }),
+    call('t@slow', { ms: 10 }),
+    call('answer', { content: 'five' }),
+  ]);
   const dataDir = await mkdtemp(join(tmpdir(), 'eva-mcp-core-'));
-  core = await createCore({ host: 'browser', version: '0', dataDir, binDirs: [testAssets.binDir], systemLanguage: 'en', mcpTiming: FAST_TIMING });
+  core = await createCore({
+    host: 'browser',
+    version: '0',
+    dataDir,
+    binDirs: [testAssets.binDir],
+    systemLanguage: 'en',
+    mcpTiming: FAST_TIMING,
+  });
   core.events.attach((event, payload) => {
     if (event === 'mcp:status') statuses.push(payload as EventPayloads['mcp:status']);
     if (event === 'agent:ask') asks.push(payload as EventPayloads['agent:ask']);
@@ -45,7 +57,10 @@ afterAll(async () => {
 describe('MCP through the core', () => {
   it('refuses a wrong config at the boundary, naming the entry', async () => {
     const result = await dispatchInvoke(core.handlers, 'mcp:save', { mcpServers: { git: { comand: 'uvx' } } });
-    expect(result).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining('mcpServers.git: needs "command"') } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'bad_request', message: expect.stringContaining('mcpServers.git: needs "command"') },
+    });
     expect((await core.handlers['mcp:list'](undefined)).servers).toEqual([]);
   });
 
@@ -57,9 +72,15 @@ describe('MCP through the core', () => {
     expect(statuses.map((event) => event.servers[0]?.state)).toContain('connecting');
 
     const { tools } = await core.handlers['tools:list'](undefined);
-    expect(tools.find((tool) => tool.name === 't@add')).toMatchObject({ source: 'mcp', risk: 'read', defaultPolicy: 'ask' });
+    expect(tools.find((tool) => tool.name === 't@add')).toMatchObject({
+      source: 'mcp',
+      risk: 'read',
+      defaultPolicy: 'ask',
+    });
 
-    const link = await core.handlers['link:save']({ profile: { name: 'proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' } });
+    const link = await core.handlers['link:save']({
+      profile: { name: 'proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' },
+    });
     // The user allowed t@add (a read-only tool, which asks by default like every MCP tool).
     await core.handlers['settings:update']({ tools: { protocol: 'prompt', policies: { 't@add': 'allow' } } });
     const run = core.handlers['agent:run'](linkAgentRun(link.id, 'm1', 'Add 2 and 3.'));
@@ -81,7 +102,10 @@ describe('MCP through the core', () => {
   it('reconnects on request and leaves no server process after dispose', async () => {
     const before = latest('t')!.pid!;
     await core.handlers['mcp:reconnect']({ name: 't' });
-    const after = await waitFor(() => latest('t')?.state === 'ready' && latest('t')!.pid !== before && latest('t'), 't to reconnect');
+    const after = await waitFor(
+      () => latest('t')?.state === 'ready' && latest('t')!.pid !== before && latest('t'),
+      't to reconnect',
+    );
     expect(after.pid).toEqual(expect.any(Number));
     await core.dispose();
     expect(isGone(after.pid!)).toBe(true);

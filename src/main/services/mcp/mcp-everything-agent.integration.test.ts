@@ -23,7 +23,9 @@ import { startTestServer, type TestServer } from '@test-support/llama/test-serve
 import { makeTestRunner } from '@test-support/tools/test-runner';
 import { linkAgentRun, newConversationRecord } from '@test-support/agent/link-agent-run';
 
-type Body = { messages: { role: string; content: string | { type: string; text?: string; image_url?: { url: string } }[] }[] };
+type Body = {
+  messages: { role: string; content: string | { type: string; text?: string; image_url?: { url: string } }[] }[];
+};
 
 describe('an agent run through the core', () => {
   let harness: ProxiedCore;
@@ -43,7 +45,12 @@ describe('an agent run through the core', () => {
     });
     let tools: string[] = [];
     core.events.attach((event, payload) => {
-      const ev = event === 'mcp:status' ? (payload as EventPayloads['mcp:status']).servers.find((server) => server.name === 'ev' && server.state === 'ready') : undefined;
+      const ev =
+        event === 'mcp:status'
+          ? (payload as EventPayloads['mcp:status']).servers.find(
+              (server) => server.name === 'ev' && server.state === 'ready',
+            )
+          : undefined;
       if (ev) tools = ev.tools.map((tool) => `ev@${tool.name}`);
     });
     await core.handlers['mcp:save']({ mcpServers: { ev: everythingStdio() } });
@@ -51,22 +58,41 @@ describe('an agent run through the core', () => {
     // Only the two tools the script calls: the reference server's whole list would not fit the tiny model's context.
     const used = ['ev@trigger-long-running-operation', 'ev@get-tiny-image'];
     const enabled = Object.fromEntries(tools.map((name) => [name, used.includes(name)]));
-    await core.handlers['settings:update']({ tools: { protocol: 'prompt', enabled, policies: Object.fromEntries(used.map((name) => [name, 'allow' as const])) } });
+    await core.handlers['settings:update']({
+      tools: {
+        protocol: 'prompt',
+        enabled,
+        policies: Object.fromEntries(used.map((name) => [name, 'allow' as const])),
+      },
+    });
   });
 
   afterAll(() => harness.close());
 
   it('pushes progress while the call runs, keeps the image in the step and the history, and tells a blind model so', async () => {
     const question = 'Wait, then show me the logo.';
-    const result = await harness.core.handlers['agent:run'](linkAgentRun(harness.linkId, 'ev-run', question, { record: newConversationRecord('ev-conv', question) }));
+    const result = await harness.core.handlers['agent:run'](
+      linkAgentRun(harness.linkId, 'ev-run', question, { record: newConversationRecord('ev-conv', question) }),
+    );
     expect(result).toMatchObject({ end: 'answered', answer: 'done' });
 
     // Progress of the first call (step 0), each update with where it belongs.
     expect(progress.length).toBeGreaterThanOrEqual(2);
-    expect(progress[0]).toEqual({ requestId: 'ev-run', stepIndex: 0, tool: 'ev@trigger-long-running-operation', progress: 1, total: 5 });
+    expect(progress[0]).toEqual({
+      requestId: 'ev-run',
+      stepIndex: 0,
+      tool: 'ev@trigger-long-running-operation',
+      progress: 1,
+      total: 5,
+    });
     expect(progress.every((update) => update.stepIndex === 0 && update.total === 5)).toBe(true);
 
-    const image: ToolContent = { kind: 'image', mimeType: 'image/png', bytes: expect.any(Number), dataUrl: expect.stringMatching(/^data:image\/png;base64,iVBOR/) };
+    const image: ToolContent = {
+      kind: 'image',
+      mimeType: 'image/png',
+      bytes: expect.any(Number),
+      dataUrl: expect.stringMatching(/^data:image\/png;base64,iVBOR/),
+    };
     expect(result.steps[1]).toMatchObject({ tool: 'ev@get-tiny-image', status: 'ok', content: [image] });
     expect(steps.find((event) => event.step.index === 1)?.step.content).toEqual([image]);
 
@@ -76,7 +102,9 @@ describe('an agent run through the core', () => {
     expect(third.messages.at(-1)?.content).toContain('this model cannot be shown images');
 
     const opened = await harness.core.handlers['history:open']({ id: 'ev-conv' });
-    const saved = (opened.messages.find((message) => message.id === 'ans')?.extra?.agent as { steps: { content?: ToolContent[] }[] }).steps;
+    const saved = (
+      opened.messages.find((message) => message.id === 'ans')?.extra?.agent as { steps: { content?: ToolContent[] }[] }
+    ).steps;
     expect(saved[1]?.content).toEqual([image]);
   });
 });
@@ -90,9 +118,17 @@ describe('an agent run whose endpoint can see', () => {
   beforeAll(async () => {
     server = await startTestServer();
     runner = makeTestRunner();
-    manager = await openMcpManager({ dataDir: await mkdtemp(join(tmpdir(), 'eva-mcp-vision-')), tools: mcpTools, onStatus: () => {}, timing: FAST_TIMING });
+    manager = await openMcpManager({
+      dataDir: await mkdtemp(join(tmpdir(), 'eva-mcp-vision-')),
+      tools: mcpTools,
+      onStatus: () => {},
+      timing: FAST_TIMING,
+    });
     await manager.save({ mcpServers: { ev: everythingStdio() } });
-    await waitFor(() => mcpTools.descriptors().some((tool) => tool.name === 'ev@get-tiny-image'), 'the reference server’s tools');
+    await waitFor(
+      () => mcpTools.descriptors().some((tool) => tool.name === 'ev@get-tiny-image'),
+      'the reference server’s tools',
+    );
   });
 
   afterAll(async () => {
@@ -102,17 +138,30 @@ describe('an agent run whose endpoint can see', () => {
   });
 
   it('sends the image as an image_url part on the <tool_response> turn', async () => {
-    const { proxy, deps, input } = await agentHarness(server.port, runner, [call('ev@get-tiny-image', {}), call('answer', { content: 'a logo' })], { policy: { 'ev@get-tiny-image': 'allow' } });
+    const { proxy, deps, input } = await agentHarness(
+      server.port,
+      runner,
+      [call('ev@get-tiny-image', {}), call('answer', { content: 'a logo' })],
+      { policy: { 'ev@get-tiny-image': 'allow' } },
+    );
     try {
       const result = await runAgent(
-        { ...input, tools: [...input.tools, ...mcpTools.descriptors().filter((tool) => tool.name === 'ev@get-tiny-image')] },
+        {
+          ...input,
+          tools: [...input.tools, ...mcpTools.descriptors().filter((tool) => tool.name === 'ev@get-tiny-image')],
+        },
         { ...deps, runTool: (c) => mcpTools.run(c), canSeeImages: async () => true },
       );
       const second = proxy.received[1] as Body;
       const turn = second.messages.at(-1)!;
       expect(turn.role).toBe('user');
       expect(turn.content).toEqual([
-        { type: 'text', text: expect.stringMatching(/^<tool_response name="ev@get-tiny-image" status="ok">\n[\s\S]*\(The image is attached to this message\.\)\n<\/tool_response>$/) },
+        {
+          type: 'text',
+          text: expect.stringMatching(
+            /^<tool_response name="ev@get-tiny-image" status="ok">\n[\s\S]*\(The image is attached to this message\.\)\n<\/tool_response>$/,
+          ),
+        },
         { type: 'image_url', image_url: { url: expect.stringMatching(/^data:image\/png;base64,iVBOR/) } },
       ]);
       // llama-server took the part for an image: without a projector it refuses image input.

@@ -30,7 +30,13 @@ async function harness(server: McpServerConfig, timing: Partial<McpTiming> = {})
   await mkdir(workspace);
   const tools = new ToolRegistry();
   let statuses: McpServerStatus[] = [];
-  const manager: McpManager = await openMcpManager({ dataDir, tools, onStatus: (servers) => (statuses = servers), timing: { ...FAST_TIMING, ...timing }, workspaceDir: () => workspace });
+  const manager: McpManager = await openMcpManager({
+    dataDir,
+    tools,
+    onStatus: (servers) => (statuses = servers),
+    timing: { ...FAST_TIMING, ...timing },
+    workspaceDir: () => workspace,
+  });
   cleanups.push(() => manager.dispose());
   const latest = () => statuses.find((status) => status.name === 'ev');
   await manager.save({ mcpServers: { ev: server } });
@@ -38,10 +44,14 @@ async function harness(server: McpServerConfig, timing: Partial<McpTiming> = {})
   return {
     manager,
     latest,
-    inState: (state: McpServerStatus['state']) => waitFor(() => latest()?.state === state && latest(), `ev to be ${state}`),
+    inState: (state: McpServerStatus['state']) =>
+      waitFor(() => latest()?.state === state && latest(), `ev to be ${state}`),
     setWorkspace: (dir: string) => (workspace = dir),
-    run: (tool: string, args: Record<string, unknown> = {}, extra: { signal?: AbortSignal; onProgress?: (progress: ToolProgress) => void } = {}) =>
-      tools.run({ name: `ev@${tool}`, args, workspaceDir: dataDir, ...extra } as Parameters<ToolRegistry['run']>[0]),
+    run: (
+      tool: string,
+      args: Record<string, unknown> = {},
+      extra: { signal?: AbortSignal; onProgress?: (progress: ToolProgress) => void } = {},
+    ) => tools.run({ name: `ev@${tool}`, args, workspaceDir: dataDir, ...extra } as Parameters<ToolRegistry['run']>[0]),
   };
 }
 
@@ -57,27 +67,73 @@ describe.each([
 ] as const)('the reference server over %s', (_transport, serverConfig) => {
   it('returns images, resource links and embedded resources as content the step card can show', async () => {
     const h = await harness(await serverConfig());
-    expect(h.latest()?.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['get-tiny-image', 'get-resource-links', 'get-resource-reference', 'trigger-long-running-operation']));
+    expect(h.latest()?.tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining([
+        'get-tiny-image',
+        'get-resource-links',
+        'get-resource-reference',
+        'trigger-long-running-operation',
+      ]),
+    );
 
     const image = await h.run('get-tiny-image');
     expect(image.status).toBe('ok');
-    expect(image.output).toMatch(/^Here's the image you requested:\n\[image 1: image\/png, \d+(\.\d)? (B|KB)\]\nThe image above is the MCP logo\.$/);
-    expect(image.content).toEqual([{ kind: 'image', mimeType: 'image/png', bytes: expect.any(Number), dataUrl: expect.stringMatching(/^data:image\/png;base64,iVBORw0KGgo/) }]);
+    expect(image.output).toMatch(
+      /^Here's the image you requested:\n\[image 1: image\/png, \d+(\.\d)? (B|KB)\]\nThe image above is the MCP logo\.$/,
+    );
+    expect(image.content).toEqual([
+      {
+        kind: 'image',
+        mimeType: 'image/png',
+        bytes: expect.any(Number),
+        dataUrl: expect.stringMatching(/^data:image\/png;base64,iVBORw0KGgo/),
+      },
+    ]);
 
     const links = await h.run('get-resource-links', { count: 2 });
     expect(links.content).toEqual([
       // (the reference server labels its blob resources text/plain)
-      { kind: 'resource_link', uri: 'demo://resource/dynamic/blob/1', name: 'Blob Resource 1', description: expect.any(String), mimeType: expect.any(String) },
-      { kind: 'resource_link', uri: 'demo://resource/dynamic/text/2', name: 'Text Resource 2', description: expect.stringContaining('plaintext'), mimeType: 'text/plain' },
+      {
+        kind: 'resource_link',
+        uri: 'demo://resource/dynamic/blob/1',
+        name: 'Blob Resource 1',
+        description: expect.any(String),
+        mimeType: expect.any(String),
+      },
+      {
+        kind: 'resource_link',
+        uri: 'demo://resource/dynamic/text/2',
+        name: 'Text Resource 2',
+        description: expect.stringContaining('plaintext'),
+        mimeType: 'text/plain',
+      },
     ]);
     expect(links.output).toContain('[resource link Text Resource 2: demo://resource/dynamic/text/2]');
 
     const text = await h.run('get-resource-reference', { resourceType: 'Text', resourceId: 3 });
-    expect(text.content).toEqual([{ kind: 'resource', uri: 'demo://resource/dynamic/text/3', mimeType: 'text/plain', bytes: expect.any(Number), text: expect.stringMatching(/^Resource 3: This is a plaintext resource/) }]);
+    expect(text.content).toEqual([
+      {
+        kind: 'resource',
+        uri: 'demo://resource/dynamic/text/3',
+        mimeType: 'text/plain',
+        bytes: expect.any(Number),
+        text: expect.stringMatching(/^Resource 3: This is a plaintext resource/),
+      },
+    ]);
     const blob = await h.run('get-resource-reference', { resourceType: 'Blob', resourceId: 4 });
     // A blob stays binary (a data URL of its declared type), even when that type is text/plain as here.
-    expect(blob.content).toEqual([{ kind: 'resource', uri: 'demo://resource/dynamic/blob/4', mimeType: 'text/plain', bytes: expect.any(Number), dataUrl: expect.stringMatching(/^data:text\/plain;base64,/) }]);
-    const decoded = Buffer.from((blob.content![0] as { dataUrl: string }).dataUrl.split(',')[1]!, 'base64').toString('utf8');
+    expect(blob.content).toEqual([
+      {
+        kind: 'resource',
+        uri: 'demo://resource/dynamic/blob/4',
+        mimeType: 'text/plain',
+        bytes: expect.any(Number),
+        dataUrl: expect.stringMatching(/^data:text\/plain;base64,/),
+      },
+    ]);
+    const decoded = Buffer.from((blob.content![0] as { dataUrl: string }).dataUrl.split(',')[1]!, 'base64').toString(
+      'utf8',
+    );
     expect(decoded).toMatch(/^Resource 4: This is a base64 blob/);
     expect(blob.output).toContain('binary, not shown');
   });
@@ -85,7 +141,11 @@ describe.each([
   it('passes progress on while a long call runs, and Stop ends a call at once', async () => {
     const h = await harness(await serverConfig());
     const updates: ToolProgress[] = [];
-    const done = await h.run('trigger-long-running-operation', { duration: 1, steps: 4 }, { onProgress: (progress) => updates.push(progress) });
+    const done = await h.run(
+      'trigger-long-running-operation',
+      { duration: 1, steps: 4 },
+      { onProgress: (progress) => updates.push(progress) },
+    );
     expect(done).toMatchObject({ status: 'ok', output: expect.stringContaining('Long running operation completed') });
     // The SDK hands notifications on a tick later than responses, so the update sent right before the
     // answer (4 of 4) may come after the call ended and is dropped; the ones before it always arrive.
@@ -93,7 +153,11 @@ describe.each([
 
     const controller = new AbortController();
     const seen: ToolProgress[] = [];
-    const stopping = h.run('trigger-long-running-operation', { duration: 30, steps: 60 }, { signal: controller.signal, onProgress: (progress) => seen.push(progress) });
+    const stopping = h.run(
+      'trigger-long-running-operation',
+      { duration: 30, steps: 60 },
+      { signal: controller.signal, onProgress: (progress) => seen.push(progress) },
+    );
     await waitFor(() => seen.length > 0, 'the first progress update');
     const stoppedAt = performance.now();
     controller.abort();
@@ -135,13 +199,22 @@ describe('the reference server over Streamable HTTP', () => {
     const h = await harness({ url: proxy.url });
     const controller = new AbortController();
     const seen: ToolProgress[] = [];
-    const call = h.run('trigger-long-running-operation', { duration: 30, steps: 60 }, { signal: controller.signal, onProgress: (progress) => seen.push(progress) });
+    const call = h.run(
+      'trigger-long-running-operation',
+      { duration: 30, steps: 60 },
+      { signal: controller.signal, onProgress: (progress) => seen.push(progress) },
+    );
     await waitFor(() => seen.length > 0, 'the first progress update');
     controller.abort();
     expect(await call).toMatchObject({ status: 'stopped' });
-    const sent = proxy.messages.find((message) => message.method === 'tools/call' && message.params?.name === 'trigger-long-running-operation');
+    const sent = proxy.messages.find(
+      (message) => message.method === 'tools/call' && message.params?.name === 'trigger-long-running-operation',
+    );
     expect(sent?.params).toMatchObject({ _meta: { progressToken: expect.anything() } });
-    const cancelled = await waitFor(() => proxy.messages.find((message) => message.method === 'notifications/cancelled'), 'notifications/cancelled to be sent');
+    const cancelled = await waitFor(
+      () => proxy.messages.find((message) => message.method === 'notifications/cancelled'),
+      'notifications/cancelled to be sent',
+    );
     expect(cancelled.params).toMatchObject({ requestId: sent?.id });
   });
 
@@ -150,14 +223,21 @@ describe('the reference server over Streamable HTTP', () => {
     // Pings stay at their real interval: the call must not wait for the next one.
     const h = await harness({ url: server.url }, { pingIntervalMs: 30_000, retryDelaysMs: [500] });
     const seen: ToolProgress[] = [];
-    const call = h.run('trigger-long-running-operation', { duration: 60, steps: 120 }, { onProgress: (progress) => seen.push(progress) });
+    const call = h.run(
+      'trigger-long-running-operation',
+      { duration: 60, steps: 120 },
+      { onProgress: (progress) => seen.push(progress) },
+    );
     await waitFor(() => seen.length > 0, 'the first progress update');
     const killedAt = performance.now();
     await server.kill();
     const failed = await call;
     const tookMs = performance.now() - killedAt;
     console.log(`[measure] a killed Streamable HTTP server failed the call in flight after ${Math.round(tookMs)} ms`);
-    expect(failed).toMatchObject({ status: 'error', error: { code: 'mcp_unavailable', message: expect.stringContaining('MCP server "ev"') } });
+    expect(failed).toMatchObject({
+      status: 'error',
+      error: { code: 'mcp_unavailable', message: expect.stringContaining('MCP server "ev"') },
+    });
     expect(tookMs).toBeLessThan(5_000);
     expect((await h.inState('error')).error).toBeTruthy();
 

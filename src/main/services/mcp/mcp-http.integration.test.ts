@@ -11,7 +11,11 @@ import { localKeyFileCipher } from '../secrets/secret-cipher';
 import { openSecretStore } from '../secrets/secret-store';
 import { openMcpManager, type McpManager } from './mcp-manager';
 import type { McpTiming } from './mcp-server-slot';
-import { startSseOnlyServer, startStreamableHttpServer, type TestHttpServer } from '@test-support/mcp/http-test-servers';
+import {
+  startSseOnlyServer,
+  startStreamableHttpServer,
+  type TestHttpServer,
+} from '@test-support/mcp/http-test-servers';
 import { FAST_TIMING, waitFor } from '@test-support/mcp/mcp-harness';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -24,8 +28,17 @@ async function harness(timing: Partial<McpTiming> = {}, dir?: string) {
   const dataDir = dir ?? (await mkdtemp(join(tmpdir(), 'eva-mcp-http-')));
   const tools = new ToolRegistry();
   let statuses: McpServerStatus[] = [];
-  const secrets = await openSecretStore(join(dataDir, 'secrets.json'), await localKeyFileCipher(join(dataDir, 'local-secret.key')));
-  const manager: McpManager = await openMcpManager({ dataDir, tools, onStatus: (servers) => (statuses = servers), timing: { ...FAST_TIMING, ...timing }, secrets });
+  const secrets = await openSecretStore(
+    join(dataDir, 'secrets.json'),
+    await localKeyFileCipher(join(dataDir, 'local-secret.key')),
+  );
+  const manager: McpManager = await openMcpManager({
+    dataDir,
+    tools,
+    onStatus: (servers) => (statuses = servers),
+    timing: { ...FAST_TIMING, ...timing },
+    secrets,
+  });
   cleanups.push(() => manager.dispose());
   const latest = (name: string) => statuses.find((status) => status.name === name);
   return {
@@ -33,7 +46,8 @@ async function harness(timing: Partial<McpTiming> = {}, dir?: string) {
     manager,
     tools,
     latest,
-    inState: (name: string, state: McpServerStatus['state']) => waitFor(() => latest(name)?.state === state && latest(name), `${name} to be ${state}`),
+    inState: (name: string, state: McpServerStatus['state']) =>
+      waitFor(() => latest(name)?.state === state && latest(name), `${name} to be ${state}`),
     run: (name: string, args: Record<string, unknown> = {}) => tools.run({ name, args, workspaceDir: dataDir }),
   };
 }
@@ -85,7 +99,10 @@ describe('MCP over HTTP', () => {
   it('sends the key in the header the config names, and seals a key written into mcp.json by hand', async () => {
     const server = await serve(startStreamableHttpServer({ token: 'k-456', tokenHeader: 'X-API-Key' }));
     const dataDir = await mkdtemp(join(tmpdir(), 'eva-mcp-http-'));
-    await writeFile(join(dataDir, 'mcp.json'), JSON.stringify({ mcpServers: { web: { url: server.url, apiKeyHeader: 'X-API-Key', apiKey: 'k-456' } } }));
+    await writeFile(
+      join(dataDir, 'mcp.json'),
+      JSON.stringify({ mcpServers: { web: { url: server.url, apiKeyHeader: 'X-API-Key', apiKey: 'k-456' } } }),
+    );
     const h = await harness({}, dataDir);
     expect(await h.inState('web', 'ready')).toMatchObject({ hasKey: true });
     expect(await readFile(join(dataDir, 'mcp.json'), 'utf8')).not.toContain('k-456');
@@ -127,9 +144,14 @@ describe('MCP over HTTP', () => {
 
     const failed = await h.run('web@echo', { text: 'anyone?' });
     expect(failed).toMatchObject({ status: 'error', error: { code: 'mcp_unavailable' } });
-    expect(failed.error?.message).toMatch(/^MCP server "web" could not be reached for "echo": .+; it will be reconnected$/);
+    expect(failed.error?.message).toMatch(
+      /^MCP server "web" could not be reached for "echo": .+; it will be reconnected$/,
+    );
     expect(await h.inState('web', 'error')).toMatchObject({ error: failed.error?.message });
-    expect(await h.run('web@echo', { text: 'still?' })).toMatchObject({ status: 'error', error: { code: 'mcp_unavailable', message: expect.stringContaining('is not connected') } });
+    expect(await h.run('web@echo', { text: 'still?' })).toMatchObject({
+      status: 'error',
+      error: { code: 'mcp_unavailable', message: expect.stringContaining('is not connected') },
+    });
 
     await serve(startStreamableHttpServer({ port: first.port }));
     await h.inState('web', 'ready');

@@ -37,7 +37,9 @@ export function mcpKeys(secrets: McpSecrets | null): McpKeys {
       try {
         key = await secrets.get(secretId(server));
       } catch (error) {
-        throw new Error(`the sealed API key could not be read (${(error as Error).message}); set it again on the MCP page`);
+        throw new Error(
+          `the sealed API key could not be read (${(error as Error).message}); set it again on the MCP page`,
+        );
       }
       if (key === null) return {};
       return config.apiKeyHeader ? { [config.apiKeyHeader]: key } : { Authorization: `Bearer ${key}` };

@@ -124,7 +124,13 @@ export async function openMcpManager(options: McpManagerOptions): Promise<McpMan
     await Promise.all(retired.map((slot) => slot.stop()));
   };
 
-  const overview = (): McpOverview => ({ configPath, configText, configIssues, servers: statuses(), ...(keys.protection ? { keyProtection: keys.protection } : {}) });
+  const overview = (): McpOverview => ({
+    configPath,
+    configText,
+    configIssues,
+    servers: statuses(),
+    ...(keys.protection ? { keyProtection: keys.protection } : {}),
+  });
 
   await apply(loaded.config);
 
@@ -134,7 +140,10 @@ export async function openMcpManager(options: McpManagerOptions): Promise<McpMan
     async save(config) {
       if (disposed) throw new AppFailure('bad_request', 'the MCP service has shut down');
       const { config: plain, keyed } = await keys.takeFromConfig(config);
-      await keys.keepOnly(Object.keys(plain.mcpServers), slots.map((slot) => slot.name));
+      await keys.keepOnly(
+        Object.keys(plain.mcpServers),
+        slots.map((slot) => slot.name),
+      );
       configText = await writeMcpConfigFile(configPath, plain);
       configIssues = [];
       await apply(plain, keyed);
@@ -143,7 +152,11 @@ export async function openMcpManager(options: McpManagerOptions): Promise<McpMan
     async setKey(name, apiKey) {
       const slot = slots.find((candidate) => candidate.name === name);
       if (!slot) throw new AppFailure('not_found', `no MCP server named "${name}" is configured`);
-      if (isStdioServer(slot.config)) throw new AppFailure('bad_request', `MCP server "${name}" is a program, not an HTTP server: give it its key in "env"`);
+      if (isStdioServer(slot.config))
+        throw new AppFailure(
+          'bad_request',
+          `MCP server "${name}" is a program, not an HTTP server: give it its key in "env"`,
+        );
       await keys.set(name, apiKey);
       await slot.reconnect();
       announce();
@@ -157,7 +170,8 @@ export async function openMcpManager(options: McpManagerOptions): Promise<McpMan
     },
     async reconnect(name) {
       const targets = name === undefined ? slots : slots.filter((slot) => slot.name === name);
-      if (name !== undefined && targets.length === 0) throw new AppFailure('not_found', `no MCP server named "${name}" is configured`);
+      if (name !== undefined && targets.length === 0)
+        throw new AppFailure('not_found', `no MCP server named "${name}" is configured`);
       await Promise.all(targets.map((slot) => slot.reconnect()));
       return overview();
     },
@@ -184,7 +198,10 @@ function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }

@@ -30,7 +30,9 @@ async function serverPrompts(server: string, client: Client): Promise<McpPromptI
   const prompts: McpPromptInfo[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await askServer(server, 'its list of prompts', (options) => client.listPrompts(cursor === undefined ? undefined : { cursor }, options));
+    const result = await askServer(server, 'its list of prompts', (options) =>
+      client.listPrompts(cursor === undefined ? undefined : { cursor }, options),
+    );
     for (const prompt of result.prompts) {
       if (typeof prompt.name !== 'string' || prompt.name.trim() === '') continue;
       prompts.push({
@@ -38,7 +40,11 @@ async function serverPrompts(server: string, client: Client): Promise<McpPromptI
         name: prompt.name,
         title: prompt.title ?? '',
         description: prompt.description ?? '',
-        arguments: (prompt.arguments ?? []).map((arg) => ({ name: arg.name, description: arg.description ?? '', required: arg.required === true })),
+        arguments: (prompt.arguments ?? []).map((arg) => ({
+          name: arg.name,
+          description: arg.description ?? '',
+          required: arg.required === true,
+        })),
       });
     }
     cursor = result.nextCursor;
@@ -49,11 +55,16 @@ async function serverPrompts(server: string, client: Client): Promise<McpPromptI
 
 export async function getMcpPrompt(clients: McpClients, input: McpGetPromptInput): Promise<McpPromptContent> {
   const client = clientOf(clients, input.server);
-  const result = await askServer(input.server, `the prompt "${input.name}"`, (options) => client.getPrompt({ name: input.name, arguments: input.arguments ?? {} }, options));
+  const result = await askServer(input.server, `the prompt "${input.name}"`, (options) =>
+    client.getPrompt({ name: input.name, arguments: input.arguments ?? {} }, options),
+  );
   return {
     server: input.server,
     name: input.name,
     description: result.description ?? '',
-    messages: result.messages.map((message) => ({ role: message.role === 'assistant' ? 'assistant' : 'user', parts: [promptContentPart(message.content)] })),
+    messages: result.messages.map((message) => ({
+      role: message.role === 'assistant' ? 'assistant' : 'user',
+      parts: [promptContentPart(message.content)],
+    })),
   };
 }

@@ -8,7 +8,12 @@ import type { Root } from '@modelcontextprotocol/sdk/types.js';
 import { isStdioServer, type McpServerConfig } from '@shared/mcp/mcp-config';
 import type { McpServerState, McpServerStatus, McpTransportKind } from '@shared/mcp/mcp-status';
 import { mcpToolDescriptor, type McpToolInfo } from '@shared/tools/mcp-tool-name';
-import { toolError, type ToolDescriptor, type ToolProgressListener, type ToolRunResult } from '@shared/tools/tool-types';
+import {
+  toolError,
+  type ToolDescriptor,
+  type ToolProgressListener,
+  type ToolRunResult,
+} from '@shared/tools/tool-types';
 import type { Launch } from '../process/process-lifecycle';
 import type { ProviderCall, ToolProvider } from '../tools/tool-registry';
 import { callMcpTool } from './mcp-call';
@@ -95,7 +100,11 @@ export class McpServerSlot implements ToolProvider {
       name: this.deps.name,
       state: this.state,
       transport: this.transport,
-      tools: this.tools.map((tool) => ({ name: tool.name, description: tool.description ?? '', readOnly: tool.annotations?.readOnlyHint === true })),
+      tools: this.tools.map((tool) => ({
+        name: tool.name,
+        description: tool.description ?? '',
+        readOnly: tool.annotations?.readOnlyHint === true,
+      })),
       error: this.error,
       failures: this.failures,
       retryAt: this.retryAt,
@@ -125,10 +134,22 @@ export class McpServerSlot implements ToolProvider {
     const tool = call.name.startsWith(prefix) ? call.name.slice(prefix.length) : call.name;
     const connection = this.connection;
     if (this.state !== 'ready' || !connection) {
-      return { status: 'error', output: '', error: toolError('mcp_unavailable', this.unavailableMessage(), { server: this.deps.name, state: this.state }), durationMs: 0 };
+      return {
+        status: 'error',
+        output: '',
+        error: toolError('mcp_unavailable', this.unavailableMessage(), { server: this.deps.name, state: this.state }),
+        durationMs: 0,
+      };
     }
     const generation = this.generation;
-    const outcome = await callMcpTool(connection, { server: this.deps.name, tool, args: call.args, timeoutMs: this.deps.timing.callTimeoutMs, signal: call.signal, onProgress: call.onProgress });
+    const outcome = await callMcpTool(connection, {
+      server: this.deps.name,
+      tool,
+      args: call.args,
+      timeoutMs: this.deps.timing.callTimeoutMs,
+      signal: call.signal,
+      onProgress: call.onProgress,
+    });
     if (outcome.connectionLost) this.lose(generation, outcome.result.error?.message ?? 'the connection failed');
     return outcome.result;
   }
@@ -138,7 +159,10 @@ export class McpServerSlot implements ToolProvider {
     if (this.stopped) return `${who} was removed from the configuration`;
     if (this.state === 'disabled') return `${who} is disabled in the MCP settings`;
     if (this.state === 'connecting') return `${who} is not connected yet (connecting); try again in a moment`;
-    const retry = this.retryAt === null ? '' : ` It will be retried in ${Math.max(1, Math.round((this.retryAt - this.deps.now()) / 1000))} s.`;
+    const retry =
+      this.retryAt === null
+        ? ''
+        : ` It will be retried in ${Math.max(1, Math.round((this.retryAt - this.deps.now()) / 1000))} s.`;
     return `${who} is not connected: ${this.error ?? 'unknown error'}.${retry}`;
   }
 
@@ -237,7 +261,10 @@ export class McpServerSlot implements ToolProvider {
     if (interval <= 0 || connection.transport === 'stdio') return;
     this.pingTimer = setInterval(() => {
       connection.client.ping({ timeout: this.deps.timing.connectTimeoutMs }).catch((error: unknown) => {
-        this.lose(generation, `the server stopped answering: ${error instanceof Error ? error.message : String(error)}`);
+        this.lose(
+          generation,
+          `the server stopped answering: ${error instanceof Error ? error.message : String(error)}`,
+        );
       });
     }, interval);
     this.pingTimer.unref?.();
@@ -286,7 +313,12 @@ async function listAllTools(client: Client, timeoutMs: number): Promise<McpToolI
     const result = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: timeoutMs });
     for (const tool of result.tools) {
       if (typeof tool.name !== 'string' || tool.name.trim() === '') continue;
-      tools.push({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema as McpToolInfo['inputSchema'], annotations: tool.annotations });
+      tools.push({
+        name: tool.name,
+        description: tool.description,
+        inputSchema: tool.inputSchema as McpToolInfo['inputSchema'],
+        annotations: tool.annotations,
+      });
     }
     cursor = result.nextCursor;
     if (!cursor) break;

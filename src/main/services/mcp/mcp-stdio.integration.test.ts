@@ -54,7 +54,8 @@ async function harness(timing: Partial<McpTiming> = {}, dataDir?: string): Promi
   return h;
 }
 
-const ready = (h: Harness, name: string) => waitFor(() => h.latest(name)?.state === 'ready' && h.latest(name), `${name} to be ready`);
+const ready = (h: Harness, name: string) =>
+  waitFor(() => h.latest(name)?.state === 'ready' && h.latest(name), `${name} to be ready`);
 
 afterEach(async () => {
   for (const h of open.splice(0)) await h.manager.dispose();
@@ -69,22 +70,51 @@ describe('MCP over stdio', () => {
 
     const status = await ready(h, 't');
     expect(status).toMatchObject({ transport: 'stdio', error: null, pid: expect.any(Number) });
-    expect(status.tools.map((tool) => tool.name)).toEqual(['echo', 'add', 'slow', 'fail', 'picture', 'spawn_sleeper', 'grow']);
+    expect(status.tools.map((tool) => tool.name)).toEqual([
+      'echo',
+      'add',
+      'slow',
+      'fail',
+      'picture',
+      'spawn_sleeper',
+      'grow',
+    ]);
     expect(status.stderrTail).toContain('test MCP server "one" starting');
 
     const byName = new Map(h.tools.descriptors().map((tool) => [tool.name, tool]));
-    expect(byName.get('t@echo')).toMatchObject({ source: 'mcp', risk: 'read', defaultPolicy: 'ask', description: 'Echo the text back.' });
+    expect(byName.get('t@echo')).toMatchObject({
+      source: 'mcp',
+      risk: 'read',
+      defaultPolicy: 'ask',
+      description: 'Echo the text back.',
+    });
     expect(byName.get('t@slow')).toMatchObject({ source: 'mcp', risk: 'exec', defaultPolicy: 'ask' });
-    expect(byName.get('t@add')?.parameters).toMatchObject({ type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } });
+    expect(byName.get('t@add')?.parameters).toMatchObject({
+      type: 'object',
+      properties: { a: { type: 'number' }, b: { type: 'number' } },
+    });
 
     expect(await h.run('t@echo', { text: 'hi' })).toMatchObject({ status: 'ok', output: 'one: hi' });
     expect(await h.run('t@add', { a: 2, b: 3 })).toMatchObject({ status: 'ok', output: '5' });
-    expect(await h.run('t@fail')).toMatchObject({ status: 'error', output: 'the disk is on fire\nsecond line', error: { message: 'the disk is on fire' } });
+    expect(await h.run('t@fail')).toMatchObject({
+      status: 'error',
+      output: 'the disk is on fire\nsecond line',
+      error: { message: 'the disk is on fire' },
+    });
     const picture = await h.run('t@picture');
     expect(picture.output).toBe('here is the picture\n[image 1: image/png, 68 B]');
-    expect(picture.content).toEqual([expect.objectContaining({ kind: 'image', mimeType: 'image/png', dataUrl: expect.stringMatching(/^data:image\/png;base64,iVBOR/) })]);
+    expect(picture.content).toEqual([
+      expect.objectContaining({
+        kind: 'image',
+        mimeType: 'image/png',
+        dataUrl: expect.stringMatching(/^data:image\/png;base64,iVBOR/),
+      }),
+    ]);
     // The agent loop validates arguments first; a server that still refuses them reports it as a tool error.
-    expect(await h.run('t@add', { a: 'two' })).toMatchObject({ status: 'error', error: { message: expect.stringContaining('Input validation error') } });
+    expect(await h.run('t@add', { a: 'two' })).toMatchObject({
+      status: 'error',
+      error: { message: expect.stringContaining('Input validation error') },
+    });
 
     const file = join(h.dataDir, 'mcp.json');
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(config);
@@ -98,7 +128,10 @@ describe('MCP over stdio', () => {
     await ready(h, 't');
 
     const timedOut = await h.run('t@slow', { ms: 10_000 });
-    expect(timedOut).toMatchObject({ status: 'timeout', error: { code: 'timeout', message: expect.stringContaining('did not answer "slow" within 1 s') } });
+    expect(timedOut).toMatchObject({
+      status: 'timeout',
+      error: { code: 'timeout', message: expect.stringContaining('did not answer "slow" within 1 s') },
+    });
     expect(timedOut.durationMs).toBeLessThan(5_000);
 
     const controller = new AbortController();
@@ -119,7 +152,10 @@ describe('MCP over stdio', () => {
     const inFlight = h.run('t@slow', { ms: 10_000 });
     await new Promise((resolve) => setTimeout(resolve, 200));
     process.kill(first.pid!, 'SIGKILL');
-    expect(await inFlight).toMatchObject({ status: 'error', error: { code: 'mcp_unavailable', message: expect.stringContaining('MCP server "t" went away') } });
+    expect(await inFlight).toMatchObject({
+      status: 'error',
+      error: { code: 'mcp_unavailable', message: expect.stringContaining('MCP server "t" went away') },
+    });
 
     const down = await waitFor(() => h.latest('t')?.state === 'error' && h.latest('t'), 't to be reported down');
     expect(down.error).toContain('killed by SIGKILL');
@@ -127,9 +163,14 @@ describe('MCP over stdio', () => {
     // Its tools stay listed, so the model gets "not connected" rather than "unknown tool".
     const refused = await h.run('t@echo', { text: 'anyone?' });
     expect(refused).toMatchObject({ status: 'error', error: { code: 'mcp_unavailable' } });
-    expect(refused.error?.message).toMatch(/^MCP server "t" is not connected: the server exited \(killed by SIGKILL\).* It will be retried in \d+ s\.$/);
+    expect(refused.error?.message).toMatch(
+      /^MCP server "t" is not connected: the server exited \(killed by SIGKILL\).* It will be retried in \d+ s\.$/,
+    );
 
-    const back = await waitFor(() => h.latest('t')?.state === 'ready' && h.latest('t')!.pid !== first.pid && h.latest('t'), 't to come back');
+    const back = await waitFor(
+      () => h.latest('t')?.state === 'ready' && h.latest('t')!.pid !== first.pid && h.latest('t'),
+      't to come back',
+    );
     expect(back.failures).toBe(1);
     expect(await h.run('t@echo', { text: 'back' })).toMatchObject({ status: 'ok', output: 'crash: back' });
     expect(isGone(first.pid!)).toBe(true);
@@ -146,7 +187,7 @@ describe('MCP over stdio', () => {
 
     // A crash of the server takes its grandchild with it.
     process.kill(treeA.server, 'SIGKILL');
-    await waitFor(() => isGone(treeA.sleeper), 'the crashed server\'s grandchild to be killed', 5_000);
+    await waitFor(() => isGone(treeA.sleeper), "the crashed server's grandchild to be killed", 5_000);
 
     // Shutdown leaves nothing behind: not the server, not what it started.
     await h.manager.dispose();
@@ -167,12 +208,25 @@ describe('MCP over stdio', () => {
         nowhere: stdioTestServer('nowhere', { cwd: join(h.dataDir, 'not-there') }),
       },
     });
-    const missing = await waitFor(() => h.latest('missing')?.state === 'error' && h.latest('missing'), 'missing to fail');
-    expect(missing.error).toBe('could not start "eva-no-such-mcp-server-xyz": not found (is it installed and on PATH?)');
-    const refuses = await waitFor(() => h.latest('refuses')?.state === 'error' && h.latest('refuses'), 'refuses to fail');
-    expect(refuses.error).toBe('the server exited during start-up (exit code 3) (stderr: refusing to start: no token given)');
+    const missing = await waitFor(
+      () => h.latest('missing')?.state === 'error' && h.latest('missing'),
+      'missing to fail',
+    );
+    expect(missing.error).toBe(
+      'could not start "eva-no-such-mcp-server-xyz": not found (is it installed and on PATH?)',
+    );
+    const refuses = await waitFor(
+      () => h.latest('refuses')?.state === 'error' && h.latest('refuses'),
+      'refuses to fail',
+    );
+    expect(refuses.error).toBe(
+      'the server exited during start-up (exit code 3) (stderr: refusing to start: no token given)',
+    );
     expect(refuses.stderrTail).toContain('refusing to start: no token given');
-    const nowhere = await waitFor(() => h.latest('nowhere')?.state === 'error' && h.latest('nowhere'), 'nowhere to fail');
+    const nowhere = await waitFor(
+      () => h.latest('nowhere')?.state === 'error' && h.latest('nowhere'),
+      'nowhere to fail',
+    );
     expect(nowhere.error).toContain('does not exist');
     expect(h.tools.descriptors()).toEqual([]);
     expect(await h.run('missing@anything')).toMatchObject({ status: 'error', error: { code: 'unknown_tool' } });
@@ -186,7 +240,9 @@ describe('MCP over stdio', () => {
     expect(h.tools.descriptors().some((tool) => tool.name === 'b@echo')).toBe(true);
 
     const { command, args } = stdioTestServer('a');
-    const overview = await h.manager.save({ mcpServers: { a: { args, command }, c: { ...stdioTestServer('c'), disabled: true } } });
+    const overview = await h.manager.save({
+      mcpServers: { a: { args, command }, c: { ...stdioTestServer('c'), disabled: true } },
+    });
     expect(overview.servers.map((s) => [s.name, s.state])).toEqual([
       ['a', 'ready'],
       ['c', 'disabled'],
@@ -209,7 +265,11 @@ describe('MCP over stdio', () => {
     expect(await h.run('t@grow')).toMatchObject({ status: 'ok', output: 'grown' });
     await waitFor(() => h.tools.descriptors().some((tool) => tool.name === 't@extra'), 't@extra to appear');
     expect(await h.run('t@extra')).toMatchObject({ status: 'ok', output: 'extra!' });
-    expect(h.latest('t')?.tools.find((tool) => tool.name === 'extra')).toEqual({ name: 'extra', description: 'Appeared at run time.', readOnly: true });
+    expect(h.latest('t')?.tools.find((tool) => tool.name === 'extra')).toEqual({
+      name: 'extra',
+      description: 'Appeared at run time.',
+      readOnly: true,
+    });
   });
 
   it('reports a broken mcp.json, leaves it as written and starts nothing', async () => {
@@ -217,7 +277,11 @@ describe('MCP over stdio', () => {
     const text = '{ "mcpServers": { "git": { "comand": "uvx" } } }\n';
     await writeFile(join(dataDir, 'mcp.json'), text);
     const h = await harness({}, dataDir);
-    expect(h.manager.overview()).toMatchObject({ configText: text, servers: [], configIssues: [{ path: 'mcpServers.git', message: expect.stringContaining('needs "command"') }] });
+    expect(h.manager.overview()).toMatchObject({
+      configText: text,
+      servers: [],
+      configIssues: [{ path: 'mcpServers.git', message: expect.stringContaining('needs "command"') }],
+    });
     expect(await readFile(join(dataDir, 'mcp.json'), 'utf8')).toBe(text);
   });
 });

@@ -53,10 +53,24 @@ describe('describeGguf', () => {
     patchType(bytes, 'blk.0.strange.weight', 77);
     const path = join(await mkdtemp(join(tmpdir(), 'eva-describe-')), 'moe.gguf');
     await writeFile(path, bytes);
-    const header = await readGgufHeader(path, { tensors: true, keepArrays: ['tokenizer.ggml.tokens', 'tokenizer.ggml.token_type'] });
+    const header = await readGgufHeader(path, {
+      tensors: true,
+      keepArrays: ['tokenizer.ggml.tokens', 'tokenizer.ggml.token_type'],
+    });
     const { info, tensors, kinds } = describeGguf(path, header);
 
-    expect(info).toMatchObject({ name: 'moe', architecture: 'qwen3moe', fileType: 'Q4_K_M', sizeLabel: '30B-A3B', contextLength: 40_960, experts: 128, expertsUsed: 8, layers: null, parameters: 1024 + 512 + 96 + 8, tensorCount: 4 });
+    expect(info).toMatchObject({
+      name: 'moe',
+      architecture: 'qwen3moe',
+      fileType: 'Q4_K_M',
+      sizeLabel: '30B-A3B',
+      contextLength: 40_960,
+      experts: 128,
+      expertsUsed: 8,
+      layers: null,
+      parameters: 1024 + 512 + 96 + 8,
+      tensorCount: 4,
+    });
     // The unknown type's bytes: from its offset to the end of the file (it is the last tensor).
     const strangeBytes = header.fileSize - header.dataOffset! - header.tensors![3]!.offset;
     expect(info.quantization).toEqual([
@@ -64,8 +78,23 @@ describe('describeGguf', () => {
       { type: 'Q8_0', tensors: 1, elements: 96, bytes: 3 * 34 },
       { type: 'type 77', tensors: 1, elements: 8, bytes: strangeBytes },
     ]);
-    expect(tensors[0]).toEqual({ name: 'blk.0.ffn_up_exps.weight', type: 'Q4_K', dims: [256, 4], elements: 1024, bytes: 576, offset: header.dataOffset! });
-    expect(info.tokenizer).toEqual({ model: 'gpt2', pre: null, vocabSize: 6, mergesCount: 3, specialCount: 4, addBos: null, addEos: null });
+    expect(tensors[0]).toEqual({
+      name: 'blk.0.ffn_up_exps.weight',
+      type: 'Q4_K',
+      dims: [256, 4],
+      elements: 1024,
+      bytes: 576,
+      offset: header.dataOffset!,
+    });
+    expect(info.tokenizer).toEqual({
+      model: 'gpt2',
+      pre: null,
+      vocabSize: 6,
+      mergesCount: 3,
+      specialCount: 4,
+      addBos: null,
+      addEos: null,
+    });
     expect(kinds).toEqual(['unknown', 'control', 'control', 'control', 'normal', 'normal']);
     // bos, eos, eot first, then the rest by name; an id outside the vocabulary has no text.
     expect(info.specialTokens).toEqual([

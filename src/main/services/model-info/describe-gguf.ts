@@ -2,7 +2,15 @@
 // into what the Model info page shows: the summary, the quantization histogram, the
 // tensor rows and the special tokens. Pure: the reading is read-model-file.ts's job.
 import { basename } from 'node:path';
-import type { ChatTemplateText, MetadataEntry, ModelInfo, QuantShare, SpecialToken, TensorRow, TokenKind } from '@shared/model-info/model-info-types';
+import type {
+  ChatTemplateText,
+  MetadataEntry,
+  ModelInfo,
+  QuantShare,
+  SpecialToken,
+  TensorRow,
+  TokenKind,
+} from '@shared/model-info/model-info-types';
 import type { GgufHeader } from '@main/services/backend/gguf-reader';
 import { GgufType, type GgufValue } from '@main/services/backend/gguf-values';
 import { ggmlTensorBytes, ggmlTypeName } from '@main/services/backend/ggml-types';
@@ -17,11 +25,21 @@ export interface DescribedModel {
 }
 
 // llama_token_type in llama.cpp's vocab, by code.
-const TOKEN_KINDS: readonly TokenKind[] = ['undefined', 'normal', 'unknown', 'control', 'user-defined', 'unused', 'byte'];
+const TOKEN_KINDS: readonly TokenKind[] = [
+  'undefined',
+  'normal',
+  'unknown',
+  'control',
+  'user-defined',
+  'unused',
+  'byte',
+];
 const SPECIAL_KINDS: ReadonlySet<TokenKind> = new Set(['unknown', 'control', 'user-defined']);
 // The roles in the order people look for them; any other *_token_id follows by name.
 const ROLE_ORDER = ['bos', 'eos', 'eot', 'eom', 'unknown', 'padding', 'separator', 'cls', 'mask'];
-const TYPE_NAMES = Object.fromEntries(Object.entries(GgufType).map(([name, code]) => [code, name.toLowerCase()])) as Record<number, string>;
+const TYPE_NAMES = Object.fromEntries(
+  Object.entries(GgufType).map(([name, code]) => [code, name.toLowerCase()]),
+) as Record<number, string>;
 /** Metadata strings longer than this are cut in the metadata list (the chat template has its own section). */
 export const METADATA_VALUE_CHARS = 300;
 
@@ -161,7 +179,8 @@ function chatTemplates(header: GgufHeader): ChatTemplateText[] {
   for (const [key, value] of header.metadata) {
     if (typeof value !== 'string') continue;
     if (key === 'tokenizer.chat_template') templates.unshift({ name: null, text: value });
-    else if (key.startsWith('tokenizer.chat_template.')) templates.push({ name: key.slice('tokenizer.chat_template.'.length), text: value });
+    else if (key.startsWith('tokenizer.chat_template.'))
+      templates.push({ name: key.slice('tokenizer.chat_template.'.length), text: value });
   }
   return templates;
 }
@@ -169,8 +188,13 @@ function chatTemplates(header: GgufHeader): ChatTemplateText[] {
 function metadataEntries(header: GgufHeader): MetadataEntry[] {
   return [...header.metadata].map(([key, value]) => {
     const type = header.types.get(key);
-    const typeName = typeof value === 'object' ? `array of ${TYPE_NAMES[value.type] ?? value.type}` : (TYPE_NAMES[type ?? -1] ?? 'unknown');
-    return typeof value === 'object' ? { key, type: typeName, value: '', arrayLength: value.length } : { key, type: typeName, value: valueText(value), arrayLength: null };
+    const typeName =
+      typeof value === 'object'
+        ? `array of ${TYPE_NAMES[value.type] ?? value.type}`
+        : (TYPE_NAMES[type ?? -1] ?? 'unknown');
+    return typeof value === 'object'
+      ? { key, type: typeName, value: '', arrayLength: value.length }
+      : { key, type: typeName, value: valueText(value), arrayLength: null };
   });
 }
 

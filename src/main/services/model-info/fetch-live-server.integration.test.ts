@@ -21,12 +21,22 @@ afterEach(async () => {
 
 async function startManaged(patch: Partial<LoadSettings> = {}): Promise<BackendManager> {
   const registry: ProcessLifecycle = memoryLifecycle();
-  const manager = new BackendManager({ binDirs: [testAssets.binDir], registry, emit: () => undefined, probeGpus: async () => [], readyTimeoutMs: 30_000, stopGraceMs: 2000 });
+  const manager = new BackendManager({
+    binDirs: [testAssets.binDir],
+    registry,
+    emit: () => undefined,
+    probeGpus: async () => [],
+    readyTimeoutMs: 30_000,
+    stopGraceMs: 2000,
+  });
   stops.push(async () => {
     await manager.dispose();
     await registry.stopAll(500);
   });
-  await manager.load({ ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 1024, threads: 1, ...patch }, '');
+  await manager.load(
+    { ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 1024, threads: 1, ...patch },
+    '',
+  );
   return manager;
 }
 
@@ -35,8 +45,15 @@ function running(live: LiveServer): Extract<LiveServer, { state: 'running' }> {
   return live;
 }
 
-async function complete(endpoint: { baseUrl: string; apiKey: string }, body: Record<string, unknown>): Promise<Response> {
-  return fetch(`${endpoint.baseUrl}/completion`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${endpoint.apiKey}` }, body: JSON.stringify(body) });
+async function complete(
+  endpoint: { baseUrl: string; apiKey: string },
+  body: Record<string, unknown>,
+): Promise<Response> {
+  return fetch(`${endpoint.baseUrl}/completion`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${endpoint.apiKey}` },
+    body: JSON.stringify(body),
+  });
 }
 
 describe('fetchLiveServer', () => {
@@ -44,7 +61,14 @@ describe('fetchLiveServer', () => {
     const manager = await startManaged({ parallel: 2 });
     const localServer = () => manager.localEndpoint();
     const idle = running(await fetchLiveServer({ localServer }));
-    expect(idle.props).toMatchObject({ modelPath: testAssets.tinyModel, nCtx: 512, totalSlots: 2, vision: false, audio: false, sleeping: false });
+    expect(idle.props).toMatchObject({
+      modelPath: testAssets.tinyModel,
+      nCtx: 512,
+      totalSlots: 2,
+      vision: false,
+      audio: false,
+      sleeping: false,
+    });
     expect(idle.props.build).toMatch(/\S/);
     expect(idle.slotsState).toBe('ok');
     expect(idle.slots).toEqual([
@@ -54,7 +78,10 @@ describe('fetchLiveServer', () => {
 
     const endpoint = localServer()!;
     const prompt = 'The quick brown fox jumps over the lazy dog. '.repeat(4);
-    const first = (await (await complete(endpoint, { prompt, n_predict: 8, ignore_eos: true, id_slot: 0 })).json()) as { tokens_cached: number; tokens_evaluated: number };
+    const first = (await (await complete(endpoint, { prompt, n_predict: 8, ignore_eos: true, id_slot: 0 })).json()) as {
+      tokens_cached: number;
+      tokens_evaluated: number;
+    };
     const after = running(await fetchLiveServer({ localServer }));
     // An idle slot keeps its context (prompt and answer, but the last token, not yet decoded into the cache).
     expect(after.slots[0]).toMatchObject({ processing: false, tokens: first.tokens_cached });
@@ -62,7 +89,14 @@ describe('fetchLiveServer', () => {
     expect(after.slots[1]!.tokens).toBeNull();
 
     // A longer prompt and answer in the same slot: its context is the new prompt and answer.
-    const second = (await (await complete(endpoint, { prompt: `${prompt}And then it ran away.`, n_predict: 16, ignore_eos: true, id_slot: 0 })).json()) as { tokens_cached: number; tokens_evaluated: number };
+    const second = (await (
+      await complete(endpoint, {
+        prompt: `${prompt}And then it ran away.`,
+        n_predict: 16,
+        ignore_eos: true,
+        id_slot: 0,
+      })
+    ).json()) as { tokens_cached: number; tokens_evaluated: number };
     expect(second.tokens_cached).toBe(second.tokens_evaluated + 16 - 1);
     expect(second.tokens_cached).toBeGreaterThan(first.tokens_cached);
     expect(running(await fetchLiveServer({ localServer })).slots[0]!.tokens).toBe(second.tokens_cached);
@@ -82,10 +116,13 @@ describe('fetchLiveServer', () => {
     expect(busy).toMatchObject({ nCtx: 2048, promptProcessed: 5, promptCached: 0 });
     expect(busy!.tokens).toBeGreaterThanOrEqual(busy!.decoded!);
     const done = (await (await answer).json()) as { tokens_cached: number };
-    expect(running(await fetchLiveServer({ localServer })).slots[0]).toMatchObject({ processing: false, tokens: done.tokens_cached });
+    expect(running(await fetchLiveServer({ localServer })).slots[0]).toMatchObject({
+      processing: false,
+      tokens: done.tokens_cached,
+    });
   });
 
-  it("says /slots is disabled on a server started with --no-slots, and still gives /props", async () => {
+  it('says /slots is disabled on a server started with --no-slots, and still gives /props', async () => {
     const server: TestServer = await startTestServer({ extraArgs: ['--no-slots'] });
     stops.push(() => server.stop());
     const live = running(await fetchLiveServer({ localServer: () => ({ baseUrl: server.baseUrl, apiKey: '' }) }));

@@ -34,8 +34,15 @@ export async function fetchLiveServer(deps: LiveServerDeps): Promise<LiveServer>
   if (parsed.slotsEndpoint === false) return { ...running, slots: [], slotsState: 'disabled', slotsMessage: null };
   try {
     const response = await get('/slots');
-    if (response.status === 501) return { ...running, slots: [], slotsState: 'disabled', slotsMessage: await serverMessage(response) };
-    if (!response.ok) return { ...running, slots: [], slotsState: 'failed', slotsMessage: `HTTP ${response.status}: ${await serverMessage(response)}` };
+    if (response.status === 501)
+      return { ...running, slots: [], slotsState: 'disabled', slotsMessage: await serverMessage(response) };
+    if (!response.ok)
+      return {
+        ...running,
+        slots: [],
+        slotsState: 'failed',
+        slotsMessage: `HTTP ${response.status}: ${await serverMessage(response)}`,
+      };
     return { ...running, slots: parseSlots(await response.json()), slotsState: 'ok', slotsMessage: null };
   } catch (error) {
     return { ...running, slots: [], slotsState: 'failed', slotsMessage: errorText(error) };

@@ -5,7 +5,8 @@ import type { LiveProps, LiveSlot } from '@shared/model-info/model-info-types';
 
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** /props: the model, the context per slot, the slot count, whether /slots is on (null: this build does not say). */
 export function parseProps(body: unknown): { props: LiveProps; slotsEndpoint: boolean | null } {

@@ -7,7 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeGguf, type GgufKv } from '@scripts/fixtures/gguf-writer';
-import { CHAT_TEMPLATE, tinyLlamaMetadata, tinyLlamaTensors, VARIANTS, type ModelShape } from '@scripts/fixtures/make-test-model';
+import {
+  CHAT_TEMPLATE,
+  tinyLlamaMetadata,
+  tinyLlamaTensors,
+  VARIANTS,
+  type ModelShape,
+} from '@scripts/fixtures/make-test-model';
 import { readGgufHeader } from '@main/services/backend/gguf-reader';
 import { testAssets } from '@test-support/test-assets';
 import { searchTensors, searchVocab } from './model-info-search';
@@ -23,14 +29,22 @@ beforeAll(async () => {
   // The tiny model's tokenizer is the llama-spm test vocabulary the generator copies.
   const header = await readGgufHeader(testAssets.tinyModel, { keepArrays: true });
   tokenizer = new Map();
-  for (const [key, value] of header.metadata) if (key.startsWith('tokenizer.')) tokenizer.set(key, { type: header.types.get(key)!, value });
+  for (const [key, value] of header.metadata)
+    if (key.startsWith('tokenizer.')) tokenizer.set(key, { type: header.types.get(key)!, value });
 });
 
 const generatedFiles = new Map<string, Promise<string>>();
 /** A model as make-test-model.ts writes it, for another shape (written once). */
 function generated(name: string, shape: ModelShape): Promise<string> {
   const path = join(dir, `${name}.gguf`);
-  if (!generatedFiles.has(name)) generatedFiles.set(name, writeGguf(path, { metadata: tinyLlamaMetadata(tokenizer, VOCAB, shape, name), tensors: tinyLlamaTensors(VOCAB, 7, shape) }).then(() => path));
+  if (!generatedFiles.has(name))
+    generatedFiles.set(
+      name,
+      writeGguf(path, {
+        metadata: tinyLlamaMetadata(tokenizer, VOCAB, shape, name),
+        tensors: tinyLlamaTensors(VOCAB, 7, shape),
+      }).then(() => path),
+    );
   return generatedFiles.get(name)!;
 }
 
@@ -44,11 +58,26 @@ function expectedParameters(shape: ModelShape): number {
 
 const GQA: ModelShape = { layers: 3, embd: 128, heads: 8, headsKv: 2, ff: 320, context: 4096 };
 
-describe('readModelFile on the test-model generator\'s models', () => {
+describe("readModelFile on the test-model generator's models", () => {
   const cases: Array<{ label: string; shape: ModelShape; name: string; path: () => Promise<string> }> = [
-    { label: 'the provisioned tiny model', shape: VARIANTS.tiny.shape, name: VARIANTS.tiny.name, path: async () => testAssets.tinyModel },
-    { label: 'the long variant (16K context)', shape: VARIANTS.long.shape, name: VARIANTS.long.name, path: () => generated(VARIANTS.long.name, VARIANTS.long.shape) },
-    { label: 'a grouped-query shape (2 KV heads of 8, 3 layers)', shape: GQA, name: 'gqa-llama-test', path: () => generated('gqa-llama-test', GQA) },
+    {
+      label: 'the provisioned tiny model',
+      shape: VARIANTS.tiny.shape,
+      name: VARIANTS.tiny.name,
+      path: async () => testAssets.tinyModel,
+    },
+    {
+      label: 'the long variant (16K context)',
+      shape: VARIANTS.long.shape,
+      name: VARIANTS.long.name,
+      path: () => generated(VARIANTS.long.name, VARIANTS.long.shape),
+    },
+    {
+      label: 'a grouped-query shape (2 KV heads of 8, 3 layers)',
+      shape: GQA,
+      name: 'gqa-llama-test',
+      path: () => generated('gqa-llama-test', GQA),
+    },
   ];
 
   for (const { label, shape, name, path: pathOf } of cases) {
@@ -78,12 +107,19 @@ describe('readModelFile on the test-model generator\'s models', () => {
       const norms = 1 + 2 * shape.layers;
       const normWeights = norms * shape.embd;
       expect(info.quantization).toEqual([
-        { type: 'F16', tensors: written.length - norms, elements: parameters - normWeights, bytes: (parameters - normWeights) * 2 },
+        {
+          type: 'F16',
+          tensors: written.length - norms,
+          elements: parameters - normWeights,
+          bytes: (parameters - normWeights) * 2,
+        },
         { type: 'F32', tensors: norms, elements: normWeights, bytes: normWeights * 4 },
       ]);
       expect(info.tensorBytes).toBe((parameters - normWeights) * 2 + normWeights * 4);
       expect(info.bitsPerWeight).toBeCloseTo((info.tensorBytes * 8) / parameters, 10);
-      expect(tensors.map((t) => [t.name, t.dims, t.type])).toEqual(written.map((t) => [t.name, t.dims, t.type.toUpperCase()]));
+      expect(tensors.map((t) => [t.name, t.dims, t.type])).toEqual(
+        written.map((t) => [t.name, t.dims, t.type.toUpperCase()]),
+      );
       // Each tensor's data lies inside the file and right after the one before (32-byte aligned).
       for (const [i, tensor] of tensors.entries()) {
         expect(tensor.offset % 32).toBe(0);
@@ -94,7 +130,15 @@ describe('readModelFile on the test-model generator\'s models', () => {
 
     it(`${label}: tokenizer, special tokens and chat template as written`, async () => {
       const { info, vocab } = await readModelFile(await pathOf());
-      expect(info.tokenizer).toEqual({ model: 'llama', pre: 'default', vocabSize: VOCAB, mergesCount: 0, specialCount: 3, addBos: true, addEos: false });
+      expect(info.tokenizer).toEqual({
+        model: 'llama',
+        pre: 'default',
+        vocabSize: VOCAB,
+        mergesCount: 0,
+        specialCount: 3,
+        addBos: true,
+        addEos: false,
+      });
       expect(info.specialTokens).toEqual([
         { role: 'bos', id: 1, text: '<s>' },
         { role: 'eos', id: 2, text: '</s>' },
@@ -102,10 +146,22 @@ describe('readModelFile on the test-model generator\'s models', () => {
       ]);
       expect(info.chatTemplates).toEqual([{ name: null, text: CHAT_TEMPLATE }]);
       expect(vocab.tokens).toHaveLength(VOCAB);
-      expect(info.metadata.find((m) => m.key === 'tokenizer.ggml.tokens')).toEqual({ key: 'tokenizer.ggml.tokens', type: 'array of string', value: '', arrayLength: VOCAB });
-      expect(info.metadata.find((m) => m.key === 'llama.context_length')).toEqual({ key: 'llama.context_length', type: 'uint32', value: String(shape.context), arrayLength: null });
+      expect(info.metadata.find((m) => m.key === 'tokenizer.ggml.tokens')).toEqual({
+        key: 'tokenizer.ggml.tokens',
+        type: 'array of string',
+        value: '',
+        arrayLength: VOCAB,
+      });
+      expect(info.metadata.find((m) => m.key === 'llama.context_length')).toEqual({
+        key: 'llama.context_length',
+        type: 'uint32',
+        value: String(shape.context),
+        arrayLength: null,
+      });
       // The template is longer than a metadata line shows: cut there, whole in its own section.
-      expect(info.metadata.find((m) => m.key === 'tokenizer.chat_template')!.value).toBe(`${CHAT_TEMPLATE.slice(0, 300)}…`);
+      expect(info.metadata.find((m) => m.key === 'tokenizer.chat_template')!.value).toBe(
+        `${CHAT_TEMPLATE.slice(0, 300)}…`,
+      );
     });
   }
 });
@@ -117,7 +173,10 @@ describe('searching the tiny model', () => {
   });
 
   it('pages through tensors by a part of the name or by type', () => {
-    expect(searchTensors(file.tensors, { query: 'attn_k' }).rows.map((t) => t.name)).toEqual(['blk.0.attn_k.weight', 'blk.1.attn_k.weight']);
+    expect(searchTensors(file.tensors, { query: 'attn_k' }).rows.map((t) => t.name)).toEqual([
+      'blk.0.attn_k.weight',
+      'blk.1.attn_k.weight',
+    ]);
     const norms = searchTensors(file.tensors, { query: 'F32' });
     expect(norms).toMatchObject({ total: 21, matched: 5, offset: 0 });
     expect(norms.rows.every((t) => t.name.endsWith('norm.weight'))).toBe(true);
@@ -144,7 +203,12 @@ describe('searching the tiny model', () => {
     expect(searchVocab(file.vocab, { query: '<0x0A>' }).rows).toEqual([{ id: 13, text: '<0x0A>', kind: 'byte' }]);
     const last = searchVocab(file.vocab, { offset: VOCAB - 2, limit: 100 });
     expect(last.rows.map((t) => t.id)).toEqual([VOCAB - 2, VOCAB - 1]);
-    expect(searchVocab(file.vocab, { query: 'no token has this text' })).toEqual({ total: VOCAB, matched: 0, offset: 0, rows: [] });
+    expect(searchVocab(file.vocab, { query: 'no token has this text' })).toEqual({
+      total: VOCAB,
+      matched: 0,
+      offset: 0,
+      rows: [],
+    });
   });
 });
 
@@ -169,11 +233,19 @@ describe('files that are not a usable GGUF', () => {
   it('a text file, an empty file and a missing one each say what they are', async () => {
     const text = join(dir, 'notes.gguf');
     await writeFile(text, 'These are notes, not a model.\n');
-    expect(await failure(readModelFile(text))).toMatchObject({ code: 'model_invalid', details: { path: text, reason: 'not_gguf' } });
+    expect(await failure(readModelFile(text))).toMatchObject({
+      code: 'model_invalid',
+      details: { path: text, reason: 'not_gguf' },
+    });
     const empty = join(dir, 'empty.gguf');
     await writeFile(empty, '');
-    expect(await failure(readModelFile(empty))).toMatchObject({ code: 'model_invalid', details: { path: empty, reason: 'not_gguf' } });
-    expect(await failure(createModelFileCache().get(join(dir, 'nowhere.gguf')))).toMatchObject({ code: 'model_missing' });
+    expect(await failure(readModelFile(empty))).toMatchObject({
+      code: 'model_invalid',
+      details: { path: empty, reason: 'not_gguf' },
+    });
+    expect(await failure(createModelFileCache().get(join(dir, 'nowhere.gguf')))).toMatchObject({
+      code: 'model_missing',
+    });
   });
 });
 

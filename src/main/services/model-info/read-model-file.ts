@@ -17,7 +17,10 @@ const KEPT_ARRAYS = ['tokenizer.ggml.tokens', 'tokenizer.ggml.token_type'];
 // A vocabulary is a few MB in memory; the page looks at one model at a time, maybe two.
 const KEEP_FILES = 2;
 
-/** Reads `path`; throws AppFailure: model_missing / model_unreadable / model_invalid (details.reason not_gguf or gguf_truncated). */
+/**
+ * Reads `path`; throws AppFailure: model_missing / model_unreadable / model_invalid (details.reason not_gguf or
+ * gguf_truncated).
+ */
 export async function readModelFile(path: string): Promise<ModelFile> {
   const header = await readGgufHeader(path, { tensors: true, keepArrays: KEPT_ARRAYS });
   if (typeof header.metadata.get('general.architecture') !== 'string') {
@@ -27,7 +30,10 @@ export async function readModelFile(path: string): Promise<ModelFile> {
   for (const tensor of header.tensors ?? []) {
     const start = (header.dataOffset ?? 0) + tensor.offset;
     if (start >= header.fileSize) {
-      throw truncatedGguf(`truncated GGUF: tensor ${tensor.name} starts at byte ${start} but the file ends at byte ${header.fileSize} (an incomplete download?)`, { path, tensor: tensor.name, fileSize: header.fileSize });
+      throw truncatedGguf(
+        `truncated GGUF: tensor ${tensor.name} starts at byte ${start} but the file ends at byte ${header.fileSize} (an incomplete download?)`,
+        { path, tensor: tensor.name, fileSize: header.fileSize },
+      );
     }
   }
   const described = describeGguf(path, header);

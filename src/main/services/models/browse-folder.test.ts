@@ -17,7 +17,8 @@ describe('browseFolder', () => {
     await writeFile(join(dir, 'notes.md'), '# notes');
     await writeFile(join(dir, '.hidden.txt'), 'secret');
     const places = { homeDir: dir, libraryFolders: [], downloadFolder: dir, platform: 'linux' as const };
-    const shown = async (files?: 'gguf' | 'all') => (await browseFolder(dir, places, files)).entries.map((e) => [e.name, e.kind]);
+    const shown = async (files?: 'gguf' | 'all') =>
+      (await browseFolder(dir, places, files)).entries.map((e) => [e.name, e.kind]);
     expect(await shown()).toEqual([
       ['sub', 'folder'],
       ['model.gguf', 'gguf'],

@@ -13,7 +13,11 @@ export interface BrowsePlacesInput {
   platform: NodeJS.Platform;
 }
 
-export async function browseFolder(path: string | undefined, places: BrowsePlacesInput, files: BrowseFiles = 'gguf'): Promise<BrowseListing> {
+export async function browseFolder(
+  path: string | undefined,
+  places: BrowsePlacesInput,
+  files: BrowseFiles = 'gguf',
+): Promise<BrowseListing> {
   const folder = resolve(path && path.trim() !== '' ? path : places.homeDir);
   const dirents = await readdir(folder, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     throw browseFailure(error, folder);
@@ -28,9 +32,16 @@ export async function browseFolder(path: string | undefined, places: BrowsePlace
     // stat follows links; an entry that vanished or cannot be read is simply not shown.
     const info = await stat(full).catch(() => null);
     if (info?.isDirectory()) entries.push({ name: dirent.name, path: full, kind: 'folder', sizeBytes: null });
-    else if (info?.isFile() && shown) entries.push({ name: dirent.name, path: full, kind: isGguf ? 'gguf' : 'file', sizeBytes: info.size });
+    else if (info?.isFile() && shown)
+      entries.push({ name: dirent.name, path: full, kind: isGguf ? 'gguf' : 'file', sizeBytes: info.size });
   }
-  entries.sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' }) : a.kind === 'folder' ? -1 : 1));
+  entries.sort((a, b) =>
+    a.kind === b.kind
+      ? a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' })
+      : a.kind === 'folder'
+        ? -1
+        : 1,
+  );
   const parent = dirname(folder);
   return { path: folder, parent: parent === folder ? null : parent, entries, places: await placesFor(places) };
 }
@@ -42,7 +53,13 @@ async function placesFor(input: BrowsePlacesInput): Promise<BrowseListing['place
   if (input.platform === 'win32') {
     for (const letter of 'CDEFGHIJKLMNOPQRSTUVWXYZ') {
       const root = `${letter}:\\`;
-      if (await access(root).then(() => true, () => false)) places.push({ label: `${letter}:`, path: root });
+      if (
+        await access(root).then(
+          () => true,
+          () => false,
+        )
+      )
+        places.push({ label: `${letter}:`, path: root });
     }
   }
   // A library folder that is also the download folder is offered once, under its first label.
@@ -51,10 +68,25 @@ async function placesFor(input: BrowsePlacesInput): Promise<BrowseListing['place
 }
 
 function browseFailure(error: NodeJS.ErrnoException, folder: string): AppFailure {
-  if (error.code === 'ENOENT') return new AppFailure('not_found', `The folder ${folder} does not exist; go back and choose another.`, { path: folder, reason: 'folder_missing' });
-  if (error.code === 'ENOTDIR') return new AppFailure('bad_request', `${folder} is a file, not a folder.`, { path: folder, reason: 'not_a_folder' });
+  if (error.code === 'ENOENT')
+    return new AppFailure('not_found', `The folder ${folder} does not exist; go back and choose another.`, {
+      path: folder,
+      reason: 'folder_missing',
+    });
+  if (error.code === 'ENOTDIR')
+    return new AppFailure('bad_request', `${folder} is a file, not a folder.`, {
+      path: folder,
+      reason: 'not_a_folder',
+    });
   if (error.code === 'EACCES' || error.code === 'EPERM') {
-    return new AppFailure('forbidden', `EVA has no permission to open ${folder}; choose another folder or change its permissions.`, { path: folder, reason: 'folder_unreadable' });
+    return new AppFailure(
+      'forbidden',
+      `EVA has no permission to open ${folder}; choose another folder or change its permissions.`,
+      { path: folder, reason: 'folder_unreadable' },
+    );
   }
-  return new AppFailure('internal', `EVA could not open ${folder}: ${error.message}`, { path: folder, code: error.code });
+  return new AppFailure('internal', `EVA could not open ${folder}: ${error.message}`, {
+    path: folder,
+    code: error.code,
+  });
 }

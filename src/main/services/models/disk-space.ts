@@ -36,7 +36,12 @@ export const ROOM_MARGIN_BYTES = 512 << 20;
  * Throws disk_full unless the next ROOM_CHECK_BYTES still fit in `folder` with ROOM_MARGIN_BYTES
  * to spare; `receivedBytes` says in the sentence how far the download came.
  */
-export async function assertRoomToGoOn(folder: string, what: string, receivedBytes: number, statfs: StatFs): Promise<void> {
+export async function assertRoomToGoOn(
+  folder: string,
+  what: string,
+  receivedBytes: number,
+  statfs: StatFs,
+): Promise<void> {
   const free = await freeBytesIn(folder, statfs);
   const needed = ROOM_CHECK_BYTES + ROOM_MARGIN_BYTES;
   if (free >= needed) return;

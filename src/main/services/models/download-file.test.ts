@@ -32,9 +32,17 @@ afterAll(() => rm(root, { recursive: true, force: true }));
 const servers: Server[] = [];
 afterEach(async () => {
   // An idle keep-alive connection would hold close() for seconds.
-  await Promise.all(servers.splice(0).map((server) => new Promise((done) => (server.close(done) as Server & { closeAllConnections?: () => void }).closeAllConnections?.())));
+  await Promise.all(
+    servers
+      .splice(0)
+      .map(
+        (server) =>
+          new Promise((done) =>
+            (server.close(done) as Server & { closeAllConnections?: () => void }).closeAllConnections?.(),
+          ),
+      ),
+  );
 });
-
 
 async function listen(server: Server): Promise<string> {
   servers.push(server);
@@ -50,7 +58,12 @@ async function chunkedServer(max: number): Promise<Sender> {
     sent = pour(response, max);
   });
   const url = await listen(server);
-  return { url, get sent() { return sent; } };
+  return {
+    url,
+    get sent() {
+      return sent;
+    },
+  };
 }
 
 /** A raw TCP server that announces `length` bytes and then sends `max`: node:http would not let it lie. */
@@ -63,15 +76,31 @@ async function lyingServer(length: number, max: number): Promise<Sender> {
     });
   });
   const url = await listen(server);
-  return { url, get sent() { return sent; } };
+  return {
+    url,
+    get sent() {
+      return sent;
+    },
+  };
 }
 
 const roomy: StatFs = async () => ({ bavail: 1e12, bsize: 1 });
 
-async function download(url: string, totalBytes: number, statfs: StatFs = roomy): Promise<{ end: DownloadState; folder: string }> {
+async function download(
+  url: string,
+  totalBytes: number,
+  statfs: StatFs = roomy,
+): Promise<{ end: DownloadState; folder: string }> {
   const folder = await mkdtemp(join(root, 'case-'));
   const manager = createDownloadManager({ fetch, statfs, emit: () => {} });
-  const started = await manager.start({ repo: 'evil/repo', file: 'model.gguf', url, dest: join(folder, 'model.gguf'), totalBytes, sha256: null });
+  const started = await manager.start({
+    repo: 'evil/repo',
+    file: 'model.gguf',
+    url,
+    dest: join(folder, 'model.gguf'),
+    totalBytes,
+    sha256: null,
+  });
   const end = await manager.settled(started.id);
   if (!end) throw new Error('the download went missing');
   return { end, folder };
@@ -104,7 +133,10 @@ describe('a server that announces no length', () => {
     const nearlyFull: StatFs = async () => ({ bavail: ROOM_MARGIN_BYTES + MiB, bsize: 1 });
     const { end, folder } = await download(server.url, 0, nearlyFull);
     expect(end.phase).toBe('failed');
-    expect(end.error).toMatchObject({ code: 'bad_request', details: { reason: 'disk_full', freeBytes: ROOM_MARGIN_BYTES + MiB, path: folder } });
+    expect(end.error).toMatchObject({
+      code: 'bad_request',
+      details: { reason: 'disk_full', freeBytes: ROOM_MARGIN_BYTES + MiB, path: folder },
+    });
     expect(end.error?.message).toMatch(/disk is nearly full.*partial file was deleted/);
     expect(await readdir(folder)).toEqual([]);
     expect(await server.sent).toBeLessThan(16 * MiB);

@@ -70,23 +70,31 @@ export async function downloadFile(plan: DownloadPlan, hooks: DownloadHooks): Pr
     }
     received = await receiveBody(response, part, existing, hash, plan, hooks);
     if (plan.totalBytes > 0 && received < plan.totalBytes) {
-      throw new AppFailure('endpoint_error', `The download of ${name} stopped at ${formatBytes(received)} of ${formatBytes(plan.totalBytes)}; start it again to resume.`, {
-        reason: 'interrupted',
-        receivedBytes: received,
-        totalBytes: plan.totalBytes,
-      });
+      throw new AppFailure(
+        'endpoint_error',
+        `The download of ${name} stopped at ${formatBytes(received)} of ${formatBytes(plan.totalBytes)}; start it again to resume.`,
+        {
+          reason: 'interrupted',
+          receivedBytes: received,
+          totalBytes: plan.totalBytes,
+        },
+      );
     }
   }
   hooks.report({ phase: 'verifying', receivedBytes: received, etaSec: 0 });
   const actual = hash.digest('hex');
   if (plan.sha256 !== null && actual !== plan.sha256) {
     await rm(part, { force: true });
-    throw new AppFailure('model_invalid', `The downloaded ${name} does not match the hub's checksum (damaged on the way); it was deleted. Download it again.`, {
-      path: plan.dest,
-      reason: 'checksum_mismatch',
-      expected: plan.sha256,
-      actual,
-    });
+    throw new AppFailure(
+      'model_invalid',
+      `The downloaded ${name} does not match the hub's checksum (damaged on the way); it was deleted. Download it again.`,
+      {
+        path: plan.dest,
+        reason: 'checksum_mismatch',
+        expected: plan.sha256,
+        actual,
+      },
+    );
   }
   await rename(part, plan.dest);
 }
@@ -94,7 +102,11 @@ export async function downloadFile(plan: DownloadPlan, hooks: DownloadHooks): Pr
 async function request(plan: DownloadPlan, from: number, name: string, hooks: DownloadHooks): Promise<Response> {
   let response: Response;
   try {
-    response = await hooks.fetch(plan.url, { headers: from > 0 ? { range: `bytes=${from}-` } : {}, redirect: 'follow', signal: hooks.signal });
+    response = await hooks.fetch(plan.url, {
+      headers: from > 0 ? { range: `bytes=${from}-` } : {},
+      redirect: 'follow',
+      signal: hooks.signal,
+    });
   } catch (error) {
     throw hooks.signal.aborted ? error : interrupted(error, name);
   }
@@ -102,7 +114,12 @@ async function request(plan: DownloadPlan, from: number, name: string, hooks: Do
   if (response.status === 200 || (response.status === 206 && from > 0 && Number(resumedAt) === from)) return response;
   await response.body?.cancel();
   if (response.status === 416) await rm(partPathOf(plan.dest), { force: true });
-  throw response.status === 206 ? new AppFailure('endpoint_error', `The hub resumed ${name} at the wrong place; start the download again.`, { reason: 'bad_range', status: 206 }) : hubStatusFailure(response.status, name, plan.url);
+  throw response.status === 206
+    ? new AppFailure('endpoint_error', `The hub resumed ${name} at the wrong place; start the download again.`, {
+        reason: 'bad_range',
+        status: 206,
+      })
+    : hubStatusFailure(response.status, name, plan.url);
 }
 
 /**
@@ -113,13 +130,28 @@ export function announcedEnd(totalBytes: number, start: number, headers: Headers
   if (totalBytes > 0) return totalBytes;
   const length = headers.get('content-length');
   const encoding = headers.get('content-encoding');
-  if (length === null || !/^\d+$/.test(length.trim()) || (encoding !== null && encoding.trim().toLowerCase() !== 'identity')) return null;
+  if (
+    length === null ||
+    !/^\d+$/.test(length.trim()) ||
+    (encoding !== null && encoding.trim().toLowerCase() !== 'identity')
+  )
+    return null;
   return start + Number(length);
 }
 
-async function receiveBody(response: Response, part: string, start: number, hash: Hash, plan: DownloadPlan, hooks: DownloadHooks): Promise<number> {
+async function receiveBody(
+  response: Response,
+  part: string,
+  start: number,
+  hash: Hash,
+  plan: DownloadPlan,
+  hooks: DownloadHooks,
+): Promise<number> {
   const name = basename(plan.dest);
-  if (!response.body) throw new AppFailure('endpoint_error', `The hub answered without the bytes of ${name}; try again.`, { reason: 'empty_body' });
+  if (!response.body)
+    throw new AppFailure('endpoint_error', `The hub answered without the bytes of ${name}; try again.`, {
+      reason: 'empty_body',
+    });
   const end = announcedEnd(plan.totalBytes, start, response.headers);
   const file = await open(part, start > 0 ? 'a' : 'w');
   let received = start;
@@ -143,7 +175,8 @@ async function receiveBody(response: Response, part: string, start: number, hash
     }
     await file.sync();
   } catch (error) {
-    failure = hooks.signal.aborted || error instanceof AppFailure ? error : interrupted(error, name, received, plan.totalBytes);
+    failure =
+      hooks.signal.aborted || error instanceof AppFailure ? error : interrupted(error, name, received, plan.totalBytes);
   } finally {
     await file.close();
   }
@@ -155,22 +188,30 @@ async function receiveBody(response: Response, part: string, start: number, hash
 }
 
 function tooLong(name: string, arrived: number, end: number): AppFailure {
-  return new AppFailure('endpoint_error', `The hub sent more bytes for ${name} than it announced (${arrived} of ${end}); the download was stopped and the partial file deleted, try again.`, {
-    reason: 'too_long',
-    receivedBytes: arrived,
-    totalBytes: end,
-  });
+  return new AppFailure(
+    'endpoint_error',
+    `The hub sent more bytes for ${name} than it announced (${arrived} of ${end}); the download was stopped and the partial file deleted, try again.`,
+    {
+      reason: 'too_long',
+      receivedBytes: arrived,
+      totalBytes: end,
+    },
+  );
 }
 
 function interrupted(error: unknown, name: string, received = 0, total = 0): AppFailure {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
   const reason = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
   const where = total > 0 ? ` at ${formatBytes(received)} of ${formatBytes(total)}` : '';
-  return new AppFailure('endpoint_error', `The download of ${name} was cut off${where} (${reason}); start it again to resume from there.`, {
-    reason: 'interrupted',
-    cause: reason,
-    receivedBytes: received,
-  });
+  return new AppFailure(
+    'endpoint_error',
+    `The download of ${name} was cut off${where} (${reason}); start it again to resume from there.`,
+    {
+      reason: 'interrupted',
+      cause: reason,
+      receivedBytes: received,
+    },
+  );
 }
 
 async function hashFile(path: string, bytes: number, hash: Hash, signal: AbortSignal): Promise<void> {

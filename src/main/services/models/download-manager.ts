@@ -38,14 +38,30 @@ interface Running {
 export function createDownloadManager(deps: DownloadManagerDeps): DownloadManager {
   const now = deps.now ?? Date.now;
   const downloads = new Map<string, Running>();
-  const busy = (dest: string) => [...downloads.values()].some((d) => d.state.dest === dest && (d.state.phase === 'downloading' || d.state.phase === 'verifying'));
+  const busy = (dest: string) =>
+    [...downloads.values()].some(
+      (d) => d.state.dest === dest && (d.state.phase === 'downloading' || d.state.phase === 'verifying'),
+    );
 
   return {
     async start(plan) {
       const name = basename(plan.dest);
-      if (busy(plan.dest)) throw new AppFailure('already_running', `${name} is already downloading.`, { path: plan.dest, reason: 'already_downloading' });
-      if (await access(plan.dest).then(() => true, () => false)) {
-        throw new AppFailure('bad_request', `${name} is already in ${dirname(plan.dest)}; delete or rename that file to download it again.`, { path: plan.dest, reason: 'file_exists' });
+      if (busy(plan.dest))
+        throw new AppFailure('already_running', `${name} is already downloading.`, {
+          path: plan.dest,
+          reason: 'already_downloading',
+        });
+      if (
+        await access(plan.dest).then(
+          () => true,
+          () => false,
+        )
+      ) {
+        throw new AppFailure(
+          'bad_request',
+          `${name} is already in ${dirname(plan.dest)}; delete or rename that file to download it again.`,
+          { path: plan.dest, reason: 'file_exists' },
+        );
       }
       const existing = await partSizeOf(plan.dest);
       await assertDiskRoom(dirname(plan.dest), Math.max(0, plan.totalBytes - existing), name, deps.statfs);
@@ -67,7 +83,13 @@ export function createDownloadManager(deps: DownloadManagerDeps): DownloadManage
         Object.assign(state, change);
         deps.emit({ ...state });
       };
-      const done = downloadFile(plan, { fetch: deps.fetch, signal: controller.signal, statfs: deps.statfs, now, report: update }).then(
+      const done = downloadFile(plan, {
+        fetch: deps.fetch,
+        signal: controller.signal,
+        statfs: deps.statfs,
+        now,
+        report: update,
+      }).then(
         () => {
           update({ phase: 'done', receivedBytes: plan.totalBytes || state.receivedBytes, bytesPerSec: 0, etaSec: 0 });
           deps.onFinished?.(plan.dest);

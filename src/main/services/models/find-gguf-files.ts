@@ -17,7 +17,10 @@ export const MAX_SCAN_DEPTH = 4;
 export const MAX_SCAN_ENTRIES = 20_000;
 
 /** Every `.gguf` under `root` (a missing or unreadable folder gives none). */
-export async function findGgufFiles(root: string, limits = { depth: MAX_SCAN_DEPTH, entries: MAX_SCAN_ENTRIES }): Promise<FoundFile[]> {
+export async function findGgufFiles(
+  root: string,
+  limits = { depth: MAX_SCAN_DEPTH, entries: MAX_SCAN_ENTRIES },
+): Promise<FoundFile[]> {
   const found: FoundFile[] = [];
   let budget = limits.entries;
   async function walk(dir: string, depth: number): Promise<void> {

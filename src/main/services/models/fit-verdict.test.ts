@@ -4,14 +4,25 @@ import { fitVerdict } from './fit-verdict';
 import { RateMeter } from './download-rate';
 
 const GB = 1e9;
-const gpu = (freeMiB: number | null, totalMiB: number | null = null): GpuInfo => ({ name: 'Test GPU', freeMiB, totalMiB, source: 'nvidia-smi' });
+const gpu = (freeMiB: number | null, totalMiB: number | null = null): GpuInfo => ({
+  name: 'Test GPU',
+  freeMiB,
+  totalMiB,
+  source: 'nvidia-smi',
+});
 
 describe('fit verdict', () => {
   it('puts a model that fits the free VRAM wholly on the GPU', () => {
     const verdict = fitVerdict(4 * GB, { backend: 'cuda', gpus: [gpu(8192)], freeRamBytes: 16 * GB });
     expect(verdict.kind).toBe('gpu');
     expect(verdict.reason).toContain('Test GPU');
-    expect(verdict.why).toEqual({ code: 'fits_gpu', weightsBytes: 4 * GB, gpuBytes: 8192 * 1024 * 1024, freeKnown: true, gpu: 'Test GPU' });
+    expect(verdict.why).toEqual({
+      code: 'fits_gpu',
+      weightsBytes: 4 * GB,
+      gpuBytes: 8192 * 1024 * 1024,
+      freeKnown: true,
+      gpu: 'Test GPU',
+    });
   });
 
   it('splits a model between GPU and CPU when the rest fits in free memory', () => {
@@ -30,11 +41,18 @@ describe('fit verdict', () => {
     const verdict = fitVerdict(4 * GB, { backend: 'cpu', gpus: [], freeRamBytes: 16 * GB });
     expect(verdict).toMatchObject({ kind: 'cpu', gpuLayers: 0 });
     expect(verdict.reason).toContain('No GPU backend');
-    expect(verdict.why).toEqual({ code: 'cpu_only', cause: 'no_gpu_backend', weightsBytes: 4 * GB, freeRamBytes: 16 * GB });
+    expect(verdict.why).toEqual({
+      code: 'cpu_only',
+      cause: 'no_gpu_backend',
+      weightsBytes: 4 * GB,
+      freeRamBytes: 16 * GB,
+    });
   });
 
   it('says so when the GPU memory is unknown', () => {
-    expect(fitVerdict(4 * GB, { backend: 'vulkan', gpus: [gpu(null)], freeRamBytes: 16 * GB }).reason).toContain('GPU memory unknown');
+    expect(fitVerdict(4 * GB, { backend: 'vulkan', gpus: [gpu(null)], freeRamBytes: 16 * GB }).reason).toContain(
+      'GPU memory unknown',
+    );
   });
 });
 

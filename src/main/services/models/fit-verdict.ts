@@ -27,16 +27,41 @@ export function fitVerdict(sizeBytes: number, room: MachineRoom): FitVerdict {
     const why = { code: 'cpu_only' as const, cause, weightsBytes: sizeBytes, freeRamBytes };
     const start = cause === 'no_gpu_backend' ? 'No GPU backend' : "Too big for the GPU's memory";
     return sizeBytes + RAM_RESERVE_BYTES <= freeRamBytes
-      ? { kind: 'cpu', gpuLayers: 0, why, reason: `${start}: runs on the CPU in ${ram} of free memory (${formatBytes(sizeBytes)} of weights)` }
-      : { kind: 'too-big', gpuLayers: null, why, reason: `${start}, and ${formatBytes(sizeBytes)} of weights do not fit in ${ram} of free memory` };
+      ? {
+          kind: 'cpu',
+          gpuLayers: 0,
+          why,
+          reason: `${start}: runs on the CPU in ${ram} of free memory (${formatBytes(sizeBytes)} of weights)`,
+        }
+      : {
+          kind: 'too-big',
+          gpuLayers: null,
+          why,
+          reason: `${start}, and ${formatBytes(sizeBytes)} of weights do not fit in ${ram} of free memory`,
+        };
   };
 
   if (room.backend === 'cpu') return cpuOnly('no_gpu_backend');
-  const model: ModelFacts = { path: '', name: '', architecture: '', nLayer: NOMINAL_LAYERS - 1, contextLength: 0, embeddingLength: 0, fileSize: sizeBytes, mmprojSize: 0, hasChatTemplate: false };
+  const model: ModelFacts = {
+    path: '',
+    name: '',
+    architecture: '',
+    nLayer: NOMINAL_LAYERS - 1,
+    contextLength: 0,
+    embeddingLength: 0,
+    fileSize: sizeBytes,
+    mmprojSize: 0,
+    hasChatTemplate: false,
+  };
   const estimate = estimateGpuLayers({ backend: room.backend, model, gpus: room.gpus, override: 'auto' });
   const why = estimate.why;
   if (why === undefined || why.code === 'vram_unknown') {
-    return { kind: 'gpu', gpuLayers: null, why: { code: 'vram_unknown', weightsBytes: sizeBytes }, reason: `GPU memory unknown: EVA will try every layer on the GPU (${formatBytes(sizeBytes)} of weights)` };
+    return {
+      kind: 'gpu',
+      gpuLayers: null,
+      why: { code: 'vram_unknown', weightsBytes: sizeBytes },
+      reason: `GPU memory unknown: EVA will try every layer on the GPU (${formatBytes(sizeBytes)} of weights)`,
+    };
   }
   if (why.code === 'fits') {
     const gpuBytes = why.gpuMiB * 1024 * 1024;
@@ -53,7 +78,17 @@ export function fitVerdict(sizeBytes: number, room: MachineRoom): FitVerdict {
   const percent = Math.round(share * 100);
   const split = { code: 'split' as const, percent, cpuBytes: onCpu, freeRamBytes };
   if (onCpu + RAM_RESERVE_BYTES > freeRamBytes) {
-    return { kind: 'too-big', gpuLayers: null, why: split, reason: `About ${percent} % fits on the GPU, and the other ${formatBytes(onCpu)} do not fit in ${ram} of free memory` };
+    return {
+      kind: 'too-big',
+      gpuLayers: null,
+      why: split,
+      reason: `About ${percent} % fits on the GPU, and the other ${formatBytes(onCpu)} do not fit in ${ram} of free memory`,
+    };
   }
-  return { kind: 'partial', gpuLayers: null, why: split, reason: `About ${percent} % of the layers on the GPU, the rest (${formatBytes(onCpu)}) on the CPU; slower than all on the GPU` };
+  return {
+    kind: 'partial',
+    gpuLayers: null,
+    why: split,
+    reason: `About ${percent} % of the layers on the GPU, the rest (${formatBytes(onCpu)}) on the CPU; slower than all on the GPU`,
+  };
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkModelFileName, fileTypeName, isProjectorName, quantizationFromName, splitPartName, splitPartOf } from './gguf-file-names';
+import {
+  checkModelFileName,
+  fileTypeName,
+  isProjectorName,
+  quantizationFromName,
+  splitPartName,
+  splitPartOf,
+} from './gguf-file-names';
 import { pairProjectors } from './projector-pairing';
 
 describe('gguf file names', () => {
@@ -25,11 +32,18 @@ describe('gguf file names', () => {
 
   it('accepts only plain .gguf file names', () => {
     expect(checkModelFileName('model-Q4_K_M.gguf').ok).toBe(true);
-    for (const bad of ['model.bin', '../x.gguf', 'a/b.gguf', 'a\\b.gguf', '.hidden.gguf', 'con:.gguf', 'x.gguf.part']) expect(checkModelFileName(bad).ok, bad).toBe(false);
+    for (const bad of ['model.bin', '../x.gguf', 'a/b.gguf', 'a\\b.gguf', '.hidden.gguf', 'con:.gguf', 'x.gguf.part'])
+      expect(checkModelFileName(bad).ok, bad).toBe(false);
   });
 
   it('pairs the projector whose name is closest to the model in the same folder', () => {
-    const file = (dir: string, fileName: string, isProjector = false) => ({ path: `${dir}/${fileName}`, dir, fileName, isProjector, usable: true });
+    const file = (dir: string, fileName: string, isProjector = false) => ({
+      path: `${dir}/${fileName}`,
+      dir,
+      fileName,
+      isProjector,
+      usable: true,
+    });
     const pairs = pairProjectors([
       file('/a', 'gemma-3-4b-Q4_K_M.gguf'),
       file('/a', 'qwen2-vl-Q4_K_M.gguf'),

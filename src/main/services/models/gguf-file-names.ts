@@ -4,11 +4,39 @@
 
 // llama_ftype in llama.h; gaps are types llama.cpp has since removed.
 const FILE_TYPES: Record<number, string> = {
-  0: 'F32', 1: 'F16', 2: 'Q4_0', 3: 'Q4_1', 7: 'Q8_0', 8: 'Q5_0', 9: 'Q5_1',
-  10: 'Q2_K', 11: 'Q3_K_S', 12: 'Q3_K_M', 13: 'Q3_K_L', 14: 'Q4_K_S', 15: 'Q4_K_M',
-  16: 'Q5_K_S', 17: 'Q5_K_M', 18: 'Q6_K', 19: 'IQ2_XXS', 20: 'IQ2_XS', 21: 'Q2_K_S',
-  22: 'IQ3_XS', 23: 'IQ3_XXS', 24: 'IQ1_S', 25: 'IQ4_NL', 26: 'IQ3_S', 27: 'IQ3_M',
-  28: 'IQ2_S', 29: 'IQ2_M', 30: 'IQ4_XS', 31: 'IQ1_M', 32: 'BF16', 36: 'TQ1_0', 37: 'TQ2_0', 38: 'MXFP4_MOE',
+  0: 'F32',
+  1: 'F16',
+  2: 'Q4_0',
+  3: 'Q4_1',
+  7: 'Q8_0',
+  8: 'Q5_0',
+  9: 'Q5_1',
+  10: 'Q2_K',
+  11: 'Q3_K_S',
+  12: 'Q3_K_M',
+  13: 'Q3_K_L',
+  14: 'Q4_K_S',
+  15: 'Q4_K_M',
+  16: 'Q5_K_S',
+  17: 'Q5_K_M',
+  18: 'Q6_K',
+  19: 'IQ2_XXS',
+  20: 'IQ2_XS',
+  21: 'Q2_K_S',
+  22: 'IQ3_XS',
+  23: 'IQ3_XXS',
+  24: 'IQ1_S',
+  25: 'IQ4_NL',
+  26: 'IQ3_S',
+  27: 'IQ3_M',
+  28: 'IQ2_S',
+  29: 'IQ2_M',
+  30: 'IQ4_XS',
+  31: 'IQ1_M',
+  32: 'BF16',
+  36: 'TQ1_0',
+  37: 'TQ2_0',
+  38: 'MXFP4_MOE',
 };
 
 /** The name of a general.file_type code, or null for one this build does not know. */
@@ -50,9 +78,12 @@ export function splitPartName(first: string, part: number, of: number): string {
 
 /** A name a model may be stored under: `.gguf`, no path separators, no leading dot, nothing odd. */
 export function checkModelFileName(name: string): { ok: true } | { ok: false; reason: string } {
-  if (!/\.gguf$/i.test(name)) return { ok: false, reason: `"${name}" is not a .gguf file; only GGUF models can be added.` };
-  if (/[/\\]/.test(name) || name === '.gguf' || name.startsWith('.')) return { ok: false, reason: `"${name}" is not a plain file name.` };
+  if (!/\.gguf$/i.test(name))
+    return { ok: false, reason: `"${name}" is not a .gguf file; only GGUF models can be added.` };
+  if (/[/\\]/.test(name) || name === '.gguf' || name.startsWith('.'))
+    return { ok: false, reason: `"${name}" is not a plain file name.` };
   // Control characters and the characters Windows forbids in names.
-  if ([...name].some((ch) => ch.charCodeAt(0) < 0x20) || /[<>:"|?*]/.test(name) || name.length > 255) return { ok: false, reason: `"${name}" has characters a file name cannot have.` };
+  if ([...name].some((ch) => ch.charCodeAt(0) < 0x20) || /[<>:"|?*]/.test(name) || name.length > 255)
+    return { ok: false, reason: `"${name}" has characters a file name cannot have.` };
   return { ok: true };
 }

@@ -45,10 +45,18 @@ export async function summarizeGguf(path: string): Promise<GgufSummary> {
   const starts = watchTensorStarts();
   let header: GgufHeader;
   try {
-    header = await readGgufHeader(path, { keys: isSummaryKey, keptBytes: SUMMARY_KEPT_BYTES, onTensor: starts.onTensor });
+    header = await readGgufHeader(path, {
+      keys: isSummaryKey,
+      keptBytes: SUMMARY_KEPT_BYTES,
+      onTensor: starts.onTensor,
+    });
   } catch (error) {
     const overLimit = overLimitOf(error);
-    return { ...fallback, problem: overLimit ? `Not a usable model file: ${(error as Error).message}.` : problemText(error), overLimit };
+    return {
+      ...fallback,
+      problem: overLimit ? `Not a usable model file: ${(error as Error).message}.` : problemText(error),
+      overLimit,
+    };
   }
   const text = (key: string): string | null => {
     const value = header.metadata.get(key);
@@ -68,14 +76,19 @@ export async function summarizeGguf(path: string): Promise<GgufSummary> {
     parameters: text('general.size_label'),
     contextLength: architecture ? (count(`${architecture}.context_length`) ?? 0) : 0,
     isProjector: architecture === 'clip' || fallback.isProjector,
-    problem: architecture === '' ? 'The file has no general.architecture: it is not a model llama.cpp can load.' : truncation(starts.pastEnd(header)),
+    problem:
+      architecture === ''
+        ? 'The file has no general.architecture: it is not a model llama.cpp can load.'
+        : truncation(starts.pastEnd(header)),
     overLimit: null,
   };
 }
 
 /** A partial download keeps a whole header; its last tensors start past the end of the file. */
 function truncation(pastEnd: TensorPastEnd | null): string | null {
-  return pastEnd ? `The file is cut short (tensor ${pastEnd.name} lies past its end): an incomplete download? Download it again.` : null;
+  return pastEnd
+    ? `The file is cut short (tensor ${pastEnd.name} lies past its end): an incomplete download? Download it again.`
+    : null;
 }
 
 function overLimitOf(error: unknown): GgufOverLimit | null {

@@ -24,7 +24,10 @@ export function createHubClient(endpoint: () => string, fetchImpl: Fetch = fetch
   async function getJson(url: string, what: string): Promise<{ body: unknown; link: string | null }> {
     let response: Response;
     try {
-      response = await fetchImpl(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+      response = await fetchImpl(url, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(API_TIMEOUT_MS),
+      });
     } catch (error) {
       throw hubNetworkFailure(error, what, base());
     }
@@ -41,7 +44,13 @@ export function createHubClient(endpoint: () => string, fetchImpl: Fetch = fetch
 
   return {
     async search(query, limit) {
-      const params = new URLSearchParams({ search: query.trim(), filter: 'gguf', sort: 'downloads', direction: '-1', limit: String(limit) });
+      const params = new URLSearchParams({
+        search: query.trim(),
+        filter: 'gguf',
+        sort: 'downloads',
+        direction: '-1',
+        limit: String(limit),
+      });
       const { body } = await getJson(`${base()}/api/models?${params}`, `the search "${query}"`);
       return parseSearch(body);
     },

@@ -28,8 +28,19 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'eva-hub-'));
   hub = await startHubStandIn(
     [
-      { id: REPO, downloads: 500, likes: 7, lastModified: '2025-01-02T03:04:05.000Z', files: { [TINY]: tiny, [SMALL]: sampleModel({ fileType: 15 }), 'mmproj-tiny-f16.gguf': sampleProjector() } },
-      { id: 'eva-test/Other-GGUF', downloads: 9000, likes: 1, files: { 'other-Q8_0.gguf': sampleModel({ fileType: 7 }) } },
+      {
+        id: REPO,
+        downloads: 500,
+        likes: 7,
+        lastModified: '2025-01-02T03:04:05.000Z',
+        files: { [TINY]: tiny, [SMALL]: sampleModel({ fileType: 15 }), 'mmproj-tiny-f16.gguf': sampleProjector() },
+      },
+      {
+        id: 'eva-test/Other-GGUF',
+        downloads: 9000,
+        likes: 1,
+        files: { 'other-Q8_0.gguf': sampleModel({ fileType: 7 }) },
+      },
       { id: 'someone/unrelated', downloads: 1, likes: 0, files: {} },
     ],
     { pageSize: 3 },
@@ -54,7 +65,11 @@ async function harness(options: { statfs?: StatFs } = {}): Promise<Harness> {
     defaultFolder: folder,
     homeDir: dataDir,
     emitDownload: (state) => events.push(state),
-    machineRoom: async () => ({ backend: 'cuda', gpus: [{ name: 'Test GPU', freeMiB: 4096, totalMiB: 8192, source: 'nvidia-smi' }], freeRamBytes: 8e9 }),
+    machineRoom: async () => ({
+      backend: 'cuda',
+      gpus: [{ name: 'Test GPU', freeMiB: 4096, totalMiB: 8192, source: 'nvidia-smi' }],
+      freeRamBytes: 8e9,
+    }),
     statfs: options.statfs,
   });
   return { library, folder, events };
@@ -68,7 +83,10 @@ async function finished(h: Harness, file: string): Promise<DownloadState> {
   return end;
 }
 
-const cdnRequests = (file: string) => hub.requests.filter((r) => r.path.startsWith(`/cdn/`) && decodeURIComponent(r.path).includes(file.split('/').pop() ?? file));
+const cdnRequests = (file: string) =>
+  hub.requests.filter(
+    (r) => r.path.startsWith(`/cdn/`) && decodeURIComponent(r.path).includes(file.split('/').pop() ?? file),
+  );
 
 describe('hub client (stand-in hub)', () => {
   it('searches GGUF repositories, most downloaded first', async () => {
@@ -79,7 +97,12 @@ describe('hub client (stand-in hub)', () => {
       { id: REPO, downloads: 500, likes: 7, updatedAt: '2025-01-02T03:04:05.000Z' },
     ]);
     const sent = hub.requests.findLast((r) => r.path.startsWith('/api/models?'));
-    expect(Object.fromEntries(new URL(sent?.path ?? '', 'http://x').searchParams)).toMatchObject({ search: 'eva-test', filter: 'gguf', sort: 'downloads', limit: '10' });
+    expect(Object.fromEntries(new URL(sent?.path ?? '', 'http://x').searchParams)).toMatchObject({
+      search: 'eva-test',
+      filter: 'gguf',
+      sort: 'downloads',
+      limit: '10',
+    });
   });
 
   it('lists only the .gguf files of every page of the tree, with size, sha256, quantization, fit and haveIt', async () => {
@@ -91,7 +114,13 @@ describe('hub client (stand-in hub)', () => {
     expect(listing.freeBytes).toBeGreaterThan(0);
     const byPath = new Map(listing.files.map((f) => [f.path, f]));
     expect([...byPath.keys()].sort()).toEqual([SMALL, 'mmproj-tiny-f16.gguf', TINY].sort());
-    expect(byPath.get(TINY)).toMatchObject({ sizeBytes: tiny.length, sha256: hub.sha256(REPO, TINY), quantization: 'F16', isProjector: false, haveIt: false });
+    expect(byPath.get(TINY)).toMatchObject({
+      sizeBytes: tiny.length,
+      sha256: hub.sha256(REPO, TINY),
+      quantization: 'F16',
+      isProjector: false,
+      haveIt: false,
+    });
     expect(byPath.get(TINY)?.fit.kind).toBe('gpu');
     expect(byPath.get(SMALL)?.quantization).toBe('Q4_K_M');
     expect(byPath.get('mmproj-tiny-f16.gguf')).toMatchObject({ isProjector: true, haveIt: true });
@@ -101,7 +130,10 @@ describe('hub client (stand-in hub)', () => {
 
   it('fails with the status in words for a repository the hub does not have', async () => {
     const { library } = await harness();
-    const error = await library.files('nobody/nothing').then(() => null, (e: unknown) => e);
+    const error = await library.files('nobody/nothing').then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppFailure);
     expect(error).toMatchObject({ code: 'endpoint_error', details: { status: 404 } });
     expect((error as Error).message).toContain('has no such repository or file (HTTP 404)');
@@ -111,8 +143,17 @@ describe('hub client (stand-in hub)', () => {
     const dataDir = await mkdtemp(join(root, 'data-'));
     const settings = await openSettingsStore(dataDir, () => {});
     await settings.update({ models: { hubEndpoint: 'http://127.0.0.1:9' } });
-    const library = createModelLibrary({ settings, defaultFolder: join(dataDir, 'models'), homeDir: dataDir, emitDownload: () => {}, machineRoom: async () => ({ backend: 'cpu', gpus: [], freeRamBytes: 1e9 }) });
-    const error = await library.search('x').then(() => null, (e: unknown) => e);
+    const library = createModelLibrary({
+      settings,
+      defaultFolder: join(dataDir, 'models'),
+      homeDir: dataDir,
+      emitDownload: () => {},
+      machineRoom: async () => ({ backend: 'cpu', gpus: [], freeRamBytes: 1e9 }),
+    });
+    const error = await library.search('x').then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ code: 'endpoint_error', details: { reason: 'network' } });
     expect((error as Error).message).toMatch(/^Could not reach the model hub at http:\/\/127\.0\.0\.1:9/);
   });
@@ -122,7 +163,13 @@ describe('downloads (stand-in hub)', () => {
   it('downloads through the redirect, checks the sha256 and moves the file into the library', async () => {
     const h = await harness();
     const end = await finished(h, TINY);
-    expect(end).toMatchObject({ phase: 'done', receivedBytes: tiny.length, totalBytes: tiny.length, resumedFrom: 0, error: null });
+    expect(end).toMatchObject({
+      phase: 'done',
+      receivedBytes: tiny.length,
+      totalBytes: tiny.length,
+      resumedFrom: 0,
+      error: null,
+    });
     // Buffer.equals: toEqual walks 9 MB byte by byte for many seconds.
     expect((await readFile(join(h.folder, TINY))).equals(tiny)).toBe(true);
     expect(await readdir(h.folder)).toEqual([TINY]);
@@ -132,7 +179,12 @@ describe('downloads (stand-in hub)', () => {
     expect(listing.models.map((m) => m.fileName)).toEqual([TINY]);
     expect((await h.library.files(REPO)).files.find((f) => f.path === TINY)?.haveIt).toBe(true);
     // A file already there is not downloaded over.
-    expect(await h.library.download({ repo: REPO, file: TINY }).then(() => null, (e: unknown) => e)).toMatchObject({ details: { reason: 'file_exists' } });
+    expect(
+      await h.library.download({ repo: REPO, file: TINY }).then(
+        () => null,
+        (e: unknown) => e,
+      ),
+    ).toMatchObject({ details: { reason: 'file_exists' } });
   });
 
   it('resumes after a cut connection with a Range request, and the result is byte-identical', async () => {
@@ -168,7 +220,10 @@ describe('downloads (stand-in hub)', () => {
     hub.fault(REPO, SMALL, { kind: 'corrupt' });
     const end = await finished(h, SMALL);
     expect(end.phase).toBe('failed');
-    expect(end.error).toMatchObject({ code: 'model_invalid', details: { reason: 'checksum_mismatch', expected: hub.sha256(REPO, SMALL) } });
+    expect(end.error).toMatchObject({
+      code: 'model_invalid',
+      details: { reason: 'checksum_mismatch', expected: hub.sha256(REPO, SMALL) },
+    });
     expect(end.error?.message).toContain("does not match the hub's checksum");
     expect(await readdir(h.folder)).toEqual([]);
   });
@@ -180,7 +235,8 @@ describe('downloads (stand-in hub)', () => {
     await hub.stalled();
     // The stalled bytes reach the part file shortly after the stand-in has sent them.
     const part = join(h.folder, `${TINY}.part`);
-    for (let i = 0; i < 100 && ((await stat(part).catch(() => null))?.size ?? 0) < 1_000_000; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && ((await stat(part).catch(() => null))?.size ?? 0) < 1_000_000; i++)
+      await new Promise((r) => setTimeout(r, 20));
     expect(h.library.downloads().downloads.find((d) => d.id === started.id)?.phase).toBe('downloading');
     expect(h.library.cancel(started.id)).toEqual({ cancelled: true });
     const end = await h.library.settled(started.id);
@@ -198,9 +254,15 @@ describe('downloads (stand-in hub)', () => {
   it('refuses to start when the disk has too little room, before any byte is fetched', async () => {
     const h = await harness({ statfs: async () => ({ bavail: 1000, bsize: 4096 }) });
     const before = cdnRequests(TINY).length;
-    const error = await h.library.download({ repo: REPO, file: TINY }).then(() => null, (e: unknown) => e);
+    const error = await h.library.download({ repo: REPO, file: TINY }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppFailure);
-    expect(error).toMatchObject({ code: 'bad_request', details: { reason: 'disk_full', neededBytes: tiny.length, freeBytes: 4_096_000 } });
+    expect(error).toMatchObject({
+      code: 'bad_request',
+      details: { reason: 'disk_full', neededBytes: tiny.length, freeBytes: 4_096_000 },
+    });
     expect((error as Error).message).toContain('it needs 9.1 MB, 4.1 MB free');
     expect(cdnRequests(TINY).length).toBe(before);
     expect(h.library.downloads().downloads).toEqual([]);
@@ -208,6 +270,11 @@ describe('downloads (stand-in hub)', () => {
 
   it('refuses a file the repository does not have', async () => {
     const h = await harness();
-    expect(await h.library.download({ repo: REPO, file: 'nope.gguf' }).then(() => null, (e: unknown) => e)).toMatchObject({ code: 'not_found' });
+    expect(
+      await h.library.download({ repo: REPO, file: 'nope.gguf' }).then(
+        () => null,
+        (e: unknown) => e,
+      ),
+    ).toMatchObject({ code: 'not_found' });
   });
 });

@@ -13,7 +13,11 @@ const STATUS_WORDS: Record<number, string> = {
 /** The hub answered with a status that is not success. */
 export function hubStatusFailure(status: number, what: string, url: string): AppFailure {
   const words = STATUS_WORDS[status] ?? (status >= 500 ? 'had a server error; try again later' : 'refused the request');
-  return new AppFailure('endpoint_error', `The model hub ${words} (HTTP ${status}) for ${what}.`, { reason: 'hub_status', status, url });
+  return new AppFailure('endpoint_error', `The model hub ${words} (HTTP ${status}) for ${what}.`, {
+    reason: 'hub_status',
+    status,
+    url,
+  });
 }
 
 /** The request never got an answer (no network, DNS, a cut connection). */

@@ -20,7 +20,12 @@ export function parseSearch(body: unknown): HubModel[] {
     const entry = SearchEntry.safeParse(raw);
     const id = entry.success ? (entry.data.id ?? entry.data.modelId) : undefined;
     if (!entry.success || !id || !/^[\w.-]+\/[\w.-]+$/.test(id)) continue;
-    models.push({ id, downloads: entry.data.downloads ?? 0, likes: entry.data.likes ?? 0, updatedAt: entry.data.lastModified ?? entry.data.createdAt ?? null });
+    models.push({
+      id,
+      downloads: entry.data.downloads ?? 0,
+      likes: entry.data.likes ?? 0,
+      updatedAt: entry.data.lastModified ?? entry.data.createdAt ?? null,
+    });
   }
   return models;
 }

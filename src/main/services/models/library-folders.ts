@@ -9,18 +9,34 @@ export async function checkLibraryFolders(folders: readonly string[]): Promise<s
   const checked: string[] = [];
   for (const folder of folders) {
     if (!isAbsolute(folder)) {
-      throw new AppFailure('bad_request', `"${folder}" is not a full path; choose the folder with the browser or type its whole path.`, { path: folder, reason: 'not_absolute' });
+      throw new AppFailure(
+        'bad_request',
+        `"${folder}" is not a full path; choose the folder with the browser or type its whole path.`,
+        { path: folder, reason: 'not_absolute' },
+      );
     }
     const path = resolve(folder);
     const info = await stat(path).catch((error: NodeJS.ErrnoException) => error);
     if (info instanceof Error) {
       if (info.code === 'ENOENT' || info.code === 'ENOTDIR') {
-        throw new AppFailure('not_found', `The folder ${path} does not exist; check the path or create the folder first.`, { path, reason: 'folder_missing' });
+        throw new AppFailure(
+          'not_found',
+          `The folder ${path} does not exist; check the path or create the folder first.`,
+          { path, reason: 'folder_missing' },
+        );
       }
-      throw new AppFailure('forbidden', `EVA cannot open the folder ${path} (${info.code ?? info.message}); check its permissions.`, { path, reason: 'folder_unreadable' });
+      throw new AppFailure(
+        'forbidden',
+        `EVA cannot open the folder ${path} (${info.code ?? info.message}); check its permissions.`,
+        { path, reason: 'folder_unreadable' },
+      );
     }
     if (!info.isDirectory()) {
-      throw new AppFailure('bad_request', `${path} is a file, not a folder; choose the folder that holds your models.`, { path, reason: 'not_a_folder' });
+      throw new AppFailure(
+        'bad_request',
+        `${path} is a file, not a folder; choose the folder that holds your models.`,
+        { path, reason: 'not_a_folder' },
+      );
     }
     if (!checked.includes(path)) checked.push(path);
   }

@@ -6,7 +6,14 @@ import { basename, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppFailure } from '@shared/errors';
 import type { AppSettings } from '@shared/contract';
-import type { BrowseFiles, BrowseListing, DownloadState, HubFiles, HubModel, LibraryListing } from '@shared/models/model-library';
+import type {
+  BrowseFiles,
+  BrowseListing,
+  DownloadState,
+  HubFiles,
+  HubModel,
+  LibraryListing,
+} from '@shared/models/model-library';
 import { browseFolder } from './browse-folder';
 import { defaultStatfs, freeBytesIn, type StatFs } from './disk-space';
 import { createDownloadManager, type DownloadManager } from './download-manager';
@@ -58,7 +65,12 @@ export function createModelLibrary(deps: ModelLibraryDeps): ModelLibrary {
   const cache: SummaryCache = new Map();
   const hub = createHubClient(() => deps.settings.get().models.hubEndpoint, deps.fetch);
   const uploading = new Set<string>();
-  const downloads: DownloadManager = createDownloadManager({ fetch: deps.fetch ?? fetch, statfs, emit: deps.emitDownload, now: deps.now });
+  const downloads: DownloadManager = createDownloadManager({
+    fetch: deps.fetch ?? fetch,
+    statfs,
+    emit: deps.emitDownload,
+    now: deps.now,
+  });
 
   const userFolders = () => deps.settings.get().models.folders.map((folder) => resolve(folder));
   const downloadFolder = () => userFolders()[0] ?? resolve(deps.defaultFolder);
@@ -81,7 +93,17 @@ export function createModelLibrary(deps: ModelLibraryDeps): ModelLibrary {
       await deps.settings.update({ models: { folders: checked } });
       return list();
     },
-    browse: (path, files) => browseFolder(path, { homeDir: deps.homeDir, libraryFolders: userFolders(), downloadFolder: downloadFolder(), platform: deps.platform ?? process.platform }, files),
+    browse: (path, files) =>
+      browseFolder(
+        path,
+        {
+          homeDir: deps.homeDir,
+          libraryFolders: userFolders(),
+          downloadFolder: downloadFolder(),
+          platform: deps.platform ?? process.platform,
+        },
+        files,
+      ),
     async search(query, limit = DEFAULT_SEARCH_LIMIT) {
       return { models: await hub.search(query, limit) };
     },
@@ -110,15 +132,31 @@ export function createModelLibrary(deps: ModelLibraryDeps): ModelLibrary {
     },
     async download({ repo, file }) {
       const entry = (await hub.files(repo)).find((candidate) => candidate.path === file);
-      if (!entry) throw new AppFailure('not_found', `${repo} has no file ${file} (any more); refresh its file list.`, { reason: 'no_such_file', repo, file });
+      if (!entry)
+        throw new AppFailure('not_found', `${repo} has no file ${file} (any more); refresh its file list.`, {
+          reason: 'no_such_file',
+          repo,
+          file,
+        });
       const folder = await readyDownloadFolder();
-      return downloads.start({ repo, file, url: hub.fileUrl(repo, file), dest: join(folder, basename(file)), totalBytes: entry.sizeBytes, sha256: entry.sha256 });
+      return downloads.start({
+        repo,
+        file,
+        url: hub.fileUrl(repo, file),
+        dest: join(folder, basename(file)),
+        totalBytes: entry.sizeBytes,
+        sha256: entry.sha256,
+      });
     },
     cancel: (id) => ({ cancelled: downloads.cancel(id) }),
     downloads: () => ({ downloads: downloads.list() }),
     settled: (id) => downloads.settled(id),
     async receiveUpload(name, body, lengthBytes) {
-      if (uploading.has(name)) throw new AppFailure('already_running', `${name} is already being added; wait for it to finish.`, { reason: 'already_uploading', name });
+      if (uploading.has(name))
+        throw new AppFailure('already_running', `${name} is already being added; wait for it to finish.`, {
+          reason: 'already_uploading',
+          name,
+        });
       uploading.add(name);
       try {
         return await receiveUpload({ folder: await readyDownloadFolder(), name, body, lengthBytes, statfs });

@@ -24,7 +24,10 @@ beforeAll(async () => {
   await mkdir(join(userFolder, 'split'), { recursive: true });
   await mkdir(defaultFolder, { recursive: true });
   await copyFile(testAssets.tinyModel, join(userFolder, 'tiny-llama.gguf'));
-  await writeFile(join(userFolder, 'vision', 'gemma-3-4b-it-Q4_K_M.gguf'), sampleModel({ name: 'Gemma Sample', fileType: 15, sizeLabel: '4B', context: 131072 }));
+  await writeFile(
+    join(userFolder, 'vision', 'gemma-3-4b-it-Q4_K_M.gguf'),
+    sampleModel({ name: 'Gemma Sample', fileType: 15, sizeLabel: '4B', context: 131072 }),
+  );
   await writeFile(join(userFolder, 'vision', 'mmproj-gemma-3-4b-it-f16.gguf'), sampleProjector());
   await writeFile(join(userFolder, 'vision', 'half-done-Q8_0.gguf.part'), sampleModel().subarray(0, 100));
   await writeFile(join(userFolder, 'broken-Q5_K_M.gguf'), Buffer.from('this is not a model at all, just text'));
@@ -35,7 +38,13 @@ beforeAll(async () => {
   await writeFile(join(defaultFolder, 'downloaded-IQ4_XS.gguf'), sampleModel());
   const settings = await openSettingsStore(join(root, 'data'), () => {});
   await settings.update({ models: { folders: [userFolder] } });
-  library = createModelLibrary({ settings, defaultFolder, homeDir: root, emitDownload: () => {}, machineRoom: async () => ({ backend: 'cpu', gpus: [], freeRamBytes: 8e9 }) });
+  library = createModelLibrary({
+    settings,
+    defaultFolder,
+    homeDir: root,
+    emitDownload: () => {},
+    machineRoom: async () => ({ backend: 'cpu', gpus: [], freeRamBytes: 8e9 }),
+  });
 });
 
 describe('library scan', () => {
@@ -45,11 +54,36 @@ describe('library scan', () => {
     expect(listing.downloadFolder).toBe(userFolder);
     const byName = new Map(listing.models.map((m) => [m.fileName, m]));
     expect([...byName.keys()].sort()).toEqual(
-      ['big-Q8_0-00001-of-00003.gguf', 'broken-Q5_K_M.gguf', 'cut-short.gguf', 'downloaded-IQ4_XS.gguf', 'gemma-3-4b-it-Q4_K_M.gguf', 'mmproj-gemma-3-4b-it-f16.gguf', 'tiny-llama.gguf'].sort(),
+      [
+        'big-Q8_0-00001-of-00003.gguf',
+        'broken-Q5_K_M.gguf',
+        'cut-short.gguf',
+        'downloaded-IQ4_XS.gguf',
+        'gemma-3-4b-it-Q4_K_M.gguf',
+        'mmproj-gemma-3-4b-it-f16.gguf',
+        'tiny-llama.gguf',
+      ].sort(),
     );
-    expect(byName.get('tiny-llama.gguf')).toMatchObject({ architecture: 'llama', quantization: 'F16', contextLength: 2048, isProjector: false, problem: null, folder: userFolder });
-    expect(byName.get('gemma-3-4b-it-Q4_K_M.gguf')).toMatchObject({ name: 'Gemma Sample', quantization: 'Q4_K_M', parameters: '4B', contextLength: 131072, problem: null });
-    expect(byName.get('downloaded-IQ4_XS.gguf')).toMatchObject({ name: 'downloaded-IQ4_XS', quantization: 'IQ4_XS', folder: defaultFolder });
+    expect(byName.get('tiny-llama.gguf')).toMatchObject({
+      architecture: 'llama',
+      quantization: 'F16',
+      contextLength: 2048,
+      isProjector: false,
+      problem: null,
+      folder: userFolder,
+    });
+    expect(byName.get('gemma-3-4b-it-Q4_K_M.gguf')).toMatchObject({
+      name: 'Gemma Sample',
+      quantization: 'Q4_K_M',
+      parameters: '4B',
+      contextLength: 131072,
+      problem: null,
+    });
+    expect(byName.get('downloaded-IQ4_XS.gguf')).toMatchObject({
+      name: 'downloaded-IQ4_XS',
+      quantization: 'IQ4_XS',
+      folder: defaultFolder,
+    });
   });
 
   it('pairs the projector with the model beside it and marks it as a projector', async () => {
@@ -80,7 +114,9 @@ describe('library scan', () => {
 
 describe('library folders', () => {
   it('refuses a folder that does not exist, a file, or a relative path, and saves nothing', async () => {
-    expect((await appFailureOf(library.setFolders([join(root, 'nope')]))).details).toMatchObject({ reason: 'folder_missing' });
+    expect((await appFailureOf(library.setFolders([join(root, 'nope')]))).details).toMatchObject({
+      reason: 'folder_missing',
+    });
     const file = await appFailureOf(library.setFolders([join(userFolder, 'tiny-llama.gguf')]));
     expect(file.message).toContain('is a file, not a folder');
     expect((await appFailureOf(library.setFolders(['relative/models']))).code).toBe('bad_request');
@@ -90,7 +126,11 @@ describe('library folders', () => {
   it('saves good folders and rescans with them', async () => {
     const listing = await library.setFolders([join(userFolder, 'vision'), join(userFolder, 'vision')]);
     expect(listing.folders).toEqual([join(userFolder, 'vision')]);
-    expect(listing.models.map((m) => m.fileName).sort()).toEqual(['downloaded-IQ4_XS.gguf', 'gemma-3-4b-it-Q4_K_M.gguf', 'mmproj-gemma-3-4b-it-f16.gguf']);
+    expect(listing.models.map((m) => m.fileName).sort()).toEqual([
+      'downloaded-IQ4_XS.gguf',
+      'gemma-3-4b-it-Q4_K_M.gguf',
+      'mmproj-gemma-3-4b-it-f16.gguf',
+    ]);
     await library.setFolders([userFolder]);
   });
 });
@@ -118,6 +158,8 @@ describe('file browser', () => {
     expect((await library.browse(undefined)).path).toBe(root);
     expect((await library.browse('/')).parent).toBeNull();
     expect((await appFailureOf(library.browse(join(root, 'missing')))).code).toBe('not_found');
-    expect((await appFailureOf(library.browse(join(userFolder, 'tiny-llama.gguf')))).details).toMatchObject({ reason: 'not_a_folder' });
+    expect((await appFailureOf(library.browse(join(userFolder, 'tiny-llama.gguf')))).details).toMatchObject({
+      reason: 'not_a_folder',
+    });
   });
 });

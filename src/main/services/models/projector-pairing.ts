@@ -26,7 +26,11 @@ export function pairProjectors(files: readonly PairingCandidate[]): Map<string, 
     if (model.isProjector) continue;
     const projectors = projectorsByDir.get(model.dir);
     if (!projectors) continue;
-    const best = [...projectors].sort((a, b) => sharedStart(model.fileName, b.fileName) - sharedStart(model.fileName, a.fileName) || a.fileName.localeCompare(b.fileName))[0];
+    const best = [...projectors].sort(
+      (a, b) =>
+        sharedStart(model.fileName, b.fileName) - sharedStart(model.fileName, a.fileName) ||
+        a.fileName.localeCompare(b.fileName),
+    )[0];
     if (best) pairs.set(model.path, best.path);
   }
   return pairs;

@@ -39,7 +39,12 @@ export async function receiveUpload(input: UploadInput): Promise<{ path: string 
       async function* (chunks: AsyncIterable<Buffer>) {
         for await (const chunk of chunks) {
           received += chunk.length;
-          if (received > lengthBytes) throw new AppFailure('bad_request', `More bytes arrived for ${name} than announced; the upload was refused.`, { reason: 'too_long' });
+          if (received > lengthBytes)
+            throw new AppFailure(
+              'bad_request',
+              `More bytes arrived for ${name} than announced; the upload was refused.`,
+              { reason: 'too_long' },
+            );
           hash.update(chunk);
           yield chunk;
         }
@@ -47,7 +52,11 @@ export async function receiveUpload(input: UploadInput): Promise<{ path: string 
       createWriteStream(part, { flags: 'w' }),
     );
     if (received !== lengthBytes) {
-      throw new AppFailure('bad_request', `The upload of ${name} was cut off at ${received} of ${lengthBytes} bytes; drop the file again.`, { reason: 'interrupted', receivedBytes: received });
+      throw new AppFailure(
+        'bad_request',
+        `The upload of ${name} was cut off at ${received} of ${lengthBytes} bytes; drop the file again.`,
+        { reason: 'interrupted', receivedBytes: received },
+      );
     }
     if (existing) {
       if ((await sha256Of(dest)) !== hash.digest('hex')) throw nameTaken(name, folder);
@@ -62,14 +71,26 @@ export async function receiveUpload(input: UploadInput): Promise<{ path: string 
     const code = (error as NodeJS.ErrnoException).code;
     // An errno is our disk's fault (ENOSPC, EACCES); anything else is the body ending early.
     if (typeof code === 'string' && code !== 'ECONNRESET' && code !== 'ERR_STREAM_PREMATURE_CLOSE') {
-      throw new AppFailure('internal', `EVA could not write ${name} into ${folder} (${code}); check the folder and the free space.`, { reason: 'write_failed', code, path: folder });
+      throw new AppFailure(
+        'internal',
+        `EVA could not write ${name} into ${folder} (${code}); check the folder and the free space.`,
+        { reason: 'write_failed', code, path: folder },
+      );
     }
-    throw new AppFailure('bad_request', `The upload of ${name} was cut off at ${received} of ${lengthBytes} bytes; drop the file again.`, { reason: 'interrupted', receivedBytes: received });
+    throw new AppFailure(
+      'bad_request',
+      `The upload of ${name} was cut off at ${received} of ${lengthBytes} bytes; drop the file again.`,
+      { reason: 'interrupted', receivedBytes: received },
+    );
   }
 }
 
 function nameTaken(name: string, folder: string): AppFailure {
-  return new AppFailure('bad_request', `A different file named ${name} is already in ${folder}; rename one of them and drop it again.`, { reason: 'name_taken', name, path: join(folder, name) });
+  return new AppFailure(
+    'bad_request',
+    `A different file named ${name} is already in ${folder}; rename one of them and drop it again.`,
+    { reason: 'name_taken', name, path: join(folder, name) },
+  );
 }
 
 async function sha256Of(path: string): Promise<string> {

@@ -40,7 +40,10 @@ let folder: string;
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'eva-hostile-library-'));
   // 32 MB of invalid UTF-8 as the name and 192 MB of zeros in six other strings.
-  await writeCrafted(join(folder, 'huge-strings.gguf'), hugeStringsGguf({ nameBytes: 32 * MiB, holes: 6, holeBytes: 32 * MiB }));
+  await writeCrafted(
+    join(folder, 'huge-strings.gguf'),
+    hugeStringsGguf({ nameBytes: 32 * MiB, holes: 6, holeBytes: 32 * MiB }),
+  );
   // Over the tensor limit, and a million zero tensor infos under it (their data would lie past the end).
   await writeCrafted(join(folder, 'four-million-tensors.gguf'), manyTensorsGguf({ declared: 4_000_000 }));
   await writeCrafted(join(folder, 'a-million-tensors.gguf'), manyTensorsGguf({ declared: 1_000_000 }));
@@ -52,7 +55,10 @@ describe('listing crafted GGUF headers', () => {
     const { result, growthMb } = await peakHeapGrowth(() => scanLibrary([folder]));
     console.log(`listing crafted headers: heap grew ${growthMb.toFixed(1)} MB at most`);
     const rows = Object.fromEntries(result.models.map((model) => [model.fileName, model]));
-    expect(rows['huge-strings.gguf']).toMatchObject({ problem: expect.stringMatching(/^Not a usable model file: /), overLimit: { limit: 'kept' } });
+    expect(rows['huge-strings.gguf']).toMatchObject({
+      problem: expect.stringMatching(/^Not a usable model file: /),
+      overLimit: { limit: 'kept' },
+    });
     expect(rows['four-million-tensors.gguf']).toMatchObject({
       problem: expect.stringMatching(/^Not a usable model file: .*4000000 tensors/),
       overLimit: { limit: 'tensors', found: 4_000_000 },

@@ -65,7 +65,13 @@ export async function scanLibrary(folders: readonly string[], cache: SummaryCach
     });
   }
   const pairs = pairProjectors(
-    models.map((m) => ({ path: m.path, dir: byPath.get(m.path)?.dir ?? m.folder, fileName: m.fileName, isProjector: m.isProjector, usable: m.problem === null })),
+    models.map((m) => ({
+      path: m.path,
+      dir: byPath.get(m.path)?.dir ?? m.folder,
+      fileName: m.fileName,
+      isProjector: m.isProjector,
+      usable: m.problem === null,
+    })),
   );
   for (const model of models) model.mmprojPath = pairs.get(model.path) ?? null;
   return { models, files: found.map(({ file }) => file) };

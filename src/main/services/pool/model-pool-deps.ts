@@ -24,7 +24,9 @@ export interface ModelPoolDeps {
   /** how often idle models are looked for (default 30 s) */
   idleCheckMs?: number;
   loadTimeoutMs?: number;
-  /** the router's restarts after it died (default DEFAULT_RESTART_POLICY: 1, 2, 4 s; budget refilled after 60 s ready) */
+  /**
+   * the router's restarts after it died (default DEFAULT_RESTART_POLICY: 1, 2, 4 s; budget refilled after 60 s ready)
+   */
   restartDelaysMs?: readonly number[];
   restartHealthyMs?: number;
 }

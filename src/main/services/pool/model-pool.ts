@@ -59,7 +59,10 @@ export class ModelPool {
     return this.running !== null && this.status.state === 'ready';
   }
 
-  /** Starts the router for these models; the load settings give what every model's server shares (threads, batch, template). */
+  /**
+   * Starts the router for these models; the load settings give what every model's server shares (threads, batch,
+   * template).
+   */
   async start(pool: PoolSettings, load: LoadSettings): Promise<PoolStatus> {
     await this.stop();
     this.started = { pool, load };
@@ -68,14 +71,28 @@ export class ModelPool {
   }
 
   private async launch(pool: PoolSettings, load: LoadSettings, generation: number): Promise<PoolStatus> {
-    if (pool.models.length === 0) throw new AppFailure('bad_request', 'the pool has no models: add at least one model file');
+    if (pool.models.length === 0)
+      throw new AppFailure('bad_request', 'the pool has no models: add at least one model file');
     const models = poolModelIds(pool.models);
-    const budgetBytes = pool.memoryBudgetMiB > 0 ? pool.memoryBudgetMiB * 2 ** 20 : Math.floor((this.deps.totalMemory ?? totalmem)() * 0.75);
+    const budgetBytes =
+      pool.memoryBudgetMiB > 0
+        ? pool.memoryBudgetMiB * 2 ** 20
+        : Math.floor((this.deps.totalMemory ?? totalmem)() * 0.75);
     try {
-      this.estimates = new Map(await Promise.all(models.map(async (model) => [model.id, await estimateBytes(model, load)] as const)));
-      this.status = { ...blank('starting'), maxLoaded: pool.maxLoaded, budgetBytes, port: null, restart: this.status.restart };
+      this.estimates = new Map(
+        await Promise.all(models.map(async (model) => [model.id, await estimateBytes(model, load)] as const)),
+      );
+      this.status = {
+        ...blank('starting'),
+        maxLoaded: pool.maxLoaded,
+        budgetBytes,
+        port: null,
+        restart: this.status.restart,
+      };
       this.publish(models, []);
-      const launched = await launchRouter(this.deps, { pool, load, models, budgetBytes }, (stream, text) => this.routerLine(stream, text));
+      const launched = await launchRouter(this.deps, { pool, load, models, budgetBytes }, (stream, text) =>
+        this.routerLine(stream, text),
+      );
       const run = launched.run;
       this.running = { ...launched, models };
       this.status = { ...this.status, port: launched.port };
@@ -143,7 +160,13 @@ export class ModelPool {
   }
 
   private ready(): Running {
-    if (!this.running || this.status.state !== 'ready') throw new AppFailure('no_model_loaded', this.status.state === 'error' && this.status.error ? `the model pool stopped: ${this.status.error.message}` : 'the model pool is not running: start it with its models first');
+    if (!this.running || this.status.state !== 'ready')
+      throw new AppFailure(
+        'no_model_loaded',
+        this.status.state === 'error' && this.status.error
+          ? `the model pool stopped: ${this.status.error.message}`
+          : 'the model pool is not running: start it with its models first',
+      );
     return this.running;
   }
 
@@ -151,11 +174,20 @@ export class ModelPool {
     // A question sent while a dead router is started again goes out once it is back.
     await this.restarts.wait();
     const running = this.ready();
-    if (!running.models.some((model) => model.id === id)) throw new AppFailure('bad_request', `no model "${id}" in the pool; it has ${running.models.map((model) => model.id).join(', ')}`);
+    if (!running.models.some((model) => model.id === id))
+      throw new AppFailure(
+        'bad_request',
+        `no model "${id}" in the pool; it has ${running.models.map((model) => model.id).join(', ')}`,
+      );
     this.lastUsed.set(id, this.now());
     const current = await this.refresh();
     const loaded = (state: string) => state === 'loaded' || state === 'sleeping' || state === 'loading';
-    const inPool = current.map((model) => ({ id: model.id, loaded: loaded(model.state), estimatedBytes: model.estimatedBytes, lastUsedAt: model.lastUsedAt }));
+    const inPool = current.map((model) => ({
+      id: model.id,
+      loaded: loaded(model.state),
+      estimatedBytes: model.estimatedBytes,
+      lastUsedAt: model.lastUsedAt,
+    }));
     const plan = planLoad(inPool, id, this.status.budgetBytes, this.status.maxLoaded);
     if (!plan.ok) throw new AppFailure('out_of_memory', plan.why);
     for (const other of plan.unload) {
@@ -173,8 +205,16 @@ export class ModelPool {
       const models = await this.refresh();
       const model = models.find((entry) => entry.id === id)!;
       if (model.state === 'loaded' || model.state === 'sleeping') return this.status;
-      if (model.state === 'failed') throw new AppFailure('backend_failed', `${id} could not be loaded: ${model.error ?? 'its server stopped'} (the model log has its lines)`);
-      if (this.now() > deadline) throw new AppFailure('ready_timeout', `${id} did not load within ${Math.round((this.deps.loadTimeoutMs ?? 300_000) / 1000)} s`);
+      if (model.state === 'failed')
+        throw new AppFailure(
+          'backend_failed',
+          `${id} could not be loaded: ${model.error ?? 'its server stopped'} (the model log has its lines)`,
+        );
+      if (this.now() > deadline)
+        throw new AppFailure(
+          'ready_timeout',
+          `${id} did not load within ${Math.round((this.deps.loadTimeoutMs ?? 300_000) / 1000)} s`,
+        );
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   }
@@ -184,7 +224,8 @@ export class ModelPool {
     try {
       await running.client.unload(id);
       // The router's own word, not the status (which says "unloading" until this ends).
-      while ((await running.client.models()).find((model) => model.id === id)?.state !== 'unloaded') await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      while ((await running.client.models()).find((model) => model.id === id)?.state !== 'unloaded')
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     } finally {
       this.unloading.delete(id);
       await this.refresh().catch(() => undefined);
@@ -197,17 +238,43 @@ export class ModelPool {
     const listed = await running.client.models();
     const models = running.models.map((model): PoolModelStatus => {
       const entry = listed.find((item) => item.id === model.id);
-      if (entry?.failed && !this.errors.has(model.id)) this.errors.set(model.id, `its server exited${entry.exitCode !== null ? ` with code ${entry.exitCode}` : ''}`);
-      const state = this.unloading.has(model.id) ? 'unloading' : entry?.failed && entry.state === 'unloaded' ? 'failed' : (entry?.state ?? 'unloaded');
-      return { id: model.id, path: model.path, state, port: entry?.port ?? null, estimatedBytes: this.estimates.get(model.id) ?? 0, lastUsedAt: this.lastUsed.get(model.id) ?? null, error: this.errors.get(model.id) ?? null };
+      if (entry?.failed && !this.errors.has(model.id))
+        this.errors.set(model.id, `its server exited${entry.exitCode !== null ? ` with code ${entry.exitCode}` : ''}`);
+      const state = this.unloading.has(model.id)
+        ? 'unloading'
+        : entry?.failed && entry.state === 'unloaded'
+          ? 'failed'
+          : (entry?.state ?? 'unloaded');
+      return {
+        id: model.id,
+        path: model.path,
+        state,
+        port: entry?.port ?? null,
+        estimatedBytes: this.estimates.get(model.id) ?? 0,
+        lastUsedAt: this.lastUsed.get(model.id) ?? null,
+        error: this.errors.get(model.id) ?? null,
+      };
     });
     this.publish(running.models, models);
     return models;
   }
 
   private publish(presets: readonly PresetModel[], models: PoolModelStatus[]): void {
-    const list = models.length > 0 ? models : presets.map((model) => ({ id: model.id, path: model.path, state: 'unloaded' as const, port: null, estimatedBytes: this.estimates.get(model.id) ?? 0, lastUsedAt: null, error: null }));
-    const usedBytes = list.filter((model) => model.state === 'loaded' || model.state === 'loading' || model.state === 'sleeping').reduce((sum, model) => sum + model.estimatedBytes, 0);
+    const list =
+      models.length > 0
+        ? models
+        : presets.map((model) => ({
+            id: model.id,
+            path: model.path,
+            state: 'unloaded' as const,
+            port: null,
+            estimatedBytes: this.estimates.get(model.id) ?? 0,
+            lastUsedAt: null,
+            error: null,
+          }));
+    const usedBytes = list
+      .filter((model) => model.state === 'loaded' || model.state === 'loading' || model.state === 'sleeping')
+      .reduce((sum, model) => sum + model.estimatedBytes, 0);
     this.status = { ...this.status, models: list, usedBytes };
     this.deps.emit('pool:state', this.status);
   }
@@ -230,7 +297,10 @@ export class ModelPool {
       if (generation !== this.generation) return;
       this.running = null;
       this.stopIdleCheck();
-      this.afterCrash(generation, describeExit(exit), this.now() - this.readyAt, { exitCode: exit.code, signal: exit.signal });
+      this.afterCrash(generation, describeExit(exit), this.now() - this.readyAt, {
+        exitCode: exit.code,
+        signal: exit.signal,
+      });
     });
   }
 
@@ -243,12 +313,30 @@ export class ModelPool {
       const message = `the model router stopped unexpectedly (${how})${decision.kind === 'give_up' ? ` and was restarted ${decision.attempts} times; giving up` : ''}`;
       this.deps.log('app', message);
       this.restarts.settle();
-      this.status = { ...this.status, state: 'error', pid: null, models, usedBytes: 0, error: { code: 'server_crashed', message, details } };
+      this.status = {
+        ...this.status,
+        state: 'error',
+        pid: null,
+        models,
+        usedBytes: 0,
+        error: { code: 'server_crashed', message, details },
+      };
       this.deps.emit('pool:state', this.status);
       return;
     }
-    this.deps.log('app', `the model router stopped unexpectedly (${how}); starting it again in ${decision.delayMs / 1000} s (${decision.attempt}/${this.restarts.policy.delaysMs.length}); its models load again when asked for`);
-    this.status = { ...this.status, state: 'starting', pid: null, models, usedBytes: 0, error: null, restart: { how, attempt: decision.attempt, of: this.restarts.policy.delaysMs.length } };
+    this.deps.log(
+      'app',
+      `the model router stopped unexpectedly (${how}); starting it again in ${decision.delayMs / 1000} s (${decision.attempt}/${this.restarts.policy.delaysMs.length}); its models load again when asked for`,
+    );
+    this.status = {
+      ...this.status,
+      state: 'starting',
+      pid: null,
+      models,
+      usedBytes: 0,
+      error: null,
+      restart: { how, attempt: decision.attempt, of: this.restarts.policy.delaysMs.length },
+    };
     this.deps.emit('pool:state', this.status);
     void (async () => {
       await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
@@ -258,7 +346,8 @@ export class ModelPool {
         this.restarts.settle();
       } catch (error) {
         // A start that fails counts as one more crash: the next attempt, or giving up.
-        if (generation === this.generation) this.afterCrash(generation, `it did not start again: ${toAppError(error).message}`, 0, {});
+        if (generation === this.generation)
+          this.afterCrash(generation, `it did not start again: ${toAppError(error).message}`, 0, {});
       }
     })();
   }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { planLoad } from './pool-budget';
 
 const GiB = 2 ** 30;
-const model = (id: string, loaded: boolean, gib: number, lastUsedAt: number | null = null) => ({ id, loaded, estimatedBytes: gib * GiB, lastUsedAt });
+const model = (id: string, loaded: boolean, gib: number, lastUsedAt: number | null = null) => ({
+  id,
+  loaded,
+  estimatedBytes: gib * GiB,
+  lastUsedAt,
+});
 
 describe('planLoad', () => {
   it('unloads nothing while the budget and the count allow', () => {
@@ -16,14 +21,16 @@ describe('planLoad', () => {
   });
 
   it('keeps within the count of loaded models', () => {
-    expect(planLoad([model('a', true, 1, 5), model('b', true, 1, 1), model('c', false, 1)], 'c', 100 * GiB, 2)).toEqual({ ok: true, unload: ['b'] });
+    expect(planLoad([model('a', true, 1, 5), model('b', true, 1, 1), model('c', false, 1)], 'c', 100 * GiB, 2)).toEqual(
+      { ok: true, unload: ['b'] },
+    );
   });
 
   it('a model already loaded is used as it is; one larger than the budget is refused in words', () => {
     expect(planLoad([model('a', true, 9, 1)], 'a', 10 * GiB, 1)).toEqual({ ok: true, unload: [] });
     const refused = planLoad([model('a', false, 12)], 'a', 10 * GiB, 1);
     expect(refused.ok).toBe(false);
-    expect(!refused.ok && refused.why).toBe('a needs about 12288 MiB, more than the pool\'s memory budget of 10240 MiB');
+    expect(!refused.ok && refused.why).toBe("a needs about 12288 MiB, more than the pool's memory budget of 10240 MiB");
     expect(planLoad([], 'x', GiB, 1)).toEqual({ ok: false, why: 'no model "x" in the pool' });
   });
 });

@@ -10,12 +10,23 @@ export interface BudgetModel {
 
 export type BudgetPlan = { ok: true; unload: string[] } | { ok: false; why: string };
 
-export function planLoad(models: readonly BudgetModel[], wanted: string, budgetBytes: number, maxLoaded: number): BudgetPlan {
+export function planLoad(
+  models: readonly BudgetModel[],
+  wanted: string,
+  budgetBytes: number,
+  maxLoaded: number,
+): BudgetPlan {
   const target = models.find((model) => model.id === wanted);
   if (!target) return { ok: false, why: `no model "${wanted}" in the pool` };
-  if (target.estimatedBytes > budgetBytes) return { ok: false, why: `${wanted} needs about ${mib(target.estimatedBytes)} MiB, more than the pool's memory budget of ${mib(budgetBytes)} MiB` };
+  if (target.estimatedBytes > budgetBytes)
+    return {
+      ok: false,
+      why: `${wanted} needs about ${mib(target.estimatedBytes)} MiB, more than the pool's memory budget of ${mib(budgetBytes)} MiB`,
+    };
   if (target.loaded) return { ok: true, unload: [] };
-  const loaded = models.filter((model) => model.loaded && model.id !== wanted).sort((a, b) => (a.lastUsedAt ?? 0) - (b.lastUsedAt ?? 0));
+  const loaded = models
+    .filter((model) => model.loaded && model.id !== wanted)
+    .sort((a, b) => (a.lastUsedAt ?? 0) - (b.lastUsedAt ?? 0));
   let used = loaded.reduce((sum, model) => sum + model.estimatedBytes, 0) + target.estimatedBytes;
   let count = loaded.length + 1;
   const unload: string[] = [];

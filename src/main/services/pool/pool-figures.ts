@@ -13,5 +13,15 @@ export async function estimateBytes(model: PresetModel, load: LoadSettings): Pro
 }
 
 export function blankPoolStatus(state: PoolStatus['state']): PoolStatus {
-  return { state, port: null, pid: null, models: [], maxLoaded: 0, budgetBytes: 0, usedBytes: 0, error: null, restart: null };
+  return {
+    state,
+    port: null,
+    pid: null,
+    models: [],
+    maxLoaded: 0,
+    budgetBytes: 0,
+    usedBytes: 0,
+    error: null,
+    restart: null,
+  };
 }

@@ -21,9 +21,28 @@ describe('the model pool unloads idle models', () => {
     const registry = await openProcessLifecycle({ runDir: join(dir, 'run'), scopeKey: dir, guardian: null });
     let now = 1_000_000;
     const lines: string[] = [];
-    const pool = new ModelPool({ registry, emit: () => undefined, server: async () => ({ path: testAssets.llamaServer, kind: 'cpu' as const }), dir, log: (_stream, text) => lines.push(text), now: () => now, idleCheckMs: 100 });
-    cleanups.push(() => registry.close(), () => pool.dispose());
-    await pool.start({ models: [{ path: testAssets.tinyModel, contextSize: 0 }], maxLoaded: 1, memoryBudgetMiB: 0, idleUnloadMinutes: 30 }, { ...defaultSettings().load, contextSize: 2048, threads: 1 });
+    const pool = new ModelPool({
+      registry,
+      emit: () => undefined,
+      server: async () => ({ path: testAssets.llamaServer, kind: 'cpu' as const }),
+      dir,
+      log: (_stream, text) => lines.push(text),
+      now: () => now,
+      idleCheckMs: 100,
+    });
+    cleanups.push(
+      () => registry.close(),
+      () => pool.dispose(),
+    );
+    await pool.start(
+      {
+        models: [{ path: testAssets.tinyModel, contextSize: 0 }],
+        maxLoaded: 1,
+        memoryBudgetMiB: 0,
+        idleUnloadMinutes: 30,
+      },
+      { ...defaultSettings().load, contextSize: 2048, threads: 1 },
+    );
     const endpoint = await pool.endpoint('tiny-llama');
     const state = () => pool.getStatus().models[0]!.state;
     expect(state()).toBe('loaded');
@@ -34,14 +53,25 @@ describe('the model pool unloads idle models', () => {
 
     // Past the idle time while a long answer streams (≈ 2 s here): kept. The clock moves only once its slot works.
     const headers = { authorization: `Bearer ${endpoint.apiKey}`, 'content-type': 'application/json' };
-    const answer = fetch(`${endpoint.baseUrl}/v1/chat/completions`, { method: 'POST', headers, body: JSON.stringify({ model: 'tiny-llama', messages: [{ role: 'user', content: 'go' }], max_tokens: 1900, ignore_eos: true }) });
+    const answer = fetch(`${endpoint.baseUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        model: 'tiny-llama',
+        messages: [{ role: 'user', content: 'go' }],
+        max_tokens: 1900,
+        ignore_eos: true,
+      }),
+    });
     // Awaited below; until then a failure must not surface as an unhandled rejection of its own.
     answer.catch(() => undefined);
     // A read of /slots that fails (a loaded machine: the router dropped a kept-alive connection) is read again;
     // a server that really died fails the answer below.
     const working = async () =>
       fetch(`${endpoint.baseUrl}/slots?model=tiny-llama`, { headers })
-        .then(async (response) => ((await response.json()) as { is_processing: boolean }[]).some((slot) => slot.is_processing))
+        .then(async (response) =>
+          ((await response.json()) as { is_processing: boolean }[]).some((slot) => slot.is_processing),
+        )
         .catch(() => false);
     for (let i = 0; i < 400 && !(await working()); i++) await new Promise((resolve) => setTimeout(resolve, 25));
     now += 2 * 60_000;

@@ -32,7 +32,10 @@ export function openPool(deps: PoolModuleDeps) {
     server: async () => {
       const { backends } = await deps.backend.discover();
       const usable = backends.filter((backend) => backend.executable);
-      const [kind] = orderBackends(deps.settings.get().load.backend, usable.map((backend) => backend.kind));
+      const [kind] = orderBackends(
+        deps.settings.get().load.backend,
+        usable.map((backend) => backend.kind),
+      );
       const chosen = usable.find((backend) => backend.kind === kind);
       if (!chosen) throw new AppFailure('backend_missing', 'no llama-server build was found to run the model pool');
       return { path: chosen.serverPath, kind: chosen.kind };

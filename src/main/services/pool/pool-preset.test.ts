@@ -12,8 +12,31 @@ describe('pool preset', () => {
   });
 
   it('writes one section per model, the default context in [*], a model context beside its file', () => {
-    const text = poolPreset(poolModelIds([{ path: '/m/a.gguf', contextSize: 0 }, { path: '/m/b.gguf', contextSize: 2048 }]), 4096);
-    expect(text).toBe(['version = 1', '', '[*]', 'ctx-size = 4096', '', '[a]', 'model = /m/a.gguf', 'load-on-startup = false', '', '[b]', 'model = /m/b.gguf', 'ctx-size = 2048', 'load-on-startup = false', ''].join('\n'));
+    const text = poolPreset(
+      poolModelIds([
+        { path: '/m/a.gguf', contextSize: 0 },
+        { path: '/m/b.gguf', contextSize: 2048 },
+      ]),
+      4096,
+    );
+    expect(text).toBe(
+      [
+        'version = 1',
+        '',
+        '[*]',
+        'ctx-size = 4096',
+        '',
+        '[a]',
+        'model = /m/a.gguf',
+        'load-on-startup = false',
+        '',
+        '[b]',
+        'model = /m/b.gguf',
+        'ctx-size = 2048',
+        'load-on-startup = false',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('refuses a path that would break the file', () => {

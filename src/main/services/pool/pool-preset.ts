@@ -8,11 +8,18 @@ export interface PresetModel extends PoolModel {
   id: string;
 }
 
-/** Names for the models: the file name without `.gguf`, in characters a section header and a URL keep as they are; a repeat gets -2, -3… */
+/**
+ * Names for the models: the file name without `.gguf`, in characters a section header and a URL keep as they are; a
+ * repeat gets -2, -3…
+ */
 export function poolModelIds(models: readonly PoolModel[]): PresetModel[] {
   const taken = new Set<string>();
   return models.map((model) => {
-    const stem = basename(model.path).replace(/\.gguf$/i, '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'model';
+    const stem =
+      basename(model.path)
+        .replace(/\.gguf$/i, '')
+        .replace(/[^A-Za-z0-9._-]+/g, '-')
+        .replace(/^-+|-+$/g, '') || 'model';
     let id = stem;
     for (let n = 2; taken.has(id.toLowerCase()); n++) id = `${stem}-${n}`;
     taken.add(id.toLowerCase());
@@ -29,7 +36,10 @@ export function poolPreset(models: readonly PresetModel[], defaultContext: numbe
   const lines = ['version = 1', '', '[*]'];
   if (defaultContext > 0) lines.push(`ctx-size = ${defaultContext}`);
   for (const model of models) {
-    if (/[\r\n]/.test(model.path) || model.path.trim() !== model.path) throw new Error(`a model path with a line break or surrounding spaces cannot go in the preset: ${JSON.stringify(model.path)}`);
+    if (/[\r\n]/.test(model.path) || model.path.trim() !== model.path)
+      throw new Error(
+        `a model path with a line break or surrounding spaces cannot go in the preset: ${JSON.stringify(model.path)}`,
+      );
     lines.push('', `[${model.id}]`, `model = ${model.path}`);
     if (model.contextSize > 0) lines.push(`ctx-size = ${model.contextSize}`);
     // Loaded when asked for, never at the router's start: the memory budget decides what is loaded.

@@ -17,7 +17,12 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-const POOL = { models: [{ path: testAssets.tinyModel, contextSize: 0 }], maxLoaded: 1, memoryBudgetMiB: 0, idleUnloadMinutes: 0 };
+const POOL = {
+  models: [{ path: testAssets.tinyModel, contextSize: 0 }],
+  maxLoaded: 1,
+  memoryBudgetMiB: 0,
+  idleUnloadMinutes: 0,
+};
 const LOAD = { ...defaultSettings().load, contextSize: 1024, threads: 1 };
 
 async function openPool(restartDelaysMs: number[]) {
@@ -25,14 +30,29 @@ async function openPool(restartDelaysMs: number[]) {
   const registry = await openProcessLifecycle({ runDir: join(dir, 'run'), scopeKey: dir, guardian: null });
   const states: PoolStatus[] = [];
   const lines: string[] = [];
-  const pool = new ModelPool({ registry, emit: (_event, status) => void states.push(status as PoolStatus), server: async () => ({ path: testAssets.llamaServer, kind: 'cpu' as const }), dir, log: (_stream, text) => lines.push(text), restartDelaysMs, restartHealthyMs: 60_000 });
-  cleanups.push(() => registry.close(), () => pool.dispose());
+  const pool = new ModelPool({
+    registry,
+    emit: (_event, status) => void states.push(status as PoolStatus),
+    server: async () => ({ path: testAssets.llamaServer, kind: 'cpu' as const }),
+    dir,
+    log: (_stream, text) => lines.push(text),
+    restartDelaysMs,
+    restartHealthyMs: 60_000,
+  });
+  cleanups.push(
+    () => registry.close(),
+    () => pool.dispose(),
+  );
   return { pool, states, lines };
 }
 
 async function answer(pool: ModelPool): Promise<number> {
   const endpoint = await pool.endpoint('tiny-llama');
-  const response = await fetch(`${endpoint.baseUrl}/v1/chat/completions`, { method: 'POST', headers: { authorization: `Bearer ${endpoint.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'tiny-llama', messages: [{ role: 'user', content: 'hi' }], max_tokens: 4 }) });
+  const response = await fetch(`${endpoint.baseUrl}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${endpoint.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'tiny-llama', messages: [{ role: 'user', content: 'hi' }], max_tokens: 4 }),
+  });
   await response.text();
   return response.status;
 }
@@ -62,7 +82,9 @@ describe('the model pool after its router dies', () => {
     expect(back.pid).not.toBe(started.pid);
     expect(back.models.map((model) => model.state)).toEqual(['loaded']);
     expect(states.some((status) => status.state === 'error')).toBe(false);
-    expect(lines.find((line) => line.includes('the model router stopped unexpectedly'))).toMatch(/killed by SIGKILL.*starting it again in 0\.3 s \(1\/2\)/);
+    expect(lines.find((line) => line.includes('the model router stopped unexpectedly'))).toMatch(
+      /killed by SIGKILL.*starting it again in 0\.3 s \(1\/2\)/,
+    );
     // Ready again, the status still says it was started again; a new start of the pool forgets it.
     expect(back.restart).toEqual({ how: 'killed by SIGKILL', attempt: 1, of: 2 });
     expect((await pool.start(POOL, LOAD)).restart).toBeNull();
@@ -72,13 +94,22 @@ describe('the model pool after its router dies', () => {
     const { pool, lines } = await openPool([200]);
     const started = await pool.start(POOL, LOAD);
     process.kill(started.pid!, 'SIGKILL');
-    await until('the restarted router', () => pool.getStatus().state === 'ready' && pool.getStatus().pid !== started.pid);
+    await until(
+      'the restarted router',
+      () => pool.getStatus().state === 'ready' && pool.getStatus().pid !== started.pid,
+    );
     process.kill(pool.getStatus().pid!, 'SIGKILL');
     await until('the pool to give up', () => pool.getStatus().state === 'error');
     expect(await pool.stoppedSince(Date.now() - 5000, 0)).toMatchObject({ restarting: false });
     const status = pool.getStatus();
-    expect(status.error).toMatchObject({ code: 'server_crashed', message: expect.stringContaining('and was restarted 1 times; giving up') });
-    await expect(pool.endpoint('tiny-llama')).rejects.toMatchObject({ code: 'no_model_loaded', message: expect.stringContaining('the model pool stopped: the model router stopped unexpectedly') });
+    expect(status.error).toMatchObject({
+      code: 'server_crashed',
+      message: expect.stringContaining('and was restarted 1 times; giving up'),
+    });
+    await expect(pool.endpoint('tiny-llama')).rejects.toMatchObject({
+      code: 'no_model_loaded',
+      message: expect.stringContaining('the model pool stopped: the model router stopped unexpectedly'),
+    });
     expect(lines.filter((line) => line.startsWith('starting the model router'))).toHaveLength(2);
   });
 });

@@ -23,7 +23,13 @@ beforeAll(async () => {
   beta = join(dir, 'beta.gguf');
   await copyFile(testAssets.tinyModel, alpha);
   await copyFile(testAssets.tinyModel, beta);
-  core = await createCore({ host: 'browser', version: '0', dataDir: join(dir, 'data'), binDirs: [testAssets.binDir], systemLanguage: 'en' });
+  core = await createCore({
+    host: 'browser',
+    version: '0',
+    dataDir: join(dir, 'data'),
+    binDirs: [testAssets.binDir],
+    systemLanguage: 'en',
+  });
   await core.handlers['settings:update']({ load: { contextSize: 512, threads: 1 } });
 });
 
@@ -61,9 +67,20 @@ const stateOf = (status: PoolStatus, id: string) => status.models.find((model) =
 
 describe('the model pool (llama-server router mode)', () => {
   it('answers two conversations on two models; switching between them restarts neither; the log names each model', async () => {
-    const started = await core.handlers['pool:start']({ models: [{ path: alpha, contextSize: 0 }, { path: beta, contextSize: 256 }], maxLoaded: 2, memoryBudgetMiB: 0, idleUnloadMinutes: 0 });
+    const started = await core.handlers['pool:start']({
+      models: [
+        { path: alpha, contextSize: 0 },
+        { path: beta, contextSize: 256 },
+      ],
+      maxLoaded: 2,
+      memoryBudgetMiB: 0,
+      idleUnloadMinutes: 0,
+    });
     expect(started.state).toBe('ready');
-    expect(started.models.map((model) => [model.id, model.state])).toEqual([['alpha', 'unloaded'], ['beta', 'unloaded']]);
+    expect(started.models.map((model) => [model.id, model.state])).toEqual([
+      ['alpha', 'unloaded'],
+      ['beta', 'unloaded'],
+    ]);
     expect(core.settings.get().pool.models.map((model) => model.path)).toEqual([alpha, beta]);
 
     const first = await ask('p1', 'alpha');
@@ -88,43 +105,89 @@ describe('the model pool (llama-server router mode)', () => {
   });
 
   it('a budget for one model: the least recently used is unloaded first, and the log says why', async () => {
-    const unlimited = await core.handlers['pool:start']({ models: [{ path: alpha, contextSize: 0 }], maxLoaded: 1, memoryBudgetMiB: 0, idleUnloadMinutes: 0 });
+    const unlimited = await core.handlers['pool:start']({
+      models: [{ path: alpha, contextSize: 0 }],
+      maxLoaded: 1,
+      memoryBudgetMiB: 0,
+      idleUnloadMinutes: 0,
+    });
     const estimate = unlimited.models[0]!.estimatedBytes;
     expect(estimate).toBeGreaterThan(9_000_000);
     const budgetMiB = Math.ceil((estimate * 1.5) / 2 ** 20);
-    await core.handlers['pool:start']({ models: [{ path: alpha, contextSize: 0 }, { path: beta, contextSize: 0 }], maxLoaded: 2, memoryBudgetMiB: budgetMiB, idleUnloadMinutes: 0 });
+    await core.handlers['pool:start']({
+      models: [
+        { path: alpha, contextSize: 0 },
+        { path: beta, contextSize: 0 },
+      ],
+      maxLoaded: 2,
+      memoryBudgetMiB: budgetMiB,
+      idleUnloadMinutes: 0,
+    });
     await ask('b1', 'alpha');
     const switched = await core.handlers['pool:use']({ id: 'beta' });
     expect([stateOf(switched, 'alpha'), stateOf(switched, 'beta')]).toEqual(['unloaded', 'loaded']);
     expect(switched.usedBytes).toBeLessThanOrEqual(switched.budgetBytes);
     expect((await modelServers()).has(alpha)).toBe(false);
     const log = (await core.handlers['backend:log'](undefined)).lines.map((line) => line.text);
-    expect(log).toContain('unloading alpha (least recently used) to make room for beta in the pool\'s budget');
+    expect(log).toContain("unloading alpha (least recently used) to make room for beta in the pool's budget");
     // Too small for any model: refused in words, nothing loaded.
-    await core.handlers['pool:start']({ models: [{ path: alpha, contextSize: 0 }], maxLoaded: 1, memoryBudgetMiB: 1, idleUnloadMinutes: 0 });
-    await expect(ask('b2', 'alpha')).rejects.toMatchObject({ code: 'out_of_memory', message: expect.stringContaining('more than the pool\'s memory budget of 1 MiB') });
+    await core.handlers['pool:start']({
+      models: [{ path: alpha, contextSize: 0 }],
+      maxLoaded: 1,
+      memoryBudgetMiB: 1,
+      idleUnloadMinutes: 0,
+    });
+    await expect(ask('b2', 'alpha')).rejects.toMatchObject({
+      code: 'out_of_memory',
+      message: expect.stringContaining("more than the pool's memory budget of 1 MiB"),
+    });
   });
 
   it('a model file that is not a model is refused at start with its path; an unknown model name lists the ones there are', async () => {
     const broken = join(dir, 'broken.gguf');
     await writeFile(broken, 'not a gguf file');
-    await expect(core.handlers['pool:start']({ models: [{ path: alpha, contextSize: 0 }, { path: broken, contextSize: 0 }], maxLoaded: 2, memoryBudgetMiB: 0, idleUnloadMinutes: 0 })).rejects.toMatchObject({ message: expect.stringContaining(broken) });
+    await expect(
+      core.handlers['pool:start']({
+        models: [
+          { path: alpha, contextSize: 0 },
+          { path: broken, contextSize: 0 },
+        ],
+        maxLoaded: 2,
+        memoryBudgetMiB: 0,
+        idleUnloadMinutes: 0,
+      }),
+    ).rejects.toMatchObject({ message: expect.stringContaining(broken) });
     expect((await core.handlers['pool:status'](undefined)).state).toBe('error');
-    await core.handlers['pool:start']({ models: [{ path: alpha, contextSize: 0 }], maxLoaded: 1, memoryBudgetMiB: 0, idleUnloadMinutes: 0 });
-    await expect(ask('u1', 'gamma')).rejects.toMatchObject({ code: 'bad_request', message: 'no model "gamma" in the pool; it has alpha' });
+    await core.handlers['pool:start']({
+      models: [{ path: alpha, contextSize: 0 }],
+      maxLoaded: 1,
+      memoryBudgetMiB: 0,
+      idleUnloadMinutes: 0,
+    });
+    await expect(ask('u1', 'gamma')).rejects.toMatchObject({
+      code: 'bad_request',
+      message: 'no model "gamma" in the pool; it has alpha',
+    });
   });
 
   it('a router killed under it: the status says so, its model server goes too, the router is started again and the next request is answered; loading a single model stops the pool', async () => {
-    const status = await core.handlers['pool:start']({ models: [{ path: alpha, contextSize: 0 }], maxLoaded: 1, memoryBudgetMiB: 0, idleUnloadMinutes: 0 });
+    const status = await core.handlers['pool:start']({
+      models: [{ path: alpha, contextSize: 0 }],
+      maxLoaded: 1,
+      memoryBudgetMiB: 0,
+      idleUnloadMinutes: 0,
+    });
     await ask('k1', 'alpha');
     const [oldModelServer] = [...(await modelServers()).values()];
     process.kill(status.pid!, 'SIGKILL');
-    for (let i = 0; i < 600 && (await core.handlers['pool:status'](undefined)).state === 'ready'; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (let i = 0; i < 600 && (await core.handlers['pool:status'](undefined)).state === 'ready'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 25));
     const after = await core.handlers['pool:status'](undefined);
     expect(after.state).toBe('starting');
     expect(after.models.map((model) => model.state)).toEqual(['unloaded']);
     // Its model's server saw its stdin close and went too.
-    for (let i = 0; i < 600 && [...(await modelServers()).values()].includes(oldModelServer!); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    for (let i = 0; i < 600 && [...(await modelServers()).values()].includes(oldModelServer!); i++)
+      await new Promise((resolve) => setTimeout(resolve, 25));
     expect([...(await modelServers()).values()]).not.toContain(oldModelServer);
     // Sent while the router is down: answered once it is back (the default backoff's first step, 1 s).
     const again = await ask('k2', 'alpha');
@@ -133,7 +196,12 @@ describe('the model pool (llama-server router mode)', () => {
     expect(back.state).toBe('ready');
     expect(back.pid).not.toBe(status.pid);
 
-    await core.handlers['pool:start']({ models: [{ path: alpha, contextSize: 0 }], maxLoaded: 1, memoryBudgetMiB: 0, idleUnloadMinutes: 0 });
+    await core.handlers['pool:start']({
+      models: [{ path: alpha, contextSize: 0 }],
+      maxLoaded: 1,
+      memoryBudgetMiB: 0,
+      idleUnloadMinutes: 0,
+    });
     await ask('k3', 'alpha');
     await core.handlers['backend:load']({ ...core.settings.get().load, modelPath: beta });
     expect((await core.handlers['pool:status'](undefined)).state).toBe('stopped');

@@ -17,8 +17,15 @@ export interface RouterArgsInput {
 
 export function routerArgs({ load, backend, port, presetPath, maxLoaded }: RouterArgsInput): string[] {
   const perModel = { modelPath: '', contextSize: 0, loraPath: '', mmprojPath: '', exposeOnNetwork: false };
-  // A GPU build puts every layer of each model on the GPU: the pool plans with its own budget, not one model's VRAM estimate.
-  const shared = buildServerArgs({ settings: { ...load, ...perModel }, backend, host: '127.0.0.1', port, gpuLayers: backend === 'cpu' ? 0 : ALL_LAYERS });
+  // A GPU build puts every layer of each model on the GPU: the pool plans with its own budget, not one model's VRAM
+  // estimate.
+  const shared = buildServerArgs({
+    settings: { ...load, ...perModel },
+    backend,
+    host: '127.0.0.1',
+    port,
+    gpuLayers: backend === 'cpu' ? 0 : ALL_LAYERS,
+  });
   const model = shared.indexOf('-m');
   const withoutModel = model < 0 ? shared : [...shared.slice(0, model), ...shared.slice(model + 2)];
   return [...withoutModel, '--models-preset', presetPath, '--models-max', String(maxLoaded)];

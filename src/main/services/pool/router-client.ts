@@ -16,9 +16,17 @@ export function routerClient(baseUrl: string, apiKey: string, fetchImpl: typeof 
   // Every call here can be repeated: a listing, slots, and a load or unload asked twice is answered "already".
   const send = onceMoreOnDroppedConnection(fetchImpl);
   const call = async (path: string, init: RequestInit = {}): Promise<unknown> => {
-    const response = await send(`${baseUrl}${path}`, { ...init, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, signal: AbortSignal.timeout(10_000) });
+    const response = await send(`${baseUrl}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      signal: AbortSignal.timeout(10_000),
+    });
     const text = await response.text();
-    if (!response.ok) throw new AppFailure('backend_failed', `the model router answered ${path} with HTTP ${response.status}: ${text.slice(0, 300)}`);
+    if (!response.ok)
+      throw new AppFailure(
+        'backend_failed',
+        `the model router answered ${path} with HTTP ${response.status}: ${text.slice(0, 300)}`,
+      );
     return text ? JSON.parse(text) : null;
   };
   return {

@@ -25,7 +25,12 @@ export interface RouterLaunch {
 
 export async function launchRouter(
   deps: Pick<ModelPoolDeps, 'dir' | 'server' | 'registry' | 'log'>,
-  { pool, load, models, budgetBytes }: { pool: PoolSettings; load: LoadSettings; models: readonly PresetModel[]; budgetBytes: number },
+  {
+    pool,
+    load,
+    models,
+    budgetBytes,
+  }: { pool: PoolSettings; load: LoadSettings; models: readonly PresetModel[]; budgetBytes: number },
   onLine: (stream: 'stdout' | 'stderr', text: string) => void,
 ): Promise<RouterLaunch> {
   await mkdir(deps.dir, { recursive: true });
@@ -33,10 +38,14 @@ export async function launchRouter(
   await writeFile(presetPath, poolPreset([...models], load.contextSize));
   const { path, kind } = await deps.server();
   const port = await findFreePort();
-  // The shared flags come from the single-model command line, without what belongs to one model (its file, context, adapters).
+  // The shared flags come from the single-model command line, without what belongs to one model (its file, context,
+  // adapters).
   const args = routerArgs({ load, backend: kind, port, presetPath, maxLoaded: pool.maxLoaded });
   const apiKey = newLaunchKey();
-  deps.log('app', `starting the model router (${models.length} models, at most ${pool.maxLoaded} loaded, budget ${Math.round(budgetBytes / 2 ** 20)} MiB): ${path} ${args.join(' ')}`);
+  deps.log(
+    'app',
+    `starting the model router (${models.length} models, at most ${pool.maxLoaded} loaded, budget ${Math.round(budgetBytes / 2 ** 20)} MiB): ${path} ${args.join(' ')}`,
+  );
   const run = startServerRun({
     serverPath: path,
     args,

@@ -17,9 +17,13 @@ export function parseRouterModels(body: unknown): RouterModel[] {
   const data = (body as { data?: unknown } | null)?.data;
   if (!Array.isArray(data)) throw new Error('the router answered /models without a data list');
   return data.flatMap((entry: unknown): RouterModel[] => {
-    const item = entry as { id?: unknown; status?: { value?: unknown; args?: unknown; failed?: unknown; exit_code?: unknown } };
+    const item = entry as {
+      id?: unknown;
+      status?: { value?: unknown; args?: unknown; failed?: unknown; exit_code?: unknown };
+    };
     if (typeof item?.id !== 'string') return [];
-    const value = typeof item.status?.value === 'string' && STATES.has(item.status.value) ? item.status.value : 'unloaded';
+    const value =
+      typeof item.status?.value === 'string' && STATES.has(item.status.value) ? item.status.value : 'unloaded';
     const args = Array.isArray(item.status?.args) ? item.status.args : [];
     const portAt = args.indexOf('--port');
     const port = portAt >= 0 ? Number(args[portAt + 1]) : NaN;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RouterRestarts } from './router-restarts';
 
-const settled = async (promise: Promise<void>): Promise<boolean> => Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10))]);
+const settled = async (promise: Promise<void>): Promise<boolean> =>
+  Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10))]);
 
 describe('RouterRestarts', () => {
   it('restarts with the policy delays, then gives up; a long healthy run refills the budget', () => {

@@ -2,7 +2,12 @@
 // budget as the single model's server (restart-budget.ts), one wait that the
 // requests sent meanwhile join, settled once the router is back or given up,
 // and the record of why it stopped.
-import { DEFAULT_RESTART_POLICY, decideRestart, type RestartDecision, type RestartPolicy } from '../backend/restart-budget';
+import {
+  DEFAULT_RESTART_POLICY,
+  decideRestart,
+  type RestartDecision,
+  type RestartPolicy,
+} from '../backend/restart-budget';
 import { StopRecord } from '../backend/stop-record';
 
 export class RouterRestarts {
@@ -14,7 +19,10 @@ export class RouterRestarts {
   readonly stops = new StopRecord();
 
   constructor({ delaysMs, healthyMs }: { delaysMs?: readonly number[]; healthyMs?: number } = {}) {
-    this.policy = { delaysMs: delaysMs ?? DEFAULT_RESTART_POLICY.delaysMs, healthyMs: healthyMs ?? DEFAULT_RESTART_POLICY.healthyMs };
+    this.policy = {
+      delaysMs: delaysMs ?? DEFAULT_RESTART_POLICY.delaysMs,
+      healthyMs: healthyMs ?? DEFAULT_RESTART_POLICY.healthyMs,
+    };
   }
 
   /** A fresh start of the pool: the whole budget again, and nothing to wait for. */

@@ -76,5 +76,11 @@ export function readLedger(file: string): LedgerContent | null {
 
 function isEntry(value: unknown): value is LedgerEntry {
   const entry = value as LedgerEntry;
-  return typeof entry === 'object' && entry !== null && Number.isInteger(entry.pid) && typeof entry.startTime === 'string' && typeof entry.cmdline === 'string';
+  return (
+    typeof entry === 'object' &&
+    entry !== null &&
+    Number.isInteger(entry.pid) &&
+    typeof entry.startTime === 'string' &&
+    typeof entry.cmdline === 'string'
+  );
 }

@@ -7,7 +7,12 @@ import { LIFECYCLE_TAG } from './lifecycle-tag';
 export function runGuardian(argv: readonly string[]): void {
   const { values } = parseArgs({
     args: [...argv],
-    options: { ledger: { type: 'string' }, tag: { type: 'string' }, 'grace-ms': { type: 'string' }, owner: { type: 'string' } },
+    options: {
+      ledger: { type: 'string' },
+      tag: { type: 'string' },
+      'grace-ms': { type: 'string' },
+      owner: { type: 'string' },
+    },
     strict: true,
   });
   const ledgerFile = values.ledger;
@@ -24,8 +29,14 @@ export function runGuardian(argv: readonly string[]): void {
   const sweep = async () => {
     if (sweeping) return;
     sweeping = true;
-    const report = await sweepLeftovers({ ledgerFile, graceMs, tag: { name: LIFECYCLE_TAG, matches: (value) => value === tag }, exclude: [owner] });
-    if (report.stopped.length > 0) console.error(`guardian: stopped ${report.stopped.map((p) => `${p.name} (${p.pid})`).join(', ')}`);
+    const report = await sweepLeftovers({
+      ledgerFile,
+      graceMs,
+      tag: { name: LIFECYCLE_TAG, matches: (value) => value === tag },
+      exclude: [owner],
+    });
+    if (report.stopped.length > 0)
+      console.error(`guardian: stopped ${report.stopped.map((p) => `${p.name} (${p.pid})`).join(', ')}`);
     process.exit(0);
   };
   process.stdin.on('end', () => void sweep());

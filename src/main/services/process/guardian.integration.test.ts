@@ -27,7 +27,8 @@ describe.runIf(process.platform === 'linux')('guardian (Linux: a setsid daemon i
     app.kill('SIGKILL');
     const start = Date.now();
     while ([pids.sleeper, pids.daemon, guardian as number].some((pid) => readIdentity(pid) !== null)) {
-      if (Date.now() - start > 5_000) throw new Error(`still running 5 s after the kill: ${JSON.stringify({ ...pids, guardian })}`);
+      if (Date.now() - start > 5_000)
+        throw new Error(`still running 5 s after the kill: ${JSON.stringify({ ...pids, guardian })}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }, 30_000);

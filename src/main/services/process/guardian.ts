@@ -24,7 +24,17 @@ export function startGuardian(entry: GuardianEntry, watch: GuardianWatch): Manag
   return launchProcess({
     name: 'guardian',
     command: entry.command,
-    args: [...entry.args, '--ledger', watch.ledgerFile, '--tag', watch.tag, '--grace-ms', String(watch.graceMs), '--owner', String(process.pid)],
+    args: [
+      ...entry.args,
+      '--ledger',
+      watch.ledgerFile,
+      '--tag',
+      watch.tag,
+      '--grace-ms',
+      String(watch.graceMs),
+      '--owner',
+      String(process.pid),
+    ],
     env: entry.env,
     // stdin is the lifeline; the guardian writes nothing we need.
     output: { mode: 'rpc', onStdout: () => undefined },

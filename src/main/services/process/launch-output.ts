@@ -7,9 +7,14 @@ import { StringDecoder } from 'node:string_decoder';
 import { OutputCollector, type CappedOutput } from '@shared/tools/output-cap';
 
 export type LaunchOutput =
-  /** every complete line of stdout and stderr, synchronously as it is read (readiness depends on seeing them at once) */
+  /**
+   * every complete line of stdout and stderr, synchronously as it is read (readiness depends on seeing them at once)
+   */
   | { mode: 'lines'; onLine: (stream: 'stdout' | 'stderr', line: string) => void }
-  /** the text of stdout and stderr as it arrives, partial lines included (progress written without a newline, `[3]ppl,`, or a line in two parts); stderr kept as last lines */
+  /**
+   * the text of stdout and stderr as it arrives, partial lines included (progress written without a newline, `[3]ppl,`,
+   * or a line in two parts); stderr kept as last lines
+   */
   | { mode: 'text'; onText: (stream: 'stdout' | 'stderr', text: string) => void }
   /**
    * head + tail of the output, at most `maxChars`; `streams: 'stdout'` leaves stderr to the last lines only;

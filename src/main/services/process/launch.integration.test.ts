@@ -18,7 +18,11 @@ const node = (script: string) => ({ command: process.execPath, args: ['-e', scri
 describe('launchProcess', () => {
   it('lines mode: delivers stdout and stderr lines, and the exit record keeps the last ones', async () => {
     const lines: string[] = [];
-    const proc = launchProcess({ name: 'test', ...node('console.log("one\\ntwo"); console.error("three"); process.exit(3)'), output: { mode: 'lines', onLine: (stream, line) => lines.push(`${stream}:${line}`) } });
+    const proc = launchProcess({
+      name: 'test',
+      ...node('console.log("one\\ntwo"); console.error("three"); process.exit(3)'),
+      output: { mode: 'lines', onLine: (stream, line) => lines.push(`${stream}:${line}`) },
+    });
     const exit = await proc.exited;
     expect(exit).toMatchObject({ code: 3, signal: null, spawnError: null, why: 'exited' });
     expect(exit.lastLines).toEqual(expect.arrayContaining(['one', 'two', 'three']));
@@ -28,8 +32,13 @@ describe('launchProcess', () => {
 
   it('text mode: delivers partial lines as they come, and keeps stderr as the last lines', async () => {
     const seen: string[] = [];
-    const script = 'process.stdout.write("[1]a,"); setTimeout(() => { process.stderr.write("half "); setTimeout(() => process.stderr.write("line\\nnext\\n"), 50); }, 50)';
-    const proc = launchProcess({ name: 'text', ...node(script), output: { mode: 'text', onText: (stream, text) => seen.push(`${stream}:${text}`) } });
+    const script =
+      'process.stdout.write("[1]a,"); setTimeout(() => { process.stderr.write("half "); setTimeout(() => process.stderr.write("line\\nnext\\n"), 50); }, 50)';
+    const proc = launchProcess({
+      name: 'text',
+      ...node(script),
+      output: { mode: 'text', onText: (stream, text) => seen.push(`${stream}:${text}`) },
+    });
     const exit = await proc.exited;
     expect(seen[0]).toBe('stdout:[1]a,');
     expect(seen.join('|')).toContain('stderr:half |stderr:line\nnext\n');
@@ -37,13 +46,24 @@ describe('launchProcess', () => {
   });
 
   it('reports a binary that does not exist as a spawn error, not a throw', async () => {
-    const exit = await launchProcess({ name: 'missing', command: '/nonexistent/llama-server', args: [], output: { mode: 'none' } }).exited;
+    const exit = await launchProcess({
+      name: 'missing',
+      command: '/nonexistent/llama-server',
+      args: [],
+      output: { mode: 'none' },
+    }).exited;
     expect(exit.why).toBe('spawn_failed');
     expect(exit.spawnError).toMatch(/not found/);
   });
 
   it('says which working directory is missing instead of a misleading ENOENT', async () => {
-    const exit = await launchProcess({ name: 'cwd', command: 'true', args: [], cwd: '/nonexistent/dir', output: { mode: 'none' } }).exited;
+    const exit = await launchProcess({
+      name: 'cwd',
+      command: 'true',
+      args: [],
+      cwd: '/nonexistent/dir',
+      output: { mode: 'none' },
+    }).exited;
     expect(exit.spawnError).toMatch(/working directory "\/nonexistent\/dir" does not exist/);
   });
 
@@ -58,7 +78,10 @@ describe('launchProcess', () => {
       name: 'tree',
       command: 'sh',
       args: ['-c', 'sleep 60 & echo "grandchild $!"; wait'],
-      output: { mode: 'lines', onLine: (_s, line) => (grandchild = Number(/^grandchild (\d+)$/.exec(line)?.[1] ?? grandchild)) },
+      output: {
+        mode: 'lines',
+        onLine: (_s, line) => (grandchild = Number(/^grandchild (\d+)$/.exec(line)?.[1] ?? grandchild)),
+      },
     });
     await waitFor(() => grandchild > 0);
     expect(isAlive(grandchild)).toBe(true);
@@ -68,7 +91,12 @@ describe('launchProcess', () => {
   });
 
   it('a background job left behind when the leader exits is killed with its group', async () => {
-    const proc = launchProcess({ name: 'bg', command: 'sh', args: ['-c', 'sleep 60 & echo $!'], output: { mode: 'capture', maxChars: 100 } });
+    const proc = launchProcess({
+      name: 'bg',
+      command: 'sh',
+      args: ['-c', 'sleep 60 & echo $!'],
+      output: { mode: 'capture', maxChars: 100 },
+    });
     const exit = await proc.exited;
     expect(exit.code).toBe(0);
     const pid = Number(proc.captured().text.trim());
@@ -91,16 +119,32 @@ describe('launchProcess', () => {
   });
 
   it('a timeout stops it with why "timeout"; an abort with why "aborted"', async () => {
-    const timed = await launchProcess({ name: 't', command: 'sleep', args: ['60'], timeoutMs: 100, output: { mode: 'none' } }).exited;
+    const timed = await launchProcess({
+      name: 't',
+      command: 'sleep',
+      args: ['60'],
+      timeoutMs: 100,
+      output: { mode: 'none' },
+    }).exited;
     expect(timed).toMatchObject({ signal: 'SIGTERM', why: 'timeout' });
     const controller = new AbortController();
-    const aborted = launchProcess({ name: 'a', command: 'sleep', args: ['60'], signal: controller.signal, output: { mode: 'none' } });
+    const aborted = launchProcess({
+      name: 'a',
+      command: 'sleep',
+      args: ['60'],
+      signal: controller.signal,
+      output: { mode: 'none' },
+    });
     controller.abort();
     expect(await aborted.exited).toMatchObject({ signal: 'SIGTERM', why: 'aborted' });
   });
 
   it('capture mode keeps head and tail of a huge output without a newline, in bounded memory', async () => {
-    const proc = launchProcess({ name: 'big', ...node('process.stdout.write("a".repeat(5_000_000) + "END")'), output: { mode: 'capture', maxChars: 1000 } });
+    const proc = launchProcess({
+      name: 'big',
+      ...node('process.stdout.write("a".repeat(5_000_000) + "END")'),
+      output: { mode: 'capture', maxChars: 1000 },
+    });
     const exit = await proc.exited;
     expect(exit.code).toBe(0);
     const out = proc.captured();
@@ -111,7 +155,11 @@ describe('launchProcess', () => {
   });
 
   it('capture mode with streams "stdout" keeps stderr out of the captured text', async () => {
-    const proc = launchProcess({ name: 'probe', ...node('console.log("data"); console.error("noise")'), output: { mode: 'capture', maxChars: 100, streams: 'stdout' } });
+    const proc = launchProcess({
+      name: 'probe',
+      ...node('console.log("data"); console.error("noise")'),
+      output: { mode: 'capture', maxChars: 100, streams: 'stdout' },
+    });
     const exit = await proc.exited;
     expect(proc.captured().text).toBe('data\n');
     expect(exit.lastLines).toContain('noise');
@@ -119,7 +167,11 @@ describe('launchProcess', () => {
 
   it('ipc mode: messages both ways', async () => {
     const got: unknown[] = [];
-    const proc = launchProcess({ name: 'ipc', ...node('process.on("message", (m) => { process.send({ echo: m }); process.disconnect(); })'), output: { mode: 'ipc', onMessage: (m) => got.push(m) } });
+    const proc = launchProcess({
+      name: 'ipc',
+      ...node('process.on("message", (m) => { process.send({ echo: m }); process.disconnect(); })'),
+      output: { mode: 'ipc', onMessage: (m) => got.push(m) },
+    });
     expect(proc.send({ hello: 1 })).toBe(true);
     await proc.exited;
     expect(got).toEqual([{ echo: { hello: 1 } }]);
@@ -128,7 +180,11 @@ describe('launchProcess', () => {
 
   it('rpc mode: raw stdin and stdout', async () => {
     const chunks: Buffer[] = [];
-    const proc = launchProcess({ name: 'rpc', ...node('process.stdin.pipe(process.stdout)'), output: { mode: 'rpc', onStdout: (c) => chunks.push(c) } });
+    const proc = launchProcess({
+      name: 'rpc',
+      ...node('process.stdin.pipe(process.stdout)'),
+      output: { mode: 'rpc', onStdout: (c) => chunks.push(c) },
+    });
     await proc.write('{"jsonrpc":"2.0"}\n');
     proc.endInput();
     expect((await proc.exited).code).toBe(0);
@@ -139,10 +195,16 @@ describe('launchProcess', () => {
 describe('memoryLifecycle', () => {
   it('tags every child and stopAll leaves no tracked process alive', async () => {
     const lifecycle = memoryLifecycle();
-    const procs = [1, 2, 3].map(() => lifecycle.launch({ name: 'sleep', command: 'sleep', args: ['60'], output: { mode: 'none' } }));
+    const procs = [1, 2, 3].map(() =>
+      lifecycle.launch({ name: 'sleep', command: 'sleep', args: ['60'], output: { mode: 'none' } }),
+    );
     const pids = lifecycle.pids();
     expect(pids).toHaveLength(3);
-    const tagged = lifecycle.launch({ name: 'env', ...node('console.log(process.env.EVA_LIFECYCLE_TAG)'), output: { mode: 'capture', maxChars: 100 } });
+    const tagged = lifecycle.launch({
+      name: 'env',
+      ...node('console.log(process.env.EVA_LIFECYCLE_TAG)'),
+      output: { mode: 'capture', maxChars: 100 },
+    });
     await tagged.exited;
     expect(tagged.captured().text).toMatch(/^memory\/[0-9a-f]{12}\n$/);
     await lifecycle.stopAll(1000);

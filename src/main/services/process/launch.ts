@@ -84,7 +84,12 @@ export function launchProcess(spec: LaunchSpec, hooks: LaunchHooks = {}): Manage
       done = true;
       timers.forEach(clearTimeout);
       spec.signal?.removeEventListener('abort', onAbort);
-      const record: ExitRecord = { ...info, why: info.spawnError ? 'spawn_failed' : (why ?? 'exited'), lastLines: tap?.lastLines() ?? [], durationMs: Date.now() - started };
+      const record: ExitRecord = {
+        ...info,
+        why: info.spawnError ? 'spawn_failed' : (why ?? 'exited'),
+        lastLines: tap?.lastLines() ?? [],
+        durationMs: Date.now() - started,
+      };
       resolve(record);
       // After this turn: a spawn that throws settles before `proc` exists.
       queueMicrotask(() => hooks.onExit?.(proc, record));
@@ -94,7 +99,8 @@ export function launchProcess(spec: LaunchSpec, hooks: LaunchHooks = {}): Manage
   let child: ChildProcess | null = null;
   try {
     // spawn reports a missing cwd as "spawn <command> ENOENT", which sends people looking for the wrong thing.
-    if (spec.cwd !== undefined && !existsSync(spec.cwd)) throw Object.assign(new Error(`the working directory "${spec.cwd}" does not exist`), { code: 'ENOCWD' });
+    if (spec.cwd !== undefined && !existsSync(spec.cwd))
+      throw Object.assign(new Error(`the working directory "${spec.cwd}" does not exist`), { code: 'ENOCWD' });
     const spawn = spec.resolveWindowsCommand ? crossSpawn : nodeSpawn;
     child = spawn(spec.command, [...spec.args], {
       cwd: spec.cwd,
@@ -157,7 +163,9 @@ export function launchProcess(spec: LaunchSpec, hooks: LaunchHooks = {}): Manage
 
   if (!child || pid === null) {
     // ENOENT and friends arrive as an 'error' event, without a pid.
-    child?.once('error', (error: NodeJS.ErrnoException) => resolveExit({ code: null, signal: null, spawnError: spawnErrorText(spec.command, error) }));
+    child?.once('error', (error: NodeJS.ErrnoException) =>
+      resolveExit({ code: null, signal: null, spawnError: spawnErrorText(spec.command, error) }),
+    );
     return proc;
   }
 

@@ -52,7 +52,8 @@ export async function sweepLeftovers(options: SweepOptions): Promise<SweepReport
   }
   if (options.tag) {
     for (const found of findTaggedProcesses(options.tag.name, options.tag.matches)) {
-      if (!exclude.has(found.pid) && !targets.has(found.pid)) targets.set(found.pid, { ...found, name: programName(found.cmdline), group: false });
+      if (!exclude.has(found.pid) && !targets.has(found.pid))
+        targets.set(found.pid, { ...found, name: programName(found.cmdline), group: false });
     }
   }
   if (targets.size === 0) return { stopped: [], notOurs, ownerAlive };

@@ -34,7 +34,9 @@ export function readIdentityLater(pid: number, done: (identity: ProcessIdentity 
     process.platform === 'win32'
       ? ['powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', windowsScript(pid)]]
       : ['ps', ['-o', 'lstart=', '-o', 'command=', '-p', String(pid)]];
-  execFile(command, args, { encoding: 'utf8', windowsHide: true }, (error, out) => done(error ? null : process.platform === 'win32' ? parseWindows(pid, out) : parsePs(pid, out)));
+  execFile(command, args, { encoding: 'utf8', windowsHide: true }, (error, out) =>
+    done(error ? null : process.platform === 'win32' ? parseWindows(pid, out) : parsePs(pid, out)),
+  );
 }
 
 /** true when `pid` is still the very process `expected` describes. */
@@ -59,7 +61,13 @@ function readLinux(pid: number): ProcessIdentity | null {
 
 function readPs(pid: number): ProcessIdentity | null {
   try {
-    return parsePs(pid, execFileSync('ps', ['-o', 'lstart=', '-o', 'command=', '-p', String(pid)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+    return parsePs(
+      pid,
+      execFileSync('ps', ['-o', 'lstart=', '-o', 'command=', '-p', String(pid)], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }),
+    );
   } catch {
     return null;
   }
@@ -77,7 +85,14 @@ function windowsScript(pid: number): string {
 
 function readWindows(pid: number): ProcessIdentity | null {
   try {
-    return parseWindows(pid, execFileSync('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', windowsScript(pid)], { encoding: 'utf8', windowsHide: true, stdio: ['ignore', 'pipe', 'ignore'] }));
+    return parseWindows(
+      pid,
+      execFileSync('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', windowsScript(pid)], {
+        encoding: 'utf8',
+        windowsHide: true,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }),
+    );
   } catch {
     return null;
   }

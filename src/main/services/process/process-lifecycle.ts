@@ -17,7 +17,6 @@ import { readIdentity, readIdentityLater } from './process-identity';
 /** Starts a child through the lifecycle. Services get this, never `spawn`. */
 export type Launch = (spec: LaunchSpec) => ManagedProcess;
 
-
 export interface ProcessLifecycle {
   launch: Launch;
   /** record a child someone else started (a tool worker's shell command); returns the release */
@@ -45,17 +44,25 @@ export interface LifecycleOptions {
 const NO_LEFTOVERS: SweepReport = { stopped: [], notOurs: 0, ownerAlive: false };
 
 export async function openProcessLifecycle(options: LifecycleOptions): Promise<ProcessLifecycle> {
-  const scope = createHash('sha256').update(options.scopeKey ?? options.runDir ?? 'memory').digest('hex').slice(0, 16);
+  const scope = createHash('sha256')
+    .update(options.scopeKey ?? options.runDir ?? 'memory')
+    .digest('hex')
+    .slice(0, 16);
   const tag = `${scope}/${randomBytes(6).toString('hex')}`;
   const ledgerFile = options.runDir ? join(options.runDir, 'children.json') : null;
   const graceMs = options.sweepGraceMs ?? 2_000;
   // Only the run holding the data dir's lock opens a lifecycle, so anything else with this scope is a leftover.
   const leftovers = ledgerFile
-    ? await sweepLeftovers({ ledgerFile, graceMs, tag: { name: LIFECYCLE_TAG, matches: (value) => value.startsWith(`${scope}/`) && value !== tag } })
+    ? await sweepLeftovers({
+        ledgerFile,
+        graceMs,
+        tag: { name: LIFECYCLE_TAG, matches: (value) => value.startsWith(`${scope}/`) && value !== tag },
+      })
     : NO_LEFTOVERS;
   const self = readIdentity(process.pid) ?? { pid: process.pid, startTime: '', cmdline: '' };
   const ledger = ledgerFile ? new ChildLedger(ledgerFile, self) : null;
-  const guardian = ledgerFile && options.guardian ? startGuardian(options.guardian, { ledgerFile, tag, graceMs }) : null;
+  const guardian =
+    ledgerFile && options.guardian ? startGuardian(options.guardian, { ledgerFile, tag, graceMs }) : null;
   return createLifecycle({ ledger, tag, guardian, leftovers });
 }
 
@@ -115,5 +122,10 @@ function createLifecycle(parts: LifecycleParts): ProcessLifecycle {
 
 /** A lifecycle with no ledger and no guardian: tracks and stops its children, for tests and tools. */
 export function memoryLifecycle(): ProcessLifecycle {
-  return createLifecycle({ ledger: null, tag: `memory/${randomBytes(6).toString('hex')}`, guardian: null, leftovers: NO_LEFTOVERS });
+  return createLifecycle({
+    ledger: null,
+    tag: `memory/${randomBytes(6).toString('hex')}`,
+    guardian: null,
+    leftovers: NO_LEFTOVERS,
+  });
 }

@@ -4,6 +4,10 @@ import type { ToolExecutor } from '../tools/tool-executor';
 import { captureScreenTool } from './capture-tool';
 
 export function screenCaptureExecutor(): ToolExecutor {
-  const deps = { platform: process.platform, env: process.env, loadGrabber: async () => (await import('./nut-grabber')).loadNutGrabber() };
+  const deps = {
+    platform: process.platform,
+    env: process.env,
+    loadGrabber: async () => (await import('./nut-grabber')).loadNutGrabber(),
+  };
   return (args) => captureScreenTool(args, deps);
 }

@@ -35,14 +35,18 @@ export const NO_DISPLAY_MESSAGE = 'no display: taking a screenshot needs a graph
 export async function captureScreenTool(args: Record<string, unknown>, deps: CaptureToolDeps): Promise<ToolOutput> {
   const maxSide = args.maxSide;
   if (maxSide !== null && (typeof maxSide !== 'number' || !Number.isInteger(maxSide) || maxSide < 1)) {
-    return failed(toolError('invalid_arguments', `maxSide must be a positive whole number or null, got ${JSON.stringify(maxSide)}`));
+    return failed(
+      toolError('invalid_arguments', `maxSide must be a positive whole number or null, got ${JSON.stringify(maxSide)}`),
+    );
   }
   if (!hasDisplay(deps.platform, deps.env)) return failed(toolError('no_display', NO_DISPLAY_MESSAGE));
   let grabber: ScreenGrabber;
   try {
     grabber = await deps.loadGrabber();
   } catch (error) {
-    return failed(toolError('no_display', `no display: the screen capture library could not start: ${(error as Error).message}`));
+    return failed(
+      toolError('no_display', `no display: the screen capture library could not start: ${(error as Error).message}`),
+    );
   }
   let image: RawImage;
   try {
@@ -54,6 +58,11 @@ export async function captureScreenTool(args: Record<string, unknown>, deps: Cap
   const size = fitWithin(original, maxSide);
   const rgb = downscaleRgb(toRgb(image), image.width, image.height, size.width, size.height);
   const png = encodePng(rgb, size.width, size.height);
-  const details: CaptureDetails = { width: size.width, height: size.height, originalWidth: original.width, originalHeight: original.height };
+  const details: CaptureDetails = {
+    width: size.width,
+    height: size.height,
+    originalWidth: original.width,
+    originalHeight: original.height,
+  };
   return { status: 'ok', output: png.toString('base64'), details: { ...details } };
 }

@@ -47,8 +47,10 @@ function filterRows(rgb: Uint8Array, width: number, height: number): Buffer {
 
 /** PNG bytes of packed 8-bit RGB. */
 export function encodePng(rgb: Uint8Array, width: number, height: number): Buffer {
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) throw new RangeError(`bad PNG size ${width}×${height}`);
-  if (rgb.length !== width * height * 3) throw new RangeError(`expected ${width * height * 3} bytes of RGB for ${width}×${height}, got ${rgb.length}`);
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1)
+    throw new RangeError(`bad PNG size ${width}×${height}`);
+  if (rgb.length !== width * height * 3)
+    throw new RangeError(`expected ${width * height * 3} bytes of RGB for ${width}×${height}, got ${rgb.length}`);
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -57,5 +59,10 @@ export function encodePng(rgb: Uint8Array, width: number, height: number): Buffe
   header[10] = 0; // deflate
   header[11] = 0; // adaptive filtering
   header[12] = 0; // no interlace
-  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(filterRows(rgb, width, height), { level: 6 })), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(filterRows(rgb, width, height), { level: 6 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -5,20 +5,26 @@ describe('toRgb', () => {
   it('reorders BGRA rows with padding into packed RGB', () => {
     // 2×2, 4 channels, rows padded to 12 bytes.
     const data = Uint8Array.from([
-      1, 2, 3, 255, 4, 5, 6, 255, 99, 99, 99, 99,
-      7, 8, 9, 255, 10, 11, 12, 255, 99, 99, 99, 99,
+      1, 2, 3, 255, 4, 5, 6, 255, 99, 99, 99, 99, 7, 8, 9, 255, 10, 11, 12, 255, 99, 99, 99, 99,
     ]);
-    expect([...toRgb({ width: 2, height: 2, data, channels: 4, byteWidth: 12, order: 'bgr' })]).toEqual([3, 2, 1, 6, 5, 4, 9, 8, 7, 12, 11, 10]);
-    expect([...toRgb({ width: 2, height: 2, data, channels: 4, byteWidth: 12, order: 'rgb' })]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect([...toRgb({ width: 2, height: 2, data, channels: 4, byteWidth: 12, order: 'bgr' })]).toEqual([
+      3, 2, 1, 6, 5, 4, 9, 8, 7, 12, 11, 10,
+    ]);
+    expect([...toRgb({ width: 2, height: 2, data, channels: 4, byteWidth: 12, order: 'rgb' })]).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+    ]);
   });
 
   it('refuses a buffer too small for the stated size', () => {
-    expect(() => toRgb({ width: 4, height: 4, data: new Uint8Array(10), channels: 4, byteWidth: 16, order: 'bgr' })).toThrow(/too small/);
+    expect(() =>
+      toRgb({ width: 4, height: 4, data: new Uint8Array(10), channels: 4, byteWidth: 16, order: 'bgr' }),
+    ).toThrow(/too small/);
   });
 });
 
 describe('downscaleRgb', () => {
-  const solid = (w: number, h: number, rgb: [number, number, number]) => Uint8Array.from({ length: w * h * 3 }, (_, i) => rgb[i % 3]!);
+  const solid = (w: number, h: number, rgb: [number, number, number]) =>
+    Uint8Array.from({ length: w * h * 3 }, (_, i) => rgb[i % 3]!);
 
   it('keeps a flat colour exact at any ratio', () => {
     const out = downscaleRgb(solid(2560, 10, [200, 17, 3]), 2560, 10, 1920, 7);

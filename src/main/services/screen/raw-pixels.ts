@@ -16,7 +16,9 @@ export function toRgb(image: RawImage): Uint8Array {
   const { width, height, data, channels, byteWidth } = image;
   if (channels < 3) throw new RangeError(`a screen grab needs at least 3 channels, got ${channels}`);
   if (byteWidth < width * channels || data.length < byteWidth * (height - 1) + width * channels) {
-    throw new RangeError(`the grab's buffer (${data.length} bytes, ${byteWidth} per row) is too small for ${width}×${height}×${channels}`);
+    throw new RangeError(
+      `the grab's buffer (${data.length} bytes, ${byteWidth} per row) is too small for ${width}×${height}×${channels}`,
+    );
   }
   const out = new Uint8Array(width * height * 3);
   const [r, b] = image.order === 'bgr' ? [2, 0] : [0, 2];
@@ -59,9 +61,17 @@ function coverage(source: number, target: number): { index: Int32Array; weight: 
  * source area it covers, so text and thin lines fade evenly instead of
  * flickering in and out as with nearest-neighbour. Separable: rows, then columns.
  */
-export function downscaleRgb(source: Uint8Array, width: number, height: number, targetWidth: number, targetHeight: number): Uint8Array {
-  if (targetWidth > width || targetHeight > height) throw new RangeError(`downscaleRgb only shrinks (${width}×${height} → ${targetWidth}×${targetHeight})`);
-  if (source.length !== width * height * 3) throw new RangeError(`expected ${width * height * 3} bytes of RGB, got ${source.length}`);
+export function downscaleRgb(
+  source: Uint8Array,
+  width: number,
+  height: number,
+  targetWidth: number,
+  targetHeight: number,
+): Uint8Array {
+  if (targetWidth > width || targetHeight > height)
+    throw new RangeError(`downscaleRgb only shrinks (${width}×${height} → ${targetWidth}×${targetHeight})`);
+  if (source.length !== width * height * 3)
+    throw new RangeError(`expected ${width * height * 3} bytes of RGB, got ${source.length}`);
   if (targetWidth === width && targetHeight === height) return source;
   const cols = coverage(width, targetWidth);
   const rows = coverage(height, targetHeight);

@@ -14,7 +14,9 @@ const runnerWithDisplay = (display: string | undefined): ToolRunner => {
   const env = { ...process.env };
   delete env.DISPLAY;
   if (display !== undefined) env.DISPLAY = display;
-  return new ToolRunner({ spawnWorker: forkWorkerSpawner({ entry: TOOL_WORKER_ENTRY, execArgv: ['--import', 'tsx'], env }) });
+  return new ToolRunner({
+    spawnWorker: forkWorkerSpawner({ entry: TOOL_WORKER_ENTRY, execArgv: ['--import', 'tsx'], env }),
+  });
 };
 
 const pngOf = (dataUrl: string) => {
@@ -58,7 +60,17 @@ describe.runIf(process.platform === 'linux')('screenshot under Xvfb (Linux only:
     expect(shot).toMatchObject({ width: 2560, height: 1440, originalWidth: 2560, originalHeight: 1440 });
     const png = pngOf(shot.dataUrl);
     expect([png.width, png.height]).toEqual([2560, 1440]);
-    for (const [x, y] of [[0, 0], [63, 63], [64, 0], [0, 64], [127, 127], [128, 0], [191, 63], [2559, 1439], [1300, 1290]] as const) {
+    for (const [x, y] of [
+      [0, 0],
+      [63, 63],
+      [64, 0],
+      [0, 64],
+      [127, 127],
+      [128, 0],
+      [191, 63],
+      [2559, 1439],
+      [1300, 1290],
+    ] as const) {
       expect(pixelAt(png, x, y), `pixel ${x},${y}`).toEqual(patternAt(x, y));
     }
     await runner.dispose();
@@ -72,8 +84,18 @@ describe.runIf(process.platform === 'linux')('screenshot under Xvfb (Linux only:
     expect([png.width, png.height]).toEqual([1920, 1080]);
     // Centres of the pattern's quarters: a 64-pixel block is 48 pixels now, its middle untouched by averaging.
     const scale = 1920 / 2560;
-    for (const [x, y] of [[32, 32], [96, 32], [32, 96], [96, 96], [160, 32], [2528, 1312], [1312, 1376]] as const) {
-      expect(pixelAt(png, Math.floor(x * scale), Math.floor(y * scale)), `screen pixel ${x},${y}`).toEqual(patternAt(x, y));
+    for (const [x, y] of [
+      [32, 32],
+      [96, 32],
+      [32, 96],
+      [96, 96],
+      [160, 32],
+      [2528, 1312],
+      [1312, 1376],
+    ] as const) {
+      expect(pixelAt(png, Math.floor(x * scale), Math.floor(y * scale)), `screen pixel ${x},${y}`).toEqual(
+        patternAt(x, y),
+      );
     }
     await runner.dispose();
   });

@@ -23,13 +23,19 @@ export function createScreenService(capturer: ScreenCapturer): ScreenService {
 const CAPTURE_TIMEOUT_MS = 20_000;
 
 /** The capturer that runs in the tool worker, through the runner's pool, time limit and crash handling. */
-export function workerScreenCapturer(runner: { run(request: ToolRunRequest): Promise<ToolRunResult> }, timeoutMs = CAPTURE_TIMEOUT_MS): ScreenCapturer {
+export function workerScreenCapturer(
+  runner: { run(request: ToolRunRequest): Promise<ToolRunResult> },
+  timeoutMs = CAPTURE_TIMEOUT_MS,
+): ScreenCapturer {
   return async (maxSide) => {
     const result = await runner.run({ tool: SCREEN_CAPTURE_TOOL, args: { maxSide }, workspaceDir: '', timeoutMs });
     if (result.status !== 'ok') throw captureFailure(result);
     const details = result.details ?? {};
     const numbers = ['width', 'height', 'originalWidth', 'originalHeight'].map((key) => details[key]);
-    if (!numbers.every((n): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0) || result.output === '') {
+    if (
+      !numbers.every((n): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0) ||
+      result.output === ''
+    ) {
       throw new AppFailure('capture_failed', 'the screen capture worker returned no image');
     }
     const [width, height, originalWidth, originalHeight] = numbers as [number, number, number, number];
@@ -42,7 +48,11 @@ function captureFailure(result: ToolRunResult): AppFailure {
   if (result.error?.code === 'no_display') return new AppFailure('no_display', message);
   // libnut aborts the whole worker when DISPLAY names a server that is not there.
   if (result.error?.code === 'worker_crashed' && /display/i.test(message)) {
-    return new AppFailure('no_display', `no display: the X display could not be opened (${message})`, result.error.details);
+    return new AppFailure(
+      'no_display',
+      `no display: the X display could not be opened (${message})`,
+      result.error.details,
+    );
   }
   return new AppFailure('capture_failed', `the screenshot failed: ${message}`, result.error?.details);
 }

@@ -16,7 +16,10 @@ describe('secret store with the local key file', () => {
     expect(await readFile(join(root, 'secrets.json'), 'utf8')).not.toContain('sk-very-secret');
     expect((await stat(join(root, 'local-secret.key'))).mode & 0o777).toBe(0o600);
     expect((await stat(join(root, 'secrets.json'))).mode & 0o777).toBe(0o600);
-    const reopened = await openSecretStore(join(root, 'secrets.json'), await localKeyFileCipher(join(root, 'local-secret.key')));
+    const reopened = await openSecretStore(
+      join(root, 'secrets.json'),
+      await localKeyFileCipher(join(root, 'local-secret.key')),
+    );
     expect(reopened.has('openai')).toBe(true);
     expect(await reopened.get('openai')).toBe('sk-very-secret-123');
     expect(await reopened.get('missing')).toBeNull();

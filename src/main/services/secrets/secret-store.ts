@@ -18,10 +18,13 @@ export async function openSecretStore(file: string, cipher: SecretCipher): Promi
   try {
     const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      sealed = Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+      sealed = Object.fromEntries(
+        Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      );
     }
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`cannot read ${file}: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new Error(`cannot read ${file}: ${(error as Error).message}`);
   }
   const persist = () => writeFileAtomic(file, `${JSON.stringify(sealed, null, 2)}\n`, 0o600);
 

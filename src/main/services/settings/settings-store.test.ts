@@ -29,7 +29,11 @@ describe('settings store', () => {
     const dir = await tempDir();
     await writeFile(join(dir, 'settings.json'), '{"version":1, "language": ');
     const notices: Notice[] = [];
-    const store = await openSettingsStore(dir, (n) => notices.push(n), () => 1234);
+    const store = await openSettingsStore(
+      dir,
+      (n) => notices.push(n),
+      () => 1234,
+    );
     expect(store.get()).toEqual(defaultSettings());
     expect(notices).toHaveLength(1);
     expect(notices[0]?.code).toBe('settings_corrupt');
@@ -40,13 +44,20 @@ describe('settings store', () => {
     const dir = await tempDir();
     await writeFile(join(dir, 'settings.json'), JSON.stringify({ version: 1, language: 'klingon' }));
     const notices: Notice[] = [];
-    await openSettingsStore(dir, (n) => notices.push(n), () => 5);
+    await openSettingsStore(
+      dir,
+      (n) => notices.push(n),
+      () => 5,
+    );
     expect(notices[0]?.message).toMatch(/language/);
   });
 
   it('fills keys missing from an older file from the defaults', async () => {
     const dir = await tempDir();
-    await writeFile(join(dir, 'settings.json'), JSON.stringify({ version: 1, language: 'en', load: { contextSize: 1024 } }));
+    await writeFile(
+      join(dir, 'settings.json'),
+      JSON.stringify({ version: 1, language: 'en', load: { contextSize: 1024 } }),
+    );
     const notices: Notice[] = [];
     const store = await openSettingsStore(dir, (n) => notices.push(n));
     expect(notices).toEqual([]);
@@ -93,7 +104,12 @@ describe('settings store', () => {
       store.update({ tools: { policies: { execute_command: 'deny' } } }),
       store.update({ tools: { enabled: { controller: true } } }),
       store.update({ links: [{ id: 'l1', name: 'One', presetId: '', baseUrl: 'http://127.0.0.1:9000', model: '' }] }),
-      store.update((current) => ({ links: [...current.links, { id: 'l2', name: 'Two', presetId: '', baseUrl: 'https://api.example.com/v1', model: 'm' }] })),
+      store.update((current) => ({
+        links: [
+          ...current.links,
+          { id: 'l2', name: 'Two', presetId: '', baseUrl: 'https://api.example.com/v1', model: 'm' },
+        ],
+      })),
       store.update({ chat: { endpoint: { kind: 'link', linkId: 'l2' } } }),
       store.update({ load: { flashAttention: 'on' } }),
       store.update({ load: { reasoningFormat: 'none' } }),
@@ -105,9 +121,35 @@ describe('settings store', () => {
     Object.assign(expected, { recentModels: models, language: 'zh', hideToTrayOnClose: false, readAloud: true });
     expected.voice = { modelPath: '/w/ggml-base.bin', language: 'de' };
     expected.hotkeys = { screenshot: 'F5', screenshotRegion: 'Shift+F5', record: 'F6' };
-    Object.assign(expected.load, { contextSize: 8192, threads: 6, batchSize: 512, parallel: 2, port: 8123, mlock: true, jinja: false, gpuLayers: 12, flashAttention: 'on', reasoningFormat: 'none' });
-    Object.assign(expected.chat, { userName: 'Ada', modelName: 'Eva', sendKey: 'enter', autoTitle: true, stopWords: ['###'], systemPrompt: 'Be brief.', endpoint: { kind: 'link', linkId: 'l2' } });
-    Object.assign(expected.tools, { maxSteps: 7, agentMode: true, protocol: 'prompt', workspaceDir: '/work', policies: { execute_command: 'deny' }, enabled: { controller: true } });
+    Object.assign(expected.load, {
+      contextSize: 8192,
+      threads: 6,
+      batchSize: 512,
+      parallel: 2,
+      port: 8123,
+      mlock: true,
+      jinja: false,
+      gpuLayers: 12,
+      flashAttention: 'on',
+      reasoningFormat: 'none',
+    });
+    Object.assign(expected.chat, {
+      userName: 'Ada',
+      modelName: 'Eva',
+      sendKey: 'enter',
+      autoTitle: true,
+      stopWords: ['###'],
+      systemPrompt: 'Be brief.',
+      endpoint: { kind: 'link', linkId: 'l2' },
+    });
+    Object.assign(expected.tools, {
+      maxSteps: 7,
+      agentMode: true,
+      protocol: 'prompt',
+      workspaceDir: '/work',
+      policies: { execute_command: 'deny' },
+      enabled: { controller: true },
+    });
     expected.links = [
       { id: 'l1', name: 'One', presetId: '', baseUrl: 'http://127.0.0.1:9000', model: '' },
       { id: 'l2', name: 'Two', presetId: '', baseUrl: 'https://api.example.com/v1', model: 'm' },
@@ -154,7 +196,11 @@ describe('settings store', () => {
     const store = await openSettingsStore(dir, () => {});
     await store.update({ chat: { sampling: { temperature: 0.2, top_k: 10 } } });
     await store.update({ chat: { userName: 'Ada' } });
-    expect(store.get().chat).toMatchObject({ userName: 'Ada', systemPrompt: defaultSettings().chat.systemPrompt, sampling: { temperature: 0.2, top_k: 10 } });
+    expect(store.get().chat).toMatchObject({
+      userName: 'Ada',
+      systemPrompt: defaultSettings().chat.systemPrompt,
+      sampling: { temperature: 0.2, top_k: 10 },
+    });
     // Sampling is saved whole: a field left out is "server default", not "keep the old value".
     expect(store.get().chat.sampling).toEqual({ temperature: 0.2, top_k: 10 });
     // Records are replaced, so a removed policy stays removed.
@@ -203,10 +249,17 @@ describe('settings store', () => {
     const text = JSON.stringify({ version: 1, hotkeys: { screenshot: 42 }, load: { contextSize: 1024 } });
     await writeFile(join(dir, 'settings.json'), text);
     const notices: Notice[] = [];
-    const store = await openSettingsStore(dir, (n) => notices.push(n), () => 77);
+    const store = await openSettingsStore(
+      dir,
+      (n) => notices.push(n),
+      () => 77,
+    );
     expect(store.get()).toEqual(defaultSettings());
     expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ code: 'settings_corrupt', message: expect.stringContaining('hotkeys.screenshot') });
+    expect(notices[0]).toMatchObject({
+      code: 'settings_corrupt',
+      message: expect.stringContaining('hotkeys.screenshot'),
+    });
     expect(await readFile(join(dir, 'settings.json.corrupt-77'), 'utf8')).toBe(text);
   });
 });

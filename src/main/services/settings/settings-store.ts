@@ -30,7 +30,11 @@ export interface SettingsStore {
   update(change: SettingsChange): Promise<AppSettings>;
 }
 
-export async function openSettingsStore(dataDir: string, notify: (notice: Notice) => void, now: () => number = Date.now): Promise<SettingsStore> {
+export async function openSettingsStore(
+  dataDir: string,
+  notify: (notice: Notice) => void,
+  now: () => number = Date.now,
+): Promise<SettingsStore> {
   const file = join(dataDir, 'settings.json');
   const loaded = await load(file, notify, now);
   let current = loaded.settings;
@@ -64,12 +68,17 @@ export async function openSettingsStore(dataDir: string, notify: (notice: Notice
   };
 }
 
-async function load(file: string, notify: (notice: Notice) => void, now: () => number): Promise<{ settings: AppSettings; legacyLoadApiKey: string | null }> {
+async function load(
+  file: string,
+  notify: (notice: Notice) => void,
+  now: () => number,
+): Promise<{ settings: AppSettings; legacyLoadApiKey: string | null }> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { settings: defaultSettings(), legacyLoadApiKey: null };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { settings: defaultSettings(), legacyLoadApiKey: null };
     throw error;
   }
   const problem = parseProblem(text);
@@ -85,7 +94,11 @@ async function load(file: string, notify: (notice: Notice) => void, now: () => n
   return { settings: defaultSettings(), legacyLoadApiKey: null };
 }
 
-function parseProblem(text: string): { settings: AppSettings; legacyLoadApiKey: string | null; reason?: undefined } | { settings?: undefined; reason: string } {
+function parseProblem(
+  text: string,
+):
+  | { settings: AppSettings; legacyLoadApiKey: string | null; reason?: undefined }
+  | { settings?: undefined; reason: string } {
   let raw: unknown;
   try {
     raw = JSON.parse(text);

@@ -18,7 +18,11 @@ export function builtinExecutors(): ToolExecutors {
     preview_change: async () => (await import('./files/change-preview')).previewChangeTool,
     controller: async () => {
       const { controllerTool } = await import('./controller/controller');
-      const deps = { platform: process.platform, env: process.env, loadDriver: async () => (await import('./controller/nut-driver')).loadNutDriver() };
+      const deps = {
+        platform: process.platform,
+        env: process.env,
+        loadDriver: async () => (await import('./controller/nut-driver')).loadNutDriver(),
+      };
       return (args, context) => controllerTool(args, context, deps);
     },
     // Not a model tool: the core's screenshot (browser host), run here because nut-js may crash its process.

@@ -20,14 +20,20 @@ describe('calculator', () => {
     expect(calc(expression)).toMatchObject({ status: 'ok', output: expected });
   });
 
-  it.each(DISABLED_FUNCTIONS.filter((name) => name !== 'chain' && name !== 'reviver'))('refuses %s inside expressions', (name) => {
-    const result = calc(`${name}("1 + 1")`);
-    expect(result.status).toBe('error');
-    expect(result.error?.code).toBe('math_error');
-  });
+  it.each(DISABLED_FUNCTIONS.filter((name) => name !== 'chain' && name !== 'reviver'))(
+    'refuses %s inside expressions',
+    (name) => {
+      const result = calc(`${name}("1 + 1")`);
+      expect(result.status).toBe('error');
+      expect(result.error?.code).toBe('math_error');
+    },
+  );
 
   it('reports errors with the expression', () => {
-    expect(calc('foo(')).toMatchObject({ status: 'error', error: { code: 'math_error', message: expect.stringContaining('"foo("') } });
+    expect(calc('foo(')).toMatchObject({
+      status: 'error',
+      error: { code: 'math_error', message: expect.stringContaining('"foo("') },
+    });
     expect(calc('undefinedSymbol + 1').error?.message).toContain('Undefined symbol');
   });
 
@@ -42,7 +48,10 @@ describe('calculator limits', () => {
   it('refuses a huge precision before it runs, and keeps ordinary format and print working', () => {
     const calc = createCalculator();
     for (const expression of ['format(2, {precision: 1e9})', 'format(pi, 1e6)', 'print("$x", {x: pi}, 1e8)']) {
-      expect(calc(expression)).toMatchObject({ status: 'error', error: { code: 'math_error', message: expect.stringContaining('precision must be at most 1000') } });
+      expect(calc(expression)).toMatchObject({
+        status: 'error',
+        error: { code: 'math_error', message: expect.stringContaining('precision must be at most 1000') },
+      });
     }
     expect(calc('format(1/3, {precision: 5})')).toMatchObject({ status: 'ok', output: '"0.33333"' });
     expect(calc('print("x=$x", {x: 2})')).toMatchObject({ status: 'ok', output: '"x=2"' });

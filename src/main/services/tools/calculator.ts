@@ -66,18 +66,30 @@ const MAX_PRECISION = 1_000;
 
 /** A precision (a number, or `{ precision }`) above MAX_PRECISION is refused before it runs. */
 function checkedPrecision(options: unknown): unknown {
-  const precision = typeof options === 'number' ? options : typeof options === 'object' && options !== null ? (options as { precision?: unknown }).precision : undefined;
-  if (typeof precision === 'number' && !(precision <= MAX_PRECISION)) throw new Error(`precision must be at most ${MAX_PRECISION} digits`);
+  const precision =
+    typeof options === 'number'
+      ? options
+      : typeof options === 'object' && options !== null
+        ? (options as { precision?: unknown }).precision
+        : undefined;
+  if (typeof precision === 'number' && !(precision <= MAX_PRECISION))
+    throw new Error(`precision must be at most ${MAX_PRECISION} digits`);
   return options;
 }
 
 function formatResult(math: MathJsInstance, result: unknown): string {
   // Several statements ("a = 2; a * 3") give a ResultSet; the last value is the answer.
-  if (result && typeof result === 'object' && 'entries' in result && Array.isArray((result as { entries: unknown[] }).entries)) {
+  if (
+    result &&
+    typeof result === 'object' &&
+    'entries' in result &&
+    Array.isArray((result as { entries: unknown[] }).entries)
+  ) {
     const entries = (result as { entries: unknown[] }).entries;
     return entries.length === 0 ? '(no result)' : formatResult(math, entries[entries.length - 1]);
   }
-  if (typeof result === 'function') return 'a function was defined; call it in the same expression, e.g. "f(x) = x^2; f(3)"';
+  if (typeof result === 'function')
+    return 'a function was defined; call it in the same expression, e.g. "f(x) = x^2; f(3)"';
   if (result === undefined) return '(no result)';
   return math.format(result, { precision: 14, lowerExp: -9, upperExp: 15 });
 }

@@ -16,9 +16,18 @@ export interface EnvironmentDeps {
   now: Date;
 }
 
-const OS_NAMES: Partial<Record<NodeJS.Platform, string>> = { linux: 'Linux', darwin: 'macOS (Darwin)', win32: 'Windows' };
+const OS_NAMES: Partial<Record<NodeJS.Platform, string>> = {
+  linux: 'Linux',
+  darwin: 'macOS (Darwin)',
+  win32: 'Windows',
+};
 
-export function describeEnvironment(workspaceDir: string, deps: EnvironmentDeps, workspaceTree?: string, sandbox?: SandboxSettings): ToolEnvironment {
+export function describeEnvironment(
+  workspaceDir: string,
+  deps: EnvironmentDeps,
+  workspaceTree?: string,
+  sandbox?: SandboxSettings,
+): ToolEnvironment {
   const offset = -deps.now.getTimezoneOffset();
   const sign = offset >= 0 ? '+' : '-';
   const pad = (n: number) => String(Math.abs(n)).padStart(2, '0');
@@ -63,7 +72,9 @@ export async function workspaceOverview(dir: string, maxEntries = 80): Promise<s
     } catch {
       return;
     }
-    const shown = entries.filter((e) => !e.name.startsWith('.') && e.name !== 'node_modules').sort((a, b) => a.name.localeCompare(b.name));
+    const shown = entries
+      .filter((e) => !e.name.startsWith('.') && e.name !== 'node_modules')
+      .sort((a, b) => a.name.localeCompare(b.name));
     for (const entry of shown) {
       if (lines.length >= maxEntries) {
         more++;

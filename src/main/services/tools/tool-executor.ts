@@ -8,7 +8,10 @@ export interface ToolExecContext {
   workspaceDir: string;
   /** aborted when the user presses Stop (the worker got a cancel message) */
   signal: AbortSignal;
-  /** a tool that starts its own process group reports it (and the tag its processes carry), so main can kill them if this worker dies */
+  /**
+   * a tool that starts its own process group reports it (and the tag its processes carry), so main can kill them if
+   * this worker dies
+   */
   reportChild(pid: number, tag?: string): void;
   /** a container the call started (sandbox), so main can remove it if this worker dies */
   reportContainer?(name: string): void;
@@ -38,5 +41,7 @@ export type ToolExecutor = (args: Record<string, unknown>, context: ToolExecCont
 export type ToolExecutors = Record<string, () => Promise<ToolExecutor>>;
 
 export function failed(error: ToolError, details?: Record<string, unknown>): ToolOutput {
-  return details === undefined ? { status: 'error', output: '', error } : { status: 'error', output: '', error, details };
+  return details === undefined
+    ? { status: 'error', output: '', error }
+    : { status: 'error', output: '', error, details };
 }

@@ -21,9 +21,14 @@ export type CallToJudge = Pick<ProviderCall, 'name' | 'args'>;
 export interface ToolProvider {
   descriptors(): readonly ToolDescriptor[];
   run(call: ProviderCall): Promise<ToolRunResult>;
-  /** whether the user allowed this call ahead by its cost, so it runs without a card (the image tool under its budget) */
+  /**
+   * whether the user allowed this call ahead by its cost, so it runs without a card (the image tool under its budget)
+   */
   allowedAhead?(call: CallToJudge): boolean;
-  /** what the approval card says of a call when its arguments alone do not (a picture's size and steps, defaults filled in) */
+  /**
+   * what the approval card says of a call when its arguments alone do not (a picture's size and steps, defaults filled
+   * in)
+   */
   describeCall?(call: CallToJudge): string;
 }
 
@@ -65,7 +70,12 @@ export class ToolRegistry {
   async run(call: ProviderCall): Promise<ToolRunResult> {
     const provider = this.providerOf(call.name);
     if (provider) return provider.run(call);
-    return { status: 'error', output: '', error: toolError('unknown_tool', `no provider offers the tool "${call.name}"`), durationMs: 0 };
+    return {
+      status: 'error',
+      output: '',
+      error: toolError('unknown_tool', `no provider offers the tool "${call.name}"`),
+      durationMs: 0,
+    };
   }
 
   /** Whether the tool's provider lets this call run without a card; false for every provider that does not say. */
@@ -89,6 +99,7 @@ export function builtinToolProvider(runner: ToolRunner): ToolProvider {
   const descriptors = builtinToolDescriptors();
   return {
     descriptors: () => descriptors,
-    run: (call) => runner.run({ tool: call.name, args: call.args, workspaceDir: call.workspaceDir, signal: call.signal }),
+    run: (call) =>
+      runner.run({ tool: call.name, args: call.args, workspaceDir: call.workspaceDir, signal: call.signal }),
   };
 }

@@ -19,17 +19,23 @@ beforeEach(async () => {
 });
 afterEach(() => t.cleanup());
 
-const run = (tool: string, args: Record<string, unknown> = {}, signal?: AbortSignal) => runner.run({ tool, args, workspaceDir: t.workspace, signal });
+const run = (tool: string, args: Record<string, unknown> = {}, signal?: AbortSignal) =>
+  runner.run({ tool, args, workspaceDir: t.workspace, signal });
 
 describe('ToolRunner with real worker processes', () => {
   it('runs the built-in tools in workers', async () => {
     expect(await run('calculator', { expression: '6 * 7' })).toMatchObject({ status: 'ok', output: '42' });
     expect(await run('write_file', { path: 'a/b.txt', content: 'hi\n' })).toMatchObject({ status: 'ok' });
     expect(await run('read_file', { path: 'a/b.txt' })).toMatchObject({ status: 'ok', output: 'hi' });
-    expect(await run('edit_file', { path: 'a/b.txt', old_string: 'hi', new_string: 'ho' })).toMatchObject({ status: 'ok' });
+    expect(await run('edit_file', { path: 'a/b.txt', old_string: 'hi', new_string: 'ho' })).toMatchObject({
+      status: 'ok',
+    });
     expect(await readFile(join(t.workspace, 'a/b.txt'), 'utf8')).toBe('ho\n');
     expect(await run('list_files', { pattern: '**/*.txt' })).toMatchObject({ status: 'ok', output: 'a/b.txt' });
-    expect(await run('execute_command', { command: 'echo $((6*7))' })).toMatchObject({ status: 'ok', output: '42\n[exit code 0]' });
+    expect(await run('execute_command', { command: 'echo $((6*7))' })).toMatchObject({
+      status: 'ok',
+      output: '42\n[exit code 0]',
+    });
     const preview = await runner.preview('write_file', { path: 'a/b.txt', content: 'new\n' }, t.workspace);
     expect(preview.output).toContain('-ho\n+new');
   });
@@ -43,7 +49,10 @@ describe('ToolRunner with real worker processes', () => {
 
   it('a crashing tool gives a clear error and the runner stays usable', async () => {
     const crashed = await run('crash');
-    expect(crashed).toMatchObject({ status: 'error', error: { code: 'worker_crashed', message: expect.stringContaining('exit code 3') } });
+    expect(crashed).toMatchObject({
+      status: 'error',
+      error: { code: 'worker_crashed', message: expect.stringContaining('exit code 3') },
+    });
     const segv = await run('segfault');
     expect(segv.error?.message).toContain('SIGSEGV');
     expect(await run('echo', { ok: 1 })).toMatchObject({ status: 'ok', output: '{"ok":1}' });
@@ -71,13 +80,24 @@ describe('ToolRunner with real worker processes', () => {
     try {
       await roomy.warmUp(['calculator']);
       const [before] = roomy.workerPids();
-      const result = await roomy.run({ tool: 'calculator', args: { expression: 'zeros(1e5, 1e5)' }, workspaceDir: t.workspace });
-      expect(result).toMatchObject({ status: 'error', error: { code: 'worker_crashed', details: { death: 'out_of_memory' } } });
-      expect(result.error?.message).toMatch(/^out of memory: the calculator tool needed more memory than its worker process may use, and the process was ended \(signal SIG(ABRT|TRAP)\)/);
+      const result = await roomy.run({
+        tool: 'calculator',
+        args: { expression: 'zeros(1e5, 1e5)' },
+        workspaceDir: t.workspace,
+      });
+      expect(result).toMatchObject({
+        status: 'error',
+        error: { code: 'worker_crashed', details: { death: 'out_of_memory' } },
+      });
+      expect(result.error?.message).toMatch(
+        /^out of memory: the calculator tool needed more memory than its worker process may use, and the process was ended \(signal SIG(ABRT|TRAP)\)/,
+      );
       // Not the last frame of V8's native stack trace, which is what it used to say.
       expect(result.error?.message).not.toMatch(/0x[0-9a-f]+/);
       expect(String(result.error?.details?.stderr)).toContain('JavaScript heap out of memory');
-      expect(await roomy.run({ tool: 'calculator', args: { expression: '6 * 7' }, workspaceDir: t.workspace })).toMatchObject({ status: 'ok', output: '42' });
+      expect(
+        await roomy.run({ tool: 'calculator', args: { expression: '6 * 7' }, workspaceDir: t.workspace }),
+      ).toMatchObject({ status: 'ok', output: '42' });
       expect(roomy.workerPids()).not.toContain(before);
     } finally {
       await roomy.dispose();
@@ -86,7 +106,11 @@ describe('ToolRunner with real worker processes', () => {
 
   it('Stop during a command: killed quickly, partial output, status stopped, tree gone', async () => {
     const controller = new AbortController();
-    const pending = run('execute_command', { command: 'echo partial; sleep 60 & echo "grandchild $!"; wait' }, controller.signal);
+    const pending = run(
+      'execute_command',
+      { command: 'echo partial; sleep 60 & echo "grandchild $!"; wait' },
+      controller.signal,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const stoppedAt = Date.now();
     controller.abort();
@@ -100,7 +124,10 @@ describe('ToolRunner with real worker processes', () => {
   });
 
   it('a command timeout kills the tree and keeps the output', async () => {
-    const result = await run('execute_command', { command: 'echo before; sleep 60 & echo "grandchild $!"; wait', timeout_seconds: 1 });
+    const result = await run('execute_command', {
+      command: 'echo before; sleep 60 & echo "grandchild $!"; wait',
+      timeout_seconds: 1,
+    });
     expect(result).toMatchObject({ status: 'timeout', error: { code: 'timeout' } });
     expect(result.output).toContain('before');
     await waitUntil(() => !isRunning(Number(/grandchild (\d+)/.exec(result.output)?.[1])), 1000);
@@ -111,7 +138,11 @@ describe('ToolRunner with real worker processes', () => {
     const escaped = () => processesMatching(`sleep ${nap}`).filter((p) => p.cmdline.startsWith('sleep '));
     const controller = new AbortController();
     try {
-      const pending = run('execute_command', { command: `setsid sleep ${nap} &\n(setsid -f sleep ${nap})\necho waiting; sleep 60` }, controller.signal);
+      const pending = run(
+        'execute_command',
+        { command: `setsid sleep ${nap} &\n(setsid -f sleep ${nap})\necho waiting; sleep 60` },
+        controller.signal,
+      );
       await waitUntil(() => escaped().length === 2, 5000);
       controller.abort();
       expect(await pending).toMatchObject({ status: 'stopped', output: 'waiting' });
@@ -126,9 +157,17 @@ describe('ToolRunner with real worker processes', () => {
     const escaped = () => processesMatching(`sleep ${nap}`).filter((p) => p.cmdline.startsWith('sleep '));
     // The runner's limit (1.5 s) passes long before the command's own (60 s): the worker is SIGKILLed and cannot sweep.
     try {
-      const pending = runner.run({ tool: 'execute_command', args: { command: `setsid sleep ${nap} &\nsleep 60` }, workspaceDir: t.workspace, timeoutMs: 1500 });
+      const pending = runner.run({
+        tool: 'execute_command',
+        args: { command: `setsid sleep ${nap} &\nsleep 60` },
+        workspaceDir: t.workspace,
+        timeoutMs: 1500,
+      });
       await waitUntil(() => escaped().length === 1, 5000);
-      expect(await pending).toMatchObject({ status: 'timeout', error: { message: expect.stringContaining('its worker process was killed') } });
+      expect(await pending).toMatchObject({
+        status: 'timeout',
+        error: { message: expect.stringContaining('its worker process was killed') },
+      });
       expect(escaped()).toEqual([]);
     } finally {
       for (const survivor of escaped()) process.kill(survivor.pid, 'SIGKILL');
@@ -145,7 +184,10 @@ describe('ToolRunner with real worker processes', () => {
     const stoppedAt = Date.now();
     controller.abort();
     const result = await pending;
-    expect(result).toMatchObject({ status: 'stopped', error: { code: 'stopped', message: expect.stringContaining('did not stop in time') } });
+    expect(result).toMatchObject({
+      status: 'stopped',
+      error: { code: 'stopped', message: expect.stringContaining('did not stop in time') },
+    });
     expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(700);
     expect(Date.now() - stoppedAt).toBeLessThan(3000);
     await waitUntil(() => !isRunning(pid as number), 1000);
@@ -171,6 +213,8 @@ describe('ToolRunner with real worker processes', () => {
     expect(pids).toHaveLength(2);
     await local.dispose();
     for (const pid of pids) await waitUntil(() => !isRunning(pid), 2000);
-    expect((await local.run({ tool: 'calculator', args: { expression: '1' }, workspaceDir: t.workspace })).error?.code).toBe('worker_failed');
+    expect(
+      (await local.run({ tool: 'calculator', args: { expression: '1' }, workspaceDir: t.workspace })).error?.code,
+    ).toBe('worker_failed');
   });
 });

@@ -93,7 +93,8 @@ export class ToolRunner {
     if (refusal) return finish({ status: 'error', output: '', error: toolError('sandbox_unavailable', refusal) });
     const kind = workerKindOf(request.tool);
     const acquired = await this.pool.acquire(kind);
-    if (!acquired.ok) return finish({ status: 'error', output: '', error: toolError('worker_failed', acquired.message) });
+    if (!acquired.ok)
+      return finish({ status: 'error', output: '', error: toolError('worker_failed', acquired.message) });
     // Stop may have come while a worker was starting.
     if (request.signal?.aborted) {
       this.pool.release(kind, acquired.worker);
@@ -105,7 +106,12 @@ export class ToolRunner {
   }
 
   /** The diff a write_file/edit_file call would make, for the approval card (runs in the files worker). */
-  preview(tool: 'write_file' | 'edit_file', args: Record<string, unknown>, workspaceDir: string, signal?: AbortSignal): Promise<ToolRunResult> {
+  preview(
+    tool: 'write_file' | 'edit_file',
+    args: Record<string, unknown>,
+    workspaceDir: string,
+    signal?: AbortSignal,
+  ): Promise<ToolRunResult> {
     return this.run({ tool: PREVIEW_TOOL, args: { tool, arguments: args }, workspaceDir, signal });
   }
 
@@ -133,19 +139,28 @@ export class ToolRunner {
   private limitFor(request: ToolRunRequest): number {
     if (request.timeoutMs !== undefined) return request.timeoutMs;
     if (request.tool === 'execute_command') {
-      const seconds = typeof request.args.timeout_seconds === 'number' ? request.args.timeout_seconds : TOOL_LIMITS.commandDefaultSeconds;
+      const seconds =
+        typeof request.args.timeout_seconds === 'number'
+          ? request.args.timeout_seconds
+          : TOOL_LIMITS.commandDefaultSeconds;
       // The worker enforces the command's own timeout and reports partial output; this is the backstop.
       return Math.min(seconds, TOOL_LIMITS.commandMaxSeconds) * 1000 + 5_000;
     }
     if (request.tool === 'controller') {
-      const actions = Array.isArray(request.args.actions) ? (request.args.actions as Array<Record<string, unknown>>) : [];
+      const actions = Array.isArray(request.args.actions)
+        ? (request.args.actions as Array<Record<string, unknown>>)
+        : [];
       const waits = actions.reduce((sum, a) => sum + (typeof a?.ms === 'number' ? a.ms : 0), 0);
       return 15_000 + waits + 200 * actions.length;
     }
     return this.timeouts[request.tool] ?? TOOL_LIMITS.fileToolMs;
   }
 
-  private callWorker(worker: WorkerProcess, request: ToolRunRequest, sandbox: Sandbox | undefined): Promise<{ output: ToolOutput; healthy: boolean }> {
+  private callWorker(
+    worker: WorkerProcess,
+    request: ToolRunRequest,
+    sandbox: Sandbox | undefined,
+  ): Promise<{ output: ToolOutput; healthy: boolean }> {
     const id = this.nextId++;
     const limit = this.limitFor(request);
     const startLimit = this.options.startTimeoutMs ?? 20_000;
@@ -168,7 +183,8 @@ export class ToolRunner {
           await worker.kill();
           // The worker died before its own sweep: what left the command's group goes now.
           await Promise.all([...tags].map((tag) => stopTagged(tag, 0)));
-          if (sandbox?.mode === 'container' && containers.length > 0) await this.options.removeContainers?.(sandbox, containers);
+          if (sandbox?.mode === 'container' && containers.length > 0)
+            await this.options.removeContainers?.(sandbox, containers);
         }
         for (const release of releases) release();
         resolve({ output, healthy: !kill });
@@ -182,13 +198,17 @@ export class ToolRunner {
           if (message.tag !== undefined) tags.add(message.tag);
           const release = this.options.adoptChild?.(message.pid, `${request.tool} (tool command)`);
           if (release) releases.push(release);
-        }
-        else if (message.type === 'container' && message.id === id) containers.push(message.name);
+        } else if (message.type === 'container' && message.id === id) containers.push(message.name);
         else if (message.type === 'result' && message.id === id) void settle(message.output, false);
       });
       const onAbort = () => {
         worker.send({ type: 'cancel', id });
-        timers.push(setTimeout(() => void settle(stoppedOutput('', 'it did not stop in time and its worker was killed'), true), this.options.cancelGraceMs ?? 2_500));
+        timers.push(
+          setTimeout(
+            () => void settle(stoppedOutput('', 'it did not stop in time and its worker was killed'), true),
+            this.options.cancelGraceMs ?? 2_500,
+          ),
+        );
       };
       const stopWatchingExit = worker.onExit((exit) => {
         // Out of memory reads as such; otherwise the stderr line that names the cause ("Could not open main display").
@@ -197,19 +217,40 @@ export class ToolRunner {
       });
       // Until the tool's code is loaded only the start limit applies.
       const startTimer = setTimeout(
-        () => void settle({ status: 'error', output: '', error: toolError('worker_failed', `the ${request.tool} tool did not start within ${startLimit} ms`) }, true),
+        () =>
+          void settle(
+            {
+              status: 'error',
+              output: '',
+              error: toolError('worker_failed', `the ${request.tool} tool did not start within ${startLimit} ms`),
+            },
+            true,
+          ),
         startLimit,
       );
       timers.push(startTimer);
       request.signal?.addEventListener('abort', onAbort, { once: true });
-      worker.send({ type: 'run', id, tool: request.tool, args: request.args, workspaceDir: request.workspaceDir, homeDir: this.options.homeDir, fence: this.options.fence, ...(sandbox ? { sandbox } : {}) });
+      worker.send({
+        type: 'run',
+        id,
+        tool: request.tool,
+        args: request.args,
+        workspaceDir: request.workspaceDir,
+        homeDir: this.options.homeDir,
+        fence: this.options.fence,
+        ...(sandbox ? { sandbox } : {}),
+      });
     });
   }
 }
 
 function timeoutOutput(tool: string, limit: number): ToolOutput {
   const seconds = limit >= 1000 ? `${limit / 1000} s` : `${limit} ms`;
-  return { status: 'timeout', output: '', error: toolError('timeout', `${tool} took longer than ${seconds} and was stopped (its worker process was killed)`) };
+  return {
+    status: 'timeout',
+    output: '',
+    error: toolError('timeout', `${tool} took longer than ${seconds} and was stopped (its worker process was killed)`),
+  };
 }
 
 function stoppedOutput(output: string, why: string): ToolOutput {

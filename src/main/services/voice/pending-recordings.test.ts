@@ -6,7 +6,12 @@ const piece = (bytes: number, fill = 1) => new Uint8Array(bytes).fill(fill);
 
 function setup(options: { maxBytes?: number; maxRecordings?: number } = {}) {
   let clock = 0;
-  const recordings = createPendingRecordings({ maxBytes: options.maxBytes ?? 1000, maxRecordings: options.maxRecordings ?? 3, idleMs: 60_000, now: () => clock });
+  const recordings = createPendingRecordings({
+    maxBytes: options.maxBytes ?? 1000,
+    maxRecordings: options.maxRecordings ?? 3,
+    idleMs: 60_000,
+    now: () => clock,
+  });
   return { recordings, advance: (ms: number) => (clock += ms) };
 }
 

@@ -63,11 +63,15 @@ export function createPendingRecordings(options: PendingRecordingsOptions): Pend
       }
       if (piece.length % 2 !== 0) {
         recordings.delete(id);
-        throw new AppFailure('bad_request', 'A piece of a recording must be whole 16-bit samples.', { reason: 'audio_invalid' });
+        throw new AppFailure('bad_request', 'A piece of a recording must be whole 16-bit samples.', {
+          reason: 'audio_invalid',
+        });
       }
       if (recording.bytes + piece.length > options.maxBytes) {
         recordings.delete(id);
-        throw new AppFailure('bad_request', `The recording is too long: at most ${options.maxBytes} bytes of audio.`, { reason: 'audio_invalid' });
+        throw new AppFailure('bad_request', `The recording is too long: at most ${options.maxBytes} bytes of audio.`, {
+          reason: 'audio_invalid',
+        });
       }
       recording.pieces.push(piece);
       recording.bytes += piece.length;
@@ -79,7 +83,8 @@ export function createPendingRecordings(options: PendingRecordingsOptions): Pend
       const recording = recordings.get(id);
       recordings.delete(id);
       if (!recording) throw incomplete(`The core does not have recording ${id}.`);
-      if (recording.bytes !== bytes) throw incomplete(`Recording ${id} should hold ${bytes} bytes, but the core has ${recording.bytes}.`);
+      if (recording.bytes !== bytes)
+        throw incomplete(`Recording ${id} should hold ${bytes} bytes, but the core has ${recording.bytes}.`);
       return recording.pieces;
     },
     discard: (id) => recordings.delete(id),

@@ -19,7 +19,10 @@ import { requireWhisperAssets, whisperAssets } from '@test-support/voice/whisper
 function recording(seconds: number): string {
   const random = seededRandom(42);
   const rate = 48_000;
-  const left = Float32Array.from({ length: rate * seconds }, (_, i) => 0.3 * Math.sin((2 * Math.PI * 220 * i) / rate) + 0.05 * (random() - 0.5));
+  const left = Float32Array.from(
+    { length: rate * seconds },
+    (_, i) => 0.3 * Math.sin((2 * Math.PI * 220 * i) / rate) + 0.05 * (random() - 0.5),
+  );
   return bytesToBase64(toWhisperWav([left, left.map((s) => s * 0.8)], rate));
 }
 
@@ -30,7 +33,13 @@ async function service(overrides: Partial<VoiceServiceDeps> & { voice?: Partial<
   const registry = memoryLifecycle();
   const tempRoot = await mkdtemp(join(tmpdir(), 'eva-voice-test-'));
   const voice: VoiceSettings = { modelPath: whisperAssets.tinyModel, language: 'en', ...overrides.voice };
-  const svc = createVoiceService({ binDirs: [whisperAssets.binDir], launch: registry.launch, settings: () => voice, tempRoot, ...overrides });
+  const svc = createVoiceService({
+    binDirs: [whisperAssets.binDir],
+    launch: registry.launch,
+    settings: () => voice,
+    tempRoot,
+    ...overrides,
+  });
   return { svc, registry, tempRoot };
 }
 
@@ -78,7 +87,13 @@ describe('voice service with the real whisper-cli', () => {
     const pcm = Buffer.from(short, 'base64').subarray(44);
     let offset = 0;
     for (const size of [4096, 4096, 1000, pcm.length - 9192]) {
-      expect(svc.appendAudio({ recordingId: 'm1', offset, pcmBase64: pcm.subarray(offset, offset + size).toString('base64') })).toEqual({ bytes: offset + size });
+      expect(
+        svc.appendAudio({
+          recordingId: 'm1',
+          offset,
+          pcmBase64: pcm.subarray(offset, offset + size).toString('base64'),
+        }),
+      ).toEqual({ bytes: offset + size });
       offset += size;
     }
     const streamed = await svc.transcribeRecording({ recordingId: 'm1', bytes: pcm.length, requestId: 's1' });
@@ -91,9 +106,15 @@ describe('voice service with the real whisper-cli', () => {
     const { svc, registry } = await service();
     const piece = Buffer.alloc(4096).toString('base64');
     svc.appendAudio({ recordingId: 'gap', offset: 0, pcmBase64: piece });
-    expect((await rejection(svc.transcribeRecording({ recordingId: 'gap', bytes: 8192 }))).details?.reason).toBe('recording_incomplete');
-    expect((await rejection(svc.transcribeRecording({ recordingId: 'never-sent', bytes: 4096 }))).details?.reason).toBe('recording_incomplete');
-    expect(() => svc.appendAudio({ recordingId: 'late', offset: 4096, pcmBase64: piece })).toThrow(/does not have the start/);
+    expect((await rejection(svc.transcribeRecording({ recordingId: 'gap', bytes: 8192 }))).details?.reason).toBe(
+      'recording_incomplete',
+    );
+    expect((await rejection(svc.transcribeRecording({ recordingId: 'never-sent', bytes: 4096 }))).details?.reason).toBe(
+      'recording_incomplete',
+    );
+    expect(() => svc.appendAudio({ recordingId: 'late', offset: 4096, pcmBase64: piece })).toThrow(
+      /does not have the start/,
+    );
     svc.appendAudio({ recordingId: 'dropped', offset: 0, pcmBase64: piece });
     expect(svc.discardRecording('dropped')).toEqual({ discarded: true });
     expect(svc.discardRecording('dropped')).toEqual({ discarded: false });
@@ -105,7 +126,9 @@ describe('voice service with the real whisper-cli', () => {
     const { svc, registry } = await service();
     let most = 0;
     const watch = setInterval(() => (most = Math.max(most, registry.pids().length)), 5);
-    const results = await Promise.all([1, 2, 3].map((n) => svc.transcribe({ wavBase64: short, requestId: `q${n}` }))).finally(() => clearInterval(watch));
+    const results = await Promise.all(
+      [1, 2, 3].map((n) => svc.transcribe({ wavBase64: short, requestId: `q${n}` })),
+    ).finally(() => clearInterval(watch));
     expect(results.map((r) => r.text.length > 0)).toEqual([true, true, true]);
     expect(most).toBe(1);
   });
@@ -131,7 +154,9 @@ describe('voice service with the real whisper-cli', () => {
     const dir = await mkdtemp(join(tmpdir(), 'eva-voice-model-'));
     const garbage = join(dir, 'garbage.bin');
     await writeFile(garbage, 'this is not a model, just some text');
-    const notModel = await rejection((await service({ voice: { modelPath: garbage } })).svc.transcribe({ wavBase64: short }));
+    const notModel = await rejection(
+      (await service({ voice: { modelPath: garbage } })).svc.transcribe({ wavBase64: short }),
+    );
     expect(notModel.code).toBe('model_invalid');
     expect(notModel.message).toMatch(/not a whisper\.cpp ggml model/);
 
@@ -141,7 +166,9 @@ describe('voice service with the real whisper-cli', () => {
     const error = await rejection(svc.transcribe({ wavBase64: short }));
     expect(error.code).toBe('model_invalid');
     expect(error.message).toContain('truncated.bin');
-    expect(error.details?.stderrTail).toEqual(expect.arrayContaining([expect.stringMatching(/failed to initialize whisper context/)]));
+    expect(error.details?.stderrTail).toEqual(
+      expect.arrayContaining([expect.stringMatching(/failed to initialize whisper context/)]),
+    );
     await expect.poll(() => readdir(tempRoot)).toEqual([]);
   });
 
@@ -173,7 +200,13 @@ describe('voice service with the real whisper-cli', () => {
 
   it('status of a working setup has no problem', async () => {
     const { svc } = await service();
-    expect(await svc.status()).toEqual({ binaryPath: whisperAssets.cli, modelPath: whisperAssets.tinyModel, model: 'ok', language: 'en', problem: null });
+    expect(await svc.status()).toEqual({
+      binaryPath: whisperAssets.cli,
+      modelPath: whisperAssets.tinyModel,
+      model: 'ok',
+      language: 'en',
+      problem: null,
+    });
   });
 
   it('cancel stops the run mid-way and the process is gone', async () => {

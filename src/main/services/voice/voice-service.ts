@@ -58,7 +58,11 @@ const PENDING_IDLE_MS = 60_000;
 
 export function createVoiceService(deps: VoiceServiceDeps): VoiceService {
   const running = new Map<string, AbortController>();
-  const recordings = createPendingRecordings({ maxBytes: MAX_RECORDING_PCM_BYTES, maxRecordings: MAX_PENDING_RECORDINGS, idleMs: PENDING_IDLE_MS });
+  const recordings = createPendingRecordings({
+    maxBytes: MAX_RECORDING_PCM_BYTES,
+    maxRecordings: MAX_PENDING_RECORDINGS,
+    idleMs: PENDING_IDLE_MS,
+  });
   let queue: Promise<unknown> = Promise.resolve();
   let anonymous = 0;
 
@@ -75,21 +79,41 @@ export function createVoiceService(deps: VoiceServiceDeps): VoiceService {
     const started = performance.now();
     const pieces = recordings.take(input.recordingId, input.bytes);
     if (input.bytes === 0) throw new AppFailure('bad_request', 'The recording is empty.', { reason: 'audio_invalid' });
-    return transcribeWav(wav16MonoFromPcm(pieces, WHISPER_SAMPLE_RATE), (input.bytes / 2 / WHISPER_SAMPLE_RATE) * 1000, input, started);
+    return transcribeWav(
+      wav16MonoFromPcm(pieces, WHISPER_SAMPLE_RATE),
+      (input.bytes / 2 / WHISPER_SAMPLE_RATE) * 1000,
+      input,
+      started,
+    );
   }
 
-  async function transcribeWav(wav: Uint8Array, audioMs: number, input: { language?: VoiceLanguage; requestId?: string }, started: number): Promise<VoiceTranscript> {
+  async function transcribeWav(
+    wav: Uint8Array,
+    audioMs: number,
+    input: { language?: VoiceLanguage; requestId?: string },
+    started: number,
+  ): Promise<VoiceTranscript> {
     const settings = deps.settings();
     // Both are a few file-system round trips; nothing is started before both have answered.
     const [cliPath, model] = await Promise.all([findWhisperCli(deps.binDirs), checkWhisperModel(settings.modelPath)]);
     if (!cliPath) throw new AppFailure('backend_missing', binaryMissing(), { reason: 'binary_missing' });
     if (model.state !== 'ok') {
-      const reason = model.state === 'not_configured' ? 'model_not_configured' : model.state === 'missing' ? 'model_missing' : 'model_invalid';
-      throw new AppFailure(model.state === 'invalid' ? 'model_invalid' : 'model_missing', model.problem ?? 'whisper model unusable', { reason, modelPath: settings.modelPath });
+      const reason =
+        model.state === 'not_configured'
+          ? 'model_not_configured'
+          : model.state === 'missing'
+            ? 'model_missing'
+            : 'model_invalid';
+      throw new AppFailure(
+        model.state === 'invalid' ? 'model_invalid' : 'model_missing',
+        model.problem ?? 'whisper model unusable',
+        { reason, modelPath: settings.modelPath },
+      );
     }
 
     const id = input.requestId ?? `anonymous-${++anonymous}`;
-    if (running.has(id)) throw new AppFailure('bad_request', `a transcription with request id ${id} is already running`);
+    if (running.has(id))
+      throw new AppFailure('bad_request', `a transcription with request id ${id} is already running`);
     const controller = new AbortController();
     running.set(id, controller);
     let removed: Promise<void> = Promise.resolve();
@@ -121,7 +145,9 @@ export function createVoiceService(deps: VoiceServiceDeps): VoiceService {
 
   return {
     transcribe,
-    appendAudio: (input) => ({ bytes: recordings.append(input.recordingId, input.offset, Buffer.from(input.pcmBase64, 'base64')) }),
+    appendAudio: (input) => ({
+      bytes: recordings.append(input.recordingId, input.offset, Buffer.from(input.pcmBase64, 'base64')),
+    }),
     transcribeRecording,
     discardRecording: (recordingId) => ({ discarded: recordings.discard(recordingId) }),
     cancel(requestId) {
@@ -148,7 +174,9 @@ function readWav(bytes: Uint8Array): WavInfo {
   try {
     info = parseWavHeader(bytes);
   } catch (error) {
-    throw new AppFailure('bad_request', `The recording is not a usable WAV file: ${(error as Error).message}.`, { reason: 'audio_invalid' });
+    throw new AppFailure('bad_request', `The recording is not a usable WAV file: ${(error as Error).message}.`, {
+      reason: 'audio_invalid',
+    });
   }
   if (info.frames === 0) throw new AppFailure('bad_request', 'The recording is empty.', { reason: 'audio_invalid' });
   return info;

@@ -12,11 +12,15 @@ export interface WhisperArgsInput {
 
 export function whisperArgs(input: WhisperArgsInput): string[] {
   return [
-    '--model', input.modelPath,
-    '--file', input.wavPath,
-    '--language', input.language,
+    '--model',
+    input.modelPath,
+    '--file',
+    input.wavPath,
+    '--language',
+    input.language,
     // Plain text, one segment per line, to a file we own: stdout also carries progress noise.
     '--output-txt',
-    '--output-file', input.outputBase,
+    '--output-file',
+    input.outputBase,
   ];
 }

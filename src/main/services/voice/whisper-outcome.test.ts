@@ -6,7 +6,10 @@ const base: WhisperRunFacts = {
   stoppedBy: null,
   timeoutMs: 30_000,
   exit: { code: 0, signal: null, spawnError: null },
-  stderrTail: ['whisper_init_from_file_with_params_no_state: loading model from m.bin', 'output_txt: saving output to t.txt'],
+  stderrTail: [
+    'whisper_init_from_file_with_params_no_state: loading model from m.bin',
+    'output_txt: saving output to t.txt',
+  ],
   transcript: ' hello\n',
   cliPath: '/bin/cpu/whisper-cli',
   modelPath: '/models/m.bin',
@@ -24,7 +27,10 @@ describe('judgeWhisperRun', () => {
   });
 
   it('exit 0 without a transcript, after "failed to read audio", is unreadable audio, not success', () => {
-    const error = failure({ transcript: null, stderrTail: ["error: failed to read audio file '/tmp/x/recording.wav'"] });
+    const error = failure({
+      transcript: null,
+      stderrTail: ["error: failed to read audio file '/tmp/x/recording.wav'"],
+    });
     expect(error.code).toBe('bad_request');
     expect(error.details?.reason).toBe('audio_invalid');
   });
@@ -34,7 +40,11 @@ describe('judgeWhisperRun', () => {
   });
 
   it('a loader complaint with a failing exit is an invalid model', () => {
-    const error = failure({ exit: { code: 3, signal: null, spawnError: null }, stderrTail: ['whisper_model_load: invalid model data (bad magic)', 'error: failed to initialize whisper context'], transcript: null });
+    const error = failure({
+      exit: { code: 3, signal: null, spawnError: null },
+      stderrTail: ['whisper_model_load: invalid model data (bad magic)', 'error: failed to initialize whisper context'],
+      transcript: null,
+    });
     expect(error.code).toBe('model_invalid');
     expect(error.message).toContain('/models/m.bin');
   });
@@ -64,7 +74,10 @@ describe('judgeWhisperRun', () => {
   });
 
   it('any other failing exit carries the stderr tail', () => {
-    const error = failure({ exit: { code: 10, signal: null, spawnError: null }, stderrTail: ['whisper-cli: failed to process audio'] });
+    const error = failure({
+      exit: { code: 10, signal: null, spawnError: null },
+      stderrTail: ['whisper-cli: failed to process audio'],
+    });
     expect(error.code).toBe('backend_failed');
     expect(error.details?.stderrTail).toEqual(['whisper-cli: failed to process audio']);
   });

@@ -30,7 +30,12 @@ export function mixModelOf(header: Pick<HeaderShape, 'metadata'>): MixModel {
   };
   const heads = count('attention.head_count');
   const headsKv = count('attention.head_count_kv') || heads;
-  return { architecture, layers: count('block_count'), gqa: headsKv > 0 ? Math.floor(heads / headsKv) : 0, experts: count('expert_count') };
+  return {
+    architecture,
+    layers: count('block_count'),
+    gqa: headsKv > 0 ? Math.floor(heads / headsKv) : 0,
+    experts: count('expert_count'),
+  };
 }
 
 /** Bytes of the quantized file, or null when a tensor's type or the file type is one this build does not know. */

@@ -17,7 +17,12 @@ export function createJobSlot(): JobSlot {
   let running: { jobId: string; kind: JobKind; controller: AbortController } | null = null;
   return {
     async run(jobId, kind, work) {
-      if (running) throw new AppFailure('already_running', `another ${running.kind} (${running.jobId}) is running; wait for it or cancel it`, { reason: 'busy', running: running.kind });
+      if (running)
+        throw new AppFailure(
+          'already_running',
+          `another ${running.kind} (${running.jobId}) is running; wait for it or cancel it`,
+          { reason: 'busy', running: running.kind },
+        );
       const job = { jobId, kind, controller: new AbortController() };
       running = job;
       try {

@@ -25,7 +25,13 @@ function clock() {
   return { timers, advance };
 }
 
-const at = (done: number, phase: WorkshopProgress['phase'] = 'quantize'): WorkshopProgress => ({ jobId: 'j', phase, done, total: 100, tensor: `t${done}` });
+const at = (done: number, phase: WorkshopProgress['phase'] = 'quantize'): WorkshopProgress => ({
+  jobId: 'j',
+  phase,
+  done,
+  total: 100,
+  tensor: `t${done}`,
+});
 
 describe('progressPacer', () => {
   it('sends the first at once, holds a burst to its newest, and sends that at the end of the interval', () => {

@@ -17,7 +17,11 @@ export interface ProgressPacer {
   flush(): void;
 }
 
-export function progressPacer(send: (progress: WorkshopProgress) => void, intervalMs: number, timers: PacerTimers): ProgressPacer {
+export function progressPacer(
+  send: (progress: WorkshopProgress) => void,
+  intervalMs: number,
+  timers: PacerTimers,
+): ProgressPacer {
   let held: WorkshopProgress | null = null;
   let lastSent: WorkshopProgress | null = null;
   let lastAt = -Infinity;
@@ -32,7 +36,8 @@ export function progressPacer(send: (progress: WorkshopProgress) => void, interv
   };
   return {
     push(progress) {
-      if (lastSent === null || lastSent.phase !== progress.phase || timers.now() - lastAt >= intervalMs) return emit(progress);
+      if (lastSent === null || lastSent.phase !== progress.phase || timers.now() - lastAt >= intervalMs)
+        return emit(progress);
       held = progress;
       timer ??= timers.setTimeout(() => held && emit(held), lastAt + intervalMs - timers.now());
     },

@@ -28,30 +28,132 @@ export interface MixModel {
 
 /** LLAMA_FTYPE_* numbers the rules name (include/llama.h). */
 const F = {
-  ALL_F32: 0, F16: 1, Q4_0: 2, Q4_1: 3, Q8_0: 7, Q5_0: 8, Q5_1: 9, Q2_K: 10, Q3_K_S: 11, Q3_K_M: 12, Q3_K_L: 13, Q4_K_S: 14, Q4_K_M: 15,
-  Q5_K_S: 16, Q5_K_M: 17, Q6_K: 18, IQ2_XXS: 19, IQ2_XS: 20, Q2_K_S: 21, IQ3_XS: 22, IQ3_XXS: 23, IQ1_S: 24, IQ4_NL: 25, IQ3_S: 26,
-  IQ3_M: 27, IQ2_S: 28, IQ2_M: 29, IQ4_XS: 30, IQ1_M: 31, BF16: 32, TQ1_0: 36, TQ2_0: 37, MXFP4_MOE: 38, Q1_0: 40, Q2_0: 41,
+  ALL_F32: 0,
+  F16: 1,
+  Q4_0: 2,
+  Q4_1: 3,
+  Q8_0: 7,
+  Q5_0: 8,
+  Q5_1: 9,
+  Q2_K: 10,
+  Q3_K_S: 11,
+  Q3_K_M: 12,
+  Q3_K_L: 13,
+  Q4_K_S: 14,
+  Q4_K_M: 15,
+  Q5_K_S: 16,
+  Q5_K_M: 17,
+  Q6_K: 18,
+  IQ2_XXS: 19,
+  IQ2_XS: 20,
+  Q2_K_S: 21,
+  IQ3_XS: 22,
+  IQ3_XXS: 23,
+  IQ1_S: 24,
+  IQ4_NL: 25,
+  IQ3_S: 26,
+  IQ3_M: 27,
+  IQ2_S: 28,
+  IQ2_M: 29,
+  IQ4_XS: 30,
+  IQ1_M: 31,
+  BF16: 32,
+  TQ1_0: 36,
+  TQ2_0: 37,
+  MXFP4_MOE: 38,
+  Q1_0: 40,
+  Q2_0: 41,
 } as const;
 
 /** llama_ftype_get_default_type: the type most tensors get. */
 const DEFAULT_TYPE: Readonly<Record<number, number>> = {
-  [F.Q4_0]: T.Q4_0, [F.Q4_1]: T.Q4_1, [F.Q5_0]: T.Q5_0, [F.Q5_1]: T.Q5_1, [F.Q8_0]: T.Q8_0, [F.F16]: T.F16, [F.BF16]: T.BF16,
-  [F.ALL_F32]: T.F32, [F.Q1_0]: T.Q1_0, [F.Q2_0]: T.Q2_0, [F.MXFP4_MOE]: T.MXFP4, [F.Q2_K_S]: T.Q2_K, [F.Q2_K]: T.Q2_K,
-  [F.IQ3_XS]: T.IQ3_S, [F.Q3_K_S]: T.Q3_K, [F.Q3_K_M]: T.Q3_K, [F.Q3_K_L]: T.Q3_K, [F.Q4_K_S]: T.Q4_K, [F.Q4_K_M]: T.Q4_K,
-  [F.Q5_K_S]: T.Q5_K, [F.Q5_K_M]: T.Q5_K, [F.Q6_K]: T.Q6_K, [F.TQ1_0]: T.TQ1_0, [F.TQ2_0]: T.TQ2_0, [F.IQ2_XXS]: T.IQ2_XXS,
-  [F.IQ2_XS]: T.IQ2_XS, [F.IQ2_S]: T.IQ2_XS, [F.IQ2_M]: T.IQ2_S, [F.IQ3_XXS]: T.IQ3_XXS, [F.IQ1_S]: T.IQ1_S, [F.IQ1_M]: T.IQ1_M,
-  [F.IQ4_NL]: T.IQ4_NL, [F.IQ4_XS]: T.IQ4_XS, [F.IQ3_S]: T.IQ3_S, [F.IQ3_M]: T.IQ3_S,
+  [F.Q4_0]: T.Q4_0,
+  [F.Q4_1]: T.Q4_1,
+  [F.Q5_0]: T.Q5_0,
+  [F.Q5_1]: T.Q5_1,
+  [F.Q8_0]: T.Q8_0,
+  [F.F16]: T.F16,
+  [F.BF16]: T.BF16,
+  [F.ALL_F32]: T.F32,
+  [F.Q1_0]: T.Q1_0,
+  [F.Q2_0]: T.Q2_0,
+  [F.MXFP4_MOE]: T.MXFP4,
+  [F.Q2_K_S]: T.Q2_K,
+  [F.Q2_K]: T.Q2_K,
+  [F.IQ3_XS]: T.IQ3_S,
+  [F.Q3_K_S]: T.Q3_K,
+  [F.Q3_K_M]: T.Q3_K,
+  [F.Q3_K_L]: T.Q3_K,
+  [F.Q4_K_S]: T.Q4_K,
+  [F.Q4_K_M]: T.Q4_K,
+  [F.Q5_K_S]: T.Q5_K,
+  [F.Q5_K_M]: T.Q5_K,
+  [F.Q6_K]: T.Q6_K,
+  [F.TQ1_0]: T.TQ1_0,
+  [F.TQ2_0]: T.TQ2_0,
+  [F.IQ2_XXS]: T.IQ2_XXS,
+  [F.IQ2_XS]: T.IQ2_XS,
+  [F.IQ2_S]: T.IQ2_XS,
+  [F.IQ2_M]: T.IQ2_S,
+  [F.IQ3_XXS]: T.IQ3_XXS,
+  [F.IQ1_S]: T.IQ1_S,
+  [F.IQ1_M]: T.IQ1_M,
+  [F.IQ4_NL]: T.IQ4_NL,
+  [F.IQ4_XS]: T.IQ4_XS,
+  [F.IQ3_S]: T.IQ3_S,
+  [F.IQ3_M]: T.IQ3_S,
 };
 
-type Category = 'output' | 'token_embd' | 'attn_qkv' | 'attn_kv_b' | 'attn_v' | 'attn_k' | 'attn_q' | 'attn_output' | 'ffn_up' | 'ffn_gate' | 'ffn_down' | 'other';
+type Category =
+  | 'output'
+  | 'token_embd'
+  | 'attn_qkv'
+  | 'attn_kv_b'
+  | 'attn_v'
+  | 'attn_k'
+  | 'attn_q'
+  | 'attn_output'
+  | 'ffn_up'
+  | 'ffn_gate'
+  | 'ffn_down'
+  | 'other';
 
 const NOT_QUANTIZED = [
-  '_norm.weight', 'ffn_gate_inp.weight', 'ffn_gate_tid2eid.weight', 'altup', 'laurel', 'per_layer_model_proj', 'ssm_conv1d',
-  'shortconv.conv.weight', 'indexer.k_proj.weight', 'indexer.q_proj.weight', 'time_mix_first.weight', 'time_mix_w0.weight',
-  'time_mix_w1.weight', 'time_mix_w2.weight', 'time_mix_v0.weight', 'time_mix_v1.weight', 'time_mix_v2.weight', 'time_mix_a0.weight',
-  'time_mix_a1.weight', 'time_mix_a2.weight', 'time_mix_g1.weight', 'time_mix_g2.weight', 'time_mix_decay_w1.weight',
-  'time_mix_decay_w2.weight', 'time_mix_lerp_fused.weight', 'attn_rel_b.weight', '.position_embd', 'sam.pos_embd', 'sam.neck.',
-  'sam.net_', '.rel_pos', '.patch_embd', '.patch_merger', 'a.rvq.codebook', 'mm.a.code_embd',
+  '_norm.weight',
+  'ffn_gate_inp.weight',
+  'ffn_gate_tid2eid.weight',
+  'altup',
+  'laurel',
+  'per_layer_model_proj',
+  'ssm_conv1d',
+  'shortconv.conv.weight',
+  'indexer.k_proj.weight',
+  'indexer.q_proj.weight',
+  'time_mix_first.weight',
+  'time_mix_w0.weight',
+  'time_mix_w1.weight',
+  'time_mix_w2.weight',
+  'time_mix_v0.weight',
+  'time_mix_v1.weight',
+  'time_mix_v2.weight',
+  'time_mix_a0.weight',
+  'time_mix_a1.weight',
+  'time_mix_a2.weight',
+  'time_mix_g1.weight',
+  'time_mix_g2.weight',
+  'time_mix_decay_w1.weight',
+  'time_mix_decay_w2.weight',
+  'time_mix_lerp_fused.weight',
+  'attn_rel_b.weight',
+  '.position_embd',
+  'sam.pos_embd',
+  'sam.neck.',
+  'sam.net_',
+  '.rel_pos',
+  '.patch_embd',
+  '.patch_merger',
+  'a.rvq.codebook',
+  'mm.a.code_embd',
 ];
 
 /** ggml_n_dims: trailing dimensions of 1 do not count. */
@@ -73,8 +175,15 @@ function categoryOf(name: string): Category {
   if (name === 'output.weight') return 'output';
   if (name === 'token_embd.weight' || name === 'per_layer_token_embd.weight') return 'token_embd';
   const parts: Array<[string, Category]> = [
-    ['attn_qkv.weight', 'attn_qkv'], ['attn_kv_b.weight', 'attn_kv_b'], ['attn_v.weight', 'attn_v'], ['attn_k.weight', 'attn_k'],
-    ['attn_q.weight', 'attn_q'], ['attn_output.weight', 'attn_output'], ['ffn_up', 'ffn_up'], ['ffn_gate', 'ffn_gate'], ['ffn_down', 'ffn_down'],
+    ['attn_qkv.weight', 'attn_qkv'],
+    ['attn_kv_b.weight', 'attn_kv_b'],
+    ['attn_v.weight', 'attn_v'],
+    ['attn_k.weight', 'attn_k'],
+    ['attn_q.weight', 'attn_q'],
+    ['attn_output.weight', 'attn_output'],
+    ['ffn_up', 'ffn_up'],
+    ['ffn_gate', 'ffn_gate'],
+    ['ffn_down', 'ffn_down'],
   ];
   return parts.find(([part]) => name.includes(part))?.[1] ?? 'other';
 }
@@ -86,13 +195,25 @@ const layerOf = (name: string): number | null => {
   return match ? Number(match[1]) : null;
 };
 
-/** The order llama.cpp visits tensors in (its loader's map: by layer, then by name), which the per-layer counters depend on. */
+/**
+ * The order llama.cpp visits tensors in (its loader's map: by layer, then by name), which the per-layer counters depend
+ * on.
+ */
 function visitOrder(tensors: readonly TensorShape[]): number[] {
   const key = (t: TensorShape) => layerOf(t.name) ?? -1;
-  return tensors.map((_t, i) => i).sort((a, b) => key(tensors[a]!) - key(tensors[b]!) || (tensors[a]!.name < tensors[b]!.name ? -1 : tensors[a]!.name > tensors[b]!.name ? 1 : 0));
+  return tensors
+    .map((_t, i) => i)
+    .sort(
+      (a, b) =>
+        key(tensors[a]!) - key(tensors[b]!) ||
+        (tensors[a]!.name < tensors[b]!.name ? -1 : tensors[a]!.name > tensors[b]!.name ? 1 : 0),
+    );
 }
 
-/** The ggml type llama-quantize writes each tensor as (same order as `tensors`); null for a file type it has no default for. */
+/**
+ * The ggml type llama-quantize writes each tensor as (same order as `tensors`); null for a file type it has no default
+ * for.
+ */
 export function plannedTensorTypes(tensors: readonly TensorShape[], ftype: number, model: MixModel): number[] | null {
   const defaultType = DEFAULT_TYPE[ftype];
   if (defaultType === undefined) return null;
@@ -127,7 +248,14 @@ interface MixState {
 }
 
 /** llama_tensor_get_type_impl for the default options. */
-function mixType(defaultType: number, tensor: TensorShape, category: Category, ftype: number, model: MixModel, s: MixState): number {
+function mixType(
+  defaultType: number,
+  tensor: TensorShape,
+  category: Category,
+  ftype: number,
+  model: MixModel,
+  s: MixState,
+): number {
   const falcon = model.architecture === 'falcon';
   const veryLowBit = [F.IQ2_XXS, F.IQ2_XS, F.IQ1_S, F.IQ2_S, F.IQ2_M, F.IQ1_M] as number[];
   const ffnLayer = () => layerOf(tensor.name) ?? s.iFfnDown;
@@ -135,7 +263,8 @@ function mixType(defaultType: number, tensor: TensorShape, category: Category, f
   if (category === 'output' || (s.tied && category === 'token_embd')) {
     const block = GGML_TYPES[type]?.blockSize ?? 1;
     if (ftype === F.MXFP4_MOE || falcon || (tensor.dims[0] ?? 0) % block !== 0) type = T.Q8_0;
-    else if ([F.IQ2_XXS, F.IQ2_XS, F.IQ3_XXS, F.IQ1_S, F.IQ2_S, F.IQ2_M, F.IQ1_M].includes(ftype as never)) type = T.Q5_K;
+    else if ([F.IQ2_XXS, F.IQ2_XS, F.IQ3_XXS, F.IQ1_S, F.IQ2_S, F.IQ2_M, F.IQ1_M].includes(ftype as never))
+      type = T.Q5_K;
     else if (type !== T.Q8_0) type = T.Q6_K;
   } else if (ftype === F.MXFP4_MOE) {
     type = (tensor.dims[2] ?? 1) > 1 ? T.MXFP4 : T.Q8_0;
@@ -218,7 +347,19 @@ function ffnDownType(type: number, ftype: number, model: MixModel, layer: number
 function attnOutputType(type: number, ftype: number, model: MixModel): number {
   if (model.architecture === 'falcon') return ftype === F.Q3_K_L ? T.Q4_K : type;
   if (model.experts === 8) {
-    const bumped = [F.Q2_K, F.IQ3_XS, F.IQ3_XXS, F.Q3_K_S, F.Q3_K_M, F.IQ4_NL, F.Q4_K_S, F.Q4_K_M, F.IQ3_S, F.IQ3_M, F.IQ4_XS] as number[];
+    const bumped = [
+      F.Q2_K,
+      F.IQ3_XS,
+      F.IQ3_XXS,
+      F.Q3_K_S,
+      F.Q3_K_M,
+      F.IQ4_NL,
+      F.Q4_K_S,
+      F.Q4_K_M,
+      F.IQ3_S,
+      F.IQ3_M,
+      F.IQ4_XS,
+    ] as number[];
     return bumped.includes(ftype) ? T.Q5_K : type;
   }
   if (ftype === F.Q2_K) return T.Q3_K;
@@ -228,15 +369,30 @@ function attnOutputType(type: number, ftype: number, model: MixModel): number {
   return type;
 }
 
-/** tensor_type_fallback: rows that do not fill the type's blocks get a type with smaller blocks, F16 as the last resort. */
+/**
+ * tensor_type_fallback: rows that do not fill the type's blocks get a type with smaller blocks, F16 as the last resort.
+ */
 function fallbackType(tensor: TensorShape, type: number): number {
   const columns = tensor.dims[0] ?? 0;
   const block = GGML_TYPES[type]?.blockSize ?? 1;
   if (columns % block === 0) return type;
   const smaller: Readonly<Record<number, number>> = {
-    [T.IQ1_S]: T.IQ4_NL, [T.IQ1_M]: T.IQ4_NL, [T.IQ2_XXS]: T.IQ4_NL, [T.IQ2_XS]: T.IQ4_NL, [T.IQ2_S]: T.IQ4_NL, [T.IQ3_XXS]: T.IQ4_NL,
-    [T.IQ3_S]: T.IQ4_NL, [T.IQ4_XS]: T.IQ4_NL, [T.Q2_0]: T.Q4_0, [T.Q2_K]: T.Q4_0, [T.Q3_K]: T.Q4_0, [T.TQ1_0]: T.Q4_0,
-    [T.TQ2_0]: T.Q4_0, [T.Q4_K]: T.Q5_0, [T.Q5_K]: T.Q5_1, [T.Q6_K]: T.Q8_0,
+    [T.IQ1_S]: T.IQ4_NL,
+    [T.IQ1_M]: T.IQ4_NL,
+    [T.IQ2_XXS]: T.IQ4_NL,
+    [T.IQ2_XS]: T.IQ4_NL,
+    [T.IQ2_S]: T.IQ4_NL,
+    [T.IQ3_XXS]: T.IQ4_NL,
+    [T.IQ3_S]: T.IQ4_NL,
+    [T.IQ4_XS]: T.IQ4_NL,
+    [T.Q2_0]: T.Q4_0,
+    [T.Q2_K]: T.Q4_0,
+    [T.Q3_K]: T.Q4_0,
+    [T.TQ1_0]: T.Q4_0,
+    [T.TQ2_0]: T.Q4_0,
+    [T.Q4_K]: T.Q5_0,
+    [T.Q5_K]: T.Q5_1,
+    [T.Q6_K]: T.Q8_0,
   };
   const next = smaller[type] ?? type;
   return columns % (GGML_TYPES[next]?.blockSize ?? 1) === 0 ? next : T.F16;

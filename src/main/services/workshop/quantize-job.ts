@@ -62,10 +62,26 @@ export async function runQuantizeJob(job: QuantizeJob, deps: JobDeps): Promise<J
       tensors = progress.total;
       report(deps, job.jobId, 'quantize', progress);
     });
-    const args = quantizeArgs({ modelPath: job.modelPath, outputPath: partPath, type: job.type, allowRequantize: job.allowRequantize, imatrixPath });
-    await runTool(job, deps, { tool: 'llama-quantize', command: job.tools.quantize, args, outputPath: job.outputPath, onText: (stream, text) => stream === 'stderr' && read(text) });
+    const args = quantizeArgs({
+      modelPath: job.modelPath,
+      outputPath: partPath,
+      type: job.type,
+      allowRequantize: job.allowRequantize,
+      imatrixPath,
+    });
+    await runTool(job, deps, {
+      tool: 'llama-quantize',
+      command: job.tools.quantize,
+      args,
+      outputPath: job.outputPath,
+      onText: (stream, text) => stream === 'stderr' && read(text),
+    });
     const bytes = await sizeOf(partPath);
-    if (bytes === null || bytes === 0) throw new AppFailure('backend_failed', `llama-quantize finished without writing ${job.outputPath}.`, { reason: 'write_failed', outputPath: job.outputPath });
+    if (bytes === null || bytes === 0)
+      throw new AppFailure('backend_failed', `llama-quantize finished without writing ${job.outputPath}.`, {
+        reason: 'write_failed',
+        outputPath: job.outputPath,
+      });
     await rename(partPath, job.outputPath);
     return { bytes, tensors, imatrixMs };
   } finally {
@@ -75,7 +91,11 @@ export async function runQuantizeJob(job: QuantizeJob, deps: JobDeps): Promise<J
 }
 
 async function computeImatrix(job: QuantizeJob, deps: JobDeps, dir: string): Promise<string> {
-  if (!job.tools.imatrix) throw new AppFailure('backend_missing', 'llama-imatrix is not built: run `npm run backend:build`.', { reason: 'binary_missing', tool: 'llama-imatrix' });
+  if (!job.tools.imatrix)
+    throw new AppFailure('backend_missing', 'llama-imatrix is not built: run `npm run backend:build`.', {
+      reason: 'binary_missing',
+      tool: 'llama-imatrix',
+    });
   const calibrationPath = join(dir, 'calibration.txt');
   const outputPath = join(dir, 'imatrix.gguf');
   await writeFile(calibrationPath, job.calibrationText ?? '');
@@ -84,7 +104,11 @@ async function computeImatrix(job: QuantizeJob, deps: JobDeps, dir: string): Pro
   const args = imatrixArgs({ modelPath: job.modelPath, calibrationPath, outputPath, context });
   await runTool(job, deps, { tool: 'llama-imatrix', command: job.tools.imatrix, args, outputPath, onText: read });
   // llama-imatrix reports a failed write in its log and still exits 0.
-  if (!(await sizeOf(outputPath))) throw new AppFailure('backend_failed', 'llama-imatrix finished without writing the importance matrix.', { reason: 'failed', tool: 'llama-imatrix' });
+  if (!(await sizeOf(outputPath)))
+    throw new AppFailure('backend_failed', 'llama-imatrix finished without writing the importance matrix.', {
+      reason: 'failed',
+      tool: 'llama-imatrix',
+    });
   return outputPath;
 }
 
@@ -108,7 +132,14 @@ async function runTool(job: QuantizeJob, deps: JobDeps, run: ToolRun): Promise<v
     killGraceMs: deps.killGraceMs ?? DEFAULT_GRACE_MS,
   });
   const exit = await proc.exited;
-  const failure = judgeToolRun({ tool: run.tool, cancelled: exit.why === 'aborted', exit, stderrTail: exit.lastLines, modelPath: job.modelPath, outputPath: run.outputPath });
+  const failure = judgeToolRun({
+    tool: run.tool,
+    cancelled: exit.why === 'aborted',
+    exit,
+    stderrTail: exit.lastLines,
+    modelPath: job.modelPath,
+    outputPath: run.outputPath,
+  });
   if (failure) throw failure;
 }
 
@@ -116,7 +147,10 @@ function report(deps: JobDeps, jobId: string, phase: WorkshopProgress['phase'], 
   deps.onProgress({ jobId, phase, ...progress });
 }
 
-/** rm that also shrugs off a path that cannot exist (a folder part of it is a file): that is llama-quantize's failure to report. */
+/**
+ * rm that also shrugs off a path that cannot exist (a folder part of it is a file): that is llama-quantize's failure to
+ * report.
+ */
 async function removeQuietly(path: string): Promise<void> {
   await rm(path, { force: true }).catch(() => undefined);
 }

@@ -32,6 +32,20 @@ export function imatrixContext(calibrationBytes: number): number {
 }
 
 /** `llama-imatrix -m model -f text -o out -c N`: perplexity stays on, its `[k]ppl,` lines are the progress. */
-export function imatrixArgs(request: { modelPath: string; calibrationPath: string; outputPath: string; context: number }): string[] {
-  return ['-m', request.modelPath, '-f', request.calibrationPath, '-o', request.outputPath, '-c', String(request.context)];
+export function imatrixArgs(request: {
+  modelPath: string;
+  calibrationPath: string;
+  outputPath: string;
+  context: number;
+}): string[] {
+  return [
+    '-m',
+    request.modelPath,
+    '-f',
+    request.calibrationPath,
+    '-o',
+    request.outputPath,
+    '-c',
+    String(request.context),
+  ];
 }

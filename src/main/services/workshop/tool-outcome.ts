@@ -25,21 +25,36 @@ interface Known {
 
 // The first that matches wins: a load failure is reported before the generic lines that follow it.
 const KNOWN: readonly Known[] = [
-  { pattern: /invalid magic characters|failed to read magic/, code: 'model_invalid', reason: 'not_gguf', say: (f) => `${f.modelPath} is not a GGUF model file.` },
+  {
+    pattern: /invalid magic characters|failed to read magic/,
+    code: 'model_invalid',
+    reason: 'not_gguf',
+    say: (f) => `${f.modelPath} is not a GGUF model file.`,
+  },
   {
     pattern: /data is not within the file bounds|failed to read (key-value pairs|header|tensor info|tensor data)/,
     code: 'model_invalid',
     reason: 'truncated',
     say: (f) => `${f.modelPath} is damaged or incomplete (a partial download?).`,
   },
-  { pattern: /failed to open GGUF file .*\((No such file|Not a directory)/, code: 'model_missing', reason: 'model_missing', say: (f) => `${f.modelPath} was not found.` },
+  {
+    pattern: /failed to open GGUF file .*\((No such file|Not a directory)/,
+    code: 'model_missing',
+    reason: 'model_missing',
+    say: (f) => `${f.modelPath} was not found.`,
+  },
   {
     pattern: /requantizing from type (\S+) is disabled/,
     code: 'bad_request',
     reason: 'requantize_disabled',
     say: (_f, m) => `The model is quantized already (${m[1]}); requantizing loses quality and must be asked for.`,
   },
-  { pattern: /invalid ftype|invalid ggml_type/, code: 'bad_request', reason: 'invalid_type', say: () => 'llama-quantize does not know this type.' },
+  {
+    pattern: /invalid ftype|invalid ggml_type/,
+    code: 'bad_request',
+    reason: 'invalid_type',
+    say: () => 'llama-quantize does not know this type.',
+  },
   {
     pattern: /requires an imatrix|requires an importance matrix|Missing importance matrix/,
     code: 'bad_request',
@@ -65,20 +80,40 @@ export function judgeToolRun(facts: ToolRunFacts): AppFailure | null {
   const { exit, tool } = facts;
   const tail = facts.stderrTail;
   const fail = (code: ErrorCode, reason: WorkshopFailureReason, message: string, extra: Record<string, unknown> = {}) =>
-    new AppFailure(code, message, { reason, tool, path: facts.modelPath, outputPath: facts.outputPath, stderrTail: tail, ...extra });
+    new AppFailure(code, message, {
+      reason,
+      tool,
+      path: facts.modelPath,
+      outputPath: facts.outputPath,
+      stderrTail: tail,
+      ...extra,
+    });
   if (facts.cancelled) return fail('backend_failed', 'cancelled', `${tool} was cancelled.`);
-  if (exit.spawnError) return fail('backend_not_executable', 'binary_missing', `${tool} could not be started (${exit.spawnError}); run \`npm run backend:build\`.`);
-  if (exit.signal) return fail('backend_failed', 'killed', `${tool} was killed (${exit.signal}) before it finished; if this repeats, the model may be too large for the free memory.`);
+  if (exit.spawnError)
+    return fail(
+      'backend_not_executable',
+      'binary_missing',
+      `${tool} could not be started (${exit.spawnError}); run \`npm run backend:build\`.`,
+    );
+  if (exit.signal)
+    return fail(
+      'backend_failed',
+      'killed',
+      `${tool} was killed (${exit.signal}) before it finished; if this repeats, the model may be too large for the free memory.`,
+    );
   if (exit.code === 0) return null;
   const stderr = tail.join('\n');
   for (const known of KNOWN) {
     const match = known.pattern.exec(stderr);
-    if (match) return fail(known.code, known.reason, `${known.say(facts, match)} (${tool}: ${lineOf(stderr, match.index)})`);
+    if (match)
+      return fail(known.code, known.reason, `${known.say(facts, match)} (${tool}: ${lineOf(stderr, match.index)})`);
   }
   return fail('backend_failed', 'failed', `${tool} failed (exit ${exit.code}).`);
 }
 
-/** The whole stderr line a match sits in, without the log's time and level prefix: the tool's own words for the message. */
+/**
+ * The whole stderr line a match sits in, without the log's time and level prefix: the tool's own words for the message.
+ */
 function lineOf(text: string, at: number): string {
   const start = text.lastIndexOf('\n', at) + 1;
   const end = text.indexOf('\n', at);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { imatrixProgressReader, quantizeProgressReader, type ToolProgress } from './tool-progress';
 
-const LINE_START = '[   3/  21]                    token_embd.weight - [    64,  32000,      1,      1], type =    f16, converting to q8_0 .. ';
+const LINE_START =
+  '[   3/  21]                    token_embd.weight - [    64,  32000,      1,      1], type =    f16, converting to q8_0 .. ';
 const LINE_END = 'size =     3.91 MiB ->     2.08 MiB\n';
 
 describe('quantizeProgressReader', () => {
@@ -23,7 +24,9 @@ describe('quantizeProgressReader', () => {
       const feed = quantizeProgressReader((p) => seen.push(p));
       for (let at = 0; at < text.length; at += size) feed(text.slice(at, at + size));
       const said = seen.map((p) => `${p.done}/${p.total} ${p.tensor}`);
-      expect(said, `chunks of ${size}`).toEqual(expect.arrayContaining(['3/21 token_embd.weight', '4/21 blk.0.attn_k.weight']));
+      expect(said, `chunks of ${size}`).toEqual(
+        expect.arrayContaining(['3/21 token_embd.weight', '4/21 blk.0.attn_k.weight']),
+      );
       expect(said.at(-1)).toBe('4/21 blk.0.attn_k.weight');
       expect(seen.map((p) => p.done)).toEqual([...seen.map((p) => p.done)].sort((a, b) => a - b));
     }
@@ -31,7 +34,9 @@ describe('quantizeProgressReader', () => {
 
   it('ignores the error that ends a requantizing line', () => {
     const seen: ToolProgress[] = [];
-    quantizeProgressReader((p) => seen.push(p))('[   3/  21] token_embd.weight - [64, 32000, 1, 1], type =   q4_0, llama_model_quantize: failed to quantize: requantizing from type q4_0 is disabled\n');
+    quantizeProgressReader((p) => seen.push(p))(
+      '[   3/  21] token_embd.weight - [64, 32000, 1, 1], type =   q4_0, llama_model_quantize: failed to quantize: requantizing from type q4_0 is disabled\n',
+    );
     expect(seen.at(-1)).toEqual({ done: 3, total: 21, tensor: 'token_embd.weight' });
   });
 });

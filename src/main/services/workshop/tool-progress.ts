@@ -39,7 +39,9 @@ export function quantizeProgressReader(onProgress: (progress: ToolProgress) => v
 }
 
 /** llama-imatrix: the chunk count from stderr (`computing over 20 chunks`), each chunk's `[k]ppl,` from stdout. */
-export function imatrixProgressReader(onProgress: (progress: ToolProgress) => void): (stream: 'stdout' | 'stderr', text: string) => void {
+export function imatrixProgressReader(
+  onProgress: (progress: ToolProgress) => void,
+): (stream: 'stdout' | 'stderr', text: string) => void {
   let total = 0;
   let done = 0;
   let stderrPending = '';
@@ -61,7 +63,8 @@ export function imatrixProgressReader(onProgress: (progress: ToolProgress) => vo
     const cut = stdoutPending.lastIndexOf(',');
     if (cut < 0) return;
     let last = done;
-    for (const match of stdoutPending.slice(0, cut + 1).matchAll(/\[(\d+)\][^,[]*,/g)) last = Math.max(last, Number(match[1]));
+    for (const match of stdoutPending.slice(0, cut + 1).matchAll(/\[(\d+)\][^,[]*,/g))
+      last = Math.max(last, Number(match[1]));
     stdoutPending = stdoutPending.slice(cut + 1);
     if (last > done) {
       done = last;

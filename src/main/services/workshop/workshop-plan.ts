@@ -31,7 +31,10 @@ export async function readQuantizePlan(modelPath: string, binDirs: readonly stri
       };
     }),
   );
-  const [quantize, imatrix] = await Promise.all([findTool(binDirs, 'llama-quantize'), findTool(binDirs, 'llama-imatrix')]);
+  const [quantize, imatrix] = await Promise.all([
+    findTool(binDirs, 'llama-quantize'),
+    findTool(binDirs, 'llama-imatrix'),
+  ]);
   return { model, options, tools: { quantize, imatrix } };
 }
 
@@ -44,11 +47,16 @@ function describeModel(header: GgufHeader, path: string): WorkshopModel {
     fileType: typeof fileType === 'number' ? (FILE_TYPE_NAMES[fileType] ?? null) : null,
     bytes: header.fileSize,
     // The tensors say it, not general.file_type: some converters leave that key out or get it wrong.
-    quantized: (header.tensors ?? []).some((tensor) => tensor.dims.filter((dim) => dim > 1).length >= 2 && isQuantizedType(tensor.type)),
+    quantized: (header.tensors ?? []).some(
+      (tensor) => tensor.dims.filter((dim) => dim > 1).length >= 2 && isQuantizedType(tensor.type),
+    ),
   };
 }
 
-/** A partial download keeps a valid header: its last tensors end past the end of the file. llama-quantize would load it and fail there. */
+/**
+ * A partial download keeps a valid header: its last tensors end past the end of the file. llama-quantize would load it
+ * and fail there.
+ */
 export function assertComplete(header: GgufHeader, path: string): void {
   for (const tensor of header.tensors ?? []) {
     const [columns = 1, ...rest] = tensor.dims;
@@ -56,11 +64,15 @@ export function assertComplete(header: GgufHeader, path: string): void {
     if (row === null) continue;
     const end = (header.dataOffset ?? 0) + tensor.offset + row * rest.reduce((a, b) => a * b, 1);
     if (end > header.fileSize) {
-      throw new AppFailure('model_invalid', `truncated GGUF: tensor ${tensor.name} ends at byte ${end} but the file ends at byte ${header.fileSize} (an incomplete download?)`, {
-        reason: 'truncated',
-        path,
-        tensor: tensor.name,
-      });
+      throw new AppFailure(
+        'model_invalid',
+        `truncated GGUF: tensor ${tensor.name} ends at byte ${end} but the file ends at byte ${header.fileSize} (an incomplete download?)`,
+        {
+          reason: 'truncated',
+          path,
+          tensor: tensor.name,
+        },
+      );
     }
   }
 }

@@ -43,12 +43,28 @@ async function workshop() {
   return { svc, registry, progress, tempRoot };
 }
 
-function request(type: QuantTypeName, outputPath: string, extra: { modelPath?: string; overwrite?: boolean; allowRequantize?: boolean; calibrationText?: string } = {}) {
-  return { jobId: `job-${++jobs}`, modelPath: workshopAssets.tinyModel, type, outputPath, overwrite: false, allowRequantize: false, ...extra };
+function request(
+  type: QuantTypeName,
+  outputPath: string,
+  extra: { modelPath?: string; overwrite?: boolean; allowRequantize?: boolean; calibrationText?: string } = {},
+) {
+  return {
+    jobId: `job-${++jobs}`,
+    modelPath: workshopAssets.tinyModel,
+    type,
+    outputPath,
+    overwrite: false,
+    allowRequantize: false,
+    ...extra,
+  };
 }
 
 async function completion(baseUrl: string): Promise<{ status: number; content: unknown }> {
-  const response = await fetch(`${baseUrl}/completion`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'Hello', n_predict: 8 }) });
+  const response = await fetch(`${baseUrl}/completion`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ prompt: 'Hello', n_predict: 8 }),
+  });
   const body = (await response.json()) as { content?: unknown };
   return { status: response.status, content: body.content };
 }
@@ -59,8 +75,13 @@ describe('workshop: quantizing for real', () => {
     const plan = await svc.plan(workshopAssets.tinyModel);
     expect(plan.model).toMatchObject({ fileType: 'F16', quantized: false, name: 'tiny-llama-test' });
     expect(plan.tools.quantize).toBe(workshopAssets.quantize);
-    expect(plan.options.find((o) => o.type === 'Q4_K_M')?.suggestedPath).toBe(workshopAssets.tinyModel.replace(/\.gguf$/, '-Q4_K_M.gguf'));
-    for (const [type, ftype] of [['Q8_0', 7], ['Q4_0', 2]] as const) {
+    expect(plan.options.find((o) => o.type === 'Q4_K_M')?.suggestedPath).toBe(
+      workshopAssets.tinyModel.replace(/\.gguf$/, '-Q4_K_M.gguf'),
+    );
+    for (const [type, ftype] of [
+      ['Q8_0', 7],
+      ['Q4_0', 2],
+    ] as const) {
       const outputPath = join(dir, `tiny-${type}.gguf`);
       progress.length = 0;
       const result = await svc.quantize(request(type, outputPath));
@@ -68,7 +89,10 @@ describe('workshop: quantizing for real', () => {
       expect(result.bytes).toBe((await stat(outputPath)).size);
       expect(existsSync(`${outputPath}.part`)).toBe(false);
       const estimate = plan.options.find((o) => o.type === type)!.estimatedBytes;
-      expect(Math.abs(estimate - result.bytes) / result.bytes, `${type}: estimated ${estimate}, wrote ${result.bytes}`).toBeLessThan(0.005);
+      expect(
+        Math.abs(estimate - result.bytes) / result.bytes,
+        `${type}: estimated ${estimate}, wrote ${result.bytes}`,
+      ).toBeLessThan(0.005);
       // Every tensor reported, in order, ending at 21 of 21.
       const finished = progress.filter((p) => p.phase === 'quantize').map((p) => p.done);
       expect(finished).toEqual([...finished].sort((a, b) => a - b));
@@ -110,7 +134,7 @@ describe('workshop: quantizing for real', () => {
     const job = request('Q4_K_M', outputPath, { modelPath: workshopAssets.mediumModel });
     const running = svc.quantize(job);
     let partialSeen = false;
-    for (const deadline = Date.now() + 20_000; !progress.some((p) => p.phase === 'quantize'); ) {
+    for (const deadline = Date.now() + 20_000; !progress.some((p) => p.phase === 'quantize');) {
       if (Date.now() > deadline) throw new Error('llama-quantize reported no tensor within 20 s');
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
@@ -137,7 +161,10 @@ describe('workshop: bad input, in words', () => {
     await writeFile(text, 'hello, this is not a model\n');
     const truncated = join(dir, 'truncated.gguf');
     await writeFile(truncated, (await readFile(workshopAssets.tinyModel)).subarray(0, 4_000_000));
-    for (const [path, reason] of [[text, 'not_gguf'], [truncated, 'truncated']] as const) {
+    for (const [path, reason] of [
+      [text, 'not_gguf'],
+      [truncated, 'truncated'],
+    ] as const) {
       const planned = await appFailureOf(svc.plan(path));
       expect(planned.code).toBe('model_invalid');
       expect(planned.details?.reason).toBe(reason);
@@ -156,7 +183,10 @@ describe('workshop: bad input, in words', () => {
     expect(plan.model).toMatchObject({ fileType: 'Q4_0', quantized: true });
     const outputPath = join(dir, 'requant-Q8_0.gguf');
     const refused = await appFailureOf(svc.quantize(request('Q8_0', outputPath, { modelPath: q4 })));
-    expect({ code: refused.code, reason: refused.details?.reason }).toEqual({ code: 'bad_request', reason: 'requantize_disabled' });
+    expect({ code: refused.code, reason: refused.details?.reason }).toEqual({
+      code: 'bad_request',
+      reason: 'requantize_disabled',
+    });
     expect(refused.message).toMatch(/requantizing from type q4_0 is disabled/);
     expect(existsSync(outputPath) || existsSync(`${outputPath}.part`)).toBe(false);
     const allowed = await svc.quantize(request('Q8_0', outputPath, { modelPath: q4, allowRequantize: true }));
@@ -174,7 +204,9 @@ describe('workshop: bad input, in words', () => {
     expect((await readGgufHeader(outputPath)).metadata.get('general.file_type')).toBe(7);
     const copy = join(dir, 'self.gguf');
     await copyFile(workshopAssets.tinyModel, copy);
-    expect((await appFailureOf(svc.quantize(request('Q8_0', copy, { modelPath: copy, overwrite: true })))).details?.reason).toBe('same_file');
+    expect(
+      (await appFailureOf(svc.quantize(request('Q8_0', copy, { modelPath: copy, overwrite: true })))).details?.reason,
+    ).toBe('same_file');
   });
 
   it('says an output that cannot be written could not be written (llama-quantize: iostream error)', async () => {
@@ -183,17 +215,31 @@ describe('workshop: bad input, in words', () => {
     await writeFile(aFile, 'x');
     const outputPath = join(aFile, 'out.gguf');
     const error = await appFailureOf(svc.quantize(request('Q4_0', outputPath)));
-    expect({ code: error.code, reason: error.details?.reason }).toEqual({ code: 'backend_failed', reason: 'write_failed' });
+    expect({ code: error.code, reason: error.details?.reason }).toEqual({
+      code: 'backend_failed',
+      reason: 'write_failed',
+    });
     expect(error.message).toMatch(/iostream error/);
   });
 
   it('says a missing model is missing, and a missing tool is not built', async () => {
     const { svc } = await workshop();
-    expect((await appFailureOf(svc.quantize(request('Q4_0', join(dir, 'x.gguf'), { modelPath: join(dir, 'nope.gguf') })))).details?.reason).toBe('model_missing');
+    expect(
+      (await appFailureOf(svc.quantize(request('Q4_0', join(dir, 'x.gguf'), { modelPath: join(dir, 'nope.gguf') }))))
+        .details?.reason,
+    ).toBe('model_missing');
     const registry = memoryLifecycle();
-    const bare = createWorkshopService({ binDirs: [join(dir, 'no-bin')], launch: registry.launch, emit: () => {}, pythonEnvDir: join(dir, 'no-python-env') });
+    const bare = createWorkshopService({
+      binDirs: [join(dir, 'no-bin')],
+      launch: registry.launch,
+      emit: () => {},
+      pythonEnvDir: join(dir, 'no-python-env'),
+    });
     const error = await appFailureOf(bare.quantize(request('Q4_0', join(dir, 'y.gguf'))));
-    expect({ code: error.code, reason: error.details?.reason }).toEqual({ code: 'backend_missing', reason: 'binary_missing' });
+    expect({ code: error.code, reason: error.details?.reason }).toEqual({
+      code: 'backend_missing',
+      reason: 'binary_missing',
+    });
     expect((await bare.plan(workshopAssets.tinyModel)).tools).toEqual({ quantize: null, imatrix: null });
   });
 });

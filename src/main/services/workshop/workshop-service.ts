@@ -30,7 +30,10 @@ export interface WorkshopServiceDeps {
   emitLog?: (payload: EventPayloads['workshop:log']) => void;
   /** the app-owned Python environment the conversion runs in (the data folder's; tests share one in .cache) */
   pythonEnvDir: string;
-  /** where Python is looked for and where CPU torch comes from (default: this platform's usual names and PyTorch's CPU index) */
+  /**
+   * where Python is looked for and where CPU torch comes from (default: this platform's usual names and PyTorch's CPU
+   * index)
+   */
   python?: { candidates: readonly PythonCandidate[]; torchIndex: string | null };
   /** free space (tests fill the disk) */
   statfs?: StatFs;
@@ -66,7 +69,10 @@ export function createWorkshopService(deps: WorkshopServiceDeps): WorkshopServic
     launch: deps.launch,
     slot,
     pythonEnvDir: deps.pythonEnvDir,
-    python: deps.python ?? { candidates: pythonCandidates(process.platform, process.env), torchIndex: torchCpuIndexFor(process.platform) },
+    python: deps.python ?? {
+      candidates: pythonCandidates(process.platform, process.env),
+      torchIndex: torchCpuIndexFor(process.platform),
+    },
     statfs: deps.statfs ?? defaultStatfs,
     emitProgress: (progress) => deps.emit('workshop:progress', progress),
     emitLog: deps.emitLog ?? (() => {}),
@@ -75,18 +81,31 @@ export function createWorkshopService(deps: WorkshopServiceDeps): WorkshopServic
     killGraceMs: deps.killGraceMs,
   });
 
-  const quantize = (input: WorkshopQuantizeInput): Promise<QuantizeResult> => slot.run(input.jobId, 'quantization', (signal) => runQuantize(input, signal));
+  const quantize = (input: WorkshopQuantizeInput): Promise<QuantizeResult> =>
+    slot.run(input.jobId, 'quantization', (signal) => runQuantize(input, signal));
 
   async function runQuantize(input: WorkshopQuantizeInput, signal: AbortSignal): Promise<QuantizeResult> {
     const started = performance.now();
     const modelPath = resolve(input.modelPath);
     const outputPath = resolve(input.outputPath);
     const quantizePath = await findTool(deps.binDirs, 'llama-quantize');
-    if (!quantizePath) refuse('backend_missing', 'binary_missing', `llama-quantize is not built (looked for ${toolCandidates(deps.binDirs, 'llama-quantize').join(', ')}): run \`npm run backend:build\`.`);
+    if (!quantizePath)
+      refuse(
+        'backend_missing',
+        'binary_missing',
+        `llama-quantize is not built (looked for ${toolCandidates(deps.binDirs, 'llama-quantize').join(', ')}): run \`npm run backend:build\`.`,
+      );
     const imatrixPath = input.calibrationText === undefined ? null : await findTool(deps.binDirs, 'llama-imatrix');
-    if (input.calibrationText !== undefined && !imatrixPath) refuse('backend_missing', 'binary_missing', 'llama-imatrix is not built: run `npm run backend:build`.', { tool: 'llama-imatrix' });
+    if (input.calibrationText !== undefined && !imatrixPath)
+      refuse('backend_missing', 'binary_missing', 'llama-imatrix is not built: run `npm run backend:build`.', {
+        tool: 'llama-imatrix',
+      });
     await checkPaths(modelPath, outputPath, input.overwrite);
-    const pacer = progressPacer((progress) => deps.emit('workshop:progress', progress), deps.progressIntervalMs ?? 100, timers);
+    const pacer = progressPacer(
+      (progress) => deps.emit('workshop:progress', progress),
+      deps.progressIntervalMs ?? 100,
+      timers,
+    );
     const outcome = await runQuantizeJob(
       {
         jobId: input.jobId,
@@ -100,16 +119,35 @@ export function createWorkshopService(deps: WorkshopServiceDeps): WorkshopServic
       },
       { launch: deps.launch, onProgress: pacer.push, tempRoot: deps.tempRoot, killGraceMs: deps.killGraceMs },
     ).finally(pacer.flush);
-    return { jobId: input.jobId, outputPath, type: input.type, bytes: outcome.bytes, tensors: outcome.tensors, ms: Math.round(performance.now() - started), imatrixMs: outcome.imatrixMs };
+    return {
+      jobId: input.jobId,
+      outputPath,
+      type: input.type,
+      bytes: outcome.bytes,
+      tensors: outcome.tensors,
+      ms: Math.round(performance.now() - started),
+      imatrixMs: outcome.imatrixMs,
+    };
   }
 
   async function checkPaths(modelPath: string, outputPath: string, overwrite: boolean): Promise<void> {
     const model = await stat(modelPath).catch(() => null);
-    if (!model?.isFile()) refuse('model_missing', 'model_missing', `model file not found: ${modelPath}`, { path: modelPath });
+    if (!model?.isFile())
+      refuse('model_missing', 'model_missing', `model file not found: ${modelPath}`, { path: modelPath });
     const output = await stat(outputPath).catch(() => null);
-    if (output && (await realpath(outputPath)) === (await realpath(modelPath))) refuse('bad_request', 'same_file', 'the output would overwrite the model being quantized: choose another name', { path: modelPath });
-    if (output?.isDirectory()) refuse('bad_request', 'write_failed', `${outputPath} is a folder: choose a file name`, { outputPath });
-    if (output && !overwrite) refuse('bad_request', 'output_exists', `${outputPath} exists already: choose another name, or allow overwriting it`, { outputPath });
+    if (output && (await realpath(outputPath)) === (await realpath(modelPath)))
+      refuse('bad_request', 'same_file', 'the output would overwrite the model being quantized: choose another name', {
+        path: modelPath,
+      });
+    if (output?.isDirectory())
+      refuse('bad_request', 'write_failed', `${outputPath} is a folder: choose a file name`, { outputPath });
+    if (output && !overwrite)
+      refuse(
+        'bad_request',
+        'output_exists',
+        `${outputPath} exists already: choose another name, or allow overwriting it`,
+        { outputPath },
+      );
   }
 
   return {
@@ -123,6 +161,11 @@ export function createWorkshopService(deps: WorkshopServiceDeps): WorkshopServic
   };
 }
 
-function refuse(code: AppFailure['code'], reason: WorkshopFailureReason, message: string, details: Record<string, unknown> = {}): never {
+function refuse(
+  code: AppFailure['code'],
+  reason: WorkshopFailureReason,
+  message: string,
+  details: Record<string, unknown> = {},
+): never {
   throw new AppFailure(code, message, { reason, ...details });
 }

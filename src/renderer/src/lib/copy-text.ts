@@ -1,7 +1,11 @@
 // Clipboard writes: the async Clipboard API where the page may use it, else the
 // old execCommand path (insecure origins, e.g. the browser host opened by LAN IP).
 
-export async function copyText(text: string, nav: Pick<Navigator, 'clipboard'> | undefined = globalThis.navigator, doc: Document | undefined = globalThis.document): Promise<boolean> {
+export async function copyText(
+  text: string,
+  nav: Pick<Navigator, 'clipboard'> | undefined = globalThis.navigator,
+  doc: Document | undefined = globalThis.document,
+): Promise<boolean> {
   try {
     if (nav?.clipboard) {
       await nav.clipboard.writeText(text);

@@ -2,7 +2,9 @@
 // browser host may be opened over plain http from another machine on the LAN;
 // getRandomValues works everywhere.
 
-export function newId(source: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = globalThis.crypto): string {
+export function newId(
+  source: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = globalThis.crypto,
+): string {
   if (typeof source.randomUUID === 'function') return source.randomUUID();
   const bytes = source.getRandomValues(new Uint8Array(16));
   // RFC 4122 version 4 layout, so the id looks like any other UUID in logs.

@@ -12,16 +12,41 @@ const MODEL = '/home/eva/models/Qwen2.5-1.5B-Instruct-Q4_K_M.gguf';
 
 export function createDemoPlatform(scenario: string): MemoryPlatform {
   const start = Date.now() - 60_000;
-  const log: LogLine[] = ['EVA 0.1.0 started', 'found backends: cuda, cpu'].map((text, index) => ({ seq: index + 1, time: start + index * 10, stream: 'app', text }));
+  const log: LogLine[] = ['EVA 0.1.0 started', 'found backends: cuda, cpu'].map((text, index) => ({
+    seq: index + 1,
+    time: start + index * 10,
+    stream: 'app',
+    text,
+  }));
   const settings = memoryDefaultSettings();
-  settings.recentModels = [MODEL, '/home/eva/models/Llama-3.2-3B-Instruct-Q5_K_M.gguf', '/data/gguf/deepseek-r1-distill-qwen-7b-q4_k_m.gguf'];
+  settings.recentModels = [
+    MODEL,
+    '/home/eva/models/Llama-3.2-3B-Instruct-Q5_K_M.gguf',
+    '/data/gguf/deepseek-r1-distill-qwen-7b-q4_k_m.gguf',
+  ];
   // The in-memory disk's sample models (fake-models.ts) show up in My models.
   settings.models = { ...settings.models, folders: ['/home/user/models'] };
-  settings.load = { ...settings.load, modelPath: MODEL, mmprojPath: scenario === 'novision' ? '' : '/home/eva/models/mmproj-Qwen2.5-VL-F16.gguf' };
+  settings.load = {
+    ...settings.load,
+    modelPath: MODEL,
+    mmprojPath: scenario === 'novision' ? '' : '/home/eva/models/mmproj-Qwen2.5-VL-F16.gguf',
+  };
   if (scenario === 'link') {
     settings.links = [
-      { id: 'demo-deepseek', name: 'DeepSeek', presetId: 'deepseek', baseUrl: 'https://api.deepseek.com/v1', model: 'deepseek-chat' },
-      { id: 'demo-ollama', name: 'Ollama on the NAS', presetId: 'ollama', baseUrl: 'http://192.168.1.20:11434/v1', model: 'qwen2.5:14b' },
+      {
+        id: 'demo-deepseek',
+        name: 'DeepSeek',
+        presetId: 'deepseek',
+        baseUrl: 'https://api.deepseek.com/v1',
+        model: 'deepseek-chat',
+      },
+      {
+        id: 'demo-ollama',
+        name: 'Ollama on the NAS',
+        presetId: 'ollama',
+        baseUrl: 'http://192.168.1.20:11434/v1',
+        model: 'qwen2.5:14b',
+      },
     ];
     settings.chat = { ...settings.chat, endpoint: { kind: 'link', linkId: 'demo-deepseek' } };
   }
@@ -39,7 +64,13 @@ export function createDemoPlatform(scenario: string): MemoryPlatform {
         kind: 'cuda',
         serverPath: '/opt/eva/bin/cuda/llama-server',
         executable: true,
-        build: { backend: 'cuda', llamaCppCommit: 'b6a1e3f2c9d04e5f8a7b6c5d4e3f2a1b0c9d8e7f', source: 'https://github.com/ggml-org/llama.cpp', cmakeFlags: ['-DGGML_CUDA=ON', '-DLLAMA_CURL=OFF', '-DCMAKE_BUILD_TYPE=Release'], builtAt: '2025-11-20T09:14:03Z' },
+        build: {
+          backend: 'cuda',
+          llamaCppCommit: 'b6a1e3f2c9d04e5f8a7b6c5d4e3f2a1b0c9d8e7f',
+          source: 'https://github.com/ggml-org/llama.cpp',
+          cmakeFlags: ['-DGGML_CUDA=ON', '-DLLAMA_CURL=OFF', '-DCMAKE_BUILD_TYPE=Release'],
+          builtAt: '2025-11-20T09:14:03Z',
+        },
       },
       { kind: 'cpu', serverPath: '/opt/eva/bin/cpu/llama-server', executable: true, build: null },
     ],
@@ -48,16 +79,45 @@ export function createDemoPlatform(scenario: string): MemoryPlatform {
   if (scenario === 'busy') {
     let n = 0;
     setInterval(() => {
-      platform.appendLog([`slot update_slots: id 0 | task ${n} | prompt processing progress, n_past = ${n * 64}`], n % 5 === 0 ? 'stdout' : 'stderr');
+      platform.appendLog(
+        [`slot update_slots: id 0 | task ${n} | prompt processing progress, n_past = ${n * 64}`],
+        n % 5 === 0 ? 'stdout' : 'stderr',
+      );
       n++;
     }, 150);
   }
-  if (scenario === 'link') void platform.invoke('link:save', { profile: settings.links[0] as (typeof settings.links)[number], apiKey: 'demo-key' });
-  if (scenario === 'ready' || scenario === 'starting' || scenario === 'exposed' || scenario === 'busy' || scenario === 'novision' || scenario === 'long') {
-    void platform.invoke('backend:load', { ...settings.load, port: scenario === 'exposed' ? 8080 : null, exposeOnNetwork: scenario === 'exposed', ...(scenario === 'exposed' ? { apiKey: 'demo-lan-key' } : {}) });
+  if (scenario === 'link')
+    void platform.invoke('link:save', {
+      profile: settings.links[0] as (typeof settings.links)[number],
+      apiKey: 'demo-key',
+    });
+  if (
+    scenario === 'ready' ||
+    scenario === 'starting' ||
+    scenario === 'exposed' ||
+    scenario === 'busy' ||
+    scenario === 'novision' ||
+    scenario === 'long'
+  ) {
+    void platform.invoke('backend:load', {
+      ...settings.load,
+      port: scenario === 'exposed' ? 8080 : null,
+      exposeOnNetwork: scenario === 'exposed',
+      ...(scenario === 'exposed' ? { apiKey: 'demo-lan-key' } : {}),
+    });
   }
-  if (scenario === 'error') void platform.invoke('backend:load', { ...settings.load, modelPath: '/home/eva/models/readme.txt' });
-  if (scenario !== '') setTimeout(() => platform.emit('app:notice', { level: 'info', code: 'demo', message: 'Demo mode: nothing here talks to a real llama-server.' }), 300);
+  if (scenario === 'error')
+    void platform.invoke('backend:load', { ...settings.load, modelPath: '/home/eva/models/readme.txt' });
+  if (scenario !== '')
+    setTimeout(
+      () =>
+        platform.emit('app:notice', {
+          level: 'info',
+          code: 'demo',
+          message: 'Demo mode: nothing here talks to a real llama-server.',
+        }),
+      300,
+    );
   return platform;
 }
 
@@ -72,6 +132,7 @@ function longReply(): StreamEvent[][] {
   const text = Array.from({ length: 110 }, (_, n) => paragraph(n)).join('\n\n');
   const pieces = text.match(/\s*\S+|\s+/g) ?? [];
   const batches: StreamEvent[][] = [];
-  for (let i = 0; i < pieces.length; i += 50) batches.push(pieces.slice(i, i + 50).map((piece) => ({ type: 'content', text: piece })));
+  for (let i = 0; i < pieces.length; i += 50)
+    batches.push(pieces.slice(i, i + 50).map((piece) => ({ type: 'content', text: piece })));
   return batches;
 }

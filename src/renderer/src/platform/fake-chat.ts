@@ -3,7 +3,16 @@
 // and link profiles kept in memory. Keys are remembered only as "has a key".
 import type { ChatRecord, LinkProfile } from '@shared/chat/schemas';
 import type { StreamEvent, Timings } from '@shared/chat/types';
-import type { AppSettings, BackendStatus, ChatResult, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput, ServerProps } from '@shared/contract';
+import type {
+  AppSettings,
+  BackendStatus,
+  ChatResult,
+  EventPayloads,
+  InvokeChannel,
+  InvokeInput,
+  InvokeOutput,
+  ServerProps,
+} from '@shared/contract';
 import { LINK_PRESETS } from '@shared/links/link-presets';
 import { estimateMessageTokens } from '@shared/chat/token-estimate';
 import { initialStreamingMessage, reduceStream } from '@shared/chat/stream-reducer';
@@ -11,8 +20,20 @@ import type { KnowledgeHit } from '@shared/knowledge/knowledge-types';
 import type { Timers } from '../lib/timers';
 import type { Result } from './types';
 
-type Handler<C extends InvokeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
-type ChatChannel = 'chat:send' | 'chat:stop' | 'chat:props' | 'chat:count-tokens' | 'chat:prefill' | 'runs:live' | 'link:list' | 'link:save' | 'link:delete' | 'link:test';
+type Handler<C extends InvokeChannel> = (
+  input: InvokeInput<C>,
+) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
+type ChatChannel =
+  | 'chat:send'
+  | 'chat:stop'
+  | 'chat:props'
+  | 'chat:count-tokens'
+  | 'chat:prefill'
+  | 'runs:live'
+  | 'link:list'
+  | 'link:save'
+  | 'link:delete'
+  | 'link:test';
 
 export interface FakeChatOptions {
   /** ms between batches; 0 streams everything at once */
@@ -36,18 +57,36 @@ interface FakeChatDeps {
 
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 
-/** A small answer that exercises the renderer: thinking, markdown, code and math. A message containing "fail" fails midway. */
+/**
+ * A small answer that exercises the renderer: thinking, markdown, code and math. A message containing "fail" fails
+ * midway.
+ */
 export function demoReply(input: InvokeInput<'chat:send'>): StreamEvent[][] {
   const content = input.mode === 'chat' ? input.messages.at(-1)?.content : input.prompt;
-  const last = typeof content === 'string' ? content : (content ?? []).map((part) => (part.type === 'text' ? part.text : '')).join(' ');
+  const last =
+    typeof content === 'string'
+      ? content
+      : (content ?? []).map((part) => (part.type === 'text' ? part.text : '')).join(' ');
   if (/\bfail\b/i.test(last)) {
     return [
-      ...words('Here is the start of an answer that will not').map((text): StreamEvent[] => [{ type: 'content', text }]),
-      [{ type: 'error', error: { code: 'server_error', message: 'the server reported an error: context shift is disabled and the context is full (demo)' } }],
+      ...words('Here is the start of an answer that will not').map((text): StreamEvent[] => [
+        { type: 'content', text },
+      ]),
+      [
+        {
+          type: 'error',
+          error: {
+            code: 'server_error',
+            message: 'the server reported an error: context shift is disabled and the context is full (demo)',
+          },
+        },
+      ],
     ];
   }
   if (input?.mode === 'completion') {
-    return words(' and the model went on writing where the text stopped, one token at a time, until it reached a natural end.').map((text) => [{ type: 'content', text }]);
+    return words(
+      ' and the model went on writing where the text stopped, one token at a time, until it reached a natural end.',
+    ).map((text) => [{ type: 'content', text }]);
   }
   const thinking = 'The user wants a short demo. I will show a heading, a list, some code and a formula.';
   const answer = [
@@ -72,14 +111,19 @@ export function demoReply(input: InvokeInput<'chat:send'>): StreamEvent[][] {
     '| cuda | 142 tok/s |',
     '| cpu | 18 tok/s |',
   ].join('\n');
-  return [...words(thinking).map((text): StreamEvent[] => [{ type: 'reasoning', text }]), ...words(answer).map((text): StreamEvent[] => [{ type: 'content', text }])];
+  return [
+    ...words(thinking).map((text): StreamEvent[] => [{ type: 'reasoning', text }]),
+    ...words(answer).map((text): StreamEvent[] => [{ type: 'content', text }]),
+  ];
 }
 
 function words(text: string): string[] {
   return text.match(/\s*\S+|\s+/g) ?? [];
 }
 
-export function createFakeChat({ state, emit, timers, now, options, record, cite }: FakeChatDeps): { [C in ChatChannel]: Handler<C> } {
+export function createFakeChat({ state, emit, timers, now, options, record, cite }: FakeChatDeps): {
+  [C in ChatChannel]: Handler<C>;
+} {
   const running = new Map<string, () => void>();
   const keys = new Set<string>();
   let nextLink = 1;
@@ -89,11 +133,20 @@ export function createFakeChat({ state, emit, timers, now, options, record, cite
     new Promise((resolve) => {
       const endpoint = input.endpoint;
       if (endpoint.kind === 'local' && state.status.state !== 'ready') {
-        resolve({ ok: false, error: { code: 'no_model_loaded', message: 'no local model is loaded: load one first, or switch to a link endpoint' } });
+        resolve({
+          ok: false,
+          error: {
+            code: 'no_model_loaded',
+            message: 'no local model is loaded: load one first, or switch to a link endpoint',
+          },
+        });
         return;
       }
       if (endpoint.kind === 'link' && !state.settings.links.some((link) => link.id === endpoint.linkId)) {
-        resolve({ ok: false, error: { code: 'link_not_found', message: `no saved endpoint with id ${endpoint.linkId}` } });
+        resolve({
+          ok: false,
+          error: { code: 'link_not_found', message: `no saved endpoint with id ${endpoint.linkId}` },
+        });
         return;
       }
       const citations = cite?.(input) ?? [];
@@ -117,9 +170,20 @@ export function createFakeChat({ state, emit, timers, now, options, record, cite
       const finish = (): void => {
         const elapsed = Math.max(1, now() - started);
         const predicted = batches.length;
-        const timings: Timings = { prompt_n: 42, prompt_ms: 21, prompt_per_second: 2000, predicted_n: predicted, predicted_ms: elapsed, predicted_per_second: (predicted * 1000) / elapsed };
+        const timings: Timings = {
+          prompt_n: 42,
+          prompt_ms: 21,
+          prompt_per_second: 2000,
+          predicted_n: predicted,
+          predicted_ms: elapsed,
+          predicted_per_second: (predicted * 1000) / elapsed,
+        };
         const local = endpoint.kind === 'local';
-        end([...(local ? [{ type: 'timings', timings } as const, { type: 'slot', slotId: 0 } as const] : []), { type: 'finish', reason: 'stop' }, { type: 'done' }]);
+        end([
+          ...(local ? [{ type: 'timings', timings } as const, { type: 'slot', slotId: 0 } as const] : []),
+          { type: 'finish', reason: 'stop' },
+          { type: 'done' },
+        ]);
       };
       running.set(input.requestId, () => {
         if (timer !== null) timers.clearTimeout(timer);
@@ -143,7 +207,8 @@ export function createFakeChat({ state, emit, timers, now, options, record, cite
 
   return {
     'chat:send': send,
-    // This platform lives in the page: a reload discards it with every request, so none is ever found live by a new page.
+    // This platform lives in the page: a reload discards it with every request, so none is ever found live by a new
+    // page.
     'runs:live': () => ok({ runs: [] }),
     'chat:stop': (input) => {
       const stop = running.get(input?.requestId ?? '');
@@ -155,29 +220,55 @@ export function createFakeChat({ state, emit, timers, now, options, record, cite
       if (input?.endpoint?.kind === 'link') return ok(null);
       const { status } = state;
       if (status.state !== 'ready' || !status.model) return ok(null);
-      return ok({ model: status.model.name, nCtx: state.settings.load.contextSize || status.model.contextLength, chatTemplate: '', supportsTools: true, vision: state.settings.load.mmprojPath !== '', audio: false, ...options.props });
+      return ok({
+        model: status.model.name,
+        nCtx: state.settings.load.contextSize || status.model.contextLength,
+        chatTemplate: '',
+        supportsTools: true,
+        vision: state.settings.load.mmprojPath !== '',
+        audio: false,
+        ...options.props,
+      });
     },
     'chat:count-tokens': (input) => {
-      // The fake local server "tokenizes" at exactly the estimate's rate; fake links are hosted APIs (estimate, no n_ctx).
+      // The fake local server "tokenizes" at exactly the estimate's rate; fake links are hosted APIs (estimate, no
+      // n_ctx).
       const { status } = state;
       const local = input.endpoint.kind === 'local' && status.state === 'ready' && status.model !== null;
-      const tokens = [{ role: 'system' as const, content: input.systemPrompt }, ...input.messages].reduce((sum, message) => sum + estimateMessageTokens(message), 0);
-      return ok({ tokens, exact: local, nCtx: local && status.model ? state.settings.load.contextSize || status.model.contextLength : null });
+      const tokens = [{ role: 'system' as const, content: input.systemPrompt }, ...input.messages].reduce(
+        (sum, message) => sum + estimateMessageTokens(message),
+        0,
+      );
+      return ok({
+        tokens,
+        exact: local,
+        nCtx: local && status.model ? state.settings.load.contextSize || status.model.contextLength : null,
+      });
     },
     'chat:prefill': (input) => {
       // Like the core: only the local model reads ahead, and only once it is ready.
       const { status } = state;
-      if (input.endpoint.kind !== 'local' || input.endpoint.model) return ok({ done: false, why: 'only the local model reads ahead' });
+      if (input.endpoint.kind !== 'local' || input.endpoint.model)
+        return ok({ done: false, why: 'only the local model reads ahead' });
       if (status.state !== 'ready') return ok({ done: false, why: 'no local model is ready' });
       if (!state.settings.chat.readAhead) return ok({ done: false, why: 'reading ahead is off in the settings' });
-      const read = [{ role: 'system' as const, content: input.systemPrompt }, ...input.messages].reduce((sum, message) => sum + estimateMessageTokens(message), 0);
+      const read = [{ role: 'system' as const, content: input.systemPrompt }, ...input.messages].reduce(
+        (sum, message) => sum + estimateMessageTokens(message),
+        0,
+      );
       return ok({ done: true, cached: 0, read, ms: 0 });
     },
-    'link:list': () => ok({ profiles: state.settings.links.map(withKey), presets: LINK_PRESETS, protection: 'memory only (demo)' }),
+    'link:list': () =>
+      ok({ profiles: state.settings.links.map(withKey), presets: LINK_PRESETS, protection: 'memory only (demo)' }),
     'link:save': (input) => {
       const profile: LinkProfile = { ...input.profile, id: input.profile.id ?? `link-${nextLink++}` };
       const links = state.settings.links;
-      state.settings = { ...state.settings, links: links.some((link) => link.id === profile.id) ? links.map((link) => (link.id === profile.id ? profile : link)) : [...links, profile] };
+      state.settings = {
+        ...state.settings,
+        links: links.some((link) => link.id === profile.id)
+          ? links.map((link) => (link.id === profile.id ? profile : link))
+          : [...links, profile],
+      };
       if (input.apiKey === null) keys.delete(profile.id);
       else if (input.apiKey) keys.add(profile.id);
       return ok(withKey(profile));
@@ -187,12 +278,25 @@ export function createFakeChat({ state, emit, timers, now, options, record, cite
       const existed = state.settings.links.some((link) => link.id === id);
       keys.delete(id);
       const chat = state.settings.chat;
-      const endpoint = chat.endpoint.kind === 'link' && chat.endpoint.linkId === id ? { kind: 'local' as const } : chat.endpoint;
-      state.settings = { ...state.settings, links: state.settings.links.filter((link) => link.id !== id), chat: { ...chat, endpoint } };
+      const endpoint =
+        chat.endpoint.kind === 'link' && chat.endpoint.linkId === id ? { kind: 'local' as const } : chat.endpoint;
+      state.settings = {
+        ...state.settings,
+        links: state.settings.links.filter((link) => link.id !== id),
+        chat: { ...chat, endpoint },
+      };
       return ok({ deleted: existed });
     },
     'link:test': (input) => {
-      if (/fail|invalid/i.test(input.baseUrl)) return { ok: false, error: { code: 'endpoint_error', message: `${input.baseUrl}/models answered HTTP 401 (wrong or missing API key): {"error":"invalid api key"}`, details: { status: 401 } } };
+      if (/fail|invalid/i.test(input.baseUrl))
+        return {
+          ok: false,
+          error: {
+            code: 'endpoint_error',
+            message: `${input.baseUrl}/models answered HTTP 401 (wrong or missing API key): {"error":"invalid api key"}`,
+            details: { status: 401 },
+          },
+        };
       return ok({ models: ['demo-chat', 'demo-reasoner', 'demo-vision'] });
     },
   };

@@ -5,15 +5,27 @@
 // environment starts unset (unless told otherwise) and a conversion first sets
 // it up in five steps, then "reads" 12 tensors and "writes" in four parts, one a
 // tick, with progress and log events. Cancel stops it; nothing is written.
-import { CONVERT_OUT_TYPE_FACTS, CONVERT_OUT_TYPES, PYTHON_SETUP_STEPS, type ConvertPlan, type HfFolderCheck, type PythonEnvStatus } from '@shared/workshop/convert-types';
+import {
+  CONVERT_OUT_TYPE_FACTS,
+  CONVERT_OUT_TYPES,
+  PYTHON_SETUP_STEPS,
+  type ConvertPlan,
+  type HfFolderCheck,
+  type PythonEnvStatus,
+} from '@shared/workshop/convert-types';
 import type { workshopChannels } from '@shared/workshop/workshop-contract';
 import type { WorkshopProgress } from '@shared/workshop/workshop-types';
 import type { EventName, EventPayloads, InvokeInput, InvokeOutput } from '@shared/contract';
 import type { Timers } from '../lib/timers';
 import type { Result } from './types';
 
-type ConvertChannel = Extract<keyof typeof workshopChannels, 'workshop:convert-plan' | 'workshop:convert' | 'workshop:setup-python'>;
-type Handler<C extends ConvertChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
+type ConvertChannel = Extract<
+  keyof typeof workshopChannels,
+  'workshop:convert-plan' | 'workshop:convert' | 'workshop:setup-python'
+>;
+type Handler<C extends ConvertChannel> = (
+  input: InvokeInput<C>,
+) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 
 const PARAMETERS = 1_000_000_000;
 const TENSORS = 12;
@@ -28,12 +40,21 @@ export interface FakeConvertOptions {
   pythonReady?: boolean;
 }
 
-export function createFakeConvert(deps: { emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void; timers: Timers; options: FakeConvertOptions }) {
+export function createFakeConvert(deps: {
+  emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
+  timers: Timers;
+  options: FakeConvertOptions;
+}) {
   const tick = deps.options.convertTickMs ?? 30;
   let pythonReady = deps.options.pythonReady ?? false;
   const written = new Set<string>();
   let running: { jobId: string; stop: () => void } | null = null;
-  const python = (): PythonEnvStatus => ({ ready: pythonReady, dir: ENV_DIR, python: pythonReady ? '3.11.7' : null, torch: pythonReady ? '2.13.0+cpu' : null });
+  const python = (): PythonEnvStatus => ({
+    ready: pythonReady,
+    dir: ENV_DIR,
+    python: pythonReady ? '3.11.7' : null,
+    torch: pythonReady ? '2.13.0+cpu' : null,
+  });
 
   /** Runs `steps` one a tick, then resolves with `done()`; Cancel resolves with the cancelled failure. */
   const job = <T>(jobId: string, steps: (() => void)[], done: () => T): Promise<Result<T>> =>
@@ -53,7 +74,14 @@ export function createFakeConvert(deps: { emit: <E extends EventName>(event: E, 
         jobId,
         stop: () => {
           deps.timers.clearTimeout(timer);
-          finish({ ok: false, error: { code: 'backend_failed', message: 'The conversion was cancelled.', details: { reason: 'cancelled' } } });
+          finish({
+            ok: false,
+            error: {
+              code: 'backend_failed',
+              message: 'The conversion was cancelled.',
+              details: { reason: 'cancelled' },
+            },
+          });
         },
       };
       timer = deps.timers.setTimeout(step, tick);
@@ -64,8 +92,24 @@ export function createFakeConvert(deps: { emit: <E extends EventName>(event: E, 
     deps.emit('workshop:log', { jobId, lines: [line] });
   };
   const setupSteps = (jobId: string) =>
-    PYTHON_SETUP_STEPS.map((step, index) => progress(jobId, { phase: 'setup', done: index, total: PYTHON_SETUP_STEPS.length, tensor: null, step, ...(step === 'install_packages' ? { detail: 'torch' } : {}) }, `setup: ${step}`));
-  const busy = (): Result<never> => ({ ok: false, error: { code: 'already_running', message: 'another job is running', details: { reason: 'busy' } } });
+    PYTHON_SETUP_STEPS.map((step, index) =>
+      progress(
+        jobId,
+        {
+          phase: 'setup',
+          done: index,
+          total: PYTHON_SETUP_STEPS.length,
+          tensor: null,
+          step,
+          ...(step === 'install_packages' ? { detail: 'torch' } : {}),
+        },
+        `setup: ${step}`,
+      ),
+    );
+  const busy = (): Result<never> => ({
+    ok: false,
+    error: { code: 'already_running', message: 'another job is running', details: { reason: 'busy' } },
+  });
 
   const handlers: { [C in ConvertChannel]: Handler<C> } = {
     'workshop:convert-plan': (input) => ({ ok: true, value: planFor(input.folderPath, python(), written) }),
@@ -73,21 +117,72 @@ export function createFakeConvert(deps: { emit: <E extends EventName>(event: E, 
       if (running) return busy();
       const plan = planFor(input.folderPath, python(), written);
       const [problem] = plan.folder.problems;
-      if (problem) return { ok: false, error: { code: 'bad_request', message: problem.reason, details: { reason: problem.reason, path: input.folderPath } } };
+      if (problem)
+        return {
+          ok: false,
+          error: {
+            code: 'bad_request',
+            message: problem.reason,
+            details: { reason: problem.reason, path: input.folderPath },
+          },
+        };
       // As the core's guard answers: the code is refused unless allowed for its very hash.
       if (plan.folder.code.hash !== null && input.allowFolderCode !== plan.folder.code.hash) {
-        const message = "This model's tokenizer needs Python code shipped in its folder (tokenization_qwen.py); EVA does not run it unless you allow it on the folder's card.";
-        return { ok: false, error: { code: 'bad_request', message, details: { reason: 'folder_code_refused', kind: 'tokenizer', files: plan.folder.code.pyFiles, path: input.folderPath } } };
+        const message =
+          "This model's tokenizer needs Python code shipped in its folder (tokenization_qwen.py); EVA does not run it unless you allow it on the folder's card.";
+        return {
+          ok: false,
+          error: {
+            code: 'bad_request',
+            message,
+            details: {
+              reason: 'folder_code_refused',
+              kind: 'tokenizer',
+              files: plan.folder.code.pyFiles,
+              path: input.folderPath,
+            },
+          },
+        };
       }
-      if (written.has(input.outputPath) && !input.overwrite) return { ok: false, error: { code: 'bad_request', message: `${input.outputPath} exists already`, details: { reason: 'output_exists', outputPath: input.outputPath } } };
+      if (written.has(input.outputPath) && !input.overwrite)
+        return {
+          ok: false,
+          error: {
+            code: 'bad_request',
+            message: `${input.outputPath} exists already`,
+            details: { reason: 'output_exists', outputPath: input.outputPath },
+          },
+        };
       const setup = pythonReady ? [] : [...setupSteps(input.jobId), () => void (pythonReady = true)];
-      const read = Array.from({ length: TENSORS }, (_, i) => progress(input.jobId, { phase: 'convert', done: i + 1, total: 0, tensor: `blk.${i}.attn_q.weight` }, `INFO:hf-to-gguf:blk.${i}.attn_q.weight, torch.bfloat16 --> F16, shape = {2048, 2048}`));
+      const read = Array.from({ length: TENSORS }, (_, i) =>
+        progress(
+          input.jobId,
+          { phase: 'convert', done: i + 1, total: 0, tensor: `blk.${i}.attn_q.weight` },
+          `INFO:hf-to-gguf:blk.${i}.attn_q.weight, torch.bfloat16 --> F16, shape = {2048, 2048}`,
+        ),
+      );
       const bytes = Math.round((PARAMETERS * CONVERT_OUT_TYPE_FACTS[input.outType].bits) / 8);
-      const write = [1, 2, 3, 4].map((part) => progress(input.jobId, { phase: 'write', done: (bytes * part) / 4, total: bytes, tensor: null }, `Writing: ${part * 25}%`));
+      const write = [1, 2, 3, 4].map((part) =>
+        progress(
+          input.jobId,
+          { phase: 'write', done: (bytes * part) / 4, total: bytes, tensor: null },
+          `Writing: ${part * 25}%`,
+        ),
+      );
       const started = Date.now();
       return job(input.jobId, [...setup, ...read, ...write], () => {
         written.add(input.outputPath);
-        return { jobId: input.jobId, outputPath: input.outputPath, outType: input.outType, fileType: CONVERT_OUT_TYPE_FACTS[input.outType].fileType, bytes, tensors: TENSORS, architecture: plan.folder.architecture, ms: Date.now() - started, setupMs: setup.length > 0 ? 1 : null };
+        return {
+          jobId: input.jobId,
+          outputPath: input.outputPath,
+          outType: input.outType,
+          fileType: CONVERT_OUT_TYPE_FACTS[input.outType].fileType,
+          bytes,
+          tensors: TENSORS,
+          architecture: plan.folder.architecture,
+          ms: Date.now() - started,
+          setupMs: setup.length > 0 ? 1 : null,
+        };
       });
     },
     'workshop:setup-python': (input) => {
@@ -118,7 +213,9 @@ function planFor(folderPath: string, python: PythonEnvStatus, written: ReadonlyS
     name,
     architecture: empty ? null : unsupported ? 'FooForCausalLM' : 'LlamaForCausalLM',
     supported: empty ? null : !unsupported,
-    weights: empty ? { files: [], bytes: 0, format: null, parameters: null } : { files: ['model.safetensors'], bytes: PARAMETERS * 2, format: 'safetensors', parameters: PARAMETERS },
+    weights: empty
+      ? { files: [], bytes: 0, format: null, parameters: null }
+      : { files: ['model.safetensors'], bytes: PARAMETERS * 2, format: 'safetensors', parameters: PARAMETERS },
     tokenizer: empty ? [] : ['tokenizer.json', 'tokenizer_config.json'],
     problems: empty
       ? [
@@ -130,14 +227,23 @@ function planFor(folderPath: string, python: PythonEnvStatus, written: ReadonlyS
         ? [{ reason: 'architecture_unsupported', file: 'config.json' }]
         : [],
     code: customCode
-      ? { pyFiles: ['tokenization_qwen.py'], autoMap: [{ file: 'tokenizer_config.json', loader: 'AutoTokenizer', ref: 'tokenization_qwen.QWenTokenizer' }], hash: FAKE_CODE_HASH }
+      ? {
+          pyFiles: ['tokenization_qwen.py'],
+          autoMap: [{ file: 'tokenizer_config.json', loader: 'AutoTokenizer', ref: 'tokenization_qwen.QWenTokenizer' }],
+          hash: FAKE_CODE_HASH,
+        }
       : { pyFiles: [], autoMap: [], hash: null },
   };
   return {
     folder,
     options: CONVERT_OUT_TYPES.map((type) => {
       const suggestedPath = `${parent}/${name}-${CONVERT_OUT_TYPE_FACTS[type].fileType}.gguf`;
-      return { type, estimatedBytes: empty ? null : Math.round((PARAMETERS * CONVERT_OUT_TYPE_FACTS[type].bits) / 8), suggestedPath, exists: written.has(suggestedPath) };
+      return {
+        type,
+        estimatedBytes: empty ? null : Math.round((PARAMETERS * CONVERT_OUT_TYPE_FACTS[type].bits) / 8),
+        suggestedPath,
+        exists: written.has(suggestedPath),
+      };
     }),
     tools: { script: '/opt/eva/bin/convert/convert_hf_to_gguf.py' },
     python,

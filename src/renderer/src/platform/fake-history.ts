@@ -8,12 +8,20 @@ import { conversationsToMarkdown } from '@shared/history/markdown';
 import { contentText, defaultTitle, previewOf } from '@shared/history/message-text';
 import { parseImport, toExportJson } from '@shared/history/transfer';
 import { buildTree, newestLeafUnder, pathTo, resolveActiveLeaf } from '@shared/history/tree';
-import { HISTORY_FORMAT_VERSION, type ConversationMeta, type ConversationSummary, type SearchHit, type StoredMessage } from '@shared/history/types';
+import {
+  HISTORY_FORMAT_VERSION,
+  type ConversationMeta,
+  type ConversationSummary,
+  type SearchHit,
+  type StoredMessage,
+} from '@shared/history/types';
 import type { KnowledgeHit } from '@shared/knowledge/knowledge-types';
 import type { Result } from './types';
 import { listOrder } from '@shared/history/list-order';
 
-type Handler<C extends InvokeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
+type Handler<C extends InvokeChannel> = (
+  input: InvokeInput<C>,
+) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 type HistoryChannel = Extract<InvokeChannel, `history:${string}`>;
 
 interface Held {
@@ -28,9 +36,16 @@ export interface FakeHistory {
 }
 
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-const missing = (id: string): Result<never> => ({ ok: false, error: { code: 'not_found', message: `Conversation ${id} does not exist.` } });
+const missing = (id: string): Result<never> => ({
+  ok: false,
+  error: { code: 'not_found', message: `Conversation ${id} does not exist.` },
+});
 
-export function createFakeHistory(now: () => number, newId: () => string, changed: (ids: string[]) => void): FakeHistory {
+export function createFakeHistory(
+  now: () => number,
+  newId: () => string,
+  changed: (ids: string[]) => void,
+): FakeHistory {
   const conversations = new Map<string, Held>();
   const trash = new Map<string, Held[]>();
 
@@ -47,17 +62,35 @@ export function createFakeHistory(now: () => number, newId: () => string, change
     const t = now();
     held.messages.set(message.id, { ...message, createdAt: t, updatedAt: t });
     held.meta = { ...held.meta, updatedAt: t, messageCount: held.messages.size };
-    if (!held.meta.title && message.role === 'user') held.meta = { ...held.meta, title: defaultTitle(contentText(message.content)) };
+    if (!held.meta.title && message.role === 'user')
+      held.meta = { ...held.meta, title: defaultTitle(contentText(message.content)) };
   };
   const withHeld = <T>(id: string, work: (held: Held) => T): Result<T> => {
     const held = conversations.get(id);
     return held ? ok(work(held)) : missing(id);
   };
-  const create = (init: Partial<ConversationMeta>, messages: StoredMessage[] = [], id: string = newId()): ConversationMeta => {
+  const create = (
+    init: Partial<ConversationMeta>,
+    messages: StoredMessage[] = [],
+    id: string = newId(),
+  ): ConversationMeta => {
     const t = now();
     const meta: ConversationMeta = {
-      title: '', endpoint: { kind: 'local', baseUrl: '', model: '' }, systemPrompt: '', sampling: {}, nCtx: null, slotId: null, pinned: false,
-      ...init, id, createdAt: t, updatedAt: t, messageCount: messages.length, activeLeafId: null, activeSetAt: 0, version: HISTORY_FORMAT_VERSION,
+      title: '',
+      endpoint: { kind: 'local', baseUrl: '', model: '' },
+      systemPrompt: '',
+      sampling: {},
+      nCtx: null,
+      slotId: null,
+      pinned: false,
+      ...init,
+      id,
+      createdAt: t,
+      updatedAt: t,
+      messageCount: messages.length,
+      activeLeafId: null,
+      activeSetAt: 0,
+      version: HISTORY_FORMAT_VERSION,
     };
     conversations.set(meta.id, { meta, messages: new Map(messages.map((m) => [m.id, m])) });
     changed([meta.id]);
@@ -65,20 +98,36 @@ export function createFakeHistory(now: () => number, newId: () => string, change
   };
   const remove = (ids: readonly string[]) => {
     const token = newId();
-    trash.set(token, ids.flatMap((id) => conversations.get(id) ?? []));
+    trash.set(
+      token,
+      ids.flatMap((id) => conversations.get(id) ?? []),
+    );
     for (const id of ids) conversations.delete(id);
     changed([...ids]);
     return ok({ token, conversationIds: [...ids], purgeAt: now() + 15_000 });
   };
 
   const handlers: FakeHistory['handlers'] = {
-    'history:list': (input) => ok({ conversations: [...conversations.values()].map(summary).filter((s) => !input?.ids || input.ids.includes(s.id)).sort(listOrder) }),
+    'history:list': (input) =>
+      ok({
+        conversations: [...conversations.values()]
+          .map(summary)
+          .filter((s) => !input?.ids || input.ids.includes(s.id))
+          .sort(listOrder),
+      }),
     'history:leave': () => ok({}),
     'history:open': (input) =>
       withHeld(input.id, ({ meta, messages }) => {
         const tree = buildTree([...messages.values()]);
         const activeLeafId = resolveActiveLeaf(tree, meta);
-        return { meta, messages: [...messages.values()], activeLeafId, activePath: pathTo(tree, activeLeafId).map((m) => m.id), readOnly: false, notices: [] };
+        return {
+          meta,
+          messages: [...messages.values()],
+          activeLeafId,
+          activePath: pathTo(tree, activeLeafId).map((m) => m.id),
+          readOnly: false,
+          notices: [],
+        };
       }),
     'history:create': (input) => ok(create(input ?? {})),
     'history:select-branch': (input) =>
@@ -88,19 +137,36 @@ export function createFakeHistory(now: () => number, newId: () => string, change
         const activeLeafId = resolveActiveLeaf(tree, held.meta);
         return { activeLeafId, activePath: pathTo(tree, activeLeafId).map((m) => m.id) };
       }),
-    'history:rename': (input) => withHeld(input.id, (held) => ((held.meta = { ...held.meta, title: input.title.trim() }), changed([input.id]), held.meta)),
-    'history:pin': (input) => withHeld(input.id, (held) => ((held.meta = { ...held.meta, pinned: input.pinned }), changed([input.id]), held.meta)),
-    'history:set-conventions': (input) => withHeld(input.id, (held) => ((held.meta = { ...held.meta, systemPrompt: input.systemPrompt, sampling: input.sampling }), held.meta)),
-    'history:set-overflow': (input) => withHeld(input.id, (held) => {
-      const { overflow: _old, ...meta } = held.meta;
-      held.meta = input.overflow === null ? meta : { ...meta, overflow: input.overflow };
-      return held.meta;
-    }),
-    'history:set-tool-selection': (input) => withHeld(input.id, (held) => {
-      const { toolSelection: _old, ...meta } = held.meta;
-      held.meta = input.toolSelection === null ? meta : { ...meta, toolSelection: input.toolSelection };
-      return held.meta;
-    }),
+    'history:rename': (input) =>
+      withHeld(
+        input.id,
+        (held) => ((held.meta = { ...held.meta, title: input.title.trim() }), changed([input.id]), held.meta),
+      ),
+    'history:pin': (input) =>
+      withHeld(
+        input.id,
+        (held) => ((held.meta = { ...held.meta, pinned: input.pinned }), changed([input.id]), held.meta),
+      ),
+    'history:set-conventions': (input) =>
+      withHeld(
+        input.id,
+        (held) => (
+          (held.meta = { ...held.meta, systemPrompt: input.systemPrompt, sampling: input.sampling }),
+          held.meta
+        ),
+      ),
+    'history:set-overflow': (input) =>
+      withHeld(input.id, (held) => {
+        const { overflow: _old, ...meta } = held.meta;
+        held.meta = input.overflow === null ? meta : { ...meta, overflow: input.overflow };
+        return held.meta;
+      }),
+    'history:set-tool-selection': (input) =>
+      withHeld(input.id, (held) => {
+        const { toolSelection: _old, ...meta } = held.meta;
+        held.meta = input.toolSelection === null ? meta : { ...meta, toolSelection: input.toolSelection };
+        return held.meta;
+      }),
     'history:delete': (input) => remove(input.ids),
     'history:clear': () => remove([...conversations.keys()]),
     'history:undo-delete': (input) => {
@@ -115,15 +181,26 @@ export function createFakeHistory(now: () => number, newId: () => string, change
       const hits: SearchHit[] = [];
       for (const { meta, messages } of conversations.values()) {
         if (!query) break;
-        const found = [{ id: null as string | null, text: meta.title }, ...[...messages.values()].map((m) => ({ id: m.id as string | null, text: contentText(m.content) }))].find((c) => c.text.toLowerCase().includes(query));
+        const found = [
+          { id: null as string | null, text: meta.title },
+          ...[...messages.values()].map((m) => ({ id: m.id as string | null, text: contentText(m.content) })),
+        ].find((c) => c.text.toLowerCase().includes(query));
         if (!found) continue;
         const start = found.text.toLowerCase().indexOf(query);
-        hits.push({ conversationId: meta.id, messageId: found.id, title: meta.title, updatedAt: meta.updatedAt, snippet: found.text, matches: [{ start, end: start + query.length }] });
+        hits.push({
+          conversationId: meta.id,
+          messageId: found.id,
+          title: meta.title,
+          updatedAt: meta.updatedAt,
+          snippet: found.text,
+          matches: [{ start, end: start + query.length }],
+        });
       }
       return ok({ hits, truncated: false });
     },
     'history:export': (input) => {
-      const chosen = input.ids === 'all' ? [...conversations.values()] : input.ids.flatMap((id) => conversations.get(id) ?? []);
+      const chosen =
+        input.ids === 'all' ? [...conversations.values()] : input.ids.flatMap((id) => conversations.get(id) ?? []);
       const exported = chosen.map(({ meta, messages }) => ({ meta, messages: [...messages.values()] }));
       return input.format === 'json'
         ? ok({ text: toExportJson(exported, now()), fileName: 'eva-history.json', mime: 'application/json' })
@@ -133,7 +210,10 @@ export function createFakeHistory(now: () => number, newId: () => string, change
       try {
         return ok({ created: parseImport(input.text, now()).map((c) => create(c.meta, c.messages)) });
       } catch (error) {
-        return { ok: false, error: { code: 'bad_request', message: error instanceof Error ? error.message : String(error) } };
+        return {
+          ok: false,
+          error: { code: 'bad_request', message: error instanceof Error ? error.message : String(error) },
+        };
       }
     },
   };
@@ -144,10 +224,26 @@ export function createFakeHistory(now: () => number, newId: () => string, change
       if (record.create && !conversations.has(record.conversationId)) create(record.create, [], record.conversationId);
       const held = conversations.get(record.conversationId);
       if (!held) return;
-      if (record.question) add(held, { id: record.question.id, parentId: record.parentId, role: 'user', content: record.question.content as StoredMessage['content'], status: 'complete' });
+      if (record.question)
+        add(held, {
+          id: record.question.id,
+          parentId: record.parentId,
+          role: 'user',
+          content: record.question.content as StoredMessage['content'],
+          status: 'complete',
+        });
       const status = result.status === 'stopped' || result.status === 'error' ? result.status : 'complete';
       if (result.slotId !== null) held.meta = { ...held.meta, slotId: result.slotId };
-      add(held, { id: record.answerId, parentId: record.question?.id ?? record.parentId, role: 'assistant', content: result.content, reasoning: result.reasoning || undefined, status, ...(result.error ? { error: { code: result.error.code, message: result.error.message } } : {}), ...(citations.length > 0 ? { citations: [...citations] } : {}) });
+      add(held, {
+        id: record.answerId,
+        parentId: record.question?.id ?? record.parentId,
+        role: 'assistant',
+        content: result.content,
+        reasoning: result.reasoning || undefined,
+        status,
+        ...(result.error ? { error: { code: result.error.code, message: result.error.message } } : {}),
+        ...(citations.length > 0 ? { citations: [...citations] } : {}),
+      });
       changed([record.conversationId]);
     },
   };

@@ -10,10 +10,13 @@ import type { Timers } from '../lib/timers';
 import type { Result } from './types';
 
 type ImageChannel = keyof typeof imageChannels;
-type Handler<C extends ImageChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
+type Handler<C extends ImageChannel> = (
+  input: InvokeInput<C>,
+) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 
 /** A 1×1 grey PNG. */
-export const FAKE_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNoAAAAggCBd81ytgAAAABJRU5ErkJggg==';
+export const FAKE_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNoAAAAggCBd81ytgAAAABJRU5ErkJggg==';
 
 export interface FakeImagesOptions {
   /** false: no sd-cli anywhere (the page shows how to get one) */
@@ -22,22 +25,37 @@ export interface FakeImagesOptions {
   imageTickMs?: number;
 }
 
-export function createFakeImages(deps: { emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void; timers: Timers; now: () => number; newId: () => string; options: FakeImagesOptions }): { [C in ImageChannel]: Handler<C> } {
+export function createFakeImages(deps: {
+  emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
+  timers: Timers;
+  now: () => number;
+  newId: () => string;
+  options: FakeImagesOptions;
+}): { [C in ImageChannel]: Handler<C> } {
   const tick = deps.options.imageTickMs ?? 20;
   const gallery: GeneratedImage[] = [];
   let running: { jobId: string; stop: () => void } | null = null;
   const status = (): ImageEngineStatus =>
     deps.options.sdCli === false
       ? { cli: null, searched: ['/opt/eva/bin/cpu/sd-cli', '/usr/bin/sd-cli'], build: null }
-      : { cli: { path: '/opt/eva/bin/cpu/sd-cli', where: 'bin', version: 'master-97d2990' }, searched: ['/opt/eva/bin/cpu/sd-cli'], build: null };
-  const fail = (code: 'backend_missing' | 'bad_request' | 'already_running' | 'backend_failed' | 'not_found', message: string, reason?: string) => ({ ok: false as const, error: { code, message, ...(reason ? { details: { reason } } : {}) } });
+      : {
+          cli: { path: '/opt/eva/bin/cpu/sd-cli', where: 'bin', version: 'master-97d2990' },
+          searched: ['/opt/eva/bin/cpu/sd-cli'],
+          build: null,
+        };
+  const fail = (
+    code: 'backend_missing' | 'bad_request' | 'already_running' | 'backend_failed' | 'not_found',
+    message: string,
+    reason?: string,
+  ) => ({ ok: false as const, error: { code, message, ...(reason ? { details: { reason } } : {}) } });
 
   return {
     'image:status': () => ({ ok: true, value: status() }),
     'image:generate': (input) => {
       if (deps.options.sdCli === false) return fail('backend_missing', 'sd-cli was not found', 'binary_missing');
       if (running) return fail('already_running', 'another picture is being generated', 'busy');
-      if (missingModelFiles(input.template, input.files).length > 0) return fail('bad_request', 'model files not chosen', 'model_unset');
+      if (missingModelFiles(input.template, input.files).length > 0)
+        return fail('bad_request', 'model files not chosen', 'model_unset');
       const started = deps.now();
       return new Promise((resolve) => {
         let done = 0;
@@ -51,7 +69,17 @@ export function createFakeImages(deps: { emit: <E extends EventName>(event: E, p
           deps.emit('image:progress', { jobId: input.jobId, phase: 'sampling', done, total: input.params.steps });
           if (done < input.params.steps) return void (timer = deps.timers.setTimeout(step, tick));
           const image: GeneratedImage = {
-            record: { id: deps.newId(), createdAt: deps.now(), template: input.template, files: input.files, params: { ...input.params, seed: input.params.seed ?? 42 }, fromImage: input.initImage !== undefined, bytes: 100, ms: deps.now() - started, source: 'page' },
+            record: {
+              id: deps.newId(),
+              createdAt: deps.now(),
+              template: input.template,
+              files: input.files,
+              params: { ...input.params, seed: input.params.seed ?? 42 },
+              fromImage: input.initImage !== undefined,
+              bytes: 100,
+              ms: deps.now() - started,
+              source: 'page',
+            },
             dataUrl: FAKE_PNG,
           };
           gallery.unshift(image);
@@ -83,6 +111,9 @@ export function createFakeImages(deps: { emit: <E extends EventName>(event: E, p
       if (at >= 0) gallery.splice(at, 1);
       return { ok: true, value: { deleted: at >= 0 } };
     },
-    'image:to-chat': ({ conversationId }) => ({ ok: true, value: { conversationId: conversationId ?? deps.newId(), messageId: deps.newId() } }),
+    'image:to-chat': ({ conversationId }) => ({
+      ok: true,
+      value: { conversationId: conversationId ?? deps.newId(), messageId: deps.newId() },
+    }),
   };
 }

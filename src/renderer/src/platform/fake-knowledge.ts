@@ -9,18 +9,30 @@ import type { EmbedderStatus, KnowledgeBase, KnowledgeHit } from '@shared/knowle
 import type { Result } from './types';
 
 type KnowledgeChannel = keyof typeof knowledgeChannels;
-type Handler<C extends KnowledgeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
+type Handler<C extends KnowledgeChannel> = (
+  input: InvokeInput<C>,
+) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 
 const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-const missing = { ok: false as const, error: { code: 'not_found' as const, message: 'no such knowledge base', details: { reason: 'no_base' } } };
+const missing = {
+  ok: false as const,
+  error: { code: 'not_found' as const, message: 'no such knowledge base', details: { reason: 'no_base' } },
+};
 
 export interface FakeKnowledge {
   handlers: { [C in KnowledgeChannel]: Handler<C> };
-  /** the passages a `chat:send` gets when settings.knowledge.useInChat is on (announced as `knowledge:citations`); [] otherwise */
+  /**
+   * the passages a `chat:send` gets when settings.knowledge.useInChat is on (announced as `knowledge:citations`); []
+   * otherwise
+   */
   cite(input: InvokeInput<'chat:send'>): KnowledgeHit[];
 }
 
-export function createFakeKnowledge(deps: { emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void; now: () => number; settings: () => AppSettings }): FakeKnowledge {
+export function createFakeKnowledge(deps: {
+  emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
+  now: () => number;
+  settings: () => AppSettings;
+}): FakeKnowledge {
   const bases: KnowledgeBase[] = [];
   let embedder: EmbedderStatus = { kind: 'local', state: 'stopped', model: null, port: null, restarts: 0, error: null };
   let seq = 0;
@@ -31,13 +43,24 @@ export function createFakeKnowledge(deps: { emit: <E extends EventName>(event: E
     return bases.flatMap((base) =>
       base.files
         .filter((f) => words.some((w) => f.path.toLowerCase().includes(w)))
-        .map((f, i) => ({ id: `${f.id}-p`, baseId: base.id, text: `A passage of ${f.path}.`, source: { fileId: f.id, path: f.path, page: null, lineStart: 1, lineEnd: 3 }, score: 1 / (61 + i), similarity: 0.8, bm25: 1 })),
+        .map((f, i) => ({
+          id: `${f.id}-p`,
+          baseId: base.id,
+          text: `A passage of ${f.path}.`,
+          source: { fileId: f.id, path: f.path, page: null, lineStart: 1, lineEnd: 3 },
+          score: 1 / (61 + i),
+          similarity: 0.8,
+          bm25: 1,
+        })),
     );
   };
   const cite = (input: InvokeInput<'chat:send'>): KnowledgeHit[] => {
     if (input.mode !== 'chat' || !deps.settings().knowledge.useInChat) return [];
     const question = [...input.messages].reverse().find((m) => m.role === 'user');
-    const text = typeof question?.content === 'string' ? question.content : (question?.content.map((part) => ('text' in part ? part.text : '')).join(' ') ?? '');
+    const text =
+      typeof question?.content === 'string'
+        ? question.content
+        : (question?.content.map((part) => ('text' in part ? part.text : '')).join(' ') ?? '');
     const found = text.trim() ? hits(text).slice(0, deps.settings().knowledge.topN) : [];
     deps.emit('knowledge:citations', { requestId: input.requestId, hits: found });
     return found;
@@ -46,7 +69,14 @@ export function createFakeKnowledge(deps: { emit: <E extends EventName>(event: E
     // A copy, as a real host's answer is: the page must see a change as a new value.
     'knowledge:list': () => ok(structuredClone({ bases, progress: [] })),
     'knowledge:create': (input) => {
-      const base: KnowledgeBase = { id: `kb${++seq}`, name: input.name || 'Knowledge', createdAt: deps.now(), files: [], embedder: null, needsReembed: false };
+      const base: KnowledgeBase = {
+        id: `kb${++seq}`,
+        name: input.name || 'Knowledge',
+        createdAt: deps.now(),
+        files: [],
+        embedder: null,
+        needsReembed: false,
+      };
       bases.push(base);
       changed();
       return ok(base);
@@ -68,7 +98,17 @@ export function createFakeKnowledge(deps: { emit: <E extends EventName>(event: E
     'knowledge:add': (input) => {
       const base = find(input.id);
       if (!base) return missing;
-      for (const path of input.paths) base.files.push({ id: `f${++seq}`, path, state: 'indexed', hash: 'fake', passages: 1, bytes: 100, indexedAt: deps.now(), error: null });
+      for (const path of input.paths)
+        base.files.push({
+          id: `f${++seq}`,
+          path,
+          state: 'indexed',
+          hash: 'fake',
+          passages: 1,
+          bytes: 100,
+          indexedAt: deps.now(),
+          error: null,
+        });
       base.embedder ??= { model: 'fake-embedder.gguf', dimension: 64 };
       changed();
       return ok({ queued: input.paths.length });
@@ -88,7 +128,12 @@ export function createFakeKnowledge(deps: { emit: <E extends EventName>(event: E
       const hit = bases.flatMap((b) => b.files.map((f) => ({ b, f }))).find(({ f }) => `${f.id}-p` === input.passageId);
       if (!hit) return missing;
       const text = `Before.\nA passage of ${hit.f.path}.\nAfter.`;
-      return ok({ source: { fileId: hit.f.id, path: hit.f.path, page: null, lineStart: 2, lineEnd: 2 }, text, start: 8, end: 8 + `A passage of ${hit.f.path}.`.length });
+      return ok({
+        source: { fileId: hit.f.id, path: hit.f.path, page: null, lineStart: 2, lineEnd: 2 },
+        text,
+        start: 8,
+        end: 8 + `A passage of ${hit.f.path}.`.length,
+      });
     },
     'knowledge:embedder-status': () => ok(embedder),
     'knowledge:embedder-start': () => {
@@ -101,7 +146,14 @@ export function createFakeKnowledge(deps: { emit: <E extends EventName>(event: E
       deps.emit('knowledge:embedder', embedder);
       return ok(embedder);
     },
-    'knowledge:embedder-test': () => ok({ model: 'fake-embedder', dimension: 64, texts: ['The cat sat on the mat.', 'A kitten is resting on the rug.'], similarity: 0.42, ms: 3 }),
+    'knowledge:embedder-test': () =>
+      ok({
+        model: 'fake-embedder',
+        dimension: 64,
+        texts: ['The cat sat on the mat.', 'A kitten is resting on the rug.'],
+        similarity: 0.42,
+        ms: 3,
+      }),
   };
   return { handlers, cite };
 }

@@ -4,7 +4,12 @@
 // an image, binary data, text over the cap) plus one URI template.
 import { MAX_MCP_TEXT_CHARS, type McpContentPart } from '@shared/mcp/mcp-content';
 import type { McpPromptContent, McpPromptInfo } from '@shared/mcp/mcp-prompts';
-import { templateVariables, type McpResourceContent, type McpResourceInfo, type McpResourcePage } from '@shared/mcp/mcp-resources';
+import {
+  templateVariables,
+  type McpResourceContent,
+  type McpResourceInfo,
+  type McpResourcePage,
+} from '@shared/mcp/mcp-resources';
 
 /** A 1×1 PNG. */
 const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -27,8 +32,21 @@ export function fakePrompts(server: string): McpPromptInfo[] {
   ];
 }
 
-export function fakePrompt(server: string, name: string, args: Readonly<Record<string, string>>): { ok: true; value: McpPromptContent } | { ok: false; message: string } {
-  if (name === 'summarize') return { ok: true, value: { server, name, description: '', messages: [{ role: 'user', parts: [{ kind: 'text', text: 'Summarize the conversation so far.' }] }] } };
+export function fakePrompt(
+  server: string,
+  name: string,
+  args: Readonly<Record<string, string>>,
+): { ok: true; value: McpPromptContent } | { ok: false; message: string } {
+  if (name === 'summarize')
+    return {
+      ok: true,
+      value: {
+        server,
+        name,
+        description: '',
+        messages: [{ role: 'user', parts: [{ kind: 'text', text: 'Summarize the conversation so far.' }] }],
+      },
+    };
   if (name !== 'review') return { ok: false, message: `unknown prompt ${name}` };
   const file = args.file?.trim() ?? '';
   if (file === '') return { ok: false, message: 'Invalid arguments for prompt review: file is required' };
@@ -41,17 +59,43 @@ export function fakePrompt(server: string, name: string, args: Readonly<Record<s
       description: 'Review one file',
       messages: [
         { role: 'user', parts: [{ kind: 'text', text: `Please review ${file}${focus}.` }] },
-        { role: 'user', parts: [{ kind: 'resource-text', uri: `file:///${file}`, mimeType: 'text/plain', text: `contents of ${file}` }] },
+        {
+          role: 'user',
+          parts: [
+            { kind: 'resource-text', uri: `file:///${file}`, mimeType: 'text/plain', text: `contents of ${file}` },
+          ],
+        },
       ],
     },
   };
 }
 
 const RESOURCES: McpResourceInfo[] = [
-  { uri: 'file:///readme.md', name: 'readme.md', title: 'Read me', description: 'What this project is', mimeType: 'text/markdown', size: 25 },
+  {
+    uri: 'file:///readme.md',
+    name: 'readme.md',
+    title: 'Read me',
+    description: 'What this project is',
+    mimeType: 'text/markdown',
+    size: 25,
+  },
   { uri: 'file:///logo.png', name: 'logo.png', title: '', description: 'The logo', mimeType: 'image/png', size: 70 },
-  { uri: 'file:///data.bin', name: 'data.bin', title: '', description: 'Raw data', mimeType: 'application/octet-stream', size: 4096 },
-  { uri: 'file:///big.log', name: 'big.log', title: '', description: 'A very long log', mimeType: 'text/plain', size: 3_000_000 },
+  {
+    uri: 'file:///data.bin',
+    name: 'data.bin',
+    title: '',
+    description: 'Raw data',
+    mimeType: 'application/octet-stream',
+    size: 4096,
+  },
+  {
+    uri: 'file:///big.log',
+    name: 'big.log',
+    title: '',
+    description: 'A very long log',
+    mimeType: 'text/plain',
+    size: 3_000_000,
+  },
   { uri: 'file:///notes.txt', name: 'notes.txt', title: 'Notes', description: '', mimeType: 'text/plain', size: 11 },
 ];
 
@@ -62,7 +106,19 @@ export function fakeResourcePage(server: string, cursor: string | undefined): Mc
     server,
     supported: true,
     resources: RESOURCES.slice(start, end),
-    templates: cursor === undefined ? [{ uriTemplate: NOTE_TEMPLATE, name: 'Note', title: 'Note by number', description: 'One note', mimeType: 'text/plain', variables: templateVariables(NOTE_TEMPLATE) }] : [],
+    templates:
+      cursor === undefined
+        ? [
+            {
+              uriTemplate: NOTE_TEMPLATE,
+              name: 'Note',
+              title: 'Note by number',
+              description: 'One note',
+              mimeType: 'text/plain',
+              variables: templateVariables(NOTE_TEMPLATE),
+            },
+          ]
+        : [],
     nextCursor: end < RESOURCES.length ? String(end) : null,
   };
 }
@@ -75,11 +131,32 @@ export function fakeResource(server: string, uri: string): McpResourceContent {
       case 'file:///logo.png':
         return { kind: 'image', uri, mimeType: 'image/png', dataUrl: `data:image/png;base64,${PIXEL_PNG}`, bytes: 70 };
       case 'file:///data.bin':
-        return { kind: 'skipped', reason: 'binary', uri, mimeType: 'application/octet-stream', size: 4096, unit: 'bytes', limit: null };
+        return {
+          kind: 'skipped',
+          reason: 'binary',
+          uri,
+          mimeType: 'application/octet-stream',
+          size: 4096,
+          unit: 'bytes',
+          limit: null,
+        };
       case 'file:///big.log':
-        return { kind: 'skipped', reason: 'too_large', uri, mimeType: 'text/plain', size: 3_000_000, unit: 'chars', limit: MAX_MCP_TEXT_CHARS };
+        return {
+          kind: 'skipped',
+          reason: 'too_large',
+          uri,
+          mimeType: 'text/plain',
+          size: 3_000_000,
+          unit: 'chars',
+          limit: MAX_MCP_TEXT_CHARS,
+        };
       default:
-        return { kind: 'resource-text', uri, mimeType: 'text/plain', text: uri.startsWith('note:///') ? `Note ${decodeURIComponent(uri.slice(8))}` : 'Some notes.' };
+        return {
+          kind: 'resource-text',
+          uri,
+          mimeType: 'text/plain',
+          text: uri.startsWith('note:///') ? `Note ${decodeURIComponent(uri.slice(8))}` : 'Some notes.',
+        };
     }
   };
   return { server, uri, parts: [part()] };

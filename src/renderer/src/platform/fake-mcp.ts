@@ -13,8 +13,19 @@ import { previewToolsPrompt } from '@shared/tools/agent/tools-prompt';
 import { fakePrompt, fakePrompts, fakeResource, fakeResourcePage } from './fake-mcp-content';
 import type { Result } from './types';
 
-type Handler<C extends InvokeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
-type McpChannel = 'mcp:list' | 'mcp:save' | 'mcp:reconnect' | 'mcp:set-key' | 'mcp:prompts' | 'mcp:get-prompt' | 'mcp:resources' | 'mcp:read-resource' | 'agent:tools-prompt';
+type Handler<C extends InvokeChannel> = (
+  input: InvokeInput<C>,
+) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
+type McpChannel =
+  | 'mcp:list'
+  | 'mcp:save'
+  | 'mcp:reconnect'
+  | 'mcp:set-key'
+  | 'mcp:prompts'
+  | 'mcp:get-prompt'
+  | 'mcp:resources'
+  | 'mcp:read-resource'
+  | 'agent:tools-prompt';
 
 export interface FakeMcpDeps {
   emit(event: 'mcp:status', payload: EventPayloads['mcp:status']): void;
@@ -31,9 +42,26 @@ export function createFakeMcp(deps: FakeMcpDeps): { [C in McpChannel]: Handler<C
   const statusOf = (name: string, server: McpConfig['mcpServers'][string]): McpServerStatus => {
     const target = 'command' in server ? `${server.command} ${(server.args ?? []).join(' ')}` : server.url;
     const transport = 'command' in server ? 'stdio' : server.type === 'sse' ? 'sse' : 'http';
-    const base = { name, transport, failures: 0, retryAt: null, pid: null, since: deps.now(), stderrTail: '', ...('command' in server ? {} : { hasKey: keyed.has(name) }) } as const;
+    const base = {
+      name,
+      transport,
+      failures: 0,
+      retryAt: null,
+      pid: null,
+      since: deps.now(),
+      stderrTail: '',
+      ...('command' in server ? {} : { hasKey: keyed.has(name) }),
+    } as const;
     if (server.disabled) return { ...base, state: 'disabled', transport: null, tools: [], error: null };
-    if (/fail/i.test(target)) return { ...base, state: 'error', tools: [], error: `could not start "${target.trim()}": not found (is it installed and on PATH?)`, failures: 1, retryAt: deps.now() + 5000 };
+    if (/fail/i.test(target))
+      return {
+        ...base,
+        state: 'error',
+        tools: [],
+        error: `could not start "${target.trim()}": not found (is it installed and on PATH?)`,
+        failures: 1,
+        retryAt: deps.now() + 5000,
+      };
     const tools = [
       { name: 'search', description: 'Search (simulated).', readOnly: true },
       { name: 'fetch', description: 'Fetch a page (simulated).', readOnly: true },
@@ -56,7 +84,10 @@ export function createFakeMcp(deps: FakeMcpDeps): { [C in McpChannel]: Handler<C
   };
 
   const ready = (): string[] => overview().servers.flatMap((server) => (server.state === 'ready' ? [server.name] : []));
-  const unknown = (server: string) => ({ ok: false as const, error: { code: 'not_found' as const, message: `no MCP server named "${server}" is configured` } });
+  const unknown = (server: string) => ({
+    ok: false as const,
+    error: { code: 'not_found' as const, message: `no MCP server named "${server}" is configured` },
+  });
 
   return {
     'mcp:list': () => ({ ok: true, value: overview() }),
@@ -73,13 +104,21 @@ export function createFakeMcp(deps: FakeMcpDeps): { [C in McpChannel]: Handler<C
     },
     'mcp:reconnect': (input) => {
       const name = input?.name;
-      if (name !== undefined && !(name in config.mcpServers)) return { ok: false, error: { code: 'not_found', message: `no MCP server named "${name}" is configured` } };
+      if (name !== undefined && !(name in config.mcpServers))
+        return { ok: false, error: { code: 'not_found', message: `no MCP server named "${name}" is configured` } };
       return { ok: true, value: announce() };
     },
     'mcp:set-key': ({ name, apiKey }) => {
       const server = config.mcpServers[name];
       if (!server) return unknown(name);
-      if ('command' in server) return { ok: false, error: { code: 'bad_request', message: `MCP server "${name}" is a program, not an HTTP server: give it its key in "env"` } };
+      if ('command' in server)
+        return {
+          ok: false,
+          error: {
+            code: 'bad_request',
+            message: `MCP server "${name}" is a program, not an HTTP server: give it its key in "env"`,
+          },
+        };
       if (apiKey === null) keyed.delete(name);
       else keyed.add(name);
       return { ok: true, value: announce() };
@@ -88,14 +127,45 @@ export function createFakeMcp(deps: FakeMcpDeps): { [C in McpChannel]: Handler<C
     'mcp:get-prompt': (input) => {
       if (!ready().includes(input.server)) return unknown(input.server);
       const prompt = fakePrompt(input.server, input.name, input.arguments ?? {});
-      return prompt.ok ? { ok: true, value: prompt.value } : { ok: false, error: { code: 'bad_request', message: `MCP server "${input.server}" refused the prompt "${input.name}": ${prompt.message}` } };
+      return prompt.ok
+        ? { ok: true, value: prompt.value }
+        : {
+            ok: false,
+            error: {
+              code: 'bad_request',
+              message: `MCP server "${input.server}" refused the prompt "${input.name}": ${prompt.message}`,
+            },
+          };
     },
-    'mcp:resources': (input) => (ready().includes(input.server) ? { ok: true, value: fakeResourcePage(input.server, input.cursor) } : unknown(input.server)),
-    'mcp:read-resource': (input) => (ready().includes(input.server) ? { ok: true, value: fakeResource(input.server, input.uri) } : unknown(input.server)),
+    'mcp:resources': (input) =>
+      ready().includes(input.server)
+        ? { ok: true, value: fakeResourcePage(input.server, input.cursor) }
+        : unknown(input.server),
+    'mcp:read-resource': (input) =>
+      ready().includes(input.server)
+        ? { ok: true, value: fakeResource(input.server, input.uri) }
+        : unknown(input.server),
     'agent:tools-prompt': (input) => {
-      const mcpTools = overview().servers.flatMap((server) => server.tools.map((tool) => mcpToolDescriptor(server.name, { name: tool.name, description: tool.description, inputSchema: { type: 'object', properties: { query: { type: 'string' } } } })));
-      const toggles = { ...(deps.settings?.().tools.enabled ?? {}), ...Object.fromEntries((input?.enableTools ?? []).map((name) => [name, true])) };
-      return { ok: true, value: previewToolsPrompt(toolsOffered([...builtinToolDescriptors(), ...mcpTools], toggles), input?.disableTools) };
+      const mcpTools = overview().servers.flatMap((server) =>
+        server.tools.map((tool) =>
+          mcpToolDescriptor(server.name, {
+            name: tool.name,
+            description: tool.description,
+            inputSchema: { type: 'object', properties: { query: { type: 'string' } } },
+          }),
+        ),
+      );
+      const toggles = {
+        ...(deps.settings?.().tools.enabled ?? {}),
+        ...Object.fromEntries((input?.enableTools ?? []).map((name) => [name, true])),
+      };
+      return {
+        ok: true,
+        value: previewToolsPrompt(
+          toolsOffered([...builtinToolDescriptors(), ...mcpTools], toggles),
+          input?.disableTools,
+        ),
+      };
     },
   };
 }

@@ -10,7 +10,9 @@ import { requestedMaxSide } from '@shared/screen/screen-capture';
 import type { Result } from './types';
 
 type ScreenChannel = 'hotkeys:status' | 'screen:capture';
-type Handler<C extends ScreenChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
+type Handler<C extends ScreenChannel> = (
+  input: InvokeInput<C>,
+) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 
 /** A 2×2 grey PNG. */
 export const FAKE_SCREENSHOT_URL =
@@ -23,7 +25,9 @@ export interface FakeScreenOptions {
   takenHotkeys?: string[];
 }
 
-export function createFakeScreen(deps: { state: { settings: AppSettings }; options: FakeScreenOptions }): { [C in ScreenChannel]: Handler<C> } {
+export function createFakeScreen(deps: { state: { settings: AppSettings }; options: FakeScreenOptions }): {
+  [C in ScreenChannel]: Handler<C>;
+} {
   return {
     'hotkeys:status': () => {
       const settings = deps.state.settings.hotkeys;
@@ -34,10 +38,22 @@ export function createFakeScreen(deps: { state: { settings: AppSettings }; optio
         value: {
           bindings: HOTKEY_ACTIONS.map((action): HotkeyBinding => {
             const parsed = bindings.find((b) => b.action === action);
-            if (!parsed) return { action, accelerator: settings[action], scope: 'off', problem: problems.find((p) => p.action === action) ?? null };
+            if (!parsed)
+              return {
+                action,
+                accelerator: settings[action],
+                scope: 'off',
+                problem: problems.find((p) => p.action === action) ?? null,
+              };
             if (!global) return { action, accelerator: parsed.text, scope: 'page', problem: null };
-            if (!deps.options.takenHotkeys?.includes(parsed.text)) return { action, accelerator: parsed.text, scope: 'global', problem: null };
-            return { action, accelerator: parsed.text, scope: 'page', problem: { action, code: 'taken', message: `${parsed.text} is taken by another application` } };
+            if (!deps.options.takenHotkeys?.includes(parsed.text))
+              return { action, accelerator: parsed.text, scope: 'global', problem: null };
+            return {
+              action,
+              accelerator: parsed.text,
+              scope: 'page',
+              problem: { action, code: 'taken', message: `${parsed.text} is taken by another application` },
+            };
           }),
         },
       };
@@ -46,7 +62,10 @@ export function createFakeScreen(deps: { state: { settings: AppSettings }; optio
       const screen = deps.options.screen ?? { width: 2560, height: 1440 };
       if ('error' in screen) return { ok: false, error: screen.error };
       const size = fitWithin(screen, requestedMaxSide(input));
-      return { ok: true, value: { dataUrl: FAKE_SCREENSHOT_URL, ...size, originalWidth: screen.width, originalHeight: screen.height } };
+      return {
+        ok: true,
+        value: { dataUrl: FAKE_SCREENSHOT_URL, ...size, originalWidth: screen.width, originalHeight: screen.height },
+      };
     },
   };
 }

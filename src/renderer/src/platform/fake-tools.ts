@@ -11,7 +11,9 @@ import type { ToolContent, ToolProgress } from '@shared/tools/tool-types';
 import type { Timers } from '../lib/timers';
 import type { Result } from './types';
 
-type Handler<C extends InvokeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
+type Handler<C extends InvokeChannel> = (
+  input: InvokeInput<C>,
+) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 type ToolChannel = 'agent:run' | 'agent:stop' | 'agent:consent' | 'tools:list';
 
 /** One beat of a scripted run: a finished step, or a call that needs the user's consent first. */
@@ -63,16 +65,30 @@ export function createFakeTools({ state, emit, timers, options }: FakeToolsDeps)
   const ask = (requestId: string, action: Extract<FakeAgentAction, { kind: 'ask' }>): Promise<ConsentAnswer> => {
     const tool = findTool(tools, action.tool);
     const askId = `fake-ask-${++askSeq}`;
-    const choices: ConsentRequest['choices'] = tool ? consentChoices(tool) : ['allow_once', 'allow_conversation', 'deny'];
+    const choices: ConsentRequest['choices'] = tool
+      ? consentChoices(tool)
+      : ['allow_once', 'allow_conversation', 'deny'];
     return new Promise((resolve) => {
       asks.set(askId, { requestId, resolve });
-      emit('agent:ask', { requestId, askId, tool: action.tool, risk: tool?.risk ?? 'exec', args: action.args, preview: action.preview ?? { kind: 'none', text: JSON.stringify(action.args, null, 2) }, choices });
+      emit('agent:ask', {
+        requestId,
+        askId,
+        tool: action.tool,
+        risk: tool?.risk ?? 'exec',
+        args: action.args,
+        preview: action.preview ?? { kind: 'none', text: JSON.stringify(action.args, null, 2) },
+        choices,
+      });
     });
   };
 
   const play = async (input: InvokeInput<'agent:run'>): Promise<Result<InvokeOutput<'agent:run'>>> => {
     const script = options.agentScript;
-    if (!script) return { ok: false, error: { code: 'internal', message: 'the agent loop is not simulated by the in-memory platform' } };
+    if (!script)
+      return {
+        ok: false,
+        error: { code: 'internal', message: 'the agent loop is not simulated by the in-memory platform' },
+      };
     const { requestId } = input;
     running.add(requestId);
     const steps: AgentStep[] = [];
@@ -85,7 +101,19 @@ export function createFakeTools({ state, emit, timers, options }: FakeToolsDeps)
     const end = (kind: AgentEnd, answer: string): Result<InvokeOutput<'agent:run'>> => {
       running.delete(requestId);
       stopped.delete(requestId);
-      return ok({ end: kind, answer, steps, conversationAllowed: allowed, lastResult: null, protocol: { used: 'prompt', setting: state.settings.tools.protocol, reason: 'scripted by the in-memory platform', fallback: null } });
+      return ok({
+        end: kind,
+        answer,
+        steps,
+        conversationAllowed: allowed,
+        lastResult: null,
+        protocol: {
+          used: 'prompt',
+          setting: state.settings.tools.protocol,
+          reason: 'scripted by the in-memory platform',
+          fallback: null,
+        },
+      });
     };
     for (const action of script.actions) {
       await pause();
@@ -101,13 +129,31 @@ export function createFakeTools({ state, emit, timers, options }: FakeToolsDeps)
       }
       const tool = findTool(tools, action.tool);
       const server = action.tool.includes('@') ? `${action.tool.split('@')[0]}@*` : null;
-      const askFirst = tool?.alwaysAsk === true || !(allowed.includes(action.tool) || (server !== null && allowed.includes(server)));
+      const askFirst =
+        tool?.alwaysAsk === true || !(allowed.includes(action.tool) || (server !== null && allowed.includes(server)));
       const answer: ConsentAnswer = askFirst ? await ask(requestId, action) : { kind: 'allow_once' };
       if (stopped.has(requestId)) return end('stopped', '');
       const entry = tool && !tool.alwaysAsk ? allowedEntry(tool, answer) : null;
       if (entry !== null && !allowed.includes(entry)) allowed = [...allowed, entry];
-      if (answer.kind === 'deny') record({ kind: 'tool', tool: action.tool, args: action.args, status: 'denied', output: denialMessage(action.tool, false, answer.reason), durationMs: 0 });
-      else record({ kind: 'tool', tool: action.tool, args: action.args, status: action.result.status ?? 'ok', output: action.result.output, durationMs: action.result.durationMs ?? 0, ...(action.result.content ? { content: action.result.content } : {}) });
+      if (answer.kind === 'deny')
+        record({
+          kind: 'tool',
+          tool: action.tool,
+          args: action.args,
+          status: 'denied',
+          output: denialMessage(action.tool, false, answer.reason),
+          durationMs: 0,
+        });
+      else
+        record({
+          kind: 'tool',
+          tool: action.tool,
+          args: action.args,
+          status: action.result.status ?? 'ok',
+          output: action.result.output,
+          durationMs: action.result.durationMs ?? 0,
+          ...(action.result.content ? { content: action.result.content } : {}),
+        });
     }
     return end('answered', script.answer);
   };
@@ -131,6 +177,11 @@ export function createFakeTools({ state, emit, timers, options }: FakeToolsDeps)
       open.resolve(answer);
       return ok({ accepted: true });
     },
-    'tools:list': () => ok({ tools, settings: state.settings.tools, workspaceDir: state.settings.tools.workspaceDir || '/home/user/.eva/workspace' }),
+    'tools:list': () =>
+      ok({
+        tools,
+        settings: state.settings.tools,
+        workspaceDir: state.settings.tools.workspaceDir || '/home/user/.eva/workspace',
+      }),
   };
 }

@@ -29,6 +29,10 @@ describe('memory platform', () => {
   it('merges partial settings updates', async () => {
     const api = createMemoryPlatform();
     const result = await api.invoke('settings:update', { language: 'zh', load: { contextSize: 8192 } });
-    expect(result.ok && [result.value.language, result.value.load.contextSize, result.value.load.batchSize]).toEqual(['zh', 8192, 2048]);
+    expect(result.ok && [result.value.language, result.value.load.contextSize, result.value.load.batchSize]).toEqual([
+      'zh',
+      8192,
+      2048,
+    ]);
   });
 });

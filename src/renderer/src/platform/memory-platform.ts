@@ -1,8 +1,30 @@
 // An in-memory EvaApi for component tests and the dev preview (`?demo`). It checks
 // inputs with the contract's schemas like the real hosts do and imitates a load
 // (starting → log lines → ready), but starts nothing. Not for end-to-end tests.
-import { invokeChannels, type AppInfo, type AppSettings, type BackendInfo, type BackendLoad, type BackendStatus, type GpuInfo, type GpuLayerEstimate, type LoadSettings, type LogLine, type ModelFacts } from '@shared/contract';
-import type { EvaApi, EventName, ModelDrop, ModelUpload, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput, Result } from './types';
+import {
+  invokeChannels,
+  type AppInfo,
+  type AppSettings,
+  type BackendInfo,
+  type BackendLoad,
+  type BackendStatus,
+  type GpuInfo,
+  type GpuLayerEstimate,
+  type LoadSettings,
+  type LogLine,
+  type ModelFacts,
+} from '@shared/contract';
+import type {
+  EvaApi,
+  EventName,
+  ModelDrop,
+  ModelUpload,
+  EventPayloads,
+  InvokeChannel,
+  InvokeInput,
+  InvokeOutput,
+  Result,
+} from './types';
 import { realTimers, type Timers } from '../lib/timers';
 import { defaultSettings } from '@shared/default-settings';
 import { createFakeChat, type FakeChatOptions } from './fake-chat';
@@ -19,10 +41,23 @@ import { createFakeImages, type FakeImagesOptions } from './fake-images';
 import type { PoolStatus } from '@shared/pool/pool-types';
 import { newId } from '../lib/new-id';
 
-type Handler<C extends InvokeChannel> = (input: InvokeInput<C>) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
+type Handler<C extends InvokeChannel> = (
+  input: InvokeInput<C>,
+) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 
-export interface MemoryPlatformOptions extends FakeChatOptions, FakeToolsOptions, FakeScreenOptions, FakeModelsOptions, FakeModelInfoOptions, FakeWorkshopOptions, FakeImagesOptions {
-  /** how dropped model files arrive: 'upload' as in the browser host (default), 'path' as in Electron (the file's name under /dropped) */
+export interface MemoryPlatformOptions
+  extends
+    FakeChatOptions,
+    FakeToolsOptions,
+    FakeScreenOptions,
+    FakeModelsOptions,
+    FakeModelInfoOptions,
+    FakeWorkshopOptions,
+    FakeImagesOptions {
+  /**
+   * how dropped model files arrive: 'upload' as in the browser host (default), 'path' as in Electron (the file's name
+   * under /dropped)
+   */
   dropMode?: 'upload' | 'path';
   appInfo?: Partial<AppInfo>;
   settings?: AppSettings;
@@ -55,16 +90,46 @@ export interface MemoryPlatform extends EvaApi {
 export const memoryDefaultSettings = defaultSettings;
 
 const blankStatus = (since: number): BackendStatus => ({
-  state: 'stopped', since, backend: null, model: null, host: null, port: null, gpuLayers: null,
-  estimate: null, pid: null, loadMs: null, restarts: 0, notices: [], error: null,
+  state: 'stopped',
+  since,
+  backend: null,
+  model: null,
+  host: null,
+  port: null,
+  gpuLayers: null,
+  estimate: null,
+  pid: null,
+  loadMs: null,
+  restarts: 0,
+  notices: [],
+  error: null,
 });
 
 /** Fake GGUF facts: any path ending in .gguf "exists", other paths are not GGUF files. */
 function fakeFacts(path: string): Result<ModelFacts> {
-  if (!/\.gguf$/i.test(path)) return { ok: false, error: { code: 'model_invalid', message: `not a GGUF file: ${path}` } };
-  if (/missing/i.test(path)) return { ok: false, error: { code: 'model_missing', message: `model file not found: ${path}` } };
-  const name = path.split(/[\\/]/).pop()?.replace(/\.gguf$/i, '') ?? path;
-  return { ok: true, value: { path, name, architecture: 'qwen2', nLayer: 28, contextLength: 32_768, embeddingLength: 1536, fileSize: 1_120_000_000, mmprojSize: 0, hasChatTemplate: true } };
+  if (!/\.gguf$/i.test(path))
+    return { ok: false, error: { code: 'model_invalid', message: `not a GGUF file: ${path}` } };
+  if (/missing/i.test(path))
+    return { ok: false, error: { code: 'model_missing', message: `model file not found: ${path}` } };
+  const name =
+    path
+      .split(/[\\/]/)
+      .pop()
+      ?.replace(/\.gguf$/i, '') ?? path;
+  return {
+    ok: true,
+    value: {
+      path,
+      name,
+      architecture: 'qwen2',
+      nLayer: 28,
+      contextLength: 32_768,
+      embeddingLength: 1536,
+      fileSize: 1_120_000_000,
+      mmprojSize: 0,
+      hasChatTemplate: true,
+    },
+  };
 }
 
 export function createMemoryPlatform(options: MemoryPlatformOptions = {}): MemoryPlatform {
@@ -72,9 +137,16 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
   const timers = options.timers ?? realTimers();
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   const calls: MemoryPlatform['calls'] = [];
-  const state = { settings: options.settings ?? memoryDefaultSettings(), status: blankStatus(now()), log: [...(options.log ?? [])], loadKeyStored: false };
+  const state = {
+    settings: options.settings ?? memoryDefaultSettings(),
+    status: blankStatus(now()),
+    log: [...(options.log ?? [])],
+    loadKeyStored: false,
+  };
   const gpus = options.gpus ?? [];
-  const backends = options.backends ?? [{ kind: 'cpu', serverPath: '/opt/eva/bin/cpu/llama-server', executable: true, build: null }];
+  const backends = options.backends ?? [
+    { kind: 'cpu', serverPath: '/opt/eva/bin/cpu/llama-server', executable: true, build: null },
+  ];
   let seq = state.log.at(-1)?.seq ?? 0;
 
   const emit = <E extends EventName>(event: E, payload: EventPayloads[E]): void => {
@@ -93,7 +165,9 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
   const ok = <T>(value: T): Result<T> => ({ ok: true, value });
   const fakeEstimate = (model: ModelFacts): GpuLayerEstimate => {
     const maxLayers = model.nLayer + 1;
-    return gpus.length > 0 ? { gpuLayers: maxLayers, maxLayers, reason: 'model fits in free VRAM' } : { gpuLayers: 0, maxLayers, reason: 'no GPU found' };
+    return gpus.length > 0
+      ? { gpuLayers: maxLayers, maxLayers, reason: 'model fits in free VRAM' }
+      : { gpuLayers: 0, maxLayers, reason: 'no GPU found' };
   };
 
   /** cancels the load in progress, if any */
@@ -109,9 +183,20 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
       ...(settings.exposeOnNetwork ? ['listening on 0.0.0.0: reachable from your network'] : []),
     ];
     const backend = backends.find((b) => b.executable)?.kind ?? 'cpu';
-    setStatus({ ...blankStatus(started), state: 'starting', backend, host, port, notices, restarts: state.status.restarts });
+    setStatus({
+      ...blankStatus(started),
+      state: 'starting',
+      backend,
+      host,
+      port,
+      notices,
+      restarts: state.status.restarts,
+    });
     appendLog([`[eva] starting ${backend} llama-server on ${host}:${port}`], 'app');
-    appendLog(['build: 6000 (abc1234) with cc for x86_64-linux-gnu', `llama_model_loader: loaded meta data from ${settings.modelPath}`]);
+    appendLog([
+      'build: 6000 (abc1234) with cc for x86_64-linux-gnu',
+      `llama_model_loader: loaded meta data from ${settings.modelPath}`,
+    ]);
     if (!facts.ok) {
       appendLog([`gguf_init_from_file: failed to read magic`, 'main: error: failed to load model']);
       const error = { ...facts.error, details: { logTail: state.log.slice(-4).map((l) => l.text) } };
@@ -123,8 +208,23 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     return new Promise((resolve) => {
       const finish = (): void => {
         pendingLoad = null;
-        appendLog([`main: server is listening on http://${host}:${port} - starting the main loop`, 'srv  update_slots: all slots are idle']);
-        resolve(ok(setStatus({ state: 'ready', since: now(), model: facts.value, gpuLayers, estimate, pid: 4242, loadMs: now() - started })));
+        appendLog([
+          `main: server is listening on http://${host}:${port} - starting the main loop`,
+          'srv  update_slots: all slots are idle',
+        ]);
+        resolve(
+          ok(
+            setStatus({
+              state: 'ready',
+              since: now(),
+              model: facts.value,
+              gpuLayers,
+              estimate,
+              pid: 4242,
+              loadMs: now() - started,
+            }),
+          ),
+        );
       };
       if ((options.loadDelayMs ?? 0) <= 0) return finish();
       const timer = timers.setTimeout(finish, options.loadDelayMs ?? 0);
@@ -138,17 +238,52 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
   };
 
   const models = createFakeModels({ state, emit, timers, options });
-  const stoppedPool: PoolStatus = { state: 'stopped', port: null, pid: null, models: [], maxLoaded: 0, budgetBytes: 0, usedBytes: 0, error: null, restart: null };
-  const history = createFakeHistory(now, () => newId(), (conversationIds) => emit('history:changed', { conversationIds }));
+  const stoppedPool: PoolStatus = {
+    state: 'stopped',
+    port: null,
+    pid: null,
+    models: [],
+    maxLoaded: 0,
+    budgetBytes: 0,
+    usedBytes: 0,
+    error: null,
+    restart: null,
+  };
+  const history = createFakeHistory(
+    now,
+    () => newId(),
+    (conversationIds) => emit('history:changed', { conversationIds }),
+  );
   const knowledge = createFakeKnowledge({ emit, now, settings: () => state.settings });
   const handlers: { [C in InvokeChannel]: Handler<C> } = {
     'app:open-external': () => ok({ opened: false }),
-    'app:info': () => ok({ version: '0.1.0', host: 'browser', platform: 'linux', dataDir: '/home/user/.eva', systemLanguage: 'en-US', canPickFiles: false, ...options.appInfo }),
+    'app:info': () =>
+      ok({
+        version: '0.1.0',
+        host: 'browser',
+        platform: 'linux',
+        dataDir: '/home/user/.eva',
+        systemLanguage: 'en-US',
+        canPickFiles: false,
+        ...options.appInfo,
+      }),
     'settings:get': () => ok(state.settings),
     'settings:update': (patch) => {
       const { load, chat, tools, models, knowledge, images, pool, ...rest } = patch ?? {};
-      state.settings = { ...state.settings, ...rest, load: { ...state.settings.load, ...load }, chat: { ...state.settings.chat, ...chat }, tools: { ...state.settings.tools, ...tools }, models: { ...state.settings.models, ...models } };
-      if (knowledge) state.settings.knowledge = { ...state.settings.knowledge, ...knowledge, embedder: { ...state.settings.knowledge.embedder, ...knowledge.embedder } };
+      state.settings = {
+        ...state.settings,
+        ...rest,
+        load: { ...state.settings.load, ...load },
+        chat: { ...state.settings.chat, ...chat },
+        tools: { ...state.settings.tools, ...tools },
+        models: { ...state.settings.models, ...models },
+      };
+      if (knowledge)
+        state.settings.knowledge = {
+          ...state.settings.knowledge,
+          ...knowledge,
+          embedder: { ...state.settings.knowledge.embedder, ...knowledge.embedder },
+        };
       if (images) state.settings.images = { ...state.settings.images, ...images };
       if (pool) state.settings.pool = { ...state.settings.pool, ...pool };
       return ok(state.settings);
@@ -157,16 +292,36 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     'backend:inspect': (input) => {
       const facts = fakeFacts(input?.modelPath ?? '');
       // As a 16 GB machine would answer for the fake 32K-trained model: memory allows half of it.
-      const recommendedContext = { tokens: 16_384, trained: facts.ok ? facts.value.contextLength : 0, memoryAllows: 16_384, memory: 'ram' as const, kvBytesPerToken: 28_672, limit: 'memory' as const };
+      const recommendedContext = {
+        tokens: 16_384,
+        trained: facts.ok ? facts.value.contextLength : 0,
+        memoryAllows: 16_384,
+        memory: 'ram' as const,
+        kvBytesPerToken: 28_672,
+        limit: 'memory' as const,
+      };
       return facts.ok ? ok({ model: facts.value, estimate: fakeEstimate(facts.value), recommendedContext }) : facts;
     },
     'backend:load': (input) => {
       const { apiKey, ...settings } = input as BackendLoad;
       // As the core: null removes the stored key, a string replaces it, nothing keeps it; exposing needs one.
       const keyAfter = apiKey === undefined ? state.loadKeyStored : apiKey !== null;
-      if (settings.exposeOnNetwork && !keyAfter) return { ok: false, error: { code: 'bad_request', message: 'set an API key to make the model reachable from the network: clients there must send it' } };
+      if (settings.exposeOnNetwork && !keyAfter)
+        return {
+          ok: false,
+          error: {
+            code: 'bad_request',
+            message: 'set an API key to make the model reachable from the network: clients there must send it',
+          },
+        };
       state.loadKeyStored = keyAfter;
-      state.settings = { ...state.settings, recentModels: [settings.modelPath, ...state.settings.recentModels.filter((p) => p !== settings.modelPath)].slice(0, 20) };
+      state.settings = {
+        ...state.settings,
+        recentModels: [
+          settings.modelPath,
+          ...state.settings.recentModels.filter((p) => p !== settings.modelPath),
+        ].slice(0, 20),
+      };
       return simulateLoad(settings);
     },
     'backend:api-key': () => ok({ hasKey: state.loadKeyStored, protection: 'memory (test)' }),
@@ -176,7 +331,10 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     },
     'backend:status': () => ok(state.status),
     // No router in the fake: the pool stays stopped and says so.
-    'pool:start': () => ({ ok: false, error: { code: 'backend_missing', message: 'the in-memory platform runs no model pool' } }),
+    'pool:start': () => ({
+      ok: false,
+      error: { code: 'backend_missing', message: 'the in-memory platform runs no model pool' },
+    }),
     'pool:stop': () => ok(stoppedPool),
     'pool:status': () => ok(stoppedPool),
     'pool:use': () => ({ ok: false, error: { code: 'no_model_loaded', message: 'the model pool is not running' } }),
@@ -196,10 +354,20 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     ...createFakeImages({ emit, timers, now, newId: () => newId(), options }),
   };
 
-  const invoke = async <C extends InvokeChannel>(channel: C, input?: InvokeInput<C>): Promise<Result<InvokeOutput<C>>> => {
+  const invoke = async <C extends InvokeChannel>(
+    channel: C,
+    input?: InvokeInput<C>,
+  ): Promise<Result<InvokeOutput<C>>> => {
     calls.push({ channel, input });
     const checked = invokeChannels[channel].input.safeParse(input);
-    if (!checked.success) return { ok: false, error: { code: 'bad_request', message: checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') } };
+    if (!checked.success)
+      return {
+        ok: false,
+        error: {
+          code: 'bad_request',
+          message: checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+        },
+      };
     return (handlers[channel] as Handler<C>)(input as InvokeInput<C>);
   };
 
@@ -218,6 +386,8 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     },
     calls,
     state,
-    ...(options.dropMode === 'path' ? { modelDrop: { pathOf: (file: File) => `/dropped/${file.name}` } } : { modelUpload: models.upload }),
+    ...(options.dropMode === 'path'
+      ? { modelDrop: { pathOf: (file: File) => `/dropped/${file.name}` } }
+      : { modelUpload: models.upload }),
   };
 }

@@ -40,7 +40,10 @@ function start(signal = new AbortController().signal) {
   const xhr = new FakeXhr();
   const progress: Array<[number, number]> = [];
   const file = new File([new Uint8Array(10)], 'my model.gguf');
-  const done = createModelUpload({ token: 't/k', createXhr: () => xhr }).upload(file, { signal, onProgress: (s, t) => progress.push([s, t]) });
+  const done = createModelUpload({ token: 't/k', createXhr: () => xhr }).upload(file, {
+    signal,
+    onProgress: (s, t) => progress.push([s, t]),
+  });
   return { xhr, progress, done, file };
 }
 
@@ -64,7 +67,10 @@ describe('model upload', () => {
     const { xhr, done } = start();
     xhr.answer(400, JSON.stringify({ ok: false, error: { code: 'bad_request', message: 'only .gguf files' } }));
     expect(await done).toEqual({ ok: false, error: { code: 'bad_request', message: 'only .gguf files' } });
-    expect(parseUploadAnswer(413, '<html>too large</html>')).toEqual({ ok: false, error: { code: 'internal', message: 'upload refused (HTTP 413)', details: { status: 413 } } });
+    expect(parseUploadAnswer(413, '<html>too large</html>')).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'upload refused (HTTP 413)', details: { status: 413 } },
+    });
   });
 
   it('a lost connection is an error; Cancel aborts the request and says so', async () => {

@@ -13,7 +13,9 @@ export interface XhrLike {
   abort(): void;
   readonly status: number;
   readonly responseText: string;
-  readonly upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null };
+  readonly upload: {
+    onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null;
+  };
   onload: (() => void) | null;
   onerror: (() => void) | null;
   onabort: (() => void) | null;
@@ -34,26 +36,36 @@ export function uploadUrl(token: string, name: string): string {
 export function parseUploadAnswer(status: number, text: string): Result<{ path: string }> {
   try {
     const answer = JSON.parse(text) as Result<{ path: unknown }>;
-    if (answer && answer.ok === true && typeof answer.value?.path === 'string') return { ok: true, value: { path: answer.value.path } };
-    if (answer && answer.ok === false && typeof answer.error?.message === 'string') return { ok: false, error: answer.error };
+    if (answer && answer.ok === true && typeof answer.value?.path === 'string')
+      return { ok: true, value: { path: answer.value.path } };
+    if (answer && answer.ok === false && typeof answer.error?.message === 'string')
+      return { ok: false, error: answer.error };
   } catch {
     // not JSON: said below with the status
   }
   return { ok: false, error: { code: 'internal', message: `upload refused (HTTP ${status})`, details: { status } } };
 }
 
-export function createModelUpload({ token, createXhr = () => new XMLHttpRequest() as unknown as XhrLike }: ModelUploadOptions): ModelUpload {
+export function createModelUpload({
+  token,
+  createXhr = () => new XMLHttpRequest() as unknown as XhrLike,
+}: ModelUploadOptions): ModelUpload {
   return {
     upload: (file, { onProgress, signal }) =>
       new Promise((resolve) => {
-        const cancelled = (): void => resolve({ ok: false, error: { code: 'bad_request', message: 'upload cancelled', details: { cancelled: true } } });
+        const cancelled = (): void =>
+          resolve({
+            ok: false,
+            error: { code: 'bad_request', message: 'upload cancelled', details: { cancelled: true } },
+          });
         if (signal.aborted) return cancelled();
         const xhr = createXhr();
         xhr.open('PUT', uploadUrl(token, file.name));
         xhr.setRequestHeader('Content-Type', 'application/octet-stream');
         xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
         xhr.onload = () => resolve(parseUploadAnswer(xhr.status, xhr.responseText));
-        xhr.onerror = () => resolve({ ok: false, error: { code: 'internal', message: 'upload failed: the connection to EVA was lost' } });
+        xhr.onerror = () =>
+          resolve({ ok: false, error: { code: 'internal', message: 'upload failed: the connection to EVA was lost' } });
         xhr.onabort = cancelled;
         signal.addEventListener('abort', () => xhr.abort(), { once: true });
         xhr.send(file);

@@ -29,6 +29,8 @@ export type UploadProgress = (sentBytes: number, totalBytes: number) => void;
 
 /** Optional capability of the browser host's bridge: copy a dropped `.gguf` into the download folder. */
 export interface ModelUpload {
-  /** Resolves with the file's path in the library, or an error (code 'bad_request' with details.cancelled when aborted). */
+  /**
+   * Resolves with the file's path in the library, or an error (code 'bad_request' with details.cancelled when aborted).
+   */
   upload(file: File, options: { onProgress: UploadProgress; signal: AbortSignal }): Promise<Result<{ path: string }>>;
 }

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeEvent, encodeResult } from '@shared/ws-protocol';
-import { CONNECTION_LOST_MESSAGE, createWebSocketBridge, reconnectDelayMs, webSocketUrl, type SocketLike } from './websocket-bridge';
+import {
+  CONNECTION_LOST_MESSAGE,
+  createWebSocketBridge,
+  reconnectDelayMs,
+  webSocketUrl,
+  type SocketLike,
+} from './websocket-bridge';
 
 class FakeSocket implements SocketLike {
   readyState = 0;
@@ -30,7 +36,10 @@ class FakeSocket implements SocketLike {
   }
 }
 
-function setup(queueTimeoutMs = 15_000, session?: { check: () => Promise<'valid' | 'expired' | 'unknown'>; url?: string }) {
+function setup(
+  queueTimeoutMs = 15_000,
+  session?: { check: () => Promise<'valid' | 'expired' | 'unknown'>; url?: string },
+) {
   const sockets: FakeSocket[] = [];
   const warn = vi.fn();
   const bridge = createWebSocketBridge({
@@ -62,7 +71,9 @@ afterEach(() => {
 
 describe('webSocketUrl', () => {
   it('connects to /ws on the page host with the page token', () => {
-    expect(webSocketUrl({ protocol: 'http:', host: '127.0.0.1:5173', search: '?token=a%2Fb&x=1' })).toBe('ws://127.0.0.1:5173/ws?token=a%2Fb');
+    expect(webSocketUrl({ protocol: 'http:', host: '127.0.0.1:5173', search: '?token=a%2Fb&x=1' })).toBe(
+      'ws://127.0.0.1:5173/ws?token=a%2Fb',
+    );
     expect(webSocketUrl({ protocol: 'https:', host: 'eva.local', search: '' })).toBe('wss://eva.local/ws?token=');
   });
 });
@@ -138,7 +149,10 @@ describe('createWebSocketBridge', () => {
     last().open();
     const pending = bridge.invoke('backend:load', undefined as never);
     last().drop();
-    await expect(pending).resolves.toEqual({ ok: false, error: { code: 'internal', message: CONNECTION_LOST_MESSAGE } });
+    await expect(pending).resolves.toEqual({
+      ok: false,
+      error: { code: 'internal', message: CONNECTION_LOST_MESSAGE },
+    });
     expect(bridge.connection.getState()).toBe('reconnecting');
     expect(sockets).toHaveLength(1);
     vi.advanceTimersByTime(100);

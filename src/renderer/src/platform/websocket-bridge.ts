@@ -2,9 +2,26 @@
 // Invokes made before the socket opens wait in a queue; an invoke already sent on a
 // socket that closes can no longer be answered, so it resolves to a connection error.
 // Events are broadcast to every connection, so a reconnect needs no re-subscription.
-import { encodeInvoke, parseServerFrame, SESSION_PATH, WS_PATH, WS_TOKEN_PARAM, type ServerFrame } from '@shared/ws-protocol';
+import {
+  encodeInvoke,
+  parseServerFrame,
+  SESSION_PATH,
+  WS_PATH,
+  WS_TOKEN_PARAM,
+  type ServerFrame,
+} from '@shared/ws-protocol';
 import { realTimers, type Timers } from '../lib/timers';
-import type { ConnectionMonitor, ConnectionState, EvaApi, EventName, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput, Result } from './types';
+import type {
+  ConnectionMonitor,
+  ConnectionState,
+  EvaApi,
+  EventName,
+  EventPayloads,
+  InvokeChannel,
+  InvokeInput,
+  InvokeOutput,
+  Result,
+} from './types';
 
 /** The part of the DOM WebSocket the bridge uses, so tests can pass a fake. */
 export interface SocketLike {
@@ -44,10 +61,15 @@ const SOCKET_OPEN = 1;
 export const CONNECTION_LOST_MESSAGE = 'connection to EVA lost';
 
 /** Asks the host whether the page's token is this run's (see SESSION_PATH). */
-export async function checkPageSession(location: Pick<Location, 'search'>, fetchFn: typeof fetch = fetch): Promise<'valid' | 'expired' | 'unknown'> {
+export async function checkPageSession(
+  location: Pick<Location, 'search'>,
+  fetchFn: typeof fetch = fetch,
+): Promise<'valid' | 'expired' | 'unknown'> {
   const token = new URLSearchParams(location.search).get(WS_TOKEN_PARAM) ?? '';
   try {
-    const response = await fetchFn(`${SESSION_PATH}?${WS_TOKEN_PARAM}=${encodeURIComponent(token)}`, { cache: 'no-store' });
+    const response = await fetchFn(`${SESSION_PATH}?${WS_TOKEN_PARAM}=${encodeURIComponent(token)}`, {
+      cache: 'no-store',
+    });
     return response.status === 204 ? 'valid' : response.status === 403 ? 'expired' : 'unknown';
   } catch {
     return 'unknown';
@@ -67,7 +89,8 @@ export function reconnectDelayMs(attempt: number, random: () => number = Math.ra
   return Math.round(base * (0.75 + random() * 0.5));
 }
 
-const report = (error: unknown): void => (typeof reportError === 'function' ? reportError(error) : console.error(error));
+const report = (error: unknown): void =>
+  typeof reportError === 'function' ? reportError(error) : console.error(error);
 
 const lost = (): Result<never> => ({ ok: false, error: { code: 'internal', message: CONNECTION_LOST_MESSAGE } });
 
@@ -83,7 +106,8 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
   const timers = options.timers ?? realTimers();
   const backoffMs = options.backoffMs ?? ((attempt: number) => reconnectDelayMs(attempt));
   const queueTimeoutMs = options.queueTimeoutMs ?? 15_000;
-  const warn = options.warn ?? ((message: string, detail?: unknown) => console.warn(`[eva ws] ${message}`, detail ?? ''));
+  const warn =
+    options.warn ?? ((message: string, detail?: unknown) => console.warn(`[eva ws] ${message}`, detail ?? ''));
 
   const pending = new Map<number, Pending>();
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
@@ -139,7 +163,11 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
     const parsed = parseServerFrame(data);
     if (parsed.ok) return dispatch(parsed.frame);
     warn(`ignored malformed frame: ${parsed.reason}`, data);
-    if (parsed.id !== undefined) settle(parsed.id, { ok: false, error: { code: 'internal', message: `malformed reply from EVA: ${parsed.reason}` } });
+    if (parsed.id !== undefined)
+      settle(parsed.id, {
+        ok: false,
+        error: { code: 'internal', message: `malformed reply from EVA: ${parsed.reason}` },
+      });
   };
 
   const connect = (): void => {
@@ -170,7 +198,8 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
         connect();
       }, backoffMs(attempt++));
       // Refused before it opened: a token from an earlier run is refused for ever, so ask.
-      if (!opened && options.checkSession) void options.checkSession().then((verdict) => verdict === 'expired' && expire());
+      if (!opened && options.checkSession)
+        void options.checkSession().then((verdict) => verdict === 'expired' && expire());
     };
   };
 
@@ -214,7 +243,8 @@ export function createWebSocketBridge(options: WebSocketBridgeOptions): WebSocke
     for (const id of [...pending.keys()]) settle(id, lost());
   };
 
-  if (options.checkSession && new URL(options.url, 'ws://page.invalid').searchParams.get(WS_TOKEN_PARAM) === '') expire();
+  if (options.checkSession && new URL(options.url, 'ws://page.invalid').searchParams.get(WS_TOKEN_PARAM) === '')
+    expire();
   else connect();
 
   return {

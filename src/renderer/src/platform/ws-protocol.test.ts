@@ -5,19 +5,42 @@ import { encodeEvent, encodeInvoke, encodeResult, parseClientFrame, parseServerF
 
 describe('parseServerFrame', () => {
   it('accepts results and events', () => {
-    expect(parseServerFrame(encodeResult(7, { ok: true, value: { a: 1 } }))).toEqual({ ok: true, frame: { type: 'result', id: 7, result: { ok: true, value: { a: 1 } } } });
+    expect(parseServerFrame(encodeResult(7, { ok: true, value: { a: 1 } }))).toEqual({
+      ok: true,
+      frame: { type: 'result', id: 7, result: { ok: true, value: { a: 1 } } },
+    });
     const event = parseServerFrame(encodeEvent('app:notice', { level: 'info', code: 'x', message: 'hi' }));
-    expect(event).toEqual({ ok: true, frame: { type: 'event', event: 'app:notice', payload: { level: 'info', code: 'x', message: 'hi' } } });
+    expect(event).toEqual({
+      ok: true,
+      frame: { type: 'event', event: 'app:notice', payload: { level: 'info', code: 'x', message: 'hi' } },
+    });
   });
 
   it('accepts an error result and keeps its details', () => {
-    const raw = encodeResult(3, { ok: false, error: { code: 'model_invalid', message: 'not a GGUF file', details: { logTail: ['x'] } } });
-    expect(parseServerFrame(raw)).toEqual({ ok: true, frame: { type: 'result', id: 3, result: { ok: false, error: { code: 'model_invalid', message: 'not a GGUF file', details: { logTail: ['x'] } } } } });
+    const raw = encodeResult(3, {
+      ok: false,
+      error: { code: 'model_invalid', message: 'not a GGUF file', details: { logTail: ['x'] } },
+    });
+    expect(parseServerFrame(raw)).toEqual({
+      ok: true,
+      frame: {
+        type: 'result',
+        id: 3,
+        result: {
+          ok: false,
+          error: { code: 'model_invalid', message: 'not a GGUF file', details: { logTail: ['x'] } },
+        },
+      },
+    });
   });
 
   it("turns an error code it does not know (a newer host) into 'internal' instead of dropping the answer", () => {
-    const parsed = parseServerFrame(JSON.stringify({ type: 'result', id: 1, result: { ok: false, error: { code: 'brand_new', message: 'm' } } }));
-    expect(parsed.ok && parsed.frame.type === 'result' && !parsed.frame.result.ok && parsed.frame.result.error.code).toBe('internal');
+    const parsed = parseServerFrame(
+      JSON.stringify({ type: 'result', id: 1, result: { ok: false, error: { code: 'brand_new', message: 'm' } } }),
+    );
+    expect(
+      parsed.ok && parsed.frame.type === 'result' && !parsed.frame.result.ok && parsed.frame.result.error.code,
+    ).toBe('internal');
   });
 
   it.each([
@@ -47,12 +70,21 @@ describe('parseServerFrame', () => {
 
 describe('parseClientFrame', () => {
   it('accepts an invoke with or without input', () => {
-    expect(parseClientFrame(encodeInvoke(1, 'app:info', undefined))).toEqual({ ok: true, frame: { type: 'invoke', id: 1, channel: 'app:info' } });
-    expect(parseClientFrame(encodeInvoke(2, 'settings:update', { language: 'zh' }))).toEqual({ ok: true, frame: { type: 'invoke', id: 2, channel: 'settings:update', input: { language: 'zh' } } });
+    expect(parseClientFrame(encodeInvoke(1, 'app:info', undefined))).toEqual({
+      ok: true,
+      frame: { type: 'invoke', id: 1, channel: 'app:info' },
+    });
+    expect(parseClientFrame(encodeInvoke(2, 'settings:update', { language: 'zh' }))).toEqual({
+      ok: true,
+      frame: { type: 'invoke', id: 2, channel: 'settings:update', input: { language: 'zh' } },
+    });
   });
 
   it('passes unknown channels on, so the host can answer unknown_channel', () => {
-    expect(parseClientFrame('{"type":"invoke","id":4,"channel":"fs:delete"}')).toMatchObject({ ok: true, frame: { channel: 'fs:delete' } });
+    expect(parseClientFrame('{"type":"invoke","id":4,"channel":"fs:delete"}')).toMatchObject({
+      ok: true,
+      frame: { channel: 'fs:delete' },
+    });
   });
 
   it('reports the id of a bad invoke so the host can answer bad_request', () => {

@@ -7,7 +7,11 @@ import type { ReactElement } from 'react';
 import { AppModelContext, createAppModel, type AppModel } from '@renderer/app-model';
 import { createTranslator, I18nContext, type Translate, type UiLanguage } from '@renderer/i18n';
 import type { Timers } from '@renderer/lib/timers';
-import { createMemoryPlatform, type MemoryPlatform, type MemoryPlatformOptions } from '@renderer/platform/memory-platform';
+import {
+  createMemoryPlatform,
+  type MemoryPlatform,
+  type MemoryPlatformOptions,
+} from '@renderer/platform/memory-platform';
 
 export interface RenderedApp extends RenderResult {
   api: MemoryPlatform;
@@ -76,7 +80,10 @@ export async function renderWithApp(ui: ReactElement, options: RenderAppOptions 
   return { ...rendered, api, model, t };
 }
 
-/** Unmounts what renderWithApp rendered and stops its models; call it in afterEach (vitest runs without globals here, so Testing Library cannot register it). */
+/**
+ * Unmounts what renderWithApp rendered and stops its models; call it in afterEach (vitest runs without globals here, so
+ * Testing Library cannot register it).
+ */
 export function cleanupApps(): void {
   cleanup();
   for (const stop of stops.splice(0)) stop();

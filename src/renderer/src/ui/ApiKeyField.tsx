@@ -24,7 +24,16 @@ export function protectionText(t: ReturnType<typeof useT>, kind: string): string
 }
 
 /** Write-only: a stored key is never shown or sent back; it can only be replaced or removed. */
-export function ApiKeyField({ form, protection: kind, error, needsKey, onType, onAction, testIdPrefix = 'link', neededHint }: Props) {
+export function ApiKeyField({
+  form,
+  protection: kind,
+  error,
+  needsKey,
+  onType,
+  onAction,
+  testIdPrefix = 'link',
+  neededHint,
+}: Props) {
   const t = useT();
   const protection = protectionText(t, kind);
   const testId = (part: string) => `${testIdPrefix}-${part}`;
@@ -36,10 +45,20 @@ export function ApiKeyField({ form, protection: kind, error, needsKey, onType, o
             <span className="key-lock" aria-hidden="true" />
             <span>{t('link.keyStored', { protection })}</span>
             <span className="key-actions">
-              <button type="button" className="btn btn-small" data-testid={testId('key-replace')} onClick={() => onAction('replace')}>
+              <button
+                type="button"
+                className="btn btn-small"
+                data-testid={testId('key-replace')}
+                onClick={() => onAction('replace')}
+              >
                 {t('link.keyReplace')}
               </button>
-              <button type="button" className="btn btn-small btn-danger" data-testid={testId('key-remove')} onClick={() => onAction('remove')}>
+              <button
+                type="button"
+                className="btn btn-small btn-danger"
+                data-testid={testId('key-remove')}
+                onClick={() => onAction('remove')}
+              >
                 {t('link.keyRemove')}
               </button>
             </span>
@@ -54,7 +73,12 @@ export function ApiKeyField({ form, protection: kind, error, needsKey, onType, o
         {() => (
           <div className="key-stored is-removing" data-testid={testId('key-removing')}>
             <span>{t('link.keyWillBeRemoved')}</span>
-            <button type="button" className="btn btn-small" data-testid={testId('key-undo')} onClick={() => onAction('keep')}>
+            <button
+              type="button"
+              className="btn btn-small"
+              data-testid={testId('key-undo')}
+              onClick={() => onAction('keep')}
+            >
               {t('link.keyUndo')}
             </button>
           </div>
@@ -62,7 +86,11 @@ export function ApiKeyField({ form, protection: kind, error, needsKey, onType, o
       </Field>
     );
   }
-  const hint = form.hasKey ? t('link.keyReplaceHint') : needsKey ? (neededHint ?? t('link.keyNeeded', { protection })) : t('link.keyOptional', { protection });
+  const hint = form.hasKey
+    ? t('link.keyReplaceHint')
+    : needsKey
+      ? (neededHint ?? t('link.keyNeeded', { protection }))
+      : t('link.keyOptional', { protection });
   return (
     <Field label={t('link.apiKey')} error={error} hint={hint} className="field-wide">
       {(id, describedBy) => (

@@ -12,7 +12,13 @@ interface Props {
 export function AppErrorLine({ error, className = 'inline-error', testId }: Props) {
   const t = useT();
   return (
-    <p className={className} role="alert" data-testid={testId} data-code={error.code} title={appErrorCause(t, error) ?? undefined}>
+    <p
+      className={className}
+      role="alert"
+      data-testid={testId}
+      data-code={error.code}
+      title={appErrorCause(t, error) ?? undefined}
+    >
       {appErrorText(t, error)}
     </p>
   );

@@ -30,19 +30,41 @@ interface Props {
  * Cancel and Save. Esc or a click outside closes it; after a rejected save the
  * first invalid field gets the focus.
  */
-export function SidePanel({ id, title, onClose, onSubmit, saveLabel, canSave, error, errors, initialFocus, className, footerStart, children }: Props) {
+export function SidePanel({
+  id,
+  title,
+  onClose,
+  onSubmit,
+  saveLabel,
+  canSave,
+  error,
+  errors,
+  initialFocus,
+  className,
+  footerStart,
+  children,
+}: Props) {
   const t = useT();
   const base = id.replace(/-panel$/, '');
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel, true, onClose, initialFocus);
 
   useEffect(() => {
-    if (errors && Object.keys(errors).length > 0) panel.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (errors && Object.keys(errors).length > 0)
+      panel.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [errors]);
 
   return (
     <div className="overlay overlay-side" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div className={`side-panel${className ? ` ${className}` : ''}`} role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} data-testid={id} ref={panel} tabIndex={-1}>
+      <div
+        className={`side-panel${className ? ` ${className}` : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        data-testid={id}
+        ref={panel}
+        tabIndex={-1}
+      >
         <form
           noValidate
           onSubmit={(event) => {

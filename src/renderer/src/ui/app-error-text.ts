@@ -27,23 +27,35 @@ function detailedText(t: Translate, error: ErrorLike): string | null {
   switch (error.code) {
     case 'context_exceeded': {
       const { nPromptTokens, nCtx } = details;
-      return typeof nPromptTokens === 'number' && typeof nCtx === 'number' ? say('chat.error.contextExceeded', { tokens: formatCount(nPromptTokens), nCtx: formatCount(nCtx) }) : null;
+      return typeof nPromptTokens === 'number' && typeof nCtx === 'number'
+        ? say('chat.error.contextExceeded', { tokens: formatCount(nPromptTokens), nCtx: formatCount(nCtx) })
+        : null;
     }
     case 'model_missing':
     case 'model_unreadable':
     case 'model_invalid':
-      return typeof details.path === 'string' && details.path !== '' ? say(`error.${error.code}.path` as MessageKey, { path: details.path }) : null;
+      return typeof details.path === 'string' && details.path !== ''
+        ? say(`error.${error.code}.path` as MessageKey, { path: details.path })
+        : null;
     case 'truncated':
       // The local server died under the answer (chat-service.ts): which exit, and whether it comes back.
-      return details.reason === 'server_stopped' && typeof details.how === 'string' ? say(details.restarting === true ? 'chat.error.serverStopped.restarting' : 'chat.error.serverStopped.gaveUp', { how: details.how }) : null;
+      return details.reason === 'server_stopped' && typeof details.how === 'string'
+        ? say(details.restarting === true ? 'chat.error.serverStopped.restarting' : 'chat.error.serverStopped.gaveUp', {
+            how: details.how,
+          })
+        : null;
     case 'backend_failed':
       // A local RPC worker died during the load and took llama-server with it (backend-manager.ts): name it.
-      return typeof details.endpoint === 'string' && typeof details.workerExit === 'string' ? say('error.backend_failed.rpcWorker', { endpoint: details.endpoint, how: details.workerExit }) : null;
+      return typeof details.endpoint === 'string' && typeof details.workerExit === 'string'
+        ? say('error.backend_failed.rpcWorker', { endpoint: details.endpoint, how: details.workerExit })
+        : null;
     case 'port_invalid':
       return typeof details.port === 'number' ? say('error.port_invalid.port', { port: String(details.port) }) : null;
     case 'endpoint_error':
     case 'http_error':
-      return typeof details.status === 'number' ? say(`error.${error.code}.status` as MessageKey, { status: details.status }) : null;
+      return typeof details.status === 'number'
+        ? say(`error.${error.code}.status` as MessageKey, { status: details.status })
+        : null;
     default:
       return null;
   }
@@ -57,8 +69,12 @@ function reasonText(t: Translate, error: ErrorLike): string | null {
   const details = error.details ?? {};
   const { reason } = details;
   if (typeof reason !== 'string') return null;
-  const byStatus = reason === 'hub_status' && typeof details.status === 'number' ? `error.reason.hub_status.${details.status}` : null;
-  const key = [byStatus, `error.reason.${reason}`].find((candidate): candidate is string => candidate !== null && Object.prototype.hasOwnProperty.call(catalogs.en, candidate));
+  const byStatus =
+    reason === 'hub_status' && typeof details.status === 'number' ? `error.reason.hub_status.${details.status}` : null;
+  const key = [byStatus, `error.reason.${reason}`].find(
+    (candidate): candidate is string =>
+      candidate !== null && Object.prototype.hasOwnProperty.call(catalogs.en, candidate),
+  );
   if (key === undefined) return null;
   const size = (value: unknown): string => (typeof value === 'number' ? formatBytes(value) : '?');
   const vars: MessageVars = {

@@ -15,7 +15,9 @@ const FOCUSABLE = [
 
 /** The elements Tab can reach inside `container`, in order. */
 export function tabbables(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => !element.closest('[inert], [hidden], fieldset:disabled') && element.getClientRects().length > 0);
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => !element.closest('[inert], [hidden], fieldset:disabled') && element.getClientRects().length > 0,
+  );
 }
 
 export interface FocusTrapOptions {

@@ -48,7 +48,18 @@ interface TextFieldProps {
   type?: 'text' | 'password';
 }
 
-export function TextField({ label, value, onChange, error, hint, placeholder, testId, numeric, mono, type = 'text' }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  placeholder,
+  testId,
+  numeric,
+  mono,
+  type = 'text',
+}: TextFieldProps) {
   return (
     <Field label={label} error={error} hint={hint}>
       {(id, describedBy) => (
@@ -117,7 +128,12 @@ interface CheckFieldProps {
 export function CheckField({ label, checked, onChange, hint, testId }: CheckFieldProps) {
   return (
     <label className="check" title={hint}>
-      <input type="checkbox" checked={checked} data-testid={testId} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        type="checkbox"
+        checked={checked}
+        data-testid={testId}
+        onChange={(event) => onChange(event.target.checked)}
+      />
       <span>{label}</span>
     </label>
   );

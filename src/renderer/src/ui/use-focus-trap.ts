@@ -5,7 +5,12 @@ import { trapFocus } from './focus-trap';
  * Traps the keyboard in `ref` while `active` (see focus-trap.ts). `initialFocus` is a
  * selector inside it; `onEscape` may change from render to render.
  */
-export function useFocusTrap(ref: RefObject<HTMLElement | null>, active: boolean, onEscape: () => void, initialFocus?: string): void {
+export function useFocusTrap(
+  ref: RefObject<HTMLElement | null>,
+  active: boolean,
+  onEscape: () => void,
+  initialFocus?: string,
+): void {
   const escape = useRef(onEscape);
   useEffect(() => {
     escape.current = onEscape;

@@ -24,7 +24,8 @@ export type CallReading =
   | { kind: 'error'; error: ToolError; name: string | null; native?: NativeCallRecord };
 
 /** A finished reply: a plain answer, or the calls it makes; `turn` is how it enters the transcript. */
-export type ReplyReading = { kind: 'plain'; text: string; turn: TranscriptTurn } | { kind: 'calls'; calls: CallReading[]; turn: TranscriptTurn };
+export type ReplyReading =
+  { kind: 'plain'; text: string; turn: TranscriptTurn } | { kind: 'calls'; calls: CallReading[]; turn: TranscriptTurn };
 
 /** The part of a model reply the protocols read. */
 export interface ModelReply {
@@ -59,17 +60,23 @@ function promptSpeaker(input: SpeakerInput): ProtocolSpeaker {
     request: () => ({ systemPrompt, sampling }),
     read(reply) {
       // The stop word is consumed by the server: put it back so the block is whole.
-      const text = reply.content.includes(TOOL_CALL_OPEN) && !reply.content.includes(TOOL_CALL_CLOSE) ? `${reply.content}${TOOL_CALL_CLOSE}` : reply.content;
+      const text =
+        reply.content.includes(TOOL_CALL_OPEN) && !reply.content.includes(TOOL_CALL_CLOSE)
+          ? `${reply.content}${TOOL_CALL_CLOSE}`
+          : reply.content;
       const turn: TranscriptTurn = { kind: 'message', message: { role: 'assistant', content: text } };
       const parsed = parseToolCall(text);
       if (parsed.kind === 'none') return { kind: 'plain', text, turn };
-      if (parsed.kind === 'error') return { kind: 'calls', turn, calls: [{ kind: 'error', error: parsed.error, name: null }] };
+      if (parsed.kind === 'error')
+        return { kind: 'calls', turn, calls: [{ kind: 'error', error: parsed.error, name: null }] };
       return { kind: 'calls', turn, calls: [{ kind: 'call', call: parsed.call }] };
     },
   };
 }
 
-/** OpenAI tools in the request, calls from the streamed `tool_calls`; several calls in one reply run one after another. */
+/**
+ * OpenAI tools in the request, calls from the streamed `tool_calls`; several calls in one reply run one after another.
+ */
 function nativeSpeaker(input: SpeakerInput): ProtocolSpeaker {
   const set = toOpenAiTools(input.tools);
   const systemPrompt = joinPrompt(input.systemPrompt, buildNativeToolsNote(input.tools, input.environment));
@@ -77,20 +84,29 @@ function nativeSpeaker(input: SpeakerInput): ProtocolSpeaker {
     protocol: 'native',
     request: () => ({ systemPrompt, sampling: input.sampling, tools: set.tools }),
     read(reply, turnNumber) {
-      if (reply.toolCalls.length === 0) return { kind: 'plain', text: reply.content, turn: { kind: 'message', message: { role: 'assistant', content: reply.content } } };
-      const records = reply.toolCalls.map(
-        (call, index): NativeCallRecord => ({
-          // Every call needs an id its result can name; some servers send none.
-          id: call.id || `call_${turnNumber}_${index}`,
-          wireName: call.function.name,
-          name: set.toolName(call.function.name),
-          argumentsText: call.function.arguments,
-        }),
+      if (reply.toolCalls.length === 0)
+        return {
+          kind: 'plain',
+          text: reply.content,
+          turn: { kind: 'message', message: { role: 'assistant', content: reply.content } },
+        };
+      const records = reply.toolCalls.map((call, index): NativeCallRecord => ({
+        // Every call needs an id its result can name; some servers send none.
+        id: call.id || `call_${turnNumber}_${index}`,
+        wireName: call.function.name,
+        name: set.toolName(call.function.name),
+        argumentsText: call.function.arguments,
+      }));
+      const finished = finishToolCalls(
+        { calls: records.map((r) => ({ id: r.id, name: r.wireName, argumentsText: r.argumentsText })) },
+        set,
+        true,
       );
-      const finished = finishToolCalls({ calls: records.map((r) => ({ id: r.id, name: r.wireName, argumentsText: r.argumentsText })) }, set, true);
       const calls = finished.map((parse, index): CallReading => {
         const native = records[index] as NativeCallRecord;
-        return parse.kind === 'call' ? { kind: 'call', call: parse.call, native } : { kind: 'error', error: parse.error, name: native.name || null, native };
+        return parse.kind === 'call'
+          ? { kind: 'call', call: parse.call, native }
+          : { kind: 'error', error: parse.error, name: native.name || null, native };
       });
       return { kind: 'calls', calls, turn: { kind: 'native_calls', content: reply.content, calls: records } };
     },

@@ -12,7 +12,13 @@
 import type { ChatMessage, ContentPart, ToolCall as WireToolCall } from '../../chat/types';
 import { TOOL_CALL_CLOSE, TOOL_CALL_OPEN } from './parse-tool-call';
 import type { ToolProtocol } from './tool-protocol';
-import { formatToolResponse, toolResponseMessage, toolResultText, type ModelImage, type ToolResponseInput } from './tool-response';
+import {
+  formatToolResponse,
+  toolResponseMessage,
+  toolResultText,
+  type ModelImage,
+  type ToolResponseInput,
+} from './tool-response';
 
 /** One native call as the model made it. */
 export interface NativeCallRecord {
@@ -41,12 +47,20 @@ export interface TranscriptOptions {
 }
 
 /** The messages for the next request, in the shape `protocol` speaks. */
-export function renderTranscript(turns: readonly TranscriptTurn[], protocol: ToolProtocol, options: TranscriptOptions = {}): ChatMessage[] {
+export function renderTranscript(
+  turns: readonly TranscriptTurn[],
+  protocol: ToolProtocol,
+  options: TranscriptOptions = {},
+): ChatMessage[] {
   const messages: ChatMessage[] = [];
   // Native results' images wait until the turn's last tool message.
   let waiting: ModelImage[] = [];
   const flush = (): void => {
-    if (waiting.length > 0) messages.push({ role: 'user', content: [{ type: 'text', text: imagesIntro(waiting.length) }, ...imageParts(waiting)] });
+    if (waiting.length > 0)
+      messages.push({
+        role: 'user',
+        content: [{ type: 'text', text: imagesIntro(waiting.length) }, ...imageParts(waiting)],
+      });
     waiting = [];
   };
   for (const turn of turns) {
@@ -59,26 +73,48 @@ export function renderTranscript(turns: readonly TranscriptTurn[], protocol: Too
     if (turn.kind === 'result') {
       const images = turn.response.images ?? [];
       const send = options.images === true && images.length > 0;
-      const response = images.length === 0 ? turn.response : { ...turn.response, output: withLine(turn.response.output, imageNote(images.length, send ? (nativeResult ? 'next' : 'here') : 'none')) };
+      const response =
+        images.length === 0
+          ? turn.response
+          : {
+              ...turn.response,
+              output: withLine(
+                turn.response.output,
+                imageNote(images.length, send ? (nativeResult ? 'next' : 'here') : 'none'),
+              ),
+            };
       if (nativeResult) {
         const message: ChatMessage = { role: 'tool', toolCallId: turn.callId, content: toolResultText(response) };
         if (turn.wireName !== undefined) message.name = turn.wireName;
         messages.push(message);
         if (send) waiting.push(...images);
       } else if (send) {
-        messages.push({ role: 'user', content: [{ type: 'text', text: formatToolResponse(response) }, ...imageParts(images)] });
+        messages.push({
+          role: 'user',
+          content: [{ type: 'text', text: formatToolResponse(response) }, ...imageParts(images)],
+        });
       } else {
         messages.push(toolResponseMessage(response) as ChatMessage);
       }
       continue;
     }
     if (protocol === 'native') {
-      const toolCalls = turn.calls.map((call): WireToolCall => ({ id: call.id, type: 'function', function: { name: call.wireName, arguments: wireArguments(call.argumentsText) } }));
+      const toolCalls = turn.calls.map((call): WireToolCall => ({
+        id: call.id,
+        type: 'function',
+        function: { name: call.wireName, arguments: wireArguments(call.argumentsText) },
+      }));
       messages.push({ role: 'assistant', content: turn.content, toolCalls });
       continue;
     }
-    const blocks = turn.calls.map((call) => `${TOOL_CALL_OPEN}${JSON.stringify({ name: call.name, arguments: jsonOr(call.argumentsText, call.argumentsText) })}${TOOL_CALL_CLOSE}`);
-    messages.push({ role: 'assistant', content: [turn.content.trim(), ...blocks].filter((part) => part !== '').join('\n') });
+    const blocks = turn.calls.map(
+      (call) =>
+        `${TOOL_CALL_OPEN}${JSON.stringify({ name: call.name, arguments: jsonOr(call.argumentsText, call.argumentsText) })}${TOOL_CALL_CLOSE}`,
+    );
+    messages.push({
+      role: 'assistant',
+      content: [turn.content.trim(), ...blocks].filter((part) => part !== '').join('\n'),
+    });
   }
   flush();
   return messages;
@@ -88,7 +124,8 @@ export function renderTranscript(turns: readonly TranscriptTurn[], protocol: Too
 function imageNote(count: number, where: 'here' | 'next' | 'none'): string {
   const them = count === 1 ? 'The image' : `The ${count} images`;
   if (where === 'here') return `(${them} ${count === 1 ? 'is' : 'are'} attached to this message.)`;
-  if (where === 'next') return `(${them} ${count === 1 ? 'is' : 'are'} attached to the user message after the tool results.)`;
+  if (where === 'next')
+    return `(${them} ${count === 1 ? 'is' : 'are'} attached to the user message after the tool results.)`;
   return `(${them} ${count === 1 ? 'was' : 'were'} shown to the user in the step card; this model cannot be shown images, so do not describe ${count === 1 ? 'it' : 'them'}.)`;
 }
 
@@ -98,7 +135,9 @@ function withLine(text: string, line: string): string {
 }
 
 function imagesIntro(count: number): string {
-  return count === 1 ? 'The image returned by the tool call above:' : `The ${count} images returned by the tool calls above, in order:`;
+  return count === 1
+    ? 'The image returned by the tool call above:'
+    : `The ${count} images returned by the tool calls above, in order:`;
 }
 
 function imageParts(images: readonly ModelImage[]): ContentPart[] {

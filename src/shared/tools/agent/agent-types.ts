@@ -61,7 +61,10 @@ export interface ConsentRequest {
   tool: string;
   risk: string;
   args: Record<string, unknown>;
-  /** the exact command (with the commands the guard found in it), or a unified diff of a write/edit, computed before anything runs */
+  /**
+   * the exact command (with the commands the guard found in it), or a unified diff of a write/edit, computed before
+   * anything runs
+   */
   preview: ToolPreview;
   choices: ('allow_once' | 'allow_conversation' | 'allow_server' | 'deny')[];
   /** the model request the call came in (see AgentStep.turn) */

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { builtinToolDescriptors } from '../builtin-tools';
-import { accumulateToolCalls, emptyToolCalls, finishToolCalls, toOpenAiTools, type ToolCallDelta } from './native-tools';
+import {
+  accumulateToolCalls,
+  emptyToolCalls,
+  finishToolCalls,
+  toOpenAiTools,
+  type ToolCallDelta,
+} from './native-tools';
 import type { ToolDescriptor } from '../tool-types';
 
 const mcp: ToolDescriptor = { ...builtinToolDescriptors()[1]!, name: 'git@status', source: 'mcp' };
@@ -8,7 +14,14 @@ const mcp: ToolDescriptor = { ...builtinToolDescriptors()[1]!, name: 'git@status
 describe('toOpenAiTools', () => {
   it('maps descriptors to the OpenAI tools field and back from wire names', () => {
     const set = toOpenAiTools([...builtinToolDescriptors(), mcp]);
-    expect(set.tools[1]).toEqual({ type: 'function', function: { name: 'calculator', description: expect.any(String), parameters: expect.objectContaining({ type: 'object' }) } });
+    expect(set.tools[1]).toEqual({
+      type: 'function',
+      function: {
+        name: 'calculator',
+        description: expect.any(String),
+        parameters: expect.objectContaining({ type: 'object' }),
+      },
+    });
     const wire = set.tools.at(-1)?.function.name ?? '';
     expect(wire).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
     expect(set.toolName(wire)).toBe('git@status');
@@ -26,7 +39,9 @@ describe('streamed tool_calls', () => {
       [{ index: 0, function: { arguments: '{"expr' } }],
       [{ index: 0, function: { arguments: 'ession": "6*7"}' } }],
     ]);
-    expect(finishToolCalls(state, names)).toEqual([{ kind: 'call', call: { id: 'call_a', name: 'calculator', arguments: { expression: '6*7' } } }]);
+    expect(finishToolCalls(state, names)).toEqual([
+      { kind: 'call', call: { id: 'call_a', name: 'calculator', arguments: { expression: '6*7' } } },
+    ]);
   });
 
   it('copes with servers that repeat the name or omit the index', () => {
@@ -34,15 +49,30 @@ describe('streamed tool_calls', () => {
       [{ id: 'c1', function: { name: 'read_file', arguments: '{"path":' } }],
       [{ id: 'c1', function: { name: 'read_file', arguments: '"a.txt"}' } }],
     ]);
-    expect(finishToolCalls(state, names)).toEqual([{ kind: 'call', call: { id: 'c1', name: 'read_file', arguments: { path: 'a.txt' } } }]);
+    expect(finishToolCalls(state, names)).toEqual([
+      { kind: 'call', call: { id: 'c1', name: 'read_file', arguments: { path: 'a.txt' } } },
+    ]);
   });
 
   it('reports broken arguments, a missing name and several calls as errors', () => {
     const broken = fold([[{ index: 0, id: 'x', function: { name: 'calculator', arguments: '{"expression": ' } }]]);
-    expect(finishToolCalls(broken, names)[0]).toMatchObject({ kind: 'error', id: 'x', error: { code: 'invalid_json' } });
+    expect(finishToolCalls(broken, names)[0]).toMatchObject({
+      kind: 'error',
+      id: 'x',
+      error: { code: 'invalid_json' },
+    });
     const nameless = fold([[{ index: 0, function: { arguments: '{}' } }]]);
-    expect(finishToolCalls(nameless, names)[0]).toMatchObject({ kind: 'error', id: 'call_0', error: { code: 'missing_name' } });
-    const two = fold([[{ index: 0, id: 'a', function: { name: 'x', arguments: '{}' } }, { index: 1, id: 'b', function: { name: 'y', arguments: '{}' } }]]);
+    expect(finishToolCalls(nameless, names)[0]).toMatchObject({
+      kind: 'error',
+      id: 'call_0',
+      error: { code: 'missing_name' },
+    });
+    const two = fold([
+      [
+        { index: 0, id: 'a', function: { name: 'x', arguments: '{}' } },
+        { index: 1, id: 'b', function: { name: 'y', arguments: '{}' } },
+      ],
+    ]);
     expect(finishToolCalls(two, names).map((c) => c.kind)).toEqual(['error', 'error']);
     expect(finishToolCalls(two, names, true).map((c) => c.kind)).toEqual(['call', 'call']);
   });

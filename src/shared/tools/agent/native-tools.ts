@@ -30,7 +30,10 @@ export function toOpenAiTools(descriptors: readonly ToolDescriptor[]): NativeToo
 }
 
 function wireName(name: string): string {
-  return name.replace('@', '__').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
+  return name
+    .replace('@', '__')
+    .replace(/[^A-Za-z0-9_-]/g, '_')
+    .slice(0, 64);
 }
 
 /** One element of `choices[0].delta.tool_calls` in a streamed chunk. */
@@ -51,7 +54,10 @@ export function emptyToolCalls(): ToolCallAccumulator {
 }
 
 /** Fold one chunk's deltas in; returns a new accumulator. */
-export function accumulateToolCalls(state: ToolCallAccumulator, deltas: readonly ToolCallDelta[] | undefined): ToolCallAccumulator {
+export function accumulateToolCalls(
+  state: ToolCallAccumulator,
+  deltas: readonly ToolCallDelta[] | undefined,
+): ToolCallAccumulator {
   if (!deltas || deltas.length === 0) return state;
   const calls = state.calls.map((call) => ({ ...call }));
   for (const delta of deltas) {
@@ -85,16 +91,26 @@ export type NativeCallParse = { kind: 'call'; call: ToolCall } | { kind: 'error'
  * prompt protocol; several calls are reported to the model as an error
  * unless `allowSeveral` (each still gets its own id for the tool message).
  */
-export function finishToolCalls(state: ToolCallAccumulator, names: Pick<NativeToolSet, 'toolName'>, allowSeveral = false): NativeCallParse[] {
+export function finishToolCalls(
+  state: ToolCallAccumulator,
+  names: Pick<NativeToolSet, 'toolName'>,
+  allowSeveral = false,
+): NativeCallParse[] {
   const calls = state.calls.filter((call) => call !== undefined);
   if (calls.length > 1 && !allowSeveral) {
-    const error = toolError('several_calls', `received ${calls.length} tool calls in one reply; call exactly one tool and wait for its result`);
+    const error = toolError(
+      'several_calls',
+      `received ${calls.length} tool calls in one reply; call exactly one tool and wait for its result`,
+    );
     return calls.map((call, index) => ({ kind: 'error', error, id: call.id || `call_${index}` }));
   }
   return calls.map((call, index): NativeCallParse => {
     const id = call.id || `call_${index}`;
-    if (call.name === '') return { kind: 'error', id, error: toolError('missing_name', 'the tool call has no function name') };
+    if (call.name === '')
+      return { kind: 'error', id, error: toolError('missing_name', 'the tool call has no function name') };
     const parsed = parseCallJson(JSON.stringify({ name: names.toolName(call.name), arguments: call.argumentsText }));
-    return 'error' in parsed ? { kind: 'error', id, error: parsed.error } : { kind: 'call', call: { ...parsed.call, id } };
+    return 'error' in parsed
+      ? { kind: 'error', id, error: parsed.error }
+      : { kind: 'call', call: { ...parsed.call, id } };
   });
 }

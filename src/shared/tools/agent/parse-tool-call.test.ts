@@ -3,8 +3,14 @@ import { parseToolCall } from './parse-tool-call';
 
 describe('parseToolCall', () => {
   it('reads one call, closed or cut off by the stop word', () => {
-    const closed = parseToolCall('Let me compute.\n<tool_call>\n{"name":"calculator","arguments":{"expression":"1+1"}}\n</tool_call>');
-    expect(closed).toEqual({ kind: 'call', call: { name: 'calculator', arguments: { expression: '1+1' } }, text: 'Let me compute.' });
+    const closed = parseToolCall(
+      'Let me compute.\n<tool_call>\n{"name":"calculator","arguments":{"expression":"1+1"}}\n</tool_call>',
+    );
+    expect(closed).toEqual({
+      kind: 'call',
+      call: { name: 'calculator', arguments: { expression: '1+1' } },
+      text: 'Let me compute.',
+    });
     const open = parseToolCall('<tool_call>{"name": "read_file", "arguments": {"path": "a.txt"}}\n');
     expect(open).toMatchObject({ kind: 'call', call: { name: 'read_file', arguments: { path: 'a.txt' } } });
   });
@@ -30,9 +36,13 @@ describe('parseToolCall', () => {
   });
 
   it('handles templates that open <think> in the prompt', () => {
-    const reply = 'reasoning about <tool_call>{"name":"x"}</tool_call></think>Final: <tool_call>{"name":"answer","arguments":{"content":"hi"}}';
+    const reply =
+      'reasoning about <tool_call>{"name":"x"}</tool_call></think>Final: <tool_call>{"name":"answer","arguments":{"content":"hi"}}';
     expect(parseToolCall(reply)).toMatchObject({ kind: 'call', call: { name: 'answer' }, text: 'Final:' });
-    expect(parseToolCall('still thinking <tool_call>{"name":"x"}', { startsInside: true })).toEqual({ kind: 'none', text: '' });
+    expect(parseToolCall('still thinking <tool_call>{"name":"x"}', { startsInside: true })).toEqual({
+      kind: 'none',
+      text: '',
+    });
   });
 
   it('gives precise errors', () => {
@@ -42,11 +52,26 @@ describe('parseToolCall', () => {
       expect(bad.error.code).toBe('invalid_json');
       expect(bad.error.message).toMatch(/^invalid JSON in <tool_call>: .*position/);
     }
-    expect(parseToolCall('<tool_call>{"arguments":{}}</tool_call>')).toMatchObject({ kind: 'error', error: { code: 'missing_name' } });
-    expect(parseToolCall('<tool_call>{"name":""}</tool_call>')).toMatchObject({ kind: 'error', error: { code: 'missing_name' } });
-    expect(parseToolCall('<tool_call>[1,2]</tool_call>')).toMatchObject({ kind: 'error', error: { code: 'invalid_json' } });
-    expect(parseToolCall('<tool_call>  </tool_call>')).toMatchObject({ kind: 'error', error: { code: 'invalid_json' } });
-    expect(parseToolCall('<tool_call>{"name":"a","arguments":[1]}</tool_call>')).toMatchObject({ kind: 'error', error: { code: 'invalid_arguments' } });
+    expect(parseToolCall('<tool_call>{"arguments":{}}</tool_call>')).toMatchObject({
+      kind: 'error',
+      error: { code: 'missing_name' },
+    });
+    expect(parseToolCall('<tool_call>{"name":""}</tool_call>')).toMatchObject({
+      kind: 'error',
+      error: { code: 'missing_name' },
+    });
+    expect(parseToolCall('<tool_call>[1,2]</tool_call>')).toMatchObject({
+      kind: 'error',
+      error: { code: 'invalid_json' },
+    });
+    expect(parseToolCall('<tool_call>  </tool_call>')).toMatchObject({
+      kind: 'error',
+      error: { code: 'invalid_json' },
+    });
+    expect(parseToolCall('<tool_call>{"name":"a","arguments":[1]}</tool_call>')).toMatchObject({
+      kind: 'error',
+      error: { code: 'invalid_arguments' },
+    });
   });
 
   it('refuses several calls in one reply', () => {
@@ -58,8 +83,14 @@ describe('parseToolCall', () => {
   });
 
   it('accepts arguments sent as a JSON string and "parameters"', () => {
-    expect(parseToolCall('<tool_call>{"name":"a","arguments":"{\\"x\\":1}"}</tool_call>')).toMatchObject({ kind: 'call', call: { arguments: { x: 1 } } });
-    expect(parseToolCall('<tool_call>{"name":"a","parameters":{"y":2}}</tool_call>')).toMatchObject({ kind: 'call', call: { arguments: { y: 2 } } });
+    expect(parseToolCall('<tool_call>{"name":"a","arguments":"{\\"x\\":1}"}</tool_call>')).toMatchObject({
+      kind: 'call',
+      call: { arguments: { x: 1 } },
+    });
+    expect(parseToolCall('<tool_call>{"name":"a","parameters":{"y":2}}</tool_call>')).toMatchObject({
+      kind: 'call',
+      call: { arguments: { y: 2 } },
+    });
   });
 });
 

@@ -25,7 +25,10 @@ export function parseToolCall(reply: string, options: ThinkOptions = {}): ToolCa
     return {
       kind: 'error',
       text,
-      error: toolError('several_calls', `found ${blocks.length} <tool_call> blocks; call exactly one tool per reply and wait for its result`),
+      error: toolError(
+        'several_calls',
+        `found ${blocks.length} <tool_call> blocks; call exactly one tool per reply and wait for its result`,
+      ),
     };
   }
   const parsed = parseCallJson(first.body);
@@ -48,7 +51,8 @@ function findBlocks(text: string): Block[] {
     const close = text.indexOf(TOOL_CALL_CLOSE, bodyStart);
     const nextOpen = text.indexOf(TOOL_CALL_OPEN, bodyStart);
     // An unclosed block ends where the next one starts, or at the end of the text.
-    const bodyEnd = close !== -1 && (nextOpen === -1 || close < nextOpen) ? close : nextOpen !== -1 ? nextOpen : text.length;
+    const bodyEnd =
+      close !== -1 && (nextOpen === -1 || close < nextOpen) ? close : nextOpen !== -1 ? nextOpen : text.length;
     const end = bodyEnd === close ? close + TOOL_CALL_CLOSE.length : bodyEnd;
     blocks.push({ start, end, body: text.slice(bodyStart, bodyEnd) });
     from = end;
@@ -58,15 +62,22 @@ function findBlocks(text: string): Block[] {
 /** Parse the JSON inside one block; exported for the native path, whose arguments arrive as text too. */
 export function parseCallJson(body: string): { call: ToolCall } | { error: ToolError } {
   const json = unfence(body.trim());
-  if (json === '') return { error: toolError('invalid_json', 'the <tool_call> block is empty; put {"name": …, "arguments": {…}} inside it') };
+  if (json === '')
+    return {
+      error: toolError('invalid_json', 'the <tool_call> block is empty; put {"name": …, "arguments": {…}} inside it'),
+    };
   let value: unknown;
   try {
     value = JSON.parse(json);
   } catch (error) {
     return {
-      error: toolError('invalid_json', `invalid JSON in <tool_call>: ${(error as Error).message}. Use double quotes, escape inner quotes and newlines, no trailing commas.`, {
-        raw: json.slice(0, 2000),
-      }),
+      error: toolError(
+        'invalid_json',
+        `invalid JSON in <tool_call>: ${(error as Error).message}. Use double quotes, escape inner quotes and newlines, no trailing commas.`,
+        {
+          raw: json.slice(0, 2000),
+        },
+      ),
     };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -90,7 +101,9 @@ function readArguments(raw: unknown): { value: Record<string, unknown> } | { err
     try {
       value = JSON.parse(raw);
     } catch (error) {
-      return { error: toolError('invalid_json', `"arguments" is a string that is not valid JSON: ${(error as Error).message}`) };
+      return {
+        error: toolError('invalid_json', `"arguments" is a string that is not valid JSON: ${(error as Error).message}`),
+      };
     }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

@@ -14,22 +14,41 @@ import type { ToolResponseInput } from './tool-response';
 const fromACall = (step: AgentStep): boolean => step.kind === 'tool' || step.kind === 'invalid';
 
 /** The model turns of the saved steps, in the protocol the resumed run speaks. */
-export function resumedTurns(steps: readonly AgentStep[], protocol: ToolProtocol, wireNameOf: (name: string) => string): TranscriptTurn[] {
+export function resumedTurns(
+  steps: readonly AgentStep[],
+  protocol: ToolProtocol,
+  wireNameOf: (name: string) => string,
+): TranscriptTurn[] {
   const turns: TranscriptTurn[] = [];
   for (const group of byTurn(steps.filter(fromACall))) {
     const said = group[0]?.said ?? '';
     const calls = group.map((step): NativeCallRecord => {
       const name = step.tool ?? 'tool_call';
-      return { id: `resumed_${step.index}`, name, wireName: wireNameOf(name), argumentsText: JSON.stringify(step.args ?? {}) };
+      return {
+        id: `resumed_${step.index}`,
+        name,
+        wireName: wireNameOf(name),
+        argumentsText: JSON.stringify(step.args ?? {}),
+      };
     });
     if (protocol === 'native') turns.push({ kind: 'native_calls', content: said, calls });
     else {
-      const blocks = calls.map((call) => `${TOOL_CALL_OPEN}${JSON.stringify({ name: call.name, arguments: JSON.parse(call.argumentsText) as unknown })}${TOOL_CALL_CLOSE}`);
-      turns.push({ kind: 'message', message: { role: 'assistant', content: [said.trim(), ...blocks].filter((part) => part !== '').join('\n') } });
+      const blocks = calls.map(
+        (call) =>
+          `${TOOL_CALL_OPEN}${JSON.stringify({ name: call.name, arguments: JSON.parse(call.argumentsText) as unknown })}${TOOL_CALL_CLOSE}`,
+      );
+      turns.push({
+        kind: 'message',
+        message: { role: 'assistant', content: [said.trim(), ...blocks].filter((part) => part !== '').join('\n') },
+      });
     }
     group.forEach((step, at) => {
       const call = calls[at]!;
-      turns.push({ kind: 'result', response: responseOf(step), ...(protocol === 'native' ? { callId: call.id, wireName: call.wireName } : {}) });
+      turns.push({
+        kind: 'result',
+        response: responseOf(step),
+        ...(protocol === 'native' ? { callId: call.id, wireName: call.wireName } : {}),
+      });
     });
   }
   return turns;
@@ -58,7 +77,9 @@ function byTurn(steps: readonly AgentStep[]): AgentStep[][] {
 
 function responseOf(step: AgentStep): ToolResponseInput {
   const name = step.tool ?? 'tool_call';
-  // A call the gate refused went back as an error with its reason (the code is not kept: the reason says it); so it goes again.
-  if (step.status === 'rejected') return { name, status: 'error', output: '', error: { code: 'invalid_arguments', message: step.output } };
+  // A call the gate refused went back as an error with its reason (the code is not kept: the reason says it); so it
+  // goes again.
+  if (step.status === 'rejected')
+    return { name, status: 'error', output: '', error: { code: 'invalid_arguments', message: step.output } };
   return { name, status: step.status, output: step.output };
 }

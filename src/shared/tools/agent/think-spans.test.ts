@@ -8,7 +8,9 @@ describe('think spans', () => {
     expect(stripThinking('hidden</think>shown')).toBe('shown');
     expect(stripThinking('hidden', { startsInside: true })).toBe('');
     expect(stripThinking('x</think>y', { startsInside: true })).toBe('y');
-    expect(stripThinking('<reasoning>r</reasoning>v', { tags: { open: '<reasoning>', close: '</reasoning>' } })).toBe('v');
+    expect(stripThinking('<reasoning>r</reasoning>v', { tags: { open: '<reasoning>', close: '</reasoning>' } })).toBe(
+      'v',
+    );
   });
 
   it('tells when a stop word was hit inside reasoning', () => {

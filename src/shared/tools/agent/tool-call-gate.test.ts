@@ -21,7 +21,10 @@ describe('gateToolCall', () => {
 
   it('rejects invalid arguments with the precise message, nothing runs', () => {
     const verdict = gate({ name: 'read_file', arguments: { path: 1 } });
-    expect(verdict).toMatchObject({ kind: 'reject', error: { code: 'invalid_arguments', message: 'arguments.path: must be string' } });
+    expect(verdict).toMatchObject({
+      kind: 'reject',
+      error: { code: 'invalid_arguments', message: 'arguments.path: must be string' },
+    });
   });
 
   it('ends the loop on answer and on its alias finish', () => {
@@ -30,8 +33,14 @@ describe('gateToolCall', () => {
   });
 
   it('refuses forbidden commands before consent, even when the shell is allowed', () => {
-    const verdict = gate({ name: 'execute_command', arguments: { command: 'rm -rf /' } }, { policy: { policies: { execute_command: 'allow' } } });
-    expect(verdict).toMatchObject({ kind: 'reject', error: { code: 'forbidden_command', details: { rule: 'recursive-delete' } } });
+    const verdict = gate(
+      { name: 'execute_command', arguments: { command: 'rm -rf /' } },
+      { policy: { policies: { execute_command: 'allow' } } },
+    );
+    expect(verdict).toMatchObject({
+      kind: 'reject',
+      error: { code: 'forbidden_command', details: { rule: 'recursive-delete' } },
+    });
   });
 
   it('asks for the shell by default and runs it once allowed for the conversation', () => {
@@ -42,23 +51,37 @@ describe('gateToolCall', () => {
 
   it('runs reads, denies by policy with a message for the model', () => {
     expect(gate({ name: 'read_file', arguments: { path: 'a' } }).kind).toBe('run');
-    const denied = gate({ name: 'read_file', arguments: { path: 'a' } }, { policy: { policies: { read_file: 'deny' } } });
+    const denied = gate(
+      { name: 'read_file', arguments: { path: 'a' } },
+      { policy: { policies: { read_file: 'deny' } } },
+    );
     expect(denied.kind).toBe('deny');
     if (denied.kind === 'deny') expect(denied.message).toContain('read_file');
   });
 
   it('never skips the card for the controller', () => {
     const call = { name: 'controller', arguments: { actions: [{ action: 'left_up' }] } };
-    expect(gate(call, { policy: { policies: { controller: 'allow' } }, conversationAllowed: ['controller'] }).kind).toBe('ask');
+    expect(
+      gate(call, { policy: { policies: { controller: 'allow' } }, conversationAllowed: ['controller'] }).kind,
+    ).toBe('ask');
   });
 
   it('asks before a picture by default, whatever the policy says, and runs one the user allowed ahead by its cost', () => {
     const withImages = [...tools, stablediffusionToolDescriptor()];
     const call = { name: 'stablediffusion', arguments: { prompt: 'a cat', width: 2048, height: 2048, steps: 150 } };
     expect(gate(call, { tools: withImages }).kind).toBe('ask');
-    expect(gate(call, { tools: withImages, policy: { policies: { stablediffusion: 'allow' } }, conversationAllowed: ['stablediffusion'] }).kind).toBe('ask');
+    expect(
+      gate(call, {
+        tools: withImages,
+        policy: { policies: { stablediffusion: 'allow' } },
+        conversationAllowed: ['stablediffusion'],
+      }).kind,
+    ).toBe('ask');
     expect(gate(call, { tools: withImages, allowedAhead: () => true }).kind).toBe('run');
     // Deny stays deny, under any budget.
-    expect(gate(call, { tools: withImages, policy: { policies: { stablediffusion: 'deny' } }, allowedAhead: () => true }).kind).toBe('deny');
+    expect(
+      gate(call, { tools: withImages, policy: { policies: { stablediffusion: 'deny' } }, allowedAhead: () => true })
+        .kind,
+    ).toBe('deny');
   });
 });

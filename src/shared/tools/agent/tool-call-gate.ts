@@ -37,7 +37,10 @@ export function gateToolCall(input: GateInput): GateVerdict {
   const tool = findTool(input.tools, input.call.name);
   if (!tool) {
     const names = input.tools.map((t) => t.name).join(', ');
-    return { kind: 'reject', error: toolError('unknown_tool', `there is no tool named "${input.call.name}"; available tools: ${names}`) };
+    return {
+      kind: 'reject',
+      error: toolError('unknown_tool', `there is no tool named "${input.call.name}"; available tools: ${names}`),
+    };
   }
   // Calls by alias (finish → answer) run under the canonical name.
   const call: ToolCall = { ...input.call, name: tool.name };
@@ -51,7 +54,11 @@ export function gateToolCall(input: GateInput): GateVerdict {
       return {
         kind: 'reject',
         tool,
-        error: toolError('forbidden_command', `refused without asking the user: ${forbidden.reason}. This command is never allowed.`, { rule: forbidden.rule }),
+        error: toolError(
+          'forbidden_command',
+          `refused without asking the user: ${forbidden.reason}. This command is never allowed.`,
+          { rule: forbidden.rule },
+        ),
       };
     }
   }

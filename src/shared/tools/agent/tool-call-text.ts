@@ -18,6 +18,9 @@ export function withoutToolCalls(text: string): string {
     from = close + TOOL_CALL_CLOSE.length;
   }
   // A tag still arriving ("<tool_c") is not shown either.
-  const partial = [...Array(TOOL_CALL_OPEN.length - 1).keys()].map((n) => TOOL_CALL_OPEN.slice(0, n + 1)).reverse().find((prefix) => out.endsWith(prefix));
+  const partial = [...Array(TOOL_CALL_OPEN.length - 1).keys()]
+    .map((n) => TOOL_CALL_OPEN.slice(0, n + 1))
+    .reverse()
+    .find((prefix) => out.endsWith(prefix));
   return (partial ? out.slice(0, -partial.length) : out).trim();
 }

@@ -5,15 +5,30 @@ import { chooseToolProtocol } from './tool-protocol';
 describe('chooseToolProtocol', () => {
   it('a forced setting wins, whatever the endpoint says', () => {
     expect(chooseToolProtocol('prompt', { kind: 'local', supportsTools: true }).protocol).toBe('prompt');
-    expect(chooseToolProtocol('native', { kind: 'link', presetId: 'custom', supportsTools: null }).protocol).toBe('native');
-    expect(chooseToolProtocol('native', null)).toEqual({ protocol: 'native', reason: 'the native protocol is set in the tool settings' });
+    expect(chooseToolProtocol('native', { kind: 'link', presetId: 'custom', supportsTools: null }).protocol).toBe(
+      'native',
+    );
+    expect(chooseToolProtocol('native', null)).toEqual({
+      protocol: 'native',
+      reason: 'the native protocol is set in the tool settings',
+    });
   });
 
   it('auto, local llama-server: native exactly when /props says the chat template supports tools', () => {
-    expect(chooseToolProtocol('auto', { kind: 'local', supportsTools: true })).toEqual({ protocol: 'native', reason: "the model's chat template supports tools (/props)" });
+    expect(chooseToolProtocol('auto', { kind: 'local', supportsTools: true })).toEqual({
+      protocol: 'native',
+      reason: "the model's chat template supports tools (/props)",
+    });
     expect(chooseToolProtocol('auto', { kind: 'local', supportsTools: false }).protocol).toBe('prompt');
-    const unknown = chooseToolProtocol('auto', { kind: 'local', supportsTools: null, problem: 'no local model is loaded' });
-    expect(unknown).toEqual({ protocol: 'prompt', reason: "the server's tool support is unknown (no local model is loaded)" });
+    const unknown = chooseToolProtocol('auto', {
+      kind: 'local',
+      supportsTools: null,
+      problem: 'no local model is loaded',
+    });
+    expect(unknown).toEqual({
+      protocol: 'prompt',
+      reason: "the server's tool support is unknown (no local model is loaded)",
+    });
   });
 
   it('auto, links: the known native APIs go native, unknown endpoints use the prompt protocol', () => {
@@ -29,9 +44,16 @@ describe('chooseToolProtocol', () => {
   });
 
   it('auto, a remote llama-server link goes by its /props like the local one', () => {
-    expect(chooseToolProtocol('auto', { kind: 'link', presetId: 'llama-server', supportsTools: true }).protocol).toBe('native');
-    expect(chooseToolProtocol('auto', { kind: 'link', presetId: 'llama-server', supportsTools: false }).protocol).toBe('prompt');
-    expect(chooseToolProtocol('auto', { kind: 'link', presetId: 'llama-server', supportsTools: null, problem: 'HTTP 404' }).reason).toContain('HTTP 404');
+    expect(chooseToolProtocol('auto', { kind: 'link', presetId: 'llama-server', supportsTools: true }).protocol).toBe(
+      'native',
+    );
+    expect(chooseToolProtocol('auto', { kind: 'link', presetId: 'llama-server', supportsTools: false }).protocol).toBe(
+      'prompt',
+    );
+    expect(
+      chooseToolProtocol('auto', { kind: 'link', presetId: 'llama-server', supportsTools: null, problem: 'HTTP 404' })
+        .reason,
+    ).toContain('HTTP 404');
   });
 
   it('auto without anything known about the endpoint is the prompt protocol', () => {

@@ -40,7 +40,12 @@ export function chooseToolProtocol(setting: ToolProtocolSetting, support: Endpoi
     }
     if (!preset) return { protocol: 'prompt', reason: 'this link is not a known native-tools endpoint' };
   }
-  if (support.supportsTools === true) return { protocol: 'native', reason: "the model's chat template supports tools (/props)" };
-  if (support.supportsTools === false) return { protocol: 'prompt', reason: "the model's chat template does not support tools (/props)" };
-  return { protocol: 'prompt', reason: `the server's tool support is unknown (${support.problem ?? '/props did not say'})` };
+  if (support.supportsTools === true)
+    return { protocol: 'native', reason: "the model's chat template supports tools (/props)" };
+  if (support.supportsTools === false)
+    return { protocol: 'prompt', reason: "the model's chat template does not support tools (/props)" };
+  return {
+    protocol: 'prompt',
+    reason: `the server's tool support is unknown (${support.problem ?? '/props did not say'})`,
+  };
 }

@@ -18,7 +18,8 @@ const TOOL_WORDS = /\btools?\b|tool_c(all|hoice)|\bfunctions?\b|function[_ ]call
 // parser is more forgiving and gives the model its mistake back to fix.
 const UNPARSED_CALL = /does not match the expected|failed to parse tool call/i;
 // Failures that say something else is wrong; switching protocols would not help.
-const OTHER_CAUSES = /context|too long|maximum[^.]*tokens|exceed|rate limit|quota|api key|unauthori[sz]ed|insufficient/i;
+const OTHER_CAUSES =
+  /context|too long|maximum[^.]*tokens|exceed|rate limit|quota|api key|unauthori[sz]ed|insufficient/i;
 const NOT_ABOUT_TOOLS = new Set([401, 402, 403, 404, 408, 409, 413, 429]);
 const GARBLED: ReadonlySet<ChatError['code']> = new Set(['not_sse', 'bad_json', 'bad_chunk']);
 
@@ -33,7 +34,8 @@ export function nativeToolRejection(error: ChatError | undefined, request: Rejec
     const status = typeof error.details?.status === 'number' ? error.details.status : 0;
     if (NOT_ABOUT_TOOLS.has(status)) return null;
     if (says) return because('the endpoint refused native tool calls');
-    if (request.sentToolMessages && (status === 400 || status === 422 || status >= 500)) return because('the endpoint refused the tool result messages');
+    if (request.sentToolMessages && (status === 400 || status === 422 || status >= 500))
+      return because('the endpoint refused the tool result messages');
     return null;
   }
   if (error.code === 'server_error') {
@@ -42,7 +44,9 @@ export function nativeToolRejection(error: ChatError | undefined, request: Rejec
     return request.sentToolMessages ? because('the endpoint failed on the tool result messages') : null;
   }
   if (GARBLED.has(error.code)) {
-    return request.sentToolMessages || says ? because('the endpoint answered native tool calls with an unreadable reply') : null;
+    return request.sentToolMessages || says
+      ? because('the endpoint answered native tool calls with an unreadable reply')
+      : null;
   }
   return null;
 }

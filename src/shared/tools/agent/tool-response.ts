@@ -33,7 +33,8 @@ export function formatToolResponse(result: ToolResponseInput): string {
 }
 
 /** A chat message carrying a result, ready for /v1/chat/completions. */
-export type ToolResponseMessage = { role: 'user'; content: string } | { role: 'tool'; tool_call_id: string; content: string };
+export type ToolResponseMessage =
+  { role: 'user'; content: string } | { role: 'tool'; tool_call_id: string; content: string };
 
 export function toolResponseMessage(result: ToolResponseInput, toolCallId?: string): ToolResponseMessage {
   return toolCallId === undefined

@@ -27,7 +27,10 @@ const ENGINEER_TOOLS = new Set(['execute_command', 'read_file', 'write_file', 'e
 
 /** One tool's line inside <tools>: the OpenAI function shape, as JSON. */
 export function toolPromptLine(tool: Pick<ToolDescriptor, 'name' | 'description' | 'parameters'>): string {
-  return JSON.stringify({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } });
+  return JSON.stringify({
+    type: 'function',
+    function: { name: tool.name, description: tool.description, parameters: tool.parameters },
+  });
 }
 
 /** The text appended to the system prompt when tools are on (prompt protocol only). */
@@ -35,7 +38,7 @@ export function buildToolsPrompt(tools: readonly ToolDescriptor[], environment?:
   const lines = tools.map(toolPromptLine);
   const hasAnswer = tools.some((tool) => tool.final);
   const parts = [
-    'You may call tools to help with the user\'s request. The tools are described as JSON inside <tools></tools>:',
+    "You may call tools to help with the user's request. The tools are described as JSON inside <tools></tools>:",
     '<tools>',
     ...lines,
     '</tools>',
@@ -61,7 +64,10 @@ export function buildToolsPrompt(tools: readonly ToolDescriptor[], environment?:
  */
 export function buildNativeToolsNote(tools: readonly ToolDescriptor[], environment?: ToolEnvironment): string {
   const parts: string[] = [];
-  if (tools.some((tool) => tool.final)) parts.push('When the task is done, or you need to ask the user something, call the "answer" tool with your final response.');
+  if (tools.some((tool) => tool.final))
+    parts.push(
+      'When the task is done, or you need to ask the user something, call the "answer" tool with your final response.',
+    );
   if (environment && tools.some((tool) => ENGINEER_TOOLS.has(tool.name))) parts.push(engineerInfo(environment));
   return parts.join('\n\n');
 }
@@ -79,7 +85,8 @@ function engineerInfo(env: ToolEnvironment): string {
   lines.push(
     'Commands run in the workspace directory and file paths are relative to it. Stay inside it: paths outside the workspace are refused.',
   );
-  if (env.workspaceTree && env.workspaceTree.trim() !== '') lines.push('Workspace overview:', env.workspaceTree.trimEnd());
+  if (env.workspaceTree && env.workspaceTree.trim() !== '')
+    lines.push('Workspace overview:', env.workspaceTree.trimEnd());
   return lines.join('\n');
 }
 
@@ -107,7 +114,11 @@ export interface ToolsPromptPreview {
 }
 
 /** The tools part of the prompt for these tools minus the ones the conversation leaves out. */
-export function previewToolsPrompt(available: readonly ToolDescriptor[], off: readonly string[] | undefined, environment?: ToolEnvironment): ToolsPromptPreview {
+export function previewToolsPrompt(
+  available: readonly ToolDescriptor[],
+  off: readonly string[] | undefined,
+  environment?: ToolEnvironment,
+): ToolsPromptPreview {
   const offered = applyToolSelection(available, off);
   return {
     available: available.map((tool) => ({

@@ -1,7 +1,21 @@
 // Bash's `$'…'` quoting, decoded the way bash does, so that `$'\x72\x6d' -rf /`
 // reads as `rm -rf /` and not as an unknown program.
 
-const SIMPLE: Record<string, string> = { a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+const SIMPLE: Record<string, string> = {
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
+};
 
 /** Decodes from just after `$'` to the closing quote; `end` is the index after it (or the line's length). */
 export function readAnsiCQuote(src: string, start: number): { text: string; end: number } {

@@ -29,13 +29,20 @@ describe('describeCommand', () => {
     expect(vias('cat <(ls) && (cd src; ls)')).toEqual(['process substitution', '', 'subshell', 'subshell']);
   });
   it('reads the line as cmd.exe when asked', () => {
-    expect(describeCommand('del /q build\\*.obj & dir', { dialect: 'cmd' }).segments).toEqual([{ argv: ['del', '/q', 'build\\*.obj'] }, { argv: ['dir'] }]);
+    expect(describeCommand('del /q build\\*.obj & dir', { dialect: 'cmd' }).segments).toEqual([
+      { argv: ['del', '/q', 'build\\*.obj'] },
+      { argv: ['dir'] },
+    ]);
   });
 });
 
 describe('commandPreview', () => {
   it('carries the exact command and its segments', () => {
-    expect(commandPreview('ls -la | wc -l')).toEqual({ kind: 'command', text: 'ls -la | wc -l', segments: [{ argv: ['ls', '-la'] }, { argv: ['wc', '-l'] }] });
+    expect(commandPreview('ls -la | wc -l')).toEqual({
+      kind: 'command',
+      text: 'ls -la | wc -l',
+      segments: [{ argv: ['ls', '-la'] }, { argv: ['wc', '-l'] }],
+    });
   });
   it('caps the number of segments, of words and their length', () => {
     const line = Array.from({ length: 30 }, (_, i) => `echo ${i}`).join('; ');

@@ -10,12 +10,18 @@ export const PREVIEW_LIMITS = { segments: 24, words: 32, wordChars: 200 } as con
 
 export function commandPreview(command: string, dialect: ShellDialect = 'posix'): ToolPreview {
   const all = describeCommand(command, { dialect }).segments;
-  const segments = all.slice(0, PREVIEW_LIMITS.segments).map((segment) => ({ ...segment, argv: capWords(segment.argv) }));
+  const segments = all
+    .slice(0, PREVIEW_LIMITS.segments)
+    .map((segment) => ({ ...segment, argv: capWords(segment.argv) }));
   const omitted = all.length - segments.length;
-  return omitted > 0 ? { kind: 'command', text: command, segments, omittedSegments: omitted } : { kind: 'command', text: command, segments };
+  return omitted > 0
+    ? { kind: 'command', text: command, segments, omittedSegments: omitted }
+    : { kind: 'command', text: command, segments };
 }
 
 function capWords(argv: readonly string[]): string[] {
-  const words = argv.slice(0, PREVIEW_LIMITS.words).map((word) => (word.length > PREVIEW_LIMITS.wordChars ? `${word.slice(0, PREVIEW_LIMITS.wordChars)}…` : word));
+  const words = argv
+    .slice(0, PREVIEW_LIMITS.words)
+    .map((word) => (word.length > PREVIEW_LIMITS.wordChars ? `${word.slice(0, PREVIEW_LIMITS.wordChars)}…` : word));
   return argv.length > words.length ? [...words, '…'] : words;
 }

@@ -21,7 +21,22 @@ interface WrapperSpec {
 
 const KEYWORD: WrapperSpec = {};
 const WRAPPERS: Record<string, WrapperSpec> = {
-  sudo: { values: 'ugpChDrtTUa', long: ['--user', '--group', '--host', '--prompt', '--chdir', '--role', '--type', '--command-timeout', '--other-user', '--close-from'], noRun: 'lveK' },
+  sudo: {
+    values: 'ugpChDrtTUa',
+    long: [
+      '--user',
+      '--group',
+      '--host',
+      '--prompt',
+      '--chdir',
+      '--role',
+      '--type',
+      '--command-timeout',
+      '--other-user',
+      '--close-from',
+    ],
+    noRun: 'lveK',
+  },
   doas: { values: 'uC', noRun: 'L' },
   pkexec: { long: ['--user'] },
   env: { values: 'uCPS', long: ['--unset', '--chdir', '--split-string'], split: 'S', loneDash: true },
@@ -100,7 +115,8 @@ export function skipOptions(args: readonly string[], spec: WrapperSpec): { next:
     if (word.startsWith('--')) {
       const [name, value] = splitLong(word);
       const takesValue = spec.long?.includes(name) ?? false;
-      if (takesValue && spec.split && name === '--split-string') return { next: i + (value === undefined ? 2 : 1), insert: splitWords(value ?? args[i + 1] ?? '') };
+      if (takesValue && spec.split && name === '--split-string')
+        return { next: i + (value === undefined ? 2 : 1), insert: splitWords(value ?? args[i + 1] ?? '') };
       i += takesValue && value === undefined ? 2 : 1;
       continue;
     }

@@ -2,14 +2,38 @@
 // user's home, as a command line writes them (before the shell expands them).
 
 const SYSTEM_DIRS = new Set([
-  'bin', 'boot', 'dev', 'etc', 'home', 'lib', 'lib32', 'lib64', 'opt', 'proc', 'root', 'sbin', 'srv', 'sys', 'usr', 'var',
-  'users', 'system', 'library', 'applications', 'private', 'volumes', 'mnt', 'media', 'snap',
+  'bin',
+  'boot',
+  'dev',
+  'etc',
+  'home',
+  'lib',
+  'lib32',
+  'lib64',
+  'opt',
+  'proc',
+  'root',
+  'sbin',
+  'srv',
+  'sys',
+  'usr',
+  'var',
+  'users',
+  'system',
+  'library',
+  'applications',
+  'private',
+  'volumes',
+  'mnt',
+  'media',
+  'snap',
 ]);
 
 export function isCriticalPath(raw: string, homeDir?: string): boolean {
   const path = normalise(raw);
   if (path === null) return false;
-  if (path === '' || path === '~' || path === '.*' || /^\.\.(\/\.\.)*$/.test(path) || /^~[A-Za-z0-9_.-]+$/.test(path)) return true;
+  if (path === '' || path === '~' || path === '.*' || /^\.\.(\/\.\.)*$/.test(path) || /^~[A-Za-z0-9_.-]+$/.test(path))
+    return true;
   if (/^[a-z]:$/i.test(path)) return true;
   if (/^[a-z]:\/(windows|users|program files( \(x86\))?|programdata)$/i.test(path)) return true;
   const top = /^\/([^/]+)$/.exec(path);

@@ -33,9 +33,16 @@ export interface CommandSegment {
 }
 
 /** The commands a line runs, for the approval card. Pure; `cmd` reads it as cmd.exe would. */
-export function describeCommand(commandLine: string, options: { dialect?: ShellDialect } = {}): { segments: CommandSegment[] } {
+export function describeCommand(
+  commandLine: string,
+  options: { dialect?: ShellDialect } = {},
+): { segments: CommandSegment[] } {
   const reading = readSegments(commandLine, options.dialect ?? 'posix');
-  return { segments: reading.segments.map((segment) => (segment.via.length > 0 ? { argv: segment.argv, via: segment.via.join(' › ') } : { argv: segment.argv })) };
+  return {
+    segments: reading.segments.map((segment) =>
+      segment.via.length > 0 ? { argv: segment.argv, via: segment.via.join(' › ') } : { argv: segment.argv },
+    ),
+  };
 }
 
 // sh -c "sh -c \"…\"" a dozen levels deep is no honest command.
@@ -52,7 +59,14 @@ export function readSegments(commandLine: string, dialect: ShellDialect = 'posix
 
 type Vars = Map<string, string>;
 
-function expandLine(line: string, dialect: ShellDialect, via: string[], depth: number, out: GuardReading, vars: Vars): void {
+function expandLine(
+  line: string,
+  dialect: ShellDialect,
+  via: string[],
+  depth: number,
+  out: GuardReading,
+  vars: Vars,
+): void {
   const shell = readShell(line, dialect);
   if (shell.tooDeep) out.tooDeep = true;
   for (const command of shell.commands) {
@@ -89,7 +103,8 @@ function expandArgv(
         return;
       }
       const innerVia = [...via, inner.via];
-      if ('text' in inner) expandLine(inner.text, inner.dialect, innerVia, depth + 1, out, withPositional(vars, inner.positional));
+      if ('text' in inner)
+        expandLine(inner.text, inner.dialect, innerVia, depth + 1, out, withPositional(vars, inner.positional));
       else expandArgv(inner.argv, inner.argv, innerVia, [], inner.feed, null, depth + 1, out, vars);
     }
   }
@@ -113,7 +128,10 @@ function withPositional(vars: Vars, positional: string[] | undefined): Vars {
   return scoped;
 }
 
-/** What the command reads on stdin, when the line says: a here-string, a here-document, or a pipe from echo/printf/find/cat. */
+/**
+ * What the command reads on stdin, when the line says: a here-string, a here-document, or a pipe from
+ * echo/printf/find/cat.
+ */
 function knownInput(command: ShellCommand, all: readonly ShellCommand[], vars: Vars, hops: number): KnownInput | null {
   for (const redirect of command.redirects) {
     if (redirect.op === '<<<') return { text: `${redirect.target}\n`, source: 'here-string' };
@@ -162,7 +180,13 @@ function fillVariables(words: string[], vars: Vars): string[] {
     const whole = WHOLE_VARIABLE.exec(word);
     const value = whole ? vars.get((whole[1] ?? whole[2]) as string) : undefined;
     if (value !== undefined) return value.split(/\s+/).filter((part) => part !== '');
-    return [word.replace(VARIABLE, (match, braced: string | undefined, plain: string | undefined) => vars.get((braced ?? plain) as string) ?? match)];
+    return [
+      word.replace(
+        VARIABLE,
+        (match, braced: string | undefined, plain: string | undefined) =>
+          vars.get((braced ?? plain) as string) ?? match,
+      ),
+    ];
   });
 }
 
@@ -175,7 +199,8 @@ function remember(words: readonly string[], vars: Vars): void {
   const first = words[0] ?? '';
   if (first === 'eval' || first === 'source' || first === '.') vars.clear();
   // A value the guard cannot know ($(…), backticks) is forgotten rather than filled in wrong.
-  const set = (name: string, value: string) => (name === 'HOME' || /[$`]/.test(value) ? vars.delete(name) : vars.set(name, value));
+  const set = (name: string, value: string) =>
+    name === 'HOME' || /[$`]/.test(value) ? vars.delete(name) : vars.set(name, value);
   const rest = DECLARE.includes(first) ? words.slice(1).filter((word) => !word.startsWith('-')) : words;
   if (rest[0] === 'for' && rest[2] === 'in' && rest[1] !== undefined) {
     set(rest[1], rest.slice(3).join(' '));

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { classifyCommand } from './forbidden-commands';
 
-const PS_ENCODED = 'UgBlAG0AbwB2AGUALQBJAHQAZQBtACAALQBSAGUAYwB1AHIAcwBlACAALQBGAG8AcgBjAGUAIABDADoAXABXAGkAbgBkAG8AdwBzAA==';
+const PS_ENCODED =
+  'UgBlAG0AbwB2AGUALQBJAHQAZQBtACAALQBSAGUAYwB1AHIAcwBlACAALQBGAG8AcgBjAGUAIABDADoAXABXAGkAbgBkAG8AdwBzAA==';
 
 const bypasses: Array<[string, string]> = [
   // command substitution, in double quotes too, nested
@@ -34,9 +35,9 @@ const bypasses: Array<[string, string]> = [
   ['bash -lc "rm -rf ~"', 'recursive-delete'],
   ["sh -c -- 'rm -rf /'", 'recursive-delete'],
   ["zsh -o errexit -c 'rm -rf ~'", 'recursive-delete'],
-  ["bash -c \"bash -c 'rm -rf /'\"", 'recursive-delete'],
-  ["sh -c 'echo \"$(rm -rf /)\"'", 'recursive-delete'],
-  ["sh -c 'rm -rf \"$1\"' _ /", 'recursive-delete'],
+  ['bash -c "bash -c \'rm -rf /\'"', 'recursive-delete'],
+  ['sh -c \'echo "$(rm -rf /)"\'', 'recursive-delete'],
+  ['sh -c \'rm -rf "$1"\' _ /', 'recursive-delete'],
   ["$SHELL -c 'rm -rf ~'", 'recursive-delete'],
   ["alias ll='rm -rf ~'", 'recursive-delete'],
   ["trap 'rm -rf /' EXIT", 'recursive-delete'],
@@ -76,8 +77,8 @@ const bypasses: Array<[string, string]> = [
   ['echo / | xargs sudo rm -rf', 'recursive-delete'],
   ["echo / | xargs -I % sh -c 'rm -rf %'", 'recursive-delete'],
   ['find / | xargs rm -rf', 'recursive-delete'],
-  ["echo / | xargs sh -c 'rm -rf \"$@\"' _", 'recursive-delete'],
-  ["find / -exec sh -c 'rm -rf \"$1\"' _ {} \\;", 'recursive-delete'],
+  ['echo / | xargs sh -c \'rm -rf "$@"\' _', 'recursive-delete'],
+  ['find / -exec sh -c \'rm -rf "$1"\' _ {} \\;', 'recursive-delete'],
   ['find / -exec rm -rf {} +', 'recursive-delete'],
   ['find ~ -execdir rm -rf {} \\;', 'recursive-delete'],
   ["find / -ok rm -rf {} ';'", 'recursive-delete'],
@@ -119,7 +120,7 @@ const lookAlikes = [
   'git commit -m "$(date)"',
   'git commit -m "fix: never rm -rf / on cleanup"',
   'echo "$(whoami)"',
-  "trap 'rm -rf \"$tmpdir\"' EXIT",
+  'trap \'rm -rf "$tmpdir"\' EXIT',
   "alias ll='ls -la'",
   'for i in $(seq 3); do echo "$i"; done',
   "cat <<'EOF'\n$(rm -rf /)\nEOF",
@@ -158,7 +159,7 @@ describe('the guard sees through', () => {
   });
   it('refuses a line nested too deeply to read', () => {
     expect(classifyCommand(`echo ${'$('.repeat(60)}rm -rf /${')'.repeat(60)}`)?.rule).toBe('unreadable');
-    expect(classifyCommand(`sh -c ${"'sh -c \"".repeat(1)}rm -rf /"'`)?.rule).toBe('recursive-delete');
+    expect(classifyCommand(`sh -c ${'\'sh -c "'.repeat(1)}rm -rf /"'`)?.rule).toBe('recursive-delete');
   });
 });
 

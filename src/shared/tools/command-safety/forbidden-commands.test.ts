@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { classifyCommand } from './forbidden-commands';
 import { readShell } from './shell-words';
 
-const words = (line: string, dialect?: 'posix' | 'cmd') => readShell(line, dialect).commands.map((command) => command.words);
+const words = (line: string, dialect?: 'posix' | 'cmd') =>
+  readShell(line, dialect).commands.map((command) => command.words);
 
 describe('classifyCommand refuses', () => {
   const refused: Array<[string, string]> = [
@@ -125,11 +126,23 @@ describe('classifyCommand lets through', () => {
 
 describe('readShell', () => {
   it('resolves quotes and escapes and cuts at operators', () => {
-    expect(words(`echo "a b" 'c d' e\\ f && ls|wc -l; x`)).toEqual([['echo', 'a b', 'c d', 'e f'], ['ls'], ['wc', '-l'], ['x']]);
+    expect(words(`echo "a b" 'c d' e\\ f && ls|wc -l; x`)).toEqual([
+      ['echo', 'a b', 'c d', 'e f'],
+      ['ls'],
+      ['wc', '-l'],
+      ['x'],
+    ]);
   });
   it('keeps redirections apart and drops fd digits', () => {
     expect(readShell('cmd 2>/dev/null >out.txt').commands).toEqual([
-      { words: ['cmd'], via: [], redirects: [{ op: '>', target: '/dev/null' }, { op: '>', target: 'out.txt' }] },
+      {
+        words: ['cmd'],
+        via: [],
+        redirects: [
+          { op: '>', target: '/dev/null' },
+          { op: '>', target: 'out.txt' },
+        ],
+      },
     ]);
   });
   it('reads backslashes as path separators when asked', () => {

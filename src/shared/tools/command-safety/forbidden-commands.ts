@@ -36,7 +36,8 @@ export function classifyCommand(command: string, context: CommandContext = {}): 
   const dialects: ShellDialect[] = ['posix', 'cmd'];
   for (const dialect of dialects) {
     const reading = readSegments(command, dialect);
-    if (reading.tooDeep) return { rule: 'unreadable', reason: 'the command is nested too deeply or too long for the guard to read' };
+    if (reading.tooDeep)
+      return { rule: 'unreadable', reason: 'the command is nested too deeply or too long for the guard to read' };
     const found = checkSegments(reading.segments, context);
     if (found) return found;
   }

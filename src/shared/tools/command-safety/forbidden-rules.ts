@@ -8,7 +8,15 @@ import type { Redirect } from './shell-words';
 
 /** Why a command was refused; `rule` is stable for tests and logs. */
 export interface ForbiddenMatch {
-  rule: 'recursive-delete' | 'format' | 'raw-device' | 'fork-bomb' | 'power' | 'recursive-permissions' | 'move-root' | 'unreadable';
+  rule:
+    | 'recursive-delete'
+    | 'format'
+    | 'raw-device'
+    | 'fork-bomb'
+    | 'power'
+    | 'recursive-permissions'
+    | 'move-root'
+    | 'unreadable';
   reason: string;
 }
 
@@ -16,10 +24,18 @@ const POWER = new Set(['shutdown', 'reboot', 'halt', 'poweroff', 'stop-computer'
 const DELETERS = new Set(['rm', 'shred', 'unlink', 'rmdir']);
 const FORMAT = /^(mkfs(\..+)?|mke2fs|mkswap|wipefs|format|format\.com|diskpart)$/;
 
-/** `critical` says whether a path is one the rules protect (it knows the home directory and a `cd` into a critical place). */
-export function checkProgram(argv: readonly string[], redirects: readonly Redirect[], critical: (path: string) => boolean): ForbiddenMatch | null {
+/**
+ * `critical` says whether a path is one the rules protect (it knows the home directory and a `cd` into a critical
+ * place).
+ */
+export function checkProgram(
+  argv: readonly string[],
+  redirects: readonly Redirect[],
+  critical: (path: string) => boolean,
+): ForbiddenMatch | null {
   const redirect = redirects.find((r) => /^(&>>|&>|>>|>\||>|<>)$/.test(r.op) && isBlockDevice(r.target));
-  if (redirect) return { rule: 'raw-device', reason: `redirecting output to ${redirect.target} would overwrite a disk device` };
+  if (redirect)
+    return { rule: 'raw-device', reason: `redirecting output to ${redirect.target} would overwrite a disk device` };
   if (argv[0] === undefined) return null;
   const cmd = programName(argv[0]);
   const args = argv.slice(1);
@@ -46,7 +62,10 @@ export function checkProgram(argv: readonly string[], redirects: readonly Redire
     const target = hasRecursive(args) ? operands(args).find(critical) : undefined;
     if (target !== undefined) return { rule: 'recursive-delete', reason: `recursive delete of "${target}"` };
   }
-  if (['rd', 'del', 'erase', 'remove-item', 'ri', 'rm'].includes(cmd) && args.some((a) => /^(\/s|-recurse|-r)$/i.test(a))) {
+  if (
+    ['rd', 'del', 'erase', 'remove-item', 'ri', 'rm'].includes(cmd) &&
+    args.some((a) => /^(\/s|-recurse|-r)$/i.test(a))
+  ) {
     const target = args.filter((a) => !/^\/[a-z?]+$/i.test(a) && !/^-[a-z]+$/i.test(a)).find(critical);
     if (target !== undefined) return { rule: 'recursive-delete', reason: `${cmd} of "${target}"` };
   }
@@ -56,8 +75,17 @@ export function checkProgram(argv: readonly string[], redirects: readonly Redire
   if (cmd === 'mv' && operands(args).slice(0, -1).some(critical)) {
     return { rule: 'move-root', reason: 'moving a system or home directory away' };
   }
-  // Deleting every file under a critical place is as bad as deleting the place (the inner -exec command is judged on its own too).
-  if (cmd === 'find' && findStartPaths(args).starts.some(critical) && args.some((a, i) => a === '-delete' || (/^-(exec|execdir|ok|okdir)$/.test(a) && DELETERS.has(programName(stripWrappers(args.slice(i + 1))[0] ?? ''))))) {
+  // Deleting every file under a critical place is as bad as deleting the place (the inner -exec command is judged on
+  // its own too).
+  if (
+    cmd === 'find' &&
+    findStartPaths(args).starts.some(critical) &&
+    args.some(
+      (a, i) =>
+        a === '-delete' ||
+        (/^-(exec|execdir|ok|okdir)$/.test(a) && DELETERS.has(programName(stripWrappers(args.slice(i + 1))[0] ?? ''))),
+    )
+  ) {
     return { rule: 'recursive-delete', reason: 'find deleting everything under a system or home directory' };
   }
   return null;
@@ -74,7 +102,8 @@ export function criticalPathCheck(homeDir: string | undefined, inCriticalDir: bo
   return (path) => isCriticalPath(path, homeDir) || (inCriticalDir && /^(\*|\.\*?|\.\/\*?|\.\/\.\*)$/.test(path));
 }
 
-const DEVICE = /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d)/;
+const DEVICE =
+  /^\/dev\/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|rdisk\d|md\d|dm-\d|mapper\/|loop\d|sr\d)/;
 
 function isBlockDevice(path: string): boolean {
   return DEVICE.test(path) || /^\\\\\.\\physicaldrive/i.test(path);
@@ -86,6 +115,7 @@ function hasRecursive(args: readonly string[]): boolean {
 
 function operands(args: readonly string[]): string[] {
   const dashDash = args.indexOf('--');
-  if (dashDash !== -1) return [...args.slice(0, dashDash).filter((a) => !a.startsWith('-')), ...args.slice(dashDash + 1)];
+  if (dashDash !== -1)
+    return [...args.slice(0, dashDash).filter((a) => !a.startsWith('-')), ...args.slice(dashDash + 1)];
   return args.filter((a) => !a.startsWith('-') || a === '-');
 }

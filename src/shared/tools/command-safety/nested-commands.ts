@@ -19,18 +19,29 @@ export interface Feed {
 }
 
 /** A command run by another: text read again as a command line, or an argv. */
-export type Inner = { via: string; text: string; dialect: ShellDialect; positional?: string[] } | { via: string; argv: string[]; feed?: Feed };
+export type Inner =
+  | { via: string; text: string; dialect: ShellDialect; positional?: string[] }
+  | { via: string; argv: string[]; feed?: Feed };
 
 // `$SHELL -c …` runs a shell too, whichever it is.
 const SHELL = /^((ba|rba|z|da|k|mk|pdk|a|y|c|tc)?sh\d*|fish|\$\{?(shell|bash)\}?)$/;
-const XARGS_LONG = ['--max-args', '--max-lines', '--max-procs', '--max-chars', '--delimiter', '--eof', '--process-slot-var'];
+const XARGS_LONG = [
+  '--max-args',
+  '--max-lines',
+  '--max-procs',
+  '--max-chars',
+  '--delimiter',
+  '--eof',
+  '--process-slot-var',
+];
 
 /** The commands that `program` (wrappers already stripped) runs in its turn. */
 export function innerCommands(program: readonly string[], input: KnownInput | null): Inner[] {
   const name = programName(program[0] ?? '');
   const args = program.slice(1);
   if (SHELL.test(name)) return shellInner(name, args, input);
-  const text = (via: string, value: string | undefined, dialect: ShellDialect = 'posix'): Inner[] => (value ? [{ via, text: value, dialect }] : []);
+  const text = (via: string, value: string | undefined, dialect: ShellDialect = 'posix'): Inner[] =>
+    value ? [{ via, text: value, dialect }] : [];
   switch (name) {
     case 'eval':
       return text('eval', args.join(' '));
@@ -55,7 +66,9 @@ export function innerCommands(program: readonly string[], input: KnownInput | nu
       return xargsInner(args, input);
     case 'cmd': {
       const flag = args.findIndex((a) => /^\/[ckr]/i.test(a));
-      return flag === -1 ? [] : text('cmd /c', [(args[flag] as string).slice(2), ...args.slice(flag + 1)].join(' ').trim(), 'cmd');
+      return flag === -1
+        ? []
+        : text('cmd /c', [(args[flag] as string).slice(2), ...args.slice(flag + 1)].join(' ').trim(), 'cmd');
     }
     case 'powershell':
     case 'pwsh':
@@ -75,7 +88,8 @@ function shellInner(name: string, args: readonly string[], input: KnownInput | n
       i++;
       break;
     }
-    if (arg.startsWith('--command=')) return [{ via: `${name} -c`, text: arg.slice('--command='.length), dialect: 'posix' }];
+    if (arg.startsWith('--command='))
+      return [{ via: `${name} -c`, text: arg.slice('--command='.length), dialect: 'posix' }];
     if (arg === '--command') commandMode = true;
     else if (arg === '--rcfile' || arg === '--init-file') i++;
     else if (/^[-+][A-Za-z]+$/.test(arg)) {
@@ -86,7 +100,8 @@ function shellInner(name: string, args: readonly string[], input: KnownInput | n
   }
   const operand = args[i];
   // sh -c 'rm -rf "$1"' _ /: the words after the string are its $0, $1, …
-  if (operand !== undefined) return commandMode ? [{ via: `${name} -c`, text: operand, dialect: 'posix', positional: args.slice(i + 1) }] : [];
+  if (operand !== undefined)
+    return commandMode ? [{ via: `${name} -c`, text: operand, dialect: 'posix', positional: args.slice(i + 1) }] : [];
   if (commandMode || !input) return [];
   return [{ via: `${input.source} to ${name}`, text: input.text, dialect: 'posix' }];
 }
@@ -128,7 +143,8 @@ function flockInner(args: readonly string[]): Inner[] {
     if (/^(-[A-Za-z]*[wE]|--timeout|--conflict-exit-code)$/.test(args[i] as string)) i++;
   }
   const rest = args.slice(i + 1);
-  if (rest[0] === '-c' || rest[0] === '--command') return rest[1] ? [{ via: 'flock -c', text: rest[1], dialect: 'posix' }] : [];
+  if (rest[0] === '-c' || rest[0] === '--command')
+    return rest[1] ? [{ via: 'flock -c', text: rest[1], dialect: 'posix' }] : [];
   return rest.length > 0 ? [{ via: 'flock', argv: rest }] : [];
 }
 
@@ -169,7 +185,9 @@ function xargsInner(args: readonly string[], input: KnownInput | null): Inner[] 
       break;
     }
     if (arg.startsWith('--')) {
-      const [name, value] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+      const [name, value] = arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
       if (name === '--replace') placeholder = value ?? '{}';
       else if (name === '--arg-file') fromFile = true;
       if (value === undefined && (name === '--arg-file' || XARGS_LONG.includes(name))) i++;
@@ -202,7 +220,8 @@ function powershellInner(name: string, args: readonly string[]): Inner[] {
   for (let i = 0; i < args.length; i++) {
     const option = /^[-/](\w+)$/.exec(args[i] as string)?.[1]?.toLowerCase();
     if (!option) continue;
-    if ('command'.startsWith(option)) return [{ via: `${name} -Command`, text: args.slice(i + 1).join(' '), dialect: 'cmd' }];
+    if ('command'.startsWith(option))
+      return [{ via: `${name} -Command`, text: args.slice(i + 1).join(' '), dialect: 'cmd' }];
     if (option === 'e' || option === 'ec' || (option.length > 1 && 'encodedcommand'.startsWith(option))) {
       const decoded = decodeUtf16Base64(args[i + 1] ?? '');
       return decoded ? [{ via: `${name} -EncodedCommand`, text: decoded, dialect: 'cmd' }] : [];
@@ -229,6 +248,7 @@ function decodeUtf16Base64(encoded: string): string | null {
     }
   }
   let text = '';
-  for (let i = 0; i + 1 < bytes.length; i += 2) text += String.fromCharCode((bytes[i] as number) | ((bytes[i + 1] as number) << 8));
+  for (let i = 0; i + 1 < bytes.length; i += 2)
+    text += String.fromCharCode((bytes[i] as number) | ((bytes[i + 1] as number) << 8));
   return text;
 }

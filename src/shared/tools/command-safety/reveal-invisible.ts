@@ -45,7 +45,8 @@ const INVISIBLE_RANGES: ReadonlyArray<readonly [number, number]> = [
   [0xe0100, 0xe01ef],
 ];
 
-const within = (ranges: ReadonlyArray<readonly [number, number]>, code: number) => ranges.some(([from, to]) => code >= from && code <= to);
+const within = (ranges: ReadonlyArray<readonly [number, number]>, code: number) =>
+  ranges.some(([from, to]) => code >= from && code <= to);
 
 /** A character that changes the direction of the text around it. */
 export function isBidiControl(code: number): boolean {

@@ -88,7 +88,12 @@ export function readDoubleQuoted(state: LexState, via: string[], depth: number, 
       return text;
     }
     const next = src[state.pos + 1];
-    if (state.posix && c === '\\' && next !== undefined && ('$`\\\n'.includes(next) || (closing !== null && next === closing))) {
+    if (
+      state.posix &&
+      c === '\\' &&
+      next !== undefined &&
+      ('$`\\\n'.includes(next) || (closing !== null && next === closing))
+    ) {
       if (next !== '\n') text += next;
       state.pos += 2;
     } else if (state.posix && c === '`') {
@@ -129,7 +134,8 @@ function readDollar(state: LexState, via: string[], depth: number, inQuotes: boo
     state.pos += 2;
     return { text: readDoubleQuoted(state, via, depth, '"'), quoted: true };
   }
-  if (next === '(' && src[state.pos + 2] !== '(') return { text: readNested(state, via, 'command substitution', depth), quoted: false };
+  if (next === '(' && src[state.pos + 2] !== '(')
+    return { text: readNested(state, via, 'command substitution', depth), quoted: false };
   // $((…)) arithmetic and ${…} parameters stay literal, but a $(…) or backtick inside them still runs.
   if (depth >= MAX_NESTING) {
     state.tooDeep();

@@ -96,7 +96,8 @@ function readList(state: State, via: string[], end: ')' | '}' | null, depth: num
     const separator = SEPARATORS.find((op) => src.startsWith(op, state.pos));
     if (c === ' ' || c === '\t' || c === '\r') state.pos++;
     else if (skipContinuation(state)) continue;
-    else if (c === '#' && state.posix) state.pos = src.includes('\n', state.pos) ? src.indexOf('\n', state.pos) : src.length; // a comment, to the line's end
+    else if (c === '#' && state.posix)
+      state.pos = src.includes('\n', state.pos) ? src.indexOf('\n', state.pos) : src.length; // a comment, to the line's end
     else if (c === ')' && end === ')') {
       state.pos++;
       finish(false);
@@ -126,7 +127,11 @@ function readList(state: State, via: string[], end: ')' | '}' | null, depth: num
       finish(false);
       state.pos++;
       readBlock(state, [...via, 'subshell'], ')', depth);
-    } else if (c === '{' && boundary(src, state.pos + 1) && (atStart || (cmd.words[0] === 'function' && cmd.words.length === 2))) {
+    } else if (
+      c === '{' &&
+      boundary(src, state.pos + 1) &&
+      (atStart || (cmd.words[0] === 'function' && cmd.words.length === 2))
+    ) {
       cmd = { words: [], redirects: [], via };
       finish(false);
       state.pos++;
@@ -148,11 +153,13 @@ function readRedirect(state: State, via: string[], depth: number): Redirect {
   state.pos += op.length;
   while (src[state.pos] === ' ' || src[state.pos] === '\t') state.pos++;
   const c = src[state.pos];
-  if ((c === '<' || c === '>') && src[state.pos + 1] === '(') return { op, target: readNested(state, via, 'process substitution', depth) };
+  if ((c === '<' || c === '>') && src[state.pos + 1] === '(')
+    return { op, target: readNested(state, via, 'process substitution', depth) };
   if (c === undefined || WORD_END.test(c)) return { op, target: '' };
   const word = readWord(state, via, depth);
   const redirect: Redirect = { op, target: word.text };
-  if (op === '<<' || op === '<<-') state.heredocs.push({ redirect, stripTabs: op === '<<-', expand: !word.quoted, via, depth });
+  if (op === '<<' || op === '<<-')
+    state.heredocs.push({ redirect, stripTabs: op === '<<-', expand: !word.quoted, via, depth });
   return redirect;
 }
 

@@ -15,11 +15,20 @@ export interface SlotSaved {
 
 const ACTION_TIMEOUT_MS = 120_000;
 
-async function slotAction(server: SlotServer, slot: number, action: 'save' | 'restore' | 'erase', body: object, fetcher: typeof fetch): Promise<Record<string, unknown>> {
+async function slotAction(
+  server: SlotServer,
+  slot: number,
+  action: 'save' | 'restore' | 'erase',
+  body: object,
+  fetcher: typeof fetch,
+): Promise<Record<string, unknown>> {
   // A save, restore or erase can be repeated: one whose kept-alive connection was dropped is sent again.
   const response = await onceMoreOnDroppedConnection(fetcher)(`${server.baseUrl}/slots/${slot}?action=${action}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(server.apiKey ? { Authorization: `Bearer ${server.apiKey}` } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(server.apiKey ? { Authorization: `Bearer ${server.apiKey}` } : {}),
+    },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(ACTION_TIMEOUT_MS),
   });
@@ -38,9 +47,15 @@ async function slotAction(server: SlotServer, slot: number, action: 'save' | 're
   return json as Record<string, unknown>;
 }
 
-const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : -1);
+const count = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : -1;
 
-export async function saveSlot(server: SlotServer, slot: number, filename: string, fetcher: typeof fetch = fetch): Promise<SlotSaved> {
+export async function saveSlot(
+  server: SlotServer,
+  slot: number,
+  filename: string,
+  fetcher: typeof fetch = fetch,
+): Promise<SlotSaved> {
   const answer = await slotAction(server, slot, 'save', { filename }, fetcher);
   const saved = { tokens: count(answer.n_saved), bytes: count(answer.n_written) };
   if (saved.tokens < 0 || saved.bytes < 0) throw new Error('slot save: the answer has no n_saved/n_written');
@@ -48,7 +63,12 @@ export async function saveSlot(server: SlotServer, slot: number, filename: strin
 }
 
 /** The number of tokens the slot holds afterwards (llama-server clears the slot when a restore fails). */
-export async function restoreSlot(server: SlotServer, slot: number, filename: string, fetcher: typeof fetch = fetch): Promise<number> {
+export async function restoreSlot(
+  server: SlotServer,
+  slot: number,
+  filename: string,
+  fetcher: typeof fetch = fetch,
+): Promise<number> {
   const answer = await slotAction(server, slot, 'restore', { filename }, fetcher);
   const tokens = count(answer.n_restored);
   if (tokens < 0) throw new Error('slot restore: the answer has no n_restored');

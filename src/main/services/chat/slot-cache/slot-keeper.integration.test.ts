@@ -41,11 +41,20 @@ async function keeperWith(budgetMb = 64): Promise<SlotKeeper> {
 
 function chatOver(slots: SlotKeeper, identity = 'launch-1') {
   // No link is used here: the chat reaches the local server only.
-  return createChatService({ localServer: () => ({ baseUrl: server.baseUrl, apiKey: '', model: 'tiny', onCpu: false, slotIdentity: identity }), links: {} as LinkService, emit: () => {}, slots });
+  return createChatService({
+    localServer: () => ({ baseUrl: server.baseUrl, apiKey: '', model: 'tiny', onCpu: false, slotIdentity: identity }),
+    links: {} as LinkService,
+    emit: () => {},
+    slots,
+  });
 }
 
 let asked = 0;
-async function ask(chat: ReturnType<typeof chatOver>, conversationId: string, messages: ChatMessage[]): Promise<ChatResult> {
+async function ask(
+  chat: ReturnType<typeof chatOver>,
+  conversationId: string,
+  messages: ChatMessage[],
+): Promise<ChatResult> {
   asked++;
   const result = await chat.send({
     requestId: `r${asked}`,
@@ -107,7 +116,9 @@ describe('conversation cache (real llama-server, --slot-save-path)', () => {
     expect(keeper.entries().some((entry) => entry.conversationId === 'conv-c')).toBe(true);
 
     await ask(chat, 'conv-d', [{ role: 'user', content: 'Hello there.' }]);
-    const edited = next.map((message, index) => (index === 0 ? { ...message, content: `(edited) ${String(message.content)}` } : message));
+    const edited = next.map((message, index) =>
+      index === 0 ? { ...message, content: `(edited) ${String(message.content)}` } : message,
+    );
     const editedAnswer = await ask(chat, 'conv-c', edited);
     expect(log.at(-1)).toMatch(/not restoring conv-c: the conversation changed/);
     expect(promptTokens(editedAnswer)).toBeGreaterThan(500);

@@ -9,7 +9,15 @@ import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../fs/atomic-write';
 import { eraseSlot, restoreSlot, saveSlot, type SlotServer } from './slot-api';
-import { evictions, mayRestore, prefixHash, slotFileName, SlotLedgerSchema, type PromptMessage, type SlotEntry } from './slot-ledger';
+import {
+  evictions,
+  mayRestore,
+  prefixHash,
+  slotFileName,
+  SlotLedgerSchema,
+  type PromptMessage,
+  type SlotEntry,
+} from './slot-ledger';
 
 /** The local server as the cache sees it: where to call, and what its KV cache belongs to. */
 export interface CachedServer extends SlotServer {
@@ -41,13 +49,28 @@ const PART = '-part.bin';
 
 export interface SlotKeeper {
   /**
-   * Never rejects. Before a request of `conversationId`: saves another conversation the slot holds, restores this one's; returns the slot to pin the request to (null: as asked).
-   * `holds`, when given, is what the slot holds from then on whatever becomes of the request (a read-ahead: the conversation's messages), recorded in the same step so that no request queued behind sees the slot unknown.
+   * Never rejects. Before a request of `conversationId`: saves another conversation the slot holds, restores this
+   * one's; returns the slot to pin the request to (null: as asked).
+   * `holds`, when given, is what the slot holds from then on whatever becomes of the request (a read-ahead: the
+   * conversation's messages), recorded in the same step so that no request queued behind sees the slot unknown.
    */
-  prepare(server: CachedServer, conversationId: string | null, messages: readonly PromptMessage[], idSlot: number | null, holds?: readonly PromptMessage[] | null): Promise<number | null>;
+  prepare(
+    server: CachedServer,
+    conversationId: string | null,
+    messages: readonly PromptMessage[],
+    idSlot: number | null,
+    holds?: readonly PromptMessage[] | null,
+  ): Promise<number | null>;
   /** After it: what the slot holds now (a finished answer of that conversation, or something unknown). */
-  settle(server: CachedServer, slot: number, conversationId: string | null, messages: readonly PromptMessage[] | null): void;
-  /** The user left for `current` (null: the app or the model is going): save every slot holding another conversation. */
+  settle(
+    server: CachedServer,
+    slot: number,
+    conversationId: string | null,
+    messages: readonly PromptMessage[] | null,
+  ): void;
+  /**
+   * The user left for `current` (null: the app or the model is going): save every slot holding another conversation.
+   */
   leave(current: string | null): Promise<void>;
   /** Conversations deleted: their files go. */
   forget(conversationIds: readonly string[]): Promise<void>;
@@ -94,19 +117,36 @@ export async function openSlotKeeper(deps: SlotKeeperDeps): Promise<SlotKeeper> 
       await rename(join(deps.dir, part), join(deps.dir, file));
       const bytes = (await stat(join(deps.dir, file))).size;
       const at = now();
-      const entry: SlotEntry = { conversationId: occupant.conversationId, file, identity: occupant.server.identity, tokens: saved.tokens, messageCount: occupant.messages.length, prefixHash: prefixHash(occupant.messages), bytes, savedAt: at, usedAt: at };
+      const entry: SlotEntry = {
+        conversationId: occupant.conversationId,
+        file,
+        identity: occupant.server.identity,
+        tokens: saved.tokens,
+        messageCount: occupant.messages.length,
+        prefixHash: prefixHash(occupant.messages),
+        bytes,
+        savedAt: at,
+        usedAt: at,
+      };
       entries = [...entries.filter((other) => other.file !== file), entry];
       occupant.saved = true;
       await writeLedger();
       await drop(evictions(entries, budget));
-      deps.log(`conversation cache: saved ${saved.tokens} tokens of ${occupant.conversationId} (${Math.round(bytes / 1024)} KiB)`);
+      deps.log(
+        `conversation cache: saved ${saved.tokens} tokens of ${occupant.conversationId} (${Math.round(bytes / 1024)} KiB)`,
+      );
     } catch (error) {
       await rm(join(deps.dir, part), { force: true }).catch(() => undefined);
       deps.log(`conversation cache: could not save ${occupant.conversationId}: ${(error as Error).message}`);
     }
   }
 
-  async function restore(server: CachedServer, slot: number, conversationId: string, messages: readonly PromptMessage[]): Promise<boolean> {
+  async function restore(
+    server: CachedServer,
+    slot: number,
+    conversationId: string,
+    messages: readonly PromptMessage[],
+  ): Promise<boolean> {
     const entry = entries.find((candidate) => candidate.conversationId === conversationId);
     if (!entry) return false;
     const verdict = mayRestore(entry, server.identity, messages);
@@ -130,8 +170,14 @@ export async function openSlotKeeper(deps: SlotKeeperDeps): Promise<SlotKeeper> 
     }
   }
 
-  function settle(server: CachedServer, slot: number, conversationId: string | null, messages: readonly PromptMessage[] | null): void {
-    if (conversationId && messages) occupants.set(slot, { server, conversationId, messages: [...messages], saved: false });
+  function settle(
+    server: CachedServer,
+    slot: number,
+    conversationId: string | null,
+    messages: readonly PromptMessage[] | null,
+  ): void {
+    if (conversationId && messages)
+      occupants.set(slot, { server, conversationId, messages: [...messages], saved: false });
     else occupants.delete(slot);
   }
 
@@ -185,7 +231,8 @@ async function readLedger(dir: string, log: (line: string) => void): Promise<Slo
     if (parsed.success) return parsed.data.entries;
     log('conversation cache: its ledger is unreadable; starting empty');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log(`conversation cache: its ledger is unreadable (${(error as Error).message}); starting empty`);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      log(`conversation cache: its ledger is unreadable (${(error as Error).message}); starting empty`);
   }
   return [];
 }
@@ -193,5 +240,6 @@ async function readLedger(dir: string, log: (line: string) => void): Promise<Slo
 /** Files no entry names (a save cut by a crash, a ledger lost) take disk for nothing. */
 async function sweep(dir: string, entries: readonly SlotEntry[]): Promise<void> {
   const known = new Set([LEDGER, ...entries.map((entry) => entry.file)]);
-  for (const name of await readdir(dir)) if (!known.has(name) && !name.startsWith('.')) await rm(join(dir, name), { force: true });
+  for (const name of await readdir(dir))
+    if (!known.has(name) && !name.startsWith('.')) await rm(join(dir, name), { force: true });
 }

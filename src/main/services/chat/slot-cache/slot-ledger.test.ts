@@ -8,21 +8,44 @@ const conversation = [
 ];
 
 function entry(patch: Partial<SlotEntry> = {}): SlotEntry {
-  return { conversationId: 'c1', file: 'conv-c1.bin', identity: 'launch', tokens: 900, messageCount: 3, prefixHash: prefixHash(conversation), bytes: 100, savedAt: 1, usedAt: 1, ...patch };
+  return {
+    conversationId: 'c1',
+    file: 'conv-c1.bin',
+    identity: 'launch',
+    tokens: 900,
+    messageCount: 3,
+    prefixHash: prefixHash(conversation),
+    bytes: 100,
+    savedAt: 1,
+    usedAt: 1,
+    ...patch,
+  };
 }
 
 describe('slot ledger', () => {
   it('restores for the same launch when the request continues the saved messages', () => {
-    expect(mayRestore(entry(), 'launch', [...conversation, { role: 'user', content: 'And then?' }])).toEqual({ ok: true });
+    expect(mayRestore(entry(), 'launch', [...conversation, { role: 'user', content: 'And then?' }])).toEqual({
+      ok: true,
+    });
   });
 
   it('refuses another launch, a request that adds nothing, and a conversation changed before the saved answer', () => {
     const next = [...conversation, { role: 'user', content: 'And then?' }];
-    expect(mayRestore(entry(), 'other', next)).toMatchObject({ ok: false, reason: expect.stringMatching(/another model/) });
+    expect(mayRestore(entry(), 'other', next)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/another model/),
+    });
     expect(mayRestore(entry(), 'launch', conversation)).toMatchObject({ ok: false });
-    const edited = next.map((message, index) => (index === 1 ? { ...message, content: 'An edited question' } : message));
-    expect(mayRestore(entry(), 'launch', edited)).toMatchObject({ ok: false, reason: expect.stringMatching(/changed/) });
-    const regenerated = next.map((message, index) => (index === 2 ? { ...message, content: 'Another answer' } : message));
+    const edited = next.map((message, index) =>
+      index === 1 ? { ...message, content: 'An edited question' } : message,
+    );
+    expect(mayRestore(entry(), 'launch', edited)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/changed/),
+    });
+    const regenerated = next.map((message, index) =>
+      index === 2 ? { ...message, content: 'Another answer' } : message,
+    );
     expect(mayRestore(entry(), 'launch', regenerated)).toMatchObject({ ok: false });
   });
 
@@ -33,11 +56,20 @@ describe('slot ledger', () => {
     expect(prefixHash([{ role: 'assistant', content: 'x' }])).not.toBe(prefixHash(a));
     expect(prefixHash([{ role: 'user', content: 'x', tool_calls: [{ id: '1' }] }])).not.toBe(prefixHash(a));
     // A message boundary is part of it: ["ab"] is not ["a", "b"].
-    expect(prefixHash([{ role: 'user', content: 'ab' }])).not.toBe(prefixHash([{ role: 'user', content: 'a' }, { role: 'user', content: 'b' }]));
+    expect(prefixHash([{ role: 'user', content: 'ab' }])).not.toBe(
+      prefixHash([
+        { role: 'user', content: 'a' },
+        { role: 'user', content: 'b' },
+      ]),
+    );
   });
 
   it('evicts least recently used first until the rest fit, and a file alone over the budget too', () => {
-    const entries = [entry({ file: 'a', usedAt: 3, bytes: 40 }), entry({ file: 'b', usedAt: 1, bytes: 40 }), entry({ file: 'c', usedAt: 2, bytes: 40 })];
+    const entries = [
+      entry({ file: 'a', usedAt: 3, bytes: 40 }),
+      entry({ file: 'b', usedAt: 1, bytes: 40 }),
+      entry({ file: 'c', usedAt: 2, bytes: 40 }),
+    ];
     expect(evictions(entries, 100).map((e) => e.file)).toEqual(['b']);
     expect(evictions(entries, 120)).toEqual([]);
     expect(evictions(entries, 30).map((e) => e.file)).toEqual(['b', 'c', 'a']);

@@ -39,7 +39,9 @@ export interface PromptMessage {
 export function prefixHash(messages: readonly PromptMessage[], count = messages.length): string {
   const hash = createHash('sha256');
   for (const message of messages.slice(0, count)) {
-    hash.update(JSON.stringify([message.role, message.content ?? null, message.tool_calls ?? null, message.tool_call_id ?? null]));
+    hash.update(
+      JSON.stringify([message.role, message.content ?? null, message.tool_calls ?? null, message.tool_call_id ?? null]),
+    );
     hash.update('\u0000');
   }
   return hash.digest('hex');
@@ -55,12 +57,17 @@ export type RestoreVerdict = { ok: true } | { ok: false; reason: string };
  */
 export function mayRestore(entry: SlotEntry, identity: string, messages: readonly PromptMessage[]): RestoreVerdict {
   if (entry.identity !== identity) return { ok: false, reason: 'saved by another model or launch' };
-  if (messages.length <= entry.messageCount) return { ok: false, reason: 'the request does not go beyond the saved conversation' };
-  if (prefixHash(messages, entry.messageCount) !== entry.prefixHash) return { ok: false, reason: 'the conversation changed before its last saved answer' };
+  if (messages.length <= entry.messageCount)
+    return { ok: false, reason: 'the request does not go beyond the saved conversation' };
+  if (prefixHash(messages, entry.messageCount) !== entry.prefixHash)
+    return { ok: false, reason: 'the conversation changed before its last saved answer' };
   return { ok: true };
 }
 
-/** The entries to remove so the rest fit `budgetBytes`, least recently used first (an entry alone over the budget goes too). */
+/**
+ * The entries to remove so the rest fit `budgetBytes`, least recently used first (an entry alone over the budget goes
+ * too).
+ */
 export function evictions(entries: readonly SlotEntry[], budgetBytes: number): SlotEntry[] {
   let total = entries.reduce((sum, entry) => sum + entry.bytes, 0);
   const out: SlotEntry[] = [];

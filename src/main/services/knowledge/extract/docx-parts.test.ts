@@ -85,7 +85,9 @@ describe('a DOCX zip bomb is refused from what its zip declares, before inflatin
   it('text past the text cap is refused', async () => {
     const path = join(dir, 'wordy.docx');
     await makeZipBombDocx(path, { documentBytes: MB });
-    expect((await failureOf(() => extractFile(path, { ...limits, maxTextChars: 100_000 }))).reason).toBe('content_too_large');
+    expect((await failureOf(() => extractFile(path, { ...limits, maxTextChars: 100_000 }))).reason).toBe(
+      'content_too_large',
+    );
   });
 });
 

@@ -31,37 +31,62 @@ function declaredParts(bytes: Uint8Array, path: string, limits: ExtractLimits): 
   try {
     entries = readZipDirectory(bytes, limits.maxZipEntries);
   } catch (error) {
-    if (error instanceof ZipDirectoryError) throw new ExtractFailure('corrupt_file', `${path} is not a readable DOCX: ${error.message}`);
+    if (error instanceof ZipDirectoryError)
+      throw new ExtractFailure('corrupt_file', `${path} is not a readable DOCX: ${error.message}`);
     throw error;
   }
   const parts = entries.filter((entry) => isTextPart(entry.name));
   const names = new Set<string>();
   let total = 0;
   for (const entry of parts) {
-    if (names.has(entry.name)) throw new ExtractFailure('corrupt_file', `${path} is not a readable DOCX: it holds two parts named ${entry.name}`);
+    if (names.has(entry.name))
+      throw new ExtractFailure(
+        'corrupt_file',
+        `${path} is not a readable DOCX: it holds two parts named ${entry.name}`,
+      );
     names.add(entry.name);
-    if (entry.uncompressedSize > limits.maxPartBytes) throw tooLarge(path, `its part ${entry.name} unpacks to ${mb(entry.uncompressedSize)}; one part may be ${mb(limits.maxPartBytes)}`);
+    if (entry.uncompressedSize > limits.maxPartBytes)
+      throw tooLarge(
+        path,
+        `its part ${entry.name} unpacks to ${mb(entry.uncompressedSize)}; one part may be ${mb(limits.maxPartBytes)}`,
+      );
     total += entry.uncompressedSize;
-    if (total > limits.maxUnpackedBytes) throw tooLarge(path, `its parts unpack to more than ${mb(limits.maxUnpackedBytes)}`);
+    if (total > limits.maxUnpackedBytes)
+      throw tooLarge(path, `its parts unpack to more than ${mb(limits.maxUnpackedBytes)}`);
   }
   return parts;
 }
 
 function inflateEntry(bytes: Uint8Array, entry: ZipEntry, path: string): Buffer {
-  if (entry.flags & ENCRYPTED_FLAG) throw new ExtractFailure('corrupt_file', `${path} is not a readable DOCX: its part ${entry.name} is encrypted`);
-  if (entry.method !== STORED && entry.method !== DEFLATED) throw new ExtractFailure('corrupt_file', `${path} is not a readable DOCX: its part ${entry.name} uses compression method ${entry.method}`);
+  if (entry.flags & ENCRYPTED_FLAG)
+    throw new ExtractFailure('corrupt_file', `${path} is not a readable DOCX: its part ${entry.name} is encrypted`);
+  if (entry.method !== STORED && entry.method !== DEFLATED)
+    throw new ExtractFailure(
+      'corrupt_file',
+      `${path} is not a readable DOCX: its part ${entry.name} uses compression method ${entry.method}`,
+    );
   let data: Buffer;
   try {
     const { start, end } = entryDataRange(bytes, entry);
     const raw = Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start);
     // The declared size is the limit: inflating stops the moment the output would pass it.
-    data = entry.method === STORED ? raw : inflateRawSync(raw, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
+    data =
+      entry.method === STORED ? raw : inflateRawSync(raw, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(path, `its part ${entry.name} unpacks to more than the ${mb(entry.uncompressedSize)} it declares`);
-    throw new ExtractFailure('corrupt_file', `${path} is not a readable DOCX: its part ${entry.name} cannot be unpacked: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+      throw tooLarge(path, `its part ${entry.name} unpacks to more than the ${mb(entry.uncompressedSize)} it declares`);
+    throw new ExtractFailure(
+      'corrupt_file',
+      `${path} is not a readable DOCX: its part ${entry.name} cannot be unpacked: ${(error as Error).message}`,
+    );
   }
-  if (data.length !== entry.uncompressedSize) throw new ExtractFailure('corrupt_file', `${path} is not a readable DOCX: its part ${entry.name} is ${data.length} bytes, not the ${entry.uncompressedSize} it declares`);
-  if (crc32(data) !== entry.crc32) throw new ExtractFailure('corrupt_file', `${path} is not a readable DOCX: its part ${entry.name} is damaged (CRC)`);
+  if (data.length !== entry.uncompressedSize)
+    throw new ExtractFailure(
+      'corrupt_file',
+      `${path} is not a readable DOCX: its part ${entry.name} is ${data.length} bytes, not the ${entry.uncompressedSize} it declares`,
+    );
+  if (crc32(data) !== entry.crc32)
+    throw new ExtractFailure('corrupt_file', `${path} is not a readable DOCX: its part ${entry.name} is damaged (CRC)`);
   return data;
 }
 

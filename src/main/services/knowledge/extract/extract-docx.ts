@@ -17,6 +17,10 @@ export async function extractDocx(bytes: Uint8Array, path: string, limits: Extra
   } catch (error) {
     throw new ExtractFailure('corrupt_file', `${path} is not a readable DOCX: ${(error as Error).message}`);
   }
-  if (text.length > limits.maxTextChars) throw new ExtractFailure('content_too_large', `${path} was not read: it holds more than ${limits.maxTextChars} characters of text`);
+  if (text.length > limits.maxTextChars)
+    throw new ExtractFailure(
+      'content_too_large',
+      `${path} was not read: it holds more than ${limits.maxTextChars} characters of text`,
+    );
   return text.replace(/\r\n?/g, '\n').replace(/\n{3,}/g, '\n\n');
 }

@@ -19,7 +19,11 @@ export async function extractPdf(bytes: Uint8Array, path: string, limits: Extrac
   const { getDocumentProxy } = await import('unpdf');
   try {
     // PDF.js takes ownership of (and detaches) the buffer it is given: hand it a copy.
-    const pdf = await getDocumentProxy(new Uint8Array(bytes), { isEvalSupported: false, stopAtErrors: true, verbosity: 0 });
+    const pdf = await getDocumentProxy(new Uint8Array(bytes), {
+      isEvalSupported: false,
+      stopAtErrors: true,
+      verbosity: 0,
+    });
     try {
       const sections: TextSection[] = [];
       let chars = 0;
@@ -35,14 +39,22 @@ export async function extractPdf(bytes: Uint8Array, path: string, limits: Extrac
       await pdf.destroy();
     }
   } catch (error) {
-    if (error instanceof TextCapReached) throw new ExtractFailure('content_too_large', `${path} was not read: it holds more than ${limits.maxTextChars} characters of text`);
+    if (error instanceof TextCapReached)
+      throw new ExtractFailure(
+        'content_too_large',
+        `${path} was not read: it holds more than ${limits.maxTextChars} characters of text`,
+      );
     const name = (error as { name?: string } | null)?.name;
-    if (name === 'PasswordException') throw new ExtractFailure('encrypted_pdf', `${path} is encrypted (it needs a password)`);
+    if (name === 'PasswordException')
+      throw new ExtractFailure('encrypted_pdf', `${path} is encrypted (it needs a password)`);
     throw new ExtractFailure('corrupt_file', `${path} is not a readable PDF: ${(error as Error).message}`);
   }
 }
 
-/** A page's text as unpdf's extractText joins it (items, a newline where PDF.js ends a line), at most `budget` characters. */
+/**
+ * A page's text as unpdf's extractText joins it (items, a newline where PDF.js ends a line), at most `budget`
+ * characters.
+ */
 async function pageText(stream: ReadableStream<TextChunk>, budget: number): Promise<string> {
   const reader = stream.getReader();
   const parts: string[] = [];

@@ -23,9 +23,18 @@ const LIMIT_FIELDS = ['maxFileBytes', 'maxPartBytes', 'maxUnpackedBytes', 'maxZi
 
 export function isExtractRequest(value: unknown): value is ExtractRequest {
   const msg = value as Partial<ExtractRequest> | null;
-  if (typeof msg !== 'object' || msg === null || msg.type !== 'extract' || typeof msg.id !== 'number' || typeof msg.path !== 'string') return false;
+  if (
+    typeof msg !== 'object' ||
+    msg === null ||
+    msg.type !== 'extract' ||
+    typeof msg.id !== 'number' ||
+    typeof msg.path !== 'string'
+  )
+    return false;
   const limits = msg.limits as Record<string, unknown> | undefined;
-  return typeof limits === 'object' && limits !== null && LIMIT_FIELDS.every((field) => typeof limits[field] === 'number');
+  return (
+    typeof limits === 'object' && limits !== null && LIMIT_FIELDS.every((field) => typeof limits[field] === 'number')
+  );
 }
 
 export function isFromExtractWorker(value: unknown): value is FromExtractWorker {
@@ -42,6 +51,9 @@ export function isFromExtractWorker(value: unknown): value is FromExtractWorker 
     typeof file.hash === 'string' &&
     typeof file.bytes === 'number' &&
     Array.isArray(file.sections) &&
-    file.sections.every((s: { text?: unknown; page?: unknown } | null) => typeof s?.text === 'string' && (s.page === null || typeof s.page === 'number'))
+    file.sections.every(
+      (s: { text?: unknown; page?: unknown } | null) =>
+        typeof s?.text === 'string' && (s.page === null || typeof s.page === 'number'),
+    )
   );
 }

@@ -30,7 +30,9 @@ describe('extractFile on real documents', () => {
   it('reads text, Markdown and code as they are', async () => {
     expect((await extractFile(files.text, extractLimits(MB))).sections[0]!.text).toContain('zebracorn');
     expect((await extractFile(files.markdown, extractLimits(MB))).sections[0]!.text).toContain('quokkafish');
-    expect((await extractFile(files.code, extractLimits(MB))).sections[0]!.text.split('\n')[0]).toBe('def wombatize(x):');
+    expect((await extractFile(files.code, extractLimits(MB))).sections[0]!.text.split('\n')[0]).toBe(
+      'def wombatize(x):',
+    );
   });
 
   it('reads HTML without its scripts and styles', async () => {

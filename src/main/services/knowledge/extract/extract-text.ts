@@ -35,16 +35,26 @@ export async function extractFile(path: string, limits: ExtractLimits): Promise<
   if (size === 0) throw new ExtractFailure('empty_file', `${path} is empty`);
   // Checked before reading, so a huge file never reaches memory.
   const { maxFileBytes } = limits;
-  if (size > maxFileBytes) throw new ExtractFailure('file_too_large', `${path} is ${Math.round(size / 1048576)} MB; the limit is ${Math.round(maxFileBytes / 1048576)} MB`);
+  if (size > maxFileBytes)
+    throw new ExtractFailure(
+      'file_too_large',
+      `${path} is ${Math.round(size / 1048576)} MB; the limit is ${Math.round(maxFileBytes / 1048576)} MB`,
+    );
   const bytes = await readFile(path).catch((error: unknown) => {
     throw new ExtractFailure(fsReason(error), `${path}: ${(error as Error).message}`);
   });
   const sections = await sectionsOf(kind, bytes, path, limits);
-  if (sections.every((section) => section.text.trim() === '')) throw new ExtractFailure('no_text', `${path} has no text to index`);
+  if (sections.every((section) => section.text.trim() === ''))
+    throw new ExtractFailure('no_text', `${path} has no text to index`);
   return { hash: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length, sections };
 }
 
-async function sectionsOf(kind: NonNullable<ReturnType<typeof fileKindOf>>, bytes: Buffer, path: string, limits: ExtractLimits): Promise<TextSection[]> {
+async function sectionsOf(
+  kind: NonNullable<ReturnType<typeof fileKindOf>>,
+  bytes: Buffer,
+  path: string,
+  limits: ExtractLimits,
+): Promise<TextSection[]> {
   switch (kind) {
     case 'pdf':
       return (await import('./extract-pdf')).extractPdf(bytes, path, limits);

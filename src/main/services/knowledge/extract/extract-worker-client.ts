@@ -70,7 +70,10 @@ export function workerExtractor(options: ExtractWorkerOptions): Extractor {
       command: options.execPath ?? process.execPath,
       args: [...options.execArgv, `--max-old-space-size=${heapMb}`, options.entry],
       env: options.env ?? process.env,
-      output: { mode: 'ipc', onMessage: (message) => isFromExtractWorker(message) && listeners.forEach((listener) => listener(message)) },
+      output: {
+        mode: 'ipc',
+        onMessage: (message) => isFromExtractWorker(message) && listeners.forEach((listener) => listener(message)),
+      },
       killGraceMs: 1_000,
     });
     const worker = { proc, listeners, exitListeners };
@@ -88,7 +91,10 @@ export function workerExtractor(options: ExtractWorkerOptions): Extractor {
       return;
     }
     const timer = setTimeout(() => {
-      idle.splice(idle.findIndex((entry) => entry.worker === worker), 1);
+      idle.splice(
+        idle.findIndex((entry) => entry.worker === worker),
+        1,
+      );
       void worker.proc.kill();
     }, options.idleMs ?? 30_000);
     timer.unref();
@@ -101,12 +107,19 @@ export function workerExtractor(options: ExtractWorkerOptions): Extractor {
       if (!entry.worker.proc.hasExited()) return entry.worker;
     }
     const worker = spawn();
-    const started = await waitFor(worker, signal, options.startTimeoutMs ?? 60_000, (message) => message.type === 'ready');
+    const started = await waitFor(
+      worker,
+      signal,
+      options.startTimeoutMs ?? 60_000,
+      (message) => message.type === 'ready',
+    );
     if (started.kind === 'message') return worker;
     await worker.proc.kill();
     if (started.kind === 'aborted') throw signal.reason;
     const exit = await worker.proc.exited;
-    const why = exit.spawnError ?? (started.kind === 'timeout' ? 'it did not start in time' : `it exited (${exit.signal ?? `code ${exit.code}`})`);
+    const why =
+      exit.spawnError ??
+      (started.kind === 'timeout' ? 'it did not start in time' : `it exited (${exit.signal ?? `code ${exit.code}`})`);
     throw new ExtractFailure('read_failed', `${path}: the document reader could not start: ${why}`);
   }
 
@@ -118,7 +131,12 @@ export function workerExtractor(options: ExtractWorkerOptions): Extractor {
       const id = nextId++;
       const request: ExtractRequest = { type: 'extract', id, path, limits };
       worker.proc.send(request);
-      const answer = await waitFor(worker, signal, timeoutMs, (message) => message.type !== 'ready' && message.id === id);
+      const answer = await waitFor(
+        worker,
+        signal,
+        timeoutMs,
+        (message) => message.type !== 'ready' && message.id === id,
+      );
       if (answer.kind === 'message' && answer.message.type === 'extracted') {
         release(worker);
         return answer.message.file;
@@ -129,7 +147,11 @@ export function workerExtractor(options: ExtractWorkerOptions): Extractor {
       }
       await worker.proc.kill();
       if (answer.kind === 'aborted') throw signal.reason;
-      if (answer.kind === 'timeout') throw new ExtractFailure('read_failed', `${path}: reading it took over ${Math.round(timeoutMs / 60_000)} minutes; it was stopped`);
+      if (answer.kind === 'timeout')
+        throw new ExtractFailure(
+          'read_failed',
+          `${path}: reading it took over ${Math.round(timeoutMs / 60_000)} minutes; it was stopped`,
+        );
       throw deathFailure(path, await worker.proc.exited, worker.proc.lastLines().join('\n'), heapMb);
     },
 
@@ -141,9 +163,15 @@ export function workerExtractor(options: ExtractWorkerOptions): Extractor {
   };
 }
 
-type Waited = { kind: 'message'; message: FromExtractWorker } | { kind: 'exited' } | { kind: 'aborted' } | { kind: 'timeout' };
+type Waited =
+  { kind: 'message'; message: FromExtractWorker } | { kind: 'exited' } | { kind: 'aborted' } | { kind: 'timeout' };
 
-function waitFor(worker: Worker, signal: AbortSignal, timeoutMs: number, wanted: (message: FromExtractWorker) => boolean): Promise<Waited> {
+function waitFor(
+  worker: Worker,
+  signal: AbortSignal,
+  timeoutMs: number,
+  wanted: (message: FromExtractWorker) => boolean,
+): Promise<Waited> {
   return new Promise((resolve) => {
     const finish = (waited: Waited) => {
       clearTimeout(timer);
@@ -164,12 +192,23 @@ function waitFor(worker: Worker, signal: AbortSignal, timeoutMs: number, wanted:
   });
 }
 
-function deathFailure(path: string, exit: { code: number | null; signal: NodeJS.Signals | null }, stderr: string, heapMb: number): ExtractFailure {
+function deathFailure(
+  path: string,
+  exit: { code: number | null; signal: NodeJS.Signals | null },
+  stderr: string,
+  heapMb: number,
+): ExtractFailure {
   const death = explainWorkerDeath(exit, stderr);
   const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
   // SIGABRT or SIGTRAP with no word why is how V8's heap-limit abort looks when its message is lost.
   if (death.kind === 'out_of_memory' || death.kind === 'aborted') {
-    return new ExtractFailure('out_of_memory', `${path}: reading it needed more than the ${heapMb} MB the document reader may use; the reader was ended (${how}) and the file left out`);
+    return new ExtractFailure(
+      'out_of_memory',
+      `${path}: reading it needed more than the ${heapMb} MB the document reader may use; the reader was ended (${how}) and the file left out`,
+    );
   }
-  return new ExtractFailure('read_failed', `${path}: the document reader crashed (${how})${death.cause ? `: ${death.cause}` : ''}`);
+  return new ExtractFailure(
+    'read_failed',
+    `${path}: the document reader crashed (${how})${death.cause ? `: ${death.cause}` : ''}`,
+  );
 }

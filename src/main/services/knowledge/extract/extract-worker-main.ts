@@ -16,7 +16,12 @@ export function startExtractWorker(): void {
         send(
           error instanceof ExtractFailure
             ? { type: 'failed', id: message.id, reason: error.reason, message: error.message }
-            : { type: 'failed', id: message.id, reason: 'read_failed', message: `${message.path}: ${(error as Error).message}` },
+            : {
+                type: 'failed',
+                id: message.id,
+                reason: 'read_failed',
+                message: `${message.path}: ${(error as Error).message}`,
+              },
         ),
     );
   });

@@ -56,7 +56,10 @@ describe('readZipDirectory: what a zip declares, without inflating it', () => {
   });
 
   it('reads a size hidden in a zip64 extra field', () => {
-    expect(readZipDirectory(zip64Entry(5n * 2n ** 30n), 10)[0]).toMatchObject({ uncompressedSize: 5 * 2 ** 30, compressedSize: 10 });
+    expect(readZipDirectory(zip64Entry(5n * 2n ** 30n), 10)[0]).toMatchObject({
+      uncompressedSize: 5 * 2 ** 30,
+      compressedSize: 10,
+    });
     expect(readZipDirectory(zip64Entry(2n ** 63n), 10)[0]!.uncompressedSize).toBe(Number.POSITIVE_INFINITY);
   });
 
@@ -81,7 +84,9 @@ describe('writeStoredZip', () => {
     ]);
     const zip = writeStoredZip(parts);
     const entries = readZipDirectory(zip, 10);
-    expect(entries.map((e) => [e.name, e.method, e.uncompressedSize])).toEqual([...parts].map(([name, data]) => [name, 0, data.length]));
+    expect(entries.map((e) => [e.name, e.method, e.uncompressedSize])).toEqual(
+      [...parts].map(([name, data]) => [name, 0, data.length]),
+    );
     const { start, end } = entryDataRange(zip, entries[1]!);
     expect(zip.subarray(start, end).toString('utf8')).toBe('<w:document>ünïcode</w:document>');
   });

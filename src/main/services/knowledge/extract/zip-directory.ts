@@ -50,7 +50,8 @@ export function readZipDirectory(bytes: Uint8Array, maxEntries: number): ZipEntr
   const entries: ZipEntry[] = [];
   let at = offset;
   for (let i = 0; i < count; i++) {
-    if (at + CENTRAL_SIZE > offset + size || view.getUint32(at, true) !== CENTRAL_SIGNATURE) throw new ZipDirectoryError(`entry ${i + 1} of the central directory is damaged`);
+    if (at + CENTRAL_SIZE > offset + size || view.getUint32(at, true) !== CENTRAL_SIGNATURE)
+      throw new ZipDirectoryError(`entry ${i + 1} of the central directory is damaged`);
     const nameLength = view.getUint16(at + 28, true);
     const extraLength = view.getUint16(at + 30, true);
     const commentLength = view.getUint16(at + 32, true);
@@ -72,11 +73,15 @@ export function readZipDirectory(bytes: Uint8Array, maxEntries: number): ZipEntr
   return entries;
 }
 
-/** Where an entry's compressed bytes start and end, from its local header (whose name and extra lengths may differ from the directory's). */
+/**
+ * Where an entry's compressed bytes start and end, from its local header (whose name and extra lengths may differ from
+ * the directory's).
+ */
 export function entryDataRange(bytes: Uint8Array, entry: ZipEntry): { start: number; end: number } {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const at = entry.localHeaderOffset;
-  if (at + LOCAL_SIZE > bytes.length || view.getUint32(at, true) !== LOCAL_SIGNATURE) throw new ZipDirectoryError(`the local header of ${entry.name} is missing`);
+  if (at + LOCAL_SIZE > bytes.length || view.getUint32(at, true) !== LOCAL_SIGNATURE)
+    throw new ZipDirectoryError(`the local header of ${entry.name} is missing`);
   const start = at + LOCAL_SIZE + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
   const end = start + entry.compressedSize;
   if (end > bytes.length) throw new ZipDirectoryError(`the data of ${entry.name} runs past the end of the file`);
@@ -86,16 +91,22 @@ export function entryDataRange(bytes: Uint8Array, entry: ZipEntry): { start: num
 function findEndOfDirectory(view: DataView): number {
   const last = view.byteLength - EOCD_SIZE;
   for (let at = last; at >= 0 && at >= last - MAX_COMMENT; at--) {
-    if (view.getUint32(at, true) === EOCD_SIGNATURE && at + EOCD_SIZE + view.getUint16(at + 20, true) <= view.byteLength) return at;
+    if (
+      view.getUint32(at, true) === EOCD_SIGNATURE &&
+      at + EOCD_SIZE + view.getUint16(at + 20, true) <= view.byteLength
+    )
+      return at;
   }
   throw new ZipDirectoryError('it has no end of central directory (not a zip file)');
 }
 
 function readZip64End(view: DataView, eocd: number): { count: number; size: number; offset: number } {
   const locator = eocd - ZIP64_LOCATOR_SIZE;
-  if (locator < 0 || view.getUint32(locator, true) !== ZIP64_LOCATOR_SIGNATURE) throw new ZipDirectoryError('its zip64 end of central directory is missing');
+  if (locator < 0 || view.getUint32(locator, true) !== ZIP64_LOCATOR_SIGNATURE)
+    throw new ZipDirectoryError('its zip64 end of central directory is missing');
   const record = safeNumber(view.getBigUint64(locator + 8, true));
-  if (record + 56 > locator || view.getUint32(record, true) !== ZIP64_EOCD_SIGNATURE) throw new ZipDirectoryError('its zip64 end of central directory is damaged');
+  if (record + 56 > locator || view.getUint32(record, true) !== ZIP64_EOCD_SIGNATURE)
+    throw new ZipDirectoryError('its zip64 end of central directory is damaged');
   return {
     count: safeNumber(view.getBigUint64(record + 32, true)),
     size: safeNumber(view.getBigUint64(record + 40, true)),
@@ -103,11 +114,16 @@ function readZip64End(view: DataView, eocd: number): { count: number; size: numb
   };
 }
 
-/** A field of 0xffffffff means the value sits in the zip64 extra field, in this order, each only if its field is so marked. */
+/**
+ * A field of 0xffffffff means the value sits in the zip64 extra field, in this order, each only if its field is so
+ * marked.
+ */
 function readZip64Extra(view: DataView, start: number, length: number, entry: ZipEntry): void {
-  const wanted = (['uncompressedSize', 'compressedSize', 'localHeaderOffset'] as const).filter((field) => entry[field] === U32_MAX);
+  const wanted = (['uncompressedSize', 'compressedSize', 'localHeaderOffset'] as const).filter(
+    (field) => entry[field] === U32_MAX,
+  );
   if (wanted.length === 0) return;
-  for (let at = start; at + 4 <= start + length; ) {
+  for (let at = start; at + 4 <= start + length;) {
     const id = view.getUint16(at, true);
     const size = view.getUint16(at + 2, true);
     if (id === ZIP64_EXTRA_ID) {

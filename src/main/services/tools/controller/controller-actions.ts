@@ -13,14 +13,55 @@ export type ControllerAction =
   | { kind: 'wait'; ms: number };
 
 const ALIASES: Record<string, string> = {
-  ctrl: 'LeftControl', control: 'LeftControl', shift: 'LeftShift', alt: 'LeftAlt', option: 'LeftAlt',
-  meta: 'LeftMeta', win: 'LeftWin', windows: 'LeftWin', super: 'LeftSuper', cmd: 'LeftCmd', command: 'LeftCmd',
-  enter: 'Enter', return: 'Return', esc: 'Escape', escape: 'Escape', tab: 'Tab', space: 'Space', spacebar: 'Space',
-  backspace: 'Backspace', delete: 'Delete', del: 'Delete', insert: 'Insert', ins: 'Insert', home: 'Home', end: 'End',
-  pageup: 'PageUp', pgup: 'PageUp', pagedown: 'PageDown', pgdn: 'PageDown', up: 'Up', down: 'Down', left: 'Left', right: 'Right',
-  capslock: 'CapsLock', printscreen: 'Print', print: 'Print', menu: 'Menu',
-  '-': 'Minus', '=': 'Equal', '[': 'LeftBracket', ']': 'RightBracket', '\\': 'Backslash', ';': 'Semicolon', "'": 'Quote',
-  ',': 'Comma', '.': 'Period', '/': 'Slash', '`': 'Grave', plus: 'Add',
+  ctrl: 'LeftControl',
+  control: 'LeftControl',
+  shift: 'LeftShift',
+  alt: 'LeftAlt',
+  option: 'LeftAlt',
+  meta: 'LeftMeta',
+  win: 'LeftWin',
+  windows: 'LeftWin',
+  super: 'LeftSuper',
+  cmd: 'LeftCmd',
+  command: 'LeftCmd',
+  enter: 'Enter',
+  return: 'Return',
+  esc: 'Escape',
+  escape: 'Escape',
+  tab: 'Tab',
+  space: 'Space',
+  spacebar: 'Space',
+  backspace: 'Backspace',
+  delete: 'Delete',
+  del: 'Delete',
+  insert: 'Insert',
+  ins: 'Insert',
+  home: 'Home',
+  end: 'End',
+  pageup: 'PageUp',
+  pgup: 'PageUp',
+  pagedown: 'PageDown',
+  pgdn: 'PageDown',
+  up: 'Up',
+  down: 'Down',
+  left: 'Left',
+  right: 'Right',
+  capslock: 'CapsLock',
+  printscreen: 'Print',
+  print: 'Print',
+  menu: 'Menu',
+  '-': 'Minus',
+  '=': 'Equal',
+  '[': 'LeftBracket',
+  ']': 'RightBracket',
+  '\\': 'Backslash',
+  ';': 'Semicolon',
+  "'": 'Quote',
+  ',': 'Comma',
+  '.': 'Period',
+  '/': 'Slash',
+  '`': 'Grave',
+  plus: 'Add',
 };
 
 /** "Ctrl+Shift+S" → ["LeftControl", "LeftShift", "S"]; null when a key is unknown. */
@@ -39,7 +80,9 @@ export function parseKeyCombo(combo: string): string[] | { unknown: string } {
   return keys.length === 0 ? { unknown: combo } : keys;
 }
 
-export function parseControllerActions(raw: unknown): { ok: true; actions: ControllerAction[]; waitMs: number } | { ok: false; error: ToolError } {
+export function parseControllerActions(
+  raw: unknown,
+): { ok: true; actions: ControllerAction[]; waitMs: number } | { ok: false; error: ToolError } {
   if (!Array.isArray(raw) || raw.length === 0) return bad('arguments.actions: must be a non-empty array');
   const actions: ControllerAction[] = [];
   let waitMs = 0;
@@ -66,7 +109,10 @@ export function parseControllerActions(raw: unknown): { ok: true; actions: Contr
         if (typeof step.text === 'string' && step.text !== '') actions.push({ kind: 'type', text: step.text });
         else if (typeof step.keys === 'string') {
           const keys = parseKeyCombo(step.keys);
-          if (!Array.isArray(keys)) return bad(`${where}: unknown key "${keys.unknown}" (use names like Ctrl, Shift, Alt, Enter, Tab, Esc, F5, A, 1)`);
+          if (!Array.isArray(keys))
+            return bad(
+              `${where}: unknown key "${keys.unknown}" (use names like Ctrl, Shift, Alt, Enter, Tab, Esc, F5, A, 1)`,
+            );
           actions.push({ kind: 'keys', keys });
         } else return bad(`${where}: keyboard needs "text" to type or "keys" such as "Ctrl+S"`);
         break;

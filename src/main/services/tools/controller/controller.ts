@@ -28,11 +28,20 @@ export function hasDisplay(platform: NodeJS.Platform, env: Record<string, string
   return platform !== 'linux' || Boolean(env.DISPLAY && env.DISPLAY.trim() !== '');
 }
 
-export async function controllerTool(args: Record<string, unknown>, context: ToolExecContext, deps: ControllerDeps): Promise<ToolOutput> {
+export async function controllerTool(
+  args: Record<string, unknown>,
+  context: ToolExecContext,
+  deps: ControllerDeps,
+): Promise<ToolOutput> {
   const parsed = parseControllerActions(args.actions);
   if (!parsed.ok) return failed(parsed.error);
   if (!hasDisplay(deps.platform, deps.env)) {
-    return failed(toolError('no_display', 'no display: the controller needs a graphical session (DISPLAY is not set), so it cannot move the mouse or type here'));
+    return failed(
+      toolError(
+        'no_display',
+        'no display: the controller needs a graphical session (DISPLAY is not set), so it cannot move the mouse or type here',
+      ),
+    );
   }
   let driver: InputDriver;
   try {
@@ -56,11 +65,22 @@ export async function controllerTool(args: Record<string, unknown>, context: Too
   const at = await driver.getPosition().catch(() => null);
   const where = at ? `; mouse at (${at.x}, ${at.y})` : '';
   const summary = `performed ${done} of ${parsed.actions.length} actions${where}`;
-  if (context.signal.aborted) return { status: 'stopped', output: summary, error: toolError('stopped', 'the user stopped the controller'), details: { performed: done } };
+  if (context.signal.aborted)
+    return {
+      status: 'stopped',
+      output: summary,
+      error: toolError('stopped', 'the user stopped the controller'),
+      details: { performed: done },
+    };
   return { status: 'ok', output: summary, details: { performed: done, position: at } };
 }
 
-async function perform(driver: InputDriver, action: ControllerAction, held: { buttons: Set<'left' | 'right'>; keys: string[][] }, signal: AbortSignal): Promise<void> {
+async function perform(
+  driver: InputDriver,
+  action: ControllerAction,
+  held: { buttons: Set<'left' | 'right'>; keys: string[][] },
+  signal: AbortSignal,
+): Promise<void> {
   switch (action.kind) {
     case 'move':
       return driver.setPosition(action.x, action.y);
@@ -87,7 +107,10 @@ async function perform(driver: InputDriver, action: ControllerAction, held: { bu
   }
 }
 
-async function releaseAll(driver: InputDriver, held: { buttons: Set<'left' | 'right'>; keys: string[][] }): Promise<void> {
+async function releaseAll(
+  driver: InputDriver,
+  held: { buttons: Set<'left' | 'right'>; keys: string[][] },
+): Promise<void> {
   for (const keys of held.keys) await driver.releaseKeys([...keys].reverse()).catch(() => undefined);
   for (const button of held.buttons) await driver.release(button).catch(() => undefined);
 }

@@ -19,7 +19,8 @@ const MAX_DIFF_CHARS = 200_000;
 export async function previewChangeTool(args: Record<string, unknown>, context: ToolExecContext): Promise<ToolOutput> {
   const tool = args.tool;
   const call = (args.arguments ?? {}) as Record<string, unknown>;
-  if (tool !== 'write_file' && tool !== 'edit_file') return failed(toolError('invalid_arguments', `no preview for ${String(tool)}`));
+  if (tool !== 'write_file' && tool !== 'edit_file')
+    return failed(toolError('invalid_arguments', `no preview for ${String(tool)}`));
   const resolved = await resolveWorkspacePath(context.workspaceDir, String(call.path), { fence: context.fence });
   if (!resolved.ok) return failed(resolved.error);
   const target = resolved.value;
@@ -29,7 +30,12 @@ export async function previewChangeTool(args: Record<string, unknown>, context: 
     const read = await readTextFile(target.path, target.relative, TOOL_LIMITS.maxReadBytes);
     // Overwriting a binary or huge file is still allowed; the card then says so instead of diffing.
     if (!read.ok && tool === 'edit_file') return failed(read.error);
-    if (!read.ok) return { status: 'ok', output: `${target.relative} will be replaced (${read.error.message})`, details: { path: target.relative, isNew: false, diffable: false } };
+    if (!read.ok)
+      return {
+        status: 'ok',
+        output: `${target.relative} will be replaced (${read.error.message})`,
+        details: { path: target.relative, isNew: false, diffable: false },
+      };
     before = read.file.text;
   } else if (tool === 'edit_file') {
     return failed(toolError('not_found', `"${target.relative}" does not exist; use write_file to create it`));
@@ -43,11 +49,21 @@ export async function previewChangeTool(args: Record<string, unknown>, context: 
     if (!edit.ok) return failed(edit.error);
     after = edit.text;
   }
-  const diff = unifiedDiff(before, after, { oldName: target.exists ? target.relative : null, newName: target.relative });
+  const diff = unifiedDiff(before, after, {
+    oldName: target.exists ? target.relative : null,
+    newName: target.relative,
+  });
   const capped = capOutput(diff.text, MAX_DIFF_CHARS);
   return {
     status: 'ok',
     output: capped.text,
-    details: { path: target.relative, isNew: !target.exists, diffable: true, added: diff.added, removed: diff.removed, truncated: capped.truncated },
+    details: {
+      path: target.relative,
+      isNew: !target.exists,
+      diffable: true,
+      added: diff.added,
+      removed: diff.removed,
+      truncated: capped.truncated,
+    },
   };
 }

@@ -29,7 +29,12 @@ beforeEach(async () => {
   await writeFile(join(dataDir, 'settings.json'), '{}\n');
   await writeFile(join(dataDir, 'workspace', 'notes.txt'), 'mine\n');
   await writeFile(join(home, 'todo.txt'), 'buy milk\n');
-  context = (workspaceDir = home) => ({ workspaceDir, signal: new AbortController().signal, reportChild: () => undefined, fence: { dir: dataDir, allowed: [join(dataDir, 'workspace')] } });
+  context = (workspaceDir = home) => ({
+    workspaceDir,
+    signal: new AbortController().signal,
+    reportChild: () => undefined,
+    fence: { dir: dataDir, allowed: [join(dataDir, 'workspace')] },
+  });
 });
 afterEach(() => rm(home, { recursive: true, force: true }));
 
@@ -37,11 +42,22 @@ describe("the file tools and EVA's data dir", () => {
   it('refuse to read, write, edit or preview a file in it, though the workspace contains it', async () => {
     const target = '.config/eva-desktop/mcp.json';
     expect((await readFileTool({ path: target }, context())).error?.code).toBe('protected_path');
-    expect((await writeFileTool({ path: target, content: '{"servers":{"x":{"command":"sh"}}}' }, context())).error?.code).toBe('protected_path');
-    expect((await editFileTool({ path: target, old_string: '{}', new_string: '{"x":1}' }, context())).error?.code).toBe('protected_path');
-    expect((await previewChangeTool({ tool: 'write_file', arguments: { path: target, content: 'x' } }, context())).error?.code).toBe('protected_path');
-    expect((await writeFileTool({ path: '.config/eva-desktop/new-file.json', content: 'x' }, context())).error?.code).toBe('protected_path');
-    expect((await readFileTool({ path: join(dataDir, 'settings.json') }, context())).error?.code).toBe('protected_path');
+    expect(
+      (await writeFileTool({ path: target, content: '{"servers":{"x":{"command":"sh"}}}' }, context())).error?.code,
+    ).toBe('protected_path');
+    expect((await editFileTool({ path: target, old_string: '{}', new_string: '{"x":1}' }, context())).error?.code).toBe(
+      'protected_path',
+    );
+    expect(
+      (await previewChangeTool({ tool: 'write_file', arguments: { path: target, content: 'x' } }, context())).error
+        ?.code,
+    ).toBe('protected_path');
+    expect(
+      (await writeFileTool({ path: '.config/eva-desktop/new-file.json', content: 'x' }, context())).error?.code,
+    ).toBe('protected_path');
+    expect((await readFileTool({ path: join(dataDir, 'settings.json') }, context())).error?.code).toBe(
+      'protected_path',
+    );
     expect(await readFile(join(dataDir, 'mcp.json'), 'utf8')).toBe(MCP_CONFIG);
   });
 
@@ -57,10 +73,14 @@ describe("the file tools and EVA's data dir", () => {
 
   it('still work on the rest of the workspace and in the default workspace inside the data dir', async () => {
     expect(await readFileTool({ path: 'todo.txt' }, context())).toMatchObject({ status: 'ok', output: 'buy milk' });
-    expect(await readFileTool({ path: '.config/eva-desktop/workspace/notes.txt' }, context())).toMatchObject({ status: 'ok' });
+    expect(await readFileTool({ path: '.config/eva-desktop/workspace/notes.txt' }, context())).toMatchObject({
+      status: 'ok',
+    });
     const inner = join(dataDir, 'workspace');
     expect(await writeFileTool({ path: 'out.txt', content: 'ok' }, context(inner))).toMatchObject({ status: 'ok' });
-    expect((await listFilesTool({ path: '.', pattern: '**/*.txt' }, context())).output).toContain('.config/eva-desktop/workspace/notes.txt');
+    expect((await listFilesTool({ path: '.', pattern: '**/*.txt' }, context())).output).toContain(
+      '.config/eva-desktop/workspace/notes.txt',
+    );
   });
 
   it('refuse a workspace that is the data dir itself, for commands too', async () => {
@@ -71,9 +91,15 @@ describe("the file tools and EVA's data dir", () => {
   it('hold through the real tool worker, which gets the fence from the runner', async () => {
     const runner = makeTestRunner(undefined, { fence: { dir: dataDir, allowed: [join(dataDir, 'workspace')] } });
     try {
-      const refused = await runner.run({ tool: 'read_file', args: { path: '.config/eva-desktop/settings.json' }, workspaceDir: home });
+      const refused = await runner.run({
+        tool: 'read_file',
+        args: { path: '.config/eva-desktop/settings.json' },
+        workspaceDir: home,
+      });
       expect(refused.error?.code).toBe('protected_path');
-      expect(await runner.run({ tool: 'read_file', args: { path: 'todo.txt' }, workspaceDir: home })).toMatchObject({ status: 'ok' });
+      expect(await runner.run({ tool: 'read_file', args: { path: 'todo.txt' }, workspaceDir: home })).toMatchObject({
+        status: 'ok',
+      });
     } finally {
       await runner.dispose();
     }

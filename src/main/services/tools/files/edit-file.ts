@@ -8,11 +8,16 @@ import { readTextFile } from './text-file';
 import { resolveWorkspacePath } from './workspace-path';
 import { writeConfined, type WriteHooks } from './write-file';
 
-export async function editFileTool(args: Record<string, unknown>, context: ToolExecContext, hooks: WriteHooks = {}): Promise<ToolOutput> {
+export async function editFileTool(
+  args: Record<string, unknown>,
+  context: ToolExecContext,
+  hooks: WriteHooks = {},
+): Promise<ToolOutput> {
   const resolved = await resolveWorkspacePath(context.workspaceDir, String(args.path), { fence: context.fence });
   if (!resolved.ok) return failed(resolved.error);
   const target = resolved.value;
-  if (!target.exists) return failed(toolError('not_found', `"${target.relative}" does not exist; use write_file to create it`));
+  if (!target.exists)
+    return failed(toolError('not_found', `"${target.relative}" does not exist; use write_file to create it`));
   const read = await readTextFile(target.path, target.relative, TOOL_LIMITS.maxReadBytes);
   if (!read.ok) return failed(read.error);
   const expected = typeof args.expected_replacements === 'number' ? args.expected_replacements : 1;
@@ -21,5 +26,9 @@ export async function editFileTool(args: Record<string, unknown>, context: ToolE
   const written = await writeConfined(target, edit.text, read.file.mode, hooks);
   if (written) return failed(written);
   const noun = edit.replaced === 1 ? 'occurrence' : 'occurrences';
-  return { status: 'ok', output: `Edited ${target.relative}: replaced ${edit.replaced} ${noun}`, details: { path: target.relative, replaced: edit.replaced } };
+  return {
+    status: 'ok',
+    output: `Edited ${target.relative}: replaced ${edit.replaced} ${noun}`,
+    details: { path: target.relative, replaced: edit.replaced },
+  };
 }

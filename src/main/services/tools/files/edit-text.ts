@@ -17,14 +17,28 @@ export function applyEdit(
   expected: number,
   fileName: string,
 ): { ok: true; text: string; replaced: number } | { ok: false; error: ToolError } {
-  if (oldString === '') return { ok: false, error: toolError('invalid_arguments', 'old_string is empty; to create or replace a whole file use write_file') };
-  if (oldString === newString) return { ok: false, error: toolError('invalid_arguments', 'old_string and new_string are identical; nothing would change') };
-  const found = countOccurrences(text, oldString);
-  if (found === 0) {
-    const hint = text.includes('\r\n') && oldString.includes('\n') && !oldString.includes('\r\n') ? ' The file uses CRLF line endings.' : '';
+  if (oldString === '')
     return {
       ok: false,
-      error: toolError('no_match', `old_string was not found in "${fileName}". It must match exactly, including whitespace and indentation; read the file again.${hint}`),
+      error: toolError('invalid_arguments', 'old_string is empty; to create or replace a whole file use write_file'),
+    };
+  if (oldString === newString)
+    return {
+      ok: false,
+      error: toolError('invalid_arguments', 'old_string and new_string are identical; nothing would change'),
+    };
+  const found = countOccurrences(text, oldString);
+  if (found === 0) {
+    const hint =
+      text.includes('\r\n') && oldString.includes('\n') && !oldString.includes('\r\n')
+        ? ' The file uses CRLF line endings.'
+        : '';
+    return {
+      ok: false,
+      error: toolError(
+        'no_match',
+        `old_string was not found in "${fileName}". It must match exactly, including whitespace and indentation; read the file again.${hint}`,
+      ),
     };
   }
   if (found !== expected) {

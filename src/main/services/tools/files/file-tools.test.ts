@@ -19,7 +19,11 @@ const put = (rel: string, content: string | Buffer) => writeFile(join(t.workspac
 describe('read_file', () => {
   it('returns a small file whole', async () => {
     await put('a.txt', 'one\ntwo\n');
-    expect(await readFileTool({ path: 'a.txt' }, t.context())).toMatchObject({ status: 'ok', output: 'one\ntwo', details: { totalLines: 2 } });
+    expect(await readFileTool({ path: 'a.txt' }, t.context())).toMatchObject({
+      status: 'ok',
+      output: 'one\ntwo',
+      details: { totalLines: 2 },
+    });
   });
 
   it('returns a line range and says how to continue', async () => {
@@ -43,9 +47,15 @@ describe('read_file', () => {
     await mkdir(join(t.workspace, 'dir'));
     expect((await readFileTool({ path: 'bin.dat' }, t.context())).error?.code).toBe('binary_file');
     expect((await readFileTool({ path: 'latin1.txt' }, t.context())).error?.code).toBe('binary_file');
-    expect((await readFileTool({ path: 'huge.txt' }, t.context())).error).toMatchObject({ code: 'file_too_large', message: expect.stringContaining('10.0 MB') });
+    expect((await readFileTool({ path: 'huge.txt' }, t.context())).error).toMatchObject({
+      code: 'file_too_large',
+      message: expect.stringContaining('10.0 MB'),
+    });
     expect((await readFileTool({ path: 'nope.txt' }, t.context())).error?.code).toBe('not_found');
-    expect((await readFileTool({ path: 'dir' }, t.context())).error).toMatchObject({ code: 'not_a_file', message: expect.stringContaining('list_files') });
+    expect((await readFileTool({ path: 'dir' }, t.context())).error).toMatchObject({
+      code: 'not_a_file',
+      message: expect.stringContaining('list_files'),
+    });
   });
 });
 
@@ -71,7 +81,10 @@ describe('edit_file', () => {
   beforeEach(() => put('code.ts', 'const a = 1;\nconst b = 1;\nconst c = 2;\n'));
 
   it('replaces exactly one occurrence', async () => {
-    const result = await editFileTool({ path: 'code.ts', old_string: 'const c = 2;', new_string: 'const c = 3;' }, t.context());
+    const result = await editFileTool(
+      { path: 'code.ts', old_string: 'const c = 2;', new_string: 'const c = 3;' },
+      t.context(),
+    );
     expect(result).toMatchObject({ status: 'ok', output: 'Edited code.ts: replaced 1 occurrence' });
     expect(await readFile(join(t.workspace, 'code.ts'), 'utf8')).toBe('const a = 1;\nconst b = 1;\nconst c = 3;\n');
   });
@@ -80,22 +93,34 @@ describe('edit_file', () => {
     const twice = await editFileTool({ path: 'code.ts', old_string: '= 1;', new_string: '= 9;' }, t.context());
     expect(twice.error).toMatchObject({ code: 'match_count', details: { found: 2, expected: 1 } });
     expect(twice.error?.message).toContain('occurs 2 times');
-    const wrong = await editFileTool({ path: 'code.ts', old_string: '= 1;', new_string: '= 9;', expected_replacements: 3 }, t.context());
+    const wrong = await editFileTool(
+      { path: 'code.ts', old_string: '= 1;', new_string: '= 9;', expected_replacements: 3 },
+      t.context(),
+    );
     expect(wrong.error?.message).toContain('occurs 2 times');
-    const ok = await editFileTool({ path: 'code.ts', old_string: '= 1;', new_string: '= $&9;', expected_replacements: 2 }, t.context());
+    const ok = await editFileTool(
+      { path: 'code.ts', old_string: '= 1;', new_string: '= $&9;', expected_replacements: 2 },
+      t.context(),
+    );
     expect(ok.output).toBe('Edited code.ts: replaced 2 occurrences');
     expect(await readFile(join(t.workspace, 'code.ts'), 'utf8')).toBe('const a = $&9;\nconst b = $&9;\nconst c = 2;\n');
   });
 
   it('reports no match, a missing file, and leaves the file alone on failure', async () => {
-    expect((await editFileTool({ path: 'code.ts', old_string: 'nope', new_string: 'x' }, t.context())).error?.code).toBe('no_match');
-    expect((await editFileTool({ path: 'missing.ts', old_string: 'a', new_string: 'b' }, t.context())).error?.code).toBe('not_found');
+    expect(
+      (await editFileTool({ path: 'code.ts', old_string: 'nope', new_string: 'x' }, t.context())).error?.code,
+    ).toBe('no_match');
+    expect(
+      (await editFileTool({ path: 'missing.ts', old_string: 'a', new_string: 'b' }, t.context())).error?.code,
+    ).toBe('not_found');
     expect(await readFile(join(t.workspace, 'code.ts'), 'utf8')).toBe('const a = 1;\nconst b = 1;\nconst c = 2;\n');
   });
 
   it('hints at CRLF line endings', async () => {
     await put('win.txt', 'a\r\nb\r\n');
-    expect((await editFileTool({ path: 'win.txt', old_string: 'a\nb', new_string: 'x' }, t.context())).error?.message).toContain('CRLF');
+    expect(
+      (await editFileTool({ path: 'win.txt', old_string: 'a\nb', new_string: 'x' }, t.context())).error?.message,
+    ).toContain('CRLF');
   });
 });
 
@@ -117,10 +142,16 @@ describe('list_files', () => {
   });
 
   it('finds files by glob, skipping node_modules and never entering symlinked directories', async () => {
-    expect((await listFilesTool({ pattern: '**/*.ts' }, t.context())).output).toBe('src/index.ts\nsrc/lib/util.test.ts\nsrc/lib/util.ts');
+    expect((await listFilesTool({ pattern: '**/*.ts' }, t.context())).output).toBe(
+      'src/index.ts\nsrc/lib/util.test.ts\nsrc/lib/util.ts',
+    );
     expect((await listFilesTool({ pattern: '*.test.ts' }, t.context())).output).toBe('src/lib/util.test.ts');
-    expect((await listFilesTool({ path: 'src', pattern: 'lib/*.{ts,js}' }, t.context())).output).toBe('lib/util.test.ts\nlib/util.ts');
-    expect((await listFilesTool({ pattern: 'node_modules/**/*.ts' }, t.context())).output).toBe('node_modules/pkg/index.ts');
+    expect((await listFilesTool({ path: 'src', pattern: 'lib/*.{ts,js}' }, t.context())).output).toBe(
+      'lib/util.test.ts\nlib/util.ts',
+    );
+    expect((await listFilesTool({ pattern: 'node_modules/**/*.ts' }, t.context())).output).toBe(
+      'node_modules/pkg/index.ts',
+    );
     expect((await listFilesTool({ pattern: '**/secret.txt' }, t.context())).output).toContain('no match');
   });
 
@@ -137,21 +168,40 @@ describe('list_files', () => {
 
 describe('change preview', () => {
   it('shows a new file as all added and an overwrite as a diff', async () => {
-    const fresh = await previewChangeTool({ tool: 'write_file', arguments: { path: 'n.txt', content: 'a\n' } }, t.context());
-    expect(fresh).toMatchObject({ status: 'ok', output: '--- /dev/null\n+++ b/n.txt\n@@ -0,0 +1,1 @@\n+a\n', details: { isNew: true, added: 1 } });
+    const fresh = await previewChangeTool(
+      { tool: 'write_file', arguments: { path: 'n.txt', content: 'a\n' } },
+      t.context(),
+    );
+    expect(fresh).toMatchObject({
+      status: 'ok',
+      output: '--- /dev/null\n+++ b/n.txt\n@@ -0,0 +1,1 @@\n+a\n',
+      details: { isNew: true, added: 1 },
+    });
     await put('o.txt', 'a\nb\n');
-    const over = await previewChangeTool({ tool: 'write_file', arguments: { path: 'o.txt', content: 'a\nc\n' } }, t.context());
+    const over = await previewChangeTool(
+      { tool: 'write_file', arguments: { path: 'o.txt', content: 'a\nc\n' } },
+      t.context(),
+    );
     expect(over.output).toBe('--- a/o.txt\n+++ b/o.txt\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n');
     expect(await readFile(join(t.workspace, 'o.txt'), 'utf8')).toBe('a\nb\n');
   });
 
   it('previews an edit, or says why it would fail', async () => {
     await put('e.txt', 'x = 1\ny = 1\n');
-    const edit = await previewChangeTool({ tool: 'edit_file', arguments: { path: 'e.txt', old_string: 'y = 1', new_string: 'y = 2' } }, t.context());
+    const edit = await previewChangeTool(
+      { tool: 'edit_file', arguments: { path: 'e.txt', old_string: 'y = 1', new_string: 'y = 2' } },
+      t.context(),
+    );
     expect(edit.output).toContain('-y = 1\n+y = 2');
-    const ambiguous = await previewChangeTool({ tool: 'edit_file', arguments: { path: 'e.txt', old_string: '= 1', new_string: '= 2' } }, t.context());
+    const ambiguous = await previewChangeTool(
+      { tool: 'edit_file', arguments: { path: 'e.txt', old_string: '= 1', new_string: '= 2' } },
+      t.context(),
+    );
     expect(ambiguous.error?.code).toBe('match_count');
-    const outside = await previewChangeTool({ tool: 'write_file', arguments: { path: '../outside/x', content: '' } }, t.context());
+    const outside = await previewChangeTool(
+      { tool: 'write_file', arguments: { path: '../outside/x', content: '' } },
+      t.context(),
+    );
     expect(outside.error?.code).toBe('outside_workspace');
   });
 });

@@ -35,7 +35,10 @@ export type CompiledGlob = { ok: true; match: GlobMatcher } | { ok: false; error
 
 export function compileGlob(pattern: string, caseInsensitive = false): CompiledGlob {
   if (pattern.length > GLOB_LIMITS.maxPatternChars) {
-    return invalid(pattern, `it is ${pattern.length} characters long; at most ${GLOB_LIMITS.maxPatternChars} are accepted`);
+    return invalid(
+      pattern,
+      `it is ${pattern.length} characters long; at most ${GLOB_LIMITS.maxPatternChars} are accepted`,
+    );
   }
   // Backslashes are Windows separators here, never escapes: models write src\*.ts.
   let glob = pattern.replace(/\\/g, '/').replace(/^(?:\.\/)+/, '');
@@ -87,10 +90,20 @@ function readableReason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const regexFailure = /^Invalid regular expression: \/.*\/[a-z]*: (.+)$/s.exec(message);
   if (regexFailure?.[1]) return regexFailure[1].toLowerCase();
-  return message.replace(/ - use .*$/s, '').replace(/^Missing closing: (.+)$/, 'a $1 is never closed').replace(/^Missing opening: (.+)$/, 'a $1 is never opened');
+  return message
+    .replace(/ - use .*$/s, '')
+    .replace(/^Missing closing: (.+)$/, 'a $1 is never closed')
+    .replace(/^Missing opening: (.+)$/, 'a $1 is never opened');
 }
 
 function invalid(pattern: string, reason: string): CompiledGlob {
   const shown = pattern.length > 200 ? `${pattern.slice(0, 200)}…` : pattern;
-  return { ok: false, error: toolError('invalid_pattern', `invalid glob pattern "${shown}": ${reason}. Use **, *, ?, [abc], [!abc] and {a,b}`, { pattern: shown }) };
+  return {
+    ok: false,
+    error: toolError(
+      'invalid_pattern',
+      `invalid glob pattern "${shown}": ${reason}. Use **, *, ?, [abc], [!abc] and {a,b}`,
+      { pattern: shown },
+    ),
+  };
 }

@@ -61,7 +61,9 @@ describe('glob search time budget', () => {
     };
     const result = await globSearch(t.workspace, '.', '*.txt', slow, 500, new AbortController().signal, 40);
     expect(result.status).toBe('ok');
-    expect(result.output).toMatch(/\[search stopped after 0\.04 s and \d+ entries; narrow the path or use a simpler pattern\]$/);
+    expect(result.output).toMatch(
+      /\[search stopped after 0\.04 s and \d+ entries; narrow the path or use a simpler pattern\]$/,
+    );
     expect(result.details).toMatchObject({ incomplete: true });
     expect(Number(result.details?.scanned)).toBeLessThan(50);
   });

@@ -35,11 +35,16 @@ export async function listFilesTool(args: Record<string, unknown>, context: Tool
       return await globSearch(path, relative, args.pattern, glob.match, max, context.signal, SEARCH_BUDGET_MS, policy);
     }
     const entries = await readdir(path, { withFileTypes: true });
-    const names = entries.map((e) => (e.isDirectory() ? `${e.name}/` : e.isSymbolicLink() ? `${e.name}@` : e.name)).sort(compareEntries);
-    return listing(names, max, relative === '.' ? '(the workspace directory is empty)' : `(${relative} is empty)`, { path: relative });
+    const names = entries
+      .map((e) => (e.isDirectory() ? `${e.name}/` : e.isSymbolicLink() ? `${e.name}@` : e.name))
+      .sort(compareEntries);
+    return listing(names, max, relative === '.' ? '(the workspace directory is empty)' : `(${relative} is empty)`, {
+      path: relative,
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOTDIR') return failed(toolError('not_a_directory', `"${relative}" is a file, not a directory; use read_file`));
+    if (code === 'ENOTDIR')
+      return failed(toolError('not_a_directory', `"${relative}" is a file, not a directory; use read_file`));
     return failed(openError(error, relative));
   }
 }
@@ -48,7 +53,11 @@ export async function listFilesTool(args: Record<string, unknown>, context: Tool
 export type EntryPolicy = 'show' | 'pass' | 'hide';
 
 /** EVA's data dir is hidden from a search, but the default workspace inside it can still be reached. */
-function fencePolicy(absolute: string, fence: { dir: string; allowed: readonly string[] }, platform: PathPlatform): EntryPolicy {
+function fencePolicy(
+  absolute: string,
+  fence: { dir: string; allowed: readonly string[] },
+  platform: PathPlatform,
+): EntryPolicy {
   if (!insideRealFence(absolute, fence, platform)) return 'show';
   return fence.allowed.some((allowed) => isWithin(absolute, allowed, platform)) ? 'pass' : 'hide';
 }
@@ -95,7 +104,12 @@ export async function globSearch(
       if (shown === 'show' && isMatch(rel)) matches.push(entry.isDirectory() ? `${rel}/` : rel);
     }
   }
-  const result = listing(matches, max, `(no match for "${pattern}" in ${relative})`, { path: relative, pattern, scanned, ...(stopped ? { incomplete: true } : {}) });
+  const result = listing(matches, max, `(no match for "${pattern}" in ${relative})`, {
+    path: relative,
+    pattern,
+    scanned,
+    ...(stopped ? { incomplete: true } : {}),
+  });
   return { ...result, output: result.output + (stopped ? `\n[${stopped}]` : '') };
 }
 
@@ -103,7 +117,8 @@ function listing(names: string[], max: number, empty: string, details: Record<st
   if (names.length === 0) return { status: 'ok', output: empty, details: { ...details, count: 0 } };
   const shown = names.slice(0, max);
   const more = names.length - shown.length;
-  const output = shown.join('\n') + (more > 0 ? `\n[… ${more} more entries; raise max_entries or narrow the pattern]` : '');
+  const output =
+    shown.join('\n') + (more > 0 ? `\n[… ${more} more entries; raise max_entries or narrow the pattern]` : '');
   return { status: 'ok', output, details: { ...details, count: names.length, truncated: more > 0 } };
 }
 

@@ -26,11 +26,29 @@ describe('checkPathSyntax', () => {
     expect(checkPathSyntax(input, 'win32')?.code).toBe('invalid_path');
   });
 
-  it.each(['\\\\server\\share\\x', '\\\\?\\C:\\x', '\\\\.\\PhysicalDrive0', 'C:relative', 'trailing.', 'space ', 'a<b', 'what?'])('refuses %j on Windows', (input) => {
+  it.each([
+    '\\\\server\\share\\x',
+    '\\\\?\\C:\\x',
+    '\\\\.\\PhysicalDrive0',
+    'C:relative',
+    'trailing.',
+    'space ',
+    'a<b',
+    'what?',
+  ])('refuses %j on Windows', (input) => {
     expect(checkPathSyntax(input, 'win32')?.code).toBe('invalid_path');
   });
 
-  it.each(['src/index.ts', './a/../b', 'console.log', 'CONTRIBUTING.md', 'com10.txt', 'dir/file name.txt', '日本語/ファイル.txt', 'a'.repeat(255)])('accepts %j', (input) => {
+  it.each([
+    'src/index.ts',
+    './a/../b',
+    'console.log',
+    'CONTRIBUTING.md',
+    'com10.txt',
+    'dir/file name.txt',
+    '日本語/ファイル.txt',
+    'a'.repeat(255),
+  ])('accepts %j', (input) => {
     expect(checkPathSyntax(input, 'posix')).toBeNull();
     expect(checkPathSyntax(input, 'win32')).toBeNull();
   });

@@ -25,23 +25,29 @@ export function checkPathSyntax(input: string, platform: PathPlatform): ToolErro
   const bad = (message: string) => toolError('invalid_path', message, { path: input.slice(0, 300) });
   if (input.trim() === '') return bad('the path is empty');
   if (input.includes('\0')) return bad('the path contains a NUL byte');
-  if ([...input].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) return bad('the path contains control characters');
+  if ([...input].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f))
+    return bad('the path contains control characters');
   if (input.length > MAX_PATH_CHARS) return bad(`the path is longer than ${MAX_PATH_CHARS} characters`);
   if (input.startsWith('~')) return bad('"~" is not expanded; use a path relative to the workspace directory');
-  if (platform === 'win32' && /^[\\/]{2}/.test(input)) return bad('UNC and device paths (\\\\server\\share, \\\\?\\, \\\\.\\) are not allowed');
+  if (platform === 'win32' && /^[\\/]{2}/.test(input))
+    return bad('UNC and device paths (\\\\server\\share, \\\\?\\, \\\\.\\) are not allowed');
 
   // On Windows "C:\…" is an absolute path; every other ':' names a stream or a drive-relative path.
   const body = platform === 'win32' && /^[A-Za-z]:[\\/]/.test(input) ? input.slice(2) : input;
-  if (body.includes(':')) return bad('":" is not allowed in a path (Windows alternate data streams and drive-relative paths)');
+  if (body.includes(':'))
+    return bad('":" is not allowed in a path (Windows alternate data streams and drive-relative paths)');
 
   const components = body.split(platform === 'win32' ? /[\\/]/ : '/').filter((part) => part !== '');
   for (const part of components) {
-    if (new TextEncoder().encode(part).length > MAX_COMPONENT_BYTES) return bad(`a path component is longer than ${MAX_COMPONENT_BYTES} bytes`);
+    if (new TextEncoder().encode(part).length > MAX_COMPONENT_BYTES)
+      return bad(`a path component is longer than ${MAX_COMPONENT_BYTES} bytes`);
     if (part === '.' || part === '..') continue;
     const stem = part.split('.')[0]?.trimEnd() ?? part;
     if (DEVICE_NAMES.test(stem)) return bad(`"${part}" is a reserved device name on Windows`);
-    if (platform === 'win32' && /[. ]$/.test(part)) return bad(`"${part}" ends with a dot or space, which Windows silently drops`);
-    if (platform === 'win32' && /[<>"|?*]/.test(part)) return bad(`"${part}" contains a character Windows does not allow in names`);
+    if (platform === 'win32' && /[. ]$/.test(part))
+      return bad(`"${part}" ends with a dot or space, which Windows silently drops`);
+    if (platform === 'win32' && /[<>"|?*]/.test(part))
+      return bad(`"${part}" contains a character Windows does not allow in names`);
   }
   return null;
 }
@@ -58,7 +64,12 @@ export function isWithin(root: string, candidate: string, platform: PathPlatform
  * error for `..` escapes and absolute paths elsewhere. `aliases` are other
  * spellings of the root (the path the user configured before realpath).
  */
-export function lexicalTarget(root: string, input: string, platform: PathPlatform, aliases: readonly string[] = []): { path: string } | { error: ToolError } {
+export function lexicalTarget(
+  root: string,
+  input: string,
+  platform: PathPlatform,
+  aliases: readonly string[] = [],
+): { path: string } | { error: ToolError } {
   const api = pathApi(platform);
   if (api.isAbsolute(input)) {
     const absolute = api.resolve(input);
@@ -66,9 +77,15 @@ export function lexicalTarget(root: string, input: string, platform: PathPlatfor
     for (const alias of aliases) {
       if (isWithin(alias, absolute, platform)) return { path: api.join(root, api.relative(alias, absolute)) };
     }
-    return { error: toolError('outside_workspace', `"${input}" is outside the workspace; use a path relative to the workspace directory`) };
+    return {
+      error: toolError(
+        'outside_workspace',
+        `"${input}" is outside the workspace; use a path relative to the workspace directory`,
+      ),
+    };
   }
   const absolute = api.resolve(root, input);
-  if (!isWithin(root, absolute, platform)) return { error: toolError('outside_workspace', `"${input}" leads outside the workspace`) };
+  if (!isWithin(root, absolute, platform))
+    return { error: toolError('outside_workspace', `"${input}" leads outside the workspace`) };
   return { path: absolute };
 }

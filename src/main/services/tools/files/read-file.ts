@@ -17,8 +17,13 @@ export async function readFileTool(args: Record<string, unknown>, context: ToolE
   const offset = typeof args.offset === 'number' ? args.offset : 1;
   const limit = typeof args.limit === 'number' ? args.limit : TOOL_LIMITS.readDefaultLines;
   const total = lines.length;
-  if (total === 0) return { status: 'ok', output: `(${relative} is empty)`, details: { path: relative, totalLines: 0 } };
-  if (offset > total) return failed({ code: 'invalid_arguments', message: `offset ${offset} is past the end of "${relative}", which has ${total} lines` });
+  if (total === 0)
+    return { status: 'ok', output: `(${relative} is empty)`, details: { path: relative, totalLines: 0 } };
+  if (offset > total)
+    return failed({
+      code: 'invalid_arguments',
+      message: `offset ${offset} is past the end of "${relative}", which has ${total} lines`,
+    });
 
   const picked: string[] = [];
   let chars = 0;
@@ -26,14 +31,22 @@ export async function readFileTool(args: Record<string, unknown>, context: ToolE
   for (let i = offset - 1; i < Math.min(total, offset - 1 + limit); i++) {
     const line = lines[i] as string;
     if (chars + line.length > TOOL_LIMITS.maxOutputChars && picked.length > 0) break;
-    picked.push(line.length > TOOL_LIMITS.maxOutputChars ? `${line.slice(0, TOOL_LIMITS.maxOutputChars)} [… line cut …]` : line);
+    picked.push(
+      line.length > TOOL_LIMITS.maxOutputChars ? `${line.slice(0, TOOL_LIMITS.maxOutputChars)} [… line cut …]` : line,
+    );
     chars += line.length + 1;
     last = i + 1;
   }
   const whole = offset === 1 && last === total;
   const body = picked.join('\n');
-  const output = whole ? body : `[${relative}: lines ${offset}-${last} of ${total}${last < total ? `; continue with offset=${last + 1}` : ''}]\n${body}`;
-  return { status: 'ok', output, details: { path: relative, firstLine: offset, lastLine: last, totalLines: total, bytes: read.file.bytes } };
+  const output = whole
+    ? body
+    : `[${relative}: lines ${offset}-${last} of ${total}${last < total ? `; continue with offset=${last + 1}` : ''}]\n${body}`;
+  return {
+    status: 'ok',
+    output,
+    details: { path: relative, firstLine: offset, lastLine: last, totalLines: total, bytes: read.file.bytes },
+  };
 }
 
 // A final newline ends the last line; it does not start an empty one.

@@ -15,7 +15,11 @@ export interface TextFile {
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
-export async function readTextFile(path: string, relative: string, maxBytes: number): Promise<{ ok: true; file: TextFile } | { ok: false; error: ToolError }> {
+export async function readTextFile(
+  path: string,
+  relative: string,
+  maxBytes: number,
+): Promise<{ ok: true; file: TextFile } | { ok: false; error: ToolError }> {
   let handle;
   try {
     handle = await open(path, constants.O_RDONLY | NOFOLLOW);
@@ -24,19 +28,35 @@ export async function readTextFile(path: string, relative: string, maxBytes: num
   }
   try {
     const stat = await handle.stat();
-    if (stat.isDirectory()) return { ok: false, error: toolError('not_a_file', `"${relative}" is a directory; use list_files to see what is inside`) };
+    if (stat.isDirectory())
+      return {
+        ok: false,
+        error: toolError('not_a_file', `"${relative}" is a directory; use list_files to see what is inside`),
+      };
     if (!stat.isFile()) return { ok: false, error: toolError('not_a_file', `"${relative}" is not a regular file`) };
-    // Checked on the open descriptor, so it is the very file read. Also what keeps edit_file from copying an outside file's text in.
+    // Checked on the open descriptor, so it is the very file read. Also what keeps edit_file from copying an outside
+    // file's text in.
     if (stat.nlink > 1) return { ok: false, error: hardLinkError(relative, stat.nlink) };
     if (stat.size > maxBytes) {
       return {
         ok: false,
-        error: toolError('file_too_large', `"${relative}" is ${formatBytes(stat.size)}; the limit is ${formatBytes(maxBytes)}. Use execute_command with head, tail or grep instead.`, { bytes: stat.size }),
+        error: toolError(
+          'file_too_large',
+          `"${relative}" is ${formatBytes(stat.size)}; the limit is ${formatBytes(maxBytes)}. Use execute_command with head, tail or grep instead.`,
+          { bytes: stat.size },
+        ),
       };
     }
     const buffer = await handle.readFile();
     const text = decodeText(buffer);
-    if (text === null) return { ok: false, error: toolError('binary_file', `"${relative}" looks like a binary file (${formatBytes(buffer.length)}); only text files can be read or edited`) };
+    if (text === null)
+      return {
+        ok: false,
+        error: toolError(
+          'binary_file',
+          `"${relative}" looks like a binary file (${formatBytes(buffer.length)}); only text files can be read or edited`,
+        ),
+      };
     return { ok: true, file: { text, mode: stat.mode & 0o7777, bytes: buffer.length } };
   } catch (error) {
     return { ok: false, error: openError(error, relative) };
@@ -73,7 +93,8 @@ export function hardLinkError(relative: string, links: number): ToolError {
 export function openError(error: unknown, relative: string): ToolError {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return toolError('not_found', `"${relative}" does not exist`);
-  if (code === 'ELOOP') return toolError('outside_workspace', `"${relative}" became a symbolic link; refusing to follow it`);
+  if (code === 'ELOOP')
+    return toolError('outside_workspace', `"${relative}" became a symbolic link; refusing to follow it`);
   if (code === 'EISDIR') return toolError('not_a_file', `"${relative}" is a directory`);
   if (code === 'EACCES' || code === 'EPERM') return toolError('io_error', `permission denied for "${relative}"`);
   return toolError('io_error', `"${relative}": ${(error as Error).message}`);

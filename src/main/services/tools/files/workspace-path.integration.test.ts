@@ -26,19 +26,34 @@ const outsideUntouched = async () => {
 describe('resolveWorkspacePath', () => {
   it('resolves paths inside, existing or not', async () => {
     const existing = await resolveWorkspacePath(t.workspace, 'inside.txt');
-    expect(existing).toMatchObject({ ok: true, value: { path: join(t.workspace, 'inside.txt'), relative: 'inside.txt', exists: true } });
+    expect(existing).toMatchObject({
+      ok: true,
+      value: { path: join(t.workspace, 'inside.txt'), relative: 'inside.txt', exists: true },
+    });
     const fresh = await resolveWorkspacePath(t.workspace, 'new/dir/file.txt');
-    expect(fresh).toMatchObject({ ok: true, value: { path: join(t.workspace, 'new/dir/file.txt'), relative: 'new/dir/file.txt', exists: false } });
-    expect(await resolveWorkspacePath(t.workspace, join(t.workspace, 'sub'))).toMatchObject({ ok: true, value: { relative: 'sub' } });
+    expect(fresh).toMatchObject({
+      ok: true,
+      value: { path: join(t.workspace, 'new/dir/file.txt'), relative: 'new/dir/file.txt', exists: false },
+    });
+    expect(await resolveWorkspacePath(t.workspace, join(t.workspace, 'sub'))).toMatchObject({
+      ok: true,
+      value: { relative: 'sub' },
+    });
   });
 
   it('follows a symlink that stays inside', async () => {
     await symlink(join(t.workspace, 'inside.txt'), join(t.workspace, 'alias.txt'));
-    expect(await resolveWorkspacePath(t.workspace, 'alias.txt')).toMatchObject({ ok: true, value: { path: join(t.workspace, 'inside.txt') } });
+    expect(await resolveWorkspacePath(t.workspace, 'alias.txt')).toMatchObject({
+      ok: true,
+      value: { path: join(t.workspace, 'inside.txt') },
+    });
   });
 
   it('reports a missing workspace', async () => {
-    expect(await resolveWorkspacePath(join(t.base, 'nope'), 'a')).toMatchObject({ ok: false, error: { code: 'workspace_missing' } });
+    expect(await resolveWorkspacePath(join(t.base, 'nope'), 'a')).toMatchObject({
+      ok: false,
+      error: { code: 'workspace_missing' },
+    });
   });
 });
 
@@ -72,7 +87,10 @@ describe('confinement attack table: refused, nothing written outside', () => {
     expect((await writeAttack('etc-link/evil.conf')).error?.code).toBe('outside_workspace');
     expect((await readFileTool({ path: 'secret-link.txt' }, t.context())).error?.code).toBe('outside_workspace');
     expect((await writeAttack('secret-link.txt')).error?.code).toBe('outside_workspace');
-    expect((await editFileTool({ path: 'secret-link.txt', old_string: 'outside', new_string: 'x' }, t.context())).error?.code).toBe('outside_workspace');
+    expect(
+      (await editFileTool({ path: 'secret-link.txt', old_string: 'outside', new_string: 'x' }, t.context())).error
+        ?.code,
+    ).toBe('outside_workspace');
     await outsideUntouched();
   });
 
@@ -116,13 +134,27 @@ describe('confinement attack table: refused, nothing written outside', () => {
   it('a hard link inside to a file outside: not read, not edited, not previewed; a write replaces only the inside name', async () => {
     await link(t.secret, join(t.workspace, 'hard.txt'));
     const read = await readFileTool({ path: 'hard.txt' }, t.context());
-    expect(read).toMatchObject({ status: 'error', output: '', error: { code: 'outside_workspace', message: expect.stringContaining('2 hard links'), details: { hardLinks: 2 } } });
+    expect(read).toMatchObject({
+      status: 'error',
+      output: '',
+      error: { code: 'outside_workspace', message: expect.stringContaining('2 hard links'), details: { hardLinks: 2 } },
+    });
     expect(JSON.stringify(read)).not.toContain('must stay untouched');
     // An edit would copy the outside text in (and its match count alone would leak it).
     const edit = await editFileTool({ path: 'hard.txt', old_string: 'outside', new_string: 'pwned' }, t.context());
     expect(edit.error).toMatchObject({ code: 'outside_workspace', message: expect.stringContaining('hard links') });
-    expect((await previewChangeTool({ tool: 'edit_file', arguments: { path: 'hard.txt', old_string: 'outside', new_string: 'x' } }, t.context())).error?.code).toBe('outside_workspace');
-    const overwrite = await previewChangeTool({ tool: 'write_file', arguments: { path: 'hard.txt', content: 'pwned' } }, t.context());
+    expect(
+      (
+        await previewChangeTool(
+          { tool: 'edit_file', arguments: { path: 'hard.txt', old_string: 'outside', new_string: 'x' } },
+          t.context(),
+        )
+      ).error?.code,
+    ).toBe('outside_workspace');
+    const overwrite = await previewChangeTool(
+      { tool: 'write_file', arguments: { path: 'hard.txt', content: 'pwned' } },
+      t.context(),
+    );
     expect(overwrite).toMatchObject({ status: 'ok', details: { diffable: false } });
     expect(overwrite.output).toContain('hard links');
     expect(overwrite.output).not.toContain('must stay untouched');
@@ -146,7 +178,11 @@ describe('confinement attack table: refused, nothing written outside', () => {
     try {
       const read = await runner.run({ tool: 'read_file', args: { path: 'hard.txt' }, workspaceDir: t.workspace });
       expect(read.error).toMatchObject({ code: 'outside_workspace', message: expect.stringContaining('hard links') });
-      const edit = await runner.run({ tool: 'edit_file', args: { path: 'hard.txt', old_string: 'outside', new_string: 'pwned' }, workspaceDir: t.workspace });
+      const edit = await runner.run({
+        tool: 'edit_file',
+        args: { path: 'hard.txt', old_string: 'outside', new_string: 'pwned' },
+        workspaceDir: t.workspace,
+      });
       expect(edit.error?.code).toBe('outside_workspace');
     } finally {
       await runner.dispose();

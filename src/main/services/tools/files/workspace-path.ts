@@ -5,7 +5,14 @@
 // call `recheckBeforeWrite` at the last moment (TOCTOU).
 import { lstat, realpath } from 'node:fs/promises';
 import { toolError, type ToolError } from '@shared/tools/tool-types';
-import { checkPathSyntax, currentPathPlatform, isWithin, lexicalTarget, pathApi, type PathPlatform } from './path-rules';
+import {
+  checkPathSyntax,
+  currentPathPlatform,
+  isWithin,
+  lexicalTarget,
+  pathApi,
+  type PathPlatform,
+} from './path-rules';
 
 /** A path that was inside the workspace when checked. */
 export interface WorkspacePath {
@@ -36,7 +43,11 @@ export interface ResolveOptions {
   fence?: DataDirFence;
 }
 
-export async function resolveWorkspacePath(workspaceDir: string, input: string, options: ResolveOptions = {}): Promise<WorkspacePathResult> {
+export async function resolveWorkspacePath(
+  workspaceDir: string,
+  input: string,
+  options: ResolveOptions = {},
+): Promise<WorkspacePathResult> {
   const platform = options.platform ?? currentPathPlatform();
   const api = pathApi(platform);
   const syntax = checkPathSyntax(input, platform);
@@ -46,7 +57,10 @@ export async function resolveWorkspacePath(workspaceDir: string, input: string, 
   try {
     root = await realpath(workspaceDir);
   } catch {
-    return { ok: false, error: toolError('workspace_missing', `the workspace directory ${workspaceDir} does not exist`) };
+    return {
+      ok: false,
+      error: toolError('workspace_missing', `the workspace directory ${workspaceDir} does not exist`),
+    };
   }
   const target = lexicalTarget(root, input, platform, [api.resolve(workspaceDir)]);
   if ('error' in target) return { ok: false, error: target.error };
@@ -60,8 +74,10 @@ export async function resolveWorkspacePath(workspaceDir: string, input: string, 
       break;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOTDIR') return { ok: false, error: toolError('not_a_directory', `a parent of "${input}" is a file, not a directory`) };
-      if (code !== 'ENOENT') return { ok: false, error: toolError('io_error', `cannot inspect "${input}": ${(error as Error).message}`) };
+      if (code === 'ENOTDIR')
+        return { ok: false, error: toolError('not_a_directory', `a parent of "${input}" is a file, not a directory`) };
+      if (code !== 'ENOENT')
+        return { ok: false, error: toolError('io_error', `cannot inspect "${input}": ${(error as Error).message}`) };
       missing.unshift(api.basename(existing));
       existing = api.dirname(existing);
     }
@@ -71,15 +87,33 @@ export async function resolveWorkspacePath(workspaceDir: string, input: string, 
     real = await realpath(existing);
   } catch (error) {
     // A dangling symlink: realpath fails although lstat found the link.
-    return { ok: false, error: toolError('outside_workspace', `"${input}" is a symbolic link that cannot be resolved: ${(error as Error).message}`) };
+    return {
+      ok: false,
+      error: toolError(
+        'outside_workspace',
+        `"${input}" is a symbolic link that cannot be resolved: ${(error as Error).message}`,
+      ),
+    };
   }
   if (!isWithin(root, real, platform)) {
-    return { ok: false, error: toolError('outside_workspace', `"${input}" resolves through a symbolic link to a place outside the workspace`) };
+    return {
+      ok: false,
+      error: toolError(
+        'outside_workspace',
+        `"${input}" resolves through a symbolic link to a place outside the workspace`,
+      ),
+    };
   }
   const path = missing.length > 0 ? api.join(real, ...missing) : real;
   const relative = api.relative(root, path).split(api.sep).join('/') || '.';
   if (options.fence && (await isFenced(path, options.fence, platform))) {
-    return { ok: false, error: toolError('protected_path', `"${input}" is inside EVA's own data directory (settings, keys, MCP servers); the file tools never read or change it`) };
+    return {
+      ok: false,
+      error: toolError(
+        'protected_path',
+        `"${input}" is inside EVA's own data directory (settings, keys, MCP servers); the file tools never read or change it`,
+      ),
+    };
   }
   return { ok: true, value: { path, relative, root, exists: missing.length === 0 } };
 }
@@ -93,7 +127,11 @@ export async function realFence(fence: DataDirFence): Promise<{ dir: string; all
 }
 
 /** Whether a real path is inside the fenced data dir and outside its allowed folders. */
-export function insideRealFence(path: string, fence: { dir: string; allowed: readonly string[] }, platform: PathPlatform): boolean {
+export function insideRealFence(
+  path: string,
+  fence: { dir: string; allowed: readonly string[] },
+  platform: PathPlatform,
+): boolean {
   return isWithin(fence.dir, path, platform) && !fence.allowed.some((allowed) => isWithin(allowed, path, platform));
 }
 
@@ -107,11 +145,17 @@ async function isFenced(path: string, fence: DataDirFence, platform: PathPlatfor
  * (no component swapped for a symlink since) and the target must not have
  * become a symlink. Returns null when it is safe to write.
  */
-export async function recheckBeforeWrite(target: WorkspacePath, options: ResolveOptions = {}): Promise<ToolError | null> {
+export async function recheckBeforeWrite(
+  target: WorkspacePath,
+  options: ResolveOptions = {},
+): Promise<ToolError | null> {
   const platform = options.platform ?? currentPathPlatform();
   const api = pathApi(platform);
   const parent = api.dirname(target.path);
-  const changed = toolError('outside_workspace', `"${target.relative}" changed while it was being written (a symbolic link appeared); nothing was written`);
+  const changed = toolError(
+    'outside_workspace',
+    `"${target.relative}" changed while it was being written (a symbolic link appeared); nothing was written`,
+  );
   try {
     const realParent = await realpath(parent);
     if (realParent !== parent || !isWithin(target.root, realParent, platform)) return changed;

@@ -16,11 +16,20 @@ export interface WriteHooks {
   beforeWrite?: (target: WorkspacePath) => Promise<void>;
 }
 
-export async function writeFileTool(args: Record<string, unknown>, context: ToolExecContext, hooks: WriteHooks = {}): Promise<ToolOutput> {
+export async function writeFileTool(
+  args: Record<string, unknown>,
+  context: ToolExecContext,
+  hooks: WriteHooks = {},
+): Promise<ToolOutput> {
   const content = String(args.content);
   const bytes = Buffer.byteLength(content);
   if (bytes > TOOL_LIMITS.maxWriteBytes) {
-    return failed(toolError('file_too_large', `content is ${formatBytes(bytes)}; write_file accepts up to ${formatBytes(TOOL_LIMITS.maxWriteBytes)}`));
+    return failed(
+      toolError(
+        'file_too_large',
+        `content is ${formatBytes(bytes)}; write_file accepts up to ${formatBytes(TOOL_LIMITS.maxWriteBytes)}`,
+      ),
+    );
   }
   const resolved = await resolveWorkspacePath(context.workspaceDir, String(args.path), { fence: context.fence });
   if (!resolved.ok) return failed(resolved.error);
@@ -29,11 +38,20 @@ export async function writeFileTool(args: Record<string, unknown>, context: Tool
   if (written) return failed(written);
   const lines = content === '' ? 0 : content.split('\n').length - (content.endsWith('\n') ? 1 : 0);
   const verb = target.exists ? 'Replaced' : 'Created';
-  return { status: 'ok', output: `${verb} ${target.relative} (${lines} lines, ${formatBytes(bytes)})`, details: { path: target.relative, bytes, created: !target.exists } };
+  return {
+    status: 'ok',
+    output: `${verb} ${target.relative} (${lines} lines, ${formatBytes(bytes)})`,
+    details: { path: target.relative, bytes, created: !target.exists },
+  };
 }
 
 /** Create parents, re-check confinement at the last moment, then write atomically. Shared with edit_file. */
-export async function writeConfined(target: WorkspacePath, content: string, mode: number | undefined, hooks: WriteHooks = {}) {
+export async function writeConfined(
+  target: WorkspacePath,
+  content: string,
+  mode: number | undefined,
+  hooks: WriteHooks = {},
+) {
   try {
     const parentError = await ensureParents(target);
     if (parentError) return parentError;
@@ -56,16 +74,21 @@ export async function writeConfined(target: WorkspacePath, content: string, mode
 
 async function ensureParents(target: WorkspacePath) {
   const missing: string[] = [];
-  for (let dir = dirname(target.path); dir.length > target.root.length && !(await exists(dir)); dir = dirname(dir)) missing.unshift(dir);
+  for (let dir = dirname(target.path); dir.length > target.root.length && !(await exists(dir)); dir = dirname(dir))
+    missing.unshift(dir);
   for (const dir of missing) {
     // Each level's parent must still be exactly where we expect it before we create inside it.
     const parent = dirname(dir);
     if ((await realpath(parent)) !== parent) {
-      return toolError('outside_workspace', `"${target.relative}": a parent directory changed into a symbolic link; nothing was written`);
+      return toolError(
+        'outside_workspace',
+        `"${target.relative}": a parent directory changed into a symbolic link; nothing was written`,
+      );
     }
     await mkdir(dir);
     const made = await lstat(dir);
-    if (!made.isDirectory() || made.isSymbolicLink()) return toolError('outside_workspace', `"${target.relative}": could not create its directory safely`);
+    if (!made.isDirectory() || made.isSymbolicLink())
+      return toolError('outside_workspace', `"${target.relative}": could not create its directory safely`);
   }
   return null;
 }

@@ -1,7 +1,14 @@
 // The container commands as argv (pure): what is mounted, what is cut off, how
 // a container is found and ended, and what a missing runtime tells the user.
 import { describe, expect, it } from 'vitest';
-import { containerListArgv, containerRemoveArgv, containerRunArgv, findRuntime, missingRuntimeMessage, unmountableReason } from './container-argv';
+import {
+  containerListArgv,
+  containerRemoveArgv,
+  containerRunArgv,
+  findRuntime,
+  missingRuntimeMessage,
+  unmountableReason,
+} from './container-argv';
 import type { ContainerSandbox } from './sandbox';
 
 const sandbox: ContainerSandbox = {
@@ -14,11 +21,20 @@ const sandbox: ContainerSandbox = {
   labels: { 'eva.data': 'abc', 'eva.owner': '42' },
 };
 
-const onPath = (files: string[], platform: NodeJS.Platform = 'linux', path = '/usr/local/bin:/usr/bin') => ({ platform, path, exists: (file: string) => files.includes(file) });
+const onPath = (files: string[], platform: NodeJS.Platform = 'linux', path = '/usr/local/bin:/usr/bin') => ({
+  platform,
+  path,
+  exists: (file: string) => files.includes(file),
+});
 
 describe('containerRunArgv', () => {
   it('removes the container when it ends, names and labels it, cuts the network, mounts only the workspace at /workspace and starts there', () => {
-    const argv = containerRunArgv({ sandbox, name: 'eva-1', workspace: '/home/u/my work', commandLine: "echo 'a b' && ls" });
+    const argv = containerRunArgv({
+      sandbox,
+      name: 'eva-1',
+      workspace: '/home/u/my work',
+      commandLine: "echo 'a b' && ls",
+    });
     expect(argv).toEqual([
       'run',
       '--rm',
@@ -44,7 +60,9 @@ describe('containerRunArgv', () => {
   });
 
   it('keeps the network when the user allows it', () => {
-    expect(containerRunArgv({ sandbox: { ...sandbox, network: true }, name: 'n', workspace: '/w', commandLine: 'true' })).not.toContain('--network=none');
+    expect(
+      containerRunArgv({ sandbox: { ...sandbox, network: true }, name: 'n', workspace: '/w', commandLine: 'true' }),
+    ).not.toContain('--network=none');
   });
 
   it('refuses a workspace path that a bind mount cannot express', () => {
@@ -56,7 +74,12 @@ describe('containerRunArgv', () => {
 describe('ending and finding containers', () => {
   it('podman removes without its default 10 s stop wait; docker has no such option', () => {
     expect(containerRemoveArgv('/usr/bin/podman', ['eva-1'])).toEqual(['rm', '--force', '--time', '0', 'eva-1']);
-    expect(containerRemoveArgv('C:\\Program Files\\Docker\\docker.exe', ['a', 'b'])).toEqual(['rm', '--force', 'a', 'b']);
+    expect(containerRemoveArgv('C:\\Program Files\\Docker\\docker.exe', ['a', 'b'])).toEqual([
+      'rm',
+      '--force',
+      'a',
+      'b',
+    ]);
   });
 
   it('lists by label, running or not', () => {
@@ -78,14 +101,20 @@ describe('findRuntime', () => {
   });
 
   it('on Windows it adds .exe and splits PATH at semicolons', () => {
-    expect(findRuntime('', onPath(['C:\\Docker\\docker.exe'], 'win32', 'C:\\Windows;C:\\Docker'))).toBe('C:\\Docker\\docker.exe');
+    expect(findRuntime('', onPath(['C:\\Docker\\docker.exe'], 'win32', 'C:\\Windows;C:\\Docker'))).toBe(
+      'C:\\Docker\\docker.exe',
+    );
   });
 });
 
 describe('missingRuntimeMessage', () => {
   it('names what to install', () => {
-    expect(missingRuntimeMessage('')).toMatch(/no container runtime found.*apt install podman.*brew install podman.*Docker/);
-    expect(missingRuntimeMessage('podman')).toMatch(/^podman is not installed.*sudo apt install podman.*brew install podman/);
+    expect(missingRuntimeMessage('')).toMatch(
+      /no container runtime found.*apt install podman.*brew install podman.*Docker/,
+    );
+    expect(missingRuntimeMessage('podman')).toMatch(
+      /^podman is not installed.*sudo apt install podman.*brew install podman/,
+    );
     expect(missingRuntimeMessage('docker')).toMatch(/^docker is not installed.*apt install docker\.io.*Docker Desktop/);
     expect(missingRuntimeMessage('/opt/x/nerdctl')).toMatch(/"\/opt\/x\/nerdctl" was not found/);
   });

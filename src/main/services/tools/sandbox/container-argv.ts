@@ -43,10 +43,13 @@ function findProgram(name: string, lookup: PathLookup): string | null {
 /** What to tell the user (and the model) when the runtime is missing: what to install. */
 export function missingRuntimeMessage(setting: string): string {
   const name = setting.trim();
-  const podman = 'Debian/Ubuntu: sudo apt install podman; Fedora: sudo dnf install podman; macOS: brew install podman; Windows: winget install RedHat.Podman';
-  if (name === '') return `no container runtime found (looked for podman and docker on PATH): install podman (${podman}) or Docker, or switch the tools sandbox off`;
+  const podman =
+    'Debian/Ubuntu: sudo apt install podman; Fedora: sudo dnf install podman; macOS: brew install podman; Windows: winget install RedHat.Podman';
+  if (name === '')
+    return `no container runtime found (looked for podman and docker on PATH): install podman (${podman}) or Docker, or switch the tools sandbox off`;
   const base = name.split(/[\\/]/).pop() ?? name;
-  if (/^docker(\.exe)?$/i.test(base)) return `${name} is not installed (not found on PATH): install Docker (Debian/Ubuntu: sudo apt install docker.io; macOS/Windows: Docker Desktop), or choose podman`;
+  if (/^docker(\.exe)?$/i.test(base))
+    return `${name} is not installed (not found on PATH): install Docker (Debian/Ubuntu: sudo apt install docker.io; macOS/Windows: Docker Desktop), or choose podman`;
   if (/^podman(\.exe)?$/i.test(base)) return `${name} is not installed (not found on PATH): ${podman}`;
   return `the container runtime "${name}" was not found: install it, or leave the runtime empty to use podman or docker`;
 }
@@ -54,7 +57,9 @@ export function missingRuntimeMessage(setting: string): string {
 /** Why this workspace path cannot be mounted, or null. */
 export function unmountableReason(workspace: string): string | null {
   // --mount splits its value at commas; a path with one would mount something else.
-  return workspace.includes(',') ? `the workspace path "${workspace}" contains a comma, which a container bind mount cannot express` : null;
+  return workspace.includes(',')
+    ? `the workspace path "${workspace}" contains a comma, which a container bind mount cannot express`
+    : null;
 }
 
 export interface ContainerRun {

@@ -6,7 +6,12 @@ import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { waitUntil } from '@test-support/tools/process-state';
-import { containersLabelled, provisionPodmanSandbox, removeLabelled, runningLabelled } from '@test-support/tools/podman-sandbox';
+import {
+  containersLabelled,
+  provisionPodmanSandbox,
+  removeLabelled,
+  runningLabelled,
+} from '@test-support/tools/podman-sandbox';
 import { makeTestRunner } from '@test-support/tools/test-runner';
 import { makeTempWorkspace, SECRET_CONTENT, type TempWorkspace } from '@test-support/tools/temp-workspace';
 import { executeCommandTool } from '../shell/execute-command';
@@ -28,12 +33,18 @@ beforeEach(async () => {
 afterEach(() => t.cleanup());
 afterAll(() => removeLabelled(sandbox, label));
 
-const inContainer = (signal?: AbortSignal, over: Partial<ContainerSandbox> = {}) => ({ ...t.context(signal), sandbox: { ...sandbox, ...over } });
+const inContainer = (signal?: AbortSignal, over: Partial<ContainerSandbox> = {}) => ({
+  ...t.context(signal),
+  sandbox: { ...sandbox, ...over },
+});
 
 describe.runIf(process.platform === 'linux')('execute_command in a podman container (real podman)', () => {
   it('runs in /workspace, which is the host workspace: what it writes is there', async () => {
     await writeFile(`${t.workspace}/a.txt`, 'from the host\n');
-    const result = await executeCommandTool({ command: 'pwd; cat a.txt; echo made > b.txt; echo err >&2; exit 3' }, inContainer());
+    const result = await executeCommandTool(
+      { command: 'pwd; cat a.txt; echo made > b.txt; echo err >&2; exit 3' },
+      inContainer(),
+    );
     expect(result.status).toBe('ok');
     expect(result.output).toBe('/workspace\nfrom the host\nerr\n[exit code 3]');
     expect(await readFile(`${t.workspace}/b.txt`, 'utf8')).toBe('made\n');
@@ -54,7 +65,10 @@ describe.runIf(process.platform === 'linux')('execute_command in a podman contai
   });
 
   it('with network allowed, the container gets an interface besides loopback', async () => {
-    const result = await executeCommandTool({ command: 'ls /sys/class/net' }, inContainer(undefined, { network: true }));
+    const result = await executeCommandTool(
+      { command: 'ls /sys/class/net' },
+      inContainer(undefined, { network: true }),
+    );
     const lines = result.output.split('\n');
     expect(lines.pop()).toBe('[exit code 0]');
     expect(lines).toContain('lo');
@@ -64,7 +78,10 @@ describe.runIf(process.platform === 'linux')('execute_command in a podman contai
   it('refuses a forbidden command and a workspace outside the rules exactly as on the host, before any container starts', async () => {
     const forbidden = await executeCommandTool({ command: `touch ran; rm -rf /` }, inContainer());
     expect(forbidden.error).toMatchObject({ code: 'forbidden_command', details: { rule: 'recursive-delete' } });
-    const missing = await executeCommandTool({ command: 'touch ran' }, { ...inContainer(), workspaceDir: `${t.base}/no-such-workspace` });
+    const missing = await executeCommandTool(
+      { command: 'touch ran' },
+      { ...inContainer(), workspaceDir: `${t.base}/no-such-workspace` },
+    );
     expect(missing.error?.code).toBe('workspace_missing');
     await expect(readFile(`${t.workspace}/ran`)).rejects.toThrow();
     expect(containersLabelled(sandbox, label)).toEqual([]);
@@ -94,19 +111,32 @@ describe.runIf(process.platform === 'linux')('execute_command in a podman contai
     const started = Date.now();
     // Long enough for the container to start and echo on a busy machine; the point is that the call ends at the limit.
     const result = await executeCommandTool({ command: 'echo waiting; sleep 60', timeout_seconds: 3 }, inContainer());
-    expect(result).toMatchObject({ status: 'timeout', output: 'waiting', error: { message: 'the command ran longer than 3 s; its container was killed and removed' } });
+    expect(result).toMatchObject({
+      status: 'timeout',
+      output: 'waiting',
+      error: { message: 'the command ran longer than 3 s; its container was killed and removed' },
+    });
     expect(Date.now() - started).toBeLessThan(8000);
     expect(containersLabelled(sandbox, label)).toEqual([]);
   });
 
   it('a runtime that is not installed is a clear error naming what to install', async () => {
-    const result = await executeCommandTool({ command: 'echo hi' }, inContainer(undefined, { runtime: '/nonexistent/podman' }));
+    const result = await executeCommandTool(
+      { command: 'echo hi' },
+      inContainer(undefined, { runtime: '/nonexistent/podman' }),
+    );
     expect(result.error?.code).toBe('sandbox_unavailable');
     expect(result.error?.message).toMatch(/podman is not installed.*apt install podman/);
   });
 
   it('a container the runtime cannot start (no such image) is a sandbox error with what the runtime said', async () => {
-    const result = await executeCommandTool({ command: 'echo hi' }, inContainer(undefined, { image: `localhost/eva-no-such-image-${run}`, runArgs: [...sandbox.runArgs, '--pull=never'] }));
+    const result = await executeCommandTool(
+      { command: 'echo hi' },
+      inContainer(undefined, {
+        image: `localhost/eva-no-such-image-${run}`,
+        runArgs: [...sandbox.runArgs, '--pull=never'],
+      }),
+    );
     expect(result.error?.code).toBe('sandbox_unavailable');
     expect(result.error?.message).toMatch(/podman could not run the container: .*eva-no-such-image/s);
     expect(containersLabelled(sandbox, label)).toEqual([]);
@@ -118,7 +148,12 @@ describe.runIf(process.platform === 'linux')('execute_command in a podman contai
       const done = await runner.run({ tool: 'execute_command', args: { command: 'pwd' }, workspaceDir: t.workspace });
       expect(done.output).toBe('/workspace\n[exit code 0]');
       const controller = new AbortController();
-      const pending = runner.run({ tool: 'execute_command', args: { command: 'sleep 60' }, workspaceDir: t.workspace, signal: controller.signal });
+      const pending = runner.run({
+        tool: 'execute_command',
+        args: { command: 'sleep 60' },
+        workspaceDir: t.workspace,
+        signal: controller.signal,
+      });
       await waitUntil(() => runningLabelled(sandbox, label).length === 1, 15_000);
       controller.abort();
       expect((await pending).status).toBe('stopped');
@@ -129,7 +164,10 @@ describe.runIf(process.platform === 'linux')('execute_command in a podman contai
   }, 30_000);
 
   it('a worker killed mid-call: the runner removes the container the worker reported', async () => {
-    const runner = makeTestRunner(undefined, { sandbox: () => sandbox, removeContainers: (box, names) => removeContainersByName(box, names) });
+    const runner = makeTestRunner(undefined, {
+      sandbox: () => sandbox,
+      removeContainers: (box, names) => removeContainersByName(box, names),
+    });
     try {
       const pending = runner.run({ tool: 'execute_command', args: { command: 'sleep 60' }, workspaceDir: t.workspace });
       await waitUntil(() => runningLabelled(sandbox, label).length === 1, 15_000);

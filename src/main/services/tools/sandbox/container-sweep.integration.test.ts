@@ -24,8 +24,24 @@ afterAll(() => removeLabelled(sandbox, testLabel));
 
 /** A running container as a run of the app would have left it. */
 function leave(data: string, owner: number): string {
-  const args = ['run', '-d', '--label', testLabel, '--label', `eva.data=${data}`, '--label', `eva.owner=${owner}`, '--network=none', ...sandbox.runArgs, sandbox.image, '/bin/sleep', '600'];
-  return execFileSync('podman', args, { encoding: 'utf8', env: { ...process.env, ...sandbox.runtimeEnv } }).trim().slice(0, 12);
+  const args = [
+    'run',
+    '-d',
+    '--label',
+    testLabel,
+    '--label',
+    `eva.data=${data}`,
+    '--label',
+    `eva.owner=${owner}`,
+    '--network=none',
+    ...sandbox.runArgs,
+    sandbox.image,
+    '/bin/sleep',
+    '600',
+  ];
+  return execFileSync('podman', args, { encoding: 'utf8', env: { ...process.env, ...sandbox.runtimeEnv } })
+    .trim()
+    .slice(0, 12);
 }
 
 describe.runIf(process.platform === 'linux')('containerSweeper (real podman)', () => {
@@ -44,7 +60,12 @@ describe.runIf(process.platform === 'linux')('containerSweeper (real podman)', (
   }, 60_000);
 
   it('does nothing when the sandbox is not a container (the runtime may not even be installed)', async () => {
-    const sweeper = containerSweeper({ settings: () => ({ ...settings, mode: 'host' }), dataScope: 'x', pid: process.pid, lookup: { platform: 'linux', path: '', exists: () => false } });
+    const sweeper = containerSweeper({
+      settings: () => ({ ...settings, mode: 'host' }),
+      dataScope: 'x',
+      pid: process.pid,
+      lookup: { platform: 'linux', path: '', exists: () => false },
+    });
     expect(await sweeper.removeLeftovers()).toBe(0);
     expect(await sweeper.removeOwn()).toBe(0);
   });

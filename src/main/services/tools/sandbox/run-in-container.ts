@@ -25,7 +25,8 @@ export interface ContainerRunOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-// The runtime client forwards SIGTERM to the container, whose PID 1 (the shell) ignores it; the kill by name does the work.
+// The runtime client forwards SIGTERM to the container, whose PID 1 (the shell) ignores it; the kill by name does the
+// work.
 const CLIENT_GRACE_MS = 2000;
 
 export async function runInContainer(options: ContainerRunOptions): Promise<ShellRunResult> {
@@ -45,7 +46,12 @@ export async function runInContainer(options: ContainerRunOptions): Promise<Shel
   const proc = launchProcess({
     name: 'container',
     command: options.runtime,
-    args: containerRunArgv({ sandbox: options.sandbox, name, workspace: options.workspace, commandLine: options.commandLine }),
+    args: containerRunArgv({
+      sandbox: options.sandbox,
+      name,
+      workspace: options.workspace,
+      commandLine: options.commandLine,
+    }),
     env,
     output: { mode: 'capture', maxChars: options.maxOutputChars },
     timeoutMs: options.timeoutMs,

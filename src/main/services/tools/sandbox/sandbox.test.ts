@@ -27,11 +27,17 @@ describe('sandboxFromSettings', () => {
 });
 
 describe('sandboxRefusal', () => {
-  const ssh = sandboxFromSettings({ ...defaults, mode: 'ssh', ssh: { host: 'box', workspaceDir: '', args: [] } }, owner);
+  const ssh = sandboxFromSettings(
+    { ...defaults, mode: 'ssh', ssh: { host: 'box', workspaceDir: '', args: [] } },
+    owner,
+  );
   const container = sandboxFromSettings({ ...defaults, mode: 'container' }, owner);
 
   it('over SSH the file tools refuse and point to execute_command', () => {
-    for (const tool of ['read_file', 'write_file', 'edit_file', 'list_files']) expect(sandboxRefusal(tool, ssh)).toMatch(new RegExp(`^${tool} is not available .* SSH host box: use execute_command`));
+    for (const tool of ['read_file', 'write_file', 'edit_file', 'list_files'])
+      expect(sandboxRefusal(tool, ssh)).toMatch(
+        new RegExp(`^${tool} is not available .* SSH host box: use execute_command`),
+      );
     expect(sandboxRefusal('preview_change', ssh)).toMatch(/^changing files is not available/);
     expect(sandboxRefusal('execute_command', ssh)).toBeNull();
   });

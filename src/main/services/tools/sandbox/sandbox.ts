@@ -15,9 +15,16 @@ export const DATA_LABEL = 'eva.data';
 /** Label on every container EVA starts: the pid of the app that started it. */
 export const OWNER_LABEL = 'eva.owner';
 
-export function sandboxFromSettings(settings: SandboxSettings, owner: { dataScope: string; pid: number }): Sandbox | undefined {
+export function sandboxFromSettings(
+  settings: SandboxSettings,
+  owner: { dataScope: string; pid: number },
+): Sandbox | undefined {
   if (settings.mode === 'container') {
-    return { mode: 'container', ...settings.container, labels: { [DATA_LABEL]: owner.dataScope, [OWNER_LABEL]: String(owner.pid) } };
+    return {
+      mode: 'container',
+      ...settings.container,
+      labels: { [DATA_LABEL]: owner.dataScope, [OWNER_LABEL]: String(owner.pid) },
+    };
   }
   if (settings.mode === 'ssh') return { mode: 'ssh', ...settings.ssh };
   return undefined;

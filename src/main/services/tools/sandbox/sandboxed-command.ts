@@ -58,8 +58,13 @@ async function inContainer(sandbox: ContainerSandbox, call: SandboxedCall, looku
       call.reportContainer?.(name);
     },
   });
-  if (result.spawnError) return failed(toolError('sandbox_unavailable', `${missingRuntimeMessage(sandbox.runtime)} (${result.spawnError})`));
-  if (result.exitCode === RUNTIME_FAILED && !endedByUs(result)) return failed(runtimeFailure(`${runtime} could not run the container`, result), describeRun(result, call.timeoutSeconds).details);
+  if (result.spawnError)
+    return failed(toolError('sandbox_unavailable', `${missingRuntimeMessage(sandbox.runtime)} (${result.spawnError})`));
+  if (result.exitCode === RUNTIME_FAILED && !endedByUs(result))
+    return failed(
+      runtimeFailure(`${runtime} could not run the container`, result),
+      describeRun(result, call.timeoutSeconds).details,
+    );
   return describeRun(result, call.timeoutSeconds, 'its container was killed and removed');
 }
 
@@ -80,13 +85,23 @@ async function overSsh(sandbox: SshSandbox, call: SandboxedCall, lookup: PathLoo
     onSpawn: (pid, tag) => call.reportChild(pid, tag),
   });
   if (result.spawnError) return failed(toolError('sandbox_unavailable', `${SSH_MISSING} (${result.spawnError})`));
-  if (result.exitCode === SSH_FAILED && !endedByUs(result)) return failed(runtimeFailure(`ssh could not run the command on ${sandbox.host}`, result), describeRun(result, call.timeoutSeconds).details);
-  return describeRun(result, call.timeoutSeconds, `the connection was closed and its processes on ${sandbox.host} were stopped`);
+  if (result.exitCode === SSH_FAILED && !endedByUs(result))
+    return failed(
+      runtimeFailure(`ssh could not run the command on ${sandbox.host}`, result),
+      describeRun(result, call.timeoutSeconds).details,
+    );
+  return describeRun(
+    result,
+    call.timeoutSeconds,
+    `the connection was closed and its processes on ${sandbox.host} were stopped`,
+  );
 }
 
-const SSH_MISSING = 'ssh is not installed (not found on PATH): Debian/Ubuntu: sudo apt install openssh-client; Fedora: sudo dnf install openssh-clients; Windows: Settings › Optional features › OpenSSH Client';
+const SSH_MISSING =
+  'ssh is not installed (not found on PATH): Debian/Ubuntu: sudo apt install openssh-client; Fedora: sudo dnf install openssh-clients; Windows: Settings › Optional features › OpenSSH Client';
 
-// A client stopped by Stop or the time limit may exit with its own failure code (ssh: 255); that is not a failure of the sandbox.
+// A client stopped by Stop or the time limit may exit with its own failure code (ssh: 255); that is not a failure of
+// the sandbox.
 function endedByUs(result: ShellRunResult): boolean {
   return result.stopped || result.timedOut;
 }

@@ -13,7 +13,10 @@ const sandbox: SshSandbox = { mode: 'ssh', host: 'me@build-box', workspaceDir: '
 describe('sshArgvPrefix', () => {
   it('never prompts, takes the user’s options, and ends options before the host', () => {
     expect(sshArgvPrefix(sandbox)).toEqual(['-o', 'BatchMode=yes', '-p', '2222', '--', 'me@build-box']);
-    expect(sshArgvPrefix({ ...sandbox, host: '-oProxyCommand=x', args: [] }).slice(-2)).toEqual(['--', '-oProxyCommand=x']);
+    expect(sshArgvPrefix({ ...sandbox, host: '-oProxyCommand=x', args: [] }).slice(-2)).toEqual([
+      '--',
+      '-oProxyCommand=x',
+    ]);
   });
 
   it('a missing host is a settings problem', () => {
@@ -38,10 +41,15 @@ describe('remoteScript', () => {
       mkdirSync(odd);
       // Without the watcher, which would stop this test's own process group (the real sshd tests run it).
       const script = (dir: string, command: string) => [...enterWorkspace(dir), command].join('\n');
-      expect(execFileSync('/bin/sh', ['-c', script(odd, 'pwd; echo second')], { encoding: 'utf8' })).toBe(`${odd}\nsecond\n`);
+      expect(execFileSync('/bin/sh', ['-c', script(odd, 'pwd; echo second')], { encoding: 'utf8' })).toBe(
+        `${odd}\nsecond\n`,
+      );
       let failed = '';
       try {
-        execFileSync('/bin/sh', ['-c', script(join(base, 'missing'), 'echo ran-anyway\necho this-too')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+        execFileSync('/bin/sh', ['-c', script(join(base, 'missing'), 'echo ran-anyway\necho this-too')], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'ignore'],
+        });
       } catch (error) {
         failed = String((error as { stdout: string }).stdout);
       }

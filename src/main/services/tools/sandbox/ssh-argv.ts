@@ -17,7 +17,8 @@ export function sshArgvPrefix(sandbox: SshSandbox): string[] {
 // group — sshd made the remote shell its leader — SIGKILL a second later. The
 // command itself gets /dev/null as stdin, as on this machine. (A pty would
 // also deliver a hangup, but makes every program think it is interactive.)
-const WATCHER = '(trap "" TERM; cat <&3 >/dev/null 2>&1; kill -TERM 0 2>/dev/null; sleep 1; kill -KILL 0 2>/dev/null) >/dev/null 2>&1 &\nexec 3<&- </dev/null';
+const WATCHER =
+  '(trap "" TERM; cat <&3 >/dev/null 2>&1; kill -TERM 0 2>/dev/null; sleep 1; kill -KILL 0 2>/dev/null) >/dev/null 2>&1 &\nexec 3<&- </dev/null';
 
 /** The script the remote shell runs: the watcher, into the workspace or stop there with an error, then the command. */
 export function remoteScript(workspaceDir: string, commandLine: string): string {
@@ -37,6 +38,7 @@ export function shellQuote(value: string): string {
 
 /** Why these settings cannot be used, or null. */
 export function sshSettingsProblem(sandbox: SshSandbox): string | null {
-  if (sandbox.host.trim() === '') return 'tools are set to run on an SSH host, but no host is set: set one in the Tools panel, or switch the sandbox off';
+  if (sandbox.host.trim() === '')
+    return 'tools are set to run on an SSH host, but no host is set: set one in the Tools panel, or switch the sandbox off';
   return null;
 }

@@ -36,18 +36,25 @@ function newNap() {
   return { nap, sleeping: () => processesMatching(nap).filter((p) => p.cmdline.startsWith('sleep ')) };
 }
 
-const overSsh = (signal?: AbortSignal) => ({ ...t.context(signal), workspaceDir: '/nonexistent-local-workspace', sandbox: sshd.sandbox(t.workspace) });
+const overSsh = (signal?: AbortSignal) => ({
+  ...t.context(signal),
+  workspaceDir: '/nonexistent-local-workspace',
+  sandbox: sshd.sandbox(t.workspace),
+});
 
 describe.runIf(process.platform === 'linux')('execute_command on an SSH host (real sshd on 127.0.0.1)', () => {
   it('runs in the remote workspace, whatever the local one is', async () => {
-    const result = await executeCommandTool({ command: "pwd; echo made > b.txt; echo err >&2; exit 3" }, overSsh());
+    const result = await executeCommandTool({ command: 'pwd; echo made > b.txt; echo err >&2; exit 3' }, overSsh());
     expect(result.status).toBe('ok');
     expect(result.output).toBe(`${t.workspace}\nerr\n[exit code 3]`);
     expect(await readFile(`${t.workspace}/b.txt`, 'utf8')).toBe('made\n');
   });
 
   it('a remote workspace that does not exist stops the command before it runs', async () => {
-    const result = await executeCommandTool({ command: 'echo ran' }, { ...overSsh(), sandbox: sshd.sandbox(`${t.base}/missing`) });
+    const result = await executeCommandTool(
+      { command: 'echo ran' },
+      { ...overSsh(), sandbox: sshd.sandbox(`${t.base}/missing`) },
+    );
     expect(result.output).not.toContain('ran\n');
     expect(result.output).toMatch(/\[exit code 1\]$/);
   });
@@ -58,10 +65,16 @@ describe.runIf(process.platform === 'linux')('execute_command on an SSH host (re
   });
 
   it('a host that cannot be reached is a sandbox error with what ssh said', async () => {
-    const sandbox = { ...sshd.sandbox(t.workspace), host: 'nobody@127.0.0.1', args: ['-p', '1', '-o', 'ConnectTimeout=5'] };
+    const sandbox = {
+      ...sshd.sandbox(t.workspace),
+      host: 'nobody@127.0.0.1',
+      args: ['-p', '1', '-o', 'ConnectTimeout=5'],
+    };
     const result = await executeCommandTool({ command: 'echo hi' }, { ...overSsh(), sandbox });
     expect(result.error?.code).toBe('sandbox_unavailable');
-    expect(result.error?.message).toMatch(/^ssh could not run the command on nobody@127\.0\.0\.1: .*Connection refused/s);
+    expect(result.error?.message).toMatch(
+      /^ssh could not run the command on nobody@127\.0\.0\.1: .*Connection refused/s,
+    );
   });
 
   it('Stop ends the call and the remote command', async () => {
@@ -97,7 +110,9 @@ describe.runIf(process.platform === 'linux')('execute_command on an SSH host (re
     try {
       const result = await runner.run({ tool: 'read_file', args: { path: 'a.txt' }, workspaceDir: t.workspace });
       expect(result.error).toMatchObject({ code: 'sandbox_unavailable' });
-      expect(result.error?.message).toMatch(/^read_file is not available while tools run on the SSH host .*use execute_command/);
+      expect(result.error?.message).toMatch(
+        /^read_file is not available while tools run on the SSH host .*use execute_command/,
+      );
       expect(runner.workerPids()).toEqual([]);
     } finally {
       await runner.dispose();

@@ -43,7 +43,9 @@ export function findTagged(tag: string): ProcessIdentity[] {
 export async function stopTagged(tag: string, graceMs: number, group: number | null = null): Promise<number> {
   const found = findTagged(tag);
   if (found.length === 0) return 0;
-  const strays = new Set(found.filter((target) => group === null || processGroupOf(target.pid) !== group).map((target) => target.pid));
+  const strays = new Set(
+    found.filter((target) => group === null || processGroupOf(target.pid) !== group).map((target) => target.pid),
+  );
   for (const target of found) signal(target.pid, 'SIGTERM');
   const deadline = Date.now() + graceMs;
   let alive = found;

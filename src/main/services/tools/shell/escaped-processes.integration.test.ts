@@ -26,7 +26,8 @@ afterEach(async () => {
 /** A sleep duration only this test uses: 1000.<id><n> seconds. */
 const nap = (n: number) => `1000.${id}${n}`;
 /** The test's sleeps still running (not the shell, whose own command line names them too). */
-const sleepers = () => processesMatching(`1000.${id}`).filter((p) => p.cmdline.startsWith('sleep ') || p.cmdline.startsWith('bash -c trap'));
+const sleepers = () =>
+  processesMatching(`1000.${id}`).filter((p) => p.cmdline.startsWith('sleep ') || p.cmdline.startsWith('bash -c trap'));
 
 const ESCAPES = (leaderWaits: string) =>
   [
@@ -42,7 +43,10 @@ const ESCAPES = (leaderWaits: string) =>
 
 function start(command: string, extra: Record<string, unknown> = {}, signal?: AbortSignal) {
   const leader = { pid: 0 };
-  const pending = executeCommandTool({ command, ...extra }, { ...t.context(signal), reportChild: (pid) => (leader.pid = pid) });
+  const pending = executeCommandTool(
+    { command, ...extra },
+    { ...t.context(signal), reportChild: (pid) => (leader.pid = pid) },
+  );
   return { leader, pending };
 }
 
@@ -59,7 +63,9 @@ describe.runIf(process.platform === 'linux')('execute_command: nothing the call 
     await allSevenRunning(leader);
     const result = await pending;
     expect(result.status).toBe('ok');
-    expect(result.output).toMatch(/^done\n\[exit code 0\]\n\[5 processes it started outside its process group \(setsid, a daemon\) were stopped with it\]$/);
+    expect(result.output).toMatch(
+      /^done\n\[exit code 0\]\n\[5 processes it started outside its process group \(setsid, a daemon\) were stopped with it\]$/,
+    );
     expect(result.details).toMatchObject({ strays: 5 });
     expect(sleepers()).toEqual([]);
   });
@@ -103,7 +109,10 @@ describe.runIf(process.platform === 'linux')('execute_command: nothing the call 
 
   it('the tag is the call’s own: it is in the command’s environment and nothing carries it afterwards', async () => {
     let tag = '';
-    const result = await executeCommandTool({ command: 'echo "[$EVA_COMMAND_TAG]"' }, { ...t.context(), reportChild: (_pid, reported) => (tag = reported ?? '') });
+    const result = await executeCommandTool(
+      { command: 'echo "[$EVA_COMMAND_TAG]"' },
+      { ...t.context(), reportChild: (_pid, reported) => (tag = reported ?? '') },
+    );
     expect(tag).toMatch(/^[0-9a-f]{24}$/);
     expect(result.output).toBe(`[${tag}]\n[exit code 0]`);
     expect(findTagged(tag)).toEqual([]);

@@ -72,7 +72,14 @@ describe('runShell process-tree handling', () => {
   });
 
   it('escalates to SIGKILL when the command ignores SIGTERM', async () => {
-    const result = await runShell({ commandLine: "trap '' TERM; echo up; sleep 60", shell, cwd: t.workspace, timeoutMs: 300, maxOutputChars: 1000, killGraceMs: 300 });
+    const result = await runShell({
+      commandLine: "trap '' TERM; echo up; sleep 60",
+      shell,
+      cwd: t.workspace,
+      timeoutMs: 300,
+      maxOutputChars: 1000,
+      killGraceMs: 300,
+    });
     expect(result).toMatchObject({ timedOut: true, signal: 'SIGKILL' });
   });
 
@@ -100,14 +107,26 @@ describe('runShell process-tree handling', () => {
 
   it('returns when the shell exits even if a background job holds the pipe, and stops that job', async () => {
     const started = Date.now();
-    const result = await runShell({ commandLine: 'sleep 30 & echo "bg $!"', shell, cwd: t.workspace, timeoutMs: 10_000, maxOutputChars: 1000 });
+    const result = await runShell({
+      commandLine: 'sleep 30 & echo "bg $!"',
+      shell,
+      cwd: t.workspace,
+      timeoutMs: 10_000,
+      maxOutputChars: 1000,
+    });
     expect(result.exitCode).toBe(0);
     expect(Date.now() - started).toBeLessThan(2000);
     await waitUntil(() => !isRunning(pidAfter('bg', result.output.text)), 1000);
   });
 
   it('reports a shell that cannot start', async () => {
-    const result = await runShell({ commandLine: 'true', shell: { ...shell, command: '/nonexistent/sh' }, cwd: t.workspace, timeoutMs: 1000, maxOutputChars: 100 });
+    const result = await runShell({
+      commandLine: 'true',
+      shell: { ...shell, command: '/nonexistent/sh' },
+      cwd: t.workspace,
+      timeoutMs: 1000,
+      maxOutputChars: 100,
+    });
     expect(result.spawnError).toMatch(/not found/);
   });
 });

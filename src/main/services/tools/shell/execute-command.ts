@@ -20,12 +20,23 @@ const PRIVATE_ENV = ['ELECTRON_RUN_AS_NODE', 'NODE_CHANNEL_FD', 'NODE_CHANNEL_SE
 export async function executeCommandTool(args: Record<string, unknown>, context: ToolExecContext): Promise<ToolOutput> {
   const commandLine = String(args.command);
   const forbidden = classifyCommand(commandLine, { homeDir: context.homeDir ?? homedir() });
-  if (forbidden) return failed(toolError('forbidden_command', `refused: ${forbidden.reason}`, { rule: forbidden.rule }));
-  const seconds = Math.min(typeof args.timeout_seconds === 'number' ? args.timeout_seconds : TOOL_LIMITS.commandDefaultSeconds, TOOL_LIMITS.commandMaxSeconds);
+  if (forbidden)
+    return failed(toolError('forbidden_command', `refused: ${forbidden.reason}`, { rule: forbidden.rule }));
+  const seconds = Math.min(
+    typeof args.timeout_seconds === 'number' ? args.timeout_seconds : TOOL_LIMITS.commandDefaultSeconds,
+    TOOL_LIMITS.commandMaxSeconds,
+  );
   const env = { ...process.env };
   for (const key of PRIVATE_ENV) delete env[key];
   // The SSH host has its own workspace; this machine's is neither needed nor touched.
-  const call = { commandLine, timeoutSeconds: seconds, env, signal: context.signal, reportChild: context.reportChild, reportContainer: context.reportContainer };
+  const call = {
+    commandLine,
+    timeoutSeconds: seconds,
+    env,
+    signal: context.signal,
+    reportChild: context.reportChild,
+    reportContainer: context.reportContainer,
+  };
   if (context.sandbox?.mode === 'ssh') return runSandboxedCommand(context.sandbox, { ...call, workspace: null });
   const root = await resolveWorkspacePath(context.workspaceDir, '.', { fence: context.fence });
   if (!root.ok) return failed(root.error);

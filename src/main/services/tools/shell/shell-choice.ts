@@ -13,9 +13,18 @@ export interface ShellSpec {
   verbatim: boolean;
 }
 
-export function chooseShell(platform: NodeJS.Platform, env: Record<string, string | undefined>, exists: (path: string) => boolean): ShellSpec {
+export function chooseShell(
+  platform: NodeJS.Platform,
+  env: Record<string, string | undefined>,
+  exists: (path: string) => boolean,
+): ShellSpec {
   if (platform === 'win32') {
-    return { command: env.ComSpec || env.COMSPEC || 'cmd.exe', args: ['/d', '/s', '/c'], label: 'cmd.exe', verbatim: true };
+    return {
+      command: env.ComSpec || env.COMSPEC || 'cmd.exe',
+      args: ['/d', '/s', '/c'],
+      label: 'cmd.exe',
+      verbatim: true,
+    };
   }
   if (exists('/bin/bash')) return { command: '/bin/bash', args: ['-c'], label: 'bash', verbatim: false };
   return { command: '/bin/sh', args: ['-c'], label: 'sh', verbatim: false };

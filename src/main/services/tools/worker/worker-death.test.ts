@@ -19,27 +19,47 @@ FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memor
 describe('explainWorkerDeath', () => {
   it('reads V8’s fatal out-of-memory line, not the last frame of the native stack', () => {
     for (const signal of ['SIGABRT', 'SIGTRAP'] as const) {
-      expect(explainWorkerDeath({ code: null, signal }, V8_OUT_OF_MEMORY)).toEqual({ kind: 'out_of_memory', cause: 'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory' });
+      expect(explainWorkerDeath({ code: null, signal }, V8_OUT_OF_MEMORY)).toEqual({
+        kind: 'out_of_memory',
+        cause: 'FATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory',
+      });
     }
-    const invalidSize = 'FATAL ERROR: invalid table size Allocation failed - JavaScript heap out of memory\n 1: 0xb78db3 node::Abort() [/usr/bin/node]';
+    const invalidSize =
+      'FATAL ERROR: invalid table size Allocation failed - JavaScript heap out of memory\n 1: 0xb78db3 node::Abort() [/usr/bin/node]';
     expect(explainWorkerDeath({ code: null, signal: 'SIGABRT' }, invalidSize).kind).toBe('out_of_memory');
   });
 
   it('calls a silent abort likely out of memory, and anything else a crash with the line that says why', () => {
     expect(explainWorkerDeath({ code: null, signal: 'SIGABRT' }, '')).toEqual({ kind: 'aborted', cause: null });
     expect(explainWorkerDeath({ code: null, signal: 'SIGSEGV' }, '')).toEqual({ kind: 'crashed', cause: null });
-    expect(explainWorkerDeath({ code: 1, signal: null }, 'Could not open main display')).toEqual({ kind: 'crashed', cause: 'Could not open main display' });
-    const uncaught = 'file:///w.js:3\nTypeError: x is not a function\n    at run (file:///w.js:3:1)\n    at main (file:///w.js:9:1)\n\nNode.js v20.19.5';
-    expect(explainWorkerDeath({ code: 1, signal: null }, uncaught)).toEqual({ kind: 'crashed', cause: 'TypeError: x is not a function' });
+    expect(explainWorkerDeath({ code: 1, signal: null }, 'Could not open main display')).toEqual({
+      kind: 'crashed',
+      cause: 'Could not open main display',
+    });
+    const uncaught =
+      'file:///w.js:3\nTypeError: x is not a function\n    at run (file:///w.js:3:1)\n    at main (file:///w.js:9:1)\n\nNode.js v20.19.5';
+    expect(explainWorkerDeath({ code: 1, signal: null }, uncaught)).toEqual({
+      kind: 'crashed',
+      cause: 'TypeError: x is not a function',
+    });
   });
 });
 
 describe('workerDeathError', () => {
   it('says "out of memory" first, and that the next call gets a fresh worker', () => {
     const error = workerDeathError('calculator', { code: null, signal: 'SIGABRT' }, V8_OUT_OF_MEMORY);
-    expect(error).toMatchObject({ code: 'worker_crashed', details: { death: 'out_of_memory', stderr: V8_OUT_OF_MEMORY } });
-    expect(error.message).toMatch(/^out of memory: the calculator tool .* \(signal SIGABRT\)\. The next call gets a fresh worker/);
-    expect(workerDeathError('calculator', { code: null, signal: 'SIGTRAP' }, '').message).toBe('the calculator tool crashed (its worker process ended with signal SIGTRAP, most likely out of memory)');
-    expect(workerDeathError('controller', { code: 3, signal: null }, '').message).toBe('the controller tool crashed (its worker process ended with exit code 3)');
+    expect(error).toMatchObject({
+      code: 'worker_crashed',
+      details: { death: 'out_of_memory', stderr: V8_OUT_OF_MEMORY },
+    });
+    expect(error.message).toMatch(
+      /^out of memory: the calculator tool .* \(signal SIGABRT\)\. The next call gets a fresh worker/,
+    );
+    expect(workerDeathError('calculator', { code: null, signal: 'SIGTRAP' }, '').message).toBe(
+      'the calculator tool crashed (its worker process ended with signal SIGTRAP, most likely out of memory)',
+    );
+    expect(workerDeathError('controller', { code: 3, signal: null }, '').message).toBe(
+      'the controller tool crashed (its worker process ended with exit code 3)',
+    );
   });
 });

@@ -8,7 +8,10 @@
 import { toolError, type ToolError } from '@shared/tools/tool-types';
 import type { WorkerExit } from './worker-process';
 
-/** out_of_memory: V8 said so; aborted: SIGABRT/SIGTRAP and not a word why (how a lost OOM message looks); crashed: anything else. */
+/**
+ * out_of_memory: V8 said so; aborted: SIGABRT/SIGTRAP and not a word why (how a lost OOM message looks); crashed:
+ * anything else.
+ */
 export type WorkerDeathKind = 'out_of_memory' | 'aborted' | 'crashed';
 
 export interface WorkerDeath {
@@ -19,7 +22,15 @@ export interface WorkerDeath {
 
 const OUT_OF_MEMORY = /out of memory|Reached heap limit/i;
 // Frames of a native or JS stack trace, V8's banners and GC trace, Node's version footer: never the cause.
-const NOISE = [/^\d+: 0x[0-9a-f]+/i, /^at /, /^<--- .* --->$/, /^----- .* -----$/, /^\[\d+:0x[0-9a-f]+\]/i, /^Node\.js v\d/, /^$/];
+const NOISE = [
+  /^\d+: 0x[0-9a-f]+/i,
+  /^at /,
+  /^<--- .* --->$/,
+  /^----- .* -----$/,
+  /^\[\d+:0x[0-9a-f]+\]/i,
+  /^Node\.js v\d/,
+  /^$/,
+];
 const ABORT_SIGNALS: ReadonlySet<string> = new Set(['SIGABRT', 'SIGTRAP']);
 const MAX_CAUSE_CHARS = 300;
 
@@ -31,7 +42,10 @@ export function explainWorkerDeath(exit: Pick<WorkerExit, 'code' | 'signal'>, st
   if (oom !== undefined) return { kind: 'out_of_memory', cause: shorten(oom) };
   const said = fatal ?? [...lines].reverse().find((line) => !NOISE.some((noise) => noise.test(line)));
   const aborted = exit.signal !== null && ABORT_SIGNALS.has(exit.signal);
-  return { kind: aborted && said === undefined ? 'aborted' : 'crashed', cause: said === undefined ? null : shorten(said) };
+  return {
+    kind: aborted && said === undefined ? 'aborted' : 'crashed',
+    cause: said === undefined ? null : shorten(said),
+  };
 }
 
 function shorten(line: string): string {
@@ -50,6 +64,15 @@ export function workerDeathError(tool: string, exit: Pick<WorkerExit, 'code' | '
       details,
     );
   }
-  if (death.kind === 'aborted') return toolError('worker_crashed', `the ${tool} tool crashed (its worker process ended with ${how}, most likely out of memory)`, details);
-  return toolError('worker_crashed', `the ${tool} tool crashed (its worker process ended with ${how})${death.cause ? `: ${death.cause}` : ''}`, details);
+  if (death.kind === 'aborted')
+    return toolError(
+      'worker_crashed',
+      `the ${tool} tool crashed (its worker process ended with ${how}, most likely out of memory)`,
+      details,
+    );
+  return toolError(
+    'worker_crashed',
+    `the ${tool} tool crashed (its worker process ended with ${how})${death.cause ? `: ${death.cause}` : ''}`,
+    details,
+  );
 }

@@ -24,7 +24,14 @@ function fakeChannel() {
     exit: (code) => (exitCode = code),
   };
   const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
-  return { channel, sent, deliver: (m: unknown) => onMessage(m), disconnect: () => onDisconnect(), exitCode: () => exitCode, settle };
+  return {
+    channel,
+    sent,
+    deliver: (m: unknown) => onMessage(m),
+    disconnect: () => onDisconnect(),
+    exitCode: () => exitCode,
+    settle,
+  };
 }
 
 describe('startToolWorker', () => {
@@ -50,7 +57,11 @@ describe('startToolWorker', () => {
     w.deliver({ type: 'run', id: 5, tool: 'constructor', args: {}, workspaceDir: '/w' });
     w.deliver({ type: 'garbage' });
     await w.settle();
-    const results = Object.fromEntries(w.sent.filter((m) => m.type === 'result').map((m) => [m.type === 'result' ? m.id : 0, m.type === 'result' ? m.output : null]));
+    const results = Object.fromEntries(
+      w.sent
+        .filter((m) => m.type === 'result')
+        .map((m) => [m.type === 'result' ? m.id : 0, m.type === 'result' ? m.output : null]),
+    );
     expect(results[1]).toEqual({ status: 'ok', output: '5' });
     expect(results[2]?.error?.code).toBe('unknown_tool');
     expect(results[3]?.error).toMatchObject({ code: 'internal', message: expect.stringContaining('kaput') });
@@ -64,7 +75,9 @@ describe('startToolWorker', () => {
     startToolWorker(
       {
         wait: async () => async (_args, context) =>
-          new Promise((resolve) => context.signal.addEventListener('abort', () => resolve({ status: 'stopped', output: 'partial' }))),
+          new Promise((resolve) =>
+            context.signal.addEventListener('abort', () => resolve({ status: 'stopped', output: 'partial' })),
+          ),
       },
       w.channel,
     );
@@ -86,9 +99,20 @@ describe.runIf(process.platform === 'linux')('a worker whose app goes away', () 
     const w = fakeChannel();
     try {
       startToolWorker(builtinExecutors(), w.channel);
-      w.deliver({ type: 'run', id: 1, tool: 'execute_command', args: { command: `setsid sleep ${nap} &\nsleep ${nap}` }, workspaceDir: workspace });
+      w.deliver({
+        type: 'run',
+        id: 1,
+        tool: 'execute_command',
+        args: { command: `setsid sleep ${nap} &\nsleep ${nap}` },
+        workspaceDir: workspace,
+      });
       await waitUntil(() => escaped().length === 2, 5000);
-      expect(w.sent).toContainEqual({ type: 'child', id: 1, pid: expect.any(Number), tag: expect.stringMatching(/^[0-9a-f]{24}$/) });
+      expect(w.sent).toContainEqual({
+        type: 'child',
+        id: 1,
+        pid: expect.any(Number),
+        tag: expect.stringMatching(/^[0-9a-f]{24}$/),
+      });
       w.disconnect();
       expect(w.exitCode()).toBe(0);
       // SIGKILLed before the worker exits: gone well before the command's own end could sweep (200 ms of drain first).
@@ -115,7 +139,11 @@ describe('worker protocol guards', () => {
 describe('workers and the process lifecycle', () => {
   it('a lifecycle launching the workers stops them all', async () => {
     const registry = memoryLifecycle();
-    const spawn = forkWorkerSpawner({ entry: FAULTY_WORKER_ENTRY, execArgv: ['--import', 'tsx'], launch: registry.launch });
+    const spawn = forkWorkerSpawner({
+      entry: FAULTY_WORKER_ENTRY,
+      execArgv: ['--import', 'tsx'],
+      launch: registry.launch,
+    });
     const workers = [spawn('a'), spawn('b')];
     const pids = registry.pids();
     expect(pids).toEqual(workers.map((w) => w.pid));

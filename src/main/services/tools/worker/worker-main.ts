@@ -50,7 +50,12 @@ export function startToolWorker(executors: ToolExecutors, channel: WorkerChannel
     let output: ToolOutput;
     try {
       const load = Object.hasOwn(executors, message.tool) ? executors[message.tool] : undefined;
-      if (!load) output = { status: 'error', output: '', error: toolError('unknown_tool', `this worker has no tool named "${message.tool}"`) };
+      if (!load)
+        output = {
+          status: 'error',
+          output: '',
+          error: toolError('unknown_tool', `this worker has no tool named "${message.tool}"`),
+        };
       else {
         let executor = loaded.get(message.tool);
         if (!executor) {
@@ -78,7 +83,11 @@ export function startToolWorker(executors: ToolExecutors, channel: WorkerChannel
         });
       }
     } catch (error) {
-      output = { status: 'error', output: '', error: toolError('internal', `the tool failed unexpectedly: ${(error as Error).message}`) };
+      output = {
+        status: 'error',
+        output: '',
+        error: toolError('internal', `the tool failed unexpectedly: ${(error as Error).message}`),
+      };
     }
     running.delete(message.id);
     channel.send({ type: 'result', id: message.id, output });

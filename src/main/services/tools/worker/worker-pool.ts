@@ -39,11 +39,14 @@ export class WorkerPool {
       void worker.kill();
       return;
     }
-    const timer = setTimeout(() => {
-      const at = list.findIndex((entry) => entry.worker === worker);
-      if (at !== -1) list.splice(at, 1);
-      void worker.kill();
-    }, this.options.idleMs ?? 5 * 60_000);
+    const timer = setTimeout(
+      () => {
+        const at = list.findIndex((entry) => entry.worker === worker);
+        if (at !== -1) list.splice(at, 1);
+        void worker.kill();
+      },
+      this.options.idleMs ?? 5 * 60_000,
+    );
     timer.unref();
     list.push({ worker, timer });
     this.idle.set(kind, list);
@@ -78,7 +81,11 @@ export class WorkerPool {
     if (outcome === 'ready') return { ok: true, worker, spawned: true };
     await worker.kill();
     const exit = await worker.exited;
-    const why = exit.spawnError ?? (outcome === 'timeout' ? `it did not start within ${this.options.startTimeoutMs} ms` : `it exited (code ${exit.code}, signal ${exit.signal})`);
+    const why =
+      exit.spawnError ??
+      (outcome === 'timeout'
+        ? `it did not start within ${this.options.startTimeoutMs} ms`
+        : `it exited (code ${exit.code}, signal ${exit.signal})`);
     const stderr = worker.stderrTail().trim();
     return { ok: false, message: `the ${kind} tool worker could not start: ${why}${stderr ? `\n${stderr}` : ''}` };
   }

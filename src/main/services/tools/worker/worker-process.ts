@@ -44,7 +44,9 @@ export interface ForkWorkerOptions {
   env?: NodeJS.ProcessEnv;
   /** V8 heap cap per kind, so `zeros(1e5, 1e5)` in the calculator dies alone instead of swapping the machine */
   maxOldSpaceMb?: Record<string, number>;
-  /** the process lifecycle's launcher (quitting the app, or its death, stops the workers); default: untracked, for tests */
+  /**
+   * the process lifecycle's launcher (quitting the app, or its death, stops the workers); default: untracked, for tests
+   */
   launch?: Launch;
 }
 
@@ -71,7 +73,11 @@ export function forkWorker(options: ForkWorkerOptions, kind: string): WorkerProc
     },
     killGraceMs: 1_000,
   });
-  const exited: Promise<WorkerExit> = proc.exited.then(({ code, signal, spawnError }) => ({ code, signal, spawnError }));
+  const exited: Promise<WorkerExit> = proc.exited.then(({ code, signal, spawnError }) => ({
+    code,
+    signal,
+    spawnError,
+  }));
 
   return {
     pid: proc.pid,

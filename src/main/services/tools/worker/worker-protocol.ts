@@ -32,7 +32,10 @@ export type FromWorker =
   /** the tool's code is loaded and the call starts now: its time limit counts from here */
   | { type: 'begin'; id: number }
   | { type: 'result'; id: number; output: ToolOutput }
-  /** a process group the call started, and the tag its processes carry (shell/command-tag.ts); main kills them too if the worker dies */
+  /**
+   * a process group the call started, and the tag its processes carry (shell/command-tag.ts); main kills them too if
+   * the worker dies
+   */
   | { type: 'child'; id: number; pid: number; tag?: string }
   /** a container the call started (tools sandbox); main removes it if the worker dies */
   | { type: 'container'; id: number; name: string };
@@ -45,17 +48,35 @@ export function isFromWorker(value: unknown): value is FromWorker {
   if (msg.type === 'ready') return true;
   if (msg.type === 'begin') return typeof msg.id === 'number';
   if (msg.type === 'container') return typeof msg.id === 'number' && typeof msg.name === 'string';
-  if (msg.type === 'child') return typeof msg.id === 'number' && typeof msg.pid === 'number' && (msg.tag === undefined || typeof msg.tag === 'string');
+  if (msg.type === 'child')
+    return (
+      typeof msg.id === 'number' &&
+      typeof msg.pid === 'number' &&
+      (msg.tag === undefined || typeof msg.tag === 'string')
+    );
   if (msg.type !== 'result' || typeof msg.id !== 'number') return false;
   const output = msg.output as Record<string, unknown> | null;
-  return typeof output === 'object' && output !== null && STATUSES.has(output.status as string) && typeof output.output === 'string';
+  return (
+    typeof output === 'object' &&
+    output !== null &&
+    STATUSES.has(output.status as string) &&
+    typeof output.output === 'string'
+  );
 }
 
 export function isToWorker(value: unknown): value is ToWorker {
   if (typeof value !== 'object' || value === null) return false;
   const msg = value as Record<string, unknown>;
   if (msg.type === 'cancel') return typeof msg.id === 'number';
-  return msg.type === 'run' && typeof msg.id === 'number' && typeof msg.tool === 'string' && typeof msg.workspaceDir === 'string' && typeof msg.args === 'object' && msg.args !== null && isSandboxShape(msg.sandbox);
+  return (
+    msg.type === 'run' &&
+    typeof msg.id === 'number' &&
+    typeof msg.tool === 'string' &&
+    typeof msg.workspaceDir === 'string' &&
+    typeof msg.args === 'object' &&
+    msg.args !== null &&
+    isSandboxShape(msg.sandbox)
+  );
 }
 
 function isSandboxShape(value: unknown): boolean {

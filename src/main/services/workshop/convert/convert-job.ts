@@ -42,12 +42,20 @@ export interface ConvertJobDeps {
   killGraceMs?: number;
 }
 
-/** The script's command line: the folder, where to write, and the type. No remote downloads: the folder is all it reads. */
-export function convertArgs(job: Pick<ConvertJob, 'scriptPath' | 'folderPath' | 'outType'>, outputPath: string): string[] {
+/**
+ * The script's command line: the folder, where to write, and the type. No remote downloads: the folder is all it reads.
+ */
+export function convertArgs(
+  job: Pick<ConvertJob, 'scriptPath' | 'folderPath' | 'outType'>,
+  outputPath: string,
+): string[] {
   return [job.scriptPath, job.folderPath, '--outfile', outputPath, '--outtype', job.outType];
 }
 
-export async function runConvertJob(job: ConvertJob, deps: ConvertJobDeps): Promise<{ bytes: number; tensors: number }> {
+export async function runConvertJob(
+  job: ConvertJob,
+  deps: ConvertJobDeps,
+): Promise<{ bytes: number; tensors: number }> {
   const partPath = `${job.outputPath}.part`;
   const guard = job.runFolderCode ? null : await writeFolderCodeGuard();
   try {
@@ -59,14 +67,26 @@ export async function runConvertJob(job: ConvertJob, deps: ConvertJobDeps): Prom
       command: job.python,
       args: convertArgs(job, partPath),
       // The tree's own gguf-py (beside the script) is used, never an installed gguf package; nothing is fetched.
-      env: pythonEnv({ HF_HUB_OFFLINE: '1', TRANSFORMERS_OFFLINE: '1', HF_HUB_DISABLE_TELEMETRY: '1', ...(guard ? { PYTHONPATH: guard.dir } : {}) }),
+      env: pythonEnv({
+        HF_HUB_OFFLINE: '1',
+        TRANSFORMERS_OFFLINE: '1',
+        HF_HUB_DISABLE_TELEMETRY: '1',
+        ...(guard ? { PYTHONPATH: guard.dir } : {}),
+      }),
       cwd: dirname(job.scriptPath),
       signal: job.signal,
       killGraceMs: deps.killGraceMs ?? 500,
       onSegment: (segment) => read(segment),
       onLine: (line) => deps.onLine(line),
     });
-    const failure = judgeConvertRun({ cancelled: run.exit.why === 'aborted' || job.signal.aborted, exit: run.exit, lines: run.lines, folderPath: job.folderPath, outputPath: job.outputPath, code: job.folderCode });
+    const failure = judgeConvertRun({
+      cancelled: run.exit.why === 'aborted' || job.signal.aborted,
+      exit: run.exit,
+      lines: run.lines,
+      folderPath: job.folderPath,
+      outputPath: job.outputPath,
+      code: job.folderCode,
+    });
     if (failure) throw failure;
     const tensors = await checkWritten(partPath, job);
     const bytes = (await stat(partPath)).size;
@@ -82,20 +102,32 @@ export async function runConvertJob(job: ConvertJob, deps: ConvertJobDeps): Prom
 async function checkWritten(partPath: string, job: ConvertJob): Promise<number> {
   const header = await readGgufHeader(partPath, { tensors: true }).catch((error: unknown) => {
     if (error instanceof AppFailure && error.code === 'model_missing') {
-      throw new AppFailure('backend_failed', `convert_hf_to_gguf.py finished without writing ${job.outputPath}.`, { reason: 'write_failed', outputPath: job.outputPath, path: job.folderPath });
+      throw new AppFailure('backend_failed', `convert_hf_to_gguf.py finished without writing ${job.outputPath}.`, {
+        reason: 'write_failed',
+        outputPath: job.outputPath,
+        path: job.folderPath,
+      });
     }
-    throw new AppFailure('backend_failed', `convert_hf_to_gguf.py wrote a file that is not a whole GGUF: ${error instanceof Error ? error.message : String(error)}`, {
-      reason: 'failed',
-      outputPath: job.outputPath,
-      path: job.folderPath,
-    });
+    throw new AppFailure(
+      'backend_failed',
+      `convert_hf_to_gguf.py wrote a file that is not a whole GGUF: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        reason: 'failed',
+        outputPath: job.outputPath,
+        path: job.folderPath,
+      },
+    );
   });
   if (header.tensorCount === 0) {
-    throw new AppFailure('bad_request', `convert_hf_to_gguf.py found no weights to convert in ${job.folderPath}: the result had no tensors and was removed.`, {
-      reason: 'no_tensors',
-      path: job.folderPath,
-      outputPath: job.outputPath,
-    });
+    throw new AppFailure(
+      'bad_request',
+      `convert_hf_to_gguf.py found no weights to convert in ${job.folderPath}: the result had no tensors and was removed.`,
+      {
+        reason: 'no_tensors',
+        path: job.folderPath,
+        outputPath: job.outputPath,
+      },
+    );
   }
   assertComplete(header, job.outputPath);
   return header.tensorCount;

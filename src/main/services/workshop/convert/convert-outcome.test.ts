@@ -14,8 +14,22 @@ const facts = (lines: string[], patch: Partial<ConvertRunFacts> = {}): ConvertRu
 describe('judgeConvertRun', () => {
   it("names each known failure from the script's own words", () => {
     const cases: Array<[string[], string, string]> = [
-      [['INFO:hf-to-gguf:Model architecture: FooBarForCausalLM', 'ERROR:hf-to-gguf:Model FooBarForCausalLM is not supported'], 'architecture_unsupported', 'bad_request'],
-      [['  File "/bin/convert/conversion/base.py", line 1246, in load_hparams', "FileNotFoundError: [Errno 2] No such file or directory: 'empty/config.json'"], 'config_missing', 'bad_request'],
+      [
+        [
+          'INFO:hf-to-gguf:Model architecture: FooBarForCausalLM',
+          'ERROR:hf-to-gguf:Model FooBarForCausalLM is not supported',
+        ],
+        'architecture_unsupported',
+        'bad_request',
+      ],
+      [
+        [
+          '  File "/bin/convert/conversion/base.py", line 1246, in load_hparams',
+          "FileNotFoundError: [Errno 2] No such file or directory: 'empty/config.json'",
+        ],
+        'config_missing',
+        'bad_request',
+      ],
       [
         [
           "FileNotFoundError: [Errno 2] No such file or directory: 'notok/tokenizer.json'",
@@ -25,8 +39,20 @@ describe('judgeConvertRun', () => {
         'tokenizer_missing',
         'bad_request',
       ],
-      [['    mm = mmap.mmap(fid.fileno(), bytes, access=acc, offset=start)', 'ValueError: mmap length is greater than file size', 'Writing:   0%|          | 0.00/421k [00:00<?, ?byte/s]'], 'weights_truncated', 'model_invalid'],
-      [['  File "gguf_writer.py", line 470, in write_tensors_to_file', 'OSError: [Errno 28] No space left on device'], 'disk_full', 'backend_failed'],
+      [
+        [
+          '    mm = mmap.mmap(fid.fileno(), bytes, access=acc, offset=start)',
+          'ValueError: mmap length is greater than file size',
+          'Writing:   0%|          | 0.00/421k [00:00<?, ?byte/s]',
+        ],
+        'weights_truncated',
+        'model_invalid',
+      ],
+      [
+        ['  File "gguf_writer.py", line 470, in write_tensors_to_file', 'OSError: [Errno 28] No space left on device'],
+        'disk_full',
+        'backend_failed',
+      ],
       [["ModuleNotFoundError: No module named 'sentencepiece'"], 'packages_broken', 'backend_failed'],
       [['ValueError: Failed to detect model architecture'], 'architecture_unknown', 'bad_request'],
       [['something else entirely', 'RuntimeError: odd'], 'failed', 'backend_failed'],
@@ -42,7 +68,9 @@ describe('judgeConvertRun', () => {
     expect(judgeConvertRun(facts(['ERROR:hf-to-gguf:Model FooBarForCausalLM is not supported']))?.message).toBe(
       'convert_hf_to_gguf.py has no converter for FooBarForCausalLM. (convert_hf_to_gguf.py: Model FooBarForCausalLM is not supported)',
     );
-    expect(judgeConvertRun(facts(['Traceback (most recent call last):', 'RuntimeError: odd', '']))?.message).toBe('convert_hf_to_gguf.py failed (exit 1): RuntimeError: odd');
+    expect(judgeConvertRun(facts(['Traceback (most recent call last):', 'RuntimeError: odd', '']))?.message).toBe(
+      'convert_hf_to_gguf.py failed (exit 1): RuntimeError: odd',
+    );
   });
 
   it('tells a cancel, a Python that does not start and a kill apart, and passes a clean exit', () => {
@@ -50,7 +78,11 @@ describe('judgeConvertRun', () => {
     expect(reason({ cancelled: true, exit: { code: null, signal: 'SIGTERM', spawnError: null } })).toBe('cancelled');
     expect(reason({ exit: { code: null, signal: null, spawnError: 'not found' } })).toBe('packages_broken');
     expect(reason({ exit: { code: null, signal: 'SIGKILL', spawnError: null } })).toBe('killed');
-    expect(judgeConvertRun(facts(['INFO:hf-to-gguf:Model successfully exported'], { exit: { code: 0, signal: null, spawnError: null } }))).toBeNull();
+    expect(
+      judgeConvertRun(
+        facts(['INFO:hf-to-gguf:Model successfully exported'], { exit: { code: 0, signal: null, spawnError: null } }),
+      ),
+    ).toBeNull();
   });
 
   it("says in one sentence which of the folder's files a refused loader needed, whatever the script printed after", () => {
@@ -69,8 +101,14 @@ describe('judgeConvertRun', () => {
       'sitecustomize.FolderCodeRefused: EVA_FOLDER_CODE_REFUSED loader=AutoTokenizer',
     ];
     const failure = judgeConvertRun(facts(lines, { code }));
-    expect(failure?.message).toBe("This model's tokenizer needs Python code shipped in its folder (tokenization_qwen.py); EVA does not run it unless you allow it on the folder's card.");
-    expect(failure?.details).toMatchObject({ reason: 'folder_code_refused', kind: 'tokenizer', files: ['tokenization_qwen.py'] });
+    expect(failure?.message).toBe(
+      "This model's tokenizer needs Python code shipped in its folder (tokenization_qwen.py); EVA does not run it unless you allow it on the folder's card.",
+    );
+    expect(failure?.details).toMatchObject({
+      reason: 'folder_code_refused',
+      kind: 'tokenizer',
+      files: ['tokenization_qwen.py'],
+    });
     expect(failure?.code).toBe('bad_request');
     expect(judgeConvertRun(facts(['EVA_FOLDER_CODE_REFUSED loader=unknown ref=modeling_x.X']))?.message).toBe(
       "This model needs Python code shipped in its folder (modeling_x.py); EVA does not run it unless you allow it on the folder's card.",

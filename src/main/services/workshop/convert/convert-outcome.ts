@@ -33,7 +33,13 @@ interface Known {
   details?: (facts: ConvertRunFacts, match: RegExpExecArray) => Record<string, unknown>;
 }
 
-const KIND_WORDS: Record<CodeKind, string> = { tokenizer: "This model's tokenizer", configuration: "This model's configuration", processor: "This model's processor", model: "This model's model class", code: 'This model' };
+const KIND_WORDS: Record<CodeKind, string> = {
+  tokenizer: "This model's tokenizer",
+  configuration: "This model's configuration",
+  processor: "This model's processor",
+  model: "This model's model class",
+  code: 'This model',
+};
 
 /** The guard refused a loader (folder-code-guard.ts): which part needed which of the folder's files. */
 function refusedCode(facts: ConvertRunFacts, match: RegExpExecArray): { kind: CodeKind; files: string[] } {
@@ -49,21 +55,70 @@ function refusedCodeText(facts: ConvertRunFacts, match: RegExpExecArray): string
 
 // The first that matches wins: the cause is matched before the generic lines of the traceback around it.
 const KNOWN: readonly Known[] = [
-  { pattern: new RegExp(`${REFUSAL_MARK} loader=(\\S+)(?: ref=(\\S+))?`), code: 'bad_request', reason: 'folder_code_refused', say: refusedCodeText, whole: true, details: refusedCode },
-  { pattern: /No space left on device|\[Errno 28\]/, code: 'backend_failed', reason: 'disk_full', say: (f) => `The disk filled up while writing ${f.outputPath}.` },
-  { pattern: /ModuleNotFoundError: No module named '([^']+)'/, code: 'backend_failed', reason: 'packages_broken', say: (_f, m) => `The Python environment lacks the package ${m[1]}: set it up again.` },
-  { pattern: /Model (\S+) is not supported|Architecture '?([^'\s]+)'? not supported/, code: 'bad_request', reason: 'architecture_unsupported', say: (_f, m) => `convert_hf_to_gguf.py has no converter for ${m[1] ?? m[2]}.` },
-  { pattern: /Failed to detect model architecture/, code: 'bad_request', reason: 'architecture_unknown', say: (f) => `${f.folderPath}/config.json names no architecture.` },
-  { pattern: /FileNotFoundError.*config\.json|No such file or directory: '[^']*config\.json'/, code: 'bad_request', reason: 'config_missing', say: (f) => `${f.folderPath} has no config.json.` },
   {
-    pattern: /mmap length is greater than file size|incomplete metadata|HeaderTooSmall|HeaderTooLarge|MetadataIncompleteBuffer|Missing or incomplete model files|unexpected EOF|PytorchStreamReader failed/,
+    pattern: new RegExp(`${REFUSAL_MARK} loader=(\\S+)(?: ref=(\\S+))?`),
+    code: 'bad_request',
+    reason: 'folder_code_refused',
+    say: refusedCodeText,
+    whole: true,
+    details: refusedCode,
+  },
+  {
+    pattern: /No space left on device|\[Errno 28\]/,
+    code: 'backend_failed',
+    reason: 'disk_full',
+    say: (f) => `The disk filled up while writing ${f.outputPath}.`,
+  },
+  {
+    pattern: /ModuleNotFoundError: No module named '([^']+)'/,
+    code: 'backend_failed',
+    reason: 'packages_broken',
+    say: (_f, m) => `The Python environment lacks the package ${m[1]}: set it up again.`,
+  },
+  {
+    pattern: /Model (\S+) is not supported|Architecture '?([^'\s]+)'? not supported/,
+    code: 'bad_request',
+    reason: 'architecture_unsupported',
+    say: (_f, m) => `convert_hf_to_gguf.py has no converter for ${m[1] ?? m[2]}.`,
+  },
+  {
+    pattern: /Failed to detect model architecture/,
+    code: 'bad_request',
+    reason: 'architecture_unknown',
+    say: (f) => `${f.folderPath}/config.json names no architecture.`,
+  },
+  {
+    pattern: /FileNotFoundError.*config\.json|No such file or directory: '[^']*config\.json'/,
+    code: 'bad_request',
+    reason: 'config_missing',
+    say: (f) => `${f.folderPath} has no config.json.`,
+  },
+  {
+    pattern:
+      /mmap length is greater than file size|incomplete metadata|HeaderTooSmall|HeaderTooLarge|MetadataIncompleteBuffer|Missing or incomplete model files|unexpected EOF|PytorchStreamReader failed/,
     code: 'model_invalid',
     reason: 'weights_truncated',
     say: (f) => `A weight file in ${f.folderPath} is damaged or incomplete (a download that did not finish?).`,
   },
-  { pattern: /Couldn't instantiate the backend tokenizer|tokenizer\.model.*not found|Cannot find tokenizer|No tokenizer/i, code: 'bad_request', reason: 'tokenizer_missing', say: (f) => `${f.folderPath} has no tokenizer the script can read.` },
-  { pattern: /is not a directory/, code: 'model_missing', reason: 'folder_missing', say: (f) => `${f.folderPath} is not a folder.` },
-  { pattern: /Permission denied|PermissionError|Read-only file system/, code: 'backend_failed', reason: 'write_failed', say: (f) => `${f.outputPath} could not be written (no permission?).` },
+  {
+    pattern:
+      /Couldn't instantiate the backend tokenizer|tokenizer\.model.*not found|Cannot find tokenizer|No tokenizer/i,
+    code: 'bad_request',
+    reason: 'tokenizer_missing',
+    say: (f) => `${f.folderPath} has no tokenizer the script can read.`,
+  },
+  {
+    pattern: /is not a directory/,
+    code: 'model_missing',
+    reason: 'folder_missing',
+    say: (f) => `${f.folderPath} is not a folder.`,
+  },
+  {
+    pattern: /Permission denied|PermissionError|Read-only file system/,
+    code: 'backend_failed',
+    reason: 'write_failed',
+    say: (f) => `${f.outputPath} could not be written (no permission?).`,
+  },
   { pattern: /MemoryError/, code: 'backend_failed', reason: 'killed', say: () => 'The conversion ran out of memory.' },
 ];
 
@@ -72,16 +127,35 @@ export function judgeConvertRun(facts: ConvertRunFacts): AppFailure | null {
   const { exit, lines } = facts;
   const tail = lines.slice(-30);
   const fail = (code: ErrorCode, reason: WorkshopFailureReason, message: string, more: Record<string, unknown> = {}) =>
-    new AppFailure(code, message, { reason, tool: 'convert_hf_to_gguf.py', path: facts.folderPath, outputPath: facts.outputPath, stderrTail: tail, ...more });
+    new AppFailure(code, message, {
+      reason,
+      tool: 'convert_hf_to_gguf.py',
+      path: facts.folderPath,
+      outputPath: facts.outputPath,
+      stderrTail: tail,
+      ...more,
+    });
   if (facts.cancelled) return fail('backend_failed', 'cancelled', 'The conversion was cancelled.');
-  if (exit.spawnError) return fail('backend_missing', 'packages_broken', `The environment's Python could not be started (${exit.spawnError}); set it up again.`);
-  if (exit.signal) return fail('backend_failed', 'killed', `convert_hf_to_gguf.py was killed (${exit.signal}) before it finished; if this repeats, the model may be too large for the free memory.`);
+  if (exit.spawnError)
+    return fail(
+      'backend_missing',
+      'packages_broken',
+      `The environment's Python could not be started (${exit.spawnError}); set it up again.`,
+    );
+  if (exit.signal)
+    return fail(
+      'backend_failed',
+      'killed',
+      `convert_hf_to_gguf.py was killed (${exit.signal}) before it finished; if this repeats, the model may be too large for the free memory.`,
+    );
   if (exit.code === 0) return null;
   const text = lines.join('\n');
   for (const known of KNOWN) {
     const match = known.pattern.exec(text);
     if (!match) continue;
-    const message = known.whole ? known.say(facts, match) : `${known.say(facts, match)} (convert_hf_to_gguf.py: ${lineOf(text, match.index)})`;
+    const message = known.whole
+      ? known.say(facts, match)
+      : `${known.say(facts, match)} (convert_hf_to_gguf.py: ${lineOf(text, match.index)})`;
     return fail(known.code, known.reason, message, known.details?.(facts, match));
   }
   return fail('backend_failed', 'failed', `convert_hf_to_gguf.py failed (exit ${exit.code}): ${lastError(lines)}`);
@@ -99,6 +173,9 @@ function lineOf(text: string, at: number): string {
 
 /** The last line that says what happened: a traceback ends with the exception, a logged error names itself. */
 function lastError(lines: readonly string[]): string {
-  const said = lines.findLast((line) => /^\w*(Error|Exception)\b|^ERROR:/.test(line.trim())) ?? lines.findLast((line) => line.trim() !== '') ?? '';
+  const said =
+    lines.findLast((line) => /^\w*(Error|Exception)\b|^ERROR:/.test(line.trim())) ??
+    lines.findLast((line) => line.trim() !== '') ??
+    '';
   return said.replace(/^ERROR:[\w-]+:/, '').trim() || 'no message';
 }

@@ -47,6 +47,8 @@ describe('convertProgressReader', () => {
   });
 
   it('ignores the lines that are not progress', () => {
-    expect(progressOf('INFO:hf-to-gguf:gguf: embedding length = 64\nWARNING:hf-to-gguf:Unknown RoPE type: default\n')).toEqual([]);
+    expect(
+      progressOf('INFO:hf-to-gguf:gguf: embedding length = 64\nWARNING:hf-to-gguf:Unknown RoPE type: default\n'),
+    ).toEqual([]);
   });
 });

@@ -61,7 +61,13 @@ export function convertScriptCandidates(binDirs: readonly string[]): string[] {
 
 export async function findConvertScript(binDirs: readonly string[]): Promise<string | null> {
   for (const path of convertScriptCandidates(binDirs)) {
-    if (await access(path, constants.R_OK).then(() => true, () => false)) return path;
+    if (
+      await access(path, constants.R_OK).then(
+        () => true,
+        () => false,
+      )
+    )
+      return path;
   }
   return null;
 }
@@ -70,12 +76,24 @@ export function createConvertService(deps: ConvertServiceDeps): ConvertService {
   /** The job's progress and log events, paced; flush() when it ends. */
   const reporters = (jobId: string) => {
     const pacer = progressPacer(deps.emitProgress, deps.progressIntervalMs, deps.timers);
-    const log = lineBatcher((lines) => deps.emitLog({ jobId, lines }), deps.progressIntervalMs > 0 ? LOG_INTERVAL_MS : 0, deps.timers);
+    const log = lineBatcher(
+      (lines) => deps.emitLog({ jobId, lines }),
+      deps.progressIntervalMs > 0 ? LOG_INTERVAL_MS : 0,
+      deps.timers,
+    );
     return {
       progress: pacer.push,
       line: log.push,
       step: (step: PythonSetupStep, detail?: string) =>
-        pacer.push({ jobId, phase: 'setup', done: PYTHON_SETUP_STEPS.indexOf(step), total: PYTHON_SETUP_STEPS.length, tensor: null, step, ...(detail ? { detail } : {}) }),
+        pacer.push({
+          jobId,
+          phase: 'setup',
+          done: PYTHON_SETUP_STEPS.indexOf(step),
+          total: PYTHON_SETUP_STEPS.length,
+          tensor: null,
+          step,
+          ...(detail ? { detail } : {}),
+        }),
       flush: () => {
         pacer.flush();
         log.flush();
@@ -102,10 +120,21 @@ export function createConvertService(deps: ConvertServiceDeps): ConvertService {
       const folderPath = resolve(input.folderPath);
       const outputPath = resolve(input.outputPath);
       const scriptPath = await findConvertScript(deps.binDirs);
-      if (!scriptPath) refuse('backend_missing', 'script_missing', `${SCRIPT} is not installed (looked for ${convertScriptCandidates(deps.binDirs).join(', ')}): run \`npm run backend:build -- --only convert\`.`);
+      if (!scriptPath)
+        refuse(
+          'backend_missing',
+          'script_missing',
+          `${SCRIPT} is not installed (looked for ${convertScriptCandidates(deps.binDirs).join(', ')}): run \`npm run backend:build -- --only convert\`.`,
+        );
       const folder = await checkHfFolder(folderPath, scriptPath);
       const [problem] = folder.problems;
-      if (problem) refuse(PROBLEM_CODES[problem.reason], problem.reason, folderProblemText(problem.reason, folderPath, problem.file, folder.architecture), { path: folderPath, file: problem.file, architecture: folder.architecture });
+      if (problem)
+        refuse(
+          PROBLEM_CODES[problem.reason],
+          problem.reason,
+          folderProblemText(problem.reason, folderPath, problem.file, folder.architecture),
+          { path: folderPath, file: problem.file, architecture: folder.architecture },
+        );
       await checkOutput(outputPath, input.overwrite, estimateConvertedBytes(folder, input.outType));
       const report = reporters(input.jobId);
       try {
@@ -114,11 +143,22 @@ export function createConvertService(deps: ConvertServiceDeps): ConvertService {
         // The hash is taken now, not at the plan: a file changed since the user allowed the code is not allowed.
         const runFolderCode = folder.code.hash !== null && input.allowFolderCode === folder.code.hash;
         const outcome = await runConvertJob(
-          { jobId: input.jobId, folderPath, outputPath, outType: input.outType, scriptPath, python: envPython(deps.pythonEnvDir), signal, runFolderCode, folderCode: folder.code },
+          {
+            jobId: input.jobId,
+            folderPath,
+            outputPath,
+            outType: input.outType,
+            scriptPath,
+            python: envPython(deps.pythonEnvDir),
+            signal,
+            runFolderCode,
+            folderCode: folder.code,
+          },
           { launch: deps.launch, onProgress: report.progress, onLine: report.line, killGraceMs: deps.killGraceMs },
         ).catch(async (error: unknown) => {
           // A package gone from the environment (or its Python): set it up afresh next time rather than fail again.
-          if (error instanceof AppFailure && error.details?.reason === 'packages_broken') await forgetPythonEnv(deps.pythonEnvDir);
+          if (error instanceof AppFailure && error.details?.reason === 'packages_broken')
+            await forgetPythonEnv(deps.pythonEnvDir);
           throw error;
         });
         return {
@@ -140,25 +180,40 @@ export function createConvertService(deps: ConvertServiceDeps): ConvertService {
 
   async function checkOutput(outputPath: string, overwrite: boolean, estimatedBytes: number | null): Promise<void> {
     const output = await stat(outputPath).catch(() => null);
-    if (output?.isDirectory()) refuse('bad_request', 'write_failed', `${outputPath} is a folder: choose a file name`, { outputPath });
-    if (output && !overwrite) refuse('bad_request', 'output_exists', `${outputPath} exists already: choose another name, or allow overwriting it`, { outputPath });
+    if (output?.isDirectory())
+      refuse('bad_request', 'write_failed', `${outputPath} is a folder: choose a file name`, { outputPath });
+    if (output && !overwrite)
+      refuse(
+        'bad_request',
+        'output_exists',
+        `${outputPath} exists already: choose another name, or allow overwriting it`,
+        { outputPath },
+      );
     const folder = dirname(outputPath);
     const parent = await stat(folder).catch(() => null);
-    if (!parent?.isDirectory()) refuse('bad_request', 'write_failed', `${folder} does not exist: choose a folder that does`, { outputPath });
+    if (!parent?.isDirectory())
+      refuse('bad_request', 'write_failed', `${folder} does not exist: choose a folder that does`, { outputPath });
     const free = await freeBytesIn(folder, deps.statfs).catch(() => null);
-    // The script writes the whole file before the old one (overwrite) is replaced, so the old one's size does not count.
+    // The script writes the whole file before the old one (overwrite) is replaced, so the old one's size does not
+    // count.
     if (free !== null && estimatedBytes !== null && free < estimatedBytes) {
-      refuse('bad_request', 'disk_full', `Not enough disk space for ${outputPath}: it needs about ${mib(estimatedBytes)}, ${mib(free)} free in ${folder}.`, {
-        outputPath,
-        path: folder,
-        neededBytes: estimatedBytes,
-        freeBytes: free,
-      });
+      refuse(
+        'bad_request',
+        'disk_full',
+        `Not enough disk space for ${outputPath}: it needs about ${mib(estimatedBytes)}, ${mib(free)} free in ${folder}.`,
+        {
+          outputPath,
+          path: folder,
+          neededBytes: estimatedBytes,
+          freeBytes: free,
+        },
+      );
     }
   }
 
   return {
-    plan: async (folderPath) => readConvertPlan(resolve(folderPath), await findConvertScript(deps.binDirs), deps.pythonEnvDir),
+    plan: async (folderPath) =>
+      readConvertPlan(resolve(folderPath), await findConvertScript(deps.binDirs), deps.pythonEnvDir),
     convert,
     setupPython: (jobId) =>
       deps.slot.run(jobId, 'Python setup', async (signal) => {
@@ -184,7 +239,12 @@ const PROBLEM_CODES: Record<HfFolderProblem, ErrorCode> = {
 };
 
 /** The core's English for a folder problem (the page has its own words, in both languages). */
-function folderProblemText(reason: HfFolderProblem, folder: string, file: string | null, architecture: string | null): string {
+function folderProblemText(
+  reason: HfFolderProblem,
+  folder: string,
+  file: string | null,
+  architecture: string | null,
+): string {
   switch (reason) {
     case 'folder_missing':
       return `${folder} is not a folder.`;
@@ -197,7 +257,9 @@ function folderProblemText(reason: HfFolderProblem, folder: string, file: string
     case 'architecture_unsupported':
       return `convert_hf_to_gguf.py has no converter for ${architecture ?? 'this architecture'}.`;
     case 'weights_missing':
-      return file ? `${folder} lacks ${file}, which its weight index lists.` : `${folder} has no weights to convert (model*.safetensors or pytorch_model*.bin).`;
+      return file
+        ? `${folder} lacks ${file}, which its weight index lists.`
+        : `${folder} has no weights to convert (model*.safetensors or pytorch_model*.bin).`;
     case 'weights_truncated':
       return `${file ?? 'A weight file'} in ${folder} is damaged or incomplete (a download that did not finish?).`;
     case 'tokenizer_missing':
@@ -205,7 +267,12 @@ function folderProblemText(reason: HfFolderProblem, folder: string, file: string
   }
 }
 
-function refuse(code: ErrorCode, reason: WorkshopFailureReason, message: string, details: Record<string, unknown> = {}): never {
+function refuse(
+  code: ErrorCode,
+  reason: WorkshopFailureReason,
+  message: string,
+  details: Record<string, unknown> = {},
+): never {
   throw new AppFailure(code, message, { reason, ...details });
 }
 

@@ -4,7 +4,16 @@
 // does, the failure says what was found, so the user knows what to install.
 import { AppFailure } from '@shared/errors';
 import type { Launch } from '../../process/process-lifecycle';
-import { isSupportedPython, MIN_PYTHON, parsePythonProbe, parseVersionLine, PYTHON_PROBE, versionText, type PythonCandidate, type PythonFacts } from './python-version';
+import {
+  isSupportedPython,
+  MIN_PYTHON,
+  parsePythonProbe,
+  parseVersionLine,
+  PYTHON_PROBE,
+  versionText,
+  type PythonCandidate,
+  type PythonFacts,
+} from './python-version';
 
 export interface FoundPython extends PythonFacts {
   candidate: PythonCandidate;
@@ -12,7 +21,11 @@ export interface FoundPython extends PythonFacts {
 
 const PROBE_TIMEOUT_MS = 15_000;
 
-export async function findPython(launch: Launch, candidates: readonly PythonCandidate[], signal?: AbortSignal): Promise<FoundPython> {
+export async function findPython(
+  launch: Launch,
+  candidates: readonly PythonCandidate[],
+  signal?: AbortSignal,
+): Promise<FoundPython> {
   const tooOld: string[] = [];
   const noVenv: string[] = [];
   for (const candidate of candidates) {
@@ -26,17 +39,29 @@ export async function findPython(launch: Launch, candidates: readonly PythonCand
   }
   const needed = `Python ${versionText(MIN_PYTHON)} or newer`;
   if (noVenv.length > 0) {
-    throw new AppFailure('backend_missing', `${noVenv[0]} cannot make a virtual environment (its venv/ensurepip module is missing): install it (Debian, Ubuntu: \`apt install python3-venv\`).`, {
-      reason: 'python_venv_missing',
-      found: noVenv,
-    });
+    throw new AppFailure(
+      'backend_missing',
+      `${noVenv[0]} cannot make a virtual environment (its venv/ensurepip module is missing): install it (Debian, Ubuntu: \`apt install python3-venv\`).`,
+      {
+        reason: 'python_venv_missing',
+        found: noVenv,
+      },
+    );
   }
   if (tooOld.length > 0) {
-    throw new AppFailure('backend_missing', `Converting needs ${needed}; found only ${tooOld.join(', ')}. Install a newer Python, or set EVA_PYTHON to one.`, { reason: 'python_too_old', found: tooOld });
+    throw new AppFailure(
+      'backend_missing',
+      `Converting needs ${needed}; found only ${tooOld.join(', ')}. Install a newer Python, or set EVA_PYTHON to one.`,
+      { reason: 'python_too_old', found: tooOld },
+    );
   }
-  throw new AppFailure('backend_missing', `Converting needs ${needed}, and none was found (tried ${candidates.map((c) => [c.command, ...c.args].join(' ')).join(', ')}). Install Python, or set EVA_PYTHON to one.`, {
-    reason: 'python_missing',
-  });
+  throw new AppFailure(
+    'backend_missing',
+    `Converting needs ${needed}, and none was found (tried ${candidates.map((c) => [c.command, ...c.args].join(' ')).join(', ')}). Install Python, or set EVA_PYTHON to one.`,
+    {
+      reason: 'python_missing',
+    },
+  );
 }
 
 /** A candidate's facts, or null when it does not start or is not a Python 3 that runs the probe. */
@@ -66,5 +91,13 @@ async function probe(launch: Launch, candidate: PythonCandidate, signal?: AbortS
  */
 export function pythonEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const { PYTHONHOME: _home, PYTHONPATH: _path, VIRTUAL_ENV: _venv, ...rest } = process.env;
-  return { ...rest, PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8', PYTHONUTF8: '1', PIP_DISABLE_PIP_VERSION_CHECK: '1', PIP_NO_INPUT: '1', ...extra };
+  return {
+    ...rest,
+    PYTHONUNBUFFERED: '1',
+    PYTHONIOENCODING: 'utf-8',
+    PYTHONUTF8: '1',
+    PIP_DISABLE_PIP_VERSION_CHECK: '1',
+    PIP_NO_INPUT: '1',
+    ...extra,
+  };
 }

@@ -18,7 +18,8 @@ import { createWorkshopService } from '../workshop-service';
 import { runConvertJob } from './convert-job';
 import { envPython } from './python-env';
 
-const REFUSED = "This model's tokenizer needs Python code shipped in its folder (tokenization_qwen.py); EVA does not run it unless you allow it on the folder's card.";
+const REFUSED =
+  "This model's tokenizer needs Python code shipped in its folder (tokenization_qwen.py); EVA does not run it unless you allow it on the folder's card.";
 
 let assets: ConvertTestPaths;
 let dir = '';
@@ -52,10 +53,19 @@ describe("a folder's own Python code", () => {
     const marker = join(dir, 'qwen1-code-ran');
     const folder = await makeRemoteCodeFolder(join(dir, 'qwen1'), marker);
     const registry = memoryLifecycle();
-    const svc = createWorkshopService({ binDirs: [assets.binDir], launch: registry.launch, emit: () => {}, pythonEnvDir: assets.envDir, progressIntervalMs: 0 });
+    const svc = createWorkshopService({
+      binDirs: [assets.binDir],
+      launch: registry.launch,
+      emit: () => {},
+      pythonEnvDir: assets.envDir,
+      progressIntervalMs: 0,
+    });
     const plan = await svc.convertPlan(folder);
     expect(plan.folder).toMatchObject({ architecture: 'QWenLMHeadModel', supported: true, problems: [] });
-    expect(plan.folder.code).toMatchObject({ pyFiles: ['tokenization_qwen.py'], autoMap: [{ file: 'tokenizer_config.json', loader: 'AutoTokenizer', ref: 'tokenization_qwen.QWenTokenizer' }] });
+    expect(plan.folder.code).toMatchObject({
+      pyFiles: ['tokenization_qwen.py'],
+      autoMap: [{ file: 'tokenizer_config.json', loader: 'AutoTokenizer', ref: 'tokenization_qwen.QWenTokenizer' }],
+    });
     const hash = plan.folder.code.hash!;
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
 
@@ -63,17 +73,35 @@ describe("a folder's own Python code", () => {
     const leftovers = async () => (await readdir(dir)).filter((name) => name.startsWith('qwen1-F16'));
     const refused = await appFailureOf(svc.convert(request(folder, outputPath)));
     expect(refused.message).toBe(REFUSED);
-    expect({ code: refused.code, reason: refused.details?.reason, files: refused.details?.files }).toEqual({ code: 'bad_request', reason: 'folder_code_refused', files: ['tokenization_qwen.py'] });
+    expect({ code: refused.code, reason: refused.details?.reason, files: refused.details?.files }).toEqual({
+      code: 'bad_request',
+      reason: 'folder_code_refused',
+      files: ['tokenization_qwen.py'],
+    });
     expect(existsSync(marker)).toBe(false);
     expect(await leftovers()).toEqual([]);
 
     // The job run on its own, past the service, is guarded the same.
-    const job = { jobId: 'direct', folderPath: folder, outputPath, outType: 'f16' as const, scriptPath: assets.script, python: envPython(assets.envDir), signal: new AbortController().signal, folderCode: plan.folder.code };
-    expect((await appFailureOf(runConvertJob(job, { launch: registry.launch, onProgress: () => {}, onLine: () => {} }))).message).toBe(REFUSED);
+    const job = {
+      jobId: 'direct',
+      folderPath: folder,
+      outputPath,
+      outType: 'f16' as const,
+      scriptPath: assets.script,
+      python: envPython(assets.envDir),
+      signal: new AbortController().signal,
+      folderCode: plan.folder.code,
+    };
+    expect(
+      (await appFailureOf(runConvertJob(job, { launch: registry.launch, onProgress: () => {}, onLine: () => {} })))
+        .message,
+    ).toBe(REFUSED);
     expect(existsSync(marker)).toBe(false);
 
     // A hash that is not the folder's (a file changed since the choice) allows nothing.
-    expect((await appFailureOf(svc.convert(request(folder, outputPath, '0'.repeat(64))))).details?.reason).toBe('folder_code_refused');
+    expect((await appFailureOf(svc.convert(request(folder, outputPath, '0'.repeat(64))))).details?.reason).toBe(
+      'folder_code_refused',
+    );
     expect(existsSync(marker)).toBe(false);
 
     // The module ends the run itself once it has left its marker.

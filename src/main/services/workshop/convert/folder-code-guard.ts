@@ -12,7 +12,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** The start of the line the guard prints when it refuses: `EVA_FOLDER_CODE_REFUSED loader=AutoTokenizer[ ref=module.Class]`. */
+/**
+ * The start of the line the guard prints when it refuses: `EVA_FOLDER_CODE_REFUSED loader=AutoTokenizer[
+ * ref=module.Class]`.
+ */
 export const REFUSAL_MARK = 'EVA_FOLDER_CODE_REFUSED';
 
 /** The exit status of a Python whose guard could not be set up. */

@@ -27,17 +27,25 @@ function entriesOfMap(file: string, map: unknown): HfAutoMapEntry[] {
   // An auto_map that is not an object still says the file means to load code: listed, unread.
   if (typeof map !== 'object' || map === null || Array.isArray(map)) return [{ file, loader: null, ref: null }];
   return Object.entries(map).flatMap(([loader, value]): HfAutoMapEntry[] => {
-    const refs = (Array.isArray(value) ? value : [value]).filter((ref): ref is string => typeof ref === 'string' && ref !== '');
+    const refs = (Array.isArray(value) ? value : [value]).filter(
+      (ref): ref is string => typeof ref === 'string' && ref !== '',
+    );
     return refs.length > 0 ? refs.map((ref) => ({ file, loader, ref })) : [{ file, loader, ref: null }];
   });
 }
 
-/** Whether raw JSON text that did not parse names an auto_map (Python's json reads some files JavaScript's does not: NaN, Infinity). */
+/**
+ * Whether raw JSON text that did not parse names an auto_map (Python's json reads some files JavaScript's does not:
+ * NaN, Infinity).
+ */
 export function mentionsAutoMap(text: string): boolean {
   return /auto(?:_|\\u005[fF])map/.test(text);
 }
 
-/** The folder file a class reference imports: tokenization_qwen.QWenTokenizer → tokenization_qwen.py; null for another repository's. */
+/**
+ * The folder file a class reference imports: tokenization_qwen.QWenTokenizer → tokenization_qwen.py; null for another
+ * repository's.
+ */
 export function moduleFileOf(ref: string): string | null {
   if (ref.includes('--')) return null;
   const parts = ref.split('.');
@@ -61,7 +69,9 @@ export function codeKindOf(loader: string): CodeKind {
  */
 export function codeFilesFor(code: HfFolderCode | undefined, loader: string, ref: string | null): string[] {
   const kind = codeKindOf(loader);
-  const fromMap = (code?.autoMap ?? []).filter((entry) => entry.ref !== null && entry.loader !== null && codeKindOf(entry.loader) === kind).map((entry) => moduleFileOf(entry.ref!) ?? entry.ref!);
+  const fromMap = (code?.autoMap ?? [])
+    .filter((entry) => entry.ref !== null && entry.loader !== null && codeKindOf(entry.loader) === kind)
+    .map((entry) => moduleFileOf(entry.ref!) ?? entry.ref!);
   const fromRef = ref === null ? [] : [/\.py$/.test(ref) ? ref.split(/[\\/]/).pop()! : (moduleFileOf(ref) ?? ref)];
   const found = kind !== 'code' && fromMap.length > 0 ? fromMap : fromRef.length > 0 ? fromRef : (code?.pyFiles ?? []);
   return [...new Set(found)];

@@ -22,15 +22,26 @@ describe('the folder check lists the Python a folder ships', () => {
     expect(check.problems).toEqual([]);
     expect(check.architecture).toBe('QWenLMHeadModel');
     expect(check.code.pyFiles).toEqual(['tokenization_qwen.py']);
-    expect(check.code.autoMap).toEqual([{ file: 'tokenizer_config.json', loader: 'AutoTokenizer', ref: 'tokenization_qwen.QWenTokenizer' }]);
+    expect(check.code.autoMap).toEqual([
+      { file: 'tokenizer_config.json', loader: 'AutoTokenizer', ref: 'tokenization_qwen.QWenTokenizer' },
+    ]);
     expect(check.code.hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('lists every .py, in subfolders and through symlinks, and the auto_map of every JSON file', async () => {
     const folder = join(dir, 'many');
     await mkdir(join(folder, 'pkg', 'inner'), { recursive: true });
-    await writeFile(join(folder, 'config.json'), JSON.stringify({ architectures: ['ChatGLMModel'], auto_map: { AutoConfig: 'configuration_chatglm.ChatGLMConfig', AutoModel: 'modeling_chatglm.ChatGLMModel' } }));
-    await writeFile(join(folder, 'preprocessor_config.json'), JSON.stringify({ auto_map: { AutoProcessor: 'processing_x.XProcessor' } }));
+    await writeFile(
+      join(folder, 'config.json'),
+      JSON.stringify({
+        architectures: ['ChatGLMModel'],
+        auto_map: { AutoConfig: 'configuration_chatglm.ChatGLMConfig', AutoModel: 'modeling_chatglm.ChatGLMModel' },
+      }),
+    );
+    await writeFile(
+      join(folder, 'preprocessor_config.json'),
+      JSON.stringify({ auto_map: { AutoProcessor: 'processing_x.XProcessor' } }),
+    );
     // Python's json reads NaN; JavaScript's does not: still listed, unread.
     await writeFile(join(folder, 'generation_config.json'), '{"temperature": NaN, "auto_map": {"AutoModel": "m.M"}}');
     await writeFile(join(folder, 'tokenizer.json'), JSON.stringify({ model: { vocab: { a: 0 } } }));
@@ -56,7 +67,10 @@ describe('the folder check lists the Python a folder ships', () => {
     await writeFile(join(folder, 'tokenization_qwen.py'), 'print("changed")\n');
     const second = (await checkHfFolder(folder, null)).code.hash;
     expect(second).not.toBe(first);
-    await writeFile(join(folder, 'tokenizer_config.json'), JSON.stringify({ auto_map: { AutoTokenizer: 'tokenization_qwen.Other' } }));
+    await writeFile(
+      join(folder, 'tokenizer_config.json'),
+      JSON.stringify({ auto_map: { AutoTokenizer: 'tokenization_qwen.Other' } }),
+    );
     expect((await checkHfFolder(folder, null)).code.hash).not.toBe(second);
   });
 

@@ -10,20 +10,30 @@ import type { HfFolderCheck, HfFolderCode, HfFolderProblem } from '@shared/works
 /** The architecture the script will look up for a text model, or null when the config names none. */
 export function architectureOf(config: unknown): string | null {
   if (typeof config !== 'object' || config === null) return null;
-  const hparams = config as { architectures?: unknown; text_config?: { architectures?: unknown }; ssm_cfg?: { layer?: unknown } };
-  const first = (list: unknown) => (Array.isArray(list) && typeof list[0] === 'string' && list[0] !== '' ? list[0] : null);
+  const hparams = config as {
+    architectures?: unknown;
+    text_config?: { architectures?: unknown };
+    ssm_cfg?: { layer?: unknown };
+  };
+  const first = (list: unknown) =>
+    Array.isArray(list) && typeof list[0] === 'string' && list[0] !== '' ? list[0] : null;
   const fromText = first(hparams.text_config?.architectures);
   if (fromText) return fromText;
   const top = first(hparams.architectures);
   if (top) return top;
   // Mamba checkpoints from outside transformers: the script derives the name the same way.
-  if (typeof hparams.ssm_cfg === 'object' && hparams.ssm_cfg !== null) return `${typeof hparams.ssm_cfg.layer === 'string' ? hparams.ssm_cfg.layer : 'Mamba'}ForCausalLM`;
+  if (typeof hparams.ssm_cfg === 'object' && hparams.ssm_cfg !== null)
+    return `${typeof hparams.ssm_cfg.layer === 'string' ? hparams.ssm_cfg.layer : 'Mamba'}ForCausalLM`;
   return null;
 }
 
 /** The weight files the script reads, in its order, and the parts an index lists that are not there. */
-export function weightFilesOf(names: readonly string[], index: { safetensors: unknown; pytorch: unknown }): { format: 'safetensors' | 'pytorch' | null; files: string[]; missing: string[] } {
-  const pick = (prefix: string, suffix: string) => names.filter((name) => name.startsWith(prefix) && name.endsWith(suffix)).sort();
+export function weightFilesOf(
+  names: readonly string[],
+  index: { safetensors: unknown; pytorch: unknown },
+): { format: 'safetensors' | 'pytorch' | null; files: string[]; missing: string[] } {
+  const pick = (prefix: string, suffix: string) =>
+    names.filter((name) => name.startsWith(prefix) && name.endsWith(suffix)).sort();
   const safetensors = pick('model', '.safetensors');
   const format = safetensors.length > 0 ? 'safetensors' : pick('pytorch_model', '.bin').length > 0 ? 'pytorch' : null;
   if (format === null) return { format, files: [], missing: [] };
@@ -40,7 +50,15 @@ function indexParts(index: unknown): string[] | null {
   return [...new Set(Object.values(map).filter((value): value is string => typeof value === 'string'))].sort();
 }
 
-const TOKENIZER_FILES = ['tokenizer.model', 'tokenizer.json', 'vocab.json', 'merges.txt', 'vocab.txt', 'spiece.model', 'tokenizer_config.json'];
+const TOKENIZER_FILES = [
+  'tokenizer.model',
+  'tokenizer.json',
+  'vocab.json',
+  'merges.txt',
+  'vocab.txt',
+  'spiece.model',
+  'tokenizer_config.json',
+];
 
 /** The tokenizer files present; the list is empty (a problem) unless one of them can build a vocabulary. */
 export function tokenizerFilesOf(names: readonly string[]): string[] {
@@ -49,7 +67,10 @@ export function tokenizerFilesOf(names: readonly string[]): string[] {
   return usable ? found : [];
 }
 
-/** The model's name for file names: the folder's, or the repo's for a hub cache snapshot (models--org--name/snapshots/<hash>). */
+/**
+ * The model's name for file names: the folder's, or the repo's for a hub cache snapshot
+ * (models--org--name/snapshots/<hash>).
+ */
 export function modelNameOf(folderPath: string): string {
   const parts = folderPath.split(/[\\/]+/).filter(Boolean);
   const last = parts.at(-1) ?? 'model';
@@ -105,7 +126,8 @@ export function judgeHfFolder(facts: FolderFacts): HfFolderCheck {
       files: weightFiles.files,
       bytes: present.reduce((sum, file) => sum + facts.weights[file]!.bytes, 0),
       format: weightFiles.format,
-      parameters: counts.length > 0 && counts.every((n) => n !== null) ? counts.reduce<number>((a, b) => a + (b ?? 0), 0) : null,
+      parameters:
+        counts.length > 0 && counts.every((n) => n !== null) ? counts.reduce<number>((a, b) => a + (b ?? 0), 0) : null,
     },
     tokenizer,
     problems,
@@ -113,7 +135,10 @@ export function judgeHfFolder(facts: FolderFacts): HfFolderCheck {
   };
 }
 
-/** The architectures the script converts as text models: the keys of TEXT_MODEL_MAP in its conversion/__init__.py; null when the list is not found. */
+/**
+ * The architectures the script converts as text models: the keys of TEXT_MODEL_MAP in its conversion/__init__.py; null
+ * when the list is not found.
+ */
 export function parseTextModelMap(source: string): Set<string> | null {
   const block = /TEXT_MODEL_MAP[^=\n]*=\s*\{([\s\S]*?)\n\}/.exec(source)?.[1];
   if (!block) return null;

@@ -17,12 +17,17 @@ export async function checkHfFolder(folderPath: string, scriptPath: string | nul
   const names = info?.isDirectory() ? await readdir(folderPath).catch(() => [] as string[]) : [];
   const has = (name: string) => names.includes(name);
   const index = {
-    safetensors: has('model.safetensors.index.json') ? await readJson(join(folderPath, 'model.safetensors.index.json')) : undefined,
-    pytorch: has('pytorch_model.bin.index.json') ? await readJson(join(folderPath, 'pytorch_model.bin.index.json')) : undefined,
+    safetensors: has('model.safetensors.index.json')
+      ? await readJson(join(folderPath, 'model.safetensors.index.json'))
+      : undefined,
+    pytorch: has('pytorch_model.bin.index.json')
+      ? await readJson(join(folderPath, 'pytorch_model.bin.index.json'))
+      : undefined,
   };
   const { format, files } = weightFilesOf(names, index);
   const weights: FolderFacts['weights'] = {};
-  for (const file of files.filter(has)) weights[file] = await readWeightFile(join(folderPath, file), format === 'safetensors');
+  for (const file of files.filter(has))
+    weights[file] = await readWeightFile(join(folderPath, file), format === 'safetensors');
   return judgeHfFolder({
     path: folderPath,
     exists: info?.isDirectory() ?? false,
@@ -56,7 +61,9 @@ async function readWeightFile(path: string, safetensors: boolean): Promise<Folde
     const header = Buffer.alloc(Math.min(length, Math.max(0, size - 8)));
     await file.read(header, 0, header.length, 8);
     const facts = judgeSafetensors(header.toString('utf8'), length, size);
-    return facts.ok ? { bytes: size, parameters: facts.parameters, problem: null } : { bytes: size, parameters: null, problem: facts.problem };
+    return facts.ok
+      ? { bytes: size, parameters: facts.parameters, problem: null }
+      : { bytes: size, parameters: null, problem: facts.problem };
   } finally {
     await file.close();
   }

@@ -8,11 +8,33 @@
 // has the newest release, so the version is chosen here: the highest `+cpu`
 // any configured index offers (`pip index versions torch`), else plain torch.
 
-/** What convert_hf_to_gguf.py imports for every model (torch 2: older ones lack torch.float8_e4m3fn), tokenizer.model support, and what the script's helpers import. */
-export const CONVERT_PACKAGES = ['numpy', 'sentencepiece', 'transformers', 'pyyaml', 'tqdm', 'requests', 'safetensors', 'protobuf'] as const;
+/**
+ * What convert_hf_to_gguf.py imports for every model (torch 2: older ones lack torch.float8_e4m3fn), tokenizer.model
+ * support, and what the script's helpers import.
+ */
+export const CONVERT_PACKAGES = [
+  'numpy',
+  'sentencepiece',
+  'transformers',
+  'pyyaml',
+  'tqdm',
+  'requests',
+  'safetensors',
+  'protobuf',
+] as const;
 
 /** The module each package is checked by once installed. */
-export const CHECK_IMPORTS = ['torch', 'numpy', 'sentencepiece', 'transformers', 'yaml', 'tqdm', 'requests', 'safetensors', 'google.protobuf'] as const;
+export const CHECK_IMPORTS = [
+  'torch',
+  'numpy',
+  'sentencepiece',
+  'transformers',
+  'yaml',
+  'tqdm',
+  'requests',
+  'safetensors',
+  'google.protobuf',
+] as const;
 
 /** PyTorch's CPU-only wheels: offered where PyPI's torch is the CUDA build. */
 export const TORCH_CPU_INDEX = 'https://download.pytorch.org/whl/cpu';

@@ -67,7 +67,9 @@ export async function forgetPythonEnv(dir: string): Promise<void> {
 }
 
 /** The environment, set up first where it is not (once); throws an AppFailure with a WorkshopFailureReason. */
-export async function ensurePythonEnv(options: PythonEnvOptions): Promise<{ status: PythonEnvStatus; created: boolean }> {
+export async function ensurePythonEnv(
+  options: PythonEnvOptions,
+): Promise<{ status: PythonEnvStatus; created: boolean }> {
   const status = await readPythonEnv(options.dir);
   if (status.ready) return { status, created: false };
   const claim = { held: false };
@@ -76,7 +78,10 @@ export async function ensurePythonEnv(options: PythonEnvOptions): Promise<{ stat
   } catch (error) {
     // An environment without its record is of no use: it goes, and with it the disk it took.
     if (claim.held) await rm(options.dir, { recursive: true, force: true }).catch(() => undefined);
-    if (options.signal?.aborted) throw new AppFailure('backend_failed', 'Setting up the Python environment was cancelled.', { reason: 'cancelled' });
+    if (options.signal?.aborted)
+      throw new AppFailure('backend_failed', 'Setting up the Python environment was cancelled.', {
+        reason: 'cancelled',
+      });
     throw error;
   }
 }
@@ -112,8 +117,12 @@ async function setUp(options: PythonEnvOptions, claim: { held: boolean }): Promi
   const pythonPath = envPython(dir);
 
   step('choose_torch');
-  const extraIndex = options.torchIndex && (await resolves(options.torchIndex)) ? ['--extra-index-url', options.torchIndex] : [];
-  if (options.torchIndex && extraIndex.length === 0) options.onLine?.(`${new URL(options.torchIndex).host} cannot be reached: torch comes from the configured package indexes`);
+  const extraIndex =
+    options.torchIndex && (await resolves(options.torchIndex)) ? ['--extra-index-url', options.torchIndex] : [];
+  if (options.torchIndex && extraIndex.length === 0)
+    options.onLine?.(
+      `${new URL(options.torchIndex).host} cannot be reached: torch comes from the configured package indexes`,
+    );
   // Offline with a local index (pip's own settings): pip would retry PyPI five times for every package, minutes in all.
   const offline = !(await resolves(PYPI));
   if (offline) options.onLine?.(`${new URL(PYPI).host} cannot be reached: pip tries each index once`);
@@ -127,55 +136,102 @@ async function setUp(options: PythonEnvOptions, claim: { held: boolean }): Promi
   step('install_packages');
   const packages = [torch, ...CONVERT_PACKAGES];
   options.onLine?.(`$ pip install ${packages.join(' ')}`);
-  const install = await run('pip', pythonPath, ['-m', 'pip', 'install', '--progress-bar', 'off', ...packages, ...pipOptions], (line) => {
-    const activity = pipActivity(line);
-    if (activity) step('install_packages', activity);
-  });
+  const install = await run(
+    'pip',
+    pythonPath,
+    ['-m', 'pip', 'install', '--progress-bar', 'off', ...packages, ...pipOptions],
+    (line) => {
+      const activity = pipActivity(line);
+      if (activity) step('install_packages', activity);
+    },
+  );
   assertRan(install, signal, 'pip install');
 
   step('check_packages');
-  const check = await run('python-check', pythonPath, ['-c', `import json, platform, ${CHECK_IMPORTS.join(', ')}; print(json.dumps({"python": platform.python_version(), "torch": torch.__version__}))`]);
+  const check = await run('python-check', pythonPath, [
+    '-c',
+    `import json, platform, ${CHECK_IMPORTS.join(', ')}; print(json.dumps({"python": platform.python_version(), "torch": torch.__version__}))`,
+  ]);
   assertRan(check, signal, 'the package check', 'packages_broken');
   const versionsSeen = parseCheck(check.lines);
-  const record: EnvRecord = { format: RECORD_FORMAT, python: versionsSeen.python, torch: versionsSeen.torch, packages, createdAt: new Date().toISOString() };
+  const record: EnvRecord = {
+    format: RECORD_FORMAT,
+    python: versionsSeen.python,
+    torch: versionsSeen.torch,
+    packages,
+    createdAt: new Date().toISOString(),
+  };
   await writeFile(join(dir, RECORD), `${JSON.stringify(record, null, 2)}\n`);
   await rm(join(dir, CLAIM), { force: true });
   return { ready: true, dir, python: record.python, torch: record.torch };
 }
 
-/** Empties the folder for a new environment: only one EVA made (an earlier setup that did not finish), or an empty one. */
+/**
+ * Empties the folder for a new environment: only one EVA made (an earlier setup that did not finish), or an empty one.
+ */
 async function claimFolder(dir: string): Promise<void> {
   const entries = await readdir(dir).catch(() => null);
   if (entries && entries.length > 0 && !entries.includes(CLAIM) && !entries.includes(RECORD)) {
-    throw new AppFailure('bad_request', `${dir} holds files that are not EVA's Python environment: move them, or point EVA_PYTHON_ENV_DIR elsewhere.`, { reason: 'packages_failed', path: dir });
+    throw new AppFailure(
+      'bad_request',
+      `${dir} holds files that are not EVA's Python environment: move them, or point EVA_PYTHON_ENV_DIR elsewhere.`,
+      { reason: 'packages_failed', path: dir },
+    );
   }
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, CLAIM), 'EVA Desktop is setting up a Python environment here; an unfinished one is deleted by the next setup.\n');
+  await writeFile(
+    join(dir, CLAIM),
+    'EVA Desktop is setting up a Python environment here; an unfinished one is deleted by the next setup.\n',
+  );
 }
 
 async function assertRoom(folder: string, statfs: StatFs): Promise<void> {
   const free = await freeBytesIn(folder, statfs).catch(() => null);
   if (free === null || free >= NEEDED_BYTES) return;
-  throw new AppFailure('bad_request', `Not enough disk space for the Python environment: it needs about ${gib(NEEDED_BYTES)}, ${gib(free)} free in ${folder}.`, {
-    reason: 'disk_full',
-    neededBytes: NEEDED_BYTES,
-    freeBytes: free,
-    path: folder,
-  });
+  throw new AppFailure(
+    'bad_request',
+    `Not enough disk space for the Python environment: it needs about ${gib(NEEDED_BYTES)}, ${gib(free)} free in ${folder}.`,
+    {
+      reason: 'disk_full',
+      neededBytes: NEEDED_BYTES,
+      freeBytes: free,
+      path: folder,
+    },
+  );
 }
 
 /** Throws what a failed step means: cancelled, out of disk, no index reachable, or pip's own ERROR line. */
-function assertRan(run: PythonRun, signal: AbortSignal | undefined, what: string, reason: 'packages_failed' | 'packages_broken' = 'packages_failed'): void {
-  if (signal?.aborted || run.exit.why === 'aborted') throw new AppFailure('backend_failed', 'Setting up the Python environment was cancelled.', { reason: 'cancelled' });
+function assertRan(
+  run: PythonRun,
+  signal: AbortSignal | undefined,
+  what: string,
+  reason: 'packages_failed' | 'packages_broken' = 'packages_failed',
+): void {
+  if (signal?.aborted || run.exit.why === 'aborted')
+    throw new AppFailure('backend_failed', 'Setting up the Python environment was cancelled.', { reason: 'cancelled' });
   if (run.exit.code === 0) return;
   const text = run.lines.join('\n');
   const tail = run.lines.slice(-20);
-  if (/No space left on device|\[Errno 28\]/.test(text)) throw new AppFailure('backend_failed', `The disk filled up during ${what}.`, { reason: 'disk_full', stderrTail: tail });
-  if (run.exit.spawnError) throw new AppFailure('backend_failed', `${what} could not be started: ${run.exit.spawnError}`, { reason, stderrTail: tail });
-  const offline = /NewConnectionError|Failed to establish a new connection|Temporary failure in name resolution|Name or service not known|No matching distribution found/.test(text);
-  const said = pipError(run.lines) ?? run.lines.findLast((line) => line.trim() !== '')?.trim() ?? `exit ${run.exit.code}`;
-  const hint = offline ? ' No package index could be reached: check the internet connection (or pip’s index settings) and try again.' : '';
+  if (/No space left on device|\[Errno 28\]/.test(text))
+    throw new AppFailure('backend_failed', `The disk filled up during ${what}.`, {
+      reason: 'disk_full',
+      stderrTail: tail,
+    });
+  if (run.exit.spawnError)
+    throw new AppFailure('backend_failed', `${what} could not be started: ${run.exit.spawnError}`, {
+      reason,
+      stderrTail: tail,
+    });
+  const offline =
+    /NewConnectionError|Failed to establish a new connection|Temporary failure in name resolution|Name or service not known|No matching distribution found/.test(
+      text,
+    );
+  const said =
+    pipError(run.lines) ?? run.lines.findLast((line) => line.trim() !== '')?.trim() ?? `exit ${run.exit.code}`;
+  const hint = offline
+    ? ' No package index could be reached: check the internet connection (or pip’s index settings) and try again.'
+    : '';
   throw new AppFailure('backend_failed', `${what} failed: ${said}.${hint}`, { reason, offline, stderrTail: tail });
 }
 
@@ -183,18 +239,23 @@ function parseCheck(lines: readonly string[]): { python: string; torch: string }
   for (const line of [...lines].reverse()) {
     try {
       const value = JSON.parse(line) as { python?: unknown; torch?: unknown };
-      if (typeof value.python === 'string' && typeof value.torch === 'string') return { python: value.python, torch: value.torch };
+      if (typeof value.python === 'string' && typeof value.torch === 'string')
+        return { python: value.python, torch: value.torch };
     } catch {
       // Not the check's line.
     }
   }
-  throw new AppFailure('backend_failed', `The package check printed no versions: ${lines.slice(-3).join(' ')}`, { reason: 'packages_broken' });
+  throw new AppFailure('backend_failed', `The package check printed no versions: ${lines.slice(-3).join(' ')}`, {
+    reason: 'packages_broken',
+  });
 }
 
 async function readRecord(dir: string): Promise<EnvRecord | null> {
   try {
     const value = JSON.parse(await readFile(join(dir, RECORD), 'utf8')) as Partial<EnvRecord>;
-    return value.format === RECORD_FORMAT && typeof value.python === 'string' && typeof value.torch === 'string' ? (value as EnvRecord) : null;
+    return value.format === RECORD_FORMAT && typeof value.python === 'string' && typeof value.torch === 'string'
+      ? (value as EnvRecord)
+      : null;
   } catch {
     return null;
   }
@@ -204,7 +265,13 @@ async function readRecord(dir: string): Promise<EnvRecord | null> {
 async function resolves(url: string): Promise<boolean> {
   const host = new URL(url).hostname;
   const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 3_000).unref());
-  return Promise.race([lookup(host).then(() => true, () => false), timeout]);
+  return Promise.race([
+    lookup(host).then(
+      () => true,
+      () => false,
+    ),
+    timeout,
+  ]);
 }
 
 function gib(bytes: number): string {

@@ -18,7 +18,17 @@ export const MIN_PYTHON: readonly [number, number] = [3, 10];
  */
 export function pythonCandidates(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): PythonCandidate[] {
   const chosen = env.EVA_PYTHON?.trim() ? [{ command: env.EVA_PYTHON.trim(), args: [] }] : [];
-  const names = platform === 'win32' ? [{ command: 'py', args: ['-3'] }, { command: 'python', args: [] }, { command: 'python3', args: [] }] : ['python3', 'python3.13', 'python3.12', 'python3.11', 'python3.10', 'python'].map((command) => ({ command, args: [] }));
+  const names =
+    platform === 'win32'
+      ? [
+          { command: 'py', args: ['-3'] },
+          { command: 'python', args: [] },
+          { command: 'python3', args: [] },
+        ]
+      : ['python3', 'python3.13', 'python3.12', 'python3.11', 'python3.10', 'python'].map((command) => ({
+          command,
+          args: [],
+        }));
   return [...chosen, ...names];
 }
 
@@ -60,7 +70,9 @@ export function parsePythonProbe(stdout: string): PythonFacts | null {
   }
 }
 
-/** `Python 3.12.1` as `--version` prints it (Python 2 printed it to stderr), for a Python the probe could not run in. */
+/**
+ * `Python 3.12.1` as `--version` prints it (Python 2 printed it to stderr), for a Python the probe could not run in.
+ */
 export function parseVersionLine(text: string): [number, number, number] | null {
   const match = /Python (\d+)\.(\d+)(?:\.(\d+))?/.exec(text);
   return match ? [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)] : null;

@@ -9,7 +9,10 @@ const entries = [
 
 /** A whole file: header, then 40 F32 values. */
 function file(): Buffer {
-  return Buffer.concat([safetensorsHeader(entries, 'F32', { format: 'pt' }), Buffer.from(f32Data(new Float32Array(40)))]);
+  return Buffer.concat([
+    safetensorsHeader(entries, 'F32', { format: 'pt' }),
+    Buffer.from(f32Data(new Float32Array(40))),
+  ]);
 }
 
 function judge(bytes: Buffer, size = bytes.length) {
@@ -34,6 +37,9 @@ describe('safetensors headers', () => {
     expect(headerLength(new Uint8Array(8))).toBeNull();
     expect(headerLength(Buffer.from('{"hello"'))).toBeNull();
     expect(judgeSafetensors('[1, 2]', 6, 100)).toMatchObject({ ok: false, problem: 'invalid' });
-    expect(judgeSafetensors('{"x": {"dtype": "F32", "shape": [2]}}', 37, 100)).toMatchObject({ ok: false, problem: 'invalid' });
+    expect(judgeSafetensors('{"x": {"dtype": "F32", "shape": [2]}}', 37, 100)).toMatchObject({
+      ok: false,
+      problem: 'invalid',
+    });
   });
 });

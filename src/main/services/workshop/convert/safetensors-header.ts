@@ -6,7 +6,9 @@
 // with "mmap length is greater than file size". Pure.
 
 /** What a header says, or why the file cannot be one. */
-export type SafetensorsFacts = { ok: true; parameters: number; tensors: number; dataBytes: number } | { ok: false; problem: 'truncated' | 'invalid'; message: string };
+export type SafetensorsFacts =
+  | { ok: true; parameters: number; tensors: number; dataBytes: number }
+  | { ok: false; problem: 'truncated' | 'invalid'; message: string };
 
 /** Headers above this are not real (the largest models' are a few MB). */
 export const MAX_HEADER_BYTES = 100 * 1024 * 1024;
@@ -24,9 +26,12 @@ export function judgeSafetensors(headerJson: string, headerBytes: number, fileSi
   try {
     header = JSON.parse(headerJson);
   } catch {
-    return fileSize < 8 + headerBytes ? cut(`the header needs ${8 + headerBytes} bytes, the file has ${fileSize}`) : { ok: false, problem: 'invalid', message: 'its header is not JSON' };
+    return fileSize < 8 + headerBytes
+      ? cut(`the header needs ${8 + headerBytes} bytes, the file has ${fileSize}`)
+      : { ok: false, problem: 'invalid', message: 'its header is not JSON' };
   }
-  if (typeof header !== 'object' || header === null || Array.isArray(header)) return { ok: false, problem: 'invalid', message: 'its header is not a JSON object' };
+  if (typeof header !== 'object' || header === null || Array.isArray(header))
+    return { ok: false, problem: 'invalid', message: 'its header is not a JSON object' };
   let parameters = 0;
   let tensors = 0;
   let dataBytes = 0;
@@ -35,7 +40,13 @@ export function judgeSafetensors(headerJson: string, headerBytes: number, fileSi
     const info = entry as { shape?: unknown; data_offsets?: unknown };
     const shape = info.shape;
     const offsets = info.data_offsets;
-    if (!Array.isArray(shape) || !shape.every((n) => Number.isInteger(n) && n >= 0) || !Array.isArray(offsets) || offsets.length !== 2 || !offsets.every((n) => Number.isInteger(n) && n >= 0)) {
+    if (
+      !Array.isArray(shape) ||
+      !shape.every((n) => Number.isInteger(n) && n >= 0) ||
+      !Array.isArray(offsets) ||
+      offsets.length !== 2 ||
+      !offsets.every((n) => Number.isInteger(n) && n >= 0)
+    ) {
       return { ok: false, problem: 'invalid', message: `tensor ${name} has no valid shape and data offsets` };
     }
     parameters += (shape as number[]).reduce((a, b) => a * b, 1);

@@ -11,12 +11,22 @@ function read(chunks: string[]): { segments: string[]; lines: string[] } {
 }
 
 describe('terminalLineReader', () => {
-  const tqdm = 'INFO:x:plan\n\rWriting:   0%|          | 0.00/421k [00:00<?, ?byte/s]\rWriting: 100%|██████████| 421k/421k [00:00<00:00, 127Mbyte/s]\nINFO:x:done\n';
+  const tqdm =
+    'INFO:x:plan\n\rWriting:   0%|          | 0.00/421k [00:00<?, ?byte/s]\rWriting: 100%|██████████| 421k/421k [00:00<00:00, 127Mbyte/s]\nINFO:x:done\n';
 
   it('gives every redraw of a tqdm bar to progress and only its last state to the log', () => {
     const { segments, lines } = read([tqdm]);
-    expect(segments).toEqual(['INFO:x:plan', 'Writing:   0%|          | 0.00/421k [00:00<?, ?byte/s]', 'Writing: 100%|██████████| 421k/421k [00:00<00:00, 127Mbyte/s]', 'INFO:x:done']);
-    expect(lines).toEqual(['INFO:x:plan', 'Writing: 100%|██████████| 421k/421k [00:00<00:00, 127Mbyte/s]', 'INFO:x:done']);
+    expect(segments).toEqual([
+      'INFO:x:plan',
+      'Writing:   0%|          | 0.00/421k [00:00<?, ?byte/s]',
+      'Writing: 100%|██████████| 421k/421k [00:00<00:00, 127Mbyte/s]',
+      'INFO:x:done',
+    ]);
+    expect(lines).toEqual([
+      'INFO:x:plan',
+      'Writing: 100%|██████████| 421k/421k [00:00<00:00, 127Mbyte/s]',
+      'INFO:x:done',
+    ]);
   });
 
   it('is the same however the text is cut, a CRLF split between chunks included', () => {

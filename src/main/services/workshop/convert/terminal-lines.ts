@@ -15,7 +15,10 @@ export interface TerminalLineReader {
 // A run of output without any separator this long is cut: memory stays bounded whatever the child prints.
 const MAX_PENDING = 64 * 1024;
 
-export function terminalLineReader(on: { segment?: (text: string) => void; line?: (text: string) => void }): TerminalLineReader {
+export function terminalLineReader(on: {
+  segment?: (text: string) => void;
+  line?: (text: string) => void;
+}): TerminalLineReader {
   let pending = '';
   const emit = (text: string, isLine: boolean) => {
     if (text !== '') on.segment?.(text);

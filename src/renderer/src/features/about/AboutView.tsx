@@ -18,7 +18,13 @@ export function AboutView() {
     <section className="page about-page" data-testid="about">
       <div className="page-head">
         <h2>{t('about.title')}</h2>
-        <button type="button" className="btn" onClick={() => void discovery.refresh()} disabled={loading} data-testid="about-refresh">
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void discovery.refresh()}
+          disabled={loading}
+          data-testid="about-refresh"
+        >
           {loading ? t('about.scanning') : t('about.rescan')}
         </button>
       </div>

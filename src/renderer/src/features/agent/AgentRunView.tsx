@@ -9,25 +9,41 @@ import type { ReactNode } from 'react';
 import { StepCard } from './StepCard';
 import { useAgentRun } from './use-agent-run';
 
-/** A run as it happened (`renderText` draws the model's words, as the answer draws its own): what the model said, its calls (each once: a card while it waits, a step when done), and why it ended if not with an answer. */
+/**
+ * A run as it happened (`renderText` draws the model's words, as the answer draws its own): what the model said, its
+ * calls (each once: a card while it waits, a step when done), and why it ended if not with an answer.
+ */
 export function AgentRunView({ runId, renderText }: { runId: string; renderText: (text: string) => ReactNode }) {
   const t = useT();
   const { agent } = useAppModel();
   const run = useAgentRun(runId);
   if (!run) return null;
   // A first call that did not ask has nothing in the timeline yet, but may report progress.
-  if (run.entries.length === 0 && !endNote(run) && !run.protocol?.fallback) return run.running ? <RunningCall run={run} /> : null;
+  if (run.entries.length === 0 && !endNote(run) && !run.protocol?.fallback)
+    return run.running ? <RunningCall run={run} /> : null;
   const timeline = runTimeline(run);
   const firstOpen = timeline.find((item) => item.kind === 'card' && item.card.state === 'pending');
   return (
-    <div className="agent-run" data-testid="agent-run" data-run-id={runId} data-running={run.running} data-end={run.end ?? ''}>
+    <div
+      className="agent-run"
+      data-testid="agent-run"
+      data-run-id={runId}
+      data-running={run.running}
+      data-end={run.end ?? ''}
+    >
       {timeline.map((item) =>
         item.kind === 'said' ? (
           <div key={`said-${item.turn}`} className="agent-said markdown" data-testid="agent-said" data-turn={item.turn}>
             {renderText(item.text)}
           </div>
         ) : item.kind === 'step' ? (
-          <StepCard key={`step-${item.step.index}`} step={item.step} consent={item.card ? outcomeText(t, item.card) : item.step.consent ? answerText(t, item.step.consent) : null} />
+          <StepCard
+            key={`step-${item.step.index}`}
+            step={item.step}
+            consent={
+              item.card ? outcomeText(t, item.card) : item.step.consent ? answerText(t, item.step.consent) : null
+            }
+          />
         ) : (
           <ApprovalCard
             key={`ask-${item.card.request.askId}`}
@@ -44,8 +60,16 @@ export function AgentRunView({ runId, renderText }: { runId: string; renderText:
         </p>
       )}
       {endNote(run) && (
-        <p className={`agent-run-end end-${run.end}`} data-testid="agent-run-end" role={run.error ? 'alert' : undefined}>
-          {endNote(run) === 'error' ? t('agent.run.error', { message: run.error?.message ?? '' }) : endNote(run) === 'stopped' ? t('agent.run.stopped') : t('agent.run.maxSteps')}
+        <p
+          className={`agent-run-end end-${run.end}`}
+          data-testid="agent-run-end"
+          role={run.error ? 'alert' : undefined}
+        >
+          {endNote(run) === 'error'
+            ? t('agent.run.error', { message: run.error?.message ?? '' })
+            : endNote(run) === 'stopped'
+              ? t('agent.run.stopped')
+              : t('agent.run.maxSteps')}
         </p>
       )}
     </div>

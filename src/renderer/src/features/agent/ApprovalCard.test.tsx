@@ -29,8 +29,13 @@ const askToRun = (command: string): Extract<FakeAgentAction, { kind: 'ask' }> =>
 });
 
 async function renderRun(command = COMMAND, action: FakeAgentAction = askToRun(command)) {
-  const app = await renderWithApp(<AgentRunView runId={RUN} renderText={(text) => <p>{text}</p>} />, { platform: { agentScript: { actions: [action], answer: 'Done.' } } });
-  let finished: Promise<Result<InvokeOutput<'agent:run'>>> = Promise.resolve({ ok: false, error: { code: 'internal', message: 'not started' } });
+  const app = await renderWithApp(<AgentRunView runId={RUN} renderText={(text) => <p>{text}</p>} />, {
+    platform: { agentScript: { actions: [action], answer: 'Done.' } },
+  });
+  let finished: Promise<Result<InvokeOutput<'agent:run'>>> = Promise.resolve({
+    ok: false,
+    error: { code: 'internal', message: 'not started' },
+  });
   act(() => {
     finished = startRun(app.model);
   });
@@ -39,11 +44,19 @@ async function renderRun(command = COMMAND, action: FakeAgentAction = askToRun(c
 }
 
 function startRun(model: AppModel): Promise<Result<InvokeOutput<'agent:run'>>> {
-  return model.agent.run({ requestId: RUN, endpoint: { kind: 'local' }, systemPrompt: '', messages: [{ role: 'user', content: 'clean the build' }], sampling: {}, idSlot: null });
+  return model.agent.run({
+    requestId: RUN,
+    endpoint: { kind: 'local' },
+    systemPrompt: '',
+    messages: [{ role: 'user', content: 'clean the build' }],
+    sampling: {},
+    idSlot: null,
+  });
 }
 
 const card = () => screen.getByTestId('approval-card');
-const consents = (api: MemoryPlatform) => api.calls.filter((c) => c.channel === 'agent:consent').map((c) => c.input as InvokeInput<'agent:consent'>);
+const consents = (api: MemoryPlatform) =>
+  api.calls.filter((c) => c.channel === 'agent:consent').map((c) => c.input as InvokeInput<'agent:consent'>);
 
 describe('ApprovalCard', () => {
   it('shows the whole command: each newline marked, invisible characters as codes, and says how many', async () => {
@@ -99,7 +112,11 @@ describe('ApprovalCard', () => {
     expect(segments.getAttribute('dir')).toBe('ltr');
     expect(segments.textContent).toContain('~/⟦U+202E⟧txt.hs');
     expect(segments.textContent).not.toContain('\u202e');
-    expect(within(segments).getAllByTestId('invisible-char').every((mark) => mark.closest('bdo[dir="ltr"]') !== null)).toBe(true);
+    expect(
+      within(segments)
+        .getAllByTestId('invisible-char')
+        .every((mark) => mark.closest('bdo[dir="ltr"]') !== null),
+    ).toBe(true);
     fireEvent.click(screen.getByTestId('approval-args-toggle'));
     const args = screen.getByTestId('approval-args');
     expect(args.textContent).toBe(`{\n  "command": "bash -c 'cat ~/⟦U+202E⟧txt.hs'"\n}`);
@@ -144,7 +161,9 @@ describe('ApprovalCard', () => {
     fireEvent.click(screen.getByTestId('approval-deny'));
     await waitFor(() => expect(card().dataset.state).toBe('answered'));
     expect(consents(api)).toEqual([{ askId, answer: { kind: 'deny', reason: 'try a dry run first' } }]);
-    expect(screen.getByTestId('approval-outcome').textContent).toBe(t('agent.approval.deniedReason', { reason: 'try a dry run first' }));
+    expect(screen.getByTestId('approval-outcome').textContent).toBe(
+      t('agent.approval.deniedReason', { reason: 'try a dry run first' }),
+    );
     await waitFor(() => expect(screen.getByTestId('step-card').dataset.status).toBe('denied'));
   });
 
@@ -175,7 +194,8 @@ describe('ApprovalCard', () => {
     fireEvent.click(screen.getByTestId('approval-allow-once'));
     await settle();
     expect(card().dataset.state).toBe('sending');
-    for (const id of ['approval-allow-once', 'approval-allow-conversation', 'approval-deny']) expect((screen.getByTestId(id) as HTMLButtonElement).disabled).toBe(true);
+    for (const id of ['approval-allow-once', 'approval-allow-conversation', 'approval-deny'])
+      expect((screen.getByTestId(id) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByTestId('approval-deny'));
     await settle();
     expect(consents(api)).toHaveLength(1);
@@ -186,7 +206,10 @@ describe('ApprovalCard', () => {
   });
 
   it('a message sent with Tools on asks inside its answer in the chat, and the answer follows the consent', async () => {
-    const { api } = await renderWithApp(<ChatView />, { platform: { agentScript: { actions: [askToRun('make clean')], answer: 'Cleaned.' } }, before: ({ api }) => loadModel(api) });
+    const { api } = await renderWithApp(<ChatView />, {
+      platform: { agentScript: { actions: [askToRun('make clean')], answer: 'Cleaned.' } },
+      before: ({ api }) => loadModel(api),
+    });
     fireEvent.click(screen.getByTestId('chat-tools-toggle'));
     fireEvent.change(screen.getByTestId('chat-input'), { target: { value: 'clean the build' } });
     fireEvent.keyDown(screen.getByTestId('chat-input'), { key: 'Enter', ctrlKey: true });

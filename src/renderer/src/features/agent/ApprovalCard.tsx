@@ -19,9 +19,24 @@ interface Props {
 }
 
 const CHOICES: Array<{ choice: ConsentChoice; key: MessageKey; testId: string; className: string }> = [
-  { choice: 'allow_once', key: 'agent.approval.allowOnce', testId: 'approval-allow-once', className: 'btn btn-primary btn-small' },
-  { choice: 'allow_conversation', key: 'agent.approval.allowConversation', testId: 'approval-allow-conversation', className: 'btn btn-small' },
-  { choice: 'allow_server', key: 'agent.approval.allowServer', testId: 'approval-allow-server', className: 'btn btn-small' },
+  {
+    choice: 'allow_once',
+    key: 'agent.approval.allowOnce',
+    testId: 'approval-allow-once',
+    className: 'btn btn-primary btn-small',
+  },
+  {
+    choice: 'allow_conversation',
+    key: 'agent.approval.allowConversation',
+    testId: 'approval-allow-conversation',
+    className: 'btn btn-small',
+  },
+  {
+    choice: 'allow_server',
+    key: 'agent.approval.allowServer',
+    testId: 'approval-allow-server',
+    className: 'btn btn-small',
+  },
   { choice: 'deny', key: 'agent.approval.deny', testId: 'approval-deny', className: 'btn btn-danger btn-small' },
 ];
 
@@ -78,7 +93,12 @@ export function ApprovalCard({ card, onAnswer, autoFocus }: Props) {
         </strong>
         <span className={`badge risk risk-${request.risk}`}>{riskLabel(t, request.risk)}</span>
         {!open && (
-          <button type="button" className="btn btn-ghost btn-tiny approval-details" aria-expanded={detailsOpen} onClick={() => setDetailsOpen(!detailsOpen)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-tiny approval-details"
+            aria-expanded={detailsOpen}
+            onClick={() => setDetailsOpen(!detailsOpen)}
+          >
             {detailsOpen ? t('agent.approval.hideDetails') : t('agent.approval.showDetails')}
           </button>
         )}
@@ -101,7 +121,9 @@ export function ApprovalCard({ card, onAnswer, autoFocus }: Props) {
                   {t('agent.approval.bidi', { count: command.bidi })}
                 </p>
               )}
-              {command && command.lines > 1 && <p className="muted small">{t('agent.approval.lines', { count: command.lines })}</p>}
+              {command && command.lines > 1 && (
+                <p className="muted small">{t('agent.approval.lines', { count: command.lines })}</p>
+              )}
               <CommandSegments preview={request.preview} />
             </>
           )}
@@ -130,7 +152,13 @@ export function ApprovalCard({ card, onAnswer, autoFocus }: Props) {
             </>
           ) : (
             <div className="approval-args-box">
-              <button type="button" className="approval-args-toggle" aria-expanded={argsOpen} data-testid="approval-args-toggle" onClick={() => setArgsOpen(!argsOpen)}>
+              <button
+                type="button"
+                className="approval-args-toggle"
+                aria-expanded={argsOpen}
+                data-testid="approval-args-toggle"
+                onClick={() => setArgsOpen(!argsOpen)}
+              >
                 <span className="fold-chevron" aria-hidden="true">
                   {argsOpen ? '▾' : '▸'}
                 </span>
@@ -147,7 +175,9 @@ export function ApprovalCard({ card, onAnswer, autoFocus }: Props) {
       )}
       {open ? (
         <div className="approval-answer">
-          {!request.choices.includes('allow_conversation') && <p className="muted small">{t('agent.approval.alwaysAsks')}</p>}
+          {!request.choices.includes('allow_conversation') && (
+            <p className="muted small">{t('agent.approval.alwaysAsks')}</p>
+          )}
           <label className="approval-reason">
             <span className="approval-label">{t('agent.approval.reason')}</span>
             <input
@@ -169,7 +199,14 @@ export function ApprovalCard({ card, onAnswer, autoFocus }: Props) {
           </label>
           <div className="approval-actions">
             {CHOICES.filter((item) => request.choices.includes(item.choice)).map((item) => (
-              <button key={item.choice} type="button" className={item.className} disabled={state === 'sending'} data-testid={item.testId} onClick={() => onAnswer(item.choice, item.choice === 'deny' ? reason : '')}>
+              <button
+                key={item.choice}
+                type="button"
+                className={item.className}
+                disabled={state === 'sending'}
+                data-testid={item.testId}
+                onClick={() => onAnswer(item.choice, item.choice === 'deny' ? reason : '')}
+              >
                 {t(item.key)}
               </button>
             ))}
@@ -184,7 +221,11 @@ export function ApprovalCard({ card, onAnswer, autoFocus }: Props) {
           )}
         </div>
       ) : (
-        <p className={`approval-outcome outcome-${outcomeOf(card)}`} data-testid="approval-outcome" data-choice={card.answer?.kind ?? 'none'}>
+        <p
+          className={`approval-outcome outcome-${outcomeOf(card)}`}
+          data-testid="approval-outcome"
+          data-choice={card.answer?.kind ?? 'none'}
+        >
           {outcomeText(t, card)}
         </p>
       )}

@@ -17,7 +17,12 @@ export function CommandSegments({ preview }: { preview: ToolPreview }) {
   return (
     <ol className="approval-segments" dir="ltr" data-testid="approval-segments">
       {list.rows.map((row) => (
-        <li key={row.key} className="approval-segment" style={{ paddingInlineStart: `${row.depth * 14}px` }} data-via={row.via ?? ''}>
+        <li
+          key={row.key}
+          className="approval-segment"
+          style={{ paddingInlineStart: `${row.depth * 14}px` }}
+          data-via={row.via ?? ''}
+        >
           {row.via && <span className="approval-via">{row.via}</span>}
           {row.words.map((word, index) => (
             <code key={index} className="approval-word">

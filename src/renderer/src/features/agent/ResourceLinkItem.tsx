@@ -12,7 +12,11 @@ import type { AppError } from '../../platform/types';
 import { contentFileName, saveDataUrl } from './step-content-files';
 
 type Link = Extract<ToolContent, { kind: 'resource_link' }>;
-type Reading = { state: 'closed' } | { state: 'reading' } | { state: 'open'; value: InvokeOutput<'mcp:read-resource'> } | { state: 'failed'; error: AppError };
+type Reading =
+  | { state: 'closed' }
+  | { state: 'reading' }
+  | { state: 'open'; value: InvokeOutput<'mcp:read-resource'> }
+  | { state: 'failed'; error: AppError };
 
 export function ResourceLinkItem({ link, index, server }: { link: Link; index: number; server: string | null }) {
   const t = useT();
@@ -38,7 +42,13 @@ export function ResourceLinkItem({ link, index, server }: { link: Link; index: n
               {t('agent.content.hide')}
             </button>
           ) : (
-            <button type="button" className="btn btn-ghost btn-tiny" data-testid="step-resource-open" disabled={reading.state === 'reading'} onClick={() => void open()}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-tiny"
+              data-testid="step-resource-open"
+              disabled={reading.state === 'reading'}
+              onClick={() => void open()}
+            >
               {reading.state === 'reading' ? t('agent.content.reading') : t('agent.content.open')}
             </button>
           ))}
@@ -64,7 +74,20 @@ export function ResourceLinkItem({ link, index, server }: { link: Link; index: n
               return <img key={at} className="step-resource-image" src={part.dataUrl} alt={link.name ?? link.uri} />;
             case 'audio':
               return (
-                <button key={at} type="button" className="btn btn-small" onClick={() => saveDataUrl(part.dataUrl, contentFileName({ kind: 'audio', mimeType: part.mimeType, bytes: part.bytes, dataUrl: part.dataUrl }, index))}>
+                <button
+                  key={at}
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() =>
+                    saveDataUrl(
+                      part.dataUrl,
+                      contentFileName(
+                        { kind: 'audio', mimeType: part.mimeType, bytes: part.bytes, dataUrl: part.dataUrl },
+                        index,
+                      ),
+                    )
+                  }
+                >
                   {t('agent.content.saveAudio', { type: part.mimeType, size: formatBytes(part.bytes) })}
                 </button>
               );
@@ -77,7 +100,10 @@ export function ResourceLinkItem({ link, index, server }: { link: Link; index: n
             default:
               return (
                 <p key={at} className="muted small" data-testid="step-resource-skipped">
-                  {t(part.reason === 'too_large' ? 'agent.content.linkTooLarge' : 'agent.content.linkBinary', { type: part.mimeType ?? '?', size: formatBytes(part.size) })}
+                  {t(part.reason === 'too_large' ? 'agent.content.linkTooLarge' : 'agent.content.linkBinary', {
+                    type: part.mimeType ?? '?',
+                    size: formatBytes(part.size),
+                  })}
                 </p>
               );
           }

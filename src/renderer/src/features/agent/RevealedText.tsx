@@ -15,7 +15,11 @@ export function RevealedText({ text, markNewlines = true }: { text: string; mark
     <bdo dir="ltr" className="revealed-text">
       {pieces.map((piece, index) =>
         'code' in piece ? (
-          <mark key={index} className={piece.bidi ? 'invisible-char bidi-char' : 'invisible-char'} data-testid="invisible-char">
+          <mark
+            key={index}
+            className={piece.bidi ? 'invisible-char bidi-char' : 'invisible-char'}
+            data-testid="invisible-char"
+          >
             {piece.text}
           </mark>
         ) : (

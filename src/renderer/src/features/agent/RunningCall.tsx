@@ -12,13 +12,28 @@ export function RunningCall({ run }: { run: AgentRunState }) {
   if (!shown) return null;
   const fraction = progressFraction(shown);
   return (
-    <div className="running-call" role="status" data-testid="running-call" data-tool={shown.tool} data-step={shown.stepIndex}>
+    <div
+      className="running-call"
+      role="status"
+      data-testid="running-call"
+      data-tool={shown.tool}
+      data-step={shown.stepIndex}
+    >
       <span className="running-call-tool mono">{shown.tool}</span>
       {fraction !== null ? (
         <>
-          <progress className="running-call-bar" max={1} value={fraction} aria-label={t('agent.progress.label', { tool: shown.tool })} data-testid="running-call-bar" />
+          <progress
+            className="running-call-bar"
+            max={1}
+            value={fraction}
+            aria-label={t('agent.progress.label', { tool: shown.tool })}
+            data-testid="running-call-bar"
+          />
           <span className="running-call-count" data-testid="running-call-count">
-            {t('agent.progress.count', { progress: progressNumber(shown.progress), total: progressNumber(shown.total!) })}
+            {t('agent.progress.count', {
+              progress: progressNumber(shown.progress),
+              total: progressNumber(shown.total!),
+            })}
           </span>
         </>
       ) : (

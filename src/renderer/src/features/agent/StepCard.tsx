@@ -18,19 +18,40 @@ const STATUS_KEYS: Record<StepStatus, MessageKey> = {
   warning: 'agent.step.status.warning',
 };
 
-/** One step of a run, folded to a line (tool, telling argument, the user's answer if it asked, time, status) with what it returned besides text (images, resources) below; open, the arguments and the result. */
+/**
+ * One step of a run, folded to a line (tool, telling argument, the user's answer if it asked, time, status) with what
+ * it returned besides text (images, resources) below; open, the arguments and the result.
+ */
 export const StepCard = memo(function StepCard({ step, consent = null }: { step: AgentStep; consent?: string | null }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const [all, setAll] = useState(false);
   const status = stepStatus(step);
   const preview = useMemo(() => truncateOutput(step.output), [step.output]);
-  const title = step.kind === 'warning' ? t('agent.step.warning') : step.kind === 'invalid' ? t('agent.step.invalid') : (step.tool ?? '');
+  const title =
+    step.kind === 'warning'
+      ? t('agent.step.warning')
+      : step.kind === 'invalid'
+        ? t('agent.step.invalid')
+        : (step.tool ?? '');
   const summary = step.kind === 'invalid' && step.tool ? step.tool : argsSummary(step.args);
   const duration = formatDuration(step.durationMs);
   return (
-    <div className={`step-card kind-${step.kind} tone-${stepTone(status)}`} data-testid="step-card" data-status={status} data-kind={step.kind} data-tool={step.tool ?? ''} data-open={open}>
-      <button type="button" className="step-head" aria-expanded={open} data-testid="step-toggle" onClick={() => setOpen(!open)}>
+    <div
+      className={`step-card kind-${step.kind} tone-${stepTone(status)}`}
+      data-testid="step-card"
+      data-status={status}
+      data-kind={step.kind}
+      data-tool={step.tool ?? ''}
+      data-open={open}
+    >
+      <button
+        type="button"
+        className="step-head"
+        aria-expanded={open}
+        data-testid="step-toggle"
+        onClick={() => setOpen(!open)}
+      >
         <span className="fold-chevron" aria-hidden="true">
           {open ? '▾' : '▸'}
         </span>
@@ -46,7 +67,9 @@ export const StepCard = memo(function StepCard({ step, consent = null }: { step:
           {t(STATUS_KEYS[status])}
         </span>
       </button>
-      {step.content && step.content.length > 0 && <StepContent content={step.content} server={serverOfTool(step.tool)} />}
+      {step.content && step.content.length > 0 && (
+        <StepContent content={step.content} server={serverOfTool(step.tool)} />
+      )}
       {step.citations && step.citations.length > 0 && <StepCitations hits={step.citations} />}
       {open && (
         <div className="step-body">
@@ -63,8 +86,16 @@ export const StepCard = memo(function StepCard({ step, consent = null }: { step:
             {step.output === '' ? t('agent.step.noOutput') : all ? step.output : preview.text}
           </pre>
           {preview.truncated && (
-            <button type="button" className="btn btn-ghost btn-tiny" data-testid="step-show-all" aria-expanded={all} onClick={() => setAll(!all)}>
-              {all ? t('agent.step.showLess') : t('agent.step.showAll', { lines: preview.hiddenLines, chars: preview.hiddenChars })}
+            <button
+              type="button"
+              className="btn btn-ghost btn-tiny"
+              data-testid="step-show-all"
+              aria-expanded={all}
+              onClick={() => setAll(!all)}
+            >
+              {all
+                ? t('agent.step.showLess')
+                : t('agent.step.showAll', { lines: preview.hiddenLines, chars: preview.hiddenChars })}
             </button>
           )}
         </div>

@@ -28,9 +28,21 @@ const step: AgentStep = {
     { kind: 'image', mimeType: 'image/png', bytes: 8, dataUrl: 'https://tracker.example/p.png' },
     { kind: 'resource', uri: 'file:///notes.txt', mimeType: 'text/plain', bytes: 5, text: 'hello' },
     { kind: 'resource', uri: 'demo://resource/dynamic/blob/4', mimeType: 'text/plain', bytes: 30, dataUrl: textBlob },
-    { kind: 'resource', uri: 'file:///archive.zip', mimeType: 'application/zip', bytes: 3, dataUrl: 'data:application/zip;base64,UEsD' },
+    {
+      kind: 'resource',
+      uri: 'file:///archive.zip',
+      mimeType: 'application/zip',
+      bytes: 3,
+      dataUrl: 'data:application/zip;base64,UEsD',
+    },
     { kind: 'audio', mimeType: 'audio/wav', bytes: 6, dataUrl: 'data:audio/wav;base64,AAAAAAAA' },
-    { kind: 'resource_link', uri: 'file:///readme.md', name: 'readme.md', description: 'What this project is', mimeType: 'text/markdown' },
+    {
+      kind: 'resource_link',
+      uri: 'file:///readme.md',
+      name: 'readme.md',
+      description: 'What this project is',
+      mimeType: 'text/markdown',
+    },
   ],
 };
 
@@ -62,7 +74,9 @@ describe('StepContent', () => {
     expect(images.map((item) => item.dataset.kept)).toEqual(['true', 'false', 'false']);
     expect(images[0]!.querySelector('img')?.getAttribute('src')).toBe(PNG);
     expect(document.querySelector('img[src^="https:"]')).toBeNull();
-    expect(within(images[1]!).getByTestId('step-dropped').textContent).toBe(t('agent.content.dropped', { type: 'image/jpeg', size: formatBytes(9_000_000) }));
+    expect(within(images[1]!).getByTestId('step-dropped').textContent).toBe(
+      t('agent.content.dropped', { type: 'image/jpeg', size: formatBytes(9_000_000) }),
+    );
 
     fireEvent.click(within(images[0]!).getByTestId('step-image-open'));
     const viewer = screen.getByTestId('image-viewer');
@@ -86,7 +100,9 @@ describe('StepContent', () => {
     fireEvent.click(within(zip!).getByTestId('step-resource-save'));
     fireEvent.click(within(screen.getByTestId('step-audio')).getByTestId('step-resource-save'));
     // Audio also plays in place, from its own data: URL.
-    expect(within(screen.getByTestId('step-audio')).getByTestId('step-audio-player').getAttribute('src')).toBe('data:audio/wav;base64,AAAAAAAA');
+    expect(within(screen.getByTestId('step-audio')).getByTestId('step-audio-player').getAttribute('src')).toBe(
+      'data:audio/wav;base64,AAAAAAAA',
+    );
     expect(saved).toEqual([
       { name: 'archive.zip', type: 'application/zip' },
       { name: 'audio-7.wav', type: 'audio/wav' },
@@ -95,7 +111,8 @@ describe('StepContent', () => {
 
   it('reads a linked resource from the server the tool belongs to', async () => {
     const { api } = await renderWithApp(<StepCard step={step} />, {
-      before: async ({ api }) => void (await api.invoke('mcp:save', { mcpServers: { docs: { url: 'https://docs.example/mcp' } } })),
+      before: async ({ api }) =>
+        void (await api.invoke('mcp:save', { mcpServers: { docs: { url: 'https://docs.example/mcp' } } })),
     });
     const link = screen.getByTestId('step-resource-link');
     expect(link.textContent).toContain('readme.md');
@@ -104,7 +121,9 @@ describe('StepContent', () => {
       fireEvent.click(within(link).getByTestId('step-resource-open'));
     });
     await settle();
-    expect(api.calls.filter((call) => call.channel === 'mcp:read-resource').map((call) => call.input)).toEqual([{ server: 'docs', uri: 'file:///readme.md' }]);
+    expect(api.calls.filter((call) => call.channel === 'mcp:read-resource').map((call) => call.input)).toEqual([
+      { server: 'docs', uri: 'file:///readme.md' },
+    ]);
     expect(within(link).getByTestId('step-resource-text').textContent).toBe('# Demo\nA project to try.');
   });
 });
@@ -113,11 +132,22 @@ describe('RunningCall', () => {
   it('shows the running call’s progress under the run until its step arrives', async () => {
     const { api, model, t } = await renderWithApp(<AgentRunView runId="r1" renderText={(text) => <p>{text}</p>} />);
     act(() => model.agent.startRun('r1'));
-    act(() => api.emit('agent:progress', { requestId: 'r1', stepIndex: 0, tool: 'docs@fetch', progress: 2, total: 4, message: 'reading page 2' }));
+    act(() =>
+      api.emit('agent:progress', {
+        requestId: 'r1',
+        stepIndex: 0,
+        tool: 'docs@fetch',
+        progress: 2,
+        total: 4,
+        message: 'reading page 2',
+      }),
+    );
     await settle();
     const running = screen.getByTestId('running-call');
     expect((screen.getByTestId('running-call-bar') as HTMLProgressElement).value).toBe(0.5);
-    expect(within(running).getByTestId('running-call-count').textContent).toBe(t('agent.progress.count', { progress: '2', total: '4' }));
+    expect(within(running).getByTestId('running-call-count').textContent).toBe(
+      t('agent.progress.count', { progress: '2', total: '4' }),
+    );
     expect(within(running).getByTestId('running-call-message').textContent).toBe('reading page 2');
 
     // Another run's progress is not this one's.

@@ -20,7 +20,11 @@ export function StepContent({ content, server }: { content: readonly ToolContent
   const items = useMemo(() => shownContent(content), [content]);
   const [viewing, setViewing] = useState<number | null>(null);
   if (items.length === 0) return null;
-  const images = items.flatMap((item, index) => (item.kind === 'image' ? [{ item, index, n: items.slice(0, index + 1).filter((i) => i.kind === 'image').length }] : []));
+  const images = items.flatMap((item, index) =>
+    item.kind === 'image'
+      ? [{ item, index, n: items.slice(0, index + 1).filter((i) => i.kind === 'image').length }]
+      : [],
+  );
   const shown = viewing === null ? null : items[viewing];
 
   return (
@@ -31,10 +35,21 @@ export function StepContent({ content, server }: { content: readonly ToolContent
             <li key={index} className="step-thumb" data-testid="step-image" data-kept={item.dataUrl !== null}>
               {item.dataUrl !== null ? (
                 <>
-                  <button type="button" className="step-thumb-open" aria-label={t('agent.content.openImage', { n })} data-testid="step-image-open" onClick={() => setViewing(index)}>
+                  <button
+                    type="button"
+                    className="step-thumb-open"
+                    aria-label={t('agent.content.openImage', { n })}
+                    data-testid="step-image-open"
+                    onClick={() => setViewing(index)}
+                  >
                     <img src={item.dataUrl} alt={t('agent.content.image', { n })} />
                   </button>
-                  <button type="button" className="btn btn-ghost btn-tiny" data-testid="step-image-save" onClick={() => saveDataUrl(item.dataUrl!, contentFileName(item, n - 1))}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-tiny"
+                    data-testid="step-image-save"
+                    onClick={() => saveDataUrl(item.dataUrl!, contentFileName(item, n - 1))}
+                  >
                     {t('agent.content.save')}
                   </button>
                 </>
@@ -60,7 +75,12 @@ export function StepContent({ content, server }: { content: readonly ToolContent
         <ImageViewer
           src={shown.dataUrl}
           title={t('agent.content.image', { n: images.find((image) => image.index === viewing)?.n ?? 1 })}
-          onSave={() => saveDataUrl(shown.dataUrl!, contentFileName(shown as Image, (images.find((image) => image.index === viewing)?.n ?? 1) - 1))}
+          onSave={() =>
+            saveDataUrl(
+              shown.dataUrl!,
+              contentFileName(shown as Image, (images.find((image) => image.index === viewing)?.n ?? 1) - 1),
+            )
+          }
           onClose={() => setViewing(null)}
         />
       )}
@@ -79,18 +99,35 @@ function FileItem({ item, index }: { item: Exclude<ToolContent, { kind: 'image' 
   const body = open ? (text ?? (dataUrl !== null ? dataUrlText(dataUrl) : '')) : '';
   const dropped = !readable && dataUrl === null;
   return (
-    <li className="step-resource" data-testid={item.kind === 'audio' ? 'step-audio' : 'step-resource'} data-kept={!dropped}>
+    <li
+      className="step-resource"
+      data-testid={item.kind === 'audio' ? 'step-audio' : 'step-resource'}
+      data-kept={!dropped}
+    >
       <div className="step-resource-head">
-        <span className="step-resource-kind">{t(item.kind === 'audio' ? 'agent.content.audio' : 'agent.content.resource')}</span>
+        <span className="step-resource-kind">
+          {t(item.kind === 'audio' ? 'agent.content.audio' : 'agent.content.resource')}
+        </span>
         {item.kind === 'resource' && <span className="step-resource-name mono">{item.uri}</span>}
         {item.mimeType && <span className="badge mono">{item.mimeType}</span>}
         <span className="muted small">{formatBytes(item.bytes)}</span>
         {readable ? (
-          <button type="button" className="btn btn-ghost btn-tiny" data-testid="step-resource-open" aria-expanded={open} onClick={() => setOpen(!open)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-tiny"
+            data-testid="step-resource-open"
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+          >
             {open ? t('agent.content.hide') : t('agent.content.open')}
           </button>
         ) : dataUrl !== null ? (
-          <button type="button" className="btn btn-ghost btn-tiny" data-testid="step-resource-save" onClick={() => saveDataUrl(dataUrl, contentFileName(item, index))}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-tiny"
+            data-testid="step-resource-save"
+            onClick={() => saveDataUrl(dataUrl, contentFileName(item, index))}
+          >
             {t('agent.content.save')}
           </button>
         ) : (
@@ -105,7 +142,15 @@ function FileItem({ item, index }: { item: Exclude<ToolContent, { kind: 'image' 
         </pre>
       )}
       {/* shownContent let through only a data: URL of the item's own audio type: nothing is fetched. */}
-      {item.kind === 'audio' && dataUrl !== null && <audio className="step-audio-player" controls preload="metadata" src={dataUrl} data-testid="step-audio-player" />}
+      {item.kind === 'audio' && dataUrl !== null && (
+        <audio
+          className="step-audio-player"
+          controls
+          preload="metadata"
+          src={dataUrl}
+          data-testid="step-audio-player"
+        />
+      )}
     </li>
   );
 }

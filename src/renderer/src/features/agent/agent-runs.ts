@@ -40,7 +40,16 @@ export interface AgentRunState {
 }
 
 export function newRun(runId: string, conversationId: string | null, allowed: readonly string[]): AgentRunState {
-  return { runId, conversationId, running: true, end: null, error: null, entries: [], allowed: [...allowed], protocol: null };
+  return {
+    runId,
+    conversationId,
+    running: true,
+    end: null,
+    error: null,
+    entries: [],
+    allowed: [...allowed],
+    protocol: null,
+  };
 }
 
 /** A step event; one with an index already shown replaces it (a replayed event must not double a card). */
@@ -62,10 +71,16 @@ export function findCard(run: AgentRunState, askId: string): ApprovalCardModel |
   return null;
 }
 
-export function updateCard(run: AgentRunState, askId: string, change: (card: ApprovalCardModel) => ApprovalCardModel): AgentRunState {
+export function updateCard(
+  run: AgentRunState,
+  askId: string,
+  change: (card: ApprovalCardModel) => ApprovalCardModel,
+): AgentRunState {
   return {
     ...run,
-    entries: run.entries.map((entry) => (entry.kind === 'card' && entry.card.request.askId === askId ? { kind: 'card', card: change(entry.card) } : entry)),
+    entries: run.entries.map((entry) =>
+      entry.kind === 'card' && entry.card.request.askId === askId ? { kind: 'card', card: change(entry.card) } : entry,
+    ),
   };
 }
 
@@ -74,7 +89,11 @@ export function cancelOpenCards(run: AgentRunState): AgentRunState {
   if (!hasOpenCard(run)) return run;
   return {
     ...run,
-    entries: run.entries.map((entry) => (entry.kind === 'card' && isOpen(entry.card) ? { kind: 'card', card: { ...entry.card, state: 'cancelled', error: null } } : entry)),
+    entries: run.entries.map((entry) =>
+      entry.kind === 'card' && isOpen(entry.card)
+        ? { kind: 'card', card: { ...entry.card, state: 'cancelled', error: null } }
+        : entry,
+    ),
   };
 }
 
@@ -123,8 +142,13 @@ export function runCards(run: AgentRunState): ApprovalCardModel[] {
   return run.entries.flatMap((entry) => (entry.kind === 'card' ? [entry.card] : []));
 }
 
-/** A run another page started (or this page before a reload), as the core holds it now: steps first, then the cards not done yet. */
-export function attachedRun(live: Pick<LiveRun, 'requestId' | 'conversationId' | 'steps' | 'asks' | 'allowed'>): AgentRunState {
+/**
+ * A run another page started (or this page before a reload), as the core holds it now: steps first, then the cards not
+ * done yet.
+ */
+export function attachedRun(
+  live: Pick<LiveRun, 'requestId' | 'conversationId' | 'steps' | 'asks' | 'allowed'>,
+): AgentRunState {
   let run = newRun(live.requestId, live.conversationId, live.allowed);
   for (const step of [...live.steps].sort((a, b) => a.index - b.index)) run = addStep(run, step);
   for (const ask of live.asks) {

@@ -12,7 +12,10 @@ const shellCall: FakeAgentAction = {
   preview: { kind: 'command', text: 'ls -la' },
   result: { output: 'total 0\n', durationMs: 12 },
 };
-const calculatorStep: FakeAgentAction = { kind: 'step', step: { kind: 'tool', tool: 'calculator', args: { expression: '6*7' }, status: 'ok', output: '42', durationMs: 3 } };
+const calculatorStep: FakeAgentAction = {
+  kind: 'step',
+  step: { kind: 'tool', tool: 'calculator', args: { expression: '6*7' }, status: 'ok', output: '42', durationMs: 3 },
+};
 
 function setup(script: FakeAgentAction[], options: MemoryPlatformOptions = {}) {
   const api = createMemoryPlatform({ agentScript: { actions: script, answer: 'done' }, ...options });
@@ -21,7 +24,15 @@ function setup(script: FakeAgentAction[], options: MemoryPlatformOptions = {}) {
 }
 
 function request(requestId: string, extra: Partial<AgentRunRequest> = {}): AgentRunRequest {
-  return { requestId, endpoint: { kind: 'local' }, systemPrompt: '', messages: [{ role: 'user', content: 'list the files' }], sampling: {}, idSlot: null, ...extra };
+  return {
+    requestId,
+    endpoint: { kind: 'local' },
+    systemPrompt: '',
+    messages: [{ role: 'user', content: 'list the files' }],
+    sampling: {},
+    idSlot: null,
+    ...extra,
+  };
 }
 
 /** Waits until the fake run (promises and events) has reached the state the test expects. */
@@ -33,7 +44,8 @@ async function until(condition: () => boolean): Promise<void> {
   throw new Error('condition never became true');
 }
 
-const consentCalls = (api: ReturnType<typeof createMemoryPlatform>) => api.calls.filter((c) => c.channel === 'agent:consent').map((c) => c.input);
+const consentCalls = (api: ReturnType<typeof createMemoryPlatform>) =>
+  api.calls.filter((c) => c.channel === 'agent:consent').map((c) => c.input);
 
 describe('agent store', () => {
   it('collects steps and holds the run on an approval card until it is answered', async () => {
@@ -42,7 +54,13 @@ describe('agent store', () => {
     await until(() => agent.pending('r1').length === 1);
     expect(agent.steps('r1').map((s) => s.tool)).toEqual(['calculator']);
     const [card] = agent.pending('r1');
-    expect(card?.request).toMatchObject({ requestId: 'r1', tool: 'execute_command', risk: 'exec', preview: { kind: 'command', text: 'ls -la' }, choices: ['allow_once', 'allow_conversation', 'deny'] });
+    expect(card?.request).toMatchObject({
+      requestId: 'r1',
+      tool: 'execute_command',
+      risk: 'exec',
+      preview: { kind: 'command', text: 'ls -la' },
+      choices: ['allow_once', 'allow_conversation', 'deny'],
+    });
     // The run is still waiting: nothing has answered the card for the user.
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(agent.getRun('r1')?.running).toBe(true);
@@ -54,11 +72,11 @@ describe('agent store', () => {
     const run = agent.getRun('r1')!;
     expect(run).toMatchObject({ running: false, end: 'answered', error: null });
     // Timeline order: step, card (answered, still shown), then the step it allowed.
-    expect(run.entries.map((e) => (e.kind === 'step' ? `step:${e.step.tool}:${e.step.status}` : `card:${e.card.state}:${e.card.answer?.kind}`))).toEqual([
-      'step:calculator:ok',
-      'card:answered:allow_once',
-      'step:execute_command:ok',
-    ]);
+    expect(
+      run.entries.map((e) =>
+        e.kind === 'step' ? `step:${e.step.tool}:${e.step.status}` : `card:${e.card.state}:${e.card.answer?.kind}`,
+      ),
+    ).toEqual(['step:calculator:ok', 'card:answered:allow_once', 'step:execute_command:ok']);
     expect(agent.pending('r1')).toEqual([]);
   });
 
@@ -69,7 +87,11 @@ describe('agent store', () => {
     await until(() => agent.pending('r-seg').length === 1);
     const [card] = agent.pending('r-seg');
     expect(card?.request.preview.segments?.map((s) => s.via ?? '')).toEqual(['command substitution', '', '', 'xargs']);
-    expect(segmentList(card!.request.preview)?.rows.at(-1)).toMatchObject({ words: ['git', 'show'], via: 'xargs', depth: 1 });
+    expect(segmentList(card!.request.preview)?.rows.at(-1)).toMatchObject({
+      words: ['git', 'show'],
+      via: 'xargs',
+      depth: 1,
+    });
     await agent.stop('r-seg');
   });
 
@@ -84,7 +106,10 @@ describe('agent store', () => {
     const [step] = agent.steps('r2');
     expect(step).toMatchObject({ tool: 'execute_command', status: 'denied' });
     expect(step?.output).toContain('Reason: not on my machine');
-    expect(agent.getRun('r2')?.entries[0]).toMatchObject({ kind: 'card', card: { state: 'answered', answer: { kind: 'deny', reason: 'not on my machine' } } });
+    expect(agent.getRun('r2')?.entries[0]).toMatchObject({
+      kind: 'card',
+      card: { state: 'answered', answer: { kind: 'deny', reason: 'not on my machine' } },
+    });
   });
 
   it('a blank reason is no reason', async () => {
@@ -107,7 +132,9 @@ describe('agent store', () => {
 
     const second = await agent.run(request('c1:2'), { conversationId: 'c1' });
     expect(second).toMatchObject({ ok: true, value: { end: 'answered' } });
-    const runInputs = api.calls.filter((c) => c.channel === 'agent:run').map((c) => (c.input as { conversationAllowed: string[] }).conversationAllowed);
+    const runInputs = api.calls
+      .filter((c) => c.channel === 'agent:run')
+      .map((c) => (c.input as { conversationAllowed: string[] }).conversationAllowed);
     expect(runInputs).toEqual([[], ['execute_command']]);
     // Allowed already: no card this time, the step ran.
     expect(agent.getRun('c1:2')?.entries.map((e) => e.kind)).toEqual(['step']);
@@ -119,11 +146,18 @@ describe('agent store', () => {
     const { api, agent } = setup([shellCall]);
     agent.setAllowed('old', ['execute_command']);
     await agent.run(request('old:1'), { conversationId: 'old' });
-    expect(api.calls.find((c) => c.channel === 'agent:run')?.input).toMatchObject({ conversationAllowed: ['execute_command'] });
+    expect(api.calls.find((c) => c.channel === 'agent:run')?.input).toMatchObject({
+      conversationAllowed: ['execute_command'],
+    });
   });
 
   it('refuses choices the card does not offer: the controller always asks', async () => {
-    const controller: FakeAgentAction = { kind: 'ask', tool: 'controller', args: { actions: [{ action: 'move', x: 1, y: 1 }] }, result: { output: 'moved' } };
+    const controller: FakeAgentAction = {
+      kind: 'ask',
+      tool: 'controller',
+      args: { actions: [{ action: 'move', x: 1, y: 1 }] },
+      result: { output: 'moved' },
+    };
     const { api, agent } = setup([controller]);
     const running = agent.run(request('r4'), { conversationId: 'c' });
     await until(() => agent.pending('r4').length === 1);
@@ -145,7 +179,11 @@ describe('agent store', () => {
     expect(await agent.stop('r5')).toEqual({ ok: true, value: { stopped: true } });
     expect(agent.pending('r5')).toEqual([]);
     expect(await running).toMatchObject({ ok: true, value: { end: 'stopped' } });
-    expect(agent.getRun('r5')).toMatchObject({ running: false, end: 'stopped', entries: [{ kind: 'card', card: { state: 'cancelled', answer: null } }] });
+    expect(agent.getRun('r5')).toMatchObject({
+      running: false,
+      end: 'stopped',
+      entries: [{ kind: 'card', card: { state: 'cancelled', answer: null } }],
+    });
     expect(await agent.answer(askId, 'allow_once')).toBe(false);
     expect(consentCalls(api)).toEqual([]);
   });
@@ -160,7 +198,10 @@ describe('agent store', () => {
     expect(agent.pending('r6')).toMatchObject([{ state: 'pending', error: { message: 'connection lost' } }]);
     // A second try while the first is on its way is ignored, so one click is one answer.
     let release: (() => void) | null = null;
-    api.handle('agent:consent', () => new Promise((resolve) => (release = () => resolve({ ok: true, value: { accepted: false } }))));
+    api.handle(
+      'agent:consent',
+      () => new Promise((resolve) => (release = () => resolve({ ok: true, value: { accepted: false } }))),
+    );
     const sending = agent.answer(askId, 'allow_once');
     expect(agent.pending('r6')[0]).toMatchObject({ state: 'sending', error: null });
     expect(await agent.answer(askId, 'deny')).toBe(false);
@@ -177,38 +218,73 @@ describe('agent store', () => {
     const agent = createAgentStore(api);
     const result = await agent.run(request('r7'));
     expect(result.ok).toBe(false);
-    expect(agent.getRun('r7')).toMatchObject({ running: false, end: 'error', error: { message: 'the agent loop is not simulated by the in-memory platform' } });
+    expect(agent.getRun('r7')).toMatchObject({
+      running: false,
+      end: 'error',
+      error: { message: 'the agent loop is not simulated by the in-memory platform' },
+    });
   });
 
   it('takes the result as the truth: steps whose events were lost are added, replays do not double', async () => {
     const api = createMemoryPlatform();
     const agent = createAgentStore(api);
-    const step = (index: number, output: string) => ({ index, kind: 'tool' as const, tool: 'calculator', args: { expression: '1+1' }, status: 'ok' as const, output, durationMs: 1 });
+    const step = (index: number, output: string) => ({
+      index,
+      kind: 'tool' as const,
+      tool: 'calculator',
+      args: { expression: '1+1' },
+      status: 'ok' as const,
+      output,
+      durationMs: 1,
+    });
     api.handle('agent:run', ({ requestId }) => {
       api.emit('agent:step', { requestId, step: step(0, 'first') });
       api.emit('agent:step', { requestId, step: step(0, 'first, again') });
-      const protocol = { used: 'native' as const, setting: 'auto' as const, reason: 'the template supports tools', fallback: 'the endpoint refused tool messages' };
-      return { ok: true, value: { end: 'answered', answer: 'ok', steps: [step(0, 'first'), step(1, 'second')], conversationAllowed: [], lastResult: null, protocol } };
+      const protocol = {
+        used: 'native' as const,
+        setting: 'auto' as const,
+        reason: 'the template supports tools',
+        fallback: 'the endpoint refused tool messages',
+      };
+      return {
+        ok: true,
+        value: {
+          end: 'answered',
+          answer: 'ok',
+          steps: [step(0, 'first'), step(1, 'second')],
+          conversationAllowed: [],
+          lastResult: null,
+          protocol,
+        },
+      };
     });
     await agent.run(request('r8'));
     expect(agent.steps('r8').map((s) => [s.index, s.output])).toEqual([
       [0, 'first, again'],
       [1, 'second'],
     ]);
-    expect(agent.getRun('r8')?.protocol).toMatchObject({ used: 'native', fallback: 'the endpoint refused tool messages' });
+    expect(agent.getRun('r8')?.protocol).toMatchObject({
+      used: 'native',
+      fallback: 'the endpoint refused tool messages',
+    });
   });
 
   it('ignores events of runs it did not start, and forgets a run on dispose (stopping it if it still runs)', async () => {
     const { api, agent } = setup([shellCall]);
     agent.start();
-    api.emit('agent:step', { requestId: 'elsewhere', step: { index: 0, kind: 'tool', tool: 'calculator', args: {}, status: 'ok', output: '1', durationMs: 1 } });
+    api.emit('agent:step', {
+      requestId: 'elsewhere',
+      step: { index: 0, kind: 'tool', tool: 'calculator', args: {}, status: 'ok', output: '1', durationMs: 1 },
+    });
     expect(agent.store.getState().runs).toEqual({});
 
     const running = agent.run(request('r9'));
     await until(() => agent.pending('r9').length === 1);
     agent.dispose('r9');
     expect(agent.getRun('r9')).toBeNull();
-    expect(api.calls.some((c) => c.channel === 'agent:stop' && (c.input as { requestId: string }).requestId === 'r9')).toBe(true);
+    expect(
+      api.calls.some((c) => c.channel === 'agent:stop' && (c.input as { requestId: string }).requestId === 'r9'),
+    ).toBe(true);
     expect(await running).toMatchObject({ ok: true, value: { end: 'stopped' } });
     // finishing a forgotten run changes nothing
     expect(agent.getRun('r9')).toBeNull();
@@ -219,7 +295,15 @@ describe('agent store', () => {
     const agent = createAgentStore(api);
     agent.startRun('late');
     agent.finishRun('late', { end: 'stopped' });
-    api.emit('agent:ask', { requestId: 'late', askId: 'a1', tool: 'write_file', risk: 'write', args: {}, preview: { kind: 'none', text: '' }, choices: ['allow_once', 'deny'] });
+    api.emit('agent:ask', {
+      requestId: 'late',
+      askId: 'a1',
+      tool: 'write_file',
+      risk: 'write',
+      args: {},
+      preview: { kind: 'none', text: '' },
+      choices: ['allow_once', 'deny'],
+    });
     expect(agent.pending('late')).toEqual([]);
     expect(agent.getRun('late')?.entries).toMatchObject([{ kind: 'card', card: { state: 'cancelled' } }]);
   });
@@ -239,7 +323,9 @@ describe('saved runs and consent', () => {
       createdAt: 1,
       updatedAt: 1,
       // What an imported (or older) file may carry.
-      extra: { agent: { end: 'answered', steps: [], conversationAllowed: ['execute_command', 'write_file', 'edit_file'] } },
+      extra: {
+        agent: { end: 'answered', steps: [], conversationAllowed: ['execute_command', 'write_file', 'edit_file'] },
+      },
     };
     showSavedRuns(agent, 'c-imported', [saved]);
     expect(agent.allowedIn('c-imported')).toEqual([]);

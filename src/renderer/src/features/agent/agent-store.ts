@@ -9,8 +9,22 @@ import { allowedEntryByName, type ConsentAnswer } from '@shared/tools/consent';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EvaApi, Result } from '../../platform/types';
 import {
-  addCard, addStep, attachedRun, cancelOpenCards, endRun, findCard, isOpen, newRun, runCards, runSteps, updateCard, withAllowed,
-  type AgentRunState, type ApprovalCardModel, type ConsentChoice, type RunOutcome,
+  addCard,
+  addStep,
+  attachedRun,
+  cancelOpenCards,
+  endRun,
+  findCard,
+  isOpen,
+  newRun,
+  runCards,
+  runSteps,
+  updateCard,
+  withAllowed,
+  type AgentRunState,
+  type ApprovalCardModel,
+  type ConsentChoice,
+  type RunOutcome,
 } from './agent-runs';
 
 export interface AgentState {
@@ -23,7 +37,9 @@ export interface AgentState {
 export type AgentRunOutput = InvokeOutput<'agent:run'>;
 
 /** An `agent:run` input whose allowed list may come from the conversation instead. */
-export type AgentRunRequest = Omit<InvokeInput<'agent:run'>, 'conversationAllowed'> & { conversationAllowed?: string[] };
+export type AgentRunRequest = Omit<InvokeInput<'agent:run'>, 'conversationAllowed'> & {
+  conversationAllowed?: string[];
+};
 
 export interface AgentStore {
   store: StoreApi<AgentState>;
@@ -48,7 +64,10 @@ export interface AgentStore {
   setAllowed(conversationId: string, tools: readonly string[]): void;
   /** Forget a run; one still going is stopped first, so no hidden card leaves the core waiting. */
   dispose(runId: string): void;
-  /** Show a run this page did not start (a reload, another window) where the core says it stands; its cards can be answered here. */
+  /**
+   * Show a run this page did not start (a reload, another window) where the core says it stands; its cards can be
+   * answered here.
+   */
   attach(live: LiveRun): void;
   /** Forget an attached run once it is over (its answer and steps are in the history then); nothing is stopped. */
   release(runId: string): void;
@@ -97,14 +116,19 @@ export function createAgentStore(api: EvaApi): AgentStore {
   const startRun: AgentStore['startRun'] = (runId, options = {}) => {
     listen();
     const conversationId = options.conversationId ?? null;
-    const allowed = options.allowed ?? (conversationId !== null ? (store.getState().allowed[conversationId] ?? []) : []);
-    store.setState((state) => ({ ...state, runs: { ...state.runs, [runId]: newRun(runId, conversationId, allowed) } }), true);
+    const allowed =
+      options.allowed ?? (conversationId !== null ? (store.getState().allowed[conversationId] ?? []) : []);
+    store.setState(
+      (state) => ({ ...state, runs: { ...state.runs, [runId]: newRun(runId, conversationId, allowed) } }),
+      true,
+    );
   };
 
   const finishRun: AgentStore['finishRun'] = (runId, outcome) => {
     const run = store.getState().runs[runId];
     if (!run) return;
-    const ended: RunOutcome = 'ok' in outcome ? (outcome.ok ? outcome.value : { end: 'error', error: outcome.error }) : outcome;
+    const ended: RunOutcome =
+      'ok' in outcome ? (outcome.ok ? outcome.value : { end: 'error', error: outcome.error }) : outcome;
     setRun(runId, (current) => endRun(current, ended));
     if (ended.conversationAllowed) rememberAllowed(run.conversationId, ended.conversationAllowed);
   };
@@ -128,8 +152,13 @@ export function createAgentStore(api: EvaApi): AgentStore {
     startRun,
     run: async (input, options = {}) => {
       const conversationId = options.conversationId ?? null;
-      const conversationAllowed = input.conversationAllowed ?? (conversationId !== null ? [...(store.getState().allowed[conversationId] ?? [])] : []);
-      startRun(input.requestId, { ...(conversationId !== null ? { conversationId } : {}), allowed: conversationAllowed });
+      const conversationAllowed =
+        input.conversationAllowed ??
+        (conversationId !== null ? [...(store.getState().allowed[conversationId] ?? [])] : []);
+      startRun(input.requestId, {
+        ...(conversationId !== null ? { conversationId } : {}),
+        allowed: conversationAllowed,
+      });
       const result = await api.invoke('agent:run', { ...input, conversationAllowed });
       finishRun(input.requestId, result);
       return result;
@@ -141,11 +170,16 @@ export function createAgentStore(api: EvaApi): AgentStore {
       const card = run ? findCard(run, askId) : null;
       if (!run || !card || card.state !== 'pending' || !card.request.choices.includes(choice)) return false;
       const why = reason?.trim().slice(0, MAX_REASON_CHARS) ?? '';
-      const answer: ConsentAnswer = choice === 'deny' ? (why === '' ? { kind: 'deny' } : { kind: 'deny', reason: why }) : { kind: choice };
+      const answer: ConsentAnswer =
+        choice === 'deny' ? (why === '' ? { kind: 'deny' } : { kind: 'deny', reason: why }) : { kind: choice };
       setRun(run.runId, (current) => updateCard(current, askId, (c) => ({ ...c, state: 'sending', error: null })));
       const result = await api.invoke('agent:consent', { askId, answer });
       if (!result.ok) {
-        setRun(run.runId, (current) => updateCard(current, askId, (c) => (c.state === 'sending' ? { ...c, state: 'pending', error: result.error } : c)));
+        setRun(run.runId, (current) =>
+          updateCard(current, askId, (c) =>
+            c.state === 'sending' ? { ...c, state: 'pending', error: result.error } : c,
+          ),
+        );
         return false;
       }
       if (!result.value.accepted) {
@@ -159,7 +193,8 @@ export function createAgentStore(api: EvaApi): AgentStore {
         return entry !== null ? { ...answered, allowed: withAllowed(answered.allowed, entry) } : answered;
       });
       const updated = store.getState().runs[run.runId];
-      if ((choice === 'allow_conversation' || choice === 'allow_server') && updated) rememberAllowed(run.conversationId, updated.allowed);
+      if ((choice === 'allow_conversation' || choice === 'allow_server') && updated)
+        rememberAllowed(run.conversationId, updated.allowed);
       return true;
     },
     getRun: (runId) => store.getState().runs[runId] ?? null,

@@ -15,7 +15,9 @@ export function outcomeOf(card: ApprovalCardModel): Outcome {
 export function outcomeText(t: Translate, card: ApprovalCardModel): string {
   const answer = card.answer;
   if (card.state !== 'answered' || !answer) return t('agent.approval.cancelled');
-  return answer.kind === 'deny' && answer.reason ? t('agent.approval.deniedReason', { reason: answer.reason }) : answerText(t, answer.kind);
+  return answer.kind === 'deny' && answer.reason
+    ? t('agent.approval.deniedReason', { reason: answer.reason })
+    : answerText(t, answer.kind);
 }
 
 /** The user's answer in words, as a step that went through a card recalls it. */

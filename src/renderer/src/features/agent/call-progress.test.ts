@@ -8,10 +8,23 @@ const update: AgentProgress = { requestId: 'r1', stepIndex: 1, tool: 'ev@slow', 
 describe('call progress', () => {
   it('shows the running call’s latest update until its step arrives or the run ends', () => {
     let run = newRun('r1', null, []);
-    run = addStep(run, { index: 0, kind: 'tool', tool: 'calculator', args: {}, status: 'ok', output: '5', durationMs: 1 });
+    run = addStep(run, {
+      index: 0,
+      kind: 'tool',
+      tool: 'calculator',
+      args: {},
+      status: 'ok',
+      output: '5',
+      durationMs: 1,
+    });
     expect(liveProgress(update, run)).toBe(update);
     expect(liveProgress({ ...update, requestId: 'r2' }, run)).toBeNull();
-    expect(liveProgress(update, addStep(run, { index: 1, kind: 'tool', tool: 'ev@slow', args: {}, status: 'ok', output: '', durationMs: 1 }))).toBeNull();
+    expect(
+      liveProgress(
+        update,
+        addStep(run, { index: 1, kind: 'tool', tool: 'ev@slow', args: {}, status: 'ok', output: '', durationMs: 1 }),
+      ),
+    ).toBeNull();
     expect(liveProgress(update, { ...run, running: false })).toBeNull();
     expect(liveProgress(null, run)).toBeNull();
   });

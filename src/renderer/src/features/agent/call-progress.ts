@@ -5,7 +5,10 @@ import type { AgentProgress } from '@shared/tools/agent/agent-progress';
 import type { AgentRunState } from './agent-runs';
 
 /** The update to show, or null when there is none or its call is over. */
-export function liveProgress(latest: AgentProgress | null, run: Pick<AgentRunState, 'runId' | 'running' | 'entries'>): AgentProgress | null {
+export function liveProgress(
+  latest: AgentProgress | null,
+  run: Pick<AgentRunState, 'runId' | 'running' | 'entries'>,
+): AgentProgress | null {
   if (!latest || !run.running || latest.requestId !== run.runId) return null;
   const done = run.entries.some((entry) => entry.kind === 'step' && entry.step.index >= latest.stepIndex);
   return done ? null : latest;

@@ -19,10 +19,14 @@ describe('segmentList', () => {
     });
   });
   it('shows a single command whose quoting the guard resolved', () => {
-    expect(segmentList(commandPreview("'r'm -rf ./build"))?.rows.map((row) => row.words)).toEqual([['rm', '-rf', './build']]);
+    expect(segmentList(commandPreview("'r'm -rf ./build"))?.rows.map((row) => row.words)).toEqual([
+      ['rm', '-rf', './build'],
+    ]);
   });
   it('indents by nesting and says how many were left out', () => {
-    const list = segmentList(commandPreview(`sh -c 'bash -c "ls"'; ${Array.from({ length: 30 }, () => 'true').join('; ')}`));
+    const list = segmentList(
+      commandPreview(`sh -c 'bash -c "ls"'; ${Array.from({ length: 30 }, () => 'true').join('; ')}`),
+    );
     expect(list?.rows.slice(0, 3).map((row) => [row.via, row.depth])).toEqual([
       [null, 0],
       ['sh -c', 1],

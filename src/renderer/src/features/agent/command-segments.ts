@@ -24,7 +24,8 @@ export function segmentList(preview: ToolPreview): SegmentList | null {
   const segments = preview.kind === 'command' ? (preview.segments ?? []) : [];
   const [only] = segments;
   if (!only) return null;
-  if (segments.length === 1 && !only.via && only.argv.join(' ') === preview.text.trim().replace(/\s+/g, ' ')) return null;
+  if (segments.length === 1 && !only.via && only.argv.join(' ') === preview.text.trim().replace(/\s+/g, ' '))
+    return null;
   return {
     rows: segments.map((segment, index) => ({
       key: String(index),

@@ -6,7 +6,17 @@ describe('classifyDiffLines', () => {
   it('colours a real diff from the core', () => {
     const diff = unifiedDiff('a\nb\nc\n', 'a\nB\nc\nd', { oldName: 'x.txt', newName: 'x.txt' });
     const lines = classifyDiffLines(diff.text);
-    expect(lines.map((l) => l.kind)).toEqual(['header', 'header', 'hunk', 'context', 'del', 'add', 'context', 'add', 'note']);
+    expect(lines.map((l) => l.kind)).toEqual([
+      'header',
+      'header',
+      'hunk',
+      'context',
+      'del',
+      'add',
+      'context',
+      'add',
+      'note',
+    ]);
     expect(lines.at(-1)?.text).toBe('\\ No newline at end of file');
     expect(diffCounts(lines)).toEqual({ added: diff.added, removed: diff.removed });
   });

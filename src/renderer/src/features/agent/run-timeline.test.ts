@@ -4,9 +4,27 @@ import { addCard, addStep, newRun, updateCard } from './agent-runs';
 import { liveTurnText, runTimeline, showsTurn } from './run-timeline';
 
 const request = (askId: string, turn: number, said?: string): ConsentRequest => ({
-  requestId: 'run', askId, tool: 'write_file', risk: 'write', args: { path: 'a.txt' }, preview: { kind: 'none', text: '' }, choices: ['allow_once', 'deny'], turn, ...(said ? { said } : {}),
+  requestId: 'run',
+  askId,
+  tool: 'write_file',
+  risk: 'write',
+  args: { path: 'a.txt' },
+  preview: { kind: 'none', text: '' },
+  choices: ['allow_once', 'deny'],
+  turn,
+  ...(said ? { said } : {}),
 });
-const step = (index: number, turn: number, extra: Partial<AgentStep> = {}): AgentStep => ({ index, kind: 'tool', tool: 'write_file', args: {}, status: 'ok', output: 'ok', durationMs: 1, turn, ...extra });
+const step = (index: number, turn: number, extra: Partial<AgentStep> = {}): AgentStep => ({
+  index,
+  kind: 'tool',
+  tool: 'write_file',
+  args: {},
+  status: 'ok',
+  output: 'ok',
+  durationMs: 1,
+  turn,
+  ...extra,
+});
 
 describe('run timeline', () => {
   it('the text before a call is shown above its waiting card', () => {
@@ -36,11 +54,22 @@ describe('run timeline', () => {
 
   it('a saved run (steps only, no cards) reads the same', () => {
     const run = addStep(newRun('saved', 'c', []), step(0, 0, { said: 'Checking.', askId: 'gone' }));
-    expect(runTimeline(run)).toEqual([{ kind: 'said', turn: 0, text: 'Checking.' }, { kind: 'step', step: step(0, 0, { said: 'Checking.', askId: 'gone' }), card: null }]);
+    expect(runTimeline(run)).toEqual([
+      { kind: 'said', turn: 0, text: 'Checking.' },
+      { kind: 'step', step: step(0, 0, { said: 'Checking.', askId: 'gone' }), card: null },
+    ]);
   });
 
   it('steps saved before turns were recorded still show, with no text', () => {
-    const old: AgentStep = { index: 0, kind: 'tool', tool: 'calculator', args: {}, status: 'ok', output: '2', durationMs: 1 };
+    const old: AgentStep = {
+      index: 0,
+      kind: 'tool',
+      tool: 'calculator',
+      args: {},
+      status: 'ok',
+      output: '2',
+      durationMs: 1,
+    };
     const run = addStep(newRun('saved', 'c', []), old);
     expect(runTimeline(run)).toEqual([{ kind: 'step', step: old, card: null }]);
   });

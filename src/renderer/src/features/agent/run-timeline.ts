@@ -42,7 +42,10 @@ export function runTimeline(run: Pick<AgentRunState, 'entries'>): TimelineItem[]
 
 /** Whether the run already shows what the model said in this turn (the live text of that turn then goes). */
 export function showsTurn(items: readonly TimelineItem[], turn: number): boolean {
-  return items.some((item) => (item.kind === 'said' ? item.turn : item.kind === 'step' ? item.step.turn : item.card.request.turn) === turn);
+  return items.some(
+    (item) =>
+      (item.kind === 'said' ? item.turn : item.kind === 'step' ? item.step.turn : item.card.request.turn) === turn,
+  );
 }
 
 /**

@@ -80,7 +80,18 @@ export function serverOfTool(tool: string | null): string | null {
 export function isTextType(mimeType: string | null): boolean {
   if (!mimeType) return false;
   const type = mimeType.split(';', 1)[0]!.trim().toLowerCase();
-  return type.startsWith('text/') || /\+(json|xml|yaml)$/.test(type) || ['application/json', 'application/xml', 'application/yaml', 'application/x-yaml', 'application/javascript', 'application/toml'].includes(type);
+  return (
+    type.startsWith('text/') ||
+    /\+(json|xml|yaml)$/.test(type) ||
+    [
+      'application/json',
+      'application/xml',
+      'application/yaml',
+      'application/x-yaml',
+      'application/javascript',
+      'application/toml',
+    ].includes(type)
+  );
 }
 
 function decodeSegment(segment: string): string {
@@ -93,6 +104,8 @@ function decodeSegment(segment: string): string {
 
 // No path separators, control characters or characters Windows refuses in a name.
 function safeName(name: string): string {
-  const cleaned = [...name].map((char) => (char.charCodeAt(0) < 0x20 || '\\/:*?"<>|'.includes(char) ? '_' : char)).join('');
+  const cleaned = [...name]
+    .map((char) => (char.charCodeAt(0) < 0x20 || '\\/:*?"<>|'.includes(char) ? '_' : char))
+    .join('');
   return cleaned.replace(/^\.+/, '').slice(0, 120);
 }

@@ -2,14 +2,31 @@ import { describe, expect, it } from 'vitest';
 import type { AgentStep } from '@shared/tools/agent/agent-types';
 import { argsSummary, formatDuration, stepStatus, stepTone } from './step-view';
 
-const step = (patch: Partial<AgentStep>): AgentStep => ({ index: 0, kind: 'tool', tool: 'calculator', args: {}, status: 'ok', output: '', durationMs: 0, ...patch });
+const step = (patch: Partial<AgentStep>): AgentStep => ({
+  index: 0,
+  kind: 'tool',
+  tool: 'calculator',
+  args: {},
+  status: 'ok',
+  output: '',
+  durationMs: 0,
+  ...patch,
+});
 
 describe('step view', () => {
   it('gives the loop nudge its own status and tones', () => {
     expect(stepStatus(step({ kind: 'warning', tool: null, args: null, status: 'rejected' }))).toBe('warning');
     expect(stepStatus(step({ kind: 'invalid', status: 'rejected' }))).toBe('rejected');
     expect(stepStatus(step({ status: 'denied' }))).toBe('denied');
-    expect([stepTone('ok'), stepTone('error'), stepTone('timeout'), stepTone('denied'), stepTone('rejected'), stepTone('warning'), stepTone('stopped')]).toEqual(['ok', 'err', 'err', 'warn', 'err', 'warn', 'muted']);
+    expect([
+      stepTone('ok'),
+      stepTone('error'),
+      stepTone('timeout'),
+      stepTone('denied'),
+      stepTone('rejected'),
+      stepTone('warning'),
+      stepTone('stopped'),
+    ]).toEqual(['ok', 'err', 'err', 'warn', 'err', 'warn', 'muted']);
   });
 
   it('summarises arguments by the one a person recognises', () => {

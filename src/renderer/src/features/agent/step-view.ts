@@ -14,7 +14,15 @@ export function stepStatus(step: AgentStep): StepStatus {
   return step.kind === 'warning' ? 'warning' : step.status;
 }
 
-const TONES: Record<StepStatus, StepTone> = { ok: 'ok', error: 'err', timeout: 'err', stopped: 'muted', denied: 'warn', rejected: 'err', warning: 'warn' };
+const TONES: Record<StepStatus, StepTone> = {
+  ok: 'ok',
+  error: 'err',
+  timeout: 'err',
+  stopped: 'muted',
+  denied: 'warn',
+  rejected: 'err',
+  warning: 'warn',
+};
 
 export function stepTone(status: StepStatus): StepTone {
   return TONES[status];

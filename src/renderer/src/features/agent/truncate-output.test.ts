@@ -23,7 +23,12 @@ describe('truncateOutput', () => {
 
   it('cuts long lines by characters, at a line end when one is near', () => {
     const long = 'x'.repeat(5000);
-    expect(truncateOutput(long, 12, 1200)).toMatchObject({ text: 'x'.repeat(1200), truncated: true, hiddenLines: 1, hiddenChars: 3800 });
+    expect(truncateOutput(long, 12, 1200)).toMatchObject({
+      text: 'x'.repeat(1200),
+      truncated: true,
+      hiddenLines: 1,
+      hiddenChars: 3800,
+    });
     const text = `${'a'.repeat(900)}\n${'b'.repeat(900)}\n`;
     expect(truncateOutput(text, 12, 1200)).toMatchObject({ text: 'a'.repeat(900), hiddenLines: 1, hiddenChars: 901 });
   });

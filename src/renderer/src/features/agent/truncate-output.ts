@@ -14,9 +14,15 @@ export const PREVIEW_MAX_LINES = 12;
 export const PREVIEW_MAX_CHARS = 1200;
 
 /** First `maxLines` lines, at most `maxChars` characters; cut on a line end when one is near. */
-export function truncateOutput(text: string, maxLines = PREVIEW_MAX_LINES, maxChars = PREVIEW_MAX_CHARS): TruncatedText {
-  if (!Number.isInteger(maxLines) || maxLines < 1) throw new RangeError(`maxLines must be a positive integer, got ${maxLines}`);
-  if (!Number.isInteger(maxChars) || maxChars < 1) throw new RangeError(`maxChars must be a positive integer, got ${maxChars}`);
+export function truncateOutput(
+  text: string,
+  maxLines = PREVIEW_MAX_LINES,
+  maxChars = PREVIEW_MAX_CHARS,
+): TruncatedText {
+  if (!Number.isInteger(maxLines) || maxLines < 1)
+    throw new RangeError(`maxLines must be a positive integer, got ${maxLines}`);
+  if (!Number.isInteger(maxChars) || maxChars < 1)
+    throw new RangeError(`maxChars must be a positive integer, got ${maxChars}`);
   let end = 0;
   for (let line = 0; line < maxLines; line++) {
     const next = text.indexOf('\n', end);

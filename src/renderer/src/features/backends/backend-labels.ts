@@ -38,17 +38,24 @@ export interface BackendOption {
  * choice that is not on disk stays listed (marked) so the form never silently
  * changes what the user picked.
  */
-export function backendOptions(backends: readonly BackendInfo[] | null, current: LoadSettings['backend']): BackendOption[] {
+export function backendOptions(
+  backends: readonly BackendInfo[] | null,
+  current: LoadSettings['backend'],
+): BackendOption[] {
   const options: BackendOption[] = [{ value: 'auto', label: 'auto', disabled: false, missing: false }];
   for (const kind of BACKEND_KINDS) {
     const found = backends?.find((backend) => backend.kind === kind);
     if (found) options.push({ value: kind, label: backendLabel(kind), disabled: !found.executable, missing: false });
-    else if (kind === current) options.push({ value: kind, label: backendLabel(kind), disabled: false, missing: backends !== null });
+    else if (kind === current)
+      options.push({ value: kind, label: backendLabel(kind), disabled: false, missing: backends !== null });
   }
   return options;
 }
 
-/** Why the estimate chose its layer count, in the UI's language; the core's English where it sent no code (an older core). */
+/**
+ * Why the estimate chose its layer count, in the UI's language; the core's English where it sent no code (an older
+ * core).
+ */
 export function estimateReasonText(t: Translate, estimate: GpuLayerEstimate): string {
   const why = estimate.why;
   if (!why) return estimate.reason;
@@ -62,13 +69,31 @@ export function estimateReasonText(t: Translate, estimate: GpuLayerEstimate): st
     case 'vram_unknown':
       return t('load.estimateWhy.vramUnknown', { weights: why.weightsMiB });
     case 'fits': {
-      const vars = { weights: why.weightsMiB, percent: why.percent, gpuMiB: why.gpuMiB, gpu: why.gpu, kv: why.kvMiB ?? 0, context: formatCount(why.context ?? 0) };
-      if (why.kvMiB !== undefined) return t(why.freeKnown ? 'load.estimateWhy.fitsKv' : 'load.estimateWhy.fitsKvTotal', vars);
+      const vars = {
+        weights: why.weightsMiB,
+        percent: why.percent,
+        gpuMiB: why.gpuMiB,
+        gpu: why.gpu,
+        kv: why.kvMiB ?? 0,
+        context: formatCount(why.context ?? 0),
+      };
+      if (why.kvMiB !== undefined)
+        return t(why.freeKnown ? 'load.estimateWhy.fitsKv' : 'load.estimateWhy.fitsKvTotal', vars);
       return t(why.freeKnown ? 'load.estimateWhy.fits' : 'load.estimateWhy.fitsTotal', vars);
     }
     case 'partial': {
-      const vars = { weights: why.weightsMiB, percent: why.percent, gpuMiB: why.gpuMiB, gpu: why.gpu, perLayer: why.perLayerMiB, reserve: why.reserveMiB, kv: why.kvMiB ?? 0, context: formatCount(why.context ?? 0) };
-      if (why.kvMiB !== undefined) return t(why.freeKnown ? 'load.estimateWhy.partialKv' : 'load.estimateWhy.partialKvTotal', vars);
+      const vars = {
+        weights: why.weightsMiB,
+        percent: why.percent,
+        gpuMiB: why.gpuMiB,
+        gpu: why.gpu,
+        perLayer: why.perLayerMiB,
+        reserve: why.reserveMiB,
+        kv: why.kvMiB ?? 0,
+        context: formatCount(why.context ?? 0),
+      };
+      if (why.kvMiB !== undefined)
+        return t(why.freeKnown ? 'load.estimateWhy.partialKv' : 'load.estimateWhy.partialKvTotal', vars);
       return t(why.freeKnown ? 'load.estimateWhy.partial' : 'load.estimateWhy.partialTotal', vars);
     }
   }

@@ -26,7 +26,13 @@ export function createDiscoveryStore(api: EvaApi): DiscoveryStore {
       store.setState((state) => ({ ...state, loading: true }), true);
       const result = await api.invoke('backend:discover');
       if (mine !== ticket) return;
-      store.setState((state) => (result.ok ? { ...result.value, loading: false, error: null } : { ...state, loading: false, error: result.error }), true);
+      store.setState(
+        (state) =>
+          result.ok
+            ? { ...result.value, loading: false, error: null }
+            : { ...state, loading: false, error: result.error },
+        true,
+      );
     },
   };
 }

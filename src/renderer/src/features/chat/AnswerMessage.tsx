@@ -43,9 +43,21 @@ export const AnswerMessage = memo(function AnswerMessage(props: Props) {
   // A run's steps are read here too: the text of a turn moves above its call once the call shows.
   const run = useAgentRun(props.item.agentRun ? requestId : '');
   // A run's turn ends at each call, but the answer is still coming until the run ends.
-  const shown = streaming && mine ? (props.item.agentRun ? { ...mine.message, status: 'streaming' as const, content: liveTurnText(run, mine.turn, mine.message.content) } : mine.message) : null;
+  const shown =
+    streaming && mine
+      ? props.item.agentRun
+        ? { ...mine.message, status: 'streaming' as const, content: liveTurnText(run, mine.turn, mine.message.content) }
+        : mine.message
+      : null;
   const paused = streaming && run !== null && hasOpenCard(run);
-  return <AnswerView {...props} answer={shown ?? props.item.answer} counter={streaming && mine ? mine.counter : props.item.counter} paused={paused} />;
+  return (
+    <AnswerView
+      {...props}
+      answer={shown ?? props.item.answer}
+      counter={streaming && mine ? mine.counter : props.item.counter}
+      paused={paused}
+    />
+  );
 });
 
 const renderMarkdown = (text: string) => <Markdown text={text} />;
@@ -63,27 +75,53 @@ function AnswerView({ item, name, isLast, busy, branchIndex, branchCount, answer
   const streaming = answer.status === 'streaming';
   const empty = answer.content === '' && answer.reasoning === '';
   const continueButton = isLast && offersContinue({ ...item, answer }) && (
-    <button type="button" className="btn btn-small" data-testid="chat-continue" disabled={busy} title={t('chat.continueTitle')} onClick={() => void chat.continueAnswer(item.id)}>
+    <button
+      type="button"
+      className="btn btn-small"
+      data-testid="chat-continue"
+      disabled={busy}
+      title={t('chat.continueTitle')}
+      onClick={() => void chat.continueAnswer(item.id)}
+    >
       {t('chat.continue')}
     </button>
   );
   return (
-    <article className={`msg msg-assistant status-${answer.status}`} data-testid="chat-message" data-role="assistant" data-status={answer.status}>
+    <article
+      className={`msg msg-assistant status-${answer.status}`}
+      data-testid="chat-message"
+      data-role="assistant"
+      data-status={answer.status}
+    >
       <header className="msg-head">
         <span className="msg-avatar" aria-hidden="true" />
         <span className="msg-name">{name}</span>
         {answer.status === 'stopped' && <span className="badge warn">{t('chat.status.stopped')}</span>}
-        {answer.finishReason === 'length' && answer.status === 'done' && <span className="badge warn" title={t('chat.status.lengthTitle')}>{t('chat.status.length')}</span>}
+        {answer.finishReason === 'length' && answer.status === 'done' && (
+          <span className="badge warn" title={t('chat.status.lengthTitle')}>
+            {t('chat.status.length')}
+          </span>
+        )}
       </header>
       {item.dropped > 0 && (
         <p className="msg-note" data-testid="chat-dropped">
           {t('chat.dropped', { count: item.dropped })}
         </p>
       )}
-      {answer.reasoning !== '' && <Reasoning text={answer.reasoning} tokens={reasoningTokens(counter, answer.reasoning)} thinking={streaming && answer.content === ''} />}
+      {answer.reasoning !== '' && (
+        <Reasoning
+          text={answer.reasoning}
+          tokens={reasoningTokens(counter, answer.reasoning)}
+          thinking={streaming && answer.content === ''}
+        />
+      )}
       {item.agentRun && <AgentRunView runId={item.requestId} renderText={renderMarkdown} />}
       {item.image && <ChatPicture image={item.image} />}
-      <div className={`msg-body markdown${streaming && answer.content !== '' ? ' is-streaming' : ''}`} data-testid="chat-content" hidden={item.image !== undefined}>
+      <div
+        className={`msg-body markdown${streaming && answer.content !== '' ? ' is-streaming' : ''}`}
+        data-testid="chat-content"
+        hidden={item.image !== undefined}
+      >
         {answer.content !== '' && <Markdown text={answer.content} />}
         {streaming && empty && !paused && <span className="typing" aria-label={t('chat.stats.waiting')} />}
         {!streaming && empty && answer.status !== 'error' && <p className="muted">{t('chat.emptyAnswer')}</p>}
@@ -105,7 +143,13 @@ function AnswerView({ item, name, isLast, busy, branchIndex, branchCount, answer
           )}
           {continueButton}
           {isLast && (
-            <button type="button" className="btn btn-small" data-testid="chat-retry" disabled={busy} onClick={() => void chat.regenerate()}>
+            <button
+              type="button"
+              className="btn btn-small"
+              data-testid="chat-retry"
+              disabled={busy}
+              onClick={() => void chat.regenerate()}
+            >
               {t('chat.retry')}
             </button>
           )}
@@ -120,7 +164,13 @@ function AnswerView({ item, name, isLast, busy, branchIndex, branchCount, answer
             {answer.content !== '' && <ReadAnswerButton text={answer.content} />}
             {answer.status !== 'error' && continueButton}
             {isLast && answer.status !== 'error' && !item.image && (
-              <button type="button" className="btn btn-ghost btn-small" data-testid="chat-regenerate" disabled={busy} onClick={() => void chat.regenerate()}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-small"
+                data-testid="chat-regenerate"
+                disabled={busy}
+                onClick={() => void chat.regenerate()}
+              >
                 {t('chat.regenerate')}
               </button>
             )}

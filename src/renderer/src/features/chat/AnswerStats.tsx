@@ -25,7 +25,9 @@ export function AnswerStats({ answer, counter, nCtx, paused = false }: Props) {
           <span>{t('chat.stats.waiting')}</span>
         ) : (
           <>
-            <span className="stat-strong">{rate === null ? '…' : t('chat.stats.rate', { rate: formatRate(rate) })}</span>
+            <span className="stat-strong">
+              {rate === null ? '…' : t('chat.stats.rate', { rate: formatRate(rate) })}
+            </span>
             <span>{t('chat.stats.tokens', { count: formatCount(tokens) })}</span>
           </>
         )}
@@ -36,18 +38,33 @@ export function AnswerStats({ answer, counter, nCtx, paused = false }: Props) {
   if (figures.generatedTokens === 0 && figures.promptTokens === null) return null;
   const title = t(`chat.stats.source.${figures.source}`);
   return (
-    <span className="answer-stats" data-testid="chat-stats" data-live="false" data-source={figures.source} title={title}>
+    <span
+      className="answer-stats"
+      data-testid="chat-stats"
+      data-live="false"
+      data-source={figures.source}
+      title={title}
+    >
       {figures.promptTokens !== null && (
         <span>
           {t('chat.stats.prompt', { count: formatCount(figures.promptTokens) })}
-          {figures.promptPerSecond !== null && <span className="stat-sub"> · {t('chat.stats.rate', { rate: formatRate(figures.promptPerSecond) })}</span>}
+          {figures.promptPerSecond !== null && (
+            <span className="stat-sub"> · {t('chat.stats.rate', { rate: formatRate(figures.promptPerSecond) })}</span>
+          )}
         </span>
       )}
       <span>
         {t('chat.stats.generated', { count: formatCount(figures.generatedTokens) })}
-        {figures.generatedPerSecond !== null && <span className="stat-strong"> · {t('chat.stats.rate', { rate: formatRate(figures.generatedPerSecond) })}</span>}
+        {figures.generatedPerSecond !== null && (
+          <span className="stat-strong">
+            {' '}
+            · {t('chat.stats.rate', { rate: formatRate(figures.generatedPerSecond) })}
+          </span>
+        )}
       </span>
-      {figures.contextUsed !== null && figures.nCtx !== null && figures.nCtx > 0 && <ContextMeter used={figures.contextUsed} total={figures.nCtx} />}
+      {figures.contextUsed !== null && figures.nCtx !== null && figures.nCtx > 0 && (
+        <ContextMeter used={figures.contextUsed} total={figures.nCtx} />
+      )}
     </span>
   );
 }
@@ -56,7 +73,11 @@ function ContextMeter({ used, total }: { used: number; total: number }) {
   const t = useT();
   const share = Math.min(1, used / total);
   return (
-    <span className={`ctx-meter${share > 0.9 ? ' is-full' : share > 0.7 ? ' is-high' : ''}`} data-testid="chat-context" title={t('chat.stats.contextTitle')}>
+    <span
+      className={`ctx-meter${share > 0.9 ? ' is-full' : share > 0.7 ? ' is-high' : ''}`}
+      data-testid="chat-context"
+      title={t('chat.stats.contextTitle')}
+    >
       <span className="ctx-bar" aria-hidden="true">
         <span style={{ width: `${Math.round(share * 100)}%` }} />
       </span>

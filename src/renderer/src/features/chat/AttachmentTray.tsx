@@ -13,7 +13,13 @@ function ImageSize({ image, t }: { image: NonNullable<Attachment['image']>; t: T
 }
 
 /** Thumbnails of what will be sent with the message; each can be taken off before sending. */
-export function AttachmentTray({ attachments, onRemove }: { attachments: readonly Attachment[]; onRemove: (id: string) => void }) {
+export function AttachmentTray({
+  attachments,
+  onRemove,
+}: {
+  attachments: readonly Attachment[];
+  onRemove: (id: string) => void;
+}) {
   const t = useT();
   if (attachments.length === 0) return null;
   return (
@@ -28,9 +34,23 @@ export function AttachmentTray({ attachments, onRemove }: { attachments: readonl
           data-original-width={attachment.image?.originalWidth}
           data-original-height={attachment.image?.originalHeight}
         >
-          {attachment.kind === 'image' ? <img src={attachment.dataUrl} alt={attachment.name} /> : <span className="attachment-audio">♪ {attachment.format}</span>}
-          {attachment.image ? <ImageSize image={attachment.image} t={t} /> : <span className="attachment-name">{attachment.name}</span>}
-          <button type="button" className="attachment-remove" aria-label={t('chat.attach.remove', { name: attachment.name })} data-testid="chat-attachment-remove" onClick={() => onRemove(attachment.id)}>
+          {attachment.kind === 'image' ? (
+            <img src={attachment.dataUrl} alt={attachment.name} />
+          ) : (
+            <span className="attachment-audio">♪ {attachment.format}</span>
+          )}
+          {attachment.image ? (
+            <ImageSize image={attachment.image} t={t} />
+          ) : (
+            <span className="attachment-name">{attachment.name}</span>
+          )}
+          <button
+            type="button"
+            className="attachment-remove"
+            aria-label={t('chat.attach.remove', { name: attachment.name })}
+            data-testid="chat-attachment-remove"
+            onClick={() => onRemove(attachment.id)}
+          >
             ×
           </button>
         </li>

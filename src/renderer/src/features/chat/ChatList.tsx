@@ -92,11 +92,31 @@ export function ChatList({ items, branches, busy, names, sendKey, empty }: Props
               if (!item) return null;
               const branch = siblingPosition(branches, item.parentId, item.id);
               return (
-                <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} className={item.id === focus ? 'chat-row focused' : 'chat-row'} data-focused={item.id === focus || undefined}>
+                <div
+                  key={row.key}
+                  data-index={row.index}
+                  ref={virtualizer.measureElement}
+                  className={item.id === focus ? 'chat-row focused' : 'chat-row'}
+                  data-focused={item.id === focus || undefined}
+                >
                   {item.kind === 'user' ? (
-                    <UserMessage item={item} name={names.user} busy={busy} sendKey={sendKey} branchIndex={branch?.index ?? 0} branchCount={branch?.count ?? 1} />
+                    <UserMessage
+                      item={item}
+                      name={names.user}
+                      busy={busy}
+                      sendKey={sendKey}
+                      branchIndex={branch?.index ?? 0}
+                      branchCount={branch?.count ?? 1}
+                    />
                   ) : (
-                    <AnswerMessage item={item} name={names.model} isLast={row.index === lastIndex} busy={busy} branchIndex={branch?.index ?? 0} branchCount={branch?.count ?? 1} />
+                    <AnswerMessage
+                      item={item}
+                      name={names.model}
+                      isLast={row.index === lastIndex}
+                      busy={busy}
+                      branchIndex={branch?.index ?? 0}
+                      branchCount={branch?.count ?? 1}
+                    />
                   )}
                 </div>
               );

@@ -13,17 +13,28 @@ import { ChatView } from './ChatView';
 afterEach(cleanupApps);
 
 /** An answer in batches, one per tick of the platform's clock. */
-const reply = (...texts: string[]) => (): StreamEvent[][] => texts.map((text) => [{ type: 'content', text }]);
+const reply =
+  (...texts: string[]) =>
+  (): StreamEvent[][] =>
+    texts.map((text) => [{ type: 'content', text }]);
 
 const input = () => screen.getByTestId('chat-input') as HTMLTextAreaElement;
 const type = (text: string) => fireEvent.change(input(), { target: { value: text } });
-const messages = (role: 'user' | 'assistant') => screen.queryAllByTestId('chat-message').filter((el) => el.dataset.role === role);
-const sent = (api: MemoryPlatform) => api.calls.filter((c) => c.channel === 'chat:send').map((c) => c.input as Extract<InvokeInput<'chat:send'>, { mode: 'chat' }>);
-const enabledRegenerate = () => screen.queryAllByTestId('chat-regenerate').filter((button) => !(button as HTMLButtonElement).disabled);
+const messages = (role: 'user' | 'assistant') =>
+  screen.queryAllByTestId('chat-message').filter((el) => el.dataset.role === role);
+const sent = (api: MemoryPlatform) =>
+  api.calls
+    .filter((c) => c.channel === 'chat:send')
+    .map((c) => c.input as Extract<InvokeInput<'chat:send'>, { mode: 'chat' }>);
+const enabledRegenerate = () =>
+  screen.queryAllByTestId('chat-regenerate').filter((button) => !(button as HTMLButtonElement).disabled);
 
 async function renderStreamingChat(texts: string[], settings = memoryDefaultSettings()) {
   const clock = manualTimers();
-  const app = await renderWithApp(<ChatView />, { platform: { settings, chatDelayMs: 1, timers: clock.timers, chatReply: reply(...texts) }, before: ({ api }) => loadModel(api) });
+  const app = await renderWithApp(<ChatView />, {
+    platform: { settings, chatDelayMs: 1, timers: clock.timers, chatReply: reply(...texts) },
+    before: ({ api }) => loadModel(api),
+  });
   return { ...app, clock };
 }
 
@@ -76,7 +87,10 @@ describe('ChatView with a loaded model', () => {
 
   it('sends with a plain Enter when the setting says so, and Shift+Enter does not', async () => {
     const settings = memoryDefaultSettings();
-    const { api, t } = await renderStreamingChat(['Hi!'], { ...settings, chat: { ...settings.chat, sendKey: 'enter' } });
+    const { api, t } = await renderStreamingChat(['Hi!'], {
+      ...settings,
+      chat: { ...settings.chat, sendKey: 'enter' },
+    });
     expect(screen.getByText(t('chat.hint.enter'))).toBeTruthy();
     type('line one');
     fireEvent.keyDown(input(), { key: 'Enter', shiftKey: true });
@@ -108,9 +122,13 @@ describe('ChatView with a loaded model', () => {
     expect(enabledRegenerate()).toEqual([]);
 
     await clock.tick();
-    await waitFor(() => expect(within(messages('assistant')[0] as HTMLElement).getByTestId('chat-content').textContent).toBe('Hel'));
+    await waitFor(() =>
+      expect(within(messages('assistant')[0] as HTMLElement).getByTestId('chat-content').textContent).toBe('Hel'),
+    );
     await clock.tick();
-    await waitFor(() => expect(within(messages('assistant')[0] as HTMLElement).getByTestId('chat-content').textContent).toBe('Hello'));
+    await waitFor(() =>
+      expect(within(messages('assistant')[0] as HTMLElement).getByTestId('chat-content').textContent).toBe('Hello'),
+    );
     expect(messages('assistant')[0]?.dataset.status).toBe('streaming');
 
     await clock.tick(); // ' there'
@@ -128,7 +146,9 @@ describe('ChatView with a loaded model', () => {
     fireEvent.keyDown(input(), { key: 'Enter', ctrlKey: true });
     await settle();
     await clock.tick();
-    await waitFor(() => expect(within(messages('assistant')[0] as HTMLElement).getByTestId('chat-content').textContent).toBe('Once'));
+    await waitFor(() =>
+      expect(within(messages('assistant')[0] as HTMLElement).getByTestId('chat-content').textContent).toBe('Once'),
+    );
 
     fireEvent.click(screen.getByTestId('chat-stop'));
     await waitFor(() => expect(messages('assistant')[0]?.dataset.status).toBe('stopped'));

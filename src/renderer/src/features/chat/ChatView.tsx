@@ -29,7 +29,12 @@ export function ChatView() {
   const modelName = endpointModel(endpoint);
   const names = useMemo(() => speakerNames(t, modelName), [modelName, t]);
   const sendKey = chat?.sendKey ?? 'ctrl-enter';
-  const disabledReason = endpoint.kind === 'missing' ? t('chat.disabled.missingLink') : endpoint.kind === 'local' && !endpoint.ready ? t('chat.disabled.noModel') : null;
+  const disabledReason =
+    endpoint.kind === 'missing'
+      ? t('chat.disabled.missingLink')
+      : endpoint.kind === 'local' && !endpoint.ready
+        ? t('chat.disabled.noModel')
+        : null;
   const nCtx = endpoint.kind === 'local' ? (props?.nCtx ?? null) : null;
   const busy = activeRequestId !== null;
 
@@ -40,7 +45,14 @@ export function ChatView() {
         <ChatToolbar busy={busy} hasMessages={items.length > 0} />
         {mode === 'chat' ? (
           <>
-            <ChatList items={items} branches={branches} busy={busy} names={names} sendKey={sendKey} empty={<EmptyChat endpoint={endpoint} />} />
+            <ChatList
+              items={items}
+              branches={branches}
+              busy={busy}
+              names={names}
+              sendKey={sendKey}
+              empty={<EmptyChat endpoint={endpoint} />}
+            />
             <HeldEndpointBar />
             <Composer busy={busy} sendKey={sendKey} disabledReason={disabledReason} />
           </>

@@ -10,7 +10,15 @@ import { isSendKey, keyInfo, sendHintKey } from './send-key';
 import './composer.css';
 
 /** 补完: one text; the model continues it in place. */
-export function CompletionPane({ sendKey, disabledReason, nCtx }: { sendKey: 'ctrl-enter' | 'enter'; disabledReason: string | null; nCtx: number | null }) {
+export function CompletionPane({
+  sendKey,
+  disabledReason,
+  nCtx,
+}: {
+  sendKey: 'ctrl-enter' | 'enter';
+  disabledReason: string | null;
+  nCtx: number | null;
+}) {
   const t = useT();
   const { completion } = useAppModel();
   const state = useStore(completion.state);
@@ -37,7 +45,13 @@ export function CompletionPane({ sendKey, disabledReason, nCtx }: { sendKey: 'ct
     run();
   };
 
-  const statsAnswer = running ? { status: 'streaming' as const, timings: null, usage: null } : { status: state.status === 'idle' ? ('done' as const) : state.status, timings: state.timings, usage: state.usage };
+  const statsAnswer = running
+    ? { status: 'streaming' as const, timings: null, usage: null }
+    : {
+        status: state.status === 'idle' ? ('done' as const) : state.status,
+        timings: state.timings,
+        usage: state.usage,
+      };
   return (
     <div className="completion-pane">
       <textarea
@@ -68,7 +82,13 @@ export function CompletionPane({ sendKey, disabledReason, nCtx }: { sendKey: 'ct
         </div>
       )}
       <div className="completion-bar">
-        {(running || state.status !== 'idle') && <AnswerStats answer={statsAnswer} counter={running ? (live?.counter ?? EMPTY_COUNTER) : state.counter} nCtx={nCtx} />}
+        {(running || state.status !== 'idle') && (
+          <AnswerStats
+            answer={statsAnswer}
+            counter={running ? (live?.counter ?? EMPTY_COUNTER) : state.counter}
+            nCtx={nCtx}
+          />
+        )}
         {state.status === 'stopped' && !running && <span className="badge warn">{t('chat.status.stopped')}</span>}
         <span className="composer-hint muted small">{t(sendHintKey(sendKey))}</span>
         {running ? (
@@ -77,7 +97,13 @@ export function CompletionPane({ sendKey, disabledReason, nCtx }: { sendKey: 'ct
             {t('chat.stop')}
           </button>
         ) : (
-          <button type="button" className="btn btn-primary" data-testid="chat-send" disabled={disabledReason !== null || state.text === ''} onClick={run}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            data-testid="chat-send"
+            disabled={disabledReason !== null || state.text === ''}
+            onClick={run}
+          >
             {t('completion.run')}
           </button>
         )}

@@ -1,4 +1,13 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { useStore } from 'zustand';
@@ -16,12 +25,21 @@ import { useComposerMcp } from './use-composer-mcp';
 import './mcp-composer.css';
 import './composer.css';
 
-const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/bmp,audio/wav,audio/x-wav,audio/mpeg,audio/ogg,audio/flac,.wav,.mp3,.ogg,.flac';
+const ACCEPT =
+  'image/png,image/jpeg,image/webp,image/gif,image/bmp,audio/wav,audio/x-wav,audio/mpeg,audio/ogg,audio/flac,.wav,.mp3,.ogg,.flac';
 const MAX_INPUT_PX = 280;
 const SIZES_ITSELF = typeof CSS !== 'undefined' && CSS.supports('field-sizing', 'content');
 
 /** The message box: text, attachments, Send or Stop. */
-export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sendKey: 'ctrl-enter' | 'enter'; disabledReason: string | null }) {
+export function Composer({
+  busy,
+  sendKey,
+  disabledReason,
+}: {
+  busy: boolean;
+  sendKey: 'ctrl-enter' | 'enter';
+  disabledReason: string | null;
+}) {
   const t = useT();
   const { chat } = useAppModel();
   const draft = useStore(chat.draft);
@@ -121,7 +139,12 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
       {refusal && (
         <p className="composer-notice" role="alert" data-testid="chat-attach-notice">
           {t(refusal.key, { name: refusal.name })}
-          <button type="button" className="icon-btn icon-btn-small" aria-label={t('common.dismiss')} onClick={clearRefusal}>
+          <button
+            type="button"
+            className="icon-btn icon-btn-small"
+            aria-label={t('common.dismiss')}
+            onClick={clearRefusal}
+          >
             ×
           </button>
         </p>
@@ -130,7 +153,12 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
       <SlashMenu menu={mcp.slash} onClosed={() => input.current?.focus()} />
       <ResourcePicker picker={mcp.picker} />
       <div className="composer-box">
-        <AttachmentTray attachments={draft.attachments} onRemove={(id) => chat.draft.setState((d) => ({ ...d, attachments: d.attachments.filter((a) => a.id !== id) }), true)} />
+        <AttachmentTray
+          attachments={draft.attachments}
+          onRemove={(id) =>
+            chat.draft.setState((d) => ({ ...d, attachments: d.attachments.filter((a) => a.id !== id) }), true)
+          }
+        />
         <textarea
           ref={input}
           className="composer-input"
@@ -145,16 +173,34 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
           onPaste={onPaste}
         />
         <div className="composer-bar">
-          <button type="button" className="btn btn-ghost btn-small" data-testid="chat-attach" title={t('chat.attach.title')} onClick={() => picker.current?.click()}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            data-testid="chat-attach"
+            title={t('chat.attach.title')}
+            onClick={() => picker.current?.click()}
+          >
             {t('chat.attach')}
           </button>
-          <button type="button" className="btn btn-ghost btn-small" data-testid="chat-attach-mcp" title={t('chat.resources.open.title')} onClick={() => void mcp.picker.show()}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            data-testid="chat-attach-mcp"
+            title={t('chat.resources.open.title')}
+            onClick={() => void mcp.picker.show()}
+          >
             {t('chat.resources.open')}
           </button>
           {pickerInput}
           <VoiceControls input={input} />
           <label className="composer-tools" title={t('chat.tools.title')}>
-            <input type="checkbox" data-testid="chat-tools-toggle" checked={useTools} disabled={busy} onChange={(event) => chat.useTools.setState(event.target.checked, true)} />
+            <input
+              type="checkbox"
+              data-testid="chat-tools-toggle"
+              checked={useTools}
+              disabled={busy}
+              onChange={(event) => chat.useTools.setState(event.target.checked, true)}
+            />
             <span>{t('chat.tools')}</span>
           </label>
           {useTools && (
@@ -164,7 +210,15 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
                 data-testid="chat-controller-toggle"
                 checked={conversationTools.includes('controller')}
                 disabled={busy}
-                onChange={(event) => chat.conversationTools.setState((tools) => (event.target.checked ? [...tools.filter((n) => n !== 'controller'), 'controller'] : tools.filter((n) => n !== 'controller')), true)}
+                onChange={(event) =>
+                  chat.conversationTools.setState(
+                    (tools) =>
+                      event.target.checked
+                        ? [...tools.filter((n) => n !== 'controller'), 'controller']
+                        : tools.filter((n) => n !== 'controller'),
+                    true,
+                  )
+                }
               />
               <span>{t('chat.controller')}</span>
             </label>
@@ -179,7 +233,13 @@ export function Composer({ busy, sendKey, disabledReason }: { busy: boolean; sen
               {t('chat.stop')}
             </button>
           ) : (
-            <button type="button" className="btn btn-primary" data-testid="chat-send" disabled={!canSend} onClick={send}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              data-testid="chat-send"
+              disabled={!canSend}
+              onClick={send}
+            >
               {t('chat.send')}
             </button>
           )}

@@ -21,11 +21,16 @@ const input = () => screen.getByTestId('chat-input') as HTMLTextAreaElement;
 const type = (text: string) => fireEvent.change(input(), { target: { value: text } });
 const key = (name: string) => fireEvent.keyDown(input(), { key: name });
 const options = () => screen.queryAllByTestId('slash-option');
-const callsTo = <C extends 'agent:run' | 'mcp:get-prompt' | 'chat:send'>(api: MemoryPlatform, channel: C) => api.calls.filter((c) => c.channel === channel).map((c) => c.input as InvokeInput<C>);
+const callsTo = <C extends 'agent:run' | 'mcp:get-prompt' | 'chat:send'>(api: MemoryPlatform, channel: C) =>
+  api.calls.filter((c) => c.channel === channel).map((c) => c.input as InvokeInput<C>);
 
 async function renderChat(contextSize = 32_768, mmprojPath = '') {
   const defaults = memoryDefaultSettings();
-  const settings = { ...defaults, load: { ...defaults.load, contextSize, mmprojPath }, chat: { ...defaults.chat, sampling: { ...defaults.chat.sampling, max_tokens: 256 } } };
+  const settings = {
+    ...defaults,
+    load: { ...defaults.load, contextSize, mmprojPath },
+    chat: { ...defaults.chat, sampling: { ...defaults.chat.sampling, max_tokens: 256 } },
+  };
   return renderWithApp(<ChatView />, {
     platform: { settings, agentScript: { actions: [], answer: 'Done.' } },
     before: async ({ api }) => {
@@ -59,7 +64,9 @@ describe('server prompts as slash commands', () => {
     type('/rev');
     await waitFor(() => expect(options().map((o) => o.dataset.name)).toEqual(['review']));
     type('/nothing');
-    await waitFor(() => expect(screen.getByTestId('slash-empty').textContent).toBe(t('chat.slash.noMatch', { query: 'nothing' })));
+    await waitFor(() =>
+      expect(screen.getByTestId('slash-empty').textContent).toBe(t('chat.slash.noMatch', { query: 'nothing' })),
+    );
   });
 
   it('puts a prompt without arguments into the message box on Tab, without sending', async () => {
@@ -87,13 +94,24 @@ describe('server prompts as slash commands', () => {
     fireEvent.change(screen.getByTestId('slash-arg-file'), { target: { value: 'src/a.ts' } });
     fireEvent.change(screen.getByTestId('slash-arg-focus'), { target: { value: 'errors' } });
     fireEvent.submit(form);
-    await waitFor(() => expect(input().value).toBe('Please review src/a.ts, looking at errors first.\n\nfile:///src/a.ts\n```\ncontents of src/a.ts\n```'));
-    expect(callsTo(api, 'mcp:get-prompt')).toEqual([{ server: 'docs', name: 'review', arguments: { file: 'src/a.ts', focus: 'errors' } }]);
+    await waitFor(() =>
+      expect(input().value).toBe(
+        'Please review src/a.ts, looking at errors first.\n\nfile:///src/a.ts\n```\ncontents of src/a.ts\n```',
+      ),
+    );
+    expect(callsTo(api, 'mcp:get-prompt')).toEqual([
+      { server: 'docs', name: 'review', arguments: { file: 'src/a.ts', focus: 'errors' } },
+    ]);
     expect(screen.queryByTestId('slash-form')).toBeNull();
   });
 
   it('leaves the keys to the message box when no prompt matches, so Enter still sends', async () => {
-    const { api } = await renderWithApp(<ChatView />, { platform: { settings: { ...memoryDefaultSettings(), chat: { ...memoryDefaultSettings().chat, sendKey: 'enter' } } }, before: ({ api }) => loadModel(api) });
+    const { api } = await renderWithApp(<ChatView />, {
+      platform: {
+        settings: { ...memoryDefaultSettings(), chat: { ...memoryDefaultSettings().chat, sendKey: 'enter' } },
+      },
+      before: ({ api }) => loadModel(api),
+    });
     type('/etc/hosts');
     await settle();
     key('Enter');
@@ -102,14 +120,18 @@ describe('server prompts as slash commands', () => {
 });
 
 describe('resources from an MCP server', () => {
-  it('lists a server\'s resources page by page with their types, and quotes a text resource into the message', async () => {
+  it("lists a server's resources page by page with their types, and quotes a text resource into the message", async () => {
     await renderChat();
     type('Read this:');
     fireEvent.click(screen.getByTestId('chat-attach-mcp'));
     const dialog = await screen.findByTestId('resource-picker');
     await waitFor(() => expect(within(dialog).getAllByTestId('resource-row')).toHaveLength(2));
     expect((within(dialog).getByTestId('resource-server') as HTMLSelectElement).value).toBe('docs');
-    expect(within(dialog).getAllByTestId('resource-mime').map((el) => el.textContent)).toEqual(['text/markdown · 25 B', 'image/png · 70 B']);
+    expect(
+      within(dialog)
+        .getAllByTestId('resource-mime')
+        .map((el) => el.textContent),
+    ).toEqual(['text/markdown · 25 B', 'image/png · 70 B']);
     fireEvent.click(within(dialog).getByTestId('resource-more'));
     await waitFor(() => expect(within(dialog).getAllByTestId('resource-row')).toHaveLength(4));
     fireEvent.click(within(dialog).getByTestId('resource-more'));
@@ -128,7 +150,9 @@ describe('resources from an MCP server', () => {
     let dialog = await screen.findByTestId('resource-picker');
     await waitFor(() => expect(within(dialog).getAllByTestId('resource-row')).toHaveLength(2));
     fireEvent.click(within(dialog).getAllByTestId('resource-attach')[1] as HTMLElement);
-    await waitFor(() => expect(within(screen.getByTestId('chat-attachments')).getByRole('img').getAttribute('alt')).toBe('logo.png'));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('chat-attachments')).getByRole('img').getAttribute('alt')).toBe('logo.png'),
+    );
 
     fireEvent.click(screen.getByTestId('chat-attach-mcp'));
     dialog = await screen.findByTestId('resource-picker');
@@ -144,21 +168,33 @@ describe('resources from an MCP server', () => {
     await waitFor(() => expect(within(dialog).getAllByTestId('resource-row')).toHaveLength(4));
     fireEvent.click(within(dialog).getAllByTestId('resource-attach')[3] as HTMLElement);
     const notice = await within(dialog).findByTestId('resource-left-out');
-    expect(notice.textContent).toContain(t('chat.mcp.leftOut.tooLarge', { name: 'big.log', size: t('chat.mcp.chars', { count: '3,000,000' }), limit: t('chat.mcp.chars', { count: '262,144' }) }));
+    expect(notice.textContent).toContain(
+      t('chat.mcp.leftOut.tooLarge', {
+        name: 'big.log',
+        size: t('chat.mcp.chars', { count: '3,000,000' }),
+        limit: t('chat.mcp.chars', { count: '262,144' }),
+      }),
+    );
     fireEvent.click(within(dialog).getAllByTestId('resource-attach')[2] as HTMLElement);
-    await waitFor(() => expect(within(dialog).getByTestId('resource-left-out').textContent).toContain(t('chat.mcp.leftOut.binary', { name: 'data.bin', type: 'application/octet-stream' })));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('resource-left-out').textContent).toContain(
+        t('chat.mcp.leftOut.binary', { name: 'data.bin', type: 'application/octet-stream' }),
+      ),
+    );
     // Nothing was added for either.
     expect(input().value).toBe('note:///7\n```\nNote 7\n```');
   });
 });
 
 describe('the tools this conversation offers', () => {
-  const toolChoice = (name: string) => screen.getAllByTestId('tool-choice').find((el) => el.dataset.tool === name) as HTMLInputElement;
-  const group = (server: string) => screen.getAllByTestId('tool-group').find((el) => el.dataset.server === server) as HTMLElement;
+  const toolChoice = (name: string) =>
+    screen.getAllByTestId('tool-choice').find((el) => el.dataset.tool === name) as HTMLInputElement;
+  const group = (server: string) =>
+    screen.getAllByTestId('tool-group').find((el) => el.dataset.server === server) as HTMLElement;
   const countText = () => screen.getByTestId('tool-selection-count').textContent ?? '';
   const tokensIn = (text: string) => Number(/([\d,]+) tokens?/.exec(text)?.[1]?.replace(/,/g, ''));
 
-  it('shows the tool list\'s size, lets a whole server and single tools go, and the run offers exactly the rest', async () => {
+  it("shows the tool list's size, lets a whole server and single tools go, and the run offers exactly the rest", async () => {
     const { api, t } = await renderChat();
     fireEvent.click(screen.getByTestId('chat-tools-toggle'));
     await waitFor(() => expect(countText()).toMatch(/\d+ tokens/));
@@ -172,8 +208,12 @@ describe('the tools this conversation offers', () => {
     fireEvent.click(toolChoice('execute_command'));
     await waitFor(() => expect(toolChoice('execute_command').checked).toBe(false));
     await waitFor(() => expect(tokensIn(countText())).toBeLessThan(all));
-    expect(screen.getByTestId('tool-selection-summary').textContent).toContain(t('chat.tools.listSizeAll', { size: t('chat.tools.tokens', { tokens: all.toLocaleString('en-US') }) }));
-    expect(screen.getByTestId('tool-selection-button').textContent).toContain(t('chat.tools.choose', { chosen: 5, total: 8 }));
+    expect(screen.getByTestId('tool-selection-summary').textContent).toContain(
+      t('chat.tools.listSizeAll', { size: t('chat.tools.tokens', { tokens: all.toLocaleString('en-US') }) }),
+    );
+    expect(screen.getByTestId('tool-selection-button').textContent).toContain(
+      t('chat.tools.choose', { chosen: 5, total: 8 }),
+    );
 
     type('Add 2 and 3');
     fireEvent.click(screen.getByTestId('chat-send'));
@@ -193,7 +233,14 @@ describe('the tools this conversation offers', () => {
     const refusal = await screen.findByTestId('context-refusal');
     const tokens = model.chat.contextRefusal.getState()?.tokens ?? 0;
     expect(tokens).toBeGreaterThan(toolTokens);
-    expect(refusal.textContent).toContain(t('chat.tools.refused', { tools: toolTokens.toLocaleString('en-US'), tokens: tokens.toLocaleString('en-US'), budget: '768', nCtx: '1,024' }));
+    expect(refusal.textContent).toContain(
+      t('chat.tools.refused', {
+        tools: toolTokens.toLocaleString('en-US'),
+        tokens: tokens.toLocaleString('en-US'),
+        budget: '768',
+        nCtx: '1,024',
+      }),
+    );
     expect(callsTo(api, 'agent:run')).toEqual([]);
     expect(input().value).toBe('Add 2 and 3');
 
@@ -226,14 +273,23 @@ describe('the tools this conversation offers', () => {
     await waitFor(() => expect(countText()).toMatch(/\d+ tokens/));
     fireEvent.click(screen.getByTestId('tool-selection-button'));
     fireEvent.click(toolChoice('docs@fetch'));
-    await waitFor(() => expect(api.calls.some((c) => c.channel === 'history:set-tool-selection' && JSON.stringify(c.input) === JSON.stringify({ id, toolSelection: { off: ['docs@search'] } }))).toBe(true));
+    await waitFor(() =>
+      expect(
+        api.calls.some(
+          (c) =>
+            c.channel === 'history:set-tool-selection' &&
+            JSON.stringify(c.input) === JSON.stringify({ id, toolSelection: { off: ['docs@search'] } }),
+        ),
+      ).toBe(true),
+    );
 
     act(() => model.chat.clear());
     expect(model.chat.toolSelection.getState()).toBeNull();
     await act(() => model.chat.open(id));
     expect(model.chat.toolSelection.getState()).toEqual({ off: ['docs@search'] });
     // Tools stayed on; the popover shows the reopened conversation's choice once it is counted again.
-    if (screen.queryByTestId('tool-selection-popover') === null) fireEvent.click(screen.getByTestId('tool-selection-button'));
+    if (screen.queryByTestId('tool-selection-popover') === null)
+      fireEvent.click(screen.getByTestId('tool-selection-button'));
     await waitFor(() => expect(toolChoice('docs@fetch').checked).toBe(true));
     expect(toolChoice('docs@search').checked).toBe(false);
   });

@@ -12,25 +12,43 @@ afterEach(cleanupApps);
 async function renderChat(overflow: 'stop' | 'trim-oldest' = 'trim-oldest') {
   const defaults = memoryDefaultSettings();
   // 1,024 tokens of context, 256 kept for the answer: prompts over 768 tokens do not fit.
-  const settings = { ...defaults, load: { ...defaults.load, contextSize: 1024 }, chat: { ...defaults.chat, systemPrompt: 'Be brief.', overflow, sampling: { ...defaults.chat.sampling, max_tokens: 256 } } };
+  const settings = {
+    ...defaults,
+    load: { ...defaults.load, contextSize: 1024 },
+    chat: {
+      ...defaults.chat,
+      systemPrompt: 'Be brief.',
+      overflow,
+      sampling: { ...defaults.chat.sampling, max_tokens: 256 },
+    },
+  };
   const app = await renderWithApp(<ChatView />, { platform: { settings }, before: ({ api }) => loadModel(api) });
   await settle();
   return app;
 }
 
 const type = (text: string) => fireEvent.change(screen.getByTestId('chat-input'), { target: { value: text } });
-const counts = (calls: ReadonlyArray<{ channel: string }>) => calls.filter((call) => call.channel === 'chat:count-tokens').length;
+const counts = (calls: ReadonlyArray<{ channel: string }>) =>
+  calls.filter((call) => call.channel === 'chat:count-tokens').length;
 
 describe('ContextMeter', () => {
   it('counts the draft once typing pauses, against the server context', async () => {
     const { api, t } = await renderChat();
-    await waitFor(() => expect(screen.getByTestId('context-meter-text').textContent).toBe(t('chat.context.count', { tokens: '7', nCtx: '1,024' })));
+    await waitFor(() =>
+      expect(screen.getByTestId('context-meter-text').textContent).toBe(
+        t('chat.context.count', { tokens: '7', nCtx: '1,024' }),
+      ),
+    );
     const before = counts(api.calls);
     // Three keystrokes inside the debounce: one count, for the last text. 'Be brief.' (3 + 4) + 35 characters (10 + 4).
     type('a');
     type('a'.repeat(20));
     type('a'.repeat(35));
-    await waitFor(() => expect(screen.getByTestId('context-meter-text').textContent).toBe(t('chat.context.count', { tokens: '21', nCtx: '1,024' })));
+    await waitFor(() =>
+      expect(screen.getByTestId('context-meter-text').textContent).toBe(
+        t('chat.context.count', { tokens: '21', nCtx: '1,024' }),
+      ),
+    );
     expect(counts(api.calls) - before).toBe(1);
     expect(screen.getByTestId('context-meter').dataset.level).toBe('ok');
   });
@@ -40,13 +58,17 @@ describe('ContextMeter', () => {
     type('word '.repeat(720));
     await waitFor(() => expect(screen.getByTestId('context-meter').dataset.level).toBe('full'));
     fireEvent.click(screen.getByTestId('context-meter-button'));
-    expect(screen.getByTestId('context-popover').textContent).toContain(t('chat.context.action.refuse', { tokens: '1,040', budget: '768', nCtx: '1,024' }));
+    expect(screen.getByTestId('context-popover').textContent).toContain(
+      t('chat.context.action.refuse', { tokens: '1,040', budget: '768', nCtx: '1,024' }),
+    );
     expect((screen.getByTestId('context-policy-stop') as HTMLInputElement).checked).toBe(true);
 
     fireEvent.click(screen.getByTestId('chat-send'));
     await settle();
     const alert = await screen.findByTestId('context-refusal');
-    expect(alert.textContent).toContain(t('chat.context.refused.stop', { tokens: '1,040', budget: '768', nCtx: '1,024' }));
+    expect(alert.textContent).toContain(
+      t('chat.context.refused.stop', { tokens: '1,040', budget: '768', nCtx: '1,024' }),
+    );
     expect(api.calls.some((call) => call.channel === 'chat:send')).toBe(false);
     // What was typed stays.
     expect((screen.getByTestId('chat-input') as HTMLTextAreaElement).value).toBe('word '.repeat(720));
@@ -57,7 +79,9 @@ describe('ContextMeter', () => {
     type('word '.repeat(720));
     await waitFor(() => expect(screen.getByTestId('context-meter').dataset.level).toBe('full'));
     fireEvent.click(screen.getByTestId('context-meter-button'));
-    expect(screen.getByTestId('context-popover').textContent).toContain(t('chat.context.action.refuse', { tokens: '1,040', budget: '768', nCtx: '1,024' }));
+    expect(screen.getByTestId('context-popover').textContent).toContain(
+      t('chat.context.action.refuse', { tokens: '1,040', budget: '768', nCtx: '1,024' }),
+    );
   });
 
   it('chooses the policy per conversation, and the next send uses it', async () => {
@@ -73,7 +97,13 @@ describe('ContextMeter', () => {
     await waitFor(() => expect(screen.getByTestId('context-meter').dataset.level).toBe('over'));
     fireEvent.click(screen.getByTestId('context-policy-trim-oldest'));
     await settle();
-    expect(api.calls.some((call) => call.channel === 'history:set-overflow' && JSON.stringify(call.input) === JSON.stringify({ id, overflow: 'trim-oldest' }))).toBe(true);
+    expect(
+      api.calls.some(
+        (call) =>
+          call.channel === 'history:set-overflow' &&
+          JSON.stringify(call.input) === JSON.stringify({ id, overflow: 'trim-oldest' }),
+      ),
+    ).toBe(true);
     fireEvent.click(screen.getByTestId('chat-send'));
     await waitFor(() => expect(screen.getByTestId('chat-dropped').textContent).toBe(t('chat.dropped', { count: 2 })));
     expect(screen.queryByTestId('context-refusal')).toBeNull();

@@ -10,11 +10,27 @@ import { createContextMeter, meterView } from './context-meter';
 import { setConversationOverflow } from './context-overflow';
 import { effectiveChat } from './conversation-conventions';
 
-const POLICY_KEY = { stop: 'chat.context.policy.stop', 'trim-oldest': 'chat.context.policy.trimOldest', 'rolling-window': 'chat.context.policy.rollingWindow' } as const;
-const POLICY_HINT = { stop: 'chat.context.policyHint.stop', 'trim-oldest': 'chat.context.policyHint.trimOldest', 'rolling-window': 'chat.context.policyHint.rollingWindow' } as const;
-const ACTION_KEY = { send: 'chat.context.action.send', trim: 'chat.context.action.trim', window: 'chat.context.action.window', refuse: 'chat.context.action.refuse' } as const;
+const POLICY_KEY = {
+  stop: 'chat.context.policy.stop',
+  'trim-oldest': 'chat.context.policy.trimOldest',
+  'rolling-window': 'chat.context.policy.rollingWindow',
+} as const;
+const POLICY_HINT = {
+  stop: 'chat.context.policyHint.stop',
+  'trim-oldest': 'chat.context.policyHint.trimOldest',
+  'rolling-window': 'chat.context.policyHint.rollingWindow',
+} as const;
+const ACTION_KEY = {
+  send: 'chat.context.action.send',
+  trim: 'chat.context.action.trim',
+  window: 'chat.context.action.window',
+  refuse: 'chat.context.action.refuse',
+} as const;
 
-/** Beside the composer: how much of the context the next send takes, what the overflow policy will do, and the policy's choice; `tools`: the tool list's count while Tools is on (tool-prompt-model.ts), added in. */
+/**
+ * Beside the composer: how much of the context the next send takes, what the overflow policy will do, and the policy's
+ * choice; `tools`: the tool list's count while Tools is on (tool-prompt-model.ts), added in.
+ */
 export const ContextMeter = memo(function ContextMeter({ tools = null }: { tools?: TokenCount | null }) {
   const t = useT();
   const { api, app, chat } = useAppModel();
@@ -29,34 +45,72 @@ export const ContextMeter = memo(function ContextMeter({ tools = null }: { tools
   const [open, setOpen] = useState(false);
   if (!settings) return null;
   const policy: OverflowPolicy = own ?? settings.chat.overflow;
-  const withTools = count && tools ? { ...count, tokens: count.tokens + tools.tokens, exact: count.exact && tools.exact } : count;
-  const view = meterView(withTools, props?.nCtx ?? null, effectiveChat(settings.chat, held).sampling.max_tokens, policy, hasEarlier);
+  const withTools =
+    count && tools ? { ...count, tokens: count.tokens + tools.tokens, exact: count.exact && tools.exact } : count;
+  const view = meterView(
+    withTools,
+    props?.nCtx ?? null,
+    effectiveChat(settings.chat, held).sampling.max_tokens,
+    policy,
+    hasEarlier,
+  );
   const percent = view ? Math.min(100, Math.round((view.tokens / view.nCtx) * 100)) : 0;
-  const numbers = view ? { tokens: formatCount(view.tokens), nCtx: formatCount(view.nCtx), budget: formatCount(view.budget) } : null;
+  const numbers = view
+    ? { tokens: formatCount(view.tokens), nCtx: formatCount(view.nCtx), budget: formatCount(view.budget) }
+    : null;
 
   return (
     <div className="context-meter" data-testid="context-meter" data-level={view?.level ?? 'unknown'}>
-      <button type="button" className="context-meter-button" data-testid="context-meter-button" aria-expanded={open} title={t('chat.context.title')} onClick={() => setOpen((was) => !was)}>
+      <button
+        type="button"
+        className="context-meter-button"
+        data-testid="context-meter-button"
+        aria-expanded={open}
+        title={t('chat.context.title')}
+        onClick={() => setOpen((was) => !was)}
+      >
         <span className="context-meter-bar" aria-hidden="true">
           <span className="context-meter-fill" style={{ width: `${percent}%` }} />
         </span>
         <span className="context-meter-text" data-testid="context-meter-text">
-          {numbers ? t(view?.exact ? 'chat.context.count' : 'chat.context.countEstimate', numbers) : count ? t('chat.context.countNoLimit', { tokens: formatCount(count.tokens) }) : t('chat.context.counting')}
+          {numbers
+            ? t(view?.exact ? 'chat.context.count' : 'chat.context.countEstimate', numbers)
+            : count
+              ? t('chat.context.countNoLimit', { tokens: formatCount(count.tokens) })
+              : t('chat.context.counting')}
         </span>
       </button>
       {open && (
-        <div className="context-meter-popover" role="dialog" aria-label={t('chat.context.title')} data-testid="context-popover">
+        <div
+          className="context-meter-popover"
+          role="dialog"
+          aria-label={t('chat.context.title')}
+          data-testid="context-popover"
+        >
           {view && numbers && <p className="small">{t(ACTION_KEY[view.action], numbers)}</p>}
           {!view && <p className="small muted">{t('chat.context.noLimit')}</p>}
-          {tools && <p className="small muted" data-testid="context-tools-share">{t('chat.tools.meterShare', { tokens: formatCount(tools.tokens) })}</p>}
+          {tools && (
+            <p className="small muted" data-testid="context-tools-share">
+              {t('chat.tools.meterShare', { tokens: formatCount(tools.tokens) })}
+            </p>
+          )}
           <fieldset className="context-policy">
             <legend className="small">{t('chat.context.policyLegend')}</legend>
             {OVERFLOW_POLICIES.map((choice) => (
               <label key={choice} className="context-policy-choice">
-                <input type="radio" name="context-policy" value={choice} data-testid={`context-policy-${choice}`} checked={policy === choice} onChange={() => void setConversationOverflow(api, chat, choice)} />
+                <input
+                  type="radio"
+                  name="context-policy"
+                  value={choice}
+                  data-testid={`context-policy-${choice}`}
+                  checked={policy === choice}
+                  onChange={() => void setConversationOverflow(api, chat, choice)}
+                />
                 <span>
                   {t(POLICY_KEY[choice])}
-                  {choice === settings.chat.overflow && <span className="muted"> {t('chat.context.policyDefault')}</span>}
+                  {choice === settings.chat.overflow && (
+                    <span className="muted"> {t('chat.context.policyDefault')}</span>
+                  )}
                   <span className="small muted context-policy-hint">{t(POLICY_HINT[choice])}</span>
                 </span>
               </label>
@@ -77,9 +131,23 @@ export const ContextRefusal = memo(function ContextRefusal() {
   return (
     <p className="composer-notice context-refusal" role="alert" data-testid="context-refusal">
       {refusal.toolTokens !== undefined
-        ? t('chat.tools.refused', { tools: formatCount(refusal.toolTokens), tokens: formatCount(refusal.tokens), budget: formatCount(refusal.budget), nCtx: formatCount(refusal.nCtx) })
-        : t(refusal.reason === 'stop' ? 'chat.context.refused.stop' : 'chat.context.refused.tooLong', { tokens: formatCount(refusal.tokens), budget: formatCount(refusal.budget), nCtx: formatCount(refusal.nCtx) })}
-      <button type="button" className="icon-btn icon-btn-small" aria-label={t('common.dismiss')} onClick={() => chat.contextRefusal.setState(null, true)}>
+        ? t('chat.tools.refused', {
+            tools: formatCount(refusal.toolTokens),
+            tokens: formatCount(refusal.tokens),
+            budget: formatCount(refusal.budget),
+            nCtx: formatCount(refusal.nCtx),
+          })
+        : t(refusal.reason === 'stop' ? 'chat.context.refused.stop' : 'chat.context.refused.tooLong', {
+            tokens: formatCount(refusal.tokens),
+            budget: formatCount(refusal.budget),
+            nCtx: formatCount(refusal.nCtx),
+          })}
+      <button
+        type="button"
+        className="icon-btn icon-btn-small"
+        aria-label={t('common.dismiss')}
+        onClick={() => chat.contextRefusal.setState(null, true)}
+      >
         ×
       </button>
     </p>

@@ -20,7 +20,13 @@ export function CopyButton({ getText, testId, small }: { getText: () => string; 
     else notices.push({ level: 'warning', code: 'copy_failed', message: t('chat.copyFailed') });
   };
   return (
-    <button type="button" className={`btn btn-ghost ${small ? 'btn-tiny' : 'btn-small'}`} data-testid={testId} data-copied={copied} onClick={() => void copy()}>
+    <button
+      type="button"
+      className={`btn btn-ghost ${small ? 'btn-tiny' : 'btn-small'}`}
+      data-testid={testId}
+      data-copied={copied}
+      onClick={() => void copy()}
+    >
       {copied ? t('chat.copied') : t('chat.copy')}
     </button>
   );

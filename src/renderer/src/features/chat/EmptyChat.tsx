@@ -18,9 +18,17 @@ export function EmptyChat({ endpoint }: { endpoint: EndpointView }) {
         <div className="card hero">
           <div className="hero-mark state-ready" aria-hidden="true" />
           <h1>{endpoint.kind === 'link' ? endpoint.name : t('chat.empty.noEndpoint')}</h1>
-          <p className="muted">{endpoint.kind === 'link' ? t('chat.empty.link', { model: endpoint.model || t('chat.empty.anyModel') }) : t('chat.empty.noLocal')}</p>
+          <p className="muted">
+            {endpoint.kind === 'link'
+              ? t('chat.empty.link', { model: endpoint.model || t('chat.empty.anyModel') })
+              : t('chat.empty.noLocal')}
+          </p>
           <div className="hero-actions">
-            <button type="button" className="btn" onClick={() => load.open(endpoint.kind === 'link' ? 'link' : 'local')}>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => load.open(endpoint.kind === 'link' ? 'link' : 'local')}
+            >
               {t('chat.empty.change')}
             </button>
           </div>

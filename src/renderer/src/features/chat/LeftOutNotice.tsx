@@ -13,7 +13,11 @@ export function leftOutText(t: Translate, item: LeftOut): string {
     case 'binary':
       return t('chat.mcp.leftOut.binary', { name: item.name, type: item.mimeType ?? '?' });
     case 'too_large':
-      return t('chat.mcp.leftOut.tooLarge', { name: item.name, size: sizeText(t, item.size, item.unit), limit: item.limit === null ? '?' : sizeText(t, item.limit, item.unit) });
+      return t('chat.mcp.leftOut.tooLarge', {
+        name: item.name,
+        size: sizeText(t, item.size, item.unit),
+        limit: item.limit === null ? '?' : sizeText(t, item.limit, item.unit),
+      });
     case 'no_vision':
       return t('chat.attach.noVision', { name: item.name });
     case 'no_audio':
@@ -21,7 +25,15 @@ export function leftOutText(t: Translate, item: LeftOut): string {
   }
 }
 
-export function LeftOutNotice({ items, onDismiss, testId = 'mcp-left-out' }: { items: readonly LeftOut[]; onDismiss: () => void; testId?: string }) {
+export function LeftOutNotice({
+  items,
+  onDismiss,
+  testId = 'mcp-left-out',
+}: {
+  items: readonly LeftOut[];
+  onDismiss: () => void;
+  testId?: string;
+}) {
   const t = useT();
   if (items.length === 0) return null;
   return (

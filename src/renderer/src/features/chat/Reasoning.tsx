@@ -9,7 +9,10 @@ interface Props {
   thinking: boolean;
 }
 
-/** The model's thinking, apart from the answer: open while it thinks, folded once the answer starts, unless the user chose. */
+/**
+ * The model's thinking, apart from the answer: open while it thinks, folded once the answer starts, unless the user
+ * chose.
+ */
 export function Reasoning({ text, tokens, thinking }: Props) {
   const t = useT();
   const [chosen, setChosen] = useState<boolean | null>(null);

@@ -12,9 +12,14 @@ import { matchingPrompts, type SlashMenu as SlashMenuModel } from './slash-menu'
 export const SLASH_LIST_ID = 'slash-menu-list';
 export const slashOptionId = (index: number): string => `slash-option-${index}`;
 
-/** The message box points at the highlighted prompt, so screen readers announce it while the keyboard stays in the box. */
+/**
+ * The message box points at the highlighted prompt, so screen readers announce it while the keyboard stays in the box.
+ */
 export function useSlashAria(menu: SlashMenuModel): { 'aria-controls'?: string; 'aria-activedescendant'?: string } {
-  const open = useStore(menu.state, (state) => state.query !== null && state.form === null && matchingPrompts(state.prompts, state.query).length > 0);
+  const open = useStore(
+    menu.state,
+    (state) => state.query !== null && state.form === null && matchingPrompts(state.prompts, state.query).length > 0,
+  );
   const active = useStore(menu.state, (state) => state.active);
   return open ? { 'aria-controls': SLASH_LIST_ID, 'aria-activedescendant': slashOptionId(active) } : {};
 }
@@ -51,15 +56,26 @@ export function SlashMenu({ menu, onClosed }: { menu: SlashMenuModel; onClosed: 
 
   if (form) {
     return (
-      <form className="slash-menu slash-form" data-testid="slash-form" aria-label={t('chat.slash.formTitle', { name: form.prompt.title || form.prompt.name })} onSubmit={onSubmit} onKeyDown={onFormKey}>
+      <form
+        className="slash-menu slash-form"
+        data-testid="slash-form"
+        aria-label={t('chat.slash.formTitle', { name: form.prompt.title || form.prompt.name })}
+        onSubmit={onSubmit}
+        onKeyDown={onFormKey}
+      >
         <p className="slash-form-title">
-          <strong>{form.prompt.title || form.prompt.name}</strong> <span className="muted small">{form.prompt.server}</span>
+          <strong>{form.prompt.title || form.prompt.name}</strong>{' '}
+          <span className="muted small">{form.prompt.server}</span>
         </p>
         {form.prompt.arguments.map((arg, index) => (
           <label key={arg.name} className="slash-form-field">
             <span className="small">
               {arg.name}
-              {arg.required ? <span aria-hidden="true"> *</span> : <span className="muted"> {t('chat.slash.optional')}</span>}
+              {arg.required ? (
+                <span aria-hidden="true"> *</span>
+              ) : (
+                <span className="muted"> {t('chat.slash.optional')}</span>
+              )}
             </span>
             <input
               ref={index === 0 ? firstField : undefined}
@@ -71,7 +87,9 @@ export function SlashMenu({ menu, onClosed }: { menu: SlashMenuModel; onClosed: 
               aria-invalid={form.missing.includes(arg.name)}
               onChange={(event) => menu.setValue(arg.name, event.target.value)}
             />
-            {form.missing.includes(arg.name) && <span className="field-error small">{t('chat.slash.required', { name: arg.name })}</span>}
+            {form.missing.includes(arg.name) && (
+              <span className="field-error small">{t('chat.slash.required', { name: arg.name })}</span>
+            )}
           </label>
         ))}
         {error && (
@@ -120,8 +138,14 @@ export function SlashMenu({ menu, onClosed }: { menu: SlashMenuModel; onClosed: 
             >
               <span className="slash-name">/{prompt.name}</span>
               <span className="slash-server muted small">{prompt.server}</span>
-              {prompt.arguments.length > 0 && <span className="slash-args muted small">{prompt.arguments.map((arg) => (arg.required ? arg.name : `[${arg.name}]`)).join(' ')}</span>}
-              {(prompt.description || prompt.title) && <span className="slash-description small">{prompt.description || prompt.title}</span>}
+              {prompt.arguments.length > 0 && (
+                <span className="slash-args muted small">
+                  {prompt.arguments.map((arg) => (arg.required ? arg.name : `[${arg.name}]`)).join(' ')}
+                </span>
+              )}
+              {(prompt.description || prompt.title) && (
+                <span className="slash-description small">{prompt.description || prompt.title}</span>
+              )}
             </li>
           ))}
         </ul>

@@ -28,7 +28,13 @@ export const UserMessage = memo(function UserMessage({ item, name, busy, sendKey
   const resend = (): void => {
     if (editing === null || (editing.trim() === '' && media.length === 0)) return;
     // Keep the attachments; only the text was edited.
-    const content = typeof item.content === 'string' ? editing : [...(editing.trim() === '' ? [] : [{ type: 'text' as const, text: editing }]), ...item.content.filter((part) => part.type !== 'text')];
+    const content =
+      typeof item.content === 'string'
+        ? editing
+        : [
+            ...(editing.trim() === '' ? [] : [{ type: 'text' as const, text: editing }]),
+            ...item.content.filter((part) => part.type !== 'text'),
+          ];
     setEditing(null);
     void chat.editAndResend(item.id, content);
   };
@@ -66,13 +72,26 @@ export const UserMessage = memo(function UserMessage({ item, name, busy, sendKey
         )
       ) : (
         <div className="edit-box">
-          <textarea className="input edit-input" data-testid="chat-edit-input" value={editing} autoFocus onChange={(event) => setEditing(event.target.value)} onKeyDown={onKeyDown} />
+          <textarea
+            className="input edit-input"
+            data-testid="chat-edit-input"
+            value={editing}
+            autoFocus
+            onChange={(event) => setEditing(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
           <div className="edit-actions">
             <span className="muted small">{t('chat.edit.hint')}</span>
             <button type="button" className="btn btn-small" onClick={() => setEditing(null)}>
               {t('common.cancel')}
             </button>
-            <button type="button" className="btn btn-small btn-primary" data-testid="chat-edit-send" disabled={busy} onClick={resend}>
+            <button
+              type="button"
+              className="btn btn-small btn-primary"
+              data-testid="chat-edit-send"
+              disabled={busy}
+              onClick={resend}
+            >
               {t('chat.edit.send')}
             </button>
           </div>
@@ -83,7 +102,13 @@ export const UserMessage = memo(function UserMessage({ item, name, busy, sendKey
           {branchCount > 1 && <BranchSwitch itemId={item.id} index={branchIndex} count={branchCount} busy={busy} />}
           <span className="msg-actions">
             {text !== '' && <CopyButton getText={() => text} testId="chat-copy" />}
-            <button type="button" className="btn btn-ghost btn-small" data-testid="chat-edit" disabled={busy} onClick={() => setEditing(text)}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-small"
+              data-testid="chat-edit"
+              disabled={busy}
+              onClick={() => setEditing(text)}
+            >
               {t('chat.edit')}
             </button>
           </span>

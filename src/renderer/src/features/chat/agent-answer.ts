@@ -10,7 +10,16 @@ import { streamingAnswer, type AnswerState } from './conversation';
 /** The run's final answer as the list shows it; the step cards show the rest. */
 export function answerFromRun(output: AgentRunOutput): AnswerState {
   const last = output.lastResult;
-  const base: AnswerState = { ...streamingAnswer(), content: output.answer, reasoning: last?.reasoning ?? '', timings: last?.timings ?? null, usage: last?.usage ?? null, slotId: last?.slotId ?? null, finishReason: last?.finishReason ?? null, elapsedMs: last?.elapsedMs };
+  const base: AnswerState = {
+    ...streamingAnswer(),
+    content: output.answer,
+    reasoning: last?.reasoning ?? '',
+    timings: last?.timings ?? null,
+    usage: last?.usage ?? null,
+    slotId: last?.slotId ?? null,
+    finishReason: last?.finishReason ?? null,
+    elapsedMs: last?.elapsedMs,
+  };
   switch (output.end) {
     case 'answered':
     case 'max_steps':
@@ -18,16 +27,27 @@ export function answerFromRun(output: AgentRunOutput): AnswerState {
     case 'stopped':
       return { ...base, status: 'stopped' };
     case 'error':
-      return { ...base, status: 'error', error: last?.error ?? { code: 'agent_error', message: output.steps.at(-1)?.output ?? 'the agent run failed' } };
+      return {
+        ...base,
+        status: 'error',
+        error: last?.error ?? { code: 'agent_error', message: output.steps.at(-1)?.output ?? 'the agent run failed' },
+      };
   }
 }
 
 /** The saved run beside an answer in the history (`extra.agent`), or null for a plain answer. */
-/** A saved agent run's steps and end. Never its consent: that lives in memory for the session, not in files a crafted import could fill. */
+/**
+ * A saved agent run's steps and end. Never its consent: that lives in memory for the session, not in files a crafted
+ * import could fill.
+ */
 export function savedRun(message: Pick<StoredMessage, 'extra'>): RunOutcome | null {
   const agent = message.extra?.agent as Partial<RunOutcome> | undefined;
   if (!agent || typeof agent !== 'object' || typeof agent.end !== 'string') return null;
-  return { end: agent.end, steps: Array.isArray(agent.steps) ? agent.steps.filter(isStepLike).map(shownStep) : [], protocol: agent.protocol };
+  return {
+    end: agent.end,
+    steps: Array.isArray(agent.steps) ? agent.steps.filter(isStepLike).map(shownStep) : [],
+    protocol: agent.protocol,
+  };
 }
 
 const CONSENT_KINDS: readonly unknown[] = ['allow_once', 'allow_conversation', 'allow_server', 'deny'];

@@ -30,8 +30,18 @@ import type { LiveSnapshot, StreamFollower } from './stream-follower';
 import { fitSend } from './send-fit';
 import { runToolFields, runToolsOf, withToolTokens } from './tools-fit';
 
-export interface AskForAnswerDeps
-  extends Pick<ChatStore, 'conversation' | 'live' | 'props' | 'conventions' | 'useTools' | 'conversationTools' | 'toolSelection' | 'overflow' | 'contextRefusal'> {
+export interface AskForAnswerDeps extends Pick<
+  ChatStore,
+  | 'conversation'
+  | 'live'
+  | 'props'
+  | 'conventions'
+  | 'useTools'
+  | 'conversationTools'
+  | 'toolSelection'
+  | 'overflow'
+  | 'contextRefusal'
+> {
   api: EvaApi;
   app: SettingsStore;
   status: StatusStore;
@@ -50,7 +60,12 @@ export interface AskForAnswerDeps
  * or (Continue) have `continuing`, the answer after `prefix`, go on from its text in place.
  * `accepted` runs once it goes ahead.
  */
-export type AskForAnswer = (prefix: readonly ChatItem[], question: UserItem | null, accepted?: () => void, continuing?: AnswerItem) => Promise<boolean>;
+export type AskForAnswer = (
+  prefix: readonly ChatItem[],
+  question: UserItem | null,
+  accepted?: () => void,
+  continuing?: AnswerItem,
+) => Promise<boolean>;
 
 export function createAskForAnswer({
   api,
@@ -75,14 +90,35 @@ export function createAskForAnswer({
   /** a send is being fitted to the context (counting); another waits its turn */
   let fitting = false;
 
-  /** Where this exchange is saved: the open conversation, or a new one the core creates with the first question (no extra round trip before the answer). */
-  const recordTarget = (state: ConversationState, chat: ChatSettings, nCtx: number | null): { conversationId: string; create?: NewConversation } => {
+  /**
+   * Where this exchange is saved: the open conversation, or a new one the core creates with the first question (no
+   * extra round trip before the answer).
+   */
+  const recordTarget = (
+    state: ConversationState,
+    chat: ChatSettings,
+    nCtx: number | null,
+  ): { conversationId: string; create?: NewConversation } => {
     if (state.id !== null) return { conversationId: state.id };
-    const model = chat.endpoint.kind === 'local' ? (chat.endpoint.model ?? status.store.getState()?.model?.name ?? '') : '';
-    const endpoint = chat.endpoint.kind === 'local' ? { kind: 'local' as const, baseUrl: '', model } : { kind: 'link' as const, baseUrl: '', model, linkId: chat.endpoint.linkId };
+    const model =
+      chat.endpoint.kind === 'local' ? (chat.endpoint.model ?? status.store.getState()?.model?.name ?? '') : '';
+    const endpoint =
+      chat.endpoint.kind === 'local'
+        ? { kind: 'local' as const, baseUrl: '', model }
+        : { kind: 'link' as const, baseUrl: '', model, linkId: chat.endpoint.linkId };
     const policy = overflow.getState();
     const tools = toolSelection.getState();
-    return { conversationId: newId(), create: { endpoint, systemPrompt: chat.systemPrompt, sampling: { ...chat.sampling }, nCtx, ...(policy ? { overflow: policy } : {}), ...(tools ? { toolSelection: tools } : {}) } };
+    return {
+      conversationId: newId(),
+      create: {
+        endpoint,
+        systemPrompt: chat.systemPrompt,
+        sampling: { ...chat.sampling },
+        nCtx,
+        ...(policy ? { overflow: policy } : {}),
+        ...(tools ? { toolSelection: tools } : {}),
+      },
+    };
   };
 
   return async (prefix, question, accepted, continuing) => {
@@ -107,35 +143,84 @@ export function createAskForAnswer({
     // a prompt that cannot fit is refused here, with the numbers. Without a known n_ctx, or far below the budget,
     // nothing is counted and the send goes ahead at once.
     const policy = () => overflow.getState() ?? settings.chat.overflow;
-    const fit = fitSend(api, { requestId, history, chat, nCtx, slot: before.slot, policy, runTools: asAgent ? runTools : null }, (on) => (fitting = on));
+    const fit = fitSend(
+      api,
+      { requestId, history, chat, nCtx, slot: before.slot, policy, runTools: asAgent ? runTools : null },
+      (on) => (fitting = on),
+    );
     const { fitted, toolsPrompt } = fit instanceof Promise ? await fit : fit;
-    const refusal = fitted.ok ? null : toolsPrompt ? await withToolTokens(api, fitted.refusal, toolsPrompt, chat.endpoint) : fitted.refusal;
+    const refusal = fitted.ok
+      ? null
+      : toolsPrompt
+        ? await withToolTokens(api, fitted.refusal, toolsPrompt, chat.endpoint)
+        : fitted.refusal;
     contextRefusal.setState(refusal, true);
     const now = conversation.getState();
     if (!fitted.ok || now.id !== before.id || now.items !== before.items || now.activeRequestId !== null) return false;
     // The agent adds its tool list itself: the request carries the conversation's own system prompt.
-    const plan = { ...fitted.plan, input: { ...fitted.plan.input, systemPrompt: chat.systemPrompt, ...(continuing && !resumeRun ? { continueAnswer: true } : {}) } };
+    const plan = {
+      ...fitted.plan,
+      input: {
+        ...fitted.plan.input,
+        systemPrompt: chat.systemPrompt,
+        ...(continuing && !resumeRun ? { continueAnswer: true } : {}),
+      },
+    };
     accepted?.();
     const answerParent = continuing ? continuing.parentId : (history.at(-1)?.id ?? null);
-    const item = { ...newAnswerItem(continuing?.id ?? newId(), answerParent, requestId, plan.dropped, nCtx), ...(asAgent ? { agentRun: true } : {}) };
+    const item = {
+      ...newAnswerItem(continuing?.id ?? newId(), answerParent, requestId, plan.dropped, nCtx),
+      ...(asAgent ? { agentRun: true } : {}),
+    };
     const target = recordTarget(before, chat, nCtx);
     if (poolModel) pool?.remember(target.conversationId, poolModel);
     let branches = before.branches;
     if (question) branches = addChild(branches, question.parentId, question.id);
     if (!continuing) branches = addChild(branches, answerParent, item.id);
-    conversation.setState({ ...before, id: target.conversationId, items: [...(continuing ? prefix : history), item], branches, activeRequestId: requestId }, true);
+    conversation.setState(
+      {
+        ...before,
+        id: target.conversationId,
+        items: [...(continuing ? prefix : history), item],
+        branches,
+        activeRequestId: requestId,
+      },
+      true,
+    );
     lastOpened.set(target.conversationId);
-    const follow = follower.follow(requestId, (snapshot) => live.setState((current) => (current?.requestId === requestId ? { ...current, ...snapshot } : current), true), { turns: asAgent });
+    const follow = follower.follow(
+      requestId,
+      (snapshot) =>
+        live.setState((current) => (current?.requestId === requestId ? { ...current, ...snapshot } : current), true),
+      { turns: asAgent },
+    );
     // A continued answer keeps its text on screen until the stream brings it back with the new words.
-    live.setState({ itemId: item.id, requestId, message: { ...initialStreamingMessage(), content: resumeRun ? '' : (continuing?.answer.content ?? '') }, counter: item.counter, turn: null }, true);
+    live.setState(
+      {
+        itemId: item.id,
+        requestId,
+        message: { ...initialStreamingMessage(), content: resumeRun ? '' : (continuing?.answer.content ?? '') },
+        counter: item.counter,
+        turn: null,
+      },
+      true,
+    );
 
-    const record = { ...target, parentId: question ? question.parentId : answerParent, answerId: item.id, ...(question ? { question: { id: question.id, content: question.content } } : {}) };
+    const record = {
+      ...target,
+      parentId: question ? question.parentId : answerParent,
+      answerId: item.id,
+      ...(question ? { question: { id: question.id, content: question.content } } : {}),
+    };
     let answer: AnswerState;
     let final: LiveSnapshot;
     if (asAgent && agent) {
       runs.add(requestId);
       const { mode: _mode, ...runInput } = plan.input;
-      const result = await agent.run({ ...runInput, record, ...(resumeRun ? { resume: true } : {}), ...runToolFields(runTools) }, { conversationId: target.conversationId });
+      const result = await agent.run(
+        { ...runInput, record, ...(resumeRun ? { resume: true } : {}), ...runToolFields(runTools) },
+        { conversationId: target.conversationId },
+      );
       runs.delete(requestId);
       final = follow.finish();
       answer = result.ok ? answerFromRun(result.value) : failedAnswer(final.message, result.error);
@@ -145,12 +230,15 @@ export function createAskForAnswer({
       answer = result.ok ? answerFromResult(result.value) : failedAnswer(final.message, result.error);
     }
     const key = endpointKey(chat.endpoint);
-    conversation.setState((current) => ({
-      ...current,
-      items: settleAnswer(current.items, requestId, answer, final.counter),
-      activeRequestId: current.activeRequestId === requestId ? null : current.activeRequestId,
-      slot: answer.slotId !== null ? { endpointKey: key, slotId: answer.slotId } : current.slot,
-    }), true);
+    conversation.setState(
+      (current) => ({
+        ...current,
+        items: settleAnswer(current.items, requestId, answer, final.counter),
+        activeRequestId: current.activeRequestId === requestId ? null : current.activeRequestId,
+        slot: answer.slotId !== null ? { endpointKey: key, slotId: answer.slotId } : current.slot,
+      }),
+      true,
+    );
     live.setState((current) => (current?.requestId === requestId ? null : current), true);
     return true;
   };

@@ -1,8 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { attachVerdict, classifyFile, dataUrlPayload, MAX_ATTACHMENT_BYTES, mediaOf, toContent, type Attachment } from './attachments';
+import {
+  attachVerdict,
+  classifyFile,
+  dataUrlPayload,
+  MAX_ATTACHMENT_BYTES,
+  mediaOf,
+  toContent,
+  type Attachment,
+} from './attachments';
 
-const image: Attachment = { id: '1', kind: 'image', name: 'cat.png', dataUrl: 'data:image/png;base64,iVBOR', format: '', size: 5 };
-const audio: Attachment = { id: '2', kind: 'audio', name: 'hello.mp3', dataUrl: 'data:audio/mpeg;base64,SUQz', format: 'mp3', size: 4 };
+const image: Attachment = {
+  id: '1',
+  kind: 'image',
+  name: 'cat.png',
+  dataUrl: 'data:image/png;base64,iVBOR',
+  format: '',
+  size: 5,
+};
+const audio: Attachment = {
+  id: '2',
+  kind: 'audio',
+  name: 'hello.mp3',
+  dataUrl: 'data:audio/mpeg;base64,SUQz',
+  format: 'mp3',
+  size: 4,
+};
 
 describe('classifyFile', () => {
   it('knows images by type, and by extension when the type is missing', () => {

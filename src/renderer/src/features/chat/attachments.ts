@@ -24,7 +24,16 @@ export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 
 const IMAGE_TYPES = /^image\/(png|jpe?g|webp|gif|bmp)$/i;
 const IMAGE_EXT = /\.(png|jpe?g|webp|gif|bmp)$/i;
-const AUDIO_FORMATS: Record<string, string> = { wav: 'wav', wave: 'wav', 'x-wav': 'wav', mpeg: 'mp3', mp3: 'mp3', ogg: 'ogg', flac: 'flac', 'x-flac': 'flac' };
+const AUDIO_FORMATS: Record<string, string> = {
+  wav: 'wav',
+  wave: 'wav',
+  'x-wav': 'wav',
+  mpeg: 'mp3',
+  mp3: 'mp3',
+  ogg: 'ogg',
+  flac: 'flac',
+  'x-flac': 'flac',
+};
 const AUDIO_EXT = /\.(wav|mp3|ogg|oga|flac)$/i;
 
 /** What a file is to the chat, by MIME type, else by extension; null when we do not take it. */
@@ -44,7 +53,10 @@ export type AttachVerdict = 'ok' | 'no_vision' | 'no_audio' | 'too_large' | 'uns
  * Whether a file may be attached. The local server says what it takes (`chat:props`);
  * for a link endpoint, or before props are known, we let the server decide.
  */
-export function attachVerdict(file: { name: string; type: string; size: number }, props: Pick<ServerProps, 'vision' | 'audio'> | null): AttachVerdict {
+export function attachVerdict(
+  file: { name: string; type: string; size: number },
+  props: Pick<ServerProps, 'vision' | 'audio'> | null,
+): AttachVerdict {
   const kind = classifyFile(file.name, file.type);
   if (!kind) return 'unsupported';
   if (file.size > MAX_ATTACHMENT_BYTES) return 'too_large';
@@ -66,7 +78,11 @@ export function toContent(text: string, attachments: readonly Attachment[]): str
   if (text.trim() !== '') parts.push({ type: 'text', text });
   for (const attachment of attachments) {
     if (attachment.kind === 'image') parts.push({ type: 'image_url', image_url: { url: attachment.dataUrl } });
-    else parts.push({ type: 'input_audio', input_audio: { data: dataUrlPayload(attachment.dataUrl), format: attachment.format } });
+    else
+      parts.push({
+        type: 'input_audio',
+        input_audio: { data: dataUrlPayload(attachment.dataUrl), format: attachment.format },
+      });
   }
   return parts;
 }
@@ -82,7 +98,11 @@ export interface MediaPart {
 export function mediaOf(content: string | readonly ContentPart[]): MediaPart[] {
   if (typeof content === 'string') return [];
   return content.flatMap((part): MediaPart[] =>
-    part.type === 'image_url' ? [{ kind: 'image', src: part.image_url.url, format: '' }] : part.type === 'input_audio' ? [{ kind: 'audio', src: '', format: part.input_audio.format }] : [],
+    part.type === 'image_url'
+      ? [{ kind: 'image', src: part.image_url.url, format: '' }]
+      : part.type === 'input_audio'
+        ? [{ kind: 'audio', src: '', format: part.input_audio.format }]
+        : [],
   );
 }
 

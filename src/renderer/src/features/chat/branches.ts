@@ -33,7 +33,11 @@ export function branchesOf(messages: readonly Pick<StoredMessage, 'id' | 'parent
 }
 
 /** Where `id` stands among its siblings; null when it has none. */
-export function siblingPosition(branches: Branches, parentId: string | null, id: string): { index: number; count: number; ids: readonly string[] } | null {
+export function siblingPosition(
+  branches: Branches,
+  parentId: string | null,
+  id: string,
+): { index: number; count: number; ids: readonly string[] } | null {
   const ids = branches.get(parentKey(parentId)) ?? [];
   const index = ids.indexOf(id);
   return ids.length > 1 && index >= 0 ? { index, count: ids.length, ids } : null;

@@ -16,7 +16,11 @@ const conversation: ChatMessage[] = [
 
 describe('trimToBudget', () => {
   it('keeps everything that fits', () => {
-    expect(trimToBudget(conversation, { nCtx: 1200, maxTokens: 600, estimateTokens: flat })).toEqual({ messages: conversation, dropped: 0, tokens: 600 });
+    expect(trimToBudget(conversation, { nCtx: 1200, maxTokens: 600, estimateTokens: flat })).toEqual({
+      messages: conversation,
+      dropped: 0,
+      tokens: 600,
+    });
   });
 
   it('drops whole turns, oldest first', () => {
@@ -39,12 +43,17 @@ describe('trimToBudget', () => {
   });
 
   it('never trims under the stop policy', () => {
-    expect(trimToBudget(conversation, { nCtx: 100, maxTokens: 50, estimateTokens: flat, policy: 'stop' })).toMatchObject({ dropped: 0, tokens: 600 });
+    expect(
+      trimToBudget(conversation, { nCtx: 100, maxTokens: 50, estimateTokens: flat, policy: 'stop' }),
+    ).toMatchObject({ dropped: 0, tokens: 600 });
   });
 
   it('rolling-window drops blocks of half the room counted from the start, so the cut stays put as the chat grows', () => {
     // 12 exchanges of 100 + the system prompt; budget 1000 - 400 = 600, blocks of 300 (three exchanges).
-    const long: ChatMessage[] = [msg('system', 'sys'), ...Array.from({ length: 12 }, (_, i) => [msg('user', `u${i}`), msg('assistant', `a${i}`)]).flat()];
+    const long: ChatMessage[] = [
+      msg('system', 'sys'),
+      ...Array.from({ length: 12 }, (_, i) => [msg('user', `u${i}`), msg('assistant', `a${i}`)]).flat(),
+    ];
     const ask = (turns: number) => [...long.slice(0, 1 + 2 * turns), msg('user', 'now')];
     const keptFirst = (turns: number, policy: 'rolling-window' | 'trim-oldest') =>
       trimToBudget(ask(turns), { nCtx: 1000, maxTokens: 400, estimateTokens: () => 50, policy }).messages[1]?.content;
@@ -57,14 +66,22 @@ describe('trimToBudget', () => {
     expect(keptFirst(8, 'rolling-window')).toBe('u3');
     expect(keptFirst(9, 'rolling-window')).toBe('u6');
     for (const turns of [6, 7, 8, 9, 10]) {
-      const trimmed = trimToBudget(ask(turns), { nCtx: 1000, maxTokens: 400, estimateTokens: () => 50, policy: 'rolling-window' });
+      const trimmed = trimToBudget(ask(turns), {
+        nCtx: 1000,
+        maxTokens: 400,
+        estimateTokens: () => 50,
+        policy: 'rolling-window',
+      });
       expect(trimmed.tokens).toBeLessThanOrEqual(600);
       expect(trimmed.messages.at(-1)?.content).toBe('now');
     }
   });
 
   it('finds the exchanges that may go: never a system message, never the last user turn or what follows it', () => {
-    expect(droppableExchanges([...conversation, msg('assistant', 'x'), msg('tool', 'r')])).toEqual([[1, 3], [3, 5]]);
+    expect(droppableExchanges([...conversation, msg('assistant', 'x'), msg('tool', 'r')])).toEqual([
+      [1, 3],
+      [3, 5],
+    ]);
     expect(droppableExchanges([msg('user', 'only')])).toEqual([]);
   });
 
@@ -74,7 +91,13 @@ describe('trimToBudget', () => {
 
   it('estimates about 3.5 characters a token, plus media', () => {
     expect(estimateMessageTokens(msg('user', 'a'.repeat(35)))).toBe(14);
-    const withImage: ChatMessage = { role: 'user', content: [{ type: 'text', text: 'a'.repeat(7) }, { type: 'image_url', image_url: { url: 'data:' } }] };
+    const withImage: ChatMessage = {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'a'.repeat(7) },
+        { type: 'image_url', image_url: { url: 'data:' } },
+      ],
+    };
     expect(estimateMessageTokens(withImage)).toBeGreaterThan(500);
   });
 });

@@ -67,7 +67,10 @@ export function droppableExchanges(messages: readonly ChatMessage[]): Array<[num
   return ranges;
 }
 
-export function trimToBudget(messages: readonly ChatMessage[], { nCtx, maxTokens, estimateTokens = estimateMessageTokens, policy = 'trim-oldest' }: BudgetOptions): Trimmed {
+export function trimToBudget(
+  messages: readonly ChatMessage[],
+  { nCtx, maxTokens, estimateTokens = estimateMessageTokens, policy = 'trim-oldest' }: BudgetOptions,
+): Trimmed {
   const cost = messages.map(estimateTokens);
   const all = cost.reduce((a, b) => a + b, 0);
   if (!(nCtx > 0) || policy === 'stop') return { messages: [...messages], dropped: 0, tokens: all };
@@ -95,7 +98,9 @@ export function trimToBudget(messages: readonly ChatMessage[], { nCtx, maxTokens
   } else {
     while (cut < exchanges.length && total > budget) total -= costOf(exchanges[cut++] as [number, number]);
   }
-  const gone = new Set(exchanges.slice(0, cut).flatMap(([start, end]) => Array.from({ length: end - start }, (_, i) => start + i)));
+  const gone = new Set(
+    exchanges.slice(0, cut).flatMap(([start, end]) => Array.from({ length: end - start }, (_, i) => start + i)),
+  );
   const kept = messages.filter((_, i) => !gone.has(i));
   return { messages: kept, dropped: gone.size, tokens: total };
 }

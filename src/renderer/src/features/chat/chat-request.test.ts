@@ -8,12 +8,17 @@ const chat = () => defaultSettings().chat;
 const history = (n: number): ChatItem[] =>
   Array.from({ length: n }, (_, i): ChatItem[] => [
     { kind: 'user', id: `u${i}`, parentId: null, content: 'x'.repeat(350) },
-    { ...newAnswerItem(`a${i}`, null, `r${i}`, 0, null), answer: { ...streamingAnswer(), status: 'done', content: 'y'.repeat(350) } },
+    {
+      ...newAnswerItem(`a${i}`, null, `r${i}`, 0, null),
+      answer: { ...streamingAnswer(), status: 'done', content: 'y'.repeat(350) },
+    },
   ]).flat();
 
 describe('requestSampling', () => {
   it('merges the extra stop words into stop, once each', () => {
-    expect(requestSampling({ sampling: { temperature: 1, stop: ['</s>'] }, stopWords: ['User:', '</s>', ''] })).toEqual({ temperature: 1, stop: ['</s>', 'User:'] });
+    expect(requestSampling({ sampling: { temperature: 1, stop: ['</s>'] }, stopWords: ['User:', '</s>', ''] })).toEqual(
+      { temperature: 1, stop: ['</s>', 'User:'] },
+    );
   });
 
   it('sends no stop field when there are none', () => {
@@ -24,18 +29,48 @@ describe('requestSampling', () => {
 describe('planChatRequest', () => {
   it('builds the chat input from the settings', () => {
     const settings = chat();
-    const plan = planChatRequest({ requestId: 'r1', history: [{ kind: 'user', id: 'u', parentId: null, content: 'hi' }], chat: settings, nCtx: null, slot: null });
+    const plan = planChatRequest({
+      requestId: 'r1',
+      history: [{ kind: 'user', id: 'u', parentId: null, content: 'hi' }],
+      chat: settings,
+      nCtx: null,
+      slot: null,
+    });
     expect(plan).toEqual({
-      input: { mode: 'chat', requestId: 'r1', endpoint: { kind: 'local' }, systemPrompt: settings.systemPrompt, messages: [{ role: 'user', content: 'hi' }], sampling: settings.sampling, idSlot: null },
+      input: {
+        mode: 'chat',
+        requestId: 'r1',
+        endpoint: { kind: 'local' },
+        systemPrompt: settings.systemPrompt,
+        messages: [{ role: 'user', content: 'hi' }],
+        sampling: settings.sampling,
+        idSlot: null,
+      },
       dropped: 0,
     });
   });
 
   it('sends the remembered slot back only to the same endpoint', () => {
     const user: ChatItem[] = [{ kind: 'user', id: 'u', parentId: null, content: 'hi' }];
-    expect(planChatRequest({ requestId: 'r', history: user, chat: chat(), nCtx: null, slot: { endpointKey: 'local', slotId: 3 } }).input.idSlot).toBe(3);
+    expect(
+      planChatRequest({
+        requestId: 'r',
+        history: user,
+        chat: chat(),
+        nCtx: null,
+        slot: { endpointKey: 'local', slotId: 3 },
+      }).input.idSlot,
+    ).toBe(3);
     const linked = { ...chat(), endpoint: { kind: 'link' as const, linkId: 'L' } };
-    expect(planChatRequest({ requestId: 'r', history: user, chat: linked, nCtx: null, slot: { endpointKey: 'local', slotId: 3 } }).input.idSlot).toBeNull();
+    expect(
+      planChatRequest({
+        requestId: 'r',
+        history: user,
+        chat: linked,
+        nCtx: null,
+        slot: { endpointKey: 'local', slotId: 3 },
+      }).input.idSlot,
+    ).toBeNull();
   });
 
   it('leaves out old messages to fit n_ctx and says how many', () => {

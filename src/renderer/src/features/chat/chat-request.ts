@@ -13,7 +13,9 @@ const MAX_STOP = 32;
 /** Sampling as sent: the saved knobs, with the conventions' extra stop words merged into `stop`. */
 export function requestSampling(chat: Pick<ChatSettings, 'sampling' | 'stopWords'>): SamplingSettings {
   const { stop: _stop, ...rest } = chat.sampling;
-  const stop = [...new Set([...(chat.sampling.stop ?? []), ...chat.stopWords])].filter((word) => word !== '').slice(0, MAX_STOP);
+  const stop = [...new Set([...(chat.sampling.stop ?? []), ...chat.stopWords])]
+    .filter((word) => word !== '')
+    .slice(0, MAX_STOP);
   return stop.length > 0 ? { ...rest, stop } : rest;
 }
 
@@ -37,7 +39,8 @@ export function planChatRequest({ requestId, history, chat, nCtx, slot }: PlanIn
   let messages: ChatMessage[] = toChatMessages(history);
   let dropped = 0;
   if (nCtx !== null && nCtx > 0) {
-    const system: ChatMessage[] = chat.systemPrompt.trim() === '' ? [] : [{ role: 'system', content: chat.systemPrompt }];
+    const system: ChatMessage[] =
+      chat.systemPrompt.trim() === '' ? [] : [{ role: 'system', content: chat.systemPrompt }];
     const trimmed = trimToBudget([...system, ...messages], { nCtx, maxTokens: chat.sampling.max_tokens });
     messages = trimmed.messages.slice(system.length);
     dropped = trimmed.dropped;
@@ -51,7 +54,14 @@ export function planChatRequest({ requestId, history, chat, nCtx, slot }: PlanIn
  * both decide here, so the prompt read ahead is the one sent.
  */
 export function planWithoutCount(input: PlanInput): ChatRequestPlan | null {
-  const sure = input.nCtx === null || surelyFitsContext(input.chat.systemPrompt, toChatMessages(input.history), input.nCtx, input.chat.sampling.max_tokens);
+  const sure =
+    input.nCtx === null ||
+    surelyFitsContext(
+      input.chat.systemPrompt,
+      toChatMessages(input.history),
+      input.nCtx,
+      input.chat.sampling.max_tokens,
+    );
   return sure ? planChatRequest(input) : null;
 }
 
@@ -67,14 +77,27 @@ export interface SendPlanInput extends PlanInput {
  * exact count where there is one; or why it must not be sent. Without a known
  * n_ctx (a hosted API) nothing is trimmed: the API says itself when it is too long.
  */
-export async function planChatSend(input: SendPlanInput): Promise<{ ok: true; plan: ChatRequestPlan } | { ok: false; refusal: ContextRefusal }> {
+export async function planChatSend(
+  input: SendPlanInput,
+): Promise<{ ok: true; plan: ChatRequestPlan } | { ok: false; refusal: ContextRefusal }> {
   const messages = toChatMessages(input.history);
   if (input.nCtx === null || !(input.nCtx > 0)) return { ok: true, plan: requestFor(input, messages, 0) };
-  const fit = await fitContext({ systemPrompt: input.chat.systemPrompt, messages, nCtx: input.nCtx, maxTokens: input.chat.sampling.max_tokens, policy: input.policy, count: input.count });
+  const fit = await fitContext({
+    systemPrompt: input.chat.systemPrompt,
+    messages,
+    nCtx: input.nCtx,
+    maxTokens: input.chat.sampling.max_tokens,
+    policy: input.policy,
+    count: input.count,
+  });
   return fit.ok ? { ok: true, plan: requestFor(input, fit.messages, fit.dropped) } : fit;
 }
 
-function requestFor({ requestId, chat, slot }: Pick<PlanInput, 'requestId' | 'chat' | 'slot'>, messages: ChatMessage[], dropped: number): ChatRequestPlan {
+function requestFor(
+  { requestId, chat, slot }: Pick<PlanInput, 'requestId' | 'chat' | 'slot'>,
+  messages: ChatMessage[],
+  dropped: number,
+): ChatRequestPlan {
   const key = endpointKey(chat.endpoint);
   return {
     input: {

@@ -37,28 +37,67 @@ describe('answerFigures', () => {
 
   it("prefers the server's timings and counts the whole context", () => {
     const figures = answerFigures({
-      timings: { prompt_n: 100, prompt_ms: 50, prompt_per_second: 2000, predicted_n: 20, predicted_ms: 400, predicted_per_second: 50, cache_n: 30 },
+      timings: {
+        prompt_n: 100,
+        prompt_ms: 50,
+        prompt_per_second: 2000,
+        predicted_n: 20,
+        predicted_ms: 400,
+        predicted_per_second: 50,
+        cache_n: 30,
+      },
       usage: null,
       counter,
       nCtx: 4096,
     });
-    expect(figures).toEqual({ source: 'server', promptTokens: 100, cachedTokens: 30, promptPerSecond: 2000, generatedTokens: 20, generatedPerSecond: 50, contextUsed: 150, nCtx: 4096 });
+    expect(figures).toEqual({
+      source: 'server',
+      promptTokens: 100,
+      cachedTokens: 30,
+      promptPerSecond: 2000,
+      generatedTokens: 20,
+      generatedPerSecond: 50,
+      contextUsed: 150,
+      nCtx: 4096,
+    });
   });
 
   it('hides a prompt speed when the whole prompt came from the cache', () => {
-    const figures = answerFigures({ timings: { prompt_n: 0, prompt_ms: 0, prompt_per_second: 0, predicted_n: 3, predicted_ms: 30, predicted_per_second: 100 }, usage: null, counter, nCtx: null });
+    const figures = answerFigures({
+      timings: {
+        prompt_n: 0,
+        prompt_ms: 0,
+        prompt_per_second: 0,
+        predicted_n: 3,
+        predicted_ms: 30,
+        predicted_per_second: 100,
+      },
+      usage: null,
+      counter,
+      nCtx: null,
+    });
     expect(figures.promptPerSecond).toBeNull();
   });
 
   it('falls back to usage, scaling the client rate to the server token count', () => {
-    const figures = answerFigures({ timings: null, usage: { prompt_tokens: 9, completion_tokens: 20, total_tokens: 29 }, counter, nCtx: null });
+    const figures = answerFigures({
+      timings: null,
+      usage: { prompt_tokens: 9, completion_tokens: 20, total_tokens: 29 },
+      counter,
+      nCtx: null,
+    });
     expect(figures).toMatchObject({ source: 'usage', promptTokens: 9, generatedTokens: 20, contextUsed: 29 });
     // 10 deltas/s after the first, 20 tokens in 11 deltas
     expect(figures.generatedPerSecond).toBeCloseTo((10 * 20) / 11);
   });
 
   it('falls back to the client count for link servers that say nothing', () => {
-    expect(answerFigures({ timings: null, usage: null, counter, nCtx: null })).toMatchObject({ source: 'client', generatedTokens: 11, generatedPerSecond: 10, promptTokens: null });
+    expect(answerFigures({ timings: null, usage: null, counter, nCtx: null })).toMatchObject({
+      source: 'client',
+      generatedTokens: 11,
+      generatedPerSecond: 10,
+      promptTokens: null,
+    });
   });
 });
 

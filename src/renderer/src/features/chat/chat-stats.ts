@@ -14,7 +14,13 @@ export interface TokenCounter {
   chars: number;
 }
 
-export const EMPTY_COUNTER: TokenCounter = { firstAt: null, lastAt: null, contentDeltas: 0, reasoningDeltas: 0, chars: 0 };
+export const EMPTY_COUNTER: TokenCounter = {
+  firstAt: null,
+  lastAt: null,
+  contentDeltas: 0,
+  reasoningDeltas: 0,
+  chars: 0,
+};
 
 /** Characters per token when nothing better is known (mixed English, Chinese and code). */
 export const CHARS_PER_TOKEN = 3.5;
@@ -102,10 +108,21 @@ export function answerFigures({ timings, usage, counter, nCtx }: FigureInput): A
       nCtx,
     };
   }
-  return { source: 'client', promptTokens: null, cachedTokens: null, promptPerSecond: null, generatedTokens: clientTokens, generatedPerSecond: rate, contextUsed: null, nCtx };
+  return {
+    source: 'client',
+    promptTokens: null,
+    cachedTokens: null,
+    promptPerSecond: null,
+    generatedTokens: clientTokens,
+    generatedPerSecond: rate,
+    contextUsed: null,
+    nCtx,
+  };
 }
 
-/** Thinking tokens: the client's delta count, or an estimate from the text when none was counted (e.g. a stored answer). */
+/**
+ * Thinking tokens: the client's delta count, or an estimate from the text when none was counted (e.g. a stored answer).
+ */
 export function reasoningTokens(counter: TokenCounter, reasoning: string): number {
   return counter.reasoningDeltas > 0 ? counter.reasoningDeltas : estimateTokensOfText(reasoning);
 }
@@ -114,4 +131,3 @@ export function reasoningTokens(counter: TokenCounter, reasoning: string): numbe
 export function formatRate(perSecond: number): string {
   return perSecond < 100 ? perSecond.toFixed(1) : Math.round(perSecond).toLocaleString('en-US');
 }
-

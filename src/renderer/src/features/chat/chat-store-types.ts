@@ -13,7 +13,10 @@ import type { SendRefusal } from './tools-fit';
 import type { ToolSelection } from '@shared/tools/tool-selection';
 
 /** The answer being streamed, updated once per frame. */
-/** The model pool as the chat sees it: which of its models answers a conversation; `remember` keeps a conversation's model unless one was picked. */
+/**
+ * The model pool as the chat sees it: which of its models answers a conversation; `remember` keeps a conversation's
+ * model unless one was picked.
+ */
 export interface ConversationModels {
   modelFor(conversationId: string | null): string | null;
   remember(conversationId: string, model: string): void;
@@ -42,18 +45,26 @@ export interface ChatStore {
   props: StoreApi<ServerProps | null>;
   /** follow the backend status to keep `props` current; returns the teardown (the follower is started by its owner) */
   start(): () => void;
-  /** false when a request is already running or there is nothing to send; the draft is emptied once the send is accepted */
+  /**
+   * false when a request is already running or there is nothing to send; the draft is emptied once the send is accepted
+   */
   send(content: string | ContentPart[]): Promise<boolean>;
   stop(): Promise<void>;
   /** ask again for the last answer */
   regenerate(): Promise<boolean>;
-  /** Continue: the last answer, cut off (stopped, failed, interrupted, at its token limit), goes on from its text in place */
+  /**
+   * Continue: the last answer, cut off (stopped, failed, interrupted, at its token limit), goes on from its text in
+   * place
+   */
   continueAnswer(itemId: string): Promise<boolean>;
   /** replace a user message and everything after it, and ask again */
   editAndResend(itemId: string, content: string | ContentPart[]): Promise<boolean>;
   /** a new, empty conversation (a running answer is stopped) */
   clear(): void;
-  /** show a saved conversation (a running answer is stopped first), scrolled to `messageId` when given (its branch is selected); false when it cannot be opened */
+  /**
+   * show a saved conversation (a running answer is stopped first), scrolled to `messageId` when given (its branch is
+   * selected); false when it cannot be opened
+   */
   open(conversationId: string, messageId?: string): Promise<boolean>;
   /** the message to scroll to and mark (a search hit), or null */
   focus: StoreApi<string | null>;
@@ -61,7 +72,10 @@ export interface ChatStore {
   composerFocus: StoreApi<number>;
   /** the opened conversation's own endpoint, offered and never switched to unasked */
   heldEndpoint: HeldEndpoint;
-  /** the open conversation's own system prompt and sampling (the Parameters panel's "This conversation"); null: the defaults apply */
+  /**
+   * the open conversation's own system prompt and sampling (the Parameters panel's "This conversation"); null: the
+   * defaults apply
+   */
   conventions: ConversationConventions;
   /** answer through the agent loop (tools) instead of a plain chat request */
   useTools: StoreApi<boolean>;
@@ -72,8 +86,13 @@ export interface ChatStore {
   refreshProps(): Promise<void>;
   /** the open conversation's own overflow policy; null: settings.chat.overflow applies (context-overflow.ts sets it) */
   overflow: StoreApi<OverflowPolicy | null>;
-  /** why the last send was not made (the context; with tools on, how much of it the tool list takes), until the next send or another conversation */
+  /**
+   * why the last send was not made (the context; with tools on, how much of it the tool list takes), until the next
+   * send or another conversation
+   */
   contextRefusal: StoreApi<SendRefusal | null>;
-  /** the tools the open conversation leaves out (conversation-tool-selection.ts sets it); null: every switched-on tool */
+  /**
+   * the tools the open conversation leaves out (conversation-tool-selection.ts sets it); null: every switched-on tool
+   */
   toolSelection: StoreApi<ToolSelection | null>;
 }

@@ -25,12 +25,19 @@ async function setup(options: MemoryPlatformOptions = {}) {
   await api.invoke('backend:load', { ...api.state.settings.load, modelPath: '/m/qwen.gguf' });
   await settle();
   const runFrames = () => frames.splice(0).forEach((callback) => callback());
-  const sent = () => api.calls.filter((c) => c.channel === 'chat:send').map((c) => c.input as Extract<InvokeInput<'chat:send'>, { mode: 'chat' }>);
+  const sent = () =>
+    api.calls
+      .filter((c) => c.channel === 'chat:send')
+      .map((c) => c.input as Extract<InvokeInput<'chat:send'>, { mode: 'chat' }>);
   return { api, chat, app, runFrames, sent, dispose: () => (stop(), stopStatus(), stopFollower()) };
 }
 
-const reply = (...texts: string[]) => (): StreamEvent[][] => texts.map((text) => [{ type: 'content', text }]);
-const answers = (items: readonly unknown[]) => items.filter((item): item is AnswerItem => (item as AnswerItem).kind === 'assistant');
+const reply =
+  (...texts: string[]) =>
+  (): StreamEvent[][] =>
+    texts.map((text) => [{ type: 'content', text }]);
+const answers = (items: readonly unknown[]) =>
+  items.filter((item): item is AnswerItem => (item as AnswerItem).kind === 'assistant');
 
 describe('chat store', () => {
   it('reads the server props once the model is ready', async () => {
@@ -47,7 +54,21 @@ describe('chat store', () => {
       api.emit('chat:stream', { requestId: input.requestId, events: [{ type: 'content', text: 'lo' }] });
       await gate;
       api.emit('chat:stream', { requestId: input.requestId, events: [{ type: 'done' }] });
-      return { ok: true, value: { content: 'Hello', reasoning: '', toolCalls: [], timings: null, usage: null, finishReason: 'stop', status: 'done', slotId: 2, requestId: input.requestId, elapsedMs: 9 } };
+      return {
+        ok: true,
+        value: {
+          content: 'Hello',
+          reasoning: '',
+          toolCalls: [],
+          timings: null,
+          usage: null,
+          finishReason: 'stop',
+          status: 'done',
+          slotId: 2,
+          requestId: input.requestId,
+          elapsedMs: 9,
+        },
+      };
     });
     const done = chat.send('Hi');
     await settle();
@@ -63,8 +84,16 @@ describe('chat store', () => {
     const [answer] = answers(chat.conversation.getState().items);
     expect(answer?.answer).toMatchObject({ content: 'Hello', status: 'done', elapsedMs: 9 });
     expect(answer?.counter.contentDeltas).toBe(2);
-    expect(chat.conversation.getState()).toMatchObject({ activeRequestId: null, slot: { endpointKey: 'local', slotId: 2 } });
-    expect(sent()[0]).toMatchObject({ mode: 'chat', messages: [{ role: 'user', content: 'Hi' }], idSlot: null, endpoint: { kind: 'local' } });
+    expect(chat.conversation.getState()).toMatchObject({
+      activeRequestId: null,
+      slot: { endpointKey: 'local', slotId: 2 },
+    });
+    expect(sent()[0]).toMatchObject({
+      mode: 'chat',
+      messages: [{ role: 'user', content: 'Hi' }],
+      idSlot: null,
+      endpoint: { kind: 'local' },
+    });
     await chat.send('Again');
     expect(sent()[1]?.idSlot).toBe(2);
     expect(sent()[1]?.messages).toEqual([
@@ -84,7 +113,10 @@ describe('chat store', () => {
   });
 
   it('stop keeps the partial answer, marked stopped', async () => {
-    const { chat, runFrames } = await setup({ chatDelayMs: 5, chatReply: reply('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h') });
+    const { chat, runFrames } = await setup({
+      chatDelayMs: 5,
+      chatReply: reply('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'),
+    });
     const done = chat.send('go');
     await new Promise((resolve) => setTimeout(resolve, 18));
     runFrames();
@@ -116,11 +148,18 @@ describe('chat store', () => {
     await chat.send('q');
     runFrames();
     const [answer] = answers(chat.conversation.getState().items);
-    expect(answer?.answer).toMatchObject({ status: 'error', content: 'partial', error: { message: 'connection to EVA lost' } });
+    expect(answer?.answer).toMatchObject({
+      status: 'error',
+      content: 'partial',
+      error: { message: 'connection to EVA lost' },
+    });
   });
 
   it('Continue: a stopped answer goes on in the same item, sent as the last message with continueAnswer and recorded into the same id', async () => {
-    const { chat, api, sent, runFrames } = await setup({ chatDelayMs: 5, chatReply: reply('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h') });
+    const { chat, api, sent, runFrames } = await setup({
+      chatDelayMs: 5,
+      chatReply: reply('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'),
+    });
     const done = chat.send('go');
     await new Promise((resolve) => setTimeout(resolve, 18));
     runFrames();
@@ -134,8 +173,25 @@ describe('chat store', () => {
 
     // The core streams the saved text first, then the new words (continuation.ts).
     api.handle('chat:send', async (input) => {
-      api.emit('chat:stream', { requestId: input.requestId, events: [{ type: 'content', text: saved }, { type: 'content', text: ' more' }, { type: 'done' }] });
-      return { ok: true, value: { content: `${saved} more`, reasoning: '', toolCalls: [], timings: null, usage: null, finishReason: 'stop', status: 'done', slotId: null, requestId: input.requestId, elapsedMs: 3 } };
+      api.emit('chat:stream', {
+        requestId: input.requestId,
+        events: [{ type: 'content', text: saved }, { type: 'content', text: ' more' }, { type: 'done' }],
+      });
+      return {
+        ok: true,
+        value: {
+          content: `${saved} more`,
+          reasoning: '',
+          toolCalls: [],
+          timings: null,
+          usage: null,
+          finishReason: 'stop',
+          status: 'done',
+          slotId: null,
+          requestId: input.requestId,
+          elapsedMs: 3,
+        },
+      };
     });
     // The saved text stays on screen while the request starts (before any event of the new stream).
     const shown: string[] = [];
@@ -149,7 +205,10 @@ describe('chat store', () => {
     const request = sent().at(-1)!;
     expect(request).toMatchObject({ continueAnswer: true, record: { answerId: stopped!.id, parentId: items[0]!.id } });
     expect(request.record?.question).toBeUndefined();
-    expect(request.messages).toEqual([{ role: 'user', content: 'go' }, { role: 'assistant', content: saved }]);
+    expect(request.messages).toEqual([
+      { role: 'user', content: 'go' },
+      { role: 'assistant', content: saved },
+    ]);
     // A whole answer is not offered Continue.
     expect(await chat.continueAnswer(stopped!.id)).toBe(false);
   });
@@ -165,7 +224,11 @@ describe('chat store', () => {
     expect(after).toHaveLength(4);
     expect(after[0]).toBe(before[0]);
     expect(after[3]?.id).not.toBe(before[3]?.id);
-    expect(sent().at(-1)?.messages.map((m) => m.content)).toEqual(['one', 'A', 'two']);
+    expect(
+      sent()
+        .at(-1)
+        ?.messages.map((m) => m.content),
+    ).toEqual(['one', 'A', 'two']);
 
     await chat.editAndResend(before[0]?.id ?? '', 'uno');
     expect(chat.conversation.getState().items.map((item) => item.kind)).toEqual(['user', 'assistant']);
@@ -175,7 +238,9 @@ describe('chat store', () => {
   it('keeps the conversation when the endpoint changes, and forgets the slot for the other server', async () => {
     const { chat, app, api, sent } = await setup({ chatReply: reply('A') });
     await chat.send('one');
-    const saved = await api.invoke('link:save', { profile: { name: 'L', presetId: 'openai', baseUrl: 'https://api.example.com/v1', model: 'm' } });
+    const saved = await api.invoke('link:save', {
+      profile: { name: 'L', presetId: 'openai', baseUrl: 'https://api.example.com/v1', model: 'm' },
+    });
     const linkId = saved.ok ? saved.value.id : '';
     await app.updateSettings({ chat: { endpoint: { kind: 'link', linkId } } });
     await chat.send('two');
@@ -204,7 +269,8 @@ describe('chat store', () => {
 });
 
 describe('chat store and the history', () => {
-  const texts = (items: readonly { kind: string; content?: unknown; answer?: { content: string } }[]) => items.map((item) => (item.kind === 'user' ? item.content : item.answer?.content));
+  const texts = (items: readonly { kind: string; content?: unknown; answer?: { content: string } }[]) =>
+    items.map((item) => (item.kind === 'user' ? item.content : item.answer?.content));
 
   it('records each exchange into one saved conversation, created on the first message', async () => {
     const { chat, api, sent } = await setup({ chatReply: reply('A1') });
@@ -213,9 +279,15 @@ describe('chat store and the history', () => {
     const id = chat.conversation.getState().id;
     expect(id).not.toBeNull();
     const [first, second] = sent();
-    // The first question creates the conversation in the core, beside the request: no extra round trip before the answer.
+    // The first question creates the conversation in the core, beside the request: no extra round trip before the
+    // answer.
     expect(api.calls.filter((c) => c.channel === 'history:create')).toHaveLength(0);
-    expect(first?.record).toMatchObject({ conversationId: id, parentId: null, question: { content: 'Q1' }, create: { systemPrompt: expect.any(String) } });
+    expect(first?.record).toMatchObject({
+      conversationId: id,
+      parentId: null,
+      question: { content: 'Q1' },
+      create: { systemPrompt: expect.any(String) },
+    });
     expect(second?.record?.create).toBeUndefined();
     const items = chat.conversation.getState().items;
     expect(second?.record).toMatchObject({ conversationId: id, parentId: items[1]?.id, question: { content: 'Q2' } });
@@ -231,7 +303,16 @@ describe('chat store and the history', () => {
     const status = createStatusStore(api);
     const follower = createStreamFollower(api, () => undefined);
     let n = 100;
-    const make = () => createChatStore({ api, app, status, follower, newId: () => `x${++n}`, sleep: () => Promise.resolve(), lastOpened });
+    const make = () =>
+      createChatStore({
+        api,
+        app,
+        status,
+        follower,
+        newId: () => `x${++n}`,
+        sleep: () => Promise.resolve(),
+        lastOpened,
+      });
     const before = make();
     before.start();
     await before.send('remember me');
@@ -252,7 +333,11 @@ describe('chat store and the history', () => {
     expect(texts(chat.conversation.getState().items)).toEqual(['Q1', 'A2']);
     await chat.editAndResend(q1?.id ?? '', 'Q1 edited');
     expect(texts(chat.conversation.getState().items)).toEqual(['Q1 edited', 'A3']);
-    expect(sent().at(-1)?.messages.map((m) => m.content)).toEqual(['Q1 edited']);
+    expect(
+      sent()
+        .at(-1)
+        ?.messages.map((m) => m.content),
+    ).toEqual(['Q1 edited']);
     const state = chat.conversation.getState();
     expect(state.branches.get('')).toHaveLength(2);
 
@@ -264,7 +349,11 @@ describe('chat store and the history', () => {
     expect(await chat.switchBranch(chat.conversation.getState().items[1]?.id ?? '', -1)).toBe(false);
 
     await chat.send('Q2');
-    expect(sent().at(-1)?.messages.map((m) => m.content)).toEqual(['Q1', 'A1', 'Q2']);
+    expect(
+      sent()
+        .at(-1)
+        ?.messages.map((m) => m.content),
+    ).toEqual(['Q1', 'A1', 'Q2']);
   });
 
   it('clear starts a new conversation and forgets the open one', async () => {
@@ -291,7 +380,9 @@ describe('chat store and the history', () => {
 describe('opening a saved conversation', () => {
   it('uses its own system prompt and sampling for itself only, never as the global settings, and reuses its slot', async () => {
     const { chat, api, app, sent } = await setup({ chatReply: reply('A') });
-    await app.updateSettings({ chat: { systemPrompt: 'Be a pirate.', sampling: { temperature: 0.3, max_tokens: 64 } } });
+    await app.updateSettings({
+      chat: { systemPrompt: 'Be a pirate.', sampling: { temperature: 0.3, max_tokens: 64 } },
+    });
     await chat.send('ahoy');
     const id = chat.conversation.getState().id ?? '';
     await api.invoke('history:create', {});
@@ -340,13 +431,38 @@ describe('opening a saved conversation', () => {
 describe('chat store with tools on', () => {
   it('answers through the agent loop: runs with a record, shows the final answer, keeps the steps in the agent store', async () => {
     const { createAgentStore } = await import('../agent/agent-store');
-    const api = createMemoryPlatform({ agentScript: { actions: [{ kind: 'step', step: { kind: 'tool', tool: 'calculator', args: { expression: '2+3' }, status: 'ok', output: '5', durationMs: 1 } }], answer: 'It is 5.' } });
+    const api = createMemoryPlatform({
+      agentScript: {
+        actions: [
+          {
+            kind: 'step',
+            step: {
+              kind: 'tool',
+              tool: 'calculator',
+              args: { expression: '2+3' },
+              status: 'ok',
+              output: '5',
+              durationMs: 1,
+            },
+          },
+        ],
+        answer: 'It is 5.',
+      },
+    });
     const app = createSettingsStore(api);
     const status = createStatusStore(api);
     const follower = createStreamFollower(api, (callback) => callback());
     const agent = createAgentStore(api);
     let n = 0;
-    const chat = createChatStore({ api, app, status, follower, agent, newId: () => `t${++n}`, sleep: () => Promise.resolve() });
+    const chat = createChatStore({
+      api,
+      app,
+      status,
+      follower,
+      agent,
+      newId: () => `t${++n}`,
+      sleep: () => Promise.resolve(),
+    });
     follower.start();
     status.start();
     agent.start();
@@ -368,7 +484,9 @@ describe('chat store with tools on', () => {
     // The controller is switched on for this conversation only.
     chat.conversationTools.setState(['controller'], true);
     await chat.send('Move the mouse');
-    const withController = api.calls.filter((c) => c.channel === 'agent:run').map((c) => c.input as InvokeInput<'agent:run'>);
+    const withController = api.calls
+      .filter((c) => c.channel === 'agent:run')
+      .map((c) => c.input as InvokeInput<'agent:run'>);
     expect(withController.at(-1)?.enableTools).toEqual(['controller']);
     chat.clear();
     expect(chat.conversationTools.getState()).toEqual([]);
@@ -382,7 +500,9 @@ describe('chat store with tools on', () => {
 describe("chat store: an opened conversation's endpoint", () => {
   it('is offered, never switched to unasked; the user switches with one click', async () => {
     const { chat, app, api, sent } = await setup({ chatReply: reply('A') });
-    const saved = await api.invoke('link:save', { profile: { name: 'Paid API', presetId: 'openai', baseUrl: 'https://api.example.com/v1', model: 'm' } });
+    const saved = await api.invoke('link:save', {
+      profile: { name: 'Paid API', presetId: 'openai', baseUrl: 'https://api.example.com/v1', model: 'm' },
+    });
     const linkId = saved.ok ? saved.value.id : '';
     await app.updateSettings({ chat: { endpoint: { kind: 'link', linkId } } });
     await chat.send('held on the paid API');
@@ -403,7 +523,9 @@ describe("chat store: an opened conversation's endpoint", () => {
 
   it('offers nothing when the conversation was held with the endpoint in use, and forgets an offer with a new chat', async () => {
     const { chat, api } = await setup({ chatReply: reply('A') });
-    const imported = await api.invoke('history:import', { text: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }) });
+    const imported = await api.invoke('history:import', {
+      text: JSON.stringify({ messages: [{ role: 'user', content: 'hi' }] }),
+    });
     expect(imported.ok).toBe(true);
     const list = await api.invoke('history:list');
     const id = list.ok ? (list.value.conversations[0]?.id ?? '') : '';

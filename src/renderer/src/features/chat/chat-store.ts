@@ -42,7 +42,10 @@ export interface ChatStoreDeps {
   draftStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /** agent runs (step and approval cards); without it, tools are never used */
   agent?: AgentStore;
-  /** the model pool: which of its models answers a conversation; `remember` keeps a conversation's model unless one was picked */
+  /**
+   * the model pool: which of its models answers a conversation; `remember` keeps a conversation's model unless one was
+   * picked
+   */
   pool?: ConversationModels;
   /** the read-ahead's pause (read-ahead.ts) */
   timers?: Timers;
@@ -82,12 +85,43 @@ export function createChatStore({
   const toolSelection = createStore<ToolSelection | null>()(() => null);
   const stopRequest = createStopRequest({ api, agent, runs, conversation, sleep });
   const { load, leave, cancelLoads, followEnded } = createConversationLoader({
-    api, app, follower, lastOpened, agent, pool, runs, stopRequest,
-    conversation, live, heldEndpoint, conventions: held, overflow, toolSelection, contextRefusal, conversationTools, useTools,
+    api,
+    app,
+    follower,
+    lastOpened,
+    agent,
+    pool,
+    runs,
+    stopRequest,
+    conversation,
+    live,
+    heldEndpoint,
+    conventions: held,
+    overflow,
+    toolSelection,
+    contextRefusal,
+    conversationTools,
+    useTools,
   });
   const ask = createAskForAnswer({
-    api, app, status, follower, newId, lastOpened, agent, pool, runs,
-    conversation, live, props, conventions: held, useTools, conversationTools, toolSelection, overflow, contextRefusal,
+    api,
+    app,
+    status,
+    follower,
+    newId,
+    lastOpened,
+    agent,
+    pool,
+    runs,
+    conversation,
+    live,
+    props,
+    conventions: held,
+    useTools,
+    conversationTools,
+    toolSelection,
+    overflow,
+    contextRefusal,
   });
 
   return {
@@ -99,7 +133,20 @@ export function createChatStore({
       const offProps = serverProps.start();
       const offHeld = heldEndpoint.start();
       const offEnded = followEnded();
-      const offReadAhead = startReadAhead({ api, app, draft, conversation, props, conventions: held, useTools, conversationTools: agent ? conversationTools : undefined, toolSelection, overflow, pool, timers });
+      const offReadAhead = startReadAhead({
+        api,
+        app,
+        draft,
+        conversation,
+        props,
+        conventions: held,
+        useTools,
+        conversationTools: agent ? conversationTools : undefined,
+        toolSelection,
+        overflow,
+        pool,
+        timers,
+      });
       const off = (): void => {
         offProps();
         offHeld();
@@ -107,7 +154,8 @@ export function createChatStore({
         offReadAhead();
       };
       const last = lastOpened.get();
-      if (last !== null && conversation.getState().id === null && conversation.getState().items.length === 0) void load(last);
+      if (last !== null && conversation.getState().id === null && conversation.getState().items.length === 0)
+        void load(last);
       return off;
     },
     send: (content) => {
@@ -115,7 +163,9 @@ export function createChatStore({
       if (conversation.getState().activeRequestId !== null) return Promise.resolve(false);
       const { items } = conversation.getState();
       // Emptied before the conversation gets its id, so the question is not kept as the new conversation's draft.
-      return ask(items, { kind: 'user', id: newId(), parentId: items.at(-1)?.id ?? null, content }, () => draft.setState({ text: '', attachments: [] }, true));
+      return ask(items, { kind: 'user', id: newId(), parentId: items.at(-1)?.id ?? null, content }, () =>
+        draft.setState({ text: '', attachments: [] }, true),
+      );
     },
     stop: async () => {
       const requestId = conversation.getState().activeRequestId;
@@ -124,7 +174,8 @@ export function createChatStore({
     continueAnswer: (itemId) => {
       const { items, activeRequestId } = conversation.getState();
       const last = lastAnswer(items);
-      if (!last || last.id !== itemId || activeRequestId !== null || !offersContinue(last)) return Promise.resolve(false);
+      if (!last || last.id !== itemId || activeRequestId !== null || !offersContinue(last))
+        return Promise.resolve(false);
       return ask(itemsBefore(items, last.id), null, undefined, last);
     },
     regenerate: () => {
@@ -163,7 +214,12 @@ export function createChatStore({
       // A hit in another branch: show that branch.
       if (messageId !== undefined) await api.invoke('history:select-branch', { conversationId, messageId });
       const opened = await load(conversationId, true);
-      focus.setState(opened && messageId !== undefined && conversation.getState().items.some((item) => item.id === messageId) ? messageId : null, true);
+      focus.setState(
+        opened && messageId !== undefined && conversation.getState().items.some((item) => item.id === messageId)
+          ? messageId
+          : null,
+        true,
+      );
       if (opened) focusComposer();
       return opened;
     },

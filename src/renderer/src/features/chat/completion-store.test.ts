@@ -6,7 +6,10 @@ import { createCompletionStore } from './completion-store';
 import { createStreamFollower } from './stream-follower';
 
 async function setup(chatDelayMs = 0) {
-  const api = createMemoryPlatform({ chatDelayMs, chatReply: () => [[{ type: 'content', text: ' upon' }], [{ type: 'content', text: ' a <think>time' }]] });
+  const api = createMemoryPlatform({
+    chatDelayMs,
+    chatReply: () => [[{ type: 'content', text: ' upon' }], [{ type: 'content', text: ' a <think>time' }]],
+  });
   const frames: Array<() => void> = [];
   const app = createSettingsStore(api);
   const follower = createStreamFollower(api, (callback) => frames.push(callback));
@@ -22,8 +25,17 @@ describe('completion store', () => {
     const { api, store } = await setup();
     store.setText('Once');
     expect(await store.run()).toBe(true);
-    const input = api.calls.find((c) => c.channel === 'chat:send')?.input as Extract<InvokeInput<'chat:send'>, { mode: 'completion' }>;
-    expect(input).toMatchObject({ mode: 'completion', prompt: 'Once', requestId: 'c1', endpoint: { kind: 'local' }, idSlot: null });
+    const input = api.calls.find((c) => c.channel === 'chat:send')?.input as Extract<
+      InvokeInput<'chat:send'>,
+      { mode: 'completion' }
+    >;
+    expect(input).toMatchObject({
+      mode: 'completion',
+      prompt: 'Once',
+      requestId: 'c1',
+      endpoint: { kind: 'local' },
+      idSlot: null,
+    });
     expect(store.state.getState()).toMatchObject({ text: 'Once upon a <think>time', status: 'done', running: null });
     expect(store.state.getState().timings?.predicted_n).toBe(2);
   });

@@ -37,9 +37,27 @@ export interface CompletionStore {
   stop(): Promise<void>;
 }
 
-const INITIAL: CompletionState = { text: '', running: null, status: 'idle', error: null, timings: null, usage: null, counter: EMPTY_COUNTER };
+const INITIAL: CompletionState = {
+  text: '',
+  running: null,
+  status: 'idle',
+  error: null,
+  timings: null,
+  usage: null,
+  counter: EMPTY_COUNTER,
+};
 
-export function createCompletionStore({ api, app, follower, newId = defaultNewId }: { api: EvaApi; app: SettingsStore; follower: StreamFollower; newId?: () => string }): CompletionStore {
+export function createCompletionStore({
+  api,
+  app,
+  follower,
+  newId = defaultNewId,
+}: {
+  api: EvaApi;
+  app: SettingsStore;
+  follower: StreamFollower;
+  newId?: () => string;
+}): CompletionStore {
   const state = createStore<CompletionState>()(() => INITIAL);
   const live = createStore<LiveCompletion | null>()(() => null);
 
@@ -53,25 +71,50 @@ export function createCompletionStore({ api, app, follower, newId = defaultNewId
       if (!settings || current.running || current.text === '') return false;
       const requestId = newId();
       const prompt = current.text;
-      state.setState({ ...current, running: { requestId, prompt }, status: 'idle', error: null, timings: null, usage: null, counter: EMPTY_COUNTER }, true);
+      state.setState(
+        {
+          ...current,
+          running: { requestId, prompt },
+          status: 'idle',
+          error: null,
+          timings: null,
+          usage: null,
+          counter: EMPTY_COUNTER,
+        },
+        true,
+      );
       live.setState({ requestId, written: '', counter: EMPTY_COUNTER }, true);
       // Raw deltas: in a plain continuation a <think> tag is text like any other.
-      const follow = follower.follow(requestId, (snapshot) => live.setState({ requestId, written: snapshot.raw, counter: snapshot.counter }, true), { raw: true });
+      const follow = follower.follow(
+        requestId,
+        (snapshot) => live.setState({ requestId, written: snapshot.raw, counter: snapshot.counter }, true),
+        { raw: true },
+      );
       const chat = settings.chat;
-      const result = await api.invoke('chat:send', { mode: 'completion', requestId, endpoint: chat.endpoint, prompt, sampling: requestSampling(chat), idSlot: null });
+      const result = await api.invoke('chat:send', {
+        mode: 'completion',
+        requestId,
+        endpoint: chat.endpoint,
+        prompt,
+        sampling: requestSampling(chat),
+        idSlot: null,
+      });
       const final = follow.finish();
       const value = result.ok ? result.value : null;
       // Events reach us before the result; if none came (a non-streaming server), the result's text is all there is.
       const written = final.raw !== '' ? final.raw : (value?.content ?? '');
-      state.setState({
-        text: prompt + written,
-        running: null,
-        status: value ? (value.status === 'streaming' ? 'done' : value.status) : 'error',
-        error: value ? (value.error ?? null) : result.ok ? null : result.error,
-        timings: value?.timings ?? null,
-        usage: value?.usage ?? null,
-        counter: final.counter,
-      }, true);
+      state.setState(
+        {
+          text: prompt + written,
+          running: null,
+          status: value ? (value.status === 'streaming' ? 'done' : value.status) : 'error',
+          error: value ? (value.error ?? null) : result.ok ? null : result.error,
+          timings: value?.timings ?? null,
+          usage: value?.usage ?? null,
+          counter: final.counter,
+        },
+        true,
+      );
       live.setState(null, true);
       return true;
     },

@@ -38,19 +38,37 @@ function manualTimers() {
 }
 
 const stored = (storage: ReturnType<typeof memoryStorage>): Record<string, string> =>
-  Object.fromEntries(Object.entries(JSON.parse(storage.getItem(DRAFTS_KEY) ?? '{}') as Record<string, { text: string }>).map(([key, entry]) => [key, entry.text]));
+  Object.fromEntries(
+    Object.entries(JSON.parse(storage.getItem(DRAFTS_KEY) ?? '{}') as Record<string, { text: string }>).map(
+      ([key, entry]) => [key, entry.text],
+    ),
+  );
 
 /** A page: its own draft and conversation stores over shared storage. */
 function page(storage: ReturnType<typeof memoryStorage>, timers = manualTimers()) {
   const draft = createStore<Draft>()(() => ({ text: '', attachments: [] }));
   const conversation = createStore<{ id: string | null }>()(() => ({ id: null }));
   let hide: () => void = () => undefined;
-  const keeping = keepDrafts({ draft, conversation, storage, timers, onPageHide: (flush) => ((hide = flush), () => undefined), now: () => 1 });
+  const keeping = keepDrafts({
+    draft,
+    conversation,
+    storage,
+    timers,
+    onPageHide: (flush) => ((hide = flush), () => undefined),
+    now: () => 1,
+  });
   const type = (text: string) => draft.setState((d) => ({ ...d, text }), true);
   return { draft, conversation, timers, keeping, type, hide: () => hide() };
 }
 
-const image = { id: 'img', kind: 'image', name: 'shot.png', dataUrl: 'data:image/png;base64,AA', format: '', size: 1 } as unknown as Attachment;
+const image = {
+  id: 'img',
+  kind: 'image',
+  name: 'shot.png',
+  dataUrl: 'data:image/png;base64,AA',
+  format: '',
+  size: 1,
+} as unknown as Attachment;
 
 describe('composer drafts', () => {
   it('are written once typing pauses, restored by the next page, and forgotten at once when emptied', () => {
@@ -135,7 +153,16 @@ describe('the chat store and its drafts', () => {
     const status = createStatusStore(api);
     const follower = createStreamFollower(api, (callback) => callback());
     let n = 0;
-    const chat = createChatStore({ api, app, status, follower, newId: () => `id${++n}`, sleep: () => Promise.resolve(), draftStorage: storage, lastOpened: { get: () => null, set: () => undefined } });
+    const chat = createChatStore({
+      api,
+      app,
+      status,
+      follower,
+      newId: () => `id${++n}`,
+      sleep: () => Promise.resolve(),
+      draftStorage: storage,
+      lastOpened: { get: () => null, set: () => undefined },
+    });
     if (withSettings) await app.refresh();
     return chat;
   }

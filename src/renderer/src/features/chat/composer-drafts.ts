@@ -43,7 +43,10 @@ type Kept = Record<string, { text: string; at: number }>;
 
 const keyOf = (conversationId: string | null): string => conversationId ?? '';
 
-const realTimers: DraftTimers = { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>) };
+const realTimers: DraftTimers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+};
 
 function pageHide(flush: () => void): () => void {
   window.addEventListener('pagehide', flush);
@@ -52,7 +55,8 @@ function pageHide(flush: () => void): () => void {
 
 export function keepDrafts(deps: DraftKeepingDeps): DraftKeeping {
   const { draft, conversation } = deps;
-  const storage = deps.storage === undefined ? (typeof localStorage === 'undefined' ? null : localStorage) : deps.storage;
+  const storage =
+    deps.storage === undefined ? (typeof localStorage === 'undefined' ? null : localStorage) : deps.storage;
   const timers = deps.timers ?? realTimers;
   const now = deps.now ?? Date.now;
   const maxKept = deps.maxKept ?? 50;
@@ -64,7 +68,8 @@ export function keepDrafts(deps: DraftKeepingDeps): DraftKeeping {
       const kept: Kept = {};
       for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
         const entry = value as { text?: unknown; at?: unknown } | null;
-        if (typeof entry?.text === 'string' && entry.text !== '') kept[key] = { text: entry.text, at: typeof entry.at === 'number' ? entry.at : 0 };
+        if (typeof entry?.text === 'string' && entry.text !== '')
+          kept[key] = { text: entry.text, at: typeof entry.at === 'number' ? entry.at : 0 };
       }
       return kept;
     } catch {
@@ -130,7 +135,8 @@ export function keepDrafts(deps: DraftKeepingDeps): DraftKeeping {
     draft.setState(back, true);
   });
 
-  const onPageHide = deps.onPageHide === undefined ? (typeof window === 'undefined' ? null : pageHide) : deps.onPageHide;
+  const onPageHide =
+    deps.onPageHide === undefined ? (typeof window === 'undefined' ? null : pageHide) : deps.onPageHide;
   const offPageHide = onPageHide?.(flush) ?? (() => undefined);
 
   return {

@@ -13,7 +13,10 @@ export type CountPrompt = (messages: readonly ChatMessage[]) => Promise<TokenCou
 
 /** Why a send was refused, with the numbers the user needs. */
 export interface ContextRefusal {
-  /** `stop`: the policy forbids leaving anything out; `too_long`: even the system prompt and the last question do not fit */
+  /**
+   * `stop`: the policy forbids leaving anything out; `too_long`: even the system prompt and the last question do not
+   * fit
+   */
   reason: 'stop' | 'too_long';
   tokens: number;
   /** the most prompt tokens that leave the answer its room */
@@ -22,7 +25,9 @@ export interface ContextRefusal {
   exact: boolean;
 }
 
-export type ContextFit = { ok: true; messages: ChatMessage[]; dropped: number; tokens: number | null; exact: boolean } | { ok: false; refusal: ContextRefusal };
+export type ContextFit =
+  | { ok: true; messages: ChatMessage[]; dropped: number; tokens: number | null; exact: boolean }
+  | { ok: false; refusal: ContextRefusal };
 
 export interface FitInput {
   systemPrompt: string;
@@ -39,16 +44,27 @@ const MAX_RECOUNTS = 3;
 /** Below this much room for an answer a prompt is refused rather than sent: the server would fail or stop at once. */
 const MIN_ANSWER_TOKENS = 64;
 
-export async function fitContext({ systemPrompt, messages, nCtx, maxTokens, policy, count }: FitInput): Promise<ContextFit> {
+export async function fitContext({
+  systemPrompt,
+  messages,
+  nCtx,
+  maxTokens,
+  policy,
+  count,
+}: FitInput): Promise<ContextFit> {
   const system: ChatMessage[] = systemPrompt.trim() === '' ? [] : [{ role: 'system', content: systemPrompt }];
-  const estimateOf = (list: readonly ChatMessage[]) => [...system, ...list].reduce((sum, m) => sum + estimateMessageTokens(m), 0);
+  const estimateOf = (list: readonly ChatMessage[]) =>
+    [...system, ...list].reduce((sum, m) => sum + estimateMessageTokens(m), 0);
   const measure = async (list: readonly ChatMessage[]): Promise<{ tokens: number; exact: boolean }> => {
     const counted = count ? await count(list).catch(() => null) : null;
     return counted ?? { tokens: estimateOf(list), exact: false };
   };
   const budget = promptBudget(nCtx, maxTokens);
   const hardLimit = Math.max(1, nCtx - Math.min(MIN_ANSWER_TOKENS, Math.floor(nCtx / 8)));
-  const refuse = (reason: ContextRefusal['reason'], measured: { tokens: number; exact: boolean }): ContextFit => ({ ok: false, refusal: { reason, tokens: measured.tokens, budget, nCtx, exact: measured.exact } });
+  const refuse = (reason: ContextRefusal['reason'], measured: { tokens: number; exact: boolean }): ContextFit => ({
+    ok: false,
+    refusal: { reason, tokens: measured.tokens, budget, nCtx, exact: measured.exact },
+  });
 
   let measured = await measure(messages);
   if (measured.tokens <= budget) return { ok: true, messages: [...messages], dropped: 0, ...measured };
@@ -58,7 +74,12 @@ export async function fitContext({ systemPrompt, messages, nCtx, maxTokens, poli
   for (let attempt = 0; attempt <= MAX_RECOUNTS && measured.tokens > budget; attempt++) {
     // Scale the estimates to what the tokenizer said, so the next cut is about the right size.
     const scale = measured.exact ? measured.tokens / Math.max(1, estimateOf(kept)) : 1;
-    const trimmed = trimToBudget([...system, ...kept], { nCtx, maxTokens, policy, estimateTokens: (m) => estimateMessageTokens(m) * scale });
+    const trimmed = trimToBudget([...system, ...kept], {
+      nCtx,
+      maxTokens,
+      policy,
+      estimateTokens: (m) => estimateMessageTokens(m) * scale,
+    });
     const next = trimmed.messages.slice(system.length);
     if (next.length === kept.length) break;
     kept = next;
@@ -72,7 +93,15 @@ export async function fitContext({ systemPrompt, messages, nCtx, maxTokens, poli
 const SURE_PERCENT = 25;
 
 /** True when the estimate is so far under the budget that no exact count is needed before sending. */
-export function surelyFitsContext(systemPrompt: string, messages: readonly ChatMessage[], nCtx: number, maxTokens: number | undefined): boolean {
-  const estimate = [{ role: 'system' as const, content: systemPrompt }, ...messages].reduce((sum, m) => sum + estimateMessageTokens(m), 0);
+export function surelyFitsContext(
+  systemPrompt: string,
+  messages: readonly ChatMessage[],
+  nCtx: number,
+  maxTokens: number | undefined,
+): boolean {
+  const estimate = [{ role: 'system' as const, content: systemPrompt }, ...messages].reduce(
+    (sum, m) => sum + estimateMessageTokens(m),
+    0,
+  );
   return estimate * 100 <= promptBudget(nCtx, maxTokens) * SURE_PERCENT;
 }

@@ -24,7 +24,19 @@ export interface ContextMeter {
   start(): () => void;
 }
 
-export function createContextMeter({ api, app, chat, timers, delayMs = COUNT_DELAY_MS }: { api: EvaApi; app: SettingsStore; chat: ChatStore; timers: Timers; delayMs?: number }): ContextMeter {
+export function createContextMeter({
+  api,
+  app,
+  chat,
+  timers,
+  delayMs = COUNT_DELAY_MS,
+}: {
+  api: EvaApi;
+  app: SettingsStore;
+  chat: ChatStore;
+  timers: Timers;
+  delayMs?: number;
+}): ContextMeter {
   const count = createStore<TokenCount | null>()(() => null);
   let timer: unknown = null;
   let ticket = 0;
@@ -37,8 +49,13 @@ export function createContextMeter({ api, app, chat, timers, delayMs = COUNT_DEL
     const chatSettings = effectiveChat(settings.chat, chat.conventions.getState());
     const draft = chat.draft.getState();
     const messages = toChatMessages(items);
-    if (draft.text.trim() !== '' || draft.attachments.length > 0) messages.push({ role: 'user', content: toContent(draft.text, draft.attachments) });
-    const result = await api.invoke('chat:count-tokens', { endpoint: chatSettings.endpoint, systemPrompt: chatSettings.systemPrompt, messages });
+    if (draft.text.trim() !== '' || draft.attachments.length > 0)
+      messages.push({ role: 'user', content: toContent(draft.text, draft.attachments) });
+    const result = await api.invoke('chat:count-tokens', {
+      endpoint: chatSettings.endpoint,
+      systemPrompt: chatSettings.systemPrompt,
+      messages,
+    });
     if (mine !== ticket || !result.ok) return;
     count.setState(result.value, true);
   };
@@ -57,7 +74,9 @@ export function createContextMeter({ api, app, chat, timers, delayMs = COUNT_DEL
   return {
     count,
     start: () => {
-      const offs = [chat.draft, chat.conversation, chat.conventions, app.store].map((store) => (store as StoreApi<unknown>).subscribe(schedule));
+      const offs = [chat.draft, chat.conversation, chat.conventions, app.store].map((store) =>
+        (store as StoreApi<unknown>).subscribe(schedule),
+      );
       offs.push(chat.props.subscribe(schedule));
       schedule();
       return () => {
@@ -86,12 +105,31 @@ export interface MeterView {
  * What the meter shows; null while the context size is unknown (a hosted API).
  * `hasEarlier`: the conversation has exchanges before the draft; without them there is nothing to leave out.
  */
-export function meterView(count: TokenCount | null, nCtx: number | null, maxTokens: number | undefined, policy: OverflowPolicy, hasEarlier = true): MeterView | null {
+export function meterView(
+  count: TokenCount | null,
+  nCtx: number | null,
+  maxTokens: number | undefined,
+  policy: OverflowPolicy,
+  hasEarlier = true,
+): MeterView | null {
   const size = count?.nCtx ?? nCtx;
   if (!count || !size || size <= 0) return null;
   const budget = promptBudget(size, maxTokens);
-  const level: MeterLevel = count.tokens >= size ? 'full' : count.tokens > budget ? 'over' : count.tokens * 100 >= budget * NEAR_PERCENT ? 'near' : 'ok';
+  const level: MeterLevel =
+    count.tokens >= size
+      ? 'full'
+      : count.tokens > budget
+        ? 'over'
+        : count.tokens * 100 >= budget * NEAR_PERCENT
+          ? 'near'
+          : 'ok';
   const over = count.tokens > budget;
-  const action = !over ? 'send' : policy === 'stop' || !hasEarlier ? 'refuse' : policy === 'rolling-window' ? 'window' : 'trim';
+  const action = !over
+    ? 'send'
+    : policy === 'stop' || !hasEarlier
+      ? 'refuse'
+      : policy === 'rolling-window'
+        ? 'window'
+        : 'trim';
   return { tokens: count.tokens, exact: count.exact, nCtx: size, budget, level, action };
 }

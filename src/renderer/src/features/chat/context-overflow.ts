@@ -5,7 +5,11 @@ import type { OverflowPolicy } from '@shared/chat/overflow-policy';
 import type { EvaApi } from '../../platform/types';
 import type { ChatStore } from './chat-store-types';
 
-export async function setConversationOverflow(api: EvaApi, chat: Pick<ChatStore, 'overflow' | 'conversation' | 'contextRefusal'>, policy: OverflowPolicy | null): Promise<boolean> {
+export async function setConversationOverflow(
+  api: EvaApi,
+  chat: Pick<ChatStore, 'overflow' | 'conversation' | 'contextRefusal'>,
+  policy: OverflowPolicy | null,
+): Promise<boolean> {
   chat.overflow.setState(policy, true);
   chat.contextRefusal.setState(null, true);
   const id = chat.conversation.getState().id;

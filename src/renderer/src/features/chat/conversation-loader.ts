@@ -15,8 +15,18 @@ import { interruptedAnswer, itemsFromHistory } from './saved-items';
 import type { StopRequest } from './stop-request';
 import type { Follow, StreamFollower } from './stream-follower';
 
-export interface ConversationLoaderDeps
-  extends Pick<ChatStore, 'conversation' | 'live' | 'heldEndpoint' | 'conventions' | 'overflow' | 'toolSelection' | 'contextRefusal' | 'conversationTools' | 'useTools'> {
+export interface ConversationLoaderDeps extends Pick<
+  ChatStore,
+  | 'conversation'
+  | 'live'
+  | 'heldEndpoint'
+  | 'conventions'
+  | 'overflow'
+  | 'toolSelection'
+  | 'contextRefusal'
+  | 'conversationTools'
+  | 'useTools'
+> {
   api: EvaApi;
   app: SettingsStore;
   follower: StreamFollower;
@@ -29,7 +39,10 @@ export interface ConversationLoaderDeps
 }
 
 export interface ConversationLoader {
-  /** show a saved conversation; `restore` offers its endpoint (held-endpoint.ts); false when it cannot be opened or a newer open or clear won */
+  /**
+   * show a saved conversation; `restore` offers its endpoint (held-endpoint.ts); false when it cannot be opened or a
+   * newer open or clear won
+   */
   load(conversationId: string, restore?: boolean): Promise<boolean>;
   /** leaving the conversation with `requestId` running */
   leave(requestId: string): Promise<void>;
@@ -59,7 +72,10 @@ export function createConversationLoader({
   useTools,
 }: ConversationLoaderDeps): ConversationLoader {
   let openTicket = 0;
-  /** requests this page did not start but shows (picked up after a reload, or from another window): they end with `chat:ended` */
+  /**
+   * requests this page did not start but shows (picked up after a reload, or from another window): they end with
+   * `chat:ended`
+   */
   const attached = new Map<string, { conversationId: string; follow: Follow }>();
 
   /**
@@ -84,27 +100,37 @@ export function createConversationLoader({
     contextRefusal.setState(null, true);
     const settings = app.store.getState().settings;
     const currentKey = settings ? endpointKey(settings.chat.endpoint) : null;
-    const savedKey = meta.endpoint.kind === 'local' ? 'local' : meta.endpoint.linkId ? `link:${meta.endpoint.linkId}` : null;
+    const savedKey =
+      meta.endpoint.kind === 'local' ? 'local' : meta.endpoint.linkId ? `link:${meta.endpoint.linkId}` : null;
     // The controller is switched on per conversation, and only for the one in front of the user.
     conversationTools.setState([], true);
     const items = itemsFromHistory(opened.value);
     if (agent) showSavedRuns(agent, meta.id, opened.value.messages);
     if (items.some((item) => item.kind === 'assistant' && item.agentRun)) useTools.setState(true, true);
-    conversation.setState({
-      id: meta.id,
-      items,
-      branches: branchesOf(opened.value.messages),
-      activeRequestId: null,
-      // The server's KV cache for this conversation is only worth reusing on the endpoint that built it.
-      slot: meta.slotId !== null && savedKey !== null && savedKey === currentKey ? { endpointKey: savedKey, slotId: meta.slotId } : null,
-    }, true);
+    conversation.setState(
+      {
+        id: meta.id,
+        items,
+        branches: branchesOf(opened.value.messages),
+        activeRequestId: null,
+        // The server's KV cache for this conversation is only worth reusing on the endpoint that built it.
+        slot:
+          meta.slotId !== null && savedKey !== null && savedKey === currentKey
+            ? { endpointKey: savedKey, slotId: meta.slotId }
+            : null,
+      },
+      true,
+    );
     live.setState(null, true);
     lastOpened.set(meta.id);
     if (items.some(isAnswering)) await reattach(meta.id, ticket, attempt);
     return true;
   };
 
-  /** Show a request the core is still answering in this conversation (the page was reloaded, or another window sent it) where it stands. */
+  /**
+   * Show a request the core is still answering in this conversation (the page was reloaded, or another window sent it)
+   * where it stands.
+   */
   const attach = (run: LiveRun): void => {
     const { requestId } = run;
     const asAgent = run.kind === 'agent' && agent !== undefined;
@@ -113,13 +139,28 @@ export function createConversationLoader({
       agent.attach(run);
       useTools.setState(true, true);
     }
-    conversation.setState((state) => ({
-      ...state,
-      activeRequestId: requestId,
-      items: state.items.map((item) => (item.kind === 'assistant' && item.id === run.answerId ? { ...item, requestId, ...(asAgent ? { agentRun: true } : {}) } : item)),
-    }), true);
-    const follow = follower.follow(requestId, (snapshot) => live.setState((current) => (current?.requestId === requestId ? { ...current, ...snapshot } : current), true), { turns: asAgent, from: { message: run.message, turn: run.turn } });
-    live.setState({ itemId: run.answerId, requestId, message: run.message, counter: EMPTY_COUNTER, turn: run.turn }, true);
+    conversation.setState(
+      (state) => ({
+        ...state,
+        activeRequestId: requestId,
+        items: state.items.map((item) =>
+          item.kind === 'assistant' && item.id === run.answerId
+            ? { ...item, requestId, ...(asAgent ? { agentRun: true } : {}) }
+            : item,
+        ),
+      }),
+      true,
+    );
+    const follow = follower.follow(
+      requestId,
+      (snapshot) =>
+        live.setState((current) => (current?.requestId === requestId ? { ...current, ...snapshot } : current), true),
+      { turns: asAgent, from: { message: run.message, turn: run.turn } },
+    );
+    live.setState(
+      { itemId: run.answerId, requestId, message: run.message, counter: EMPTY_COUNTER, turn: run.turn },
+      true,
+    );
     attached.set(requestId, { conversationId: run.conversationId, follow });
   };
 
@@ -149,14 +190,25 @@ export function createConversationLoader({
     }
     // Nothing will finish these (or the core cannot say): cut off, never a row that waits for ever.
     const ids = new Set(orphans.map((item) => item.id));
-    conversation.setState((state) => ({ ...state, items: state.items.map((item) => (item.kind === 'assistant' && ids.has(item.id) ? { ...item, answer: interruptedAnswer(item.answer) } : item)) }), true);
+    conversation.setState(
+      (state) => ({
+        ...state,
+        items: state.items.map((item) =>
+          item.kind === 'assistant' && ids.has(item.id) ? { ...item, answer: interruptedAnswer(item.answer) } : item,
+        ),
+      }),
+      true,
+    );
   };
 
   /** Leaving the conversation: a request this page started is stopped, one it only shows goes on. */
   const leave = async (requestId: string): Promise<void> => {
     if (attached.has(requestId)) {
       detach(requestId);
-      conversation.setState((state) => (state.activeRequestId === requestId ? { ...state, activeRequestId: null } : state), true);
+      conversation.setState(
+        (state) => (state.activeRequestId === requestId ? { ...state, activeRequestId: null } : state),
+        true,
+      );
       live.setState((current) => (current?.requestId === requestId ? null : current), true);
       return;
     }

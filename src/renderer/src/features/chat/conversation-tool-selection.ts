@@ -5,7 +5,11 @@ import type { ToolSelection } from '@shared/tools/tool-selection';
 import type { EvaApi } from '../../platform/types';
 import type { ChatStore } from './chat-store-types';
 
-export async function setConversationToolSelection(api: EvaApi, chat: Pick<ChatStore, 'toolSelection' | 'conversation' | 'contextRefusal'>, selection: ToolSelection | null): Promise<boolean> {
+export async function setConversationToolSelection(
+  api: EvaApi,
+  chat: Pick<ChatStore, 'toolSelection' | 'conversation' | 'contextRefusal'>,
+  selection: ToolSelection | null,
+): Promise<boolean> {
   const next = selection && selection.off.length > 0 ? selection : null;
   chat.toolSelection.setState(next, true);
   chat.contextRefusal.setState(null, true);

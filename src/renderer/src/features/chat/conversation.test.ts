@@ -2,10 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { initialStreamingMessage } from '@shared/chat/stream-reducer';
 import type { ChatResult } from '@shared/contract';
 import { EMPTY_COUNTER } from './chat-stats';
-import { answerFromResult, contentText, endpointKey, failedAnswer, itemsBefore, newAnswerItem, settleAnswer, streamingAnswer, toChatMessages, type AnswerItem, type ChatItem } from './conversation';
+import {
+  answerFromResult,
+  contentText,
+  endpointKey,
+  failedAnswer,
+  itemsBefore,
+  newAnswerItem,
+  settleAnswer,
+  streamingAnswer,
+  toChatMessages,
+  type AnswerItem,
+  type ChatItem,
+} from './conversation';
 
 const user = (id: string, content: string = id): ChatItem => ({ kind: 'user', id, parentId: null, content });
-const answer = (id: string, content: string, status: AnswerItem['answer']['status'] = 'done'): AnswerItem => ({ ...newAnswerItem(id, null, `r-${id}`, 0, null), answer: { ...streamingAnswer(), content, status } });
+const answer = (id: string, content: string, status: AnswerItem['answer']['status'] = 'done'): AnswerItem => ({
+  ...newAnswerItem(id, null, `r-${id}`, 0, null),
+  answer: { ...streamingAnswer(), content, status },
+});
 
 describe('toChatMessages', () => {
   it('sends roles and content only', () => {
@@ -24,12 +39,18 @@ describe('toChatMessages', () => {
 
   it('merges part lists with strings', () => {
     const image = { type: 'image_url' as const, image_url: { url: 'data:image/png;base64,AA' } };
-    const items: ChatItem[] = [{ kind: 'user', id: '1', parentId: null, content: [image] }, { kind: 'user', id: '2', parentId: '1', content: 'what is it?' }];
+    const items: ChatItem[] = [
+      { kind: 'user', id: '1', parentId: null, content: [image] },
+      { kind: 'user', id: '2', parentId: '1', content: 'what is it?' },
+    ];
     expect(toChatMessages(items)).toEqual([{ role: 'user', content: [image, { type: 'text', text: 'what is it?' }] }]);
   });
 
   it('keeps a stopped partial answer', () => {
-    expect(toChatMessages([user('q'), answer('a', 'half', 'stopped')]).at(-1)).toEqual({ role: 'assistant', content: 'half' });
+    expect(toChatMessages([user('q'), answer('a', 'half', 'stopped')]).at(-1)).toEqual({
+      role: 'assistant',
+      content: 'half',
+    });
   });
 });
 
@@ -49,13 +70,21 @@ describe('answers', () => {
   });
 
   it('keeps the partial text of a call that failed as a whole', () => {
-    const failed = failedAnswer({ ...streamingAnswer(), content: 'partial' }, { code: 'internal', message: 'connection lost' });
+    const failed = failedAnswer(
+      { ...streamingAnswer(), content: 'partial' },
+      { code: 'internal', message: 'connection lost' },
+    );
     expect(failed).toMatchObject({ content: 'partial', status: 'error', error: { message: 'connection lost' } });
   });
 
   it('settles one answer and keeps every other item as the same object', () => {
     const items = [user('q'), answer('a', '', 'streaming')];
-    const settled = settleAnswer(items, 'r-a', { ...streamingAnswer(), content: 'done', status: 'done' }, EMPTY_COUNTER);
+    const settled = settleAnswer(
+      items,
+      'r-a',
+      { ...streamingAnswer(), content: 'done', status: 'done' },
+      EMPTY_COUNTER,
+    );
     expect(settled[0]).toBe(items[0]);
     expect((settled[1] as AnswerItem).answer.content).toBe('done');
     expect(settleAnswer(items, 'unknown', streamingAnswer(), EMPTY_COUNTER)).toBe(items);
@@ -69,7 +98,13 @@ describe('answers', () => {
 
 describe('helpers', () => {
   it('reads the text parts of content', () => {
-    expect(contentText([{ type: 'text', text: 'a' }, { type: 'image_url', image_url: { url: 'u' } }, { type: 'text', text: 'b' }])).toBe('a\n\nb');
+    expect(
+      contentText([
+        { type: 'text', text: 'a' },
+        { type: 'image_url', image_url: { url: 'u' } },
+        { type: 'text', text: 'b' },
+      ]),
+    ).toBe('a\n\nb');
   });
 
   it('names endpoints', () => {

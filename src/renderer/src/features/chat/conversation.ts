@@ -80,10 +80,25 @@ export interface ConversationState {
   slot: { endpointKey: string; slotId: number } | null;
 }
 
-export const EMPTY_CONVERSATION: ConversationState = { id: null, items: [], branches: NO_BRANCHES, activeRequestId: null, slot: null };
+export const EMPTY_CONVERSATION: ConversationState = {
+  id: null,
+  items: [],
+  branches: NO_BRANCHES,
+  activeRequestId: null,
+  slot: null,
+};
 
 export function streamingAnswer(): AnswerState {
-  return { content: '', reasoning: '', toolCalls: [], timings: null, usage: null, finishReason: null, status: 'streaming', slotId: null };
+  return {
+    content: '',
+    reasoning: '',
+    toolCalls: [],
+    timings: null,
+    usage: null,
+    finishReason: null,
+    status: 'streaming',
+    slotId: null,
+  };
 }
 
 /** The answer a ChatResult describes. A result still marked streaming (a core that returned early) counts as done. */
@@ -98,12 +113,32 @@ export function failedAnswer(partial: StreamingMessage | AnswerState, error: Ans
   return { ...rest, status: 'error', error };
 }
 
-export function newAnswerItem(id: string, parentId: string | null, requestId: string, dropped: number, nCtx: number | null): AnswerItem {
-  return { kind: 'assistant', id, parentId, requestId, answer: streamingAnswer(), counter: EMPTY_COUNTER, dropped, nCtx };
+export function newAnswerItem(
+  id: string,
+  parentId: string | null,
+  requestId: string,
+  dropped: number,
+  nCtx: number | null,
+): AnswerItem {
+  return {
+    kind: 'assistant',
+    id,
+    parentId,
+    requestId,
+    answer: streamingAnswer(),
+    counter: EMPTY_COUNTER,
+    dropped,
+    nCtx,
+  };
 }
 
 /** Replace the answer of one request; other items stay the same objects. */
-export function settleAnswer(items: readonly ChatItem[], requestId: string, answer: AnswerState, counter: TokenCounter): readonly ChatItem[] {
+export function settleAnswer(
+  items: readonly ChatItem[],
+  requestId: string,
+  answer: AnswerState,
+  counter: TokenCounter,
+): readonly ChatItem[] {
   const index = items.findIndex((item) => item.kind === 'assistant' && item.requestId === requestId);
   if (index < 0) return items;
   const next = [...items];
@@ -145,7 +180,11 @@ export function toChatMessages(items: readonly ChatItem[]): ChatMessage[] {
       continue;
     }
     const previous = out.at(-1);
-    if (previous?.role === 'user') out[out.length - 1] = { role: 'user', content: mergeContent(previous.content as string | ContentPart[], item.content) };
+    if (previous?.role === 'user')
+      out[out.length - 1] = {
+        role: 'user',
+        content: mergeContent(previous.content as string | ContentPart[], item.content),
+      };
     else out.push({ role: 'user', content: item.content });
   }
   return out;
@@ -153,7 +192,8 @@ export function toChatMessages(items: readonly ChatItem[]): ChatMessage[] {
 
 function mergeContent(a: string | ContentPart[], b: string | ContentPart[]): string | ContentPart[] {
   if (typeof a === 'string' && typeof b === 'string') return `${a}\n\n${b}`;
-  const parts = (content: string | ContentPart[]): ContentPart[] => (typeof content === 'string' ? (content === '' ? [] : [{ type: 'text', text: content }]) : content);
+  const parts = (content: string | ContentPart[]): ContentPart[] =>
+    typeof content === 'string' ? (content === '' ? [] : [{ type: 'text', text: content }]) : content;
   return [...parts(a), ...parts(b)];
 }
 

@@ -8,7 +8,12 @@ export type EndpointView =
   | { kind: 'missing' };
 
 /** `poolModel`: the model pool's model for the open conversation, which answers it while the pool runs. */
-export function describeEndpoint(settings: AppSettings | null, status: BackendStatus | null, props: ServerProps | null, poolModel: string | null = null): EndpointView {
+export function describeEndpoint(
+  settings: AppSettings | null,
+  status: BackendStatus | null,
+  props: ServerProps | null,
+  poolModel: string | null = null,
+): EndpointView {
   const endpoint = settings?.chat.endpoint ?? { kind: 'local' };
   if (endpoint.kind === 'link') {
     const profile = settings?.links.find((link) => link.id === endpoint.linkId);

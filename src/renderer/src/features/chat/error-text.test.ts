@@ -17,7 +17,9 @@ describe('answerErrorText', () => {
   });
 
   it("keeps the core's sentence for an unknown failure, and says something when there is none", () => {
-    expect(answerErrorText(createTranslator('en'), { code: 'from_a_newer_core', message: 'socket hang up' })).toBe('socket hang up');
+    expect(answerErrorText(createTranslator('en'), { code: 'from_a_newer_core', message: 'socket hang up' })).toBe(
+      'socket hang up',
+    );
     expect(answerErrorText(createTranslator('en'), undefined)).toBe(createTranslator('en')('chat.failed'));
   });
 });

@@ -6,12 +6,16 @@ import { createHeldEndpoint } from './held-endpoint';
 async function setup() {
   const api = createMemoryPlatform();
   const app = createSettingsStore(api);
-  const saved = await api.invoke('link:save', { profile: { name: 'Work', presetId: 'openai', baseUrl: 'https://api.example.com/v1', model: 'm' } });
+  const saved = await api.invoke('link:save', {
+    profile: { name: 'Work', presetId: 'openai', baseUrl: 'https://api.example.com/v1', model: 'm' },
+  });
   await app.refresh();
   return { api, app, held: createHeldEndpoint(app), linkId: saved.ok ? saved.value.id : '' };
 }
 
-const meta = (endpoint: { kind: 'local' | 'link'; linkId?: string }) => ({ endpoint: { baseUrl: '', model: '', ...endpoint } });
+const meta = (endpoint: { kind: 'local' | 'link'; linkId?: string }) => ({
+  endpoint: { baseUrl: '', model: '', ...endpoint },
+});
 
 describe('held endpoint', () => {
   it("offers one of the user's own endpoints that is not in use, and nothing else", async () => {

@@ -33,7 +33,12 @@ export function createHeldEndpoint(app: SettingsStore): HeldEndpoint {
       const settings = app.store.getState().settings;
       const linkId = meta.endpoint.linkId;
       // Only an endpoint the user has: a link profile that is gone is not offered.
-      const held: Endpoint | null = meta.endpoint.kind === 'local' ? { kind: 'local' } : linkId && settings?.links.some((link) => link.id === linkId) ? { kind: 'link', linkId } : null;
+      const held: Endpoint | null =
+        meta.endpoint.kind === 'local'
+          ? { kind: 'local' }
+          : linkId && settings?.links.some((link) => link.id === linkId)
+            ? { kind: 'link', linkId }
+            : null;
       const inUse = current();
       offer.setState(held && inUse && endpointKey(held) !== endpointKey(inUse) ? held : null, true);
     },

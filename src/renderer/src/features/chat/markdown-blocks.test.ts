@@ -3,7 +3,11 @@ import { normalizeMathDelimiters, splitMarkdownBlocks } from './markdown-blocks'
 
 describe('splitMarkdownBlocks', () => {
   it('splits paragraphs at blank lines', () => {
-    expect(splitMarkdownBlocks('# Title\n\nfirst\nstill first\n\n\nsecond')).toEqual(['# Title', 'first\nstill first', 'second']);
+    expect(splitMarkdownBlocks('# Title\n\nfirst\nstill first\n\n\nsecond')).toEqual([
+      '# Title',
+      'first\nstill first',
+      'second',
+    ]);
   });
 
   it('keeps fenced code with blank lines inside in one block', () => {
@@ -20,7 +24,11 @@ describe('splitMarkdownBlocks', () => {
   });
 
   it('keeps indented continuations with their list item', () => {
-    expect(splitMarkdownBlocks('1. step\n\n    - sub\n\n2. next\n\ndone')).toEqual(['1. step\n\n    - sub', '2. next', 'done']);
+    expect(splitMarkdownBlocks('1. step\n\n    - sub\n\n2. next\n\ndone')).toEqual([
+      '1. step\n\n    - sub',
+      '2. next',
+      'done',
+    ]);
   });
 
   it('does not close the last block on a trailing blank line, since more may come', () => {

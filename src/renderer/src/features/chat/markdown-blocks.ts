@@ -20,7 +20,14 @@ export function splitMarkdownBlocks(text: string): string[] {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
     if (fence !== null) {
-      if (line.trim().startsWith(fence) && line.trim().replace(/^[`~]+/, '').trim() === '') fence = null;
+      if (
+        line.trim().startsWith(fence) &&
+        line
+          .trim()
+          .replace(/^[`~]+/, '')
+          .trim() === ''
+      )
+        fence = null;
       current.push(line);
       continue;
     }
@@ -74,7 +81,18 @@ export function normalizeMathDelimiters(block: string): string {
   if (/^\s*(`{3,}|~{3,})/m.test(block)) return block;
   return block
     .split(/(`+[^`]*`+)/)
-    .map((segment, index) => (index % 2 === 1 ? segment : displayLines(rewritePairs(rewritePairs(segment, '\\[', '\\]', (body) => `$$${body}$$`), '\\(', '\\)', (body) => `$${body.trim()}$`))))
+    .map((segment, index) =>
+      index % 2 === 1
+        ? segment
+        : displayLines(
+            rewritePairs(
+              rewritePairs(segment, '\\[', '\\]', (body) => `$$${body}$$`),
+              '\\(',
+              '\\)',
+              (body) => `$${body.trim()}$`,
+            ),
+          ),
+    )
     .join('');
 }
 

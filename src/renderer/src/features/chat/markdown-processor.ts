@@ -48,14 +48,28 @@ function sanitize(tree: Nodes): void {
   });
 }
 
-/** A typeset formula: KaTeX's HTML as is (KaTeX escapes the source; its trust option is off), block-level in display mode. */
+/**
+ * A typeset formula: KaTeX's HTML as is (KaTeX escapes the source; its trust option is off), block-level in display
+ * mode.
+ */
 function MathHtml({ node }: { node?: Element }): ReactElement {
   const display = node?.properties.mode === 'display';
-  return jsx(display ? 'div' : 'span', { className: display ? 'md-math md-math-display' : 'md-math', dangerouslySetInnerHTML: { __html: String(node?.properties.html ?? '') } });
+  return jsx(display ? 'div' : 'span', {
+    className: display ? 'md-math md-math-display' : 'md-math',
+    dangerouslySetInnerHTML: { __html: String(node?.properties.html ?? '') },
+  });
 }
 
 export function renderMarkdown(text: string, components: Partial<Components>): ReactElement {
   const tree = processor.runSync(processor.parse(text)) as Nodes;
   sanitize(tree);
-  return toJsxRuntime(tree, { Fragment, jsx, jsxs, components: { [MATH_TAG]: MathHtml, ...components } as Partial<Components>, ignoreInvalidStyle: true, passKeys: true, passNode: true });
+  return toJsxRuntime(tree, {
+    Fragment,
+    jsx,
+    jsxs,
+    components: { [MATH_TAG]: MathHtml, ...components } as Partial<Components>,
+    ignoreInvalidStyle: true,
+    passKeys: true,
+    passNode: true,
+  });
 }

@@ -24,7 +24,11 @@ export interface DraftAddition {
 }
 
 /** The pieces as draft text and attachments; `props` (the local server's) decides whether images and audio can go. */
-export function draftAddition(parts: readonly McpContentPart[], newId: () => string, props: Pick<ServerProps, 'vision' | 'audio'> | null): DraftAddition {
+export function draftAddition(
+  parts: readonly McpContentPart[],
+  newId: () => string,
+  props: Pick<ServerProps, 'vision' | 'audio'> | null,
+): DraftAddition {
   const texts: string[] = [];
   const attachments: Attachment[] = [];
   const leftOut: LeftOut[] = [];
@@ -43,14 +47,35 @@ export function draftAddition(parts: readonly McpContentPart[], newId: () => str
       case 'audio': {
         const name = nameOf(part.uri, part.kind);
         if (props && !props[part.kind === 'image' ? 'vision' : 'audio']) {
-          leftOut.push({ name, reason: part.kind === 'image' ? 'no_vision' : 'no_audio', mimeType: part.mimeType, size: part.bytes, unit: 'bytes', limit: null });
+          leftOut.push({
+            name,
+            reason: part.kind === 'image' ? 'no_vision' : 'no_audio',
+            mimeType: part.mimeType,
+            size: part.bytes,
+            unit: 'bytes',
+            limit: null,
+          });
           break;
         }
-        attachments.push({ id: newId(), kind: part.kind, name, dataUrl: part.dataUrl, format: part.kind === 'audio' ? part.format : '', size: part.bytes });
+        attachments.push({
+          id: newId(),
+          kind: part.kind,
+          name,
+          dataUrl: part.dataUrl,
+          format: part.kind === 'audio' ? part.format : '',
+          size: part.bytes,
+        });
         break;
       }
       case 'skipped':
-        leftOut.push({ name: nameOf(part.uri, part.mimeType ?? 'data'), reason: part.reason, mimeType: part.mimeType, size: part.size, unit: part.unit, limit: part.limit });
+        leftOut.push({
+          name: nameOf(part.uri, part.mimeType ?? 'data'),
+          reason: part.reason,
+          mimeType: part.mimeType,
+          size: part.size,
+          unit: part.unit,
+          limit: part.limit,
+        });
         break;
     }
   }
@@ -75,7 +100,12 @@ export function withAddition(draft: Draft, addition: DraftAddition, replaceText 
 /** The last part of a URI's path, else the URI itself ("demo://x/logo.png" → "logo.png"). */
 function nameOf(uri: string | null, fallback: string): string {
   if (!uri) return fallback;
-  const last = uri.replace(/[?#].*$/, '').split('/').filter((part) => part !== '').at(-1) ?? uri;
+  const last =
+    uri
+      .replace(/[?#].*$/, '')
+      .split('/')
+      .filter((part) => part !== '')
+      .at(-1) ?? uri;
   try {
     return decodeURIComponent(last);
   } catch {

@@ -39,7 +39,17 @@ async function setup(withAgent = false) {
   const follower = createStreamFollower(api, (callback) => void callback());
   let n = 0;
   const agent = withAgent ? createAgentStore(api) : undefined;
-  const chat = createChatStore({ api, app, status, follower, agent, newId: () => `id${++n}`, sleep: () => Promise.resolve(), draftStorage: null, timers });
+  const chat = createChatStore({
+    api,
+    app,
+    status,
+    follower,
+    agent,
+    newId: () => `id${++n}`,
+    sleep: () => Promise.resolve(),
+    draftStorage: null,
+    timers,
+  });
   const stops = [follower.start(), status.start(), chat.start(), ...(agent ? [agent.start()] : [])];
   await app.refresh();
   await api.invoke('backend:load', { ...api.state.settings.load, modelPath: '/m/qwen.gguf' });
@@ -48,8 +58,12 @@ async function setup(withAgent = false) {
     chat.draft.setState({ text, attachments }, true);
     await timers.pause();
   };
-  const prefills = () => api.calls.filter((c) => c.channel === 'chat:prefill').map((c) => c.input as InvokeInput<'chat:prefill'>);
-  const sends = () => api.calls.filter((c) => c.channel === 'chat:send').map((c) => c.input as Extract<InvokeInput<'chat:send'>, { mode: 'chat' }>);
+  const prefills = () =>
+    api.calls.filter((c) => c.channel === 'chat:prefill').map((c) => c.input as InvokeInput<'chat:prefill'>);
+  const sends = () =>
+    api.calls
+      .filter((c) => c.channel === 'chat:send')
+      .map((c) => c.input as Extract<InvokeInput<'chat:send'>, { mode: 'chat' }>);
   return { api, app, chat, type, prefills, sends, dispose: () => stops.forEach((stop) => stop()) };
 }
 
@@ -62,14 +76,36 @@ describe('reading ahead from the composer', () => {
     await type('And of Spa');
     await type('And of Spain?');
     const [first, second, third] = prefills();
-    expect(first).toMatchObject({ endpoint: { kind: 'local' }, conversationId: null, messages: [{ role: 'user', content: 'What is the capital' }] });
-    expect(sends()[0]).toMatchObject({ systemPrompt: first?.systemPrompt, idSlot: first?.idSlot, messages: [{ role: 'user', content: 'What is the capital of France?' }] });
+    expect(first).toMatchObject({
+      endpoint: { kind: 'local' },
+      conversationId: null,
+      messages: [{ role: 'user', content: 'What is the capital' }],
+    });
+    expect(sends()[0]).toMatchObject({
+      systemPrompt: first?.systemPrompt,
+      idSlot: first?.idSlot,
+      messages: [{ role: 'user', content: 'What is the capital of France?' }],
+    });
     // The follow-up is read in its conversation, after the answer, as its send will carry it.
     expect(second?.conversationId).toBe(chat.conversation.getState().id);
     expect(third?.messages.at(-1)).toEqual({ role: 'user', content: 'And of Spain?' });
     await chat.send('And of Spain?');
     const followUp = sends()[1];
-    expect(followUp && { systemPrompt: followUp.systemPrompt, messages: followUp.messages, sampling: followUp.sampling, idSlot: followUp.idSlot }).toEqual(third && { systemPrompt: third.systemPrompt, messages: third.messages, sampling: third.sampling, idSlot: third.idSlot });
+    expect(
+      followUp && {
+        systemPrompt: followUp.systemPrompt,
+        messages: followUp.messages,
+        sampling: followUp.sampling,
+        idSlot: followUp.idSlot,
+      },
+    ).toEqual(
+      third && {
+        systemPrompt: third.systemPrompt,
+        messages: third.messages,
+        sampling: third.sampling,
+        idSlot: third.idSlot,
+      },
+    );
     dispose();
   });
 
@@ -104,7 +140,21 @@ describe('reading ahead from the composer', () => {
     let release = () => {};
     api.handle('chat:send', async (input) => {
       await new Promise<void>((resolve) => (release = resolve));
-      return { ok: true, value: { content: 'Paris', reasoning: '', toolCalls: [], timings: null, usage: null, finishReason: 'stop', status: 'done', slotId: 0, requestId: input.requestId, elapsedMs: 1 } };
+      return {
+        ok: true,
+        value: {
+          content: 'Paris',
+          reasoning: '',
+          toolCalls: [],
+          timings: null,
+          usage: null,
+          finishReason: 'stop',
+          status: 'done',
+          slotId: 0,
+          requestId: input.requestId,
+          elapsedMs: 1,
+        },
+      };
     });
     const answering = chat.send('First');
     await settle();
@@ -136,8 +186,22 @@ describe('reading ahead from the composer', () => {
     const run = api.calls.filter((c) => c.channel === 'agent:run').map((c) => c.input as InvokeInput<'agent:run'>)[0];
     const read = prefills().at(-1);
     expect(read?.agent).toEqual({ enableTools: ['controller'] });
-    expect(read && { systemPrompt: read.systemPrompt, messages: read.messages, sampling: read.sampling, idSlot: read.idSlot, endpoint: read.endpoint }).toEqual(
-      run && { systemPrompt: run.systemPrompt, messages: run.messages, sampling: run.sampling, idSlot: run.idSlot, endpoint: run.endpoint },
+    expect(
+      read && {
+        systemPrompt: read.systemPrompt,
+        messages: read.messages,
+        sampling: read.sampling,
+        idSlot: read.idSlot,
+        endpoint: read.endpoint,
+      },
+    ).toEqual(
+      run && {
+        systemPrompt: run.systemPrompt,
+        messages: run.messages,
+        sampling: run.sampling,
+        idSlot: run.idSlot,
+        endpoint: run.endpoint,
+      },
     );
     expect(run?.enableTools).toEqual(['controller']);
     dispose();

@@ -72,17 +72,45 @@ async function requestNow(deps: ReadAheadDeps): Promise<PrefillInput | null> {
   const nCtx = deps.props.getState()?.nCtx || null;
   const asAgent = deps.useTools.getState();
   if (!settings?.chat.readAhead || settings.knowledge.useInChat || (asAgent && !deps.conversationTools)) return null;
-  if (state.activeRequestId !== null || draft.attachments.length > 0 || draft.text.trim() === '' || deps.props.getState() === null) return null;
+  if (
+    state.activeRequestId !== null ||
+    draft.attachments.length > 0 ||
+    draft.text.trim() === '' ||
+    deps.props.getState() === null
+  )
+    return null;
   const chat = effectiveChat(settings.chat, deps.conventions.getState());
   if (chat.endpoint.kind !== 'local' || chat.endpoint.model || deps.pool?.modelFor(state.id)) return null;
-  const question: UserItem = { kind: 'user', id: 'read-ahead', parentId: state.items.at(-1)?.id ?? null, content: draft.text };
+  const question: UserItem = {
+    kind: 'user',
+    id: 'read-ahead',
+    parentId: state.items.at(-1)?.id ?? null,
+    content: draft.text,
+  };
   const history = [...state.items, question];
   // Fitted as the send will be (send-fit.ts), so what is read ahead is the prompt then sent.
   const runTools = runToolsOf(deps.conversationTools?.getState() ?? [], deps.toolSelection?.getState()?.off);
   const policy = () => deps.overflow.getState() ?? settings.chat.overflow;
-  const { fitted } = await fitSend(deps.api, { requestId: 'read-ahead', history, chat, nCtx, slot: state.slot, policy, runTools: asAgent ? runTools : null });
+  const { fitted } = await fitSend(deps.api, {
+    requestId: 'read-ahead',
+    history,
+    chat,
+    nCtx,
+    slot: state.slot,
+    policy,
+    runTools: asAgent ? runTools : null,
+  });
   if (!fitted.ok) return null;
   const { endpoint, messages, sampling, idSlot } = fitted.plan.input;
-  // The conversation's own system prompt, as the send carries it (for an agent run the core adds the tools), and the run's tool choices.
-  return { endpoint, systemPrompt: chat.systemPrompt, messages, sampling, idSlot, conversationId: state.id, ...(asAgent ? { agent: runToolFields(runTools) } : {}) };
+  // The conversation's own system prompt, as the send carries it (for an agent run the core adds the tools), and the
+  // run's tool choices.
+  return {
+    endpoint,
+    systemPrompt: chat.systemPrompt,
+    messages,
+    sampling,
+    idSlot,
+    conversationId: state.id,
+    ...(asAgent ? { agent: runToolFields(runTools) } : {}),
+  };
 }

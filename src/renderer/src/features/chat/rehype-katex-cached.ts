@@ -52,7 +52,8 @@ function textOf(node: ElementContent): string {
   return '';
 }
 
-const classesOf = (element: Element): string[] => (Array.isArray(element.properties.className) ? (element.properties.className as string[]) : []);
+const classesOf = (element: Element): string[] =>
+  Array.isArray(element.properties.className) ? (element.properties.className as string[]) : [];
 
 /**
  * The rehype plugin, in rehype-katex's place: `$…$` (math-inline), `$$…$$` (math-display) and
@@ -65,14 +66,20 @@ export default function rehypeKatexCached() {
       let code = element;
       if (element.tagName === 'pre') {
         const only = element.children.length === 1 ? element.children[0] : undefined;
-        if (only?.type !== 'element' || only.tagName !== 'code' || !classesOf(only).includes('language-math')) return undefined;
+        if (only?.type !== 'element' || only.tagName !== 'code' || !classesOf(only).includes('language-math'))
+          return undefined;
         code = only;
       }
       const classes = classesOf(code);
       const display = code !== element || classes.includes('math-display');
       if (!display && !classes.includes('math-inline') && !classes.includes('language-math')) return undefined;
       const html = typesetMath(textOf(code), display);
-      parent.children[index] = { type: 'element', tagName: MATH_TAG, properties: { mode: display ? 'display' : 'inline', html }, children: [] };
+      parent.children[index] = {
+        type: 'element',
+        tagName: MATH_TAG,
+        properties: { mode: display ? 'display' : 'inline', html },
+        children: [],
+      };
       return SKIP;
     });
   };

@@ -15,14 +15,22 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const CRASH = {
   code: 'server_crashed' as const,
-  message: 'The local model stopped: llama-server stopped unexpectedly (killed by SIGKILL) and was restarted 3 times; giving up. Reload it to go on.',
+  message:
+    'The local model stopped: llama-server stopped unexpectedly (killed by SIGKILL) and was restarted 3 times; giving up. Reload it to go on.',
   details: { action: 'reload', exitCode: null, signal: 'SIGKILL' },
 };
 
 async function setup() {
   const settings = memoryDefaultSettings();
   // What the load dialog saved before its last load: every field, not only the path.
-  settings.load = { ...settings.load, modelPath: '/m/qwen.gguf', contextSize: 8192, threads: 3, flashAttention: 'on', gpuLayers: 12 };
+  settings.load = {
+    ...settings.load,
+    modelPath: '/m/qwen.gguf',
+    contextSize: 8192,
+    threads: 3,
+    flashAttention: 'on',
+    gpuLayers: 12,
+  };
   const api = createMemoryPlatform({ settings });
   const app = createSettingsStore(api);
   const status = createStatusStore(api);
@@ -37,23 +45,47 @@ async function setup() {
   return { api, chat, load, lastLoad: settings.load as LoadSettings, dispose: () => stops.forEach((stop) => stop()) };
 }
 
-const lastAnswer = (items: readonly unknown[]) => items.filter((item): item is AnswerItem => (item as AnswerItem).kind === 'assistant').at(-1);
+const lastAnswer = (items: readonly unknown[]) =>
+  items.filter((item): item is AnswerItem => (item as AnswerItem).kind === 'assistant').at(-1);
 
 describe('a chat after the local model crashed', () => {
   it('shows why with a Reload action; Reload loads the last model with the same settings, and the retry answers', async () => {
     const { api, chat, load, lastLoad, dispose } = await setup();
     // The core gave up restarting: the status says so, and the next chat fails with the reason.
-    api.emit('backend:state', { ...api.state.status, state: 'error', pid: null, restarts: 3, error: { code: 'server_crashed', message: 'llama-server stopped unexpectedly (killed by SIGKILL)' } } satisfies BackendStatus);
+    api.emit('backend:state', {
+      ...api.state.status,
+      state: 'error',
+      pid: null,
+      restarts: 3,
+      error: { code: 'server_crashed', message: 'llama-server stopped unexpectedly (killed by SIGKILL)' },
+    } satisfies BackendStatus);
     let crashed = true;
     api.handle('chat:send', (input) =>
       crashed
         ? { ok: false, error: CRASH }
-        : { ok: true, value: { content: 'Back again', reasoning: '', toolCalls: [], timings: null, usage: null, finishReason: 'stop', status: 'done', slotId: 0, requestId: input.requestId, elapsedMs: 5 } },
+        : {
+            ok: true,
+            value: {
+              content: 'Back again',
+              reasoning: '',
+              toolCalls: [],
+              timings: null,
+              usage: null,
+              finishReason: 'stop',
+              status: 'done',
+              slotId: 0,
+              requestId: input.requestId,
+              elapsedMs: 5,
+            },
+          },
     );
 
     await chat.send('Hi');
     const failed = lastAnswer(chat.conversation.getState().items);
-    expect(failed?.answer).toMatchObject({ status: 'error', error: { code: 'server_crashed', message: expect.stringContaining('SIGKILL') } });
+    expect(failed?.answer).toMatchObject({
+      status: 'error',
+      error: { code: 'server_crashed', message: expect.stringContaining('SIGKILL') },
+    });
     expect(offersReload(failed!.answer)).toBe(true);
 
     // What the Reload button does: load.reload(), then regenerate.

@@ -40,7 +40,20 @@ export interface ResourcePicker {
   attachTemplate(template: McpResourceTemplateInfo): Promise<void>;
 }
 
-const CLOSED: ResourcePickerState = { open: false, servers: [], server: null, supported: true, resources: [], templates: [], nextCursor: null, loading: false, error: null, reading: null, values: {}, leftOut: [] };
+const CLOSED: ResourcePickerState = {
+  open: false,
+  servers: [],
+  server: null,
+  supported: true,
+  resources: [],
+  templates: [],
+  nextCursor: null,
+  loading: false,
+  error: null,
+  reading: null,
+  values: {},
+  leftOut: [],
+};
 
 export interface ResourcePickerDeps {
   api: EvaApi;
@@ -94,7 +107,8 @@ export function createResourcePicker({ api, chat, newId, mediaProps }: ResourceP
       return;
     }
     const addition = draftAddition(result.value.parts, newId, mediaProps());
-    if (addition.text !== '' || addition.attachments.length > 0) chat.draft.setState((draft) => withAddition(draft, addition), true);
+    if (addition.text !== '' || addition.attachments.length > 0)
+      chat.draft.setState((draft) => withAddition(draft, addition), true);
     if (addition.leftOut.length > 0) {
       state.setState({ reading: null, leftOut: addition.leftOut });
       return;
@@ -125,7 +139,10 @@ export function createResourcePicker({ api, chat, newId, mediaProps }: ResourceP
       if (server !== null && nextCursor !== null && !loading) await page(server, nextCursor);
     },
     attach: read,
-    setValue: (template, variable, value) => state.setState((current) => ({ values: { ...current.values, [template]: { ...current.values[template], [variable]: value } } })),
+    setValue: (template, variable, value) =>
+      state.setState((current) => ({
+        values: { ...current.values, [template]: { ...current.values[template], [variable]: value } },
+      })),
     attachTemplate: async (template) => {
       const values = state.getState().values[template.uriTemplate] ?? {};
       if (template.variables.some((name) => (values[name] ?? '').trim() === '')) return;

@@ -12,7 +12,11 @@ export interface LastOpened {
 }
 
 /** The browser's storage where there is one (a page reload keeps it), else memory. */
-export function storageLastOpened(storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null = typeof localStorage === 'undefined' ? null : localStorage): LastOpened {
+export function storageLastOpened(
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null = typeof localStorage === 'undefined'
+    ? null
+    : localStorage,
+): LastOpened {
   const KEY = 'eva.chat.lastConversation';
   let memory: string | null = null;
   return {
@@ -38,4 +42,3 @@ export function showSavedRuns(agent: AgentStore, conversationId: string, message
     }
   }
 }
-

@@ -30,14 +30,19 @@ export function answerFromStored(message: StoredMessage): AnswerState {
     case 'interrupted':
       return interruptedAnswer(base);
     case 'partial':
-      // Still being answered (the core calls a partial that nothing streams any more interrupted): the page re-attaches to it.
+      // Still being answered (the core calls a partial that nothing streams any more interrupted): the page re-attaches
+      // to it.
       return { ...base, status: 'streaming' };
   }
 }
 
 /** A saved answer that nothing will finish: cut off by a quit or crash, what had arrived kept. */
 export function interruptedAnswer(answer: AnswerState): AnswerState {
-  return { ...answer, status: 'error', error: { code: 'interrupted', message: 'This answer was cut off when EVA closed; what had arrived is kept.' } };
+  return {
+    ...answer,
+    status: 'error',
+    error: { code: 'interrupted', message: 'This answer was cut off when EVA closed; what had arrived is kept.' },
+  };
 }
 
 /** The run id under which a saved answer's agent steps are shown. */
@@ -55,7 +60,19 @@ export function itemsFromHistory(opened: Pick<OpenedConversation, 'messages' | '
     if (message.role === 'user') items.push({ kind: 'user', id, parentId: message.parentId, content: message.content });
     else if (message.role === 'assistant') {
       const image = chatImageOf(message.extra);
-      items.push({ kind: 'assistant', id, parentId: message.parentId, requestId: savedRunId(id), answer: answerFromStored(message), counter: EMPTY_COUNTER, dropped: 0, nCtx: opened.meta.nCtx, ...(savedRun(message) ? { agentRun: true } : {}), ...(message.citations?.length ? { citations: message.citations } : {}), ...(image ? { image } : {}) });
+      items.push({
+        kind: 'assistant',
+        id,
+        parentId: message.parentId,
+        requestId: savedRunId(id),
+        answer: answerFromStored(message),
+        counter: EMPTY_COUNTER,
+        dropped: 0,
+        nCtx: opened.meta.nCtx,
+        ...(savedRun(message) ? { agentRun: true } : {}),
+        ...(message.citations?.length ? { citations: message.citations } : {}),
+        ...(image ? { image } : {}),
+      });
     }
   }
   return items;

@@ -29,7 +29,11 @@ export interface SendFit {
  * `waiting` is told when the fit waits on the core (the tool list, a count) and when that ends. Where it need not
  * wait, the fit comes back at once, not as a promise: the send then goes ahead in the same tick as the key press.
  */
-export function fitSend(api: EvaApi, input: SendFitInput, waiting: (on: boolean) => void = () => undefined): SendFit | Promise<SendFit> {
+export function fitSend(
+  api: EvaApi,
+  input: SendFitInput,
+  waiting: (on: boolean) => void = () => undefined,
+): SendFit | Promise<SendFit> {
   if (!input.runTools || input.nCtx === null) return fitWith(api, input, null, waiting);
   const tools = input.runTools;
   waiting(true);
@@ -38,13 +42,25 @@ export function fitSend(api: EvaApi, input: SendFitInput, waiting: (on: boolean)
     .then((toolsPrompt) => fitWith(api, input, toolsPrompt, waiting));
 }
 
-function fitWith(api: EvaApi, input: SendFitInput, toolsPrompt: string | null, waiting: (on: boolean) => void): SendFit | Promise<SendFit> {
+function fitWith(
+  api: EvaApi,
+  input: SendFitInput,
+  toolsPrompt: string | null,
+  waiting: (on: boolean) => void,
+): SendFit | Promise<SendFit> {
   const { chat } = input;
   const fitChat = toolsPrompt ? { ...chat, systemPrompt: joinToolsPrompt(chat.systemPrompt, toolsPrompt) } : chat;
   const planInput = { ...input, chat: fitChat };
   const quick = planWithoutCount(planInput);
   if (quick) return { fitted: { ok: true, plan: quick }, toolsPrompt };
-  const count = (messages: readonly ChatMessage[]) => api.invoke('chat:count-tokens', { endpoint: chat.endpoint, systemPrompt: fitChat.systemPrompt, messages: [...messages] }).then((r) => (r.ok ? r.value : null));
+  const count = (messages: readonly ChatMessage[]) =>
+    api
+      .invoke('chat:count-tokens', {
+        endpoint: chat.endpoint,
+        systemPrompt: fitChat.systemPrompt,
+        messages: [...messages],
+      })
+      .then((r) => (r.ok ? r.value : null));
   waiting(true);
   return planChatSend({ ...planInput, policy: input.policy(), count })
     .finally(() => waiting(false))

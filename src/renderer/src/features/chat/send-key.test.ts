@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { isSendKey, type KeyInfo } from './send-key';
 
-const key = (patch: Partial<KeyInfo> = {}): KeyInfo => ({ key: 'Enter', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, isComposing: false, ...patch });
+const key = (patch: Partial<KeyInfo> = {}): KeyInfo => ({
+  key: 'Enter',
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  altKey: false,
+  isComposing: false,
+  ...patch,
+});
 
 describe('isSendKey', () => {
   it('sends on Ctrl+Enter or ⌘+Enter in both modes', () => {

@@ -25,7 +25,14 @@ export function sendHintKey(sendKey: ChatSettings['sendKey']): 'chat.hint.ctrlEn
 }
 
 /** The fields isSendKey needs from a React keyboard event. */
-export function keyInfo(event: { key: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean; nativeEvent: { isComposing: boolean; keyCode: number } }): KeyInfo {
+export function keyInfo(event: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+  nativeEvent: { isComposing: boolean; keyCode: number };
+}): KeyInfo {
   return {
     key: event.key,
     ctrlKey: event.ctrlKey,

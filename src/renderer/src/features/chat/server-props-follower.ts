@@ -15,7 +15,15 @@ export interface ServerPropsFollower {
   start(): () => void;
 }
 
-export function createServerPropsFollower({ api, app, status }: { api: EvaApi; app: SettingsStore; status: StatusStore }): ServerPropsFollower {
+export function createServerPropsFollower({
+  api,
+  app,
+  status,
+}: {
+  api: EvaApi;
+  app: SettingsStore;
+  status: StatusStore;
+}): ServerPropsFollower {
   const props = createStore<ServerProps | null>()(() => null);
   let ticket = 0;
 
@@ -34,7 +42,12 @@ export function createServerPropsFollower({ api, app, status }: { api: EvaApi; a
       const onChange = (): void => {
         const endpoint = app.store.getState().settings?.chat.endpoint;
         const current = status.store.getState();
-        const next = endpoint?.kind === 'link' ? `link:${endpoint.linkId}` : current?.state === 'ready' ? `local:${current.model?.path ?? ''}` : null;
+        const next =
+          endpoint?.kind === 'link'
+            ? `link:${endpoint.linkId}`
+            : current?.state === 'ready'
+              ? `local:${current.model?.path ?? ''}`
+              : null;
         if (next === source) return;
         source = next;
         if (next === null) {

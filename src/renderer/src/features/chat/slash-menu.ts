@@ -51,7 +51,17 @@ export interface SlashMenu {
   dismissLeftOut(): void;
 }
 
-const CLOSED: SlashMenuState = { query: null, prompts: null, failures: [], loadError: null, active: 0, form: null, busy: false, error: null, leftOut: [] };
+const CLOSED: SlashMenuState = {
+  query: null,
+  prompts: null,
+  failures: [],
+  loadError: null,
+  active: 0,
+  form: null,
+  busy: false,
+  error: null,
+  leftOut: [],
+};
 
 /** The word being typed after a lone "/" at the start of the draft; null when the draft is anything else. */
 export function slashQuery(text: string): string | null {
@@ -85,7 +95,11 @@ export function createSlashMenu({ api, chat, newId, mediaProps }: SlashMenuDeps)
     const mine = ++ticket;
     const result = await api.invoke('mcp:prompts');
     if (mine !== ticket || state.getState().query === null) return;
-    state.setState(result.ok ? { prompts: result.value.prompts, failures: result.value.failures, loadError: null } : { prompts: [], failures: [], loadError: result.error });
+    state.setState(
+      result.ok
+        ? { prompts: result.value.prompts, failures: result.value.failures, loadError: null }
+        : { prompts: [], failures: [], loadError: result.error },
+    );
   };
 
   const follow = (text: string): void => {
@@ -115,12 +129,20 @@ export function createSlashMenu({ api, chat, newId, mediaProps }: SlashMenuDeps)
   const fetchPrompt = async (prompt: McpPromptInfo, values: Record<string, string>): Promise<void> => {
     state.setState({ busy: true, error: null });
     const args = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
-    const result = await api.invoke('mcp:get-prompt', { server: prompt.server, name: prompt.name, ...(Object.keys(args).length > 0 ? { arguments: args } : {}) });
+    const result = await api.invoke('mcp:get-prompt', {
+      server: prompt.server,
+      name: prompt.name,
+      ...(Object.keys(args).length > 0 ? { arguments: args } : {}),
+    });
     if (!result.ok) {
       state.setState({ busy: false, error: result.error });
       return;
     }
-    const addition = draftAddition(result.value.messages.flatMap((message) => message.parts), newId, mediaProps());
+    const addition = draftAddition(
+      result.value.messages.flatMap((message) => message.parts),
+      newId,
+      mediaProps(),
+    );
     const next = withAddition(chat.draft.getState(), addition, true);
     dismissedOn = next.text;
     state.setState({ ...CLOSED, leftOut: addition.leftOut }, true);
@@ -170,11 +192,16 @@ export function createSlashMenu({ api, chat, newId, mediaProps }: SlashMenuDeps)
       return false;
     },
     pick,
-    setValue: (name, value) => state.setState((current) => (current.form ? { form: { ...current.form, values: { ...current.form.values, [name]: value } } } : current)),
+    setValue: (name, value) =>
+      state.setState((current) =>
+        current.form ? { form: { ...current.form, values: { ...current.form.values, [name]: value } } } : current,
+      ),
     submit: async () => {
       const { form, busy } = state.getState();
       if (!form || busy) return;
-      const missing = form.prompt.arguments.filter((arg) => arg.required && (form.values[arg.name] ?? '').trim() === '').map((arg) => arg.name);
+      const missing = form.prompt.arguments
+        .filter((arg) => arg.required && (form.values[arg.name] ?? '').trim() === '')
+        .map((arg) => arg.name);
       if (missing.length > 0) {
         state.setState({ form: { ...form, missing } });
         return;

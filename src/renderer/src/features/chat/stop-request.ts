@@ -22,10 +22,14 @@ export interface StopRequestDeps {
 export type StopRequest = (requestId: string) => Promise<void>;
 
 export function createStopRequest({ api, agent, runs, conversation, sleep }: StopRequestDeps): StopRequest {
-  /** The core registers a request only once it has resolved the endpoint; a stop before that finds nothing, so ask again. */
+  /**
+   * The core registers a request only once it has resolved the endpoint; a stop before that finds nothing, so ask
+   * again.
+   */
   return async (requestId) => {
     for (let attempt = 0; attempt < STOP_RETRIES; attempt++) {
-      const result = runs.has(requestId) && agent ? await agent.stop(requestId) : await api.invoke('chat:stop', { requestId });
+      const result =
+        runs.has(requestId) && agent ? await agent.stop(requestId) : await api.invoke('chat:stop', { requestId });
       if (!result.ok || result.value.stopped || conversation.getState().activeRequestId !== requestId) return;
       await sleep(STOP_RETRY_MS);
       if (conversation.getState().activeRequestId !== requestId) return;

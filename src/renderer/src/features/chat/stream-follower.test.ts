@@ -4,7 +4,13 @@ import { createStreamFollower, type LiveSnapshot } from './stream-follower';
 
 function manualFrames() {
   const pending: Array<() => void> = [];
-  return { frame: (callback: () => void) => pending.push(callback), run: () => pending.splice(0).forEach((callback) => callback()), get count() { return pending.length; } };
+  return {
+    frame: (callback: () => void) => pending.push(callback),
+    run: () => pending.splice(0).forEach((callback) => callback()),
+    get count() {
+      return pending.length;
+    },
+  };
 }
 
 describe('stream follower', () => {
@@ -54,7 +60,13 @@ describe('stream follower', () => {
     const follower = createStreamFollower(api, () => {});
     follower.start();
     const follow = follower.follow('c', () => {}, { raw: true });
-    api.emit('chat:stream', { requestId: 'c', events: [{ type: 'content', text: 'x <think>' }, { type: 'content', text: 'y' }] });
+    api.emit('chat:stream', {
+      requestId: 'c',
+      events: [
+        { type: 'content', text: 'x <think>' },
+        { type: 'content', text: 'y' },
+      ],
+    });
     expect(follow.finish().raw).toBe('x <think>y');
   });
 });

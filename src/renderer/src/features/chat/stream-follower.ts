@@ -28,10 +28,17 @@ export interface StreamFollower {
    * `turns`: an agent run, whose model turns stream as `<requestId>:<n>`; the snapshot shows the
    * newest turn (a new turn starts a fresh message, the token counter keeps counting).
    */
-  follow(requestId: string, onFrame: (snapshot: LiveSnapshot) => void, options?: { raw?: boolean; turns?: boolean; from?: StreamStart }): Follow;
+  follow(
+    requestId: string,
+    onFrame: (snapshot: LiveSnapshot) => void,
+    options?: { raw?: boolean; turns?: boolean; from?: StreamStart },
+  ): Follow;
 }
 
-/** Where a stream picked up midway stands (a request a reloaded page re-attaches to): events already in `message` are not sent again. */
+/**
+ * Where a stream picked up midway stands (a request a reloaded page re-attaches to): events already in `message` are
+ * not sent again.
+ */
 export interface StreamStart {
   message: StreamingMessage;
   turn: string | null;
@@ -40,7 +47,8 @@ export interface StreamStart {
 /** Runs a callback before the next paint; setTimeout where there is no requestAnimationFrame (tests, workers). */
 export type FrameScheduler = (callback: () => void) => void;
 
-const showsText = (event: StreamEvent): boolean => (event.type === 'content' || event.type === 'reasoning') && event.text !== '';
+const showsText = (event: StreamEvent): boolean =>
+  (event.type === 'content' || event.type === 'reasoning') && event.text !== '';
 
 export const animationFrame: FrameScheduler = (callback) => {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => callback());
@@ -120,7 +128,11 @@ interface Followed {
   onFrame: (snapshot: LiveSnapshot) => void;
 }
 
-export function createStreamFollower(api: EvaApi, frame: FrameScheduler = animationFrame, now: () => number = Date.now): StreamFollower {
+export function createStreamFollower(
+  api: EvaApi,
+  frame: FrameScheduler = animationFrame,
+  now: () => number = Date.now,
+): StreamFollower {
   const followed = new Map<string, Followed>();
   let scheduled = false;
 
@@ -183,7 +195,12 @@ export function createStreamFollower(api: EvaApi, frame: FrameScheduler = animat
     follow: (requestId, listener, options) => {
       const from = options?.from;
       const entry: Followed = {
-        snapshot: { message: from?.message ?? initialStreamingMessage(), counter: EMPTY_COUNTER, raw: '', turn: from?.turn ?? null },
+        snapshot: {
+          message: from?.message ?? initialStreamingMessage(),
+          counter: EMPTY_COUNTER,
+          raw: '',
+          turn: from?.turn ?? null,
+        },
         raw: options?.raw ?? false,
         turns: options?.turns ?? false,
         turn: from?.turn ?? null,

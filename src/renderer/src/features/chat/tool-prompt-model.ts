@@ -31,7 +31,19 @@ export interface ToolPromptModel {
 
 const EMPTY: ToolPromptState = { preview: null, selected: null, all: null };
 
-export function createToolPromptModel({ api, app, chat, timers, delayMs = TOOL_COUNT_DELAY_MS }: { api: EvaApi; app: SettingsStore; chat: ChatStore; timers: Timers; delayMs?: number }): ToolPromptModel {
+export function createToolPromptModel({
+  api,
+  app,
+  chat,
+  timers,
+  delayMs = TOOL_COUNT_DELAY_MS,
+}: {
+  api: EvaApi;
+  app: SettingsStore;
+  chat: ChatStore;
+  timers: Timers;
+  delayMs?: number;
+}): ToolPromptModel {
   const state = createStore<ToolPromptState>()(() => EMPTY);
   let timer: unknown = null;
   let ticket = 0;
@@ -43,12 +55,22 @@ export function createToolPromptModel({ api, app, chat, timers, delayMs = TOOL_C
     const enableTools = [...chat.conversationTools.getState()];
     const off = chat.toolSelection.getState()?.off ?? [];
     const endpoint = effectiveChat(settings.chat, chat.conventions.getState()).endpoint;
-    const ask = (disableTools: readonly string[]) => api.invoke('agent:tools-prompt', { ...(enableTools.length > 0 ? { enableTools } : {}), ...(disableTools.length > 0 ? { disableTools: [...disableTools] } : {}) });
-    const count = (text: string) => api.invoke('chat:count-tokens', { endpoint, systemPrompt: text, messages: [] }).then((r) => (r.ok ? r.value : null));
+    const ask = (disableTools: readonly string[]) =>
+      api.invoke('agent:tools-prompt', {
+        ...(enableTools.length > 0 ? { enableTools } : {}),
+        ...(disableTools.length > 0 ? { disableTools: [...disableTools] } : {}),
+      });
+    const count = (text: string) =>
+      api
+        .invoke('chat:count-tokens', { endpoint, systemPrompt: text, messages: [] })
+        .then((r) => (r.ok ? r.value : null));
     const [selected, all] = await Promise.all([ask(off), off.length > 0 ? ask([]) : null]);
     if (mine !== ticket || !selected.ok) return;
     state.setState({ preview: selected.value }, false);
-    const [selectedCount, allCount] = await Promise.all([count(selected.value.text), all?.ok ? count(all.value.text) : null]);
+    const [selectedCount, allCount] = await Promise.all([
+      count(selected.value.text),
+      all?.ok ? count(all.value.text) : null,
+    ]);
     if (mine !== ticket) return;
     state.setState({ selected: selectedCount, all: off.length > 0 ? allCount : selectedCount });
   };
@@ -70,7 +92,14 @@ export function createToolPromptModel({ api, app, chat, timers, delayMs = TOOL_C
   return {
     state,
     start: () => {
-      const stores: StoreApi<unknown>[] = [chat.useTools, chat.conversationTools, chat.toolSelection, chat.conventions, chat.props, app.store] as StoreApi<unknown>[];
+      const stores: StoreApi<unknown>[] = [
+        chat.useTools,
+        chat.conversationTools,
+        chat.toolSelection,
+        chat.conventions,
+        chat.props,
+        app.store,
+      ] as StoreApi<unknown>[];
       const offs = stores.map((store) => store.subscribe(schedule));
       // A server connecting, failing or changing its tools changes the list.
       offs.push(api.on('mcp:status', schedule));

@@ -16,7 +16,11 @@ const REFUSALS: Record<Exclude<AttachVerdict, 'ok'>, MessageKey> = {
  * Files from the picker, a paste or a drop become draft attachments. What the
  * model cannot take is refused with a visible reason, never dropped in silence.
  */
-export function useAttach(): { add: (files: Iterable<File>) => Promise<void>; refusal: { key: MessageKey; name: string } | null; clearRefusal: () => void } {
+export function useAttach(): {
+  add: (files: Iterable<File>) => Promise<void>;
+  refusal: { key: MessageKey; name: string } | null;
+  clearRefusal: () => void;
+} {
   const { chat, app } = useAppModel();
   const props = useStore(chat.props);
   const settings = useStore(app.store, (state) => state.settings);
@@ -35,7 +39,14 @@ export function useAttach(): { add: (files: Iterable<File>) => Promise<void>; re
       }
       try {
         const dataUrl = await readAsDataUrl(file);
-        const attachment = { id: newId(), kind: kind.kind, format: kind.format, name: file.name || kind.kind, dataUrl, size: file.size };
+        const attachment = {
+          id: newId(),
+          kind: kind.kind,
+          format: kind.format,
+          name: file.name || kind.kind,
+          dataUrl,
+          size: file.size,
+        };
         chat.draft.setState((draft) => ({ ...draft, attachments: [...draft.attachments, attachment] }), true);
       } catch {
         setRefusal({ key: 'chat.attach.unreadable', name: file.name });

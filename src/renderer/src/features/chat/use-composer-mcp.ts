@@ -12,7 +12,8 @@ export function useComposerMcp(): { slash: SlashMenu; picker: ResourcePicker; to
   const { api, app, chat } = useAppModel();
   const parts = useMemo(() => {
     // Only the local server says what it takes (as useAttach): a link endpoint decides for itself.
-    const mediaProps = () => (app.store.getState().settings?.chat.endpoint.kind === 'local' ? chat.props.getState() : null);
+    const mediaProps = () =>
+      app.store.getState().settings?.chat.endpoint.kind === 'local' ? chat.props.getState() : null;
     return {
       slash: createSlashMenu({ api, chat, newId, mediaProps }),
       picker: createResourcePicker({ api, chat, newId, mediaProps }),

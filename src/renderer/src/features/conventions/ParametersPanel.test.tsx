@@ -10,7 +10,10 @@ import { ChatView } from '../chat/ChatView';
 
 afterEach(cleanupApps);
 
-const sent = (api: MemoryPlatform) => api.calls.filter((c) => c.channel === 'chat:send').map((c) => c.input as Extract<InvokeInput<'chat:send'>, { mode: 'chat' }>);
+const sent = (api: MemoryPlatform) =>
+  api.calls
+    .filter((c) => c.channel === 'chat:send')
+    .map((c) => c.input as Extract<InvokeInput<'chat:send'>, { mode: 'chat' }>);
 const systemPrompt = () => screen.getByTestId('system-prompt') as HTMLTextAreaElement;
 
 async function openPanel() {

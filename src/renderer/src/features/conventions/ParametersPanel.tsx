@@ -32,7 +32,15 @@ export const ParametersPanel = memo(function ParametersPanel() {
   if (!open) return null;
 
   const aside = (
-    <aside className="parameters-panel" ref={panel} tabIndex={-1} aria-labelledby="parameters-panel-title" data-testid="parameters-panel" data-layout={overlay ? 'overlay' : 'docked'} {...(overlay ? { role: 'dialog', 'aria-modal': true } : {})}>
+    <aside
+      className="parameters-panel"
+      ref={panel}
+      tabIndex={-1}
+      aria-labelledby="parameters-panel-title"
+      data-testid="parameters-panel"
+      data-layout={overlay ? 'overlay' : 'docked'}
+      {...(overlay ? { role: 'dialog', 'aria-modal': true } : {})}
+    >
       <form
         noValidate
         onSubmit={(event) => {
@@ -42,7 +50,13 @@ export const ParametersPanel = memo(function ParametersPanel() {
       >
         <header className="dialog-head">
           <h2 id="parameters-panel-title">{t('conventions.title')}</h2>
-          <button type="button" className="icon-btn" aria-label={t('conventions.collapse')} data-testid="parameters-close" onClick={actions.close}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t('conventions.collapse')}
+            data-testid="parameters-close"
+            onClick={actions.close}
+          >
             ×
           </button>
         </header>
@@ -60,23 +74,70 @@ export const ParametersPanel = memo(function ParametersPanel() {
               <section className="side-section">
                 <h3>{t('conventions.sampling')}</h3>
                 <p className="muted small side-note">{t('conventions.samplingNote')}</p>
-                <SamplingFields values={form.sampling} errors={errors} onChange={(field, value) => actions.update((f) => ({ ...f, sampling: { ...f.sampling, [field]: value } }))} />
+                <SamplingFields
+                  values={form.sampling}
+                  errors={errors}
+                  onChange={(field, value) =>
+                    actions.update((f) => ({ ...f, sampling: { ...f.sampling, [field]: value } }))
+                  }
+                />
               </section>
               <section className="side-section">
                 <h3>{t('conventions.people')}</h3>
                 <p className="muted small side-note">{t('conventions.alwaysNote')}</p>
                 <div className="form-grid">
-                  <TextField label={t('conventions.userName')} value={form.userName} placeholder={t('chat.you')} testId="user-name" onChange={(userName) => actions.update((f) => ({ ...f, userName }))} />
-                  <TextField label={t('conventions.modelName')} value={form.modelName} placeholder={t('chat.model')} testId="model-name" onChange={(modelName) => actions.update((f) => ({ ...f, modelName }))} />
+                  <TextField
+                    label={t('conventions.userName')}
+                    value={form.userName}
+                    placeholder={t('chat.you')}
+                    testId="user-name"
+                    onChange={(userName) => actions.update((f) => ({ ...f, userName }))}
+                  />
+                  <TextField
+                    label={t('conventions.modelName')}
+                    value={form.modelName}
+                    placeholder={t('chat.model')}
+                    testId="model-name"
+                    onChange={(modelName) => actions.update((f) => ({ ...f, modelName }))}
+                  />
                 </div>
                 <Field label={t('conventions.stopWords')} hint={t('conventions.stopWordsHint')}>
                   {(id, describedBy) => (
-                    <textarea id={id} className="input textarea mono" rows={3} value={form.stopWords} aria-describedby={describedBy} spellCheck={false} data-testid="stop-words" onChange={(event) => actions.update((f) => ({ ...f, stopWords: event.target.value }))} />
+                    <textarea
+                      id={id}
+                      className="input textarea mono"
+                      rows={3}
+                      value={form.stopWords}
+                      aria-describedby={describedBy}
+                      spellCheck={false}
+                      data-testid="stop-words"
+                      onChange={(event) => actions.update((f) => ({ ...f, stopWords: event.target.value }))}
+                    />
                   )}
                 </Field>
-                <CheckField label={t('conventions.autoTitle')} hint={t('conventions.autoTitleHint')} checked={form.autoTitle} testId="auto-title" onChange={(autoTitle) => actions.update((f) => ({ ...f, autoTitle }))} />
-                <CheckField label={t('conventions.readAhead')} hint={t('conventions.readAheadHint')} checked={form.readAhead} testId="read-ahead" onChange={(readAhead) => actions.update((f) => ({ ...f, readAhead }))} />
-                <TextField label={t('conventions.reopenCache')} value={form.reopenCacheMb} numeric error={errors.reopenCacheMb} hint={t('conventions.reopenCacheHint')} testId="reopen-cache" onChange={(reopenCacheMb) => actions.update((f) => ({ ...f, reopenCacheMb }))} />
+                <CheckField
+                  label={t('conventions.autoTitle')}
+                  hint={t('conventions.autoTitleHint')}
+                  checked={form.autoTitle}
+                  testId="auto-title"
+                  onChange={(autoTitle) => actions.update((f) => ({ ...f, autoTitle }))}
+                />
+                <CheckField
+                  label={t('conventions.readAhead')}
+                  hint={t('conventions.readAheadHint')}
+                  checked={form.readAhead}
+                  testId="read-ahead"
+                  onChange={(readAhead) => actions.update((f) => ({ ...f, readAhead }))}
+                />
+                <TextField
+                  label={t('conventions.reopenCache')}
+                  value={form.reopenCacheMb}
+                  numeric
+                  error={errors.reopenCacheMb}
+                  hint={t('conventions.reopenCacheHint')}
+                  testId="reopen-cache"
+                  onChange={(reopenCacheMb) => actions.update((f) => ({ ...f, reopenCacheMb }))}
+                />
               </section>
             </>
           )}
@@ -98,7 +159,10 @@ export const ParametersPanel = memo(function ParametersPanel() {
     </aside>
   );
   return overlay ? (
-    <div className="overlay overlay-side" onMouseDown={(event) => event.target === event.currentTarget && actions.close()}>
+    <div
+      className="overlay overlay-side"
+      onMouseDown={(event) => event.target === event.currentTarget && actions.close()}
+    >
       {aside}
     </div>
   ) : (
@@ -127,13 +191,20 @@ function ModelSection() {
             {model.name}
           </dd>
           <dt>{t('conventions.context')}</dt>
-          <dd data-testid="parameters-context">{nCtx ? t('conventions.contextValue', { count: formatCount(nCtx) }) : t('conventions.contextUnknown')}</dd>
+          <dd data-testid="parameters-context">
+            {nCtx ? t('conventions.contextValue', { count: formatCount(nCtx) }) : t('conventions.contextUnknown')}
+          </dd>
         </dl>
       ) : (
         <p className="muted small">{t('conventions.modelNone')}</p>
       )}
       {!linked && (
-        <button type="button" className="btn btn-small" data-testid="parameters-reload" onClick={() => load.open('local')}>
+        <button
+          type="button"
+          className="btn btn-small"
+          data-testid="parameters-reload"
+          onClick={() => load.open('local')}
+        >
           {t('conventions.reload')}
         </button>
       )}
@@ -151,12 +222,25 @@ function ScopeSection({ scope }: { scope: ConventionsScope }) {
   const t = useT();
   const { chat, conventions } = useAppModel();
   const own = useStore(chat.conventions);
-  const note = scope === 'defaults' ? 'conventions.scope.defaultsNote' : own ? 'conventions.scope.ownNote' : 'conventions.scope.followsNote';
+  const note =
+    scope === 'defaults'
+      ? 'conventions.scope.defaultsNote'
+      : own
+        ? 'conventions.scope.ownNote'
+        : 'conventions.scope.followsNote';
   return (
     <section className="side-section parameters-scope">
       <div className="segmented" role="radiogroup" aria-label={t('conventions.scope')}>
         {SCOPES.map((item) => (
-          <button key={item.scope} type="button" role="radio" aria-checked={scope === item.scope} className={scope === item.scope ? 'is-active' : ''} data-testid={item.testId} onClick={() => conventions.setScope(item.scope)}>
+          <button
+            key={item.scope}
+            type="button"
+            role="radio"
+            aria-checked={scope === item.scope}
+            className={scope === item.scope ? 'is-active' : ''}
+            data-testid={item.testId}
+            onClick={() => conventions.setScope(item.scope)}
+          >
             {t(item.scope === 'conversation' ? 'conventions.scope.conversation' : 'conventions.scope.defaults')}
           </button>
         ))}
@@ -165,7 +249,12 @@ function ScopeSection({ scope }: { scope: ConventionsScope }) {
         {t(note)}
       </p>
       {own && (
-        <button type="button" className="btn btn-ghost btn-small" data-testid="parameters-reset" onClick={conventions.resetConversation}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          data-testid="parameters-reset"
+          onClick={conventions.resetConversation}
+        >
           {t('conventions.reset')}
         </button>
       )}

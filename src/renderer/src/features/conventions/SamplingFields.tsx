@@ -2,12 +2,22 @@ import { useT, type MessageKey } from '../../i18n';
 import { TextField } from '../../ui/form-fields';
 import type { ConventionsErrors, SamplingField } from './conventions-form';
 
-const FIELDS: ReadonlyArray<{ field: Exclude<SamplingField, 'temperature'>; label: MessageKey; hint: MessageKey; testId: string }> = [
+const FIELDS: ReadonlyArray<{
+  field: Exclude<SamplingField, 'temperature'>;
+  label: MessageKey;
+  hint: MessageKey;
+  testId: string;
+}> = [
   { field: 'max_tokens', label: 'sampling.maxTokens', hint: 'sampling.maxTokensHint', testId: 'sampling-max-tokens' },
   { field: 'top_k', label: 'sampling.topK', hint: 'sampling.topKHint', testId: 'sampling-top-k' },
   { field: 'top_p', label: 'sampling.topP', hint: 'sampling.topPHint', testId: 'sampling-top-p' },
   { field: 'min_p', label: 'sampling.minP', hint: 'sampling.minPHint', testId: 'sampling-min-p' },
-  { field: 'repeat_penalty', label: 'sampling.repeatPenalty', hint: 'sampling.repeatPenaltyHint', testId: 'sampling-repeat-penalty' },
+  {
+    field: 'repeat_penalty',
+    label: 'sampling.repeatPenalty',
+    hint: 'sampling.repeatPenaltyHint',
+    testId: 'sampling-repeat-penalty',
+  },
   { field: 'seed', label: 'sampling.seed', hint: 'sampling.seedHint', testId: 'sampling-seed' },
 ];
 
@@ -46,11 +56,25 @@ export function SamplingFields({ values, errors, onChange }: Props) {
             onChange={(event) => onChange('temperature', event.target.value)}
           />
         </div>
-        {errors.temperature ? <p className="field-error">{t(errors.temperature.key, errors.temperature.vars)}</p> : <p className="field-hint">{t('sampling.temperatureHint')}</p>}
+        {errors.temperature ? (
+          <p className="field-error">{t(errors.temperature.key, errors.temperature.vars)}</p>
+        ) : (
+          <p className="field-hint">{t('sampling.temperatureHint')}</p>
+        )}
       </div>
       <div className="form-grid">
         {FIELDS.map(({ field, label, hint, testId }) => (
-          <TextField key={field} label={t(label)} value={values[field]} mono error={errors[field]} hint={t(hint)} placeholder={t('sampling.serverDefault')} testId={testId} onChange={(value) => onChange(field, value)} />
+          <TextField
+            key={field}
+            label={t(label)}
+            value={values[field]}
+            mono
+            error={errors[field]}
+            hint={t(hint)}
+            placeholder={t('sampling.serverDefault')}
+            testId={testId}
+            onChange={(value) => onChange(field, value)}
+          />
         ))}
       </div>
     </div>

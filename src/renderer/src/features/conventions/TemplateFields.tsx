@@ -30,7 +30,12 @@ export function TemplateFields({ form, error, update }: Props) {
             {index === 0 ? t('conventions.defaultTemplate') : template.name || '…'}
           </button>
         ))}
-        <button type="button" className="chip chip-add" data-testid="template-add" onClick={() => update((f) => addTemplate(f, freshTemplateName(f.templates, t('conventions.newTemplate'))))}>
+        <button
+          type="button"
+          className="chip chip-add"
+          data-testid="template-add"
+          onClick={() => update((f) => addTemplate(f, freshTemplateName(f.templates, t('conventions.newTemplate'))))}
+        >
           + {t('conventions.addTemplate')}
         </button>
       </div>
@@ -44,7 +49,12 @@ export function TemplateFields({ form, error, update }: Props) {
             data-testid="template-name"
             onChange={(event) => update((f) => editTemplate(f, f.selected, { name: event.target.value }))}
           />
-          <button type="button" className="btn btn-danger" data-testid="template-delete" onClick={() => update((f) => deleteTemplate(f, f.selected))}>
+          <button
+            type="button"
+            className="btn btn-danger"
+            data-testid="template-delete"
+            onClick={() => update((f) => deleteTemplate(f, f.selected))}
+          >
             {t('conventions.deleteTemplate')}
           </button>
         </div>
@@ -61,7 +71,12 @@ export function TemplateFields({ form, error, update }: Props) {
       <div className="template-foot">
         <span className="muted small">{t('conventions.templateHint')}</span>
         {isDefault && selected?.text !== DEFAULT_SYSTEM_PROMPT && (
-          <button type="button" className="btn btn-ghost btn-small" data-testid="template-restore" onClick={() => update((f) => editTemplate(f, 0, { text: DEFAULT_SYSTEM_PROMPT }))}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            data-testid="template-restore"
+            onClick={() => update((f) => editTemplate(f, 0, { text: DEFAULT_SYSTEM_PROMPT }))}
+          >
             {t('conventions.restoreDefault')}
           </button>
         )}

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, DEFAULT_SYSTEM_PROMPT } from '@shared/default-settings';
-import { addTemplate, conventionsPatch, deleteTemplate, editTemplate, formatStopWords, formFromSettings, freshTemplateName, parseStopWords } from './conventions-form';
+import {
+  addTemplate,
+  conventionsPatch,
+  deleteTemplate,
+  editTemplate,
+  formatStopWords,
+  formFromSettings,
+  freshTemplateName,
+  parseStopWords,
+} from './conventions-form';
 
 const chat = () => defaultSettings().chat;
 
@@ -18,7 +27,10 @@ describe('stop words', () => {
 
 describe('templates', () => {
   it('select the template whose text is the system prompt', () => {
-    expect(formFromSettings(chat())).toMatchObject({ selected: 0, templates: [{ name: 'Default', text: DEFAULT_SYSTEM_PROMPT }] });
+    expect(formFromSettings(chat())).toMatchObject({
+      selected: 0,
+      templates: [{ name: 'Default', text: DEFAULT_SYSTEM_PROMPT }],
+    });
   });
 
   it('keep a system prompt that matches no template', () => {
@@ -32,7 +44,10 @@ describe('templates', () => {
     expect(form.selected).toBe(1);
     form = editTemplate(form, 1, { text: 'Arr.', name: 'Pirate!' });
     expect(form.templates[1]).toEqual({ name: 'Pirate!', text: 'Arr.' });
-    expect(editTemplate(form, 0, { name: 'Renamed', text: 'changed' }).templates[0]).toEqual({ name: 'Default', text: 'changed' });
+    expect(editTemplate(form, 0, { name: 'Renamed', text: 'changed' }).templates[0]).toEqual({
+      name: 'Default',
+      text: 'changed',
+    });
     expect(deleteTemplate(form, 0)).toBe(form);
     const deleted = deleteTemplate(form, 1);
     expect(deleted.templates).toHaveLength(1);
@@ -40,7 +55,15 @@ describe('templates', () => {
   });
 
   it('finds a fresh name', () => {
-    expect(freshTemplateName([{ name: 'Custom', text: '' }, { name: 'Custom 2', text: '' }], 'Custom')).toBe('Custom 3');
+    expect(
+      freshTemplateName(
+        [
+          { name: 'Custom', text: '' },
+          { name: 'Custom 2', text: '' },
+        ],
+        'Custom',
+      ),
+    ).toBe('Custom 3');
   });
 });
 
@@ -48,22 +71,41 @@ describe('conventionsPatch', () => {
   it('turns the draft into a chat settings patch, the chosen template as system prompt', () => {
     let form = addTemplate(formFromSettings(chat()), 'Short');
     form = editTemplate(form, 1, { text: 'Be brief.' });
-    form = { ...form, userName: ' Ann ', stopWords: 'User:', sampling: { ...form.sampling, temperature: '1.2', seed: '', max_tokens: '-1' } };
+    form = {
+      ...form,
+      userName: ' Ann ',
+      stopWords: 'User:',
+      sampling: { ...form.sampling, temperature: '1.2', seed: '', max_tokens: '-1' },
+    };
     const result = conventionsPatch(form, chat());
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value).toMatchObject({ systemPrompt: 'Be brief.', userName: 'Ann', stopWords: ['User:'] });
     // The send key is the Hotkeys panel's: this panel never writes it.
     expect(result.value).not.toHaveProperty('sendKey');
-    expect(result.value.sampling).toEqual({ temperature: 1.2, top_k: 40, top_p: 0.95, min_p: 0.05, repeat_penalty: 1.1, max_tokens: -1 });
+    expect(result.value.sampling).toEqual({
+      temperature: 1.2,
+      top_k: 40,
+      top_p: 0.95,
+      min_p: 0.05,
+      repeat_penalty: 1.1,
+      max_tokens: -1,
+    });
   });
 
   it('reports out-of-range and malformed numbers per field', () => {
     const form = formFromSettings(chat());
-    const result = conventionsPatch({ ...form, sampling: { ...form.sampling, temperature: '3', top_k: '1.5', top_p: 'abc' } }, chat());
+    const result = conventionsPatch(
+      { ...form, sampling: { ...form.sampling, temperature: '3', top_k: '1.5', top_p: 'abc' } },
+      chat(),
+    );
     expect(result).toEqual({
       ok: false,
-      errors: { temperature: { key: 'load.error.max', vars: { max: 2 } }, top_k: { key: 'load.error.wholeNumber' }, top_p: { key: 'conventions.error.number' } },
+      errors: {
+        temperature: { key: 'load.error.max', vars: { max: 2 } },
+        top_k: { key: 'load.error.wholeNumber' },
+        top_p: { key: 'conventions.error.number' },
+      },
     });
   });
 
@@ -73,7 +115,10 @@ describe('conventionsPatch', () => {
       const result = conventionsPatch({ ...form, sampling: { ...form.sampling, top_k: text } }, chat());
       expect(result, text).toEqual({ ok: false, errors: { top_k: { key: 'conventions.error.number' } } });
     }
-    expect(conventionsPatch({ ...form, sampling: { ...form.sampling, temperature: ' 0.5 ' } }, chat())).toEqual({ ok: false, errors: { temperature: { key: 'load.error.spaces' } } });
+    expect(conventionsPatch({ ...form, sampling: { ...form.sampling, temperature: ' 0.5 ' } }, chat())).toEqual({
+      ok: false,
+      errors: { temperature: { key: 'load.error.spaces' } },
+    });
     const ok = conventionsPatch({ ...form, sampling: { ...form.sampling, temperature: '.5', seed: '-1' } }, chat());
     expect(ok.ok && ok.value.sampling).toMatchObject({ temperature: 0.5, seed: -1 });
   });
@@ -91,7 +136,11 @@ describe('conventionsPatch', () => {
     expect(form.reopenCacheMb).toBe('4096');
     const off = conventionsPatch({ ...form, reopenCacheMb: '0' }, chat());
     expect(off.ok && off.value.reopenCacheMb).toBe(0);
-    for (const bad of ['', '-1', '1.5', '1e3', '20000000']) expect(conventionsPatch({ ...form, reopenCacheMb: bad }, chat())).toMatchObject({ ok: false, errors: { reopenCacheMb: expect.any(Object) } });
+    for (const bad of ['', '-1', '1.5', '1e3', '20000000'])
+      expect(conventionsPatch({ ...form, reopenCacheMb: bad }, chat())).toMatchObject({
+        ok: false,
+        errors: { reopenCacheMb: expect.any(Object) },
+      });
   });
 
   it('reads ahead by default, and saves it turned off', () => {
@@ -106,6 +155,9 @@ describe('conventionsPatch', () => {
     const ok = conventionsPatch(formFromSettings(base), base);
     expect(ok.ok && ok.value.sampling?.stop).toEqual(['###']);
     const form = addTemplate(formFromSettings(base), ' ');
-    expect(conventionsPatch(form, base)).toMatchObject({ ok: false, errors: { templateName: { key: 'conventions.error.templateName' } } });
+    expect(conventionsPatch(form, base)).toMatchObject({
+      ok: false,
+      errors: { templateName: { key: 'conventions.error.templateName' } },
+    });
   });
 });

@@ -8,7 +8,15 @@ import type { SamplingSettings } from '@shared/chat/types';
 import { parseStrictDecimal, plainDecimal } from '@shared/strict-number';
 import type { FieldError } from '../../ui/field-error';
 
-export const SAMPLING_FIELDS = ['temperature', 'top_k', 'top_p', 'min_p', 'repeat_penalty', 'max_tokens', 'seed'] as const;
+export const SAMPLING_FIELDS = [
+  'temperature',
+  'top_k',
+  'top_p',
+  'min_p',
+  'repeat_penalty',
+  'max_tokens',
+  'seed',
+] as const;
 export type SamplingField = (typeof SAMPLING_FIELDS)[number];
 const INTEGER_FIELDS: ReadonlySet<SamplingField> = new Set(['top_k', 'max_tokens', 'seed']);
 const MAX_REOPEN_CACHE_MB = 10_000_000;
@@ -51,15 +59,31 @@ export function parseStopWords(text: string): string[] {
 }
 
 export function formFromSettings(chat: ChatSettings): ConventionsForm {
-  const templates = chat.templates.length > 0 ? chat.templates.map((t) => ({ ...t })) : [{ name: 'Default', text: chat.systemPrompt }];
+  const templates =
+    chat.templates.length > 0 ? chat.templates.map((t) => ({ ...t })) : [{ name: 'Default', text: chat.systemPrompt }];
   let selected = templates.findIndex((t) => t.text === chat.systemPrompt);
   // A system prompt that matches no template (set elsewhere) is kept as a template of its own.
   if (selected < 0) {
     templates.push({ name: 'Current', text: chat.systemPrompt });
     selected = templates.length - 1;
   }
-  const sampling = Object.fromEntries(SAMPLING_FIELDS.map((field) => [field, chat.sampling[field] === undefined ? '' : plainDecimal(chat.sampling[field])])) as Record<SamplingField, string>;
-  return { templates, selected, userName: chat.userName, modelName: chat.modelName, stopWords: formatStopWords(chat.stopWords), autoTitle: chat.autoTitle, readAhead: chat.readAhead, reopenCacheMb: String(chat.reopenCacheMb), sampling };
+  const sampling = Object.fromEntries(
+    SAMPLING_FIELDS.map((field) => [
+      field,
+      chat.sampling[field] === undefined ? '' : plainDecimal(chat.sampling[field]),
+    ]),
+  ) as Record<SamplingField, string>;
+  return {
+    templates,
+    selected,
+    userName: chat.userName,
+    modelName: chat.modelName,
+    stopWords: formatStopWords(chat.stopWords),
+    autoTitle: chat.autoTitle,
+    readAhead: chat.readAhead,
+    reopenCacheMb: String(chat.reopenCacheMb),
+    sampling,
+  };
 }
 
 export function addTemplate(form: ConventionsForm, name: string): ConventionsForm {
@@ -92,24 +116,37 @@ export function freshTemplateName(templates: readonly Template[], base: string):
 
 type Issue = z.core.$ZodIssue;
 
-function parseSamplingField(field: SamplingField, text: string): { ok: true; value: number | undefined } | { ok: false; error: FieldError } {
+function parseSamplingField(
+  field: SamplingField,
+  text: string,
+): { ok: true; value: number | undefined } | { ok: false; error: FieldError } {
   if (text.trim() === '') return { ok: true, value: undefined };
   // Strict (strict-number.ts): '1e3', '0x10', 'Infinity' and ' 0.5 ' are errors, not numbers.
   const strict = parseStrictDecimal(text);
-  if (!strict.ok) return { ok: false, error: { key: strict.problem === 'spaces' ? 'load.error.spaces' : 'conventions.error.number' } };
+  if (!strict.ok)
+    return {
+      ok: false,
+      error: { key: strict.problem === 'spaces' ? 'load.error.spaces' : 'conventions.error.number' },
+    };
   const value = strict.value;
-  if (INTEGER_FIELDS.has(field) && !Number.isInteger(value)) return { ok: false, error: { key: 'load.error.wholeNumber' } };
+  if (INTEGER_FIELDS.has(field) && !Number.isInteger(value))
+    return { ok: false, error: { key: 'load.error.wholeNumber' } };
   const checked = SamplingSchema.shape[field].safeParse(value);
   if (checked.success) return { ok: true, value };
   const issue = checked.error.issues.find((i: Issue) => i.code === 'too_small' || i.code === 'too_big');
-  if (issue?.code === 'too_small') return { ok: false, error: { key: 'load.error.min', vars: { min: Number(issue.minimum) } } };
-  if (issue?.code === 'too_big') return { ok: false, error: { key: 'load.error.max', vars: { max: Number(issue.maximum) } } };
+  if (issue?.code === 'too_small')
+    return { ok: false, error: { key: 'load.error.min', vars: { min: Number(issue.minimum) } } };
+  if (issue?.code === 'too_big')
+    return { ok: false, error: { key: 'load.error.max', vars: { max: Number(issue.maximum) } } };
   return { ok: false, error: { key: 'conventions.error.number' } };
 }
 
 export type ConventionsResult = { ok: true; value: Partial<ChatSettings> } | { ok: false; errors: ConventionsErrors };
 
-/** The settings patch for `settings:update {chat}`; `base` keeps fields the panel does not show (sampling.stop, the endpoint). */
+/**
+ * The settings patch for `settings:update {chat}`; `base` keeps fields the panel does not show (sampling.stop, the
+ * endpoint).
+ */
 export function conventionsPatch(form: ConventionsForm, base: ChatSettings): ConventionsResult {
   const errors: ConventionsErrors = {};
   const sampling: SamplingSettings = {};
@@ -120,8 +157,10 @@ export function conventionsPatch(form: ConventionsForm, base: ChatSettings): Con
   }
   if (form.templates.some((t) => t.name.trim() === '')) errors.templateName = { key: 'conventions.error.templateName' };
   const cache = parseStrictDecimal(form.reopenCacheMb);
-  if (!cache.ok || !Number.isInteger(cache.value) || cache.value < 0) errors.reopenCacheMb = { key: 'load.error.wholeNumber' };
-  else if (cache.value > MAX_REOPEN_CACHE_MB) errors.reopenCacheMb = { key: 'load.error.max', vars: { max: MAX_REOPEN_CACHE_MB } };
+  if (!cache.ok || !Number.isInteger(cache.value) || cache.value < 0)
+    errors.reopenCacheMb = { key: 'load.error.wholeNumber' };
+  else if (cache.value > MAX_REOPEN_CACHE_MB)
+    errors.reopenCacheMb = { key: 'load.error.max', vars: { max: MAX_REOPEN_CACHE_MB } };
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   if (base.sampling.stop !== undefined) sampling.stop = base.sampling.stop;
   const templates = form.templates.map((t) => ({ name: t.name.trim(), text: t.text }));

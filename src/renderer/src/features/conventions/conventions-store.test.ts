@@ -14,7 +14,11 @@ async function setup(own: OwnConventions | null = null) {
   if (!created.ok) throw new Error(created.error.message);
   const conversationId = created.value.id;
   const saveOwn = (values: OwnConventions | null) =>
-    api.invoke('history:set-conventions', { id: conversationId, systemPrompt: values?.systemPrompt ?? '', sampling: values?.sampling ?? {} });
+    api.invoke('history:set-conventions', {
+      id: conversationId,
+      systemPrompt: values?.systemPrompt ?? '',
+      sampling: values?.sampling ?? {},
+    });
   /** what the conversation's saved file says now */
   const savedMeta = async () => {
     const opened = await api.invoke('history:open', { id: conversationId });
@@ -33,7 +37,11 @@ describe('parameters store', () => {
     conventions.update((form) => ({ ...form, sampling: { ...form.sampling, temperature: '0.2' } }));
     expect(await conventions.save()).toBe(true);
     expect(conventions.store.getState()).toMatchObject({ open: true, saved: true });
-    expect(api.state.settings.chat).toMatchObject({ systemPrompt: 'Be brief.', sampling: { temperature: 0.2 }, endpoint: { kind: 'local' } });
+    expect(api.state.settings.chat).toMatchObject({
+      systemPrompt: 'Be brief.',
+      sampling: { temperature: 0.2 },
+      endpoint: { kind: 'local' },
+    });
     expect(api.calls.some((c) => c.channel === 'backend:load')).toBe(false);
     conventions.update((form) => ({ ...form, userName: 'Ann' }));
     expect(conventions.store.getState().saved).toBe(false);
@@ -44,11 +52,18 @@ describe('parameters store', () => {
     conventions.open();
     conventions.update((form) => ({ ...form, sampling: { ...form.sampling, max_tokens: 'lots' } }));
     expect(await conventions.save()).toBe(false);
-    expect(conventions.store.getState()).toMatchObject({ open: true, saved: false, errors: { max_tokens: { key: 'conventions.error.number' } } });
+    expect(conventions.store.getState()).toMatchObject({
+      open: true,
+      saved: false,
+      errors: { max_tokens: { key: 'conventions.error.number' } },
+    });
   });
 
   it("opens on a conversation's own values and saves them to it alone, never to the defaults", async () => {
-    const { api, held, savedMeta, conventions } = await setup({ systemPrompt: 'Be a pirate.', sampling: { temperature: 0.3 } });
+    const { api, held, savedMeta, conventions } = await setup({
+      systemPrompt: 'Be a pirate.',
+      sampling: { temperature: 0.3 },
+    });
     const defaults = api.state.settings.chat;
     conventions.open();
     const { scope, form } = conventions.store.getState();
@@ -68,7 +83,11 @@ describe('parameters store', () => {
 
   it('shows the defaults on switching to them, and a reset makes the conversation follow the defaults', async () => {
     const { api, held, savedMeta, conventions } = await setup({ systemPrompt: 'Be a pirate.' });
-    await api.invoke('history:set-conventions', { id: (await savedMeta()).id, systemPrompt: 'Be a pirate.', sampling: {} });
+    await api.invoke('history:set-conventions', {
+      id: (await savedMeta()).id,
+      systemPrompt: 'Be a pirate.',
+      sampling: {},
+    });
     conventions.open();
     conventions.setScope('defaults');
     let form = conventions.store.getState().form;

@@ -49,12 +49,23 @@ export interface ConventionsStoreDeps {
   app: SettingsStore;
   /** the open conversation's own system prompt and sampling; null: it follows the defaults */
   own: StoreApi<OwnConventions | null>;
-  /** write the open conversation's own values to its saved file (null: it follows the defaults again); a conversation not saved yet takes them when it is created */
+  /**
+   * write the open conversation's own values to its saved file (null: it follows the defaults again); a conversation
+   * not saved yet takes them when it is created
+   */
   saveOwn(own: OwnConventions | null): Promise<Result<unknown>>;
 }
 
 export function createConventionsStore({ app, own, saveOwn }: ConventionsStoreDeps): ConventionsStore {
-  const store = createStore<ConventionsState>()(() => ({ open: false, scope: 'defaults', form: null, errors: {}, saving: false, saved: false, error: null }));
+  const store = createStore<ConventionsState>()(() => ({
+    open: false,
+    scope: 'defaults',
+    form: null,
+    errors: {},
+    saving: false,
+    saved: false,
+    error: null,
+  }));
   const patch = (next: Partial<ConventionsState>): void => store.setState((state) => ({ ...state, ...next }), true);
 
   const draft = (scope: ConventionsScope): ConventionsForm | null => {
@@ -62,7 +73,8 @@ export function createConventionsStore({ app, own, saveOwn }: ConventionsStoreDe
     if (!chat) return null;
     return formFromSettings(scope === 'conversation' ? { ...chat, ...own.getState() } : chat);
   };
-  const show = (scope: ConventionsScope): void => patch({ scope, form: draft(scope), errors: {}, error: null, saved: false });
+  const show = (scope: ConventionsScope): void =>
+    patch({ scope, form: draft(scope), errors: {}, error: null, saved: false });
   const naturalScope = (): ConventionsScope => (own.getState() ? 'conversation' : 'defaults');
 
   // Another conversation opened (or a new chat) while the panel is shown: show what applies to it.

@@ -26,13 +26,27 @@ interface Props {
  * menu key opens the ⋯ menu (Rename among it), which the mouse reaches by its button.
  * No F2 to rename: F2 is the default recording hotkey, a global one that never reaches the row.
  */
-export const HistoryRowView = memo(function HistoryRowView({ summary, active, tabStop, keysHintId, onOpen, onFocus, onMove, onRename, onPin, onExport, onDelete }: Props) {
+export const HistoryRowView = memo(function HistoryRowView({
+  summary,
+  active,
+  tabStop,
+  keysHintId,
+  onOpen,
+  onFocus,
+  onMove,
+  onRename,
+  onPin,
+  onExport,
+  onDelete,
+}: Props) {
   const t = useT();
   const [renaming, setRenaming] = useState<string | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const openButton = useRef<HTMLButtonElement>(null);
-  /** a rename left by Enter or Esc gives the focus back to the row; one left by a click elsewhere does not take it back */
+  /**
+   * a rename left by Enter or Esc gives the focus back to the row; one left by a click elsewhere does not take it back
+   */
   const refocus = useRef(false);
   const title = summary.title || t('history.untitled');
 
@@ -102,7 +116,9 @@ export const HistoryRowView = memo(function HistoryRowView({ summary, active, ta
             {summary.pinned && <span aria-label={t('history.pinned')}>📌 </span>}
             {title}
           </span>
-          {summary.preview && summary.preview !== summary.title && <span className="history-preview">{summary.preview}</span>}
+          {summary.preview && summary.preview !== summary.title && (
+            <span className="history-preview">{summary.preview}</span>
+          )}
         </button>
       ) : (
         <input

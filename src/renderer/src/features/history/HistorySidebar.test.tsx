@@ -20,7 +20,10 @@ function startOfToday(): number {
   return date.getTime();
 }
 
-/** Four conversations last changed at different times (the fake stamps them with the platform's clock), one of them pinned. */
+/**
+ * Four conversations last changed at different times (the fake stamps them with the platform's clock), one of them
+ * pinned.
+ */
 async function renderSeeded() {
   let clock: number | null = null;
   const ids: Record<string, string> = {};
@@ -49,12 +52,16 @@ async function renderSeeded() {
 function listed(): string[] {
   const list = screen.getByTestId('history-list');
   return [...list.querySelectorAll<HTMLElement>('.history-group, [data-testid="history-item"]')].map((el) =>
-    el.classList.contains('history-group') ? `# ${el.textContent}` : `${within(el).getByTestId('history-open').getAttribute('title')}`,
+    el.classList.contains('history-group')
+      ? `# ${el.textContent}`
+      : `${within(el).getByTestId('history-open').getAttribute('title')}`,
   );
 }
 
 const row = (title: string): HTMLElement => {
-  const found = screen.getAllByTestId('history-item').find((el) => within(el).getByTestId('history-open').getAttribute('title') === title);
+  const found = screen
+    .getAllByTestId('history-item')
+    .find((el) => within(el).getByTestId('history-open').getAttribute('title') === title);
   if (!found) throw new Error(`no history row titled ${title}: ${listed().join(' | ')}`);
   return found;
 };
@@ -65,12 +72,24 @@ function choose(title: string, item: 'history.rename' | 'history.delete', t: Tra
   fireEvent.click(within(row(title)).getByRole('menuitem', { name: t(item) }));
 }
 
-const callsOf = <C extends 'history:rename' | 'history:delete' | 'history:undo-delete'>(api: MemoryPlatform, channel: C) => api.calls.filter((c) => c.channel === channel).map((c) => c.input as InvokeInput<C>);
+const callsOf = <C extends 'history:rename' | 'history:delete' | 'history:undo-delete'>(
+  api: MemoryPlatform,
+  channel: C,
+) => api.calls.filter((c) => c.channel === channel).map((c) => c.input as InvokeInput<C>);
 
 describe('HistorySidebar', () => {
   it('lists conversations under date headers: pinned first, then today, yesterday, older', async () => {
     await renderSeeded();
-    expect(listed()).toEqual(['# Pinned', 'Rust lifetimes', '# Today', 'Grocery list', '# Yesterday', 'Lisbon trip plan', '# Older', 'Tax return 2023']);
+    expect(listed()).toEqual([
+      '# Pinned',
+      'Rust lifetimes',
+      '# Today',
+      'Grocery list',
+      '# Yesterday',
+      'Lisbon trip plan',
+      '# Older',
+      'Tax return 2023',
+    ]);
     expect(row('Rust lifetimes').dataset.pinned).toBe('true');
   });
 
@@ -87,7 +106,10 @@ describe('HistorySidebar', () => {
     const results = await screen.findByTestId('history-results');
     // "Lisbon" matches by its title; "Grocery list" by "lis" inside "list".
     const hits = within(results).getAllByTestId('history-result');
-    expect(hits.map((hit) => hit.querySelector('.history-title')?.textContent).sort()).toEqual(['Grocery list', 'Lisbon trip plan']);
+    expect(hits.map((hit) => hit.querySelector('.history-title')?.textContent).sort()).toEqual([
+      'Grocery list',
+      'Lisbon trip plan',
+    ]);
     expect([...results.querySelectorAll('mark')].map((mark) => mark.textContent.toLowerCase())).toEqual(['lis', 'lis']);
     expect(screen.queryByTestId('history-list')).toBeNull();
 
@@ -135,7 +157,18 @@ describe('HistorySidebar', () => {
     expect(deleted).toEqual({ ids: [ids['Lisbon trip plan']] });
 
     fireEvent.click(screen.getByTestId('history-undo'));
-    await waitFor(() => expect(listed()).toEqual(['# Pinned', 'Rust lifetimes', '# Today', 'Grocery list', '# Yesterday', 'Lisbon trip plan', '# Older', 'Tax return 2023']));
+    await waitFor(() =>
+      expect(listed()).toEqual([
+        '# Pinned',
+        'Rust lifetimes',
+        '# Today',
+        'Grocery list',
+        '# Yesterday',
+        'Lisbon trip plan',
+        '# Older',
+        'Tax return 2023',
+      ]),
+    );
     expect(screen.queryByTestId('history-undo-bar')).toBeNull();
     expect(callsOf(api, 'history:undo-delete')).toHaveLength(1);
   });
@@ -152,8 +185,15 @@ describe('HistorySidebar', () => {
 
 /** The rows' open buttons, top to bottom, and which of them Tab reaches. */
 const openButtons = (): HTMLElement[] => screen.getAllByTestId('history-open');
-const tabStops = (): string[] => openButtons().filter((button) => button.tabIndex === 0).map((button) => button.getAttribute('title') ?? '');
-const focusedTitle = (): string | null => (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('[data-testid="history-item"]')?.querySelector('[data-testid="history-open"]')?.getAttribute('title') ?? null;
+const tabStops = (): string[] =>
+  openButtons()
+    .filter((button) => button.tabIndex === 0)
+    .map((button) => button.getAttribute('title') ?? '');
+const focusedTitle = (): string | null =>
+  (document.activeElement as HTMLElement | null)
+    ?.closest<HTMLElement>('[data-testid="history-item"]')
+    ?.querySelector('[data-testid="history-open"]')
+    ?.getAttribute('title') ?? null;
 const press = (key: string, init: Partial<KeyboardEventInit> = {}): void => {
   fireEvent.keyDown(document.activeElement as Element, { key, ...init });
 };
@@ -179,7 +219,9 @@ describe('HistorySidebar while a question is sent', () => {
     // A first question in a new chat: the conversation has its id before the core has saved it.
     act(() => model.chat.conversation.setState((state) => ({ ...state, id: 'not-saved-yet' }), true));
     expect(renders).toBe(before);
-    expect(screen.getAllByTestId('history-item').filter((item) => item.querySelector('[aria-current]'))).toHaveLength(0);
+    expect(screen.getAllByTestId('history-item').filter((item) => item.querySelector('[aria-current]'))).toHaveLength(
+      0,
+    );
     act(() => model.chat.conversation.setState((state) => ({ ...state, id: ids['Grocery list'] as string }), true));
     expect(renders).toBeGreaterThan(before);
     expect(row('Grocery list').querySelector('[aria-current="true"]')).not.toBeNull();
@@ -194,7 +236,9 @@ describe('HistorySidebar on the keyboard', () => {
 
     fireEvent.click(within(row('Lisbon trip plan')).getByTestId('history-open'));
     await waitFor(() => expect(row('Lisbon trip plan').querySelector('[aria-current="true"]')).not.toBeNull());
-    expect(screen.getAllByTestId('history-item').filter((item) => item.querySelector('[aria-current]'))).toHaveLength(1);
+    expect(screen.getAllByTestId('history-item').filter((item) => item.querySelector('[aria-current]'))).toHaveLength(
+      1,
+    );
     expect(tabStops()).toEqual(['Lisbon trip plan']);
     expect(ids['Lisbon trip plan']).toBeDefined();
   });

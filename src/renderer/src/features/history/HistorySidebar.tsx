@@ -1,5 +1,15 @@
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { downloadText } from '../../lib/download';
@@ -43,7 +53,9 @@ export const HistorySidebar = memo(function HistorySidebar({ id, overlay = false
   // question but its row only once saved: selecting the id itself re-rendered the whole history in the
   // send's frame, while the model read the prompt, to change nothing on screen (issue 16).
   const listed = useMemo(() => new Set(ids), [ids]);
-  const openId = useStore(chat.conversation, (conversation) => (conversation.id !== null && listed.has(conversation.id) ? conversation.id : null));
+  const openId = useStore(chat.conversation, (conversation) =>
+    conversation.id !== null && listed.has(conversation.id) ? conversation.id : null,
+  );
   // The row the keyboard last reached, for as long as the same conversation is open: opening
   // another one (here, by search, by New chat) moves the Tab stop to it.
   const [cursor, setCursor] = useState<{ id: string; openId: string | null } | null>(null);
@@ -68,16 +80,21 @@ export const HistorySidebar = memo(function HistorySidebar({ id, overlay = false
     },
     overscan: 8,
     // The Tab stop is always rendered, even scrolled far away, or Tab would skip the list.
-    rangeExtractor: useCallback((range: Range) => {
-      const indexes = defaultRangeExtractor(range);
-      return stopIndex < 0 || indexes.includes(stopIndex) ? indexes : [...indexes, stopIndex].sort((a, b) => a - b);
-    }, [stopIndex]),
+    rangeExtractor: useCallback(
+      (range: Range) => {
+        const indexes = defaultRangeExtractor(range);
+        return stopIndex < 0 || indexes.includes(stopIndex) ? indexes : [...indexes, stopIndex].sort((a, b) => a - b);
+      },
+      [stopIndex],
+    ),
   });
 
   useLayoutEffect(() => {
     const wanted = pendingFocus.current;
     if (wanted === null) return;
-    const row = [...(box.current?.querySelectorAll<HTMLElement>('[data-testid="history-item"]') ?? [])].find((element) => element.dataset.id === wanted);
+    const row = [...(box.current?.querySelectorAll<HTMLElement>('[data-testid="history-item"]') ?? [])].find(
+      (element) => element.dataset.id === wanted,
+    );
     const target = row?.querySelector<HTMLElement>('[data-testid="history-open"]');
     if (target) {
       pendingFocus.current = null;
@@ -174,9 +191,19 @@ export const HistorySidebar = memo(function HistorySidebar({ id, overlay = false
         {t('history.keysHint')}
       </span>
       {searching ? (
-        <SearchResults results={state.results} query={query} onOpen={(conversationId, messageId) => open(conversationId, messageId ?? undefined)} />
+        <SearchResults
+          results={state.results}
+          query={query}
+          onOpen={(conversationId, messageId) => open(conversationId, messageId ?? undefined)}
+        />
       ) : (
-        <div className="history-scroll" ref={box} data-testid="history-list" role="list" aria-label={t('history.title')}>
+        <div
+          className="history-scroll"
+          ref={box}
+          data-testid="history-list"
+          role="list"
+          aria-label={t('history.title')}
+        >
           {state.loaded && rows.length === 0 && <p className="muted small history-empty">{t('history.empty')}</p>}
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
@@ -219,13 +246,23 @@ export const HistorySidebar = memo(function HistorySidebar({ id, overlay = false
       {state.undo && (
         <div className="history-undo" role="status" data-testid="history-undo-bar">
           <span>{t('history.deleted', { count: state.undo.conversationIds.length })}</span>
-          <button type="button" className="btn btn-small" data-testid="history-undo" onClick={() => void history.undo()}>
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid="history-undo"
+            onClick={() => void history.undo()}
+          >
             {t('history.undo')}
           </button>
         </div>
       )}
       <footer className="history-foot">
-        <button type="button" className="btn btn-ghost btn-small" data-testid="history-import" onClick={() => fileInput.current?.click()}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          data-testid="history-import"
+          onClick={() => fileInput.current?.click()}
+        >
           {t('history.import')}
         </button>
         <input
@@ -239,12 +276,23 @@ export const HistorySidebar = memo(function HistorySidebar({ id, overlay = false
             event.target.value = '';
           }}
         />
-        <button type="button" className="btn btn-ghost btn-small" data-testid="history-export-all" disabled={state.conversations.length === 0} onClick={() => void exportFile('all', 'json')}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          data-testid="history-export-all"
+          disabled={state.conversations.length === 0}
+          onClick={() => void exportFile('all', 'json')}
+        >
           {t('history.exportAll')}
         </button>
         {confirmClear ? (
           <span className="history-confirm">
-            <button type="button" className="btn btn-small btn-danger" data-testid="history-clear-confirm" onClick={() => void clearAll()}>
+            <button
+              type="button"
+              className="btn btn-small btn-danger"
+              data-testid="history-clear-confirm"
+              onClick={() => void clearAll()}
+            >
               {t('history.clearConfirm')}
             </button>
             <button type="button" className="btn btn-ghost btn-small" onClick={() => setConfirmClear(false)}>
@@ -252,7 +300,13 @@ export const HistorySidebar = memo(function HistorySidebar({ id, overlay = false
             </button>
           </span>
         ) : (
-          <button type="button" className="btn btn-ghost btn-small" data-testid="history-clear" disabled={state.conversations.length === 0} onClick={() => setConfirmClear(true)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            data-testid="history-clear"
+            disabled={state.conversations.length === 0}
+            onClick={() => setConfirmClear(true)}
+          >
             {t('history.clear')}
           </button>
         )}

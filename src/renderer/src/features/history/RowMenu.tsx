@@ -51,7 +51,14 @@ export function RowMenu({ label, items, onClose }: Props) {
   };
 
   return (
-    <div className="row-menu" role="menu" aria-label={label} ref={menu} onKeyDown={onKeyDown} data-testid="history-menu-list">
+    <div
+      className="row-menu"
+      role="menu"
+      aria-label={label}
+      ref={menu}
+      onKeyDown={onKeyDown}
+      data-testid="history-menu-list"
+    >
       {items.map((item) => (
         <button
           key={item.testId}

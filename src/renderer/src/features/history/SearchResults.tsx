@@ -10,7 +10,8 @@ interface Props {
   onOpen(conversationId: string, messageId: string | null): void;
 }
 
-const keyOf = (hit: { conversationId: string; messageId: string | null }): string => `${hit.conversationId}/${hit.messageId ?? ''}`;
+const keyOf = (hit: { conversationId: string; messageId: string | null }): string =>
+  `${hit.conversationId}/${hit.messageId ?? ''}`;
 
 /**
  * Hits over titles and full message text, the match marked; a click or Enter opens the
@@ -20,7 +21,8 @@ export function SearchResults({ results, query, onOpen }: Props) {
   const t = useT();
   const [cursor, setCursor] = useState<string | null>(null);
   if (!results) return <p className="muted small history-empty">{t('history.searching')}</p>;
-  if (results.hits.length === 0) return <p className="muted small history-empty">{t('history.noResults', { query })}</p>;
+  if (results.hits.length === 0)
+    return <p className="muted small history-empty">{t('history.noResults', { query })}</p>;
   const keys = results.hits.map(keyOf);
   const stop = tabStop(keys, cursor, null);
 
@@ -31,11 +33,18 @@ export function SearchResults({ results, query, onOpen }: Props) {
     if (next === null) return;
     event.preventDefault();
     setCursor(next);
-    [...event.currentTarget.querySelectorAll<HTMLElement>('[data-key]')].find((element) => element.dataset.key === next)?.focus();
+    [...event.currentTarget.querySelectorAll<HTMLElement>('[data-key]')]
+      .find((element) => element.dataset.key === next)
+      ?.focus();
   };
 
   return (
-    <ul className="history-results" data-testid="history-results" aria-label={t('history.search')} onKeyDown={onKeyDown}>
+    <ul
+      className="history-results"
+      data-testid="history-results"
+      aria-label={t('history.search')}
+      onKeyDown={onKeyDown}
+    >
       {results.hits.map((hit) => (
         <li key={keyOf(hit)}>
           <button
@@ -51,7 +60,9 @@ export function SearchResults({ results, query, onOpen }: Props) {
           >
             <span className="history-title">{hit.title || t('history.untitled')}</span>
             <span className="history-preview">
-              {highlightSegments(hit.snippet, hit.matches).map((segment, index) => (segment.match ? <mark key={index}>{segment.text}</mark> : <span key={index}>{segment.text}</span>))}
+              {highlightSegments(hit.snippet, hit.matches).map((segment, index) =>
+                segment.match ? <mark key={index}>{segment.text}</mark> : <span key={index}>{segment.text}</span>,
+              )}
             </span>
           </button>
         </li>

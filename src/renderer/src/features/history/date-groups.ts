@@ -39,7 +39,8 @@ export function groupRows(summaries: readonly ConversationSummary[], now: number
     const list = groups.get(group);
     if (!list) continue;
     rows.push({ kind: 'header', group });
-    for (const summary of [...list].sort((a, b) => b.updatedAt - a.updatedAt)) rows.push({ kind: 'conversation', summary });
+    for (const summary of [...list].sort((a, b) => b.updatedAt - a.updatedAt))
+      rows.push({ kind: 'conversation', summary });
   }
   return rows;
 }

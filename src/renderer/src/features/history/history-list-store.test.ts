@@ -9,7 +9,12 @@ async function setup() {
   const api = createMemoryPlatform();
   const errors: AppError[] = [];
   const timers: Array<{ callback: () => void; ms: number }> = [];
-  const store = createHistoryListStore({ api, report: (e) => errors.push(e), setTimer: (callback, ms) => timers.push({ callback, ms }), clearTimer: () => undefined });
+  const store = createHistoryListStore({
+    api,
+    report: (e) => errors.push(e),
+    setTimer: (callback, ms) => timers.push({ callback, ms }),
+    clearTimer: () => undefined,
+  });
   const stop = store.start();
   const make = async (title: string) => {
     const created = await api.invoke('history:create', { title });
@@ -29,20 +34,30 @@ describe('history list store', () => {
     expect(store.state.getState().conversations.map((c) => c.title)).toEqual(['first']);
   });
 
-  it('a change fetches only the conversations it names and puts them in place, in the list\'s order; a delete takes one out', async () => {
+  it("a change fetches only the conversations it names and puts them in place, in the list's order; a delete takes one out", async () => {
     const { store, make, api } = await setup();
     await settle();
     const first = await make('first');
     const second = await make('second');
     await settle();
-    expect(store.state.getState().conversations.map((c) => c.title).sort()).toEqual(['first', 'second']);
-    const lists = () => api.calls.filter((c) => c.channel === 'history:list').map((c) => c.input as { ids?: string[] } | undefined);
+    expect(
+      store.state
+        .getState()
+        .conversations.map((c) => c.title)
+        .sort(),
+    ).toEqual(['first', 'second']);
+    const lists = () =>
+      api.calls.filter((c) => c.channel === 'history:list').map((c) => c.input as { ids?: string[] } | undefined);
     const before = lists().length;
     await api.invoke('history:rename', { id: first, title: 'first, renamed' });
     await api.invoke('history:pin', { id: first, pinned: true });
     await settle();
     expect(store.state.getState().conversations.map((c) => c.title)).toEqual(['first, renamed', 'second']);
-    expect(lists().slice(before).every((input) => input?.ids?.length === 1 && input.ids[0] === first)).toBe(true);
+    expect(
+      lists()
+        .slice(before)
+        .every((input) => input?.ids?.length === 1 && input.ids[0] === first),
+    ).toBe(true);
     await api.invoke('history:delete', { ids: [second] });
     await settle();
     expect(store.state.getState().conversations.map((c) => c.title)).toEqual(['first, renamed']);
@@ -59,7 +74,12 @@ describe('history list store', () => {
     // The core announces changes together (debounced): one event names them all.
     api.emit('history:changed', { conversationIds: ids });
     await settle();
-    expect(api.calls.slice(before).filter((c) => c.channel === 'history:list').map((c) => c.input)).toEqual([undefined]);
+    expect(
+      api.calls
+        .slice(before)
+        .filter((c) => c.channel === 'history:list')
+        .map((c) => c.input),
+    ).toEqual([undefined]);
     expect(store.state.getState().conversations).toHaveLength(60);
   });
 

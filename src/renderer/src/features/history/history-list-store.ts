@@ -29,7 +29,10 @@ export interface HistoryListStore {
   clearAll(): Promise<TrashReceipt | null>;
   /** brings back what the last delete removed; the ids restored */
   undo(): Promise<string[]>;
-  exportFile(ids: readonly string[] | 'all', format: 'markdown' | 'json'): Promise<{ text: string; fileName: string; mime: string } | null>;
+  exportFile(
+    ids: readonly string[] | 'all',
+    format: 'markdown' | 'json',
+  ): Promise<{ text: string; fileName: string; mime: string } | null>;
   importText(text: string): Promise<string[]>;
 }
 
@@ -47,7 +50,13 @@ const PATCH_MAX = 50;
 
 const INITIAL: HistoryListState = { conversations: [], loaded: false, query: '', results: null, undo: null };
 
-export function createHistoryListStore({ api, report, now = Date.now, setTimer = (cb, ms) => setTimeout(cb, ms), clearTimer = (h) => clearTimeout(h as ReturnType<typeof setTimeout>) }: HistoryListDeps): HistoryListStore {
+export function createHistoryListStore({
+  api,
+  report,
+  now = Date.now,
+  setTimer = (cb, ms) => setTimeout(cb, ms),
+  clearTimer = (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+}: HistoryListDeps): HistoryListStore {
   const state = createStore<HistoryListState>()(() => INITIAL);
   let listTicket = 0;
   let searchTicket = 0;
@@ -74,7 +83,10 @@ export function createHistoryListStore({ api, report, now = Date.now, setTimer =
     const fresh = await call(api.invoke('history:list', { ids: [...ids] }));
     // A whole list asked for meanwhile has these as they are now, or newer.
     if (ticket !== listTicket || !fresh) return;
-    state.setState((current) => ({ ...current, conversations: patchList(current.conversations, ids, fresh.conversations) }), true);
+    state.setState(
+      (current) => ({ ...current, conversations: patchList(current.conversations, ids, fresh.conversations) }),
+      true,
+    );
   };
 
   const search = async (query: string): Promise<void> => {
@@ -89,18 +101,29 @@ export function createHistoryListStore({ api, report, now = Date.now, setTimer =
   const offerUndo = (receipt: TrashReceipt): void => {
     if (undoTimer !== null) clearTimer(undoTimer);
     state.setState((current) => ({ ...current, undo: receipt }), true);
-    undoTimer = setTimer(() => {
-      undoTimer = null;
-      state.setState((current) => (current.undo?.token === receipt.token ? { ...current, undo: null } : current), true);
-    }, Math.max(0, receipt.purgeAt - now()));
+    undoTimer = setTimer(
+      () => {
+        undoTimer = null;
+        state.setState(
+          (current) => (current.undo?.token === receipt.token ? { ...current, undo: null } : current),
+          true,
+        );
+      },
+      Math.max(0, receipt.purgeAt - now()),
+    );
   };
 
-  const removing = async (work: Promise<{ ok: true; value: TrashReceipt } | { ok: false; error: AppError }>): Promise<TrashReceipt | null> => {
+  const removing = async (
+    work: Promise<{ ok: true; value: TrashReceipt } | { ok: false; error: AppError }>,
+  ): Promise<TrashReceipt | null> => {
     const receipt = await call(work);
     if (!receipt) return null;
     const gone = new Set(receipt.conversationIds);
     // Gone from the list at once; the core's change event confirms it.
-    state.setState((current) => ({ ...current, conversations: current.conversations.filter((c) => !gone.has(c.id)) }), true);
+    state.setState(
+      (current) => ({ ...current, conversations: current.conversations.filter((c) => !gone.has(c.id)) }),
+      true,
+    );
     offerUndo(receipt);
     return receipt;
   };
@@ -134,6 +157,7 @@ export function createHistoryListStore({ api, report, now = Date.now, setTimer =
       return restored?.restored ?? [];
     },
     exportFile: (ids, format) => call(api.invoke('history:export', { ids: ids === 'all' ? 'all' : [...ids], format })),
-    importText: async (text) => (await call(api.invoke('history:import', { text })))?.created.map((meta) => meta.id) ?? [],
+    importText: async (text) =>
+      (await call(api.invoke('history:import', { text })))?.created.map((meta) => meta.id) ?? [],
   };
 }

@@ -46,6 +46,11 @@ describe('neighbourAfterRemoval', () => {
 
 describe('isRovingKey', () => {
   it('knows the four moving keys and nothing else', () => {
-    expect(['ArrowDown', 'ArrowUp', 'Home', 'End', 'Enter', 'Tab', 'ArrowLeft'].filter(isRovingKey)).toEqual(['ArrowDown', 'ArrowUp', 'Home', 'End']);
+    expect(['ArrowDown', 'ArrowUp', 'Home', 'End', 'Enter', 'Tab', 'ArrowLeft'].filter(isRovingKey)).toEqual([
+      'ArrowDown',
+      'ArrowUp',
+      'Home',
+      'End',
+    ]);
   });
 });

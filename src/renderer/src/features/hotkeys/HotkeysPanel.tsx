@@ -60,7 +60,12 @@ function HotkeysDialog({ saved: settings }: { saved: AppSettings }) {
       error={error}
       className="hotkeys-panel"
       footerStart={
-        <button type="button" className="btn btn-ghost" data-testid="hotkeys-defaults" onClick={() => setValues(DEFAULT_HOTKEYS)}>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          data-testid="hotkeys-defaults"
+          onClick={() => setValues(DEFAULT_HOTKEYS)}
+        >
           {t('hotkeys.defaults')}
         </button>
       }
@@ -70,7 +75,11 @@ function HotkeysDialog({ saved: settings }: { saved: AppSettings }) {
         {HOTKEY_ACTIONS.map((action) => {
           const binding = status?.bindings.find((b) => b.action === action);
           const saved = settings.hotkeys[action] === values[action];
-          const problem = problems[action] ?? (saved && binding?.problem ? { key: PROBLEM_KEYS[binding.problem.code], vars: { keys: binding.accelerator } } : undefined);
+          const problem =
+            problems[action] ??
+            (saved && binding?.problem
+              ? { key: PROBLEM_KEYS[binding.problem.code], vars: { keys: binding.accelerator } }
+              : undefined);
           const scope = saved && binding ? t(`hotkeys.scope.${binding.scope}`) : undefined;
           return (
             <Field key={action} label={t(ACTION_KEYS[action])} error={problem} hint={scope}>
@@ -120,7 +129,17 @@ function SidebarShortcutRow() {
   const t = useT();
   return (
     <Field label={t('hotkeys.action.sidebar')} hint={t('hotkeys.scope.fixedPage')}>
-      {(id, describedBy) => <input id={id} className="input mono" readOnly aria-readonly="true" aria-describedby={describedBy} value={isMacPlatform() ? '⌘B' : 'Ctrl+B'} data-testid="hotkey-sidebar" />}
+      {(id, describedBy) => (
+        <input
+          id={id}
+          className="input mono"
+          readOnly
+          aria-readonly="true"
+          aria-describedby={describedBy}
+          value={isMacPlatform() ? '⌘B' : 'Ctrl+B'}
+          data-testid="hotkey-sidebar"
+        />
+      )}
     </Field>
   );
 }

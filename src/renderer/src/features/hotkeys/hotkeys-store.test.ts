@@ -4,7 +4,10 @@ import { createMemoryPlatform } from '../../platform/memory-platform';
 import { createSettingsStore } from '../settings/settings-store';
 import { createHotkeysStore } from './hotkeys-store';
 
-const key = (code: string, mods: Partial<{ ctrlKey: boolean; altKey: boolean; shiftKey: boolean; metaKey: boolean }> = {}) => ({ code, ctrlKey: false, altKey: false, shiftKey: false, metaKey: false, ...mods });
+const key = (
+  code: string,
+  mods: Partial<{ ctrlKey: boolean; altKey: boolean; shiftKey: boolean; metaKey: boolean }> = {},
+) => ({ code, ctrlKey: false, altKey: false, shiftKey: false, metaKey: false, ...mods });
 
 function setup(options: Parameters<typeof createMemoryPlatform>[0] = {}) {
   const api = createMemoryPlatform(options);
@@ -42,7 +45,10 @@ describe('hotkeys store', () => {
     await electron.hotkeys.refresh();
     expect(electron.hotkeys.actionFor(key('F1'), false)).toBeNull();
     expect(electron.hotkeys.actionFor(key('F2'), false)).toBe('record');
-    expect(electron.hotkeys.status.getState()?.bindings[2]).toMatchObject({ scope: 'page', problem: { code: 'taken' } });
+    expect(electron.hotkeys.status.getState()?.bindings[2]).toMatchObject({
+      scope: 'page',
+      problem: { code: 'taken' },
+    });
   });
 
   it('a press before the core said where bindings work is held, then fired if the page owns that binding', async () => {
@@ -83,7 +89,10 @@ describe('hotkeys store', () => {
     const { api, app, hotkeys } = setup();
     await app.refresh();
     const saved = await hotkeys.save({ ...DEFAULT_HOTKEYS, record: 'F1' });
-    expect(saved).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining('also the') } });
+    expect(saved).toMatchObject({
+      ok: false,
+      error: { code: 'bad_request', message: expect.stringContaining('also the') },
+    });
     expect(api.state.settings.hotkeys).toEqual(DEFAULT_HOTKEYS);
   });
 });

@@ -2,7 +2,13 @@
 // works (`hotkeys:status`), the page's key matching, and saving new bindings.
 // Free of React and the DOM; the keydown listener lives in use-page-hotkeys.
 import { parseAccelerator, matchesEvent, type KeyEventInfo } from '@shared/hotkeys/accelerator';
-import { DEFAULT_HOTKEYS, HOTKEY_ACTIONS, type HotkeyAction, type HotkeySettings, type HotkeyStatus } from '@shared/hotkeys/hotkey-settings';
+import {
+  DEFAULT_HOTKEYS,
+  HOTKEY_ACTIONS,
+  type HotkeyAction,
+  type HotkeySettings,
+  type HotkeyStatus,
+} from '@shared/hotkeys/hotkey-settings';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EvaApi, Result } from '../../platform/types';
 import type { SettingsStore } from '../settings/settings-store';
@@ -18,7 +24,10 @@ export interface HotkeysStore {
   /** listen for global presses and fetch the status; returns the teardown */
   start(): () => void;
   refresh(): Promise<void>;
-  /** The action a key press on the page triggers: bindings that are not global (the browser host, or keys another app holds). */
+  /**
+   * The action a key press on the page triggers: bindings that are not global (the browser host, or keys another app
+   * holds).
+   */
   actionFor(event: KeyEventInfo, isMac: boolean): HotkeyAction | null;
   /**
    * A key press on the page: fires its action, or, pressed before the core has said where each
@@ -64,7 +73,12 @@ export function createHotkeysStore(api: EvaApi, app: SettingsStore): HotkeysStor
     const waiting = held;
     held = null;
     // A global binding's press never reaches the page, so a held press is the page's only when its binding is.
-    if (waiting !== null && result.value.bindings.some((binding) => binding.action === waiting && binding.scope === 'page') && bus.has(waiting)) bus.fire(waiting);
+    if (
+      waiting !== null &&
+      result.value.bindings.some((binding) => binding.action === waiting && binding.scope === 'page') &&
+      bus.has(waiting)
+    )
+      bus.fire(waiting);
   };
 
   return {
@@ -96,7 +110,12 @@ export function createHotkeysStore(api: EvaApi, app: SettingsStore): HotkeysStor
       if (!saved.ok) return saved;
       await refresh();
       const now = status.getState();
-      return now ? { ok: true, value: now } : { ok: false, error: { code: 'internal', message: 'the hotkeys were saved but their status could not be read' } };
+      return now
+        ? { ok: true, value: now }
+        : {
+            ok: false,
+            error: { code: 'internal', message: 'the hotkeys were saved but their status could not be read' },
+          };
     },
   };
 }

@@ -20,7 +20,16 @@ const image: ChatImage = {
     createdAt: 1,
     template: 'default',
     files: { model: '/models/sd15.safetensors' },
-    params: { prompt: 'a red kite over hills', negativePrompt: '', width: 512, height: 512, steps: 4, cfg: 7, seed: 42, sampler: 'euler_a' },
+    params: {
+      prompt: 'a red kite over hills',
+      negativePrompt: '',
+      width: 512,
+      height: 512,
+      steps: 4,
+      cfg: 7,
+      seed: 42,
+      sampler: 'euler_a',
+    },
     fromImage: false,
     bytes: 100,
     ms: 1000,
@@ -31,17 +40,32 @@ const image: ChatImage = {
 
 describe('pictures in the chat', () => {
   it('a saved answer carrying a picture comes back as a picture row; a damaged one as plain text', () => {
-    const stored = (extra: Record<string, unknown>): StoredMessage => ({ id: 'a', parentId: null, role: 'assistant', content: chatImageText(image.record), extra, status: 'complete', createdAt: 1, updatedAt: 1 });
+    const stored = (extra: Record<string, unknown>): StoredMessage => ({
+      id: 'a',
+      parentId: null,
+      role: 'assistant',
+      content: chatImageText(image.record),
+      extra,
+      status: 'complete',
+      createdAt: 1,
+      updatedAt: 1,
+    });
     const [row] = itemsFromHistory({ messages: [stored({ image })], activePath: ['a'], meta: { nCtx: null } as never });
     expect(row).toMatchObject({ kind: 'assistant', image, answer: { content: chatImageText(image.record) } });
-    const [plain] = itemsFromHistory({ messages: [stored({ image: { ...image, dataUrl: 'https://tracker.example/x.png' } })], activePath: ['a'], meta: { nCtx: null } as never });
+    const [plain] = itemsFromHistory({
+      messages: [stored({ image: { ...image, dataUrl: 'https://tracker.example/x.png' } })],
+      activePath: ['a'],
+      meta: { nCtx: null } as never,
+    });
     expect(plain).not.toHaveProperty('image');
   });
 
   it('shows the picture with its parameters, opens it full size, and draws it again with a new seed into the chat', async () => {
     const { timers, tick } = manualTimers();
     const { api } = await renderWithApp(<ChatPicture image={image} />, { platform: { timers } });
-    expect(screen.getByTestId('chat-picture-caption').textContent).toBe('512×512 · 4 steps · CFG 7 · euler_a · seed 42');
+    expect(screen.getByTestId('chat-picture-caption').textContent).toBe(
+      '512×512 · 4 steps · CFG 7 · euler_a · seed 42',
+    );
     fireEvent.click(screen.getByTestId('picture-open'));
     expect(screen.getByTestId('image-viewer')).toBeTruthy();
     fireEvent.click(screen.getByTestId('image-viewer-close'));
@@ -51,7 +75,10 @@ describe('pictures in the chat', () => {
     await waitFor(() => expect(screen.getByTestId('image-progress-text').textContent).toMatch(/Step 1 of 4|Loading/));
     for (let i = 0; i < 5; i++) await tick();
     await waitFor(() => expect(api.calls.some((c) => c.channel === 'image:to-chat')).toBe(true));
-    const sent = api.calls.find((c) => c.channel === 'image:generate')!.input as { params: { prompt: string; seed: number }; files: Record<string, string> };
+    const sent = api.calls.find((c) => c.channel === 'image:generate')!.input as {
+      params: { prompt: string; seed: number };
+      files: Record<string, string>;
+    };
     expect(sent.params.prompt).toBe('a red kite over hills');
     expect(sent.params.seed).not.toBe(42);
     expect(sent.files).toEqual({ model: '/models/sd15.safetensors' });

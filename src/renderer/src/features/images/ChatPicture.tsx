@@ -27,13 +27,28 @@ export function ChatPicture({ image }: { image: ChatImage }) {
   }, [store, image.dataUrl, record.id]);
   return (
     <figure className="chat-picture" data-testid="chat-picture" data-seed={record.params.seed}>
-      {dataUrl ? <img src={dataUrl} alt={record.params.prompt} width={record.params.width} height={record.params.height} data-testid="chat-picture-image" /> : <p className="muted">{t('images.pictureGone')}</p>}
+      {dataUrl ? (
+        <img
+          src={dataUrl}
+          alt={record.params.prompt}
+          width={record.params.width}
+          height={record.params.height}
+          data-testid="chat-picture-image"
+        />
+      ) : (
+        <p className="muted">{t('images.pictureGone')}</p>
+      )}
       <figcaption>
         <span className="chat-picture-prompt">{record.params.prompt}</span>
         <span className="muted small" data-testid="chat-picture-caption">
           {captionOf(record)}
         </span>
-        <PictureActions record={record} dataUrl={dataUrl} busy={busy} onNewSeed={() => void store.newSeed(record, chatTargetOf(model))} />
+        <PictureActions
+          record={record}
+          dataUrl={dataUrl}
+          busy={busy}
+          onNewSeed={() => void store.newSeed(record, chatTargetOf(model))}
+        />
       </figcaption>
       {job && <ImageProgressRow store={store} job={job} />}
       {error && !isCancelled(error) && (

@@ -32,7 +32,11 @@ export function ImageEngineCard() {
               <div>
                 <dt>{t('images.engine.source')}</dt>
                 <dd className="mono">
-                  {status.build.source} ({/^[0-9a-f]{40}$/.test(status.build.sdCommit) ? status.build.sdCommit.slice(0, 8) : status.build.sdCommit})
+                  {status.build.source} (
+                  {/^[0-9a-f]{40}$/.test(status.build.sdCommit)
+                    ? status.build.sdCommit.slice(0, 8)
+                    : status.build.sdCommit}
+                  )
                 </dd>
               </div>
               <div>
@@ -55,7 +59,9 @@ export function EngineMissing({ searched }: { searched: readonly string[] }) {
   return (
     <div className="image-engine-missing" data-testid="image-engine-missing">
       <p className="warning-text">{t('images.engine.missing')}</p>
-      <pre className="mono small">npm run backend:build -- --sd{'\n'}npm run backend:build -- --sd --source /path/to/stable-diffusion.cpp</pre>
+      <pre className="mono small">
+        npm run backend:build -- --sd{'\n'}npm run backend:build -- --sd --source /path/to/stable-diffusion.cpp
+      </pre>
       <p className="field-hint">{t('images.engine.missingHint')}</p>
       <details>
         <summary className="small">{t('images.engine.searched', { count: searched.length })}</summary>

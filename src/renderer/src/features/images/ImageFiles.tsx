@@ -27,10 +27,26 @@ export function ImageFiles({ store, disabled }: { store: ImagesStore; disabled: 
         return (
           <div key={need.role} className="image-file-row">
             <label htmlFor={id}>
-              {t(ROLE_KEYS[need.role])} <span className="muted small">{need.required ? t('images.required') : t('images.optional')}</span>
+              {t(ROLE_KEYS[need.role])}{' '}
+              <span className="muted small">{need.required ? t('images.required') : t('images.optional')}</span>
             </label>
-            <input id={id} className="input mono" value={value} disabled={disabled} spellCheck={false} placeholder={t('images.filePlaceholder')} data-testid={id} onChange={(e) => store.setFile(need.role, e.target.value)} />
-            <button type="button" className="btn" disabled={disabled} data-testid={`${id}-browse`} onClick={() => void browse()}>
+            <input
+              id={id}
+              className="input mono"
+              value={value}
+              disabled={disabled}
+              spellCheck={false}
+              placeholder={t('images.filePlaceholder')}
+              data-testid={id}
+              onChange={(e) => store.setFile(need.role, e.target.value)}
+            />
+            <button
+              type="button"
+              className="btn"
+              disabled={disabled}
+              data-testid={`${id}-browse`}
+              onClick={() => void browse()}
+            >
               {t('images.browse')}
             </button>
           </div>

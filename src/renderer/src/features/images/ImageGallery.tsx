@@ -49,22 +49,46 @@ function GalleryItem({ store, record }: { store: ImagesStore; record: ImageRecor
   }, [store, record.id, dataUrl]);
   return (
     <li className="image-gallery-item" ref={item} data-testid="image-gallery-item" data-id={record.id}>
-      <div className="image-thumb">{dataUrl ? <img src={dataUrl} alt={record.params.prompt} /> : <span className="muted small">…</span>}</div>
+      <div className="image-thumb">
+        {dataUrl ? <img src={dataUrl} alt={record.params.prompt} /> : <span className="muted small">…</span>}
+      </div>
       <p className="image-gallery-prompt" title={record.params.prompt}>
         {record.params.prompt || t('images.picture')}
       </p>
       <p className="muted small">{captionOf(record)}</p>
       <PictureActions record={record} dataUrl={dataUrl} busy={busy} onNewSeed={() => void store.newSeed(record)}>
-        <button type="button" className="btn btn-ghost btn-small" data-testid="picture-reuse" onClick={() => store.reuse(record)}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          data-testid="picture-reuse"
+          onClick={() => store.reuse(record)}
+        >
           {t('images.reuse')}
         </button>
-        <button type="button" className="btn btn-ghost btn-small" disabled={dataUrl === null} data-testid="picture-start-from" onClick={() => dataUrl && store.setStartImage({ name: pictureFileName(record), dataUrl })}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          disabled={dataUrl === null}
+          data-testid="picture-start-from"
+          onClick={() => dataUrl && store.setStartImage({ name: pictureFileName(record), dataUrl })}
+        >
           {t('images.startFrom')}
         </button>
-        <button type="button" className="btn btn-ghost btn-small" disabled={sent} data-testid="picture-to-chat" onClick={() => void store.sendToChat(record.id, chatTargetOf(model)).then(setSent)}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          disabled={sent}
+          data-testid="picture-to-chat"
+          onClick={() => void store.sendToChat(record.id, chatTargetOf(model)).then(setSent)}
+        >
           {sent ? t('images.inChat') : t('images.toChat')}
         </button>
-        <button type="button" className="btn btn-ghost btn-small" data-testid="picture-delete" onClick={() => void store.remove(record.id)}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          data-testid="picture-delete"
+          onClick={() => void store.remove(record.id)}
+        >
           {t('images.delete')}
         </button>
       </PictureActions>

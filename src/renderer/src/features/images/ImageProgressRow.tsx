@@ -15,11 +15,23 @@ export function ImageProgressRow({ store, job }: { store: ImagesStore; job: Runn
   const { max, value } = barOf(progress);
   return (
     <div className="image-progress" data-testid="image-progress">
-      <progress className="image-progress-bar" max={max} value={value} aria-label={t('images.progress')} data-testid="image-progress-bar" />
+      <progress
+        className="image-progress-bar"
+        max={max}
+        value={value}
+        aria-label={t('images.progress')}
+        data-testid="image-progress-bar"
+      />
       <p className="image-progress-row">
         <span data-testid="image-progress-text">{progressText(t, progress)}</span>
         <span className="muted small">{t('images.elapsed', { time: formatElapsed(now - job.startedAt) })}</span>
-        <button type="button" className="btn btn-small" disabled={job.cancelling} data-testid="image-cancel" onClick={() => void store.cancel()}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={job.cancelling}
+          data-testid="image-cancel"
+          onClick={() => void store.cancel()}
+        >
           {job.cancelling ? t('images.cancelling') : t('images.cancel')}
         </button>
       </p>

@@ -24,10 +24,15 @@ export function ImageToolBudget({ store }: { store: ImagesStore }) {
         step={0.5}
         value={budget}
         data-testid="image-tool-budget"
-        onChange={(e) => Number.isFinite(e.target.valueAsNumber) && store.setToolBudget(Math.min(IMAGE_TOOL_BUDGET_MAX, Math.max(0, e.target.valueAsNumber)))}
+        onChange={(e) =>
+          Number.isFinite(e.target.valueAsNumber) &&
+          store.setToolBudget(Math.min(IMAGE_TOOL_BUDGET_MAX, Math.max(0, e.target.valueAsNumber)))
+        }
       />
       <p className="field-hint" data-testid="image-tool-budget-hint">
-        {budget > 0 ? t('images.toolBudgetHint', { example: EXAMPLE }) : t('images.toolBudgetOff', { example: EXAMPLE })}
+        {budget > 0
+          ? t('images.toolBudgetHint', { example: EXAMPLE })
+          : t('images.toolBudgetOff', { example: EXAMPLE })}
       </p>
     </div>
   );

@@ -10,7 +10,10 @@ import { ImagesView } from './ImagesView';
 
 afterEach(cleanupApps);
 
-const generateCalls = (api: { calls: { channel: string; input?: unknown }[] }) => api.calls.filter((c) => c.channel === 'image:generate').map((c) => c.input as { params: Record<string, unknown>; template: string; files: Record<string, string> });
+const generateCalls = (api: { calls: { channel: string; input?: unknown }[] }) =>
+  api.calls
+    .filter((c) => c.channel === 'image:generate')
+    .map((c) => c.input as { params: Record<string, unknown>; template: string; files: Record<string, string> });
 
 async function fill(prompt: string) {
   fireEvent.change(await screen.findByTestId('image-file-model'), { target: { value: '/models/sd15.safetensors' } });
@@ -33,7 +36,8 @@ describe('ImagesView', () => {
     await screen.findByTestId('image-file-model');
     expect(within(screen.getByTestId('image-files')).getAllByRole('textbox').length).toBe(2);
     fireEvent.change(screen.getByTestId('image-template'), { target: { value: 'flux' } });
-    for (const role of ['diffusionModel', 'vae', 'clipL', 't5xxl']) expect(screen.getByTestId(`image-file-${role}`)).toBeTruthy();
+    for (const role of ['diffusionModel', 'vae', 'clipL', 't5xxl'])
+      expect(screen.getByTestId(`image-file-${role}`)).toBeTruthy();
     expect((screen.getByTestId('image-cfg') as HTMLInputElement).value).toBe('1');
     expect((screen.getByTestId('image-sampler') as HTMLSelectElement).value).toBe('euler');
     fireEvent.change(screen.getByTestId('image-file-t5xxl'), { target: { value: '/f/t5xxl.gguf' } });
@@ -49,11 +53,15 @@ describe('ImagesView', () => {
     const { api } = await renderWithApp(<ImagesView />);
     const field = (await screen.findByTestId('image-tool-budget')) as HTMLInputElement;
     expect(field.value).toBe('0');
-    expect(screen.getByTestId('image-tool-budget-hint').textContent).toMatch(/asks before every picture.*512×512 at 20 steps is 5\.2/);
+    expect(screen.getByTestId('image-tool-budget-hint').textContent).toMatch(
+      /asks before every picture.*512×512 at 20 steps is 5\.2/,
+    );
     fireEvent.change(field, { target: { value: '6' } });
     await settle();
     expect(api.state.settings.images.toolBudget).toBe(6);
-    expect(screen.getByTestId('image-tool-budget-hint').textContent).toMatch(/within this many megapixel-steps is drawn without asking/);
+    expect(screen.getByTestId('image-tool-budget-hint').textContent).toMatch(
+      /within this many megapixel-steps is drawn without asking/,
+    );
   });
 
   it('shows each step with Cancel, and a cancelled run leaves nothing', async () => {
@@ -77,9 +85,15 @@ describe('ImagesView', () => {
     fireEvent.change(screen.getByTestId('image-seed'), { target: { value: '1234' } });
     fireEvent.click(screen.getByTestId('image-generate'));
     const result = await screen.findByTestId('image-result');
-    expect(within(result).getByTestId('image-result-caption').textContent).toBe('512×512 · 3 steps · CFG 7 · euler_a · seed 1234');
+    expect(within(result).getByTestId('image-result-caption').textContent).toBe(
+      '512×512 · 3 steps · CFG 7 · euler_a · seed 1234',
+    );
     await waitFor(() => expect(api.calls.some((c) => c.channel === 'image:to-chat')).toBe(true));
-    expect(generateCalls(api)[0]).toMatchObject({ template: 'default', files: { model: '/models/sd15.safetensors' }, params: { prompt: 'a red kite', steps: 3, seed: 1234 } });
+    expect(generateCalls(api)[0]).toMatchObject({
+      template: 'default',
+      files: { model: '/models/sd15.safetensors' },
+      params: { prompt: 'a red kite', steps: 3, seed: 1234 },
+    });
     expect(screen.getAllByTestId('image-gallery-item')).toHaveLength(1);
 
     fireEvent.click(within(result).getByTestId('picture-new-seed'));
@@ -99,7 +113,10 @@ describe('ImagesView', () => {
     fireEvent.change(screen.getByTestId('image-strength'), { target: { value: '0.5' } });
     fireEvent.click(screen.getByTestId('image-generate'));
     await screen.findByTestId('image-result');
-    const sent = api.calls.find((c) => c.channel === 'image:generate')!.input as { initImage?: string; params: { strength?: number } };
+    const sent = api.calls.find((c) => c.channel === 'image:generate')!.input as {
+      initImage?: string;
+      params: { strength?: number };
+    };
     expect(sent.initImage).toMatch(/^data:image\/png;base64,/);
     expect(sent.params.strength).toBe(0.5);
   });

@@ -20,12 +20,18 @@ import { captionOf, imageErrorText, isCancelled } from './images-words';
 import { useImages } from './use-images';
 import './images.css';
 
-const TEMPLATE_KEYS: Record<ImageTemplateName, MessageKey> = { default: 'images.template.default', 'sd1.5': 'images.template.sd15', sdxl: 'images.template.sdxl', flux: 'images.template.flux' };
+const TEMPLATE_KEYS: Record<ImageTemplateName, MessageKey> = {
+  default: 'images.template.default',
+  'sd1.5': 'images.template.sd15',
+  sdxl: 'images.template.sdxl',
+  flux: 'images.template.flux',
+};
 
 export function ImagesView() {
   const t = useT();
   const store = useImages();
-  // Slices, not the whole state: a progress event (ten a second while the model loads) re-renders the progress row only.
+  // Slices, not the whole state: a progress event (ten a second while the model loads) re-renders the progress row
+  // only.
   const status = useStore(store.state, (s) => s.status);
   const template = useStore(store.state, (s) => s.template);
   const files = useStore(store.state, (s) => s.files[s.template]);
@@ -45,7 +51,14 @@ export function ImagesView() {
       {status && status.cli === null && <EngineMissing searched={status.searched} />}
       <div className="field">
         <label htmlFor="image-template">{t('images.template')}</label>
-        <select id="image-template" className="input" value={template} disabled={busy} data-testid="image-template" onChange={(e) => store.setTemplate(e.target.value as ImageTemplateName)}>
+        <select
+          id="image-template"
+          className="input"
+          value={template}
+          disabled={busy}
+          data-testid="image-template"
+          onChange={(e) => store.setTemplate(e.target.value as ImageTemplateName)}
+        >
           {IMAGE_TEMPLATE_NAMES.map((name) => (
             <option key={name} value={name}>
               {t(TEMPLATE_KEYS[name])}
@@ -58,7 +71,12 @@ export function ImagesView() {
       <ParamFields store={store} params={params} disabled={busy} />
       <StartImage store={store} disabled={busy} />
       <label className="check">
-        <input type="checkbox" checked={toChat} data-testid="image-to-chat" onChange={(e) => store.setToChat(e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={toChat}
+          data-testid="image-to-chat"
+          onChange={(e) => store.setToChat(e.target.checked)}
+        />
         <span>{t('images.alsoToChat')}</span>
       </label>
       <ImageToolBudget store={store} />
@@ -66,7 +84,13 @@ export function ImagesView() {
         {pageJob ? (
           <ImageProgressRow store={store} job={pageJob} />
         ) : (
-          <button type="button" className="btn btn-primary" disabled={blocked} data-testid="image-generate" onClick={() => void store.generate()}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={blocked}
+            data-testid="image-generate"
+            onClick={() => void store.generate()}
+          >
             {t('images.generate')}
           </button>
         )}
@@ -88,7 +112,12 @@ export function ImagesView() {
             <span className="muted small" data-testid="image-result-caption">
               {captionOf(result.record)}
             </span>
-            <PictureActions record={result.record} dataUrl={result.dataUrl} busy={busy} onNewSeed={() => void store.newSeed(result.record)} />
+            <PictureActions
+              record={result.record}
+              dataUrl={result.dataUrl}
+              busy={busy}
+              onNewSeed={() => void store.newSeed(result.record)}
+            />
           </figcaption>
         </figure>
       )}
@@ -104,11 +133,30 @@ function PromptFields({ store, params, disabled }: { store: ImagesStore; params:
     <>
       <div className="field">
         <label htmlFor="image-prompt">{t('images.prompt')}</label>
-        <textarea id="image-prompt" className="input textarea" rows={3} maxLength={IMAGE_LIMITS.maxPromptChars} value={params.prompt} disabled={disabled} placeholder={t('images.promptPlaceholder')} data-testid="image-prompt" onChange={(e) => store.setParams({ prompt: e.target.value })} />
+        <textarea
+          id="image-prompt"
+          className="input textarea"
+          rows={3}
+          maxLength={IMAGE_LIMITS.maxPromptChars}
+          value={params.prompt}
+          disabled={disabled}
+          placeholder={t('images.promptPlaceholder')}
+          data-testid="image-prompt"
+          onChange={(e) => store.setParams({ prompt: e.target.value })}
+        />
       </div>
       <div className="field">
         <label htmlFor="image-negative">{t('images.negativePrompt')}</label>
-        <textarea id="image-negative" className="input textarea" rows={2} maxLength={IMAGE_LIMITS.maxPromptChars} value={params.negativePrompt} disabled={disabled} data-testid="image-negative" onChange={(e) => store.setParams({ negativePrompt: e.target.value })} />
+        <textarea
+          id="image-negative"
+          className="input textarea"
+          rows={2}
+          maxLength={IMAGE_LIMITS.maxPromptChars}
+          value={params.negativePrompt}
+          disabled={disabled}
+          data-testid="image-negative"
+          onChange={(e) => store.setParams({ negativePrompt: e.target.value })}
+        />
       </div>
     </>
   );
@@ -116,7 +164,13 @@ function PromptFields({ store, params, disabled }: { store: ImagesStore; params:
 
 function ParamFields({ store, params, disabled }: { store: ImagesStore; params: FormParams; disabled: boolean }) {
   const t = useT();
-  const number = (key: 'width' | 'height' | 'steps' | 'cfg', label: MessageKey, min: number, max: number, step: number) => (
+  const number = (
+    key: 'width' | 'height' | 'steps' | 'cfg',
+    label: MessageKey,
+    min: number,
+    max: number,
+    step: number,
+  ) => (
     <div className="field">
       <label htmlFor={`image-${key}`}>{t(label)}</label>
       <input
@@ -129,7 +183,10 @@ function ParamFields({ store, params, disabled }: { store: ImagesStore; params: 
         value={params[key]}
         disabled={disabled}
         data-testid={`image-${key}`}
-        onChange={(e) => Number.isFinite(e.target.valueAsNumber) && store.setParams({ [key]: Math.min(max, Math.max(min, e.target.valueAsNumber)) })}
+        onChange={(e) =>
+          Number.isFinite(e.target.valueAsNumber) &&
+          store.setParams({ [key]: Math.min(max, Math.max(min, e.target.valueAsNumber)) })
+        }
       />
     </div>
   );
@@ -141,7 +198,14 @@ function ParamFields({ store, params, disabled }: { store: ImagesStore; params: 
       {number('cfg', 'images.cfg', 0, IMAGE_LIMITS.maxCfg, 0.5)}
       <div className="field">
         <label htmlFor="image-sampler">{t('images.sampler')}</label>
-        <select id="image-sampler" className="input" value={params.sampler} disabled={disabled} data-testid="image-sampler" onChange={(e) => store.setParams({ sampler: e.target.value as FormParams['sampler'] })}>
+        <select
+          id="image-sampler"
+          className="input"
+          value={params.sampler}
+          disabled={disabled}
+          data-testid="image-sampler"
+          onChange={(e) => store.setParams({ sampler: e.target.value as FormParams['sampler'] })}
+        >
           {SAMPLERS.map((sampler) => (
             <option key={sampler} value={sampler}>
               {sampler}
@@ -151,7 +215,16 @@ function ParamFields({ store, params, disabled }: { store: ImagesStore; params: 
       </div>
       <div className="field">
         <label htmlFor="image-seed">{t('images.seed')}</label>
-        <input id="image-seed" className="input" inputMode="numeric" value={params.seed} disabled={disabled} placeholder={t('images.seedRandom')} data-testid="image-seed" onChange={(e) => store.setParams({ seed: e.target.value.replace(/\D/g, '').slice(0, 10) })} />
+        <input
+          id="image-seed"
+          className="input"
+          inputMode="numeric"
+          value={params.seed}
+          disabled={disabled}
+          placeholder={t('images.seedRandom')}
+          data-testid="image-seed"
+          onChange={(e) => store.setParams({ seed: e.target.value.replace(/\D/g, '').slice(0, 10) })}
+        />
       </div>
     </div>
   );
@@ -180,10 +253,23 @@ function StartImage({ store, disabled }: { store: ImagesStore; disabled: boolean
         <span>{t('images.startImage')}</span>
         <label className="btn btn-small">
           {t('images.attach')}
-          <input type="file" accept="image/png,image/jpeg,image/bmp" className="sr-only" disabled={disabled} data-testid="image-start-file" onChange={(e) => void pick(e)} />
+          <input
+            type="file"
+            accept="image/png,image/jpeg,image/bmp"
+            className="sr-only"
+            disabled={disabled}
+            data-testid="image-start-file"
+            onChange={(e) => void pick(e)}
+          />
         </label>
         {start && (
-          <button type="button" className="btn btn-ghost btn-small" disabled={disabled} data-testid="image-start-remove" onClick={() => store.setStartImage(null)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            disabled={disabled}
+            data-testid="image-start-remove"
+            onClick={() => store.setStartImage(null)}
+          >
             {t('images.remove')}
           </button>
         )}
@@ -193,7 +279,16 @@ function StartImage({ store, disabled }: { store: ImagesStore; disabled: boolean
           <img src={start.dataUrl} alt={start.name} data-testid="image-start-preview" />
           <label className="field">
             <span>{t('images.strength', { value: strength.toFixed(2) })}</span>
-            <input type="range" min={0.05} max={1} step={0.05} value={strength} disabled={disabled} data-testid="image-strength" onChange={(e) => store.setParams({ strength: e.target.valueAsNumber })} />
+            <input
+              type="range"
+              min={0.05}
+              max={1}
+              step={0.05}
+              value={strength}
+              disabled={disabled}
+              data-testid="image-strength"
+              onChange={(e) => store.setParams({ strength: e.target.valueAsNumber })}
+            />
           </label>
         </div>
       ) : (

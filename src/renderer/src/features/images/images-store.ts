@@ -5,7 +5,16 @@
 // the chat through `image:to-chat`; the chat then reopens the conversation.
 import { IMAGE_TEMPLATES, missingModelFiles } from '@shared/images/image-templates';
 import type { ImageSettings } from '@shared/images/image-settings';
-import type { GeneratedImage, ImageEngineStatus, ImageModelFiles, ImageParams, ImageProgress, ImageRecord, ImageTemplateName, ModelFileRole } from '@shared/images/image-types';
+import type {
+  GeneratedImage,
+  ImageEngineStatus,
+  ImageModelFiles,
+  ImageParams,
+  ImageProgress,
+  ImageRecord,
+  ImageTemplateName,
+  ModelFileRole,
+} from '@shared/images/image-types';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError, EvaApi } from '../../platform/types';
 import { newId } from '../../lib/new-id';
@@ -123,7 +132,15 @@ export function createImagesStore(deps: ImagesStoreDeps): ImagesStore {
     if (listed.ok) state.setState({ gallery: listed.value.images });
   };
 
-  const run = async (input: { template: ImageTemplateName; files: ImageModelFiles; params: Omit<ImageParams, 'seed'> & { seed?: number }; initImage?: string }, from: string | null): Promise<GeneratedImage | null> => {
+  const run = async (
+    input: {
+      template: ImageTemplateName;
+      files: ImageModelFiles;
+      params: Omit<ImageParams, 'seed'> & { seed?: number };
+      initImage?: string;
+    },
+    from: string | null,
+  ): Promise<GeneratedImage | null> => {
     if (state.getState().job) return null;
     const job: RunningImage = { jobId: newId(), from, progress: null, startedAt: now(), cancelling: false };
     state.setState({ job, error: null, errorFrom: null });
@@ -133,7 +150,12 @@ export function createImagesStore(deps: ImagesStoreDeps): ImagesStore {
       return null;
     }
     const image = result.value;
-    state.setState((s) => ({ job: null, result: from === null ? image : s.result, pictures: { ...s.pictures, [image.record.id]: image.dataUrl }, gallery: [image.record, ...s.gallery.filter((r) => r.id !== image.record.id)] }));
+    state.setState((s) => ({
+      job: null,
+      result: from === null ? image : s.result,
+      pictures: { ...s.pictures, [image.record.id]: image.dataUrl },
+      gallery: [image.record, ...s.gallery.filter((r) => r.id !== image.record.id)],
+    }));
     return image;
   };
 
@@ -141,7 +163,11 @@ export function createImagesStore(deps: ImagesStoreDeps): ImagesStore {
     const where = chat.where();
     // Showing the conversation again would stop an answer being written: the picture waits in the gallery.
     if (where.answering) return false;
-    const placed = await api.invoke('image:to-chat', { id, conversationId: where.conversationId, parentId: where.parentId });
+    const placed = await api.invoke('image:to-chat', {
+      id,
+      conversationId: where.conversationId,
+      parentId: where.parentId,
+    });
     if (!placed.ok) {
       state.setState({ error: placed.error, errorFrom: id });
       return false;
@@ -167,7 +193,12 @@ export function createImagesStore(deps: ImagesStoreDeps): ImagesStore {
     adopt(settings) {
       if (adopted) return;
       adopted = true;
-      state.setState({ template: settings.template, files: settings.files, toolBudget: settings.toolBudget, params: formParams(settings.template, state.getState().params.prompt) });
+      state.setState({
+        template: settings.template,
+        files: settings.files,
+        toolBudget: settings.toolBudget,
+        params: formParams(settings.template, state.getState().params.prompt),
+      });
     },
     setTemplate(template) {
       state.setState((s) => ({ template, params: formParams(template, s.params.prompt), error: null }));
@@ -196,8 +227,20 @@ export function createImagesStore(deps: ImagesStoreDeps): ImagesStore {
       const s = state.getState();
       const { seed, strength, ...rest } = s.params;
       const seedNumber = seed.trim() === '' ? undefined : Number(seed);
-      const params = { ...rest, ...(seedNumber === undefined || !Number.isInteger(seedNumber) ? {} : { seed: seedNumber }), ...(s.startImage ? { strength } : {}) };
-      const image = await run({ template: s.template, files: s.files[s.template], params, ...(s.startImage ? { initImage: s.startImage.dataUrl } : {}) }, null);
+      const params = {
+        ...rest,
+        ...(seedNumber === undefined || !Number.isInteger(seedNumber) ? {} : { seed: seedNumber }),
+        ...(s.startImage ? { strength } : {}),
+      };
+      const image = await run(
+        {
+          template: s.template,
+          files: s.files[s.template],
+          params,
+          ...(s.startImage ? { initImage: s.startImage.dataUrl } : {}),
+        },
+        null,
+      );
       if (image && s.toChat && deps.chat) await sendToChat(image.record.id, deps.chat);
       return image;
     },
@@ -206,10 +249,15 @@ export function createImagesStore(deps: ImagesStoreDeps): ImagesStore {
       let seed = Math.floor(random() * MAX_SEED);
       if (seed === record.params.seed) seed = (seed + 1) % MAX_SEED;
       const { files } = state.getState();
-      // The template's current files when they are complete (the record's may have moved since; the page is where they are chosen).
-      const templateFiles = missingModelFiles(record.template, files[record.template]).length === 0 ? files[record.template] : record.files;
+      // The template's current files when they are complete (the record's may have moved since; the page is where they
+      // are chosen).
+      const templateFiles =
+        missingModelFiles(record.template, files[record.template]).length === 0 ? files[record.template] : record.files;
       const { strength: _strength, ...params } = record.params;
-      const image = await run({ template: record.template, files: templateFiles, params: { ...params, seed } }, record.id);
+      const image = await run(
+        { template: record.template, files: templateFiles, params: { ...params, seed } },
+        record.id,
+      );
       if (image && chat) await sendToChat(image.record.id, chat);
       return image;
     },
@@ -232,7 +280,11 @@ export function createImagesStore(deps: ImagesStoreDeps): ImagesStore {
       if (!removed.ok) return void state.setState({ error: removed.error, errorFrom: id });
       state.setState((s) => {
         const { [id]: _gone, ...pictures } = s.pictures;
-        return { gallery: s.gallery.filter((record) => record.id !== id), pictures, result: s.result?.record.id === id ? null : s.result };
+        return {
+          gallery: s.gallery.filter((record) => record.id !== id),
+          pictures,
+          result: s.result?.record.id === id ? null : s.result,
+        };
       });
     },
     sendToChat,

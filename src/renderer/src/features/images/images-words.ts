@@ -35,7 +35,11 @@ export function imageErrorText(t: Translate, error: ErrorLike): string {
   const reason = error.details?.reason;
   if (typeof reason !== 'string' || !Object.hasOwn(REASONS, reason)) return appErrorText(t, error);
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  const roles = Array.isArray(error.details?.roles) ? (error.details.roles as string[]).map((role) => (Object.hasOwn(ROLE_KEYS, role) ? t(ROLE_KEYS[role as ModelFileRole]) : role)).join(', ') : '';
+  const roles = Array.isArray(error.details?.roles)
+    ? (error.details.roles as string[])
+        .map((role) => (Object.hasOwn(ROLE_KEYS, role) ? t(ROLE_KEYS[role as ModelFileRole]) : role))
+        .join(', ')
+    : '';
   return t(REASONS[reason as ImageFailureReason], { path: text(error.details?.path), roles, message: error.message });
 }
 

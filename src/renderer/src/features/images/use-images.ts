@@ -14,7 +14,11 @@ export function chatTargetOf(model: Pick<AppModel, 'chat'>): ChatTarget {
   return {
     where: () => {
       const conversation = model.chat.conversation.getState();
-      return { conversationId: conversation.id, parentId: conversation.items.at(-1)?.id ?? null, answering: conversation.activeRequestId !== null };
+      return {
+        conversationId: conversation.id,
+        parentId: conversation.items.at(-1)?.id ?? null,
+        answering: conversation.activeRequestId !== null,
+      };
     },
     show: (conversationId) => model.chat.open(conversationId),
   };
@@ -23,7 +27,11 @@ export function chatTargetOf(model: Pick<AppModel, 'chat'>): ChatTarget {
 export function imagesStoreFor(model: AppModel): ImagesStore {
   let store = stores.get(model);
   if (!store) {
-    store = createImagesStore({ api: model.api, saveSettings: (images) => model.app.updateSettings({ images }), chat: chatTargetOf(model) });
+    store = createImagesStore({
+      api: model.api,
+      saveSettings: (images) => model.app.updateSettings({ images }),
+      chat: chatTargetOf(model),
+    });
     stores.set(model, store);
     store.start();
   }

@@ -48,12 +48,20 @@ describe('citations under an answer', () => {
     await ask('And the tapir by day?');
     await waitFor(() => expect(answers()[1]?.dataset.status).toBe('done'));
     const cited = within(answers()[1]!).getByTestId('answer-citations');
-    expect(within(cited).getAllByTestId('cited-passage').map((el) => el.textContent)).toEqual(['[1] tapir.md, lines 1–3']);
+    expect(
+      within(cited)
+        .getAllByTestId('cited-passage')
+        .map((el) => el.textContent),
+    ).toEqual(['[1] tapir.md, lines 1–3']);
     expect(cited.textContent).toContain('score 0.0164');
     expect(within(answers()[0]!).queryByTestId('answer-citations')).toBeNull();
 
     fireEvent.click(within(cited).getByTestId('cited-passage'));
-    await waitFor(() => expect(screen.getByTestId('knowledge-passage').querySelector('mark')?.textContent).toBe('A passage of /docs/tapir.md.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('knowledge-passage').querySelector('mark')?.textContent).toBe(
+        'A passage of /docs/tapir.md.',
+      ),
+    );
     fireEvent.click(within(screen.getByTestId('knowledge-passage')).getByRole('button'));
     expect(screen.queryByTestId('knowledge-passage')).toBeNull();
 
@@ -64,7 +72,11 @@ describe('citations under an answer', () => {
     await act(async () => void (await model.chat.open(conversationId)));
     await settle();
     expect(answers()).toHaveLength(2);
-    expect(within(answers()[1]!).getAllByTestId('cited-passage').map((el) => el.textContent)).toEqual(['[1] tapir.md, lines 1–3']);
+    expect(
+      within(answers()[1]!)
+        .getAllByTestId('cited-passage')
+        .map((el) => el.textContent),
+    ).toEqual(['[1] tapir.md, lines 1–3']);
     expect(within(answers()[0]!).queryByTestId('answer-citations')).toBeNull();
     fireEvent.click(within(answers()[1]!).getByTestId('cited-passage'));
     await waitFor(() => expect(screen.getByTestId('knowledge-passage')).toBeTruthy());
@@ -86,7 +98,9 @@ describe('citations under an answer', () => {
     const base = list.ok ? list.value.bases[0]! : null;
     await api.invoke('knowledge:delete', { id: base!.id });
     fireEvent.click(within(answers()[0]!).getByTestId('cited-passage'));
-    await waitFor(() => expect(model.notices.store.getState().some((toast) => toast.notice.code === 'not_found')).toBe(true));
+    await waitFor(() =>
+      expect(model.notices.store.getState().some((toast) => toast.notice.code === 'not_found')).toBe(true),
+    );
     expect(screen.queryByTestId('knowledge-passage')).toBeNull();
   });
 });
@@ -94,7 +108,15 @@ describe('citations under an answer', () => {
 describe('citations on a knowledge step card', () => {
   it("shows the call's hits and opens one in its source", async () => {
     let hits: KnowledgeHit[] = [];
-    const step: AgentStep = { index: 0, kind: 'tool', tool: 'knowledge', args: { content: 'capybara' }, status: 'ok', output: '[1] capybara.txt, lines 1–3', durationMs: 3 };
+    const step: AgentStep = {
+      index: 0,
+      kind: 'tool',
+      tool: 'knowledge',
+      args: { content: 'capybara' },
+      status: 'ok',
+      output: '[1] capybara.txt, lines 1–3',
+      durationMs: 3,
+    };
     // Rendered after `before` has searched, so the card gets the hits the platform knows.
     const Card = () => <StepCard step={{ ...step, citations: hits }} />;
     const { api } = await renderWithApp(
@@ -111,9 +133,17 @@ describe('citations on a knowledge step card', () => {
       },
     );
     const cited = screen.getByTestId('step-citations');
-    expect(within(cited).getAllByTestId('cited-passage').map((el) => el.textContent)).toEqual(['[1] capybara.txt, lines 1–3']);
+    expect(
+      within(cited)
+        .getAllByTestId('cited-passage')
+        .map((el) => el.textContent),
+    ).toEqual(['[1] capybara.txt, lines 1–3']);
     fireEvent.click(within(cited).getByTestId('cited-passage'));
-    await waitFor(() => expect(screen.getByTestId('knowledge-passage').querySelector('mark')?.textContent).toBe('A passage of /docs/capybara.txt.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('knowledge-passage').querySelector('mark')?.textContent).toBe(
+        'A passage of /docs/capybara.txt.',
+      ),
+    );
     expect(api.calls.some((c) => c.channel === 'knowledge:open-passage')).toBe(true);
   });
 });

@@ -27,10 +27,19 @@ export function StepCitations({ hits }: { hits: readonly KnowledgeHit[] }) {
   return <CitedPassages hits={hits} store={knowledgeStoreFor(api)} testId="step-citations" />;
 }
 
-function CitedPassages({ hits, store, testId }: { hits: readonly KnowledgeHit[]; store: KnowledgeStore; testId: string }) {
+function CitedPassages({
+  hits,
+  store,
+  testId,
+}: {
+  hits: readonly KnowledgeHit[];
+  store: KnowledgeStore;
+  testId: string;
+}) {
   const t = useT();
   const { notices } = useAppModel();
-  // A citation outlives its passage (the file or base was removed since): the chat has no error line of the page's, so a notice says why nothing opens.
+  // A citation outlives its passage (the file or base was removed since): the chat has no error line of the page's, so
+  // a notice says why nothing opens.
   const open = async (hit: KnowledgeHit): Promise<void> => {
     const error = await store.open(hit.baseId, hit.id);
     if (error) notices.reportError(error);
@@ -41,8 +50,15 @@ function CitedPassages({ hits, store, testId }: { hits: readonly KnowledgeHit[];
       <ol>
         {hits.map((hit, index) => (
           <li key={`${hit.baseId}/${hit.id}`}>
-            <button type="button" className="btn btn-ghost btn-tiny" data-testid="cited-passage" title={hit.text} onClick={() => void open(hit)}>
-              [{index + 1}] {t(hit.source.page ? 'knowledge.source.page' : 'knowledge.source.lines', sourceVars(hit.source))}
+            <button
+              type="button"
+              className="btn btn-ghost btn-tiny"
+              data-testid="cited-passage"
+              title={hit.text}
+              onClick={() => void open(hit)}
+            >
+              [{index + 1}]{' '}
+              {t(hit.source.page ? 'knowledge.source.page' : 'knowledge.source.lines', sourceVars(hit.source))}
             </button>
             <span className="muted small"> {t('knowledge.citationScore', { score: hit.score.toFixed(4) })}</span>
           </li>

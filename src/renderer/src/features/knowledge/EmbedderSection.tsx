@@ -19,7 +19,10 @@ export function EmbedderSection({ store }: { store: KnowledgeStore }) {
   // wait for the save: sent at once, they would reach the core before it and start the model it held before.
   const saving = useRef<Promise<unknown>>(Promise.resolve());
   const savePath = (): void => {
-    if (path !== null) saving.current = app.updateSettings({ knowledge: { embedder: { modelPath: path.trim() } } }).then(() => setPath(null));
+    if (path !== null)
+      saving.current = app
+        .updateSettings({ knowledge: { embedder: { modelPath: path.trim() } } })
+        .then(() => setPath(null));
   };
   const start = (): void => void saving.current.then(() => store.startEmbedder());
   const runTest = (): void => void saving.current.then(() => store.testEmbedder());
@@ -30,7 +33,12 @@ export function EmbedderSection({ store }: { store: KnowledgeStore }) {
       <div className="knowledge-row">
         <label className="small">
           {t('knowledge.embedder.kind')}{' '}
-          <select value={settings.kind} onChange={(e) => void app.updateSettings({ knowledge: { embedder: { kind: e.target.value as 'local' | 'link' } } })}>
+          <select
+            value={settings.kind}
+            onChange={(e) =>
+              void app.updateSettings({ knowledge: { embedder: { kind: e.target.value as 'local' | 'link' } } })
+            }
+          >
             <option value="local">{t('knowledge.embedder.local')}</option>
             <option value="link">{t('knowledge.embedder.link')}</option>
           </select>
@@ -47,8 +55,20 @@ export function EmbedderSection({ store }: { store: KnowledgeStore }) {
           />
         ) : (
           <>
-            <input className="input" value={settings.linkId} placeholder={t('knowledge.embedder.linkId')} aria-label={t('knowledge.embedder.linkId')} onChange={(e) => void app.updateSettings({ knowledge: { embedder: { linkId: e.target.value } } })} />
-            <input className="input" value={settings.linkModel} placeholder={t('knowledge.embedder.linkModel')} aria-label={t('knowledge.embedder.linkModel')} onChange={(e) => void app.updateSettings({ knowledge: { embedder: { linkModel: e.target.value } } })} />
+            <input
+              className="input"
+              value={settings.linkId}
+              placeholder={t('knowledge.embedder.linkId')}
+              aria-label={t('knowledge.embedder.linkId')}
+              onChange={(e) => void app.updateSettings({ knowledge: { embedder: { linkId: e.target.value } } })}
+            />
+            <input
+              className="input"
+              value={settings.linkModel}
+              placeholder={t('knowledge.embedder.linkModel')}
+              aria-label={t('knowledge.embedder.linkModel')}
+              onChange={(e) => void app.updateSettings({ knowledge: { embedder: { linkModel: e.target.value } } })}
+            />
           </>
         )}
       </div>
@@ -60,21 +80,42 @@ export function EmbedderSection({ store }: { store: KnowledgeStore }) {
         </span>
         {settings.kind === 'local' && (
           <>
-            <button type="button" className="btn btn-small" disabled={busy} data-testid="knowledge-embedder-start" onClick={start}>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={busy}
+              data-testid="knowledge-embedder-start"
+              onClick={start}
+            >
               {t('knowledge.embedder.start')}
             </button>
-            <button type="button" className="btn btn-ghost btn-small" disabled={busy} onClick={() => void store.stopEmbedder()}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-small"
+              disabled={busy}
+              onClick={() => void store.stopEmbedder()}
+            >
               {t('knowledge.embedder.stop')}
             </button>
           </>
         )}
-        <button type="button" className="btn btn-small" disabled={busy} data-testid="knowledge-embedder-test" onClick={runTest}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={busy}
+          data-testid="knowledge-embedder-test"
+          onClick={runTest}
+        >
           {t('knowledge.embedder.test')}
         </button>
       </div>
       {test && (
         <p className="small" data-testid="knowledge-embedder-result">
-          {t('knowledge.embedder.result', { dimension: test.dimension, similarity: test.similarity.toFixed(4), ms: test.ms })}
+          {t('knowledge.embedder.result', {
+            dimension: test.dimension,
+            similarity: test.similarity.toFixed(4),
+            ms: test.ms,
+          })}
         </p>
       )}
     </section>

@@ -13,10 +13,23 @@ export function CitationList({ hits, store }: { hits: readonly KnowledgeHit[]; s
         const vars = sourceVars(hit.source);
         return (
           <li key={hit.id}>
-            <button type="button" className="btn btn-ghost btn-small" data-testid="knowledge-citation" onClick={() => void store.open(hit.baseId, hit.id)} title={hit.text}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-small"
+              data-testid="knowledge-citation"
+              onClick={() => void store.open(hit.baseId, hit.id)}
+              title={hit.text}
+            >
               {t(hit.source.page ? 'knowledge.source.page' : 'knowledge.source.lines', vars)}
             </button>
-            <span className="muted small"> {t('knowledge.scores', { score: hit.score.toFixed(4), similarity: hit.similarity === null ? '–' : hit.similarity.toFixed(3), bm25: hit.bm25 === null ? '–' : hit.bm25.toFixed(2) })}</span>
+            <span className="muted small">
+              {' '}
+              {t('knowledge.scores', {
+                score: hit.score.toFixed(4),
+                similarity: hit.similarity === null ? '–' : hit.similarity.toFixed(3),
+                bm25: hit.bm25 === null ? '–' : hit.bm25.toFixed(2),
+              })}
+            </span>
             <div className="knowledge-passage small">{hit.text}</div>
           </li>
         );
@@ -32,7 +45,13 @@ export function PassageDialog({ store }: { store: KnowledgeStore }) {
   if (!opened) return null;
   const vars = sourceVars(opened.source);
   return (
-    <div className="knowledge-dialog" role="dialog" aria-modal="true" aria-label={t('knowledge.passage.title')} data-testid="knowledge-passage">
+    <div
+      className="knowledge-dialog"
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('knowledge.passage.title')}
+      data-testid="knowledge-passage"
+    >
       <div className="knowledge-dialog-box">
         <header className="knowledge-dialog-head">
           <strong>{t(opened.source.page ? 'knowledge.source.page' : 'knowledge.source.lines', vars)}</strong>
@@ -43,7 +62,9 @@ export function PassageDialog({ store }: { store: KnowledgeStore }) {
         </header>
         <pre className="knowledge-source">
           {opened.text.slice(0, opened.start)}
-          <mark ref={(el) => el?.scrollIntoView({ block: 'center' })}>{opened.text.slice(opened.start, opened.end)}</mark>
+          <mark ref={(el) => el?.scrollIntoView({ block: 'center' })}>
+            {opened.text.slice(opened.start, opened.end)}
+          </mark>
           {opened.text.slice(opened.end)}
         </pre>
       </div>

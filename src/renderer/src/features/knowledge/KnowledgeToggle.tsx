@@ -18,7 +18,13 @@ export const KnowledgeToggle = memo(function KnowledgeToggle({ disabled }: { dis
   return (
     <>
       <label className="composer-tools" title={t('knowledge.toggle.title')}>
-        <input type="checkbox" data-testid="chat-knowledge-toggle" checked={on} disabled={disabled} onChange={(event) => void app.updateSettings({ knowledge: { useInChat: event.target.checked } })} />
+        <input
+          type="checkbox"
+          data-testid="chat-knowledge-toggle"
+          checked={on}
+          disabled={disabled}
+          onChange={(event) => void app.updateSettings({ knowledge: { useInChat: event.target.checked } })}
+        />
         <span>{t('knowledge.toggle')}</span>
       </label>
       <PassageDialog store={store} />

@@ -11,7 +11,8 @@ import { KnowledgeToggle } from './KnowledgeToggle';
 
 afterEach(cleanupApps);
 
-const entryNames = () => screen.queryAllByTestId('browse-entry').map((el) => el.querySelector('.browse-name')?.textContent);
+const entryNames = () =>
+  screen.queryAllByTestId('browse-entry').map((el) => el.querySelector('.browse-name')?.textContent);
 
 describe('KnowledgeView', () => {
   it('creates a base, adds a file, tests the embedder and opens a cited passage', async () => {
@@ -26,14 +27,24 @@ describe('KnowledgeView', () => {
     expect(screen.getByTestId('knowledge-file').textContent).toContain('1 passage');
 
     fireEvent.click(screen.getByTestId('knowledge-embedder-test'));
-    await waitFor(() => expect(screen.getByTestId('knowledge-embedder-result').textContent).toBe('Vectors of 64 dimensions; similarity of the two sample sentences 0.4200 (3 ms)'));
+    await waitFor(() =>
+      expect(screen.getByTestId('knowledge-embedder-result').textContent).toBe(
+        'Vectors of 64 dimensions; similarity of the two sample sentences 0.4200 (3 ms)',
+      ),
+    );
 
     fireEvent.change(screen.getByTestId('knowledge-query'), { target: { value: 'tapir' } });
     fireEvent.click(screen.getByTestId('knowledge-search'));
     await waitFor(() => expect(screen.getByTestId('knowledge-citation').textContent).toBe('tapir.md, lines 1–3'));
     fireEvent.click(screen.getByTestId('knowledge-citation'));
-    await waitFor(() => expect(screen.getByTestId('knowledge-passage').querySelector('mark')!.textContent).toBe('A passage of /docs/tapir.md.'));
-    expect((api as unknown as { calls: Array<{ channel: string }> }).calls.map((c) => c.channel)).toContain('knowledge:open-passage');
+    await waitFor(() =>
+      expect(screen.getByTestId('knowledge-passage').querySelector('mark')!.textContent).toBe(
+        'A passage of /docs/tapir.md.',
+      ),
+    );
+    expect((api as unknown as { calls: Array<{ channel: string }> }).calls.map((c) => c.channel)).toContain(
+      'knowledge:open-passage',
+    );
   });
 
   it('renames a base inline, and deletes it only after asking', async () => {
@@ -60,7 +71,12 @@ describe('KnowledgeView', () => {
   });
 
   it("adds a whole folder and a file of any type with the app's file browser", async () => {
-    const modelFiles = { '/home/user/docs/notes.md': 120, '/home/user/docs/report.pdf': 3000, '/home/user/docs/deep/tool.py': 50, '/home/user/models/tiny.gguf': 100 };
+    const modelFiles = {
+      '/home/user/docs/notes.md': 120,
+      '/home/user/docs/report.pdf': 3000,
+      '/home/user/docs/deep/tool.py': 50,
+      '/home/user/models/tiny.gguf': 100,
+    };
     const { api, t } = await renderWithApp(<KnowledgeView />, { platform: { modelFiles } });
     fireEvent.change(screen.getByTestId('knowledge-new-name'), { target: { value: 'Docs' } });
     fireEvent.click(screen.getByTestId('knowledge-create'));
@@ -75,7 +91,11 @@ describe('KnowledgeView', () => {
     await waitFor(() => expect(entryNames()).toEqual(['deep', 'notes.md', 'report.pdf']));
     fireEvent.click(screen.getByTestId('browse-choose-folder'));
     await waitFor(() => expect(screen.queryByTestId('browse-dialog')).toBeNull());
-    await waitFor(() => expect(screen.getAllByTestId('knowledge-file').map((el) => el.querySelector('.knowledge-file-path')?.textContent)).toEqual(['/home/user/docs']));
+    await waitFor(() =>
+      expect(
+        screen.getAllByTestId('knowledge-file').map((el) => el.querySelector('.knowledge-file-path')?.textContent),
+      ).toEqual(['/home/user/docs']),
+    );
 
     // A single file, by keyboard, starting beside what the base holds.
     fireEvent.click(screen.getByTestId('knowledge-browse'));
@@ -87,9 +107,15 @@ describe('KnowledgeView', () => {
     fireEvent.keyDown(list, { key: 'ArrowDown' });
     fireEvent.keyDown(list, { key: 'Enter' });
     await waitFor(() => expect(screen.queryByTestId('browse-dialog')).toBeNull());
-    const added = api.calls.filter((c) => c.channel === 'knowledge:add').map((c) => (c.input as { paths: string[] }).paths);
+    const added = api.calls
+      .filter((c) => c.channel === 'knowledge:add')
+      .map((c) => (c.input as { paths: string[] }).paths);
     expect(added).toEqual([['/home/user/docs'], ['/home/user/docs/notes.md']]);
-    expect(api.calls.filter((c) => c.channel === 'models:browse').every((c) => (c.input as { files?: string }).files === 'all')).toBe(true);
+    expect(
+      api.calls
+        .filter((c) => c.channel === 'models:browse')
+        .every((c) => (c.input as { files?: string }).files === 'all'),
+    ).toBe(true);
   });
 
   it('shows a base in Chinese', async () => {

@@ -41,7 +41,14 @@ export function KnowledgeView() {
             void store.create(name).then(() => setName(''));
           }}
         >
-          <input className="input" data-testid="knowledge-new-name" value={name} placeholder={t('knowledge.newName')} aria-label={t('knowledge.newName')} onChange={(e) => setName(e.target.value)} />
+          <input
+            className="input"
+            data-testid="knowledge-new-name"
+            value={name}
+            placeholder={t('knowledge.newName')}
+            aria-label={t('knowledge.newName')}
+            onChange={(e) => setName(e.target.value)}
+          />
           <button type="submit" className="btn" data-testid="knowledge-create">
             {t('knowledge.create')}
           </button>
@@ -60,7 +67,14 @@ export function KnowledgeView() {
             if (query.trim()) void store.query(query);
           }}
         >
-          <input className="input" data-testid="knowledge-query" value={query} placeholder={t('knowledge.query')} aria-label={t('knowledge.query')} onChange={(e) => setQuery(e.target.value)} />
+          <input
+            className="input"
+            data-testid="knowledge-query"
+            value={query}
+            placeholder={t('knowledge.query')}
+            aria-label={t('knowledge.query')}
+            onChange={(e) => setQuery(e.target.value)}
+          />
           <button type="submit" className="btn" data-testid="knowledge-search">
             {t('knowledge.searchButton')}
           </button>
@@ -99,7 +113,12 @@ function BaseCard({ base, store }: { base: KnowledgeBase; store: KnowledgeStore 
       {base.needsReembed && (
         <p className="knowledge-warning" role="alert" data-testid="knowledge-reembed-needed">
           {t('knowledge.reembedNeeded', { model: base.embedder?.model ?? '' })}{' '}
-          <button type="button" className="btn btn-small" data-testid="knowledge-reembed" onClick={() => void store.reembed(base.id)}>
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid="knowledge-reembed"
+            onClick={() => void store.reembed(base.id)}
+          >
             {t('knowledge.reembed')}
           </button>
         </p>
@@ -108,11 +127,21 @@ function BaseCard({ base, store }: { base: KnowledgeBase; store: KnowledgeStore 
         className="knowledge-row"
         onSubmit={(event) => {
           event.preventDefault();
-          const list = paths.split('\n').map((p) => p.trim()).filter(Boolean);
+          const list = paths
+            .split('\n')
+            .map((p) => p.trim())
+            .filter(Boolean);
           if (list.length > 0) void store.add(base.id, list).then(() => setPaths(''));
         }}
       >
-        <input className="input" data-testid="knowledge-add-path" value={paths} placeholder={t('knowledge.addPath')} aria-label={t('knowledge.addPath')} onChange={(e) => setPaths(e.target.value)} />
+        <input
+          className="input"
+          data-testid="knowledge-add-path"
+          value={paths}
+          placeholder={t('knowledge.addPath')}
+          aria-label={t('knowledge.addPath')}
+          onChange={(e) => setPaths(e.target.value)}
+        />
         <button type="submit" className="btn btn-small" data-testid="knowledge-add">
           {t('knowledge.add')}
         </button>
@@ -124,12 +153,24 @@ function BaseCard({ base, store }: { base: KnowledgeBase; store: KnowledgeStore 
         <div className="knowledge-progress" data-testid="knowledge-progress" data-state={progress.state}>
           <progress max={Math.max(1, progress.filesTotal)} value={progress.filesDone} />
           <span className="small" title={progress.detail ?? undefined}>
-            {t(`knowledge.progress.${progress.state}`, { done: progress.filesDone, total: progress.filesTotal, failed: progress.filesFailed, passages: progress.passagesDone })}
-            {running && progress.etaSeconds !== null && ` · ${t('knowledge.eta', { time: formatEta(progress.etaSeconds) })}`}
+            {t(`knowledge.progress.${progress.state}`, {
+              done: progress.filesDone,
+              total: progress.filesTotal,
+              failed: progress.filesFailed,
+              passages: progress.passagesDone,
+            })}
+            {running &&
+              progress.etaSeconds !== null &&
+              ` · ${t('knowledge.eta', { time: formatEta(progress.etaSeconds) })}`}
             {progress.pausedReason && ` · ${t(haltKey(progress.pausedReason))}`}
           </span>
           {running && (
-            <button type="button" className="btn btn-ghost btn-small" data-testid="knowledge-cancel" onClick={() => void store.cancel(base.id)}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-small"
+              data-testid="knowledge-cancel"
+              onClick={() => void store.cancel(base.id)}
+            >
               {t('knowledge.cancel')}
             </button>
           )}
@@ -143,9 +184,16 @@ function BaseCard({ base, store }: { base: KnowledgeBase; store: KnowledgeStore 
             </span>
             {/* The reason in the UI's words; the file system's or the server's own, on hover. */}
             <span className="muted small" data-testid="knowledge-file-status" title={file.error?.message}>
-              {file.state === 'failed' && file.error ? t(failureKey(file.error.reason)) : t(`knowledge.file.${file.state}`, { passages: file.passages })}
+              {file.state === 'failed' && file.error
+                ? t(failureKey(file.error.reason))
+                : t(`knowledge.file.${file.state}`, { passages: file.passages })}
             </span>
-            <button type="button" className="icon-btn icon-btn-small" aria-label={t('knowledge.removeFile')} onClick={() => void store.removeFile(base.id, file.id)}>
+            <button
+              type="button"
+              className="icon-btn icon-btn-small"
+              aria-label={t('knowledge.removeFile')}
+              onClick={() => void store.removeFile(base.id, file.id)}
+            >
               ×
             </button>
           </li>
@@ -209,7 +257,12 @@ function BaseHeader({ base, passages, store }: { base: KnowledgeBase; passages: 
       {confirming ? (
         <span className="knowledge-confirm" role="alert" data-testid="knowledge-delete-confirm">
           {t('knowledge.deleteConfirm', { name: base.name, passages })}{' '}
-          <button type="button" className="btn btn-danger btn-small" data-testid="knowledge-delete-yes" onClick={() => void store.remove(base.id)}>
+          <button
+            type="button"
+            className="btn btn-danger btn-small"
+            data-testid="knowledge-delete-yes"
+            onClick={() => void store.remove(base.id)}
+          >
             {t('knowledge.delete')}
           </button>
           <button type="button" className="btn btn-ghost btn-small" autoFocus onClick={() => setConfirming(false)}>
@@ -218,10 +271,20 @@ function BaseHeader({ base, passages, store }: { base: KnowledgeBase; passages: 
         </span>
       ) : (
         <>
-          <button type="button" className="btn btn-ghost btn-small" data-testid="knowledge-rename" onClick={() => setRenaming(base.name)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            data-testid="knowledge-rename"
+            onClick={() => setRenaming(base.name)}
+          >
             {t('knowledge.rename')}
           </button>
-          <button type="button" className="btn btn-ghost btn-small" data-testid="knowledge-delete" onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            data-testid="knowledge-delete"
+            onClick={() => setConfirming(true)}
+          >
             {t('knowledge.delete')}
           </button>
         </>

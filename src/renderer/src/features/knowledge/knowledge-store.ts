@@ -4,7 +4,14 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError } from '@shared/errors';
 import type { KnowledgeQueryResult } from '@shared/knowledge/knowledge-contract';
-import type { EmbedderStatus, EmbedderTestResult, IngestProgress, KnowledgeBase, KnowledgeHit, PassageView } from '@shared/knowledge/knowledge-types';
+import type {
+  EmbedderStatus,
+  EmbedderTestResult,
+  IngestProgress,
+  KnowledgeBase,
+  KnowledgeHit,
+  PassageView,
+} from '@shared/knowledge/knowledge-types';
 import type { EvaApi } from '../../platform';
 
 export interface KnowledgeState {
@@ -14,7 +21,10 @@ export interface KnowledgeState {
   test: EmbedderTestResult | null;
   search: KnowledgeQueryResult | null;
   opened: PassageView | null;
-  /** the passages each recent knowledge-augmented chat request got, by request id: its answer shows them until it is reopened from the history, which keeps them */
+  /**
+   * the passages each recent knowledge-augmented chat request got, by request id: its answer shows them until it is
+   * reopened from the history, which keeps them
+   */
   cited: Record<string, KnowledgeHit[]>;
   busy: boolean;
   error: AppError | null;
@@ -41,10 +51,22 @@ export interface KnowledgeStore {
 }
 
 export function createKnowledgeStore(api: EvaApi): KnowledgeStore {
-  const state = createStore<KnowledgeState>(() => ({ bases: [], progress: {}, embedder: null, test: null, search: null, opened: null, cited: {}, busy: false, error: null }));
+  const state = createStore<KnowledgeState>(() => ({
+    bases: [],
+    progress: {},
+    embedder: null,
+    test: null,
+    search: null,
+    opened: null,
+    cited: {},
+    busy: false,
+    error: null,
+  }));
 
   /** Run a call, keeping its error for the page; the value or null. */
-  async function call<T>(work: () => Promise<{ ok: true; value: T } | { ok: false; error: AppError }>): Promise<T | null> {
+  async function call<T>(
+    work: () => Promise<{ ok: true; value: T } | { ok: false; error: AppError }>,
+  ): Promise<T | null> {
     state.setState({ busy: true, error: null });
     const result = await work();
     state.setState({ busy: false, ...(result.ok ? {} : { error: result.error }) });
@@ -53,7 +75,11 @@ export function createKnowledgeStore(api: EvaApi): KnowledgeStore {
 
   const refresh = async (): Promise<void> => {
     const [list, embedder] = await Promise.all([api.invoke('knowledge:list'), api.invoke('knowledge:embedder-status')]);
-    if (list.ok) state.setState({ bases: list.value.bases, progress: Object.fromEntries(list.value.progress.map((p) => [p.baseId, p])) });
+    if (list.ok)
+      state.setState({
+        bases: list.value.bases,
+        progress: Object.fromEntries(list.value.progress.map((p) => [p.baseId, p])),
+      });
     if (embedder.ok) state.setState({ embedder: embedder.value });
   };
 
@@ -65,7 +91,9 @@ export function createKnowledgeStore(api: EvaApi): KnowledgeStore {
         api.on('knowledge:changed', () => void refresh()),
         api.on('knowledge:progress', (p) => state.setState((s) => ({ progress: { ...s.progress, [p.baseId]: p } }))),
         api.on('knowledge:embedder', (embedder) => state.setState({ embedder })),
-        api.on('knowledge:citations', ({ requestId, hits }) => state.setState((s) => ({ cited: withCited(s.cited, requestId, hits) }))),
+        api.on('knowledge:citations', ({ requestId, hits }) =>
+          state.setState((s) => ({ cited: withCited(s.cited, requestId, hits) })),
+        ),
       ];
       return () => stops.forEach((stop) => stop());
     },
@@ -125,7 +153,11 @@ export function createKnowledgeStore(api: EvaApi): KnowledgeStore {
 /** Answers of this session shown with their live citations; older ones read theirs from the history. */
 const CITED_KEPT = 50;
 
-function withCited(cited: Record<string, KnowledgeHit[]>, requestId: string, hits: KnowledgeHit[]): Record<string, KnowledgeHit[]> {
+function withCited(
+  cited: Record<string, KnowledgeHit[]>,
+  requestId: string,
+  hits: KnowledgeHit[],
+): Record<string, KnowledgeHit[]> {
   const entries = Object.entries(cited).filter(([id]) => id !== requestId);
   return Object.fromEntries([...entries.slice(-(CITED_KEPT - 1)), [requestId, hits]]);
 }

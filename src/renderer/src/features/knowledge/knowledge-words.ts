@@ -21,7 +21,9 @@ const FAILURE_KEYS: Record<KnowledgeFileFailure, MessageKey> = {
 };
 
 export function failureKey(reason: string): MessageKey {
-  return Object.hasOwn(FAILURE_KEYS, reason) ? FAILURE_KEYS[reason as KnowledgeFileFailure] : 'knowledge.failure.read_failed';
+  return Object.hasOwn(FAILURE_KEYS, reason)
+    ? FAILURE_KEYS[reason as KnowledgeFileFailure]
+    : 'knowledge.failure.read_failed';
 }
 
 const HALT_KEYS: Record<IngestHalt, MessageKey> = {
@@ -31,7 +33,9 @@ const HALT_KEYS: Record<IngestHalt, MessageKey> = {
   reembed_needed: 'knowledge.reembedNeededShort',
 };
 
-/** Why an ingest waits or stopped, in the UI's words (a reason this page does not know reads as the embedder failing). */
+/**
+ * Why an ingest waits or stopped, in the UI's words (a reason this page does not know reads as the embedder failing).
+ */
 export function haltKey(reason: string): MessageKey {
   return Object.hasOwn(HALT_KEYS, reason) ? HALT_KEYS[reason as IngestHalt] : 'knowledge.halt.embedder_failed';
 }
@@ -40,10 +44,20 @@ export function haltKey(reason: string): MessageKey {
 export function formatEta(seconds: number): string {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
-  return m >= 60 ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${m}:${String(s).padStart(2, '0')}`;
+  return m >= 60
+    ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${String(s).padStart(2, '0')}`
+    : `${m}:${String(s).padStart(2, '0')}`;
 }
 
 /** `notes.md, lines 3–9` / `report.pdf, p. 2, lines 1–4` in the UI's words. */
-export function sourceVars(source: { path: string; page: number | null; lineStart: number; lineEnd: number }): { name: string; page: string; lines: string } {
-  return { name: source.path.split(/[\\/]/).pop() ?? source.path, page: source.page ? String(source.page) : '', lines: source.lineStart === source.lineEnd ? String(source.lineStart) : `${source.lineStart}–${source.lineEnd}` };
+export function sourceVars(source: { path: string; page: number | null; lineStart: number; lineEnd: number }): {
+  name: string;
+  page: string;
+  lines: string;
+} {
+  return {
+    name: source.path.split(/[\\/]/).pop() ?? source.path,
+    page: source.page ? String(source.page) : '',
+    lines: source.lineStart === source.lineEnd ? String(source.lineStart) : `${source.lineStart}–${source.lineEnd}`,
+  };
 }

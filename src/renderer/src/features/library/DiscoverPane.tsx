@@ -34,7 +34,15 @@ export function DiscoverPane({ onLoad }: Props) {
             <label htmlFor="hub-query" className="sr-only">
               {t('library.hub.searchLabel')}
             </label>
-            <input id="hub-query" className="input" type="search" value={query} placeholder={t('library.hub.searchPlaceholder')} data-testid="hub-query" onChange={(event) => hub.setQuery(event.target.value)} />
+            <input
+              id="hub-query"
+              className="input"
+              type="search"
+              value={query}
+              placeholder={t('library.hub.searchPlaceholder')}
+              data-testid="hub-query"
+              onChange={(event) => hub.setQuery(event.target.value)}
+            />
             <button type="submit" className="btn btn-primary" disabled={searching} data-testid="hub-search">
               {searching ? t('library.hub.searching') : t('library.hub.search')}
             </button>
@@ -44,14 +52,26 @@ export function DiscoverPane({ onLoad }: Props) {
               {appErrorText(t, searchError)}
             </p>
           )}
-          {results !== null && results.length === 0 && !searching && <p className="muted">{t('library.hub.noResults', { query })}</p>}
+          {results !== null && results.length === 0 && !searching && (
+            <p className="muted">{t('library.hub.noResults', { query })}</p>
+          )}
           {results !== null && results.length > 0 && (
             <ul className="hub-results" aria-label={t('library.hub.results')}>
               {results.map((model) => (
                 <li key={model.id}>
-                  <button type="button" className="hub-result" data-testid="hub-result" onClick={() => void hub.openRepo(model.id)}>
+                  <button
+                    type="button"
+                    className="hub-result"
+                    data-testid="hub-result"
+                    onClick={() => void hub.openRepo(model.id)}
+                  >
                     <span className="library-name">{model.id}</span>
-                    <span className="muted">{t('library.hub.stats', { downloads: formatCount(model.downloads), likes: formatCount(model.likes) })}</span>
+                    <span className="muted">
+                      {t('library.hub.stats', {
+                        downloads: formatCount(model.downloads),
+                        likes: formatCount(model.likes),
+                      })}
+                    </span>
                   </button>
                 </li>
               ))}

@@ -39,13 +39,27 @@ function DownloadRow({ state, onLoad }: { state: DownloadState; onLoad: (path: s
     <li className="library-row download-row" data-testid="download" data-phase={state.phase} data-file={state.file}>
       <div className="library-pick">
         <span className="library-name">{name}</span>
-        <progress className="download-bar" max={100} value={state.phase === 'verifying' ? undefined : percent} aria-label={t('library.dl.progressLabel', { name })} />
+        <progress
+          className="download-bar"
+          max={100}
+          value={state.phase === 'verifying' ? undefined : percent}
+          aria-label={t('library.dl.progressLabel', { name })}
+        />
         <span className="muted" aria-live="polite" data-testid="download-status">
-          {state.phase === 'downloading' && [t('library.dl.progress', { percent, received: bytes.received, total: bytes.total }), speed, eta ? t('library.dl.left', { eta }) : ''].filter(Boolean).join(' · ')}
+          {state.phase === 'downloading' &&
+            [
+              t('library.dl.progress', { percent, received: bytes.received, total: bytes.total }),
+              speed,
+              eta ? t('library.dl.left', { eta }) : '',
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           {state.phase === 'verifying' && t('library.dl.verifying')}
           {state.phase === 'done' && t('library.dl.done', { folder: state.dest })}
           {state.phase === 'cancelled' && t('library.dl.cancelled', { percent })}
-          {state.resumedFrom > 0 && state.phase === 'downloading' && ` · ${t('library.dl.resumed', { from: formatBytes(state.resumedFrom) })}`}
+          {state.resumedFrom > 0 &&
+            state.phase === 'downloading' &&
+            ` · ${t('library.dl.resumed', { from: formatBytes(state.resumedFrom) })}`}
         </span>
         {state.phase === 'failed' && state.error && (
           <span className="field-error" role="alert" title={state.error.message} data-testid="download-error">
@@ -54,17 +68,35 @@ function DownloadRow({ state, onLoad }: { state: DownloadState; onLoad: (path: s
         )}
       </div>
       {isActive(state) && (
-        <button type="button" className="btn btn-small" aria-label={t('library.dl.cancelNamed', { name })} data-testid="download-cancel" onClick={() => void downloads.cancel(state.id)}>
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-label={t('library.dl.cancelNamed', { name })}
+          data-testid="download-cancel"
+          onClick={() => void downloads.cancel(state.id)}
+        >
           {t('common.cancel')}
         </button>
       )}
       {(state.phase === 'cancelled' || state.phase === 'failed') && (
-        <button type="button" className="btn btn-small" aria-label={t('library.dl.resumeNamed', { name })} data-testid="download-resume" onClick={() => void downloads.download(state.repo, state.file)}>
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-label={t('library.dl.resumeNamed', { name })}
+          data-testid="download-resume"
+          onClick={() => void downloads.download(state.repo, state.file)}
+        >
           {t('library.dl.resume')}
         </button>
       )}
       {state.phase === 'done' && (
-        <button type="button" className="btn btn-small btn-primary" aria-label={t('library.loadNamed', { name })} data-testid="download-load" onClick={() => onLoad(state.dest)}>
+        <button
+          type="button"
+          className="btn btn-small btn-primary"
+          aria-label={t('library.loadNamed', { name })}
+          data-testid="download-load"
+          onClick={() => onLoad(state.dest)}
+        >
           {t('library.load')}
         </button>
       )}

@@ -15,8 +15,15 @@ export function DropStatus() {
     const percent = percentOf(upload.sentBytes, upload.totalBytes);
     return (
       <div className="drop-status" data-testid="upload-progress">
-        <span aria-live="polite">{t('library.uploading', { name: upload.name, percent, total: formatBytes(upload.totalBytes) })}</span>
-        <progress className="download-bar" max={100} value={percent} aria-label={t('library.uploadLabel', { name: upload.name })} />
+        <span aria-live="polite">
+          {t('library.uploading', { name: upload.name, percent, total: formatBytes(upload.totalBytes) })}
+        </span>
+        <progress
+          className="download-bar"
+          max={100}
+          value={percent}
+          aria-label={t('library.uploadLabel', { name: upload.name })}
+        />
         <button type="button" className="btn btn-small" data-testid="upload-cancel" onClick={library.cancelUpload}>
           {t('common.cancel')}
         </button>
@@ -35,7 +42,12 @@ export function DropStatus() {
   return (
     <p className="field-error drop-status" role="alert" data-testid="drop-note">
       {text}
-      <button type="button" className="icon-btn icon-btn-small" aria-label={t('common.dismiss')} onClick={library.clearDropNote}>
+      <button
+        type="button"
+        className="icon-btn icon-btn-small"
+        aria-label={t('common.dismiss')}
+        onClick={library.clearDropNote}
+      >
         ×
       </button>
     </p>

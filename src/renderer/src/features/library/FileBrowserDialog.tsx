@@ -11,7 +11,11 @@ import { useFocusTrap } from '../../ui/use-focus-trap';
 import type { BrowseMode } from './file-browser-store';
 import { useLibrary } from './use-library';
 
-const TITLE_KEYS: Record<BrowseMode, MessageKey> = { model: 'library.browse.title', folder: 'library.browse.titleFolder', any: 'library.browse.titleAny' };
+const TITLE_KEYS: Record<BrowseMode, MessageKey> = {
+  model: 'library.browse.title',
+  folder: 'library.browse.titleFolder',
+  any: 'library.browse.titleAny',
+};
 
 export function FileBrowserDialog() {
   const t = useT();
@@ -29,7 +33,14 @@ export function FileBrowserDialog() {
   const optionId = (index: number): string => `browse-entry-${index}`;
 
   const onListKey = (event: KeyboardEvent): void => {
-    const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10, Home: -Infinity, End: Infinity };
+    const moves: Record<string, number> = {
+      ArrowDown: 1,
+      ArrowUp: -1,
+      PageDown: 10,
+      PageUp: -10,
+      Home: -Infinity,
+      End: Infinity,
+    };
     const delta = moves[event.key];
     if (delta !== undefined) {
       event.preventDefault();
@@ -44,8 +55,18 @@ export function FileBrowserDialog() {
   };
 
   return (
-    <div className="overlay overlay-top" onMouseDown={(event) => event.target === event.currentTarget && browser.close()}>
-      <div className="dialog browse-dialog" role="dialog" aria-modal="true" aria-labelledby="browse-title" data-testid="browse-dialog" ref={dialog}>
+    <div
+      className="overlay overlay-top"
+      onMouseDown={(event) => event.target === event.currentTarget && browser.close()}
+    >
+      <div
+        className="dialog browse-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="browse-title"
+        data-testid="browse-dialog"
+        ref={dialog}
+      >
         <header className="dialog-head">
           <h2 id="browse-title">{t(TITLE_KEYS[mode])}</h2>
           <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={browser.close}>
@@ -57,7 +78,12 @@ export function FileBrowserDialog() {
             <ul>
               {(listing?.places ?? []).map((place) => (
                 <li key={place.path}>
-                  <button type="button" className={`browse-place${listing?.path === place.path ? ' is-current' : ''}`} title={place.path} onClick={() => void browser.go(place.path)}>
+                  <button
+                    type="button"
+                    className={`browse-place${listing?.path === place.path ? ' is-current' : ''}`}
+                    title={place.path}
+                    onClick={() => void browser.go(place.path)}
+                  >
                     {place.label}
                   </button>
                 </li>
@@ -66,7 +92,15 @@ export function FileBrowserDialog() {
           </nav>
           <div className="browse-main">
             <div className="browse-where">
-              <button type="button" className="btn btn-small" data-testid="browse-up" disabled={!listing?.parent} aria-label={t('library.browse.up')} title={t('library.browse.up')} onClick={() => void browser.up()}>
+              <button
+                type="button"
+                className="btn btn-small"
+                data-testid="browse-up"
+                disabled={!listing?.parent}
+                aria-label={t('library.browse.up')}
+                title={t('library.browse.up')}
+                onClick={() => void browser.up()}
+              >
                 ↑
               </button>
               <span className="mono browse-path" data-testid="browse-path" aria-live="polite">
@@ -102,10 +136,16 @@ export function FileBrowserDialog() {
                 >
                   <span aria-hidden="true">{entry.kind === 'folder' ? '📁' : '📄'}</span>
                   <span className="browse-name">{entry.name}</span>
-                  <span className="muted">{entry.kind === 'folder' ? t('library.browse.folder') : formatBytes(entry.sizeBytes ?? 0)}</span>
+                  <span className="muted">
+                    {entry.kind === 'folder' ? t('library.browse.folder') : formatBytes(entry.sizeBytes ?? 0)}
+                  </span>
                 </li>
               ))}
-              {!loading && listing && entries.length === 0 && <li className="muted browse-none">{t(mode === 'any' ? 'library.browse.emptyAll' : 'library.browse.empty')}</li>}
+              {!loading && listing && entries.length === 0 && (
+                <li className="muted browse-none">
+                  {t(mode === 'any' ? 'library.browse.emptyAll' : 'library.browse.empty')}
+                </li>
+              )}
             </ul>
             <p className="field-hint">{t('library.browse.keys')}</p>
           </div>
@@ -117,16 +157,34 @@ export function FileBrowserDialog() {
               {t('common.cancel')}
             </button>
             {mode === 'any' && (
-              <button type="button" className="btn" data-testid="browse-choose-folder" disabled={!listing} onClick={() => listing && browser.choose(listing.path)}>
+              <button
+                type="button"
+                className="btn"
+                data-testid="browse-choose-folder"
+                disabled={!listing}
+                onClick={() => listing && browser.choose(listing.path)}
+              >
                 {t('library.browse.chooseFolder')}
               </button>
             )}
             {mode === 'folder' ? (
-              <button type="button" className="btn btn-primary" data-testid="browse-choose" disabled={!listing} onClick={() => listing && browser.choose(listing.path)}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                data-testid="browse-choose"
+                disabled={!listing}
+                onClick={() => listing && browser.choose(listing.path)}
+              >
                 {t('library.browse.chooseFolder')}
               </button>
             ) : (
-              <button type="button" className="btn btn-primary" data-testid="browse-choose" disabled={!activeEntry} onClick={() => void browser.activate()}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                data-testid="browse-choose"
+                disabled={!activeEntry}
+                onClick={() => void browser.activate()}
+              >
                 {activeEntry?.kind === 'folder' ? t('library.browse.openFolder') : t('library.browse.choose')}
               </button>
             )}

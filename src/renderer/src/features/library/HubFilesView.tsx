@@ -9,7 +9,12 @@ import { appErrorText } from '../../ui/app-error-text';
 import { downloadKey, isActive, latestFor } from './downloads-store';
 import { useLibrary } from './use-library';
 
-const FIT_KEYS: Record<HubFile['fit']['kind'], MessageKey> = { gpu: 'library.hub.fit.gpu', partial: 'library.hub.fit.partial', cpu: 'library.hub.fit.cpu', 'too-big': 'library.hub.fit.tooBig' };
+const FIT_KEYS: Record<HubFile['fit']['kind'], MessageKey> = {
+  gpu: 'library.hub.fit.gpu',
+  partial: 'library.hub.fit.partial',
+  cpu: 'library.hub.fit.cpu',
+  'too-big': 'library.hub.fit.tooBig',
+};
 
 export function HubFilesView() {
   const t = useT();
@@ -64,8 +69,15 @@ function HubFileRow({ repo, file, freeBytes }: { repo: string; file: HubFile; fr
       <div className="library-pick">
         <span className="library-name">{file.path}</span>
         <span className="library-facts muted">
-          {[file.quantization, formatBytes(file.sizeBytes), file.isProjector ? t('library.hub.projector') : ''].filter(Boolean).join(' · ')}
-          <span className={`badge fit-${file.fit.kind}`} title={fitText(t, file.fit)} data-testid="hub-fit" data-fit={file.fit.kind}>
+          {[file.quantization, formatBytes(file.sizeBytes), file.isProjector ? t('library.hub.projector') : '']
+            .filter(Boolean)
+            .join(' · ')}
+          <span
+            className={`badge fit-${file.fit.kind}`}
+            title={fitText(t, file.fit)}
+            data-testid="hub-fit"
+            data-fit={file.fit.kind}
+          >
             {t(FIT_KEYS[file.fit.kind])}
           </span>
           {file.haveIt && (
@@ -85,7 +97,14 @@ function HubFileRow({ repo, file, freeBytes }: { repo: string; file: HubFile; fr
         )}
       </div>
       {!file.haveIt && (
-        <button type="button" className="btn btn-small" disabled={busy || noSpace} aria-label={t('library.hub.downloadNamed', { name: file.path })} data-testid="hub-download" onClick={() => void downloads.download(repo, file.path)}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={busy || noSpace}
+          aria-label={t('library.hub.downloadNamed', { name: file.path })}
+          data-testid="hub-download"
+          onClick={() => void downloads.download(repo, file.path)}
+        >
           {busy ? t('library.hub.downloading') : canResume ? t('library.dl.resume') : t('library.hub.download')}
         </button>
       )}

@@ -13,7 +13,9 @@ afterEach(cleanupApps);
 
 const withFolder = (): MemoryPlatformOptions => {
   const settings = memoryDefaultSettings();
-  return { settings: { ...settings, models: { ...settings.models, folders: ['/home/user/models', '/home/user/Downloads'] } } };
+  return {
+    settings: { ...settings, models: { ...settings.models, folders: ['/home/user/models', '/home/user/Downloads'] } },
+  };
 };
 
 async function openDialog(platform: MemoryPlatformOptions = {}) {
@@ -24,8 +26,12 @@ async function openDialog(platform: MemoryPlatformOptions = {}) {
 }
 
 const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
-const rowOf = (fileName: string) => screen.getAllByTestId('library-model').find((row) => row.getAttribute('data-path')?.endsWith(`/${fileName}`)) as HTMLElement;
-const dropFiles = (target: Element, files: File[]) => fireEvent.drop(target, { dataTransfer: { files, types: ['Files'] } });
+const rowOf = (fileName: string) =>
+  screen
+    .getAllByTestId('library-model')
+    .find((row) => row.getAttribute('data-path')?.endsWith(`/${fileName}`)) as HTMLElement;
+const dropFiles = (target: Element, files: File[]) =>
+  fireEvent.drop(target, { dataTransfer: { files, types: ['Files'] } });
 
 describe('My models', () => {
   it('on the first run explains where models go, and offers Discover', async () => {
@@ -56,8 +62,12 @@ describe('My models', () => {
     expect(field('mmproj-path').value).toBe('/home/user/models/vision/mmproj-Qwen2.5-VL-3B-F16.gguf');
     fireEvent.click(within(rowOf('Qwen2.5-0.5B-Instruct-Q4_K_M.gguf')).getByTestId('library-load'));
     await settle();
-    const loads = api.calls.filter((c) => c.channel === 'backend:load').map((c) => c.input as InvokeInput<'backend:load'>);
-    expect(loads.map((l) => [l.modelPath, l.mmprojPath])).toEqual([['/home/user/models/Qwen2.5-0.5B-Instruct-Q4_K_M.gguf', '']]);
+    const loads = api.calls
+      .filter((c) => c.channel === 'backend:load')
+      .map((c) => c.input as InvokeInput<'backend:load'>);
+    expect(loads.map((l) => [l.modelPath, l.mmprojPath])).toEqual([
+      ['/home/user/models/Qwen2.5-0.5B-Instruct-Q4_K_M.gguf', ''],
+    ]);
   });
 
   it('adds a folder with the file browser and removes it again', async () => {
@@ -164,11 +174,16 @@ describe('Discover', () => {
     fireEvent.change(screen.getByTestId('hub-query'), { target: { value: 'qwen' } });
     fireEvent.click(screen.getByTestId('hub-search'));
     await settle();
-    expect(screen.getAllByTestId('hub-result').map((r) => r.textContent)).toEqual([expect.stringContaining('Qwen/Qwen2.5-0.5B-Instruct-GGUF'), expect.stringContaining('unsloth/Qwen3-32B-GGUF')]);
+    expect(screen.getAllByTestId('hub-result').map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Qwen/Qwen2.5-0.5B-Instruct-GGUF'),
+      expect.stringContaining('unsloth/Qwen3-32B-GGUF'),
+    ]);
     fireEvent.click(screen.getAllByTestId('hub-result')[1] as HTMLElement);
     await settle();
     expect(screen.getAllByTestId('hub-fit').map((b) => b.getAttribute('data-fit'))).toEqual(['partial', 'too-big']);
-    expect(screen.getByTestId('hub-free').textContent).toBe(t('library.hub.freeSpace', { free: '50.0 GiB', folder: '/home/user/.eva/models' }));
+    expect(screen.getByTestId('hub-free').textContent).toBe(
+      t('library.hub.freeSpace', { free: '50.0 GiB', folder: '/home/user/.eva/models' }),
+    );
     fireEvent.click(screen.getByTestId('hub-back'));
     await settle();
     fireEvent.click(screen.getAllByTestId('hub-result')[0] as HTMLElement);
@@ -178,7 +193,13 @@ describe('Discover', () => {
     await tick();
     const row = screen.getByTestId('download');
     expect(row.getAttribute('data-phase')).toBe('downloading');
-    expect(within(row).getByTestId('download-status').textContent).toBe([t('library.dl.progress', { percent: 25, received: '100 MiB', total: '399 MiB' }), '40 MiB/s', t('library.dl.left', { eta: '8.0 s' })].join(' · '));
+    expect(within(row).getByTestId('download-status').textContent).toBe(
+      [
+        t('library.dl.progress', { percent: 25, received: '100 MiB', total: '399 MiB' }),
+        '40 MiB/s',
+        t('library.dl.left', { eta: '8.0 s' }),
+      ].join(' · '),
+    );
     fireEvent.click(within(row).getByTestId('download-cancel'));
     await settle();
     expect(screen.getByTestId('download').getAttribute('data-phase')).toBe('cancelled');
@@ -193,7 +214,9 @@ describe('Discover', () => {
     expect(screen.getAllByTestId('hub-have')).toHaveLength(1);
     fireEvent.click(screen.getByTestId('download-load'));
     await settle();
-    const loads = api.calls.filter((c) => c.channel === 'backend:load').map((c) => (c.input as InvokeInput<'backend:load'>).modelPath);
+    const loads = api.calls
+      .filter((c) => c.channel === 'backend:load')
+      .map((c) => (c.input as InvokeInput<'backend:load'>).modelPath);
     expect(loads).toEqual(['/home/user/.eva/models/qwen2.5-0.5b-instruct-q4_k_m.gguf']);
   });
 

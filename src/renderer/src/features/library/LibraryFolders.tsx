@@ -23,7 +23,13 @@ export function LibraryFolders({ listing }: { listing: LibraryListing }) {
           <li key={folder} data-testid="library-folder">
             <span className="mono">{folder}</span>
             {folder === listing.downloadFolder && <span className="muted"> {t('library.folderDownloads')}</span>}
-            <button type="button" className="btn btn-tiny" aria-label={t('library.removeFolder', { folder })} data-testid="library-remove-folder" onClick={() => void library.removeFolder(folder)}>
+            <button
+              type="button"
+              className="btn btn-tiny"
+              aria-label={t('library.removeFolder', { folder })}
+              data-testid="library-remove-folder"
+              onClick={() => void library.removeFolder(folder)}
+            >
               {t('library.remove')}
             </button>
           </li>

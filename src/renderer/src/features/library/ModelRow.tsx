@@ -20,8 +20,19 @@ export function ModelRow({ model, current, onPick, onLoad }: Props) {
     model.contextLength > 0 ? t('library.trainedContext', { ctx: formatCount(model.contextLength) }) : '',
   ].filter((fact) => fact !== '');
   return (
-    <li className={`library-row${current ? ' is-current' : ''}${model.problem ? ' is-broken' : ''}`} data-testid="library-model" data-path={model.path}>
-      <button type="button" className="library-pick" title={model.path} aria-current={current ? 'true' : undefined} disabled={model.problem !== null} onClick={onPick}>
+    <li
+      className={`library-row${current ? ' is-current' : ''}${model.problem ? ' is-broken' : ''}`}
+      data-testid="library-model"
+      data-path={model.path}
+    >
+      <button
+        type="button"
+        className="library-pick"
+        title={model.path}
+        aria-current={current ? 'true' : undefined}
+        disabled={model.problem !== null}
+        onClick={onPick}
+      >
         <span className="library-name">{model.name}</span>
         <span className="library-facts muted">
           {facts.join(' · ')}
@@ -38,7 +49,14 @@ export function ModelRow({ model, current, onPick, onLoad }: Props) {
         )}
         <span className="library-file mono muted">{model.fileName}</span>
       </button>
-      <button type="button" className="btn btn-small" disabled={model.problem !== null} aria-label={t('library.loadNamed', { name: model.name })} data-testid="library-load" onClick={onLoad}>
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={model.problem !== null}
+        aria-label={t('library.loadNamed', { name: model.name })}
+        data-testid="library-load"
+        onClick={onLoad}
+      >
         {t('library.load')}
       </button>
     </li>

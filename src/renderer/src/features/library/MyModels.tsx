@@ -30,9 +30,19 @@ export function MyModels({ current, onPick, onLoad, onDiscover }: Props) {
       <header className="library-head">
         <h3 id="library-title">{t('library.title')}</h3>
         <span className="muted" aria-live="polite">
-          {loading && listing === null ? t('library.loading') : listing ? t('library.count', { count: models.length }) : ''}
+          {loading && listing === null
+            ? t('library.loading')
+            : listing
+              ? t('library.count', { count: models.length })
+              : ''}
         </span>
-        <button type="button" className="btn btn-tiny" data-testid="library-rescan" disabled={loading} onClick={() => void library.refresh()}>
+        <button
+          type="button"
+          className="btn btn-tiny"
+          data-testid="library-rescan"
+          disabled={loading}
+          onClick={() => void library.refresh()}
+        >
           {t('library.rescan')}
         </button>
       </header>
@@ -54,7 +64,13 @@ export function MyModels({ current, onPick, onLoad, onDiscover }: Props) {
       {models.length > 0 && (
         <ul className="library-list" aria-label={t('library.title')}>
           {models.map((model) => (
-            <ModelRow key={model.path} model={model} current={model.path === current} onPick={() => onPick(model)} onLoad={() => onLoad(model)} />
+            <ModelRow
+              key={model.path}
+              model={model}
+              current={model.path === current}
+              onPick={() => onPick(model)}
+              onLoad={() => onLoad(model)}
+            />
           ))}
         </ul>
       )}

@@ -21,7 +21,11 @@ describe('download text', () => {
     expect(folderOf('x.gguf')).toBe('');
   });
   it("a pick takes the library's projector, and clears a stale one", () => {
-    const listing = { folders: [], downloadFolder: '/m', models: [{ path: '/m/a.gguf', mmprojPath: '/m/mmproj.gguf' }] } as never;
+    const listing = {
+      folders: [],
+      downloadFolder: '/m',
+      models: [{ path: '/m/a.gguf', mmprojPath: '/m/mmproj.gguf' }],
+    } as never;
     expect(pickPatch('/m/a.gguf', listing)).toEqual({ modelPath: '/m/a.gguf', mmprojPath: '/m/mmproj.gguf' });
     expect(pickPatch('/elsewhere/b.gguf', listing)).toEqual({ modelPath: '/elsewhere/b.gguf', mmprojPath: '' });
   });

@@ -18,7 +18,10 @@ export function etaText(etaSec: number | null): string {
 }
 
 /** "1.2 GiB of 4.4 GiB". */
-export function progressBytes(state: Pick<DownloadState, 'receivedBytes' | 'totalBytes'>): { received: string; total: string } {
+export function progressBytes(state: Pick<DownloadState, 'receivedBytes' | 'totalBytes'>): {
+  received: string;
+  total: string;
+} {
   return { received: formatBytes(state.receivedBytes), total: formatBytes(state.totalBytes) };
 }
 

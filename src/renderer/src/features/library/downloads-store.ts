@@ -30,14 +30,23 @@ export function latestFor(byId: Record<string, DownloadState>, repo: string, fil
   return all.find(isActive) ?? all.at(-1) ?? null;
 }
 
-/** One entry per destination file, the newest attempt (a resumed download replaces its cancelled one), in first-seen order. */
+/**
+ * One entry per destination file, the newest attempt (a resumed download replaces its cancelled one), in first-seen
+ * order.
+ */
 export function latestPerFile(byId: Record<string, DownloadState>): DownloadState[] {
   const byDest = new Map<string, DownloadState>();
   for (const state of Object.values(byId)) byDest.set(state.dest, state);
   return [...byDest.values()];
 }
 
-export function createDownloadsStore({ api, onDone }: { api: EvaApi; onDone: (state: DownloadState) => void }): DownloadsStore {
+export function createDownloadsStore({
+  api,
+  onDone,
+}: {
+  api: EvaApi;
+  onDone: (state: DownloadState) => void;
+}): DownloadsStore {
   const store = createStore<DownloadsState>()(() => ({ byId: {}, startErrors: {} }));
 
   const upsert = (next: DownloadState): void => {

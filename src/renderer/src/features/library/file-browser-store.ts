@@ -7,7 +7,10 @@ import type { BrowseListing } from '@shared/models/model-library';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError, EvaApi } from '../../platform/types';
 
-/** 'model': pick a `.gguf` file; 'folder': pick the folder being shown; 'any': pick a file of any type, or the folder being shown (documents for the knowledge base). */
+/**
+ * 'model': pick a `.gguf` file; 'folder': pick the folder being shown; 'any': pick a file of any type, or the folder
+ * being shown (documents for the knowledge base).
+ */
 export type BrowseMode = 'model' | 'folder' | 'any';
 
 export interface FileBrowserState {
@@ -35,7 +38,14 @@ export interface FileBrowserStore {
 }
 
 export function createFileBrowserStore(api: EvaApi): FileBrowserStore {
-  const store = createStore<FileBrowserState>()(() => ({ open: false, mode: 'model', listing: null, loading: false, error: null, active: -1 }));
+  const store = createStore<FileBrowserState>()(() => ({
+    open: false,
+    mode: 'model',
+    listing: null,
+    loading: false,
+    error: null,
+    active: -1,
+  }));
   let resolveOpen: ((path: string | null) => void) | null = null;
   let ticket = 0;
 
@@ -53,7 +63,8 @@ export function createFileBrowserStore(api: EvaApi): FileBrowserStore {
     const files = store.getState().mode === 'any' ? { files: 'all' as const } : {};
     const result = await api.invoke('models:browse', path === undefined ? files : { path, ...files });
     if (mine !== ticket) return;
-    if (result.ok) store.setState({ listing: result.value, loading: false, active: result.value.entries.length > 0 ? 0 : -1 });
+    if (result.ok)
+      store.setState({ listing: result.value, loading: false, active: result.value.entries.length > 0 ? 0 : -1 });
     else store.setState({ loading: false, error: result.error });
   };
 

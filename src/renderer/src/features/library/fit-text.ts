@@ -11,15 +11,25 @@ export function fitText(t: Translate, fit: Pick<FitVerdict, 'kind' | 'why' | 're
   const tooBig = fit.kind === 'too-big';
   switch (why.code) {
     case 'cpu_only': {
-      const cause = t(why.cause === 'no_gpu_backend' ? 'library.fit.cause.noGpuBackend' : 'library.fit.cause.tooBigForGpu');
+      const cause = t(
+        why.cause === 'no_gpu_backend' ? 'library.fit.cause.noGpuBackend' : 'library.fit.cause.tooBigForGpu',
+      );
       const vars = { cause, weights: formatBytes(why.weightsBytes), ram: formatBytes(why.freeRamBytes) };
       return t(tooBig ? 'library.fit.cpuTooBig' : 'library.fit.cpu', vars);
     }
     case 'vram_unknown':
       return t('library.fit.vramUnknown', { weights: formatBytes(why.weightsBytes) });
     case 'fits_gpu':
-      return t(why.freeKnown ? 'library.fit.fitsGpuFree' : 'library.fit.fitsGpuTotal', { weights: formatBytes(why.weightsBytes), vram: formatBytes(why.gpuBytes), gpu: why.gpu });
+      return t(why.freeKnown ? 'library.fit.fitsGpuFree' : 'library.fit.fitsGpuTotal', {
+        weights: formatBytes(why.weightsBytes),
+        vram: formatBytes(why.gpuBytes),
+        gpu: why.gpu,
+      });
     case 'split':
-      return t(tooBig ? 'library.fit.splitTooBig' : 'library.fit.split', { percent: why.percent, cpu: formatBytes(why.cpuBytes), ram: formatBytes(why.freeRamBytes) });
+      return t(tooBig ? 'library.fit.splitTooBig' : 'library.fit.split', {
+        percent: why.percent,
+        cpu: formatBytes(why.cpuBytes),
+        ram: formatBytes(why.freeRamBytes),
+      });
   }
 }

@@ -27,7 +27,16 @@ export interface HubStore {
 }
 
 export function createHubStore(api: EvaApi): HubStore {
-  const store = createStore<HubState>()(() => ({ query: '', searching: false, results: null, searchError: null, repo: null, files: null, filesLoading: false, filesError: null }));
+  const store = createStore<HubState>()(() => ({
+    query: '',
+    searching: false,
+    results: null,
+    searchError: null,
+    repo: null,
+    files: null,
+    filesLoading: false,
+    filesError: null,
+  }));
   let searchTicket = 0;
   let filesTicket = 0;
 
@@ -36,7 +45,11 @@ export function createHubStore(api: EvaApi): HubStore {
     if (!quiet) store.setState({ repo, files: null, filesLoading: true, filesError: null });
     const result = await api.invoke('hub:files', { repo });
     if (mine !== filesTicket) return;
-    store.setState(result.ok ? { files: result.value, filesLoading: false, filesError: null } : { filesLoading: false, filesError: result.error });
+    store.setState(
+      result.ok
+        ? { files: result.value, filesLoading: false, filesError: null }
+        : { filesLoading: false, filesError: result.error },
+    );
   };
 
   return {
@@ -48,7 +61,11 @@ export function createHubStore(api: EvaApi): HubStore {
       store.setState({ searching: true, searchError: null });
       const result = await api.invoke('hub:search', { query, limit: 30 });
       if (mine !== searchTicket) return;
-      store.setState(result.ok ? { searching: false, results: result.value.models } : { searching: false, searchError: result.error });
+      store.setState(
+        result.ok
+          ? { searching: false, results: result.value.models }
+          : { searching: false, searchError: result.error },
+      );
     },
     openRepo: (repo) => loadFiles(repo, false),
     closeRepo: () => {

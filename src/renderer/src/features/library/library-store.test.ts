@@ -21,8 +21,14 @@ describe('library store', () => {
     expect(library.store.getState().listing?.models).toEqual([]);
     await library.addFolder('/home/user/models');
     const models = library.store.getState().listing?.models ?? [];
-    expect(models.map((m) => m.fileName)).toEqual(['mmproj-Qwen2.5-VL-3B-F16.gguf', 'Qwen2.5-0.5B-Instruct-Q4_K_M.gguf', 'Qwen2.5-VL-3B-Instruct-Q4_K_M.gguf']);
-    expect(models.find((m) => m.fileName.startsWith('Qwen2.5-VL'))?.mmprojPath).toBe('/home/user/models/vision/mmproj-Qwen2.5-VL-3B-F16.gguf');
+    expect(models.map((m) => m.fileName)).toEqual([
+      'mmproj-Qwen2.5-VL-3B-F16.gguf',
+      'Qwen2.5-0.5B-Instruct-Q4_K_M.gguf',
+      'Qwen2.5-VL-3B-Instruct-Q4_K_M.gguf',
+    ]);
+    expect(models.find((m) => m.fileName.startsWith('Qwen2.5-VL'))?.mmprojPath).toBe(
+      '/home/user/models/vision/mmproj-Qwen2.5-VL-3B-F16.gguf',
+    );
     expect(api.state.settings.models.folders).toEqual(['/home/user/models']);
   });
 

@@ -37,12 +37,20 @@ export interface LibraryStore {
 export const isGgufName = (name: string): boolean => /\.gguf$/i.test(name);
 
 export function createLibraryStore({ api, app }: { api: EvaApi; app: SettingsStore }): LibraryStore {
-  const store = createStore<LibraryState>()(() => ({ listing: null, loading: false, error: null, upload: null, dropNote: null }));
+  const store = createStore<LibraryState>()(() => ({
+    listing: null,
+    loading: false,
+    error: null,
+    upload: null,
+    dropNote: null,
+  }));
   const patch = (next: Partial<LibraryState>): void => store.setState(next);
   let uploadAbort: AbortController | null = null;
   let ticket = 0;
 
-  const apply = async (call: Promise<{ ok: true; value: LibraryListing } | { ok: false; error: AppError }>): Promise<void> => {
+  const apply = async (
+    call: Promise<{ ok: true; value: LibraryListing } | { ok: false; error: AppError }>,
+  ): Promise<void> => {
     const mine = ++ticket;
     patch({ loading: true });
     const result = await call;
@@ -56,7 +64,8 @@ export function createLibraryStore({ api, app }: { api: EvaApi; app: SettingsSto
     void app.refresh();
   };
 
-  const folders = (): string[] => store.getState().listing?.folders ?? app.store.getState().settings?.models.folders ?? [];
+  const folders = (): string[] =>
+    store.getState().listing?.folders ?? app.store.getState().settings?.models.folders ?? [];
 
   const upload = async (file: File): Promise<string | null> => {
     const uploader = modelUploadOf(api);
@@ -78,7 +87,8 @@ export function createLibraryStore({ api, app }: { api: EvaApi; app: SettingsSto
     uploadAbort = null;
     patch({ upload: null });
     if (!result.ok) {
-      if (!isCancelledUpload(result.error)) patch({ dropNote: { kind: 'failed', name: file.name, error: result.error } });
+      if (!isCancelledUpload(result.error))
+        patch({ dropNote: { kind: 'failed', name: file.name, error: result.error } });
       return null;
     }
     void refresh();

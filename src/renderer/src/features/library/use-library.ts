@@ -7,7 +7,10 @@ export function useLibrary(): LibraryModel {
   return libraryOf(useAppModel());
 }
 
-/** Starts the library (download events, first scan) for as long as the caller is mounted: the always-mounted load dialog. */
+/**
+ * Starts the library (download events, first scan) for as long as the caller is mounted: the always-mounted load
+ * dialog.
+ */
 export function useLibraryRunning(): void {
   const library = useLibrary();
   useEffect(() => library.start(), [library]);

@@ -8,7 +8,10 @@ import { useLibrary } from './use-library';
 const hasFiles = (transfer: DataTransfer | null): boolean => transfer !== null && [...transfer.types].includes('Files');
 
 /** Drag handlers for a drop target; `onPath` gets the path of a dropped model once it has one. */
-export function useModelDropTarget(onPath: (path: string) => void): { dragging: boolean; handlers: Record<'onDragEnter' | 'onDragOver' | 'onDragLeave' | 'onDrop', (event: DragEvent) => void> } {
+export function useModelDropTarget(onPath: (path: string) => void): {
+  dragging: boolean;
+  handlers: Record<'onDragEnter' | 'onDragOver' | 'onDragLeave' | 'onDrop', (event: DragEvent) => void>;
+} {
   const { library } = useLibrary();
   const [dragging, setDragging] = useState(false);
   const depth = useRef(0);
@@ -40,7 +43,10 @@ export function useModelDropTarget(onPath: (path: string) => void): { dragging: 
   };
 }
 
-/** A `.gguf` dropped anywhere else on the page: `onDrop` runs first (open the dialog), then `onPath` once the file has a path. */
+/**
+ * A `.gguf` dropped anywhere else on the page: `onDrop` runs first (open the dialog), then `onPath` once the file has a
+ * path.
+ */
 export function usePageModelDrop(enabled: boolean, onDrop: () => void, onPath: (path: string) => void): void {
   const { library } = useLibrary();
   const latest = useRef({ onDrop, onPath });

@@ -23,17 +23,40 @@ export function LinkProfiles({ profiles, currentId, onSelect, onNew, onDelete }:
       ) : (
         <ul>
           {profiles.map((profile) => (
-            <li key={profile.id} className={`link-profile${profile.id === currentId ? ' is-current' : ''}`} data-testid="link-profile">
-              <button type="button" className="link-profile-pick" onClick={() => onSelect(profile.id)} title={profile.baseUrl}>
+            <li
+              key={profile.id}
+              className={`link-profile${profile.id === currentId ? ' is-current' : ''}`}
+              data-testid="link-profile"
+            >
+              <button
+                type="button"
+                className="link-profile-pick"
+                onClick={() => onSelect(profile.id)}
+                title={profile.baseUrl}
+              >
                 <span className="link-profile-name">{profile.name}</span>
                 <span className="link-profile-model mono">{profile.model || profile.baseUrl}</span>
               </button>
               {confirming === profile.id ? (
-                <button type="button" className="btn btn-tiny btn-danger" data-testid="link-delete-confirm" onBlur={() => setConfirming(null)} autoFocus onClick={() => onDelete(profile.id)}>
+                <button
+                  type="button"
+                  className="btn btn-tiny btn-danger"
+                  data-testid="link-delete-confirm"
+                  onBlur={() => setConfirming(null)}
+                  autoFocus
+                  onClick={() => onDelete(profile.id)}
+                >
                   {t('link.deleteConfirm')}
                 </button>
               ) : (
-                <button type="button" className="icon-btn icon-btn-small" aria-label={t('link.delete', { name: profile.name })} title={t('link.delete', { name: profile.name })} data-testid="link-delete" onClick={() => setConfirming(profile.id)}>
+                <button
+                  type="button"
+                  className="icon-btn icon-btn-small"
+                  aria-label={t('link.delete', { name: profile.name })}
+                  title={t('link.delete', { name: profile.name })}
+                  data-testid="link-delete"
+                  onClick={() => setConfirming(profile.id)}
+                >
                   ×
                 </button>
               )}

@@ -8,7 +8,6 @@ import type { LinkPreset } from '@shared/links/link-presets';
 import type { FieldError } from '../../ui/field-error';
 import type { KeyAction } from '../../ui/key-fields';
 
-
 export interface LinkForm {
   /** null until saved */
   id: string | null;
@@ -27,11 +26,29 @@ export type LinkField = 'name' | 'baseUrl' | 'model' | 'apiKey';
 export type LinkFieldErrors = Partial<Record<LinkField, FieldError>>;
 
 export function emptyLinkForm(preset: LinkPreset | undefined): LinkForm {
-  return { id: null, presetId: preset?.id ?? '', name: preset?.name ?? '', baseUrl: preset?.baseUrl ?? '', model: preset?.model ?? '', apiKey: '', keyAction: 'replace', hasKey: false };
+  return {
+    id: null,
+    presetId: preset?.id ?? '',
+    name: preset?.name ?? '',
+    baseUrl: preset?.baseUrl ?? '',
+    model: preset?.model ?? '',
+    apiKey: '',
+    keyAction: 'replace',
+    hasKey: false,
+  };
 }
 
 export function formFromProfile(profile: LinkProfile & { hasKey: boolean }): LinkForm {
-  return { id: profile.id, presetId: profile.presetId, name: profile.name, baseUrl: profile.baseUrl, model: profile.model, apiKey: '', keyAction: profile.hasKey ? 'keep' : 'replace', hasKey: profile.hasKey };
+  return {
+    id: profile.id,
+    presetId: profile.presetId,
+    name: profile.name,
+    baseUrl: profile.baseUrl,
+    model: profile.model,
+    apiKey: '',
+    keyAction: profile.hasKey ? 'keep' : 'replace',
+    hasKey: profile.hasKey,
+  };
 }
 
 /**
@@ -41,10 +58,19 @@ export function formFromProfile(profile: LinkProfile & { hasKey: boolean }): Lin
 export function applyPreset(form: LinkForm, preset: LinkPreset, presets: readonly LinkPreset[]): LinkForm {
   const previous = presets.find((p) => p.id === form.presetId);
   const nameIsDefault = form.name.trim() === '' || form.name === previous?.name;
-  return { ...form, presetId: preset.id, baseUrl: preset.baseUrl, model: preset.model, name: nameIsDefault ? preset.name : form.name };
+  return {
+    ...form,
+    presetId: preset.id,
+    baseUrl: preset.baseUrl,
+    model: preset.model,
+    name: nameIsDefault ? preset.name : form.name,
+  };
 }
 
-/** http(s) with a host and no credentials (base-url.ts, which the core checks too); anything else would fail later with a less clear message. */
+/**
+ * http(s) with a host and no credentials (base-url.ts, which the core checks too); anything else would fail later with
+ * a less clear message.
+ */
 export function checkBaseUrl(text: string): FieldError | null {
   const problem = baseUrlProblem(text);
   if (!problem) return null;
@@ -63,15 +89,29 @@ export function linkSaveInput(form: LinkForm): LinkFormResult {
   if (form.name.trim() === '') errors.name = { key: 'link.error.nameRequired' };
   const urlError = checkBaseUrl(form.baseUrl);
   if (urlError) errors.baseUrl = urlError;
-  if (form.keyAction === 'replace' && form.hasKey && form.apiKey.trim() === '') errors.apiKey = { key: 'link.error.keyRequired' };
+  if (form.keyAction === 'replace' && form.hasKey && form.apiKey.trim() === '')
+    errors.apiKey = { key: 'link.error.keyRequired' };
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const profile = { ...(form.id ? { id: form.id } : {}), name: form.name.trim(), presetId: form.presetId, baseUrl: form.baseUrl.trim().replace(/\/+$/, ''), model: form.model.trim() };
-  const apiKey = form.keyAction === 'remove' ? null : form.keyAction === 'replace' && form.apiKey.trim() !== '' ? form.apiKey.trim() : undefined;
+  const profile = {
+    ...(form.id ? { id: form.id } : {}),
+    name: form.name.trim(),
+    presetId: form.presetId,
+    baseUrl: form.baseUrl.trim().replace(/\/+$/, ''),
+    model: form.model.trim(),
+  };
+  const apiKey =
+    form.keyAction === 'remove'
+      ? null
+      : form.keyAction === 'replace' && form.apiKey.trim() !== ''
+        ? form.apiKey.trim()
+        : undefined;
   return { ok: true, value: apiKey === undefined ? { profile } : { profile, apiKey } };
 }
 
 /** Test with the key being typed, else the stored one (unless it is about to be removed). */
-export function linkTestInput(form: LinkForm): { ok: true; value: LinkTestInput } | { ok: false; errors: LinkFieldErrors } {
+export function linkTestInput(
+  form: LinkForm,
+): { ok: true; value: LinkTestInput } | { ok: false; errors: LinkFieldErrors } {
   const urlError = checkBaseUrl(form.baseUrl);
   if (urlError) return { ok: false, errors: { baseUrl: urlError } };
   const baseUrl = form.baseUrl.trim().replace(/\/+$/, '');

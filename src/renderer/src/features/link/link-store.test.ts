@@ -15,7 +15,12 @@ async function setup() {
 describe('link store', () => {
   it('starts from the first preset when nothing is saved', async () => {
     const { links } = await setup();
-    expect(links.store.getState()).toMatchObject({ loaded: true, profiles: [], protection: 'memory only (demo)', form: { presetId: 'openai', name: 'OpenAI' } });
+    expect(links.store.getState()).toMatchObject({
+      loaded: true,
+      profiles: [],
+      protection: 'memory only (demo)',
+      form: { presetId: 'openai', name: 'OpenAI' },
+    });
   });
 
   it('lists models on a good test and shows the error of a bad one', async () => {

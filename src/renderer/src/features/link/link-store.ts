@@ -7,7 +7,15 @@ import type { LinkPreset } from '@shared/links/link-presets';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError, EvaApi } from '../../platform/types';
 import type { SettingsStore } from '../settings/settings-store';
-import { applyPreset, emptyLinkForm, formFromProfile, linkSaveInput, linkTestInput, type LinkFieldErrors, type LinkForm } from './link-form';
+import {
+  applyPreset,
+  emptyLinkForm,
+  formFromProfile,
+  linkSaveInput,
+  linkTestInput,
+  type LinkFieldErrors,
+  type LinkForm,
+} from './link-form';
 
 export type SavedLink = LinkProfile & { hasKey: boolean };
 
@@ -46,10 +54,21 @@ export interface LinkStore {
 
 export function createLinkStore({ api, app }: { api: EvaApi; app: SettingsStore }): LinkStore {
   const store = createStore<LinkState>()(() => ({
-    loaded: false, profiles: [], presets: [], protection: '', form: emptyLinkForm(undefined), fieldErrors: {}, testing: false, models: null, saving: false, error: null, done: null,
+    loaded: false,
+    profiles: [],
+    presets: [],
+    protection: '',
+    form: emptyLinkForm(undefined),
+    fieldErrors: {},
+    testing: false,
+    models: null,
+    saving: false,
+    error: null,
+    done: null,
   }));
   const patch = (next: Partial<LinkState>): void => store.setState((state) => ({ ...state, ...next }), true);
-  const setForm = (form: LinkForm, extra: Partial<LinkState> = {}): void => patch({ form, fieldErrors: {}, error: null, done: null, ...extra });
+  const setForm = (form: LinkForm, extra: Partial<LinkState> = {}): void =>
+    patch({ form, fieldErrors: {}, error: null, done: null, ...extra });
 
   const refresh = async (): Promise<void> => {
     const result = await api.invoke('link:list');
@@ -81,13 +100,18 @@ export function createLinkStore({ api, app }: { api: EvaApi; app: SettingsStore 
       return null;
     }
     const saved = result.value;
-    store.setState((state) => ({
-      ...state,
-      saving: false,
-      done: 'saved',
-      profiles: state.profiles.some((p) => p.id === saved.id) ? state.profiles.map((p) => (p.id === saved.id ? saved : p)) : [...state.profiles, saved],
-      form: formFromProfile(saved),
-    }), true);
+    store.setState(
+      (state) => ({
+        ...state,
+        saving: false,
+        done: 'saved',
+        profiles: state.profiles.some((p) => p.id === saved.id)
+          ? state.profiles.map((p) => (p.id === saved.id ? saved : p))
+          : [...state.profiles, saved],
+        form: formFromProfile(saved),
+      }),
+      true,
+    );
     // settings.links changed in the core; the endpoint label reads them from there.
     void app.refresh();
     return saved;
@@ -137,7 +161,13 @@ export function createLinkStore({ api, app }: { api: EvaApi; app: SettingsStore 
       if (!result.ok) return patch({ error: result.error });
       store.setState((state) => {
         const profiles = state.profiles.filter((p) => p.id !== id);
-        return { ...state, profiles, form: state.form.id === id ? emptyLinkForm(state.presets[0]) : state.form, error: null, done: null };
+        return {
+          ...state,
+          profiles,
+          form: state.form.id === id ? emptyLinkForm(state.presets[0]) : state.form,
+          error: null,
+          done: null,
+        };
       }, true);
       // Deleting the endpoint in use sends the chat back to the local model, in the core's settings.
       void app.refresh();

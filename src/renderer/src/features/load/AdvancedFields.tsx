@@ -14,7 +14,17 @@ export interface FormProps {
 }
 
 const REASONING = ['auto', 'none', 'deepseek'] as const;
-const ADVANCED_FIELDS = ['batchSize', 'parallel', 'port', 'apiKey', 'loraPath', 'mmprojPath', 'rpcWorkers', 'rpcThreads', 'rpcRemote'] as const;
+const ADVANCED_FIELDS = [
+  'batchSize',
+  'parallel',
+  'port',
+  'apiKey',
+  'loraPath',
+  'mmprojPath',
+  'rpcWorkers',
+  'rpcThreads',
+  'rpcRemote',
+] as const;
 const FLASH = ['auto', 'on', 'off'] as const;
 
 export function AdvancedFields({ form, errors, edit, keyProtection }: FormProps) {
@@ -23,12 +33,41 @@ export function AdvancedFields({ form, errors, edit, keyProtection }: FormProps)
   // A field error in here must not hide behind the collapsed section.
   const forced = ADVANCED_FIELDS.some((field) => errors[field] !== undefined);
   return (
-    <details className="advanced" data-testid="load-advanced" open={expanded || forced} onToggle={(event) => setExpanded(event.currentTarget.open)}>
+    <details
+      className="advanced"
+      data-testid="load-advanced"
+      open={expanded || forced}
+      onToggle={(event) => setExpanded(event.currentTarget.open)}
+    >
       <summary>{t('load.advanced')}</summary>
       <div className="form-grid">
-        <TextField label={t('load.batchSize')} value={form.batchSize} numeric error={errors.batchSize} testId="batch-size" onChange={(batchSize) => edit({ batchSize })} />
-        <TextField label={t('load.parallel')} value={form.parallel} numeric error={errors.parallel} hint={t('load.parallelHint')} testId="parallel" onChange={(parallel) => edit({ parallel })} />
-        <TextField label={t('load.port')} value={form.port} numeric error={errors.port} placeholder={t('load.portAuto')} hint={t('load.portHint')} testId="port" onChange={(port) => edit({ port })} />
+        <TextField
+          label={t('load.batchSize')}
+          value={form.batchSize}
+          numeric
+          error={errors.batchSize}
+          testId="batch-size"
+          onChange={(batchSize) => edit({ batchSize })}
+        />
+        <TextField
+          label={t('load.parallel')}
+          value={form.parallel}
+          numeric
+          error={errors.parallel}
+          hint={t('load.parallelHint')}
+          testId="parallel"
+          onChange={(parallel) => edit({ parallel })}
+        />
+        <TextField
+          label={t('load.port')}
+          value={form.port}
+          numeric
+          error={errors.port}
+          placeholder={t('load.portAuto')}
+          hint={t('load.portHint')}
+          testId="port"
+          onChange={(port) => edit({ port })}
+        />
         <SelectField
           label={t('load.reasoningFormat')}
           value={form.reasoningFormat}
@@ -44,14 +83,54 @@ export function AdvancedFields({ form, errors, edit, keyProtection }: FormProps)
           testId="flash-attention"
           onChange={(flashAttention) => edit({ flashAttention })}
         />
-        <TextField label={t('load.mmprojPath')} value={form.mmprojPath} mono error={errors.mmprojPath} hint={t('load.mmprojHint')} testId="mmproj-path" onChange={(mmprojPath) => edit({ mmprojPath })} />
-        <TextField label={t('load.loraPath')} value={form.loraPath} mono error={errors.loraPath} hint={t('load.loraHint')} testId="lora-path" onChange={(loraPath) => edit({ loraPath })} />
+        <TextField
+          label={t('load.mmprojPath')}
+          value={form.mmprojPath}
+          mono
+          error={errors.mmprojPath}
+          hint={t('load.mmprojHint')}
+          testId="mmproj-path"
+          onChange={(mmprojPath) => edit({ mmprojPath })}
+        />
+        <TextField
+          label={t('load.loraPath')}
+          value={form.loraPath}
+          mono
+          error={errors.loraPath}
+          hint={t('load.loraHint')}
+          testId="lora-path"
+          onChange={(loraPath) => edit({ loraPath })}
+        />
       </div>
       <div className="checks">
-        <CheckField label={t('load.jinja')} hint={t('load.jinjaHint')} checked={form.jinja} testId="jinja" onChange={(jinja) => edit({ jinja })} />
-        <CheckField label={t('load.mlock')} hint={t('load.mlockHint')} checked={form.mlock} testId="mlock" onChange={(mlock) => edit({ mlock })} />
-        <CheckField label={t('load.noMmap')} hint={t('load.noMmapHint')} checked={form.noMmap} testId="no-mmap" onChange={(noMmap) => edit({ noMmap })} />
-        <CheckField label={t('load.metrics')} hint={t('load.metricsHint')} checked={form.metrics} testId="metrics" onChange={(metrics) => edit({ metrics })} />
+        <CheckField
+          label={t('load.jinja')}
+          hint={t('load.jinjaHint')}
+          checked={form.jinja}
+          testId="jinja"
+          onChange={(jinja) => edit({ jinja })}
+        />
+        <CheckField
+          label={t('load.mlock')}
+          hint={t('load.mlockHint')}
+          checked={form.mlock}
+          testId="mlock"
+          onChange={(mlock) => edit({ mlock })}
+        />
+        <CheckField
+          label={t('load.noMmap')}
+          hint={t('load.noMmapHint')}
+          checked={form.noMmap}
+          testId="no-mmap"
+          onChange={(noMmap) => edit({ noMmap })}
+        />
+        <CheckField
+          label={t('load.metrics')}
+          hint={t('load.metricsHint')}
+          checked={form.metrics}
+          testId="metrics"
+          onChange={(metrics) => edit({ metrics })}
+        />
       </div>
       <NetworkFields form={form} errors={errors} edit={edit} keyProtection={keyProtection} />
       <RpcFields form={form} errors={errors} edit={edit} />
@@ -63,7 +142,12 @@ function NetworkFields({ form, errors, edit, keyProtection }: FormProps) {
   const t = useT();
   return (
     <div className={`network${form.exposeOnNetwork ? ' is-exposed' : ''}`}>
-      <CheckField label={t('load.exposeOnNetwork')} checked={form.exposeOnNetwork} testId="expose-network" onChange={(exposeOnNetwork) => edit({ exposeOnNetwork })} />
+      <CheckField
+        label={t('load.exposeOnNetwork')}
+        checked={form.exposeOnNetwork}
+        testId="expose-network"
+        onChange={(exposeOnNetwork) => edit({ exposeOnNetwork })}
+      />
       {form.exposeOnNetwork && (
         <>
           <p className="warning-box" role="note" data-testid="expose-warning">

@@ -33,7 +33,13 @@ export function GpuLayersField({ value, error, inspect, stale, onChange }: Props
               data-testid="gpu-layers"
               onChange={(event) => onChange(event.target.value)}
             />
-            <button type="button" className="btn btn-small" disabled={isAuto} onClick={() => onChange('auto')} title={t('load.gpuLayersAutoHint')}>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={isAuto}
+              onClick={() => onChange('auto')}
+              title={t('load.gpuLayersAutoHint')}
+            >
               {t('load.auto')}
             </button>
           </div>
@@ -49,7 +55,11 @@ function Estimate({ inspect, stale }: { inspect: InspectState; stale: boolean })
   const status = stale && inspect.status !== 'idle' ? 'pending' : inspect.status;
   const text =
     status === 'done' && inspect.status === 'done'
-      ? t('load.estimate', { layers: inspect.estimate.gpuLayers, max: inspect.estimate.maxLayers, reason: estimateReasonText(t, inspect.estimate) })
+      ? t('load.estimate', {
+          layers: inspect.estimate.gpuLayers,
+          max: inspect.estimate.maxLayers,
+          reason: estimateReasonText(t, inspect.estimate),
+        })
       : status === 'pending'
         ? t('load.estimating')
         : status === 'error'

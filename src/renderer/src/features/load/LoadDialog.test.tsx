@@ -16,7 +16,10 @@ const SAVED_MODEL = '/models/qwen.gguf';
 
 async function renderOpenDialog(options: RenderAppOptions = {}) {
   const settings = memoryDefaultSettings();
-  const app = await renderWithApp(<LoadDialog />, { ...options, platform: { settings: { ...settings, load: { ...settings.load, modelPath: SAVED_MODEL } }, ...options.platform } });
+  const app = await renderWithApp(<LoadDialog />, {
+    ...options,
+    platform: { settings: { ...settings, load: { ...settings.load, modelPath: SAVED_MODEL } }, ...options.platform },
+  });
   await open(app.model);
   return app;
 }
@@ -29,9 +32,11 @@ async function open(model: AppModel): Promise<void> {
 const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 const edit = (testId: string, value: string) => fireEvent.change(field(testId), { target: { value } });
 /** The error or hint under a field, found the way a screen reader finds it. */
-const noteOf = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
+const noteOf = (input: HTMLElement) =>
+  document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
 const advanced = () => screen.getByTestId('load-advanced') as HTMLDetailsElement;
-const loads = (api: MemoryPlatform) => api.calls.filter((c) => c.channel === 'backend:load').map((c) => c.input as InvokeInput<'backend:load'>);
+const loads = (api: MemoryPlatform) =>
+  api.calls.filter((c) => c.channel === 'backend:load').map((c) => c.input as InvokeInput<'backend:load'>);
 
 async function submit(): Promise<void> {
   fireEvent.click(screen.getByTestId('load-submit'));
@@ -40,7 +45,11 @@ async function submit(): Promise<void> {
 
 describe('LoadDialog', () => {
   it('is closed until asked, then opens with the saved settings and the model path focused', async () => {
-    const { model, t } = await renderWithApp(<LoadDialog />, { platform: { settings: { ...memoryDefaultSettings(), load: { ...memoryDefaultSettings().load, modelPath: SAVED_MODEL } } } });
+    const { model, t } = await renderWithApp(<LoadDialog />, {
+      platform: {
+        settings: { ...memoryDefaultSettings(), load: { ...memoryDefaultSettings().load, modelPath: SAVED_MODEL } },
+      },
+    });
     expect(screen.queryByRole('dialog')).toBeNull();
     await open(model);
     expect(screen.getByRole('dialog', { name: t('load.title') })).toBeTruthy();
@@ -96,11 +105,16 @@ describe('LoadDialog', () => {
     await submit();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(loads(api)).toHaveLength(1);
-    expect(loads(api)[0]).toMatchObject({ modelPath: SAVED_MODEL, contextSize: 8192, port: 8081, exposeOnNetwork: false });
+    expect(loads(api)[0]).toMatchObject({
+      modelPath: SAVED_MODEL,
+      contextSize: 8192,
+      port: 8081,
+      exposeOnNetwork: false,
+    });
     expect(api.state.status.state).toBe('ready');
   });
 
-  it('keeps the form open with the core\'s error and the log tail when the load fails', async () => {
+  it("keeps the form open with the core's error and the log tail when the load fails", async () => {
     const { api } = await renderOpenDialog();
     edit('model-path', '/models/missing.gguf');
     await submit();
@@ -155,10 +169,13 @@ describe('LoadDialog, exposing the server on the network', () => {
 
   it('with a key stored shows "Key stored" and no field holding it; Replace asks for a new one, Remove marks it for removal', async () => {
     const { t } = await renderOpenDialog({
-      before: async ({ api }) => api.handle('backend:api-key', () => ({ ok: true, value: { hasKey: true, protection: 'os-keychain' } })),
+      before: async ({ api }) =>
+        api.handle('backend:api-key', () => ({ ok: true, value: { hasKey: true, protection: 'os-keychain' } })),
     });
     fireEvent.click(field('expose-network'));
-    expect(screen.getByTestId('load-key-stored').textContent).toContain(t('link.keyStored', { protection: t('secrets.osKeychain') }));
+    expect(screen.getByTestId('load-key-stored').textContent).toContain(
+      t('link.keyStored', { protection: t('secrets.osKeychain') }),
+    );
     expect(screen.queryByTestId('load-api-key')).toBeNull();
 
     fireEvent.click(screen.getByTestId('load-key-replace'));

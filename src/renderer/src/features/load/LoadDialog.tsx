@@ -20,14 +20,22 @@ import { useLibrary, useLibraryRunning } from '../library/use-library';
 import { useModelDropTarget, usePageModelDrop } from '../library/use-model-drop';
 import './load.css';
 
-const TABS: ReadonlyArray<{ tab: LoadTab; key: 'load.tabLocal' | 'load.tabDiscover' | 'load.tabLink' | 'load.tabPool'; testId: string; focus: string }> = [
+const TABS: ReadonlyArray<{
+  tab: LoadTab;
+  key: 'load.tabLocal' | 'load.tabDiscover' | 'load.tabLink' | 'load.tabPool';
+  testId: string;
+  focus: string;
+}> = [
   { tab: 'local', key: 'load.tabLocal', testId: 'load-tab-local', focus: 'model-path' },
   { tab: 'discover', key: 'load.tabDiscover', testId: 'load-tab-discover', focus: 'hub-query' },
   { tab: 'link', key: 'load.tabLink', testId: 'load-tab-link', focus: 'link-base-url' },
   { tab: 'pool', key: 'load.tabPool', testId: 'load-tab-pool', focus: 'pool-files' },
 ];
 
-/** 装载: a local model (from the library, a path, a drop, or the hub) and how llama-server runs it, or a remote endpoint (link mode). */
+/**
+ * 装载: a local model (from the library, a path, a drop, or the hub) and how llama-server runs it, or a remote endpoint
+ * (link mode).
+ */
 export function LoadDialog() {
   const t = useT();
   const { open, tab, error, actions } = useLoadStore();
@@ -62,8 +70,20 @@ export function LoadDialog() {
   if (!open) return null;
 
   return (
-    <div className="overlay" onMouseDown={(event) => event.target === event.currentTarget && actions.close()} {...drop.handlers}>
-      <div className={`dialog${drop.dragging ? ' is-drop-target' : ''}`} role="dialog" aria-modal="true" aria-labelledby="load-title" data-testid="load-dialog" data-tab={tab} ref={dialog}>
+    <div
+      className="overlay"
+      onMouseDown={(event) => event.target === event.currentTarget && actions.close()}
+      {...drop.handlers}
+    >
+      <div
+        className={`dialog${drop.dragging ? ' is-drop-target' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="load-title"
+        data-testid="load-dialog"
+        data-tab={tab}
+        ref={dialog}
+      >
         <header className="dialog-head">
           <h2 id="load-title">{t(tab === 'link' ? 'load.titleLink' : 'load.title')}</h2>
           <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={actions.close}>
@@ -72,12 +92,28 @@ export function LoadDialog() {
         </header>
         <div className="tabs" role="tablist">
           {TABS.map((entry) => (
-            <button key={entry.tab} type="button" role="tab" aria-selected={tab === entry.tab} className={`tab${tab === entry.tab ? ' is-active' : ''}`} data-testid={entry.testId} onClick={() => actions.setTab(entry.tab)}>
+            <button
+              key={entry.tab}
+              type="button"
+              role="tab"
+              aria-selected={tab === entry.tab}
+              className={`tab${tab === entry.tab ? ' is-active' : ''}`}
+              data-testid={entry.testId}
+              onClick={() => actions.setTab(entry.tab)}
+            >
               {t(entry.key)}
             </button>
           ))}
         </div>
-        {tab === 'local' ? <LocalPane dialog={dialog} /> : tab === 'discover' ? <DiscoverTab /> : tab === 'pool' ? <PoolTab onClose={actions.close} /> : <LinkPane />}
+        {tab === 'local' ? (
+          <LocalPane dialog={dialog} />
+        ) : tab === 'discover' ? (
+          <DiscoverTab />
+        ) : tab === 'pool' ? (
+          <PoolTab onClose={actions.close} />
+        ) : (
+          <LinkPane />
+        )}
       </div>
       <FileBrowserDialog />
     </div>
@@ -138,7 +174,8 @@ function LocalPane({ dialog }: { dialog: React.RefObject<HTMLDivElement | null> 
 
   useEffect(() => {
     // After a rejected submit, take the user to the first field that needs fixing.
-    if (Object.keys(fieldErrors).length > 0) dialog.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (Object.keys(fieldErrors).length > 0)
+      dialog.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [fieldErrors, dialog]);
 
   const onSubmit = (event: FormEvent): void => {
@@ -151,7 +188,21 @@ function LocalPane({ dialog }: { dialog: React.RefObject<HTMLDivElement | null> 
       <div className="dialog-body">
         {/* Edits during a load would not reach the running server: freeze the form until it answers. */}
         <fieldset className="plain-fieldset" disabled={submitting}>
-          {form ? <LocalModelTab form={form} errors={fieldErrors} edit={actions.edit} keyProtection={keyProtection} inspect={inspect} onBrowse={() => void browse()} onPickModel={pick} onLoadModel={pickAndLoad} onDiscover={() => actions.setTab('discover')} /> : <p className="muted">{t('load.settingsMissing')}</p>}
+          {form ? (
+            <LocalModelTab
+              form={form}
+              errors={fieldErrors}
+              edit={actions.edit}
+              keyProtection={keyProtection}
+              inspect={inspect}
+              onBrowse={() => void browse()}
+              onPickModel={pick}
+              onLoadModel={pickAndLoad}
+              onDiscover={() => actions.setTab('discover')}
+            />
+          ) : (
+            <p className="muted">{t('load.settingsMissing')}</p>
+          )}
         </fieldset>
         {error && !submitting && <LoadErrorBox error={error} />}
       </div>
@@ -159,7 +210,12 @@ function LocalPane({ dialog }: { dialog: React.RefObject<HTMLDivElement | null> 
         {submitting && startedAt !== null ? (
           <span className="load-progress-row">
             <LoadProgress startedAt={startedAt} />
-            <button type="button" className="btn btn-small" data-testid="load-cancel" onClick={() => void actions.cancelLoad()}>
+            <button
+              type="button"
+              className="btn btn-small"
+              data-testid="load-cancel"
+              onClick={() => void actions.cancelLoad()}
+            >
               {t('load.cancelLoad')}
             </button>
           </span>
@@ -168,7 +224,13 @@ function LocalPane({ dialog }: { dialog: React.RefObject<HTMLDivElement | null> 
         )}
         <div className="dialog-actions">
           {canUseLoaded && (
-            <button type="button" className="btn" data-testid="endpoint-use-local" title={status?.model?.path} onClick={() => void switchToLoaded()}>
+            <button
+              type="button"
+              className="btn"
+              data-testid="endpoint-use-local"
+              title={status?.model?.path}
+              onClick={() => void switchToLoaded()}
+            >
               {t('load.useLoaded', { name: status?.model?.name ?? '' })}
             </button>
           )}
@@ -211,7 +273,13 @@ function LinkPane() {
           <button type="button" className="btn" onClick={load.close}>
             {t('common.cancel')}
           </button>
-          <button type="button" className="btn" data-testid="link-save" disabled={saving} onClick={() => void actions.save()}>
+          <button
+            type="button"
+            className="btn"
+            data-testid="link-save"
+            disabled={saving}
+            onClick={() => void actions.save()}
+          >
             {t('link.save')}
           </button>
           <button type="submit" className="btn btn-primary" data-testid="link-use" disabled={saving}>

@@ -16,7 +16,10 @@ export function LoadProgress({ startedAt }: { startedAt: number }) {
   );
 }
 
-/** The error in the user's language with what to do, the core's own sentence under it; a failed start carries the last lines llama-server printed. */
+/**
+ * The error in the user's language with what to do, the core's own sentence under it; a failed start carries the last
+ * lines llama-server printed.
+ */
 export function LoadErrorBox({ error }: { error: AppError }) {
   const t = useT();
   const tail = logTailOf(error);

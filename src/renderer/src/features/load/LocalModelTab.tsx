@@ -20,7 +20,17 @@ interface Props extends FormProps {
   onDiscover: () => void;
 }
 
-export function LocalModelTab({ form, errors, edit, keyProtection, inspect, onBrowse, onPickModel, onLoadModel, onDiscover }: Props) {
+export function LocalModelTab({
+  form,
+  errors,
+  edit,
+  keyProtection,
+  inspect,
+  onBrowse,
+  onPickModel,
+  onLoadModel,
+  onDiscover,
+}: Props) {
   const t = useT();
   const { settings } = useSettingsStore();
   const { backends, gpus } = useDiscovery();
@@ -28,10 +38,20 @@ export function LocalModelTab({ form, errors, edit, keyProtection, inspect, onBr
   const options = backendOptions(backends, form.backend).map((option) => ({
     value: option.value,
     disabled: option.disabled,
-    label: option.value === 'auto' ? t('load.backendAuto') : option.missing ? t('load.backendMissing', { name: option.label }) : option.disabled ? t('load.backendNotExecutable', { name: option.label }) : option.label,
+    label:
+      option.value === 'auto'
+        ? t('load.backendAuto')
+        : option.missing
+          ? t('load.backendMissing', { name: option.label })
+          : option.disabled
+            ? t('load.backendNotExecutable', { name: option.label })
+            : option.label,
   }));
   // Asking for more than the model was trained on: llama-server caps it silently, so say so here.
-  const trained = contextBeyondTraining(form.contextSize, inspect.status === 'done' && !stale ? inspect.model.contextLength : null);
+  const trained = contextBeyondTraining(
+    form.contextSize,
+    inspect.status === 'done' && !stale ? inspect.model.contextLength : null,
+  );
   const recommended = inspect.status === 'done' && !stale ? inspect.recommendedContext : undefined;
   const gpuHint = gpus.length === 0 ? t('load.noGpu') : gpus.map(gpuLabel).join(' · ');
 
@@ -48,7 +68,14 @@ export function LocalModelTab({ form, errors, edit, keyProtection, inspect, onBr
         onBrowse={onBrowse}
       />
       <div className="form-grid">
-        <SelectField label={t('load.backend')} value={form.backend} options={options} hint={<span data-testid="gpu-list">{gpuHint}</span>} testId="backend-select" onChange={(backend) => edit({ backend })} />
+        <SelectField
+          label={t('load.backend')}
+          value={form.backend}
+          options={options}
+          hint={<span data-testid="gpu-list">{gpuHint}</span>}
+          testId="backend-select"
+          onChange={(backend) => edit({ backend })}
+        />
         <TextField
           label={t('load.contextSize')}
           value={form.contextSize}
@@ -58,7 +85,12 @@ export function LocalModelTab({ form, errors, edit, keyProtection, inspect, onBr
             trained !== null ? (
               <span className="warning-text" data-testid="ctx-over-trained">
                 {t('load.contextOverTrained', { trained: formatCount(trained) })}{' '}
-                <button type="button" className="btn-link" data-testid="ctx-use-trained" onClick={() => edit({ contextSize: String(trained) })}>
+                <button
+                  type="button"
+                  className="btn-link"
+                  data-testid="ctx-use-trained"
+                  onClick={() => edit({ contextSize: String(trained) })}
+                >
                   {t('load.contextUseTrained', { trained: formatCount(trained) })}
                 </button>
               </span>
@@ -71,8 +103,23 @@ export function LocalModelTab({ form, errors, edit, keyProtection, inspect, onBr
           testId="ctx-size"
           onChange={(contextSize) => edit({ contextSize })}
         />
-        <GpuLayersField value={form.gpuLayers} error={errors.gpuLayers} inspect={inspect} stale={stale} onChange={(gpuLayers) => edit({ gpuLayers })} />
-        <TextField label={t('load.threads')} value={form.threads} numeric error={errors.threads} placeholder={t('load.threadsAuto')} hint={t('load.threadsHint')} testId="threads" onChange={(threads) => edit({ threads })} />
+        <GpuLayersField
+          value={form.gpuLayers}
+          error={errors.gpuLayers}
+          inspect={inspect}
+          stale={stale}
+          onChange={(gpuLayers) => edit({ gpuLayers })}
+        />
+        <TextField
+          label={t('load.threads')}
+          value={form.threads}
+          numeric
+          error={errors.threads}
+          placeholder={t('load.threadsAuto')}
+          hint={t('load.threadsHint')}
+          testId="threads"
+          onChange={(threads) => edit({ threads })}
+        />
       </div>
       <AdvancedFields form={form} errors={errors} edit={edit} keyProtection={keyProtection} />
     </div>

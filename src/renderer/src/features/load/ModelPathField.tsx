@@ -54,7 +54,12 @@ function InspectLine({ inspect, stale }: { inspect: InspectState; stale: boolean
   if (inspect.status === 'pending' || stale) return <p className="field-hint">{t('load.inspecting')}</p>;
   if (inspect.status === 'error') {
     return (
-      <p className="field-error" data-testid="inspect-error" data-code={inspect.error.code} title={inspect.error.message}>
+      <p
+        className="field-error"
+        data-testid="inspect-error"
+        data-code={inspect.error.code}
+        title={inspect.error.message}
+      >
         {appErrorText(t, inspect.error)}
       </p>
     );
@@ -62,12 +67,26 @@ function InspectLine({ inspect, stale }: { inspect: InspectState; stale: boolean
   const { model } = inspect;
   return (
     <p className="field-hint" data-testid="model-facts">
-      {t('load.modelFacts', { name: model.name, arch: model.architecture, layers: model.nLayer, ctx: model.contextLength, size: formatBytes(model.fileSize) })}
+      {t('load.modelFacts', {
+        name: model.name,
+        arch: model.architecture,
+        layers: model.nLayer,
+        ctx: model.contextLength,
+        size: formatBytes(model.fileSize),
+      })}
     </p>
   );
 }
 
-function RecentModels({ paths, current, onPick }: { paths: readonly string[]; current: string; onPick: (path: string) => void }) {
+function RecentModels({
+  paths,
+  current,
+  onPick,
+}: {
+  paths: readonly string[];
+  current: string;
+  onPick: (path: string) => void;
+}) {
   const t = useT();
   return (
     <div className="recent">
@@ -77,7 +96,13 @@ function RecentModels({ paths, current, onPick }: { paths: readonly string[]; cu
           const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1;
           return (
             <li key={path}>
-              <button type="button" className={`recent-item${path === current ? ' is-current' : ''}`} title={path} data-testid="recent-model" onClick={() => onPick(path)}>
+              <button
+                type="button"
+                className={`recent-item${path === current ? ' is-current' : ''}`}
+                title={path}
+                data-testid="recent-model"
+                onClick={() => onPick(path)}
+              >
                 <span className="recent-name">{path.slice(cut)}</span>
                 <span className="recent-dir mono">{path.slice(0, cut)}</span>
               </button>

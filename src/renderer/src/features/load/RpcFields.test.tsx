@@ -19,7 +19,9 @@ describe('RpcFields', () => {
     expect(screen.getByTestId('rpc-local-users').textContent).toBe(catalogs.en['load.rpc.localUsers']);
     expect(catalogs.en['load.rpc.localUsers']).toMatch(/any program of any user of this machine/);
     cleanupApps();
-    await renderWithApp(<RpcFields form={form({ rpcMode: 'local' })} errors={{}} edit={() => {}} />, { language: 'zh' });
+    await renderWithApp(<RpcFields form={form({ rpcMode: 'local' })} errors={{}} edit={() => {}} />, {
+      language: 'zh',
+    });
     expect(screen.getByTestId('rpc-local-users').textContent).toBe(catalogs.zh['load.rpc.localUsers']);
   });
 

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { LoadSettingsSchema, type LoadSettings } from '@shared/contract';
 import { memoryDefaultSettings } from '../../platform/memory-platform';
-import { contextBeyondTraining, formFromSettings, inspectKey, settingsFromForm, type LoadForm, contextFromRecommendation } from './load-form';
+import {
+  contextBeyondTraining,
+  formFromSettings,
+  inspectKey,
+  settingsFromForm,
+  type LoadForm,
+  contextFromRecommendation,
+} from './load-form';
 import { logTailOf } from './log-tail';
 
 const base: LoadSettings = { ...memoryDefaultSettings().load, modelPath: '/m/model.gguf' };
@@ -33,7 +40,10 @@ describe('formFromSettings / settingsFromForm', () => {
   });
 
   it('produces settings that satisfy the contract schema', () => {
-    const result = settingsFromForm(form({ exposeOnNetwork: true, apiKey: 'k', flashAttention: 'on', loraPath: ' /l.gguf ' }), base);
+    const result = settingsFromForm(
+      form({ exposeOnNetwork: true, apiKey: 'k', flashAttention: 'on', loraPath: ' /l.gguf ' }),
+      base,
+    );
     expect(result.ok).toBe(true);
     if (result.ok) {
       expect(LoadSettingsSchema.parse(result.value)).toEqual(result.value);
@@ -42,7 +52,10 @@ describe('formFromSettings / settingsFromForm', () => {
   });
 
   it('reports every bad field at once, with readable keys', () => {
-    const result = settingsFromForm(form({ modelPath: '  ', contextSize: '4k', batchSize: '0', parallel: '', gpuLayers: 'all', port: '-1' }), base);
+    const result = settingsFromForm(
+      form({ modelPath: '  ', contextSize: '4k', batchSize: '0', parallel: '', gpuLayers: 'all', port: '-1' }),
+      base,
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.errors).toEqual({
@@ -111,7 +124,8 @@ describe("the local server's API key in the form", () => {
   });
 
   it('refuses to expose the server with no key, and a key a client could not send', () => {
-    const exposed = (patch: Partial<ReturnType<typeof form>>) => settingsFromForm(form({ exposeOnNetwork: true, ...patch }), base);
+    const exposed = (patch: Partial<ReturnType<typeof form>>) =>
+      settingsFromForm(form({ exposeOnNetwork: true, ...patch }), base);
     const errorOf = (result: ReturnType<typeof exposed>) => (!result.ok ? result.errors.apiKey?.key : undefined);
     expect(errorOf(exposed({ apiKey: '', hasKey: false, keyAction: 'replace' }))).toBe('load.error.exposeNeedsKey');
     expect(errorOf(exposed({ apiKey: '', hasKey: true, keyAction: 'remove' }))).toBe('load.error.exposeNeedsKey');
@@ -133,7 +147,10 @@ describe('inspectKey', () => {
 
 describe('logTailOf', () => {
   it('reads the string[] the core sends and tolerates a string', () => {
-    expect(logTailOf({ code: 'backend_failed', message: 'x', details: { logTail: ['a', 'b', 3] } })).toEqual(['a', 'b']);
+    expect(logTailOf({ code: 'backend_failed', message: 'x', details: { logTail: ['a', 'b', 3] } })).toEqual([
+      'a',
+      'b',
+    ]);
     expect(logTailOf({ code: 'backend_failed', message: 'x', details: { logTail: 'a\r\nb' } })).toEqual(['a', 'b']);
     expect(logTailOf({ code: 'backend_failed', message: 'x' })).toEqual([]);
   });
@@ -153,17 +170,34 @@ describe('contextBeyondTraining', () => {
 });
 
 describe('contextFromRecommendation', () => {
-  const recommended = { tokens: 2048, trained: 2048, memoryAllows: 32_768, memory: 'ram' as const, kvBytesPerToken: 512, limit: 'trained' as const };
+  const recommended = {
+    tokens: 2048,
+    trained: 2048,
+    memoryAllows: 32_768,
+    memory: 'ram' as const,
+    kvBytesPerToken: 512,
+    limit: 'trained' as const,
+  };
   const saved = { modelPath: '/m/old.gguf', contextSize: 4096 };
 
   it('puts the recommendation in the field for a model other than the saved one', () => {
-    expect(contextFromRecommendation({ modelPath: '/m/new.gguf', contextSize: '4096' }, saved, recommended, false)).toBe('2048');
+    expect(
+      contextFromRecommendation({ modelPath: '/m/new.gguf', contextSize: '4096' }, saved, recommended, false),
+    ).toBe('2048');
   });
 
   it('keeps a value the user typed, the saved model with its saved context, and a field that already says it', () => {
-    expect(contextFromRecommendation({ modelPath: '/m/new.gguf', contextSize: '8192' }, saved, recommended, true)).toBeNull();
-    expect(contextFromRecommendation({ modelPath: '/m/old.gguf', contextSize: '4096' }, saved, recommended, false)).toBeNull();
-    expect(contextFromRecommendation({ modelPath: '/m/new.gguf', contextSize: '2048' }, saved, recommended, false)).toBeNull();
-    expect(contextFromRecommendation({ modelPath: '/m/new.gguf', contextSize: '4096' }, saved, undefined, false)).toBeNull();
+    expect(
+      contextFromRecommendation({ modelPath: '/m/new.gguf', contextSize: '8192' }, saved, recommended, true),
+    ).toBeNull();
+    expect(
+      contextFromRecommendation({ modelPath: '/m/old.gguf', contextSize: '4096' }, saved, recommended, false),
+    ).toBeNull();
+    expect(
+      contextFromRecommendation({ modelPath: '/m/new.gguf', contextSize: '2048' }, saved, recommended, false),
+    ).toBeNull();
+    expect(
+      contextFromRecommendation({ modelPath: '/m/new.gguf', contextSize: '4096' }, saved, undefined, false),
+    ).toBeNull();
   });
 });

@@ -11,7 +11,6 @@ import { formatCount } from '../../lib/format';
 import type { KeyFields } from '../../ui/key-fields';
 import { rpcFormFromSettings, rpcFromForm, type RpcForm } from './rpc-form';
 
-
 /**
  * What the form holds: numbers as typed text, so half-typed input is not lost. The
  * API key for network clients is write-only (KeyFields): the core seals it and only
@@ -63,7 +62,8 @@ export function formFromSettings(settings: LoadSettings, key: { hasKey: boolean 
 
 type NumberParse = { ok: true; value: number } | { ok: false; error: FieldError };
 
-// Strict (strict-number.ts): '1e3', '0x10', '12abc' and ' 12 ' are errors, not numbers; the range comes from the schema.
+// Strict (strict-number.ts): '1e3', '0x10', '12abc' and ' 12 ' are errors, not numbers; the range comes from the
+// schema.
 function parseWholeNumber(text: string, schema: z.ZodType): NumberParse {
   // No load setting is negative; port's schema has no range of its own (the port policy checks it later).
   const strict = parseStrictInteger(text, { min: 0 });
@@ -113,7 +113,9 @@ const numberFields = {
 export function settingsFromForm(form: LoadForm, base: LoadSettings): FormResult {
   const errors: FieldErrors = {};
   const parsed: Record<string, number | null | 'auto'> = {};
-  for (const [field, rule] of Object.entries(numberFields) as Array<[keyof typeof numberFields, (typeof numberFields)[keyof typeof numberFields]]>) {
+  for (const [field, rule] of Object.entries(numberFields) as Array<
+    [keyof typeof numberFields, (typeof numberFields)[keyof typeof numberFields]]
+  >) {
     const text = form[field].trim();
     if (text === '' && rule.empty !== undefined) {
       parsed[field] = rule.empty;
@@ -125,7 +127,11 @@ export function settingsFromForm(form: LoadForm, base: LoadSettings): FormResult
     }
     const result = parseWholeNumber(form[field], rule.schema);
     if (result.ok) parsed[field] = result.value;
-    else errors[field] = field === 'gpuLayers' && result.error.key === 'load.error.wholeNumber' ? { key: 'load.error.gpuLayers' } : result.error;
+    else
+      errors[field] =
+        field === 'gpuLayers' && result.error.key === 'load.error.wholeNumber'
+          ? { key: 'load.error.gpuLayers' }
+          : result.error;
   }
   if (form.modelPath.trim() === '') errors.modelPath = { key: 'load.error.modelRequired' };
   const key = keyChange(form);
@@ -144,13 +150,25 @@ export function settingsFromForm(form: LoadForm, base: LoadSettings): FormResult
     rpc: rpc.value,
   };
   const checked = LoadSettingsSchema.safeParse(candidate);
-  if (checked.success) return { ok: true, value: checked.data, load: key.change === undefined ? checked.data : { ...checked.data, apiKey: key.change } };
+  if (checked.success)
+    return {
+      ok: true,
+      value: checked.data,
+      load: key.change === undefined ? checked.data : { ...checked.data, apiKey: key.change },
+    };
   // Only text limits (e.g. a path over 4096 characters) can still fail here.
   for (const issue of checked.error.issues) {
     const field = issue.path[0];
-    if (typeof field === 'string' && field in form) errors[field as LoadField] ??= { key: 'load.error.invalid', vars: { value: issue.message } };
+    if (typeof field === 'string' && field in form)
+      errors[field as LoadField] ??= { key: 'load.error.invalid', vars: { value: issue.message } };
   }
-  return { ok: false, errors: Object.keys(errors).length > 0 ? errors : { modelPath: { key: 'load.error.invalid', vars: { value: checked.error.message } } } };
+  return {
+    ok: false,
+    errors:
+      Object.keys(errors).length > 0
+        ? errors
+        : { modelPath: { key: 'load.error.invalid', vars: { value: checked.error.message } } },
+  };
 }
 
 type KeyChange = { ok: true; change: string | null | undefined } | { ok: false; error: FieldError };
@@ -187,19 +205,34 @@ export function contextBeyondTraining(contextSize: string, trainedContext: numbe
  * unless the user typed a value in this dialog, or the form still shows the saved
  * settings' own model and context (what the user loaded last time). null: keep it.
  */
-export function contextFromRecommendation(form: Pick<LoadForm, 'modelPath' | 'contextSize'>, saved: Pick<LoadSettings, 'modelPath' | 'contextSize'>, recommended: ContextRecommendation | undefined, typed: boolean): string | null {
+export function contextFromRecommendation(
+  form: Pick<LoadForm, 'modelPath' | 'contextSize'>,
+  saved: Pick<LoadSettings, 'modelPath' | 'contextSize'>,
+  recommended: ContextRecommendation | undefined,
+  typed: boolean,
+): string | null {
   if (!recommended || typed) return null;
   if (form.modelPath.trim() === saved.modelPath && form.contextSize === String(saved.contextSize)) return null;
   const next = String(recommended.tokens);
   return next === form.contextSize ? null : next;
 }
 
-const CONTEXT_WHY = { trained: 'load.contextWhy.trained', memory: 'load.contextWhy.memory', memory_unknown: 'load.contextWhy.memoryUnknown', no_trained: 'load.contextWhy.noTrained' } as const;
+const CONTEXT_WHY = {
+  trained: 'load.contextWhy.trained',
+  memory: 'load.contextWhy.memory',
+  memory_unknown: 'load.contextWhy.memoryUnknown',
+  no_trained: 'load.contextWhy.noTrained',
+} as const;
 
 /** Why the context field holds what it does: "Trained for 2,048 tokens; memory allows 32,768." */
 export function contextReasonText(t: Translate, recommended: ContextRecommendation): string {
   const memory = recommended.memoryAllows === null ? '' : formatCount(recommended.memoryAllows);
-  return t(CONTEXT_WHY[recommended.limit], { trained: formatCount(recommended.trained), memory, tokens: formatCount(recommended.tokens), where: recommended.memory === 'vram' ? 'VRAM' : 'RAM' });
+  return t(CONTEXT_WHY[recommended.limit], {
+    trained: formatCount(recommended.trained),
+    memory,
+    tokens: formatCount(recommended.tokens),
+    where: recommended.memory === 'vram' ? 'VRAM' : 'RAM',
+  });
 }
 
 /** The fields the `backend:inspect` estimate depends on; a change to any of them asks again. */

@@ -30,7 +30,10 @@ describe('load store', () => {
   it('opens with the saved settings and inspects the saved model at once', async () => {
     const { load } = await setup();
     load.open();
-    expect(load.store.getState()).toMatchObject({ open: true, form: { modelPath: '/m/qwen.gguf', contextSize: '4096', gpuLayers: 'auto', port: '' } });
+    expect(load.store.getState()).toMatchObject({
+      open: true,
+      form: { modelPath: '/m/qwen.gguf', contextSize: '4096', gpuLayers: 'auto', port: '' },
+    });
     await flush();
     expect(load.store.getState().inspect).toMatchObject({ status: 'done', estimate: { gpuLayers: 29, maxLayers: 29 } });
   });
@@ -91,7 +94,10 @@ describe('load store', () => {
     load.open();
     load.edit({ contextSize: 'lots', port: 'x' });
     expect(await load.submit()).toBe(false);
-    expect(load.store.getState().fieldErrors).toEqual({ contextSize: { key: 'load.error.wholeNumber' }, port: { key: 'load.error.wholeNumber' } });
+    expect(load.store.getState().fieldErrors).toEqual({
+      contextSize: { key: 'load.error.wholeNumber' },
+      port: { key: 'load.error.wholeNumber' },
+    });
     expect(api.calls.some((c) => c.channel === 'backend:load' || c.channel === 'settings:update')).toBe(false);
     load.edit({ port: '' });
     expect(load.store.getState().fieldErrors).toEqual({ contextSize: { key: 'load.error.wholeNumber' } });
@@ -104,7 +110,13 @@ describe('load store', () => {
     const done = load.submit();
     expect(load.store.getState()).toMatchObject({ submitting: true, startedAt: 5000 });
     expect(await done).toBe(true);
-    const expected = { ...memoryDefaultSettings().load, modelPath: '/m/qwen.gguf', contextSize: 8192, gpuLayers: 12, port: null };
+    const expected = {
+      ...memoryDefaultSettings().load,
+      modelPath: '/m/qwen.gguf',
+      contextSize: 8192,
+      gpuLayers: 12,
+      port: null,
+    };
     expect(api.calls.filter((c) => c.channel === 'settings:update' || c.channel === 'backend:load')).toEqual([
       { channel: 'settings:update', input: { load: expected } },
       { channel: 'backend:load', input: expected },
@@ -141,7 +153,9 @@ describe('load store', () => {
     expect(load.store.getState().submitting).toBe(true);
     await vi.runAllTimersAsync();
     expect(await pending).toBe(true);
-    expect(api.calls.filter((c) => c.channel === 'backend:load').map((c) => (c.input as { modelPath: string }).modelPath)).toEqual(['/m/qwen.gguf']);
+    expect(
+      api.calls.filter((c) => c.channel === 'backend:load').map((c) => (c.input as { modelPath: string }).modelPath),
+    ).toEqual(['/m/qwen.gguf']);
     expect(load.store.getState()).toMatchObject({ submitting: false, open: false, error: null });
 
     api.handle('backend:load', () => ({ ok: false, error: { code: 'backend_failed', message: 'it crashed again' } }));
@@ -171,7 +185,10 @@ describe("load store: the local server's API key", () => {
     await flush();
     const updates = api.calls.filter((c) => c.channel === 'settings:update');
     expect(JSON.stringify(updates)).not.toContain('lan-key-1');
-    expect(api.calls.find((c) => c.channel === 'backend:load')?.input).toMatchObject({ apiKey: 'lan-key-1', exposeOnNetwork: true });
+    expect(api.calls.find((c) => c.channel === 'backend:load')?.input).toMatchObject({
+      apiKey: 'lan-key-1',
+      exposeOnNetwork: true,
+    });
     // Reopened, the form knows a key is stored, and holds none.
     load.open();
     await flush();
@@ -203,7 +220,14 @@ describe('load store: cancelling a load', () => {
     await load.cancelLoad();
     expect(await submitted).toBe(false);
     expect(api.calls.map((call) => call.channel)).toContain('backend:stop');
-    expect(load.store.getState()).toMatchObject({ submitting: false, error: null, open: true, form: { contextSize: '8192' } });
-    expect((await api.invoke('backend:status')).ok && (await api.invoke('backend:status'))).toMatchObject({ value: { state: 'stopped' } });
+    expect(load.store.getState()).toMatchObject({
+      submitting: false,
+      error: null,
+      open: true,
+      form: { contextSize: '8192' },
+    });
+    expect((await api.invoke('backend:status')).ok && (await api.invoke('backend:status'))).toMatchObject({
+      value: { state: 'stopped' },
+    });
   });
 });

@@ -6,13 +6,27 @@ import type { AppError, EvaApi } from '../../platform/types';
 import { realTimers, type Timers } from '../../lib/timers';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { SettingsStore } from '../settings/settings-store';
-import { contextFromRecommendation, formFromSettings, inspectKey, settingsFromForm, type FieldErrors, type LoadField, type LoadForm } from './load-form';
+import {
+  contextFromRecommendation,
+  formFromSettings,
+  inspectKey,
+  settingsFromForm,
+  type FieldErrors,
+  type LoadField,
+  type LoadForm,
+} from './load-form';
 import type { ContextRecommendation } from '@shared/chat/context-types';
 
 export type InspectState =
   | { status: 'idle' }
   | { status: 'pending'; key: string }
-  | { status: 'done'; key: string; model: ModelFacts; estimate: GpuLayerEstimate; recommendedContext?: ContextRecommendation }
+  | {
+      status: 'done';
+      key: string;
+      model: ModelFacts;
+      estimate: GpuLayerEstimate;
+      recommendedContext?: ContextRecommendation;
+    }
   | { status: 'error'; key: string; error: AppError };
 
 /** The dialog's tabs: a local GGUF model, finding one on the hub, or a remote OpenAI-compatible endpoint. */
@@ -58,8 +72,24 @@ export interface LoadStoreDeps {
 
 const INSPECT_FIELDS: readonly LoadField[] = ['modelPath', 'mmprojPath', 'backend'];
 
-export function createLoadStore({ api, app, timers = realTimers(), now = Date.now, inspectDelayMs = 350 }: LoadStoreDeps): LoadStore {
-  const store = createStore<LoadState>()(() => ({ open: false, tab: 'local', form: null, fieldErrors: {}, inspect: { status: 'idle' }, submitting: false, startedAt: null, error: null, keyProtection: '' }));
+export function createLoadStore({
+  api,
+  app,
+  timers = realTimers(),
+  now = Date.now,
+  inspectDelayMs = 350,
+}: LoadStoreDeps): LoadStore {
+  const store = createStore<LoadState>()(() => ({
+    open: false,
+    tab: 'local',
+    form: null,
+    fieldErrors: {},
+    inspect: { status: 'idle' },
+    submitting: false,
+    startedAt: null,
+    error: null,
+    keyProtection: '',
+  }));
   let inspectTimer: unknown = null;
   let inspectTicket = 0;
   /** the user typed a context size in this dialog: the model's recommendation no longer replaces it */
@@ -74,12 +104,21 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
     if (modelPath === '') return patch({ inspect: { status: 'idle' } });
     patch({ inspect: { status: 'pending', key } });
     const mmprojPath = form.mmprojPath.trim();
-    const result = await api.invoke('backend:inspect', { modelPath, backend: form.backend, ...(mmprojPath === '' ? {} : { mmprojPath }) });
+    const result = await api.invoke('backend:inspect', {
+      modelPath,
+      backend: form.backend,
+      ...(mmprojPath === '' ? {} : { mmprojPath }),
+    });
     if (ticket !== inspectTicket) return;
-    patch({ inspect: result.ok ? { status: 'done', key, ...result.value } : { status: 'error', key, error: result.error } });
+    patch({
+      inspect: result.ok ? { status: 'done', key, ...result.value } : { status: 'error', key, error: result.error },
+    });
     const current = store.getState().form;
     const saved = app.store.getState().settings?.load;
-    const contextSize = result.ok && current && saved ? contextFromRecommendation(current, saved, result.value.recommendedContext, contextTyped) : null;
+    const contextSize =
+      result.ok && current && saved
+        ? contextFromRecommendation(current, saved, result.value.recommendedContext, contextTyped)
+        : null;
     if (current && contextSize !== null) patch({ form: { ...current, contextSize } });
   };
 
@@ -121,7 +160,8 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
     // Reopening during a load shows that load; otherwise start from the saved settings.
     const settings = app.store.getState().settings;
     const hasKey = state.form?.hasKey ?? false;
-    const form = state.submitting && state.form ? state.form : settings ? formFromSettings(settings.load, { hasKey }) : null;
+    const form =
+      state.submitting && state.form ? state.form : settings ? formFromSettings(settings.load, { hasKey }) : null;
     const shownTab = tab ?? (state.submitting ? 'local' : settings?.chat.endpoint.kind === 'link' ? 'link' : 'local');
     patch({ open: true, tab: shownTab, form, fieldErrors: state.submitting ? state.fieldErrors : {} });
     if (form && !state.submitting) {
@@ -164,12 +204,16 @@ export function createLoadStore({ api, app, timers = realTimers(), now = Date.no
     patch({ submitting: true, startedAt: now(), error: null, fieldErrors: {} });
     // Saved first, so the form comes back as typed even when the load fails. Loading a
     // local model also points the chat at it (the conversation itself is kept).
-    const persisted = await app.updateSettings({ load: parsed.value, ...(saved.chat.endpoint.kind === 'local' ? {} : { chat: { endpoint: { kind: 'local' } } }) });
+    const persisted = await app.updateSettings({
+      load: parsed.value,
+      ...(saved.chat.endpoint.kind === 'local' ? {} : { chat: { endpoint: { kind: 'local' } } }),
+    });
     const result = await api.invoke('backend:load', parsed.load);
     patch({ submitting: false, startedAt: null });
     // A typed key is sealed by now (or refused): never keep it in the page.
     const { form: after } = store.getState();
-    if (after && after.apiKey !== '') patch({ form: { ...after, apiKey: '', keyAction: after.hasKey ? 'keep' : 'replace' } });
+    if (after && after.apiKey !== '')
+      patch({ form: { ...after, apiKey: '', keyAction: after.hasKey ? 'keep' : 'replace' } });
     void refreshKeyStatus();
     if (!result.ok) {
       if (!cancelled) patch({ error: result.error });

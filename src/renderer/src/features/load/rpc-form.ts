@@ -17,10 +17,17 @@ export interface RpcForm {
 
 const MAX_REMOTE = 16;
 
-export type RpcFormResult = { ok: true; value: RpcSettings } | { ok: false; errors: Partial<Record<keyof RpcForm, FieldError>> };
+export type RpcFormResult =
+  { ok: true; value: RpcSettings } | { ok: false; errors: Partial<Record<keyof RpcForm, FieldError>> };
 
 export function rpcFormFromSettings(rpc: RpcSettings): RpcForm {
-  return { rpcMode: rpc.mode, rpcWorkers: String(rpc.localWorkers), rpcThreads: rpc.workerThreads === 0 ? '' : String(rpc.workerThreads), rpcExpose: rpc.exposeWorkers, rpcRemote: rpc.remote.join(', ') };
+  return {
+    rpcMode: rpc.mode,
+    rpcWorkers: String(rpc.localWorkers),
+    rpcThreads: rpc.workerThreads === 0 ? '' : String(rpc.workerThreads),
+    rpcExpose: rpc.exposeWorkers,
+    rpcRemote: rpc.remote.join(', '),
+  };
 }
 
 /** The list as typed, one entry per worker. */
@@ -37,13 +44,20 @@ export function rpcFromForm(form: RpcForm): RpcFormResult {
   const remote = remoteEntries(form.rpcRemote);
   const bad = remote.find((entry) => parseRpcEndpoint(entry) === null);
   // The list is only checked where it is used: a half-typed list in another mode blocks nothing.
-  if (form.rpcMode === 'remote' && bad !== undefined) errors.rpcRemote = { key: 'load.error.rpcEndpoint', vars: { value: bad } };
+  if (form.rpcMode === 'remote' && bad !== undefined)
+    errors.rpcRemote = { key: 'load.error.rpcEndpoint', vars: { value: bad } };
   else if (form.rpcMode === 'remote' && remote.length === 0) errors.rpcRemote = { key: 'load.error.rpcNoWorkers' };
   else if (remote.length > MAX_REMOTE) errors.rpcRemote = { key: 'load.error.max', vars: { max: MAX_REMOTE } };
   if (!count.ok || !threads.ok || Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
-    value: { mode: form.rpcMode, localWorkers: count.value, workerThreads: threads.value, exposeWorkers: form.rpcExpose, remote: bad === undefined ? remote : [] },
+    value: {
+      mode: form.rpcMode,
+      localWorkers: count.value,
+      workerThreads: threads.value,
+      exposeWorkers: form.rpcExpose,
+      remote: bad === undefined ? remote : [],
+    },
   };
 }
 

@@ -26,7 +26,11 @@ export function LogList({ lines }: { lines: readonly LogLine[] }) {
   return (
     <div className="log-frame">
       <div className="log-list mono" ref={box} onScroll={onScroll} data-testid="log-list" data-sticky={sticking}>
-        {lines.length === 0 ? <p className="log-empty muted">{t('log.empty')}</p> : lines.map((line) => <LogRow key={line.seq} line={line} />)}
+        {lines.length === 0 ? (
+          <p className="log-empty muted">{t('log.empty')}</p>
+        ) : (
+          lines.map((line) => <LogRow key={line.seq} line={line} />)
+        )}
       </div>
       {!sticking && (
         <button type="button" className="btn btn-small jump-latest" data-testid="log-jump" onClick={jumpToEnd}>

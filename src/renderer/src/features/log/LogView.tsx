@@ -42,9 +42,17 @@ export function LogView() {
             }}
           />
           <span className="muted small" data-testid="log-count">
-            {query.trim() === '' ? t('log.count', { count: lines.length }) : t('log.countFiltered', { shown: visible.length, count: lines.length })}
+            {query.trim() === ''
+              ? t('log.count', { count: lines.length })
+              : t('log.countFiltered', { shown: visible.length, count: lines.length })}
           </span>
-          <button type="button" className="btn" data-testid="log-copy" onClick={() => void copy()} disabled={visible.length === 0}>
+          <button
+            type="button"
+            className="btn"
+            data-testid="log-copy"
+            onClick={() => void copy()}
+            disabled={visible.length === 0}
+          >
             {copied === null ? t('log.copy') : t('log.copied', { count: copied })}
           </button>
         </div>

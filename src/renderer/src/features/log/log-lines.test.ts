@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { LogLine } from '@shared/contract';
 import { appendLogLines, filterLogLines, logText } from './log-lines';
 
-const line = (seq: number, text = `line ${seq}`, stream: LogLine['stream'] = 'stderr'): LogLine => ({ seq, time: 1000 + seq, stream, text });
+const line = (seq: number, text = `line ${seq}`, stream: LogLine['stream'] = 'stderr'): LogLine => ({
+  seq,
+  time: 1000 + seq,
+  stream,
+  text,
+});
 const seqs = (lines: readonly LogLine[]): number[] => lines.map((l) => l.seq);
 
 describe('appendLogLines', () => {
@@ -29,7 +34,11 @@ describe('appendLogLines', () => {
 });
 
 describe('filterLogLines', () => {
-  const lines = [line(1, 'llama_model_loader: loaded meta data'), line(2, 'main: server is LISTENING on http://127.0.0.1:8080'), line(3, 'srv  update_slots: all slots are idle')];
+  const lines = [
+    line(1, 'llama_model_loader: loaded meta data'),
+    line(2, 'main: server is LISTENING on http://127.0.0.1:8080'),
+    line(3, 'srv  update_slots: all slots are idle'),
+  ];
 
   it('returns everything for an empty or blank query', () => {
     expect(filterLogLines(lines, '')).toBe(lines);

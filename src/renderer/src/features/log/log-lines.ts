@@ -9,7 +9,11 @@ export const MAX_LOG_LINES = 5000;
  * The first fetch and the live events overlap; seq says which lines are new.
  * Returns `existing` itself when nothing changes, so subscribers are not woken.
  */
-export function appendLogLines(existing: readonly LogLine[], incoming: readonly LogLine[], max = MAX_LOG_LINES): readonly LogLine[] {
+export function appendLogLines(
+  existing: readonly LogLine[],
+  incoming: readonly LogLine[],
+  max = MAX_LOG_LINES,
+): readonly LogLine[] {
   let lastSeq = existing.at(-1)?.seq ?? Number.NEGATIVE_INFINITY;
   const fresh: LogLine[] = [];
   for (const line of incoming) {
@@ -24,7 +28,10 @@ export function appendLogLines(existing: readonly LogLine[], incoming: readonly 
 
 /** Case-insensitive substring match; several words must all match. */
 export function filterLogLines(lines: readonly LogLine[], query: string): readonly LogLine[] {
-  const words = query.toLowerCase().split(/\s+/).filter((word) => word !== '');
+  const words = query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   if (words.length === 0) return lines;
   return lines.filter((line) => {
     const text = line.text.toLowerCase();

@@ -32,7 +32,10 @@ export function createLogStore(api: EvaApi, max = MAX_LOG_LINES): LogStore {
     const arrived = arrivedDuringFetch;
     arrivedDuringFetch = null;
     if (!result.ok) return store.setState((state) => ({ ...state, error: result.error }), true);
-    store.setState({ lines: appendLogLines(appendLogLines([], result.value.lines, max), arrived, max), error: null }, true);
+    store.setState(
+      { lines: appendLogLines(appendLogLines([], result.value.lines, max), arrived, max), error: null },
+      true,
+    );
   };
 
   return {

@@ -41,14 +41,31 @@ export function McpConfigEditor() {
         ))}
       </ul>
       <div className="toolbar">
-        <button type="button" className="btn btn-primary" data-testid="mcp-save" disabled={!dirty || invalid || state.saving} onClick={() => void mcp.save()}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          data-testid="mcp-save"
+          disabled={!dirty || invalid || state.saving}
+          onClick={() => void mcp.save()}
+        >
           {state.saving ? t('mcp.saving') : t('mcp.save')}
         </button>
-        <button type="button" className="btn" data-testid="mcp-revert" disabled={!dirty || state.saving} onClick={() => mcp.revert()}>
+        <button
+          type="button"
+          className="btn"
+          data-testid="mcp-revert"
+          disabled={!dirty || state.saving}
+          onClick={() => mcp.revert()}
+        >
           {t('mcp.revert')}
         </button>
         {hasNoServers(state.draft) ? (
-          <button type="button" className="btn btn-ghost" data-testid="mcp-example" onClick={() => mcp.edit(MCP_CONFIG_EXAMPLE)}>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            data-testid="mcp-example"
+            onClick={() => mcp.edit(MCP_CONFIG_EXAMPLE)}
+          >
             {t('mcp.example')}
           </button>
         ) : null}

@@ -9,11 +9,15 @@ import { McpView } from './McpView';
 
 afterEach(cleanupApps);
 
-const config = { mcpServers: { web: { url: 'https://mcp.example/mcp' }, git: { command: 'uvx', args: ['mcp-server-git'] } } };
+const config = {
+  mcpServers: { web: { url: 'https://mcp.example/mcp' }, git: { command: 'uvx', args: ['mcp-server-git'] } },
+};
 
 describe('MCP API keys', () => {
   it('seals a typed key, shows only that one is stored, and removes it', async () => {
-    const { api, t } = await renderWithApp(<McpView />, { before: async ({ api }) => void (await api.invoke('mcp:save', config)) });
+    const { api, t } = await renderWithApp(<McpView />, {
+      before: async ({ api }) => void (await api.invoke('mcp:save', config)),
+    });
     expect(within(screen.getByTestId('mcp-server-git')).queryByTestId('mcp-key-form')).toBeNull();
     const web = screen.getByTestId('mcp-server-web');
     const save = within(web).getByTestId('mcp-key-save') as HTMLButtonElement;
@@ -24,7 +28,9 @@ describe('MCP API keys', () => {
       fireEvent.click(save);
     });
     await settle();
-    expect(api.calls.filter((call) => call.channel === 'mcp:set-key').map((call) => call.input)).toEqual([{ name: 'web', apiKey: 'sk-secret' }]);
+    expect(api.calls.filter((call) => call.channel === 'mcp:set-key').map((call) => call.input)).toEqual([
+      { name: 'web', apiKey: 'sk-secret' },
+    ]);
     const stored = within(screen.getByTestId('mcp-server-web')).getByTestId('mcp-key-stored');
     expect(stored.textContent).toContain(t('mcp.key.stored', { protection: t('secrets.localKeyFile') }));
     expect(document.body.textContent).not.toContain('sk-secret');
@@ -37,7 +43,10 @@ describe('MCP API keys', () => {
       fireEvent.click(within(screen.getByTestId('mcp-server-web')).getByTestId('mcp-key-remove'));
     });
     await settle();
-    expect(api.calls.filter((call) => call.channel === 'mcp:set-key').at(-1)?.input).toEqual({ name: 'web', apiKey: null });
+    expect(api.calls.filter((call) => call.channel === 'mcp:set-key').at(-1)?.input).toEqual({
+      name: 'web',
+      apiKey: null,
+    });
     expect(within(screen.getByTestId('mcp-server-web')).getByTestId('mcp-key-form')).toBeTruthy();
   });
 });

@@ -5,7 +5,17 @@ import { useState } from 'react';
 import { useT } from '../../i18n';
 import { protectionText } from '../../ui/ApiKeyField';
 
-export function McpKeyField({ server, hasKey, protection, onSet }: { server: string; hasKey: boolean; protection: string; onSet: (apiKey: string | null) => Promise<boolean> }) {
+export function McpKeyField({
+  server,
+  hasKey,
+  protection,
+  onSet,
+}: {
+  server: string;
+  hasKey: boolean;
+  protection: string;
+  onSet: (apiKey: string | null) => Promise<boolean>;
+}) {
   const t = useT();
   const [editing, setEditing] = useState(false);
   const [typed, setTyped] = useState('');
@@ -29,10 +39,22 @@ export function McpKeyField({ server, hasKey, protection, onSet }: { server: str
         <span className="key-lock" aria-hidden="true" />
         <span className="small">{t('mcp.key.stored', { protection: sealedBy })}</span>
         <span className="key-actions">
-          <button type="button" className="btn btn-small" data-testid="mcp-key-replace" disabled={busy} onClick={() => setEditing(true)}>
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid="mcp-key-replace"
+            disabled={busy}
+            onClick={() => setEditing(true)}
+          >
             {t('mcp.key.replace')}
           </button>
-          <button type="button" className="btn btn-small btn-danger" data-testid="mcp-key-remove" disabled={busy} onClick={() => void apply(null)}>
+          <button
+            type="button"
+            className="btn btn-small btn-danger"
+            data-testid="mcp-key-remove"
+            disabled={busy}
+            onClick={() => void apply(null)}
+          >
             {t('mcp.key.remove')}
           </button>
         </span>
@@ -65,7 +87,12 @@ export function McpKeyField({ server, hasKey, protection, onSet }: { server: str
           data-testid="mcp-key-input"
           onChange={(event) => setTyped(event.target.value)}
         />
-        <button type="submit" className="btn btn-small" data-testid="mcp-key-save" disabled={busy || typed.trim() === ''}>
+        <button
+          type="submit"
+          className="btn btn-small"
+          data-testid="mcp-key-save"
+          disabled={busy || typed.trim() === ''}
+        >
           {busy ? t('mcp.key.saving') : t('mcp.key.save')}
         </button>
         {hasKey && (

@@ -4,7 +4,12 @@ import type { McpServerStatus } from '@shared/mcp/mcp-status';
 import { statusLine, type StatusTone } from './mcp-view';
 import { McpKeyField } from './McpKeyField';
 
-const DOT: Record<StatusTone, string> = { ok: 'dot state-ready', busy: 'dot state-starting', err: 'dot state-error', off: 'dot' };
+const DOT: Record<StatusTone, string> = {
+  ok: 'dot state-ready',
+  busy: 'dot state-starting',
+  err: 'dot state-error',
+  off: 'dot',
+};
 
 /** One server: state, tool count, the error and what it printed, its API key (HTTP servers), its tools. */
 export function McpServerRow({
@@ -32,7 +37,12 @@ export function McpServerRow({
         </span>
         {status.pid !== null && <span className="muted small mono">pid {status.pid}</span>}
         {status.state !== 'disabled' && (
-          <button type="button" className="btn btn-ghost btn-tiny mcp-reconnect" data-testid="mcp-reconnect" onClick={onReconnect}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-tiny mcp-reconnect"
+            data-testid="mcp-reconnect"
+            onClick={onReconnect}
+          >
             {t('mcp.reconnect')}
           </button>
         )}
@@ -42,7 +52,9 @@ export function McpServerRow({
           {status.error}
         </p>
       )}
-      {status.hasKey !== undefined && onSetKey && <McpKeyField server={status.name} hasKey={status.hasKey} protection={keyProtection} onSet={onSetKey} />}
+      {status.hasKey !== undefined && onSetKey && (
+        <McpKeyField server={status.name} hasKey={status.hasKey} protection={keyProtection} onSet={onSetKey} />
+      )}
       {status.stderrTail.trim() !== '' && status.state === 'error' && (
         <details className="mcp-stderr">
           <summary className="small">{t('mcp.stderr')}</summary>

@@ -20,7 +20,13 @@ export function McpView() {
     <section className="page mcp-page" data-testid="mcp-page">
       <div className="page-head">
         <h2>{t('mcp.title')}</h2>
-        <button type="button" className="btn" data-testid="mcp-reconnect-all" disabled={state.servers.length === 0} onClick={() => void mcp.reconnect()}>
+        <button
+          type="button"
+          className="btn"
+          data-testid="mcp-reconnect-all"
+          disabled={state.servers.length === 0}
+          onClick={() => void mcp.reconnect()}
+        >
           {t('mcp.reconnectAll')}
         </button>
       </div>
@@ -41,7 +47,13 @@ export function McpView() {
           ) : (
             <ul className="plain-list" data-testid="mcp-server-list">
               {state.servers.map((server) => (
-                <McpServerRow key={server.name} status={server} onReconnect={() => void mcp.reconnect(server.name)} keyProtection={state.keyProtection} onSetKey={(apiKey) => mcp.setKey(server.name, apiKey)} />
+                <McpServerRow
+                  key={server.name}
+                  status={server}
+                  onReconnect={() => void mcp.reconnect(server.name)}
+                  keyProtection={state.keyProtection}
+                  onSetKey={(apiKey) => mcp.setKey(server.name, apiKey)}
+                />
               ))}
             </ul>
           )}

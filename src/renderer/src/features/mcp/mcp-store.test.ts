@@ -4,7 +4,17 @@ import { createMemoryPlatform } from '../../platform/memory-platform';
 import { createMcpStore } from './mcp-store';
 
 const status = (name: string, patch: Partial<McpServerStatus> = {}): McpServerStatus => ({
-  name, state: 'ready', transport: 'stdio', tools: [], error: null, failures: 0, retryAt: null, pid: 1, since: 0, stderrTail: '', ...patch,
+  name,
+  state: 'ready',
+  transport: 'stdio',
+  tools: [],
+  error: null,
+  failures: 0,
+  retryAt: null,
+  pid: 1,
+  since: 0,
+  stderrTail: '',
+  ...patch,
 });
 
 describe('MCP store', () => {
@@ -14,17 +24,26 @@ describe('MCP store', () => {
     mcp.start();
     expect(mcp.store.getState().loaded).toBe(false);
     await mcp.refresh();
-    expect(mcp.store.getState()).toMatchObject({ loaded: true, configPath: '/home/user/.eva/mcp.json', draft: '{\n  "mcpServers": {}\n}\n', issues: [] });
+    expect(mcp.store.getState()).toMatchObject({
+      loaded: true,
+      configPath: '/home/user/.eva/mcp.json',
+      draft: '{\n  "mcpServers": {}\n}\n',
+      issues: [],
+    });
 
     mcp.edit('{ "mcpServers": { "git": { "comand": "uvx" } } }');
-    expect(mcp.store.getState().issues).toEqual([{ path: 'mcpServers.git', message: expect.stringContaining('needs "command"') }]);
+    expect(mcp.store.getState().issues).toEqual([
+      { path: 'mcpServers.git', message: expect.stringContaining('needs "command"') },
+    ]);
     expect(await mcp.save()).toBe(false);
     expect(api.calls.filter((call) => call.channel === 'mcp:save')).toEqual([]);
 
     mcp.edit('{ "mcpServers": { "git": { "command": "uvx", "args": ["mcp-server-git"] } } }');
     expect(mcp.store.getState().issues).toEqual([]);
     expect(await mcp.save()).toBe(true);
-    expect(api.calls.find((call) => call.channel === 'mcp:save')?.input).toEqual({ mcpServers: { git: { command: 'uvx', args: ['mcp-server-git'] } } });
+    expect(api.calls.find((call) => call.channel === 'mcp:save')?.input).toEqual({
+      mcpServers: { git: { command: 'uvx', args: ['mcp-server-git'] } },
+    });
     const state = mcp.store.getState();
     expect(state.draft).toBe(state.savedText);
     expect(state.draft).toContain('"mcp-server-git"');
@@ -37,7 +56,9 @@ describe('MCP store', () => {
     mcp.start();
     await mcp.refresh();
     api.emit('mcp:status', { servers: [status('a', { state: 'error', error: 'the server exited (exit code 1)' })] });
-    expect(mcp.store.getState().servers).toEqual([expect.objectContaining({ name: 'a', state: 'error', error: 'the server exited (exit code 1)' })]);
+    expect(mcp.store.getState().servers).toEqual([
+      expect.objectContaining({ name: 'a', state: 'error', error: 'the server exited (exit code 1)' }),
+    ]);
   });
 
   it('keeps an unsaved edit when the core is refetched, and reverts on request', async () => {

@@ -36,12 +36,25 @@ export interface McpStore {
   /** false when the draft has problems (they are shown) or the core refused it */
   save(): Promise<boolean>;
   reconnect(name?: string): Promise<void>;
-  /** Seal an HTTP server's API key (null removes it); the core reconnects it. False when refused (the error is shown). */
+  /**
+   * Seal an HTTP server's API key (null removes it); the core reconnects it. False when refused (the error is shown).
+   */
   setKey(name: string, apiKey: string | null): Promise<boolean>;
 }
 
 export function createMcpStore(api: EvaApi): McpStore {
-  const store = createStore<McpState>()(() => ({ loaded: false, configPath: '', savedText: '', fileIssues: [], draft: '', issues: [], servers: [], saving: false, error: null, keyProtection: '' }));
+  const store = createStore<McpState>()(() => ({
+    loaded: false,
+    configPath: '',
+    savedText: '',
+    fileIssues: [],
+    draft: '',
+    issues: [],
+    servers: [],
+    saving: false,
+    error: null,
+    keyProtection: '',
+  }));
   const issuesOf = (text: string): McpConfigIssue[] => {
     const parsed = parseMcpConfigText(text);
     return parsed.ok ? [] : parsed.issues;
@@ -54,7 +67,18 @@ export function createMcpStore(api: EvaApi): McpStore {
     store.setState((state) => {
       const untouched = !state.loaded || state.draft === state.savedText;
       const draft = untouched ? configText : state.draft;
-      return { ...state, loaded: true, configPath, savedText: configText, fileIssues: configIssues, servers, draft, issues: issuesOf(draft), error: null, keyProtection };
+      return {
+        ...state,
+        loaded: true,
+        configPath,
+        savedText: configText,
+        fileIssues: configIssues,
+        servers,
+        draft,
+        issues: issuesOf(draft),
+        error: null,
+        keyProtection,
+      };
     }, true);
   };
 
@@ -65,7 +89,11 @@ export function createMcpStore(api: EvaApi): McpStore {
     },
     refresh,
     edit: (text) => store.setState((state) => ({ ...state, draft: text, issues: issuesOf(text), error: null }), true),
-    revert: () => store.setState((state) => ({ ...state, draft: state.savedText, issues: issuesOf(state.savedText), error: null }), true),
+    revert: () =>
+      store.setState(
+        (state) => ({ ...state, draft: state.savedText, issues: issuesOf(state.savedText), error: null }),
+        true,
+      ),
     async save() {
       const parsed = parseMcpConfigText(store.getState().draft);
       if (!parsed.ok) {
@@ -79,18 +107,36 @@ export function createMcpStore(api: EvaApi): McpStore {
         return false;
       }
       const { configText, servers } = result.value;
-      store.setState((state) => ({ ...state, saving: false, savedText: configText, draft: configText, issues: [], fileIssues: [], servers }), true);
+      store.setState(
+        (state) => ({
+          ...state,
+          saving: false,
+          savedText: configText,
+          draft: configText,
+          issues: [],
+          fileIssues: [],
+          servers,
+        }),
+        true,
+      );
       return true;
     },
     async reconnect(name) {
       const result = await api.invoke('mcp:reconnect', name === undefined ? {} : { name });
-      store.setState((state) => (result.ok ? { ...state, servers: result.value.servers, error: null } : { ...state, error: result.error }), true);
+      store.setState(
+        (state) =>
+          result.ok ? { ...state, servers: result.value.servers, error: null } : { ...state, error: result.error },
+        true,
+      );
     },
     async setKey(name, apiKey) {
       const result = await api.invoke('mcp:set-key', { name, apiKey });
-      store.setState((state) => (result.ok ? { ...state, servers: result.value.servers, error: null } : { ...state, error: result.error }), true);
+      store.setState(
+        (state) =>
+          result.ok ? { ...state, servers: result.value.servers, error: null } : { ...state, error: result.error },
+        true,
+      );
       return result.ok;
     },
   };
 }
-

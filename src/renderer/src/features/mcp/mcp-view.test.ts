@@ -5,7 +5,17 @@ import { createTranslator } from '../../i18n';
 import { hasNoServers, issueText, MCP_CONFIG_EXAMPLE, statusLine } from './mcp-view';
 
 const status = (patch: Partial<McpServerStatus>): McpServerStatus => ({
-  name: 'git', state: 'ready', transport: 'stdio', tools: [], error: null, failures: 0, retryAt: null, pid: 1, since: 0, stderrTail: '', ...patch,
+  name: 'git',
+  state: 'ready',
+  transport: 'stdio',
+  tools: [],
+  error: null,
+  failures: 0,
+  retryAt: null,
+  pid: 1,
+  since: 0,
+  stderrTail: '',
+  ...patch,
 });
 const tool = { name: 'x', description: '', readOnly: true };
 
@@ -33,7 +43,9 @@ describe('MCP status line', () => {
 
 describe('MCP editor helpers', () => {
   it('points at the place of a problem', () => {
-    expect(issueText({ path: 'mcpServers.git.args.0', message: 'expected string' })).toBe('mcpServers.git.args.0: expected string');
+    expect(issueText({ path: 'mcpServers.git.args.0', message: 'expected string' })).toBe(
+      'mcpServers.git.args.0: expected string',
+    );
     expect(issueText({ path: '', message: 'not valid JSON' })).toBe('not valid JSON');
   });
 

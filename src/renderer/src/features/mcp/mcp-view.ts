@@ -12,7 +12,11 @@ export interface StatusLine {
   vars: MessageVars;
 }
 
-const TRANSPORT_LABEL: Record<NonNullable<McpServerStatus['transport']>, string> = { stdio: 'stdio', http: 'HTTP', sse: 'SSE' };
+const TRANSPORT_LABEL: Record<NonNullable<McpServerStatus['transport']>, string> = {
+  stdio: 'stdio',
+  http: 'HTTP',
+  sse: 'SSE',
+};
 
 export function statusLine(status: McpServerStatus, now: number): StatusLine {
   const transport = status.transport ? TRANSPORT_LABEL[status.transport] : '';
@@ -26,7 +30,11 @@ export function statusLine(status: McpServerStatus, now: number): StatusLine {
     case 'error':
       return status.retryAt === null
         ? { tone: 'err', key: 'mcp.state.error', vars: {} }
-        : { tone: 'err', key: 'mcp.state.retrying', vars: { seconds: Math.max(0, Math.ceil((status.retryAt - now) / 1000)) } };
+        : {
+            tone: 'err',
+            key: 'mcp.state.retrying',
+            vars: { seconds: Math.max(0, Math.ceil((status.retryAt - now) / 1000)) },
+          };
   }
 }
 

@@ -32,7 +32,11 @@ export function LiveSlots({ store }: { store: ModelInfoStore }) {
       {live?.state === 'running' && (
         <>
           <p className="small" data-testid="live-props">
-            {t('modelInfo.live.props', { model: live.props.modelAlias ?? live.props.modelPath ?? '?', nCtx: formatCount(live.props.nCtx), slots: live.props.totalSlots ?? '?' })}
+            {t('modelInfo.live.props', {
+              model: live.props.modelAlias ?? live.props.modelPath ?? '?',
+              nCtx: formatCount(live.props.nCtx),
+              slots: live.props.totalSlots ?? '?',
+            })}
             {live.props.build && ` · ${t('modelInfo.live.build', { build: live.props.build })}`}
             {live.props.sleeping && ` · ${t('modelInfo.live.sleeping')}`}
           </p>
@@ -65,14 +69,24 @@ function SlotRow({ slot }: { slot: LiveSlot }) {
   return (
     <li data-testid="live-slot" data-slot={slot.id} data-processing={slot.processing} data-tokens={tokens}>
       <span className="model-info-slot-name">{t('modelInfo.live.slot', { id: slot.id })}</span>
-      <span className={`badge${slot.processing ? ' warn' : ''}`}>{t(slot.processing ? 'modelInfo.live.processing' : 'modelInfo.live.idle')}</span>
+      <span className={`badge${slot.processing ? ' warn' : ''}`}>
+        {t(slot.processing ? 'modelInfo.live.processing' : 'modelInfo.live.idle')}
+      </span>
       <progress max={Math.max(1, slot.nCtx)} value={tokens} aria-label={t('modelInfo.live.contextUse')} />
       <span className="small" data-testid="live-slot-use">
-        {t('modelInfo.live.use', { tokens: formatCount(tokens), nCtx: formatCount(slot.nCtx), percent: percentText(tokens, slot.nCtx) })}
+        {t('modelInfo.live.use', {
+          tokens: formatCount(tokens),
+          nCtx: formatCount(slot.nCtx),
+          percent: percentText(tokens, slot.nCtx),
+        })}
       </span>
       {slot.processing && (
         <span className="muted small">
-          {t('modelInfo.live.progress', { processed: formatCount(slot.promptProcessed ?? 0), cached: formatCount(slot.promptCached ?? 0), decoded: formatCount(slot.decoded ?? 0) })}
+          {t('modelInfo.live.progress', {
+            processed: formatCount(slot.promptProcessed ?? 0),
+            cached: formatCount(slot.promptCached ?? 0),
+            decoded: formatCount(slot.decoded ?? 0),
+          })}
         </span>
       )}
     </li>

@@ -22,7 +22,8 @@ export function ModelInfoView() {
   const { api } = useAppModel();
   const store = modelInfoStoreFor(api);
   const status = useBackendStatus();
-  const loadedPath = status && (status.state === 'ready' || status.state === 'starting') ? (status.model?.path ?? null) : null;
+  const loadedPath =
+    status && (status.state === 'ready' || status.state === 'starting') ? (status.model?.path ?? null) : null;
   useEffect(() => store.setLoaded(loadedPath), [store, loadedPath]);
   const path = useStore(store.state, (s) => s.path);
   const info = useStore(store.state, (s) => s.info);
@@ -83,13 +84,24 @@ function FilePicker({ store, loadedPath }: { store: ModelInfoStore; loadedPath: 
         </span>
         {path !== null && path === loadedPath && <span className="badge">{t('modelInfo.loaded')}</span>}
         {picked !== null && loadedPath !== null && (
-          <button type="button" className="btn btn-small btn-ghost" data-testid="model-info-show-loaded" onClick={() => store.pick(null)}>
+          <button
+            type="button"
+            className="btn btn-small btn-ghost"
+            data-testid="model-info-show-loaded"
+            onClick={() => store.pick(null)}
+          >
             {t('modelInfo.showLoaded')}
           </button>
         )}
       </p>
       <div className="model-info-row">
-        <select className="input" data-testid="model-info-library" aria-label={t('modelInfo.fromLibrary')} value="" onChange={(e) => e.target.value && store.pick(e.target.value)}>
+        <select
+          className="input"
+          data-testid="model-info-library"
+          aria-label={t('modelInfo.fromLibrary')}
+          value=""
+          onChange={(e) => e.target.value && store.pick(e.target.value)}
+        >
           <option value="">{t('modelInfo.fromLibrary')}</option>
           {models.map((model) => (
             <option key={model.path} value={model.path}>
@@ -108,7 +120,14 @@ function FilePicker({ store, loadedPath }: { store: ModelInfoStore; loadedPath: 
           if (typed.trim()) store.pick(typed.trim());
         }}
       >
-        <input className="input mono" data-testid="model-info-typed-path" value={typed} placeholder={t('modelInfo.typedPath')} aria-label={t('modelInfo.typedPath')} onChange={(e) => setTyped(e.target.value)} />
+        <input
+          className="input mono"
+          data-testid="model-info-typed-path"
+          value={typed}
+          placeholder={t('modelInfo.typedPath')}
+          aria-label={t('modelInfo.typedPath')}
+          onChange={(e) => setTyped(e.target.value)}
+        />
         <button type="submit" className="btn btn-small" data-testid="model-info-open">
           {t('modelInfo.open')}
         </button>

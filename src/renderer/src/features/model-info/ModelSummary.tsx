@@ -14,18 +14,47 @@ export function ModelSummary({ info }: { info: ModelInfo }) {
     ['modelInfo.fact.architecture', 'architecture', info.architecture],
     ['modelInfo.fact.fileType', 'file-type', info.fileType],
     ['modelInfo.fact.sizeLabel', 'size-label', info.sizeLabel],
-    ['modelInfo.fact.parameters', 'parameters', `${formatParameters(info.parameters)} (${formatCount(info.parameters)})`],
+    [
+      'modelInfo.fact.parameters',
+      'parameters',
+      `${formatParameters(info.parameters)} (${formatCount(info.parameters)})`,
+    ],
     ['modelInfo.fact.fileSize', 'file-size', formatBytes(info.fileSize)],
-    ['modelInfo.fact.bitsPerWeight', 'bits-per-weight', info.bitsPerWeight === null ? null : info.bitsPerWeight.toFixed(2)],
+    [
+      'modelInfo.fact.bitsPerWeight',
+      'bits-per-weight',
+      info.bitsPerWeight === null ? null : info.bitsPerWeight.toFixed(2),
+    ],
     ['modelInfo.fact.context', 'context', count(info.contextLength)],
     ['modelInfo.fact.embedding', 'embedding', count(info.embeddingLength)],
     ['modelInfo.fact.layers', 'layers', count(info.layers)],
-    ['modelInfo.fact.heads', 'heads', info.heads === null ? null : t('modelInfo.headsValue', { heads: info.heads, kv: info.headsKv ?? info.heads })],
+    [
+      'modelInfo.fact.heads',
+      'heads',
+      info.heads === null ? null : t('modelInfo.headsValue', { heads: info.heads, kv: info.headsKv ?? info.heads }),
+    ],
     ['modelInfo.fact.feedForward', 'feed-forward', count(info.feedForwardLength)],
-    ['modelInfo.fact.experts', 'experts', info.experts === null ? null : t('modelInfo.expertsValue', { experts: info.experts, used: info.expertsUsed ?? '?' })],
+    [
+      'modelInfo.fact.experts',
+      'experts',
+      info.experts === null
+        ? null
+        : t('modelInfo.expertsValue', { experts: info.experts, used: info.expertsUsed ?? '?' }),
+    ],
     ['modelInfo.fact.tensors', 'tensors', formatCount(info.tensorCount)],
-    ['modelInfo.fact.tokenizer', 'tokenizer', [info.tokenizer.model, info.tokenizer.pre].filter(Boolean).join(' / ') || null],
-    ['modelInfo.fact.vocabulary', 'vocabulary', t('modelInfo.vocabularyValue', { tokens: formatCount(info.tokenizer.vocabSize), merges: formatCount(info.tokenizer.mergesCount) })],
+    [
+      'modelInfo.fact.tokenizer',
+      'tokenizer',
+      [info.tokenizer.model, info.tokenizer.pre].filter(Boolean).join(' / ') || null,
+    ],
+    [
+      'modelInfo.fact.vocabulary',
+      'vocabulary',
+      t('modelInfo.vocabularyValue', {
+        tokens: formatCount(info.tokenizer.vocabSize),
+        merges: formatCount(info.tokenizer.mergesCount),
+      }),
+    ],
     ['modelInfo.fact.version', 'version', `GGUF v${info.ggufVersion}`],
   ];
   return (
@@ -81,7 +110,9 @@ export function ModelSummary({ info }: { info: ModelInfo }) {
               <tr key={entry.key}>
                 <td className="mono">{entry.key}</td>
                 <td className="muted small">{entry.type}</td>
-                <td className="mono model-info-value">{entry.arrayLength === null ? entry.value : t('modelInfo.arrayValue', { count: entry.arrayLength })}</td>
+                <td className="mono model-info-value">
+                  {entry.arrayLength === null ? entry.value : t('modelInfo.arrayValue', { count: entry.arrayLength })}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -22,7 +22,14 @@ export function TensorSection({ store }: { store: ModelInfoStore }) {
           void store.searchTensors(query.trim());
         }}
       >
-        <input className="input" data-testid="tensor-query" value={query} placeholder={t('modelInfo.tensorQuery')} aria-label={t('modelInfo.tensorQuery')} onChange={(e) => setQuery(e.target.value)} />
+        <input
+          className="input"
+          data-testid="tensor-query"
+          value={query}
+          placeholder={t('modelInfo.tensorQuery')}
+          aria-label={t('modelInfo.tensorQuery')}
+          onChange={(e) => setQuery(e.target.value)}
+        />
         <button type="submit" className="btn btn-small" data-testid="tensor-search">
           {t('modelInfo.search')}
         </button>

@@ -17,7 +17,9 @@ export function ChatTemplateSection({ info }: { info: ModelInfo }) {
       {info.chatTemplates.length === 0 && <p className="muted">{t('modelInfo.noTemplate')}</p>}
       {info.chatTemplates.map((template) => (
         <div key={template.name ?? ''}>
-          {(info.chatTemplates.length > 1 || template.name !== null) && <h3 className="small">{template.name ?? t('modelInfo.defaultTemplate')}</h3>}
+          {(info.chatTemplates.length > 1 || template.name !== null) && (
+            <h3 className="small">{template.name ?? t('modelInfo.defaultTemplate')}</h3>
+          )}
           <pre className="mono model-info-template" data-testid="chat-template" tabIndex={0}>
             {template.text}
           </pre>
@@ -94,12 +96,25 @@ export function VocabSection({ store }: { store: ModelInfoStore }) {
           void store.searchVocab(query);
         }}
       >
-        <input className="input mono" data-testid="vocab-query" value={query} placeholder={t('modelInfo.vocabQuery')} aria-label={t('modelInfo.vocabQuery')} onChange={(e) => setQuery(e.target.value)} />
+        <input
+          className="input mono"
+          data-testid="vocab-query"
+          value={query}
+          placeholder={t('modelInfo.vocabQuery')}
+          aria-label={t('modelInfo.vocabQuery')}
+          onChange={(e) => setQuery(e.target.value)}
+        />
         <button type="submit" className="btn btn-small" data-testid="vocab-search">
           {t('modelInfo.search')}
         </button>
         <label className="small">
-          <input type="checkbox" data-testid="vocab-special" checked={search.special} onChange={(e) => void store.searchVocab(query, e.target.checked)} /> {t('modelInfo.specialOnly')}
+          <input
+            type="checkbox"
+            data-testid="vocab-special"
+            checked={search.special}
+            onChange={(e) => void store.searchVocab(query, e.target.checked)}
+          />{' '}
+          {t('modelInfo.specialOnly')}
         </label>
       </form>
       <SearchResults

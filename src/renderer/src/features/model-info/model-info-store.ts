@@ -92,7 +92,14 @@ export function createModelInfoStore(api: EvaApi): ModelInfoStore {
     tickets.tensors++;
     tickets.vocab++;
     // A new file starts with fresh searches: the old query may match nothing in it.
-    state.setState({ path, info: null, error: null, loading: path !== null, tensors: emptySearch(), vocab: { ...emptySearch(), special: false } });
+    state.setState({
+      path,
+      info: null,
+      error: null,
+      loading: path !== null,
+      tensors: emptySearch(),
+      vocab: { ...emptySearch(), special: false },
+    });
     if (path === null) return;
     void api.invoke('model-info:read', { path }).then((result) => {
       if (mine !== tickets.file) return;

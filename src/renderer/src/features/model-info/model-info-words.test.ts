@@ -3,12 +3,23 @@ import { dimsText, formatParameters, percentText, visibleToken } from './model-i
 
 describe('model info words', () => {
   it('write parameter counts with three significant digits', () => {
-    expect([950, 249_280, 4_178_240, 70_553_706_496, 1_000_000_000_000].map(formatParameters)).toEqual(['950', '249 K', '4.18 M', '70.6 B', '1.00 T']);
+    expect([950, 249_280, 4_178_240, 70_553_706_496, 1_000_000_000_000].map(formatParameters)).toEqual([
+      '950',
+      '249 K',
+      '4.18 M',
+      '70.6 B',
+      '1.00 T',
+    ]);
   });
 
   it('write shapes innermost first and shares with a floor for slivers', () => {
     expect(dimsText([64, 32000])).toBe('64 × 32000');
-    expect([percentText(1, 4), percentText(1, 10_000), percentText(0, 5), percentText(3, 0)]).toEqual(['25%', '<0.1%', '0%', '0%']);
+    expect([percentText(1, 4), percentText(1, 10_000), percentText(0, 5), percentText(3, 0)]).toEqual([
+      '25%',
+      '<0.1%',
+      '0%',
+      '0%',
+    ]);
     expect(percentText(99, 2048)).toBe('4.8%');
   });
 

@@ -12,7 +12,8 @@ export function formatParameters(n: number): string {
     [1e3, 'K'],
   ];
   // Three significant digits, as model cards write them.
-  for (const [size, unit] of units) if (n >= size) return `${(n / size).toFixed(n / size >= 100 ? 0 : n / size >= 10 ? 1 : 2)} ${unit}`;
+  for (const [size, unit] of units)
+    if (n >= size) return `${(n / size).toFixed(n / size >= 100 ? 0 : n / size >= 10 ? 1 : 2)} ${unit}`;
   return formatCount(n);
 }
 

@@ -12,12 +12,25 @@ export function Notices() {
   return (
     <div className="toasts" aria-live="polite">
       {toasts.map(({ id, notice, count }) => (
-        <div key={id} className={`toast toast-${notice.level}`} role={notice.level === 'error' ? 'alert' : 'status'} data-testid="notice" data-level={notice.level} data-code={notice.code}>
+        <div
+          key={id}
+          className={`toast toast-${notice.level}`}
+          role={notice.level === 'error' ? 'alert' : 'status'}
+          data-testid="notice"
+          data-level={notice.level}
+          data-code={notice.code}
+        >
           <span className="toast-text" title={noticeCause(t, notice)}>
             {noticeText(t, notice)}
             {count > 1 && <span className="toast-count">×{count}</span>}
           </span>
-          <button type="button" className="toast-close" aria-label={t('common.dismiss')} data-testid="notice-dismiss" onClick={() => dismiss(id)}>
+          <button
+            type="button"
+            className="toast-close"
+            aria-label={t('common.dismiss')}
+            data-testid="notice-dismiss"
+            onClick={() => dismiss(id)}
+          >
             ×
           </button>
         </div>

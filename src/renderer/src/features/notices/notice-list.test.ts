@@ -9,7 +9,10 @@ describe('toasts', () => {
     let toasts = addToast([], notice('a'), 1, 100);
     toasts = addToast(toasts, notice('b'), 2, 200);
     toasts = addToast(toasts, notice('a'), 3, 300);
-    expect(toasts.map((t) => [t.id, t.count, t.at])).toEqual([[2, 1, 200], [1, 2, 300]]);
+    expect(toasts.map((t) => [t.id, t.count, t.at])).toEqual([
+      [2, 1, 200],
+      [1, 2, 300],
+    ]);
   });
 
   it('keeps the newest max', () => {

@@ -19,8 +19,19 @@ export const MAX_TOASTS = 5;
 /** Info toasts go by themselves; warnings and errors wait to be dismissed. */
 export const INFO_TOAST_MS = 8000;
 
-export function addToast(toasts: readonly Toast[], notice: ToastNotice, id: number, at: number, max = MAX_TOASTS): Toast[] {
-  const same = toasts.find((toast) => toast.notice.code === notice.code && toast.notice.message === notice.message && toast.notice.level === notice.level);
+export function addToast(
+  toasts: readonly Toast[],
+  notice: ToastNotice,
+  id: number,
+  at: number,
+  max = MAX_TOASTS,
+): Toast[] {
+  const same = toasts.find(
+    (toast) =>
+      toast.notice.code === notice.code &&
+      toast.notice.message === notice.message &&
+      toast.notice.level === notice.level,
+  );
   if (same) return [...toasts.filter((toast) => toast !== same), { ...same, count: same.count + 1, at }];
   const next = [...toasts, { id, notice, count: 1, at }];
   return next.length > max ? next.slice(next.length - max) : next;

@@ -13,7 +13,11 @@ export interface NoticesStore {
   dismiss(id: number): void;
 }
 
-export function createNoticesStore(api: EvaApi, timers: Timers = realTimers(), now: () => number = Date.now): NoticesStore {
+export function createNoticesStore(
+  api: EvaApi,
+  timers: Timers = realTimers(),
+  now: () => number = Date.now,
+): NoticesStore {
   const store = createStore<readonly Toast[]>()(() => []);
   const expiryTimers = new Map<number, unknown>();
   let nextId = 1;
@@ -34,7 +38,10 @@ export function createNoticesStore(api: EvaApi, timers: Timers = realTimers(), n
     if (!toast || expiry === null) return;
     const existing = expiryTimers.get(toast.id);
     if (existing !== undefined) timers.clearTimeout(existing);
-    expiryTimers.set(toast.id, timers.setTimeout(() => dismiss(toast.id), Math.max(0, expiry - now())));
+    expiryTimers.set(
+      toast.id,
+      timers.setTimeout(() => dismiss(toast.id), Math.max(0, expiry - now())),
+    );
   };
 
   return {

@@ -32,7 +32,10 @@ export function OutboundLinkLayer() {
   return <OutboundLinkDialog />;
 }
 
-/** A file the page itself is saving (an export, a tool's image): a blob: URL only this page can have made, with a download name. */
+/**
+ * A file the page itself is saving (an export, a tool's image): a blob: URL only this page can have made, with a
+ * download name.
+ */
 export function isOwnSave(anchor: Element, href: string): boolean {
   return anchor.hasAttribute('download') && href.startsWith('blob:');
 }
@@ -51,14 +54,30 @@ function OutboundLinkDialog() {
 
   return (
     <div className="overlay" onMouseDown={(event) => event.target === event.currentTarget && outboundLinks.dismiss()}>
-      <div className="dialog link-dialog" ref={dialog} role="alertdialog" aria-modal="true" aria-labelledby="link-dialog-title" aria-describedby="link-dialog-url" data-testid="link-dialog" data-kind={state.kind}>
+      <div
+        className="dialog link-dialog"
+        ref={dialog}
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="link-dialog-title"
+        aria-describedby="link-dialog-url"
+        data-testid="link-dialog"
+        data-kind={state.kind}
+      >
         <header className="dialog-head">
-          <h2 id="link-dialog-title">{state.kind === 'confirm' ? t('link.open.title') : state.kind === 'refused' ? t('link.open.refusedTitle') : t('link.open.failedTitle')}</h2>
+          <h2 id="link-dialog-title">
+            {state.kind === 'confirm'
+              ? t('link.open.title')
+              : state.kind === 'refused'
+                ? t('link.open.refusedTitle')
+                : t('link.open.failedTitle')}
+          </h2>
         </header>
         <div className="dialog-body">
           {state.kind === 'confirm' && (
             <p className="link-destination">
-              {t(state.link.scheme === 'mailto:' ? 'link.open.mailTo' : 'link.open.goesTo')} <strong data-testid="link-dialog-destination">{state.link.destination}</strong>
+              {t(state.link.scheme === 'mailto:' ? 'link.open.mailTo' : 'link.open.goesTo')}{' '}
+              <strong data-testid="link-dialog-destination">{state.link.destination}</strong>
             </p>
           )}
           <p className="link-url mono" id="link-dialog-url" data-testid="link-dialog-url">
@@ -74,7 +93,9 @@ function OutboundLinkDialog() {
               {t('link.open.idn')}
             </p>
           )}
-          {state.kind === 'refused' && <p data-testid="link-dialog-reason">{t('link.open.refused', { reason: state.reason })}</p>}
+          {state.kind === 'refused' && (
+            <p data-testid="link-dialog-reason">{t('link.open.refused', { reason: state.reason })}</p>
+          )}
           {state.kind === 'failed' && <p data-testid="link-dialog-reason">{state.error.message}</p>}
         </div>
         <footer className="dialog-foot">
@@ -82,11 +103,21 @@ function OutboundLinkDialog() {
             {t('link.open.copy')}
           </button>
           <div className="dialog-actions">
-            <button type="button" className="btn" data-testid="link-dialog-cancel" onClick={() => outboundLinks.dismiss()}>
+            <button
+              type="button"
+              className="btn"
+              data-testid="link-dialog-cancel"
+              onClick={() => outboundLinks.dismiss()}
+            >
               {state.kind === 'confirm' ? t('common.cancel') : t('common.close')}
             </button>
             {state.kind === 'confirm' && (
-              <button type="button" className="btn btn-primary" data-testid="link-dialog-open" onClick={() => void outboundLinks.confirm()}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                data-testid="link-dialog-open"
+                onClick={() => void outboundLinks.confirm()}
+              >
                 {t(state.link.scheme === 'mailto:' ? 'link.open.openMail' : 'link.open.openBrowser')}
               </button>
             )}

@@ -13,11 +13,16 @@ describe('outbound link store', () => {
   it('opens nothing on a click: it waits for the user, then hands the checked URL to the core', async () => {
     const { api, links, tabs } = setup();
     links.request('https://bank.example@evil.example/login');
-    expect(links.store.getState()).toMatchObject({ kind: 'confirm', link: { destination: 'evil.example', hasCredentials: true } });
+    expect(links.store.getState()).toMatchObject({
+      kind: 'confirm',
+      link: { destination: 'evil.example', hasCredentials: true },
+    });
     expect(api.calls.filter((call) => call.channel === 'app:open-external')).toHaveLength(0);
     expect(tabs).toEqual([]);
     await links.confirm();
-    expect(api.calls.filter((call) => call.channel === 'app:open-external').map((call) => call.input)).toEqual([{ url: 'https://bank.example@evil.example/login' }]);
+    expect(api.calls.filter((call) => call.channel === 'app:open-external').map((call) => call.input)).toEqual([
+      { url: 'https://bank.example@evil.example/login' },
+    ]);
     // The in-memory core, like the browser host, has no system browser: the page opens a tab.
     expect(tabs).toEqual(['https://bank.example@evil.example/login']);
     expect(links.store.getState()).toEqual({ kind: 'idle' });

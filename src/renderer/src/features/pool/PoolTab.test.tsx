@@ -9,8 +9,26 @@ import { PoolTab } from './PoolTab';
 
 afterEach(cleanupApps);
 
-const model = { id: 'alpha', path: '/m/alpha.gguf', state: 'unloaded' as const, port: null, estimatedBytes: 2 ** 20, lastUsedAt: null, error: null };
-const base: PoolStatus = { state: 'ready', port: 4100, pid: 42, models: [model], maxLoaded: 1, budgetBytes: 2 ** 30, usedBytes: 0, error: null, restart: null };
+const model = {
+  id: 'alpha',
+  path: '/m/alpha.gguf',
+  state: 'unloaded' as const,
+  port: null,
+  estimatedBytes: 2 ** 20,
+  lastUsedAt: null,
+  error: null,
+};
+const base: PoolStatus = {
+  state: 'ready',
+  port: 4100,
+  pid: 42,
+  models: [model],
+  maxLoaded: 1,
+  budgetBytes: 2 ** 30,
+  usedBytes: 0,
+  error: null,
+  restart: null,
+};
 
 describe('PoolTab after the router died', () => {
   it('says it is being started again, then that it was, then why it was given up', async () => {
@@ -23,12 +41,23 @@ describe('PoolTab after the router died', () => {
 
     const restart = { how: 'killed by SIGKILL', attempt: 1, of: 3 };
     show({ ...base, state: 'starting', pid: null, restart });
-    expect(screen.getByTestId('pool-restart').textContent).toBe('The router stopped unexpectedly (killed by SIGKILL); starting it again (1 of 3). Its models load again when a conversation asks for them.');
+    expect(screen.getByTestId('pool-restart').textContent).toBe(
+      'The router stopped unexpectedly (killed by SIGKILL); starting it again (1 of 3). Its models load again when a conversation asks for them.',
+    );
 
     show({ ...base, pid: 43, restart });
     expect(screen.getByTestId('pool-restart').textContent).toBe(t('pool.restarted', restart));
 
-    show({ ...base, state: 'error', pid: null, restart, error: { code: 'server_crashed', message: 'the model router stopped unexpectedly (killed by SIGKILL) and was restarted 3 times; giving up' } });
+    show({
+      ...base,
+      state: 'error',
+      pid: null,
+      restart,
+      error: {
+        code: 'server_crashed',
+        message: 'the model router stopped unexpectedly (killed by SIGKILL) and was restarted 3 times; giving up',
+      },
+    });
     expect(screen.queryByTestId('pool-restart')).toBeNull();
     expect(screen.getByTestId('pool-status-error').textContent).toContain('and was restarted 3 times; giving up');
   });

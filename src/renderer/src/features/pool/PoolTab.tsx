@@ -22,7 +22,8 @@ export function PoolTab({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const running = status?.state === 'ready' || status?.state === 'starting';
   const edit = (patch: Partial<PoolForm>) => setForm((current) => ({ ...current, ...patch }));
-  const fieldError = (field: PoolFormField): FieldError | undefined => (invalid === field ? { key: field === 'files' ? 'pool.error.noFiles' : 'load.error.wholeNumber' } : undefined);
+  const fieldError = (field: PoolFormField): FieldError | undefined =>
+    invalid === field ? { key: field === 'files' ? 'pool.error.noFiles' : 'load.error.wholeNumber' } : undefined;
 
   const start = async () => {
     const parsed = poolSettingsFrom(form);
@@ -44,12 +45,44 @@ export function PoolTab({ onClose }: { onClose: () => void }) {
       <div className="tab-body" data-testid="pool-tab">
         <p className="muted">{t('pool.intro')}</p>
         <Field label={t('pool.files')} error={fieldError('files')} className="field-wide">
-          {(id, describedBy) => <textarea id={id} className="input mono" rows={4} spellCheck={false} aria-describedby={describedBy} data-testid="pool-files" value={form.files} onChange={(event) => edit({ files: event.target.value })} />}
+          {(id, describedBy) => (
+            <textarea
+              id={id}
+              className="input mono"
+              rows={4}
+              spellCheck={false}
+              aria-describedby={describedBy}
+              data-testid="pool-files"
+              value={form.files}
+              onChange={(event) => edit({ files: event.target.value })}
+            />
+          )}
         </Field>
         <div className="form-grid">
-          <TextField label={t('pool.maxLoaded')} value={form.maxLoaded} error={fieldError('maxLoaded')} numeric testId="pool-max-loaded" onChange={(maxLoaded) => edit({ maxLoaded })} />
-          <TextField label={t('pool.budget')} value={form.budgetMiB} error={fieldError('budgetMiB')} numeric testId="pool-budget" onChange={(budgetMiB) => edit({ budgetMiB })} />
-          <TextField label={t('pool.idle')} value={form.idleMinutes} error={fieldError('idleMinutes')} numeric testId="pool-idle" onChange={(idleMinutes) => edit({ idleMinutes })} />
+          <TextField
+            label={t('pool.maxLoaded')}
+            value={form.maxLoaded}
+            error={fieldError('maxLoaded')}
+            numeric
+            testId="pool-max-loaded"
+            onChange={(maxLoaded) => edit({ maxLoaded })}
+          />
+          <TextField
+            label={t('pool.budget')}
+            value={form.budgetMiB}
+            error={fieldError('budgetMiB')}
+            numeric
+            testId="pool-budget"
+            onChange={(budgetMiB) => edit({ budgetMiB })}
+          />
+          <TextField
+            label={t('pool.idle')}
+            value={form.idleMinutes}
+            error={fieldError('idleMinutes')}
+            numeric
+            testId="pool-idle"
+            onChange={(idleMinutes) => edit({ idleMinutes })}
+          />
         </div>
         {error && (
           <p className="error-text" role="alert" data-testid="pool-error">
@@ -58,7 +91,13 @@ export function PoolTab({ onClose }: { onClose: () => void }) {
         )}
         {status && status.state !== 'stopped' && (
           <div data-testid="pool-status" data-state={status.state}>
-            <p>{t('pool.state', { state: status.state, used: Math.round(status.usedBytes / MiB), budget: Math.round(status.budgetBytes / MiB) })}</p>
+            <p>
+              {t('pool.state', {
+                state: status.state,
+                used: Math.round(status.usedBytes / MiB),
+                budget: Math.round(status.budgetBytes / MiB),
+              })}
+            </p>
             {/* A router that died: being started again (or was), or given up with why. */}
             {status.error ? (
               <p className="error-text" role="alert" data-testid="pool-status-error">
@@ -107,7 +146,13 @@ export function PoolTab({ onClose }: { onClose: () => void }) {
               {t('pool.stop')}
             </button>
           )}
-          <button type="button" className="btn btn-primary" data-testid="pool-start" disabled={busy} onClick={() => void start()}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            data-testid="pool-start"
+            disabled={busy}
+            onClick={() => void start()}
+          >
             {t('pool.start')}
           </button>
         </div>

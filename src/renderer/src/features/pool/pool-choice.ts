@@ -13,7 +13,11 @@ export interface PoolChoices {
 /** The key of the conversation not yet saved (its first question creates it). */
 export const NEW_CONVERSATION = '';
 
-export function poolModelFor(status: PoolStatus | null, choices: PoolChoices, conversationId: string | null): string | null {
+export function poolModelFor(
+  status: PoolStatus | null,
+  choices: PoolChoices,
+  conversationId: string | null,
+): string | null {
   if (!status || status.state !== 'ready' || status.models.length === 0) return null;
   const has = (id: string | null | undefined): id is string => !!id && status.models.some((model) => model.id === id);
   const own = choices.byConversation[conversationId ?? NEW_CONVERSATION];

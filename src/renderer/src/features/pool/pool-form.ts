@@ -20,15 +20,29 @@ export function poolFormFrom(saved: PoolSettings | undefined, recentModels: read
   };
 }
 
-export function poolSettingsFrom(form: PoolForm): { ok: true; settings: PoolSettings } | { ok: false; field: PoolFormField } {
-  const paths = form.files.split('\n').map((line) => line.trim()).filter(Boolean);
+export function poolSettingsFrom(
+  form: PoolForm,
+): { ok: true; settings: PoolSettings } | { ok: false; field: PoolFormField } {
+  const paths = form.files
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   if (paths.length === 0) return { ok: false, field: 'files' };
-  const whole = (text: string, min: number): number | null => (/^\d+$/.test(text.trim()) && Number(text) >= min ? Number(text) : null);
+  const whole = (text: string, min: number): number | null =>
+    /^\d+$/.test(text.trim()) && Number(text) >= min ? Number(text) : null;
   const maxLoaded = whole(form.maxLoaded, 1);
   if (maxLoaded === null) return { ok: false, field: 'maxLoaded' };
   const memoryBudgetMiB = whole(form.budgetMiB, 0);
   if (memoryBudgetMiB === null) return { ok: false, field: 'budgetMiB' };
   const idleUnloadMinutes = whole(form.idleMinutes, 0);
   if (idleUnloadMinutes === null) return { ok: false, field: 'idleMinutes' };
-  return { ok: true, settings: { models: paths.map((path) => ({ path, contextSize: 0 })), maxLoaded, memoryBudgetMiB, idleUnloadMinutes } };
+  return {
+    ok: true,
+    settings: {
+      models: paths.map((path) => ({ path, contextSize: 0 })),
+      maxLoaded,
+      memoryBudgetMiB,
+      idleUnloadMinutes,
+    },
+  };
 }

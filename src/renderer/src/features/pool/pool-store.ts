@@ -12,7 +12,10 @@ export interface PoolStore {
   choices: StoreApi<PoolChoices>;
   /** the pool model a conversation answers with; null when no pool runs */
   modelFor(conversationId: string | null): string | null;
-  /** keeps `model` as the conversation's (its saved one, or the one a new conversation was created with) unless one was picked for it */
+  /**
+   * keeps `model` as the conversation's (its saved one, or the one a new conversation was created with) unless one was
+   * picked for it
+   */
   remember(conversationId: string, model: string): void;
   /** picks `id` for the conversation and loads it now */
   pick(conversationId: string | null, id: string): Promise<Result<PoolStatus>>;
@@ -45,10 +48,19 @@ export function createPoolStore(api: EvaApi): PoolStore {
     modelFor: (conversationId) => poolModelFor(status.getState(), choices.getState(), conversationId),
     remember: (conversationId, model) => {
       if (choices.getState().byConversation[conversationId]) return;
-      choices.setState((current) => ({ ...current, byConversation: { ...current.byConversation, [conversationId]: model } }), true);
+      choices.setState(
+        (current) => ({ ...current, byConversation: { ...current.byConversation, [conversationId]: model } }),
+        true,
+      );
     },
     pick: async (conversationId, id) => {
-      choices.setState((current) => ({ byConversation: { ...current.byConversation, [conversationId ?? NEW_CONVERSATION]: id }, lastPicked: id }), true);
+      choices.setState(
+        (current) => ({
+          byConversation: { ...current.byConversation, [conversationId ?? NEW_CONVERSATION]: id },
+          lastPicked: id,
+        }),
+        true,
+      );
       return settle(await api.invoke('pool:use', { id }));
     },
     start: async (settings) => settle(await api.invoke('pool:start', settings)),

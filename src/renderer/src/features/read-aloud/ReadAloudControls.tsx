@@ -29,11 +29,26 @@ export function ReadAloudControls() {
       >
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
-          {on ? <path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" /> : <path d="M16.5 9.5l5 5M21.5 9.5l-5 5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />}
+          {on ? (
+            <path
+              d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.6"
+              strokeLinecap="round"
+            />
+          ) : (
+            <path d="M16.5 9.5l5 5M21.5 9.5l-5 5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+          )}
         </svg>
       </button>
       {speaking && (
-        <button type="button" className="btn btn-ghost btn-small read-aloud-stop" data-testid="read-aloud-stop" onClick={() => readAloud.stop()}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-small read-aloud-stop"
+          data-testid="read-aloud-stop"
+          onClick={() => readAloud.stop()}
+        >
           <span className="stop-square" aria-hidden="true" />
           {t('readAloud.stop')}
         </button>

@@ -10,7 +10,12 @@ export function ReadAnswerButton({ text }: { text: string }) {
   // Only once a voice is known to exist: a button that says nothing would look broken.
   if (availability !== 'available') return null;
   return (
-    <button type="button" className="btn btn-ghost btn-small" data-testid="chat-read-aloud" onClick={() => readAloud.readText(text)}>
+    <button
+      type="button"
+      className="btn btn-ghost btn-small"
+      data-testid="chat-read-aloud"
+      onClick={() => readAloud.readText(text)}
+    >
       {t('readAloud.read')}
     </button>
   );

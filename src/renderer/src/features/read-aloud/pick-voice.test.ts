@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { pickVoice, scriptLanguage, type VoiceInfo } from './pick-voice';
 
-const voice = (name: string, lang: string, extra: Partial<VoiceInfo> = {}): VoiceInfo => ({ name, lang, default: false, localService: true, ...extra });
+const voice = (name: string, lang: string, extra: Partial<VoiceInfo> = {}): VoiceInfo => ({
+  name,
+  lang,
+  default: false,
+  localService: true,
+  ...extra,
+});
 
 describe('scriptLanguage', () => {
   it('tells Chinese, Japanese and Korean from the characters', () => {
@@ -13,7 +19,12 @@ describe('scriptLanguage', () => {
 });
 
 describe('pickVoice', () => {
-  const voices = [voice('Google US English', 'en-US', { localService: false }), voice('Ting-Ting', 'zh-CN'), voice('Daniel', 'en-GB', { default: true }), voice('Kyoko', 'ja_JP')];
+  const voices = [
+    voice('Google US English', 'en-US', { localService: false }),
+    voice('Ting-Ting', 'zh-CN'),
+    voice('Daniel', 'en-GB', { default: true }),
+    voice('Kyoko', 'ja_JP'),
+  ];
 
   it('reads Chinese with a Chinese voice and Japanese with a Japanese one', () => {
     expect(pickVoice(voices, '你好。')?.name).toBe('Ting-Ting');
@@ -22,7 +33,11 @@ describe('pickVoice', () => {
 
   it('reads other text with the default voice, unless that one is Chinese', () => {
     expect(pickVoice(voices, 'Hello.')?.name).toBe('Daniel');
-    const chineseDefault = [voice('Ting-Ting', 'zh-CN', { default: true }), voice('Google US English', 'en-US', { localService: false }), voice('Samantha', 'en-US')];
+    const chineseDefault = [
+      voice('Ting-Ting', 'zh-CN', { default: true }),
+      voice('Google US English', 'en-US', { localService: false }),
+      voice('Samantha', 'en-US'),
+    ];
     expect(pickVoice(chineseDefault, 'Hello.')?.name).toBe('Samantha');
   });
 

@@ -31,9 +31,15 @@ export function pickVoice<V extends VoiceInfo>(voices: readonly V[], text: strin
   const best = (candidates: V[]) => candidates.sort((a, b) => rank(a) - rank(b))[0] ?? null;
   const wanted = scriptLanguage(text);
   if (wanted) {
-    const matching = voices.filter((voice) => startsWith(voice.lang, wanted) || (wanted === 'zh' && /^(yue|cmn)/i.test(voice.lang)));
+    const matching = voices.filter(
+      (voice) => startsWith(voice.lang, wanted) || (wanted === 'zh' && /^(yue|cmn)/i.test(voice.lang)),
+    );
     return best(matching);
   }
   const fallback = voices.find((voice) => voice.default && !CJK.test(voice.lang));
-  return fallback ?? best(voices.filter((voice) => startsWith(voice.lang, 'en'))) ?? best(voices.filter((voice) => !CJK.test(voice.lang)));
+  return (
+    fallback ??
+    best(voices.filter((voice) => startsWith(voice.lang, 'en'))) ??
+    best(voices.filter((voice) => !CJK.test(voice.lang)))
+  );
 }

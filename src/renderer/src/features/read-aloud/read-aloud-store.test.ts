@@ -13,7 +13,9 @@ import type { Speaker } from './speaker';
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Node has no speech engine: this one records what it was asked to say and finishes sentences on demand. */
-function recordingSpeaker(voices: VoiceInfo[] | null = [{ name: 'English', lang: 'en-US', default: true, localService: true }]) {
+function recordingSpeaker(
+  voices: VoiceInfo[] | null = [{ name: 'English', lang: 'en-US', default: true, localService: true }],
+) {
   const said: string[] = [];
   const queue: Array<() => void> = [];
   const voiceListeners = new Set<() => void>();
@@ -48,10 +50,25 @@ function recordingSpeaker(voices: VoiceInfo[] | null = [{ name: 'English', lang:
 
 function manualTimers(): Timers & { fire(): void } {
   const pending: Array<() => void> = [];
-  return { setTimeout: (callback) => pending.push(callback), clearTimeout: () => {}, fire: () => pending.splice(0).forEach((callback) => callback()) };
+  return {
+    setTimeout: (callback) => pending.push(callback),
+    clearTimeout: () => {},
+    fire: () => pending.splice(0).forEach((callback) => callback()),
+  };
 }
 
-const result = (requestId: string, content: string, status: ChatResult['status']): ChatResult => ({ content, reasoning: '', toolCalls: [], timings: null, usage: null, finishReason: status === 'done' ? 'stop' : null, status, slotId: null, requestId, elapsedMs: 1 });
+const result = (requestId: string, content: string, status: ChatResult['status']): ChatResult => ({
+  content,
+  reasoning: '',
+  toolCalls: [],
+  timings: null,
+  usage: null,
+  finishReason: status === 'done' ? 'stop' : null,
+  status,
+  slotId: null,
+  requestId,
+  elapsedMs: 1,
+});
 
 async function setup(options: { readAloud?: boolean; voices?: VoiceInfo[] | null } = {}) {
   const api = createMemoryPlatform();
@@ -61,7 +78,15 @@ async function setup(options: { readAloud?: boolean; voices?: VoiceInfo[] | null
   const status = createStatusStore(api);
   const follower = createStreamFollower(api, (callback) => frames.push(callback));
   let n = 0;
-  const chat = createChatStore({ api, app, status, follower, newId: () => `id${++n}`, sleep: () => Promise.resolve(), lastOpened: { get: () => null, set: () => {} } });
+  const chat = createChatStore({
+    api,
+    app,
+    status,
+    follower,
+    newId: () => `id${++n}`,
+    sleep: () => Promise.resolve(),
+    lastOpened: { get: () => null, set: () => {} },
+  });
   const speech = recordingSpeaker(options.voices === undefined ? undefined : options.voices);
   const timers = manualTimers();
   const readAloud = createReadAloudStore({ chat, app, speaker: speech.speaker, timers });

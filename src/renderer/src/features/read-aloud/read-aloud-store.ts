@@ -24,7 +24,9 @@ export interface SpokenLive {
 export interface SpokenConversation {
   id: string | null;
   activeRequestId: string | null;
-  items: readonly ({ kind: 'user' } | { kind: 'assistant'; requestId: string; answer: { status: string; content: string } })[];
+  items: readonly (
+    { kind: 'user' } | { kind: 'assistant'; requestId: string; answer: { status: string; content: string } }
+  )[];
 }
 
 export interface ReadAloudDeps {
@@ -54,7 +56,13 @@ export interface ReadAloudStore {
 
 export const VOICE_WAIT_MS = 1500;
 
-export function createReadAloudStore({ chat, app, speaker, timers = realTimers(), voiceWaitMs = VOICE_WAIT_MS }: ReadAloudDeps): ReadAloudStore {
+export function createReadAloudStore({
+  chat,
+  app,
+  speaker,
+  timers = realTimers(),
+  voiceWaitMs = VOICE_WAIT_MS,
+}: ReadAloudDeps): ReadAloudStore {
   const speaking = createStore<boolean>()(() => false);
   const availability = createStore<VoiceAvailability>()(() => 'checking');
   // Callbacks of utterances from before the last cancel must not touch `pending`.
@@ -67,7 +75,8 @@ export function createReadAloudStore({ chat, app, speaker, timers = realTimers()
   let lastConversation: string | null = null;
   let waited = false;
 
-  const enabled = (): boolean => app.store.getState().settings?.readAloud === true && availability.getState() !== 'unsupported';
+  const enabled = (): boolean =>
+    app.store.getState().settings?.readAloud === true && availability.getState() !== 'unsupported';
 
   const say = (sentences: readonly string[]): void => {
     for (const sentence of sentences) {
@@ -126,7 +135,8 @@ export function createReadAloudStore({ chat, app, speaker, timers = realTimers()
     const { requestId, next } = reading;
     reading = null;
     const item = state.items.find((candidate) => candidate.kind === 'assistant' && candidate.requestId === requestId);
-    if (item?.kind === 'assistant' && item.answer.status === 'done' && enabled()) say(takeSentences(item.answer.content, next, true).sentences);
+    if (item?.kind === 'assistant' && item.answer.status === 'done' && enabled())
+      say(takeSentences(item.answer.content, next, true).sentences);
     else silence();
   };
 
@@ -139,7 +149,10 @@ export function createReadAloudStore({ chat, app, speaker, timers = realTimers()
 
   const checkVoices = (): void => {
     const voices = speaker.voices();
-    availability.setState(voices === null ? 'unsupported' : voices.length > 0 ? 'available' : waited ? 'none' : 'checking', true);
+    availability.setState(
+      voices === null ? 'unsupported' : voices.length > 0 ? 'available' : waited ? 'none' : 'checking',
+      true,
+    );
     onSettings();
   };
 
@@ -156,7 +169,12 @@ export function createReadAloudStore({ chat, app, speaker, timers = realTimers()
         waited = true;
         checkVoices();
       }, voiceWaitMs);
-      const stops = [chat.live.subscribe(onLive), chat.conversation.subscribe(onConversation), app.store.subscribe(onSettings), speaker.onVoicesChanged(checkVoices)];
+      const stops = [
+        chat.live.subscribe(onLive),
+        chat.conversation.subscribe(onConversation),
+        app.store.subscribe(onSettings),
+        speaker.onVoicesChanged(checkVoices),
+      ];
       return () => {
         timers.clearTimeout(timer);
         for (const stop of stops) stop();

@@ -22,7 +22,12 @@ describe('takeSentences', () => {
   });
 
   it('splits Chinese at 。！？； without waiting for a space', () => {
-    expect(takeSentences('你好。今天天气很好！你呢？我们走吧；', 0, false).sentences).toEqual(['你好。', '今天天气很好！', '你呢？', '我们走吧；']);
+    expect(takeSentences('你好。今天天气很好！你呢？我们走吧；', 0, false).sentences).toEqual([
+      '你好。',
+      '今天天气很好！',
+      '你呢？',
+      '我们走吧；',
+    ]);
   });
 
   it('keeps closing quotes with their sentence', () => {
@@ -31,7 +36,10 @@ describe('takeSentences', () => {
   });
 
   it('does not split decimals, versions or dotted names', () => {
-    expect(all('Pi is 3.14 today. Use v1.2.3 of node.js now.')).toEqual(['Pi is 3.14 today.', 'Use v1.2.3 of node.js now.']);
+    expect(all('Pi is 3.14 today. Use v1.2.3 of node.js now.')).toEqual([
+      'Pi is 3.14 today.',
+      'Use v1.2.3 of node.js now.',
+    ]);
   });
 
   it('treats a line break as the end of a sentence, and list markers as no sentence', () => {
@@ -51,7 +59,9 @@ describe('takeSentences', () => {
   });
 
   it('strips markdown syntax from what it hands out', () => {
-    expect(all('## Title\n**Bold** and _it_ [link](http://example.com/a.b) here.\n> quoted.\n| a | b |\n|---|---|')).toEqual(['Title', 'Bold and it link here.', 'quoted.', 'a b']);
+    expect(
+      all('## Title\n**Bold** and _it_ [link](http://example.com/a.b) here.\n> quoted.\n| a | b |\n|---|---|'),
+    ).toEqual(['Title', 'Bold and it link here.', 'quoted.', 'a b']);
   });
 
   it('while streaming, hands out only completed sentences', () => {
@@ -85,9 +95,18 @@ describe('takeSentences', () => {
   });
 
   it('streamed in any piece size, says the same sentences as all at once, each once', () => {
-    const text = '# Plan\nFirst, we check 3.14 values. 然后我们测试。Is it ok?\n```sh\nnpm test. again\n```\n- item one\n- item `two.` done\n<think>no. no.</think>\nThe end';
+    const text =
+      '# Plan\nFirst, we check 3.14 values. 然后我们测试。Is it ok?\n```sh\nnpm test. again\n```\n- item one\n- item `two.` done\n<think>no. no.</think>\nThe end';
     const whole = all(text);
-    expect(whole).toEqual(['Plan', 'First, we check 3.14 values.', '然后我们测试。', 'Is it ok?', 'item one', 'item done', 'The end']);
+    expect(whole).toEqual([
+      'Plan',
+      'First, we check 3.14 values.',
+      '然后我们测试。',
+      'Is it ok?',
+      'item one',
+      'item done',
+      'The end',
+    ]);
     for (const step of [1, 2, 3, 7, 13, 40]) expect(streamed(text, step).sentences).toEqual(whole);
   });
 

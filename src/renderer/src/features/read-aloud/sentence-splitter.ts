@@ -49,7 +49,8 @@ function fenceEnd(text: string, start: number, marker: string): number | 'open' 
     const line = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
     const close = /^[ \t]{0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
     // A closing line without its newline could still grow ("```" → "```js" is not a close): wait for it.
-    if (close?.[1] && close[1].charAt(0) === char && close[1].length >= marker.length) return lineEnd < 0 ? 'open' : lineEnd + 1;
+    if (close?.[1] && close[1].charAt(0) === char && close[1].length >= marker.length)
+      return lineEnd < 0 ? 'open' : lineEnd + 1;
     lineStart = lineEnd;
   }
   return 'open';

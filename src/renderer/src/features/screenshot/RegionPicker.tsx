@@ -3,8 +3,19 @@ import { dragRect, toImageRect, type Point, type Rect } from '@shared/screen/fit
 import type { ScreenCapture } from '@shared/screen/screen-capture';
 import { useT } from '../../i18n';
 
-/** The full-size capture over the whole window: drag a rectangle to keep that part, Enter for the whole screen, Esc to cancel. */
-export function RegionPicker({ capture, onPick, onCancel }: { capture: ScreenCapture; onPick: (rect: Rect | null) => void; onCancel: () => void }) {
+/**
+ * The full-size capture over the whole window: drag a rectangle to keep that part, Enter for the whole screen, Esc to
+ * cancel.
+ */
+export function RegionPicker({
+  capture,
+  onPick,
+  onCancel,
+}: {
+  capture: ScreenCapture;
+  onPick: (rect: Rect | null) => void;
+  onCancel: () => void;
+}) {
   const t = useT();
   const image = useRef<HTMLImageElement>(null);
   const [drag, setDrag] = useState<{ start: Point; end: Point } | null>(null);
@@ -25,7 +36,10 @@ export function RegionPicker({ capture, onPick, onCancel }: { capture: ScreenCap
   const pointOn = (event: PointerEvent): Point | null => {
     const box = image.current?.getBoundingClientRect();
     if (!box) return null;
-    return { x: Math.min(Math.max(event.clientX - box.left, 0), box.width), y: Math.min(Math.max(event.clientY - box.top, 0), box.height) };
+    return {
+      x: Math.min(Math.max(event.clientX - box.left, 0), box.width),
+      y: Math.min(Math.max(event.clientY - box.top, 0), box.height),
+    };
   };
 
   const finish = (event: PointerEvent): void => {
@@ -33,14 +47,24 @@ export function RegionPicker({ capture, onPick, onCancel }: { capture: ScreenCap
     const end = pointOn(event);
     if (!drag || !box || !end) return;
     setDrag(null);
-    const rect = toImageRect(dragRect(drag.start, end), { width: box.width, height: box.height }, { width: capture.width, height: capture.height });
+    const rect = toImageRect(
+      dragRect(drag.start, end),
+      { width: box.width, height: box.height },
+      { width: capture.width, height: capture.height },
+    );
     // A click without a drag selects nothing; the picker stays open.
     if (rect) onPick(rect);
   };
 
   const shown = drag ? dragRect(drag.start, drag.end) : null;
   return (
-    <div className="region-picker" role="dialog" aria-modal="true" aria-label={t('screenshot.pickTitle')} data-testid="region-picker">
+    <div
+      className="region-picker"
+      role="dialog"
+      aria-modal="true"
+      aria-label={t('screenshot.pickTitle')}
+      data-testid="region-picker"
+    >
       <header className="region-head">
         <strong>{t('screenshot.pickTitle')}</strong>
         <span className="muted small">{t('screenshot.pickHint')}</span>
@@ -69,7 +93,13 @@ export function RegionPicker({ capture, onPick, onCancel }: { capture: ScreenCap
           onPointerUp={finish}
         >
           <img ref={image} src={capture.dataUrl} alt="" draggable={false} data-testid="region-image" />
-          {shown && <div className="region-selection" data-testid="region-selection" style={{ left: shown.x, top: shown.y, width: shown.width, height: shown.height }} />}
+          {shown && (
+            <div
+              className="region-selection"
+              data-testid="region-selection"
+              style={{ left: shown.x, top: shown.y, width: shown.width, height: shown.height }}
+            />
+          )}
         </div>
       </div>
     </div>

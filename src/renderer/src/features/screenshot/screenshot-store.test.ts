@@ -16,7 +16,14 @@ function setup(options: MemoryPlatformOptions = {}, props: { vision: boolean; au
     return { dataUrl, width: Math.round(rect.width * scale), height: Math.round(rect.height * scale) };
   };
   let id = 0;
-  const store = createScreenshotStore({ api, draft, knownProps: () => props, crop, newId: () => `a${++id}`, now: () => new Date(2026, 0, 31, 14, 5, 9) });
+  const store = createScreenshotStore({
+    api,
+    draft,
+    knownProps: () => props,
+    crop,
+    newId: () => `a${++id}`,
+    now: () => new Date(2026, 0, 31, 14, 5, 9),
+  });
   const notices: ScreenshotNotice[] = [];
   const notify = (notice: ScreenshotNotice) => void notices.push(notice);
   return { api, draft, store, notices, notify, crops };
@@ -30,7 +37,12 @@ describe('screenshot store', () => {
     expect(api.calls.filter((c) => c.channel === 'screen:capture').map((c) => c.input)).toEqual([{}]);
     expect(draft.getState().text).toBe('what is this?');
     expect(draft.getState().attachments).toEqual([
-      expect.objectContaining({ id: 'a1', kind: 'image', name: 'screenshot-2026-01-31-140509.png', image: { width: 1920, height: 1080, originalWidth: 2560, originalHeight: 1440 } }),
+      expect.objectContaining({
+        id: 'a1',
+        kind: 'image',
+        name: 'screenshot-2026-01-31-140509.png',
+        image: { width: 1920, height: 1080, originalWidth: 2560, originalHeight: 1440 },
+      }),
     ]);
     expect(store.state.getState()).toEqual({ phase: 'idle' });
   });
@@ -44,10 +56,15 @@ describe('screenshot store', () => {
   });
 
   it('"no display" becomes its own notice with the core’s reason', async () => {
-    const error = { code: 'no_display' as const, message: 'no display: taking a screenshot needs a graphical session, and DISPLAY is not set' };
+    const error = {
+      code: 'no_display' as const,
+      message: 'no display: taking a screenshot needs a graphical session, and DISPLAY is not set',
+    };
     const { draft, store, notices, notify } = setup({ screen: { error } }, { vision: true, audio: false });
     await store.take(true, notify);
-    expect(notices).toEqual([{ level: 'error', code: 'no_display', key: 'screenshot.noDisplay', vars: { message: error.message } }]);
+    expect(notices).toEqual([
+      { level: 'error', code: 'no_display', key: 'screenshot.noDisplay', vars: { message: error.message } },
+    ]);
     expect(draft.getState().attachments).toEqual([]);
     expect(store.state.getState()).toEqual({ phase: 'idle' });
   });
@@ -60,7 +77,9 @@ describe('screenshot store', () => {
     await store.take(false, notify); // ignored while picking
     await store.pick({ x: 100, y: 200, width: 2400, height: 600 }, notify);
     expect(crops).toEqual([{ x: 100, y: 200, width: 2400, height: 600 }]);
-    expect(draft.getState().attachments.map((a) => a.image)).toEqual([{ width: 1920, height: 480, originalWidth: 2400, originalHeight: 600 }]);
+    expect(draft.getState().attachments.map((a) => a.image)).toEqual([
+      { width: 1920, height: 480, originalWidth: 2400, originalHeight: 600 },
+    ]);
     expect(store.state.getState()).toEqual({ phase: 'idle' });
   });
 
@@ -69,7 +88,12 @@ describe('screenshot store', () => {
     await store.take(true, notify);
     await store.pick(null, notify);
     expect(crops).toEqual([{ x: 0, y: 0, width: 1280, height: 800 }]);
-    expect(draft.getState().attachments[0]?.image).toEqual({ width: 1280, height: 800, originalWidth: 1280, originalHeight: 800 });
+    expect(draft.getState().attachments[0]?.image).toEqual({
+      width: 1280,
+      height: 800,
+      originalWidth: 1280,
+      originalHeight: 800,
+    });
     await store.take(true, notify);
     store.cancel();
     expect(store.state.getState()).toEqual({ phase: 'idle' });

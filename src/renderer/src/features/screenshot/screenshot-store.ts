@@ -11,7 +11,8 @@ import type { EvaApi } from '../../platform/types';
 import { attachVerdict, dataUrlPayload, type Attachment } from '../chat/attachments';
 import type { Draft } from '../chat/chat-store';
 
-export type ScreenshotState = { phase: 'idle' } | { phase: 'capturing'; region: boolean } | { phase: 'picking'; capture: ScreenCapture };
+export type ScreenshotState =
+  { phase: 'idle' } | { phase: 'capturing'; region: boolean } | { phase: 'picking'; capture: ScreenCapture };
 
 /** A notice for the user, in message keys so it follows the UI language. */
 export interface ScreenshotNotice {
@@ -21,8 +22,15 @@ export interface ScreenshotNotice {
   vars?: MessageVars;
 }
 
-/** Crop a PNG data URL to `rect` and shrink it to fit `maxSide` (the page's canvas; injected so the logic runs in tests). */
-export type CropImage = (dataUrl: string, rect: Rect, maxSide: number) => Promise<{ dataUrl: string; width: number; height: number }>;
+/**
+ * Crop a PNG data URL to `rect` and shrink it to fit `maxSide` (the page's canvas; injected so the logic runs in
+ * tests).
+ */
+export type CropImage = (
+  dataUrl: string,
+  rect: Rect,
+  maxSide: number,
+) => Promise<{ dataUrl: string; width: number; height: number }>;
 
 export interface ScreenshotDeps {
   api: EvaApi;
@@ -39,7 +47,9 @@ export type Notify = (notice: ScreenshotNotice) => void;
 
 export interface ScreenshotStore {
   state: StoreApi<ScreenshotState>;
-  /** F1 (whole screen) or Shift+F1 (region); ignored while one is under way. What goes wrong is told through `notify`. */
+  /**
+   * F1 (whole screen) or Shift+F1 (region); ignored while one is under way. What goes wrong is told through `notify`.
+   */
   take(region: boolean, notify: Notify): Promise<void>;
   /** the region picked on the capture; null takes the whole screen */
   pick(rect: Rect | null, notify: Notify): Promise<void>;
@@ -70,7 +80,12 @@ export function createScreenshotStore(deps: ScreenshotDeps): ScreenshotStore {
       dataUrl: shot.dataUrl,
       format: '',
       size,
-      image: { width: shot.width, height: shot.height, originalWidth: shot.originalWidth, originalHeight: shot.originalHeight },
+      image: {
+        width: shot.width,
+        height: shot.height,
+        originalWidth: shot.originalWidth,
+        originalHeight: shot.originalHeight,
+      },
     };
     deps.draft.setState((draft) => ({ ...draft, attachments: [...draft.attachments, attachment] }), true);
   };
@@ -88,7 +103,12 @@ export function createScreenshotStore(deps: ScreenshotDeps): ScreenshotStore {
       if (!result.ok) {
         state.setState({ phase: 'idle' }, true);
         const noDisplay = result.error.code === 'no_display';
-        notify({ level: 'error', code: result.error.code, key: noDisplay ? 'screenshot.noDisplay' : 'screenshot.failed', vars: { message: result.error.message } });
+        notify({
+          level: 'error',
+          code: result.error.code,
+          key: noDisplay ? 'screenshot.noDisplay' : 'screenshot.failed',
+          vars: { message: result.error.message },
+        });
         return;
       }
       if (region) {
@@ -107,11 +127,28 @@ export function createScreenshotStore(deps: ScreenshotDeps): ScreenshotStore {
       try {
         const cropped = await deps.crop(capture.dataUrl, area, SCREENSHOT_MAX_SIDE);
         const expected = fitWithin(area, SCREENSHOT_MAX_SIDE);
-        if (cropped.width !== expected.width || cropped.height !== expected.height) throw new Error(`cropped to ${cropped.width}×${cropped.height}, expected ${expected.width}×${expected.height}`);
+        if (cropped.width !== expected.width || cropped.height !== expected.height)
+          throw new Error(
+            `cropped to ${cropped.width}×${cropped.height}, expected ${expected.width}×${expected.height}`,
+          );
         // The "original" of a region is its size in screen pixels, before downscaling.
-        attach({ dataUrl: cropped.dataUrl, width: cropped.width, height: cropped.height, originalWidth: area.width, originalHeight: area.height }, notify);
+        attach(
+          {
+            dataUrl: cropped.dataUrl,
+            width: cropped.width,
+            height: cropped.height,
+            originalWidth: area.width,
+            originalHeight: area.height,
+          },
+          notify,
+        );
       } catch (error) {
-        notify({ level: 'error', code: 'capture_failed', key: 'screenshot.failed', vars: { message: (error as Error).message } });
+        notify({
+          level: 'error',
+          code: 'capture_failed',
+          key: 'screenshot.failed',
+          vars: { message: (error as Error).message },
+        });
       }
     },
     cancel: () => {

@@ -30,11 +30,14 @@ export function createSettingsStore(api: EvaApi): SettingsStore {
     store,
     refresh: async () => {
       const [info, settings] = await Promise.all([api.invoke('app:info'), api.invoke('settings:get')]);
-      store.setState((state) => ({
-        info: info.ok ? info.value : state.info,
-        settings: settings.ok ? settings.value : state.settings,
-        error: !info.ok ? info.error : !settings.ok ? settings.error : null,
-      }), true);
+      store.setState(
+        (state) => ({
+          info: info.ok ? info.value : state.info,
+          settings: settings.ok ? settings.value : state.settings,
+          error: !info.ok ? info.error : !settings.ok ? settings.error : null,
+        }),
+        true,
+      );
     },
     updateSettings,
     setLanguage: (language) => updateSettings({ language }),

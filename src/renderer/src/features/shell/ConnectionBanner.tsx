@@ -15,7 +15,10 @@ export function ConnectionBanner() {
   );
 }
 
-/** In place of the page when its address cannot reach EVA (no token, or one from an earlier start): nothing else would work. */
+/**
+ * In place of the page when its address cannot reach EVA (no token, or one from an earlier start): nothing else would
+ * work.
+ */
 export function ExpiredAddress() {
   const t = useT();
   return (

@@ -16,7 +16,11 @@ describe('HomeView error card', () => {
       </SidebarProvider>,
       { language: 'zh' },
     );
-    const error = { code: 'model_invalid' as const, message: 'not a GGUF file: /m/notes.txt', details: { path: '/m/notes.txt' } };
+    const error = {
+      code: 'model_invalid' as const,
+      message: 'not a GGUF file: /m/notes.txt',
+      details: { path: '/m/notes.txt' },
+    };
     act(() => api.emit('backend:state', { ...api.state.status, state: 'error', error }));
     const shown = screen.getByTestId('home-error');
     expect(shown.textContent).toBe(t('error.model_invalid.path', { path: '/m/notes.txt' }));

@@ -49,7 +49,15 @@ function useSidebarHotkey(sidebar: SidebarModel): void {
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent): void => {
       // A field that records key combinations (the hotkeys form) has taken this one already.
-      if (event.defaultPrevented || event.repeat || event.altKey || event.shiftKey || !(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'b') return;
+      if (
+        event.defaultPrevented ||
+        event.repeat ||
+        event.altKey ||
+        event.shiftKey ||
+        !(event.ctrlKey || event.metaKey) ||
+        event.key.toLowerCase() !== 'b'
+      )
+        return;
       event.preventDefault();
       sidebar.toggle();
     };
@@ -69,7 +77,9 @@ function HistoryOverlay({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     const container = layer.current;
     if (!container) return;
-    return trapFocus(container, { initialFocus: container.querySelector<HTMLElement>('[data-testid="history-search"]') });
+    return trapFocus(container, {
+      initialFocus: container.querySelector<HTMLElement>('[data-testid="history-search"]'),
+    });
   }, []);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     if (event.key !== 'Escape') return;
@@ -93,7 +103,11 @@ function IdleCard({ status }: { status: BackendStatus | null }) {
     <div className="card hero">
       <div className={`hero-mark state-${state}`} aria-hidden="true" />
       <h1>{t(`home.${state}.title`)}</h1>
-      {state === 'error' && status?.error ? <AppErrorLine error={status.error} className="muted" testId="home-error" /> : <p className="muted">{t(`home.${state}.body`)}</p>}
+      {state === 'error' && status?.error ? (
+        <AppErrorLine error={status.error} className="muted" testId="home-error" />
+      ) : (
+        <p className="muted">{t(`home.${state}.body`)}</p>
+      )}
       <div className="hero-actions">
         {state !== 'starting' && (
           <button type="button" className="btn btn-primary" onClick={() => load.open('local')}>

@@ -19,7 +19,10 @@ function fixedWidth(narrow: boolean): WidthQuery {
 
 async function renderShell(narrow: boolean, stored: Record<string, string> = {}) {
   const items = { ...stored };
-  const storage = { getItem: (key: string) => items[key] ?? null, setItem: (key: string, value: string) => void (items[key] = value) };
+  const storage = {
+    getItem: (key: string) => items[key] ?? null,
+    setItem: (key: string, value: string) => void (items[key] = value),
+  };
   const sidebar = createSidebarModel({ storage, width: fixedWidth(narrow) });
   const app = await renderWithApp(
     <SidebarProvider model={sidebar}>
@@ -91,7 +94,10 @@ describe('the top bar tabs', () => {
     const load = screen.getByTestId('load-open');
     expect(load.className).not.toContain('btn-primary');
     expect(load.className).toBe(screen.getByTestId('open-expend').className);
-    const current = (): string[] => [...document.querySelectorAll('.topbar [aria-current]')].map((element) => element.getAttribute('data-testid') ?? element.className);
+    const current = (): string[] =>
+      [...document.querySelectorAll('.topbar [aria-current]')].map(
+        (element) => element.getAttribute('data-testid') ?? element.className,
+      );
     expect(current()).toEqual(['brand']);
 
     fireEvent.click(screen.getByTestId('open-expend'));
@@ -104,7 +110,9 @@ describe('the top bar tabs', () => {
     await renderShell(false);
     expect(screen.queryByTestId('expend-tabs')).toBeNull();
     fireEvent.click(screen.getByTestId('open-expend'));
-    expect([...screen.getByTestId('expend-tabs').querySelectorAll('button')].map((b) => b.getAttribute('data-testid'))).toEqual(['open-log', 'open-mcp', 'open-knowledge', 'open-model-info', 'open-workshop', 'open-images']);
+    expect(
+      [...screen.getByTestId('expend-tabs').querySelectorAll('button')].map((b) => b.getAttribute('data-testid')),
+    ).toEqual(['open-log', 'open-mcp', 'open-knowledge', 'open-model-info', 'open-workshop', 'open-images']);
     fireEvent.click(screen.getByTestId('open-knowledge'));
     expect(screen.getByTestId('open-knowledge').getAttribute('aria-current')).toBe('page');
     expect(screen.getByTestId('open-expend').getAttribute('aria-current')).toBe('page');

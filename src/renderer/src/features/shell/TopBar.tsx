@@ -8,7 +8,9 @@ import { EXPEND_VIEWS, isExpendView, useView } from './use-shell';
 import { useEffect, useRef } from 'react';
 import './shell.css';
 
-const NAV: Array<{ view: View; key: MessageKey; testId: string }> = [{ view: 'about', key: 'topbar.about', testId: 'open-about' }];
+const NAV: Array<{ view: View; key: MessageKey; testId: string }> = [
+  { view: 'about', key: 'topbar.about', testId: 'open-about' },
+];
 
 export function TopBar() {
   const t = useT();
@@ -26,13 +28,25 @@ export function TopBar() {
   return (
     <header className="topbar">
       {view === 'home' && <SidebarToggle />}
-      <button type="button" className="brand" onClick={() => setView('home')} title={t('topbar.home')} aria-current={view === 'home' ? 'page' : undefined}>
+      <button
+        type="button"
+        className="brand"
+        onClick={() => setView('home')}
+        title={t('topbar.home')}
+        aria-current={view === 'home' ? 'page' : undefined}
+      >
         <span className="brand-mark" aria-hidden="true" />
         <span className="brand-name">EVA</span>
       </button>
       <nav className="topbar-nav" aria-label={t('topbar.pages')}>
         {/* A dialog, not a page: it looks like the tabs beside it and is never the current one. */}
-        <button type="button" className="btn btn-ghost" data-testid="load-open" aria-haspopup="dialog" onClick={() => load.open()}>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          data-testid="load-open"
+          aria-haspopup="dialog"
+          onClick={() => load.open()}
+        >
           {t('topbar.load')}
         </button>
         <button
@@ -59,17 +73,32 @@ export function TopBar() {
         <button type="button" className="btn btn-ghost" data-testid="tools-open" onClick={() => void toolsPanel.open()}>
           {t('tools.open')}
         </button>
-        <button type="button" className="btn btn-ghost" data-testid="hotkeys-open" onClick={() => hotkeys.panelOpen.setState(true, true)}>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          data-testid="hotkeys-open"
+          onClick={() => hotkeys.panelOpen.setState(true, true)}
+        >
           {t('hotkeys.open')}
         </button>
-        <button type="button" className="btn btn-ghost" data-testid="voice-open" onClick={() => voice.panelOpen.setState(true, true)}>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          data-testid="voice-open"
+          onClick={() => voice.panelOpen.setState(true, true)}
+        >
           {t('voice.open')}
         </button>
       </nav>
       <EndpointLabel />
       <div className="topbar-end">
         {running && (
-          <button type="button" className="btn btn-ghost" data-testid="backend-stop" onClick={() => void status.stop().then((result) => !result.ok && notices.reportError(result.error))}>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            data-testid="backend-stop"
+            onClick={() => void status.stop().then((result) => !result.ok && notices.reportError(result.error))}
+          >
             {t('topbar.stop')}
           </button>
         )}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { COLLAPSED_STORAGE_KEY, createSidebarModel, resized, sidebarMode, toggled, type SidebarState, type WidthQuery } from './sidebar-store';
+import {
+  COLLAPSED_STORAGE_KEY,
+  createSidebarModel,
+  resized,
+  sidebarMode,
+  toggled,
+  type SidebarState,
+  type WidthQuery,
+} from './sidebar-store';
 
 const wide: SidebarState = { collapsed: false, narrow: false, overlayOpen: false };
 
@@ -8,8 +16,10 @@ function fakeWidth(narrow: boolean): WidthQuery & { set(narrow: boolean): void }
   const listeners = new Set<(event: { matches: boolean }) => void>();
   const query = {
     matches: narrow,
-    addEventListener: (_type: 'change', listener: (event: { matches: boolean }) => void) => void listeners.add(listener),
-    removeEventListener: (_type: 'change', listener: (event: { matches: boolean }) => void) => void listeners.delete(listener),
+    addEventListener: (_type: 'change', listener: (event: { matches: boolean }) => void) =>
+      void listeners.add(listener),
+    removeEventListener: (_type: 'change', listener: (event: { matches: boolean }) => void) =>
+      void listeners.delete(listener),
     set(next: boolean) {
       query.matches = next;
       for (const listener of listeners) listener({ matches: next });
@@ -18,7 +28,9 @@ function fakeWidth(narrow: boolean): WidthQuery & { set(narrow: boolean): void }
   return query;
 }
 
-function memoryStorage(initial: Record<string, string> = {}): Pick<Storage, 'getItem' | 'setItem'> & { items: Record<string, string> } {
+function memoryStorage(
+  initial: Record<string, string> = {},
+): Pick<Storage, 'getItem' | 'setItem'> & { items: Record<string, string> } {
   const items = { ...initial };
   return { items, getItem: (key) => items[key] ?? null, setItem: (key, value) => void (items[key] = value) };
 }

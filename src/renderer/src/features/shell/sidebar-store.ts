@@ -23,7 +23,9 @@ export function sidebarMode(state: SidebarState): SidebarMode {
   return state.collapsed ? 'hidden' : 'docked';
 }
 
-/** The button and Ctrl+B: on a wide window they fold the docked list, on a narrow one they open or close the overlay. */
+/**
+ * The button and Ctrl+B: on a wide window they fold the docked list, on a narrow one they open or close the overlay.
+ */
 export function toggled(state: SidebarState): SidebarState {
   return state.narrow ? { ...state, overlayOpen: !state.overlayOpen } : { ...state, collapsed: !state.collapsed };
 }
@@ -49,7 +51,10 @@ export interface SidebarModel {
   start(): () => void;
 }
 
-export function createSidebarModel(deps: { storage: Pick<Storage, 'getItem' | 'setItem'> | null; width: WidthQuery | null }): SidebarModel {
+export function createSidebarModel(deps: {
+  storage: Pick<Storage, 'getItem' | 'setItem'> | null;
+  width: WidthQuery | null;
+}): SidebarModel {
   const read = (): boolean => {
     try {
       return deps.storage?.getItem(COLLAPSED_STORAGE_KEY) === 'true';
@@ -57,7 +62,11 @@ export function createSidebarModel(deps: { storage: Pick<Storage, 'getItem' | 's
       return false;
     }
   };
-  const store = createStore<SidebarState>()(() => ({ collapsed: read(), narrow: deps.width?.matches ?? false, overlayOpen: false }));
+  const store = createStore<SidebarState>()(() => ({
+    collapsed: read(),
+    narrow: deps.width?.matches ?? false,
+    overlayOpen: false,
+  }));
   return {
     store,
     toggle() {
@@ -75,7 +84,8 @@ export function createSidebarModel(deps: { storage: Pick<Storage, 'getItem' | 's
     start() {
       const width = deps.width;
       if (!width) return () => {};
-      const onChange = (event: { matches: boolean }): void => store.setState(resized(store.getState(), event.matches), true);
+      const onChange = (event: { matches: boolean }): void =>
+        store.setState(resized(store.getState(), event.matches), true);
       onChange(width);
       width.addEventListener('change', onChange);
       return () => width.removeEventListener('change', onChange);

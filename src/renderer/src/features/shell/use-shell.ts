@@ -10,7 +10,14 @@ export function useView(): [View, (view: View) => void] {
 }
 
 /** The pages of EVA's Expend (增殖) window, in their tab order: one tab in the top bar, a tab strip on the page. */
-export const EXPEND_VIEWS = ['log', 'mcp', 'knowledge', 'model-info', 'workshop', 'images'] as const satisfies readonly View[];
+export const EXPEND_VIEWS = [
+  'log',
+  'mcp',
+  'knowledge',
+  'model-info',
+  'workshop',
+  'images',
+] as const satisfies readonly View[];
 export type ExpendView = (typeof EXPEND_VIEWS)[number];
 
 export function isExpendView(view: View): view is ExpendView {

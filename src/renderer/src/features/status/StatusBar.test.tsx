@@ -20,12 +20,32 @@ describe('StatusBar', () => {
 
   it('shows what llama-server allocated beside the estimate, and marks a load that had to shrink', async () => {
     const { api, t } = await renderWithApp(<StatusBar />, { language: 'en' });
-    const report = { offloaded: null, buffers: [{ device: 'CPU_Mapped', kind: 'model' as const, mib: 8.7 }, { device: 'CPU', kind: 'kv' as const, mib: 16 }, { device: 'CPU', kind: 'compute' as const, mib: 160.4 }], nCtx: 16384, nCtxSeq: 16384, serverFit: null };
+    const report = {
+      offloaded: null,
+      buffers: [
+        { device: 'CPU_Mapped', kind: 'model' as const, mib: 8.7 },
+        { device: 'CPU', kind: 'kv' as const, mib: 16 },
+        { device: 'CPU', kind: 'compute' as const, mib: 160.4 },
+      ],
+      nCtx: 16384,
+      nCtxSeq: 16384,
+      serverFit: null,
+    };
     const asked = { gpuLayers: 0, contextSize: 262144 };
     const running = { gpuLayers: 0, contextSize: 16384 };
-    act(() => api.emit('backend:state', { ...api.state.status, state: 'ready', backend: 'cpu', estimate: { gpuLayers: 0, maxLayers: 5, reason: 'CPU backend: no offload' }, fit: { report, requested: asked, running, changes: [], remembered: true } }));
+    act(() =>
+      api.emit('backend:state', {
+        ...api.state.status,
+        state: 'ready',
+        backend: 'cpu',
+        estimate: { gpuLayers: 0, maxLayers: 5, reason: 'CPU backend: no offload' },
+        fit: { report, requested: asked, running, changes: [], remembered: true },
+      }),
+    );
     const segment = screen.getByTestId('status-fit');
-    expect(segment.textContent).toBe(`${t('status.fit', { mib: 185 })} · ${t('status.fitShrunk', { running: 'context 16384 (asked 262144)' })}`);
+    expect(segment.textContent).toBe(
+      `${t('status.fit', { mib: 185 })} · ${t('status.fitShrunk', { running: 'context 16384 (asked 262144)' })}`,
+    );
     expect(segment.dataset.shrunk).toBe('true');
     expect(segment.getAttribute('title')).toContain("EVA's estimate: 0 of 5 layers (CPU backend: no offload)");
     expect(segment.getAttribute('title')).toContain('started with what fit last time on this machine');

@@ -36,7 +36,11 @@ export function StatusBar() {
       <span className="seg seg-model" data-testid="status-model" title={status?.model?.path ?? t('status.model')}>
         {view.model ?? t('status.noModel')}
       </span>
-      <span className={`seg mono${view.exposed ? ' warn' : ''}`} data-testid="status-port" title={view.exposed ? t('status.exposed') : t('status.address')}>
+      <span
+        className={`seg mono${view.exposed ? ' warn' : ''}`}
+        data-testid="status-port"
+        title={view.exposed ? t('status.exposed') : t('status.address')}
+      >
         {view.address ?? dash}
         {view.exposed && <span className="badge warn">{t('status.exposedBadge')}</span>}
       </span>
@@ -46,13 +50,25 @@ export function StatusBar() {
         </span>
       )}
       {fit && (
-        <span className={`seg${fit.shrunk ? ' warn' : ''}`} data-testid="status-fit" data-shrunk={fit.shrunk} title={[t('status.fitTitle'), ...fit.lines].join('\n')}>
+        <span
+          className={`seg${fit.shrunk ? ' warn' : ''}`}
+          data-testid="status-fit"
+          data-shrunk={fit.shrunk}
+          title={[t('status.fitTitle'), ...fit.lines].join('\n')}
+        >
           {t('status.fit', { mib: fit.totalMiB })}
-          {fit.running && <span data-testid="status-fit-running"> · {t('status.fitShrunk', { running: fit.running })}</span>}
+          {fit.running && (
+            <span data-testid="status-fit-running"> · {t('status.fitShrunk', { running: fit.running })}</span>
+          )}
         </span>
       )}
       {rpc && (
-        <span className={`seg${rpc.degraded ? ' warn' : ''}`} data-testid="status-rpc" data-ready={rpc.ready} title={[t('status.rpcTitle'), ...rpc.lines].join('\n')}>
+        <span
+          className={`seg${rpc.degraded ? ' warn' : ''}`}
+          data-testid="status-rpc"
+          data-ready={rpc.ready}
+          title={[t('status.rpcTitle'), ...rpc.lines].join('\n')}
+        >
           {t('status.rpc', { ready: rpc.ready, count: rpc.count })}
         </span>
       )}
@@ -62,7 +78,12 @@ export function StatusBar() {
         </span>
       )}
       {view.error && (
-        <span className="seg err seg-grow" data-testid="status-error" data-code={view.error.code} title={errorCause ?? undefined}>
+        <span
+          className="seg err seg-grow"
+          data-testid="status-error"
+          data-code={view.error.code}
+          title={errorCause ?? undefined}
+        >
           {errorText}
         </span>
       )}

@@ -17,13 +17,32 @@ const fit = (patch: Partial<LoadFit> = {}): LoadFit => ({
   },
   requested: { gpuLayers: 27, contextSize: 8192 },
   running: { gpuLayers: 20, contextSize: 8192 },
-  changes: [{ from: { gpuLayers: 27, contextSize: 8192 }, to: { gpuLayers: 20, contextSize: 8192 }, device: 'CUDA0', buffer: 'kv', text: 'CUDA0 ran out of memory allocating the KV cache (640 MiB): GPU layers 27 → 20 of 33' }],
+  changes: [
+    {
+      from: { gpuLayers: 27, contextSize: 8192 },
+      to: { gpuLayers: 20, contextSize: 8192 },
+      device: 'CUDA0',
+      buffer: 'kv',
+      text: 'CUDA0 ran out of memory allocating the KV cache (640 MiB): GPU layers 27 → 20 of 33',
+    },
+  ],
   remembered: false,
   ...patch,
 });
 
 const status = (patch: Partial<BackendStatus>): BackendStatus => ({
-  state: 'ready', since: 0, backend: 'cuda', model: null, host: '127.0.0.1', port: 8080, gpuLayers: 20, pid: 1, loadMs: 1, restarts: 0, notices: [], error: null,
+  state: 'ready',
+  since: 0,
+  backend: 'cuda',
+  model: null,
+  host: '127.0.0.1',
+  port: 8080,
+  gpuLayers: 20,
+  pid: 1,
+  loadMs: 1,
+  restarts: 0,
+  notices: [],
+  error: null,
   estimate: { gpuLayers: 27, maxLayers: 33, reason: 'partial' },
   ...patch,
 });
@@ -47,8 +66,20 @@ describe('the memory segment', () => {
 
   it('a load that fit as asked is not marked; a remembered one says so', () => {
     const asked = { gpuLayers: 0, contextSize: 0 };
-    expect(describeFit(status({ fit: fit({ requested: asked, running: asked, changes: [] }) }))).toMatchObject({ shrunk: false, running: null });
-    const remembered = describeFit(status({ fit: fit({ requested: { gpuLayers: 0, contextSize: 0 }, running: { gpuLayers: 0, contextSize: 16384 }, changes: [], remembered: true }) }))!;
+    expect(describeFit(status({ fit: fit({ requested: asked, running: asked, changes: [] }) }))).toMatchObject({
+      shrunk: false,
+      running: null,
+    });
+    const remembered = describeFit(
+      status({
+        fit: fit({
+          requested: { gpuLayers: 0, contextSize: 0 },
+          running: { gpuLayers: 0, contextSize: 16384 },
+          changes: [],
+          remembered: true,
+        }),
+      }),
+    )!;
     expect(remembered.running).toBe('context 16384 (asked the model’s own)');
     expect(remembered.lines).toContain('started with what fit last time on this machine');
   });

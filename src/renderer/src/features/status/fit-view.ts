@@ -26,19 +26,36 @@ export function describeFit(status: BackendStatus | null): FitView | null {
     perDevice.set(buffer.device, sums);
   }
   const totalMiB = Math.round(report.buffers.reduce((sum, buffer) => sum + buffer.mib, 0));
-  const lines = [...perDevice].map(([device, sums]) => `${device}: weights ${Math.round(sums.model)} MiB, KV cache ${Math.round(sums.kv)} MiB, compute ${Math.round(sums.compute)} MiB`);
+  const lines = [...perDevice].map(
+    ([device, sums]) =>
+      `${device}: weights ${Math.round(sums.model)} MiB, KV cache ${Math.round(sums.kv)} MiB, compute ${Math.round(sums.compute)} MiB`,
+  );
   if (report.offloaded) lines.push(`${report.offloaded.layers} of ${report.offloaded.of} layers on the GPU`);
-  if (report.nCtx !== null) lines.push(`context ${report.nCtx} tokens${report.nCtxSeq !== null && report.nCtxSeq !== report.nCtx ? ` (${report.nCtxSeq} a sequence)` : ''}`);
-  if (status?.estimate) lines.push(`EVA's estimate: ${status.estimate.gpuLayers} of ${status.estimate.maxLayers} layers (${status.estimate.reason})`);
+  if (report.nCtx !== null)
+    lines.push(
+      `context ${report.nCtx} tokens${report.nCtxSeq !== null && report.nCtxSeq !== report.nCtx ? ` (${report.nCtxSeq} a sequence)` : ''}`,
+    );
+  if (status?.estimate)
+    lines.push(
+      `EVA's estimate: ${status.estimate.gpuLayers} of ${status.estimate.maxLayers} layers (${status.estimate.reason})`,
+    );
   const kvBytesPerToken = status?.model?.kvBytesPerToken ?? 0;
-  if (kvBytesPerToken > 0 && report.nCtx !== null) lines.push(`EVA's estimate of the KV cache from the model's header: ${Math.round((kvBytesPerToken * report.nCtx) / 2 ** 20)} MiB for ${report.nCtx} tokens`);
-  if (report.serverFit) lines.push(`llama-server's own fit: ${report.serverFit.projectedMiB} of ${report.serverFit.ofMiB} MiB of ${report.serverFit.memory === 'host' ? 'host memory' : 'free device memory'}${report.serverFit.verdict ? `, ${report.serverFit.verdict}` : ''}`);
+  if (kvBytesPerToken > 0 && report.nCtx !== null)
+    lines.push(
+      `EVA's estimate of the KV cache from the model's header: ${Math.round((kvBytesPerToken * report.nCtx) / 2 ** 20)} MiB for ${report.nCtx} tokens`,
+    );
+  if (report.serverFit)
+    lines.push(
+      `llama-server's own fit: ${report.serverFit.projectedMiB} of ${report.serverFit.ofMiB} MiB of ${report.serverFit.memory === 'host' ? 'host memory' : 'free device memory'}${report.serverFit.verdict ? `, ${report.serverFit.verdict}` : ''}`,
+    );
   if (fit.remembered) lines.push('started with what fit last time on this machine');
   lines.push(...fit.changes.map((change) => change.text));
   const { requested, running } = fit;
   const shrunk = requested.gpuLayers !== running.gpuLayers || requested.contextSize !== running.contextSize;
   const parts = [
-    running.contextSize !== requested.contextSize ? `context ${running.contextSize} (asked ${requested.contextSize || 'the model’s own'})` : null,
+    running.contextSize !== requested.contextSize
+      ? `context ${running.contextSize} (asked ${requested.contextSize || 'the model’s own'})`
+      : null,
     running.gpuLayers !== requested.gpuLayers ? `${running.gpuLayers} GPU layers (asked ${requested.gpuLayers})` : null,
   ].filter((part) => part !== null);
   return { totalMiB, shrunk, running: shrunk ? parts.join(', ') : null, lines };

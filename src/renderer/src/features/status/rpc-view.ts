@@ -20,7 +20,10 @@ export function describeRpcWorkers(status: BackendStatus | null): RpcView | null
 }
 
 function workerLine(worker: RpcWorkerStatus): string {
-  const devices = worker.devices.map((device) => `${device.name}${device.totalMiB !== null ? ` ${device.totalMiB} MiB` : ''}${device.freeMiB !== null ? `, ${device.freeMiB} MiB free` : ''}`);
+  const devices = worker.devices.map(
+    (device) =>
+      `${device.name}${device.totalMiB !== null ? ` ${device.totalMiB} MiB` : ''}${device.freeMiB !== null ? `, ${device.freeMiB} MiB free` : ''}`,
+  );
   const model = worker.modelMiB !== null ? [`model ${Math.round(worker.modelMiB)} MiB`] : [];
   const pid = worker.pid !== null ? [`pid ${worker.pid}`] : [];
   return `${worker.endpoint} (${worker.origin}): ${[worker.state, ...pid, ...devices, ...model].join(' · ')}`;

@@ -4,7 +4,19 @@ import { createMemoryPlatform } from '../../platform/memory-platform';
 import { createStatusStore } from './status-store';
 
 const status = (state: BackendStatus['state'], since: number): BackendStatus => ({
-  state, since, backend: null, model: null, host: null, port: null, gpuLayers: null, estimate: null, pid: null, loadMs: null, restarts: 0, notices: [], error: null,
+  state,
+  since,
+  backend: null,
+  model: null,
+  host: null,
+  port: null,
+  gpuLayers: null,
+  estimate: null,
+  pid: null,
+  loadMs: null,
+  restarts: 0,
+  notices: [],
+  error: null,
 });
 
 describe('status store', () => {

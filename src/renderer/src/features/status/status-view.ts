@@ -71,7 +71,8 @@ export function describeStatus(status: BackendStatus | null, now: number): Statu
   };
   if (!status) return view;
   if (state === 'starting') view.elapsed = { text: formatElapsed(now - status.since), live: true };
-  else if (status.loadMs !== null && state === 'ready') view.elapsed = { text: formatElapsed(status.loadMs), live: false };
+  else if (status.loadMs !== null && state === 'ready')
+    view.elapsed = { text: formatElapsed(status.loadMs), live: false };
   if (status.gpuLayers !== null) {
     const max = status.estimate?.maxLayers;
     view.gpuLayers = max ? `${Math.min(status.gpuLayers, max)} / ${max}` : String(status.gpuLayers);

@@ -39,7 +39,11 @@ export function ToolsPanel() {
             ) : (
               <ul className="tool-rows plain-list">
                 {form.rows.map((row) => (
-                  <ToolRowView key={row.name} row={row} onChange={(change) => actions.update((f) => setRow(f, row.name, change))} />
+                  <ToolRowView
+                    key={row.name}
+                    row={row}
+                    onChange={(change) => actions.update((f) => setRow(f, row.name, change))}
+                  />
                 ))}
               </ul>
             )}
@@ -55,7 +59,12 @@ export function ToolsPanel() {
               testId="tools-max-steps"
               onChange={(maxSteps) => actions.update((f) => ({ ...f, maxSteps }))}
             />
-            <CheckField label={t('tools.agentMode')} checked={form.agentMode} testId="tools-agent-mode" onChange={(agentMode) => actions.update((f) => ({ ...f, agentMode }))} />
+            <CheckField
+              label={t('tools.agentMode')}
+              checked={form.agentMode}
+              testId="tools-agent-mode"
+              onChange={(agentMode) => actions.update((f) => ({ ...f, agentMode }))}
+            />
             <p className="muted small side-note">{t('tools.agentModeHint')}</p>
             <SelectField
               label={t('tools.protocol')}
@@ -80,14 +89,24 @@ export function ToolsPanel() {
               onChange={(workspaceDir) => actions.update((f) => ({ ...f, workspaceDir }))}
             />
           </section>
-          <SandboxSection form={form.sandbox} errors={errors} onChange={(change) => actions.update((f) => ({ ...f, sandbox: { ...f.sandbox, ...change } }))} />
+          <SandboxSection
+            form={form.sandbox}
+            errors={errors}
+            onChange={(change) => actions.update((f) => ({ ...f, sandbox: { ...f.sandbox, ...change } }))}
+          />
         </>
       )}
     </SidePanel>
   );
 }
 
-function ToolRowView({ row, onChange }: { row: ToolRow; onChange: (change: Partial<Pick<ToolRow, 'enabled' | 'policy'>>) => void }) {
+function ToolRowView({
+  row,
+  onChange,
+}: {
+  row: ToolRow;
+  onChange: (change: Partial<Pick<ToolRow, 'enabled' | 'policy'>>) => void;
+}) {
   const t = useT();
   const choices = policyChoices(row);
   return (
@@ -108,7 +127,11 @@ function ToolRowView({ row, onChange }: { row: ToolRow; onChange: (change: Parti
           <span className={`badge risk risk-${row.risk}`}>{riskLabel(t, row.risk)}</span>
           {row.source === 'mcp' && <span className="badge">{t('tools.source.mcp')}</span>}
           {row.alwaysAsk && (
-            <span className="badge warn" title={t('tools.alwaysAsksTitle')} data-testid={`tool-always-asks-${row.name}`}>
+            <span
+              className="badge warn"
+              title={t('tools.alwaysAsksTitle')}
+              data-testid={`tool-always-asks-${row.name}`}
+            >
               {t('tools.alwaysAsks')}
             </span>
           )}

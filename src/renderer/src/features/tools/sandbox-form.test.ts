@@ -7,7 +7,15 @@ const defaults = defaultSettings().tools.sandbox;
 
 describe('splitWords / joinWords', () => {
   it('splits like a shell: quotes keep spaces, backslash escapes', () => {
-    expect(splitWords(`--runtime runc  -i "~/my key" 'a b' c\\ d ""`)).toEqual(['--runtime', 'runc', '-i', '~/my key', 'a b', 'c d', '']);
+    expect(splitWords(`--runtime runc  -i "~/my key" 'a b' c\\ d ""`)).toEqual([
+      '--runtime',
+      'runc',
+      '-i',
+      '~/my key',
+      'a b',
+      'c d',
+      '',
+    ]);
     expect(splitWords('   ')).toEqual([]);
     expect(splitWords('"open')).toBeNull();
   });
@@ -24,24 +32,54 @@ describe('sandboxSettings', () => {
   });
 
   it('a container with run arguments and a runtime environment', () => {
-    const form = { ...sandboxForm(defaults), mode: 'container' as const, runtime: 'podman', runArgs: '--runtime runc', runtimeEnv: 'CONTAINERS_CONF=/tmp/c.conf DOCKER_HOST="unix:///x y"' };
+    const form = {
+      ...sandboxForm(defaults),
+      mode: 'container' as const,
+      runtime: 'podman',
+      runArgs: '--runtime runc',
+      runtimeEnv: 'CONTAINERS_CONF=/tmp/c.conf DOCKER_HOST="unix:///x y"',
+    };
     const result = sandboxSettings(form);
     expect(result).toEqual({
       ok: true,
-      value: { ...defaults, mode: 'container', container: { ...defaults.container, runtime: 'podman', runArgs: ['--runtime', 'runc'], runtimeEnv: { CONTAINERS_CONF: '/tmp/c.conf', DOCKER_HOST: 'unix:///x y' } } },
+      value: {
+        ...defaults,
+        mode: 'container',
+        container: {
+          ...defaults.container,
+          runtime: 'podman',
+          runArgs: ['--runtime', 'runc'],
+          runtimeEnv: { CONTAINERS_CONF: '/tmp/c.conf', DOCKER_HOST: 'unix:///x y' },
+        },
+      },
     });
     if (result.ok) expect(SandboxSettingsSchema.safeParse(result.value).success).toBe(true);
   });
 
   it('says which field is wrong: no image for a container, no host for ssh, an open quote, a bad environment entry', () => {
     const base = sandboxForm(defaults);
-    expect(sandboxSettings({ ...base, mode: 'container', image: ' ' })).toEqual({ ok: false, errors: { image: { key: 'tools.error.sandboxImage' } } });
-    expect(sandboxSettings({ ...base, mode: 'ssh' })).toEqual({ ok: false, errors: { sshHost: { key: 'tools.error.sandboxHost' } } });
-    expect(sandboxSettings({ ...base, sshArgs: '-i "x' })).toMatchObject({ ok: false, errors: { sshArgs: { key: 'tools.error.sandboxWords' } } });
-    expect(sandboxSettings({ ...base, runtimeEnv: '=x' })).toMatchObject({ ok: false, errors: { runtimeEnv: { key: 'tools.error.sandboxEnv' } } });
+    expect(sandboxSettings({ ...base, mode: 'container', image: ' ' })).toEqual({
+      ok: false,
+      errors: { image: { key: 'tools.error.sandboxImage' } },
+    });
+    expect(sandboxSettings({ ...base, mode: 'ssh' })).toEqual({
+      ok: false,
+      errors: { sshHost: { key: 'tools.error.sandboxHost' } },
+    });
+    expect(sandboxSettings({ ...base, sshArgs: '-i "x' })).toMatchObject({
+      ok: false,
+      errors: { sshArgs: { key: 'tools.error.sandboxWords' } },
+    });
+    expect(sandboxSettings({ ...base, runtimeEnv: '=x' })).toMatchObject({
+      ok: false,
+      errors: { runtimeEnv: { key: 'tools.error.sandboxEnv' } },
+    });
   });
 
   it('the fields of the mode not chosen are kept, not required', () => {
-    expect(sandboxSettings({ ...sandboxForm(defaults), mode: 'host', image: '', sshHost: '' })).toMatchObject({ ok: true, value: { mode: 'host', container: { image: defaults.container.image } } });
+    expect(sandboxSettings({ ...sandboxForm(defaults), mode: 'host', image: '', sshHost: '' })).toMatchObject({
+      ok: true,
+      value: { mode: 'host', container: { image: defaults.container.image } },
+    });
   });
 });

@@ -20,7 +20,8 @@ export interface SandboxForm {
 }
 
 export type SandboxField = 'image' | 'runArgs' | 'runtimeEnv' | 'sshHost' | 'sshArgs';
-export type SandboxResult = { ok: true; value: SandboxSettings } | { ok: false; errors: Partial<Record<SandboxField, FieldError>> };
+export type SandboxResult =
+  { ok: true; value: SandboxSettings } | { ok: false; errors: Partial<Record<SandboxField, FieldError>> };
 
 export function sandboxForm(settings: SandboxSettings): SandboxForm {
   return {
@@ -63,7 +64,13 @@ export function sandboxSettings(form: SandboxForm): SandboxResult {
     value: {
       mode: form.mode,
       // An image is required by the schema even when unused: an emptied field keeps the default's place.
-      container: { runtime: form.runtime.trim(), image: image === '' ? defaultSettings().tools.sandbox.container.image : image, network: form.network, runArgs, runtimeEnv },
+      container: {
+        runtime: form.runtime.trim(),
+        image: image === '' ? defaultSettings().tools.sandbox.container.image : image,
+        network: form.network,
+        runArgs,
+        runtimeEnv,
+      },
       ssh: { host, workspaceDir: form.sshWorkspaceDir.trim(), args: sshArgs },
     },
   };

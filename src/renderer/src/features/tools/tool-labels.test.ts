@@ -6,7 +6,7 @@ import { toolDescription } from './tool-labels';
 describe('toolDescription', () => {
   const zh = createTranslator('zh');
 
-  it('describes every built-in tool in Chinese, not with the core\'s English for the model', () => {
+  it("describes every built-in tool in Chinese, not with the core's English for the model", () => {
     for (const tool of builtinToolDescriptors()) {
       const text = toolDescription(zh, { name: tool.name, source: 'builtin', description: tool.description });
       expect(text, tool.name).not.toBe(tool.description);
@@ -15,6 +15,8 @@ describe('toolDescription', () => {
   });
 
   it("keeps an MCP tool's own description", () => {
-    expect(toolDescription(zh, { name: 'read_file', source: 'mcp', description: 'Reads from the server.' })).toBe('Reads from the server.');
+    expect(toolDescription(zh, { name: 'read_file', source: 'mcp', description: 'Reads from the server.' })).toBe(
+      'Reads from the server.',
+    );
   });
 });

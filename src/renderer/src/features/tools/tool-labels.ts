@@ -3,7 +3,12 @@ import type { MessageKey, Translate } from '../../i18n';
 import type { BuiltinToolName } from '@shared/tools/builtin-tools';
 import type { ToolPolicy } from '@shared/tools/tool-types';
 
-const RISKS: Record<string, MessageKey> = { read: 'tools.risk.read', write: 'tools.risk.write', exec: 'tools.risk.exec', control: 'tools.risk.control' };
+const RISKS: Record<string, MessageKey> = {
+  read: 'tools.risk.read',
+  write: 'tools.risk.write',
+  exec: 'tools.risk.exec',
+  control: 'tools.risk.control',
+};
 
 /** The risk badge's words; an unknown risk (from a newer core) shows as sent. */
 export function riskLabel(t: Translate, risk: string): string {
@@ -11,7 +16,11 @@ export function riskLabel(t: Translate, risk: string): string {
   return key ? t(key) : risk;
 }
 
-export const POLICY_KEYS: Record<ToolPolicy, MessageKey> = { allow: 'tools.policy.allow', ask: 'tools.policy.ask', deny: 'tools.policy.deny' };
+export const POLICY_KEYS: Record<ToolPolicy, MessageKey> = {
+  allow: 'tools.policy.allow',
+  ask: 'tools.policy.ask',
+  deny: 'tools.policy.deny',
+};
 
 /** Built-in tools described for the user (the core's descriptions are written for the model, in English). */
 const BUILTIN_DESCRIPTIONS: Record<BuiltinToolName, MessageKey> = {
@@ -27,6 +36,9 @@ const BUILTIN_DESCRIPTIONS: Record<BuiltinToolName, MessageKey> = {
 
 /** What a tool does in the UI's language; an MCP server's tool (or one from a newer core) keeps its own description. */
 export function toolDescription(t: Translate, tool: { name: string; source: string; description: string }): string {
-  const key = tool.source === 'builtin' && Object.hasOwn(BUILTIN_DESCRIPTIONS, tool.name) ? BUILTIN_DESCRIPTIONS[tool.name as BuiltinToolName] : undefined;
+  const key =
+    tool.source === 'builtin' && Object.hasOwn(BUILTIN_DESCRIPTIONS, tool.name)
+      ? BUILTIN_DESCRIPTIONS[tool.name as BuiltinToolName]
+      : undefined;
   return key ? t(key) : tool.description;
 }

@@ -5,8 +5,20 @@ import type { ToolSettings } from '@shared/tools/schemas';
 import type { ToolDescriptor } from '@shared/tools/tool-types';
 import { formFromList, isAbsolutePath, policyChoices, setRow, toolsSettings } from './tools-form';
 
-const base: ToolSettings = { policies: {}, enabled: {}, maxSteps: 25, agentMode: false, workspaceDir: '', protocol: 'auto', sandbox: defaultSettings().tools.sandbox };
-const list = (settings: ToolSettings = base, tools: ToolDescriptor[] = builtinToolDescriptors()) => ({ tools, settings, workspaceDir: '/data/workspace' });
+const base: ToolSettings = {
+  policies: {},
+  enabled: {},
+  maxSteps: 25,
+  agentMode: false,
+  workspaceDir: '',
+  protocol: 'auto',
+  sandbox: defaultSettings().tools.sandbox,
+};
+const list = (settings: ToolSettings = base, tools: ToolDescriptor[] = builtinToolDescriptors()) => ({
+  tools,
+  settings,
+  workspaceDir: '/data/workspace',
+});
 const row = (form: ReturnType<typeof formFromList>, name: string) => form.rows.find((r) => r.name === name);
 
 describe('tools form', () => {
@@ -15,7 +27,12 @@ describe('tools form', () => {
     expect(row(form, 'controller')).toMatchObject({ enabled: false, policy: 'ask', alwaysAsk: true });
     expect(row(form, 'execute_command')).toMatchObject({ enabled: true, policy: 'ask', risk: 'exec' });
     expect(row(form, 'answer')).toMatchObject({ enabled: true, final: true, policy: 'allow' });
-    expect(form).toMatchObject({ maxSteps: '25', agentMode: false, workspaceDir: '', defaultWorkspaceDir: '/data/workspace' });
+    expect(form).toMatchObject({
+      maxSteps: '25',
+      agentMode: false,
+      workspaceDir: '',
+      defaultWorkspaceDir: '/data/workspace',
+    });
     expect(formFromList(list({ ...base, workspaceDir: '/srv/work' })).defaultWorkspaceDir).toBeNull();
   });
 
@@ -30,7 +47,11 @@ describe('tools form', () => {
   });
 
   it('saves only what differs from each tool’s defaults and keeps entries of tools not listed now', () => {
-    const saved: ToolSettings = { ...base, policies: { 'git@push': 'deny', read_file: 'ask' }, enabled: { 'git@push': false } };
+    const saved: ToolSettings = {
+      ...base,
+      policies: { 'git@push': 'deny', read_file: 'ask' },
+      enabled: { 'git@push': false },
+    };
     let form = formFromList(list(saved));
     form = setRow(form, 'read_file', { policy: 'allow' });
     form = setRow(form, 'execute_command', { policy: 'allow' });
@@ -54,15 +75,32 @@ describe('tools form', () => {
   it('rejects a step limit out of range and a relative workspace', () => {
     const form = formFromList(list());
     for (const maxSteps of ['0', '501', '2.5', 'many', '', '-3', '1e2', '0x10', '12abc']) {
-      expect(toolsSettings({ ...form, maxSteps }, base), maxSteps).toEqual({ ok: false, errors: { maxSteps: { key: 'tools.error.maxSteps', vars: { max: 500 } } } });
+      expect(toolsSettings({ ...form, maxSteps }, base), maxSteps).toEqual({
+        ok: false,
+        errors: { maxSteps: { key: 'tools.error.maxSteps', vars: { max: 500 } } },
+      });
     }
-    expect(toolsSettings({ ...form, maxSteps: ' 40 ' }, base)).toEqual({ ok: false, errors: { maxSteps: { key: 'load.error.spaces' } } });
-    expect(toolsSettings({ ...form, workspaceDir: 'work/here' }, base)).toEqual({ ok: false, errors: { workspaceDir: { key: 'tools.error.workspace' } } });
-    expect(toolsSettings({ ...form, maxSteps: '1', workspaceDir: '' }, base)).toMatchObject({ ok: true, value: { maxSteps: 1, workspaceDir: '' } });
+    expect(toolsSettings({ ...form, maxSteps: ' 40 ' }, base)).toEqual({
+      ok: false,
+      errors: { maxSteps: { key: 'load.error.spaces' } },
+    });
+    expect(toolsSettings({ ...form, workspaceDir: 'work/here' }, base)).toEqual({
+      ok: false,
+      errors: { workspaceDir: { key: 'tools.error.workspace' } },
+    });
+    expect(toolsSettings({ ...form, maxSteps: '1', workspaceDir: '' }, base)).toMatchObject({
+      ok: true,
+      value: { maxSteps: 1, workspaceDir: '' },
+    });
   });
 
   it('knows absolute paths on both systems', () => {
-    expect(['/home/a', 'C:\\Users\\a', 'd:/work', '\\\\server\\share'].map(isAbsolutePath)).toEqual([true, true, true, true]);
+    expect(['/home/a', 'C:\\Users\\a', 'd:/work', '\\\\server\\share'].map(isAbsolutePath)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(['a/b', './a', '~/work', 'C:work', '\\\\'].map(isAbsolutePath)).toEqual([false, false, false, false, false]);
   });
 });

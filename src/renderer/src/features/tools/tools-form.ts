@@ -43,7 +43,11 @@ export type ToolsResult = { ok: true; value: ToolSettings } | { ok: false; error
 export const MAX_STEPS_LIMIT = 500;
 
 /** `tools:list`'s answer as a draft. */
-export function formFromList(list: { tools: readonly ToolDescriptor[]; settings: ToolSettings; workspaceDir: string }): ToolsForm {
+export function formFromList(list: {
+  tools: readonly ToolDescriptor[];
+  settings: ToolSettings;
+  workspaceDir: string;
+}): ToolsForm {
   const { settings } = list;
   return {
     rows: list.tools.map((tool) => {
@@ -83,7 +87,8 @@ export function setRow(form: ToolsForm, name: string, change: Partial<Pick<ToolR
     ...form,
     rows: form.rows.map((row) => {
       if (row.name !== name || row.final) return row;
-      const policy = change.policy !== undefined && policyChoices(row).includes(change.policy) ? change.policy : row.policy;
+      const policy =
+        change.policy !== undefined && policyChoices(row).includes(change.policy) ? change.policy : row.policy;
       return { ...row, enabled: change.enabled ?? row.enabled, policy };
     }),
   };
@@ -97,9 +102,17 @@ export function isAbsolutePath(path: string): boolean {
 export function toolsSettings(form: ToolsForm, base: ToolSettings): ToolsResult {
   const errors: ToolsErrors = {};
   const steps = parseStrictInteger(form.maxSteps, { min: 1, max: MAX_STEPS_LIMIT });
-  if (!steps.ok) errors.maxSteps = steps.problem === 'spaces' ? { key: 'load.error.spaces' } : { key: 'tools.error.maxSteps', vars: { max: MAX_STEPS_LIMIT } };
+  if (!steps.ok)
+    errors.maxSteps =
+      steps.problem === 'spaces'
+        ? { key: 'load.error.spaces' }
+        : { key: 'tools.error.maxSteps', vars: { max: MAX_STEPS_LIMIT } };
   const workspaceDir = form.workspaceDir.trim();
-  if (workspaceDir !== '' && (!isAbsolutePath(workspaceDir) || workspaceDir.length > 4096 || workspaceDir.includes('\0'))) errors.workspaceDir = { key: 'tools.error.workspace' };
+  if (
+    workspaceDir !== '' &&
+    (!isAbsolutePath(workspaceDir) || workspaceDir.length > 4096 || workspaceDir.includes('\0'))
+  )
+    errors.workspaceDir = { key: 'tools.error.workspace' };
   const sandbox = sandboxSettings(form.sandbox);
   if (!sandbox.ok) Object.assign(errors, sandbox.errors);
   if (!steps.ok || !sandbox.ok || Object.keys(errors).length > 0) return { ok: false, errors };
@@ -113,5 +126,16 @@ export function toolsSettings(form: ToolsForm, base: ToolSettings): ToolsResult 
     if (row.enabled === row.enabledByDefault) delete enabled[row.name];
     else enabled[row.name] = row.enabled;
   }
-  return { ok: true, value: { policies, enabled, maxSteps: steps.value, agentMode: form.agentMode, protocol: form.protocol, workspaceDir, sandbox: sandbox.value } };
+  return {
+    ok: true,
+    value: {
+      policies,
+      enabled,
+      maxSteps: steps.value,
+      agentMode: form.agentMode,
+      protocol: form.protocol,
+      workspaceDir,
+      sandbox: sandbox.value,
+    },
+  };
 }

@@ -18,13 +18,38 @@ describe('tools panel store', () => {
     await panel.open();
     const state = panel.store.getState();
     expect(state).toMatchObject({ open: true, loading: false, error: null });
-    expect(state.form?.rows.map((r) => r.name)).toEqual(['answer', 'calculator', 'execute_command', 'read_file', 'write_file', 'edit_file', 'list_files', 'controller']);
+    expect(state.form?.rows.map((r) => r.name)).toEqual([
+      'answer',
+      'calculator',
+      'execute_command',
+      'read_file',
+      'write_file',
+      'edit_file',
+      'list_files',
+      'controller',
+    ]);
     panel.update((form) => setRow(setRow(form, 'controller', { enabled: true }), 'write_file', { policy: 'deny' }));
-    panel.update((form) => ({ ...form, maxSteps: '10', agentMode: true, protocol: 'native', sandbox: { ...form.sandbox, mode: 'container', runArgs: '--runtime runc' } }));
+    panel.update((form) => ({
+      ...form,
+      maxSteps: '10',
+      agentMode: true,
+      protocol: 'native',
+      sandbox: { ...form.sandbox, mode: 'container', runArgs: '--runtime runc' },
+    }));
     expect(await panel.save()).toBe(true);
     expect(panel.store.getState().open).toBe(false);
-    expect(api.state.settings.tools).toEqual({ policies: { write_file: 'deny' }, enabled: { controller: true }, maxSteps: 10, agentMode: true, protocol: 'native', workspaceDir: '',
-      sandbox: { ...defaultSettings().tools.sandbox, mode: 'container', container: { ...defaultSettings().tools.sandbox.container, runArgs: ['--runtime', 'runc'] } },
+    expect(api.state.settings.tools).toEqual({
+      policies: { write_file: 'deny' },
+      enabled: { controller: true },
+      maxSteps: 10,
+      agentMode: true,
+      protocol: 'native',
+      workspaceDir: '',
+      sandbox: {
+        ...defaultSettings().tools.sandbox,
+        mode: 'container',
+        container: { ...defaultSettings().tools.sandbox.container, runArgs: ['--runtime', 'runc'] },
+      },
     });
     expect(api.calls.filter((c) => c.channel === 'settings:update')).toHaveLength(1);
 
@@ -49,7 +74,15 @@ describe('tools panel store', () => {
     expect(await panel.save()).toBe(false);
 
     let answer: (() => void) | null = null;
-    api.handle('tools:list', () => new Promise((resolve) => (answer = () => resolve({ ok: true, value: { tools: [], settings: api.state.settings.tools, workspaceDir: '/w' } }))));
+    api.handle(
+      'tools:list',
+      () =>
+        new Promise(
+          (resolve) =>
+            (answer = () =>
+              resolve({ ok: true, value: { tools: [], settings: api.state.settings.tools, workspaceDir: '/w' } })),
+        ),
+    );
     const opening = panel.open();
     panel.close();
     answer!();

@@ -24,7 +24,14 @@ export interface ToolsPanelStore {
 }
 
 export function createToolsPanelStore({ api, app }: { api: EvaApi; app: SettingsStore }): ToolsPanelStore {
-  const store = createStore<ToolsPanelState>()(() => ({ open: false, loading: false, form: null, errors: {}, saving: false, error: null }));
+  const store = createStore<ToolsPanelState>()(() => ({
+    open: false,
+    loading: false,
+    form: null,
+    errors: {},
+    saving: false,
+    error: null,
+  }));
   const patch = (next: Partial<ToolsPanelState>): void => store.setState((state) => ({ ...state, ...next }), true);
   let opening = 0;
   let loaded: ToolSettings | null = null;

@@ -16,7 +16,15 @@ export function LevelMeter({ read, label }: { read: () => number; label: string 
     return () => cancelAnimationFrame(frame);
   }, [read]);
   return (
-    <span className="voice-meter" role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={0} data-testid="voice-level">
+    <span
+      className="voice-meter"
+      role="meter"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={0}
+      data-testid="voice-level"
+    >
       <span className="voice-meter-bar" ref={bar} />
     </span>
   );

@@ -25,7 +25,11 @@ export const VoiceControls = memo(function VoiceControls({ input }: { input: Ref
   const key = settings?.hotkeys.record || 'F2';
   const line = voiceStatusLine(status);
   const recording = state.phase === 'recording';
-  const title = recording ? t('voice.recordStop', { key }) : line && !line.ready ? t(line.key, line.vars) : t('voice.record', { key });
+  const title = recording
+    ? t('voice.recordStop', { key })
+    : line && !line.ready
+      ? t(line.key, line.vars)
+      : t('voice.record', { key });
   return (
     <span className="voice-controls">
       <button
@@ -43,10 +47,24 @@ export const VoiceControls = memo(function VoiceControls({ input }: { input: Ref
       >
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <rect x="9" y="3" width="6" height="11" rx="3" fill="currentColor" />
-          <path d="M6 11a6 6 0 0 0 12 0M12 17v4M9 21h6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+          <path
+            d="M6 11a6 6 0 0 0 12 0M12 17v4M9 21h6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+          />
         </svg>
       </button>
-      <button type="button" className="icon-btn" data-testid="voice-transcribe-file" aria-label={t('voice.transcribeFile')} title={t('voice.transcribeFile')} disabled={state.phase !== 'idle'} onClick={() => picker.current?.click()}>
+      <button
+        type="button"
+        className="icon-btn"
+        data-testid="voice-transcribe-file"
+        aria-label={t('voice.transcribeFile')}
+        title={t('voice.transcribeFile')}
+        disabled={state.phase !== 'idle'}
+        onClick={() => picker.current?.click()}
+      >
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path d="M7 3h7l4 4v14H7z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
           <path d="M10 11v5M12.5 9v9M15 12v3" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />

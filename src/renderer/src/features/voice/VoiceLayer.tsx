@@ -8,7 +8,10 @@ import { LevelMeter } from './LevelMeter';
 import { useVoiceNotify } from './use-voice-notify';
 import './voice.css';
 
-/** F2 starts and stops recording wherever the user is; Esc cancels; while busy, a bar shows the time, the level and what is going on. */
+/**
+ * F2 starts and stops recording wherever the user is; Esc cancels; while busy, a bar shows the time, the level and what
+ * is going on.
+ */
 export function VoiceLayer() {
   const t = useT();
   const { voice, hotkeys, app } = useAppModel();
@@ -44,13 +47,25 @@ export function VoiceLayer() {
           ? t('voice.decoding', { name: state.name })
           : t('voice.transcribing');
   return (
-    <div className={`voice-bar phase-${state.phase}`} role="status" data-testid="voice-indicator" data-phase={state.phase}>
+    <div
+      className={`voice-bar phase-${state.phase}`}
+      role="status"
+      data-testid="voice-indicator"
+      data-phase={state.phase}
+    >
       <span className="voice-dot" aria-hidden="true" />
       <span className="voice-bar-text">{text}</span>
       {state.phase === 'recording' && <LevelMeter read={voice.level} label={t('voice.level')} />}
-      <span className="voice-bar-hint muted small">{state.phase === 'recording' ? t('voice.hint', { key }) : t('voice.hintBusy')}</span>
+      <span className="voice-bar-hint muted small">
+        {state.phase === 'recording' ? t('voice.hint', { key }) : t('voice.hintBusy')}
+      </span>
       {state.phase === 'recording' && (
-        <button type="button" className="btn btn-small btn-primary" data-testid="voice-stop" onClick={() => void voice.stopRecording(notify)}>
+        <button
+          type="button"
+          className="btn btn-small btn-primary"
+          data-testid="voice-stop"
+          onClick={() => void voice.stopRecording(notify)}
+        >
           {t('voice.recordStop', { key })}
         </button>
       )}

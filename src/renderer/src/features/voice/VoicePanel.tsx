@@ -68,14 +68,31 @@ function VoiceDialog({ saved }: { saved: AppSettings }) {
     >
       <section className="side-section">
         <h3>{t('voice.input')}</h3>
-        <p className={`voice-status small${line?.ready ? ' is-ready' : line ? ' is-problem' : ' muted'}`} role="status" data-testid="voice-status" data-ready={line?.ready ?? false}>
+        <p
+          className={`voice-status small${line?.ready ? ' is-ready' : line ? ' is-problem' : ' muted'}`}
+          role="status"
+          data-testid="voice-status"
+          data-ready={line?.ready ?? false}
+        >
           {line ? t(line.key, line.vars) : t('voice.statusChecking')}
         </p>
-        <TextField label={t('voice.modelPath')} value={form.modelPath} placeholder="/models/ggml-base.bin" mono testId="voice-model-path" error={fieldError} hint={t('voice.modelPathHint')} onChange={(modelPath) => setForm((f) => ({ ...f, modelPath }))} />
+        <TextField
+          label={t('voice.modelPath')}
+          value={form.modelPath}
+          placeholder="/models/ggml-base.bin"
+          mono
+          testId="voice-model-path"
+          error={fieldError}
+          hint={t('voice.modelPathHint')}
+          onChange={(modelPath) => setForm((f) => ({ ...f, modelPath }))}
+        />
         <SelectField<VoiceLanguage>
           label={t('voice.language')}
           value={form.language as VoiceLanguage}
-          options={LANGUAGE_CHOICES.map((code) => ({ value: code, label: languageName(code, uiLanguage, t('voice.language.auto')) }))}
+          options={LANGUAGE_CHOICES.map((code) => ({
+            value: code,
+            label: languageName(code, uiLanguage, t('voice.language.auto')),
+          }))}
           testId="voice-language"
           onChange={(language) => setForm((f) => ({ ...f, language }))}
         />
@@ -84,7 +101,11 @@ function VoiceDialog({ saved }: { saved: AppSettings }) {
         <h3>{t('readAloud.title')}</h3>
         <CheckField label={t('readAloud.enable')} checked={speak} testId="read-aloud-setting" onChange={setSpeak} />
         <p className="muted small side-note">{t('readAloud.hint')}</p>
-        <p className={`small side-note${availability === 'none' || availability === 'unsupported' ? ' voice-warning' : ' muted'}`} data-testid="read-aloud-availability" data-availability={availability}>
+        <p
+          className={`small side-note${availability === 'none' || availability === 'unsupported' ? ' voice-warning' : ' muted'}`}
+          data-testid="read-aloud-availability"
+          data-availability={availability}
+        >
           {speechNote ? t(speechNote) : t('readAloud.available', { count: readAloud.voiceCount() })}
         </p>
       </section>

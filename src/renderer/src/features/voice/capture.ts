@@ -8,14 +8,20 @@ export interface RecordedAudio {
   sampleRate: number;
 }
 
-/** A recording captured in whisper's own format, 16 kHz mono 16-bit little-endian PCM, in the pieces the sink was handed. */
+/**
+ * A recording captured in whisper's own format, 16 kHz mono 16-bit little-endian PCM, in the pieces the sink was
+ * handed.
+ */
 export interface RecordedPcm {
   pcm: readonly Uint8Array[];
   /** RMS of the samples before they were rounded to 16 bits (0 = silence) */
   rms: number;
 }
 
-/** Receives a recording piece by piece while it is made (16 kHz mono 16-bit little-endian PCM), so it can travel before the user stops. */
+/**
+ * Receives a recording piece by piece while it is made (16 kHz mono 16-bit little-endian PCM), so it can travel before
+ * the user stops.
+ */
 export type PcmSink = (pcm: Uint8Array) => void;
 
 /** A running microphone capture. */
@@ -32,7 +38,10 @@ export interface CaptureSession {
   discard(): void;
 }
 
-/** Opens the microphone, handing the sink the audio as it comes; rejects with the browser's error (NotAllowedError, NotFoundError, …). */
+/**
+ * Opens the microphone, handing the sink the audio as it comes; rejects with the browser's error (NotAllowedError,
+ * NotFoundError, …).
+ */
 export type OpenMicrophone = (sink: PcmSink) => Promise<CaptureSession>;
 
 /** Decodes an audio file's bytes (wav, mp3, ogg, flac, …); rejects when the browser cannot. */

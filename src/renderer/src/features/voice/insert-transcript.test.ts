@@ -15,7 +15,10 @@ describe('insertTranscript', () => {
   });
 
   it('puts no spaces next to Chinese', () => {
-    expect(insertTranscript('我想要。', '一杯咖啡', { start: 3, end: 3 })).toEqual({ text: '我想要一杯咖啡。', caret: 7 });
+    expect(insertTranscript('我想要。', '一杯咖啡', { start: 3, end: 3 })).toEqual({
+      text: '我想要一杯咖啡。',
+      caret: 7,
+    });
     expect(insertTranscript('请翻译', 'hello', null)).toEqual({ text: '请翻译hello', caret: 8 });
   });
 

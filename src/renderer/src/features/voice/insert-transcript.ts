@@ -17,7 +17,11 @@ export function isNonSpeech(transcript: string): boolean {
 }
 
 /** `text` with `transcript` put in at `selection` (null: appended), and where the cursor goes: just after it. */
-export function insertTranscript(text: string, transcript: string, selection: TextSelection | null): { text: string; caret: number } {
+export function insertTranscript(
+  text: string,
+  transcript: string,
+  selection: TextSelection | null,
+): { text: string; caret: number } {
   const words = transcript.trim();
   const clamp = (n: number) => Math.min(Math.max(0, Math.floor(n)), text.length);
   const start = selection ? clamp(Math.min(selection.start, selection.end)) : text.length;
@@ -26,7 +30,12 @@ export function insertTranscript(text: string, transcript: string, selection: Te
   const before = text.charAt(start - 1);
   const after = text.charAt(end);
   const spaceBefore = before !== '' && !/\s/u.test(before) && !CJK.test(before) && !CJK.test(words.charAt(0));
-  const spaceAfter = after !== '' && !/\s/u.test(after) && !NO_SPACE_BEFORE.test(after) && !CJK.test(after) && !CJK.test(words.charAt(words.length - 1));
+  const spaceAfter =
+    after !== '' &&
+    !/\s/u.test(after) &&
+    !NO_SPACE_BEFORE.test(after) &&
+    !CJK.test(after) &&
+    !CJK.test(words.charAt(words.length - 1));
   const inserted = `${spaceBefore ? ' ' : ''}${words}${spaceAfter ? ' ' : ''}`;
   return { text: text.slice(0, start) + inserted + text.slice(end), caret: start + inserted.length };
 }

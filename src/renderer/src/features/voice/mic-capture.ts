@@ -19,10 +19,14 @@ const BUFFER_FRAMES = 2048;
 export const openMicrophone: OpenMicrophone = async (sink) => {
   const devices = globalThis.navigator?.mediaDevices;
   // Without a secure context (plain http from another machine) the API is simply missing.
-  if (!devices?.getUserMedia) throw Object.assign(new Error('getUserMedia is not available on this page'), { name: 'NotSupportedError' });
+  if (!devices?.getUserMedia)
+    throw Object.assign(new Error('getUserMedia is not available on this page'), { name: 'NotSupportedError' });
   // Whisper is trained on unprocessed audio; noise suppression smears words (and takes a steady
   // tone for noise), and echo cancellation only knows the page's own output, not the system voice.
-  const stream = await devices.getUserMedia({ audio: { channelCount: { ideal: 1 }, echoCancellation: false, noiseSuppression: false, autoGainControl: false }, video: false });
+  const stream = await devices.getUserMedia({
+    audio: { channelCount: { ideal: 1 }, echoCancellation: false, noiseSuppression: false, autoGainControl: false },
+    video: false,
+  });
   let context: AudioContext;
   try {
     // Whisper's own rate: the browser resamples the microphone in its audio thread as it records,
@@ -104,7 +108,10 @@ export const openMicrophone: OpenMicrophone = async (sink) => {
   return session;
 };
 
-/** An AudioContext at `sampleRate`, or at the device's rate where the engine refuses that one (then toWhisperWav resamples). */
+/**
+ * An AudioContext at `sampleRate`, or at the device's rate where the engine refuses that one (then toWhisperWav
+ * resamples).
+ */
 function newContextAt(sampleRate: number): AudioContext {
   try {
     return new AudioContext({ sampleRate });

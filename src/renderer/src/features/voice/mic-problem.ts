@@ -5,7 +5,10 @@
 export type MicProblem = 'unsupported' | 'denied' | 'none' | 'busy' | 'failed';
 
 export function micProblemOf(error: unknown): MicProblem {
-  const name = error instanceof Error || (typeof error === 'object' && error !== null && 'name' in error) ? String((error as { name: unknown }).name) : '';
+  const name =
+    error instanceof Error || (typeof error === 'object' && error !== null && 'name' in error)
+      ? String((error as { name: unknown }).name)
+      : '';
   switch (name) {
     case 'NotAllowedError':
     case 'PermissionDeniedError':

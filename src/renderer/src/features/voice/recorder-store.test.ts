@@ -11,7 +11,11 @@ import { createRecorderStore, type VoiceNotice } from './recorder-store';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-const tone = (seconds: number, rate: number, amplitude = 0.3): Float32Array => Float32Array.from({ length: Math.round(seconds * rate) }, (_, i) => amplitude * Math.sin((2 * Math.PI * 440 * i) / rate));
+const tone = (seconds: number, rate: number, amplitude = 0.3): Float32Array =>
+  Float32Array.from(
+    { length: Math.round(seconds * rate) },
+    (_, i) => amplitude * Math.sin((2 * Math.PI * 440 * i) / rate),
+  );
 
 /** Node has no microphone: this one "records" a 440 Hz tone at 48 kHz and says whether it was released. */
 function toneMicrophone(audio: RecordedAudio = { channels: [tone(1, 48_000)], sampleRate: 48_000 }) {
@@ -27,7 +31,10 @@ function toneMicrophone(audio: RecordedAudio = { channels: [tone(1, 48_000)], sa
   return { log, open: () => (log.push('open'), Promise.resolve(session)) };
 }
 
-/** A microphone the browser records at whisper's 16 kHz: `speak` hands the sink what the page would capture, in 2048-frame blocks. */
+/**
+ * A microphone the browser records at whisper's 16 kHz: `speak` hands the sink what the page would capture, in
+ * 2048-frame blocks.
+ */
 function pcmMicrophone() {
   const log: string[] = [];
   const pieces: Uint8Array[] = [];
@@ -74,9 +81,19 @@ function manualTimers(): Timers & { fire(): void } {
   };
 }
 
-function setup(options: { modelPath?: string; open?: (sink: PcmSink) => Promise<CaptureSession>; decode?: (bytes: ArrayBuffer) => Promise<RecordedAudio>; text?: string } = {}) {
+function setup(
+  options: {
+    modelPath?: string;
+    open?: (sink: PcmSink) => Promise<CaptureSession>;
+    decode?: (bytes: ArrayBuffer) => Promise<RecordedAudio>;
+    text?: string;
+  } = {},
+) {
   const api = createMemoryPlatform();
-  api.state.settings = { ...api.state.settings, voice: { modelPath: options.modelPath ?? '/models/ggml-base.bin', language: 'zh' } };
+  api.state.settings = {
+    ...api.state.settings,
+    voice: { modelPath: options.modelPath ?? '/models/ggml-base.bin', language: 'zh' },
+  };
   const draft = createStore<Draft>()(() => ({ text: options.text ?? '', attachments: [] }));
   const mic = toneMicrophone();
   const timers = manualTimers();
@@ -94,15 +111,30 @@ function setup(options: { modelPath?: string; open?: (sink: PcmSink) => Promise<
   });
   const notices: VoiceNotice[] = [];
   const notify = (notice: VoiceNotice) => notices.push(notice);
-  const callsTo = <C extends InvokeChannel>(channel: C) => api.calls.filter((call) => call.channel === channel).map((call) => call.input as InvokeInput<C>);
+  const callsTo = <C extends InvokeChannel>(channel: C) =>
+    api.calls.filter((call) => call.channel === channel).map((call) => call.input as InvokeInput<C>);
   const transcribeCalls = () => callsTo('voice:transcribe');
-  return { api, draft, mic, timers, recorder, notices, notify, callsTo, transcribeCalls, advance: (ms: number) => (clock += ms) };
+  return {
+    api,
+    draft,
+    mic,
+    timers,
+    recorder,
+    notices,
+    notify,
+    callsTo,
+    transcribeCalls,
+    advance: (ms: number) => (clock += ms),
+  };
 }
 
 describe('recorder store', () => {
   it('sends a 16 kHz recording while the user speaks, has whisper transcribe it in the set language, and puts the words at the cursor', async () => {
     const mic = pcmMicrophone();
-    const { recorder, notify, notices, draft, callsTo, transcribeCalls } = setup({ text: 'Hello world', open: mic.open });
+    const { recorder, notify, notices, draft, callsTo, transcribeCalls } = setup({
+      text: 'Hello world',
+      open: mic.open,
+    });
     let caret = -1;
     recorder.attachInput({ selection: () => ({ start: 5, end: 5 }), placeCaret: (at) => (caret = at) });
     await recorder.toggle(notify);
@@ -115,12 +147,19 @@ describe('recorder store', () => {
     await recorder.toggle(notify);
     expect(notices).toEqual([]);
     expect(mic.log).toEqual(['open', 'finish']);
-    expect(callsTo('voice:transcribe-recording')).toEqual([{ recordingId: 'req1', bytes: 32_000, requestId: 'req2', language: 'zh' }]);
+    expect(callsTo('voice:transcribe-recording')).toEqual([
+      { recordingId: 'req1', bytes: 32_000, requestId: 'req2', language: 'zh' },
+    ]);
     expect(transcribeCalls()).toEqual([]);
     expect(draft.getState().text).toBe(`Hello ${FAKE_TRANSCRIPT} world`);
     expect(caret).toBe(6 + FAKE_TRANSCRIPT.length);
     expect(recorder.state.getState()).toEqual({ phase: 'idle' });
-    expect(recorder.last.getState()).toMatchObject({ source: 'microphone', durationMs: 1000, sampleRate: 16_000, wavBytes: 44 + 32_000 });
+    expect(recorder.last.getState()).toMatchObject({
+      source: 'microphone',
+      durationMs: 1000,
+      sampleRate: 16_000,
+      wavBytes: 44 + 32_000,
+    });
     expect(recorder.last.getState()?.rms).toBeCloseTo(0.3 / Math.SQRT2, 2);
   });
 
@@ -128,7 +167,11 @@ describe('recorder store', () => {
     const mic = pcmMicrophone();
     const broken = setup({ open: mic.open });
     let appends = 0;
-    broken.api.handle('voice:append-audio', ({ offset }) => (++appends === 3 ? { ok: false, error: { code: 'internal', message: 'connection lost' } } : { ok: true, value: { bytes: offset } }));
+    broken.api.handle('voice:append-audio', ({ offset }) =>
+      ++appends === 3
+        ? { ok: false, error: { code: 'internal', message: 'connection lost' } }
+        : { ok: true, value: { bytes: offset } },
+    );
     await broken.recorder.startRecording(broken.notify);
     mic.speak(1);
     await settle();
@@ -146,7 +189,10 @@ describe('recorder store', () => {
     await lost.recorder.startRecording(lost.notify);
     forgetful.speak(0.5);
     // The core restarted in between: it answers recording_incomplete, and the page sends what it kept.
-    lost.api.handle('voice:transcribe-recording', () => ({ ok: false, error: { code: 'bad_request', message: 'no such recording', details: { reason: 'recording_incomplete' } } }));
+    lost.api.handle('voice:transcribe-recording', () => ({
+      ok: false,
+      error: { code: 'bad_request', message: 'no such recording', details: { reason: 'recording_incomplete' } },
+    }));
     await lost.recorder.stopRecording(lost.notify);
     expect(parseWavHeader(decodeBase64(lost.transcribeCalls()[0]?.wavBase64 ?? '')).frames).toBe(8000);
     expect(lost.draft.getState().text).toBe(FAKE_TRANSCRIPT);
@@ -172,7 +218,12 @@ describe('recorder store', () => {
     expect(draft.getState().text).toBe(`Hello ${FAKE_TRANSCRIPT} world`);
     expect(caret).toBe(6 + FAKE_TRANSCRIPT.length);
     expect(recorder.state.getState()).toEqual({ phase: 'idle' });
-    expect(recorder.last.getState()).toMatchObject({ source: 'microphone', durationMs: 1000, sampleRate: 48_000, wavBytes: 44 + 32_000 });
+    expect(recorder.last.getState()).toMatchObject({
+      source: 'microphone',
+      durationMs: 1000,
+      sampleRate: 48_000,
+      wavBytes: 44 + 32_000,
+    });
     expect(recorder.last.getState()?.rms).toBeCloseTo(0.3 / Math.SQRT2, 2);
     expect(recorder.level()).toBe(0);
   });
@@ -193,7 +244,10 @@ describe('recorder store', () => {
     expect(recorder.status.getState()?.model).toBe('not_configured');
     api.state.settings = { ...api.state.settings, voice: { modelPath: '/m/bad.txt', language: 'auto' } };
     await recorder.toggle(notify);
-    expect(notices.at(-1)).toMatchObject({ key: 'voice.notReady', vars: { problem: '/m/bad.txt is not a whisper.cpp ggml model.' } });
+    expect(notices.at(-1)).toMatchObject({
+      key: 'voice.notReady',
+      vars: { problem: '/m/bad.txt is not a whisper.cpp ggml model.' },
+    });
   });
 
   it('tells a refused microphone from a missing one', async () => {
@@ -202,7 +256,9 @@ describe('recorder store', () => {
       ['NotFoundError', 'voice.mic.none'],
       ['NotReadableError', 'voice.mic.busy'],
     ] as const) {
-      const { recorder, notify, notices } = setup({ open: () => Promise.reject(Object.assign(new Error('no'), { name })) });
+      const { recorder, notify, notices } = setup({
+        open: () => Promise.reject(Object.assign(new Error('no'), { name })),
+      });
       await recorder.startRecording(notify);
       expect(notices.map((notice) => notice.key)).toEqual([key]);
       expect(recorder.state.getState().phase).toBe('idle');
@@ -232,7 +288,11 @@ describe('recorder store', () => {
     await settle();
     expect(recorder.state.getState().phase).toBe('opening');
     recorder.cancel();
-    resolve({ level: () => 0, finish: () => Promise.reject(new Error('unused')), discard: () => discarded.push('discard') });
+    resolve({
+      level: () => 0,
+      finish: () => Promise.reject(new Error('unused')),
+      discard: () => discarded.push('discard'),
+    });
     await starting;
     expect(discarded).toEqual(['discard']);
     expect(recorder.state.getState().phase).toBe('idle');
@@ -263,7 +323,8 @@ describe('recorder store', () => {
 
   it('reports whisper failures by their reason, and a cancel by nobody not at all', async () => {
     const { recorder, notify, notices, api } = setup();
-    const fail = (reason: string, message: string) => api.handle('voice:transcribe', () => ({ ok: false, error: { code: 'internal', message, details: { reason } } }));
+    const fail = (reason: string, message: string) =>
+      api.handle('voice:transcribe', () => ({ ok: false, error: { code: 'internal', message, details: { reason } } }));
     fail('timeout', 'took 61 s');
     await recorder.startRecording(notify);
     await recorder.stopRecording(notify);
@@ -287,7 +348,10 @@ describe('recorder store', () => {
     expect(empty.transcribeCalls()).toEqual([]);
 
     const blank = setup({ text: 'x' });
-    blank.api.handle('voice:transcribe', () => ({ ok: true, value: { text: ' [BLANK_AUDIO]', durationMs: 1, audioMs: 1000 } }));
+    blank.api.handle('voice:transcribe', () => ({
+      ok: true,
+      value: { text: ' [BLANK_AUDIO]', durationMs: 1, audioMs: 1000 },
+    }));
     await blank.recorder.startRecording(blank.notify);
     await blank.recorder.stopRecording(blank.notify);
     expect(blank.notices.map((notice) => notice.key)).toEqual(['voice.noSpeech']);
@@ -306,7 +370,9 @@ describe('recorder store', () => {
   it('transcribes an audio file the browser decoded, stereo at 44.1 kHz', async () => {
     const decoded: RecordedAudio = { channels: [tone(0.5, 44_100), tone(0.5, 44_100)], sampleRate: 44_100 };
     const seen: number[] = [];
-    const { recorder, notify, notices, draft, transcribeCalls } = setup({ decode: (bytes) => (seen.push(bytes.byteLength), Promise.resolve(decoded)) });
+    const { recorder, notify, notices, draft, transcribeCalls } = setup({
+      decode: (bytes) => (seen.push(bytes.byteLength), Promise.resolve(decoded)),
+    });
     const file = { name: 'memo.mp3', size: 3, arrayBuffer: () => Promise.resolve(new Uint8Array([1, 2, 3]).buffer) };
     await recorder.transcribeFile(file, notify);
     expect(seen).toEqual([3]);
@@ -318,9 +384,17 @@ describe('recorder store', () => {
   });
 
   it('names the file it could not decode, and refuses one too large to try', async () => {
-    const { recorder, notify, notices } = setup({ decode: () => Promise.reject(Object.assign(new Error('Unable to decode audio data'), { name: 'EncodingError' })) });
-    await recorder.transcribeFile({ name: 'notes.txt', size: 10, arrayBuffer: () => Promise.resolve(new ArrayBuffer(10)) }, notify);
-    await recorder.transcribeFile({ name: 'huge.wav', size: 500 * 1024 * 1024, arrayBuffer: () => Promise.reject(new Error('unread')) }, notify);
+    const { recorder, notify, notices } = setup({
+      decode: () => Promise.reject(Object.assign(new Error('Unable to decode audio data'), { name: 'EncodingError' })),
+    });
+    await recorder.transcribeFile(
+      { name: 'notes.txt', size: 10, arrayBuffer: () => Promise.resolve(new ArrayBuffer(10)) },
+      notify,
+    );
+    await recorder.transcribeFile(
+      { name: 'huge.wav', size: 500 * 1024 * 1024, arrayBuffer: () => Promise.reject(new Error('unread')) },
+      notify,
+    );
     expect(notices.map(({ key, vars }) => [key, vars?.name])).toEqual([
       ['voice.decodeFailed', 'notes.txt'],
       ['voice.fileTooLarge', 'huge.wav'],

@@ -12,7 +12,15 @@ import type { CaptureSession, RecordedAudio, RecordedPcm } from './capture';
 import { insertTranscript, isNonSpeech } from './insert-transcript';
 import { micProblemOf } from './mic-problem';
 import { createRecordingUpload, type RecordingUpload } from './recording-upload';
-import type { DraftText, RecorderDeps, RecorderState, RecorderStore, RecordingFacts, TextInput, VoiceNotify } from './recorder-types';
+import type {
+  DraftText,
+  RecorderDeps,
+  RecorderState,
+  RecorderStore,
+  RecordingFacts,
+  TextInput,
+  VoiceNotify,
+} from './recorder-types';
 import { MIC_KEYS, transcribeFailureNotice } from './voice-notices';
 import { whisperInput, type WhisperInput } from './whisper-input';
 
@@ -47,7 +55,11 @@ export function createRecorderStore<D extends DraftText>(deps: RecorderDeps<D>):
   const ready = async (notify: VoiceNotify): Promise<boolean> => {
     const current = await refreshStatus();
     if (!current?.problem) return true;
-    notify(current.model === 'not_configured' ? { level: 'warning', code: 'voice_model_not_configured', key: 'voice.modelNotConfigured' } : { level: 'warning', code: 'voice_not_ready', key: 'voice.notReady', vars: { problem: current.problem } });
+    notify(
+      current.model === 'not_configured'
+        ? { level: 'warning', code: 'voice_model_not_configured', key: 'voice.modelNotConfigured' }
+        : { level: 'warning', code: 'voice_not_ready', key: 'voice.notReady', vars: { problem: current.problem } },
+    );
     return false;
   };
 
@@ -59,7 +71,13 @@ export function createRecorderStore<D extends DraftText>(deps: RecorderDeps<D>):
   };
 
   /** `upload`: where a microphone recording already went while it was made (it is sent whole only when that failed). */
-  const transcribe = async (audio: RecordedAudio | RecordedPcm, source: RecordingFacts['source'], notify: VoiceNotify, mine: number, upload?: RecordingUpload): Promise<void> => {
+  const transcribe = async (
+    audio: RecordedAudio | RecordedPcm,
+    source: RecordingFacts['source'],
+    notify: VoiceNotify,
+    mine: number,
+    upload?: RecordingUpload,
+  ): Promise<void> => {
     const giveUp = (): void => {
       upload?.discard();
       state.setState({ phase: 'idle' }, true);
@@ -69,7 +87,12 @@ export function createRecorderStore<D extends DraftText>(deps: RecorderDeps<D>):
       input = whisperInput(audio);
     } catch (error) {
       giveUp();
-      notify({ level: 'error', code: 'voice_audio_invalid', key: 'voice.failed', vars: { message: (error as Error).message } });
+      notify({
+        level: 'error',
+        code: 'voice_audio_invalid',
+        key: 'voice.failed',
+        vars: { message: (error as Error).message },
+      });
       return;
     }
     if (input.frames === 0) {
@@ -80,7 +103,12 @@ export function createRecorderStore<D extends DraftText>(deps: RecorderDeps<D>):
     last.setState({ source, ...input.facts }, true);
     if (input.facts.wavBytes > MAX_WAV_BYTES) {
       giveUp();
-      notify({ level: 'warning', code: 'voice_too_long', key: 'voice.tooLong', vars: { minutes: Math.floor(MAX_WAV_BYTES / 2 / WHISPER_SAMPLE_RATE / 60) } });
+      notify({
+        level: 'warning',
+        code: 'voice_too_long',
+        key: 'voice.tooLong',
+        vars: { minutes: Math.floor(MAX_WAV_BYTES / 2 / WHISPER_SAMPLE_RATE / 60) },
+      });
       return;
     }
     const requestId = deps.newId();
@@ -89,7 +117,8 @@ export function createRecorderStore<D extends DraftText>(deps: RecorderDeps<D>):
     const options = { requestId, ...(language ? { language } : {}) };
     const streamed = upload ? await upload.finish(options) : null;
     if (mine !== ticket) return;
-    const result = streamed ?? (await deps.api.invoke('voice:transcribe', { wavBase64: bytesToBase64(input.wav()), ...options }));
+    const result =
+      streamed ?? (await deps.api.invoke('voice:transcribe', { wavBase64: bytesToBase64(input.wav()), ...options }));
     if (mine !== ticket) return;
     state.setState({ phase: 'idle' }, true);
     if (!result.ok) {
@@ -132,7 +161,12 @@ export function createRecorderStore<D extends DraftText>(deps: RecorderDeps<D>):
       if (mine !== ticket) return;
       state.setState({ phase: 'idle' }, true);
       const problem = micProblemOf(error);
-      notify({ level: 'error', code: `microphone_${problem}`, key: MIC_KEYS[problem], vars: { message: (error as Error)?.message ?? String(error) } });
+      notify({
+        level: 'error',
+        code: `microphone_${problem}`,
+        key: MIC_KEYS[problem],
+        vars: { message: (error as Error)?.message ?? String(error) },
+      });
       return;
     }
     if (mine !== ticket) {
@@ -143,7 +177,12 @@ export function createRecorderStore<D extends DraftText>(deps: RecorderDeps<D>):
     recording = { capture: opened, upload };
     state.setState({ phase: 'recording', startedAt: now() }, true);
     autoStop = timers.setTimeout(() => {
-      notify({ level: 'info', code: 'voice_auto_stopped', key: 'voice.autoStopped', vars: { minutes: Math.round(maxRecordingMs / 60_000) } });
+      notify({
+        level: 'info',
+        code: 'voice_auto_stopped',
+        key: 'voice.autoStopped',
+        vars: { minutes: Math.round(maxRecordingMs / 60_000) },
+      });
       void stop(notify);
     }, maxRecordingMs);
   };
@@ -161,7 +200,12 @@ export function createRecorderStore<D extends DraftText>(deps: RecorderDeps<D>):
       current.upload.discard();
       if (mine !== ticket) return;
       state.setState({ phase: 'idle' }, true);
-      notify({ level: 'error', code: 'microphone_failed', key: 'voice.mic.failed', vars: { message: (error as Error).message } });
+      notify({
+        level: 'error',
+        code: 'microphone_failed',
+        key: 'voice.mic.failed',
+        vars: { message: (error as Error).message },
+      });
       return;
     }
     if (mine !== ticket) {
@@ -192,7 +236,8 @@ export function createRecorderStore<D extends DraftText>(deps: RecorderDeps<D>):
       const dropped = release();
       dropped?.capture.discard();
       dropped?.upload.discard();
-      if (current.phase === 'transcribing' && current.requestId !== null) void deps.api.invoke('voice:cancel', { requestId: current.requestId });
+      if (current.phase === 'transcribing' && current.requestId !== null)
+        void deps.api.invoke('voice:cancel', { requestId: current.requestId });
       state.setState({ phase: 'idle' }, true);
     },
     async transcribeFile(file, notify) {
@@ -201,7 +246,12 @@ export function createRecorderStore<D extends DraftText>(deps: RecorderDeps<D>):
         return;
       }
       if (file.size > MAX_AUDIO_FILE_BYTES) {
-        notify({ level: 'warning', code: 'voice_file_too_large', key: 'voice.fileTooLarge', vars: { name: file.name, mb: MAX_AUDIO_FILE_BYTES / 1024 / 1024 } });
+        notify({
+          level: 'warning',
+          code: 'voice_file_too_large',
+          key: 'voice.fileTooLarge',
+          vars: { name: file.name, mb: MAX_AUDIO_FILE_BYTES / 1024 / 1024 },
+        });
         return;
       }
       const mine = ++ticket;
@@ -216,7 +266,12 @@ export function createRecorderStore<D extends DraftText>(deps: RecorderDeps<D>):
       } catch (error) {
         if (mine !== ticket) return;
         state.setState({ phase: 'idle' }, true);
-        notify({ level: 'error', code: 'voice_decode_failed', key: 'voice.decodeFailed', vars: { name: file.name, message: (error as Error)?.message ?? String(error) } });
+        notify({
+          level: 'error',
+          code: 'voice_decode_failed',
+          key: 'voice.decodeFailed',
+          vars: { name: file.name, message: (error as Error)?.message ?? String(error) },
+        });
         return;
       }
       if (mine !== ticket) return;

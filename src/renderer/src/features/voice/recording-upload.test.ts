@@ -9,7 +9,8 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 function setup() {
   const api = createMemoryPlatform();
   api.state.settings = { ...api.state.settings, voice: { modelPath: '/models/ggml-base.bin', language: 'en' } };
-  const callsTo = <C extends InvokeChannel>(channel: C) => api.calls.filter((call) => call.channel === channel).map((call) => call.input as InvokeInput<C>);
+  const callsTo = <C extends InvokeChannel>(channel: C) =>
+    api.calls.filter((call) => call.channel === channel).map((call) => call.input as InvokeInput<C>);
   return { api, callsTo, upload: createRecordingUpload(api, 'rec1') };
 }
 
@@ -23,8 +24,13 @@ describe('recording upload', () => {
       { recordingId: 'rec1', offset: 0, pcmBase64: 'AQIDBA==' },
       { recordingId: 'rec1', offset: 4, pcmBase64: 'BQY=' },
     ]);
-    expect(await upload.finish({ requestId: 'r1', language: 'en' })).toEqual({ ok: true, value: { text: FAKE_TRANSCRIPT, durationMs: 0, audioMs: 0 } });
-    expect(callsTo('voice:transcribe-recording')).toEqual([{ recordingId: 'rec1', bytes: 6, requestId: 'r1', language: 'en' }]);
+    expect(await upload.finish({ requestId: 'r1', language: 'en' })).toEqual({
+      ok: true,
+      value: { text: FAKE_TRANSCRIPT, durationMs: 0, audioMs: 0 },
+    });
+    expect(callsTo('voice:transcribe-recording')).toEqual([
+      { recordingId: 'rec1', bytes: 6, requestId: 'r1', language: 'en' },
+    ]);
   });
 
   it('answers null, so the caller sends the recording whole, when nothing was sent, a piece failed or the core lost it', async () => {
@@ -34,7 +40,10 @@ describe('recording upload', () => {
     expect(idle.api.calls).toEqual([]);
 
     const failing = setup();
-    failing.api.handle('voice:append-audio', () => ({ ok: false, error: { code: 'internal', message: 'connection lost' } }));
+    failing.api.handle('voice:append-audio', () => ({
+      ok: false,
+      error: { code: 'internal', message: 'connection lost' },
+    }));
     failing.upload.append(new Uint8Array(2));
     await settle();
     failing.upload.append(new Uint8Array(2));
@@ -45,14 +54,23 @@ describe('recording upload', () => {
 
     const forgotten = setup();
     forgotten.upload.append(new Uint8Array(2));
-    forgotten.api.handle('voice:transcribe-recording', () => ({ ok: false, error: { code: 'bad_request', message: 'unknown', details: { reason: 'recording_incomplete' } } }));
+    forgotten.api.handle('voice:transcribe-recording', () => ({
+      ok: false,
+      error: { code: 'bad_request', message: 'unknown', details: { reason: 'recording_incomplete' } },
+    }));
     expect(await forgotten.upload.finish({ requestId: 'r3' })).toBeNull();
   });
 
   it("passes whisper's own failures on", async () => {
     const { upload, api } = setup();
     upload.append(new Uint8Array(2));
-    api.handle('voice:transcribe-recording', () => ({ ok: false, error: { code: 'backend_failed', message: 'took too long', details: { reason: 'timeout' } } }));
-    expect(await upload.finish({ requestId: 'r1' })).toMatchObject({ ok: false, error: { details: { reason: 'timeout' } } });
+    api.handle('voice:transcribe-recording', () => ({
+      ok: false,
+      error: { code: 'backend_failed', message: 'took too long', details: { reason: 'timeout' } },
+    }));
+    expect(await upload.finish({ requestId: 'r1' })).toMatchObject({
+      ok: false,
+      error: { details: { reason: 'timeout' } },
+    });
   });
 });

@@ -40,7 +40,8 @@ export function createRecordingUpload(api: EvaApi, recordingId: string): Recordi
         discard();
         return null;
       }
-      // A piece still on its way that fails makes the length disagree: recording_incomplete, and the caller sends it whole.
+      // A piece still on its way that fails makes the length disagree: recording_incomplete, and the caller sends it
+      // whole.
       const result = await api.invoke('voice:transcribe-recording', { recordingId, bytes, ...input });
       return !result.ok && result.error.details?.reason === 'recording_incomplete' ? null : result;
     },

@@ -22,7 +22,8 @@ export function useTextInput(voice: VoiceStore, input: RefObject<HTMLTextAreaEle
         requestAnimationFrame(() => {
           const active = document.activeElement;
           // Take the focus back only from nothing in particular or our own buttons, never from another field.
-          if (active === null || active === document.body || active === el || el.closest('.composer')?.contains(active)) el.focus();
+          if (active === null || active === document.body || active === el || el.closest('.composer')?.contains(active))
+            el.focus();
           el.setSelectionRange(at, at);
           touched = true;
         });

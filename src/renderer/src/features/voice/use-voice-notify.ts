@@ -7,5 +7,8 @@ import type { VoiceNotify } from './recorder-store';
 export function useVoiceNotify(): VoiceNotify {
   const t = useT();
   const { notices } = useAppModel();
-  return useCallback<VoiceNotify>(({ level, code, key, vars }) => notices.push({ level, code, message: t(key, vars) }), [notices, t]);
+  return useCallback<VoiceNotify>(
+    ({ level, code, key, vars }) => notices.push({ level, code, message: t(key, vars) }),
+    [notices, t],
+  );
 }

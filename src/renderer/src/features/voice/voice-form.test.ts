@@ -4,19 +4,34 @@ import { cleanPath, LANGUAGE_CHOICES, languageName, parseVoiceForm } from './voi
 
 describe('voice form', () => {
   it('accepts absolute paths on every platform, and an empty one (voice input off)', () => {
-    expect(parseVoiceForm({ modelPath: ' /models/ggml-base.bin ', language: 'zh' })).toEqual({ ok: true, value: { modelPath: '/models/ggml-base.bin', language: 'zh' } });
-    expect(parseVoiceForm({ modelPath: '"C:\\Models\\ggml-small.bin"', language: 'auto' })).toEqual({ ok: true, value: { modelPath: 'C:\\Models\\ggml-small.bin', language: 'auto' } });
+    expect(parseVoiceForm({ modelPath: ' /models/ggml-base.bin ', language: 'zh' })).toEqual({
+      ok: true,
+      value: { modelPath: '/models/ggml-base.bin', language: 'zh' },
+    });
+    expect(parseVoiceForm({ modelPath: '"C:\\Models\\ggml-small.bin"', language: 'auto' })).toEqual({
+      ok: true,
+      value: { modelPath: 'C:\\Models\\ggml-small.bin', language: 'auto' },
+    });
     expect(parseVoiceForm({ modelPath: '\\\\nas\\models\\ggml.bin', language: 'en' }).ok).toBe(true);
-    expect(parseVoiceForm({ modelPath: '', language: 'en' })).toEqual({ ok: true, value: { modelPath: '', language: 'en' } });
+    expect(parseVoiceForm({ modelPath: '', language: 'en' })).toEqual({
+      ok: true,
+      value: { modelPath: '', language: 'en' },
+    });
   });
 
   it('refuses a relative path with a reason', () => {
-    expect(parseVoiceForm({ modelPath: 'ggml-base.bin', language: 'en' })).toEqual({ ok: false, errors: { modelPath: 'voice.form.notAbsolute' } });
+    expect(parseVoiceForm({ modelPath: 'ggml-base.bin', language: 'en' })).toEqual({
+      ok: false,
+      errors: { modelPath: 'voice.form.notAbsolute' },
+    });
     expect(parseVoiceForm({ modelPath: '~/ggml-base.bin', language: 'en' }).ok).toBe(false);
   });
 
   it('falls back to automatic detection for a language whisper does not know', () => {
-    expect(parseVoiceForm({ modelPath: '', language: 'klingon' })).toEqual({ ok: true, value: { modelPath: '', language: 'auto' } });
+    expect(parseVoiceForm({ modelPath: '', language: 'klingon' })).toEqual({
+      ok: true,
+      value: { modelPath: '', language: 'auto' },
+    });
   });
 
   it('strips matching quotes only', () => {

@@ -15,10 +15,20 @@ export const MIC_KEYS: Record<MicProblem, MessageKey> = {
 };
 
 /** The notice for a failed voice:transcribe; null when the user cancelled it. */
-export function transcribeFailureNotice(error: { code: string; message: string; details?: Record<string, unknown> }): VoiceNotice | null {
+export function transcribeFailureNotice(error: {
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+}): VoiceNotice | null {
   const reason = error.details?.reason as VoiceFailureReason | undefined;
   if (reason === 'cancelled') return null;
-  if (reason === 'model_not_configured') return { level: 'warning', code: 'voice_model_not_configured', key: 'voice.modelNotConfigured' };
+  if (reason === 'model_not_configured')
+    return { level: 'warning', code: 'voice_model_not_configured', key: 'voice.modelNotConfigured' };
   if (reason === 'timeout') return { level: 'error', code: 'voice_timeout', key: 'voice.timeout' };
-  return { level: 'error', code: `voice_${reason ?? error.code}`, key: 'voice.failed', vars: { message: error.message } };
+  return {
+    level: 'error',
+    code: `voice_${reason ?? error.code}`,
+    key: 'voice.failed',
+    vars: { message: error.message },
+  };
 }

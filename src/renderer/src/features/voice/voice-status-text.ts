@@ -18,7 +18,12 @@ const fileName = (path: string) => path.split(/[\\/]/).pop() ?? path;
 export function voiceStatusLine(status: VoiceStatus | null, options: { inPanel?: boolean } = {}): StatusLine | null {
   if (!status) return null;
   if (status.binaryPath === null) return { ready: false, key: 'voice.binaryMissing' };
-  if (status.model === 'not_configured') return { ready: false, key: options.inPanel ? 'voice.modelNotConfiguredHere' : 'voice.modelNotConfigured' };
+  if (status.model === 'not_configured')
+    return { ready: false, key: options.inPanel ? 'voice.modelNotConfiguredHere' : 'voice.modelNotConfigured' };
   if (status.problem !== null) return { ready: false, key: 'voice.notReady', vars: { problem: status.problem } };
-  return { ready: true, key: 'voice.statusReady', vars: { binary: fileName(status.binaryPath), model: fileName(status.modelPath) } };
+  return {
+    ready: true,
+    key: 'voice.statusReady',
+    vars: { binary: fileName(status.binaryPath), model: fileName(status.modelPath) },
+  };
 }

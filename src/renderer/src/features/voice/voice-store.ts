@@ -43,7 +43,8 @@ export function createVoiceStore<D extends DraftText>(deps: VoiceStoreDeps<D>): 
       let seen: VoiceSettings | null = null;
       const check = (): void => {
         const voice = deps.app.store.getState().settings?.voice ?? null;
-        if (voice === null || (seen !== null && seen.modelPath === voice.modelPath && seen.language === voice.language)) return;
+        if (voice === null || (seen !== null && seen.modelPath === voice.modelPath && seen.language === voice.language))
+          return;
         seen = voice;
         void recorder.refreshStatus();
       };

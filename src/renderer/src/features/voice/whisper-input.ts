@@ -20,7 +20,12 @@ export function whisperInput(audio: RecordedAudio | RecordedPcm): WhisperInput {
     const frames = bytes / 2;
     return {
       frames,
-      facts: { durationMs: Math.round((frames / WHISPER_SAMPLE_RATE) * 1000), rms: audio.rms, sampleRate: WHISPER_SAMPLE_RATE, wavBytes: WAV_HEADER_BYTES + bytes },
+      facts: {
+        durationMs: Math.round((frames / WHISPER_SAMPLE_RATE) * 1000),
+        rms: audio.rms,
+        sampleRate: WHISPER_SAMPLE_RATE,
+        wavBytes: WAV_HEADER_BYTES + bytes,
+      },
       wav: () => wav16MonoFromPcm(audio.pcm, WHISPER_SAMPLE_RATE),
     };
   }
@@ -28,7 +33,12 @@ export function whisperInput(audio: RecordedAudio | RecordedPcm): WhisperInput {
   const wav = frames === 0 ? new Uint8Array(0) : toWhisperWav(audio.channels, audio.sampleRate);
   return {
     frames,
-    facts: { durationMs: Math.round((frames / audio.sampleRate) * 1000), rms: rmsOfChannels(audio.channels), sampleRate: audio.sampleRate, wavBytes: wav.length },
+    facts: {
+      durationMs: Math.round((frames / audio.sampleRate) * 1000),
+      rms: rmsOfChannels(audio.channels),
+      sampleRate: audio.sampleRate,
+      wavBytes: wav.length,
+    },
     wav: () => wav,
   };
 }

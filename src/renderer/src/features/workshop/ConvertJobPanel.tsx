@@ -12,7 +12,15 @@ import type { ConvertStore } from './convert-store';
 import type { WorkshopStore } from './workshop-store';
 import { isCancelled, progressText, workshopErrorText } from './workshop-words';
 
-export function ConvertJobPanel({ store, workshop, blocked }: { store: ConvertStore; workshop: WorkshopStore; blocked: boolean }) {
+export function ConvertJobPanel({
+  store,
+  workshop,
+  blocked,
+}: {
+  store: ConvertStore;
+  workshop: WorkshopStore;
+  blocked: boolean;
+}) {
   const t = useT();
   const { load } = useAppModel();
   const job = useStore(store.state, (s) => s.job);
@@ -40,17 +48,40 @@ export function ConvertJobPanel({ store, workshop, blocked }: { store: ConvertSt
           <JobLog store={store} />
         </>
       ) : (
-        <button type="button" className="btn btn-primary" disabled={blocked} data-testid="convert-start" onClick={() => void store.convert()}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={blocked}
+          data-testid="convert-start"
+          onClick={() => void store.convert()}
+        >
           {t('convert.start')}
         </button>
       )}
       {result && !job && (
         <p className="workshop-result" role="status" data-testid="convert-result">
-          <span>{t('convert.done', { path: result.outputPath, size: formatBytes(result.bytes), count: result.tensors, time: formatElapsed(result.ms) })}</span>
-          <button type="button" className="btn btn-small" data-testid="convert-quantize" onClick={() => quantizeResult(result.outputPath)}>
+          <span>
+            {t('convert.done', {
+              path: result.outputPath,
+              size: formatBytes(result.bytes),
+              count: result.tensors,
+              time: formatElapsed(result.ms),
+            })}
+          </span>
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid="convert-quantize"
+            onClick={() => quantizeResult(result.outputPath)}
+          >
             {t('convert.quantizeIt')}
           </button>
-          <button type="button" className="btn btn-small" data-testid="convert-load" onClick={() => loadResult(result.outputPath)}>
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid="convert-load"
+            onClick={() => loadResult(result.outputPath)}
+          >
             {t('workshop.load')}
           </button>
         </p>
@@ -80,11 +111,23 @@ function JobProgress({ store, now }: { store: ConvertStore; now: number }) {
   const max = progress && progress.total > 0 && progress.phase !== 'convert' ? progress.total : undefined;
   return (
     <>
-      <progress className="workshop-progress" max={max} value={max === undefined ? undefined : progress?.done} aria-label={t('workshop.progress')} data-testid="convert-progress" />
+      <progress
+        className="workshop-progress"
+        max={max}
+        value={max === undefined ? undefined : progress?.done}
+        aria-label={t('workshop.progress')}
+        data-testid="convert-progress"
+      />
       <p className="workshop-progress-row">
         <span data-testid="convert-progress-text">{progressText(t, progress)}</span>
         <span className="muted small">{t('workshop.elapsed', { time: formatElapsed(now - job.startedAt) })}</span>
-        <button type="button" className="btn btn-small" disabled={job.cancelling} data-testid="convert-cancel" onClick={() => void store.cancel()}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={job.cancelling}
+          data-testid="convert-cancel"
+          onClick={() => void store.cancel()}
+        >
           {job.cancelling ? t('workshop.cancelling') : t('workshop.cancel')}
         </button>
       </p>

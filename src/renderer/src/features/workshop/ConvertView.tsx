@@ -24,7 +24,8 @@ export function ConvertView({ workshop }: { workshop: WorkshopStore }) {
   const s = useStore(store.state);
   const busy = s.job !== null;
   const option = s.plan?.options.find((o) => o.type === s.outType) ?? null;
-  const blocked = !s.plan || s.plan.tools.script === null || s.plan.folder.problems.length > 0 || s.outputPath.trim() === '';
+  const blocked =
+    !s.plan || s.plan.tools.script === null || s.plan.folder.problems.length > 0 || s.outputPath.trim() === '';
   return (
     <section className="workshop-pane" role="tabpanel" data-testid="convert-pane">
       <h1>{t('convert.title')}</h1>
@@ -45,11 +46,25 @@ export function ConvertView({ workshop }: { workshop: WorkshopStore }) {
           <OutTypeList options={s.plan.options} value={s.outType} disabled={busy} onChange={store.setOutType} />
           <div className="field">
             <label htmlFor="convert-output">{t('convert.output')}</label>
-            <input id="convert-output" className="input mono" value={s.outputPath} disabled={busy} spellCheck={false} data-testid="convert-output" onChange={(e) => store.setOutputPath(e.target.value)} />
+            <input
+              id="convert-output"
+              className="input mono"
+              value={s.outputPath}
+              disabled={busy}
+              spellCheck={false}
+              data-testid="convert-output"
+              onChange={(e) => store.setOutputPath(e.target.value)}
+            />
             <p className="field-hint">{t('convert.outputHint')}</p>
             {option?.exists && !s.outputTyped && <p className="warning-text">{t('workshop.exists')}</p>}
             <label className="check">
-              <input type="checkbox" checked={s.overwrite} disabled={busy} data-testid="convert-overwrite" onChange={(e) => store.setOverwrite(e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={s.overwrite}
+                disabled={busy}
+                data-testid="convert-overwrite"
+                onChange={(e) => store.setOverwrite(e.target.checked)}
+              />
               <span>{t('workshop.overwrite')}</span>
             </label>
           </div>
@@ -80,11 +95,26 @@ function FolderPicker({ store, disabled }: { store: ConvertStore; disabled: bool
       <label className="sr-only" htmlFor="convert-folder">
         {t('convert.folder')}
       </label>
-      <input id="convert-folder" className="input mono" value={path} disabled={disabled} placeholder={t('convert.folderPlaceholder')} spellCheck={false} data-testid="convert-folder" onChange={(e) => store.setFolderPath(e.target.value)} />
+      <input
+        id="convert-folder"
+        className="input mono"
+        value={path}
+        disabled={disabled}
+        placeholder={t('convert.folderPlaceholder')}
+        spellCheck={false}
+        data-testid="convert-folder"
+        onChange={(e) => store.setFolderPath(e.target.value)}
+      />
       <button type="submit" className="btn" disabled={disabled || path.trim() === ''} data-testid="convert-check">
         {t('convert.check')}
       </button>
-      <button type="button" className="btn" disabled={disabled} data-testid="convert-browse" onClick={() => void browse()}>
+      <button
+        type="button"
+        className="btn"
+        disabled={disabled}
+        data-testid="convert-browse"
+        onClick={() => void browse()}
+      >
         {t('convert.browse')}
       </button>
     </form>
@@ -98,7 +128,17 @@ const OUT_TYPE_HINTS: Record<ConvertOutType, MessageKey> = {
   q8_0: 'convert.outType.q8_0',
 };
 
-function OutTypeList({ options, value, disabled, onChange }: { options: ConvertOutOption[]; value: ConvertOutType; disabled: boolean; onChange: (type: ConvertOutType) => void }) {
+function OutTypeList({
+  options,
+  value,
+  disabled,
+  onChange,
+}: {
+  options: ConvertOutOption[];
+  value: ConvertOutType;
+  disabled: boolean;
+  onChange: (type: ConvertOutType) => void;
+}) {
   const t = useT();
   const byType = new Map(options.map((option) => [option.type, option]));
   return (
@@ -107,10 +147,23 @@ function OutTypeList({ options, value, disabled, onChange }: { options: ConvertO
       {CONVERT_OUT_TYPES.map((type) => {
         const estimated = byType.get(type)?.estimatedBytes ?? null;
         return (
-          <label key={type} className={`workshop-type convert-type${type === value ? ' is-chosen' : ''}`} data-testid="convert-type" data-type={type}>
-            <input type="radio" name="convert-type" value={type} checked={type === value} onChange={() => onChange(type)} />
+          <label
+            key={type}
+            className={`workshop-type convert-type${type === value ? ' is-chosen' : ''}`}
+            data-testid="convert-type"
+            data-type={type}
+          >
+            <input
+              type="radio"
+              name="convert-type"
+              value={type}
+              checked={type === value}
+              onChange={() => onChange(type)}
+            />
             <span className="workshop-type-name mono">{type}</span>
-            <span className="workshop-type-size">{estimated === null ? '' : t('workshop.estimated', { size: formatBytes(estimated) })}</span>
+            <span className="workshop-type-size">
+              {estimated === null ? '' : t('workshop.estimated', { size: formatBytes(estimated) })}
+            </span>
             <span className="muted small">{t(OUT_TYPE_HINTS[type])}</span>
           </label>
         );
@@ -134,7 +187,13 @@ function PythonStatus({ store }: { store: ConvertStore }) {
   return (
     <div className="workshop-row" data-testid="convert-python">
       <span className="muted small">{t('convert.python.missing')}</span>
-      <button type="button" className="btn btn-small" disabled={busy} data-testid="convert-setup-python" onClick={() => void store.setupPython()}>
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={busy}
+        data-testid="convert-setup-python"
+        onClick={() => void store.setupPython()}
+      >
         {t('convert.python.setup')}
       </button>
     </div>

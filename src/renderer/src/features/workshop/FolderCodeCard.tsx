@@ -7,7 +7,15 @@ import type { HfFolderCode } from '@shared/workshop/convert-types';
 import { useT } from '../../i18n';
 import { folderCodeAllowed, type ConvertStore } from './convert-store';
 
-export function FolderCodeCard({ store, code, disabled }: { store: ConvertStore; code: HfFolderCode; disabled: boolean }) {
+export function FolderCodeCard({
+  store,
+  code,
+  disabled,
+}: {
+  store: ConvertStore;
+  code: HfFolderCode;
+  disabled: boolean;
+}) {
   const t = useT();
   const allowed = useStore(store.state, folderCodeAllowed);
   if (code.hash === null) return null;
@@ -23,13 +31,21 @@ export function FolderCodeCard({ store, code, disabled }: { store: ConvertStore;
         ))}
         {code.autoMap.map((entry, index) => (
           <li key={`map:${entry.file}:${index}`} data-testid="convert-code-map">
-            {entry.loader === null ? t('convert.code.mapUnread', { file: entry.file }) : t('convert.code.map', { file: entry.file, loader: entry.loader, ref: entry.ref ?? '?' })}
+            {entry.loader === null
+              ? t('convert.code.mapUnread', { file: entry.file })
+              : t('convert.code.map', { file: entry.file, loader: entry.loader, ref: entry.ref ?? '?' })}
           </li>
         ))}
       </ul>
       <p className="muted small">{t('convert.code.default')}</p>
       <label className="check">
-        <input type="checkbox" checked={allowed} disabled={disabled} data-testid="convert-code-allow" onChange={(e) => store.allowFolderCode(hash, e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={allowed}
+          disabled={disabled}
+          data-testid="convert-code-allow"
+          onChange={(e) => store.allowFolderCode(hash, e.target.checked)}
+        />
         <span>{t('convert.code.allow', { files: code.pyFiles.join(', ') || t('convert.code.noFiles') })}</span>
       </label>
     </section>

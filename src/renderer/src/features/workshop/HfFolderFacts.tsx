@@ -25,12 +25,16 @@ export function HfFolderFacts({ folder }: { folder: HfFolderCheck }) {
             ? none
             : [
                 t('convert.facts.weightFiles', { count: weights.files.length, size: formatBytes(weights.bytes) }),
-                weights.parameters !== null ? t('convert.facts.parameters', { count: formatCount(weights.parameters) }) : null,
+                weights.parameters !== null
+                  ? t('convert.facts.parameters', { count: formatCount(weights.parameters) })
+                  : null,
                 weights.format,
               ]
                 .filter(Boolean)
                 .join(' · ')}
-          {weights.files.length > 0 && <span className="muted small mono convert-files">{weights.files.join(', ')}</span>}
+          {weights.files.length > 0 && (
+            <span className="muted small mono convert-files">{weights.files.join(', ')}</span>
+          )}
         </dd>
         <dt>{t('convert.facts.tokenizer')}</dt>
         <dd className="mono" data-testid="convert-tokenizer">
@@ -44,8 +48,22 @@ export function HfFolderFacts({ folder }: { folder: HfFolderCheck }) {
       ) : (
         <ul className="convert-problems" data-testid="convert-problems">
           {folder.problems.map((problem) => (
-            <li key={`${problem.reason}:${problem.file ?? ''}`} className="warning-text" data-testid="convert-problem" data-reason={problem.reason}>
-              {workshopErrorText(t, { code: 'bad_request', message: '', details: { reason: problem.reason, path: folder.path, file: problem.file, architecture: folder.architecture } })}
+            <li
+              key={`${problem.reason}:${problem.file ?? ''}`}
+              className="warning-text"
+              data-testid="convert-problem"
+              data-reason={problem.reason}
+            >
+              {workshopErrorText(t, {
+                code: 'bad_request',
+                message: '',
+                details: {
+                  reason: problem.reason,
+                  path: folder.path,
+                  file: problem.file,
+                  architecture: folder.architecture,
+                },
+              })}
             </li>
           ))}
         </ul>

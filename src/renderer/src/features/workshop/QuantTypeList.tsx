@@ -22,8 +22,19 @@ export function QuantTypeList({ options, value, sourceBytes, disabled, onChange 
         const tier = quantTypeByName(option.type)?.tier ?? 'balanced';
         const share = sourceBytes > 0 ? Math.min(1, option.estimatedBytes / sourceBytes) : 0;
         return (
-          <label key={option.type} className={`workshop-type${option.type === value ? ' is-chosen' : ''}`} data-testid="workshop-type" data-type={option.type}>
-            <input type="radio" name="workshop-type" value={option.type} checked={option.type === value} onChange={() => onChange(option.type)} />
+          <label
+            key={option.type}
+            className={`workshop-type${option.type === value ? ' is-chosen' : ''}`}
+            data-testid="workshop-type"
+            data-type={option.type}
+          >
+            <input
+              type="radio"
+              name="workshop-type"
+              value={option.type}
+              checked={option.type === value}
+              onChange={() => onChange(option.type)}
+            />
             <span className="workshop-type-name mono">{option.type}</span>
             <span className="workshop-type-size" data-testid="workshop-type-size">
               {t('workshop.estimated', { size: formatBytes(option.estimatedBytes) })}

@@ -29,11 +29,23 @@ export function WorkshopJob({ store, blocked }: { store: WorkshopStore; blocked:
     const max = progress && progress.total > 0 ? progress.total : undefined;
     return (
       <section className="workshop-job" data-testid="workshop-job">
-        <progress className="workshop-progress" max={max} value={max === undefined ? undefined : progress?.done} aria-label={t('workshop.progress')} data-testid="workshop-progress" />
+        <progress
+          className="workshop-progress"
+          max={max}
+          value={max === undefined ? undefined : progress?.done}
+          aria-label={t('workshop.progress')}
+          data-testid="workshop-progress"
+        />
         <p className="workshop-progress-row">
           <span data-testid="workshop-progress-text">{progressText(t, progress)}</span>
           <span className="muted small">{t('workshop.elapsed', { time: formatElapsed(now - job.startedAt) })}</span>
-          <button type="button" className="btn btn-small" disabled={job.cancelling} data-testid="workshop-cancel" onClick={() => void store.cancel()}>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={job.cancelling}
+            data-testid="workshop-cancel"
+            onClick={() => void store.cancel()}
+          >
             {job.cancelling ? t('workshop.cancelling') : t('workshop.cancel')}
           </button>
         </p>
@@ -42,13 +54,30 @@ export function WorkshopJob({ store, blocked }: { store: WorkshopStore; blocked:
   }
   return (
     <section className="workshop-job">
-      <button type="button" className="btn btn-primary" disabled={blocked} data-testid="workshop-start" onClick={() => void store.quantize()}>
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={blocked}
+        data-testid="workshop-start"
+        onClick={() => void store.quantize()}
+      >
         {t('workshop.start')}
       </button>
       {result && (
         <p className="workshop-result" role="status" data-testid="workshop-result">
-          <span>{t('workshop.done', { path: result.outputPath, size: formatBytes(result.bytes), time: formatElapsed(result.ms) })}</span>
-          <button type="button" className="btn btn-small" data-testid="workshop-load" onClick={() => loadResult(result.outputPath)}>
+          <span>
+            {t('workshop.done', {
+              path: result.outputPath,
+              size: formatBytes(result.bytes),
+              time: formatElapsed(result.ms),
+            })}
+          </span>
+          <button
+            type="button"
+            className="btn btn-small"
+            data-testid="workshop-load"
+            onClick={() => loadResult(result.outputPath)}
+          >
             {t('workshop.load')}
           </button>
         </p>

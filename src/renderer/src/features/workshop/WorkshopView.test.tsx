@@ -11,7 +11,11 @@ import { WorkshopView } from './WorkshopView';
 afterEach(cleanupApps);
 
 const MODEL = '/home/user/models/qwen-7b-F16.gguf';
-const chosen = () => screen.getAllByTestId('workshop-type').find((el) => el.querySelector('input')?.checked)?.getAttribute('data-type');
+const chosen = () =>
+  screen
+    .getAllByTestId('workshop-type')
+    .find((el) => el.querySelector('input')?.checked)
+    ?.getAttribute('data-type');
 const output = () => (screen.getByTestId('workshop-output') as HTMLInputElement).value;
 
 async function pick(path: string) {
@@ -25,9 +29,17 @@ describe('WorkshopView', () => {
     const { api } = await renderWithApp(<WorkshopView />, { platform: { modelFiles: { [MODEL]: 1_000_000_000 } } });
     fireEvent.click(screen.getByTestId('workshop-browse'));
     const dialog = await screen.findByTestId('browse-dialog');
-    await waitFor(() => expect(within(dialog).getAllByTestId('browse-entry').map((el) => el.textContent)).toEqual([expect.stringContaining('models')]));
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getAllByTestId('browse-entry')
+          .map((el) => el.textContent),
+      ).toEqual([expect.stringContaining('models')]),
+    );
     fireEvent.doubleClick(within(dialog).getAllByTestId('browse-entry')[0]!);
-    await waitFor(() => expect(within(dialog).getAllByTestId('browse-entry')[0]!.textContent).toContain('qwen-7b-F16.gguf'));
+    await waitFor(() =>
+      expect(within(dialog).getAllByTestId('browse-entry')[0]!.textContent).toContain('qwen-7b-F16.gguf'),
+    );
     fireEvent.doubleClick(within(dialog).getAllByTestId('browse-entry')[0]!);
     await screen.findByTestId('workshop-types');
     expect(api.calls.filter((c) => c.channel === 'workshop:plan').map((c) => c.input)).toEqual([{ modelPath: MODEL }]);
@@ -56,7 +68,9 @@ describe('WorkshopView', () => {
     expect(screen.getByTestId('workshop-progress-text').textContent).toBe('Tensor 2 of 12: blk.2.ffn_down.weight');
     expect((screen.getByTestId('workshop-progress') as HTMLProgressElement).value).toBe(2);
     fireEvent.click(screen.getByTestId('workshop-cancel'));
-    await waitFor(() => expect(screen.getByTestId('workshop-cancelled').textContent).toBe('Cancelled. The partial file was removed.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('workshop-cancelled').textContent).toBe('Cancelled. The partial file was removed.'),
+    );
     expect(screen.queryByTestId('workshop-progress')).toBeNull();
 
     fireEvent.click(screen.getByTestId('workshop-start'));
@@ -64,43 +78,77 @@ describe('WorkshopView', () => {
     const result = await screen.findByTestId('workshop-result');
     expect(result.textContent).toContain('Wrote /home/user/models/qwen-7b-Q4_K_M.gguf (292 MiB)');
     const quantize = api.calls.filter((c) => c.channel === 'workshop:quantize').at(-1)!.input;
-    expect(quantize).toMatchObject({ modelPath: MODEL, type: 'Q4_K_M', outputPath: '/home/user/models/qwen-7b-Q4_K_M.gguf', overwrite: false, allowRequantize: false });
+    expect(quantize).toMatchObject({
+      modelPath: MODEL,
+      type: 'Q4_K_M',
+      outputPath: '/home/user/models/qwen-7b-Q4_K_M.gguf',
+      overwrite: false,
+      allowRequantize: false,
+    });
     expect(quantize).not.toHaveProperty('calibrationText');
 
     fireEvent.click(screen.getByTestId('workshop-load'));
-    await waitFor(() => expect(api.calls.some((c) => c.channel === 'backend:load' && (c.input as { modelPath: string }).modelPath === '/home/user/models/qwen-7b-Q4_K_M.gguf')).toBe(true));
+    await waitFor(() =>
+      expect(
+        api.calls.some(
+          (c) =>
+            c.channel === 'backend:load' &&
+            (c.input as { modelPath: string }).modelPath === '/home/user/models/qwen-7b-Q4_K_M.gguf',
+        ),
+      ).toBe(true),
+    );
     await waitFor(() => expect(model.status.store.getState()?.state).toBe('ready'));
   });
 
   it('asks before requantizing, holds a type that needs an importance matrix until one is given, and words a refused output', async () => {
     const { timers, tick } = manualTimers();
-    const { api } = await renderWithApp(<WorkshopView />, { platform: { existingFiles: ['/m/old-Q8_0.gguf'], timers } });
+    const { api } = await renderWithApp(<WorkshopView />, {
+      platform: { existingFiles: ['/m/old-Q8_0.gguf'], timers },
+    });
     await pick('/m/old-Q4_0.gguf');
     expect(screen.getByText(/quantized already \(Q4_0\)/)).toBeTruthy();
     fireEvent.click(screen.getByTestId('workshop-requantize'));
 
-    fireEvent.click(within(screen.getAllByTestId('workshop-type').find((row) => row.getAttribute('data-type') === 'IQ2_XXS')!).getByRole('radio'));
+    fireEvent.click(
+      within(
+        screen.getAllByTestId('workshop-type').find((row) => row.getAttribute('data-type') === 'IQ2_XXS')!,
+      ).getByRole('radio'),
+    );
     expect((screen.getByTestId('workshop-start') as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('IQ2_XXS needs an importance matrix: turn it on below and give a calibration text.')).toBeTruthy();
+    expect(
+      screen.getByText('IQ2_XXS needs an importance matrix: turn it on below and give a calibration text.'),
+    ).toBeTruthy();
     fireEvent.click(screen.getByTestId('workshop-imatrix'));
     fireEvent.change(screen.getByTestId('workshop-calibration'), { target: { value: 'Some text to calibrate with.' } });
     expect((screen.getByTestId('workshop-start') as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(screen.getByTestId('workshop-start'));
     for (let i = 0; i < 12; i++) await tick();
     await screen.findByTestId('workshop-result');
-    expect(api.calls.filter((c) => c.channel === 'workshop:quantize').at(-1)!.input).toMatchObject({ type: 'IQ2_XXS', allowRequantize: true, calibrationText: 'Some text to calibrate with.' });
+    expect(api.calls.filter((c) => c.channel === 'workshop:quantize').at(-1)!.input).toMatchObject({
+      type: 'IQ2_XXS',
+      allowRequantize: true,
+      calibrationText: 'Some text to calibrate with.',
+    });
 
-    fireEvent.click(within(screen.getAllByTestId('workshop-type').find((row) => row.getAttribute('data-type') === 'Q8_0')!).getByRole('radio'));
+    fireEvent.click(
+      within(screen.getAllByTestId('workshop-type').find((row) => row.getAttribute('data-type') === 'Q8_0')!).getByRole(
+        'radio',
+      ),
+    );
     expect(screen.getByText('A file of this name exists already.')).toBeTruthy();
     fireEvent.click(screen.getByTestId('workshop-start'));
-    expect((await screen.findByTestId('workshop-error')).textContent).toBe('/m/old-Q8_0.gguf exists already. Choose another name, or tick “Overwrite it”.');
+    expect((await screen.findByTestId('workshop-error')).textContent).toBe(
+      '/m/old-Q8_0.gguf exists already. Choose another name, or tick “Overwrite it”.',
+    );
   });
 
   it('speaks Chinese, a plan error included', async () => {
     await renderWithApp(<WorkshopView />, { language: 'zh' });
     fireEvent.change(screen.getByTestId('workshop-model-path'), { target: { value: '/m/notes.txt' } });
     fireEvent.click(screen.getByTestId('workshop-read'));
-    expect((await screen.findByTestId('workshop-plan-error')).textContent).toBe('/m/notes.txt 不是 GGUF 模型文件。请选择 .gguf 模型。');
+    expect((await screen.findByTestId('workshop-plan-error')).textContent).toBe(
+      '/m/notes.txt 不是 GGUF 模型文件。请选择 .gguf 模型。',
+    );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('量化模型');
   });
 });

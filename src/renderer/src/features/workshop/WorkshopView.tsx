@@ -64,7 +64,8 @@ function QuantizePane({ store }: { store: WorkshopStore }) {
   const s = useStore(store.state);
   const busy = s.job !== null;
   const option = s.plan?.options.find((o) => o.type === s.type) ?? null;
-  const needsImatrix = quantTypeByName(s.type)?.needsImatrix === true && !(s.useImatrix && s.calibrationText.trim() !== '');
+  const needsImatrix =
+    quantTypeByName(s.type)?.needsImatrix === true && !(s.useImatrix && s.calibrationText.trim() !== '');
   const blocked = !s.plan || s.plan.tools.quantize === null || s.outputPath.trim() === '' || needsImatrix;
   return (
     <section className="workshop-pane" role="tabpanel">
@@ -80,23 +81,53 @@ function QuantizePane({ store }: { store: WorkshopStore }) {
       {s.plan && (
         <>
           <p data-testid="workshop-model">
-            {t('workshop.modelFacts', { name: s.plan.model.name, type: s.plan.model.fileType ?? t('workshop.typeUnknown'), size: formatBytes(s.plan.model.bytes) })}
+            {t('workshop.modelFacts', {
+              name: s.plan.model.name,
+              type: s.plan.model.fileType ?? t('workshop.typeUnknown'),
+              size: formatBytes(s.plan.model.bytes),
+            })}
           </p>
           {s.plan.tools.quantize === null && <p className="warning-text">{t('workshop.toolsMissing')}</p>}
           {s.plan.model.quantized && (
             <div className="workshop-note">
               <p className="warning-text">{t('workshop.quantizedNote', { type: s.plan.model.fileType ?? '?' })}</p>
-              <Check label={t('workshop.allowRequantize')} checked={s.allowRequantize} disabled={busy} testId="workshop-requantize" onChange={(allowRequantize) => store.set({ allowRequantize })} />
+              <Check
+                label={t('workshop.allowRequantize')}
+                checked={s.allowRequantize}
+                disabled={busy}
+                testId="workshop-requantize"
+                onChange={(allowRequantize) => store.set({ allowRequantize })}
+              />
             </div>
           )}
-          <QuantTypeList options={s.plan.options} value={s.type} sourceBytes={s.plan.model.bytes} disabled={busy} onChange={store.setType} />
+          <QuantTypeList
+            options={s.plan.options}
+            value={s.type}
+            sourceBytes={s.plan.model.bytes}
+            disabled={busy}
+            onChange={store.setType}
+          />
           {needsImatrix && <p className="warning-text">{t('workshop.needsImatrixHint', { type: s.type })}</p>}
           <div className="field">
             <label htmlFor="workshop-output">{t('workshop.output')}</label>
-            <input id="workshop-output" className="input mono" value={s.outputPath} disabled={busy} spellCheck={false} data-testid="workshop-output" onChange={(e) => store.setOutputPath(e.target.value)} />
+            <input
+              id="workshop-output"
+              className="input mono"
+              value={s.outputPath}
+              disabled={busy}
+              spellCheck={false}
+              data-testid="workshop-output"
+              onChange={(e) => store.setOutputPath(e.target.value)}
+            />
             <p className="field-hint">{t('workshop.outputHint')}</p>
             {option?.exists && !s.outputTyped && <p className="warning-text">{t('workshop.exists')}</p>}
-            <Check label={t('workshop.overwrite')} checked={s.overwrite} disabled={busy} testId="workshop-overwrite" onChange={(overwrite) => store.set({ overwrite })} />
+            <Check
+              label={t('workshop.overwrite')}
+              checked={s.overwrite}
+              disabled={busy}
+              testId="workshop-overwrite"
+              onChange={(overwrite) => store.set({ overwrite })}
+            />
           </div>
           <ImatrixSection store={store} disabled={busy} />
           <WorkshopJob store={store} blocked={blocked} />
@@ -140,15 +171,37 @@ function ModelPicker({ store, disabled }: { store: WorkshopStore; disabled: bool
       <label className="sr-only" htmlFor="workshop-model-path">
         {t('workshop.model')}
       </label>
-      <input id="workshop-model-path" className="input mono" value={path} disabled={disabled} placeholder={t('workshop.modelPlaceholder')} spellCheck={false} data-testid="workshop-model-path" onChange={(e) => store.setModelPath(e.target.value)} />
+      <input
+        id="workshop-model-path"
+        className="input mono"
+        value={path}
+        disabled={disabled}
+        placeholder={t('workshop.modelPlaceholder')}
+        spellCheck={false}
+        data-testid="workshop-model-path"
+        onChange={(e) => store.setModelPath(e.target.value)}
+      />
       <button type="submit" className="btn" disabled={disabled || path.trim() === ''} data-testid="workshop-read">
         {t('workshop.read')}
       </button>
-      <button type="button" className="btn" disabled={disabled} data-testid="workshop-browse" onClick={() => void browse()}>
+      <button
+        type="button"
+        className="btn"
+        disabled={disabled}
+        data-testid="workshop-browse"
+        onClick={() => void browse()}
+      >
         {t('workshop.browse')}
       </button>
       {models.length > 0 && (
-        <select className="input workshop-library" value="" disabled={disabled} aria-label={t('workshop.fromLibrary')} data-testid="workshop-library" onChange={(e) => e.target.value && void store.pickModel(e.target.value)}>
+        <select
+          className="input workshop-library"
+          value=""
+          disabled={disabled}
+          aria-label={t('workshop.fromLibrary')}
+          data-testid="workshop-library"
+          onChange={(e) => e.target.value && void store.pickModel(e.target.value)}
+        >
           <option value="">{t('workshop.fromLibraryNone')}</option>
           {models.map((model) => (
             <option key={model.path} value={model.path}>
@@ -174,16 +227,37 @@ function ImatrixSection({ store, disabled }: { store: WorkshopStore; disabled: b
   };
   return (
     <section className="workshop-imatrix">
-      <Check label={t('workshop.imatrix')} checked={useImatrix} disabled={disabled || missing} testId="workshop-imatrix" onChange={(on) => store.set({ useImatrix: on })} />
+      <Check
+        label={t('workshop.imatrix')}
+        checked={useImatrix}
+        disabled={disabled || missing}
+        testId="workshop-imatrix"
+        onChange={(on) => store.set({ useImatrix: on })}
+      />
       <p className="field-hint">{missing ? t('workshop.imatrixMissing') : t('workshop.imatrixHint')}</p>
       {useImatrix && (
         <div className="field">
           <label htmlFor="workshop-calibration">{t('workshop.calibration')}</label>
-          <textarea id="workshop-calibration" className="input textarea" rows={6} value={text} disabled={disabled} placeholder={t('workshop.calibrationPlaceholder')} data-testid="workshop-calibration" onChange={(e) => store.set({ calibrationText: e.target.value })} />
+          <textarea
+            id="workshop-calibration"
+            className="input textarea"
+            rows={6}
+            value={text}
+            disabled={disabled}
+            placeholder={t('workshop.calibrationPlaceholder')}
+            data-testid="workshop-calibration"
+            onChange={(e) => store.set({ calibrationText: e.target.value })}
+          />
           <p className="workshop-row small">
             <label className="btn btn-small">
               {t('workshop.calibrationFile')}
-              <input type="file" accept=".txt,.md,text/*" className="sr-only" disabled={disabled} onChange={(e) => void readFile(e)} />
+              <input
+                type="file"
+                accept=".txt,.md,text/*"
+                className="sr-only"
+                disabled={disabled}
+                onChange={(e) => void readFile(e)}
+              />
             </label>
             <span className="muted">{t('workshop.calibrationSize', { count: text.length })}</span>
           </p>
@@ -193,10 +267,28 @@ function ImatrixSection({ store, disabled }: { store: WorkshopStore; disabled: b
   );
 }
 
-function Check({ label, checked, disabled, testId, onChange }: { label: string; checked: boolean; disabled: boolean; testId: string; onChange: (checked: boolean) => void }) {
+function Check({
+  label,
+  checked,
+  disabled,
+  testId,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  testId: string;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <label className="check">
-      <input type="checkbox" checked={checked} disabled={disabled} data-testid={testId} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        data-testid={testId}
+        onChange={(e) => onChange(e.target.checked)}
+      />
       <span>{label}</span>
     </label>
   );

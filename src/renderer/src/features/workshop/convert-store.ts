@@ -4,7 +4,12 @@
 // type's suggestion until the user types one of their own. Running the Python
 // code a folder ships is the user's choice per hash of that code, kept for the
 // session and never made for them.
-import { DEFAULT_CONVERT_OUT_TYPE, type ConvertOutType, type ConvertPlan, type ConvertResult } from '@shared/workshop/convert-types';
+import {
+  DEFAULT_CONVERT_OUT_TYPE,
+  type ConvertOutType,
+  type ConvertPlan,
+  type ConvertResult,
+} from '@shared/workshop/convert-types';
 import type { WorkshopProgress } from '@shared/workshop/workshop-types';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError, EvaApi } from '../../platform/types';
@@ -39,7 +44,10 @@ export interface ConvertState {
   /** the kind of the running or last job: its words differ */
   lastKind: ConvertJobState['kind'] | null;
   error: AppError | null;
-  /** the folder-code hashes (HfFolderCode.hash) the user allowed to run; a changed file hashes otherwise, so it needs a new choice */
+  /**
+   * the folder-code hashes (HfFolderCode.hash) the user allowed to run; a changed file hashes otherwise, so it needs a
+   * new choice
+   */
   allowedCode: string[];
 }
 
@@ -78,7 +86,8 @@ export function createConvertStore(api: EvaApi, now: () => number = Date.now): C
     allowedCode: [],
   }));
   let planTicket = 0;
-  const suggestion = (plan: ConvertPlan | null, type: ConvertOutType) => plan?.options.find((option) => option.type === type)?.suggestedPath ?? '';
+  const suggestion = (plan: ConvertPlan | null, type: ConvertOutType) =>
+    plan?.options.find((option) => option.type === type)?.suggestedPath ?? '';
 
   const refreshPlan = async (): Promise<void> => {
     const { folderPath } = state.getState();
@@ -88,11 +97,22 @@ export function createConvertStore(api: EvaApi, now: () => number = Date.now): C
     if (mine !== planTicket) return;
     if (!result.ok) return state.setState({ planning: false, plan: null, planError: result.error });
     const { outputTyped, outType } = state.getState();
-    state.setState({ planning: false, plan: result.value, ...(outputTyped ? {} : { outputPath: suggestion(result.value, outType) }) });
+    state.setState({
+      planning: false,
+      plan: result.value,
+      ...(outputTyped ? {} : { outputPath: suggestion(result.value, outType) }),
+    });
   };
 
   const begin = (kind: ConvertJobState['kind'], outputPath: string): ConvertJobState => {
-    const job: ConvertJobState = { jobId: newId(), kind, outputPath, progress: null, startedAt: now(), cancelling: false };
+    const job: ConvertJobState = {
+      jobId: newId(),
+      kind,
+      outputPath,
+      progress: null,
+      startedAt: now(),
+      cancelling: false,
+    };
     state.setState({ job, log: [], result: null, error: null, lastKind: kind });
     return job;
   };
@@ -125,7 +145,11 @@ export function createConvertStore(api: EvaApi, now: () => number = Date.now): C
     },
     setOutType(outType) {
       const { plan, outputTyped } = state.getState();
-      state.setState({ outType, error: null, ...(outputTyped ? {} : { outputPath: suggestion(plan, outType), overwrite: false }) });
+      state.setState({
+        outType,
+        error: null,
+        ...(outputTyped ? {} : { outputPath: suggestion(plan, outType), overwrite: false }),
+      });
     },
     setOutputPath(path) {
       state.setState({ outputPath: path, outputTyped: true, error: null });
@@ -142,7 +166,14 @@ export function createConvertStore(api: EvaApi, now: () => number = Date.now): C
       if (s.job || !s.plan || s.outputPath.trim() === '') return;
       const job = begin('convert', s.outputPath.trim());
       const codeHash = folderCodeAllowed(s) ? { allowFolderCode: s.plan.folder.code.hash! } : {};
-      const result = await api.invoke('workshop:convert', { jobId: job.jobId, folderPath: s.plan.folder.path, outType: s.outType, outputPath: job.outputPath, overwrite: s.overwrite, ...codeHash });
+      const result = await api.invoke('workshop:convert', {
+        jobId: job.jobId,
+        folderPath: s.plan.folder.path,
+        outType: s.outType,
+        outputPath: job.outputPath,
+        overwrite: s.overwrite,
+        ...codeHash,
+      });
       state.setState({ job: null, ...(result.ok ? { result: result.value } : { error: result.error }) });
       // The Python environment may be set up now, and the output exists.
       void refreshPlan();

@@ -77,7 +77,8 @@ export function createWorkshopStore(api: EvaApi, now: () => number = Date.now): 
   }));
   let planTicket = 0;
 
-  const suggestion = (plan: QuantizePlan | null, type: QuantTypeName) => plan?.options.find((option) => option.type === type)?.suggestedPath ?? '';
+  const suggestion = (plan: QuantizePlan | null, type: QuantTypeName) =>
+    plan?.options.find((option) => option.type === type)?.suggestedPath ?? '';
 
   const refreshPlan = async (): Promise<void> => {
     const { modelPath } = state.getState();
@@ -87,7 +88,11 @@ export function createWorkshopStore(api: EvaApi, now: () => number = Date.now): 
     if (mine !== planTicket) return;
     if (!result.ok) return state.setState({ planning: false, plan: null, planError: result.error });
     const { outputTyped, type } = state.getState();
-    state.setState({ planning: false, plan: result.value, ...(outputTyped ? {} : { outputPath: suggestion(result.value, type) }) });
+    state.setState({
+      planning: false,
+      plan: result.value,
+      ...(outputTyped ? {} : { outputPath: suggestion(result.value, type) }),
+    });
   };
 
   return {
@@ -106,13 +111,25 @@ export function createWorkshopStore(api: EvaApi, now: () => number = Date.now): 
       state.setState({ modelPath: path });
     },
     async pickModel(path) {
-      state.setState({ modelPath: path, plan: null, result: null, error: null, outputTyped: false, allowRequantize: false, overwrite: false });
+      state.setState({
+        modelPath: path,
+        plan: null,
+        result: null,
+        error: null,
+        outputTyped: false,
+        allowRequantize: false,
+        overwrite: false,
+      });
       if (path.trim() === '') return;
       await refreshPlan();
     },
     setType(type) {
       const { plan, outputTyped } = state.getState();
-      state.setState({ type, error: null, ...(outputTyped ? {} : { outputPath: suggestion(plan, type), overwrite: false }) });
+      state.setState({
+        type,
+        error: null,
+        ...(outputTyped ? {} : { outputPath: suggestion(plan, type), overwrite: false }),
+      });
     },
     setOutputPath(path) {
       state.setState({ outputPath: path, outputTyped: true, error: null });
@@ -123,7 +140,14 @@ export function createWorkshopStore(api: EvaApi, now: () => number = Date.now): 
     async quantize() {
       const s = state.getState();
       if (s.job || !s.plan || s.outputPath.trim() === '') return;
-      const job: RunningJob = { jobId: newId(), type: s.type, outputPath: s.outputPath.trim(), progress: null, startedAt: now(), cancelling: false };
+      const job: RunningJob = {
+        jobId: newId(),
+        type: s.type,
+        outputPath: s.outputPath.trim(),
+        progress: null,
+        startedAt: now(),
+        cancelling: false,
+      };
       state.setState({ job, result: null, error: null });
       const result = await api.invoke('workshop:quantize', {
         jobId: job.jobId,

@@ -64,7 +64,10 @@ export function workshopErrorText(t: Translate, error: ErrorLike, fallbackPath =
   const files = error.details?.files;
   const kind = error.details?.kind;
   // A full disk found before starting has its sizes; one met while writing has none.
-  const key = reason === 'disk_full' && typeof error.details?.neededBytes === 'number' ? 'workshop.error.disk_full_sizes' : REASONS[reason as WorkshopFailureReason];
+  const key =
+    reason === 'disk_full' && typeof error.details?.neededBytes === 'number'
+      ? 'workshop.error.disk_full_sizes'
+      : REASONS[reason as WorkshopFailureReason];
   return t(key, {
     path: text(error.details?.path) || fallbackPath,
     outputPath: text(error.details?.outputPath),
@@ -91,12 +94,17 @@ const SETUP_STEPS: Record<PythonSetupStep, MessageKey> = {
   check_packages: 'workshop.setup.check_packages',
 };
 
-/** "Tensor 12 of 291: blk.3.ffn_down.weight", "Importance matrix: chunk 3 of 20", "Writing: 1.2 MiB of 2.6 MiB", or what comes before. */
+/**
+ * "Tensor 12 of 291: blk.3.ffn_down.weight", "Importance matrix: chunk 3 of 20", "Writing: 1.2 MiB of 2.6 MiB", or what
+ * comes before.
+ */
 export function progressText(t: Translate, progress: Omit<WorkshopProgress, 'jobId'> | null): string {
   if (!progress) return t('workshop.phase.starting');
   switch (progress.phase) {
     case 'imatrix':
-      return progress.total > 0 ? t('workshop.phase.imatrix', { done: progress.done, total: progress.total }) : t('workshop.phase.imatrixLoading');
+      return progress.total > 0
+        ? t('workshop.phase.imatrix', { done: progress.done, total: progress.total })
+        : t('workshop.phase.imatrixLoading');
     case 'setup': {
       const step = t(SETUP_STEPS[progress.step ?? 'find_python']);
       const detail = progress.detail ? t('workshop.setup.detail', { step, detail: progress.detail }) : step;
@@ -105,8 +113,14 @@ export function progressText(t: Translate, progress: Omit<WorkshopProgress, 'job
     case 'convert':
       return t('workshop.phase.convert', { done: progress.done, tensor: progress.tensor ?? '' });
     case 'write':
-      return progress.total > 0 ? t('workshop.phase.write', { done: formatBytes(progress.done), total: formatBytes(progress.total) }) : t('workshop.phase.writeStarting');
+      return progress.total > 0
+        ? t('workshop.phase.write', { done: formatBytes(progress.done), total: formatBytes(progress.total) })
+        : t('workshop.phase.writeStarting');
     default:
-      return t('workshop.phase.quantize', { done: progress.done, total: progress.total, tensor: progress.tensor ?? '' });
+      return t('workshop.phase.quantize', {
+        done: progress.done,
+        total: progress.total,
+        tensor: progress.tensor ?? '',
+      });
   }
 }
