@@ -11,7 +11,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(import.meta.dirname, 'src/main/index.ts'),
-          host: resolve(import.meta.dirname, 'src/main/host/cli.ts'),
+          host: resolve(import.meta.dirname, 'src/main/host/serve.ts'),
           eva: resolve(import.meta.dirname, 'src/main/cli/eva.ts'),
           'tool-worker': resolve(import.meta.dirname, 'src/main/workers/tool-worker.ts'),
           'extract-worker': resolve(import.meta.dirname, 'src/main/workers/extract-worker.ts'),

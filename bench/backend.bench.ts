@@ -6,7 +6,7 @@
 import { launchProcess } from '@main/services/process/launch';
 import { memoryLifecycle } from '@main/services/process/process-lifecycle';
 import { BackendManager } from '@main/services/backend/backend-manager';
-import { findFreePort } from '@main/services/backend/net-probe';
+import { findFreePort } from '@main/services/backend/launch/net-probe';
 import { defaultSettings } from '@shared/default-settings';
 import { testAssets } from '@test-support/test-assets';
 import type { Benchmark } from './types';

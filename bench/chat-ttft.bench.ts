@@ -1,4 +1,4 @@
-// Time to the first words (issue 16): from the key press that sends to the
+// Time to the first words: from the key press that sends to the
 // first answer text in the DOM, minus the time a plain streaming fetch to the
 // same llama-server takes to its first content delta. Interleaved in a random
 // order each round, so the machine's moments of noise fall on every kind alike:
@@ -20,11 +20,12 @@ import { startHost } from '@test-support/host-process';
 import { testAssets } from '@test-support/test-assets';
 import { connectHost } from '@test-support/ws-client';
 import { defaultSettings } from '@shared/default-settings';
-import { findFreePort } from '@main/services/backend/net-probe';
-import { probeHealth } from '@main/services/backend/health-probe';
+import { findFreePort } from '@main/services/backend/launch/net-probe';
+import { probeHealth } from '@main/services/backend/run/health-probe';
 import { launchProcess } from '@main/services/process/launch';
 import { launchChromium, DOM_RECORDER, resetDomMarks } from './browser';
 import { ensureWebUi } from './ensure-webui';
+import { floorRun, openFloorPage } from './ttft-floor';
 import { rawChatBody, rawTtft } from './raw-ttft';
 import { serverAuthHeader } from './server-key';
 import { median, round } from './stats';
@@ -71,64 +72,6 @@ async function evaRun(
 
 interface EvaDom {
   __evaDom: { marks: [number, number][] };
-}
-
-/** The bare page: the same request the UI sends, shown with plain DOM calls. */
-async function floorRun(page: Page, input: object): Promise<{ first: number; startedAt: number }> {
-  const frame = JSON.stringify({
-    type: 'invoke',
-    id: Math.floor(Math.random() * 2 ** 31),
-    channel: 'chat:send',
-    input,
-  });
-  return page.evaluate((text) => {
-    const socket = (window as unknown as { __floorSocket: WebSocket }).__floorSocket;
-    const sent = JSON.parse(text) as { id: number; input: { requestId: string; messages: { content: string }[] } };
-    return new Promise<{ first: number; startedAt: number }>((resolve) => {
-      const question = document.createElement('p');
-      const answer = document.createElement('p');
-      let first = 0;
-      const started = performance.now();
-      socket.onmessage = (message: MessageEvent<string>) => {
-        const got = JSON.parse(message.data) as {
-          type: string;
-          id?: number;
-          event?: string;
-          payload?: { requestId: string; events: { type: string; text?: string }[] };
-        };
-        const words =
-          got.event === 'chat:stream' && got.payload?.requestId === sent.input.requestId
-            ? got.payload.events.find((event) => event.type === 'content' && event.text)
-            : undefined;
-        if (words && first === 0) {
-          answer.textContent = words.text ?? '';
-          first = performance.now() - started;
-        }
-        if (got.type === 'result' && got.id === sent.id)
-          resolve({ first, startedAt: performance.timeOrigin + started });
-      };
-      socket.send(text);
-      question.textContent = sent.input.messages.at(-1)?.content ?? '';
-      document.body.append(question, answer);
-    });
-  }, frame);
-}
-
-/** A page at the host's origin with nothing of the app in it, and a WebSocket of its own. */
-async function openFloorPage(browser: Browser, hostUrl: string): Promise<Page> {
-  const url = new URL(hostUrl);
-  const page = await browser.newPage();
-  // A path the host answers 404: same origin (the WebSocket's Origin check), no app loaded.
-  await page.goto(`${url.origin}/ttft-floor`);
-  await page.evaluate(
-    (wsUrl) => {
-      const socket = new WebSocket(wsUrl);
-      (window as unknown as { __floorSocket: WebSocket }).__floorSocket = socket;
-      return new Promise((resolve) => (socket.onopen = resolve));
-    },
-    `ws://${url.host}/ws?token=${url.searchParams.get('token')}`,
-  );
-  return page;
 }
 
 function shuffled<T>(items: T[]): T[] {

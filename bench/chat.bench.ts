@@ -11,8 +11,8 @@ import { defaultSettings } from '@shared/default-settings';
 import { launchChromium, DOM_RECORDER, resetDomMarks } from './browser';
 import type { Benchmark, BenchResult } from './types';
 import { ensureWebUi } from './ensure-webui';
-import { findFreePort } from '@main/services/backend/net-probe';
-import { probeHealth } from '@main/services/backend/health-probe';
+import { findFreePort } from '@main/services/backend/launch/net-probe';
+import { probeHealth } from '@main/services/backend/run/health-probe';
 import { launchProcess } from '@main/services/process/launch';
 import { round } from './stats';
 

@@ -1,4 +1,4 @@
-// lifecycle.*: issue 11's no-orphan figures with the real built host, the same
+// lifecycle.*: the no-orphan figures with the real built host, the same
 // trials as src/main/host/no-orphan.slow.test.ts (Linux: read from /proc).
 import { runKillTrials, runNpmSignalTrials } from '@test-support/lifecycle-trials';
 import type { Benchmark } from './types';

@@ -1,4 +1,4 @@
-// scale.model_switch_ms (issue 21): switching a conversation to a model the
+// scale.model_switch_ms: switching a conversation to a model the
 // pool has loaded already, as the page does it (`pool:use` through the core,
 // which reads the router's listing and keeps the budget), and the first token
 // of a question right after such a switch beside one on the same model. Two

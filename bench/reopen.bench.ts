@@ -1,4 +1,4 @@
-// chat.reopen_ttft_ratio (issue 19): the time to the first token of a new
+// chat.reopen_ttft_ratio: the time to the first token of a new
 // question in a reopened ≈ 3,000-token conversation, after the app restarted,
 // with the conversation cache (the slot saved as the app closed is restored)
 // ÷ without it (the server reads the whole conversation again). Both through

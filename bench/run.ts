@@ -2,6 +2,7 @@
 // prefix and prints one JSON object per line. Benchmarks compare against the raw
 // llama-server in the same run; nothing here is a pass/fail test.
 import { backendBenchmarks } from './backend.bench';
+import { ggufHeaderBenchmarks } from './gguf-header.bench';
 import { chatBenchmarks } from './chat.bench';
 import { chatTtftBenchmarks } from './chat-ttft.bench';
 import { chatLongTaskBenchmarks } from './chat-longtask.bench';
@@ -21,6 +22,7 @@ import type { Benchmark } from './types';
 
 const all: Benchmark[] = [
   ...backendBenchmarks,
+  ...ggufHeaderBenchmarks,
   ...chatBenchmarks,
   ...chatTtftBenchmarks,
   ...chatStreamBenchmarks,

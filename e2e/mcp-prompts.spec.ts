@@ -1,4 +1,4 @@
-// Issue 15 with the real MCP reference server (@modelcontextprotocol/server-everything
+// MCP prompts and resources with the real MCP reference server (@modelcontextprotocol/server-everything
 // over stdio) and the real core through the browser host: its prompts as slash
 // commands in the composer, its resources attached from the picker, and lean
 // prompts — a tool list too long for the tiny model's 2,048-token context is

@@ -33,9 +33,9 @@ import {
 } from '@shared/contract';
 import { defaultSettings } from '@shared/default-settings';
 import { BackendManager } from '@main/services/backend/backend-manager';
-import { probeGpus } from '@main/services/backend/gpu-probe';
-import { isHostMemory } from '@main/services/backend/load-report';
-import { runTool } from '@main/services/backend/run-tool';
+import { probeGpus } from '@main/services/backend/gpu/gpu-probe';
+import { isHostMemory } from '@main/services/backend/fit/load-report';
+import { runTool } from '@main/services/backend/gpu/run-tool';
 import { memoryLifecycle } from '@main/services/process/process-lifecycle';
 import { isAlive } from '@main/services/process/kill-tree';
 import { ensureBackendBuilt } from './backend/ensure-backend';

@@ -3,9 +3,10 @@
 // when missing), then runs lint, typecheck, build and the three test tiers (unit, integration
 // against the real server, e2e in real Chromium), printing each tier's time, and
 // ends with one summary line.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { bin, ensureBuilt, mustRun, root, run, say } from './lib.mjs';
+import { bin, ensureBuilt, root, run, say } from './lib.mjs';
 import { findChromium, provisionTestAssets } from './provision.mjs';
 
 function counts(file, pick) {
@@ -21,27 +22,69 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 await provisionTestAssets();
-await mustRun('lint (eslint)', bin('eslint'), ['.']);
-await mustRun('lint (import boundaries: dependency-cruiser)', bin('depcruise'), [
-  'src',
-  'bench',
-  'e2e',
-  '--config',
-  '.dependency-cruiser.cjs',
-  '--output-type',
-  'err',
-]);
-await mustRun('typecheck (main, preload, shared)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']);
-await mustRun('typecheck (renderer)', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']);
-await ensureBuilt();
 
-// Each tier's time is printed as it ends, so a slow tier shows itself in every run.
+// Each step's time is printed as it ends, so a slow step shows itself in every run.
+const stepTimes = [];
+const seconds = (started) => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+
+/** Runs a check with its output held back, so two checks at once never interleave their lines. */
+function check(label, command, args) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      shell: process.platform === 'win32',
+    });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    const done = (code) => {
+      stepTimes.push(`${label.split(' (')[0]} ${seconds(started)}`);
+      say(`${label}: ${code === 0 ? 'ok' : `failed (exit ${code})`}, ${stepTimes.at(-1)}`);
+      process.stdout.write(Buffer.concat(output));
+      resolve(code);
+    };
+    child.on('error', (error) => (output.push(Buffer.from(`${error.message}\n`)), done(127)));
+    child.on('exit', (code, signal) => done(code ?? (signal ? 128 : 1)));
+  });
+}
+
+/** Runs checks one after another, stopping at the first that fails; resolves with its exit code (0: all passed). */
+async function inTurn(...checks) {
+  for (const [label, command, args] of checks) {
+    const code = await check(label, command, args);
+    if (code !== 0) return code;
+  }
+  return 0;
+}
+
+// eslint and tsc each use one core: on two cores, eslint runs beside the other checks instead of before them.
+say('lint and typecheck');
+const checkCodes = await Promise.all([
+  inTurn(['lint (eslint)', bin('eslint'), ['.']]),
+  inTurn(
+    [
+      'lint (import boundaries: dependency-cruiser)',
+      bin('depcruise'),
+      ['src', 'bench', 'e2e', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
+    ],
+    ['typecheck (main, preload, shared)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']],
+    ['typecheck (renderer)', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']],
+  ),
+]);
+const checkFailed = checkCodes.find((code) => code !== 0);
+if (checkFailed !== undefined) process.exit(checkFailed);
+const buildStarted = Date.now();
+await ensureBuilt();
+stepTimes.push(`build ${seconds(buildStarted)}`);
+
 const tierTimes = [];
 async function tier(label, command, args, options) {
   say(label);
   const started = Date.now();
   const code = await run(command, args, options);
-  tierTimes.push(`${label.split(' ')[0]} ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  tierTimes.push(`${label.split(' ')[0]} ${seconds(started)}`);
   say(`${label}: ${tierTimes.at(-1)}`);
   return code;
 }
@@ -86,6 +129,6 @@ const skipped = tiers.reduce((sum, [, c]) => sum + (c?.skipped ?? 0), 0);
 console.log(
   tiers.map(([name, c]) => `${name}: ${c ? `${c.passed} passed, ${c.failed} failed` : 'no report'}`).join('; '),
 );
-console.log(`times: ${tierTimes.join(', ')}`);
+console.log(`times: ${[...stepTimes, ...tierTimes].join(', ')}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(tiers.some(([, , code]) => code !== 0) || failed > 0 ? 1 : 0);

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { acquireBuildLock } from './build-lock';
 
 let dir: string;
@@ -33,8 +33,7 @@ describe('acquireBuildLock', () => {
     const waiting = acquireBuildLock(lock, { pollMs: 10, onWait: (pid) => waits.push(pid) }).then(
       (release) => (second = release),
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(waits).toEqual([process.pid]);
+    await vi.waitFor(() => expect(waits).toEqual([process.pid]));
     expect(second).toBeNull();
     await first();
     await waiting;

@@ -2,8 +2,8 @@
 // it loads the tiny test model and generates one token. A build that crashes
 // on this CPU, links against a library the machine lacks, or cannot load a
 // model fails here, and the previous build stays in place.
-import { findFreePort } from '@main/services/backend/net-probe';
-import { probeHealth } from '@main/services/backend/health-probe';
+import { findFreePort } from '@main/services/backend/launch/net-probe';
+import { probeHealth } from '@main/services/backend/run/health-probe';
 import { launchProcess } from '@main/services/process/launch';
 import { describeExit } from '@main/services/process/exit-record';
 import type { BackendKind } from '@shared/contract';

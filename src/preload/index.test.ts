@@ -6,7 +6,7 @@ import { BrowserWindow } from 'electron';
 import { EVENT_NAMES, invokeChannels, type EvaApi, type InvokeChannel, type InvokeHandlers } from '@shared/contract';
 import { IPC_INVOKE } from '@shared/ipc-names';
 import { standIn, type StandInBrowserWindow } from '@test-support/electron/stand-in-electron';
-import { EventBus } from '../main/services/app/event-bus';
+import { EventBus } from '../main/services/events/event-bus';
 import { registerIpc } from '../main/electron/ipc-host';
 
 vi.mock('electron', async () => (await import('@test-support/electron/stand-in-electron')).electronModule);

@@ -1,4 +1,4 @@
-// The no-orphan trials of issue 11, shared by the slow test and the bench:
+// The no-orphan trials (nothing the app started outlives it), shared by the slow test and the bench:
 // the real built host (`node out/main/host.js`) with a model loaded in the real
 // llama-server, a warm tool worker and a real MCP stdio server, killed with
 // SIGKILL at a random moment while an answer streams; and `npm run serve`
@@ -71,7 +71,7 @@ function streamAnAnswer(client: HostClient, id: number): void {
     .catch(() => undefined);
 }
 
-/** How long after the host's SIGKILL what it started may still run: issue 11's "5 s after the kill". */
+/** How long after the host's SIGKILL what it started may still run before a trial counts it as left behind. */
 const AFTER_KILL_MS = 5_000;
 
 export interface KillTrial {

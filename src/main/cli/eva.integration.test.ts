@@ -12,7 +12,7 @@ import { testAssets } from '@test-support/test-assets';
 import { longPrompt } from '@test-support/llama/long-prompt';
 import { connectHost } from '@test-support/ws-client';
 import { startGrammarProxy, type GrammarProxy } from '@test-support/agent/grammar-proxy';
-import { startTestServer } from '@test-support/llama/test-server';
+import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 import { createCore } from '../core';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -81,6 +81,16 @@ function inTerminal(args: string[], dataDir: string) {
 }
 
 const own = () => mkdtempSync(join(tmpdir(), 'eva-cli-'));
+
+/**
+ * One tiny llama-server for the tests that only need something to answer (behind a link or the grammar proxy): what
+ * they check is what eva does with the answers, which no earlier test's requests change.
+ */
+let answering: Promise<TestServer> | null = null;
+const answeringServer = (): Promise<TestServer> => (answering ??= startTestServer());
+afterAll(async () => {
+  if (answering) await (await answering).stop();
+});
 
 // Each test here starts several eva processes (a node start and a core each),
 // often a llama-server too: on a loaded 2-core CI machine that is many times
@@ -268,7 +278,7 @@ const call = (name: string, args: Record<string, unknown>) =>
 async function scriptedDataDir(
   script: string[],
 ): Promise<{ dataDir: string; proxy: GrammarProxy; workspace: string; close: () => Promise<void> }> {
-  const server = await startTestServer();
+  const server = await answeringServer();
   const proxy = await startGrammarProxy(server.port, script);
   const dataDir = own();
   const core = await createCore({
@@ -284,7 +294,7 @@ async function scriptedDataDir(
   await core.handlers['settings:update']({ tools: { protocol: 'prompt' } });
   const workspace = (await core.handlers['tools:list'](undefined)).workspaceDir;
   await core.dispose();
-  return { dataDir, proxy, workspace, close: async () => (await proxy.close(), await server.stop()) };
+  return { dataDir, proxy, workspace, close: () => proxy.close() };
 }
 
 describe('eva run: the agent loop in the terminal', () => {
@@ -482,7 +492,7 @@ describe('eva setup: the first-run wizard', () => {
   };
 
   it('a link preset: its address, model and key (kept sealed), tested; eva ask then answers through it', async () => {
-    const server = await startTestServer();
+    const server = await answeringServer();
     const dataDir = own();
     const presetNumber = await remotePresetNumber();
     const ran = await eva(['setup'], dataDir, {
@@ -498,11 +508,10 @@ describe('eva setup: the first-run wizard', () => {
       .filter((name) => name.endsWith('.json'))
       .filter((name) => readFileSync(join(dataDir, name), 'utf8').includes('sk-never-in-clear'));
     expect(clear).toEqual([]);
-    await server.stop();
   });
 
   it('in a terminal the key is not shown as it is typed; the other answers are', async () => {
-    const server = await startTestServer();
+    const server = await answeringServer();
     const presetNumber = await remotePresetNumber();
     const again = own();
     const { until, type, exited, screen } = inTerminal(['setup'], again);
@@ -535,7 +544,6 @@ describe('eva setup: the first-run wizard', () => {
     second.type('sk-half\x03');
     expect(await second.exited).toBe(130);
     expect(second.screen()).not.toContain('connection test');
-    await server.stop();
   });
 });
 

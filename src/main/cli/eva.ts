@@ -1,11 +1,11 @@
-// `eva`: EVA Desktop in the terminal (issue 20). It runs the same core as the
+// `eva`: EVA Desktop in the terminal. It runs the same core as the
 // app on the same data dir — or attaches to the app's when the app runs there —
 // so conversations, settings, links and history are one. Exit codes: 0
 // answered, 1 error, 2 bad usage, 130 interrupted.
 import { readFileSync } from 'node:fs';
 import { AppFailure, toAppError } from '@shared/errors';
-import { binDirs } from '../services/app/bin-dirs';
-import { defaultDataDir } from '../services/app/data-paths';
+import { binDirs } from '../services/binaries/bin-dirs';
+import { defaultDataDir } from '../services/data-dir/data-paths';
 import { appVersion, findAppRoot } from '../host/app-root';
 import { askCommand } from './ask-command';
 import { chatCommand } from './chat-command';

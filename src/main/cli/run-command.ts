@@ -72,7 +72,10 @@ export async function runCommand(
     if (card.requestId !== requestId) return;
     cards = cards.then(async () => {
       const answer = await consentFor(card, options.yes, deps);
-      await session.invoke('agent:consent', { askId: card.askId, answer }).catch(() => undefined);
+      // The run goes on either way (a card that went unanswered ends it); the user hears why the answer did not land.
+      await session
+        .invoke('agent:consent', { askId: card.askId, answer })
+        .catch((error: unknown) => log(`your answer did not reach the run: ${(error as Error).message}`));
     });
   });
   let interrupted = false;

@@ -1,4 +1,4 @@
-// `eva setup`: the first-run wizard (seed 002). Where answers come from — a
+// `eva setup`: the first-run wizard. Where answers come from — a
 // model file on this machine, or a link preset with its address, model and key
 // (the core keeps the key sealed, as the app does) — and the workspace the
 // tools may touch. What it writes is the app's own settings, so the window and

@@ -33,6 +33,7 @@ export function readAheadInTerminal(deps: TerminalReadAheadDeps): () => void {
       const question = deps.line().trim();
       return question === '' || question.startsWith('/') ? null : deps.request(question);
     },
+    // Reading ahead only warms the cache: a failed one costs the question nothing, which sends its own request.
     prefill: async (input) => (await deps.session.invoke('chat:prefill', input).catch(() => null))?.done === true,
     timers: deps.timers ?? {
       setTimeout: (callback, ms) => setTimeout(callback, ms),

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BrowserWindow } from 'electron';
 import { EVENT_NAMES, invokeChannels, type InvokeChannel, type InvokeHandlers } from '@shared/contract';
 import { IPC_EVENT, IPC_INVOKE } from '@shared/ipc-names';
-import { EventBus } from '../services/app/event-bus';
+import { EventBus } from '../services/events/event-bus';
 import { standIn, type StandInBrowserWindow } from '@test-support/electron/stand-in-electron';
 import { registerIpc } from './ipc-host';
 

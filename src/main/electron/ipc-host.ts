@@ -4,7 +4,7 @@
 import { ipcMain, type BrowserWindow, type IpcMain, type IpcMainInvokeEvent } from 'electron';
 import type { InvokeHandlers } from '@shared/contract';
 import type { Result } from '@shared/errors';
-import type { EventBus } from '../services/app/event-bus';
+import type { EventBus } from '../services/events/event-bus';
 import { dispatchInvoke } from '../services/ipc/dispatch';
 import { IPC_EVENT, IPC_INVOKE } from '@shared/ipc-names';
 import { refuseSender } from './ipc-sender';

@@ -2,7 +2,7 @@
 // no navigation away from the app, no new windows, no permission but the microphone,
 // and a strict CSP on every response.
 import { session, type Session, type WebContents } from 'electron';
-import { allowPermission } from '../services/app/permission-policy';
+import { allowPermission } from '../services/app-page/permission-policy';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

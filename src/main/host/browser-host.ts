@@ -14,7 +14,7 @@ import {
   WS_PATH,
   type ServerFrame,
 } from '@shared/ws-protocol';
-import type { EventBus } from '../services/app/event-bus';
+import type { EventBus } from '../services/events/event-bus';
 import { dispatchInvoke } from '../services/ipc/dispatch';
 import { checkOrigin, checkRequest, parseRequestTarget } from './request-guard';
 import { readStaticFile } from './static-files';
@@ -59,6 +59,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   // Nothing a request carries may take the host down: an unexpected throw is a 500 for that request alone.
   const server = createServer((req, res) =>
+    // The request's own answer (500) says it failed; nothing more can reach the one who asked.
     serveHttp(req, res).catch(() => {
       if (!res.headersSent) refuse(res, 500, 'internal error');
       else res.destroy();

@@ -5,7 +5,7 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MODEL_UPLOAD_PATH } from '@shared/models/model-library';
 import { sampleModel } from '@test-support/hf/gguf-samples';
 import { createCore, type Core } from '../core';
@@ -143,12 +143,8 @@ describe('model drop target', () => {
       req.on('close', () => resolve());
     });
     // The host notices the cut and cleans up on its own time.
-    let files: string[] = [];
-    for (let i = 0; i < 100; i++) {
-      files = await readdir(modelsDir);
-      if (!files.some((f) => f.startsWith('cut.gguf'))) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(files).toEqual(['dropped-Q4_K_M.gguf']);
+    await vi.waitFor(async () => expect(await readdir(modelsDir)).toEqual(['dropped-Q4_K_M.gguf']), {
+      timeout: 10_000,
+    });
   });
 });

@@ -5,7 +5,7 @@
 // the model library's job; this answers with the contract's JSON Result.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppFailure, toAppError, type AppError, type Result } from '@shared/errors';
-import { checkModelFileName } from '../services/models/gguf-file-names';
+import { checkModelFileName } from '@shared/models/gguf-file-names';
 import type { ModelUploadSink } from '../services/models/model-library-service';
 import { checkRequest, type GuardConfig } from './request-guard';
 

@@ -1,4 +1,4 @@
-// Issue 11, point 2, with the real built host: nothing EVA starts outlives it.
+// With the real built host: nothing EVA starts outlives it.
 // 20 SIGKILLs of the host at random moments (model loaded in llama-server, a
 // warm tool worker, an MCP stdio server, an answer streaming): nothing left 5 s
 // later (watched until the last is gone), nothing left once the next start is ready. 20 SIGTERM/SIGINTs sent to
@@ -28,7 +28,8 @@ describe.runIf(process.platform === 'linux')('no orphan (Linux: processes are re
     expect(trials.flatMap((t) => t.survivorsAfterNextStart)).toEqual([]);
   }, 600_000);
 
-  it(`${TRIALS} SIGTERM/SIGINTs to npm's pid alone stop everything within 10 s`, async () => {
+  // How long the stop takes is lifecycle.npm_signal_stop_ms in `npm run bench`; a trial gives up (Infinity) after 10 s.
+  it(`${TRIALS} SIGTERM/SIGINTs to npm's pid alone stop everything`, async () => {
     const trials = await runNpmSignalTrials(TRIALS);
     console.log(
       JSON.stringify({
@@ -41,8 +42,8 @@ describe.runIf(process.platform === 'linux')('no orphan (Linux: processes are re
     expect(trials).toHaveLength(TRIALS);
     for (const trial of trials) {
       expect(trial.started).toBeGreaterThanOrEqual(5);
-      expect(trial.exitMs).toBeLessThan(10_000);
-      expect(trial.stoppedMs).toBeLessThan(10_000);
+      expect(trial.exitMs).not.toBe(Infinity);
+      expect(trial.stoppedMs).not.toBe(Infinity);
     }
     expect(trials.flatMap((t) => t.survivors)).toEqual([]);
   }, 600_000);

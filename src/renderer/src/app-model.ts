@@ -6,7 +6,10 @@ import { createAgentStore, type AgentStore } from './features/agent/agent-store'
 import { createChatStore, type ChatStore } from './features/chat/chat-store';
 import { createCompletionStore, type CompletionStore } from './features/chat/completion-store';
 import { createStreamFollower, pacedAnimationFrame } from './features/chat/stream-follower';
-import { createConventionsStore, type ConventionsStore } from './features/conventions/conventions-store';
+import {
+  createParametersStore as createConventionsStore,
+  type ParametersStore as ConventionsStore,
+} from './features/parameters/parameters-store';
 import { createLinkStore, type LinkStore } from './features/link/link-store';
 import { createLoadStore, type LoadStore } from './features/load/load-store';
 import { createHistoryListStore, type HistoryListStore } from './features/history/history-list-store';
@@ -27,14 +30,14 @@ import {
   type OutboundLinkStore,
 } from './features/outbound-links/outbound-link-store';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { connectionOf, type ConnectionMonitor, type ConnectionState, type EvaApi } from './platform';
+import type { ConnectionMonitor, ConnectionState, Platform } from './platform';
 
 export type View = 'home' | 'log' | 'mcp' | 'knowledge' | 'model-info' | 'workshop' | 'images' | 'about';
 /** The chat's two ways of talking: turns, or EVA's 补完 (the whole text continued in place). */
 export type ChatMode = 'chat' | 'completion';
 
 export interface AppModel {
-  api: EvaApi;
+  api: Platform;
   app: SettingsStore;
   status: StatusStore;
   /** the model pool (several models at once) and each conversation's model */
@@ -70,7 +73,7 @@ export interface AppModel {
   start(): () => void;
 }
 
-export function createAppModel(api: EvaApi): AppModel {
+export function createAppModel(api: Platform): AppModel {
   const app = createSettingsStore(api);
   const status = createStatusStore(api);
   const log = createLogStore(api);
@@ -104,7 +107,7 @@ export function createAppModel(api: EvaApi): AppModel {
   const voice = createVoiceStore({ api, app, draft: chat.draft });
   const readAloud = createReadAloudStore({ chat, app, speaker: createWebSpeaker() });
   const outboundLinks = createOutboundLinkStore({ api, openTab: openTabWithoutOpener });
-  const monitor = connectionOf(api);
+  const monitor = api.connection ?? null;
   const connection = monitor ? createStore<ConnectionState>()(() => monitor.getState()) : null;
 
   const refreshApp = async (): Promise<void> => {

@@ -6,11 +6,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { createAppModel } from './app-model';
-import { getPlatform, type EvaApi } from './platform';
+import { getPlatform, type Platform } from './platform';
 import './styles/theme.css';
 import './styles/app.css';
 
-async function choosePlatform(): Promise<EvaApi> {
+async function choosePlatform(): Promise<Platform> {
   // `?demo[=scenario]` in a dev build renders against the in-memory platform, for UI work
   // and screenshots without a core. The branch and its import vanish from production builds.
   const demo = new URLSearchParams(window.location.search).get('demo');

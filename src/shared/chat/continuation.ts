@@ -1,4 +1,4 @@
-// Continue (issue 19): the model goes on from an answer that was cut off. The
+// Continue: the model goes on from an answer that was cut off. The
 // request ends with that answer as an assistant message, which llama-server
 // takes as the start of its reply (assistant prefill). Servers differ in what
 // they stream back: this llama-server repeats the saved text in its first

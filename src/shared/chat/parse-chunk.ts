@@ -128,7 +128,7 @@ const PLAIN_DELTA_KEYS = new Set(['content', 'role']);
  * holds only content (and a role), no finish, nothing else — checked by hand; null for
  * any other shape, which the schema then reads. A fast model sends hundreds of these a
  * second, and the schema's generic walk cost the host more than the rest of the chunk's
- * way to the page (issue 16).
+ * way to the page.
  */
 function plainContentDelta(chunk: Record<string, unknown>): string | null {
   for (const key in chunk) if (!PLAIN_CHUNK_KEYS.has(key)) return null;

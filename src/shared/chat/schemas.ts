@@ -91,6 +91,12 @@ export const ChatRecordSchema = z.object({
 });
 export type ChatRecord = z.infer<typeof ChatRecordSchema>;
 
+/** How the core fits a send: the endpoint's context per request (null: unknown, nothing left out) and the policy. */
+export const SendFitSchema = z
+  .object({ nCtx: z.number().int().min(1).max(100_000_000).nullable(), policy: OverflowPolicySchema })
+  .strict();
+export type SendFit = z.infer<typeof SendFitSchema>;
+
 export const ChatSendSchema = z.discriminatedUnion('mode', [
   z.object({
     ...requestBase,
@@ -106,6 +112,11 @@ export const ChatSendSchema = z.discriminatedUnion('mode', [
      * first, then the new words. With a record, `answerId` is that saved answer, which grows in place.
      */
     continueAnswer: z.boolean().optional(),
+    /**
+     * Fit in the core: `messages` are the whole conversation, and the core leaves out what the overflow policy says
+     * once the knowledge passages are in (the plan `chat:plan` shows); absent: sent as they are.
+     */
+    fit: SendFitSchema.optional(),
   }),
   /** EVA's 补完 (completion): the whole text is the prompt, streamed in place. */
   z.object({ ...requestBase, mode: z.literal('completion'), prompt: z.string().max(50_000_000) }),

@@ -52,6 +52,8 @@ export function reduceStream(state: StreamingMessage, event: StreamEvent): Strea
       return end(state, 'stopped');
     case 'error':
       return { ...end(state, 'error'), error: event.error };
+    case 'notice':
+      return { ...state, notices: [...(state.notices ?? []), event.notice] };
   }
 }
 

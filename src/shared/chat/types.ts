@@ -156,7 +156,15 @@ export type StreamEvent =
   /** the server finished: [DONE], stop:true, or a finished non-stream reply */
   | { type: 'done' }
   /** the caller aborted (Stop); what arrived before is kept */
-  | { type: 'stopped' };
+  | { type: 'stopped' }
+  /** a step of the send failed and the answer goes on without it (the core says so before the first words) */
+  | { type: 'notice'; notice: AnswerNotice };
+
+/** Why a send's sub-step failed (its knowledge query…): shown under the answer, so nothing is lost silently. */
+export interface AnswerNotice {
+  code: 'knowledge_failed';
+  message: string;
+}
 
 export type StreamStatus = 'streaming' | 'done' | 'stopped' | 'error';
 
@@ -185,5 +193,7 @@ export interface StreamingMessage {
   status: StreamStatus;
   error?: ChatError;
   slotId: number | null;
+  /** sub-steps of the send that failed (absent: none) */
+  notices?: AnswerNotice[];
   internal: StreamInternals;
 }

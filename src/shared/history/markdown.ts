@@ -1,4 +1,4 @@
-// Markdown export (seed 002): a readable record of the branch the user is on.
+// Markdown export: a readable record of the branch the user is on.
 // Thinking, tool calls and tool results go into <details> blocks so the answer
 // reads first; other branches are counted, not printed (the JSON export keeps them).
 import { citeSource } from '../knowledge/knowledge-tool';

@@ -1,4 +1,4 @@
-// The conversation tree (seed 002): every message names its parent, so an
+// The conversation tree: every message names its parent, so an
 // edited question or a regenerated answer is a sibling, never an overwrite.
 // The branch shown — and sent to the model — is the path from a root to the
 // active leaf. Pure functions over a built index so the renderer and the store

@@ -1,4 +1,4 @@
-// Several models at once (issue 21): the model files the router offers, how
+// Several models at once: the model files the router offers, how
 // many may be loaded together, the memory they may take, and how long an idle
 // one stays loaded. llama-server's router mode loads each on demand.
 import { z } from 'zod';

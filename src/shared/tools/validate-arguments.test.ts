@@ -84,12 +84,10 @@ describe('argument validation with patterns from an MCP server', () => {
   });
 
   // `^(a|a)+$` is exponential on V8's engine (26 characters ≈ 1 s, 40 would take hours);
-  // the bound is far above what RE2's linear matching needs, so it fails only on a blow-up.
+  // RE2 matches it in linear time; a backtracking engine would not finish before the test's timeout.
   it('a catastrophic pattern is matched in linear time', () => {
     const validator = createArgumentValidator();
-    const started = performance.now();
     const result = validator.validate(tool('^(a|a)+$'), { q: `${'a'.repeat(40)}!` });
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_arguments' } });
     expect(validator.validate(tool('^(a|a)+$'), { q: 'aaaa' })).toEqual({ ok: true });
   });

@@ -25,7 +25,7 @@ export type ScriptedReply = string | { toolCall: { name: string; arguments: Reco
 
 export interface GrammarProxyOptions {
   /**
-   * A stand-in for seed 004's endpoint, which cannot take tool results: any request with a
+   * A stand-in for an endpoint that cannot take tool results: any request with a
    * `role: "tool"` message gets HTTP 400 instead of reaching llama-server.
    */
   rejectToolMessages?: boolean;
@@ -68,7 +68,7 @@ export async function startGrammarProxy(
             JSON.stringify({
               error: {
                 code: 400,
-                message: 'stand-in for seed 004: messages with role "tool" are not supported',
+                message: 'stand-in for an endpoint without tool messages: messages with role "tool" are not supported',
                 type: 'invalid_request_error',
               },
             }),

@@ -7,7 +7,7 @@ import type { AppSettings, InvokeHandlers } from '@shared/contract';
 import { DEFAULT_HOTKEYS, type HotkeySettings } from '@shared/hotkeys/hotkey-settings';
 import type { Core, CoreOptions } from '@main/core';
 import type { BrowserHost, BrowserHostOptions } from '@main/host/browser-host';
-import { EventBus } from '@main/services/app/event-bus';
+import { EventBus } from '@main/services/events/event-bus';
 import { createHotkeyService } from '@main/services/hotkeys/hotkey-service';
 import { standIn } from './stand-in-electron';
 

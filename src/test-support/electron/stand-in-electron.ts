@@ -6,145 +6,20 @@
 // windows and emits will-quit, each step cancellable; a destroyed window throws on
 // use; ipcMain refuses a second handler for one channel; a taken shortcut fails.
 import { EventEmitter } from 'node:events';
-import { pathToFileURL } from 'node:url';
+import { StandInGlobalShortcut, StandInSession, type StandInMenuItem } from './stand-in-services';
+import {
+  ipcMain,
+  ipcRenderer,
+  mainFrameEvent,
+  rendererContents,
+  StandInBrowserWindow,
+  standInEvent,
+  standInWindows,
+} from './stand-in-window';
 
-export interface StandInEvent {
-  defaultPrevented: boolean;
-  preventDefault(): void;
-}
-
-export function standInEvent(): StandInEvent {
-  return {
-    defaultPrevented: false,
-    preventDefault() {
-      this.defaultPrevented = true;
-    },
-  };
-}
-
-export interface StandInFrame {
-  url: string;
-  parent: StandInFrame | null;
-}
-
-let nextContentsId = 1;
-
-export class StandInWebContents extends EventEmitter {
-  readonly id = nextContentsId++;
-  readonly mainFrame: StandInFrame = { url: '', parent: null };
-  /** what `send` delivered, in order */
-  readonly sent: unknown[][] = [];
-  windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
-  private destroyed = false;
-
-  send(channel: string, ...args: unknown[]): void {
-    if (this.destroyed) throw new Error('Object has been destroyed');
-    this.sent.push([channel, ...args]);
-    // One page per test: what the main process sends reaches the preload's ipcRenderer.
-    if (this === standIn.rendererContents()) ipcRenderer.emit(channel, { sender: this }, ...args);
-  }
-
-  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
-    this.windowOpenHandler = handler;
-  }
-
-  isDestroyed(): boolean {
-    return this.destroyed;
-  }
-
-  destroy(): void {
-    this.destroyed = true;
-  }
-}
-
-export class StandInBrowserWindow extends EventEmitter {
-  static failNext: Error | null = null;
-  readonly options: Record<string, unknown>;
-  private readonly contents = new StandInWebContents();
-  loaded: { url: string } | { file: string } | null = null;
-  private visible = false;
-  private minimized = false;
-  private focused = false;
-  private destroyed = false;
-
-  constructor(options: Record<string, unknown> = {}) {
-    super();
-    const failure = StandInBrowserWindow.failNext;
-    StandInBrowserWindow.failNext = null;
-    if (failure) throw failure;
-    this.options = options;
-    standIn.windows.push(this);
-  }
-
-  static getAllWindows(): StandInBrowserWindow[] {
-    return standIn.windows.filter((win) => !win.destroyed);
-  }
-
-  get webContents(): StandInWebContents {
-    return this.alive().contents;
-  }
-
-  show(): void {
-    this.alive().visible = true;
-    this.minimized = false;
-  }
-  hide(): void {
-    this.alive().visible = false;
-  }
-  focus(): void {
-    this.alive().focused = true;
-  }
-  minimize(): void {
-    this.alive().minimized = true;
-    this.focused = false;
-  }
-  restore(): void {
-    this.alive().minimized = false;
-  }
-  isMinimized(): boolean {
-    return this.alive().minimized;
-  }
-  isVisible(): boolean {
-    return this.alive().visible;
-  }
-  isFocused(): boolean {
-    return this.alive().focused;
-  }
-  isDestroyed(): boolean {
-    return this.destroyed;
-  }
-
-  async loadURL(url: string): Promise<void> {
-    this.alive().loaded = { url };
-    this.contents.mainFrame.url = url;
-  }
-  async loadFile(file: string): Promise<void> {
-    this.alive().loaded = { file };
-    this.contents.mainFrame.url = pathToFileURL(file).href;
-  }
-
-  /** As a user's close: `close` may be prevented; otherwise the window is destroyed. */
-  close(): boolean {
-    if (this.destroyed) return true;
-    const event = standInEvent();
-    this.emit('close', event);
-    if (event.defaultPrevented) return false;
-    this.destroy();
-    return true;
-  }
-
-  destroy(): void {
-    if (this.destroyed) return;
-    this.destroyed = true;
-    this.contents.destroy();
-    this.emit('closed');
-  }
-
-  private alive(): this {
-    if (this.destroyed) throw new TypeError('Object has been destroyed');
-    return this;
-  }
-}
+export { StandInBrowserWindow, StandInWebContents, standInEvent } from './stand-in-window';
+export type { StandInEvent, StandInFrame } from './stand-in-window';
+export type { StandInMenuItem } from './stand-in-services';
 
 class StandInApp extends EventEmitter {
   singleInstance = true;
@@ -217,32 +92,6 @@ class StandInApp extends EventEmitter {
   }
 }
 
-type IpcInvokeListener = (event: unknown, ...args: unknown[]) => unknown;
-
-class StandInIpcMain {
-  readonly handlers = new Map<string, IpcInvokeListener>();
-  handle(channel: string, listener: IpcInvokeListener): void {
-    if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
-    this.handlers.set(channel, listener);
-  }
-  removeHandler(channel: string): void {
-    this.handlers.delete(channel);
-  }
-  /** What a renderer's ipcRenderer.invoke gets back, from this sender event. */
-  async invoke(event: unknown, channel: string, ...args: unknown[]): Promise<unknown> {
-    const handler = this.handlers.get(channel);
-    if (!handler) throw new Error(`No handler registered for '${channel}'`);
-    return handler(event, ...args);
-  }
-}
-
-class StandInIpcRenderer extends EventEmitter {
-  /** Goes to ipcMain as a call from the first window's main frame, unless a test sets `standIn.senderEvent`. */
-  invoke(channel: string, ...args: unknown[]): Promise<unknown> {
-    return ipcMain.invoke(standIn.senderEvent ?? standIn.mainFrameEvent(), channel, ...args);
-  }
-}
-
 class StandInTray extends EventEmitter {
   toolTip = '';
   menu: { template: StandInMenuItem[] } | null = null;
@@ -264,63 +113,7 @@ class StandInTray extends EventEmitter {
   }
 }
 
-export interface StandInMenuItem {
-  label?: string;
-  type?: string;
-  click?: () => void;
-}
-
-class StandInGlobalShortcut {
-  readonly held = new Map<string, () => void>();
-  /** accelerators another application holds */
-  readonly taken = new Set<string>();
-  register(accelerator: string, callback: () => void): boolean {
-    if (this.taken.has(accelerator) || this.held.has(accelerator)) return false;
-    this.held.set(accelerator, callback);
-    return true;
-  }
-  unregister(accelerator: string): void {
-    this.held.delete(accelerator);
-  }
-  unregisterAll(): void {
-    this.held.clear();
-  }
-  isRegistered(accelerator: string): boolean {
-    return this.held.has(accelerator);
-  }
-  /** The user presses the keys, wherever the focus is. */
-  press(accelerator: string): void {
-    const callback = this.held.get(accelerator);
-    if (!callback) throw new Error(`${accelerator} is not registered`);
-    callback();
-  }
-}
-
-type HeadersListener = (
-  details: { responseHeaders?: Record<string, string[]> },
-  callback: (response: { responseHeaders?: Record<string, string[]> }) => void,
-) => void;
-
-class StandInSession {
-  permissionRequestHandler: ((...args: unknown[]) => void) | null = null;
-  permissionCheckHandler: ((...args: unknown[]) => boolean) | null = null;
-  headersListener: HeadersListener | null = null;
-  readonly webRequest = {
-    onHeadersReceived: (listener: HeadersListener) => {
-      this.headersListener = listener;
-    },
-  };
-  setPermissionRequestHandler(handler: (...args: unknown[]) => void): void {
-    this.permissionRequestHandler = handler;
-  }
-  setPermissionCheckHandler(handler: (...args: unknown[]) => boolean): void {
-    this.permissionCheckHandler = handler;
-  }
-}
-
 const app = new StandInApp();
-const ipcMain = new StandInIpcMain();
-const ipcRenderer = new StandInIpcRenderer();
 const globalShortcut = new StandInGlobalShortcut();
 const session = { defaultSession: new StandInSession() };
 
@@ -331,22 +124,20 @@ export const standIn = {
   ipcRenderer,
   globalShortcut,
   session: session.defaultSession,
-  windows: [] as StandInBrowserWindow[],
+  windows: standInWindows,
   trays: [] as StandInTray[],
   errorBoxes: [] as { title: string; content: string }[],
   openedExternal: [] as string[],
   exposed: new Map<string, unknown>(),
   /** the sender event ipcRenderer.invoke uses; null: the first window's main frame */
-  senderEvent: null as unknown,
-  rendererContents(): StandInWebContents | null {
-    const first = this.windows[0];
-    return first && !first.isDestroyed() ? first.webContents : null;
+  get senderEvent(): unknown {
+    return ipcRenderer.senderEvent;
   },
-  mainFrameEvent(): { sender: StandInWebContents; senderFrame: StandInFrame } {
-    const contents = this.rendererContents();
-    if (!contents) throw new Error('no window to send from');
-    return { sender: contents, senderFrame: contents.mainFrame };
+  set senderEvent(event: unknown) {
+    ipcRenderer.senderEvent = event;
   },
+  rendererContents,
+  mainFrameEvent,
   reset(): void {
     app.resetState();
     ipcMain.handlers.clear();

@@ -4,7 +4,7 @@
 // valid tensor infos (an empty name, no dimensions, type F32, offset 0), so a hole
 // stands for as many of them as it is long without writing a byte.
 import { open } from 'node:fs/promises';
-import { GgufType } from '@main/services/backend/gguf-values';
+import { GgufType } from '@main/services/backend/gguf/gguf-values';
 
 /** Bytes to write, or a run of zero bytes left unwritten (a hole in a sparse file). */
 export type CraftedPart = Buffer | { zeros: number };

@@ -2,7 +2,7 @@
 // keys the library reads (file type, size label, context), a projector, and the
 // tiny llama the other tests run. Written with the project's fixture writer.
 import { encodeGguf, kv } from '@scripts/fixtures/gguf-writer';
-import { GgufType } from '@main/services/backend/gguf-values';
+import { GgufType } from '@main/services/backend/gguf/gguf-values';
 
 /** A loadable-looking model header plus two small tensors; `fileType` 15 is Q4_K_M. */
 export function sampleModel(

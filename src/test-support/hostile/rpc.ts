@@ -2,8 +2,8 @@
 import { createServer } from 'node:net';
 import { defaultSettings } from '@shared/default-settings';
 import { toAppError } from '@shared/errors';
-import { findFreePort } from '@main/services/backend/net-probe';
-import { RpcWorkerSet } from '@main/services/backend/rpc-worker-set';
+import { findFreePort } from '@main/services/backend/launch/net-probe';
+import { RpcWorkerSet } from '@main/services/backend/rpc/rpc-worker-set';
 import { memoryLifecycle } from '@main/services/process/process-lifecycle';
 import { testAssets } from '@test-support/test-assets';
 import type { HostileInput } from './hostile-input';

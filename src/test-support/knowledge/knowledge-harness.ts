@@ -72,14 +72,14 @@ export async function makeKnowledgeHarness(
 /** What openKnowledge needs in a test: the real bin dir and reader worker, no GPUs, no links, events recorded. */
 export function knowledgeModuleDeps(
   dataDir: string,
-  registry: ProcessLifecycle,
+  processes: ProcessLifecycle,
   settings: () => AppSettings,
   events: Array<{ event: EventName; payload: unknown }>,
 ): KnowledgeModuleDeps {
   return {
     dataDir,
     binDirs: [testAssets.binDir],
-    registry,
+    processes,
     probeGpus: async () => [],
     settings,
     resolveLink: async () => Promise.reject(new Error('no links here')),

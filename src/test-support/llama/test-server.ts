@@ -2,9 +2,9 @@
 // supervisor, on a free loopback port, and resolves once it both printed its
 // "listening on" line and answers /health with 200 (the HTTP listener can come
 // up before the model has finished loading).
-import { classifyServerLine } from '@main/services/backend/readiness';
-import { probeHealth } from '@main/services/backend/health-probe';
-import { findFreePort } from '@main/services/backend/net-probe';
+import { classifyServerLine } from '@main/services/backend/run/readiness';
+import { probeHealth } from '@main/services/backend/run/health-probe';
+import { findFreePort } from '@main/services/backend/launch/net-probe';
 import { launchProcess } from '@main/services/process/launch';
 import { testAssets } from '@test-support/test-assets';
 import { forgetServer, noteServer } from '../leftover-servers';

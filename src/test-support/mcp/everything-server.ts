@@ -4,7 +4,7 @@
 // kill to see how fast a dead server is noticed.
 import { join } from 'node:path';
 import type { McpStdioServer } from '@shared/mcp/mcp-config';
-import { findFreePort } from '@main/services/backend/net-probe';
+import { findFreePort } from '@main/services/backend/launch/net-probe';
 import { launchProcess } from '@main/services/process/launch';
 import { testAssets } from '../test-assets';
 

@@ -148,7 +148,7 @@ describe('falling back to the prompt protocol', () => {
     expect(messagesOf(retry)[0]?.content).toContain('<tools>');
   });
 
-  it('a stand-in for seed 004 refuses tool messages mid-run: what happened so far is replayed in prompt form', async () => {
+  it('an endpoint that refuses tool messages mid-run: what happened so far is replayed in prompt form', async () => {
     const { proxy, deps, input } = await setup(
       jinja,
       [nativeCall('calculator', { expression: '2+3' }), '(refused)', promptCall('answer', { content: 'It is 5.' })],
@@ -162,7 +162,7 @@ describe('falling back to the prompt protocol', () => {
       answer: 'It is 5.',
       protocol: { used: 'prompt', setting: 'native' },
     });
-    expect(result.protocol.fallback).toContain('stand-in for seed 004');
+    expect(result.protocol.fallback).toContain('stand-in for an endpoint without tool messages');
     expect(result.steps.map((s) => [s.kind, s.tool, s.status])).toEqual([
       ['tool', 'calculator', 'ok'],
       ['warning', null, 'error'],

@@ -1,4 +1,4 @@
-// The agent loop (seeds 003/004, 000): ask the model, read the tool calls out
+// The agent loop: ask the model, read the tool calls out
 // of its reply in the run's protocol (EVA's <tool_call> text, or native OpenAI
 // tool_calls), put each through validate → consent → run (tool-call-step.ts),
 // feed the results back, and go on until the model calls `answer`, answers
@@ -35,7 +35,7 @@ export interface AgentRunInput {
   workspaceDir: string;
   /** model requests a run may make (a request refused for native tools does not count) */
   maxSteps: number;
-  /** seed 004: a reply without a tool call gets one warning instead of ending the run */
+  /** a reply without a tool call gets one warning instead of ending the run */
   agentMode: boolean;
   conversationAllowed: readonly string[];
   /** the protocol to start with (see chooseToolProtocol) and the setting it came from */
@@ -97,6 +97,7 @@ export async function runAgent(input: AgentRunInput, deps: AgentDeps, signal?: A
       seesImages === null &&
       transcript.some((turn) => turn.kind === 'result' && (turn.response.images?.length ?? 0) > 0)
     ) {
+      // Not knowing whether the model sees images only means it is sent none; the run itself goes on.
       seesImages = deps.canSeeImages ? await deps.canSeeImages().catch(() => false) : false;
     }
     return { images: seesImages === true };

@@ -16,7 +16,7 @@ import { AppFailure } from '@shared/errors';
 import { chooseToolProtocol } from '@shared/tools/agent/tool-protocol';
 import { previewToolsPrompt, type ToolsPromptPreview } from '@shared/tools/agent/tools-prompt';
 import { applyToolSelection, type ToolsPromptRequest } from '@shared/tools/tool-selection';
-import type { EventSink } from '../app/event-bus';
+import type { EventSink } from '../events/event-bus';
 import type { ChatService } from '../chat/chat-service';
 import type { LinkService } from '../links/link-service';
 import type { SettingsStore } from '../settings/settings-store';

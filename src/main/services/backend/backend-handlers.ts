@@ -3,13 +3,13 @@
 // stops the model pool: one kind of local server at a time.
 import type { InvokeHandlers } from '@shared/contract';
 import { AppFailure } from '@shared/errors';
+import { withRecentModel } from '@shared/recent-models';
 import type { SlotKeeper } from '../chat/slot-cache/slot-keeper';
-import type { ModelPool } from '../pool/model-pool';
 import type { SettingsStore } from '../settings/settings-store';
 import type { BackendManager } from './backend-manager';
 import type { UserApiKey } from './user-api-key';
 
-type BackendChannel =
+export type BackendChannel =
   | 'backend:discover'
   | 'backend:inspect'
   | 'backend:load'
@@ -22,7 +22,8 @@ type BackendChannel =
 export interface BackendHandlerDeps {
   backend: BackendManager;
   slots: SlotKeeper;
-  pool: ModelPool;
+  /** stops the model pool, if it runs: one kind of local server at a time */
+  stopPool: () => Promise<void>;
   settings: SettingsStore;
   serverKey: UserApiKey;
   /** a native file picker, where the host has one */
@@ -32,7 +33,7 @@ export interface BackendHandlerDeps {
 export function backendHandlers({
   backend,
   slots,
-  pool,
+  stopPool,
   settings,
   serverKey,
   pickModel,
@@ -46,11 +47,11 @@ export function backendHandlers({
       // The conversation the server holds is saved while that server is still there.
       await slots.leave(null);
       // One kind of local server at a time: the pool's models would take the memory this load plans with.
-      if (pool.getStatus().state !== 'stopped') await pool.stop();
+      await stopPool();
       const status = await backend.load(load, userKey);
       // Read and written in the settings queue, so a load racing another update loses neither.
       await settings.update((current) => ({
-        recentModels: [load.modelPath, ...current.recentModels.filter((path) => path !== load.modelPath)].slice(0, 20),
+        recentModels: withRecentModel(current.recentModels, load.modelPath),
       }));
       return status;
     },

@@ -2,7 +2,7 @@
 // and its record of the llama-server launch it is running.
 import type { BackendKind, EventName, EventPayloads, GpuInfo, LoadSettings } from '@shared/contract';
 import type { ProcessLifecycle } from '../process/process-lifecycle';
-import type { ServerRun } from './server-run';
+import type { ServerRun } from './run/server-run';
 
 /** Where the chat reaches the running server, and what its KV cache belongs to. */
 export interface LocalEndpoint {
@@ -37,7 +37,7 @@ export interface BackendManagerDeps {
   extraArgs?: readonly string[];
   /** the conversation cache's folder: a loopback server saves and restores slots there */
   slotSavePath?: string;
-  /** where what fit after running out of memory is remembered (load-fitting.ts); in memory only when absent */
+  /** where what fit after running out of memory is remembered (fit/load-fitting.ts); in memory only when absent */
   fitMemoryPath?: string;
 }
 
@@ -46,7 +46,7 @@ export interface ActiveRun {
   settings: LoadSettings;
   /** the user's key for network clients, '' for none */
   userKey: string;
-  /** this launch's random key: what EVA itself sends (server-key.ts) */
+  /** this launch's random key: what EVA itself sends (launch/server-key.ts) */
   launchSecret: string;
   backend: BackendKind;
   serverPath: string;

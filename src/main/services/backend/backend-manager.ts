@@ -1,61 +1,47 @@
 // Keeps at most one llama-server running for the user: chooses the backend
 // (falling back when one fails to start), the port and the GPU offload, starts
-// it, restarts it with backoff when it dies, and publishes every state change.
-// Pure policy lives in the modules it imports, and what it records and reports
-// (status, model log, endpoints) in backend-state.ts; this file is the state machine.
+// it and publishes every state change. Pure policy lives in the modules it
+// imports, the runs it starts (their RPC workers, crash restarts) in
+// backend-runs.ts, and what it records and reports (status, model log,
+// endpoints) in backend-state.ts; this file is the load's state machine.
 import type { BackendInfo, BackendStatus, GpuInfo, LoadSettings } from '@shared/contract';
-import { AppFailure, toAppError, type AppError } from '@shared/errors';
-import { describeExit } from '../process/exit-record';
+import { AppFailure, toAppError } from '@shared/errors';
 import { BackendCatalog } from './backend-catalog';
-import { estimateGpuLayers } from './estimate-gpu-layers';
-import { readModelFacts } from './model-facts';
+import { estimateGpuLayers } from './gpu/estimate-gpu-layers';
+import { readModelFacts } from './model/model-facts';
 import { freemem } from 'node:os';
-import { choosePort, validatePort } from './port-policy';
-import { findFreePort, isPortFree } from './net-probe';
-import { buildServerArgs } from './server-args';
-import { newLaunchKey, serverKeyEnv } from './server-key';
-import { startServerRun, type ServerRun } from './server-run';
-import { probeHealth } from './health-probe';
-import { superseded } from './backend-status';
-import { DEFAULT_RESTART_POLICY, decideRestart } from './restart-budget';
-import { launchIdentity } from './launch-identity';
-import { ranWithoutGpu, readLoadReport } from './load-report';
-import { openFitMemory, type FitMemory } from './fit-memory';
-import { NO_REPACK } from './start-failure';
-import { settleFit, type FitRun } from './load-fitting';
-import { RpcWorkerSet } from './rpc-worker-set';
-import { LOSS_GRACE_MS, raceWorkerLoss, workerLossNotice, workerLostAtStart } from './rpc-worker-loss';
-import type { ActiveRun, BackendManagerDeps } from './backend-manager-types';
-import { BackendState } from './backend-state';
-import { inspectModel, type ModelInspection } from './model-inspection';
-import { planLaunch } from './launch-plan';
-import { stepAfterFailedStart } from './failed-start-step';
+import { choosePort, validatePort } from './launch/port-policy';
+import { findFreePort, isPortFree } from './launch/net-probe';
+import { buildServerArgs } from './launch/server-args';
+import { newLaunchKey, serverKeyEnv } from './launch/server-key';
+import { superseded } from './state/backend-status';
+import { launchIdentity } from './launch/launch-identity';
+import { ranWithoutGpu, readLoadReport } from './fit/load-report';
+import { openFitMemory, type FitMemory } from './fit/fit-memory';
+import { NO_REPACK } from './fit/start-failure';
+import { settleFit, type FitRun } from './fit/load-fitting';
+import { LOSS_GRACE_MS, workerLostAtStart } from './rpc/rpc-worker-loss';
+import type { BackendManagerDeps } from './backend-manager-types';
+import { BackendRuns } from './backend-runs';
+import { inspectModel, type ModelInspection } from './model/model-inspection';
+import { planLaunch } from './launch/launch-plan';
+import { stepAfterFailedStart } from './fit/failed-start-step';
 import { fallbackNotice } from './backend-choice';
 import { describeStartedLoad, exposureNotices } from './load-messages';
 
 export type { BackendManagerDeps, LocalEndpoint } from './backend-manager-types';
 
-const LOG_TAIL_FOR_ERRORS = 50;
 /** How long a failed start's last output is waited for before it is read for why (it exits within milliseconds). */
 const EXIT_WAIT_MS = 2000;
 
-export class BackendManager extends BackendState {
-  /** bumped by every load/stop so a superseded start or restart gives up */
-  private generation = 0;
+export class BackendManager extends BackendRuns {
   private readonly catalog: BackendCatalog;
   private readonly fitMemory: Promise<FitMemory>;
-  private readonly rpc: RpcWorkerSet;
 
   constructor(deps: BackendManagerDeps) {
     super(deps);
     this.catalog = new BackendCatalog(deps.binDirs, deps.probeGpus);
     this.fitMemory = openFitMemory(deps.fitMemoryPath, (line) => this.appLog(line));
-    this.rpc = new RpcWorkerSet({
-      registry: deps.registry,
-      log: (line) => this.appLog(line),
-      onChange: (rpcWorkers) => this.setStatus({ ...this.status, rpcWorkers }),
-      stopGraceMs: deps.stopGraceMs,
-    });
   }
 
   /** Backends on disk and GPUs found; `refresh` forgets cached probes. */
@@ -302,128 +288,5 @@ export class BackendManager extends BackendState {
   async dispose(): Promise<void> {
     await this.stop();
     this.flushLog();
-  }
-
-  private launch(serverPath: string, args: string[], env: Record<string, string>, port: number): ServerRun {
-    return startServerRun({
-      serverPath,
-      args,
-      env,
-      port,
-      registry: this.deps.registry,
-      onLine: (stream, text) => {
-        this.logLine(stream, text);
-        this.rpc.noteServerLine(text);
-      },
-      logTail: () => this.log.tail(LOG_TAIL_FOR_ERRORS).map((line) => line.text),
-      readyTimeoutMs: this.deps.readyTimeoutMs ?? 300_000,
-      stopGraceMs: this.deps.stopGraceMs ?? 5000,
-      probeHealth: this.deps.probeHealth ?? probeHealth,
-      clock: this.clock,
-    });
-  }
-
-  /** An exit we did not ask for while ready: restart with backoff, then give up with the log tail. */
-  private watchForCrash(active: ActiveRun, generation: number): void {
-    void raceWorkerLoss(active.run, this.rpc).then(async ({ exit, lostWorker }) => {
-      if (generation !== this.generation || this.active !== active) return;
-      const how = lostWorker ? `RPC worker ${lostWorker.endpoint} ${lostWorker.how}` : describeExit(exit);
-      if (lostWorker) {
-        const workers = this.rpc.list().length;
-        const notice = workerLossNotice(lostWorker, workers);
-        this.appLog(notice);
-        this.deps.emit('app:notice', {
-          level: 'warning',
-          code: 'rpc_worker_lost',
-          message: notice,
-          details: { endpoint: lostWorker.endpoint, how: lostWorker.how, workers },
-        });
-        this.setStatus({
-          ...this.status,
-          notices: [
-            ...this.status.notices.filter((line) => !line.startsWith('RPC worker ') || !line.includes('stopped')),
-            notice,
-          ],
-        });
-      }
-      const delays = this.deps.restartDelaysMs ?? DEFAULT_RESTART_POLICY.delaysMs;
-      const healthyFor = this.status.state === 'ready' ? this.now() - this.status.since : 0;
-      const decision = decideRestart(
-        { delaysMs: delays, healthyMs: this.deps.restartHealthyMs ?? DEFAULT_RESTART_POLICY.healthyMs },
-        this.status.restarts,
-        healthyFor,
-      );
-      this.stops.record({ how, restarting: decision.kind === 'restart' });
-      if (decision.kind === 'give_up') {
-        this.active = null;
-        await this.rpc.stop();
-        const error: AppError = {
-          code: 'server_crashed',
-          message: `llama-server stopped unexpectedly (${how}) and was restarted ${decision.attempts} times; giving up`,
-          details: {
-            exitCode: exit.code,
-            signal: exit.signal,
-            logTail: this.log.tail(LOG_TAIL_FOR_ERRORS).map((l) => l.text),
-          },
-        };
-        this.setStatus({ ...this.status, state: 'error', since: this.now(), pid: null, error });
-        return;
-      }
-      const delay = decision.delayMs;
-      this.appLog(
-        `llama-server stopped unexpectedly (${how}); restarting in ${delay / 1000} s (${decision.attempt}/${delays.length})`,
-      );
-      this.setStatus({ ...this.status, state: 'starting', since: this.now(), pid: null, restarts: decision.attempt });
-      await new Promise((resolve) => setTimeout(resolve, delay));
-      if (generation !== this.generation) return;
-      const startedAt = this.clock();
-      // The server is gone; its workers go too and come back on the same ports, so the same argv still fits.
-      if (this.rpc.inUse() && !(await this.restartWorkers(generation))) return;
-      // A restart keeps the key: a request already holding it must not turn 401.
-      const run = this.launch(
-        active.serverPath,
-        active.args,
-        serverKeyEnv(active.launchSecret, active.userKey),
-        this.status.port ?? 0,
-      );
-      const next: ActiveRun = { ...active, run };
-      this.active = next;
-      this.setStatus({ ...this.status, pid: run.pid });
-      const outcome = await run.ready;
-      if (generation !== this.generation) return;
-      if (outcome.ok) {
-        this.setStatus({
-          ...this.status,
-          state: 'ready',
-          since: this.now(),
-          loadMs: Math.round(outcome.readyAt - startedAt),
-        });
-      }
-      // A failed restart exits too, which brings us back here for the next attempt.
-      this.watchForCrash(next, generation);
-    });
-  }
-
-  private async stopActive(): Promise<void> {
-    const active = this.active;
-    this.active = null;
-    // llama-server first: one whose RPC workers vanish before it exits crashes on its way out.
-    if (active) await active.run.stop();
-    await this.rpc.stop();
-  }
-
-  /** The RPC workers again after a crash; false (with the error status set) when they cannot start. */
-  private async restartWorkers(generation: number): Promise<boolean> {
-    try {
-      await this.rpc.restart();
-      return generation === this.generation;
-    } catch (error) {
-      if (generation !== this.generation) return false;
-      this.active = null;
-      const appError = toAppError(error);
-      this.appLog(`restart failed: ${appError.message}`);
-      this.setStatus({ ...this.status, state: 'error', since: this.now(), pid: null, error: appError });
-      return false;
-    }
   }
 }

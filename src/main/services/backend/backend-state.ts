@@ -1,14 +1,15 @@
 // What BackendManager records and answers from: its status (published as
 // 'backend:state', with a signal for callers waiting out a start), the model log
 // (a bounded ring, published in batches) and the launch that is running. The
-// manager (backend-manager.ts) drives every change; this class keeps and reports.
+// manager (backend-manager.ts, backend-runs.ts) drives every change; this class
+// keeps and reports.
 import type { BackendStatus, LogLine } from '@shared/contract';
-import { ChangeSignal } from './change-signal';
-import { LogRing } from './log-ring';
-import { LogBatcher } from './log-batcher';
-import { blankStatus, computesOnCpu } from './backend-status';
-import { localUnavailable } from './local-availability';
-import { StopRecord, type ServerStop } from './stop-record';
+import { ChangeSignal } from './state/change-signal';
+import { LogRing } from './state/log-ring';
+import { LogBatcher } from './state/log-batcher';
+import { blankStatus, computesOnCpu } from './state/backend-status';
+import { localUnavailable } from './state/local-availability';
+import { StopRecord, type ServerStop } from './run/stop-record';
 import type { ActiveRun, BackendManagerDeps, LocalEndpoint } from './backend-manager-types';
 
 export abstract class BackendState {

@@ -2,7 +2,7 @@
 // the server, and how the started server's offload compares with EVA's estimate.
 import type { GpuLayerEstimate, LoadSettings, ModelFacts } from '@shared/contract';
 import { rpcExposureWarnings } from '@shared/rpc/rpc-exposure';
-import { describeLoadReport, describeServerFit, type LoadReport } from './load-report';
+import { describeLoadReport, describeServerFit, type LoadReport } from './fit/load-report';
 
 /** The notices a load starts with: a server open to the network, RPC workers that are. */
 export function exposureNotices(settings: Pick<LoadSettings, 'exposeOnNetwork' | 'rpc'>, userKey: string): string[] {

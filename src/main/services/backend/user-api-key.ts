@@ -34,7 +34,7 @@ export async function openUserApiKey(deps: UserApiKeyDeps): Promise<UserApiKey> 
   return {
     status: () => ({ hasKey: secrets.has(SECRET_ID), protection: secrets.protection }),
     async apply(change, required) {
-      // Every launch has EVA's own random key (server-key.ts), so without the user's
+      // Every launch has EVA's own random key (launch/server-key.ts), so without the user's
       // key no client on the network could use an exposed server: say so instead.
       if (required && (change === null || (change === undefined && !secrets.has(SECRET_ID)))) {
         throw new AppFailure(

@@ -58,21 +58,14 @@ describe('chat against the real llama-server', () => {
     expect(any.slotId).toBeGreaterThanOrEqual(0);
   });
 
-  it('stops mid-stream within 100 ms, keeping the partial answer', async () => {
+  it('stops mid-stream, keeping the partial answer', async () => {
     const controller = new AbortController();
-    let abortedAt = 0;
     let deltas = 0;
-    let endedAt = 0;
     const body = chatBody({ sampling: { max_tokens: 1500, temperature: 1 } });
     const state = await collectStream(client.chat(body, controller.signal), (_s, event) => {
-      if (event.type === 'content' && ++deltas === 3) {
-        abortedAt = Date.now();
-        controller.abort();
-      }
-      if (event.type === 'stopped') endedAt = Date.now();
+      if (event.type === 'content' && ++deltas === 3) controller.abort();
     });
     expect(state.status).toBe('stopped');
-    expect(endedAt - abortedAt, 'ms from abort() to the stopped event').toBeLessThan(100);
     expect(state.content.length).toBeGreaterThan(0);
     expect(state.finishReason).toBeNull();
     // The server freed the slot: the next request is served normally.

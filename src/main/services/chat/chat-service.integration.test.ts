@@ -17,20 +17,12 @@ import { localKeyFileCipher } from '../secrets/secret-cipher';
 import { memoryLifecycle } from '../process/process-lifecycle';
 import { openSecretStore } from '../secrets/secret-store';
 import { openSettingsStore } from '../settings/settings-store';
-import {
-  createChatService,
-  STREAM_BATCH_MS,
-  STREAM_BATCH_ON_CPU_MS,
-  type ChatServiceDeps,
-  type LocalServer,
-} from './chat-service';
+import { createChatService, type ChatServiceDeps, type LocalServer } from './chat-service';
 import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 
 let server: TestServer;
 let local: LocalServer | null;
 const streamed = new Map<string, StreamEvent[]>();
-/** when each chat:stream batch of a request went out */
-const batchTimes = new Map<string, number[]>();
 
 async function makeService(
   localDeps: Pick<ChatServiceDeps, 'localServer' | 'readyLocalServer' | 'serverStopped'> = { localServer: () => local },
@@ -43,7 +35,6 @@ async function makeService(
     if (event !== 'chat:stream') return;
     const { requestId, events } = payload as EventPayloads['chat:stream'];
     streamed.set(requestId, [...(streamed.get(requestId) ?? []), ...events]);
-    batchTimes.set(requestId, [...(batchTimes.get(requestId) ?? []), performance.now()]);
   };
   return { chat: createChatService({ ...localDeps, links, emit }), links };
 }
@@ -111,44 +102,12 @@ describe('chat service with the real llama-server', () => {
     const pending = chat.send(ask('s1', { sampling: { max_tokens: 100_000 } }));
     while ((streamed.get('s1') ?? []).filter((e) => e.type === 'content' || e.type === 'reasoning').length < 5)
       await new Promise((r) => setTimeout(r, 5));
-    const stoppedAt = performance.now();
     expect(chat.stop('s1')).toEqual({ stopped: true });
     const result = await pending;
-    expect(performance.now() - stoppedAt).toBeLessThan(500);
     expect(result.status).toBe('stopped');
     expect((result.content + result.reasoning).length).toBeGreaterThan(0);
     expect(chat.stop('s1')).toEqual({ stopped: false });
   });
-
-  it('reads a model computing on this CPU every STREAM_BATCH_ON_CPU_MS, one on a GPU every STREAM_BATCH_MS (the page paints once per batch)', async () => {
-    const gapsOf = async (requestId: string, onCpu: boolean): Promise<number[]> => {
-      const { chat } = await makeService({ localServer: () => (local ? { ...local, onCpu } : null) });
-      const result = await chat.send(
-        ask(requestId, { sampling: { ...defaultSettings().chat.sampling, max_tokens: 800, temperature: 1, top_k: 0 } }),
-      );
-      expect(result.status).toBe('done');
-      const times = batchTimes.get(requestId) ?? [];
-      // The first events go out at once and the last batch goes when the body ends: the gaps between are the paced
-      // reads.
-      return times.slice(1, -1).map((at, i) => at - (times[i] as number));
-    };
-    const cpu = await gapsOf('pace-cpu', true);
-    const gpu = await gapsOf('pace-gpu', false);
-    // Counts are not compared: the two answers run under whatever else loads the machine,
-    // so their lengths in time differ. A batch goes out a little after its read (parsing, the
-    // turn's end), later under load, so one gap can be shorter than the pace by what the
-    // previous batch was late: each gap has a loose floor, their mean the pace itself.
-    const mean = (gaps: number[]): number => gaps.reduce((sum, gap) => sum + gap, 0) / gaps.length;
-    const middle = (gaps: number[]): number => [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)] as number;
-    const seen = `cpu gaps ${cpu.map(Math.round).join(' ')}; gpu gaps ${gpu.map(Math.round).join(' ')}`;
-    expect(cpu.length, seen).toBeGreaterThan(1);
-    expect(gpu.length, seen).toBeGreaterThan(1);
-    expect(Math.min(...cpu), seen).toBeGreaterThanOrEqual(STREAM_BATCH_ON_CPU_MS / 2);
-    expect(Math.min(...gpu), seen).toBeGreaterThanOrEqual(STREAM_BATCH_MS / 2);
-    expect(mean(cpu), seen).toBeGreaterThanOrEqual(STREAM_BATCH_ON_CPU_MS - 15);
-    expect(mean(gpu), seen).toBeGreaterThanOrEqual(STREAM_BATCH_MS - 15);
-    expect(middle(gpu), seen).toBeLessThan(STREAM_BATCH_ON_CPU_MS - 15);
-  }, 90_000);
 
   it('no local model loaded → no_model_loaded, before anything is sent', async () => {
     const { chat } = await makeService();

@@ -1,13 +1,15 @@
 // One place where answers are requested: resolves the endpoint (managed
 // llama-server or a saved link), builds the body, streams it, pushes parsed
 // events to the renderer in batches and returns the final state. Stop aborts.
+// Each stream is reduced here once (@shared/chat/stream-reducer): the result,
+// the history's recording and the live runs all get that one state.
 import { buildChatBody, buildCompletionBody, normalizeMessages } from '@shared/chat/request-body';
 import type { ChatSendInput } from '@shared/chat/schemas';
 import { initialStreamingMessage, reduceStream } from '@shared/chat/stream-reducer';
-import type { SamplingSettings, StreamingMessage } from '@shared/chat/types';
+import type { AnswerNotice, SamplingSettings, StreamEvent, StreamingMessage } from '@shared/chat/types';
 import type { ChatResult, ServerProps } from '@shared/contract';
 import { AppFailure } from '@shared/errors';
-import type { EventSink } from '../app/event-bus';
+import type { EventSink } from '../events/event-bus';
 import type { LinkService } from '../links/link-service';
 import { createChatClient } from './chat-client';
 import { turnBatches } from './turn-batches';
@@ -18,7 +20,7 @@ import type { CountTokensInput, TokenCount } from '@shared/chat/context-types';
 import type { SlotKeeper } from './slot-cache/slot-keeper';
 import { continuationEvents, continuedText } from '@shared/chat/continuation';
 import { abortableSleep, DEFAULT_RETRY_POLICY, withRetry, type RetryPolicy } from './retry-stream';
-import { cutByStop, type ServerStop } from '../backend/stop-record';
+import { cutByStop, type ServerStop } from '../backend/run/stop-record';
 import { createPromptPrefill } from './prompt-prefill';
 export { readAheadOff } from './prompt-prefill';
 
@@ -57,6 +59,8 @@ export interface ChatServiceDeps {
    * cut answer then says so
    */
   serverStopped?: (endpoint: ChatSendInput['endpoint'], since: number) => Promise<ServerStop | null>;
+  /** every request's state after each batch (an agent run's turns too): the live runs follow it */
+  streamed?: (requestId: string, state: StreamingMessage) => void;
 }
 
 interface Target {
@@ -82,7 +86,7 @@ const LLAMA_ONLY_FIELDS = ['top_k', 'min_p', 'repeat_penalty'] as const;
  * end). A model that computes on the same CPU loses about that much time per batch, so
  * there the stream is read every STREAM_BATCH_ON_CPU_MS: 3 paints a second, which still
  * reads as a stream. A model on a GPU or another machine loses nothing to the page, and
- * its answer is read every STREAM_BATCH_MS (issue 16).
+ * its answer is read every STREAM_BATCH_MS.
  */
 export const STREAM_BATCH_MS = 150;
 export const STREAM_BATCH_ON_CPU_MS = 300;
@@ -146,8 +150,15 @@ export function createChatService(deps: ChatServiceDeps) {
   }
 
   return {
-    /** `observe` sees the reduced state with every batch sent (the history saves the answer from it). */
-    async send(input: ChatSendInput, observe?: (state: StreamingMessage) => void): Promise<ChatResult> {
+    /**
+     * `observe` sees the reduced state with every batch sent (the history saves the answer from it); `notices`: steps
+     * of the send that failed before it (its knowledge query), streamed first so the page shows them with the answer.
+     */
+    async send(
+      input: ChatSendInput,
+      observe?: (state: StreamingMessage) => void,
+      notices: readonly AnswerNotice[] = [],
+    ): Promise<ChatResult> {
       if (active.has(input.requestId))
         throw new AppFailure('bad_request', `request ${input.requestId} is already running`);
       const continued = input.mode === 'chat' && input.continueAnswer ? continuedText(input.messages) : null;
@@ -235,18 +246,20 @@ export function createChatService(deps: ChatServiceDeps) {
             )
           : start();
       // A continued answer streams its saved text first, so every reader (the page, the history) sees the whole answer.
-      const events = continued?.ok ? continuationEvents(continued.text, requested) : requested;
+      const answered = continued?.ok ? continuationEvents(continued.text, requested) : requested;
+      const events = notices.length > 0 ? noticesFirst(notices, answered) : answered;
 
       // The first events go out at once (the time to the first token is what the user waits
       // for); after that the connection is read every STREAM_BATCH_(ON_CPU_)MS, and what one read
       // brings travels as one batch. A model sends a token a write, and a read and a message
-      // per token cost the host and the page more CPU than the model could spare (issue 16);
+      // per token cost the host and the page more CPU than the model could spare;
       // the page paints no more often anyway.
       let state = initialStreamingMessage();
       try {
         for await (const batch of turnBatches(events)) {
           for (const event of batch) state = reduceStream(state, event);
           observe?.(state);
+          deps.streamed?.(input.requestId, state);
           deps.emit('chat:stream', { requestId: input.requestId, events: batch });
         }
       } finally {
@@ -361,3 +374,11 @@ export function createChatService(deps: ChatServiceDeps) {
 }
 
 export type ChatService = ReturnType<typeof createChatService>;
+
+async function* noticesFirst(
+  notices: readonly AnswerNotice[],
+  events: AsyncIterable<StreamEvent>,
+): AsyncGenerator<StreamEvent, void, undefined> {
+  for (const notice of notices) yield { type: 'notice', notice };
+  yield* events;
+}

@@ -2,7 +2,7 @@
 // arrived, and between steps the connection is not read at all.
 //
 // A model server writes one token at a time, and a reader that takes each write
-// as it comes wakes the host once a token (issue 16). Here, whoever reads the
+// as it comes wakes the host once a token. Here, whoever reads the
 // body decides when (sse-stream.ts waits between reads of a fast stream): until
 // then the socket is paused, and with its tiny read-ahead (http-post.ts) it stops
 // reading the connection after one write, so the rest waits in the kernel, whose

@@ -2,7 +2,7 @@
 //
 // Not fetch: undici's web streams cost the host about twice the CPU per network
 // read of a plain http.IncomingMessage (≈1 ms against ≈0.4 ms a read on a busy
-// 2-core machine, issue 16), and a model sends one read per token. A caller's
+// 2-core machine), and a model sends one read per token. A caller's
 // fetch (a test faking a server) still goes through `postWithFetch`.
 import { Agent as HttpAgent, request as httpRequest, type ClientRequestArgs, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';

@@ -1,4 +1,4 @@
-// Retry with backoff against a link (issue 20, seed 002): a gateway in front of the
+// Retry with backoff against a link: a gateway in front of the
 // real llama-server answers 429, then 503, then lets the request through. The core
 // asks again after each pause, says so in a notice, and the answer arrives whole.
 // A 401 is not retried.

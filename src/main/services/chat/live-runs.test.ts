@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EventName, EventPayloads } from '@shared/contract';
-import { EventBus } from '../app/event-bus';
+import { EventBus } from '../events/event-bus';
+import { reduceEvents } from '@shared/chat/stream-reducer';
+import type { StreamingMessage } from '@shared/chat/types';
 import { LiveRuns } from './live-runs';
 
 function setup() {
@@ -9,8 +11,16 @@ function setup() {
   bus.attach((event, payload) => heard.push({ event, payload }));
   const live = new LiveRuns(bus.emit, () => 1000);
   bus.attach(live.observe);
-  const stream = (requestId: string, ...texts: string[]) =>
-    bus.emit('chat:stream', { requestId, events: texts.map((text) => ({ type: 'content' as const, text })) });
+  // The chat service reduces each stream once and hands its state on; this stands in for it.
+  const states = new Map<string, StreamingMessage>();
+  const stream = (requestId: string, ...texts: string[]) => {
+    const state = reduceEvents(
+      texts.map((text) => ({ type: 'content' as const, text })),
+      states.get(requestId),
+    );
+    states.set(requestId, state);
+    live.streamed(requestId, state);
+  };
   return { bus, heard, live, stream };
 }
 

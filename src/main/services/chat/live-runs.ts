@@ -1,11 +1,14 @@
 // The requests the core is answering now, kept as a page would show them, so a
 // page that did not start one (reloaded, or a second window) can pick it up
 // where it stands: the turn streaming now, the agent's steps, its approval
-// cards. It reads the same events the pages get (attach `observe` to the bus)
-// and says `chat:ended` once the answer is saved.
-import type { EventSink } from '../app/event-bus';
+// cards. A turn's text is the chat service's own reduced state (`streamed`, the
+// one reduction in the core); steps and cards come from the same events the
+// pages get (attach `observe` to the bus). It says `chat:ended` once the answer
+// is saved.
+import type { EventSink } from '../events/event-bus';
 import type { LiveRun } from '@shared/chat/live-run';
-import { initialStreamingMessage, reduceStream } from '@shared/chat/stream-reducer';
+import { initialStreamingMessage } from '@shared/chat/stream-reducer';
+import type { StreamingMessage } from '@shared/chat/types';
 import { allowedEntryByName, type ConsentAnswer } from '@shared/tools/consent';
 
 /** A request to keep track of; only recorded ones (with a conversation and an answer id) are. */
@@ -52,19 +55,18 @@ export class LiveRuns {
     }
   }
 
-  /** An event sink for the core's bus: follows the streams, steps and cards of the tracked requests. */
+  /** The state of a stream after its latest batch (the chat service reduced it): a tracked request's turn. */
+  streamed(requestId: string, state: StreamingMessage): void {
+    const run = this.owner(requestId);
+    if (!run) return;
+    // An agent run's next model turn replaces the previous one, which is in its steps now.
+    run.turn = requestId;
+    run.message = state;
+  }
+
+  /** An event sink for the core's bus: follows the steps and cards of the tracked requests. */
   readonly observe: EventSink = (event, payload) => {
-    if (event === 'chat:stream') {
-      const { requestId, events } = payload as { requestId: string; events: Parameters<typeof reduceStream>[1][] };
-      const run = this.owner(requestId);
-      if (!run) return;
-      if (run.turn !== requestId) {
-        // An agent run's next model turn: the previous one is in its steps now.
-        run.turn = requestId;
-        run.message = initialStreamingMessage();
-      }
-      for (const streamed of events) run.message = reduceStream(run.message, streamed);
-    } else if (event === 'agent:step') {
+    if (event === 'agent:step') {
       const { requestId, step } = payload as { requestId: string; step: LiveRun['steps'][number] };
       const run = this.runs.get(requestId);
       if (!run) return;

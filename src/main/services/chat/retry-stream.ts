@@ -1,4 +1,4 @@
-// Retry with backoff (seed 002) for link endpoints: a hosted API that answers
+// Retry with backoff for link endpoints: a hosted API that answers
 // 429 (rate limit) or a 5xx that usually passes (502, 503, 504) before sending
 // anything is asked again after a growing pause, and the user is told each time.
 // A 500 is not: servers give it for what asking again does not change (a chat

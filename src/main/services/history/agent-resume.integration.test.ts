@@ -1,4 +1,4 @@
-// Continue on an agent run (issue 19; seed 004's interrupted state): a run stopped
+// Continue on an agent run: a run stopped
 // after its first tool step resumes after that step. The tool is not run again:
 // the model is given the saved call and its result and goes on from there. Real
 // llama-server, replies forced through the grammar proxy, real tool worker.

@@ -29,9 +29,12 @@ export function cleanTitle(reply: string): string {
   return bare.length > TITLE_CHARS ? `${bare.slice(0, TITLE_CHARS - 1).trimEnd()}…` : bare;
 }
 
+/** How a title is asked for: the chat area's own send. */
+export type TitleSend = (input: ChatSendInput) => Promise<ChatResult>;
+
 export interface AutoTitleDeps {
   history: HistoryStore;
-  send: (input: ChatSendInput) => Promise<ChatResult>;
+  send: TitleSend;
   enabled: () => boolean;
   onRenamed: (conversationId: string) => void;
 }

@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChatSendInput } from '@shared/chat/schemas';
 import { initialStreamingMessage } from '@shared/chat/stream-reducer';
 import type { ChatResult } from '@shared/contract';
 import type { KnowledgeHit } from '@shared/knowledge/knowledge-types';
-import { answerPatch, createChatRecorder, sendRecorded } from './chat-recorder';
+import { answerPatch, createChatRecorder, recordSend } from './chat-recorder';
 import { heldRecord } from '@test-support/history/held-record';
 import { storeOn, tempDir } from '@test-support/history/helpers';
 
@@ -20,7 +20,7 @@ describe('answerPatch', () => {
   });
 });
 
-describe('sendRecorded with the answer’s citations', () => {
+describe('recordSend with the answer’s citations', () => {
   const hit: KnowledgeHit = {
     id: 'p1',
     baseId: 'kb1',
@@ -53,20 +53,19 @@ describe('sendRecorded with the answer’s citations', () => {
       requestId: 'r1',
       elapsedMs: 1,
     };
-    let partial: unknown = null;
-    await sendRecorded(
-      recorder,
-      async (_input, observe) => {
-        observe?.({ ...initialStreamingMessage(), content: 'It sleeps' });
-        // The answer is open (partial) while the stream runs: the citations are already with it.
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        partial = (await store.open('conv-1')).messages.find((m) => m.id === 'a1');
-        return result;
-      },
-      input,
-      { citations: [hit] },
+    // As the chat area does it: the recording is started, then fed the stream's state, then the result.
+    const recording = recordSend(recorder, input, { citations: [hit] });
+    recording?.observe({ ...initialStreamingMessage(), content: 'It sleeps' });
+    // The answer is open (partial) while the stream runs: the citations are already with it.
+    await vi.waitFor(
+      async () =>
+        expect((await store.open('conv-1')).messages.find((m) => m.id === 'a1')).toMatchObject({
+          status: 'partial',
+          citations: [hit],
+        }),
+      { timeout: 10_000 },
     );
-    expect(partial).toMatchObject({ status: 'partial', citations: [hit] });
+    await recording?.finish(result);
     await store.close();
 
     // A store opened afresh reads the saved line through the schema: the citation survives it.

@@ -179,20 +179,28 @@ export function createChatRecorder(deps: ChatRecorderDeps) {
 
 export type ChatRecorder = ReturnType<typeof createChatRecorder>;
 
-/**
- * Sends a chat request and records it when it asks to be. The history writes
- * run beside the request, not before it, so saving never delays the first token.
- */
 /** The longest a question waits to be saved while the server has not answered yet (the inbox holds it meanwhile). */
 export const SAVE_DELAY_MS = 250;
 
-export async function sendRecorded(
+/** One send being recorded: the chat area hands it the stream's state and then the outcome. */
+export interface SendRecording {
+  /** the stream's reduced state after each batch */
+  observe(state: StreamingMessage): void;
+  finish(result: ChatResult): Promise<void>;
+  /** the send threw (no stream, or it broke off): what had arrived is saved with the error */
+  fail(error: unknown): Promise<void>;
+}
+
+/**
+ * Starts recording a send that asks to be recorded (null otherwise): the question is made durable now, before the
+ * request goes out. The history writes run beside the request, not before it, so saving never delays the first token.
+ */
+export function recordSend(
   recorder: ChatRecorder,
-  send: (input: ChatSendInput, observe?: (state: StreamingMessage) => void) => Promise<ChatResult>,
   input: ChatSendInput,
   answer: AnswerFields = {},
-): Promise<ChatResult> {
-  if (input.mode !== 'chat' || !input.record) return send(input);
+): SendRecording | null {
+  if (input.mode !== 'chat' || !input.record) return null;
   let exchange: RecordedExchange | null = null;
   let latest: StreamingMessage | null = null;
   const record = input.record;
@@ -210,12 +218,12 @@ export async function sendRecorded(
       return opened;
     });
   let kicked = false;
-  const finished = () => {
+  const settled = () => {
     clearTimeout(timer);
     go();
   };
-  try {
-    const result = await send(input, (state) => {
+  return {
+    observe(state) {
       latest = state;
       // After this turn of the event loop, so the first words go out to the window before any disk work.
       if (!kicked) {
@@ -223,13 +231,16 @@ export async function sendRecorded(
         setTimeout(go, 0);
       }
       exchange?.onState(state);
-    }).finally(finished);
-    await (await beginning)?.finish(result);
-    return result;
-  } catch (error) {
-    await (await beginning)?.fail(latest, error);
-    throw error;
-  }
+    },
+    async finish(result) {
+      settled();
+      await (await beginning)?.finish(result);
+    },
+    async fail(error) {
+      settled();
+      await (await beginning)?.fail(latest, error);
+    },
+  };
 }
 
 /** What an agent run leaves in the history: its answer, and every step it took (in `extra.agent`). */

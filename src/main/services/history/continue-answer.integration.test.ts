@@ -1,4 +1,4 @@
-// Continue (issue 19) through the core against the real llama-server: an answer
+// Continue through the core against the real llama-server: an answer
 // cut by its token limit, one the user stopped, and one a crash interrupted go on
 // from their saved text in the same message, the saved text once, never repeated.
 import { mkdtemp } from 'node:fs/promises';

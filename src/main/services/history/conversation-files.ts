@@ -1,10 +1,8 @@
 // One conversation on disk: `<historyDir>/<id>/meta.json` + `messages.jsonl`.
-// Opening repairs what a crash or a bad disk left behind — damaged bytes are
-// appended to `messages.jsonl.corrupt` (with their offsets) before the log is
-// rewritten from its intact records, never simply dropped — and reports what
-// it did as notices. Files from a newer EVA are read but never rewritten.
+// Opening repairs what a crash or a bad disk left behind (conversation-repair.ts:
+// damaged bytes are quarantined, never simply dropped) and reports what it did
+// as notices. Files from a newer EVA are read but never rewritten.
 import { join } from 'node:path';
-import { AppFailure } from '@shared/errors';
 import { historyFailure } from '@shared/history/errors';
 import { StoredMessageSchema } from '@shared/history/schemas';
 import {
@@ -13,26 +11,12 @@ import {
   type HistoryNotice,
   type StoredMessage,
 } from '@shared/history/types';
+import { conversationPaths } from './conversation-layout';
+import { repairLog, repairMeta } from './conversation-repair';
 import type { HistoryFs } from './history-fs';
-import { readMeta, type MetaReading } from './meta-file';
-import { parseMessageLog, type BadRange, type LogRecord } from './parse-message-log';
-
-export interface ConversationPaths {
-  dir: string;
-  meta: string;
-  log: string;
-  corrupt: string;
-}
-
-export function conversationPaths(historyDir: string, id: string): ConversationPaths {
-  const dir = join(historyDir, id);
-  return {
-    dir,
-    meta: join(dir, 'meta.json'),
-    log: join(dir, 'messages.jsonl'),
-    corrupt: join(dir, 'messages.jsonl.corrupt'),
-  };
-}
+import { errno } from './history-errno';
+import { readMeta } from './meta-file';
+import { parseMessageLog, type LogRecord } from './parse-message-log';
 
 /** A conversation held in memory; the store changes it only after the disk accepted the change. */
 export interface ConversationState {
@@ -172,125 +156,6 @@ function needsCompaction(bytes: Buffer | null, latest: Map<string, LogRecord<Sto
   return bytes.length - live > live;
 }
 
-// Quarantine first, rewrite second: a crash in between leaves the damaged
-// bytes in both files, never in neither.
-async function repairLog(
-  fs: HistoryFs,
-  paths: ConversationPaths,
-  state: ConversationState,
-  bytes: Buffer,
-  bad: BadRange[],
-  latest: Map<string, LogRecord<StoredMessage>>,
-  interrupted: StoredMessage[],
-  at: number,
-): Promise<HistoryNotice[]> {
-  const id = state.meta.id;
-  const title = state.meta.title || id;
-  const notices: HistoryNotice[] = [];
-  const badBytes = bad.reduce((sum, range) => sum + range.length, 0);
-  const details = { file: paths.log, quarantine: paths.corrupt, ranges: bad.slice(0, 20), badBytes, kept: latest.size };
-  if (bad.length > 0) {
-    try {
-      await fs.appendDurable(paths.corrupt, quarantineBlob(bytes, bad, at));
-    } catch (error) {
-      notices.push({
-        level: 'error',
-        code: 'history_recovered',
-        conversationId: id,
-        message: `“${title}”: ${bad.length} damaged part(s) were skipped but could not be moved aside (${errno(error)}); the file was left unchanged and ${latest.size} message(s) are shown.`,
-        details,
-      });
-      return notices;
-    }
-    notices.push({
-      level: 'warning',
-      code: 'history_recovered',
-      conversationId: id,
-      message: `“${title}”: ${bad.length} damaged part(s) (${badBytes} bytes) were moved to messages.jsonl.corrupt; ${latest.size} intact message(s) kept.`,
-      details,
-    });
-  }
-  const interruptedById = new Map(interrupted.map((m) => [m.id, m]));
-  const chunks: Buffer[] = [];
-  for (const [messageId, record] of latest) {
-    const replaced = interruptedById.get(messageId);
-    chunks.push(
-      replaced ? Buffer.from(JSON.stringify(replaced)) : bytes.subarray(record.start, record.end),
-      Buffer.from('\n'),
-    );
-  }
-  try {
-    await fs.writeAtomic(paths.log, Buffer.concat(chunks));
-    state.tailDirty = false;
-  } catch (error) {
-    // The old file is intact (atomic replace); carry on with it and try again next time.
-    notices.push({
-      level: 'error',
-      code: 'history_write_failed',
-      conversationId: id,
-      message: `“${title}”: the repaired conversation could not be saved (${errno(error)}); it will be repaired again next time.`,
-      details: { errno: errno(error), title, what: 'repair' },
-    });
-  }
-  return notices;
-}
-
-async function repairMeta(
-  fs: HistoryFs,
-  paths: ConversationPaths,
-  state: ConversationState,
-  bytes: Buffer | null,
-  reading: MetaReading,
-  at: number,
-): Promise<HistoryNotice[]> {
-  const id = state.meta.id;
-  const damaged = reading.problem === 'damaged';
-  const notices: HistoryNotice[] = [
-    {
-      level: damaged ? 'warning' : 'info',
-      code: 'history_meta_rebuilt',
-      conversationId: id,
-      message: damaged
-        ? `“${state.meta.title || id}”: its settings file was damaged and was rebuilt from the messages (the damaged copy is kept as meta.json.corrupt); model and system prompt may need to be chosen again.`
-        : `“${state.meta.title || id}”: its settings file was missing and was rebuilt from the messages.`,
-      details: { title: state.meta.title || id, damaged },
-    },
-  ];
-  try {
-    if (damaged && bytes)
-      await fs.appendDurable(
-        `${paths.meta}.corrupt`,
-        quarantineBlob(bytes, [{ offset: 0, length: bytes.length, reason: 'invalid_json' }], at),
-      );
-    await fs.writeAtomic(paths.meta, serializeMeta(state.meta));
-  } catch (error) {
-    notices.push({
-      level: 'error',
-      code: 'history_write_failed',
-      conversationId: id,
-      message: `The rebuilt settings of “${state.meta.title || id}” could not be saved (${errno(error)}); they will be rebuilt again next time.`,
-      details: { errno: errno(error), title: state.meta.title || id, what: 'meta' },
-    });
-  }
-  return notices;
-}
-
-function quarantineBlob(bytes: Buffer, bad: BadRange[], at: number): Buffer {
-  const parts: Buffer[] = [];
-  for (const range of bad) {
-    parts.push(
-      Buffer.from(`#eva-quarantine ${JSON.stringify({ at, ...range })}\n`),
-      bytes.subarray(range.offset, range.offset + range.length),
-      Buffer.from('\n'),
-    );
-  }
-  return Buffer.concat(parts);
-}
-
-export function serializeMeta(meta: ConversationMeta): string {
-  return `${JSON.stringify(meta, null, 2)}\n`;
-}
-
 async function readOptional(fs: HistoryFs, path: string, id: string): Promise<Buffer | null> {
   try {
     return await fs.readFile(path);
@@ -313,11 +178,4 @@ async function removeStaleTemps(fs: HistoryFs, dir: string): Promise<void> {
   } catch {
     // Leftover temp files cost a few bytes; failing to tidy them must not fail the open.
   }
-}
-
-/** The errno code of a failure (ENOSPC, EROFS…), also when it was already wrapped as a history failure. */
-export function errno(error: unknown): string {
-  if (error instanceof AppFailure && typeof error.details?.errno === 'string') return error.details.errno;
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code ?? (error instanceof Error ? error.message : String(error));
 }

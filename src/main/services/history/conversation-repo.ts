@@ -6,14 +6,9 @@
 import { historyFailure } from '@shared/history/errors';
 import { previewOf } from '@shared/history/message-text';
 import type { ConversationMeta, ConversationSummary, HistoryNotice, StoredMessage } from '@shared/history/types';
-import {
-  conversationPaths,
-  errno,
-  loadConversation,
-  readMessages,
-  serializeMeta,
-  type ConversationState,
-} from './conversation-files';
+import { loadConversation, readMessages, type ConversationState } from './conversation-files';
+import { conversationPaths, serializeMeta } from './conversation-layout';
+import { errno } from './history-errno';
 import type { HistoryFs } from './history-fs';
 import { KeyedQueue } from './keyed-queue';
 import type { ListIndex } from './list-index';

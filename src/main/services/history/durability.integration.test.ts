@@ -10,13 +10,17 @@ import { describe, expect, it } from 'vitest';
 import type { StoredMessage } from '@shared/history/types';
 import { answerText, parseAck, questionText, type Ack } from '@test-support/history/stream-script';
 import { storeOn, tempDir } from '@test-support/history/helpers';
-import { REPO_ROOT as ROOT, STREAM_CHILD as CHILD } from '@test-support/child-scripts';
+import { REPO_ROOT as ROOT, STREAM_CHILD } from '@test-support/child-scripts';
+import { useBundledChild } from '@test-support/bundled-child';
 
 const TRIALS = 50;
 
+/** The child, bundled once: 50 starts under tsx would spend most of the test compiling it. */
+const childScript = useBundledChild(STREAM_CHILD);
+
 /** Runs the child until `killAfterMs` after it is ready, SIGKILLs it, returns its acks. */
 async function runAndKill(dir: string, seed: number, killAfterMs: number): Promise<Ack[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dir, String(seed)], {
+  const child = spawn(process.execPath, [childScript(), dir, String(seed)], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

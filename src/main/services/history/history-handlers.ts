@@ -1,13 +1,13 @@
-// The contract's history:* handlers. The history service keeps the conversations;
+// The contract's history:* handlers. The history module keeps the conversations;
 // the slot keeper (instant reopen) is told when the user leaves one, and forgets
 // the slot files of conversations deleted.
 import type { ChannelsOf, InvokeHandlers } from '@shared/contract';
 import type { SlotKeeper } from '../chat/slot-cache/slot-keeper';
-import type { HistoryService } from './history-service';
+import type { HistoryOperations } from './history-operations';
 
 export function historyHandlers(
-  history: HistoryService,
-  slots: SlotKeeper,
+  history: HistoryOperations,
+  slots: Pick<SlotKeeper, 'leave' | 'forget' | 'forgetAll'>,
 ): Pick<InvokeHandlers, ChannelsOf<'history'>> {
   return {
     'history:list': async (input) => history.list(input?.ids),
@@ -17,7 +17,7 @@ export function historyHandlers(
       return history.open(id);
     },
     'history:leave': async () => {
-      // The same for a new conversation: its first question must not wait for the save (issue 16).
+      // The same for a new conversation: its first question must not wait for the save.
       void slots.leave(null);
       return {};
     },

@@ -1,6 +1,6 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildTree, editedMessage, regenerationPoint, siblingsOf, switchSibling } from '@shared/history/tree';
 import type { ConversationMeta } from '@shared/history/types';
 import { faultyFs, storeOn, tempDir } from '@test-support/history/helpers';
@@ -147,8 +147,8 @@ describe('history store', () => {
     const all = await store.clearAll();
     expect(all.conversationIds.sort()).toEqual([meta.id, other.id].sort());
     expect(await store.list()).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await readdir(join(dir, '.trash'))).toEqual([]);
+    // The trash is emptied in the background.
+    await vi.waitFor(async () => expect(await readdir(join(dir, '.trash'))).toEqual([]), { timeout: 10_000 });
     expect(await store.undoDelete(all.token)).toEqual([]);
     await store.close();
   });

@@ -1,4 +1,4 @@
-// The history service: every conversation kept under `<historyDir>/<id>/`,
+// The history store: every conversation kept under `<historyDir>/<id>/`,
 // listed from a small index, searchable, branchable, exportable, and repaired
 // rather than lost when a crash or a bad disk damages it. One process writes a
 // history folder at a time: two windows share one core, and two cores (the app

@@ -5,11 +5,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createHistoryService } from './history-service';
+import { openHistory } from './history-module';
 import { inboxFileName, recoverHeldQuestions } from './inbox-recovery';
 import { QuestionInbox, readHeldQuestions } from './question-inbox';
 import { heldRecord as record } from '@test-support/history/held-record';
 import { faultyFs, storeOn, tempDir } from '@test-support/history/helpers';
+
+/** No conversation cache here: nothing to save on leaving or to forget on deleting. */
+const NO_CONVERSATION_CACHE = { leave: async () => {}, forget: async () => {}, forgetAll: async () => {} };
 
 describe('questions recovered at the next start', () => {
   it('puts each held question into its conversation, created with the same id when it did not exist', async () => {
@@ -85,7 +88,7 @@ describe('questions recovered at the next start', () => {
   it('the history service lists a recovered conversation from its first call', async () => {
     const historyDir = await tempDir();
     new QuestionInbox(join(historyDir, inboxFileName('dead-run'))).hold(record(1));
-    const service = createHistoryService({ historyDir, emit: () => undefined });
+    const service = openHistory({ historyDir, emit: () => undefined, slots: NO_CONVERSATION_CACHE });
     expect((await service.list()).conversations.map((c) => [c.id, c.title])).toEqual([['conv-1', 'question 1']]);
     expect((await service.open('conv-1')).messages.map((m) => m.content)).toEqual(['question 1']);
     await service.dispose();

@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { ID_PATTERN } from '@shared/history/schemas';
 import type { ConversationSummary, HistoryNotice } from '@shared/history/types';
-import { errno } from './conversation-files';
+import { errno } from './history-errno';
 import type { HistoryFs } from './history-fs';
 import { KeyedQueue } from './keyed-queue';
 import { listOrder } from '@shared/history/list-order';

@@ -13,12 +13,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT as ROOT, SEND_CHILD as CHILD } from '@test-support/child-scripts';
+import { REPO_ROOT as ROOT, SEND_CHILD } from '@test-support/child-scripts';
+import { useBundledChild } from '@test-support/bundled-child';
 import { seededRandom } from '@test-support/seeded-random';
 import { SAVE_DELAY_MS } from './chat-recorder';
-import { createHistoryService } from './history-service';
+import { openHistory } from './history-module';
+
+/** No conversation cache here: nothing to save on leaving or to forget on deleting. */
+const NO_CONVERSATION_CACHE = { leave: async () => {}, forget: async () => {}, forgetAll: async () => {} };
 
 const TRIALS = 10;
+
+/** The child, bundled once: under tsx each start would compile the whole core again. */
+const childScript = useBundledChild(SEND_CHILD);
 
 const questionText = (trial: number): string => `question ${trial}: do not lose me`;
 
@@ -27,11 +34,10 @@ const questionText = (trial: number): string => `question ${trial}: do not lose 
  * save wrote the conversation.
  */
 async function sendAndKill(dataDir: string, baseUrl: string, trial: number, killAfterMs: number): Promise<boolean> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', CHILD, dataDir, baseUrl, String(trial), questionText(trial)],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, [childScript(), dataDir, baseUrl, String(trial), questionText(trial)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<NodeJS.Signals | number | null>((done) =>
@@ -74,7 +80,11 @@ describe('a question survives a crash right after Send', () => {
       // The kills must have come before the usual save, or this proved nothing about the inbox.
       expect(beforeSave, context).toBeGreaterThanOrEqual(3);
 
-      const history = createHistoryService({ historyDir: join(dataDir, 'history'), emit: () => undefined });
+      const history = openHistory({
+        historyDir: join(dataDir, 'history'),
+        emit: () => undefined,
+        slots: NO_CONVERSATION_CACHE,
+      });
       const { conversations } = await history.list();
       const asked = Array.from({ length: TRIALS }, (_, trial) => `crash-${trial}`);
       expect(conversations.map((c) => c.id).sort(), context).toEqual([...asked].sort());

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatSendInput } from '@shared/chat/schemas';
 import { initialStreamingMessage } from '@shared/chat/stream-reducer';
 import type { ChatResult } from '@shared/contract';
-import { createChatRecorder, sendRecorded } from './chat-recorder';
+import { createChatRecorder, recordSend } from './chat-recorder';
 import { inboxFileName } from './inbox-recovery';
 import { QuestionInbox, readHeldQuestions } from './question-inbox';
 import { heldRecord } from '@test-support/history/held-record';
@@ -93,14 +93,10 @@ describe('question inbox', () => {
     let heldAtSend: string[] = [];
     const { internal: _internal, ...message } = initialStreamingMessage();
     const result: ChatResult = { ...message, content: 'an answer', status: 'done', requestId: 'r1', elapsedMs: 1 };
-    await sendRecorded(
-      recorder,
-      async () => {
-        heldAtSend = heldIds(inbox.file);
-        return result;
-      },
-      input,
-    );
+    const recording = recordSend(recorder, input);
+    // What the inbox holds when the request goes out, right after the recording started.
+    heldAtSend = heldIds(inbox.file);
+    await recording?.finish(result);
     expect(heldAtSend).toEqual(['q1']);
     expect((await store.open('conv-1')).messages.map((m) => [m.id, m.role])).toEqual([
       ['q1', 'user'],

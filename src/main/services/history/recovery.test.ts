@@ -2,7 +2,7 @@
 // EVA can leave, each checked for "clear notice, nothing lost".
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppFailure } from '@shared/errors';
 import type { StoredMessage } from '@shared/history/types';
 import { faultyFs, storeOn, tempDir } from '@test-support/history/helpers';
@@ -259,7 +259,7 @@ describe('history recovery', () => {
     });
     fs.failWith = 'ENOSPC';
     store.updateStream(s.id, answer.id, { content: 'tok' });
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await vi.waitFor(() => expect(notices.some((n) => n.conversationId)).toBe(true), { timeout: 10_000 });
     store.updateStream(s.id, answer.id, { content: 'tokens' });
     // (the list index, failing to save too, adds its own warning without a conversation id)
     expect(notices.filter((n) => n.conversationId)).toMatchObject([

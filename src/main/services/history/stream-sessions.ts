@@ -5,7 +5,8 @@
 import { historyFailure } from '@shared/history/errors';
 import type { HistoryNotice, MessagePatch, NewMessage, StoredMessage } from '@shared/history/types';
 import { buildMessage, patchMessage } from './build-message';
-import { errno, type ConversationState } from './conversation-files';
+import type { ConversationState } from './conversation-files';
+import { errno } from './history-errno';
 import type { ConversationRepo } from './conversation-repo';
 import { Throttle, type Timers } from './throttle';
 

@@ -3,7 +3,7 @@
 // hidden in the tray; the browser host has none, so every binding is a page
 // binding the renderer handles while it has focus. A binding another
 // application holds is not dropped: it falls back to the page and says why.
-import type { EventSink } from '../app/event-bus';
+import type { EventSink } from '../events/event-bus';
 import {
   checkHotkeys,
   HOTKEY_ACTIONS,

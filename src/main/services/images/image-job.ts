@@ -18,6 +18,7 @@ import type {
   ImageTemplateName,
 } from '@shared/images/image-types';
 import { checkPng } from '@shared/images/png-chunks';
+import { ifExists } from '../fs/if-exists';
 import { freeBytesIn, type StatFs } from '../models/disk-space';
 import type { Launch } from '../process/process-lifecycle';
 import { sdArgs } from './sd-args';
@@ -110,7 +111,8 @@ export async function runImageJob(job: ImageJob, deps: ImageJobDeps): Promise<Ge
       modelPath: job.files.model ?? job.files.diffusionModel ?? '',
     });
     if (failure) throw failure;
-    const written = await readFile(partPath).catch(() => null);
+    // No part means sd-cli wrote nothing; a part that cannot be read is reported as it is.
+    const written = await ifExists(readFile(partPath));
     if (written === null)
       throw new AppFailure('backend_failed', 'sd-cli finished without writing the picture.', {
         reason: 'write_failed',
@@ -118,6 +120,7 @@ export async function runImageJob(job: ImageJob, deps: ImageJobDeps): Promise<Ge
       });
     const check = checkPng(written);
     if (!check.ok) {
+      // Only tells a full disk apart from a torn write; without a reading the write_failed below still says it.
       const nowFree = await freeBytesIn(deps.store.dir, deps.statfs).catch(() => Infinity);
       if (nowFree < needed) throw diskFull(deps.store.dir, needed, nowFree);
       throw new AppFailure('backend_failed', `sd-cli wrote an incomplete picture (${check.why}).`, {
@@ -140,6 +143,7 @@ export async function runImageJob(job: ImageJob, deps: ImageJobDeps): Promise<Ge
     await deps.store.commit(record, png);
     return { record, dataUrl: pngDataUrl(png) };
   } finally {
+    // Best-effort tidy-up in `finally`: throwing here would hide the job's own outcome.
     await rm(partPath, { force: true }).catch(() => undefined);
     if (tempDir) await rm(tempDir, { recursive: true, force: true });
   }

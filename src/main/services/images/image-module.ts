@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { InvokeHandlers } from '@shared/contract';
 import type { imageChannels } from '@shared/images/image-contract';
 import type { ImageSettings } from '@shared/images/image-settings';
-import type { EventSink } from '../app/event-bus';
+import type { EventSink } from '../events/event-bus';
 import type { StatFs } from '../models/disk-space';
 import type { Launch } from '../process/process-lifecycle';
 import { postImageToChat, type ChatHistory } from './image-chat';
@@ -49,6 +49,7 @@ export async function openImages(deps: ImageModuleDeps) {
     cliFound = current.cli !== null;
     return current;
   };
+  // The first look only warms `cliFound`; its failure reaches the page through `image:status`.
   const found = status().catch(() => undefined);
 
   const handlers: Pick<InvokeHandlers, ImageChannel> = {

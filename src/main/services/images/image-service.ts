@@ -17,6 +17,7 @@ import {
   type ImageProgress,
   type ImageRecord,
 } from '@shared/images/image-types';
+import { ifExists } from '../fs/if-exists';
 import { defaultStatfs, type StatFs } from '../models/disk-space';
 import type { Launch } from '../process/process-lifecycle';
 import { findSdCli, sdCliCandidates } from './find-sd-cli';
@@ -78,6 +79,7 @@ export function createImageService(deps: ImageServiceDeps): ImageService {
     const found = await findSdCli(deps.binDirs, deps.pathVariable ?? process.env.PATH);
     if (!found) return { cli: null, searched, build: null };
     const [version, build] = await Promise.all([
+      // The version is only shown beside the path; a binary that cannot say it still runs.
       versionOf(found.path).catch(() => null),
       readSdBuildRecord(found.path),
     ]);
@@ -174,7 +176,7 @@ async function checkedFiles(template: GenerateRequest['template'], given: ImageM
   const files = templateFiles(template, given);
   for (const [role, path] of Object.entries(files) as Array<[string, string]>) {
     const absolute = resolve(path);
-    const info = await stat(absolute).catch(() => null);
+    const info = await ifExists(stat(absolute));
     if (!info?.isFile())
       refuse('model_missing', 'model_missing', `model file not found: ${absolute}`, { path: absolute, role });
     files[role as keyof ImageModelFiles] = absolute;

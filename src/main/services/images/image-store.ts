@@ -9,6 +9,7 @@ import { AppFailure } from '@shared/errors';
 import { ImageRecordSchema } from '@shared/images/chat-image';
 import type { GeneratedImage, ImageRecord } from '@shared/images/image-types';
 import { writeFileAtomic } from '../fs/atomic-write';
+import { ifExists, isMissing } from '../fs/if-exists';
 
 const ID = /^[A-Za-z0-9_-]{1,80}$/;
 const PART_SUFFIX = '.part.png';
@@ -40,6 +41,7 @@ export function openImageStore(dir: string): ImageStore {
         await writeFileAtomic(png(record.id), bytes);
         await writeFileAtomic(json(record.id), `${JSON.stringify(record, null, 2)}\n`);
       } catch (error) {
+        // Best-effort tidy-up: the write failure below is what the user must see, not this one.
         await Promise.all([rm(png(record.id), { force: true }), rm(json(record.id), { force: true })]).catch(
           () => undefined,
         );
@@ -47,7 +49,8 @@ export function openImageStore(dir: string): ImageStore {
       }
     },
     async list() {
-      const names = await readdir(dir).catch(() => [] as string[]);
+      // No folder yet is an empty gallery; an unreadable one is an error the page shows.
+      const names = (await ifExists(readdir(dir))) ?? [];
       const pngs = new Set(names.filter((name) => name.endsWith('.png') && !name.endsWith(PART_SUFFIX)));
       const records = await Promise.all(
         names
@@ -64,23 +67,23 @@ export function openImageStore(dir: string): ImageStore {
         .sort((a, b) => b.createdAt - a.createdAt);
     },
     async read(id) {
-      const [recordText, bytes] = await Promise.all([readFile(json(id), 'utf8'), readFile(png(id))]).catch(() => {
-        throw new AppFailure('not_found', `There is no image ${id} (deleted?).`, { id });
-      });
+      const [recordText, bytes] = await Promise.all([readFile(json(id), 'utf8'), readFile(png(id))]).catch(
+        (error: unknown) => {
+          if (isMissing(error)) throw new AppFailure('not_found', `There is no image ${id} (deleted?).`, { id });
+          throw error;
+        },
+      );
       const parsed = ImageRecordSchema.safeParse(JSON.parse(recordText));
       if (!parsed.success) throw new AppFailure('not_found', `The record of image ${id} is damaged.`, { id });
       return { record: parsed.data, dataUrl: pngDataUrl(bytes) };
     },
     async remove(id) {
-      const existed = await readFile(json(id)).then(
-        () => true,
-        () => false,
-      );
+      const existed = (await ifExists(readFile(json(id)))) !== null;
       await Promise.all([rm(json(id), { force: true }), rm(png(id), { force: true })]);
       return existed;
     },
     async sweepParts() {
-      const names = await readdir(dir).catch(() => [] as string[]);
+      const names = (await ifExists(readdir(dir))) ?? [];
       const parts = names.filter((name) => name.endsWith(PART_SUFFIX) || name.includes('.tmp'));
       await Promise.all(parts.map((name) => rm(join(dir, name), { force: true })));
       return parts.length;

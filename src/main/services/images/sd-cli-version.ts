@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { ImageEngineStatus } from '@shared/images/image-types';
-import { runTool } from '../backend/run-tool';
+import { runTool } from '../backend/gpu/run-tool';
 import type { Launch } from '../process/process-lifecycle';
 
 const VERSION_TIMEOUT_MS = 5_000;

@@ -84,6 +84,7 @@ async function post(
     if (signal?.aborted) throw error;
     throw new EmbeddingError('unavailable', `the embedding server cannot be reached: ${(error as Error).message}`);
   }
+  // The status is reported either way; a body that breaks off only loses the server's own words.
   const text = await response.text().catch(() => '');
   // 503 is llama-server loading; 5xx and 429 pass too. A 4xx is about this input.
   if (response.status >= 500 || response.status === 429)

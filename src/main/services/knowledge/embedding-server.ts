@@ -7,7 +7,7 @@ import type { EmbedderSettings } from '@shared/knowledge/knowledge-settings';
 import type { EmbedderStatus } from '@shared/knowledge/knowledge-types';
 import { AppFailure } from '@shared/errors';
 import { BackendManager } from '../backend/backend-manager';
-import { readGgufHeader } from '../backend/gguf-reader';
+import { readGgufHeader } from '../backend/gguf/gguf-reader';
 import type { ProcessLifecycle } from '../process/process-lifecycle';
 import { embeddingArgs, embeddingLoadSettings } from './embedding-args';
 

@@ -13,6 +13,8 @@ export async function walkFiles(path: string, limit = 100_000): Promise<string[]
   const stack = [path];
   while (stack.length > 0 && out.length < limit) {
     const dir = stack.pop()!;
+    // A folder brings what can be read (as markPathsQueued says): one unreadable subfolder must not keep the rest
+    // out. The folder named itself is checked by the lstat above, whose failure reaches the caller.
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
     entries.sort((a, b) => a.name.localeCompare(b.name));
     for (const entry of entries) {

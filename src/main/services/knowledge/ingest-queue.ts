@@ -193,6 +193,7 @@ export function createIngestQueue(
       if (last) {
         if (run.progress.state === 'running' || run.progress.state === 'paused') run.progress.state = 'done';
         if (run.progress.state !== 'failed') run.progress.pausedReason = run.progress.detail = null;
+        // Compaction only makes later reads faster; the files are indexed, and a disk that fails fails the next write.
         await store.optimize(base.id).catch(() => undefined);
       }
       emitProgress(run, true);
@@ -224,7 +225,7 @@ export function createIngestQueue(
     async stop(): Promise<void> {
       disposed = true;
       abortWhere(() => true);
-      await worker?.catch(() => undefined);
+      await worker?.catch(() => undefined); // closing: kick() already shows what made the lanes fail
     },
   };
 }

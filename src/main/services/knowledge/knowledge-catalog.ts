@@ -75,6 +75,7 @@ export class KnowledgeCatalog {
   /** Persist the whole catalog; writes queue up so the last state always wins. */
   save(): Promise<void> {
     const text = JSON.stringify({ version: 1, bases: this.bases });
+    // The chain goes on after a failed save; that save's caller got its error.
     this.writing = this.writing.catch(() => undefined).then(() => writeFileAtomic(this.path, text));
     return this.writing;
   }

@@ -4,8 +4,8 @@
 // The core creates it with one call and spreads its handlers.
 import type { AppSettings, EventName, EventPayloads, GpuInfo, InvokeHandlers } from '@shared/contract';
 import type { ChatSendInput } from '@shared/chat/schemas';
-import type { ChatMessage } from '@shared/chat/types';
 import { knowledgeChannels } from '@shared/knowledge/knowledge-contract';
+import { knowledgeQuestion } from '@shared/knowledge/knowledge-question';
 import type { KnowledgeHit } from '@shared/knowledge/knowledge-types';
 import { formatPassages, knowledgeToolDescriptor, withPassages } from '@shared/knowledge/knowledge-tool';
 import { toolError } from '@shared/tools/tool-types';
@@ -23,12 +23,12 @@ type KnowledgeChannel = keyof typeof knowledgeChannels;
 export interface KnowledgeModuleDeps {
   dataDir: string;
   binDirs: readonly string[];
-  registry: ProcessLifecycle;
+  processes: ProcessLifecycle;
   probeGpus: (serverPath: string | undefined) => Promise<GpuInfo[]>;
   settings: () => AppSettings;
   resolveLink: (id: string) => Promise<{ profile: { baseUrl: string }; apiKey: string | null }>;
   emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
-  /** the document reader's worker entry; it is started through `registry` */
+  /** the document reader's worker entry; it is started through `processes` */
   extractWorker: ExtractWorkerEntry;
   timeouts?: { readyTimeoutMs?: number; restartDelaysMs?: number[]; stopGraceMs?: number };
 }
@@ -36,7 +36,7 @@ export interface KnowledgeModuleDeps {
 export async function openKnowledge(deps: KnowledgeModuleDeps): Promise<KnowledgeModule> {
   const server = new EmbeddingServer({
     binDirs: deps.binDirs,
-    registry: deps.registry,
+    registry: deps.processes,
     probeGpus: deps.probeGpus,
     baseLoad: () => deps.settings().load,
     onStatus: (status) => deps.emit('knowledge:embedder', status),
@@ -48,7 +48,7 @@ export async function openKnowledge(deps: KnowledgeModuleDeps): Promise<Knowledg
     server,
     resolveLink: deps.resolveLink,
   });
-  const extractor = workerExtractor({ ...deps.extractWorker, launch: deps.registry.launch });
+  const extractor = workerExtractor({ ...deps.extractWorker, launch: deps.processes.launch });
   const opened = await openKnowledgeService({
     dir: join(deps.dataDir, 'knowledge'),
     embedder,
@@ -135,10 +135,10 @@ export async function openKnowledge(deps: KnowledgeModuleDeps): Promise<Knowledg
    * returned too, so the core saves them with the answer.
    */
   async function withKnowledge(input: ChatSendInput): Promise<{ input: ChatSendInput; citations: KnowledgeHit[] }> {
-    if (input.mode !== 'chat' || !deps.settings().knowledge.useInChat) return { input, citations: [] };
-    const question = lastUserText(input.messages);
-    if (!question) return { input, citations: [] };
-    const { hits } = await service.query(question).catch(() => ({ hits: [] }));
+    const question = knowledgeQuestion(input, deps.settings());
+    if (input.mode !== 'chat' || question === null) return { input, citations: [] };
+    // A failed query is not "no passages": it reaches the caller, which tells the user under the answer.
+    const { hits } = await service.query(question);
     deps.emit('knowledge:citations', { requestId: input.requestId, hits });
     if (hits.length === 0) return { input, citations: [] };
     const last = input.messages.findLastIndex((message) => message.role === 'user');
@@ -165,19 +165,6 @@ export async function openKnowledge(deps: KnowledgeModuleDeps): Promise<Knowledg
       await embedder.stop();
     },
   };
-}
-
-function lastUserText(messages: readonly ChatMessage[]): string {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const message = messages[i]!;
-    if (message.role !== 'user') continue;
-    if (typeof message.content === 'string') return message.content.trim();
-    return message.content
-      .map((part) => ('text' in part && typeof part.text === 'string' ? part.text : ''))
-      .join(' ')
-      .trim();
-  }
-  return '';
 }
 
 export type { KnowledgeModule };

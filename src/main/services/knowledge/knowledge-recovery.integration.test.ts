@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { useBundledChild } from '@test-support/bundled-child';
 import { INGEST_CHILD, REPO_ROOT } from '@test-support/child-scripts';
 import { prose } from '@test-support/knowledge/document-fixtures';
 import { linkEmbedder, tinyEmbedderSettings } from '@test-support/knowledge/embedder-harness';
@@ -18,11 +19,14 @@ import type { EmbedderSettings } from '@shared/knowledge/knowledge-settings';
 let embedderSettings: EmbedderSettings = tinyEmbedderSettings();
 const env = useEmbedderScratch('eva-knowledge-recovery-', () => embedderSettings);
 
+/** The ingest child, bundled once: under tsx each start would compile the knowledge service again. */
+const ingestChild = useBundledChild(INGEST_CHILD);
+
 /** Starts the ingest child and SIGKILLs it once it has embedded at least `killAt` passages; returns the base id. */
 async function ingestAndKill(root: string, folder: string, killAt: number, baseId?: string): Promise<string> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', INGEST_CHILD, root, env.endpoint.baseUrl, folder, ...(baseId ? [baseId] : [])],
+    [ingestChild(), root, env.endpoint.baseUrl, folder, ...(baseId ? [baseId] : [])],
     {
       cwd: REPO_ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,6 +13,7 @@ import type { Extractor } from './extract/extract-worker-client';
 import { createIngestRuns } from './ingest-progress';
 import { createIngestQueue } from './ingest-queue';
 import { KnowledgeCatalog, type StoredBase } from './knowledge-catalog';
+import { damagedCatalogNotice, recoverAfterStop } from './knowledge-recovery';
 import { markPathsQueued } from './mark-paths-queued';
 import { PassageStore } from './passage-table';
 import { searchBases, type SearchOutcome } from './hybrid-search';
@@ -35,21 +36,9 @@ export interface KnowledgeServiceDeps {
   clock?: () => number;
 }
 
-/** The failure of a file that was being indexed when EVA stopped. */
-export const INTERRUPTED = 'EVA stopped while reading this file; it was left out';
-
 export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
   await mkdir(deps.dir, { recursive: true });
   const catalog = await KnowledgeCatalog.open(join(deps.dir, 'catalog.json'));
-  if (catalog.damaged) {
-    const { keptAt, error } = catalog.damaged;
-    deps.onNotice?.({
-      level: 'error',
-      code: 'knowledge_catalog_damaged',
-      message: `The knowledge base list could not be read (${error}); it was kept at ${keptAt} and EVA started with none.`,
-      details: { keptAt, error },
-    });
-  }
   const store = await PassageStore.open(join(deps.dir, 'db'));
   const clock = deps.clock ?? Date.now;
   const ingestRuns = createIngestRuns(clock, (progress) => deps.onProgress(progress));
@@ -57,34 +46,8 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
   const queue = createIngestQueue(deps, { catalog, store, clock, ingestRuns, saveQuietly });
   const { kick, abortWhere } = queue;
 
-  for (const base of catalog.bases) {
-    // A crash between adding a file's new passages and dropping its old ones leaves both: every
-    // file with stored passages keeps its committed revision, whatever its state (one re-indexing
-    // or failed on a new revision when the app stopped still has its old passages). A repair that
-    // fails leaves the extra rows for the next start; it must not keep the app from starting.
-    await store
-      .repair(
-        base.id,
-        new Map(base.files.filter((f) => f.hash && f.passages > 0).map((f) => [f.id, f.hash!.slice(0, 16)])),
-      )
-      .catch((error: unknown) => {
-        const message = (error as Error).message;
-        deps.onNotice?.({
-          level: 'warning',
-          code: 'knowledge_repair_failed',
-          message: `The knowledge base “${base.name}” could not be checked after the last stop (${message}); searches may show a passage twice until it is.`,
-          details: { base: base.name, error: message },
-        });
-      });
-    // A file still being indexed when the app stopped may be what stopped it (a document that
-    // exhausted memory): it is left out, not tried again at every start until the user adds it again.
-    for (const file of base.files)
-      if (file.state === 'indexing')
-        Object.assign(file, {
-          state: 'failed',
-          error: { reason: 'interrupted', message: `${file.path}: ${INTERRUPTED}` },
-        });
-  }
+  if (catalog.damaged) deps.onNotice?.(damagedCatalogNotice(catalog.damaged));
+  await recoverAfterStop(catalog, store, deps.onNotice);
   await saveQuietly();
 
   function view(base: StoredBase): KnowledgeBase {

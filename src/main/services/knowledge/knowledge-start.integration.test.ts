@@ -10,7 +10,7 @@ import type { KnowledgeFile } from '@shared/knowledge/knowledge-types';
 import { linkEmbedder } from '@test-support/knowledge/embedder-harness';
 import { useEmbedderScratch } from '@test-support/knowledge/embedder-scratch';
 import { makeKnowledgeHarness } from '@test-support/knowledge/knowledge-harness';
-import { INTERRUPTED } from './knowledge-service';
+import { INTERRUPTED } from './knowledge-recovery';
 
 const env = useEmbedderScratch('eva-knowledge-start-');
 

@@ -16,6 +16,7 @@ export async function markPathsQueued(
   let bytes = 0;
   for (const raw of paths) {
     const path = resolve(raw);
+    // A path that cannot be walked is queued as it is, so that indexing it gives the user its error.
     const files = await walkFiles(path).catch(() => [path]);
     const explicit = files.length === 1 && files[0] === path;
     for (const file of files) {

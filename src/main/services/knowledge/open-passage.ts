@@ -33,7 +33,7 @@ export async function openPassage(
   // error.
   const file = await extractor
     .extract(row.path, extractLimits(MAX_SOURCE_BYTES), AbortSignal.timeout(READ_TIMEOUT_MS))
-    .catch(() => null);
+    .catch(() => null); // see above: the stored text alone is the answer
   const section = file?.sections.find((s) => s.page === source.page) ?? file?.sections[0];
   if (!section || section.text.slice(row.char_start, row.char_end).trim() !== row.text) return alone;
   // A window around the passage when the section is very long.

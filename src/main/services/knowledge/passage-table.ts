@@ -175,6 +175,7 @@ export class PassageStore {
   }
 
   private serial<T>(baseId: string, work: () => Promise<T>): Promise<T> {
+    // The chain goes on after a failed write; that write's caller got its error.
     const next = (this.writes.get(baseId) ?? Promise.resolve()).catch(() => undefined).then(work);
     this.writes.set(baseId, next);
     const settle = () => {

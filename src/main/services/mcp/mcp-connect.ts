@@ -145,6 +145,7 @@ async function attempt(options: ConnectOptions, kind: McpTransportKind, transpor
           if (closed) return;
           lostReason = `the server stopped answering: ${describeError(error)}`;
           // Closing rejects every request in flight with ConnectionClosed (mcp-call.ts: "went away").
+          // lostReason above is what the user reads; a close that fails on a dead connection adds nothing.
           void client.close().catch(() => {});
         },
       )
@@ -162,6 +163,7 @@ async function attempt(options: ConnectOptions, kind: McpTransportKind, transpor
   } catch (error) {
     // Read why before stopping: afterwards every server has "exited".
     const reason = explainConnectError(error, stdio);
+    // The connect error thrown below is the one to report; a half-open client may fail to close.
     await client.close().catch(() => {});
     await stdio?.stop();
     throw new McpConnectError(reason, stdio?.stderrTail() ?? '');
@@ -184,6 +186,7 @@ async function attempt(options: ConnectOptions, kind: McpTransportKind, transpor
       else closedListeners.push(listener);
     },
     close: async () => {
+      // Closing a client whose server is already gone fails; stopping the process below is what counts.
       await client.close().catch(() => {});
       await stdio?.stop();
     },

@@ -8,15 +8,12 @@ import type { Root } from '@modelcontextprotocol/sdk/types.js';
 import { isStdioServer, type McpServerConfig } from '@shared/mcp/mcp-config';
 import type { McpServerState, McpServerStatus, McpTransportKind } from '@shared/mcp/mcp-status';
 import { mcpToolDescriptor, type McpToolInfo } from '@shared/tools/mcp-tool-name';
-import {
-  toolError,
-  type ToolDescriptor,
-  type ToolProgressListener,
-  type ToolRunResult,
-} from '@shared/tools/tool-types';
+import type { ToolDescriptor, ToolProgressListener, ToolRunResult } from '@shared/tools/tool-types';
 import type { Launch } from '../process/process-lifecycle';
 import type { ProviderCall, ToolProvider } from '../tools/tool-registry';
 import { callMcpTool } from './mcp-call';
+import { listAllTools } from './mcp-tool-list';
+import { unavailableResult } from './mcp-unavailable';
 import { connectMcp, McpConnectError, type McpConnection } from './mcp-connect';
 import { failuresAfterLoss, retryDelayMs } from './reconnect-backoff';
 import type { McpTiming } from './mcp-timing';
@@ -40,8 +37,6 @@ export interface SlotDeps {
   /** whether an API key is stored for this server */
   hasKey?: () => boolean;
 }
-
-const MAX_TOOL_PAGES = 50;
 
 export class McpServerSlot implements ToolProvider {
   private state: McpServerState = 'connecting';
@@ -134,12 +129,13 @@ export class McpServerSlot implements ToolProvider {
     const tool = call.name.startsWith(prefix) ? call.name.slice(prefix.length) : call.name;
     const connection = this.connection;
     if (this.state !== 'ready' || !connection) {
-      return {
-        status: 'error',
-        output: '',
-        error: toolError('mcp_unavailable', this.unavailableMessage(), { server: this.deps.name, state: this.state }),
-        durationMs: 0,
-      };
+      const retryInMs = this.retryAt === null ? null : this.retryAt - this.deps.now();
+      return unavailableResult(this.deps.name, {
+        stopped: this.stopped,
+        state: this.state,
+        error: this.error,
+        retryInMs,
+      });
     }
     const generation = this.generation;
     const outcome = await callMcpTool(connection, {
@@ -152,18 +148,6 @@ export class McpServerSlot implements ToolProvider {
     });
     if (outcome.connectionLost) this.lose(generation, outcome.result.error?.message ?? 'the connection failed');
     return outcome.result;
-  }
-
-  private unavailableMessage(): string {
-    const who = `MCP server "${this.deps.name}"`;
-    if (this.stopped) return `${who} was removed from the configuration`;
-    if (this.state === 'disabled') return `${who} is disabled in the MCP settings`;
-    if (this.state === 'connecting') return `${who} is not connected yet (connecting); try again in a moment`;
-    const retry =
-      this.retryAt === null
-        ? ''
-        : ` It will be retried in ${Math.max(1, Math.round((this.retryAt - this.deps.now()) / 1000))} s.`;
-    return `${who} is not connected: ${this.error ?? 'unknown error'}.${retry}`;
   }
 
   private async connect(): Promise<void> {
@@ -303,25 +287,4 @@ export class McpServerSlot implements ToolProvider {
     if (this.pingTimer) clearInterval(this.pingTimer);
     this.pingTimer = null;
   }
-}
-
-/** `tools/list`, every page; tools without a usable name are skipped. */
-async function listAllTools(client: Client, timeoutMs: number): Promise<McpToolInfo[]> {
-  const tools: McpToolInfo[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_TOOL_PAGES; page++) {
-    const result = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: timeoutMs });
-    for (const tool of result.tools) {
-      if (typeof tool.name !== 'string' || tool.name.trim() === '') continue;
-      tools.push({
-        name: tool.name,
-        description: tool.description,
-        inputSchema: tool.inputSchema as McpToolInfo['inputSchema'],
-        annotations: tool.annotations,
-      });
-    }
-    cursor = result.nextCursor;
-    if (!cursor) break;
-  }
-  return tools;
 }

@@ -132,13 +132,11 @@ describe('MCP over stdio', () => {
       status: 'timeout',
       error: { code: 'timeout', message: expect.stringContaining('did not answer "slow" within 1 s') },
     });
-    expect(timedOut.durationMs).toBeLessThan(5_000);
 
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     const stopped = await h.run('t@slow', { ms: 10_000 }, controller.signal);
     expect(stopped).toMatchObject({ status: 'stopped', error: { code: 'stopped' } });
-    expect(stopped.durationMs).toBeLessThan(2_000);
 
     expect(h.latest('t')?.state).toBe('ready');
     expect(await h.run('t@slow', { ms: 10 })).toMatchObject({ status: 'ok', output: 'waited 10 ms' });

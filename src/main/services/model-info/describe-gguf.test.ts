@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeGguf, kv } from '@scripts/fixtures/gguf-writer';
-import { readGgufHeader } from '@main/services/backend/gguf-reader';
-import { GgufType } from '@main/services/backend/gguf-values';
+import { readGgufHeader } from '@main/services/backend/gguf/gguf-reader';
+import { GgufType } from '@main/services/backend/gguf/gguf-values';
 import { describeGguf } from './describe-gguf';
 
 /** Sets the ggml type of the tensor `name` in an encoded file. */

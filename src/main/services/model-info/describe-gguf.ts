@@ -11,10 +11,10 @@ import type {
   TensorRow,
   TokenKind,
 } from '@shared/model-info/model-info-types';
-import type { GgufHeader } from '@main/services/backend/gguf-reader';
-import { GgufType, type GgufValue } from '@main/services/backend/gguf-values';
-import { ggmlTensorBytes, ggmlTypeName } from '@main/services/backend/ggml-types';
-import { fileTypeName } from '@main/services/models/gguf-file-names';
+import type { GgufHeader } from '@main/services/backend/gguf/gguf-reader';
+import { GgufType, type GgufValue } from '@main/services/backend/gguf/gguf-values';
+import { ggmlTensorBytes, ggmlTypeName } from '@main/services/backend/gguf/ggml-types';
+import { fileTypeName } from '@shared/models/gguf-file-names';
 
 /** A header with everything the page needs: tensors read, tokens and token types kept. */
 export interface DescribedModel {

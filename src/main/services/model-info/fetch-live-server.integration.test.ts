@@ -10,7 +10,7 @@ import type { LiveServer, LiveSlot } from '@shared/model-info/model-info-types';
 import { testAssets } from '@test-support/test-assets';
 import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 import { BackendManager } from '@main/services/backend/backend-manager';
-import { findFreePort } from '@main/services/backend/net-probe';
+import { findFreePort } from '@main/services/backend/launch/net-probe';
 import { memoryLifecycle, type ProcessLifecycle } from '@main/services/process/process-lifecycle';
 import { fetchLiveServer } from './fetch-live-server';
 

@@ -51,6 +51,7 @@ export async function fetchLiveServer(deps: LiveServerDeps): Promise<LiveServer>
 
 /** llama-server's `{ error: { message } }`, or the body's start. */
 async function serverMessage(response: Response): Promise<string> {
+  // The status is reported either way; a body that breaks off only loses the server's own words.
   const body = await response.text().catch(() => '');
   try {
     const message = (JSON.parse(body) as { error?: { message?: unknown } }).error?.message;

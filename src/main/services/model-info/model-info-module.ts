@@ -1,7 +1,7 @@
 // The Model info page's handlers (EVA's 模型信息) wired for the core: GGUF files
 // read and kept by read-model-file.ts, searched a page at a time, and the local
-// server's /props and /slots. The core creates it with one call and spreads its handlers.
-import type { InvokeHandlers } from '@shared/contract';
+// server's /props and /slots.
+import type { AreaModule } from '../area-module';
 import type { modelInfoChannels } from '@shared/model-info/model-info-contract';
 import { fetchLiveServer, type LiveServerDeps } from './fetch-live-server';
 import { searchTensors, searchVocab } from './model-info-search';
@@ -9,7 +9,7 @@ import { createModelFileCache } from './read-model-file';
 
 type ModelInfoChannel = keyof typeof modelInfoChannels;
 
-export function openModelInfo(deps: LiveServerDeps): { handlers: Pick<InvokeHandlers, ModelInfoChannel> } {
+export function openModelInfo(deps: LiveServerDeps): AreaModule<ModelInfoChannel> {
   const files = createModelFileCache();
   return {
     handlers: {
@@ -18,5 +18,6 @@ export function openModelInfo(deps: LiveServerDeps): { handlers: Pick<InvokeHand
       'model-info:vocab': async ({ path, ...page }) => searchVocab((await files.get(path)).vocab, page),
       'model-info:live': async () => fetchLiveServer(deps),
     },
+    dispose() {},
   };
 }

@@ -14,7 +14,7 @@ import {
   VARIANTS,
   type ModelShape,
 } from '@scripts/fixtures/make-test-model';
-import { readGgufHeader } from '@main/services/backend/gguf-reader';
+import { readGgufHeader } from '@main/services/backend/gguf/gguf-reader';
 import { testAssets } from '@test-support/test-assets';
 import { searchTensors, searchVocab } from './model-info-search';
 import { createModelFileCache, readModelFile, type ModelFile } from './read-model-file';

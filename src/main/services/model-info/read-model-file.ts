@@ -3,8 +3,8 @@
 // only counted), and keeps the last few files read so paging through a vocabulary
 // does not read it again. A file changed on disk (size or time) is read afresh.
 import { stat } from 'node:fs/promises';
-import { fsFailure, readGgufHeader } from '@main/services/backend/gguf-reader';
-import { truncatedGguf, invalidGguf } from '@main/services/backend/gguf-cursor';
+import { fsFailure, readGgufHeader } from '@main/services/backend/gguf/gguf-reader';
+import { truncatedGguf, invalidGguf } from '@main/services/backend/gguf/gguf-cursor';
 import { describeGguf, type DescribedModel } from './describe-gguf';
 import { searchableVocab, type SearchableVocab } from './model-info-search';
 

@@ -2,7 +2,7 @@
 // against a real local HTTP server and the real fetch: the download stops at the
 // first byte too many, or before the disk fills, deletes its part and says why;
 // the server sees its connection closed long before it has sent all it wanted to.
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DownloadState } from '@shared/models/model-library';
 import { ROOM_CHECK_BYTES, ROOM_MARGIN_BYTES, type StatFs } from './disk-space';
-import { announcedEnd } from './download-file';
+import { announcedEnd, partSizeOf } from './download-file';
 import { createDownloadManager } from './download-manager';
 import { POUR_CHUNK as CHUNK, pour } from '@test-support/http/pour';
 
@@ -167,5 +167,23 @@ describe('announcedEnd', () => {
     expect(announcedEnd(0, 100, new Headers({ 'content-length': '900' }))).toBe(1000);
     expect(announcedEnd(0, 0, new Headers({ 'content-length': '900', 'content-encoding': 'gzip' }))).toBeNull();
     expect(announcedEnd(0, 0, new Headers())).toBeNull();
+  });
+});
+
+describe('partSizeOf', () => {
+  it('is the size of a part an earlier attempt left, and 0 when there is none', async () => {
+    const dir = join(root, 'parts');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'a.gguf.part'), 'abc');
+    expect(await partSizeOf(join(dir, 'a.gguf'))).toBe(3);
+    expect(await partSizeOf(join(dir, 'none.gguf'))).toBe(0);
+  });
+
+  // Root reads anything whatever its mode; a link to itself (ELOOP) is a failure root meets too.
+  it('reports a part it cannot look at instead of starting over as if there were none', async () => {
+    const dir = join(root, 'looping-part');
+    await mkdir(dir, { recursive: true });
+    await symlink(join(dir, 'b.gguf.part'), join(dir, 'b.gguf.part'));
+    await expect(partSizeOf(join(dir, 'b.gguf'))).rejects.toMatchObject({ code: 'ELOOP' });
   });
 });

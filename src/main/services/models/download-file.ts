@@ -13,6 +13,7 @@ import { open, rename, rm, stat, truncate } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { AppFailure } from '@shared/errors';
 import type { DownloadState } from '@shared/models/model-library';
+import { ifExists } from '../fs/if-exists';
 import { formatBytes } from './byte-words';
 import { assertRoomToGoOn, ROOM_CHECK_BYTES, type StatFs } from './disk-space';
 import type { Fetch } from './hub-client';
@@ -40,7 +41,7 @@ export const partPathOf = (dest: string): string => `${dest}.part`;
 
 /** Size of the part an earlier attempt left, 0 when none. */
 export async function partSizeOf(dest: string): Promise<number> {
-  const info = await stat(partPathOf(dest)).catch(() => null);
+  const info = await ifExists(stat(partPathOf(dest)));
   return info?.isFile() ? info.size : 0;
 }
 

@@ -16,7 +16,12 @@ export interface FoundFile {
 export const MAX_SCAN_DEPTH = 4;
 export const MAX_SCAN_ENTRIES = 20_000;
 
-/** Every `.gguf` under `root` (a missing or unreadable folder gives none). */
+/**
+ * Every `.gguf` under `root` (a missing or unreadable folder gives none). A library folder is the user's own tree and
+ * may hold folders no one may read (macOS guards several under the home folder): one of them must not empty the
+ * library. Whether a library folder itself can be read is checked, and reported, when it is chosen
+ * (library-folders.ts).
+ */
 export async function findGgufFiles(
   root: string,
   limits = { depth: MAX_SCAN_DEPTH, entries: MAX_SCAN_ENTRIES },
@@ -24,17 +29,20 @@ export async function findGgufFiles(
   const found: FoundFile[] = [];
   let budget = limits.entries;
   async function walk(dir: string, depth: number): Promise<void> {
+    // Unreadable is skipped on purpose: see above.
     const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       if (--budget < 0) return;
       if (entry.name.startsWith('.')) continue;
       const path = join(dir, entry.name);
       // Links are followed once, by stat; the depth limit keeps a link loop finite.
+      // A dangling link, or one that loops, is no model file.
       const info = entry.isSymbolicLink() ? await stat(path).catch(() => null) : entry;
       if (!info) continue;
       if (info.isDirectory()) {
         if (depth < limits.depth) await walk(path, depth + 1);
       } else if (info.isFile() && /\.gguf$/i.test(entry.name)) {
+        // Listed a moment ago; gone or unreadable now, it is no model to offer.
         const facts = await stat(path).catch(() => null);
         if (facts) found.push({ path, dir, fileName: entry.name, sizeBytes: facts.size, modifiedMs: facts.mtimeMs });
       }

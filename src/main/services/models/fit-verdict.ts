@@ -4,7 +4,7 @@
 // on a nominal layer count and the verdict speaks in shares, not layer numbers. Pure.
 import type { BackendKind, GpuInfo, ModelFacts } from '@shared/contract';
 import type { FitVerdict } from '@shared/models/model-library';
-import { estimateGpuLayers } from '@main/services/backend/estimate-gpu-layers';
+import { estimateGpuLayers } from '@main/services/backend/gpu/estimate-gpu-layers';
 import { formatBytes } from './byte-words';
 
 /** What the machine has room for now. */

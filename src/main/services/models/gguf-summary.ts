@@ -7,9 +7,9 @@
 import { basename } from 'node:path';
 import type { GgufOverLimit } from '@shared/models/model-library';
 import { AppFailure } from '@shared/errors';
-import { readGgufHeader, type GgufHeader } from '@main/services/backend/gguf-reader';
-import { watchTensorStarts, type TensorPastEnd } from '@main/services/backend/tensor-past-end';
-import { fileTypeName, isProjectorName, quantizationFromName } from './gguf-file-names';
+import { readGgufHeader, type GgufHeader } from '@main/services/backend/gguf/gguf-reader';
+import { watchTensorStarts, type TensorPastEnd } from '@main/services/backend/gguf/tensor-past-end';
+import { fileTypeName, isProjectorName, quantizationFromName } from '@shared/models/gguf-file-names';
 
 export interface GgufSummary {
   name: string;

@@ -1,4 +1,4 @@
-// The model library as the core sees it: the contract's `models:*` and `hub:*`
+// The model library as the core sees it: the contract's `models:*`
 // calls over the pieces in this folder (scan, folders, browser, hub client,
 // downloads, uploads). Paths, the clock, fetch and statfs come in from outside.
 import { mkdir } from 'node:fs/promises';
@@ -18,7 +18,7 @@ import { browseFolder } from './browse-folder';
 import { defaultStatfs, freeBytesIn, type StatFs } from './disk-space';
 import { createDownloadManager, type DownloadManager } from './download-manager';
 import { fitVerdict, type MachineRoom } from './fit-verdict';
-import { isProjectorName, quantizationFromName } from './gguf-file-names';
+import { isProjectorName, quantizationFromName } from '@shared/models/gguf-file-names';
 import { createHubClient, type Fetch } from './hub-client';
 import { checkLibraryFolders } from './library-folders';
 import { receiveUpload } from './receive-upload';

@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppFailure } from '@shared/errors';
+import { ifExists } from '../fs/if-exists';
 import { assertDiskRoom, type StatFs } from './disk-space';
-import { checkModelFileName } from './gguf-file-names';
+import { checkModelFileName } from '@shared/models/gguf-file-names';
 
 export interface UploadInput {
   folder: string;
@@ -26,7 +27,7 @@ export async function receiveUpload(input: UploadInput): Promise<{ path: string 
   const check = checkModelFileName(name);
   if (!check.ok) throw new AppFailure('bad_request', check.reason, { reason: 'bad_name', name });
   const dest = join(folder, name);
-  const existing = await stat(dest).catch(() => null);
+  const existing = await ifExists(stat(dest));
   // A different size is surely a different file; the same size is compared byte for byte once received.
   if (existing && existing.size !== lengthBytes) throw nameTaken(name, folder);
   await assertDiskRoom(folder, lengthBytes, name, input.statfs);

@@ -5,9 +5,9 @@
 import { resolve } from 'node:path';
 import type { LibraryModel } from '@shared/models/model-library';
 import { findGgufFiles, type FoundFile } from './find-gguf-files';
-import { splitPartName, splitPartOf } from './gguf-file-names';
+import { splitPartName, splitPartOf } from '@shared/models/gguf-file-names';
 import { summarizeGguf, type GgufSummary } from './gguf-summary';
-import { pairProjectors } from './projector-pairing';
+import { pairProjectors } from '@shared/models/projector-pairing';
 
 export interface LibraryScan {
   models: LibraryModel[];

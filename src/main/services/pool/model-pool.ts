@@ -1,4 +1,4 @@
-// Several models at once (issue 21) through llama-server's own router mode:
+// Several models at once through llama-server's own router mode:
 // one router process offers the pool's models and starts a llama-server per
 // model when it is asked for. EVA keeps what the router cannot: a memory
 // budget (the least recently used models are unloaded before a new one is
@@ -10,15 +10,18 @@ import { AppFailure, toAppError } from '@shared/errors';
 import type { PoolSettings } from '@shared/pool/pool-settings';
 import type { PoolModelStatus, PoolStatus } from '@shared/pool/pool-types';
 import { describeExit } from '../process/exit-record';
-import type { ServerRun } from '../backend/server-run';
-import { superseded } from '../backend/backend-status';
+import type { ServerRun } from '../backend/run/server-run';
+import { superseded } from '../backend/state/backend-status';
 import { planLoad } from './pool-budget';
 import { blankPoolStatus as blank, estimateBytes } from './pool-figures';
 import { poolModelIds, type PresetModel } from './pool-preset';
 import { launchRouter, type RouterLaunch } from './router-launch';
 import { RouterRestarts } from './router-restarts';
-import type { ServerStop } from '../backend/stop-record';
-import { modelLogLine } from './router-models';
+import type { ServerStop } from '../backend/run/stop-record';
+import { budgetEntry, routerLogText } from './pool-model-status';
+import { PoolListing } from './pool-listing';
+import { routerCrashStatus } from './router-crash-status';
+import { loadAndWait, unloadAndWait } from './router-load';
 import type { ModelPoolDeps, PoolEndpoint } from './model-pool-deps';
 
 export type { ModelPoolDeps, PoolEndpoint } from './model-pool-deps';
@@ -27,15 +30,9 @@ interface Running extends RouterLaunch {
   models: PresetModel[];
 }
 
-const POLL_MS = 50;
-
 export class ModelPool {
   private running: Running | null = null;
-  private status: PoolStatus = blank('stopped');
-  private readonly lastUsed = new Map<string, number>();
-  private readonly unloading = new Set<string>();
-  private readonly errors = new Map<string, string>();
-  private estimates = new Map<string, number>();
+  private readonly listing: PoolListing;
   private idleTimer: NodeJS.Timeout | null = null;
   /** loads and unloads one at a time, so two switches cannot overshoot the budget together */
   private queue: Promise<unknown> = Promise.resolve();
@@ -48,15 +45,16 @@ export class ModelPool {
 
   constructor(private readonly deps: ModelPoolDeps) {
     this.now = deps.now ?? Date.now;
+    this.listing = new PoolListing((status) => deps.emit('pool:state', status));
     this.restarts = new RouterRestarts({ delaysMs: deps.restartDelaysMs, healthyMs: deps.restartHealthyMs });
   }
 
   getStatus(): PoolStatus {
-    return this.status;
+    return this.listing.status;
   }
 
   isRunning(): boolean {
-    return this.running !== null && this.status.state === 'ready';
+    return this.running !== null && this.listing.status.state === 'ready';
   }
 
   /**
@@ -79,38 +77,38 @@ export class ModelPool {
         ? pool.memoryBudgetMiB * 2 ** 20
         : Math.floor((this.deps.totalMemory ?? totalmem)() * 0.75);
     try {
-      this.estimates = new Map(
+      this.listing.estimates = new Map(
         await Promise.all(models.map(async (model) => [model.id, await estimateBytes(model, load)] as const)),
       );
-      this.status = {
+      this.listing.status = {
         ...blank('starting'),
         maxLoaded: pool.maxLoaded,
         budgetBytes,
         port: null,
-        restart: this.status.restart,
+        restart: this.listing.status.restart,
       };
-      this.publish(models, []);
+      this.listing.publish(models, []);
       const launched = await launchRouter(this.deps, { pool, load, models, budgetBytes }, (stream, text) =>
-        this.routerLine(stream, text),
+        this.deps.log(stream, routerLogText(this.listing.status.models, text)),
       );
       const run = launched.run;
       this.running = { ...launched, models };
-      this.status = { ...this.status, port: launched.port };
+      this.listing.status = { ...this.listing.status, port: launched.port };
       const outcome = await run.ready;
       if (generation !== this.generation) throw superseded();
       if (!outcome.ok) throw new AppFailure(outcome.error.code, outcome.error.message, outcome.error.details);
-      this.status = { ...this.status, state: 'ready', pid: run.pid };
+      this.listing.status = { ...this.listing.status, state: 'ready', pid: run.pid };
       this.readyAt = this.now();
       await this.refresh();
       this.watch(run, generation);
       this.startIdleCheck(pool.idleUnloadMinutes);
-      return this.status;
+      return this.listing.status;
     } catch (error) {
       const failure = toAppError(error);
       await this.stopRunning();
       if (generation === this.generation) {
-        this.status = { ...blank('error'), error: failure };
-        this.deps.emit('pool:state', this.status);
+        this.listing.status = { ...blank('error'), error: failure };
+        this.listing.announce();
       }
       throw error instanceof AppFailure ? error : new AppFailure(failure.code, failure.message, failure.details);
     }
@@ -121,9 +119,8 @@ export class ModelPool {
     this.started = null;
     this.restarts.settle();
     await this.stopRunning();
-    this.status = blank('stopped');
-    this.deps.emit('pool:state', this.status);
-    return this.status;
+    this.listing.status = blank('stopped');
+    return this.listing.announce();
   }
 
   /** Loads `id` if it is not loaded (after unloading what the budget needs gone) and marks it used. */
@@ -144,7 +141,7 @@ export class ModelPool {
   unload(id: string): Promise<PoolStatus> {
     const next = this.queue.then(async () => {
       await this.unloadNow(this.ready(), id);
-      return this.status;
+      return this.listing.status;
     });
     this.queue = next.catch(() => undefined);
     return next;
@@ -160,11 +157,11 @@ export class ModelPool {
   }
 
   private ready(): Running {
-    if (!this.running || this.status.state !== 'ready')
+    if (!this.running || this.listing.status.state !== 'ready')
       throw new AppFailure(
         'no_model_loaded',
-        this.status.state === 'error' && this.status.error
-          ? `the model pool stopped: ${this.status.error.message}`
+        this.listing.status.state === 'error' && this.listing.status.error
+          ? `the model pool stopped: ${this.listing.status.error.message}`
           : 'the model pool is not running: start it with its models first',
       );
     return this.running;
@@ -179,55 +176,31 @@ export class ModelPool {
         'bad_request',
         `no model "${id}" in the pool; it has ${running.models.map((model) => model.id).join(', ')}`,
       );
-    this.lastUsed.set(id, this.now());
+    this.listing.lastUsed.set(id, this.now());
     const current = await this.refresh();
-    const loaded = (state: string) => state === 'loaded' || state === 'sleeping' || state === 'loading';
-    const inPool = current.map((model) => ({
-      id: model.id,
-      loaded: loaded(model.state),
-      estimatedBytes: model.estimatedBytes,
-      lastUsedAt: model.lastUsedAt,
-    }));
-    const plan = planLoad(inPool, id, this.status.budgetBytes, this.status.maxLoaded);
+    const { budgetBytes, maxLoaded } = this.listing.status;
+    const plan = planLoad(current.map(budgetEntry), id, budgetBytes, maxLoaded);
     if (!plan.ok) throw new AppFailure('out_of_memory', plan.why);
     for (const other of plan.unload) {
       this.deps.log('app', `unloading ${other} (least recently used) to make room for ${id} in the pool's budget`);
       await this.unloadNow(running, other);
     }
-    if (current.find((model) => model.id === id)?.state === 'loaded') return this.status;
-    this.errors.delete(id);
-    await running.client.load(id).catch((error: unknown) => {
-      // "already loaded/loading" races are fine; anything else is the answer.
-      if (!/already/i.test(toAppError(error).message)) throw error;
+    if (current.find((model) => model.id === id)?.state === 'loaded') return this.listing.status;
+    this.listing.errors.delete(id);
+    await loadAndWait(running.client, id, {
+      list: () => this.refresh(),
+      now: this.now,
+      timeoutMs: this.deps.loadTimeoutMs,
     });
-    const deadline = this.now() + (this.deps.loadTimeoutMs ?? 300_000);
-    for (;;) {
-      const models = await this.refresh();
-      const model = models.find((entry) => entry.id === id)!;
-      if (model.state === 'loaded' || model.state === 'sleeping') return this.status;
-      if (model.state === 'failed')
-        throw new AppFailure(
-          'backend_failed',
-          `${id} could not be loaded: ${model.error ?? 'its server stopped'} (the model log has its lines)`,
-        );
-      if (this.now() > deadline)
-        throw new AppFailure(
-          'ready_timeout',
-          `${id} did not load within ${Math.round((this.deps.loadTimeoutMs ?? 300_000) / 1000)} s`,
-        );
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
+    return this.listing.status;
   }
 
   private async unloadNow(running: Running, id: string): Promise<void> {
-    this.unloading.add(id);
+    this.listing.unloading.add(id);
     try {
-      await running.client.unload(id);
-      // The router's own word, not the status (which says "unloading" until this ends).
-      while ((await running.client.models()).find((model) => model.id === id)?.state !== 'unloaded')
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      await unloadAndWait(running.client, id);
     } finally {
-      this.unloading.delete(id);
+      this.listing.unloading.delete(id);
       await this.refresh().catch(() => undefined);
     }
   }
@@ -235,56 +208,7 @@ export class ModelPool {
   /** Reads the router's listing into the status and publishes it. */
   private async refresh(): Promise<PoolModelStatus[]> {
     const running = this.ready();
-    const listed = await running.client.models();
-    const models = running.models.map((model): PoolModelStatus => {
-      const entry = listed.find((item) => item.id === model.id);
-      if (entry?.failed && !this.errors.has(model.id))
-        this.errors.set(model.id, `its server exited${entry.exitCode !== null ? ` with code ${entry.exitCode}` : ''}`);
-      const state = this.unloading.has(model.id)
-        ? 'unloading'
-        : entry?.failed && entry.state === 'unloaded'
-          ? 'failed'
-          : (entry?.state ?? 'unloaded');
-      return {
-        id: model.id,
-        path: model.path,
-        state,
-        port: entry?.port ?? null,
-        estimatedBytes: this.estimates.get(model.id) ?? 0,
-        lastUsedAt: this.lastUsed.get(model.id) ?? null,
-        error: this.errors.get(model.id) ?? null,
-      };
-    });
-    this.publish(running.models, models);
-    return models;
-  }
-
-  private publish(presets: readonly PresetModel[], models: PoolModelStatus[]): void {
-    const list =
-      models.length > 0
-        ? models
-        : presets.map((model) => ({
-            id: model.id,
-            path: model.path,
-            state: 'unloaded' as const,
-            port: null,
-            estimatedBytes: this.estimates.get(model.id) ?? 0,
-            lastUsedAt: null,
-            error: null,
-          }));
-    const usedBytes = list
-      .filter((model) => model.state === 'loaded' || model.state === 'loading' || model.state === 'sleeping')
-      .reduce((sum, model) => sum + model.estimatedBytes, 0);
-    this.status = { ...this.status, models: list, usedBytes };
-    this.deps.emit('pool:state', this.status);
-  }
-
-  /** A model's line carries its server's port: the log names the model instead. */
-  private routerLine(stream: 'stdout' | 'stderr', text: string): void {
-    const own = modelLogLine(text);
-    if (!own) return this.deps.log(stream, `[router] ${text}`);
-    const model = this.status.models.find((entry) => entry.port === own.port);
-    this.deps.log(stream, `[${model?.id ?? `port ${own.port}`}] ${own.text}`);
+    return this.listing.update(running.models, await running.client.models());
   }
 
   /**
@@ -306,38 +230,22 @@ export class ModelPool {
 
   private afterCrash(generation: number, how: string, healthyForMs: number, details: Record<string, unknown>): void {
     const decision = this.restarts.decide(healthyForMs);
-    const models = this.status.models.map((model) => ({ ...model, state: 'unloaded' as const, port: null }));
     const started = this.started;
-    this.restarts.stops.record({ how, restarting: decision.kind === 'restart' && started !== null });
-    if (decision.kind === 'give_up' || !started) {
-      const message = `the model router stopped unexpectedly (${how})${decision.kind === 'give_up' ? ` and was restarted ${decision.attempts} times; giving up` : ''}`;
-      this.deps.log('app', message);
-      this.restarts.settle();
-      this.status = {
-        ...this.status,
-        state: 'error',
-        pid: null,
-        models,
-        usedBytes: 0,
-        error: { code: 'server_crashed', message, details },
-      };
-      this.deps.emit('pool:state', this.status);
-      return;
-    }
-    this.deps.log(
-      'app',
-      `the model router stopped unexpectedly (${how}); starting it again in ${decision.delayMs / 1000} s (${decision.attempt}/${this.restarts.policy.delaysMs.length}); its models load again when asked for`,
-    );
-    this.status = {
-      ...this.status,
-      state: 'starting',
-      pid: null,
-      models,
-      usedBytes: 0,
-      error: null,
-      restart: { how, attempt: decision.attempt, of: this.restarts.policy.delaysMs.length },
-    };
-    this.deps.emit('pool:state', this.status);
+    const restarting = decision.kind === 'restart' && started !== null;
+    this.restarts.stops.record({ how, restarting });
+    const of = this.restarts.policy.delaysMs.length;
+    const crashed = routerCrashStatus(this.listing.status, {
+      how,
+      details,
+      decision,
+      canRestart: started !== null,
+      of,
+    });
+    this.deps.log('app', crashed.message);
+    if (!restarting) this.restarts.settle();
+    this.listing.status = crashed.status;
+    this.listing.announce();
+    if (decision.kind === 'give_up' || !started) return;
     void (async () => {
       await new Promise((resolve) => setTimeout(resolve, decision.delayMs));
       if (generation !== this.generation) return;
@@ -382,8 +290,7 @@ export class ModelPool {
     this.stopIdleCheck();
     const running = this.running;
     this.running = null;
-    this.lastUsed.clear();
-    this.errors.clear();
+    this.listing.forget();
     if (running) await running.run.stop();
   }
 }

@@ -2,7 +2,7 @@
 // status of a pool with nothing running.
 import type { LoadSettings } from '@shared/contract';
 import type { PoolStatus } from '@shared/pool/pool-types';
-import { readModelFacts } from '../backend/model-facts';
+import { readModelFacts } from '../backend/model/model-facts';
 import type { PresetModel } from './pool-preset';
 
 /** Weights (and projector) plus the KV cache of the context the model is loaded with: what the memory budget counts. */

@@ -4,7 +4,8 @@
 import { join } from 'node:path';
 import type { EventName, EventPayloads } from '@shared/contract';
 import { AppFailure } from '@shared/errors';
-import type { InvokeHandlers } from '@shared/contract';
+import type { ChannelsOf, InvokeHandlers } from '@shared/contract';
+import type { AreaModule } from '../area-module';
 import type { BackendManager } from '../backend/backend-manager';
 import { orderBackends } from '../backend/backend-choice';
 import type { ProcessLifecycle } from '../process/process-lifecycle';
@@ -13,7 +14,7 @@ import { ModelPool } from './model-pool';
 
 export interface PoolModuleDeps {
   dataDir: string;
-  registry: ProcessLifecycle;
+  processes: ProcessLifecycle;
   emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
   backend: BackendManager;
   settings: SettingsStore;
@@ -22,9 +23,15 @@ export interface PoolModuleDeps {
   idleCheckMs?: number;
 }
 
-export function openPool(deps: PoolModuleDeps) {
+export interface PoolModule extends AreaModule<ChannelsOf<'pool'>> {
+  pool: ModelPool;
+  /** stops the pool if it runs (a single model is about to load) */
+  stopIfRunning(): Promise<void>;
+}
+
+export function openPool(deps: PoolModuleDeps): PoolModule {
   const pool = new ModelPool({
-    registry: deps.registry,
+    registry: deps.processes,
     emit: deps.emit,
     dir: join(deps.dataDir, 'pool'),
     log: (stream, text) => deps.backend.logLine(stream, text),
@@ -52,6 +59,13 @@ export function openPool(deps: PoolModuleDeps) {
     'pool:status': async () => pool.getStatus(),
     'pool:use': async ({ id }) => pool.use(id),
     'pool:unload': async ({ id }) => pool.unload(id),
-  } satisfies Partial<InvokeHandlers>;
-  return { pool, handlers };
+  } satisfies Pick<InvokeHandlers, ChannelsOf<'pool'>>;
+  return {
+    pool,
+    handlers,
+    stopIfRunning: async () => {
+      if (pool.getStatus().state !== 'stopped') await pool.stop();
+    },
+    dispose: () => pool.dispose(),
+  };
 }

@@ -2,7 +2,7 @@
 // single-model command line without what belongs to one model (its file,
 // context and adapters come from the preset), then the preset and the count.
 import type { BackendKind, LoadSettings } from '@shared/contract';
-import { buildServerArgs } from '../backend/server-args';
+import { buildServerArgs } from '../backend/launch/server-args';
 
 /** -ngl above any model's layer count */
 const ALL_LAYERS = 999;

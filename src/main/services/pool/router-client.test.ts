@@ -30,4 +30,17 @@ describe('routerClient', () => {
     await expect(routerClient(router.url, 'key').load('alpha')).rejects.toThrow('fetch failed');
     expect(router.connections()).toBe(2);
   });
+
+  it('says whether a slot is working, and throws when the router cannot say rather than calling the model idle', async () => {
+    const answering =
+      (status: number, body: string): typeof fetch =>
+      async () =>
+        new Response(body, { status });
+    const working = '[{"id":0,"is_processing":true}]';
+    expect(await routerClient('http://127.0.0.1:1', 'key', answering(200, working)).busy('alpha')).toBe(true);
+    expect(await routerClient('http://127.0.0.1:1', 'key', answering(200, '[]')).busy('alpha')).toBe(false);
+    await expect(routerClient('http://127.0.0.1:1', 'key', answering(500, 'boom')).busy('alpha')).rejects.toThrow(
+      'HTTP 500',
+    );
+  });
 });

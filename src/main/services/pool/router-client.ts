@@ -1,14 +1,14 @@
 // The router's model API over loopback, with the launch key: list, load,
 // unload, and a model's slots (whether it is answering now).
 import { AppFailure } from '@shared/errors';
-import { onceMoreOnDroppedConnection } from '../backend/dropped-connection';
+import { onceMoreOnDroppedConnection } from '../backend/run/dropped-connection';
 import { parseRouterModels, type RouterModel } from './router-models';
 
 export interface RouterClient {
   models(): Promise<RouterModel[]>;
   load(id: string): Promise<void>;
   unload(id: string): Promise<void>;
-  /** true while one of the model's slots is working on a request */
+  /** true while one of the model's slots is working on a request; throws when the router cannot say */
   busy(id: string): Promise<boolean>;
 }
 
@@ -34,7 +34,8 @@ export function routerClient(baseUrl: string, apiKey: string, fetchImpl: typeof 
     load: async (id) => void (await call('/models/load', { method: 'POST', body: JSON.stringify({ model: id }) })),
     unload: async (id) => void (await call('/models/unload', { method: 'POST', body: JSON.stringify({ model: id }) })),
     busy: async (id) => {
-      const slots = await call(`/slots?model=${encodeURIComponent(id)}&autoload=false`).catch(() => []);
+      // Not knowing is not "idle": read as idle, a failed look would unload a model in the middle of an answer.
+      const slots = await call(`/slots?model=${encodeURIComponent(id)}&autoload=false`);
       return Array.isArray(slots) && slots.some((slot: { is_processing?: unknown }) => slot?.is_processing === true);
     },
   };

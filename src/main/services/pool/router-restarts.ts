@@ -7,8 +7,8 @@ import {
   decideRestart,
   type RestartDecision,
   type RestartPolicy,
-} from '../backend/restart-budget';
-import { StopRecord } from '../backend/stop-record';
+} from '../backend/run/restart-budget';
+import { StopRecord } from '../backend/run/stop-record';
 
 export class RouterRestarts {
   /** restarts since the router last ran healthy for a while */

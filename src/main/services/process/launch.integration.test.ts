@@ -111,11 +111,9 @@ describe('launchProcess', () => {
       output: { mode: 'lines', onLine: (_s, line) => lines.push(line) },
     });
     await waitFor(() => lines.includes('up'));
-    const started = Date.now();
     const exit = await proc.stop(300);
     expect(exit.signal).toBe('SIGKILL');
     expect(lines).toContain('ignored');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
   });
 
   it('a timeout stops it with why "timeout"; an abort with why "aborted"', async () => {

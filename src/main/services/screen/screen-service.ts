@@ -7,6 +7,7 @@ import { requestedMaxSide, type ScreenCapture, type ScreenCaptureRequest } from 
 import type { ToolRunResult } from '@shared/tools/tool-types';
 import type { ToolRunRequest } from '../tools/tool-runner';
 import { SCREEN_CAPTURE_TOOL } from './capture-tool';
+import type { AreaModule } from '../area-module';
 
 /** Takes one screenshot whose longest side fits `maxSide` (null: full size). */
 export type ScreenCapturer = (maxSide: number | null) => Promise<ScreenCapture>;
@@ -55,4 +56,10 @@ function captureFailure(result: ToolRunResult): AppFailure {
     );
   }
   return new AppFailure('capture_failed', `the screenshot failed: ${message}`, result.error?.details);
+}
+
+/** The screen area: `screen:capture` through the host's capturer, or the tool worker's where the host has none. */
+export function openScreen(capturer: ScreenCapturer): AreaModule<'screen:capture'> {
+  const screen = createScreenService(capturer);
+  return { handlers: { 'screen:capture': async (input) => screen.capture(input) }, dispose() {} };
 }

@@ -50,6 +50,7 @@ export async function openSettingsStore(
     } catch (error) {
       // The rename may have landed before a later step (the directory fsync) failed:
       // memory follows whatever the file now holds, and the caller still hears of the failure.
+      // A file that cannot be read back does not hold `text`; the write error thrown below is what the caller hears.
       if ((await readFile(file, 'utf8').catch(() => null)) === text) current = next;
       throw error;
     }
@@ -62,7 +63,7 @@ export async function openSettingsStore(
     get: () => current,
     update(change) {
       const result = queue.then(() => apply(change));
-      queue = result.catch(() => undefined);
+      queue = result.catch(() => undefined); // the caller awaits `result` and gets the error
       return result;
     },
   };

@@ -236,13 +236,11 @@ describe('voice service with the real whisper-cli', () => {
 
   it('timeout stops the whole process tree and says how long it waited', async () => {
     const { svc, registry } = await service({ timeoutMs: () => 400 });
-    const started = Date.now();
     const run = rejection(svc.transcribe({ wavBase64: long }));
     const pid = await firstPid(registry);
     const error = await run;
     expect(error.details?.reason).toBe('timeout');
     expect(error.message).toMatch(/longer than 0\.4 s/);
     expect(isAlive(pid)).toBe(false);
-    expect(Date.now() - started).toBeLessThan(4_000);
   });
 });

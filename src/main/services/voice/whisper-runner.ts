@@ -7,6 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { VoiceLanguage } from '@shared/audio/voice-schemas';
+import { ifExists } from '../fs/if-exists';
 import type { Launch } from '../process/process-lifecycle';
 import { whisperArgs } from './whisper-args';
 import { judgeWhisperRun } from './whisper-outcome';
@@ -53,7 +54,8 @@ export async function runWhisper(request: WhisperRunRequest): Promise<string> {
     const exit = await proc.exited;
     const stoppedBy = exit.why === 'timeout' ? 'timeout' : exit.why === 'aborted' ? 'cancel' : null;
 
-    const transcript = stoppedBy ? null : await readFile(`${outputBase}.txt`, 'utf8').catch(() => null);
+    // No transcript file is judged below (whisper-cli wrote nothing); an unreadable one is reported as it is.
+    const transcript = stoppedBy ? null : await ifExists(readFile(`${outputBase}.txt`, 'utf8'));
     const verdict = judgeWhisperRun({
       stoppedBy,
       timeoutMs: request.timeoutMs,
@@ -66,6 +68,7 @@ export async function runWhisper(request: WhisperRunRequest): Promise<string> {
     if (!verdict.ok) throw verdict.failure;
     return verdict.transcript;
   } finally {
+    // Best-effort tidy-up of a temp folder in `finally`: throwing here would hide the run's own outcome.
     const removed = rm(dir, { recursive: true, force: true }).catch(() => undefined);
     if (request.onCleanup) request.onCleanup(removed);
     else await removed;

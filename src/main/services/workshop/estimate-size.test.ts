@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readGgufHeader } from '@main/services/backend/gguf-reader';
+import { readGgufHeader } from '@main/services/backend/gguf/gguf-reader';
 import { testAssets } from '@test-support/test-assets';
 import { QUANT_TYPES } from '@shared/workshop/quant-types';
 import { estimateQuantizedBytes } from './estimate-size';

@@ -3,8 +3,8 @@
 // (quant-mix.ts), rows times row bytes, padded to the file's alignment. Pure:
 // what --dry-run would print, without running anything (checked against it in
 // estimate-size.test.ts).
-import type { GgufValue } from '../backend/gguf-values';
-import { rowBytes } from '../backend/ggml-types';
+import type { GgufValue } from '../backend/gguf/gguf-values';
+import { rowBytes } from '../backend/gguf/ggml-types';
 import { plannedTensorTypes, type MixModel, type TensorShape } from './quant-mix';
 
 const DEFAULT_ALIGNMENT = 32;

@@ -2,7 +2,7 @@
 // named like it with the new type in place of the old one (qwen-7b-F16.gguf →
 // qwen-7b-Q4_K_M.gguf), or appended where the name carries none. Pure.
 import { basename, dirname, join } from 'node:path';
-import { FILE_TYPE_NAMES } from '../backend/ggml-types';
+import { FILE_TYPE_NAMES } from '../backend/gguf/ggml-types';
 
 const TYPE_NAMES = [
   ...new Set([...Object.values(FILE_TYPE_NAMES), 'F32', 'F16', 'BF16', 'FP16', 'FP32', 'Q4_K', 'Q5_K', 'Q3_K']),

@@ -5,7 +5,9 @@
 // give attention-V, FFN-down and the output more bits, and a tensor whose rows
 // do not fit a type's block falls back to a smaller block; ignoring either
 // would put the size estimate off by 5–40 %. Pure.
-import { GGML_TYPES, isQuantizedType, T } from '../backend/ggml-types';
+import { GGML_TYPES, isQuantizedType, T } from '../backend/gguf/ggml-types';
+import { DEFAULT_TYPE, F } from './llama-ftype';
+import { allowsQuantization, categoryOf, isAttnV, layerOf, type Category } from './tensor-category';
 
 /** A tensor as the GGUF header lists it. */
 export interface TensorShape {
@@ -26,174 +28,8 @@ export interface MixModel {
   experts: number;
 }
 
-/** LLAMA_FTYPE_* numbers the rules name (include/llama.h). */
-const F = {
-  ALL_F32: 0,
-  F16: 1,
-  Q4_0: 2,
-  Q4_1: 3,
-  Q8_0: 7,
-  Q5_0: 8,
-  Q5_1: 9,
-  Q2_K: 10,
-  Q3_K_S: 11,
-  Q3_K_M: 12,
-  Q3_K_L: 13,
-  Q4_K_S: 14,
-  Q4_K_M: 15,
-  Q5_K_S: 16,
-  Q5_K_M: 17,
-  Q6_K: 18,
-  IQ2_XXS: 19,
-  IQ2_XS: 20,
-  Q2_K_S: 21,
-  IQ3_XS: 22,
-  IQ3_XXS: 23,
-  IQ1_S: 24,
-  IQ4_NL: 25,
-  IQ3_S: 26,
-  IQ3_M: 27,
-  IQ2_S: 28,
-  IQ2_M: 29,
-  IQ4_XS: 30,
-  IQ1_M: 31,
-  BF16: 32,
-  TQ1_0: 36,
-  TQ2_0: 37,
-  MXFP4_MOE: 38,
-  Q1_0: 40,
-  Q2_0: 41,
-} as const;
-
-/** llama_ftype_get_default_type: the type most tensors get. */
-const DEFAULT_TYPE: Readonly<Record<number, number>> = {
-  [F.Q4_0]: T.Q4_0,
-  [F.Q4_1]: T.Q4_1,
-  [F.Q5_0]: T.Q5_0,
-  [F.Q5_1]: T.Q5_1,
-  [F.Q8_0]: T.Q8_0,
-  [F.F16]: T.F16,
-  [F.BF16]: T.BF16,
-  [F.ALL_F32]: T.F32,
-  [F.Q1_0]: T.Q1_0,
-  [F.Q2_0]: T.Q2_0,
-  [F.MXFP4_MOE]: T.MXFP4,
-  [F.Q2_K_S]: T.Q2_K,
-  [F.Q2_K]: T.Q2_K,
-  [F.IQ3_XS]: T.IQ3_S,
-  [F.Q3_K_S]: T.Q3_K,
-  [F.Q3_K_M]: T.Q3_K,
-  [F.Q3_K_L]: T.Q3_K,
-  [F.Q4_K_S]: T.Q4_K,
-  [F.Q4_K_M]: T.Q4_K,
-  [F.Q5_K_S]: T.Q5_K,
-  [F.Q5_K_M]: T.Q5_K,
-  [F.Q6_K]: T.Q6_K,
-  [F.TQ1_0]: T.TQ1_0,
-  [F.TQ2_0]: T.TQ2_0,
-  [F.IQ2_XXS]: T.IQ2_XXS,
-  [F.IQ2_XS]: T.IQ2_XS,
-  [F.IQ2_S]: T.IQ2_XS,
-  [F.IQ2_M]: T.IQ2_S,
-  [F.IQ3_XXS]: T.IQ3_XXS,
-  [F.IQ1_S]: T.IQ1_S,
-  [F.IQ1_M]: T.IQ1_M,
-  [F.IQ4_NL]: T.IQ4_NL,
-  [F.IQ4_XS]: T.IQ4_XS,
-  [F.IQ3_S]: T.IQ3_S,
-  [F.IQ3_M]: T.IQ3_S,
-};
-
-type Category =
-  | 'output'
-  | 'token_embd'
-  | 'attn_qkv'
-  | 'attn_kv_b'
-  | 'attn_v'
-  | 'attn_k'
-  | 'attn_q'
-  | 'attn_output'
-  | 'ffn_up'
-  | 'ffn_gate'
-  | 'ffn_down'
-  | 'other';
-
-const NOT_QUANTIZED = [
-  '_norm.weight',
-  'ffn_gate_inp.weight',
-  'ffn_gate_tid2eid.weight',
-  'altup',
-  'laurel',
-  'per_layer_model_proj',
-  'ssm_conv1d',
-  'shortconv.conv.weight',
-  'indexer.k_proj.weight',
-  'indexer.q_proj.weight',
-  'time_mix_first.weight',
-  'time_mix_w0.weight',
-  'time_mix_w1.weight',
-  'time_mix_w2.weight',
-  'time_mix_v0.weight',
-  'time_mix_v1.weight',
-  'time_mix_v2.weight',
-  'time_mix_a0.weight',
-  'time_mix_a1.weight',
-  'time_mix_a2.weight',
-  'time_mix_g1.weight',
-  'time_mix_g2.weight',
-  'time_mix_decay_w1.weight',
-  'time_mix_decay_w2.weight',
-  'time_mix_lerp_fused.weight',
-  'attn_rel_b.weight',
-  '.position_embd',
-  'sam.pos_embd',
-  'sam.neck.',
-  'sam.net_',
-  '.rel_pos',
-  '.patch_embd',
-  '.patch_merger',
-  'a.rvq.codebook',
-  'mm.a.code_embd',
-];
-
-/** ggml_n_dims: trailing dimensions of 1 do not count. */
-function nDims(dims: number[]): number {
-  let n = dims.length;
-  while (n > 1 && dims[n - 1] === 1) n--;
-  return n;
-}
-
-function allowsQuantization(tensor: TensorShape): boolean {
-  if (nDims(tensor.dims) < 2) return false;
-  const { name } = tensor;
-  if (!name.endsWith('weight')) return false;
-  if (name === 'position_embd.weight' || name === 'token_types.weight') return false;
-  return !NOT_QUANTIZED.some((part) => name.includes(part));
-}
-
-function categoryOf(name: string): Category {
-  if (name === 'output.weight') return 'output';
-  if (name === 'token_embd.weight' || name === 'per_layer_token_embd.weight') return 'token_embd';
-  const parts: Array<[string, Category]> = [
-    ['attn_qkv.weight', 'attn_qkv'],
-    ['attn_kv_b.weight', 'attn_kv_b'],
-    ['attn_v.weight', 'attn_v'],
-    ['attn_k.weight', 'attn_k'],
-    ['attn_q.weight', 'attn_q'],
-    ['attn_output.weight', 'attn_output'],
-    ['ffn_up', 'ffn_up'],
-    ['ffn_gate', 'ffn_gate'],
-    ['ffn_down', 'ffn_down'],
-  ];
-  return parts.find(([part]) => name.includes(part))?.[1] ?? 'other';
-}
-
-const isAttnV = (category: Category) => category === 'attn_v' || category === 'attn_qkv' || category === 'attn_kv_b';
+/** The K-quant mixes give these layers of a run of n more bits: the first and last eighth and every third between. */
 const useMoreBits = (i: number, n: number) => i < n / 8 || i >= (7 * n) / 8 || (i - Math.floor(n / 8)) % 3 === 2;
-const layerOf = (name: string): number | null => {
-  const match = /^blk\.(\d+)\./.exec(name);
-  return match ? Number(match[1]) : null;
-};
 
 /**
  * The order llama.cpp visits tensors in (its loader's map: by layer, then by name), which the per-layer counters depend
@@ -228,7 +64,7 @@ export function plannedTensorTypes(tensors: readonly TensorShape[], ftype: numbe
   const types = tensors.map((t) => t.type);
   for (const index of visitOrder(tensors)) {
     const tensor = tensors[index]!;
-    if (!allowsQuantization(tensor)) continue;
+    if (!allowsQuantization(tensor.name, tensor.dims)) continue;
     let type = defaultType;
     if (isQuantizedType(defaultType)) {
       type = mixType(type, tensor, categories[index]!, ftype, model, state);

@@ -152,6 +152,7 @@ function report(deps: JobDeps, jobId: string, phase: WorkshopProgress['phase'], 
  * report.
  */
 async function removeQuietly(path: string): Promise<void> {
+  // Before the run a part that stays makes llama-quantize fail, which it reports; in `finally` the outcome wins.
   await rm(path, { force: true }).catch(() => undefined);
 }
 

@@ -7,9 +7,9 @@ import { basename } from 'node:path';
 import { AppFailure } from '@shared/errors';
 import { QUANT_TYPES } from '@shared/workshop/quant-types';
 import type { QuantizePlan, WorkshopModel } from '@shared/workshop/workshop-types';
-import { readGgufHeader, type GgufHeader } from '../backend/gguf-reader';
+import { readGgufHeader, type GgufHeader } from '../backend/gguf/gguf-reader';
 import { estimateQuantizedBytes } from './estimate-size';
-import { FILE_TYPE_NAMES, isQuantizedType, rowBytes } from '../backend/ggml-types';
+import { FILE_TYPE_NAMES, isQuantizedType, rowBytes } from '../backend/gguf/ggml-types';
 import { findTool } from './find-tools';
 import { suggestOutputPath } from './output-path';
 

@@ -10,6 +10,7 @@ import { AppFailure } from '@shared/errors';
 import type { ConvertPlan, ConvertResult, PythonEnvStatus } from '@shared/workshop/convert-types';
 import type { WorkshopConvertInput, WorkshopQuantizeInput } from '@shared/workshop/workshop-contract';
 import type { QuantizePlan, QuantizeResult, WorkshopFailureReason } from '@shared/workshop/workshop-types';
+import { ifExists } from '../fs/if-exists';
 import { defaultStatfs, type StatFs } from '../models/disk-space';
 import type { Launch } from '../process/process-lifecycle';
 import { createConvertService } from './convert/convert-service';
@@ -131,10 +132,10 @@ export function createWorkshopService(deps: WorkshopServiceDeps): WorkshopServic
   }
 
   async function checkPaths(modelPath: string, outputPath: string, overwrite: boolean): Promise<void> {
-    const model = await stat(modelPath).catch(() => null);
+    const model = await ifExists(stat(modelPath));
     if (!model?.isFile())
       refuse('model_missing', 'model_missing', `model file not found: ${modelPath}`, { path: modelPath });
-    const output = await stat(outputPath).catch(() => null);
+    const output = await ifExists(stat(outputPath));
     if (output && (await realpath(outputPath)) === (await realpath(modelPath)))
       refuse('bad_request', 'same_file', 'the output would overwrite the model being quantized: choose another name', {
         path: modelPath,

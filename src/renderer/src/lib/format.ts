@@ -35,7 +35,7 @@ let countFormat: Intl.NumberFormat | null = null;
 /** A whole count with thousands separators: 7,048. */
 export function formatCount(n: number): string {
   // One formatter, made on first use: toLocaleString builds one per call, which cost a
-  // streaming answer's live token count a quarter of a millisecond a paint (issue 16).
+  // streaming answer's live token count a quarter of a millisecond a paint.
   countFormat ??= new Intl.NumberFormat('en-US');
   return countFormat.format(Math.round(n));
 }

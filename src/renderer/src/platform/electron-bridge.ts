@@ -1,4 +1,4 @@
-import type { EvaApi, ModelDrop } from './types';
+import type { EvaApi, ModelDrop, Platform } from './types';
 
 /** What the preload exposes as `window.evaFiles`: Electron's webUtils.getPathForFile, checked there. */
 export interface EvaFiles {
@@ -15,7 +15,7 @@ declare global {
 }
 
 /** The preload's API when running inside Electron (with the drop capability when the preload gave it), else null. */
-export function getElectronBridge(target: Pick<Window, 'eva' | 'evaFiles'> = window): EvaApi | null {
+export function getElectronBridge(target: Pick<Window, 'eva' | 'evaFiles'> = window): Platform | null {
   const eva = target.eva;
   if (!eva) return null;
   const files = target.evaFiles;
@@ -27,5 +27,5 @@ export function getElectronBridge(target: Pick<Window, 'eva' | 'evaFiles'> = win
     },
   };
   // The exposed object is frozen by the context bridge: wrap it rather than add to it.
-  return { invoke: eva.invoke, on: eva.on, modelDrop } as EvaApi & { modelDrop: ModelDrop };
+  return { invoke: eva.invoke, on: eva.on, modelDrop } satisfies Platform;
 }

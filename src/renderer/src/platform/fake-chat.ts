@@ -1,28 +1,17 @@
 // The chat and link channels of the in-memory platform: a canned answer
-// streamed on a timer (or all at once when the delay is 0), Stop, server props
-// and link profiles kept in memory. Keys are remembered only as "has a key".
-import type { ChatRecord, LinkProfile } from '@shared/chat/schemas';
+// (demo-reply.ts) streamed on a timer (or all at once when the delay is 0), Stop,
+// server props, and the link profiles of fake-links.ts.
+import type { ChatRecord } from '@shared/chat/schemas';
 import type { StreamEvent, Timings } from '@shared/chat/types';
-import type {
-  AppSettings,
-  BackendStatus,
-  ChatResult,
-  EventPayloads,
-  InvokeChannel,
-  InvokeInput,
-  InvokeOutput,
-  ServerProps,
-} from '@shared/contract';
-import { LINK_PRESETS } from '@shared/links/link-presets';
+import type { AppSettings, BackendStatus, ChatResult, EventPayloads, InvokeInput, ServerProps } from '@shared/contract';
 import { estimateMessageTokens } from '@shared/chat/token-estimate';
 import { initialStreamingMessage, reduceStream } from '@shared/chat/stream-reducer';
 import type { KnowledgeHit } from '@shared/knowledge/knowledge-types';
 import type { Timers } from '../lib/timers';
-import type { Result } from './types';
+import { demoReply } from './demo-reply';
+import { createFakeLinks } from './fake-links';
+import { type FakeHandler, ok } from './fake-handler';
 
-type Handler<C extends InvokeChannel> = (
-  input: InvokeInput<C>,
-) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 type ChatChannel =
   | 'chat:send'
   | 'chat:stop'
@@ -55,81 +44,12 @@ interface FakeChatDeps {
   cite?: (input: InvokeInput<'chat:send'>) => KnowledgeHit[];
 }
 
-const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-
-/**
- * A small answer that exercises the renderer: thinking, markdown, code and math. A message containing "fail" fails
- * midway.
- */
-export function demoReply(input: InvokeInput<'chat:send'>): StreamEvent[][] {
-  const content = input.mode === 'chat' ? input.messages.at(-1)?.content : input.prompt;
-  const last =
-    typeof content === 'string'
-      ? content
-      : (content ?? []).map((part) => (part.type === 'text' ? part.text : '')).join(' ');
-  if (/\bfail\b/i.test(last)) {
-    return [
-      ...words('Here is the start of an answer that will not').map((text): StreamEvent[] => [
-        { type: 'content', text },
-      ]),
-      [
-        {
-          type: 'error',
-          error: {
-            code: 'server_error',
-            message: 'the server reported an error: context shift is disabled and the context is full (demo)',
-          },
-        },
-      ],
-    ];
-  }
-  if (input?.mode === 'completion') {
-    return words(
-      ' and the model went on writing where the text stopped, one token at a time, until it reached a natural end.',
-    ).map((text) => [{ type: 'content', text }]);
-  }
-  const thinking = 'The user wants a short demo. I will show a heading, a list, some code and a formula.';
-  const answer = [
-    '## Streaming demo',
-    '',
-    'This answer comes from the **in-memory platform**: nothing here talks to a real llama-server.',
-    '',
-    '- markdown with *emphasis* and `inline code`',
-    '- a [link](https://github.com/ggml-org/llama.cpp) that opens in a new window',
-    '- math: $E = mc^2$ and',
-    '',
-    '$$\\int_0^1 x^2\\,dx = \\frac{1}{3}$$',
-    '',
-    '```ts',
-    'function greet(name: string): string {',
-    '  return `Hello, ${name}!`;',
-    '}',
-    '```',
-    '',
-    '| backend | speed |',
-    '| --- | ---: |',
-    '| cuda | 142 tok/s |',
-    '| cpu | 18 tok/s |',
-  ].join('\n');
-  return [
-    ...words(thinking).map((text): StreamEvent[] => [{ type: 'reasoning', text }]),
-    ...words(answer).map((text): StreamEvent[] => [{ type: 'content', text }]),
-  ];
-}
-
-function words(text: string): string[] {
-  return text.match(/\s*\S+|\s+/g) ?? [];
-}
-
 export function createFakeChat({ state, emit, timers, now, options, record, cite }: FakeChatDeps): {
-  [C in ChatChannel]: Handler<C>;
+  [C in ChatChannel]: FakeHandler<C>;
 } {
   const running = new Map<string, () => void>();
-  const keys = new Set<string>();
-  let nextLink = 1;
-  const withKey = (profile: LinkProfile) => ({ ...profile, hasKey: keys.has(profile.id) });
 
-  const send: Handler<'chat:send'> = (input) =>
+  const send: FakeHandler<'chat:send'> = (input) =>
     new Promise((resolve) => {
       const endpoint = input.endpoint;
       if (endpoint.kind === 'local' && state.status.state !== 'ready') {
@@ -258,46 +178,6 @@ export function createFakeChat({ state, emit, timers, now, options, record, cite
       );
       return ok({ done: true, cached: 0, read, ms: 0 });
     },
-    'link:list': () =>
-      ok({ profiles: state.settings.links.map(withKey), presets: LINK_PRESETS, protection: 'memory only (demo)' }),
-    'link:save': (input) => {
-      const profile: LinkProfile = { ...input.profile, id: input.profile.id ?? `link-${nextLink++}` };
-      const links = state.settings.links;
-      state.settings = {
-        ...state.settings,
-        links: links.some((link) => link.id === profile.id)
-          ? links.map((link) => (link.id === profile.id ? profile : link))
-          : [...links, profile],
-      };
-      if (input.apiKey === null) keys.delete(profile.id);
-      else if (input.apiKey) keys.add(profile.id);
-      return ok(withKey(profile));
-    },
-    'link:delete': (input) => {
-      const id = input?.id ?? '';
-      const existed = state.settings.links.some((link) => link.id === id);
-      keys.delete(id);
-      const chat = state.settings.chat;
-      const endpoint =
-        chat.endpoint.kind === 'link' && chat.endpoint.linkId === id ? { kind: 'local' as const } : chat.endpoint;
-      state.settings = {
-        ...state.settings,
-        links: state.settings.links.filter((link) => link.id !== id),
-        chat: { ...chat, endpoint },
-      };
-      return ok({ deleted: existed });
-    },
-    'link:test': (input) => {
-      if (/fail|invalid/i.test(input.baseUrl))
-        return {
-          ok: false,
-          error: {
-            code: 'endpoint_error',
-            message: `${input.baseUrl}/models answered HTTP 401 (wrong or missing API key): {"error":"invalid api key"}`,
-            details: { status: 401 },
-          },
-        };
-      return ok({ models: ['demo-chat', 'demo-reasoner', 'demo-vision'] });
-    },
+    ...createFakeLinks(state),
   };
 }

@@ -13,19 +13,18 @@ import {
   type HfFolderCheck,
   type PythonEnvStatus,
 } from '@shared/workshop/convert-types';
+import { estimateConvertedBytes } from '@shared/workshop/convert-estimate';
 import type { workshopChannels } from '@shared/workshop/workshop-contract';
 import type { WorkshopProgress } from '@shared/workshop/workshop-types';
-import type { EventName, EventPayloads, InvokeInput, InvokeOutput } from '@shared/contract';
+import type { EventName, EventPayloads } from '@shared/contract';
 import type { Timers } from '../lib/timers';
 import type { Result } from './types';
+import type { FakeHandler } from './fake-handler';
 
 type ConvertChannel = Extract<
   keyof typeof workshopChannels,
   'workshop:convert-plan' | 'workshop:convert' | 'workshop:setup-python'
 >;
-type Handler<C extends ConvertChannel> = (
-  input: InvokeInput<C>,
-) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 
 const PARAMETERS = 1_000_000_000;
 const TENSORS = 12;
@@ -111,7 +110,7 @@ export function createFakeConvert(deps: {
     error: { code: 'already_running', message: 'another job is running', details: { reason: 'busy' } },
   });
 
-  const handlers: { [C in ConvertChannel]: Handler<C> } = {
+  const handlers: { [C in ConvertChannel]: FakeHandler<C> } = {
     'workshop:convert-plan': (input) => ({ ok: true, value: planFor(input.folderPath, python(), written) }),
     'workshop:convert': (input) => {
       if (running) return busy();
@@ -161,7 +160,7 @@ export function createFakeConvert(deps: {
           `INFO:hf-to-gguf:blk.${i}.attn_q.weight, torch.bfloat16 --> F16, shape = {2048, 2048}`,
         ),
       );
-      const bytes = Math.round((PARAMETERS * CONVERT_OUT_TYPE_FACTS[input.outType].bits) / 8);
+      const bytes = estimateConvertedBytes(plan.folder, input.outType) ?? 0;
       const write = [1, 2, 3, 4].map((part) =>
         progress(
           input.jobId,
@@ -240,7 +239,7 @@ function planFor(folderPath: string, python: PythonEnvStatus, written: ReadonlyS
       const suggestedPath = `${parent}/${name}-${CONVERT_OUT_TYPE_FACTS[type].fileType}.gguf`;
       return {
         type,
-        estimatedBytes: empty ? null : Math.round((PARAMETERS * CONVERT_OUT_TYPE_FACTS[type].bits) / 8),
+        estimatedBytes: estimateConvertedBytes(folder, type),
         suggestedPath,
         exists: written.has(suggestedPath),
       };

@@ -3,7 +3,7 @@
 // chat store's branch logic is testable without a core. Durability is the real
 // store's business and is tested there.
 import type { ChatRecord } from '@shared/chat/schemas';
-import type { ChatResult, InvokeChannel, InvokeInput, InvokeOutput } from '@shared/contract';
+import type { ChatResult, InvokeChannel } from '@shared/contract';
 import { conversationsToMarkdown } from '@shared/history/markdown';
 import { contentText, defaultTitle, previewOf } from '@shared/history/message-text';
 import { parseImport, toExportJson } from '@shared/history/transfer';
@@ -18,10 +18,8 @@ import {
 import type { KnowledgeHit } from '@shared/knowledge/knowledge-types';
 import type { Result } from './types';
 import { listOrder } from '@shared/history/list-order';
+import { type FakeHandler, ok } from './fake-handler';
 
-type Handler<C extends InvokeChannel> = (
-  input: InvokeInput<C>,
-) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 type HistoryChannel = Extract<InvokeChannel, `history:${string}`>;
 
 interface Held {
@@ -30,12 +28,11 @@ interface Held {
 }
 
 export interface FakeHistory {
-  handlers: { [C in HistoryChannel]: Handler<C> };
+  handlers: { [C in HistoryChannel]: FakeHandler<C> };
   /** what the core's recorder would save for a finished `chat:send`, with the passages its prompt was given */
   record(record: ChatRecord, result: ChatResult, citations?: readonly KnowledgeHit[]): void;
 }
 
-const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 const missing = (id: string): Result<never> => ({
   ok: false,
   error: { code: 'not_found', message: `Conversation ${id} does not exist.` },

@@ -2,17 +2,14 @@
 // options say there is none, a generation that takes one tick per step with
 // progress events and gives a 1×1 PNG, Cancel, a gallery in memory, and
 // "into the chat" answered with ids only (the fake history keeps no pictures).
-import type { EventName, EventPayloads, InvokeInput, InvokeOutput } from '@shared/contract';
+import type { EventName, EventPayloads } from '@shared/contract';
 import type { imageChannels } from '@shared/images/image-contract';
 import { missingModelFiles } from '@shared/images/image-templates';
 import type { GeneratedImage, ImageEngineStatus } from '@shared/images/image-types';
 import type { Timers } from '../lib/timers';
-import type { Result } from './types';
+import type { FakeHandler } from './fake-handler';
 
 type ImageChannel = keyof typeof imageChannels;
-type Handler<C extends ImageChannel> = (
-  input: InvokeInput<C>,
-) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 
 /** A 1×1 grey PNG. */
 export const FAKE_PNG =
@@ -31,7 +28,7 @@ export function createFakeImages(deps: {
   now: () => number;
   newId: () => string;
   options: FakeImagesOptions;
-}): { [C in ImageChannel]: Handler<C> } {
+}): { [C in ImageChannel]: FakeHandler<C> } {
   const tick = deps.options.imageTickMs ?? 20;
   const gallery: GeneratedImage[] = [];
   let running: { jobId: string; stop: () => void } | null = null;
@@ -60,7 +57,7 @@ export function createFakeImages(deps: {
       return new Promise((resolve) => {
         let done = 0;
         let timer: unknown = null;
-        const finish = (result: Awaited<ReturnType<Handler<'image:generate'>>>) => {
+        const finish = (result: Awaited<ReturnType<FakeHandler<'image:generate'>>>) => {
           running = null;
           resolve(result);
         };

@@ -1,26 +1,23 @@
 // The knowledge channels of the in-memory platform: bases and files held in
 // memory, every added path "indexed" at once into one passage, and a query that
 // returns passages whose text shares a word with it. Nothing is embedded. With
-// the composer's toggle on, a plain chat's question is looked up the same way
-// and its passages announced as `knowledge:citations`, as the core does.
-import type { AppSettings, EventName, EventPayloads, InvokeInput, InvokeOutput } from '@shared/contract';
+// the composer's toggle on, the sends the core would look up (knowledgeQuestion
+// decides, for both) are looked up the same way and announced as `knowledge:citations`.
+import type { AppSettings, EventName, EventPayloads, InvokeInput } from '@shared/contract';
 import type { knowledgeChannels } from '@shared/knowledge/knowledge-contract';
+import { knowledgeQuestion } from '@shared/knowledge/knowledge-question';
 import type { EmbedderStatus, KnowledgeBase, KnowledgeHit } from '@shared/knowledge/knowledge-types';
-import type { Result } from './types';
+import { type FakeHandler, ok } from './fake-handler';
 
 type KnowledgeChannel = keyof typeof knowledgeChannels;
-type Handler<C extends KnowledgeChannel> = (
-  input: InvokeInput<C>,
-) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 
-const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 const missing = {
   ok: false as const,
   error: { code: 'not_found' as const, message: 'no such knowledge base', details: { reason: 'no_base' } },
 };
 
 export interface FakeKnowledge {
-  handlers: { [C in KnowledgeChannel]: Handler<C> };
+  handlers: { [C in KnowledgeChannel]: FakeHandler<C> };
   /**
    * the passages a `chat:send` gets when settings.knowledge.useInChat is on (announced as `knowledge:citations`); []
    * otherwise
@@ -55,13 +52,9 @@ export function createFakeKnowledge(deps: {
     );
   };
   const cite = (input: InvokeInput<'chat:send'>): KnowledgeHit[] => {
-    if (input.mode !== 'chat' || !deps.settings().knowledge.useInChat) return [];
-    const question = [...input.messages].reverse().find((m) => m.role === 'user');
-    const text =
-      typeof question?.content === 'string'
-        ? question.content
-        : (question?.content.map((part) => ('text' in part ? part.text : '')).join(' ') ?? '');
-    const found = text.trim() ? hits(text).slice(0, deps.settings().knowledge.topN) : [];
+    const question = knowledgeQuestion(input, deps.settings());
+    if (question === null) return [];
+    const found = hits(question).slice(0, deps.settings().knowledge.topN);
     deps.emit('knowledge:citations', { requestId: input.requestId, hits: found });
     return found;
   };

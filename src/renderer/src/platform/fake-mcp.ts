@@ -3,7 +3,7 @@
 // command or URL mentions "fail", which shows an error row. Nothing is started.
 // Each ready server offers the same prompts and resources (fake-mcp-content.ts),
 // and `agent:tools-prompt` builds the tools prompt from the built-ins and them.
-import type { AppSettings, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput } from '@shared/contract';
+import type { AppSettings, EventPayloads } from '@shared/contract';
 import { formatMcpConfig, McpConfigSchema, type McpConfig } from '@shared/mcp/mcp-config';
 import type { McpOverview, McpServerStatus } from '@shared/mcp/mcp-status';
 import { builtinToolDescriptors } from '@shared/tools/builtin-tools';
@@ -11,11 +11,8 @@ import { toolsOffered } from '@shared/tools/consent';
 import { mcpToolDescriptor } from '@shared/tools/mcp-tool-name';
 import { previewToolsPrompt } from '@shared/tools/agent/tools-prompt';
 import { fakePrompt, fakePrompts, fakeResource, fakeResourcePage } from './fake-mcp-content';
-import type { Result } from './types';
+import type { FakeHandler } from './fake-handler';
 
-type Handler<C extends InvokeChannel> = (
-  input: InvokeInput<C>,
-) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 type McpChannel =
   | 'mcp:list'
   | 'mcp:save'
@@ -34,7 +31,7 @@ export interface FakeMcpDeps {
   settings?: () => AppSettings;
 }
 
-export function createFakeMcp(deps: FakeMcpDeps): { [C in McpChannel]: Handler<C> } {
+export function createFakeMcp(deps: FakeMcpDeps): { [C in McpChannel]: FakeHandler<C> } {
   let config: McpConfig = { mcpServers: {} };
   // Like the core: a key is kept apart from the config (and here, only whether there is one).
   const keyed = new Set<string>();

@@ -3,22 +3,19 @@
 // other files as not GGUF), with 26 tensors and a 300-token vocabulary searched
 // and paged as the core does; `model-info:live` follows the pretend server's
 // state, with one slot (or /slots switched off: `liveSlots: 'disabled'`).
-import type { BackendStatus, InvokeInput, InvokeOutput } from '@shared/contract';
+import type { BackendStatus } from '@shared/contract';
 import type { modelInfoChannels } from '@shared/model-info/model-info-contract';
 import type { ModelInfo, SearchPage, TensorRow, TokenKind, VocabToken } from '@shared/model-info/model-info-types';
 import type { Result } from './types';
+import { type FakeHandler, ok } from './fake-handler';
 
 type ModelInfoChannel = keyof typeof modelInfoChannels;
-type Handler<C extends ModelInfoChannel> = (
-  input: InvokeInput<C>,
-) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 
 export interface FakeModelInfoOptions {
   /** what the pretend server's /slots answers (default 'ok') */
   liveSlots?: 'ok' | 'disabled';
 }
 
-const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const FAKE_CHAT_TEMPLATE =
   "{% for message in messages %}{{ '<|im_start|>' + message.role + '\\n' + message.content + '<|im_end|>\\n' }}{% endfor %}";
 
@@ -158,7 +155,7 @@ function pageOf<T>(total: number, matches: T[], offset = 0, limit = 100): Search
 }
 
 export function createFakeModelInfo(deps: { status: () => BackendStatus; options: FakeModelInfoOptions }): {
-  [C in ModelInfoChannel]: Handler<C>;
+  [C in ModelInfoChannel]: FakeHandler<C>;
 } {
   return {
     'model-info:read': ({ path }) => {

@@ -3,16 +3,13 @@
 // another application; a screenshot is a fixed small PNG claiming the fake
 // screen's size, or the error the options ask for. Nothing is captured.
 import type { AppError } from '@shared/errors';
-import type { AppSettings, InvokeInput, InvokeOutput } from '@shared/contract';
+import type { AppSettings } from '@shared/contract';
 import { checkHotkeys, HOTKEY_ACTIONS, type HotkeyBinding } from '@shared/hotkeys/hotkey-settings';
 import { fitWithin } from '@shared/screen/fit-within';
 import { requestedMaxSide } from '@shared/screen/screen-capture';
-import type { Result } from './types';
+import type { FakeHandler } from './fake-handler';
 
 type ScreenChannel = 'hotkeys:status' | 'screen:capture';
-type Handler<C extends ScreenChannel> = (
-  input: InvokeInput<C>,
-) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 
 /** A 2×2 grey PNG. */
 export const FAKE_SCREENSHOT_URL =
@@ -26,7 +23,7 @@ export interface FakeScreenOptions {
 }
 
 export function createFakeScreen(deps: { state: { settings: AppSettings }; options: FakeScreenOptions }): {
-  [C in ScreenChannel]: Handler<C>;
+  [C in ScreenChannel]: FakeHandler<C>;
 } {
   return {
     'hotkeys:status': () => {

@@ -3,17 +3,15 @@
 // (steps, and approval cards that wait for `agent:consent` or Stop, following
 // the core's consent rules, and progress updates before a step); without one it
 // answers with a clear error.
-import type { AppSettings, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput } from '@shared/contract';
+import type { AppSettings, EventPayloads, InvokeInput, InvokeOutput } from '@shared/contract';
 import type { AgentEnd, AgentStep, ConsentRequest } from '@shared/tools/agent/agent-types';
 import { builtinToolDescriptors, findTool } from '@shared/tools/builtin-tools';
 import { allowedEntry, consentChoices, denialMessage, type ConsentAnswer } from '@shared/tools/consent';
 import type { ToolContent, ToolProgress } from '@shared/tools/tool-types';
 import type { Timers } from '../lib/timers';
 import type { Result } from './types';
+import { type FakeHandler, ok } from './fake-handler';
 
-type Handler<C extends InvokeChannel> = (
-  input: InvokeInput<C>,
-) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 type ToolChannel = 'agent:run' | 'agent:stop' | 'agent:consent' | 'tools:list';
 
 /** One beat of a scripted run: a finished step, or a call that needs the user's consent first. */
@@ -48,9 +46,9 @@ interface OpenAsk {
   resolve: (answer: ConsentAnswer) => void;
 }
 
-const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-
-export function createFakeTools({ state, emit, timers, options }: FakeToolsDeps): { [C in ToolChannel]: Handler<C> } {
+export function createFakeTools({ state, emit, timers, options }: FakeToolsDeps): {
+  [C in ToolChannel]: FakeHandler<C>;
+} {
   const tools = builtinToolDescriptors();
   const asks = new Map<string, OpenAsk>();
   const running = new Set<string>();

@@ -2,10 +2,11 @@
 // counts as present when settings.voice.modelPath ends in .bin, and every
 // recording transcribes to the same demo sentence. Nothing is run. Recordings
 // sent piece by piece are checked like the core does: no gaps, the length agreed.
-import type { AppSettings, InvokeInput, InvokeOutput } from '@shared/contract';
+import type { AppSettings } from '@shared/contract';
 import type { VoiceStatus, VoiceTranscript } from '@shared/audio/voice-schemas';
 import { parseWavHeader } from '@shared/audio/wav';
 import type { Result } from './types';
+import type { FakeHandler } from './fake-handler';
 
 type VoiceChannel =
   | 'voice:transcribe'
@@ -14,14 +15,11 @@ type VoiceChannel =
   | 'voice:discard-recording'
   | 'voice:cancel'
   | 'voice:status';
-type Handler<C extends VoiceChannel> = (
-  input: InvokeInput<C>,
-) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 
 /** What the fake transcribes every recording to. */
 export const FAKE_TRANSCRIPT = 'This is a simulated transcript.';
 
-export function createFakeVoice(deps: { state: { settings: AppSettings } }): { [C in VoiceChannel]: Handler<C> } {
+export function createFakeVoice(deps: { state: { settings: AppSettings } }): { [C in VoiceChannel]: FakeHandler<C> } {
   const status = (): VoiceStatus => {
     const { modelPath, language } = deps.state.settings.voice;
     const model = modelPath === '' ? 'not_configured' : /\.bin$/i.test(modelPath) ? 'ok' : 'invalid';

@@ -3,18 +3,15 @@
 // its bits per weight, and a quantization "writes" 12 tensors, one per tick, with
 // progress events. Cancel stops it; nothing is written. The convert channels
 // are fake-convert.ts's.
-import type { EventName, EventPayloads, InvokeInput, InvokeOutput } from '@shared/contract';
+import type { EventName, EventPayloads } from '@shared/contract';
 import { QUANT_TYPES, type QuantTypeName } from '@shared/workshop/quant-types';
 import type { workshopChannels } from '@shared/workshop/workshop-contract';
 import type { QuantizePlan } from '@shared/workshop/workshop-types';
 import type { Timers } from '../lib/timers';
 import { createFakeConvert, type FakeConvertOptions } from './fake-convert';
-import type { Result } from './types';
+import type { FakeHandler } from './fake-handler';
 
 type WorkshopChannel = keyof typeof workshopChannels;
-type Handler<C extends WorkshopChannel> = (
-  input: InvokeInput<C>,
-) => Result<InvokeOutput<C>> | Promise<Result<InvokeOutput<C>>>;
 
 const SOURCE_BYTES = 1_000_000_000;
 const TENSORS = 12;
@@ -56,7 +53,7 @@ export function createFakeWorkshop(deps: {
   emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
   timers: Timers;
   options: FakeWorkshopOptions;
-}): { [C in WorkshopChannel]: Handler<C> } {
+}): { [C in WorkshopChannel]: FakeHandler<C> } {
   const tick = deps.options.workshopTickMs ?? 30;
   const existing = new Set(deps.options.existingFiles ?? []);
   let running: { jobId: string; stop: () => void } | null = null;
@@ -110,7 +107,7 @@ export function createFakeWorkshop(deps: {
       return new Promise((resolve) => {
         let done = 0;
         let timer: unknown = null;
-        const finish = (result: Awaited<ReturnType<Handler<'workshop:quantize'>>>) => {
+        const finish = (result: Awaited<ReturnType<FakeHandler<'workshop:quantize'>>>) => {
           running = null;
           resolve(result);
         };

@@ -1,16 +1,16 @@
 import { getElectronBridge } from './electron-bridge';
-import type { ConnectionMonitor, EvaApi } from './types';
+import type { Platform } from './types';
 import { checkPageSession, createWebSocketBridge, webSocketUrl } from './websocket-bridge';
 import { createModelUpload } from './model-upload';
 import { WS_TOKEN_PARAM } from '@shared/ws-protocol';
 
-export type { ConnectionMonitor, ConnectionState, EvaApi } from './types';
+export type { ConnectionMonitor, ConnectionState, EvaApi, Platform } from './types';
 
 /**
  * The preload's `window.eva` inside Electron, else a WebSocket bridge to the browser host that served this page
  * (dropped models go up by HTTP).
  */
-export function getPlatform(): EvaApi {
+export function getPlatform(): Platform {
   const electron = getElectronBridge();
   if (electron) return electron;
   const bridge = createWebSocketBridge({
@@ -18,11 +18,5 @@ export function getPlatform(): EvaApi {
     checkSession: () => checkPageSession(window.location),
   });
   const token = new URLSearchParams(window.location.search).get(WS_TOKEN_PARAM) ?? '';
-  return Object.assign(bridge, { modelUpload: createModelUpload({ token }) });
-}
-
-/** The connection monitor of a platform that has one (the WebSocket bridge), else null. */
-export function connectionOf(api: EvaApi): ConnectionMonitor | null {
-  const candidate = (api as { connection?: ConnectionMonitor }).connection;
-  return candidate !== undefined && typeof candidate.onChange === 'function' ? candidate : null;
+  return Object.assign(bridge, { modelUpload: createModelUpload({ token }) }) satisfies Platform;
 }

@@ -1,7 +1,21 @@
 // The renderer sees the core only through these types; everything else in platform/ implements them.
 export type { EvaApi, EventName, EventPayloads, InvokeChannel, InvokeInput, InvokeOutput } from '@shared/contract';
 export type { AppError, Result } from '@shared/errors';
+import type { EvaApi } from '@shared/contract';
 import type { Result } from '@shared/errors';
+
+/**
+ * What the renderer talks to: the contract's calls and events, and the capabilities only some platforms have, each an
+ * optional member (absent means the platform cannot do it), so a caller asks `platform.modelDrop` and never casts.
+ */
+export interface Platform extends EvaApi {
+  /** The link to the core can drop and come back (the WebSocket bridge); Electron IPC has none. */
+  readonly connection?: ConnectionMonitor;
+  /** A dropped file's own path on disk (the Electron bridge, when the preload gave it). */
+  readonly modelDrop?: ModelDrop;
+  /** A dropped `.gguf` copied into the library by upload (the browser host's bridge), for a page that has no paths. */
+  readonly modelUpload?: ModelUpload;
+}
 
 /** Where a connection-based platform (the WebSocket bridge) stands; Electron IPC has no such state. */
 /** expired: the page's address holds no token, or one from an earlier run; reconnecting cannot help. */

@@ -14,12 +14,12 @@ import { realTimers, type Timers } from '../lib/timers';
 import type {
   ConnectionMonitor,
   ConnectionState,
-  EvaApi,
   EventName,
   EventPayloads,
   InvokeChannel,
   InvokeInput,
   InvokeOutput,
+  Platform,
   Result,
 } from './types';
 
@@ -51,7 +51,7 @@ export interface WebSocketBridgeOptions {
   warn?: (message: string, detail?: unknown) => void;
 }
 
-export interface WebSocketBridge extends EvaApi {
+export interface WebSocketBridge extends Platform {
   readonly connection: ConnectionMonitor;
   /** Close for good: no reconnect, every waiting invoke fails. */
   close(): void;

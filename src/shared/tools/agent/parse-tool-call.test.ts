@@ -96,11 +96,9 @@ describe('parseToolCall', () => {
 
 describe('parseToolCall on hostile input', () => {
   // Quadratic before (a regex over the trailing whitespace: 80k spaces took ~17 s on the main process).
-  // The bound is ~100 times what linear parsing needs, so it only fails on a blow-up, not on a slow machine.
+  // At 200k spaces that is minutes, far past the test's timeout; linear parsing takes milliseconds.
   it('a fenced call followed by 200k spaces is parsed in linear time', () => {
-    const started = performance.now();
     const result = parseToolCall(`<tool_call>\`\`\`json {${' '.repeat(200_000)}`);
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(result.kind).not.toBe('call');
   });
 });

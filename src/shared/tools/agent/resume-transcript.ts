@@ -1,4 +1,4 @@
-// Resuming an agent run (issue 19; seed 004's interrupted state): the run that
+// Resuming an agent run (Continue on a run that did not finish): the run that
 // was stopped, failed or cut by a crash goes on after its last completed step.
 // The saved steps become the turns the model sees again (its calls and their
 // results), so the next request starts where the run was, and no tool that

@@ -32,7 +32,7 @@ describe('nativeToolRejection', () => {
     expect(nativeToolRejection(unparsed, first)).toMatch(/^the server could not read the model's native tool call/);
   });
 
-  it('seed 004: once tool messages were sent, a bare 400/500 or an unreadable reply is a refusal of them', () => {
+  it('once tool messages were sent, a bare 400/500 or an unreadable reply is a refusal of them', () => {
     expect(nativeToolRejection(http(400, 'Bad Request'), later)).toBe(
       'the endpoint refused the tool result messages (HTTP 400: Bad Request)',
     );

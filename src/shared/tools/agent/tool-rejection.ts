@@ -3,7 +3,7 @@
 // failing. Servers say it in many ways: llama-server without --jinja answers
 // "tools param requires --jinja flag", a template without tool support throws a
 // template error, and some endpoints answer a `role: "tool"` message with a bare
-// 400 or with a body that is not JSON at all (seed 004's bug).
+// 400 or with a body that is not JSON at all once tool messages were sent.
 import type { ChatError } from '../../chat/types';
 
 /** What was in the request that failed. */

@@ -42,6 +42,6 @@ export function toolResponseMessage(result: ToolResponseInput, toolCallId?: stri
     : { role: 'tool', tool_call_id: toolCallId, content: toolResultText(result) };
 }
 
-/** Seed 004's nudge, fed back once when an agent-mode reply calls no tool. */
+/** The nudge fed back once when an agent-mode reply calls no tool, instead of ending the run. */
 export const NO_TOOL_CALL_WARNING =
   '[Warning] Every reply must call exactly one tool. If the task is finished, call "answer" with your final response.';

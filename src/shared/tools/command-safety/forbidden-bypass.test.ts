@@ -1,4 +1,4 @@
-// Attempts to slip a forbidden command past the guard (issue 11, point 6), and
+// Attempts to slip a forbidden command past the guard, and
 // harmless commands that only look like one. Each row: the line, and the rule
 // it must be refused under, or null when it must go on to the approval card.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Commands refused before consent is even asked (seed 002): wiping the disk or
+// Commands refused before consent is even asked: wiping the disk or
 // the home directory, formatting, writing raw devices, fork bombs, shutting
 // the machine down. A guard rail against a model's worst mistakes, not a
 // sandbox: anything cleverer (eval of base64, a script file, a variable set

@@ -1,7 +1,7 @@
 // llama-server's slot actions (POST /slots/{id}?action=save|restore|erase),
 // available when the server was started with --slot-save-path. File names are
 // plain names inside that folder; llama-server refuses anything else.
-import { onceMoreOnDroppedConnection } from '../../backend/dropped-connection';
+import { onceMoreOnDroppedConnection } from '../../backend/run/dropped-connection';
 
 export interface SlotServer {
   baseUrl: string;

@@ -1,4 +1,4 @@
-// Instant reopen (issue 19): when the user leaves a conversation the local
+// Instant reopen: when the user leaves a conversation the local
 // llama-server answered, its slot (the KV cache of the whole conversation) is
 // saved to disk; when they come back and ask again, it is restored before the
 // request, so the server does not read the whole conversation again. Only a

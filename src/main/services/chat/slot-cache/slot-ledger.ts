@@ -2,7 +2,7 @@
 // decisions that need no disk or server: whether a saved slot may serve a new
 // request, and which files go when the budget is exceeded. A slot file holds
 // a llama-server slot's KV cache after an answer; restoring it lets the next
-// question skip reprocessing the whole conversation (issue 19).
+// question skip reprocessing the whole conversation.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
@@ -10,7 +10,7 @@ export const SlotEntrySchema = z.object({
   conversationId: z.string().min(1).max(200),
   /** the file's name in the slot folder (what llama-server's save/restore is given) */
   file: z.string().min(1).max(255),
-  /** the launch that wrote it: model file, its size and time, context, cache types… (backend/launch-identity.ts) */
+  /** the launch that wrote it: model file, its size and time, context… (backend/launch/launch-identity.ts) */
   identity: z.string().min(1).max(200),
   /** tokens in the slot when saved (llama-server's n_saved); a restore must give back as many */
   tokens: z.number().int().nonnegative(),

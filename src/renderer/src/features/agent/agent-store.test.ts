@@ -1,56 +1,24 @@
+// The agent store's approval cards: what they show, the answers they take (and refuse), and consent that lasts
+// for a conversation but is never restored from a saved run.
 import { describe, expect, it } from 'vitest';
-import { createMemoryPlatform, type MemoryPlatformOptions } from '../../platform/memory-platform';
-import type { FakeAgentAction } from '../../platform/fake-tools';
+import type { FakeAgentAction } from '@renderer/platform/fake-tools';
 import { commandPreview } from '@shared/tools/command-safety/command-preview';
-import { createAgentStore, type AgentRunRequest } from './agent-store';
+import {
+  calculatorStep,
+  consentCalls,
+  runRequest,
+  setupAgent,
+  shellCall,
+  until,
+} from '@renderer/test-support/agent-setup';
+import { createMemoryPlatform } from '@renderer/platform/memory-platform';
+import { createAgentStore } from './agent-store';
 import { segmentList } from './command-segments';
-
-const shellCall: FakeAgentAction = {
-  kind: 'ask',
-  tool: 'execute_command',
-  args: { command: 'ls -la' },
-  preview: { kind: 'command', text: 'ls -la' },
-  result: { output: 'total 0\n', durationMs: 12 },
-};
-const calculatorStep: FakeAgentAction = {
-  kind: 'step',
-  step: { kind: 'tool', tool: 'calculator', args: { expression: '6*7' }, status: 'ok', output: '42', durationMs: 3 },
-};
-
-function setup(script: FakeAgentAction[], options: MemoryPlatformOptions = {}) {
-  const api = createMemoryPlatform({ agentScript: { actions: script, answer: 'done' }, ...options });
-  const agent = createAgentStore(api);
-  return { api, agent };
-}
-
-function request(requestId: string, extra: Partial<AgentRunRequest> = {}): AgentRunRequest {
-  return {
-    requestId,
-    endpoint: { kind: 'local' },
-    systemPrompt: '',
-    messages: [{ role: 'user', content: 'list the files' }],
-    sampling: {},
-    idSlot: null,
-    ...extra,
-  };
-}
-
-/** Waits until the fake run (promises and events) has reached the state the test expects. */
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  }
-  throw new Error('condition never became true');
-}
-
-const consentCalls = (api: ReturnType<typeof createMemoryPlatform>) =>
-  api.calls.filter((c) => c.channel === 'agent:consent').map((c) => c.input);
 
 describe('agent store', () => {
   it('collects steps and holds the run on an approval card until it is answered', async () => {
-    const { api, agent } = setup([calculatorStep, shellCall]);
-    const running = agent.run(request('r1'));
+    const { api, agent } = setupAgent([calculatorStep, shellCall]);
+    const running = agent.run(runRequest('r1'));
     await until(() => agent.pending('r1').length === 1);
     expect(agent.steps('r1').map((s) => s.tool)).toEqual(['calculator']);
     const [card] = agent.pending('r1');
@@ -82,8 +50,8 @@ describe('agent store', () => {
 
   it("puts the guard's reading of a command on its card", async () => {
     const command = 'echo "$(git rev-parse HEAD)" | xargs git show';
-    const { agent } = setup([{ ...shellCall, args: { command }, preview: commandPreview(command) }]);
-    void agent.run(request('r-seg'));
+    const { agent } = setupAgent([{ ...shellCall, args: { command }, preview: commandPreview(command) }]);
+    void agent.run(runRequest('r-seg'));
     await until(() => agent.pending('r-seg').length === 1);
     const [card] = agent.pending('r-seg');
     expect(card?.request.preview.segments?.map((s) => s.via ?? '')).toEqual(['command substitution', '', '', 'xargs']);
@@ -96,8 +64,8 @@ describe('agent store', () => {
   });
 
   it('sends a denial with its reason, and the model is told', async () => {
-    const { api, agent } = setup([shellCall]);
-    const running = agent.run(request('r2'));
+    const { api, agent } = setupAgent([shellCall]);
+    const running = agent.run(runRequest('r2'));
     await until(() => agent.pending('r2').length === 1);
     const askId = agent.pending('r2')[0]!.request.askId;
     expect(await agent.answer(askId, 'deny', '  not on my machine  ')).toBe(true);
@@ -113,8 +81,8 @@ describe('agent store', () => {
   });
 
   it('a blank reason is no reason', async () => {
-    const { api, agent } = setup([shellCall]);
-    const running = agent.run(request('r3'));
+    const { api, agent } = setupAgent([shellCall]);
+    const running = agent.run(runRequest('r3'));
     await until(() => agent.pending('r3').length === 1);
     await agent.answer(agent.pending('r3')[0]!.request.askId, 'deny', '   ');
     await running;
@@ -123,14 +91,14 @@ describe('agent store', () => {
   });
 
   it('remembers "allow for this conversation" and sends it with the next run of that conversation', async () => {
-    const { api, agent } = setup([shellCall]);
-    const first = agent.run(request('c1:1'), { conversationId: 'c1' });
+    const { api, agent } = setupAgent([shellCall]);
+    const first = agent.run(runRequest('c1:1'), { conversationId: 'c1' });
     await until(() => agent.pending('c1:1').length === 1);
     await agent.answer(agent.pending('c1:1')[0]!.request.askId, 'allow_conversation');
     expect(agent.allowedIn('c1')).toEqual(['execute_command']);
     expect(await first).toMatchObject({ ok: true, value: { conversationAllowed: ['execute_command'] } });
 
-    const second = await agent.run(request('c1:2'), { conversationId: 'c1' });
+    const second = await agent.run(runRequest('c1:2'), { conversationId: 'c1' });
     expect(second).toMatchObject({ ok: true, value: { end: 'answered' } });
     const runInputs = api.calls
       .filter((c) => c.channel === 'agent:run')
@@ -143,9 +111,9 @@ describe('agent store', () => {
   });
 
   it('seeds a conversation from history', async () => {
-    const { api, agent } = setup([shellCall]);
+    const { api, agent } = setupAgent([shellCall]);
     agent.setAllowed('old', ['execute_command']);
-    await agent.run(request('old:1'), { conversationId: 'old' });
+    await agent.run(runRequest('old:1'), { conversationId: 'old' });
     expect(api.calls.find((c) => c.channel === 'agent:run')?.input).toMatchObject({
       conversationAllowed: ['execute_command'],
     });
@@ -158,8 +126,8 @@ describe('agent store', () => {
       args: { actions: [{ action: 'move', x: 1, y: 1 }] },
       result: { output: 'moved' },
     };
-    const { api, agent } = setup([controller]);
-    const running = agent.run(request('r4'), { conversationId: 'c' });
+    const { api, agent } = setupAgent([controller]);
+    const running = agent.run(runRequest('r4'), { conversationId: 'c' });
     await until(() => agent.pending('r4').length === 1);
     const card = agent.pending('r4')[0]!;
     expect(card.request.choices).toEqual(['allow_once', 'deny']);
@@ -172,8 +140,8 @@ describe('agent store', () => {
   });
 
   it('closes open cards when the run is stopped, and answers to them are refused', async () => {
-    const { api, agent } = setup([shellCall, calculatorStep]);
-    const running = agent.run(request('r5'));
+    const { api, agent } = setupAgent([shellCall, calculatorStep]);
+    const running = agent.run(runRequest('r5'));
     await until(() => agent.pending('r5').length === 1);
     const askId = agent.pending('r5')[0]!.request.askId;
     expect(await agent.stop('r5')).toEqual({ ok: true, value: { stopped: true } });
@@ -189,8 +157,8 @@ describe('agent store', () => {
   });
 
   it('keeps a card open, with the error, when the answer does not get through', async () => {
-    const { api, agent } = setup([shellCall]);
-    const running = agent.run(request('r6'));
+    const { api, agent } = setupAgent([shellCall]);
+    const running = agent.run(runRequest('r6'));
     await until(() => agent.pending('r6').length === 1);
     const askId = agent.pending('r6')[0]!.request.askId;
     api.handle('agent:consent', () => ({ ok: false, error: { code: 'internal', message: 'connection lost' } }));
@@ -211,101 +179,6 @@ describe('agent store', () => {
     expect(agent.getRun('r6')?.entries[0]).toMatchObject({ kind: 'card', card: { state: 'cancelled' } });
     await agent.stop('r6');
     await running;
-  });
-
-  it('shows a failed run as an error', async () => {
-    const api = createMemoryPlatform();
-    const agent = createAgentStore(api);
-    const result = await agent.run(request('r7'));
-    expect(result.ok).toBe(false);
-    expect(agent.getRun('r7')).toMatchObject({
-      running: false,
-      end: 'error',
-      error: { message: 'the agent loop is not simulated by the in-memory platform' },
-    });
-  });
-
-  it('takes the result as the truth: steps whose events were lost are added, replays do not double', async () => {
-    const api = createMemoryPlatform();
-    const agent = createAgentStore(api);
-    const step = (index: number, output: string) => ({
-      index,
-      kind: 'tool' as const,
-      tool: 'calculator',
-      args: { expression: '1+1' },
-      status: 'ok' as const,
-      output,
-      durationMs: 1,
-    });
-    api.handle('agent:run', ({ requestId }) => {
-      api.emit('agent:step', { requestId, step: step(0, 'first') });
-      api.emit('agent:step', { requestId, step: step(0, 'first, again') });
-      const protocol = {
-        used: 'native' as const,
-        setting: 'auto' as const,
-        reason: 'the template supports tools',
-        fallback: 'the endpoint refused tool messages',
-      };
-      return {
-        ok: true,
-        value: {
-          end: 'answered',
-          answer: 'ok',
-          steps: [step(0, 'first'), step(1, 'second')],
-          conversationAllowed: [],
-          lastResult: null,
-          protocol,
-        },
-      };
-    });
-    await agent.run(request('r8'));
-    expect(agent.steps('r8').map((s) => [s.index, s.output])).toEqual([
-      [0, 'first, again'],
-      [1, 'second'],
-    ]);
-    expect(agent.getRun('r8')?.protocol).toMatchObject({
-      used: 'native',
-      fallback: 'the endpoint refused tool messages',
-    });
-  });
-
-  it('ignores events of runs it did not start, and forgets a run on dispose (stopping it if it still runs)', async () => {
-    const { api, agent } = setup([shellCall]);
-    agent.start();
-    api.emit('agent:step', {
-      requestId: 'elsewhere',
-      step: { index: 0, kind: 'tool', tool: 'calculator', args: {}, status: 'ok', output: '1', durationMs: 1 },
-    });
-    expect(agent.store.getState().runs).toEqual({});
-
-    const running = agent.run(request('r9'));
-    await until(() => agent.pending('r9').length === 1);
-    agent.dispose('r9');
-    expect(agent.getRun('r9')).toBeNull();
-    expect(
-      api.calls.some((c) => c.channel === 'agent:stop' && (c.input as { requestId: string }).requestId === 'r9'),
-    ).toBe(true);
-    expect(await running).toMatchObject({ ok: true, value: { end: 'stopped' } });
-    // finishing a forgotten run changes nothing
-    expect(agent.getRun('r9')).toBeNull();
-  });
-
-  it('a card that arrives after its run ended is never shown as waiting', () => {
-    const api = createMemoryPlatform();
-    const agent = createAgentStore(api);
-    agent.startRun('late');
-    agent.finishRun('late', { end: 'stopped' });
-    api.emit('agent:ask', {
-      requestId: 'late',
-      askId: 'a1',
-      tool: 'write_file',
-      risk: 'write',
-      args: {},
-      preview: { kind: 'none', text: '' },
-      choices: ['allow_once', 'deny'],
-    });
-    expect(agent.pending('late')).toEqual([]);
-    expect(agent.getRun('late')?.entries).toMatchObject([{ kind: 'card', card: { state: 'cancelled' } }]);
   });
 });
 

@@ -1,5 +1,5 @@
 // The approval card's list of what a command runs — the forbidden-command
-// guard's own reading, sent with the preview (shared/tools/command-preview.ts) —
+// guard's own reading, sent with the preview (shared/tools/command-safety/command-preview.ts) —
 // as display rows. Shown only when it tells more than the command line itself:
 // several commands, one reached through another (sh -c, $(…), find -exec, …),
 // or quoting the guard resolved (`'r'm` is rm).

@@ -108,6 +108,12 @@ function AnswerView({ item, name, isLast, busy, branchIndex, branchCount, answer
           {t('chat.dropped', { count: item.dropped })}
         </p>
       )}
+      {/* A step of the send that failed (its knowledge query) is said here, with its reason, not passed over. */}
+      {answer.notices?.map((notice) => (
+        <p key={notice.code} className="msg-note" role="status" data-testid="chat-notice" data-code={notice.code}>
+          {notice.message}
+        </p>
+      ))}
       {answer.reasoning !== '' && (
         <Reasoning
           text={answer.reasoning}

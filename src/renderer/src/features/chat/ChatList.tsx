@@ -45,7 +45,7 @@ export function ChatList({ items, branches, busy, names, sendKey, empty }: Props
     // A row that grows (the streaming answer, measured by the virtualizer's ResizeObserver) and
     // a scroll within the same rows move the rows and the list's height in the DOM directly,
     // inside the frame that measured them: re-rendering the list for each made every streamed
-    // paint two or three frames of work (issue 16). React renders only when the rows in view change.
+    // paint two or three frames of work. React renders only when the rows in view change.
     directDomUpdates: true,
     directDomUpdatesMode: 'position',
     // A row grew with no render of ours (an image or the math fonts arriving): keep following the end.

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useT } from '../../i18n';
-import { ParametersPanel } from '../conventions/ParametersPanel';
+import { ParametersPanel } from '../parameters/ParametersPanel';
 import { useSettingsStore } from '../settings/use-settings-store';
 import { useBackendStatus } from '../status/use-status-store';
 import { ChatList } from './ChatList';

@@ -50,7 +50,7 @@ export function Composer({
   const conversationTools = useStore(chat.conversationTools);
   const [dragging, setDragging] = useState(false);
   const focusAsked = useStore(chat.composerFocus);
-  // Server prompts as slash commands, resources to attach, and the tool list's size (issue 15).
+  // MCP: server prompts as slash commands, resources to attach, and the tool list's size.
   const mcp = useComposerMcp();
   const slashAria = useSlashAria(mcp.slash);
   const toolsCount = useStore(mcp.tools.state, (state) => state.selected);
@@ -72,7 +72,7 @@ export function Composer({
 
   // The hidden file input is the same element at every render, so React leaves it alone: React 19
   // writes an input's name and type again each time it renders one, three attribute changes and a
-  // style check per key typed and per send (issue 16). The picked files go to the latest `add`.
+  // style check per key typed and per send. The picked files go to the latest `add`.
   const addPicked = useRef(add);
   useLayoutEffect(() => {
     addPicked.current = add;

@@ -1,5 +1,5 @@
 // The conversation's tree as the chat view needs it: which messages are
-// siblings (an edit or a regeneration adds one, seed 002), so a row can show
+// siblings (an edit or a regeneration adds one), so a row can show
 // ‹ 2/3 ›. Pure tree operations; saved-items.ts turns a saved conversation into rows.
 import type { StoredMessage } from '@shared/history/types';
 

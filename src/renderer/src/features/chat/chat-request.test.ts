@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '@shared/default-settings';
-import { planChatRequest, requestSampling } from './chat-request';
+import { requestSampling, sendRequest } from './chat-request';
 import { newAnswerItem, streamingAnswer, type ChatItem } from './conversation';
 
 const chat = () => defaultSettings().chat;
@@ -26,62 +26,53 @@ describe('requestSampling', () => {
   });
 });
 
-describe('planChatRequest', () => {
-  it('builds the chat input from the settings', () => {
+describe('sendRequest', () => {
+  it('builds the chat input from the settings, with how the core fits it', () => {
     const settings = chat();
-    const plan = planChatRequest({
+    const request = sendRequest({
       requestId: 'r1',
       history: [{ kind: 'user', id: 'u', parentId: null, content: 'hi' }],
       chat: settings,
       nCtx: null,
       slot: null,
+      policy: 'trim-oldest',
     });
-    expect(plan).toEqual({
-      input: {
-        mode: 'chat',
-        requestId: 'r1',
-        endpoint: { kind: 'local' },
-        systemPrompt: settings.systemPrompt,
-        messages: [{ role: 'user', content: 'hi' }],
-        sampling: settings.sampling,
-        idSlot: null,
-      },
-      dropped: 0,
+    expect(request).toEqual({
+      mode: 'chat',
+      requestId: 'r1',
+      endpoint: { kind: 'local' },
+      systemPrompt: settings.systemPrompt,
+      messages: [{ role: 'user', content: 'hi' }],
+      sampling: settings.sampling,
+      idSlot: null,
+      fit: { nCtx: null, policy: 'trim-oldest' },
     });
   });
 
   it('sends the remembered slot back only to the same endpoint', () => {
     const user: ChatItem[] = [{ kind: 'user', id: 'u', parentId: null, content: 'hi' }];
-    expect(
-      planChatRequest({
-        requestId: 'r',
-        history: user,
-        chat: chat(),
-        nCtx: null,
-        slot: { endpointKey: 'local', slotId: 3 },
-      }).input.idSlot,
-    ).toBe(3);
+    const slot = { endpointKey: 'local', slotId: 3 };
+    expect(sendRequest({ requestId: 'r', history: user, chat: chat(), nCtx: null, slot, policy: 'stop' }).idSlot).toBe(
+      3,
+    );
     const linked = { ...chat(), endpoint: { kind: 'link' as const, linkId: 'L' } };
     expect(
-      planChatRequest({
-        requestId: 'r',
-        history: user,
-        chat: linked,
-        nCtx: null,
-        slot: { endpointKey: 'local', slotId: 3 },
-      }).input.idSlot,
+      sendRequest({ requestId: 'r', history: user, chat: linked, nCtx: null, slot, policy: 'stop' }).idSlot,
     ).toBeNull();
   });
 
-  it('leaves out old messages to fit n_ctx and says how many', () => {
-    // 20 turns of ~208 tokens into 2048 - 512 reserved: 7 turns fit beside the system prompt
+  it('carries the whole conversation: the core leaves out what does not fit', () => {
     const settings = { ...chat(), sampling: { max_tokens: 512 } };
     const items = [...history(20), { kind: 'user' as const, id: 'last', parentId: null, content: 'and now?' }];
-    const plan = planChatRequest({ requestId: 'r', history: items, chat: settings, nCtx: 2048, slot: null });
-    expect(plan.dropped % 2).toBe(0);
-    expect(plan.input.messages.length + plan.dropped).toBe(41);
-    expect(plan.input.messages.length).toBe(15);
-    expect(plan.input.messages[0]?.role).toBe('user');
-    expect(plan.input.messages.at(-1)).toEqual({ role: 'user', content: 'and now?' });
+    const request = sendRequest({
+      requestId: 'r',
+      history: items,
+      chat: settings,
+      nCtx: 2048,
+      slot: null,
+      policy: 'rolling-window',
+    });
+    expect(request.messages).toHaveLength(41);
+    expect(request.fit).toEqual({ nCtx: 2048, policy: 'rolling-window' });
   });
 });

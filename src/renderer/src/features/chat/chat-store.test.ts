@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '@shared/chat/types';
 import type { InvokeInput } from '@shared/contract';
 import { createMemoryPlatform, type MemoryPlatformOptions } from '../../platform/memory-platform';
+import { handTimers } from '../../test-support/hand-timers';
 import { createSettingsStore } from '../settings/settings-store';
 import { createStatusStore } from '../status/status-store';
 import { createChatStore } from './chat-store';
@@ -113,12 +114,15 @@ describe('chat store', () => {
   });
 
   it('stop keeps the partial answer, marked stopped', async () => {
+    const clock = handTimers();
     const { chat, runFrames } = await setup({
       chatDelayMs: 5,
+      timers: clock.timers,
       chatReply: reply('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'),
     });
     const done = chat.send('go');
-    await new Promise((resolve) => setTimeout(resolve, 18));
+    await settle();
+    for (let chunk = 0; chunk < 3; chunk++) await clock.tick();
     runFrames();
     await chat.stop();
     await done;
@@ -156,12 +160,15 @@ describe('chat store', () => {
   });
 
   it('Continue: a stopped answer goes on in the same item, sent as the last message with continueAnswer and recorded into the same id', async () => {
+    const clock = handTimers();
     const { chat, api, sent, runFrames } = await setup({
       chatDelayMs: 5,
+      timers: clock.timers,
       chatReply: reply('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'),
     });
     const done = chat.send('go');
-    await new Promise((resolve) => setTimeout(resolve, 18));
+    await settle();
+    for (let chunk = 0; chunk < 3; chunk++) await clock.tick();
     runFrames();
     await chat.stop();
     await done;

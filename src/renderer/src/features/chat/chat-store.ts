@@ -24,7 +24,7 @@ import type { AgentStore } from '../agent/agent-store';
 import type { StreamFollower } from './stream-follower';
 import { createStopRequest } from './stop-request';
 import { createConversationLoader } from './conversation-loader';
-import { createAskForAnswer } from './ask-for-answer';
+import { createSendMessage } from './send-message';
 import { startReadAhead } from './read-ahead';
 import type { Timers } from '../../lib/timers';
 
@@ -103,7 +103,7 @@ export function createChatStore({
     conversationTools,
     useTools,
   });
-  const ask = createAskForAnswer({
+  const sendMessage = createSendMessage({
     api,
     app,
     status,
@@ -163,7 +163,7 @@ export function createChatStore({
       if (conversation.getState().activeRequestId !== null) return Promise.resolve(false);
       const { items } = conversation.getState();
       // Emptied before the conversation gets its id, so the question is not kept as the new conversation's draft.
-      return ask(items, { kind: 'user', id: newId(), parentId: items.at(-1)?.id ?? null, content }, () =>
+      return sendMessage(items, { kind: 'user', id: newId(), parentId: items.at(-1)?.id ?? null, content }, () =>
         draft.setState({ text: '', attachments: [] }, true),
       );
     },
@@ -176,19 +176,19 @@ export function createChatStore({
       const last = lastAnswer(items);
       if (!last || last.id !== itemId || activeRequestId !== null || !offersContinue(last))
         return Promise.resolve(false);
-      return ask(itemsBefore(items, last.id), null, undefined, last);
+      return sendMessage(itemsBefore(items, last.id), null, undefined, last);
     },
     regenerate: () => {
       const { items } = conversation.getState();
       const last = lastAnswer(items);
-      return last ? ask(itemsBefore(items, last.id), null) : Promise.resolve(false);
+      return last ? sendMessage(itemsBefore(items, last.id), null) : Promise.resolve(false);
     },
     editAndResend: (itemId, content) => {
       const { items, activeRequestId } = conversation.getState();
       const target = items.find((item) => item.id === itemId);
       if (target?.kind !== 'user' || activeRequestId !== null) return Promise.resolve(false);
       // A sibling of the edited message: the original stays one ‹ › away.
-      return ask(itemsBefore(items, itemId), { kind: 'user', id: newId(), parentId: target.parentId, content });
+      return sendMessage(itemsBefore(items, itemId), { kind: 'user', id: newId(), parentId: target.parentId, content });
     },
     clear: () => {
       const { activeRequestId: requestId, id: leaving } = conversation.getState();

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { InvokeInput } from '@shared/contract';
+import type { Timers } from '../../lib/timers';
 import { createMemoryPlatform } from '../../platform/memory-platform';
+import { handTimers } from '../../test-support/hand-timers';
 import { createSettingsStore } from '../settings/settings-store';
 import { createCompletionStore } from './completion-store';
 import { createStreamFollower } from './stream-follower';
 
-async function setup(chatDelayMs = 0) {
+async function setup(chatDelayMs = 0, timers?: Timers) {
   const api = createMemoryPlatform({
     chatDelayMs,
+    timers,
     chatReply: () => [[{ type: 'content', text: ' upon' }], [{ type: 'content', text: ' a <think>time' }]],
   });
   const frames: Array<() => void> = [];
@@ -41,10 +44,12 @@ describe('completion store', () => {
   });
 
   it('shows the text growing per frame, freezes edits while running, and keeps it when stopped', async () => {
-    const { store, runFrames } = await setup(5);
+    const clock = handTimers();
+    const { store, runFrames } = await setup(5, clock.timers);
     store.setText('Once');
     const done = store.run();
-    await new Promise((resolve) => setTimeout(resolve, 8));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await clock.tick();
     runFrames();
     expect(store.live.getState()?.written).toBe(' upon');
     store.setText('edited meanwhile');

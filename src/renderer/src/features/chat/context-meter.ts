@@ -10,7 +10,7 @@ import type { Timers } from '../../lib/timers';
 import type { SettingsStore } from '../settings/settings-store';
 import type { ChatStore } from './chat-store-types';
 import { toContent } from './attachments';
-import { promptBudget } from './budget';
+import { promptBudget } from '@shared/chat/budget';
 import { effectiveChat } from './conversation-conventions';
 import { toChatMessages } from './conversation';
 

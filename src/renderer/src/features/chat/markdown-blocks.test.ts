@@ -61,21 +61,19 @@ describe('normalizeMathDelimiters', () => {
   });
 });
 
-describe('markdown blocks on hostile input (bounds far above linear cost: they fail only on a blow-up)', () => {
+// Quadratic work on these inputs would outlast the test's timeout; linear work takes well under a second.
+describe('markdown blocks on hostile input', () => {
   it('streams 100k newlines in linear time per update', () => {
     let text = 'An answer that goes blank:\n';
-    const started = performance.now();
     for (let chunk = 0; chunk < 20; chunk++) {
       text += '\n'.repeat(5_000);
       const blocks = splitMarkdownBlocks(text);
       expect(blocks.join('\n\n').trim()).toBe('An answer that goes blank:');
     }
-    expect(performance.now() - started).toBeLessThan(2_000);
     expect(splitMarkdownBlocks(`a${'\n'.repeat(100_000)}b`)).toEqual(['a', 'b']);
   });
 
   it('normalises math in linear time: a long $$ line, unclosed \\[ and \\( by the thousand', () => {
-    const started = performance.now();
     expect(normalizeMathDelimiters(`$$${'x'.repeat(200_000)}`)).toBe(`$$${'x'.repeat(200_000)}`);
     const opens = '\\[ a '.repeat(50_000);
     expect(normalizeMathDelimiters(opens)).toBe(opens);
@@ -83,7 +81,6 @@ describe('markdown blocks on hostile input (bounds far above linear cost: they f
     expect(normalizeMathDelimiters(parens)).toBe(parens);
     const spaces = `$$ x ${' '.repeat(100_000)}y`;
     expect(normalizeMathDelimiters(spaces)).toBe(spaces);
-    expect(performance.now() - started).toBeLessThan(2_000);
     expect(normalizeMathDelimiters('  $$ x^2 $$  ')).toBe('  $$\n  x^2\n  $$');
   });
 });

@@ -91,7 +91,7 @@ async function requestNow(deps: ReadAheadDeps): Promise<PrefillInput | null> {
   // Fitted as the send will be (send-fit.ts), so what is read ahead is the prompt then sent.
   const runTools = runToolsOf(deps.conversationTools?.getState() ?? [], deps.toolSelection?.getState()?.off);
   const policy = () => deps.overflow.getState() ?? settings.chat.overflow;
-  const { fitted } = await fitSend(deps.api, {
+  const fitted = await fitSend(deps.api, {
     requestId: 'read-ahead',
     history,
     chat,
@@ -99,9 +99,12 @@ async function requestNow(deps: ReadAheadDeps): Promise<PrefillInput | null> {
     slot: state.slot,
     policy,
     runTools: asAgent ? runTools : null,
+    // Reading ahead is off while the knowledge toggle is on (above): the passages would change the prompt.
+    knowledge: false,
   });
   if (!fitted.ok) return null;
-  const { endpoint, messages, sampling, idSlot } = fitted.plan.input;
+  const { endpoint, sampling, idSlot } = fitted.send.input;
+  const { messages } = fitted.send;
   // The conversation's own system prompt, as the send carries it (for an agent run the core adds the tools), and the
   // run's tool choices.
   return {

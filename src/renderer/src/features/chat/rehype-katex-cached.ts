@@ -3,7 +3,7 @@
 // formula in it each time (twice for one KaTeX cannot parse: a throwing try,
 // then the error rendering), parsed KaTeX's HTML into a tree and React then
 // rebuilt that tree: in the stream bench that was 40 % of the page's script
-// time per paint (issue 16). Here a formula's HTML depends only on its source
+// time per paint. Here a formula's HTML depends only on its source
 // and display mode, so it is kept, and it reaches the page as one `math-html`
 // element whose component sets KaTeX's HTML as is: old formulas cost a lookup
 // and React leaves their DOM alone.

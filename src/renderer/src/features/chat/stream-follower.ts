@@ -60,7 +60,7 @@ export const animationFrame: FrameScheduler = (callback) => {
  * processes a few milliseconds (style, layout, paint, raster, compositing) whatever
  * the number of new tokens, and on a laptop that CPU is taken from the model: at 60
  * paints a second the page cost a fast model a large share of its speed, and even at 20
- * a model making 30 tokens a second lost a tenth of it (issue 16). Text that grows ten
+ * a model making 30 tokens a second lost a tenth of it. Text that grows ten
  * times a second still reads as a stream. The first words are not held back (`painted`).
  */
 export const STREAM_PAINT_INTERVAL_MS = 100;
@@ -71,7 +71,7 @@ export const STREAM_PAINT_MAX_INTERVAL_MS = 400;
  * together: a paint that costs more spaces the next ones out. With the model on every
  * core, each millisecond the page takes stalls the model's threads about as long, and a
  * tenth of the main thread (the earlier budget) cost a 35 tokens/s model a tenth of its
- * speed (issue 16).
+ * speed.
  */
 export const STREAM_PAINT_DUTY = 0.05;
 /**

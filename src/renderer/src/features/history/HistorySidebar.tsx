@@ -15,6 +15,7 @@ import { useT } from '../../i18n';
 import { downloadText } from '../../lib/download';
 import { useStore } from 'zustand';
 import { groupRows } from './date-groups';
+import { HistoryFooter } from './HistoryFooter';
 import { HistoryRowView } from './HistoryRowView';
 import { moveCursor, neighbourAfterRemoval, tabStop, type RovingKey } from './roving';
 import { SearchResults } from './SearchResults';
@@ -44,14 +45,12 @@ export const HistorySidebar = memo(function HistorySidebar({ id, overlay = false
   const { history, chat } = useAppModel();
   const state = useStore(history.state);
   const [query, setQuery] = useState(state.query);
-  const [confirmClear, setConfirmClear] = useState(false);
   const box = useRef<HTMLDivElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const rows = useMemo(() => groupRows(state.conversations, Date.now()), [state.conversations]);
   const ids = useMemo(() => rows.flatMap((row) => (row.kind === 'conversation' ? [row.summary.id] : [])), [rows]);
   // The open conversation as far as this list shows it. A new conversation gets its id with its first
   // question but its row only once saved: selecting the id itself re-rendered the whole history in the
-  // send's frame, while the model read the prompt, to change nothing on screen (issue 16).
+  // send's frame, while the model read the prompt, to change nothing on screen.
   const listed = useMemo(() => new Set(ids), [ids]);
   const openId = useStore(chat.conversation, (conversation) =>
     conversation.id !== null && listed.has(conversation.id) ? conversation.id : null,
@@ -136,7 +135,6 @@ export const HistorySidebar = memo(function HistorySidebar({ id, overlay = false
     void remove([conversationId]);
   };
   const clearAll = async (): Promise<void> => {
-    setConfirmClear(false);
     const receipt = await history.clearAll();
     if (receipt) chat.clear();
   };
@@ -256,61 +254,12 @@ export const HistorySidebar = memo(function HistorySidebar({ id, overlay = false
           </button>
         </div>
       )}
-      <footer className="history-foot">
-        <button
-          type="button"
-          className="btn btn-ghost btn-small"
-          data-testid="history-import"
-          onClick={() => fileInput.current?.click()}
-        >
-          {t('history.import')}
-        </button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".json,application/json"
-          hidden
-          data-testid="history-import-file"
-          onChange={(event) => {
-            void importFile(event.target.files?.[0]);
-            event.target.value = '';
-          }}
-        />
-        <button
-          type="button"
-          className="btn btn-ghost btn-small"
-          data-testid="history-export-all"
-          disabled={state.conversations.length === 0}
-          onClick={() => void exportFile('all', 'json')}
-        >
-          {t('history.exportAll')}
-        </button>
-        {confirmClear ? (
-          <span className="history-confirm">
-            <button
-              type="button"
-              className="btn btn-small btn-danger"
-              data-testid="history-clear-confirm"
-              onClick={() => void clearAll()}
-            >
-              {t('history.clearConfirm')}
-            </button>
-            <button type="button" className="btn btn-ghost btn-small" onClick={() => setConfirmClear(false)}>
-              {t('common.cancel')}
-            </button>
-          </span>
-        ) : (
-          <button
-            type="button"
-            className="btn btn-ghost btn-small"
-            data-testid="history-clear"
-            disabled={state.conversations.length === 0}
-            onClick={() => setConfirmClear(true)}
-          >
-            {t('history.clear')}
-          </button>
-        )}
-      </footer>
+      <HistoryFooter
+        empty={state.conversations.length === 0}
+        onImport={(file) => void importFile(file)}
+        onExportAll={() => void exportFile('all', 'json')}
+        onClearAll={() => void clearAll()}
+      />
     </aside>
   );
 });

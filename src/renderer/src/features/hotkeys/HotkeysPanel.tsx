@@ -122,7 +122,7 @@ function HotkeysDialog({ saved: settings }: { saved: AppSettings }) {
 }
 
 /**
- * Ctrl+B (⌘B on a Mac) shows and hides the history on the home page (shell/HomeView.tsx,
+ * Ctrl+B (⌘B on a Mac) shows and hides the history on the home page (frame/HomeView.tsx,
  * useSidebarHotkey). It is fixed, so it is listed for finding, not for changing.
  */
 function SidebarShortcutRow() {

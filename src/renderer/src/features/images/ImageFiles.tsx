@@ -4,8 +4,8 @@
 import { useStore } from 'zustand';
 import { IMAGE_TEMPLATES } from '@shared/images/image-templates';
 import { useT } from '../../i18n';
-import { folderOf } from '../library/pick-patch';
-import { useLibrary } from '../library/use-library';
+import { folderOf } from '../models/pick-patch';
+import { useLibrary } from '../models/use-library';
 import type { ImagesStore } from './images-store';
 import { ROLE_KEYS } from './images-words';
 

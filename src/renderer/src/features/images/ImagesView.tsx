@@ -8,7 +8,7 @@ import { useStore } from 'zustand';
 import { IMAGE_LIMITS, IMAGE_TEMPLATE_NAMES, SAMPLERS, type ImageTemplateName } from '@shared/images/image-types';
 import { missingModelFiles } from '@shared/images/image-templates';
 import { useT, type MessageKey } from '../../i18n';
-import { FileBrowserDialog } from '../library/FileBrowserDialog';
+import { FileBrowserDialog } from '../models/FileBrowserDialog';
 import { EngineMissing } from './ImageEngineCard';
 import { ImageFiles } from './ImageFiles';
 import { ImageGallery } from './ImageGallery';

@@ -3,13 +3,10 @@
 // parameters, a start image for image to image, the running generation with
 // its progress, the last result or failure, and the gallery. Pictures go into
 // the chat through `image:to-chat`; the chat then reopens the conversation.
-import { IMAGE_TEMPLATES, missingModelFiles } from '@shared/images/image-templates';
 import type { ImageSettings } from '@shared/images/image-settings';
 import type {
   GeneratedImage,
   ImageEngineStatus,
-  ImageModelFiles,
-  ImageParams,
   ImageProgress,
   ImageRecord,
   ImageTemplateName,
@@ -18,9 +15,9 @@ import type {
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError, EvaApi } from '../../platform/types';
 import { newId } from '../../lib/new-id';
+import { formParams, newSeedRequest, pageRequest, type FormParams, type ImageRequest } from './image-request';
 
-/** The parameters as the form holds them: the seed empty for a random one. */
-export type FormParams = Omit<ImageParams, 'seed' | 'strength'> & { seed: string; strength: number };
+export type { FormParams } from './image-request';
 
 export interface StartImage {
   name: string;
@@ -101,12 +98,6 @@ export interface ImagesStoreDeps {
   random?: () => number;
 }
 
-const MAX_SEED = 2 ** 31 - 1;
-
-export function formParams(template: ImageTemplateName, prompt = ''): FormParams {
-  return { ...IMAGE_TEMPLATES[template].defaults, prompt, seed: '', strength: 0.75 };
-}
-
 export function createImagesStore(deps: ImagesStoreDeps): ImagesStore {
   const { api } = deps;
   const now = deps.now ?? Date.now;
@@ -132,15 +123,7 @@ export function createImagesStore(deps: ImagesStoreDeps): ImagesStore {
     if (listed.ok) state.setState({ gallery: listed.value.images });
   };
 
-  const run = async (
-    input: {
-      template: ImageTemplateName;
-      files: ImageModelFiles;
-      params: Omit<ImageParams, 'seed'> & { seed?: number };
-      initImage?: string;
-    },
-    from: string | null,
-  ): Promise<GeneratedImage | null> => {
+  const run = async (input: ImageRequest, from: string | null): Promise<GeneratedImage | null> => {
     if (state.getState().job) return null;
     const job: RunningImage = { jobId: newId(), from, progress: null, startedAt: now(), cancelling: false };
     state.setState({ job, error: null, errorFrom: null });
@@ -225,39 +208,13 @@ export function createImagesStore(deps: ImagesStoreDeps): ImagesStore {
     },
     async generate() {
       const s = state.getState();
-      const { seed, strength, ...rest } = s.params;
-      const seedNumber = seed.trim() === '' ? undefined : Number(seed);
-      const params = {
-        ...rest,
-        ...(seedNumber === undefined || !Number.isInteger(seedNumber) ? {} : { seed: seedNumber }),
-        ...(s.startImage ? { strength } : {}),
-      };
-      const image = await run(
-        {
-          template: s.template,
-          files: s.files[s.template],
-          params,
-          ...(s.startImage ? { initImage: s.startImage.dataUrl } : {}),
-        },
-        null,
-      );
+      const image = await run(pageRequest(s), null);
       if (image && s.toChat && deps.chat) await sendToChat(image.record.id, deps.chat);
       return image;
     },
     async newSeed(record, chat) {
-      const random = deps.random ?? Math.random;
-      let seed = Math.floor(random() * MAX_SEED);
-      if (seed === record.params.seed) seed = (seed + 1) % MAX_SEED;
-      const { files } = state.getState();
-      // The template's current files when they are complete (the record's may have moved since; the page is where they
-      // are chosen).
-      const templateFiles =
-        missingModelFiles(record.template, files[record.template]).length === 0 ? files[record.template] : record.files;
-      const { strength: _strength, ...params } = record.params;
-      const image = await run(
-        { template: record.template, files: templateFiles, params: { ...params, seed } },
-        record.id,
-      );
+      const request = newSeedRequest(record, state.getState().files, deps.random ?? Math.random);
+      const image = await run(request, record.id);
       if (image && chat) await sendToChat(image.record.id, chat);
       return image;
     },

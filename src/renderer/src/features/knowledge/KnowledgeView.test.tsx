@@ -42,9 +42,7 @@ describe('KnowledgeView', () => {
         'A passage of /docs/tapir.md.',
       ),
     );
-    expect((api as unknown as { calls: Array<{ channel: string }> }).calls.map((c) => c.channel)).toContain(
-      'knowledge:open-passage',
-    );
+    expect(api.calls.map((c) => c.channel)).toContain('knowledge:open-passage');
   });
 
   it('renames a base inline, and deletes it only after asking', async () => {
@@ -52,7 +50,7 @@ describe('KnowledgeView', () => {
     fireEvent.change(screen.getByTestId('knowledge-new-name'), { target: { value: 'Notes' } });
     fireEvent.click(screen.getByTestId('knowledge-create'));
     await waitFor(() => expect(screen.getByTestId('knowledge-base-name').textContent).toBe('Notes'));
-    const channels = () => (api as unknown as { calls: Array<{ channel: string }> }).calls.map((c) => c.channel);
+    const channels = () => api.calls.map((c) => c.channel);
 
     fireEvent.click(screen.getByTestId('knowledge-rename'));
     fireEvent.change(screen.getByTestId('knowledge-rename-input'), { target: { value: 'Papers' } });

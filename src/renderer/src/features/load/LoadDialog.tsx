@@ -13,11 +13,11 @@ import { useLinkStore } from '../link/use-link-store';
 import { useLoadStore } from './use-load-store';
 import { useStore } from 'zustand';
 import type { LibraryModel } from '@shared/models/model-library';
-import { DiscoverPane } from '../library/DiscoverPane';
-import { FileBrowserDialog } from '../library/FileBrowserDialog';
-import { folderOf, pickPatch } from '../library/pick-patch';
-import { useLibrary, useLibraryRunning } from '../library/use-library';
-import { useModelDropTarget, usePageModelDrop } from '../library/use-model-drop';
+import { DiscoverPane } from '../models/DiscoverPane';
+import { FileBrowserDialog } from '../models/FileBrowserDialog';
+import { folderOf, pickPatch } from '../models/pick-patch';
+import { useLibrary, useLibraryRunning } from '../models/use-library';
+import { useModelDropTarget, usePageModelDrop } from '../models/use-model-drop';
 import './load.css';
 
 const TABS: ReadonlyArray<{

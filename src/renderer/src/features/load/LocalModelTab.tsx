@@ -9,7 +9,7 @@ import { contextBeyondTraining, contextReasonText, inspectKey } from './load-for
 import { formatCount } from '../../lib/format';
 import type { InspectState } from './load-store';
 import { ModelPathField } from './ModelPathField';
-import { MyModels } from '../library/MyModels';
+import { MyModels } from '../models/MyModels';
 import type { LibraryModel } from '@shared/models/model-library';
 
 interface Props extends FormProps {

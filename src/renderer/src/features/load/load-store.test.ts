@@ -215,7 +215,8 @@ describe('load store: cancelling a load', () => {
     load.open();
     load.edit({ contextSize: '8192' });
     const submitted = load.submit();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Cancel once the load has reached the core, not while the form is still being saved.
+    await vi.waitFor(() => expect(api.calls.map((call) => call.channel)).toContain('backend:load'));
     expect(load.store.getState().submitting).toBe(true);
     await load.cancelLoad();
     expect(await submitted).toBe(false);

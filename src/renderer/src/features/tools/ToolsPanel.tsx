@@ -5,7 +5,7 @@ import { SandboxSection } from './SandboxSection';
 import { POLICY_KEYS, riskLabel, toolDescription } from './tool-labels';
 import { MAX_STEPS_LIMIT, policyChoices, setRow, type ToolRow } from './tools-form';
 import { useToolsPanelStore } from './use-tools-panel-store';
-import '../conventions/conventions.css';
+import '../parameters/parameters.css';
 import './tools.css';
 
 /** Which tools the model may use and how each is approved; the loop's limits; where tools may act. */

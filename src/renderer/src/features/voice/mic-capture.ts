@@ -37,6 +37,7 @@ export const openMicrophone: OpenMicrophone = async (sink) => {
     throw error;
   }
   // A context made without a recent user gesture (a global hotkey) starts suspended.
+  // resume() fails only on a context already closed, which means the capture was stopped meanwhile.
   void context.resume().catch(() => {});
   const source = context.createMediaStreamSource(stream);
   const analyser = context.createAnalyser();
@@ -78,6 +79,7 @@ export const openMicrophone: OpenMicrophone = async (sink) => {
     source.disconnect();
     processor.disconnect();
     mute.disconnect();
+    // Closing twice fails; the microphone tracks above are what must stop, and they have.
     return context.close().catch(() => {});
   };
 

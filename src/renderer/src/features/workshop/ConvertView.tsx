@@ -9,7 +9,7 @@ import { CONVERT_OUT_TYPES, type ConvertOutOption, type ConvertOutType } from '@
 import { useAppModel } from '../../app-model';
 import { useT, type MessageKey } from '../../i18n';
 import { formatBytes } from '../../lib/format';
-import { useLibrary } from '../library/use-library';
+import { useLibrary } from '../models/use-library';
 import { ConvertJobPanel } from './ConvertJobPanel';
 import { convertStoreFor, type ConvertStore } from './convert-store';
 import { FolderCodeCard } from './FolderCodeCard';

@@ -1,0 +1,52 @@
+// The app area: what the page learns about the app and its host (app:info,
+// which also hands over the notices raised before any page was there), and
+// links opened in the system browser (app:open-external).
+import type { AppInfo, Notice } from '@shared/contract';
+import { AppFailure } from '@shared/errors';
+import { checkExternalLink } from '@shared/external-link';
+import type { AreaModule } from '../area-module';
+import type { EventBus } from '../events/event-bus';
+
+export interface AppInfoDeps {
+  version: string;
+  host: AppInfo['host'];
+  dataDir: string;
+  systemLanguage: string;
+  /** a native file picker, where the host has one (the page then offers Browse…) */
+  pickModel?: unknown;
+  events: EventBus;
+  /** notices raised before a page attached (a corrupt settings file, leftovers stopped), for the first app:info */
+  early: Notice[];
+  /** opens a checked link in the system browser or mail app; absent in the browser host */
+  openExternal?: (url: string) => Promise<void>;
+}
+
+export function openAppInfo(deps: AppInfoDeps): AreaModule<'app:info' | 'app:open-external'> {
+  const { events, early, openExternal } = deps;
+  const { version, host, dataDir, systemLanguage } = deps;
+  const info: AppInfo = {
+    version,
+    host,
+    platform: process.platform,
+    dataDir,
+    systemLanguage,
+    canPickFiles: !!deps.pickModel,
+  };
+  return {
+    handlers: {
+      'app:open-external': async ({ url }) => {
+        // Checked again here: the contract's check is the renderer's word, this one is ours.
+        const link = checkExternalLink(url);
+        if (!link.ok) throw new AppFailure('bad_request', link.reason);
+        if (!openExternal) return { opened: false };
+        await openExternal(link.url);
+        return { opened: true };
+      },
+      'app:info': async () => {
+        for (const notice of early.splice(0)) events.emit('app:notice', notice);
+        return info;
+      },
+    },
+    dispose() {},
+  };
+}

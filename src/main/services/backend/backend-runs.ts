@@ -1,0 +1,156 @@
+// The llama-server runs the manager starts: each launch with its model log and
+// health probe, the RPC workers it computes on, and what happens when a ready run
+// exits unasked (restart with backoff, then give up with the log tail). Every
+// load and stop bumps the generation, so a superseded start or restart gives up;
+// backend-manager.ts decides what to start.
+import { toAppError, type AppError } from '@shared/errors';
+import { describeExit } from '../process/exit-record';
+import type { ActiveRun, BackendManagerDeps } from './backend-manager-types';
+import { BackendState } from './backend-state';
+import { RpcWorkerSet } from './rpc/rpc-worker-set';
+import { raceWorkerLoss, workerLossNotice } from './rpc/rpc-worker-loss';
+import { probeHealth } from './run/health-probe';
+import { DEFAULT_RESTART_POLICY, decideRestart } from './run/restart-budget';
+import { startServerRun, type ServerRun } from './run/server-run';
+import { serverKeyEnv } from './launch/server-key';
+
+const LOG_TAIL_FOR_ERRORS = 50;
+
+export abstract class BackendRuns extends BackendState {
+  /** bumped by every load/stop so a superseded start or restart gives up */
+  protected generation = 0;
+  protected readonly rpc: RpcWorkerSet;
+
+  constructor(deps: BackendManagerDeps) {
+    super(deps);
+    this.rpc = new RpcWorkerSet({
+      registry: deps.registry,
+      log: (line) => this.appLog(line),
+      onChange: (rpcWorkers) => this.setStatus({ ...this.status, rpcWorkers }),
+      stopGraceMs: deps.stopGraceMs,
+    });
+  }
+
+  protected launch(serverPath: string, args: string[], env: Record<string, string>, port: number): ServerRun {
+    return startServerRun({
+      serverPath,
+      args,
+      env,
+      port,
+      registry: this.deps.registry,
+      onLine: (stream, text) => {
+        this.logLine(stream, text);
+        this.rpc.noteServerLine(text);
+      },
+      logTail: () => this.log.tail(LOG_TAIL_FOR_ERRORS).map((line) => line.text),
+      readyTimeoutMs: this.deps.readyTimeoutMs ?? 300_000,
+      stopGraceMs: this.deps.stopGraceMs ?? 5000,
+      probeHealth: this.deps.probeHealth ?? probeHealth,
+      clock: this.clock,
+    });
+  }
+
+  /** An exit we did not ask for while ready: restart with backoff, then give up with the log tail. */
+  protected watchForCrash(active: ActiveRun, generation: number): void {
+    void raceWorkerLoss(active.run, this.rpc).then(async ({ exit, lostWorker }) => {
+      if (generation !== this.generation || this.active !== active) return;
+      const how = lostWorker ? `RPC worker ${lostWorker.endpoint} ${lostWorker.how}` : describeExit(exit);
+      if (lostWorker) {
+        const workers = this.rpc.list().length;
+        const notice = workerLossNotice(lostWorker, workers);
+        this.appLog(notice);
+        this.deps.emit('app:notice', {
+          level: 'warning',
+          code: 'rpc_worker_lost',
+          message: notice,
+          details: { endpoint: lostWorker.endpoint, how: lostWorker.how, workers },
+        });
+        this.setStatus({
+          ...this.status,
+          notices: [
+            ...this.status.notices.filter((line) => !line.startsWith('RPC worker ') || !line.includes('stopped')),
+            notice,
+          ],
+        });
+      }
+      const delays = this.deps.restartDelaysMs ?? DEFAULT_RESTART_POLICY.delaysMs;
+      const healthyFor = this.status.state === 'ready' ? this.now() - this.status.since : 0;
+      const decision = decideRestart(
+        { delaysMs: delays, healthyMs: this.deps.restartHealthyMs ?? DEFAULT_RESTART_POLICY.healthyMs },
+        this.status.restarts,
+        healthyFor,
+      );
+      this.stops.record({ how, restarting: decision.kind === 'restart' });
+      if (decision.kind === 'give_up') {
+        this.active = null;
+        await this.rpc.stop();
+        const error: AppError = {
+          code: 'server_crashed',
+          message: `llama-server stopped unexpectedly (${how}) and was restarted ${decision.attempts} times; giving up`,
+          details: {
+            exitCode: exit.code,
+            signal: exit.signal,
+            logTail: this.log.tail(LOG_TAIL_FOR_ERRORS).map((l) => l.text),
+          },
+        };
+        this.setStatus({ ...this.status, state: 'error', since: this.now(), pid: null, error });
+        return;
+      }
+      const delay = decision.delayMs;
+      this.appLog(
+        `llama-server stopped unexpectedly (${how}); restarting in ${delay / 1000} s (${decision.attempt}/${delays.length})`,
+      );
+      this.setStatus({ ...this.status, state: 'starting', since: this.now(), pid: null, restarts: decision.attempt });
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      if (generation !== this.generation) return;
+      const startedAt = this.clock();
+      // The server is gone; its workers go too and come back on the same ports, so the same argv still fits.
+      if (this.rpc.inUse() && !(await this.restartWorkers(generation))) return;
+      // A restart keeps the key: a request already holding it must not turn 401.
+      const run = this.launch(
+        active.serverPath,
+        active.args,
+        serverKeyEnv(active.launchSecret, active.userKey),
+        this.status.port ?? 0,
+      );
+      const next: ActiveRun = { ...active, run };
+      this.active = next;
+      this.setStatus({ ...this.status, pid: run.pid });
+      const outcome = await run.ready;
+      if (generation !== this.generation) return;
+      if (outcome.ok) {
+        this.setStatus({
+          ...this.status,
+          state: 'ready',
+          since: this.now(),
+          loadMs: Math.round(outcome.readyAt - startedAt),
+        });
+      }
+      // A failed restart exits too, which brings us back here for the next attempt.
+      this.watchForCrash(next, generation);
+    });
+  }
+
+  protected async stopActive(): Promise<void> {
+    const active = this.active;
+    this.active = null;
+    // llama-server first: one whose RPC workers vanish before it exits crashes on its way out.
+    if (active) await active.run.stop();
+    await this.rpc.stop();
+  }
+
+  /** The RPC workers again after a crash; false (with the error status set) when they cannot start. */
+  private async restartWorkers(generation: number): Promise<boolean> {
+    try {
+      await this.rpc.restart();
+      return generation === this.generation;
+    } catch (error) {
+      if (generation !== this.generation) return false;
+      this.active = null;
+      const appError = toAppError(error);
+      this.appLog(`restart failed: ${appError.message}`);
+      this.setStatus({ ...this.status, state: 'error', since: this.now(), pid: null, error: appError });
+      return false;
+    }
+  }
+}

@@ -1,0 +1,24 @@
+// Where a conversation lives on disk, `<historyDir>/<id>/`, and how its meta.json is written.
+import { join } from 'node:path';
+import type { ConversationMeta } from '@shared/history/types';
+
+export interface ConversationPaths {
+  dir: string;
+  meta: string;
+  log: string;
+  corrupt: string;
+}
+
+export function conversationPaths(historyDir: string, id: string): ConversationPaths {
+  const dir = join(historyDir, id);
+  return {
+    dir,
+    meta: join(dir, 'meta.json'),
+    log: join(dir, 'messages.jsonl'),
+    corrupt: join(dir, 'messages.jsonl.corrupt'),
+  };
+}
+
+export function serializeMeta(meta: ConversationMeta): string {
+  return `${JSON.stringify(meta, null, 2)}\n`;
+}

@@ -1,0 +1,23 @@
+// The voice area: whisper-cli transcribing a file, or a recording streamed in
+// while the user speaks and transcribed at the end; cancel and status.
+import type { AppSettings, ChannelsOf } from '@shared/contract';
+import type { AreaModule } from '../area-module';
+import { createVoiceService, type VoiceServiceDeps } from './voice-service';
+
+export function openVoice(
+  deps: Omit<VoiceServiceDeps, 'settings'> & { settings: { get(): AppSettings } },
+): AreaModule<ChannelsOf<'voice'>> {
+  const voice = createVoiceService({ ...deps, settings: () => deps.settings.get().voice });
+  return {
+    handlers: {
+      'voice:transcribe': async (input) => voice.transcribe(input),
+      // Synchronous inside: each piece is stored in the turn it arrives, so pieces keep the order they were sent in.
+      'voice:append-audio': async (input) => voice.appendAudio(input),
+      'voice:transcribe-recording': async (input) => voice.transcribeRecording(input),
+      'voice:discard-recording': async ({ recordingId }) => voice.discardRecording(recordingId),
+      'voice:cancel': async ({ requestId }) => voice.cancel(requestId),
+      'voice:status': async () => voice.status(),
+    },
+    dispose: () => voice.dispose(),
+  };
+}

@@ -1,0 +1,28 @@
+// The app's own part of the contract: what the page asks about the app and its
+// host, links opened outside, and the notices the core raises.
+import { z } from 'zod';
+import { channel, emptyInput } from '../contract-parts';
+import type { AppInfo, Notice } from '../core-types';
+import { checkExternalLink, MAX_LINK_CHARS } from '../external-link';
+
+const externalLink = z
+  .object({ url: z.string().min(1).max(MAX_LINK_CHARS) })
+  .strict()
+  .refine((input) => checkExternalLink(input.url).ok, {
+    message: 'only http, https and mailto links open outside the app',
+  });
+
+export const appChannels = {
+  'app:info': channel<typeof emptyInput, AppInfo>(emptyInput),
+  /**
+   * Open a link from an answer, after the page's confirmation, in the system browser or mail app; `opened: false` where
+   * the host has none (the browser host opens it itself).
+   */
+  'app:open-external': channel<typeof externalLink, { opened: boolean }>(externalLink),
+} as const;
+
+export interface AppEventPayloads {
+  'app:notice': Notice;
+}
+
+export const APP_EVENT_NAMES: Record<keyof AppEventPayloads, true> = { 'app:notice': true };

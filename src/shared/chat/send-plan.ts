@@ -1,0 +1,39 @@
+// The plan of a send: what the one fit (send-planner.ts, run by the core)
+// makes of a `chat:send` input once the knowledge passages and, for an agent
+// run, the tool list are in. The page asks for it (`chat:plan`) to show the
+// context meter and to refuse a prompt that cannot fit before anything is shown;
+// `chat:send` applies the same plan, so what the meter shows is what is sent.
+import { z } from 'zod';
+import { AgentRunSchema } from '../tools/schemas';
+import type { ContextRefusal } from './context-fit';
+import { ChatSendSchema } from './schemas';
+
+const chatSend = ChatSendSchema.options[0];
+
+/** `chat:plan` input: the `chat:send` input a send would make; `agent`: it is an agent run with these tool choices. */
+export const SendPlanSchema = chatSend.extend({
+  agent: z
+    .object({ enableTools: AgentRunSchema.shape.enableTools, disableTools: AgentRunSchema.shape.disableTools })
+    .strict()
+    .optional(),
+});
+export type SendPlanInput = z.infer<typeof SendPlanSchema>;
+
+/** A refused send; `toolTokens` when tools were on: how much of `tokens` the tool list is. */
+export type SendRefusal = ContextRefusal & { toolTokens?: number };
+
+/** The plan the page shows and `chat:send` applies. */
+export type SendPlan =
+  | {
+      ok: true;
+      /** messages left out to fit the context */
+      dropped: number;
+      /** their indexes in the input's `messages` (an agent run and reading ahead send the rest themselves) */
+      leftOut: number[];
+      /** the prompt's size (null: not counted, it surely fits or n_ctx is unknown) */
+      tokens: number | null;
+      exact: boolean;
+      /** the knowledge passages put into the last question */
+      passages: number;
+    }
+  | { ok: false; refusal: SendRefusal };

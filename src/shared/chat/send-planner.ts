@@ -1,0 +1,140 @@
+// The one fit of a send, made where everything its prompt will carry is known
+// (the core's chat area; the in-memory platform runs the same planner): the
+// knowledge passages go into the last question first, an agent run's tool list
+// counts as part of the system prompt, and then the overflow policy decides
+// what is left out with the endpoint's exact count (context-fit.ts).
+// `chat:plan` shows the page this plan and `chat:send` applies it: the plan made
+// for a request id is kept until its send takes it, so both see the same
+// passages and the same cut.
+import { toAppError } from '../errors';
+import type { KnowledgeHit } from '../knowledge/knowledge-types';
+import { joinToolsPrompt } from '../tools/agent/tools-prompt';
+import type { ToolsPromptRequest } from '../tools/tool-selection';
+import { fitContext, surelyFitsContext, type ContextFit } from './context-fit';
+import type { CountTokensInput, TokenCount } from './context-types';
+import type { ChatSendInput } from './schemas';
+import type { SendPlan, SendPlanInput } from './send-plan';
+import { estimateMessageTokens } from './token-estimate';
+import type { AnswerNotice, ChatMessage } from './types';
+
+export type ChatInput = Extract<ChatSendInput, { mode: 'chat' }>;
+
+export interface SendPlannerDeps {
+  /** the composer's knowledge toggle: passages into the last question; rejects when the query failed */
+  withKnowledge: (input: ChatInput) => Promise<{ input: ChatSendInput; citations: KnowledgeHit[] }>;
+  /** the endpoint's count of a prompt: exact for llama-server, else the estimate */
+  count: (input: CountTokensInput) => Promise<TokenCount>;
+  /** the tool list an agent run with these choices adds to its system prompt */
+  toolsPrompt: (tools: ToolsPromptRequest) => Promise<string | null>;
+}
+
+/** A send as it will go out, with its plan. */
+export interface PreparedSend {
+  plan: SendPlan;
+  /** fitted, passages in, `fit` taken off */
+  input: ChatInput;
+  citations: KnowledgeHit[];
+  /** sub-steps that failed (the knowledge query), for the answer to show */
+  notices: AnswerNotice[];
+}
+
+/** Plans kept for sends not made yet; a page that planned and then did not send leaves one behind at most. */
+const KEPT_PLANS = 8;
+
+/**
+ * The fit alone: `messages` as the overflow policy leaves them, with the count that decided. A prompt far below the
+ * budget, or an unknown n_ctx, is not counted at all.
+ */
+export async function fitMessages(
+  input: ChatInput,
+  systemPrompt: string,
+  count?: (messages: readonly ChatMessage[]) => Promise<TokenCount | null>,
+): Promise<ContextFit> {
+  const nCtx = input.fit?.nCtx ?? null;
+  const maxTokens = input.sampling.max_tokens;
+  const whole: ContextFit = { ok: true, messages: [...input.messages], dropped: 0, tokens: null, exact: false };
+  if (!input.fit || nCtx === null || surelyFitsContext(systemPrompt, input.messages, nCtx, maxTokens)) return whole;
+  return fitContext({ systemPrompt, messages: input.messages, nCtx, maxTokens, policy: input.fit.policy, count });
+}
+
+export function createSendPlanner(deps: SendPlannerDeps) {
+  const kept = new Map<string, { key: string; prepared: Promise<PreparedSend> }>();
+
+  async function passagesFor(input: ChatInput): Promise<Omit<PreparedSend, 'plan'>> {
+    try {
+      const known = await deps.withKnowledge(input);
+      return { input: known.input as ChatInput, citations: known.citations, notices: [] };
+    } catch (error) {
+      const message = `The knowledge base could not be searched (${toAppError(error).message}); this answer was written without its passages.`;
+      return { input, citations: [], notices: [{ code: 'knowledge_failed', message }] };
+    }
+  }
+
+  async function prepare(request: SendPlanInput): Promise<PreparedSend> {
+    const { agent, ...send } = request;
+    // An agent run looks things up with its own knowledge tool; only a plain chat gets passages put in.
+    const known = agent ? { input: send, citations: [], notices: [] } : await passagesFor(send);
+    const toolsPrompt = agent && send.fit?.nCtx ? await deps.toolsPrompt(agent) : null;
+    const systemPrompt = toolsPrompt ? joinToolsPrompt(send.systemPrompt, toolsPrompt) : send.systemPrompt;
+    const count = (messages: readonly ChatMessage[]) =>
+      deps.count({ endpoint: send.endpoint, systemPrompt, messages: [...messages] });
+    const fitted = await fitMessages(known.input, systemPrompt, count);
+    const { fit: _fit, ...rest } = known.input;
+    const input = { ...rest, messages: fitted.ok ? fitted.messages : known.input.messages };
+    if (!fitted.ok) {
+      const toolTokens = toolsPrompt ? await toolListTokens(send, toolsPrompt) : undefined;
+      const refusal = toolTokens === undefined ? fitted.refusal : { ...fitted.refusal, toolTokens };
+      return { ...known, input, plan: { ok: false, refusal } };
+    }
+    // The cut keeps the messages themselves, so what it left out is found by identity (passages change none).
+    const kept = new Set(fitted.messages);
+    const plan: SendPlan = {
+      ok: true,
+      dropped: fitted.dropped,
+      leftOut: known.input.messages.flatMap((message, index) => (kept.has(message) ? [] : [index])),
+      tokens: fitted.tokens,
+      exact: fitted.exact,
+      passages: known.citations.length,
+    };
+    return { ...known, input, plan };
+  }
+
+  async function toolListTokens(send: ChatInput, toolsPrompt: string): Promise<number> {
+    const counted = await deps
+      .count({ endpoint: send.endpoint, systemPrompt: toolsPrompt, messages: [] })
+      .catch(() => null);
+    // Where the endpoint cannot say, the estimate still tells the user about how much the tools take.
+    return counted?.tokens ?? estimateMessageTokens({ content: toolsPrompt });
+  }
+
+  return {
+    /** The plan `chat:send` with this input (and request id) will apply; kept for it. */
+    async plan(request: SendPlanInput): Promise<SendPlan> {
+      const prepared = prepare(request);
+      kept.delete(request.requestId);
+      kept.set(request.requestId, { key: planKey(request), prepared });
+      for (const id of kept.keys()) if (kept.size > KEPT_PLANS) kept.delete(id);
+      try {
+        return (await prepared).plan;
+      } catch (error) {
+        kept.delete(request.requestId);
+        throw error;
+      }
+    },
+    /** The send as planned: the plan made for it when its input is unchanged, else planned now. */
+    async take(input: ChatInput): Promise<PreparedSend> {
+      const planned = kept.get(input.requestId);
+      kept.delete(input.requestId);
+      const prepared = planned && planned.key === planKey(input) ? await planned.prepared : await prepare(input);
+      // The plan was made without the send's own fields (its record, Continue): those are the send's.
+      const { fit: _fit, ...own } = input;
+      return { ...prepared, input: { ...own, messages: prepared.input.messages } };
+    },
+  };
+}
+
+/** What a plan depends on; the record and the request's own flags do not change it. */
+function planKey(input: ChatInput | SendPlanInput): string {
+  const agent = 'agent' in input ? input.agent : undefined;
+  return JSON.stringify([input.endpoint, input.systemPrompt, input.messages, input.sampling, input.fit, agent]);
+}
