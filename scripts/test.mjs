@@ -62,7 +62,7 @@ async function inTurn(...checks) {
 // eslint and tsc each use one core: on two cores, eslint runs beside the other checks instead of before them.
 say('lint and typecheck');
 const checkCodes = await Promise.all([
-  inTurn(['lint (eslint)', bin('eslint'), ['.']]),
+  inTurn(['lint (format: prettier)', bin('prettier'), ['--check', '.']], ['lint (eslint)', bin('eslint'), ['.']]),
   inTurn(
     [
       'lint (import boundaries: dependency-cruiser)',
@@ -71,6 +71,7 @@ const checkCodes = await Promise.all([
     ],
     ['typecheck (main, preload, shared)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']],
     ['typecheck (renderer)', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']],
+    ['typecheck (renderer tests)', bin('tsc'), ['-p', 'tsconfig.web-tests.json', '--noEmit']],
   ),
 ]);
 const checkFailed = checkCodes.find((code) => code !== 0);

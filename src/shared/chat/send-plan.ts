@@ -16,6 +16,8 @@ export const SendPlanSchema = chatSend.extend({
     .object({ enableTools: AgentRunSchema.shape.enableTools, disableTools: AgentRunSchema.shape.disableTools })
     .strict()
     .optional(),
+  /** the context meter asks: count the prompt even where it surely fits, with its shares, and keep nothing */
+  measure: z.literal(true).optional(),
 });
 export type SendPlanInput = z.infer<typeof SendPlanSchema>;
 
@@ -35,5 +37,10 @@ export type SendPlan =
       exact: boolean;
       /** the knowledge passages put into the last question */
       passages: number;
+      /** for the meter (`measure`): the prompt's size before anything is left out, passages and tool list in */
+      whole?: number;
+      /** for the meter: how much of the prompt the passages and the tool list take (0: none) */
+      passageTokens?: number;
+      toolTokens?: number;
     }
   | { ok: false; refusal: SendRefusal };

@@ -71,10 +71,11 @@ export function createSendPlanner(deps: SendPlannerDeps) {
   }
 
   async function prepare(request: SendPlanInput): Promise<PreparedSend> {
-    const { agent, ...send } = request;
+    const { agent, measure, ...send } = request;
     // An agent run looks things up with its own knowledge tool; only a plain chat gets passages put in.
     const known = agent ? { input: send, citations: [], notices: [] } : await passagesFor(send);
-    const toolsPrompt = agent && send.fit?.nCtx ? await deps.toolsPrompt(agent) : null;
+    // Without n_ctx nothing is cut, so only the meter needs the tool list then.
+    const toolsPrompt = agent && (send.fit?.nCtx || measure) ? await deps.toolsPrompt(agent) : null;
     const systemPrompt = toolsPrompt ? joinToolsPrompt(send.systemPrompt, toolsPrompt) : send.systemPrompt;
     const count = (messages: readonly ChatMessage[]) =>
       deps.count({ endpoint: send.endpoint, systemPrompt, messages: [...messages] });
@@ -96,7 +97,28 @@ export function createSendPlanner(deps: SendPlannerDeps) {
       exact: fitted.exact,
       passages: known.citations.length,
     };
-    return { ...known, input, plan };
+    if (!measure) return { ...known, input, plan };
+    return { ...known, input, plan: { ...plan, ...(await shares(send, known, fitted, systemPrompt, toolsPrompt)) } };
+  }
+
+  /**
+   * What the meter shows beside the plan, counted as the fit counts: the prompt as sent, before the cut, and the
+   * passages' and the tool list's part of it.
+   */
+  async function shares(
+    send: ChatInput,
+    known: Omit<PreparedSend, 'plan'>,
+    fitted: Extract<ContextFit, { ok: true }>,
+    systemPrompt: string,
+    toolsPrompt: string | null,
+  ) {
+    const count = (messages: readonly ChatMessage[]) =>
+      deps.count({ endpoint: send.endpoint, systemPrompt, messages: [...messages] });
+    const sent = fitted.tokens !== null ? { tokens: fitted.tokens, exact: fitted.exact } : await count(fitted.messages);
+    const whole = fitted.dropped === 0 ? sent.tokens : (await count(known.input.messages)).tokens;
+    const passageTokens = known.citations.length > 0 ? Math.max(0, whole - (await count(send.messages)).tokens) : 0;
+    const toolTokens = toolsPrompt ? await toolListTokens(send, toolsPrompt) : 0;
+    return { tokens: sent.tokens, exact: sent.exact, whole, passageTokens, toolTokens };
   }
 
   async function toolListTokens(send: ChatInput, toolsPrompt: string): Promise<number> {
@@ -111,6 +133,8 @@ export function createSendPlanner(deps: SendPlannerDeps) {
     /** The plan `chat:send` with this input (and request id) will apply; kept for it. */
     async plan(request: SendPlanInput): Promise<SendPlan> {
       const prepared = prepare(request);
+      // The meter's plans are looked at, never sent: keeping them would push out the plans of real sends.
+      if (request.measure) return (await prepared).plan;
       kept.delete(request.requestId);
       kept.set(request.requestId, { key: planKey(request), prepared });
       for (const id of kept.keys()) if (kept.size > KEPT_PLANS) kept.delete(id);

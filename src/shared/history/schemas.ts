@@ -61,6 +61,11 @@ const messageFields = {
     .optional(),
   // Entry by entry (at most MAX_CITATIONS): a damaged citation is dropped, the answer it belongs to is kept.
   citations: z.array(z.unknown()).transform(keptCitations).optional(),
+  // A history written before answers kept their notices has none: the field is optional.
+  notices: z
+    .array(z.object({ code: z.literal('knowledge_failed'), message: z.string().max(10_000) }).strict())
+    .max(16)
+    .optional(),
   extra: z.record(z.string(), z.unknown()).optional(),
 };
 

@@ -53,6 +53,16 @@ describe('history import', () => {
     expect(imported).toEqual({ meta: rest, messages: [message] });
   });
 
+  it('keeps an answer’s notices through export and import; an older answer without them still reads', () => {
+    const notice = { code: 'knowledge_failed' as const, message: 'The knowledge base could not be searched.' };
+    const noted: StoredMessage = { ...message, id: 'm2', parentId: 'm1', role: 'assistant', notices: [notice] };
+    const older: StoredMessage = { ...message, id: 'm3', parentId: 'm2' };
+    const [imported] = parseImport(toExportJson([{ meta, messages: [message, noted, older] }], 99), 0);
+    expect(imported?.messages[1]?.notices).toEqual([notice]);
+    expect(imported?.messages[2]).toEqual(older);
+    expect('notices' in (imported?.messages[2] ?? {})).toBe(false);
+  });
+
   it('turns an OpenAI messages array into a linear conversation, system prompt in meta', () => {
     const text = JSON.stringify({
       model: 'gpt-x',

@@ -3,6 +3,7 @@
 // index, search hits and the notices a recovery produces. Plain TS on purpose:
 // the renderer imports these too.
 import type { OverflowPolicy } from '../chat/overflow-policy';
+import type { AnswerNotice } from '../chat/types';
 import type { KnowledgeHit } from '../knowledge/knowledge-types';
 import type { ToolSelection } from '../tools/tool-selection';
 
@@ -97,6 +98,8 @@ export interface StoredMessage {
    * under it
    */
   citations?: KnowledgeHit[];
+  /** for an assistant answer: the steps of its send that failed (its knowledge query), shown under it */
+  notices?: AnswerNotice[];
   /** open record for other features (tool steps, attachments' metadata); stored and exported verbatim */
   extra?: Record<string, unknown>;
   createdAt: number;

@@ -4,7 +4,7 @@
 // stream, and a Stop while the send is still being planned keeps it from going out.
 import { describe, expect, it } from 'vitest';
 import type { ChatSendInput } from '@shared/chat/schemas';
-import type { StreamingMessage } from '@shared/chat/types';
+import type { ChatMessage, StreamingMessage } from '@shared/chat/types';
 import type { ChatResult, EventName } from '@shared/contract';
 import type { KnowledgeHit } from '@shared/knowledge/knowledge-types';
 import { EventBus } from '../events/event-bus';
@@ -83,6 +83,13 @@ const hit: KnowledgeHit = {
   bm25: null,
 };
 
+/** A knowledge base that finds `hit` for every plain chat. */
+const withPassage: ChatModuleDeps['knowledge']['withKnowledge'] = async (send) => {
+  if (send.mode !== 'chat') return { input: send, citations: [] };
+  const messages = [{ role: 'user' as const, content: `${hit.text}\n\nWhere does the tapir sleep?` }];
+  return { input: { ...send, messages }, citations: [hit] };
+};
+
 describe('the chat area', () => {
   it('sends what it planned: one knowledge query, the passages in the request, the citations recorded', async () => {
     let asked = 0;
@@ -102,6 +109,21 @@ describe('the chat area', () => {
     expect(recorded.observed.at(-1)?.content).toBe('Hello');
     expect(recorded.results).toEqual([result]);
     expect(heard.some((h) => h.event === 'chat:ended')).toBe(true);
+  });
+
+  it('the meter’s plan is what the send then sends: its size counts the passages, and says their share', async () => {
+    const { area, requests } = setup(withPassage);
+    const plan = await area.handlers['chat:plan']({ ...input('meter-1'), measure: true });
+    await area.handlers['chat:send'](input('r5'));
+    const sent = (requests[0] as { messages: ChatMessage[] }).messages.filter((message) => message.role !== 'system');
+    expect(JSON.stringify(sent)).toContain(hit.text);
+    const count = (messages: ChatMessage[]) =>
+      area.handlers['chat:count-tokens']({ endpoint: { kind: 'local' }, systemPrompt: '', messages });
+    const { tokens } = await count(sent);
+    const bare = await count(input('r5').messages);
+    expect(plan).toMatchObject({ ok: true, dropped: 0, passages: 1, tokens, whole: tokens });
+    expect(plan.ok && plan.passageTokens).toBe(tokens - bare.tokens);
+    expect(tokens).toBeGreaterThan(bare.tokens);
   });
 
   it('a knowledge query that fails is a notice on the answer, with its reason, and the answer still comes', async () => {

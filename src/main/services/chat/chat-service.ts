@@ -1,49 +1,32 @@
 // One place where answers are requested: resolves the endpoint (managed
-// llama-server or a saved link), builds the body, streams it, pushes parsed
-// events to the renderer in batches and returns the final state. Stop aborts.
+// llama-server or a saved link, chat-target.ts), builds the body, the URL and
+// the headers (endpoint-request.ts), streams it straight through sse-stream.ts,
+// pushes parsed events to the renderer in batches and returns the final state.
+// Stop aborts.
 // Each stream is reduced here once (@shared/chat/stream-reducer): the result,
 // the history's recording and the live runs all get that one state.
+import type { CountTokensInput, TokenCount } from '@shared/chat/context-types';
+import { continuationEvents, continuedText } from '@shared/chat/continuation';
 import { buildChatBody, buildCompletionBody, normalizeMessages } from '@shared/chat/request-body';
 import type { ChatSendInput } from '@shared/chat/schemas';
 import { initialStreamingMessage, reduceStream } from '@shared/chat/stream-reducer';
-import type { AnswerNotice, SamplingSettings, StreamEvent, StreamingMessage } from '@shared/chat/types';
+import type { AnswerNotice, StreamEvent, StreamingMessage } from '@shared/chat/types';
 import type { ChatResult, ServerProps } from '@shared/contract';
 import { AppFailure } from '@shared/errors';
-import type { EventSink } from '../events/event-bus';
-import type { LinkService } from '../links/link-service';
-import { createChatClient } from './chat-client';
-import { turnBatches } from './turn-batches';
-import { isLoopbackUrl } from '@shared/loopback-host';
-import { fetchServerProps, llamaServerRoot } from './server-props';
-import { countWithLlamaServer, estimateCount } from './count-tokens';
-import type { CountTokensInput, TokenCount } from '@shared/chat/context-types';
-import type { SlotKeeper } from './slot-cache/slot-keeper';
-import { continuationEvents, continuedText } from '@shared/chat/continuation';
-import { abortableSleep, DEFAULT_RETRY_POLICY, withRetry, type RetryPolicy } from './retry-stream';
 import { cutByStop, type ServerStop } from '../backend/run/stop-record';
+import type { EventSink } from '../events/event-bus';
+import { resolveTarget, samplingFor, type Target, type TargetSources } from './chat-target';
+import { countPromptTokens, endpointProps } from './endpoint-info';
+import { endpointRequest } from './endpoint-request';
 import { createPromptPrefill } from './prompt-prefill';
+import { abortableSleep, DEFAULT_RETRY_POLICY, withRetry, type RetryPolicy } from './retry-stream';
+import type { SlotKeeper } from './slot-cache/slot-keeper';
+import { streamChat, streamCompletion } from './sse-stream';
+import { turnBatches } from './turn-batches';
+export type { LocalServer } from './chat-target';
 export { readAheadOff } from './prompt-prefill';
 
-export interface LocalServer {
-  baseUrl: string;
-  apiKey: string;
-  model: string;
-  /** the model runs on this machine's CPU, all or some of its layers (the page then competes with it for cores) */
-  onCpu?: boolean;
-  /** started with a slot save path: what its KV cache belongs to (the conversation cache saves and restores slots) */
-  slotIdentity?: string;
-}
-
-export interface ChatServiceDeps {
-  /** the managed llama-server when it is ready, else null */
-  localServer: () => LocalServer | null;
-  /**
-   * for a chat: waits out a (re)start under way, and throws why the server is not there (crashed, failed, none loaded)
-   */
-  readyLocalServer?: (signal: AbortSignal) => Promise<LocalServer>;
-  /** one of the model pool's models (router mode): loaded first if it is not, then reached through the router */
-  poolServer?: (model: string) => Promise<LocalServer>;
-  links: LinkService;
+export interface ChatServiceDeps extends TargetSources {
   emit: EventSink;
   fetch?: typeof fetch;
   idleTimeoutMs?: number;
@@ -62,20 +45,6 @@ export interface ChatServiceDeps {
   /** every request's state after each batch (an agent run's turns too): the live runs follow it */
   streamed?: (requestId: string, state: StreamingMessage) => void;
 }
-
-interface Target {
-  baseUrl: string;
-  apiKey: string | null;
-  model: string;
-  /** llama-server (local, or a link preset for one): accepts its extensions (top_k, id_slot, /completion) */
-  llama: boolean;
-  /** the model computes on this machine's CPU: the stream is read less often (STREAM_BATCH_ON_CPU_MS) */
-  onCpu: boolean;
-  slotIdentity?: string;
-}
-
-// Strict OpenAI-style APIs reject unknown sampling fields.
-const LLAMA_ONLY_FIELDS = ['top_k', 'min_p', 'repeat_penalty'] as const;
 
 /**
  * How often a streaming answer's connection is read after the first events, and so how
@@ -102,53 +71,6 @@ export function createChatService(deps: ChatServiceDeps) {
     log: deps.log,
   });
 
-  async function target(endpoint: ChatSendInput['endpoint'], signal: AbortSignal): Promise<Target> {
-    if (endpoint.kind === 'local' && endpoint.model) {
-      if (!deps.poolServer)
-        throw new AppFailure('no_model_loaded', `no model pool here to answer with ${endpoint.model}`);
-      const pooled = await deps.poolServer(endpoint.model);
-      return {
-        baseUrl: pooled.baseUrl,
-        apiKey: pooled.apiKey,
-        model: pooled.model,
-        llama: true,
-        onCpu: pooled.onCpu ?? true,
-      };
-    }
-    if (endpoint.kind === 'local') {
-      const local = deps.readyLocalServer ? await deps.readyLocalServer(signal) : deps.localServer();
-      if (!local)
-        throw new AppFailure(
-          'no_model_loaded',
-          'no local model is loaded: load one first, or switch to a link endpoint',
-        );
-      return {
-        baseUrl: local.baseUrl,
-        apiKey: local.apiKey || null,
-        model: local.model,
-        llama: true,
-        onCpu: local.onCpu ?? true,
-        slotIdentity: local.slotIdentity,
-      };
-    }
-    const { profile, apiKey } = await deps.links.resolve(endpoint.linkId);
-    // A linked server on this machine (one the user runs beside the app) shares its CPU as well.
-    return {
-      baseUrl: profile.baseUrl,
-      apiKey,
-      model: profile.model,
-      llama: profile.presetId === 'llama-server',
-      onCpu: isLoopbackUrl(profile.baseUrl),
-    };
-  }
-
-  function samplingFor(target: Target, sampling: SamplingSettings): SamplingSettings {
-    if (target.llama) return sampling;
-    const strict = { ...sampling };
-    for (const field of LLAMA_ONLY_FIELDS) delete strict[field];
-    return strict;
-  }
-
   return {
     /**
      * `observe` sees the reduced state with every batch sent (the history saves the answer from it); `notices`: steps
@@ -169,21 +91,20 @@ export function createChatService(deps: ChatServiceDeps) {
       readAhead.cancel();
       let to: Target;
       try {
-        to = await target(input.endpoint, controller.signal);
+        to = await resolveTarget(deps, input.endpoint, controller.signal);
       } catch (error) {
         active.delete(input.requestId);
         throw error;
       }
       const started = clock();
       const sentAt = Date.now();
-      const client = createChatClient(
-        { baseUrl: to.baseUrl, apiKey: to.apiKey ?? undefined },
-        {
-          fetch: deps.fetch,
-          idleTimeoutMs: deps.idleTimeoutMs,
-          readIntervalMs: to.onCpu ? STREAM_BATCH_ON_CPU_MS : STREAM_BATCH_MS,
-        },
-      );
+      const api = to.llama ? 'llama' : 'openai';
+      const reading = {
+        fetch: deps.fetch,
+        idleTimeoutMs: deps.idleTimeoutMs,
+        readIntervalMs: to.onCpu ? STREAM_BATCH_ON_CPU_MS : STREAM_BATCH_MS,
+        signal: controller.signal,
+      };
       const sampling = samplingFor(to, input.sampling);
       const messages = input.mode === 'chat' ? normalizeMessages(input.messages, input.systemPrompt) : [];
       const cache =
@@ -201,8 +122,10 @@ export function createChatService(deps: ChatServiceDeps) {
           (await cache.keeper.prepare(cache.server, cache.conversationId, messages, input.idSlot ?? null)) ?? idSlot;
       const start = () =>
         input.mode === 'chat'
-          ? client.chat(
-              buildChatBody({
+          ? streamChat({
+              ...reading,
+              ...endpointRequest(to, 'chat'),
+              body: buildChatBody({
                 model: to.model,
                 messages,
                 sampling,
@@ -211,20 +134,19 @@ export function createChatService(deps: ChatServiceDeps) {
                 includeUsage: true,
                 tools: input.tools,
               }),
-              controller.signal,
-            )
-          : client.complete(
-              buildCompletionBody({
+            })
+          : streamCompletion({
+              ...reading,
+              ...endpointRequest(to, api),
+              body: buildCompletionBody({
                 prompt: input.prompt,
                 sampling,
                 idSlot,
-                api: to.llama ? 'llama' : 'openai',
+                api,
                 model: to.model,
                 includeUsage: true,
               }),
-              to.llama ? 'llama' : 'openai',
-              controller.signal,
-            );
+            });
       // A link that is rate-limited or briefly down is asked again after a pause; the local server restarts on its own
       // instead.
       const requested =
@@ -314,54 +236,14 @@ export function createChatService(deps: ChatServiceDeps) {
       return { stopped: Boolean(controller) };
     },
 
-    /**
-     * What the endpoint says about itself: the managed server, or a linked llama-server (other APIs have no /props:
-     * null).
-     */
-    async props(endpoint: ChatSendInput['endpoint'] = { kind: 'local' }): Promise<ServerProps | null> {
-      if (endpoint.kind === 'local') {
-        const local = deps.localServer();
-        return local ? fetchServerProps(local, deps.fetch ?? fetch) : null;
-      }
-      const { profile, apiKey } = await deps.links.resolve(endpoint.linkId);
-      if (profile.presetId !== 'llama-server') return null;
-      // A remote server that is down or too old for /props: the chat still works, only without its limits.
-      return fetchServerProps(
-        { baseUrl: llamaServerRoot(profile.baseUrl), apiKey: apiKey ?? '', model: profile.model },
-        deps.fetch ?? fetch,
-      ).catch(() => null);
+    /** What the endpoint says about itself (endpoint-info.ts). */
+    props(endpoint: ChatSendInput['endpoint'] = { kind: 'local' }): Promise<ServerProps | null> {
+      return endpointProps({ ...deps, fetch: deps.fetch ?? fetch }, endpoint);
     },
 
-    /**
-     * The prompt's size as `send` would build it: llama-server (local, or a link to one)
-     * counts it exactly; other APIs, or a server that cannot answer now, get the estimate.
-     */
-    async countTokens(input: CountTokensInput): Promise<TokenCount> {
-      const fetchFn = deps.fetch ?? fetch;
-      const wire = normalizeMessages(input.messages, input.systemPrompt);
-      const estimate = (nCtx: number | null) =>
-        estimateCount([{ role: 'system', content: input.systemPrompt }, ...input.messages], nCtx);
-      let server: LocalServer | null;
-      if (input.endpoint.kind === 'local') server = deps.localServer();
-      else {
-        const { profile, apiKey } = await deps.links.resolve(input.endpoint.linkId);
-        server =
-          profile.presetId === 'llama-server'
-            ? { baseUrl: llamaServerRoot(profile.baseUrl), apiKey: apiKey ?? '', model: profile.model }
-            : null;
-      }
-      if (!server) return estimate(null);
-      const nCtx = await fetchServerProps(server, fetchFn).then(
-        (props) => props.nCtx || null,
-        () => null,
-      );
-      // A server that is restarting or too old for /apply-template: the estimate still guards the send.
-      return countWithLlamaServer(
-        { baseUrl: server.baseUrl, apiKey: server.apiKey || null },
-        wire,
-        nCtx,
-        fetchFn,
-      ).catch(() => estimate(nCtx));
+    /** The prompt's size as `send` would build it (endpoint-info.ts). */
+    countTokens(input: CountTokensInput): Promise<TokenCount> {
+      return countPromptTokens({ ...deps, fetch: deps.fetch ?? fetch }, input);
     },
 
     /** Reads a draft into the local server's KV cache ahead of its send (prompt-prefill.ts). */

@@ -8,7 +8,7 @@ import type { ChatRecord, ChatSendInput } from '@shared/chat/schemas';
 import type { ChatMessage, StreamingMessage } from '@shared/chat/types';
 import type { ChatResult } from '@shared/contract';
 import { AppFailure, toAppError } from '@shared/errors';
-import type { AgentEnd, AgentProtocolReport, AgentStep } from '@shared/tools/agent/agent-types';
+import type { AgentStep } from '@shared/tools/agent/agent-types';
 import type { MessageContent, MessagePatch, MessageStatus, StoredMessage } from '@shared/history/types';
 import type { HistoryStore } from './history-store';
 import type { QuestionInbox } from './question-inbox';
@@ -48,7 +48,7 @@ export function storedStatus(status: StreamingMessage['status']): MessageStatus 
 
 /** The answer fields of a stream state as the history keeps them. */
 export function answerPatch(
-  state: Pick<StreamingMessage, 'content' | 'reasoning' | 'toolCalls' | 'timings' | 'usage'>,
+  state: Pick<StreamingMessage, 'content' | 'reasoning' | 'toolCalls' | 'timings' | 'usage' | 'notices'>,
 ): MessagePatch {
   const patch: MessagePatch = { content: state.content };
   if (state.reasoning) patch.reasoning = state.reasoning;
@@ -56,6 +56,8 @@ export function answerPatch(
   if (state.timings) patch.timings = { ...state.timings } as unknown as Record<string, number>;
   // A hosted API's only figures: kept so they come back when the conversation is reopened.
   if (state.usage) patch.usage = { ...state.usage };
+  // A failed step of the send (its knowledge query) stays said under the answer when it is reopened.
+  if (state.notices && state.notices.length > 0) patch.notices = state.notices.map((notice) => ({ ...notice }));
   return patch;
 }
 
@@ -241,60 +243,6 @@ export function recordSend(
       await (await beginning)?.fail(latest, error);
     },
   };
-}
-
-/** What an agent run leaves in the history: its answer, and every step it took (in `extra.agent`). */
-export interface AgentOutcome {
-  end: AgentEnd;
-  answer: string;
-  steps: AgentStep[];
-  conversationAllowed: string[];
-  protocol?: AgentProtocolReport;
-}
-
-export function agentAnswerPatch(outcome: AgentOutcome): MessagePatch {
-  const status: MessageStatus = outcome.end === 'stopped' ? 'stopped' : outcome.end === 'error' ? 'error' : 'complete';
-  return {
-    content: outcome.answer,
-    status,
-    ...(outcome.end === 'error'
-      ? { error: { code: 'agent_error', message: outcome.steps.at(-1)?.output ?? 'the agent run failed' } }
-      : {}),
-    // The run's consent ("allowed for this conversation") is not stored: it lives in memory for the session.
-    extra: {
-      agent: { end: outcome.end, steps: outcome.steps, ...(outcome.protocol ? { protocol: outcome.protocol } : {}) },
-    },
-  };
-}
-
-/**
- * Runs an agent loop and records the question at once, its steps as they come and the answer
- * with every step at the end. With `resume`, the run goes on from the steps saved in its answer.
- */
-export async function runRecorded<I extends { record?: ChatRecord; resume?: boolean }, O extends AgentOutcome>(
-  recorder: ChatRecorder,
-  run: (input: I & { resumed?: readonly AgentStep[] }, observe?: (steps: readonly AgentStep[]) => void) => Promise<O>,
-  input: I,
-): Promise<O> {
-  if (!input.record) {
-    if (input.resume)
-      throw new AppFailure(
-        'bad_request',
-        'cannot resume: a run is resumed from its saved answer, and this request names none',
-      );
-    return run(input);
-  }
-  const resumed = input.resume ? await recorder.savedSteps(input.record) : undefined;
-  if (!resumed) recorder.hold(input.record);
-  const exchange = await recorder.begin(input.record, {}, resumed !== undefined);
-  try {
-    const outcome = await run({ ...input, ...(resumed ? { resumed } : {}) }, (steps) => exchange?.steps(steps));
-    await exchange?.end(agentAnswerPatch(outcome));
-    return outcome;
-  } catch (error) {
-    await exchange?.fail(null, error);
-    throw error;
-  }
 }
 
 /** A saved step as the history holds it (written by this app; checked only for the fields resuming reads). */

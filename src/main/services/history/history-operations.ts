@@ -10,14 +10,8 @@ import type { ChatResult } from '@shared/contract';
 import type { EventSink } from '../events/event-bus';
 import type { SlotKeeper } from '../chat/slot-cache/slot-keeper';
 import { nameConversation, type TitleSend } from './auto-title';
-import {
-  createChatRecorder,
-  recordSend,
-  runRecorded,
-  type AgentOutcome,
-  type AnswerFields,
-  type SendRecording,
-} from './chat-recorder';
+import { runRecorded, type AgentOutcome } from './agent-recording';
+import { createChatRecorder, recordSend, type AnswerFields, type SendRecording } from './chat-recorder';
 import { HistoryStore, type ExportSelection } from './history-store';
 import { inboxFileName, recoverHeldQuestions } from './inbox-recovery';
 import { QuestionInbox } from './question-inbox';

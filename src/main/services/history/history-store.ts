@@ -26,36 +26,18 @@ import type {
 } from '@shared/history/types';
 import { buildMessage, patchMessage } from './build-message';
 import type { ConversationState } from './conversation-files';
-import { ConversationRemoval } from './conversation-removal';
-import { ConversationRepo, summaryOf } from './conversation-repo';
+import type { ConversationRemoval } from './conversation-removal';
+import type { ConversationRepo } from './conversation-repo';
 import { nodeHistoryFs, type HistoryFs } from './history-fs';
-import { HistorySearch } from './history-search';
-import { HistoryTransfer } from './history-transfer';
-import { ListIndex } from './list-index';
+import { wireHistoryParts, type HistoryStoreOptions } from './history-parts';
+import type { HistorySearch } from './history-search';
+import type { HistoryTransfer } from './history-transfer';
+import type { ListIndex } from './list-index';
 import { newConversationMeta } from './meta-file';
-import { StreamSessions } from './stream-sessions';
-import { realTimers, type Timers } from './throttle';
-import { Trash } from './trash';
-
-export interface HistoryStoreOptions {
-  historyDir: string;
-  fs?: HistoryFs;
-  /** wall clock for timestamps */
-  now?: () => number;
-  notify?: (notice: HistoryNotice) => void;
-  newId?: () => string;
-  /** a streaming answer is saved at least this often (default 1000 ms) */
-  streamSaveMs?: number;
-  /** index.json is rewritten this long after a change (default 5000 ms; index.journal covers the gap) */
-  indexFlushMs?: number;
-  /** deleted conversations stay restorable this long (default 15 s) */
-  trashGraceMs?: number;
-  /** conversations kept loaded in memory (default 16) */
-  cacheSize?: number;
-  /** after each durable message write: tests and "saved" indicators */
-  onPersisted?: (conversationId: string, message: StoredMessage) => void;
-  timers?: Timers;
-}
+import { openedConversation } from './opened-conversation';
+import type { StreamSessions } from './stream-sessions';
+import type { Trash } from './trash';
+export type { HistoryStoreOptions } from './history-parts';
 
 export type ExportSelection = readonly string[] | 'all';
 
@@ -78,53 +60,22 @@ export class HistoryStore {
     this.now = options.now ?? Date.now;
     this.notify = options.notify ?? (() => undefined);
     this.newId = options.newId ?? (() => `${Date.now().toString(36)}-${randomBytes(5).toString('hex')}`);
-    const liveStreams = new Set<string>();
-    this.index = new ListIndex({
-      fs: this.fs,
-      historyDir: options.historyDir,
-      notify: this.notify,
-      flushDelayMs: options.indexFlushMs ?? 5000,
-      summarize: (id) => this.repo.withOptional(id, summaryOf),
-    });
-    this.repo = new ConversationRepo({
-      fs: this.fs,
-      historyDir: options.historyDir,
-      now: this.now,
-      notify: this.notify,
+    ({
       index: this.index,
-      liveStreams,
-      cacheSize: options.cacheSize ?? 16,
-      onCommitted: (id, messages) => {
-        this.searcher.indexMessages(id, messages);
-        for (const message of messages) options.onPersisted?.(id, message);
-      },
-    });
-    this.streams = new StreamSessions({
       repo: this.repo,
-      now: this.now,
-      notify: this.notify,
-      saveIntervalMs: options.streamSaveMs ?? 1000,
-      timers: options.timers ?? realTimers,
-      liveStreams,
-    });
-    this.searcher = new HistorySearch(this.repo, { list: () => this.list(), get: (id) => this.index.get(id) });
-    this.trash = new Trash(this.fs, options.historyDir, options.trashGraceMs ?? 15_000);
-    this.removal = new ConversationRemoval({
-      fs: this.fs,
-      historyDir: options.historyDir,
-      now: this.now,
-      trash: this.trash,
-      repo: this.repo,
-      index: this.index,
-      searcher: this.searcher,
       streams: this.streams,
-    });
-    this.transfer = new HistoryTransfer({
-      repo: this.repo,
       searcher: this.searcher,
+      trash: this.trash,
+      removal: this.removal,
+      transfer: this.transfer,
+    } = wireHistoryParts({
+      options,
+      fs: this.fs,
       now: this.now,
+      notify: this.notify,
       newId: () => this.checkedId(this.newId()),
-    });
+      list: () => this.list(),
+    }));
   }
 
   /** Every conversation, pinned first then newest first (date grouping is the UI's). */
@@ -149,21 +100,7 @@ export class HistoryStore {
     await this.start();
     return this.repo.with(
       this.checkedId(id),
-      (state, notices) => {
-        const messages = new Map(state.messages);
-        for (const live of this.streams.liveIn(id)) messages.set(live.id, live);
-        const list = [...messages.values()];
-        const tree = buildTree(list);
-        const activeLeafId = resolveActiveLeaf(tree, state.meta);
-        return {
-          meta: { ...state.meta },
-          messages: list,
-          activeLeafId,
-          activePath: pathTo(tree, activeLeafId).map((m) => m.id),
-          readOnly: state.readOnly,
-          notices,
-        };
-      },
+      (state, notices) => openedConversation(state, this.streams.liveIn(id), notices),
       true,
     );
   }

@@ -28,19 +28,19 @@ async function renderChat(overflow: 'stop' | 'trim-oldest' = 'trim-oldest') {
 }
 
 const type = (text: string) => fireEvent.change(screen.getByTestId('chat-input'), { target: { value: text } });
-const counts = (calls: ReadonlyArray<{ channel: string }>) =>
-  calls.filter((call) => call.channel === 'chat:count-tokens').length;
+const plans = (calls: ReadonlyArray<{ channel: string }>) =>
+  calls.filter((call) => call.channel === 'chat:plan').length;
 
 describe('ContextMeter', () => {
-  it('counts the draft once typing pauses, against the server context', async () => {
+  it('plans the draft once typing pauses, against the server context', async () => {
     const { api, t } = await renderChat();
     await waitFor(() =>
       expect(screen.getByTestId('context-meter-text').textContent).toBe(
         t('chat.context.count', { tokens: '7', nCtx: '1,024' }),
       ),
     );
-    const before = counts(api.calls);
-    // Three keystrokes inside the debounce: one count, for the last text. 'Be brief.' (3 + 4) + 35 characters (10 + 4).
+    const before = plans(api.calls);
+    // Three keystrokes inside the debounce: one plan, for the last text. 'Be brief.' (3 + 4) + 35 characters (10 + 4).
     type('a');
     type('a'.repeat(20));
     type('a'.repeat(35));
@@ -49,7 +49,7 @@ describe('ContextMeter', () => {
         t('chat.context.count', { tokens: '21', nCtx: '1,024' }),
       ),
     );
-    expect(counts(api.calls) - before).toBe(1);
+    expect(plans(api.calls) - before).toBe(1);
     expect(screen.getByTestId('context-meter').dataset.level).toBe('ok');
   });
 
@@ -82,6 +82,24 @@ describe('ContextMeter', () => {
     expect(screen.getByTestId('context-popover').textContent).toContain(
       t('chat.context.action.refuse', { tokens: '1,040', budget: '768', nCtx: '1,024' }),
     );
+  });
+
+  it('under Trim oldest, shows what the plan leaves out and what is then sent', async () => {
+    const { api, model, t } = await renderChat('trim-oldest');
+    type('word '.repeat(300));
+    fireEvent.click(screen.getByTestId('chat-send'));
+    await waitFor(() => expect(api.calls.some((call) => call.channel === 'chat:send')).toBe(true));
+    await waitFor(() => expect(model.chat.conversation.getState().activeRequestId).toBeNull());
+    type('more '.repeat(300));
+    await waitFor(() => expect(screen.getByTestId('context-meter').dataset.level).toBe('over'));
+    fireEvent.click(screen.getByTestId('context-meter-button'));
+    const sent = screen.getByTestId('context-sent').textContent ?? '';
+    expect(sent).toContain(t('chat.context.sentAfterCut', { dropped: 2, tokens: '433' }).split(':')[0]);
+    // The meter asked the core's plan (the send's own fit) for it, not the bare count.
+    const measured = api.calls.filter(
+      (call) => call.channel === 'chat:plan' && (call.input as { measure?: true }).measure,
+    );
+    expect(measured.at(-1)?.input).toMatchObject({ fit: { policy: 'trim-oldest' } });
   });
 
   it('chooses the policy per conversation, and the next send uses it', async () => {

@@ -28,8 +28,9 @@ const ACTION_KEY = {
 } as const;
 
 /**
- * Beside the composer: how much of the context the next send takes, what the overflow policy will do, and the policy's
- * choice; `tools`: the tool list's count while Tools is on (tool-prompt-model.ts), added in.
+ * Beside the composer: how much of the context the next send takes (the core's plan of it: passages and tool list in),
+ * what the overflow policy will do, and the policy's choice. `tools`: the tool list's own count while Tools is on
+ * (tool-prompt-model.ts), shown as its share until the plan has counted it.
  */
 export const ContextMeter = memo(function ContextMeter({ tools = null }: { tools?: TokenCount | null }) {
   const t = useT();
@@ -45,10 +46,9 @@ export const ContextMeter = memo(function ContextMeter({ tools = null }: { tools
   const [open, setOpen] = useState(false);
   if (!settings) return null;
   const policy: OverflowPolicy = own ?? settings.chat.overflow;
-  const withTools =
-    count && tools ? { ...count, tokens: count.tokens + tools.tokens, exact: count.exact && tools.exact } : count;
+  const toolTokens = tools ? count?.toolTokens || tools.tokens : 0;
   const view = meterView(
-    withTools,
+    count,
     props?.nCtx ?? null,
     effectiveChat(settings.chat, held).sampling.max_tokens,
     policy,
@@ -89,9 +89,19 @@ export const ContextMeter = memo(function ContextMeter({ tools = null }: { tools
         >
           {view && numbers && <p className="small">{t(ACTION_KEY[view.action], numbers)}</p>}
           {!view && <p className="small muted">{t('chat.context.noLimit')}</p>}
-          {tools && (
+          {count && count.dropped > 0 && (
+            <p className="small muted" data-testid="context-sent">
+              {t('chat.context.sentAfterCut', { dropped: count.dropped, tokens: formatCount(count.sent) })}
+            </p>
+          )}
+          {count && count.passageTokens > 0 && (
+            <p className="small muted" data-testid="context-passages-share">
+              {t('chat.context.passageShare', { tokens: formatCount(count.passageTokens) })}
+            </p>
+          )}
+          {toolTokens > 0 && (
             <p className="small muted" data-testid="context-tools-share">
-              {t('chat.tools.meterShare', { tokens: formatCount(tools.tokens) })}
+              {t('chat.tools.meterShare', { tokens: formatCount(toolTokens) })}
             </p>
           )}
           <fieldset className="context-policy">

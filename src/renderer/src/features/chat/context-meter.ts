@@ -1,10 +1,14 @@
-// The composer's live token count: what the next send would carry (the open
-// conversation plus the draft), counted by `chat:count-tokens` 300 ms after the
-// last keystroke. An answer that arrives after a newer question is dropped, and
-// nothing is counted while an answer streams (the count would change per token).
+// The composer's live meter: what the next send would carry (the open
+// conversation plus the draft), as the core's own plan of it (`chat:plan` with
+// `measure`, @shared/chat/send-planner): the knowledge passages and the tool
+// list in, the overflow policy's cut made. Asked 300 ms after the last
+// keystroke; an answer that arrives after a newer question is dropped, and
+// nothing is asked while an answer streams (the count would change per token).
+// A send never waits on it: it plans for itself (send-fit.ts).
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { OverflowPolicy } from '@shared/chat/overflow-policy';
 import type { TokenCount } from '@shared/chat/context-types';
+import type { SendPlan } from '@shared/chat/send-plan';
 import type { EvaApi } from '../../platform/types';
 import type { Timers } from '../../lib/timers';
 import type { SettingsStore } from '../settings/settings-store';
@@ -12,14 +16,25 @@ import type { ChatStore } from './chat-store-types';
 import { toContent } from './attachments';
 import { promptBudget } from '@shared/chat/budget';
 import { effectiveChat } from './conversation-conventions';
-import { toChatMessages } from './conversation';
+import { sendRequest } from './chat-request';
+import { runToolFields, runToolsOf } from './tools-fit';
 
 export const COUNT_DELAY_MS = 300;
 /** Share of the budget from which the meter warns. */
 const NEAR_PERCENT = 80;
 
+/** The next send as the plan makes it: `tokens` is the whole prompt, before the cut. */
+export interface MeterCount extends TokenCount {
+  /** messages the overflow policy leaves out, and the size of what is then sent */
+  dropped: number;
+  sent: number;
+  /** the knowledge passages' and the tool list's part of `tokens` */
+  passageTokens: number;
+  toolTokens: number;
+}
+
 export interface ContextMeter {
-  count: StoreApi<TokenCount | null>;
+  count: StoreApi<MeterCount | null>;
   /** follow the draft, the conversation and the settings; returns the teardown */
   start(): () => void;
 }
@@ -37,7 +52,7 @@ export function createContextMeter({
   timers: Timers;
   delayMs?: number;
 }): ContextMeter {
-  const count = createStore<TokenCount | null>()(() => null);
+  const count = createStore<MeterCount | null>()(() => null);
   let timer: unknown = null;
   let ticket = 0;
 
@@ -48,16 +63,28 @@ export function createContextMeter({
     const mine = ++ticket;
     const chatSettings = effectiveChat(settings.chat, chat.conventions.getState());
     const draft = chat.draft.getState();
-    const messages = toChatMessages(items);
+    const nCtx = (chat.props.getState()?.nCtx ?? 0) || null;
+    const policy = chat.overflow.getState() ?? settings.chat.overflow;
+    const { slot } = chat.conversation.getState();
+    // The request a send would make now (chat-request.ts), the draft as its question.
+    const request = sendRequest({ requestId: `meter-${mine}`, history: items, chat: chatSettings, nCtx, slot, policy });
     if (draft.text.trim() !== '' || draft.attachments.length > 0)
-      messages.push({ role: 'user', content: toContent(draft.text, draft.attachments) });
-    const result = await api.invoke('chat:count-tokens', {
-      endpoint: chatSettings.endpoint,
-      systemPrompt: chatSettings.systemPrompt,
-      messages,
-    });
+      request.messages.push({ role: 'user', content: toContent(draft.text, draft.attachments) });
+    const tools = chat.useTools.getState()
+      ? { agent: runToolFields(runToolsOf(chat.conversationTools.getState(), chat.toolSelection.getState()?.off)) }
+      : {};
+    if (request.messages.length === 0) {
+      // Nothing to send yet (a send needs a message): only the system prompt is counted, with no passages or cut.
+      const { endpoint, systemPrompt } = request;
+      const counted = await api.invoke('chat:count-tokens', { endpoint, systemPrompt, messages: [] });
+      if (mine !== ticket || !counted.ok) return;
+      const { tokens } = counted.value;
+      count.setState({ ...counted.value, dropped: 0, sent: tokens, passageTokens: 0, toolTokens: 0 }, true);
+      return;
+    }
+    const result = await api.invoke('chat:plan', { ...request, ...tools, measure: true });
     if (mine !== ticket || !result.ok) return;
-    count.setState(result.value, true);
+    count.setState(meterCount(result.value, nCtx), true);
   };
 
   const schedule = (): void => {
@@ -77,7 +104,8 @@ export function createContextMeter({
       const offs = [chat.draft, chat.conversation, chat.conventions, app.store].map((store) =>
         (store as StoreApi<unknown>).subscribe(schedule),
       );
-      offs.push(chat.props.subscribe(schedule));
+      offs.push(chat.props.subscribe(schedule), chat.useTools.subscribe(schedule), chat.overflow.subscribe(schedule));
+      offs.push(chat.conversationTools.subscribe(schedule), chat.toolSelection.subscribe(schedule));
       schedule();
       return () => {
         for (const off of offs) off();
@@ -85,6 +113,24 @@ export function createContextMeter({
         ticket++;
       };
     },
+  };
+}
+
+/** The plan as the meter reads it; a refused plan is its whole prompt, nothing left out. */
+export function meterCount(plan: SendPlan, nCtx: number | null): MeterCount {
+  if (!plan.ok) {
+    const { tokens, exact, toolTokens = 0 } = plan.refusal;
+    return { tokens, exact, nCtx: plan.refusal.nCtx, dropped: 0, sent: tokens, passageTokens: 0, toolTokens };
+  }
+  const sent = plan.tokens ?? 0;
+  return {
+    tokens: plan.whole ?? sent,
+    exact: plan.exact,
+    nCtx,
+    dropped: plan.dropped,
+    sent,
+    passageTokens: plan.passageTokens ?? 0,
+    toolTokens: plan.toolTokens ?? 0,
   };
 }
 

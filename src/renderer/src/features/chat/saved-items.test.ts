@@ -37,6 +37,19 @@ describe('saved answers come back with their figures', () => {
     expect(figures).toMatchObject({ source: 'server', generatedTokens: 30, generatedPerSecond: 50 });
   });
 
+  it('an answer saved with a notice shows it again; one saved before notices were kept has none', () => {
+    const notice = { code: 'knowledge_failed' as const, message: 'The knowledge base could not be searched.' };
+    const [, noted, , older] = open([
+      message({ id: 'q', role: 'user', content: 'hi' }),
+      message({ id: 'a', role: 'assistant', parentId: 'q', content: 'hello', notices: [notice] }),
+      message({ id: 'q2', role: 'user', parentId: 'a', content: 'and?' }),
+      message({ id: 'a2', role: 'assistant', parentId: 'q2', content: 'so' }),
+    ]);
+    if (noted?.kind !== 'assistant' || older?.kind !== 'assistant') throw new Error('no answer rows');
+    expect(noted.answer.notices).toEqual([notice]);
+    expect(older.answer.notices).toBeUndefined();
+  });
+
   it("a hosted API's usage: the token counts, not nothing", () => {
     const [, answer] = open([
       message({ id: 'q', role: 'user', content: 'hi' }),

@@ -19,6 +19,7 @@ export function answerFromStored(message: StoredMessage): AnswerState {
     finishReason: null,
     status: 'done',
     slotId: null,
+    ...(message.notices?.length ? { notices: message.notices } : {}),
   };
   switch (message.status) {
     case 'complete':

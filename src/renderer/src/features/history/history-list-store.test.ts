@@ -1,12 +1,16 @@
-import { describe, expect, it } from 'vitest';
+// The history list store over the real history area (test-support/core-platform.ts): every call and
+// `history:changed` event is the core's own.
+import { afterEach, describe, expect, it } from 'vitest';
 import type { AppError } from '@shared/errors';
-import { createMemoryPlatform } from '../../platform/memory-platform';
+import { closeCorePlatforms, openCorePlatform, type CorePlatform } from '@test-support/core-platform';
 import { createHistoryListStore } from './history-list-store';
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+let api: CorePlatform;
+const settle = () => api.settle();
+afterEach(closeCorePlatforms);
 
 async function setup() {
-  const api = createMemoryPlatform();
+  api = await openCorePlatform();
   const errors: AppError[] = [];
   const timers: Array<{ callback: () => void; ms: number }> = [];
   const store = createHistoryListStore({

@@ -1,24 +1,32 @@
-// The chat client against the real llama-server (bin/cpu, built from source by
-// `npm test`) and the tiny random-weight model: its text is noise, so the tests
+// The stream functions, pointed by endpointRequest, against the real llama-server
+// (bin/cpu, built from source by `npm test`) and the tiny random-weight model: its text is noise, so the tests
 // check the protocol (events, timings, slots, Stop), never the words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildChatBody, buildCompletionBody, normalizeMessages } from '@shared/chat/request-body';
 import type { StreamEvent } from '@shared/chat/types';
-import { collectStream, createChatClient, type ChatClient } from './chat-client';
+import type { CompletionApi } from '@shared/chat/request-body';
+import { endpointRequest, type ChatEndpoint } from './endpoint-request';
+import { collectStream, streamChat, streamCompletion } from './sse-stream';
 import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 
 let plain: TestServer;
 let keyed: TestServer;
-let client: ChatClient;
+let client: ChatEndpoint;
 
 beforeAll(async () => {
   [plain, keyed] = await Promise.all([startTestServer(), startTestServer({ extraArgs: ['--api-key', 'secret'] })]);
-  client = createChatClient({ baseUrl: plain.baseUrl });
+  client = { baseUrl: plain.baseUrl };
 });
 
 afterAll(async () => {
   await Promise.all([plain?.stop(), keyed?.stop()]);
 });
+
+// What the chat service sends: the endpoint's URL and key, the body, the caller's signal.
+const chat = (endpoint: ChatEndpoint, body: Record<string, unknown>, signal?: AbortSignal) =>
+  streamChat({ ...endpointRequest(endpoint, 'chat'), body, signal });
+const complete = (endpoint: ChatEndpoint, body: Record<string, unknown>, api: CompletionApi) =>
+  streamCompletion({ ...endpointRequest(endpoint, api), body });
 
 const messages = normalizeMessages([{ role: 'user', content: 'Say hello.' }], 'You are EVA.');
 const chatBody = (extra: Partial<Parameters<typeof buildChatBody>[0]> = {}) =>
@@ -34,7 +42,7 @@ const chatBody = (extra: Partial<Parameters<typeof buildChatBody>[0]> = {}) =>
 describe('chat against the real llama-server', () => {
   it('streams a chat to the end with finish reason, usage and timings', async () => {
     const seen: StreamEvent['type'][] = [];
-    const state = await collectStream(client.chat(chatBody()), (_s, event) => seen.push(event.type));
+    const state = await collectStream(chat(client, chatBody()), (_s, event) => seen.push(event.type));
     expect(state.status).toBe('done');
     expect(state.error).toBeUndefined();
     expect(state.content.length).toBeGreaterThan(0);
@@ -51,9 +59,9 @@ describe('chat against the real llama-server', () => {
   });
 
   it('pins the slot given as id_slot and reports it back', async () => {
-    const pinned = await collectStream(client.chat(chatBody({ idSlot: 2 })));
+    const pinned = await collectStream(chat(client, chatBody({ idSlot: 2 })));
     expect(pinned).toMatchObject({ status: 'done', slotId: 2 });
-    const any = await collectStream(client.chat(chatBody({ idSlot: -1 })));
+    const any = await collectStream(chat(client, chatBody({ idSlot: -1 })));
     expect(any.status).toBe('done');
     expect(any.slotId).toBeGreaterThanOrEqual(0);
   });
@@ -62,30 +70,30 @@ describe('chat against the real llama-server', () => {
     const controller = new AbortController();
     let deltas = 0;
     const body = chatBody({ sampling: { max_tokens: 1500, temperature: 1 } });
-    const state = await collectStream(client.chat(body, controller.signal), (_s, event) => {
+    const state = await collectStream(chat(client, body, controller.signal), (_s, event) => {
       if (event.type === 'content' && ++deltas === 3) controller.abort();
     });
     expect(state.status).toBe('stopped');
     expect(state.content.length).toBeGreaterThan(0);
     expect(state.finishReason).toBeNull();
     // The server freed the slot: the next request is served normally.
-    expect((await collectStream(client.chat(chatBody()))).status).toBe('done');
+    expect((await collectStream(chat(client, chatBody()))).status).toBe('done');
   });
 
   it('takes a non-stream reply too, slot included', async () => {
-    const state = await collectStream(client.chat(chatBody({ stream: false, idSlot: 3 })));
+    const state = await collectStream(chat(client, chatBody({ stream: false, idSlot: 3 })));
     expect(state).toMatchObject({ status: 'done', slotId: 3 });
     expect(state.content.length).toBeGreaterThan(0);
     expect(state.timings?.predicted_n).toBeGreaterThan(0);
   });
 
   it('ignores the model name in single-model mode', async () => {
-    expect((await collectStream(client.chat(chatBody({ model: 'no-such-model' })))).status).toBe('done');
+    expect((await collectStream(chat(client, chatBody({ model: 'no-such-model' })))).status).toBe('done');
   });
 
   it('a prompt longer than the context is context_exceeded with both numbers, not a raw HTTP 400', async () => {
     const long = normalizeMessages([{ role: 'user', content: 'lorem ipsum dolor '.repeat(1500) }], 'You are EVA.');
-    const state = await collectStream(client.chat(chatBody({ messages: long })));
+    const state = await collectStream(chat(client, chatBody({ messages: long })));
     expect(state.status).toBe('error');
     expect(state.error).toMatchObject({ code: 'context_exceeded', details: { status: 400, nCtx: 2048 } });
     expect(Number((state.error?.details as { nPromptTokens: number }).nPromptTokens)).toBeGreaterThan(2048);
@@ -93,7 +101,7 @@ describe('chat against the real llama-server', () => {
   });
 
   it('surfaces the server message of a rejected request', async () => {
-    const state = await collectStream(client.chat({ messages: 'not a list', stream: true }));
+    const state = await collectStream(chat(client, { messages: 'not a list', stream: true }));
     expect(state).toMatchObject({
       status: 'error',
       error: { code: 'http_error', message: "HTTP 400: Expected 'messages' to be an array", details: { status: 400 } },
@@ -104,7 +112,7 @@ describe('chat against the real llama-server', () => {
 describe('completion mode against the real llama-server', () => {
   it('streams /completion to stop:true and reports the slot', async () => {
     const body = buildCompletionBody({ prompt: 'Once upon a time', sampling: { max_tokens: 8 }, idSlot: 1 });
-    const state = await collectStream(client.complete(body, 'llama'));
+    const state = await collectStream(complete(client, body, 'llama'));
     expect(state).toMatchObject({ status: 'done', finishReason: expect.any(String), slotId: 1 });
     expect(state.content.length).toBeGreaterThan(0);
     expect(state.timings?.predicted_n).toBeGreaterThan(0);
@@ -118,7 +126,7 @@ describe('completion mode against the real llama-server', () => {
       model: 'tiny',
       includeUsage: true,
     });
-    const state = await collectStream(client.complete(body, 'openai'));
+    const state = await collectStream(complete(client, body, 'openai'));
     expect(state).toMatchObject({ status: 'done', finishReason: 'length', usage: { completion_tokens: 8 } });
     expect(state.content.length).toBeGreaterThan(0);
   });
@@ -126,9 +134,9 @@ describe('completion mode against the real llama-server', () => {
 
 describe('link mode against llama-server with --api-key', () => {
   it('reports a wrong key as HTTP 401 with the server message', async () => {
-    const wrong = createChatClient({ baseUrl: `${keyed.baseUrl}/v1`, apiKey: 'wrong' });
+    const wrong = { baseUrl: `${keyed.baseUrl}/v1`, apiKey: 'wrong' };
     const events: StreamEvent[] = [];
-    for await (const event of wrong.chat(chatBody())) events.push(event);
+    for await (const event of chat(wrong, chatBody())) events.push(event);
     expect(events).toEqual([
       {
         type: 'error',
@@ -139,12 +147,12 @@ describe('link mode against llama-server with --api-key', () => {
         },
       },
     ]);
-    const missing = await collectStream(createChatClient({ baseUrl: keyed.baseUrl }).chat(chatBody()));
+    const missing = await collectStream(chat({ baseUrl: keyed.baseUrl }, chatBody()));
     expect(missing.error?.message).toBe('HTTP 401: Invalid API Key');
   });
 
   it('streams with the right key', async () => {
-    const right = createChatClient({ baseUrl: `${keyed.baseUrl}/v1`, apiKey: 'secret' });
-    expect((await collectStream(right.chat(chatBody()))).status).toBe('done');
+    const right = { baseUrl: `${keyed.baseUrl}/v1`, apiKey: 'secret' };
+    expect((await collectStream(chat(right, chatBody()))).status).toBe('done');
   });
 });

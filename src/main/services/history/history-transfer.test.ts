@@ -1,0 +1,67 @@
+// Export and import through the store: our JSON both ways, and an OpenAI messages array in.
+import { describe, expect, it } from 'vitest';
+import { storeOn, tempDir } from '@test-support/history/helpers';
+import { chat } from '@test-support/history/chat-exchange';
+
+describe('history store: export and import', () => {
+  it('export → import is lossless, branches, tool calls and attachments included', async () => {
+    const dir = await tempDir();
+    const { store } = storeOn(dir);
+    const { meta, user } = await chat(store, 'Look at this', 'A cat.');
+    const toolStep = await store.appendMessage(meta.id, {
+      parentId: user.id,
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Calling a tool' }],
+      toolCalls: [{ id: 'call_1', type: 'function', function: { name: 'vision', arguments: '{"detail":"high"}' } }],
+      extra: { steps: [{ kind: 'tool', name: 'vision', ms: 12 }] },
+    });
+    await store.appendMessage(meta.id, {
+      parentId: null,
+      role: 'user',
+      content: [
+        { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBOR' } },
+        { type: 'input_audio', input_audio: { data: 'UklGR', format: 'wav' } },
+      ],
+    });
+    await store.setPinned(meta.id, true);
+
+    const exported = JSON.parse(await store.exportJson([meta.id]));
+    const [imported] = await store.importFile(JSON.stringify(exported));
+    expect(imported?.id).not.toBe(meta.id);
+    const reExported = JSON.parse(await store.exportJson([imported?.id ?? '']));
+    const original = exported.conversations[0];
+    const copy = reExported.conversations[0];
+    expect(copy.messages).toEqual(original.messages);
+    expect({ ...copy.meta, id: meta.id }).toEqual(original.meta);
+
+    expect((await store.exportMarkdown('all')).match(/^# Look at this$/gm)).toHaveLength(2);
+    await store.selectBranch(meta.id, toolStep.id);
+    const md = await store.exportMarkdown([meta.id]);
+    expect(md).toContain('## Assistant\n\nCalling a tool\n\n<details>\n<summary>Tool call: vision</summary>');
+    await store.close();
+  });
+
+  it('imports an OpenAI messages array as a new conversation', async () => {
+    const dir = await tempDir();
+    const { store } = storeOn(dir);
+    const [meta] = await store.importFile(
+      JSON.stringify([
+        { role: 'system', content: 'sys' },
+        { role: 'user', content: 'hello there' },
+        { role: 'assistant', content: 'hi' },
+      ]),
+    );
+    const opened = await store.open(meta?.id ?? '');
+    expect(opened.meta.systemPrompt).toBe('sys');
+    expect(opened.messages.map((m) => m.content)).toEqual(['hello there', 'hi']);
+    expect((await store.list())[0]).toMatchObject({
+      id: meta?.id,
+      title: 'hello there',
+      messageCount: 2,
+      preview: 'hello there',
+    });
+    // Found in its title (named after the first question) and in the message itself.
+    expect((await store.search('hello there')).hits.map((hit) => hit.conversationId)).toEqual([meta?.id, meta?.id]);
+    await store.close();
+  });
+});
