@@ -2,8 +2,8 @@
 // (llama.cpp's llama_ftype numbers, or the usual `-Q4_K_M` in the name), whether
 // it is a projector, and whether it is one part of a split model. Pure.
 
-// llama_ftype in llama.h; gaps are types llama.cpp has since removed.
-const FILE_TYPES: Record<number, string> = {
+/** llama_ftype by number, named as llama-quantize takes them; gaps are types llama.cpp has since removed. */
+export const FILE_TYPE_NAMES: Readonly<Record<number, string>> = {
   0: 'F32',
   1: 'F16',
   2: 'Q4_0',
@@ -37,11 +37,14 @@ const FILE_TYPES: Record<number, string> = {
   36: 'TQ1_0',
   37: 'TQ2_0',
   38: 'MXFP4_MOE',
+  39: 'NVFP4',
+  40: 'Q1_0',
+  41: 'Q2_0',
 };
 
 /** The name of a general.file_type code, or null for one this build does not know. */
 export function fileTypeName(code: number): string | null {
-  return FILE_TYPES[code] ?? null;
+  return FILE_TYPE_NAMES[code] ?? null;
 }
 
 // A quantization tag between separators: Q4_K_M, IQ3_XXS, Q8_0, F16, BF16, TQ1_0, MXFP4_MOE.

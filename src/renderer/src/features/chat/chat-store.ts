@@ -84,7 +84,8 @@ export function createChatStore({
   const contextRefusal = createStore<SendRefusal | null>()(() => null);
   const toolSelection = createStore<ToolSelection | null>()(() => null);
   const stopRequest = createStopRequest({ api, agent, runs, conversation, sleep });
-  const { load, leave, cancelLoads, followEnded } = createConversationLoader({
+  // What loading a conversation and sending in it both work on.
+  const shared = {
     api,
     app,
     follower,
@@ -92,37 +93,17 @@ export function createChatStore({
     agent,
     pool,
     runs,
-    stopRequest,
     conversation,
     live,
-    heldEndpoint,
     conventions: held,
     overflow,
     toolSelection,
     contextRefusal,
     conversationTools,
     useTools,
-  });
-  const sendMessage = createSendMessage({
-    api,
-    app,
-    status,
-    follower,
-    newId,
-    lastOpened,
-    agent,
-    pool,
-    runs,
-    conversation,
-    live,
-    props,
-    conventions: held,
-    useTools,
-    conversationTools,
-    toolSelection,
-    overflow,
-    contextRefusal,
-  });
+  };
+  const { load, leave, cancelLoads, followEnded } = createConversationLoader({ ...shared, stopRequest, heldEndpoint });
+  const sendMessage = createSendMessage({ ...shared, status, newId, props });
 
   return {
     conversation,
