@@ -108,11 +108,10 @@ test('F2, speak, F2: whisper-cli transcribes the recording into the input box', 
   // Random weights say nonsense, but they say something, after what was typed.
   await expect(input(page)).toHaveValue(/^Heard: \S/);
   const mic = page.getByTestId('voice-record');
-  // What whisper got was the tone (0.5 × sin has an RMS of ~0.35), about as long as the user spoke.
+  // What whisper got was the tone (0.5 × sin has an RMS of ~0.35), and all of the 1.5 s held (a slow machine can
+  // only make the recording longer, so there is no upper bound to assert).
   expect(Number(await mic.getAttribute('data-last-rms'))).toBeGreaterThan(0.05);
-  const ms = Number(await mic.getAttribute('data-last-ms'));
-  expect(ms).toBeGreaterThan(1000);
-  expect(ms).toBeLessThan(5000);
+  expect(Number(await mic.getAttribute('data-last-ms'))).toBeGreaterThan(1000);
 });
 
 test('Esc drops a recording; an audio file can be transcribed instead', async ({ page }) => {
