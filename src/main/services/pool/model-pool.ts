@@ -276,7 +276,10 @@ export class ModelPool {
           }
         }
       });
-      this.queue = next.catch(() => undefined);
+      // The models stay loaded when the router cannot say whether they work; the model log says why.
+      this.queue = next.catch((error: unknown) =>
+        this.deps.log('app', `idle check skipped: ${error instanceof Error ? error.message : String(error)}`),
+      );
     }, this.deps.idleCheckMs ?? 30_000);
     this.idleTimer.unref();
   }
