@@ -214,6 +214,8 @@ describe.runIf(canMountTmpfs())('a full disk (Linux, root: a real 4 MB tmpfs)', 
       const files = kb.service.list().bases[0]!.files;
       expect(files.find((f) => f.path === large)).toMatchObject({ state: 'failed', error: { reason: 'disk_full' } });
       expect(files.find((f) => f.path === small)).toMatchObject({ state: 'indexed' });
+      // The list that could not be saved is said once, not once a save.
+      expect(kb.notices.filter((notice) => notice.code === 'knowledge_catalog_unsaved')).toHaveLength(1);
       expect(await kb.consistent(id)).toEqual(before);
       expect((await kb.service.query(prose(6, 3).split('\n\n')[0]!, { topN: 1 })).hits[0]!.source.path).toBe(small);
 

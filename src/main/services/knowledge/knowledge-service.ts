@@ -45,6 +45,7 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
   const { runs, emitProgress, runFor } = ingestRuns;
   const queue = createIngestQueue(deps, { catalog, store, clock, ingestRuns, saveQuietly });
   const { kick, abortWhere } = queue;
+  let unsavedSaid = false;
 
   if (catalog.damaged) deps.onNotice?.(damagedCatalogNotice(catalog.damaged));
   await recoverAfterStop(catalog, store, deps.onNotice);
@@ -72,7 +73,17 @@ export async function openKnowledgeService(deps: KnowledgeServiceDeps) {
    * and a restart resumes from the last saved state.
    */
   async function saveQuietly(): Promise<void> {
-    await catalog.save().catch(() => undefined);
+    try {
+      await catalog.save();
+      unsavedSaid = false;
+    } catch (error) {
+      // Said once until a save works again: the user learns a restart would go back to the last saved state.
+      if (unsavedSaid) return;
+      unsavedSaid = true;
+      const reason = error instanceof Error ? error.message : String(error);
+      const message = `The knowledge base's list could not be saved (${reason}); it goes on in memory until it can.`;
+      deps.onNotice?.({ level: 'warning', code: 'knowledge_catalog_unsaved', message, details: { reason } });
+    }
   }
 
   async function queuePaths(base: StoredBase, paths: readonly string[]): Promise<number> {
