@@ -131,8 +131,13 @@ describe('llama.cpp RPC workers with the real llama-server', () => {
     const stopped = await manager.stop();
     expect(stopped.rpcWorkers ?? []).toEqual([]);
     expect(exits.map((entry) => entry.name)).toEqual(['llama-server', 'ggml-rpc-server', 'ggml-rpc-server']);
-    // Stopped while its workers still ran, the server ends cleanly instead of crashing on its way out.
-    expect([null, 'SIGTERM'], `llama-server ${describeExit(exits[0]!.exit)}`).toContain(exits[0]!.exit.signal);
+    // Stopped while its workers still ran, the server does not crash on its way out (a server whose workers went
+    // first aborts or faults). On a loaded machine it may outlive the grace and take the lifecycle's SIGKILL: that is
+    // the stop working, not a crash.
+    expect(['SIGABRT', 'SIGSEGV', 'SIGBUS', 'SIGILL'], `llama-server ${describeExit(exits[0]!.exit)}`).not.toContain(
+      exits[0]!.exit.signal,
+    );
+    if (exits[0]!.exit.signal === null) expect(exits[0]!.exit.code, describeExit(exits[0]!.exit)).toBe(0);
     expect(exits[0]!.exit.why).toBe('stopped');
     for (const pid of pids) expect(isAlive(pid)).toBe(false);
   });

@@ -15,7 +15,7 @@ import type { StatusStore } from '../status/status-store';
 import type { SendRefusal } from './tools-fit';
 import type { ToolSelection } from '@shared/tools/tool-selection';
 import type { OverflowPolicy } from '@shared/chat/overflow-policy';
-import { EMPTY_CONVERSATION, itemsBefore, lastAnswer, offersContinue, type ConversationState } from './conversation';
+import { EMPTY_CONVERSATION, type ConversationState } from './conversation';
 import { siblingPosition } from './branches';
 import { createConversationConventions } from './conversation-conventions';
 import { storageLastOpened, type LastOpened } from './saved-conversation';
@@ -24,7 +24,7 @@ import type { AgentStore } from '../agent/agent-store';
 import type { StreamFollower } from './stream-follower';
 import { createStopRequest } from './stop-request';
 import { createConversationLoader } from './conversation-loader';
-import { createSendMessage } from './send-message';
+import { createSendActions } from './send-message';
 import { startReadAhead } from './read-ahead';
 import type { Timers } from '../../lib/timers';
 
@@ -103,7 +103,7 @@ export function createChatStore({
     useTools,
   };
   const { load, leave, cancelLoads, followEnded } = createConversationLoader({ ...shared, stopRequest, heldEndpoint });
-  const sendMessage = createSendMessage({ ...shared, status, newId, props });
+  const sendActions = createSendActions({ ...shared, status, newId, props, draft });
 
   return {
     conversation,
@@ -139,38 +139,11 @@ export function createChatStore({
         void load(last);
       return off;
     },
-    send: (content) => {
-      if (typeof content === 'string' ? content.trim() === '' : content.length === 0) return Promise.resolve(false);
-      if (conversation.getState().activeRequestId !== null) return Promise.resolve(false);
-      const { items } = conversation.getState();
-      // Emptied before the conversation gets its id, so the question is not kept as the new conversation's draft.
-      return sendMessage(items, { kind: 'user', id: newId(), parentId: items.at(-1)?.id ?? null, content }, () =>
-        draft.setState({ text: '', attachments: [] }, true),
-      );
-    },
     stop: async () => {
       const requestId = conversation.getState().activeRequestId;
       if (requestId !== null) await stopRequest(requestId);
     },
-    continueAnswer: (itemId) => {
-      const { items, activeRequestId } = conversation.getState();
-      const last = lastAnswer(items);
-      if (!last || last.id !== itemId || activeRequestId !== null || !offersContinue(last))
-        return Promise.resolve(false);
-      return sendMessage(itemsBefore(items, last.id), null, undefined, last);
-    },
-    regenerate: () => {
-      const { items } = conversation.getState();
-      const last = lastAnswer(items);
-      return last ? sendMessage(itemsBefore(items, last.id), null) : Promise.resolve(false);
-    },
-    editAndResend: (itemId, content) => {
-      const { items, activeRequestId } = conversation.getState();
-      const target = items.find((item) => item.id === itemId);
-      if (target?.kind !== 'user' || activeRequestId !== null) return Promise.resolve(false);
-      // A sibling of the edited message: the original stays one ‹ › away.
-      return sendMessage(itemsBefore(items, itemId), { kind: 'user', id: newId(), parentId: target.parentId, content });
-    },
+    ...sendActions,
     clear: () => {
       const { activeRequestId: requestId, id: leaving } = conversation.getState();
       if (requestId !== null) void leave(requestId);

@@ -14,6 +14,9 @@ import { addChild } from './branches';
 import type { ChatStore, ConversationModels } from './chat-store-types';
 import {
   answerFromResult,
+  itemsBefore,
+  lastAnswer,
+  offersContinue,
   endpointKey,
   failedAnswer,
   newAnswerItem,
@@ -239,5 +242,47 @@ export function createSendMessage({
     );
     live.setState((current) => (current?.requestId === requestId ? null : current), true);
     return true;
+  };
+}
+
+/**
+ * The conversation's send actions (the store hands them to the view as they are): a new question, Continue,
+ * regenerate, and an edited question sent again. Each refuses what cannot be sent now (an empty question, a request
+ * already running) before anything is shown.
+ */
+export function createSendActions(
+  deps: SendMessageDeps & Pick<ChatStore, 'draft'>,
+): Pick<ChatStore, 'send' | 'continueAnswer' | 'regenerate' | 'editAndResend'> {
+  const { conversation, draft, newId } = deps;
+  const sendMessage = createSendMessage(deps);
+  return {
+    send: (content) => {
+      if (typeof content === 'string' ? content.trim() === '' : content.length === 0) return Promise.resolve(false);
+      if (conversation.getState().activeRequestId !== null) return Promise.resolve(false);
+      const { items } = conversation.getState();
+      // Emptied before the conversation gets its id, so the question is not kept as the new conversation's draft.
+      return sendMessage(items, { kind: 'user', id: newId(), parentId: items.at(-1)?.id ?? null, content }, () =>
+        draft.setState({ text: '', attachments: [] }, true),
+      );
+    },
+    continueAnswer: (itemId) => {
+      const { items, activeRequestId } = conversation.getState();
+      const last = lastAnswer(items);
+      if (!last || last.id !== itemId || activeRequestId !== null || !offersContinue(last))
+        return Promise.resolve(false);
+      return sendMessage(itemsBefore(items, last.id), null, undefined, last);
+    },
+    regenerate: () => {
+      const { items } = conversation.getState();
+      const last = lastAnswer(items);
+      return last ? sendMessage(itemsBefore(items, last.id), null) : Promise.resolve(false);
+    },
+    editAndResend: (itemId, content) => {
+      const { items, activeRequestId } = conversation.getState();
+      const target = items.find((item) => item.id === itemId);
+      if (target?.kind !== 'user' || activeRequestId !== null) return Promise.resolve(false);
+      // A sibling of the edited message: the original stays one ‹ › away.
+      return sendMessage(itemsBefore(items, itemId), { kind: 'user', id: newId(), parentId: target.parentId, content });
+    },
   };
 }
