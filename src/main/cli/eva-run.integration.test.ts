@@ -1,6 +1,6 @@
 // `eva run`, the agent loop in the terminal, against a model that says what a
 // script says (the tiny llama-server behind the grammar proxy).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { CLI_TEST_TIMEOUT_MS, eva, inTerminal, own, useAnsweringServer } from '@test-support/cli/eva-process';
@@ -56,11 +56,43 @@ describe('eva run: the agent loop in the terminal', () => {
     expect(lines[0]).toBe('→ calculator {"expression":"6*7"} · ok · 42');
     expect(lines[1]).toMatch(/^→ write_file \{"path":"note.txt","content":"42\\n"\} · denied · /);
     expect(lines.at(-1)).toBe('Done: 42');
-    // Asked on stderr, asked again after an answer it did not understand, then the reason.
-    expect(ran.stderr.match(/\? write_file wants to run/g)).toHaveLength(2);
+    // Asked on stderr, the question alone again after an answer it did not understand, then the reason.
+    expect(ran.stderr.match(/\? write_file wants to run/g)).toHaveLength(1);
+    expect(ran.stderr.match(/Allow it\? /g)).toHaveLength(2);
     expect(ran.stderr).toContain('Why not?');
     expect(JSON.stringify(stage.proxy.received.at(-1)!.messages)).toContain('not in this folder');
     expect(existsSync(join(stage.workspace, 'note.txt'))).toBe(false);
+    await stage.close();
+  });
+
+  it('shows the path and the diff of a write, and a command revealed with where it runs, before it asks', async () => {
+    const command = 'echo hi\u200b\n';
+    const stage = await scriptedDataDir([
+      call('write_file', { path: 'note.txt', content: 'new\nsame\n' }),
+      call('execute_command', { command }),
+      call('answer', { content: 'Left it.' }),
+    ]);
+    mkdirSync(stage.workspace, { recursive: true });
+    writeFileSync(join(stage.workspace, 'note.txt'), 'old\nsame\n');
+    const ran = await eva(['run', '--link', 'proxy', 'Rewrite note.txt'], stage.dataDir, { stdin: 'n\n\nn\n\n' });
+    expect(ran.code).toBe(0);
+    const [write, run] = ran.stderr.split('Allow it? ');
+    const expected = [
+      '  file: note.txt',
+      '  --- a/note.txt',
+      '  +++ b/note.txt',
+      '  @@ -1,2 +1,2 @@',
+      '  -old',
+      '  +new',
+    ];
+    expect(write!.split('\n').filter((line) => expected.includes(line))).toEqual(expected);
+    expect(write).toContain('? write_file wants to run (write):');
+    // A pipe gets no colour codes.
+    expect(write).not.toContain('\u001b');
+    expect(run).toContain('? execute_command wants to run');
+    expect(run).toContain('\n    echo hi⟦U+200B⟧↵\n');
+    expect(run).toContain(`\n  in: ${stage.workspace}\n`);
+    expect(readFileSync(join(stage.workspace, 'note.txt'), 'utf8')).toBe('old\nsame\n');
     await stage.close();
   });
 
@@ -100,6 +132,10 @@ describe('eva run: the agent loop in the terminal', () => {
     const { until, type, exited, screen } = inTerminal(['run', '--link', 'proxy', 'Write typed.txt'], stage.dataDir);
     await until('Allow it? [y]es, [a] yes for this run, [n]o: ');
     expect(screen()).toContain('allowed in a terminal');
+    expect(screen()).toContain('file: typed.txt');
+    expect(screen()).toContain('new file, +1 -0');
+    // TERM=dumb: the codes would show as text.
+    expect(screen()).not.toContain('\u001b[32m');
     expect(existsSync(join(stage.workspace, 'typed.txt'))).toBe(false);
     type('y\r');
     await until('Written.');

@@ -9,6 +9,7 @@ import { AppFailure } from '@shared/errors';
 import type { StoredMessage } from '@shared/history/types';
 import type { AgentStep, ConsentRequest } from '@shared/tools/agent/agent-types';
 import type { ConsentAnswer } from '@shared/tools/consent';
+import { approvalLines } from './approval-lines';
 import type { CoreSession } from './core-session';
 import { chooseEndpoint } from './endpoint-choice';
 import type { EvaOptions } from './eva-args';
@@ -211,23 +212,39 @@ async function consentFor(card: ConsentRequest, yes: boolean, deps: RunDeps): Pr
     });
     return { kind: 'deny', reason: 'Not allowed in this unattended run (eva --yes runs only the tools set to allow).' };
   }
-  const preview = card.preview.text
-    .split('\n')
-    .slice(0, 30)
-    .map((line) => `  ${line}`)
-    .join('\n');
+  const workingDir = card.preview.kind === 'command' ? await commandDir(deps) : null;
+  const always = !card.choices.includes('allow_conversation');
+  const shown = approvalLines(card, { workingDir, colour: prompt.colour });
+  if (always) shown.push('  this tool asks before every call');
+  const question = always ? 'Allow it? [y]es, [n]o: ' : 'Allow it? [y]es, [a] yes for this run, [n]o: ';
+  // The card once, then only the question again after an answer it did not understand: a long diff is not repeated.
+  let line = await prompt.ask(`${shown.join('\n')}\n${question}`);
   for (;;) {
-    const line = await prompt.ask(
-      `? ${card.tool} wants to run (${card.risk}):\n${preview}\nAllow it? [y]es, [a] yes for this run, [n]o: `,
-    );
     if (line === null) return { kind: 'deny', reason: 'Nobody was there to allow it.' };
     const word = line.trim().toLowerCase();
     if (word === 'y' || word === 'yes') return { kind: 'allow_once' };
-    if ((word === 'a' || word === 'all') && card.choices.includes('allow_conversation'))
-      return { kind: 'allow_conversation' };
+    if ((word === 'a' || word === 'all') && !always) return { kind: 'allow_conversation' };
     if (word === 'n' || word === 'no') {
       const reason = (await prompt.ask('Why not? (the model reads it; Enter for none): '))?.trim();
       return reason ? { kind: 'deny', reason } : { kind: 'deny' };
     }
+    line = await prompt.ask(question);
+  }
+}
+
+/**
+ * Where a command would run, as the run's tool settings say: the workspace here, in a container, or on the SSH host.
+ * Unknown (null) when the settings cannot be read; the card is shown all the same.
+ */
+async function commandDir(deps: RunDeps): Promise<string | null> {
+  try {
+    const { settings, workspaceDir } = await deps.session.invoke('tools:list');
+    const { sandbox } = settings;
+    if (sandbox.mode === 'container') return `${workspaceDir} (mounted in a ${sandbox.container.image} container)`;
+    if (sandbox.mode === 'ssh') return `${sandbox.ssh.workspaceDir || 'the login directory'} on ${sandbox.ssh.host}`;
+    return workspaceDir;
+  } catch (error) {
+    deps.log(`could not read where the command runs: ${(error as Error).message}`);
+    return null;
   }
 }

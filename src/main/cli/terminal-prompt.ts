@@ -4,6 +4,7 @@
 // null.
 import { createAnswerLines, CTRL_C } from './answer-lines';
 import { Interrupted } from './exit-codes';
+import { allowsColour } from './terminal-colour';
 
 export interface TerminalPrompt {
   /** writes `question` to stderr and resolves with the next line, or null when stdin ended */
@@ -14,6 +15,8 @@ export interface TerminalPrompt {
   askHidden(question: string): Promise<string | null>;
   /** a line for the person answering (stderr) */
   say(text: string): void;
+  /** whether what is written for the person answering may be coloured (terminal-colour.ts) */
+  colour: boolean;
   close(): void;
 }
 
@@ -21,7 +24,8 @@ type Input = NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boole
 
 export function createTerminalPrompt(
   input: Input = process.stdin,
-  output: NodeJS.WritableStream = process.stderr,
+  output: NodeJS.WritableStream & { isTTY?: boolean } = process.stderr,
+  env: Readonly<Record<string, string | undefined>> = process.env,
 ): TerminalPrompt {
   const queued: string[] = [];
   const waiting: ((line: string | null) => void)[] = [];
@@ -80,6 +84,7 @@ export function createTerminalPrompt(
       return line;
     },
     say: (text) => void output.write(`${text}\n`),
+    colour: allowsColour(output, env),
     close: () => {
       input.off('data', onData);
       input.off('end', onEnd);

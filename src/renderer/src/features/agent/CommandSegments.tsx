@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ToolPreview } from '@shared/tools/agent/agent-types';
-import { segmentList } from './command-segments';
+import { segmentList } from '@shared/tools/command-safety/command-segments';
 import { RevealedText } from './RevealedText';
 import './command-segments.css';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { classifyDiffLines, diffCounts } from './diff-lines';
+import { classifyDiffLines, diffCounts } from '@shared/tools/diff-lines';
 
 /** A unified diff with added lines green and removed lines red; the counts say how big the change is. */
 export function DiffView({ text }: { text: string }) {

@@ -13,7 +13,7 @@ import {
 } from '@renderer/test-support/agent-setup';
 import { createMemoryPlatform } from '@renderer/platform/memory-platform';
 import { createAgentStore } from './agent-store';
-import { segmentList } from './command-segments';
+import { segmentList } from '@shared/tools/command-safety/command-segments';
 
 describe('agent store', () => {
   it('collects steps and holds the run on an approval card until it is answered', async () => {

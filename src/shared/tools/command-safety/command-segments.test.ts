@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandPreview } from '@shared/tools/command-safety/command-preview';
+import { commandPreview } from './command-preview';
 import { segmentList } from './command-segments';
 
 describe('segmentList', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unifiedDiff } from '@shared/tools/unified-diff';
+import { unifiedDiff } from './unified-diff';
 import { classifyDiffLines, diffCounts } from './diff-lines';
 
 describe('classifyDiffLines', () => {

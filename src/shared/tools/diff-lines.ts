@@ -1,6 +1,7 @@
-// Colours for the approval card's diff: each line of a unified diff gets a
-// kind. `---`/`+++` are file headers only before the first hunk; inside a hunk
-// a removed line that happens to start with "--" is still a removal.
+// Colours for the diff on an approval card, in the window and in the terminal:
+// each line of a unified diff gets a kind. `---`/`+++` are file headers only
+// before the first hunk; inside a hunk a removed line that happens to start with
+// "--" is still a removal.
 
 /** What one line of a unified diff is, for its colour. */
 export type DiffLineKind = 'header' | 'hunk' | 'add' | 'del' | 'context' | 'note';

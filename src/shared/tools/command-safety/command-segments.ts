@@ -1,9 +1,9 @@
-// The approval card's list of what a command runs — the forbidden-command
-// guard's own reading, sent with the preview (shared/tools/command-safety/command-preview.ts) —
-// as display rows. Shown only when it tells more than the command line itself:
+// The approval card's list of what a command runs (in the window and in the
+// terminal) — the forbidden-command guard's own reading, sent with the preview
+// (command-preview.ts) — as display rows. Shown only when it tells more than the command line itself:
 // several commands, one reached through another (sh -c, $(…), find -exec, …),
 // or quoting the guard resolved (`'r'm` is rm).
-import type { ToolPreview } from '@shared/tools/agent/agent-types';
+import type { ToolPreview } from '../agent/agent-types';
 
 /** One row: the words of a command, and how it is reached (null for the line's own commands). */
 export interface SegmentRow {
