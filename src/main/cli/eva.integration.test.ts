@@ -171,3 +171,25 @@ describe('eva and a link that refuses the key', () => {
     refusing.close();
   });
 });
+
+describe('eva ask --model with a file that cannot load, attached to a running app', () => {
+  it("says why and exits 1; the window's model keeps running", async () => {
+    const app = await startHost();
+    const window = await connectHost(app.url);
+    try {
+      const settings = await window.invoke('settings:get');
+      const ready = await window.invoke('backend:load', { ...settings.load, modelPath: testAssets.tinyModel });
+      const ran = await eva(['ask', '--model', '/nonexistent/model.gguf', 'Hello'], app.dataDir);
+      expect(ran.code).toBe(1);
+      expect(ran.stderr.trim().split('\n').at(-1)).toMatch(/^eva: .*\/nonexistent\/model\.gguf/);
+      expect(await window.invoke('backend:status')).toMatchObject({
+        state: 'ready',
+        pid: ready.pid,
+        model: { path: testAssets.tinyModel },
+      });
+    } finally {
+      window.close();
+      expect(await app.stop()).toBe(0);
+    }
+  });
+});

@@ -43,12 +43,14 @@ export function backendHandlers({
     'backend:inspect': async ({ modelPath, mmprojPath, backend: choice }) =>
       backend.inspect(modelPath, mmprojPath, choice),
     'backend:load': async ({ apiKey, ...load }) => {
+      // A file that cannot load is refused before anything that runs is touched: the model, its slot, the pool.
+      const checked = await backend.check(load);
       const userKey = await serverKey.apply(apiKey, load.exposeOnNetwork);
       // The conversation the server holds is saved while that server is still there.
       await slots.leave(null);
       // One kind of local server at a time: the pool's models would take the memory this load plans with.
       await stopPool();
-      const status = await backend.load(load, userKey);
+      const status = await backend.load(load, userKey, checked);
       // Read and written in the settings queue, so a load racing another update loses neither.
       await settings.update((current) => ({
         recentModels: withRecentModel(current.recentModels, load.modelPath),

@@ -30,6 +30,8 @@ export interface BackendManagerDeps {
   logCapacity?: number;
   /** free system RAM in bytes, for the recommended context (default: os.freemem) */
   freeMemory?: () => number;
+  /** all system RAM in bytes, against which a model too large for the machine is refused (default: os.totalmem) */
+  totalMemory?: () => number;
   /**
    * appended to every launch's argv: a second manager runs an embedding server with `--embedding …`
    * (knowledge/embedding-server.ts)

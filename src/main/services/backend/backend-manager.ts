@@ -8,9 +8,8 @@ import type { BackendInfo, BackendStatus, GpuInfo, LoadSettings } from '@shared/
 import { AppFailure, toAppError } from '@shared/errors';
 import { BackendCatalog } from './backend-catalog';
 import { estimateGpuLayers } from './gpu/estimate-gpu-layers';
-import { readModelFacts } from './model/model-facts';
-import { freemem } from 'node:os';
-import { choosePort, validatePort } from './launch/port-policy';
+import { freemem, totalmem } from 'node:os';
+import { choosePort } from './launch/port-policy';
 import { findFreePort, isPortFree } from './launch/net-probe';
 import { buildServerArgs } from './launch/server-args';
 import { newLaunchKey, serverKeyEnv } from './launch/server-key';
@@ -20,9 +19,10 @@ import { ranWithoutGpu, readLoadReport } from './fit/load-report';
 import { openFitMemory, type FitMemory } from './fit/fit-memory';
 import { NO_REPACK } from './fit/start-failure';
 import { settleFit, type FitRun } from './fit/load-fitting';
-import { LOSS_GRACE_MS, workerLostAtStart } from './rpc/rpc-worker-loss';
+import { LOSS_GRACE_MS, startErrorWithWorker } from './rpc/rpc-worker-loss';
 import type { BackendManagerDeps } from './backend-manager-types';
-import { BackendRuns } from './backend-runs';
+import { BackendRuns, failureOf, type FailedStart, type StoppedRun } from './backend-runs';
+import { preflightLoad, type CheckedLoad } from './model/load-preflight';
 import { inspectModel, type ModelInspection } from './model/model-inspection';
 import { planLaunch } from './launch/launch-plan';
 import { stepAfterFailedStart } from './fit/failed-start-step';
@@ -64,15 +64,17 @@ export class BackendManager extends BackendRuns {
    * Start (or keep) the server for these settings; resolves when ready, rejects with
    * an AppFailure. `userKey` is the key clients on the network must send ('' for none).
    */
-  async load(settings: LoadSettings, userKey = ''): Promise<BackendStatus> {
+  async load(settings: LoadSettings, userKey = '', checked?: CheckedLoad): Promise<BackendStatus> {
+    const asked = this.generation;
+    const { facts, order } = checked ?? (await this.check(settings));
+    // A stop or another load while the file was read: this one is superseded.
+    if (asked !== this.generation) throw superseded();
     const generation = ++this.generation;
     const startedAt = this.clock();
+    // The ready run this load stops, started again should the new model not start.
+    let previous: StoppedRun | null = null;
+    let failedStart: FailedStart | null = null;
     try {
-      validatePort(settings.port);
-      // The GGUF header is read while llama-server starts: only a GPU offload estimate must wait for it.
-      const facts = readModelFacts(settings.modelPath, settings.mmprojPath || undefined);
-      facts.catch(() => undefined);
-      const order = await this.catalog.order(settings.backend);
       const host = settings.exposeOnNetwork ? '0.0.0.0' : '127.0.0.1';
       const notices = exposureNotices(settings, userKey);
 
@@ -84,7 +86,7 @@ export class BackendManager extends BackendRuns {
       const memory = await this.fitMemory;
       for (let index = 0; index < order.length; index++) {
         const backend = order[index]!;
-        const gpuModel = backend.kind === 'cpu' ? null : await facts;
+        const gpuModel = backend.kind === 'cpu' ? null : facts;
         const gpus = gpuModel ? await this.catalog.gpus(backend.serverPath) : [];
         const gpuEstimate = gpuModel
           ? estimateGpuLayers({
@@ -112,6 +114,7 @@ export class BackendManager extends BackendRuns {
         const { gpuLayers, launchSettings, key } = plan;
         if (this.active?.key === key && this.status.state === 'ready') return this.status;
 
+        previous ??= this.readyRun();
         await this.stopActive();
         if (generation !== this.generation) throw superseded();
         const { port, notice } = await choosePort(
@@ -164,15 +167,15 @@ export class BackendManager extends BackendRuns {
           slotIdentity,
         };
         this.setStatus({ ...this.status, pid: run.pid });
-        const [outcome, model] = await Promise.all([run.ready, facts]).catch(async (error: unknown) => {
-          // A bad model file: its own error is clearer than whatever llama-server would say.
-          this.active = null;
-          await run.stop();
-          throw error;
-        });
+        const outcome = await run.ready;
         if (generation !== this.generation) throw superseded();
         // A failed start is stopped at its first fatal line; its last lines (which buffer ran out) come with its exit.
-        if (!outcome.ok) await Promise.race([run.exited, new Promise((resolve) => setTimeout(resolve, EXIT_WAIT_MS))]);
+        const exit = outcome.ok
+          ? null
+          : await Promise.race([
+              run.exited,
+              new Promise<null>((resolve) => setTimeout(() => resolve(null), EXIT_WAIT_MS)),
+            ]);
         const startLines = this.log
           .all()
           .filter((line) => line.seq > firstLine && line.stream !== 'app')
@@ -182,7 +185,7 @@ export class BackendManager extends BackendRuns {
             gpuEstimate ??
             estimateGpuLayers({
               backend: backend.kind,
-              model,
+              model: facts,
               gpus: [],
               override: settings.gpuLayers,
               contextSize: settings.contextSize,
@@ -191,7 +194,7 @@ export class BackendManager extends BackendRuns {
           // What the server did beside what EVA estimated (and beside llama-server's own fit), where the user reads the
           // log.
           const report = readLoadReport(startLines);
-          this.appLog(describeStartedLoad(report, estimate, model));
+          this.appLog(describeStartedLoad(report, estimate, facts));
           const next = order[index + 1];
           if (next && rpcEndpoints.length === 0 && ranWithoutGpu(backend.kind, gpuLayers, report)) {
             // On the CPU after all, but with a GPU build's settings (flash attention left to llama.cpp): the CPU build
@@ -215,7 +218,7 @@ export class BackendManager extends BackendRuns {
             ...this.status,
             state: 'ready',
             since: this.now(),
-            model,
+            model: facts,
             estimate,
             loadMs: Math.round(outcome.readyAt - startedAt),
             fit,
@@ -224,24 +227,14 @@ export class BackendManager extends BackendRuns {
           return this.status;
         }
         this.active = null;
+        failedStart = { lines: startLines, exit };
         // A local RPC worker that died during the start took llama-server with it: name the worker and its last word.
-        const lost = await this.rpc.lostOrNone(LOSS_GRACE_MS);
-        const error = lost
-          ? {
-              ...outcome.error,
-              message: workerLostAtStart(lost),
-              details: {
-                ...outcome.error.details,
-                endpoint: lost.endpoint,
-                workerExit: lost.said ? `${lost.how}: ${lost.said}` : lost.how,
-              },
-            }
-          : outcome.error;
+        const error = startErrorWithWorker(outcome.error, await this.rpc.lostOrNone(LOSS_GRACE_MS));
         // Throws the load's error when nothing is left to try.
         const step = stepAfterFailedStart({
           fitting,
           startLines,
-          model,
+          model: facts,
           error,
           backend: backend.kind,
           next: order[index + 1]?.kind,
@@ -256,20 +249,25 @@ export class BackendManager extends BackendRuns {
       }
       throw new AppFailure('backend_missing', 'no llama-server backend could be started');
     } catch (error) {
+      if (generation !== this.generation) throw asFailure(error);
+      throw await this.afterFailedLoad(toAppError(error), generation, settings.modelPath, previous, failedStart);
+    }
+  }
+
+  /**
+   * The checks a load passes before it stops anything (model/load-preflight.ts). A refused load leaves a running or
+   * starting server as it was; with none, the status shows the error.
+   */
+  async check(settings: LoadSettings): Promise<CheckedLoad> {
+    try {
+      return await preflightLoad(this.catalog, settings, this.deps.totalMemory ?? totalmem);
+    } catch (error) {
       const appError = toAppError(error);
-      if (generation === this.generation) {
-        // No server runs now, so its workers go too (a newer load stops them itself).
-        await this.rpc.stop();
-        // The log says why, beside the server's own lines; the status keeps no port or model that is not running.
-        this.appLog(`load failed: ${appError.message}`);
-        this.setStatus({
-          ...this.blankStatus('error'),
-          backend: this.status.backend,
-          notices: this.status.notices,
-          error: appError,
-        });
-      }
-      throw error instanceof AppFailure ? error : new AppFailure(appError.code, appError.message, appError.details);
+      const running = this.status.model?.name;
+      const idle = this.status.state === 'stopped' || this.status.state === 'error';
+      this.appLog(`load refused: ${appError.message}${idle || !running ? '' : `; ${running} keeps running`}`);
+      if (idle) this.setStatus({ ...this.blankStatus('error'), notices: this.status.notices, error: appError });
+      throw asFailure(error);
     }
   }
 
@@ -289,4 +287,8 @@ export class BackendManager extends BackendRuns {
     await this.stop();
     this.flushLog();
   }
+}
+
+function asFailure(error: unknown): AppFailure {
+  return error instanceof AppFailure ? error : failureOf(toAppError(error));
 }

@@ -3,8 +3,8 @@
 // exits unasked (restart with backoff, then give up with the log tail). Every
 // load and stop bumps the generation, so a superseded start or restart gives up;
 // backend-manager.ts decides what to start.
-import { toAppError, type AppError } from '@shared/errors';
-import { describeExit } from '../process/exit-record';
+import { AppFailure, toAppError, type AppError } from '@shared/errors';
+import { describeExit, type ExitInfo } from '../process/exit-record';
 import type { ActiveRun, BackendManagerDeps } from './backend-manager-types';
 import { BackendState } from './backend-state';
 import { RpcWorkerSet } from './rpc/rpc-worker-set';
@@ -13,8 +13,29 @@ import { probeHealth } from './run/health-probe';
 import { DEFAULT_RESTART_POLICY, decideRestart } from './run/restart-budget';
 import { startServerRun, type ServerRun } from './run/server-run';
 import { serverKeyEnv } from './launch/server-key';
+import { findFreePort, isPortFree } from './launch/net-probe';
+import { withArgValue } from './launch/server-args';
+import type { BackendStatus } from '@shared/contract';
+import { failureWithRestore } from './load-messages';
 
 const LOG_TAIL_FOR_ERRORS = 50;
+
+/** A start of a load that failed: its own output lines and how it exited (null: not seen in time). */
+export interface FailedStart {
+  lines: string[];
+  exit: ExitInfo | null;
+}
+
+/** An AppError as the AppFailure a load rejects with. */
+export function failureOf(error: AppError): AppFailure {
+  return new AppFailure(error.code, error.message, error.details);
+}
+
+/** A ready run a load stopped, and its status then: what is started again when the new model does not start. */
+export interface StoppedRun {
+  active: ActiveRun;
+  status: BackendStatus;
+}
 
 export abstract class BackendRuns extends BackendState {
   /** bumped by every load/stop so a superseded start or restart gives up */
@@ -129,6 +150,88 @@ export abstract class BackendRuns extends BackendState {
       // A failed restart exits too, which brings us back here for the next attempt.
       this.watchForCrash(next, generation);
     });
+  }
+
+  /**
+   * After a load failed for this generation: the model it stopped is started again (the error then says so), else the
+   * status shows the error. Returns what the load rejects with.
+   */
+  protected async afterFailedLoad(
+    error: AppError,
+    generation: number,
+    modelPath: string,
+    previous: StoppedRun | null,
+    failedStart: FailedStart | null,
+  ): Promise<AppFailure> {
+    // No server runs now, so its workers go too (a newer load stops them itself).
+    await this.rpc.stop();
+    // The log says why, beside the server's own lines; the status keeps no port or model that is not running.
+    this.appLog(`load failed: ${error.message}`);
+    const restored = previous?.status.model;
+    if (previous && restored) {
+      const failure = failureWithRestore(error, modelPath, failedStart, restored);
+      if (await this.restoreRun(previous, generation, failure.message)) {
+        this.appLog(failure.message);
+        return failure;
+      }
+    }
+    if (generation === this.generation) {
+      const { backend, notices } = this.status;
+      this.setStatus({ ...this.blankStatus('error'), backend, notices, error });
+    }
+    return failureOf(error);
+  }
+
+  /** The run that is ready now, for starting it again should the load that stops it fail. */
+  protected readyRun(): StoppedRun | null {
+    return this.active && this.status.state === 'ready' ? { active: this.active, status: this.status } : null;
+  }
+
+  /**
+   * Starts again, with its argv and its keys, the run a failed load stopped: its KV cache identity is unchanged, so
+   * the conversation slot saved before the load is restored on the next question. True when it is ready again.
+   */
+  protected async restoreRun(previous: StoppedRun, generation: number, notice: string): Promise<boolean> {
+    const { active, status } = previous;
+    try {
+      const host = status.host ?? '127.0.0.1';
+      // The failed start may have left its port taken a moment longer, or something else took it meanwhile.
+      const port =
+        status.port !== null && (await isPortFree(status.port, host)) ? status.port : await findFreePort(host);
+      let args = withArgValue(active.args, '--port', String(port));
+      if (active.settings.rpc.mode !== 'off') {
+        const endpoints = await this.rpc.start(active.settings.rpc, active.serverPath);
+        args = withArgValue(args, '--rpc', endpoints.join(','));
+      }
+      if (generation !== this.generation) return false;
+      this.appLog(`starting the model loaded before again: ${active.serverPath} ${args.join(' ')}`);
+      const startedAt = this.clock();
+      const run = this.launch(active.serverPath, args, serverKeyEnv(active.launchSecret, active.userKey), port);
+      const next: ActiveRun = { ...active, args, run };
+      this.active = next;
+      this.setStatus({ ...status, state: 'starting', since: this.now(), port, pid: run.pid, error: null });
+      const outcome = await run.ready;
+      if (generation !== this.generation) return false;
+      if (!outcome.ok) {
+        this.active = null;
+        await run.stop();
+        await this.rpc.stop();
+        this.appLog(`the model loaded before did not start again either: ${outcome.error.message}`);
+        return false;
+      }
+      this.setStatus({
+        ...this.status,
+        state: 'ready',
+        since: this.now(),
+        loadMs: Math.round(outcome.readyAt - startedAt),
+        notices: [...status.notices, notice],
+      });
+      this.watchForCrash(next, generation);
+      return true;
+    } catch (error) {
+      this.appLog(`the model loaded before could not be started again: ${toAppError(error).message}`);
+      return false;
+    }
   }
 
   protected async stopActive(): Promise<void> {

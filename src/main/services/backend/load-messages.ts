@@ -1,6 +1,10 @@
 // What a load tells the user in its notices and the model log: who can reach
-// the server, and how the started server's offload compares with EVA's estimate.
+// the server, how the started server's offload compares with EVA's estimate, and
+// why a model did not start when the one loaded before was started again.
+import { basename } from 'node:path';
 import type { GpuLayerEstimate, LoadSettings, ModelFacts } from '@shared/contract';
+import { AppFailure, type AppError } from '@shared/errors';
+import { describeExit, type ExitInfo } from '../process/exit-record';
 import { rpcExposureWarnings } from '@shared/rpc/rpc-exposure';
 import { describeLoadReport, describeServerFit, type LoadReport } from './fit/load-report';
 
@@ -24,4 +28,38 @@ export function describeStartedLoad(report: LoadReport, estimate: GpuLayerEstima
       ? `, KV cache ${Math.round(((model.kvBytesPerToken ?? 0) * report.nCtx) / 2 ** 20)} MiB`
       : '';
   return `${describeLoadReport(report)} (EVA's estimate: ${estimate.gpuLayers} of ${estimate.maxLayers} layers, ${estimate.reason}${kv}); ${describeServerFit(report.serverFit)}`;
+}
+
+// llama.cpp's own reason for a model it could not load: "llama_model_load: error loading model: tensor '…' data is
+// not within the file bounds, …" (the lines around it only say "failed to load model").
+const MODEL_LOAD_REASON = /\berror loading model: (.+)$/;
+
+/** The most telling line a failed start printed, without its log prefix; null when none says more than the error. */
+export function startFailureReason(startLines: readonly string[]): string | null {
+  for (let i = startLines.length - 1; i >= 0; i--) {
+    const reason = MODEL_LOAD_REASON.exec(startLines[i]!.trim())?.[1];
+    if (reason) return reason.trim();
+  }
+  return null;
+}
+
+/**
+ * The error of a load whose model did not start, after the model loaded before was started again: the code of the
+ * failure, a message naming why (llama-server's own reason and its exit) and which model answers now.
+ */
+export function failureWithRestore(
+  error: AppError,
+  modelPath: string,
+  failedStart: { lines: readonly string[]; exit: ExitInfo | null } | null,
+  restored: ModelFacts,
+): AppFailure {
+  const reason = startFailureReason(failedStart?.lines ?? []);
+  const exitText = failedStart?.exit ? describeExit(failedStart.exit) : null;
+  const exit = exitText && !error.message.includes(exitText) ? `llama-server ${exitText}` : null;
+  const why = reason ? `${reason} (${exit ?? error.message})` : exit ? `${error.message} (${exit})` : error.message;
+  return new AppFailure(
+    error.code,
+    `${basename(modelPath)} did not start: ${why}; ${restored.name}, the model loaded before, is running again`,
+    { ...error.details, path: modelPath, restoredModel: restored.name, restoredPath: restored.path },
+  );
 }

@@ -145,6 +145,12 @@ export function launchKey(input: LaunchKeyInput): string {
   ]);
 }
 
+/** The argv with `flag`'s value replaced (a run started again on another port or other RPC workers). */
+export function withArgValue(args: readonly string[], flag: string, value: string): string[] {
+  const at = args.indexOf(flag);
+  return at < 0 || at + 1 >= args.length ? [...args] : [...args.slice(0, at + 1), value, ...args.slice(at + 2)];
+}
+
 /** An argv that refuses a flag twice, so a policy slip shows up in tests rather than as llama.cpp's last-one-wins. */
 class ArgList {
   private readonly args: string[] = [];

@@ -3,6 +3,7 @@
 // moment later ("Remote RPC server crashed…"), and either exit may be seen
 // first, so a server exit waits briefly for a worker's; a worker lost while the
 // server idles stops the server, which would only fail at its next request.
+import type { AppError } from '@shared/errors';
 import type { ExitInfo } from '../../process/exit-record';
 import type { LostWorker, RpcWorkerSet } from './rpc-worker-set';
 import type { ServerRun } from '../run/server-run';
@@ -32,6 +33,17 @@ export async function raceWorkerLoss(
 /** The sentence the status, the model log and the notice carry. */
 export function workerLossNotice(lost: LostWorker, workers: number): string {
   return `RPC worker ${lost.endpoint} stopped unexpectedly (${lost.how}${lost.said ? `: ${lost.said}` : ''}); the answer in progress was cut off, and llama-server and its ${workers} worker${workers === 1 ? '' : 's'} are restarted`;
+}
+
+/** A failed start's error, or, when a local worker died during the start, the error that names it. */
+export function startErrorWithWorker(error: AppError, lost: LostWorker | null): AppError {
+  if (!lost) return error;
+  const workerExit = lost.said ? `${lost.how}: ${lost.said}` : lost.how;
+  return {
+    ...error,
+    message: workerLostAtStart(lost),
+    details: { ...error.details, endpoint: lost.endpoint, workerExit },
+  };
 }
 
 /**

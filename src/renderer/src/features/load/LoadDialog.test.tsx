@@ -127,6 +127,39 @@ describe('LoadDialog', () => {
     expect(loads(api)).toHaveLength(1);
   });
 
+  it('disables Load while the form names a file it flagged as bad, and enables it for a good one', async () => {
+    const { api, t } = await renderOpenDialog();
+    const load = () => screen.getByTestId('load-submit') as HTMLButtonElement;
+    await waitFor(() => expect(screen.getByTestId('model-facts')).toBeTruthy());
+    expect(load().disabled).toBe(false);
+    edit('model-path', '/models/notes.txt');
+    await waitFor(() => expect(screen.getByTestId('inspect-error').dataset.code).toBe('model_invalid'));
+    expect(load().disabled).toBe(true);
+    expect(load().title).toBe(t('load.submitBadFile'));
+    fireEvent.submit(load().closest('form') as HTMLFormElement);
+    await settle();
+    expect(loads(api)).toEqual([]);
+    edit('model-path', SAVED_MODEL);
+    await waitFor(() => expect(load().disabled).toBe(false));
+  });
+
+  it('says when the model loaded before runs again after the new one failed', async () => {
+    const { api, t } = await renderOpenDialog({
+      before: async ({ api }) =>
+        api.handle('backend:load', () => ({
+          ok: false,
+          error: {
+            code: 'backend_failed',
+            message: 'cut.gguf did not start: tensor data is not within the file bounds; qwen is running again',
+            details: { restoredModel: 'qwen', logTail: ['error loading model'] },
+          },
+        })),
+    });
+    await submit();
+    expect((await screen.findByTestId('load-error-restored')).textContent).toBe(t('load.restored', { name: 'qwen' }));
+    expect(loads(api)).toHaveLength(1);
+  });
+
   it('Esc closes it without loading', async () => {
     const { api } = await renderOpenDialog();
     edit('port', '9000');

@@ -4,12 +4,12 @@ import { useT } from '../../i18n';
 import { useFocusTrap } from '../../ui/use-focus-trap';
 import { useSettingsStore } from '../settings/use-settings-store';
 import { useBackendStatus } from '../status/use-status-store';
-import { LinkTab } from '../link/LinkTab';
+import { LinkPane } from './LinkPane';
 import { PoolTab } from '../pool/PoolTab';
 import { LoadErrorBox, LoadProgress } from './LoadFeedback';
 import type { LoadTab } from './load-store';
+import { inspectKey } from './load-form';
 import { LocalModelTab } from './LocalModelTab';
-import { useLinkStore } from '../link/use-link-store';
 import { useLoadStore } from './use-load-store';
 import { useStore } from 'zustand';
 import type { LibraryModel } from '@shared/models/model-library';
@@ -178,9 +178,12 @@ function LocalPane({ dialog }: { dialog: React.RefObject<HTMLDivElement | null> 
       dialog.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [fieldErrors, dialog]);
 
+  // The file the form names now was read and is bad: loading it could only fail.
+  const badFile = form !== null && inspect.status === 'error' && inspect.key === inspectKey(form);
+
   const onSubmit = (event: FormEvent): void => {
     event.preventDefault();
-    void actions.submit();
+    if (!badFile) void actions.submit();
   };
 
   return (
@@ -237,53 +240,14 @@ function LocalPane({ dialog }: { dialog: React.RefObject<HTMLDivElement | null> 
           <button type="button" className="btn" onClick={actions.close}>
             {submitting ? t('load.hide') : t('common.cancel')}
           </button>
-          <button type="submit" className="btn btn-primary" disabled={!form || submitting} data-testid="load-submit">
-            {submitting ? t('load.loadingShort') : t('load.submit')}
-          </button>
-        </div>
-      </footer>
-    </form>
-  );
-}
-
-function LinkPane() {
-  const t = useT();
-  const { actions: load } = useLoadStore();
-  const state = useLinkStore();
-  const { actions, saving, done, form } = state;
-  const use = async (): Promise<void> => {
-    if (await actions.use()) load.close();
-  };
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void use();
-      }}
-      noValidate
-    >
-      <div className="dialog-body">
-        <LinkTab state={state} actions={actions} />
-      </div>
-      <footer className="dialog-foot">
-        <span className="link-done muted" role="status" data-testid="link-done">
-          {done === 'saved' ? t('link.saved.done', { name: form.name }) : ''}
-        </span>
-        <div className="dialog-actions">
-          <button type="button" className="btn" onClick={load.close}>
-            {t('common.cancel')}
-          </button>
           <button
-            type="button"
-            className="btn"
-            data-testid="link-save"
-            disabled={saving}
-            onClick={() => void actions.save()}
+            type="submit"
+            className="btn btn-primary"
+            disabled={!form || submitting || badFile}
+            title={badFile ? t('load.submitBadFile') : undefined}
+            data-testid="load-submit"
           >
-            {t('link.save')}
-          </button>
-          <button type="submit" className="btn btn-primary" data-testid="link-use" disabled={saving}>
-            {t('link.use')}
+            {submitting ? t('load.loadingShort') : t('load.submit')}
           </button>
         </div>
       </footer>

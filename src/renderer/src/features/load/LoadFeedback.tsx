@@ -24,10 +24,17 @@ export function LoadErrorBox({ error }: { error: AppError }) {
   const t = useT();
   const tail = logTailOf(error);
   const text = appErrorText(t, error);
+  // The model loaded before was started again after this one failed (the core's backend manager says which).
+  const restored = error.details?.['restoredModel'];
   return (
     <div className="load-error" role="alert" data-testid="load-error" data-code={error.code}>
       <p className="load-error-message">{text}</p>
       {text !== error.message && <p className="muted small mono">{error.message}</p>}
+      {typeof restored === 'string' && (
+        <p className="small" data-testid="load-error-restored">
+          {t('load.restored', { name: restored })}
+        </p>
+      )}
       {tail.length > 0 && (
         <>
           <p className="muted small">{t('load.logTail')}</p>
