@@ -66,10 +66,11 @@ describe('parseChunk: OpenAI chat chunks', () => {
     ]);
   });
 
-  it('reads the finish chunk with timings and the slot from __verbose', () => {
+  it('reads the finish chunk with the model that answered, timings and the slot from __verbose', () => {
     const final = chunk({}, { timings, __verbose: { id_slot: 2 } }, 'length');
     expect(parseChunk(final)).toEqual([
       { type: 'finish', reason: 'length' },
+      { type: 'model', model: 'tiny.gguf' },
       { type: 'slot', slotId: 2 },
       { type: 'timings', timings },
     ]);

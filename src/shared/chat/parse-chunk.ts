@@ -62,6 +62,7 @@ const ChunkSchema = z.object({
   __verbose: z.object({ id_slot: num }).nullish(),
   // llama-server /completion
   content: str,
+  model: str,
   stop: z.boolean().nullish(),
   stop_type: str,
   id_slot: num,
@@ -110,6 +111,9 @@ export function parseChunk(json: unknown): StreamEvent[] {
   const isLlamaCompletion = !chunk.choices && (typeof chunk.content === 'string' || typeof chunk.stop === 'boolean');
   if (isLlamaCompletion && chunk.content) events.push({ type: 'content', text: chunk.content });
   if (isLlamaCompletion && chunk.stop) events.push({ type: 'finish', reason: completionFinish(chunk.stop_type) });
+  // Every chunk names the model; it is read from the closing one only, so an answer carries it once, not per token.
+  const closing = Boolean(choice?.finish_reason) || (isLlamaCompletion && chunk.stop === true);
+  if (closing && chunk.model) events.push({ type: 'model', model: chunk.model });
   // Streamed /completion partials carry id_slot -1; the real slot comes with the last chunk.
   const slot = chunk.__verbose?.id_slot ?? chunk.id_slot;
   if (typeof slot === 'number' && slot >= 0) events.push({ type: 'slot', slotId: slot });

@@ -66,6 +66,21 @@ describe('stream reducer, event by event', () => {
     expect(s[9]?.error).toBeUndefined();
   });
 
+  it('keeps who wrote the answer: the endpoint asked, renamed by the model the server says answered', () => {
+    const author = { kind: 'link' as const, model: 'gpt-4o', linkId: 'l1', linkName: 'Work API' };
+    const state = reduceEvents([
+      { type: 'model', model: 'ignored without an endpoint' },
+      { type: 'author', author },
+      { type: 'content', text: 'Hi' },
+      { type: 'finish', reason: 'stop' },
+      { type: 'model', model: 'gpt-4o-2024-08-06' },
+      { type: 'done' },
+    ]);
+    expect(state.author).toEqual({ ...author, model: 'gpt-4o-2024-08-06' });
+    expect(author.model).toBe('gpt-4o');
+    expect(reduceEvents([{ type: 'model', model: 'm' }]).author).toBeUndefined();
+  });
+
   it('keeps parallel tool calls apart by index, whatever order they arrive in', () => {
     const state = reduceEvents([
       { type: 'tool_call', index: 1, id: 'b', name: 'g', argumentsDelta: '{' },

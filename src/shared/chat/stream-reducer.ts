@@ -54,6 +54,13 @@ export function reduceStream(state: StreamingMessage, event: StreamEvent): Strea
       return { ...end(state, 'error'), error: event.error };
     case 'notice':
       return { ...state, notices: [...(state.notices ?? []), event.notice] };
+    case 'author':
+      return { ...state, author: event.author };
+    case 'model':
+      // The server's own name wins over the one asked for; without an endpoint there is no author to name.
+      return state.author && state.author.model !== event.model
+        ? { ...state, author: { ...state.author, model: event.model } }
+        : state;
   }
 }
 

@@ -158,7 +158,22 @@ export type StreamEvent =
   /** the caller aborted (Stop); what arrived before is kept */
   | { type: 'stopped' }
   /** a step of the send failed and the answer goes on without it (the core says so before the first words) */
-  | { type: 'notice'; notice: AnswerNotice };
+  | { type: 'notice'; notice: AnswerNotice }
+  /** the endpoint and model the request went to (the core says so with the first words) */
+  | { type: 'author'; author: AnswerAuthor }
+  /** the model the server says answered (the `model` of its closing chunk) */
+  | { type: 'model'; model: string };
+
+/** Who wrote an answer: the endpoint it was asked of and the model that answered. */
+export interface AnswerAuthor {
+  kind: 'local' | 'link';
+  /** the model as the server named it in its answer, else the loaded file's or the link profile's */
+  model: string;
+  /** the link profile it went through */
+  linkId?: string;
+  /** that profile's name when it answered (kept if the profile is renamed or deleted later) */
+  linkName?: string;
+}
 
 /** Why a send's sub-step failed (its knowledge query…): shown under the answer, so nothing is lost silently. */
 export interface AnswerNotice {
@@ -195,5 +210,7 @@ export interface StreamingMessage {
   slotId: number | null;
   /** sub-steps of the send that failed (absent: none) */
   notices?: AnswerNotice[];
+  /** who wrote it (absent: not known, as for an answer that failed before it was sent) */
+  author?: AnswerAuthor;
   internal: StreamInternals;
 }

@@ -6,6 +6,7 @@ import { OverflowPolicySchema } from '../chat/overflow-policy';
 import { keptCitations } from '../knowledge/knowledge-citations';
 import { ToolSelectionSchema } from '../tools/tool-selection';
 import type {
+  AnswerAuthor,
   ContentPart,
   ConversationMeta,
   MessagePatch,
@@ -37,6 +38,14 @@ export const ToolCallSchema: z.ZodType<ToolCall> = z.object({
 export const MessageStatusSchema = z.enum(['complete', 'partial', 'interrupted', 'stopped', 'error']);
 export const MessageRoleSchema = z.enum(['system', 'user', 'assistant', 'tool']);
 
+/** Who wrote an answer; a history written before answers kept it has none, so the field is optional. */
+export const AnswerAuthorSchema: z.ZodType<AnswerAuthor> = z.object({
+  kind: z.enum(['local', 'link']),
+  model: z.string().max(1000),
+  linkId: z.string().max(100).optional(),
+  linkName: z.string().max(500).optional(),
+});
+
 /**
  * What a message carries besides its identity and place in the tree (shared by stored messages, new ones and patches).
  */
@@ -66,6 +75,7 @@ const messageFields = {
     .array(z.object({ code: z.literal('knowledge_failed'), message: z.string().max(10_000) }).strict())
     .max(16)
     .optional(),
+  author: AnswerAuthorSchema.optional(),
   extra: z.record(z.string(), z.unknown()).optional(),
 };
 

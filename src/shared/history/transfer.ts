@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { historyFailure } from './errors';
 import { contentText, defaultTitle, firstUserMessage } from './message-text';
 import { ConversationMetaSchema, StoredMessageSchema } from './schemas';
+import { namedEndpoint } from './answer-author';
 import type { ContentPart, ConversationMeta, StoredMessage, ToolCall } from './types';
 
 export const EXPORT_FORMAT = 'eva-history';
@@ -38,7 +39,11 @@ const ExportSchema = z.object({
 });
 
 export function toExportJson(conversations: ExportedConversation[], exportedAt: number): string {
-  const doc: HistoryExport = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt, conversations };
+  const named = conversations.map(({ meta, messages }) => ({
+    meta: { ...meta, endpoint: namedEndpoint(meta.endpoint, messages) },
+    messages,
+  }));
+  const doc: HistoryExport = { format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt, conversations: named };
   return `${JSON.stringify(doc, null, 1)}\n`;
 }
 

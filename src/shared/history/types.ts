@@ -3,7 +3,9 @@
 // index, search hits and the notices a recovery produces. Plain TS on purpose:
 // the renderer imports these too.
 import type { OverflowPolicy } from '../chat/overflow-policy';
-import type { AnswerNotice } from '../chat/types';
+import type { AnswerAuthor, AnswerNotice } from '../chat/types';
+
+export type { AnswerAuthor } from '../chat/types';
 import type { KnowledgeHit } from '../knowledge/knowledge-types';
 import type { ToolSelection } from '../tools/tool-selection';
 
@@ -100,6 +102,8 @@ export interface StoredMessage {
   citations?: KnowledgeHit[];
   /** for an assistant answer: the steps of its send that failed (its knowledge query), shown under it */
   notices?: AnswerNotice[];
+  /** for an assistant answer: the endpoint and model that wrote it (absent in files from before it was kept) */
+  author?: AnswerAuthor;
   /** open record for other features (tool steps, attachments' metadata); stored and exported verbatim */
   extra?: Record<string, unknown>;
   createdAt: number;

@@ -135,9 +135,9 @@ describe('the chat area', () => {
     expect(result.notices).toEqual([
       { code: 'knowledge_failed', message: expect.stringContaining('the embedding server is not running') },
     ]);
-    // The page hears it in the stream, before the first words.
+    // The page hears it in the stream, before the first words (after who writes them).
     const first = heard.find((h) => h.event === 'chat:stream')?.payload as { events: { type: string }[] };
-    expect(first.events[0]?.type).toBe('notice');
+    expect(first.events.slice(0, 2).map((event) => event.type)).toEqual(['author', 'notice']);
   });
 
   it('a Stop while the send is planned keeps it from going out; the question is still recorded', async () => {

@@ -15,7 +15,7 @@ import type { ChatResult, ServerProps } from '@shared/contract';
 import { AppFailure } from '@shared/errors';
 import { cutByStop, type ServerStop } from '../backend/run/stop-record';
 import type { EventSink } from '../events/event-bus';
-import { resolveTarget, samplingFor, type Target, type TargetSources } from './chat-target';
+import { authorOf, resolveTarget, samplingFor, type Target, type TargetSources } from './chat-target';
 import { countPromptTokens, endpointProps } from './endpoint-info';
 import { endpointRequest } from './endpoint-request';
 import { createPromptPrefill } from './prompt-prefill';
@@ -176,10 +176,15 @@ export function createChatService(deps: ChatServiceDeps) {
       // brings travels as one batch. A model sends a token a write, and a read and a message
       // per token cost the host and the page more CPU than the model could spare;
       // the page paints no more often anyway.
-      let state = initialStreamingMessage();
+      // Who writes the answer is known now; it goes with the first batch, so it costs the page no message of its own.
+      const author: StreamEvent = { type: 'author', author: authorOf(input.endpoint, to) };
+      let state = reduceStream(initialStreamingMessage(), author);
+      let lead: StreamEvent[] = [author];
       try {
-        for await (const batch of turnBatches(events)) {
-          for (const event of batch) state = reduceStream(state, event);
+        for await (const read of turnBatches(events)) {
+          const batch = lead.length > 0 ? [...lead, ...read] : read;
+          lead = [];
+          for (const event of read) state = reduceStream(state, event);
           observe?.(state);
           deps.streamed?.(input.requestId, state);
           deps.emit('chat:stream', { requestId: input.requestId, events: batch });

@@ -1,7 +1,7 @@
 // Which server answers a send: the managed llama-server, one of the model
 // pool's models, or a saved link, and what that server accepts.
 import type { ChatSendInput } from '@shared/chat/schemas';
-import type { SamplingSettings } from '@shared/chat/types';
+import type { AnswerAuthor, SamplingSettings } from '@shared/chat/types';
 import { AppFailure } from '@shared/errors';
 import { isLoopbackUrl } from '@shared/loopback-host';
 import type { LinkService } from '../links/link-service';
@@ -38,6 +38,8 @@ export interface Target {
   /** the model computes on this machine's CPU: the stream is read less often (STREAM_BATCH_ON_CPU_MS) */
   onCpu: boolean;
   slotIdentity?: string;
+  /** the link profile's name (link mode) */
+  linkName?: string;
 }
 
 // Strict OpenAI-style APIs reject unknown sampling fields.
@@ -81,7 +83,15 @@ export async function resolveTarget(
     model: profile.model,
     llama: profile.presetId === 'llama-server',
     onCpu: isLoopbackUrl(profile.baseUrl),
+    linkName: profile.name,
   };
+}
+
+/** Who an answer from `target` is written by, before the server names its model itself. */
+export function authorOf(endpoint: ChatSendInput['endpoint'], target: Target): AnswerAuthor {
+  if (endpoint.kind === 'local') return { kind: 'local', model: target.model };
+  const named = target.linkName ? { linkName: target.linkName } : {};
+  return { kind: 'link', model: target.model, linkId: endpoint.linkId, ...named };
 }
 
 export function samplingFor(target: Target, sampling: SamplingSettings): SamplingSettings {

@@ -54,8 +54,9 @@ describe('chat against the real llama-server', () => {
     expect(state.timings?.predicted_ms).toBeGreaterThan(0);
     // No slot was asked for, so none is reported.
     expect(state.slotId).toBeNull();
-    // Finish, then the include_usage chunk (usage + timings), then [DONE].
-    expect(seen.slice(-4)).toEqual(['finish', 'usage', 'timings', 'done']);
+    // Finish with the model that wrote it (the closing chunk), then the include_usage chunk (usage + timings), then
+    // [DONE].
+    expect(seen.slice(-5)).toEqual(['finish', 'model', 'usage', 'timings', 'done']);
   });
 
   it('pins the slot given as id_slot and reports it back', async () => {

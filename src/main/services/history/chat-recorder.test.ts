@@ -1,9 +1,11 @@
+import { appendFile } from 'node:fs/promises';
 import { describe, expect, it, vi } from 'vitest';
-import type { ChatSendInput } from '@shared/chat/schemas';
+import type { ChatRecord, ChatSendInput } from '@shared/chat/schemas';
 import { initialStreamingMessage } from '@shared/chat/stream-reducer';
 import type { ChatResult } from '@shared/contract';
 import type { KnowledgeHit } from '@shared/knowledge/knowledge-types';
 import { answerPatch, createChatRecorder, recordSend } from './chat-recorder';
+import { conversationPaths } from './conversation-layout';
 import { heldRecord } from '@test-support/history/held-record';
 import { storeOn, tempDir } from '@test-support/history/helpers';
 
@@ -80,5 +82,76 @@ describe('recordSend with the answer’s citations', () => {
     // A question saved without any keeps no empty list.
     expect((await reopened.open('conv-1')).messages.find((m) => m.id === 'q1')).not.toHaveProperty('citations');
     await reopened.close();
+  });
+});
+
+describe('recordSend: who wrote each answer', () => {
+  const linkAuthor = { kind: 'link' as const, model: 'gpt-4o-2024-08-06', linkId: 'work', linkName: 'Work API' };
+  const localAuthor = { kind: 'local' as const, model: 'tiny-llama.gguf' };
+
+  it("saves each answer's endpoint and model, names a new link conversation's model, reads both back from disk, and still reads a file from before", async () => {
+    const dir = await tempDir();
+    const { store } = storeOn(dir);
+    const recorder = createChatRecorder({ history: store, onSaveFailed: () => undefined, onChanged: () => undefined });
+    const { internal: _internal, ...empty } = initialStreamingMessage();
+    const answer = async (record: ChatRecord, author: ChatResult['author']) => {
+      const input: ChatSendInput = {
+        mode: 'chat',
+        requestId: `r-${record.answerId}`,
+        endpoint: author?.kind === 'link' ? { kind: 'link', linkId: 'work' } : { kind: 'local' },
+        systemPrompt: '',
+        messages: [{ role: 'user', content: 'q' }],
+        sampling: {},
+        idSlot: null,
+        record,
+      };
+      const recording = recordSend(recorder, input);
+      // While it streams the answer names the model asked for; the server's own name comes with its last chunk.
+      recording?.observe({
+        ...initialStreamingMessage(),
+        content: 'It',
+        ...(author ? { author: { ...author, model: 'asked' } } : {}),
+      });
+      await recording?.finish({
+        ...empty,
+        content: `by ${author?.model}`,
+        status: 'done',
+        author,
+        requestId: input.requestId,
+        elapsedMs: 1,
+      });
+    };
+    await answer(
+      heldRecord(1, { create: { endpoint: { kind: 'link', baseUrl: '', model: '', linkId: 'work' } } }),
+      linkAuthor,
+    );
+    await answer(
+      { conversationId: 'conv-1', parentId: 'a1', answerId: 'a2', question: { id: 'q2', content: 'again' } },
+      localAuthor,
+    );
+    await store.close();
+    // A line written before answers named their author, as such a file holds it.
+    const before = {
+      id: 'a0',
+      parentId: null,
+      role: 'assistant',
+      content: 'older',
+      status: 'complete',
+      createdAt: 1,
+      updatedAt: 1,
+    };
+    await appendFile(conversationPaths(dir, 'conv-1').log, `${JSON.stringify(before)}\n`);
+
+    const reopened = storeOn(dir);
+    const opened = await reopened.store.open('conv-1');
+    const saved = (id: string) => opened.messages.find((message) => message.id === id);
+    expect(saved('a1')).toMatchObject({ content: 'by gpt-4o-2024-08-06', author: linkAuthor });
+    expect(saved('a2')).toMatchObject({ content: 'by tiny-llama.gguf', author: localAuthor });
+    expect(saved('q2')).not.toHaveProperty('author');
+    expect(saved('a0')).toMatchObject({ content: 'older', status: 'complete' });
+    expect(saved('a0')).not.toHaveProperty('author');
+    expect(reopened.notices.filter((notice) => notice.code === 'history_recovered')).toEqual([]);
+    // The conversation was created before any model answered; its first answer named the link's model.
+    expect(opened.meta.endpoint).toEqual({ kind: 'link', baseUrl: '', model: 'gpt-4o-2024-08-06', linkId: 'work' });
   });
 });

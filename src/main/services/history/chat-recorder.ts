@@ -9,7 +9,8 @@ import type { ChatMessage, StreamingMessage } from '@shared/chat/types';
 import type { ChatResult } from '@shared/contract';
 import { AppFailure, toAppError } from '@shared/errors';
 import type { AgentStep } from '@shared/tools/agent/agent-types';
-import type { MessageContent, MessagePatch, MessageStatus, StoredMessage } from '@shared/history/types';
+import { endpointNamedBy } from '@shared/history/answer-author';
+import type { MessageContent, MessagePatch, MessageStatus, MetaPatch, StoredMessage } from '@shared/history/types';
 import type { HistoryStore } from './history-store';
 import type { QuestionInbox } from './question-inbox';
 
@@ -48,7 +49,7 @@ export function storedStatus(status: StreamingMessage['status']): MessageStatus 
 
 /** The answer fields of a stream state as the history keeps them. */
 export function answerPatch(
-  state: Pick<StreamingMessage, 'content' | 'reasoning' | 'toolCalls' | 'timings' | 'usage' | 'notices'>,
+  state: Pick<StreamingMessage, 'content' | 'reasoning' | 'toolCalls' | 'timings' | 'usage' | 'notices' | 'author'>,
 ): MessagePatch {
   const patch: MessagePatch = { content: state.content };
   if (state.reasoning) patch.reasoning = state.reasoning;
@@ -58,6 +59,8 @@ export function answerPatch(
   if (state.usage) patch.usage = { ...state.usage };
   // A failed step of the send (its knowledge query) stays said under the answer when it is reopened.
   if (state.notices && state.notices.length > 0) patch.notices = state.notices.map((notice) => ({ ...notice }));
+  // The answer names its own endpoint and model: a later load of another model does not relabel it.
+  if (state.author) patch.author = { ...state.author };
   return patch;
 }
 
@@ -129,8 +132,8 @@ export function createChatRecorder(deps: ChatRecorderDeps) {
         const patch: MessagePatch = { ...answerPatch(result), status: storedStatus(result.status) };
         if (result.error) patch.error = { code: result.error.code, message: result.error.message };
         await end(patch);
-        if (result.slotId !== null)
-          await history.updateMeta(conversationId, { slotId: result.slotId }).catch(() => undefined);
+        const meta = metaAfter(record, result);
+        if (meta) await history.updateMeta(conversationId, meta).catch(() => undefined);
       },
       async fail(partial, error) {
         const patch: MessagePatch = {
@@ -243,6 +246,21 @@ export function recordSend(
       await (await beginning)?.fail(latest, error);
     },
   };
+}
+
+/**
+ * What an answer tells its conversation's meta: the slot it used, and for a conversation this exchange created
+ * before any model had answered (a link's), the model that did.
+ */
+function metaAfter(record: ChatRecord, result: ChatResult): MetaPatch | null {
+  const patch: MetaPatch = {};
+  if (result.slotId !== null) patch.slotId = result.slotId;
+  const created = record.create?.endpoint;
+  if (created && result.author) {
+    const named = endpointNamedBy(created, result.author);
+    if (named !== created) patch.endpoint = named;
+  }
+  return Object.keys(patch).length > 0 ? patch : null;
 }
 
 /** A saved step as the history holds it (written by this app; checked only for the fields resuming reads). */

@@ -1,5 +1,5 @@
 // Chat answers saved by the core as they stream, against the real llama-server:
-// the question and the answer with its timings, a stopped answer kept as
+// the question and the answer with its timings and its author, a stopped answer kept as
 // stopped, a failed request kept with its error, and list/search/branches
 // through the contract handlers the renderer uses.
 import { mkdtemp } from 'node:fs/promises';
@@ -101,6 +101,11 @@ describe('chat recorded into the history by the core', () => {
     expect(answer?.timings?.predicted_n).toBe(result.timings?.predicted_n);
     expect(opened.meta.title).toBe('Hello there');
     expect(opened.meta.slotId).toBe(result.slotId);
+    // Its author: the link it went through, and the model the server says answered (not the profile's "tiny").
+    const models = (await (await fetch(`${server.baseUrl}/v1/models`)).json()) as { data: Array<{ id: string }> };
+    const reported = models.data[0]?.id;
+    expect(reported).toMatch(/tiny/);
+    expect(answer?.author).toEqual({ kind: 'link', model: reported, linkId, linkName: 'local test server' });
     const listed = await core.handlers['history:list'](undefined);
     expect(listed.conversations.map((c) => c.id)).toContain(meta.id);
     await new Promise((resolve) => setTimeout(resolve, 200));

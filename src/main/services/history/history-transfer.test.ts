@@ -41,6 +41,48 @@ describe('history store: export and import', () => {
     await store.close();
   });
 
+  it("carries who wrote each answer through export and import, and names the link conversation's model", async () => {
+    const dir = await tempDir();
+    const { store } = storeOn(dir);
+    const meta = await store.create({ endpoint: { kind: 'link', baseUrl: '', model: '', linkId: 'work' } });
+    const authors = [
+      { kind: 'link' as const, model: 'gpt-4o-2024-08-06', linkId: 'work', linkName: 'Work API' },
+      { kind: 'local' as const, model: 'tiny-llama.gguf' },
+      { kind: 'link' as const, model: 'deepseek-chat', linkId: 'other', linkName: 'Other' },
+    ];
+    let parentId: string | null = null;
+    for (const author of authors) {
+      const question = await store.appendMessage(meta.id, { parentId, role: 'user', content: `to ${author.model}` });
+      const answer = await store.appendMessage(meta.id, {
+        parentId: question.id,
+        role: 'assistant',
+        content: `from ${author.model}`,
+        author,
+      });
+      parentId = answer.id;
+    }
+
+    const exported = JSON.parse(await store.exportJson([meta.id]));
+    const [conversation] = exported.conversations;
+    // The conversation's own endpoint, named by the newest answer that came through it (not another link's).
+    expect(conversation.meta.endpoint).toEqual({
+      kind: 'link',
+      baseUrl: '',
+      model: 'gpt-4o-2024-08-06',
+      linkId: 'work',
+    });
+    const answers = (messages: Array<{ role: string; author?: unknown }>) =>
+      messages.filter((message) => message.role === 'assistant').map((message) => message.author);
+    expect(answers(conversation.messages)).toEqual(authors);
+    expect(conversation.messages.filter((m: { role: string }) => m.role === 'user')[0]).not.toHaveProperty('author');
+
+    const [imported] = await store.importFile(JSON.stringify(exported));
+    const opened = await store.open(imported?.id ?? '');
+    expect(answers(opened.messages)).toEqual(authors);
+    expect(opened.meta.endpoint.model).toBe('gpt-4o-2024-08-06');
+    await store.close();
+  });
+
   it('imports an OpenAI messages array as a new conversation', async () => {
     const dir = await tempDir();
     const { store } = storeOn(dir);

@@ -1,4 +1,5 @@
 import { memo, useSyncExternalStore } from 'react';
+import type { AnswerAuthor } from '@shared/chat/types';
 import { answerErrorText } from './error-text';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
@@ -13,12 +14,14 @@ import { BranchSwitch } from './BranchSwitch';
 import { CopyButton } from './CopyButton';
 import { Markdown } from './Markdown';
 import { Reasoning } from './Reasoning';
+import { answerSpeaker, authorLabel } from './speaker-names';
 import { ReadAnswerButton } from '../read-aloud/ReadAnswerButton';
 import { AnswerCitations } from '../knowledge/AnswerCitations';
 import { ChatPicture } from '../images/ChatPicture';
 
 interface Props {
   item: AnswerItem;
+  /** the endpoint in use's model: named only while an answer streams before its own author is known */
   name: string;
   isLast: boolean;
   busy: boolean;
@@ -95,7 +98,9 @@ function AnswerView({ item, name, isLast, busy, branchIndex, branchCount, answer
     >
       <header className="msg-head">
         <span className="msg-avatar" aria-hidden="true" />
-        <span className="msg-name">{name}</span>
+        <span className="msg-name" data-testid="chat-speaker">
+          {answerSpeaker(t, answer.author, streaming, name)}
+        </span>
         {answer.status === 'stopped' && <span className="badge warn">{t('chat.status.stopped')}</span>}
         {answer.finishReason === 'length' && answer.status === 'done' && (
           <span className="badge warn" title={t('chat.status.lengthTitle')}>
@@ -163,6 +168,7 @@ function AnswerView({ item, name, isLast, busy, branchIndex, branchCount, answer
       )}
       <footer className="msg-foot">
         <AnswerStats answer={answer} counter={counter} nCtx={item.nCtx} paused={paused} />
+        {answer.author && <AnswerAuthorLabel author={answer.author} />}
         {branchCount > 1 && <BranchSwitch itemId={item.id} index={branchIndex} count={branchCount} busy={busy} />}
         {!streaming && (
           <span className="msg-actions">
@@ -184,5 +190,16 @@ function AnswerView({ item, name, isLast, busy, branchIndex, branchCount, answer
         )}
       </footer>
     </article>
+  );
+}
+
+/** The endpoint and model that wrote this answer, as saved with it: loading another model later changes nothing. */
+function AnswerAuthorLabel({ author }: { author: AnswerAuthor }) {
+  const t = useT();
+  const { text, title } = authorLabel(t, author);
+  return (
+    <span className="answer-author" data-testid="chat-author" data-kind={author.kind} title={title}>
+      {text}
+    </span>
   );
 }

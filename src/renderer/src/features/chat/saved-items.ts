@@ -20,6 +20,8 @@ export function answerFromStored(message: StoredMessage): AnswerState {
     status: 'done',
     slotId: null,
     ...(message.notices?.length ? { notices: message.notices } : {}),
+    // Its own endpoint and model, not the one in use now.
+    ...(message.author ? { author: message.author } : {}),
   };
   switch (message.status) {
     case 'complete':
