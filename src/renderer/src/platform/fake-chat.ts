@@ -2,7 +2,7 @@
 // (demo-reply.ts) streamed on a timer (or all at once when the delay is 0), Stop,
 // server props, and the link profiles of fake-links.ts.
 import type { ChatRecord } from '@shared/chat/schemas';
-import type { StreamEvent, Timings } from '@shared/chat/types';
+import type { AnswerAuthor, StreamEvent, Timings } from '@shared/chat/types';
 import type { AppSettings, BackendStatus, ChatResult, EventPayloads, InvokeInput, ServerProps } from '@shared/contract';
 import { estimateMessageTokens } from '@shared/chat/token-estimate';
 import { initialStreamingMessage, reduceStream } from '@shared/chat/stream-reducer';
@@ -70,7 +70,14 @@ export function createFakeChat({ state, emit, timers, now, options, record, cite
         return;
       }
       const citations = cite?.(input) ?? [];
-      const batches = (options.chatReply ?? demoReply)(input);
+      // Who answers comes first, as the core sends it: the loaded model, or the link profile's model and name.
+      const link = endpoint.kind === 'link' ? state.settings.links.find((l) => l.id === endpoint.linkId) : undefined;
+      const author: AnswerAuthor = link
+        ? { kind: 'link', model: link.model, linkId: link.id, linkName: link.name }
+        : { kind: 'local', model: endpoint.kind === 'local' ? (endpoint.model ?? state.status.model?.name ?? '') : '' };
+      const reply = (options.chatReply ?? demoReply)(input);
+      const [first = [], ...rest] = reply;
+      const batches = [[{ type: 'author', author } as const, ...first], ...rest];
       const started = now();
       let message = initialStreamingMessage();
       let index = 0;
@@ -89,7 +96,7 @@ export function createFakeChat({ state, emit, timers, now, options, record, cite
       };
       const finish = (): void => {
         const elapsed = Math.max(1, now() - started);
-        const predicted = batches.length;
+        const predicted = reply.length;
         const timings: Timings = {
           prompt_n: 42,
           prompt_ms: 21,
