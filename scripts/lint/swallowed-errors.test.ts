@@ -18,7 +18,6 @@ const NOT_YET_AUDITED = [
   'src/main/services/chat/',
   'src/main/services/history/',
   'src/main/services/backend/',
-  'src/main/services/pool/model-pool.ts',
   'src/main/services/mcp/mcp-server-slot.ts',
 ];
 const notYetAudited = (name: string) =>

@@ -103,13 +103,18 @@ export class AppFailure extends Error {
   }
 }
 
+/** The message of a thrown value, whatever was thrown. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppFailure) {
     return error.details === undefined
       ? { code: error.code, message: error.message }
       : { code: error.code, message: error.message, details: error.details };
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   return { code: 'internal', message };
 }
 

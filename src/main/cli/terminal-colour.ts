@@ -1,7 +1,7 @@
 // Whether what eva writes for a person (stderr: approval cards) may carry colour
 // codes. A terminal gets them, a pipe or a file does not; NO_COLOR (any value but
 // empty) turns them off and FORCE_COLOR turns them on even into a pipe, with
-// FORCE_COLOR winning when both are set, as Node's own `getColorDepth` reads
+// FORCE_COLOR winning when both are set, as Node itself reads
 // them. TERM=dumb is a terminal that shows the codes as text.
 
 export interface ColourTarget {

@@ -10,7 +10,7 @@ import type { BrowserHost, BrowserHostOptions } from '../host/browser-host';
 import { binDirs } from '../services/binaries/bin-dirs';
 import { appUrlMatcher } from '../services/app-page/app-url';
 import { exitWithParent } from '../services/process/exit-with-parent';
-import { AppFailure } from '@shared/errors';
+import { errorText, AppFailure } from '@shared/errors';
 import { runAppLifecycle, type AppLifecycle, type ShellControl } from './app-lifecycle';
 import { registerIpc } from './ipc-host';
 import { createMainWindow } from './main-window';
@@ -52,7 +52,7 @@ export function runDesktopApp(deps: DesktopShellDeps): AppLifecycle | null {
     releaseShortcuts: () => globalShortcut.unregisterAll(),
     reportStartFailure: (error) => {
       // The core's own data-dir lock is the second line (another host — the browser one — may hold the data dir).
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       dialog.showErrorBox(
         'EVA Desktop',
         error instanceof AppFailure && error.code === 'already_running'
@@ -60,10 +60,7 @@ export function runDesktopApp(deps: DesktopShellDeps): AppLifecycle | null {
           : `EVA Desktop could not start: ${message}`,
       );
     },
-    reportStopFailure: (error) =>
-      console.error(
-        `EVA: a part did not stop cleanly on quit (${error instanceof Error ? error.message : String(error)})`,
-      ),
+    reportStopFailure: (error) => console.error(`EVA: a part did not stop cleanly on quit (${errorText(error)})`),
   });
   if (lifecycle) exitWithParent(deps.env, deps.stdin, () => app.quit());
   return lifecycle;
@@ -132,7 +129,7 @@ async function startShell(deps: DesktopShellDeps, control: ShellControl, state: 
     .then((host) => core.lock.announce({ url: host.url }))
     .catch((error: unknown) =>
       console.error(
-        `EVA: the address for terminal clients could not be opened (${error instanceof Error ? error.message : String(error)}); eva will say the app is running`,
+        `EVA: the address for terminal clients could not be opened (${errorText(error)}); eva will say the app is running`,
       ),
     );
   // Closed before the core; a host still opening when the quit comes is closed once it is open.

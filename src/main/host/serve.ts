@@ -4,7 +4,7 @@
 // with the first one's address.
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { AppFailure } from '@shared/errors';
+import { errorText, AppFailure } from '@shared/errors';
 import { createCore } from '../core';
 import { exitWithParent } from '../services/process/exit-with-parent';
 import { binDirs } from '../services/binaries/bin-dirs';
@@ -72,7 +72,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   console.error(
     error instanceof AppFailure && error.code === 'already_running'
       ? message

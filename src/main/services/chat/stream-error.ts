@@ -1,5 +1,6 @@
 // The error value of a stream that failed, and the reason behind a failed request.
 import type { ChatError, ChatErrorCode } from '@shared/chat/types';
+import { errorText } from '@shared/errors';
 
 export function chatError(code: ChatErrorCode, message: string, details?: Record<string, unknown>): ChatError {
   return details ? { code, message, details } : { code, message };
@@ -12,5 +13,5 @@ export function chatError(code: ChatErrorCode, message: string, details?: Record
 export function causeOf(error: unknown): string {
   const cause = (error as { cause?: unknown } | null)?.cause;
   if (cause instanceof Error && cause.message) return cause.message;
-  return error instanceof Error ? error.message : String(error);
+  return errorText(error);
 }

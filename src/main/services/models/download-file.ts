@@ -11,7 +11,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, rename, rm, stat, truncate } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { AppFailure } from '@shared/errors';
+import { errorText, AppFailure } from '@shared/errors';
 import type { DownloadState } from '@shared/models/model-library';
 import { ifExists } from '../fs/if-exists';
 import { formatBytes } from './byte-words';
@@ -202,7 +202,7 @@ function tooLong(name: string, arrived: number, end: number): AppFailure {
 
 function interrupted(error: unknown, name: string, received = 0, total = 0): AppFailure {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  const reason = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  const reason = cause?.code ?? cause?.message ?? errorText(error);
   const where = total > 0 ? ` at ${formatBytes(received)} of ${formatBytes(total)}` : '';
   return new AppFailure(
     'endpoint_error',

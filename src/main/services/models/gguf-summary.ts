@@ -6,7 +6,7 @@
 // infos without keeping them: a crafted header costs it next to nothing.
 import { basename } from 'node:path';
 import type { GgufOverLimit } from '@shared/models/model-library';
-import { AppFailure } from '@shared/errors';
+import { errorText, AppFailure } from '@shared/errors';
 import { readGgufHeader, type GgufHeader } from '@main/services/backend/gguf/gguf-reader';
 import { watchTensorStarts, type TensorPastEnd } from '@main/services/backend/gguf/tensor-past-end';
 import { fileTypeName, isProjectorName, quantizationFromName } from '@shared/models/gguf-file-names';
@@ -99,7 +99,7 @@ function overLimitOf(error: unknown): GgufOverLimit | null {
 }
 
 function problemText(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   // The reader's sentences start lower-case ("not a GGUF file …"); the library shows them alone.
   return `${message.charAt(0).toUpperCase()}${message.slice(1)}${/[.!?)]$/.test(message) ? '' : '.'}`;
 }

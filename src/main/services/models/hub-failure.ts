@@ -1,6 +1,6 @@
 // A hub request that failed, in words: the status said as what it means for the
 // user, or the network error, with what to do next. Pure.
-import { AppFailure } from '@shared/errors';
+import { errorText, AppFailure } from '@shared/errors';
 
 const STATUS_WORDS: Record<number, string> = {
   401: 'asks to sign in (the repository is gated or private)',
@@ -23,7 +23,7 @@ export function hubStatusFailure(status: number, what: string, url: string): App
 /** The request never got an answer (no network, DNS, a cut connection). */
 export function hubNetworkFailure(error: unknown, what: string, base: string): AppFailure {
   const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
-  const reason = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  const reason = cause?.code ?? cause?.message ?? errorText(error);
   return new AppFailure(
     'endpoint_error',
     `Could not reach the model hub at ${base} for ${what} (${reason}). Check the internet connection, or the hub address in Settings.`,

@@ -23,6 +23,7 @@ import { PoolListing } from './pool-listing';
 import { routerCrashStatus } from './router-crash-status';
 import { loadAndWait, unloadAndWait } from './router-load';
 import type { ModelPoolDeps, PoolEndpoint } from './model-pool-deps';
+import { errorText } from '@shared/errors';
 
 export type { ModelPoolDeps, PoolEndpoint } from './model-pool-deps';
 
@@ -126,6 +127,7 @@ export class ModelPool {
   /** Loads `id` if it is not loaded (after unloading what the budget needs gone) and marks it used. */
   use(id: string): Promise<PoolStatus> {
     const next = this.queue.then(() => this.useNow(id));
+    // The caller gets the failure through `next`; the queue only has to go on to the next call.
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -143,6 +145,7 @@ export class ModelPool {
       await this.unloadNow(this.ready(), id);
       return this.listing.status;
     });
+    // As in use(): the failure is the caller's, through `next`.
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -201,7 +204,11 @@ export class ModelPool {
       await unloadAndWait(running.client, id);
     } finally {
       this.listing.unloading.delete(id);
-      await this.refresh().catch(() => undefined);
+      // The unload's own outcome is what the caller waits for; a listing that could not be read stays as it was
+      // until the next refresh, and the model log says why.
+      await this.refresh().catch((error: unknown) =>
+        this.deps.log('app', `listing not refreshed after unloading ${id}: ${errorText(error)}`),
+      );
     }
   }
 
@@ -277,9 +284,7 @@ export class ModelPool {
         }
       });
       // The models stay loaded when the router cannot say whether they work; the model log says why.
-      this.queue = next.catch((error: unknown) =>
-        this.deps.log('app', `idle check skipped: ${error instanceof Error ? error.message : String(error)}`),
-      );
+      this.queue = next.catch((error: unknown) => this.deps.log('app', `idle check skipped: ${errorText(error)}`));
     }, this.deps.idleCheckMs ?? 30_000);
     this.idleTimer.unref();
   }

@@ -19,6 +19,7 @@ import type { KnowledgeHit } from '@shared/knowledge/knowledge-types';
 import type { Result } from './types';
 import { listOrder } from '@shared/history/list-order';
 import { type FakeHandler, ok } from './fake-handler';
+import { errorText } from '@shared/errors';
 
 type HistoryChannel = Extract<InvokeChannel, `history:${string}`>;
 
@@ -209,7 +210,7 @@ export function createFakeHistory(
       } catch (error) {
         return {
           ok: false,
-          error: { code: 'bad_request', message: error instanceof Error ? error.message : String(error) },
+          error: { code: 'bad_request', message: errorText(error) },
         };
       }
     },

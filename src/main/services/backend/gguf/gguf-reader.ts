@@ -6,7 +6,7 @@
 // system errors become `model_missing` / `model_unreadable`. The bytes come from
 // gguf-cursor.ts, the typed values from gguf-values.ts.
 import { open, stat, type FileHandle } from 'node:fs/promises';
-import { AppFailure } from '@shared/errors';
+import { errorText, AppFailure } from '@shared/errors';
 import { GgufCursor, invalidGguf, overLimitGguf } from './gguf-cursor';
 import { KEPT_BYTES, KeptBudget } from './gguf-kept-budget';
 import { readString, readType, readValue, skipValue, type GgufType, type GgufValue } from './gguf-values';
@@ -233,6 +233,6 @@ export function fsFailure(error: unknown, path: string): AppFailure {
     return new AppFailure('model_unreadable', `no permission to read ${path}`, { path, code });
   if (code === 'EISDIR')
     return new AppFailure('model_unreadable', `${path} is a directory, not a model file`, { path, code });
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   return new AppFailure('model_unreadable', `cannot read ${path}: ${message}`, { path, code });
 }

@@ -21,6 +21,7 @@
 //   limit (the runner kills it) is the last resort.
 import picomatch from 'picomatch';
 import { toolError, type ToolError } from '@shared/tools/tool-types';
+import { errorText } from '@shared/errors';
 
 export const GLOB_LIMITS = {
   maxPatternChars: 1_000,
@@ -87,7 +88,7 @@ function costProblem(glob: string): string | null {
 // quotes the whole generated regex; keep the part that tells the model what to fix
 // (backslash escapes do not exist in this dialect, see above).
 function readableReason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   const regexFailure = /^Invalid regular expression: \/.*\/[a-z]*: (.+)$/s.exec(message);
   if (regexFailure?.[1]) return regexFailure[1].toLowerCase();
   return message

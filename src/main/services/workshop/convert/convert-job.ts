@@ -7,7 +7,7 @@
 // ships does not run unless the job says so (folder-code-guard.ts).
 import { rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { AppFailure } from '@shared/errors';
+import { errorText, AppFailure } from '@shared/errors';
 import type { ConvertOutType, HfFolderCode } from '@shared/workshop/convert-types';
 import type { WorkshopProgress } from '@shared/workshop/workshop-types';
 import { readGgufHeader } from '../../backend/gguf/gguf-reader';
@@ -113,7 +113,7 @@ async function checkWritten(partPath: string, job: ConvertJob): Promise<number> 
     }
     throw new AppFailure(
       'backend_failed',
-      `convert_hf_to_gguf.py wrote a file that is not a whole GGUF: ${error instanceof Error ? error.message : String(error)}`,
+      `convert_hf_to_gguf.py wrote a file that is not a whole GGUF: ${errorText(error)}`,
       {
         reason: 'failed',
         outputPath: job.outputPath,
