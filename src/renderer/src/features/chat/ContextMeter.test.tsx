@@ -128,3 +128,47 @@ describe('ContextMeter', () => {
     await act(async () => undefined);
   });
 });
+
+describe('the context meter popover', () => {
+  const button = () => screen.getByTestId('context-meter-button');
+  const popover = () => screen.queryByTestId('context-popover');
+  async function openPopover() {
+    const app = await renderChat('trim-oldest');
+    button().focus();
+    fireEvent.click(button());
+    expect(popover()).not.toBeNull();
+    return app;
+  }
+
+  it('takes the focus on the chosen policy; Esc closes it and the focus goes back to its button', async () => {
+    await openPopover();
+    expect(document.activeElement).toBe(screen.getByTestId('context-policy-trim-oldest'));
+    expect(button().getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(popover()).toBeNull();
+    expect(document.activeElement).toBe(button());
+    expect(button().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('stays open for a click inside it and closes for a click outside it', async () => {
+    await openPopover();
+    fireEvent.mouseDown(screen.getByTestId('context-policy-stop'));
+    expect(popover()).not.toBeNull();
+    fireEvent.mouseDown(screen.getByTestId('chat-input'));
+    expect(popover()).toBeNull();
+  });
+
+  it('closes when the load dialog opens', async () => {
+    const { model } = await openPopover();
+    act(() => model.load.open());
+    expect(popover()).toBeNull();
+  });
+
+  it('closes when another model is loaded', async () => {
+    const { api, model } = await openPopover();
+    const before = model.chat.props.getState()?.model;
+    await act(async () => loadModel(api, '/models/llama-other.gguf'));
+    await waitFor(() => expect(model.chat.props.getState()?.model).not.toBe(before));
+    expect(popover()).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { OVERFLOW_POLICIES, type OverflowPolicy } from '@shared/chat/overflow-policy';
 import type { TokenCount } from '@shared/chat/context-types';
@@ -6,6 +6,7 @@ import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { formatCount } from '../../lib/format';
 import { realTimers } from '../../lib/timers';
+import { usePopover } from '../../lib/use-popover';
 import { createContextMeter, meterView } from './context-meter';
 import { setConversationOverflow } from './context-overflow';
 import { effectiveChat } from './conversation-conventions';
@@ -34,7 +35,7 @@ const ACTION_KEY = {
  */
 export const ContextMeter = memo(function ContextMeter({ tools = null }: { tools?: TokenCount | null }) {
   const t = useT();
-  const { api, app, chat } = useAppModel();
+  const { api, app, chat, load } = useAppModel();
   const meter = useMemo(() => createContextMeter({ api, app, chat, timers: realTimers() }), [api, app, chat]);
   useEffect(() => meter.start(), [meter]);
   const count = useStore(meter.count);
@@ -44,6 +45,25 @@ export const ContextMeter = memo(function ContextMeter({ tools = null }: { tools
   const held = useStore(chat.conventions);
   const hasEarlier = useStore(chat.conversation, (state) => state.items.length > 0);
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const popover = useRef<HTMLDivElement>(null);
+  usePopover({ open, onClose: () => setOpen(false), trigger: button, popover, initialFocus: 'input:checked' });
+  // What it says belongs to the model it measured and is chosen beside the chat: a load dialog over it or another model
+  // in use closes it, rather than leaving it open, stale, under the dialog or over the next model's meter.
+  useEffect(
+    () =>
+      load.store.subscribe((state, before) => {
+        if (state.open && !before.open) setOpen(false);
+      }),
+    [load],
+  );
+  useEffect(
+    () =>
+      chat.props.subscribe((state, before) => {
+        if ((state?.model ?? null) !== (before?.model ?? null)) setOpen(false);
+      }),
+    [chat],
+  );
   if (!settings) return null;
   const policy: OverflowPolicy = own ?? settings.chat.overflow;
   const toolTokens = tools ? count?.toolTokens || tools.tokens : 0;
@@ -65,7 +85,9 @@ export const ContextMeter = memo(function ContextMeter({ tools = null }: { tools
         type="button"
         className="context-meter-button"
         data-testid="context-meter-button"
+        ref={button}
         aria-expanded={open}
+        aria-haspopup="dialog"
         title={t('chat.context.title')}
         onClick={() => setOpen((was) => !was)}
       >
@@ -83,6 +105,8 @@ export const ContextMeter = memo(function ContextMeter({ tools = null }: { tools
       {open && (
         <div
           className="context-meter-popover"
+          ref={popover}
+          tabIndex={-1}
           role="dialog"
           aria-label={t('chat.context.title')}
           data-testid="context-popover"

@@ -2,7 +2,7 @@
 // what their list costs. A popover groups the tools by where they come from (the
 // built-ins, then each MCP server) with a checkbox per tool and all/none per
 // group; the button shows the tool list's token count (tool-prompt-model.ts).
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { TokenCount } from '@shared/chat/context-types';
 import type { OfferableTool } from '@shared/tools/agent/tools-prompt';
@@ -16,6 +16,7 @@ import {
 import { useAppModel } from '../../app-model';
 import { useT, type Translate } from '../../i18n';
 import { formatCount } from '../../lib/format';
+import { usePopover } from '../../lib/use-popover';
 import { setConversationToolSelection } from './conversation-tool-selection';
 import type { ToolPromptModel } from './tool-prompt-model';
 
@@ -48,23 +49,9 @@ export function ToolSelection({ model, disabled }: { model: ToolPromptModel; dis
   const { preview, selected, all } = useStore(model.state);
   const selection = useStore(chat.toolSelection);
   const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: globalThis.KeyboardEvent): void => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    const onDown = (event: MouseEvent): void => {
-      if (box.current && !box.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('mousedown', onDown);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('mousedown', onDown);
-    };
-  }, [open]);
+  const button = useRef<HTMLButtonElement>(null);
+  const popover = useRef<HTMLDivElement>(null);
+  usePopover({ open, onClose: () => setOpen(false), trigger: button, popover, align: 'start' });
 
   const current: Selection = selection ?? { off: [] };
   // From the selection itself, not the counted preview: a box follows its click at once, the count a moment later.
@@ -81,9 +68,10 @@ export function ToolSelection({ model, disabled }: { model: ToolPromptModel; dis
   const choosable = available.filter((tool) => !tool.fixed).length;
 
   return (
-    <div className="tool-selection" ref={box}>
+    <div className="tool-selection">
       <button
         type="button"
+        ref={button}
         className="btn btn-ghost btn-small tool-selection-button"
         data-testid="tool-selection-button"
         aria-expanded={open}
@@ -101,6 +89,8 @@ export function ToolSelection({ model, disabled }: { model: ToolPromptModel; dis
       {open && (
         <div
           className="tool-selection-popover"
+          ref={popover}
+          tabIndex={-1}
           role="dialog"
           aria-label={t('chat.tools.choose.title')}
           data-testid="tool-selection-popover"

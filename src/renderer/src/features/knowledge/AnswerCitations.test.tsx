@@ -147,3 +147,39 @@ describe('citations on a knowledge step card', () => {
     expect(api.calls.some((c) => c.channel === 'knowledge:open-passage')).toBe(true);
   });
 });
+
+describe('the passage viewer', () => {
+  async function openPassage() {
+    const app = await renderWithApp(<ChatView />, {
+      before: async ({ api }) => {
+        await loadModel(api);
+        await seedBase(api, '/docs/tapir.md');
+      },
+    });
+    fireEvent.click(screen.getByTestId('chat-knowledge-toggle'));
+    await waitFor(() => expect(app.model.app.store.getState().settings?.knowledge.useInChat).toBe(true));
+    await ask('Where does the tapir sleep?');
+    await waitFor(() => expect(answers()[0]?.dataset.status).toBe('done'));
+    const citation = within(answers()[0]!).getByTestId('cited-passage');
+    citation.focus();
+    fireEvent.click(citation);
+    await waitFor(() => expect(screen.getByTestId('knowledge-passage')).toBeTruthy());
+    return { ...app, citation };
+  }
+
+  it('takes the focus into its source; Esc closes it and the focus goes back to the citation', async () => {
+    const { citation } = await openPassage();
+    expect(document.activeElement).toBe(screen.getByTestId('knowledge-passage-source'));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByTestId('knowledge-passage')).toBeNull();
+    expect(document.activeElement).toBe(citation);
+  });
+
+  it('closes for a click beside its box, not for one inside it', async () => {
+    await openPassage();
+    fireEvent.mouseDown(screen.getByTestId('knowledge-passage-source'));
+    expect(screen.queryByTestId('knowledge-passage')).not.toBeNull();
+    fireEvent.mouseDown(screen.getByTestId('knowledge-passage'));
+    expect(screen.queryByTestId('knowledge-passage')).toBeNull();
+  });
+});

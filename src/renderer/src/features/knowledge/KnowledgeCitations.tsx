@@ -1,6 +1,8 @@
+import { useRef } from 'react';
 import { useStore } from 'zustand';
 import type { KnowledgeHit } from '@shared/knowledge/knowledge-types';
 import { useT } from '../../i18n';
+import { useFocusTrap } from '../../ui/use-focus-trap';
 import type { KnowledgeStore } from './knowledge-store';
 import { sourceVars } from './knowledge-words';
 
@@ -38,19 +40,26 @@ export function CitationList({ hits, store }: { hits: readonly KnowledgeHit[]; s
   );
 }
 
-/** The opened passage, highlighted in its source's text. */
+/**
+ * The opened passage, highlighted in its source's text: a modal dialog that holds the keyboard (the source takes the
+ * focus, so the arrows scroll it), closed by Esc, its × or a click beside it, the focus then back on the citation.
+ */
 export function PassageDialog({ store }: { store: KnowledgeStore }) {
   const t = useT();
   const opened = useStore(store.state, (s) => s.opened);
+  const dialog = useRef<HTMLDivElement>(null);
+  useFocusTrap(dialog, opened !== null, () => store.close(), '.knowledge-source');
   if (!opened) return null;
   const vars = sourceVars(opened.source);
   return (
     <div
       className="knowledge-dialog"
+      ref={dialog}
       role="dialog"
       aria-modal="true"
       aria-label={t('knowledge.passage.title')}
       data-testid="knowledge-passage"
+      onMouseDown={(event) => event.target === event.currentTarget && store.close()}
     >
       <div className="knowledge-dialog-box">
         <header className="knowledge-dialog-head">
@@ -60,7 +69,7 @@ export function PassageDialog({ store }: { store: KnowledgeStore }) {
             ×
           </button>
         </header>
-        <pre className="knowledge-source">
+        <pre className="knowledge-source" tabIndex={0} data-testid="knowledge-passage-source">
           {opened.text.slice(0, opened.start)}
           <mark ref={(el) => el?.scrollIntoView({ block: 'center' })}>
             {opened.text.slice(opened.start, opened.end)}
