@@ -155,4 +155,9 @@ export async function provisionTestAssets() {
     'scripts/fixtures/make-whisper-model.ts',
   ]);
   await ensureConvertAssets();
+  await mustRun(
+    'provisioning the Python MCP SDK (.cache/mcp-venv, for the MCP tests against a Python server)',
+    bin('tsx'),
+    ['scripts/fixtures/make-python-mcp.ts'],
+  );
 }

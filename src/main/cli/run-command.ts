@@ -10,6 +10,7 @@ import type { StoredMessage } from '@shared/history/types';
 import type { AgentStep, ConsentRequest } from '@shared/tools/agent/agent-types';
 import type { ConsentAnswer } from '@shared/tools/consent';
 import { approvalLines } from './approval-lines';
+import { elicitInTerminal } from './elicit-prompt';
 import type { CoreSession } from './core-session';
 import { chooseEndpoint } from './endpoint-choice';
 import type { EvaOptions } from './eva-args';
@@ -77,6 +78,16 @@ export async function runCommand(
       await session
         .invoke('agent:consent', { askId: card.askId, answer })
         .catch((error: unknown) => log(`your answer did not reach the run: ${(error as Error).message}`));
+    });
+  });
+  // An MCP server's question during a tool call: asked field by field, in the same queue as the cards.
+  session.on('agent:elicit', (form) => {
+    if (form.requestId !== requestId) return;
+    cards = cards.then(async () => {
+      const answer = await elicitInTerminal(form, options.yes, deps.prompt);
+      await session
+        .invoke('agent:elicit-answer', { askId: form.askId, answer })
+        .catch((error: unknown) => log(`your answer did not reach the server: ${(error as Error).message}`));
     });
   });
   let interrupted = false;

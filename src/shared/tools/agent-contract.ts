@@ -8,6 +8,7 @@ import type { ToolsPromptPreview } from './agent/tools-prompt';
 import { AgentRunSchema, ConsentAnswerSchema, type ToolSettings } from './schemas';
 import { ToolsPromptRequestSchema } from './tool-selection';
 import type { ToolDescriptor } from './tool-types';
+import { ElicitAnswerInputSchema, type ElicitRequest } from '../mcp/mcp-server-asks';
 
 const toolsPromptInput = ToolsPromptRequestSchema.optional();
 
@@ -29,6 +30,8 @@ export const agentChannels = {
   'agent:run': channel<typeof AgentRunSchema, AgentRunResult>(AgentRunSchema),
   'agent:stop': channel<typeof requestRef, { stopped: boolean }>(requestRef),
   'agent:consent': channel<typeof ConsentAnswerSchema, { accepted: boolean }>(ConsentAnswerSchema),
+  /** Answer an MCP server's form card (`agent:elicit`); values that do not fit its fields are refused. */
+  'agent:elicit-answer': channel<typeof ElicitAnswerInputSchema, { accepted: boolean }>(ElicitAnswerInputSchema),
   /**
    * The tools part of the system prompt a run with these choices would send (prompt protocol), and the tools chosen
    * from; the composer counts it.
@@ -44,6 +47,8 @@ export interface AgentEventPayloads {
   'agent:step': { requestId: string; step: AgentStep };
   /** an approval card: the run waits until `agent:consent` answers it */
   'agent:ask': ConsentRequest;
+  /** an MCP server's question during a tool call, as a form card: the call waits for `agent:elicit-answer` */
+  'agent:elicit': ElicitRequest;
   /** progress of the call an agent run is waiting on (MCP progress notifications), a few a second at most */
   'agent:progress': AgentProgress;
 }
@@ -51,5 +56,6 @@ export interface AgentEventPayloads {
 export const AGENT_EVENT_NAMES: Record<keyof AgentEventPayloads, true> = {
   'agent:step': true,
   'agent:ask': true,
+  'agent:elicit': true,
   'agent:progress': true,
 };

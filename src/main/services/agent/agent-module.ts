@@ -39,6 +39,7 @@ export function openAgent(
         if (result.accepted) live.answered(askId, answer);
         return result;
       },
+      'agent:elicit-answer': async (input) => agent.answerForm(input),
       'agent:tools-prompt': async (input) => agent.toolsPrompt(input),
       'tools:list': async () => agent.tools(),
     },

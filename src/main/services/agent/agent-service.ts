@@ -7,6 +7,7 @@ import { arch, release } from 'node:os';
 import type { PrefillInput, PrefillResult } from '@shared/chat/prefill';
 import type { AgentRunInput } from '@shared/tools/schemas';
 import type { ConsentAnswer } from '@shared/tools/consent';
+import type { ElicitAnswerInput } from '@shared/mcp/mcp-server-asks';
 import { consentChoices, toolsOffered } from '@shared/tools/consent';
 import type { AgentStep, ToolPreview } from '@shared/tools/agent/agent-types';
 import { commandPreview } from '@shared/tools/command-safety/command-preview';
@@ -26,6 +27,7 @@ import type { ToolRunner } from '../tools/tool-runner';
 import { firstModelRequest, runAgent, type AgentRunResult } from './agent-loop';
 import { ConsentBroker } from './consent-broker';
 import { endpointToolSupport } from './endpoint-tool-support';
+import { FormBroker, serverAsksFor } from './server-asks';
 
 export interface AgentServiceDeps {
   chat: ChatService;
@@ -41,6 +43,8 @@ export interface AgentServiceDeps {
 export function createAgentService(deps: AgentServiceDeps) {
   const validator = createArgumentValidator();
   const broker = new ConsentBroker();
+  const forms = new FormBroker();
+  const asksDeps = { emit: deps.emit, consent: broker, forms, chat: deps.chat, links: deps.links };
   const runs = new Map<string, { controller: AbortController; turn: string | null }>();
 
   const workspaceDir = () => deps.settings.get().tools.workspaceDir || deps.defaultWorkspaceDir;
@@ -162,7 +166,7 @@ export function createAgentService(deps: AgentServiceDeps) {
               run.turn = chatInput.requestId;
               return deps.chat.send(chatInput);
             },
-            runTool: (call) => deps.registry.run(call),
+            runTool: (call) => deps.registry.run({ ...call, asks: serverAsksFor(asksDeps, input) }),
             validator,
             policy: () => ({ policies: deps.settings.get().tools.policies }),
             allowedAhead: (call) => deps.registry.allowedAhead({ name: call.name, args: call.arguments }),
@@ -218,18 +222,23 @@ export function createAgentService(deps: AgentServiceDeps) {
       return { accepted: outcome.kind === 'accepted' };
     },
 
+    /** An MCP server's form card answered (server-asks.ts); values that do not fit are refused. */
+    answerForm: (input: ElicitAnswerInput) => forms.answer(input),
+
     stop(requestId: string): { stopped: boolean } {
       const run = runs.get(requestId);
       if (!run) return { stopped: false };
       run.controller.abort();
       if (run.turn) deps.chat.stop(run.turn);
       broker.cancel(requestId);
+      forms.cancel(requestId);
       return { stopped: true };
     },
 
     async dispose(): Promise<void> {
       for (const id of [...runs.keys()]) this.stop(id);
       broker.cancel();
+      forms.cancel();
       await deps.runner.dispose();
     },
   };

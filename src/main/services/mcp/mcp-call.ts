@@ -16,12 +16,14 @@ export interface McpCallRequest {
   signal?: AbortSignal;
   /** the server's progress notifications for this call */
   onProgress?: (progress: ToolProgress) => void;
+  /** hands over the call's hold: while held (the user answers the server's question) the timeout does not run */
+  holdWith?: (hold: (held: boolean) => void) => void;
 }
 
 /** How the call failed, so the manager knows when the connection itself is gone. */
 export type McpCallOutcome = { result: ToolRunResult; connectionLost: boolean };
 
-/** A progress notification restarts the timeout, but no call runs longer than this. */
+/** A progress notification restarts the timeout, but no call runs longer than this (the user's answers aside). */
 const MAX_TOTAL_MS = 10 * 60_000;
 
 export async function callMcpTool(
@@ -32,21 +34,67 @@ export async function callMcpTool(
   const started = clock();
   const elapsed = (): number => Math.round(clock() - started);
   if (request.signal?.aborted) return { result: stopped(0), connectionLost: false };
+  // The timeout is kept here rather than by the SDK, so that it can wait while the user answers the server.
+  const abort = new AbortController();
+  const onStop = (): void => abort.abort(request.signal?.reason);
+  request.signal?.addEventListener('abort', onStop, { once: true });
+  const deadline = idleDeadline(request.timeoutMs, () => abort.abort(new Error('timed out')));
+  request.holdWith?.((held) => (held ? deadline.hold() : deadline.release()));
   try {
     const result = await connection.client.callTool({ name: request.tool, arguments: request.args }, undefined, {
-      timeout: request.timeoutMs,
+      timeout: MAX_TOTAL_MS,
       resetTimeoutOnProgress: true,
-      maxTotalTimeout: Math.max(request.timeoutMs, MAX_TOTAL_MS),
+      maxTotalTimeout: MAX_TOTAL_MS,
       // Abort sends notifications/cancelled for this request and rejects at once (the SDK's Protocol.request).
-      signal: request.signal,
-      // Asking for progress (a progressToken) is also what lets a long-running server keep the call alive
-      // (resetTimeoutOnProgress).
-      onprogress: (update) => request.onProgress?.(readProgress(update)),
+      signal: abort.signal,
+      // Asking for progress (a progressToken) is also what lets a long-running server keep the call alive.
+      onprogress: (update) => {
+        deadline.restart();
+        request.onProgress?.(readProgress(update));
+      },
     });
     return { result: mcpResultToToolResult(result as McpCallResult, elapsed()), connectionLost: false };
   } catch (error) {
-    return failure(error, request, elapsed());
+    return failure(deadline.expired() ? TIMED_OUT : error, request, elapsed());
+  } finally {
+    deadline.clear();
+    request.signal?.removeEventListener('abort', onStop);
   }
+}
+
+const TIMED_OUT = new McpError(ErrorCode.RequestTimeout, 'timed out');
+
+/** A timer that restarts on progress and stands still while held. */
+function idleDeadline(ms: number, onExpiry: () => void) {
+  let timer: NodeJS.Timeout | null = null;
+  let holds = 0;
+  let expired = false;
+  const stop = (): void => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+  };
+  const start = (): void => {
+    stop();
+    if (holds === 0 && !expired)
+      timer = setTimeout(() => {
+        expired = true;
+        onExpiry();
+      }, ms);
+  };
+  start();
+  return {
+    restart: start,
+    hold: () => {
+      holds += 1;
+      stop();
+    },
+    release: () => {
+      holds = Math.max(0, holds - 1);
+      start();
+    },
+    expired: () => expired,
+    clear: stop,
+  };
 }
 
 function failure(error: unknown, request: McpCallRequest, durationMs: number): McpCallOutcome {
@@ -79,10 +127,15 @@ function failure(error: unknown, request: McpCallRequest, durationMs: number): M
           durationMs,
         );
       case ErrorCode.MethodNotFound:
+        // The server lists this tool, so "method not found" comes from something the tool itself called: most often
+        // a request the server sent EVA during the call. Saying "unknown tool" here would send the model astray.
         return lost(
           false,
           'error',
-          toolError('unknown_tool', `${where} does not know the tool "${request.tool}": ${plain(error)}`),
+          toolError(
+            'tool_failed',
+            `${where} failed "${request.tool}" with "method not found" (${plain(error)}); the tool exists, so a method it used during the call, on its side or on EVA's, is not supported`,
+          ),
           durationMs,
         );
       default:

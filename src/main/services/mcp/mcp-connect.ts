@@ -12,12 +12,18 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ListRootsRequestSchema, type Root } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+  type Root,
+} from '@modelcontextprotocol/sdk/types.js';
 import { isStdioServer, type McpRemoteServer, type McpServerConfig, type McpStdioServer } from '@shared/mcp/mcp-config';
 import type { McpTransportKind } from '@shared/mcp/mcp-status';
 import type { Launch } from '../process/process-lifecycle';
 import { describeExit } from '../process/exit-record';
 import { GroupStdioTransport } from './group-stdio-transport';
+import type { ServerRequestRouter } from './mcp-server-requests';
 
 export interface ConnectOptions {
   /** the server's name in mcp.json */
@@ -43,6 +49,11 @@ export interface ConnectOptions {
   authHeaders?: Record<string, string>;
   /** how long the ping after a broken stream may take before the server counts as gone */
   probeTimeoutMs?: number;
+  /**
+   * where the server's questions for the user and its sampling requests go; none: the elicitation and sampling
+   * capabilities are not declared
+   */
+  serverRequests?: ServerRequestRouter;
 }
 
 /** A live connection; `onClosed` fires once, whether the server went away or we closed it. */
@@ -115,12 +126,20 @@ const DEFAULT_PROBE_TIMEOUT_MS = 5_000;
 
 async function attempt(options: ConnectOptions, kind: McpTransportKind, transport: Transport): Promise<McpConnection> {
   options.onTransport?.(kind);
-  const roots = options.roots;
+  const { roots, serverRequests } = options;
   const client = new Client(options.clientInfo, {
-    capabilities: roots ? { roots: { listChanged: true } } : {},
+    capabilities: {
+      ...(roots ? { roots: { listChanged: true } } : {}),
+      // Form mode only: a URL to open is not something EVA shows in a conversation.
+      ...(serverRequests ? { elicitation: { form: {} }, sampling: {} } : {}),
+    },
     listChanged: { tools: { autoRefresh: false, onChanged: () => options.onToolsChanged?.() } },
   });
   if (roots) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots() }));
+  if (serverRequests) {
+    client.setRequestHandler(ElicitRequestSchema, (request) => serverRequests.elicit(request.params));
+    client.setRequestHandler(CreateMessageRequestSchema, (request) => serverRequests.sample(request.params));
+  }
   const closedListeners: Array<() => void> = [];
   let closed = false;
   let ready = false;

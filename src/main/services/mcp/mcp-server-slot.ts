@@ -15,6 +15,7 @@ import { callMcpTool } from './mcp-call';
 import { listAllTools } from './mcp-tool-list';
 import { unavailableResult } from './mcp-unavailable';
 import { connectMcp, McpConnectError, type McpConnection } from './mcp-connect';
+import { ServerRequestRouter } from './mcp-server-requests';
 import { failuresAfterLoss, retryDelayMs } from './reconnect-backoff';
 import type { McpTiming } from './mcp-timing';
 
@@ -56,9 +57,12 @@ export class McpServerSlot implements ToolProvider {
   /** bumped on every (re)connect and on stop, so callbacks of an older connection do nothing */
   private generation = 0;
   private stopped = false;
+  /** the server's questions and sampling requests, routed to the call in flight */
+  private readonly requests: ServerRequestRouter;
 
   constructor(private readonly deps: SlotDeps) {
     this.since = deps.now();
+    this.requests = new ServerRequestRouter(deps.name);
   }
 
   get name(): string {
@@ -138,6 +142,8 @@ export class McpServerSlot implements ToolProvider {
       });
     }
     const generation = this.generation;
+    let hold: (held: boolean) => void = () => {};
+    const end = this.requests.begin({ tool, asks: call.asks, signal: call.signal, hold: (held) => hold(held) });
     const outcome = await callMcpTool(connection, {
       server: this.deps.name,
       tool,
@@ -145,7 +151,8 @@ export class McpServerSlot implements ToolProvider {
       timeoutMs: this.deps.timing.callTimeoutMs,
       signal: call.signal,
       onProgress: call.onProgress,
-    });
+      holdWith: (given) => (hold = given),
+    }).finally(end);
     if (outcome.connectionLost) this.lose(generation, outcome.result.error?.message ?? 'the connection failed');
     return outcome.result;
   }
@@ -164,6 +171,7 @@ export class McpServerSlot implements ToolProvider {
       if (generation !== this.generation) return;
       connection = await connectMcp({
         roots: this.deps.roots,
+        serverRequests: this.requests,
         authHeaders,
         name: this.deps.name,
         config: this.deps.config,

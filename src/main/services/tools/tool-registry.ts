@@ -4,6 +4,7 @@
 // unique across providers; a provider that is gone makes its tools vanish.
 import { builtinToolDescriptors } from '@shared/tools/builtin-tools';
 import { toolError, type ToolDescriptor, type ToolRunResult } from '@shared/tools/tool-types';
+import type { ServerAsks } from '@shared/mcp/mcp-server-asks';
 import type { ToolRunner } from './tool-runner';
 
 /** A call routed to a provider, already validated and consented. */
@@ -12,6 +13,8 @@ export interface ProviderCall {
   args: Record<string, unknown>;
   workspaceDir: string;
   signal?: AbortSignal;
+  /** where an MCP server's questions during the call go (the run's cards); absent: the server is told it cannot ask */
+  asks?: ServerAsks;
 }
 
 /** A call as the consent step sees it: validated, not yet run. */

@@ -12,7 +12,7 @@ import type { Timers } from '../lib/timers';
 import type { Result } from './types';
 import { type FakeHandler, ok } from './fake-handler';
 
-type ToolChannel = 'agent:run' | 'agent:stop' | 'agent:consent' | 'tools:list';
+type ToolChannel = 'agent:run' | 'agent:stop' | 'agent:consent' | 'agent:elicit-answer' | 'tools:list';
 
 /** One beat of a scripted run: a finished step, or a call that needs the user's consent first. */
 export type FakeAgentAction =
@@ -175,6 +175,8 @@ export function createFakeTools({ state, emit, timers, options }: FakeToolsDeps)
       open.resolve(answer);
       return ok({ accepted: true });
     },
+    // The script plays no MCP server, so no form card is ever open here.
+    'agent:elicit-answer': () => ok({ accepted: false }),
     'tools:list': () =>
       ok({
         tools,

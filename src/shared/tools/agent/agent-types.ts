@@ -4,6 +4,7 @@ import type { ToolProtocol, ToolProtocolSetting } from './tool-protocol';
 import type { ToolResponseInput } from './tool-response';
 import type { ToolContent } from '../tool-types';
 import type { KnowledgeHit } from '../../knowledge/knowledge-types';
+import type { SamplingCardInfo } from '../../mcp/mcp-server-asks';
 
 /** One visible step of a run: a tool call and what came of it, or the loop's own notes. */
 export interface AgentStep {
@@ -71,4 +72,6 @@ export interface ConsentRequest {
   turn?: number;
   /** what the model said in that turn before the call (see AgentStep.said) */
   said?: string;
+  /** an MCP server asks for an answer from the user's model (`sampling/createMessage`), not a tool call */
+  sampling?: SamplingCardInfo;
 }

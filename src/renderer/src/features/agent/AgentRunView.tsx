@@ -4,6 +4,7 @@ import type { AgentRunState } from './agent-runs';
 import { ApprovalCard } from './ApprovalCard';
 import { answerText, outcomeText } from './approval-outcome';
 import { runTimeline } from './run-timeline';
+import { RunForms } from './RunForms';
 import { RunningCall } from './RunningCall';
 import type { ReactNode } from 'react';
 import { StepCard } from './StepCard';
@@ -20,7 +21,12 @@ export function AgentRunView({ runId, renderText }: { runId: string; renderText:
   if (!run) return null;
   // A first call that did not ask has nothing in the timeline yet, but may report progress.
   if (run.entries.length === 0 && !endNote(run) && !run.protocol?.fallback)
-    return run.running ? <RunningCall run={run} /> : null;
+    return run.running ? (
+      <>
+        <RunForms runId={runId} />
+        <RunningCall run={run} />
+      </>
+    ) : null;
   const timeline = runTimeline(run);
   const firstOpen = timeline.find((item) => item.kind === 'card' && item.card.state === 'pending');
   return (
@@ -53,6 +59,7 @@ export function AgentRunView({ runId, renderText }: { runId: string; renderText:
           />
         ),
       )}
+      {run.running && <RunForms runId={runId} />}
       {run.running && <RunningCall run={run} />}
       {run.protocol?.fallback && (
         <p className="agent-run-note" data-testid="agent-protocol-fallback">

@@ -89,7 +89,11 @@ export function ApprovalCard({ card, onAnswer, autoFocus }: Props) {
           {open ? '?' : state === 'answered' && card.answer?.kind !== 'deny' ? '✓' : '×'}
         </span>
         <strong id={titleId} className={open ? undefined : 'mono'}>
-          {open ? t('agent.approval.title', { tool: request.tool }) : request.tool}
+          {open
+            ? request.sampling
+              ? t('agent.sampling.title', { server: request.sampling.server })
+              : t('agent.approval.title', { tool: request.tool })
+            : request.tool}
         </strong>
         <span className={`badge risk risk-${request.risk}`}>{riskLabel(t, request.risk)}</span>
         {!open && (
@@ -105,6 +109,11 @@ export function ApprovalCard({ card, onAnswer, autoFocus }: Props) {
       </header>
       {showBody && (
         <div className="approval-body">
+          {request.sampling && (
+            <p className="approval-label" data-testid="approval-sampling">
+              {t('agent.sampling.model', { model: request.sampling.model, maxTokens: request.sampling.maxTokens })}
+            </p>
+          )}
           {request.preview.kind === 'command' && (
             <>
               <p className="approval-label">{t('agent.approval.command')}</p>

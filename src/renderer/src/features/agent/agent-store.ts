@@ -26,6 +26,7 @@ import {
   type ConsentChoice,
   type RunOutcome,
 } from './agent-runs';
+import { createElicitForms, type ElicitForms } from './elicit-forms';
 
 export interface AgentState {
   runs: Readonly<Record<string, AgentRunState>>;
@@ -43,6 +44,8 @@ export type AgentRunRequest = Omit<InvokeInput<'agent:run'>, 'conversationAllowe
 
 export interface AgentStore {
   store: StoreApi<AgentState>;
+  /** MCP servers' questions during the runs' tool calls (form cards) */
+  forms: ElicitForms;
   /** Listen to `agent:step` and `agent:ask`; returns the teardown. Runs start listening by themselves too. */
   start(): () => void;
   /** Show a run: call before `agent:run` is invoked, so no event of it is missed. */
@@ -77,6 +80,7 @@ const MAX_REASON_CHARS = 2000;
 
 export function createAgentStore(api: EvaApi): AgentStore {
   const store = createStore<AgentState>()(() => ({ runs: {}, allowed: {} }));
+  const forms = createElicitForms(api);
   let unsubscribe: (() => void) | null = null;
 
   const setRun = (runId: string, change: (run: AgentRunState) => AgentRunState): void =>
@@ -107,9 +111,11 @@ export function createAgentStore(api: EvaApi): AgentStore {
     // Events of runs this window did not start (another window, a run before a reload) are not ours to show.
     const offStep = api.on('agent:step', ({ requestId, step }) => setRun(requestId, (run) => addStep(run, step)));
     const offAsk = api.on('agent:ask', (request) => setRun(request.requestId, (run) => addCard(run, request)));
+    const offForms = forms.listen();
     unsubscribe = () => {
       offStep();
       offAsk();
+      offForms();
     };
   };
 
@@ -130,18 +136,23 @@ export function createAgentStore(api: EvaApi): AgentStore {
     const ended: RunOutcome =
       'ok' in outcome ? (outcome.ok ? outcome.value : { end: 'error', error: outcome.error }) : outcome;
     setRun(runId, (current) => endRun(current, ended));
+    forms.closeRun(runId);
     if (ended.conversationAllowed) rememberAllowed(run.conversationId, ended.conversationAllowed);
   };
 
   const stop: AgentStore['stop'] = async (runId) => {
     const result = await api.invoke('agent:stop', { requestId: runId });
     // Whether it stopped now or was already over, the core no longer waits for these cards.
-    if (result.ok) setRun(runId, cancelOpenCards);
+    if (result.ok) {
+      setRun(runId, cancelOpenCards);
+      forms.closeRun(runId);
+    }
     return result;
   };
 
   return {
     store,
+    forms,
     start: () => {
       listen();
       return () => {
