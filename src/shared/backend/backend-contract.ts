@@ -23,7 +23,10 @@ export interface ModelInspection {
 }
 
 export const backendChannels = {
-  'backend:discover': channel<typeof emptyInput, { backends: BackendInfo[]; gpus: GpuInfo[] }>(emptyInput),
+  /** `gpuProbeError`: why the GPU probe itself failed, so an empty `gpus` does not mean the machine has none */
+  'backend:discover': channel<typeof emptyInput, { backends: BackendInfo[]; gpus: GpuInfo[]; gpuProbeError?: string }>(
+    emptyInput,
+  ),
   'backend:inspect': channel<typeof inspectInput, ModelInspection>(inspectInput),
   'backend:load': channel<typeof BackendLoadSchema, BackendStatus>(BackendLoadSchema),
   /** Whether the local server has a user API key stored, and how it is sealed; the key itself never leaves the core. */

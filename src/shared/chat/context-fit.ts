@@ -56,6 +56,7 @@ export async function fitContext({
   const estimateOf = (list: readonly ChatMessage[]) =>
     [...system, ...list].reduce((sum, m) => sum + estimateMessageTokens(m), 0);
   const measure = async (list: readonly ChatMessage[]): Promise<{ tokens: number; exact: boolean }> => {
+    // A count the endpoint cannot give falls back to the estimate, marked `exact: false` for the user to see.
     const counted = count ? await count(list).catch(() => null) : null;
     return counted ?? { tokens: estimateOf(list), exact: false };
   };

@@ -124,8 +124,8 @@ export function createSendPlanner(deps: SendPlannerDeps) {
   async function toolListTokens(send: ChatInput, toolsPrompt: string): Promise<number> {
     const counted = await deps
       .count({ endpoint: send.endpoint, systemPrompt: toolsPrompt, messages: [] })
+      // Where the endpoint cannot say, the estimate still tells the user about how much the tools take.
       .catch(() => null);
-    // Where the endpoint cannot say, the estimate still tells the user about how much the tools take.
     return counted?.tokens ?? estimateMessageTokens({ content: toolsPrompt });
   }
 

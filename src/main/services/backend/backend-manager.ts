@@ -40,16 +40,18 @@ export class BackendManager extends BackendRuns {
 
   constructor(deps: BackendManagerDeps) {
     super(deps);
-    this.catalog = new BackendCatalog(deps.binDirs, deps.probeGpus);
+    this.catalog = new BackendCatalog(deps.binDirs, deps.probeGpus, (line) => this.appLog(line));
     this.fitMemory = openFitMemory(deps.fitMemoryPath, (line) => this.appLog(line));
   }
 
   /** Backends on disk and GPUs found; `refresh` forgets cached probes. */
-  async discover(refresh = false): Promise<{ backends: BackendInfo[]; gpus: GpuInfo[] }> {
+  async discover(refresh = false): Promise<{ backends: BackendInfo[]; gpus: GpuInfo[]; gpuProbeError?: string }> {
     if (refresh) this.catalog.refresh();
     const backends = await this.catalog.backends();
     const gpuBackend = backends.find((b) => b.kind !== 'cpu' && b.executable);
-    return { backends, gpus: await this.catalog.gpus(gpuBackend?.serverPath) };
+    const gpus = await this.catalog.gpus(gpuBackend?.serverPath);
+    const gpuProbeError = await this.catalog.gpuProbeError(gpuBackend?.serverPath);
+    return gpuProbeError ? { backends, gpus, gpuProbeError } : { backends, gpus };
   }
 
   inspect(
@@ -88,6 +90,9 @@ export class BackendManager extends BackendRuns {
         const backend = order[index]!;
         const gpuModel = backend.kind === 'cpu' ? null : facts;
         const gpus = gpuModel ? await this.catalog.gpus(backend.serverPath) : [];
+        const probeError = gpuModel ? await this.catalog.gpuProbeError(backend.serverPath) : null;
+        const probeNotice = probeError ? `GPU probe failed: ${probeError}` : null;
+        if (probeNotice && !notices.includes(probeNotice)) notices.push(probeNotice);
         const gpuEstimate = gpuModel
           ? estimateGpuLayers({
               backend: backend.kind,
@@ -212,7 +217,7 @@ export class BackendManager extends BackendRuns {
             });
             continue;
           }
-          const fit = await settleFit(memory, fitting, report);
+          const fit = await settleFit(memory, fitting, report, (line) => this.appLog(line));
           if (generation !== this.generation) throw superseded();
           this.setStatus({
             ...this.status,

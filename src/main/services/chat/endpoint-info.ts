@@ -30,7 +30,7 @@ export async function endpointProps(
   return fetchServerProps(
     { baseUrl: llamaServerRoot(profile.baseUrl), apiKey: apiKey ?? '', model: profile.model },
     deps.fetch,
-  ).catch(() => null);
+  ).catch(() => null); // down or too old for /props: the chat goes on without its limits
 }
 
 /**

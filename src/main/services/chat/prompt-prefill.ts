@@ -109,6 +109,7 @@ export function createPromptPrefill(deps: PromptPrefillDeps): PromptPrefill {
         body: JSON.stringify(body),
         signal: AbortSignal.any([controller.signal, AbortSignal.timeout(PREFILL_TIMEOUT_MS)]),
       });
+      // A body that is not JSON costs only the figures of the log line below; the status says whether it worked.
       const answer = (await response.json().catch(() => null)) as {
         timings?: { cache_n?: number; prompt_n?: number };
       } | null;

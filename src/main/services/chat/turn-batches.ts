@@ -46,6 +46,7 @@ export async function* turnBatches<T>(source: AsyncIterator<T>): AsyncGenerator<
             () => source.return?.(),
             () => undefined,
           )
+          // The caller aborted and has its answer; a source that fails while closing has nothing left to tell it.
           .catch(() => undefined);
       else await source.return?.();
     }

@@ -155,3 +155,34 @@ describe('recordSend: who wrote each answer', () => {
     expect(opened.meta.endpoint).toEqual({ kind: 'link', baseUrl: '', model: 'gpt-4o-2024-08-06', linkId: 'work' });
   });
 });
+
+describe('the settings an answer leaves (its cache slot)', () => {
+  const resultWith = (slotId: number | null): ChatResult => {
+    const { internal: _internal, ...message } = initialStreamingMessage();
+    return { ...message, content: 'ok', status: 'done', requestId: 'r', elapsedMs: 1, slotId };
+  };
+
+  it('a failed save of them is said, and the next answer saves them again', async () => {
+    const dir = await tempDir();
+    const { store } = storeOn(dir);
+    const failed: Array<[string, string]> = [];
+    const recorder = createChatRecorder({
+      history: store,
+      onSaveFailed: () => undefined,
+      onMetaFailed: (id, message) => failed.push([id, message]),
+      onChanged: () => undefined,
+    });
+    vi.spyOn(store, 'updateMeta').mockRejectedValueOnce(new Error('ENOSPC: no space left on device'));
+    const first = await recorder.begin(heldRecord(1));
+    await first?.finish(resultWith(3));
+    expect(failed).toEqual([['conv-1', 'ENOSPC: no space left on device']]);
+    expect((await store.open('conv-1')).meta.slotId ?? null).toBeNull();
+
+    const second = await recorder.begin(
+      heldRecord(1, { create: undefined, parentId: 'a1', answerId: 'a2', question: { id: 'q2', content: 'again' } }),
+    );
+    await second?.finish(resultWith(null));
+    expect((await store.open('conv-1')).meta.slotId).toBe(3);
+    expect(failed).toHaveLength(1);
+  });
+});

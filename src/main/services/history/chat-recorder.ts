@@ -20,6 +20,11 @@ export interface ChatRecorderDeps {
   inbox?: QuestionInbox;
   /** a save failed: tell the user (the answer itself still reaches the screen) */
   onSaveFailed: (conversationId: string, message: string) => void;
+  /**
+   * the conversation's settings after an answer (its cache slot, its endpoint's name) could not be saved; the answer
+   * itself was, and the next answer's save tries them again
+   */
+  onMetaFailed?: (conversationId: string, message: string) => void;
   /** the conversation's list entry changed (new message, new title) */
   onChanged: (conversationId: string) => void;
 }
@@ -69,6 +74,20 @@ export type AnswerFields = Pick<MessagePatch, 'citations'>;
 
 export function createChatRecorder(deps: ChatRecorderDeps) {
   const { history } = deps;
+  // Settings an answer's save could not write, per conversation: merged under the next answer's, so they are retried.
+  const unsavedMeta = new Map<string, MetaPatch>();
+
+  async function saveMeta(conversationId: string, fresh: MetaPatch | null): Promise<void> {
+    const meta = { ...unsavedMeta.get(conversationId), ...fresh };
+    if (Object.keys(meta).length === 0) return;
+    try {
+      await history.updateMeta(conversationId, meta);
+      unsavedMeta.delete(conversationId);
+    } catch (error) {
+      unsavedMeta.set(conversationId, meta);
+      deps.onMetaFailed?.(conversationId, toAppError(error).message);
+    }
+  }
 
   /** Saves the question (and the conversation, when new) and opens a new answer under it. */
   async function openNew(record: ChatRecord, answer: AnswerFields): Promise<void> {
@@ -132,8 +151,7 @@ export function createChatRecorder(deps: ChatRecorderDeps) {
         const patch: MessagePatch = { ...answerPatch(result), status: storedStatus(result.status) };
         if (result.error) patch.error = { code: result.error.code, message: result.error.message };
         await end(patch);
-        const meta = metaAfter(record, result);
-        if (meta) await history.updateMeta(conversationId, meta).catch(() => undefined);
+        await saveMeta(conversationId, metaAfter(record, result));
       },
       async fail(partial, error) {
         const patch: MessagePatch = {

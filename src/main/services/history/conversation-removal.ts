@@ -55,8 +55,14 @@ export class ConversationRemoval {
         });
       }
     } catch (error) {
-      await this.restore(batch.token, moved).catch(() => undefined);
-      await trash.removeBatch(batch.token).catch(() => undefined);
+      // The delete's own failure is what the caller gets (thrown below). The batch is removed only once all that moved
+      // is back: a conversation whose move back failed too stays in it, never deleted with it.
+      const putBack = await this.restore(batch.token, moved).then(
+        () => true,
+        () => false,
+      );
+      // Best effort: an empty batch left behind is purged with the others when its grace period ends.
+      if (putBack) await trash.removeBatch(batch.token).catch(() => undefined);
       throw error;
     }
     await this.syncFolders(batch.token);
@@ -68,6 +74,7 @@ export class ConversationRemoval {
   async undo(token: string): Promise<string[]> {
     const restored = await this.restore(token, await this.deps.trash.contents(token));
     await this.syncFolders(token);
+    // Best effort: the conversations are back; an empty batch left behind is purged when its grace period ends.
     await this.deps.trash.removeBatch(token).catch(() => undefined);
     return restored;
   }
@@ -111,6 +118,7 @@ export class ConversationRemoval {
     const timer = setTimeout(
       () => {
         this.purgeTimers.delete(timer);
+        // A purge that fails leaves the batch in the trash; the next start's purge removes it.
         void this.deps.trash.purge(this.deps.now()).catch(() => undefined);
       },
       Math.max(0, at - this.deps.now()) + 50,

@@ -17,7 +17,8 @@ import { inboxFileName, recoverHeldQuestions } from './inbox-recovery';
 import { QuestionInbox } from './question-inbox';
 import type { OverflowPolicy } from '@shared/chat/overflow-policy';
 import type { ToolSelection } from '@shared/tools/tool-selection';
-import type { NewMessage } from '@shared/history/types';
+import type { HistoryNotice, NewMessage } from '@shared/history/types';
+import { errorText } from '@shared/errors';
 
 export interface HistoryDeps {
   historyDir: string;
@@ -65,9 +66,18 @@ export function historyOperations(deps: HistoryDeps) {
 
   // Questions a crash caught before their conversation was written: back in place before anything lists it.
   const inboxName = inboxFileName(`${Date.now().toString(36)}-${process.pid}`);
-  const recovered = recoverHeldQuestions(store, deps.historyDir, inboxName)
+  const notify = (notice: HistoryNotice) => deps.emit('app:notice', notice);
+  // `list` and `open` wait for this, so it never rejects: a recovery that broke off is said, and what it did not put
+  // back stays in its inbox for the next start.
+  const recovered = recoverHeldQuestions(store, deps.historyDir, inboxName, notify)
     .then((ids) => announce(ids))
-    .catch(() => undefined);
+    .catch((error: unknown) =>
+      notify({
+        level: 'error',
+        code: 'history_unreadable',
+        message: `The questions left from when EVA last stopped could not be put back (${errorText(error)}); they are kept for the next start.`,
+      }),
+    );
   const recorder = createChatRecorder({
     history: store,
     inbox: new QuestionInbox(join(deps.historyDir, inboxName)),
@@ -76,6 +86,13 @@ export function historyOperations(deps: HistoryDeps) {
         level: 'error',
         code: 'history_write_failed',
         message: `This conversation could not be saved (${message}). The answer is still shown; copy what you need to keep.`,
+      }),
+    onMetaFailed: (conversationId, message) =>
+      notify({
+        level: 'warning',
+        code: 'history_write_failed',
+        conversationId,
+        message: `The answer was saved, but this conversation's settings after it could not be (${message}); they are saved again with the next answer.`,
       }),
     onChanged: (conversationId) => announce([conversationId]),
   });

@@ -251,6 +251,7 @@ export class HistoryStore {
     await this.streams.closeAll();
     await this.repo.queue.idle();
     this.removal.dispose();
+    // A failed index write was told by the index itself, and the list is rebuilt from the conversations next start.
     if (this.startup) await this.index.flush().catch(() => undefined);
     this.index.dispose();
   }

@@ -10,6 +10,8 @@ import { inboxFileName, recoverHeldQuestions } from './inbox-recovery';
 import { QuestionInbox, readHeldQuestions } from './question-inbox';
 import { heldRecord as record } from '@test-support/history/held-record';
 import { faultyFs, storeOn, tempDir } from '@test-support/history/helpers';
+import { nodeHistoryFs } from './history-fs';
+import type { HistoryNotice } from '@shared/history/types';
 
 /** No conversation cache here: nothing to save on leaving or to forget on deleting. */
 const NO_CONVERSATION_CACHE = { leave: async () => {}, forget: async () => {}, forgetAll: async () => {} };
@@ -40,7 +42,7 @@ describe('questions recovered at the next start', () => {
     const own = new QuestionInbox(join(historyDir, inboxFileName('this-run')));
     own.hold(record(5));
 
-    const restored = await recoverHeldQuestions(store, historyDir, inboxFileName('this-run'));
+    const restored = await recoverHeldQuestions(store, historyDir, inboxFileName('this-run'), () => undefined);
     expect(restored.sort()).toEqual(['conv-1', 'conv-2', 'conv-4']);
     const one = await store.open('conv-1');
     expect(one.meta.systemPrompt).toBe('be brief');
@@ -73,16 +75,49 @@ describe('questions recovered at the next start', () => {
     fs.failWith = 'ENOSPC';
     fs.only = /conv-2/;
     const first = storeOn(historyDir, { fs }).store;
-    expect(await recoverHeldQuestions(first, historyDir, inboxFileName('run-2'))).toEqual(['conv-1']);
+    expect(await recoverHeldQuestions(first, historyDir, inboxFileName('run-2'), () => undefined)).toEqual(['conv-1']);
     expect(readHeldQuestions(deadFile).map((h) => h.record.question.id)).toEqual(['q1', 'q2']);
     await first.close();
 
     const second = storeOn(historyDir).store;
-    expect(await recoverHeldQuestions(second, historyDir, inboxFileName('run-3'))).toEqual(['conv-2']);
+    expect(await recoverHeldQuestions(second, historyDir, inboxFileName('run-3'), () => undefined)).toEqual(['conv-2']);
     expect(existsSync(deadFile)).toBe(false);
     expect((await second.open('conv-1')).messages.map((m) => m.id)).toEqual(['q1']);
     expect((await second.open('conv-2')).messages.map((m) => m.id)).toEqual(['q2']);
     await second.close();
+  });
+
+  it('says so and keeps the question when its conversation cannot be read, never making it anew', async () => {
+    const historyDir = await tempDir();
+    const { store: before } = storeOn(historyDir);
+    await before.create({}, 'conv-1');
+    await before.appendMessage('conv-1', { id: 'old-q', parentId: null, role: 'user', content: 'earlier' });
+    await before.close();
+    const deadFile = join(historyDir, inboxFileName('dead-run'));
+    new QuestionInbox(deadFile).hold(record(1, { create: undefined }));
+    // conv-1's messages cannot be read (an I/O error), though its files are there.
+    const eio = Object.assign(new Error('EIO: simulated'), { code: 'EIO' });
+    const fs = {
+      ...nodeHistoryFs,
+      readFile: async (path: string) => {
+        if (/conv-1[\\/]messages\.jsonl$/.test(path)) throw eio;
+        return nodeHistoryFs.readFile(path);
+      },
+    };
+    const { store } = storeOn(historyDir, { fs });
+    const notices: HistoryNotice[] = [];
+    expect(await recoverHeldQuestions(store, historyDir, inboxFileName('run-2'), (n) => notices.push(n))).toEqual([]);
+    expect(notices.map((n) => [n.level, n.code, n.conversationId, n.details?.errno])).toEqual([
+      ['error', 'history_unreadable', 'conv-1', 'EIO'],
+    ]);
+    expect(notices[0]?.message).toContain('kept and tried again at the next start');
+    expect(readHeldQuestions(deadFile).map((h) => h.record.question.id)).toEqual(['q1']);
+    await store.close();
+    // Once it reads again, the question goes in beside what the conversation had.
+    const { store: after } = storeOn(historyDir);
+    expect(await recoverHeldQuestions(after, historyDir, inboxFileName('run-3'), () => undefined)).toEqual(['conv-1']);
+    expect((await after.open('conv-1')).messages.map((m) => m.id)).toEqual(['old-q', 'q1']);
+    await after.close();
   });
 
   it('the history service lists a recovered conversation from its first call', async () => {

@@ -1,9 +1,15 @@
 // At start: every question the inbox still holds goes into its conversation
 // (created with the same id when the crash came before it existed), so a
 // reload finds it where the user left it. An answer that never began is simply
-// absent; the user sees the question and can send it again.
+// absent; the user sees the question and can send it again. A question that
+// cannot be put back (its conversation cannot be read, the disk fails) is said
+// in a notice and stays in its inbox for the next start: recovery never drops one.
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { errorText } from '@shared/errors';
+import { historyCodeOf } from '@shared/history/errors';
+import type { HistoryNotice } from '@shared/history/types';
+import { isMissing } from '../fs/if-exists';
 import { storedContent } from './chat-recorder';
 import type { HistoryStore } from './history-store';
 import { readHeldQuestions, type HeldQuestion } from './question-inbox';
@@ -18,11 +24,14 @@ export async function recoverHeldQuestions(
   store: HistoryStore,
   historyDir: string,
   ownFile: string,
+  report: (notice: HistoryNotice) => void,
 ): Promise<string[]> {
   let files: string[];
   try {
     files = readdirSync(historyDir).filter((name) => /^inbox-.+\.jsonl$/.test(name) && name !== ownFile);
-  } catch {
+  } catch (error) {
+    // A history folder not made yet holds no inbox; one that cannot be listed keeps its inboxes for the next start.
+    if (!isMissing(error)) report(notRecovered(null, error));
     return [];
   }
   const restored: string[] = [];
@@ -32,8 +41,9 @@ export async function recoverHeldQuestions(
     for (const held of readHeldQuestions(file)) {
       try {
         if (await restore(store, held)) restored.push(held.record.conversationId);
-      } catch {
+      } catch (error) {
         failed++;
+        report(notRecovered(held.record.conversationId, error));
       }
     }
     // A question that could not be put back (a disk that still fails) is tried again at the next start.
@@ -44,7 +54,11 @@ export async function recoverHeldQuestions(
 
 /** True when the question was missing and is now in its conversation. */
 async function restore(store: HistoryStore, { record }: HeldQuestion): Promise<boolean> {
-  const opened = await store.open(record.conversationId).catch(() => null);
+  // Only a conversation that does not exist is made anew; one that cannot be read throws, and its question waits.
+  const opened = await store.open(record.conversationId).catch((error: unknown) => {
+    if (historyCodeOf(error) === 'history_not_found') return null;
+    throw error;
+  });
   if (!opened) await store.create(record.create ?? {}, record.conversationId);
   if (opened?.messages.some((message) => message.id === record.question.id)) return false;
   const known = record.parentId !== null && opened?.messages.some((message) => message.id === record.parentId);
@@ -56,6 +70,20 @@ async function restore(store: HistoryStore, { record }: HeldQuestion): Promise<b
     content: storedContent(record.question.content),
   });
   return true;
+}
+
+/** The notice for a question left in its inbox: an unreadable conversation, or a write that failed. */
+function notRecovered(conversationId: string | null, error: unknown): HistoryNotice {
+  const details = (error as { details?: Record<string, unknown> }).details ?? {};
+  const errno = typeof details.errno === 'string' ? details.errno : undefined;
+  const where = conversationId ? `into conversation ${conversationId}` : 'from the history folder';
+  return {
+    level: 'error',
+    code: historyCodeOf(error) === 'history_write_failed' ? 'history_write_failed' : 'history_unreadable',
+    message: `A question from when EVA last stopped could not be put back ${where} (${errorText(error)}); it is kept and tried again at the next start.`,
+    ...(conversationId ? { conversationId } : {}),
+    details: { ...(errno ? { errno } : {}), ...(conversationId ? { conversationId } : {}) },
+  };
 }
 
 function removeQuietly(file: string): void {

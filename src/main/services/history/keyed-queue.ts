@@ -7,6 +7,7 @@ export class KeyedQueue {
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(key) ?? Promise.resolve();
     const result = previous.then(task, task);
+    // The queue goes on past a failed task; its caller gets the error through `result`.
     const tail = result.catch(() => undefined);
     this.tails.set(key, tail);
     void tail.then(() => {

@@ -103,6 +103,7 @@ export class ListIndex {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const run = this.flushChain.then(() => this.flushOnce());
+    // The chain goes on past a failed write; flushOnce has told the user, and the caller gets it through `run`.
     this.flushChain = run.catch(() => undefined);
     return run;
   }

@@ -4,6 +4,7 @@
 // smaller is remembered (fit-memory.ts) so the next one starts there.
 import { totalmem } from 'node:os';
 import type { BackendKind, FitChange, FitPoint, GpuInfo, LoadFit, LoadReport } from '@shared/contract';
+import { errorText } from '@shared/errors';
 import { fitMemoryKey, type FitMemory } from './fit-memory';
 import { MAX_FIT_ATTEMPTS, nextFitPoint, type FitLimits } from './fit-retry';
 import { findOutOfMemory, type OutOfMemory } from './out-of-memory';
@@ -63,9 +64,19 @@ export function nextFit(run: FitRun, startLines: readonly string[], limits: FitL
 }
 
 /** A start that worked: remember the figures when they differ from the request, forget an entry it no longer needs. */
-export async function settleFit(memory: FitMemory, run: FitRun, report: LoadReport): Promise<LoadFit> {
+export async function settleFit(
+  memory: FitMemory,
+  run: FitRun,
+  report: LoadReport,
+  log: (line: string) => void,
+): Promise<LoadFit> {
   const shrunk = run.point.gpuLayers !== run.requested.gpuLayers || run.point.contextSize !== run.requested.contextSize;
-  if (run.key) await (shrunk ? memory.remember(run.key, run.point) : memory.forget(run.key)).catch(() => undefined);
+  // The model runs either way; a fit that could not be written only makes the next load find it again, so it is
+  // logged, not thrown.
+  if (run.key)
+    await (shrunk ? memory.remember(run.key, run.point) : memory.forget(run.key)).catch((error: unknown) =>
+      log(`the fit for this model could not be ${shrunk ? 'remembered' : 'forgotten'}: ${errorText(error)}`),
+    );
   return { report, requested: run.requested, running: run.point, changes: run.changes, remembered: run.remembered };
 }
 

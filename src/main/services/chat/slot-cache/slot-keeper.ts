@@ -7,6 +7,7 @@
 // failure falls back to a normal request (the log says why).
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { errorText } from '@shared/errors';
 import { writeFileAtomic } from '../../fs/atomic-write';
 import { eraseSlot, restoreSlot, saveSlot, type SlotServer } from './slot-api';
 import {
@@ -90,6 +91,7 @@ export async function openSlotKeeper(deps: SlotKeeperDeps): Promise<SlotKeeper> 
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
     const next = queue.then(work, work);
+    // The queue goes on past a failed action; its caller gets the error through `next`.
     queue = next.catch(() => undefined);
     return next;
   };
@@ -136,6 +138,7 @@ export async function openSlotKeeper(deps: SlotKeeperDeps): Promise<SlotKeeper> 
         `conversation cache: saved ${saved.tokens} tokens of ${occupant.conversationId} (${Math.round(bytes / 1024)} KiB)`,
       );
     } catch (error) {
+      // Best effort: the save's own error is logged below, and a leftover part file is swept at the next start.
       await rm(join(deps.dir, part), { force: true }).catch(() => undefined);
       deps.log(`conversation cache: could not save ${occupant.conversationId}: ${(error as Error).message}`);
     }
@@ -158,14 +161,23 @@ export async function openSlotKeeper(deps: SlotKeeperDeps): Promise<SlotKeeper> 
       const tokens = await restoreSlot(server, slot, entry.file, fetcher);
       if (tokens !== entry.tokens) throw new Error(`it gave back ${tokens} tokens of ${entry.tokens}`);
       entry.usedAt = now();
-      await writeLedger().catch(() => undefined);
+      // The slot is restored; a ledger not written only leaves this entry's age older for eviction.
+      await writeLedger().catch((error: unknown) =>
+        deps.log(
+          `conversation cache: could not write the ledger after restoring ${conversationId}: ${errorText(error)}`,
+        ),
+      );
       deps.log(`conversation cache: restored ${tokens} tokens of ${conversationId}`);
       return true;
     } catch (error) {
       deps.log(`conversation cache: restore of ${conversationId} failed, asking normally: ${(error as Error).message}`);
       // Whatever the slot holds now is not the conversation: empty it, and the file is no use either.
-      await eraseSlot(server, slot, fetcher).catch(() => undefined);
-      await drop([entry]).catch(() => undefined);
+      await eraseSlot(server, slot, fetcher).catch((eraseError: unknown) =>
+        deps.log(`conversation cache: could not empty slot ${slot}: ${errorText(eraseError)}`),
+      );
+      await drop([entry]).catch((dropError: unknown) =>
+        deps.log(`conversation cache: could not drop the saved ${conversationId}: ${errorText(dropError)}`),
+      );
       return false;
     }
   }

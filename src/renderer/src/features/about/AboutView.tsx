@@ -12,7 +12,7 @@ export function AboutView() {
   const t = useT();
   const { discovery } = useAppModel();
   const { info } = useSettingsStore();
-  const { backends, gpus, loading, error } = useDiscovery();
+  const { backends, gpus, gpuProbeError, loading, error } = useDiscovery();
 
   return (
     <section className="page about-page" data-testid="about">
@@ -51,7 +51,11 @@ export function AboutView() {
 
       <h3>{t('about.gpus')}</h3>
       <div className="card">
-        {gpus.length === 0 ? (
+        {gpus.length === 0 && gpuProbeError ? (
+          <p className="muted" data-testid="about-gpu-probe-error">
+            {t('about.gpuProbeFailed', { cause: gpuProbeError })}
+          </p>
+        ) : gpus.length === 0 ? (
           <p className="muted">{t('about.noGpus')}</p>
         ) : (
           <ul className="plain-list" data-testid="about-gpus">

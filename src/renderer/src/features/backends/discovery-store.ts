@@ -7,6 +7,8 @@ import type { AppError, EvaApi } from '../../platform/types';
 export interface DiscoveryState {
   backends: BackendInfo[] | null;
   gpus: GpuInfo[];
+  /** why the GPU probe failed (then `gpus` is empty without meaning "no GPU") */
+  gpuProbeError?: string;
   loading: boolean;
   error: AppError | null;
 }
