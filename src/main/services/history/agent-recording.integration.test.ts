@@ -34,6 +34,9 @@ describe('agent runs in the history', () => {
     expect(opened.activePath).toEqual(['q', 'ans']);
     const answer = opened.messages.find((m) => m.id === 'ans');
     expect(answer).toMatchObject({ role: 'assistant', status: 'complete', content: 'It is 42.' });
+    // Who wrote it: the link the run went through and the model its last turn named, as a plain answer records.
+    expect(answer?.author).toMatchObject({ kind: 'link', linkId, model: expect.stringMatching(/\S/) });
+    expect(answer?.author).toEqual(result.lastResult?.author);
     const agent = answer?.extra?.agent as {
       end: string;
       steps: Array<{ tool: string; output: string; status: string }>;

@@ -1,6 +1,7 @@
 // An agent run in the history: the question at once, its steps as they come,
 // and the answer with every step at the end (resumable from the saved steps).
 import type { ChatRecord } from '@shared/chat/schemas';
+import type { AnswerAuthor } from '@shared/chat/types';
 import { AppFailure } from '@shared/errors';
 import type { MessagePatch, MessageStatus } from '@shared/history/types';
 import type { AgentEnd, AgentProtocolReport, AgentStep } from '@shared/tools/agent/agent-types';
@@ -13,6 +14,8 @@ export interface AgentOutcome {
   steps: AgentStep[];
   conversationAllowed: string[];
   protocol?: AgentProtocolReport;
+  /** the run's last model turn: who wrote the answer */
+  lastResult?: { author?: AnswerAuthor } | null;
 }
 
 export function agentAnswerPatch(outcome: AgentOutcome): MessagePatch {
@@ -20,6 +23,7 @@ export function agentAnswerPatch(outcome: AgentOutcome): MessagePatch {
   return {
     content: outcome.answer,
     status,
+    ...(outcome.lastResult?.author ? { author: { ...outcome.lastResult.author } } : {}),
     ...(outcome.end === 'error'
       ? { error: { code: 'agent_error', message: outcome.steps.at(-1)?.output ?? 'the agent run failed' } }
       : {}),

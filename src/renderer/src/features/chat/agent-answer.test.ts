@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { savedRun } from './agent-answer';
+import type { ChatResult } from '@shared/contract';
+import { initialStreamingMessage } from '@shared/chat/stream-reducer';
+import { answerFromRun, savedRun } from './agent-answer';
 
 describe('a saved agent run', () => {
   it('comes back with its steps, the words before each call and the answer given on its card', () => {
@@ -73,5 +75,21 @@ describe('a saved agent run', () => {
   it('a plain answer has none', () => {
     expect(savedRun({})).toBeNull();
     expect(savedRun({ extra: { agent: 'yes' } })).toBeNull();
+  });
+});
+
+describe('a finished agent run', () => {
+  it("shows the model its last turn named as the answer's author, not the one loaded now", () => {
+    const author = { kind: 'link' as const, model: 'qwen3-8b', linkId: 'l1', linkName: 'Box' };
+    const lastResult: ChatResult = { ...initialStreamingMessage(), requestId: 'r:1', elapsedMs: 5, author };
+    const answer = answerFromRun({
+      end: 'answered',
+      answer: 'Done.',
+      steps: [],
+      conversationAllowed: [],
+      lastResult,
+      protocol: { used: 'prompt', setting: 'auto', reason: 'x', fallback: null },
+    });
+    expect(answer).toMatchObject({ status: 'done', content: 'Done.', author });
   });
 });

@@ -19,6 +19,7 @@ export function answerFromRun(output: AgentRunOutput): AnswerState {
     slotId: last?.slotId ?? null,
     finishReason: last?.finishReason ?? null,
     elapsedMs: last?.elapsedMs,
+    ...(last?.author ? { author: last.author } : {}),
   };
   switch (output.end) {
     case 'answered':
