@@ -59,18 +59,22 @@ async function inTurn(...checks) {
   return 0;
 }
 
-// eslint and tsc each use one core: on two cores, eslint runs beside the other checks instead of before them.
+// eslint and tsc each use one core: on two cores the checks run in two lanes of about equal length (measured: eslint
+// 99 s and the renderer's tsc 47 s; Prettier 13 s, depcruise 18 s, the core's tsc 59 s and the renderer tests' 54 s).
 say('lint and typecheck');
 const checkCodes = await Promise.all([
-  inTurn(['lint (format: prettier)', bin('prettier'), ['--check', '.']], ['lint (eslint)', bin('eslint'), ['.']]),
   inTurn(
+    ['lint (eslint)', bin('eslint'), ['.']],
+    ['typecheck (renderer)', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']],
+  ),
+  inTurn(
+    ['lint (format: prettier)', bin('prettier'), ['--check', '.']],
     [
       'lint (import boundaries: dependency-cruiser)',
       bin('depcruise'),
       ['src', 'bench', 'e2e', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
     ],
     ['typecheck (main, preload, shared)', bin('tsc'), ['-p', 'tsconfig.node.json', '--noEmit']],
-    ['typecheck (renderer)', bin('tsc'), ['-p', 'tsconfig.web.json', '--noEmit']],
     ['typecheck (renderer tests)', bin('tsc'), ['-p', 'tsconfig.web-tests.json', '--noEmit']],
   ),
 ]);
