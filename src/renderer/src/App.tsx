@@ -13,6 +13,8 @@ import { KnowledgeView } from './features/knowledge/KnowledgeView';
 import { WorkshopView } from './features/workshop/WorkshopView';
 import { ImagesView } from './features/images/ImagesView';
 import { ModelInfoView } from './features/model-info/ModelInfoView';
+import { SettingsPage } from './features/settings/SettingsPage';
+import { SettingsShortcut } from './features/settings/SettingsShortcut';
 import { Notices } from './features/notices/Notices';
 import { OutboundLinkLayer } from './features/outbound-links/OutboundLinkLayer';
 import { ConnectionBanner, ExpiredAddress } from './features/frame/ConnectionBanner';
@@ -35,6 +37,7 @@ const PAGES: Record<View, () => React.JSX.Element> = {
   workshop: WorkshopView,
   images: ImagesView,
   about: AboutView,
+  settings: SettingsPage,
 };
 
 export function App({ model }: { model: AppModel }) {
@@ -79,6 +82,7 @@ export function App({ model }: { model: AppModel }) {
         <ToolsPanel />
         <HotkeysPanel />
         <HotkeyListener />
+        <SettingsShortcut />
         <ScreenshotLayer />
         <VoiceLayer />
         <VoicePanel />
