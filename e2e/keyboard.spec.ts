@@ -1,6 +1,7 @@
 // Keyboard only: dialogs and drawers hold the Tab key, Esc closes them and gives the
-// focus back to what opened them, a new chat puts the cursor in the message box, and
-// the history list is one Tab stop walked with the arrows.
+// focus back to what opened them, a new chat puts the cursor in the message box, the
+// message box is the skip link or Ctrl+L away, and the history list is one Tab stop
+// walked with the arrows.
 // Real browser host, real Chromium, the real llama-server for the chat.
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -147,8 +148,8 @@ test.describe('the history list', () => {
     });
 
   /**
-   * From a fresh page load, Tab until the message box has the focus; the presses it took and the history rows passed on
-   * the way.
+   * From a fresh page load, Tab until the message box has the focus, taking the skip link ("Skip to message box") with
+   * Enter when Tab reaches it; the Tab presses it took and the history rows passed on the way.
    */
   async function tabsToMessageBox(page: Page, expectedRows: number): Promise<{ presses: number; rows: Set<string> }> {
     await page.goto(listHost.url);
@@ -159,26 +160,58 @@ test.describe('the history list', () => {
       await page.keyboard.press('Tab');
       const now = await focused(page);
       if (now.row !== null) rows.add(now.row);
+      if (now.testId === 'skip-to-composer') {
+        await expect(page.getByTestId('skip-to-composer')).toBeInViewport();
+        await page.keyboard.press('Enter');
+        await expect(page.getByTestId('chat-input')).toBeFocused();
+        return { presses, rows };
+      }
       if (now.testId === 'chat-input') return { presses, rows };
     }
     throw new Error('80 Tab presses never reached the message box');
   }
 
-  test('from page load the message box is a few Tab presses away, the same with 10 or 20 chats listed', async ({
+  test('from page load the message box is at most 3 Tab presses away, through the skip link, with 10 or 20 chats', async ({
     page,
   }) => {
     const ten = await tabsToMessageBox(page, 10);
-    expect(ten.rows.size, 'history rows Tab stopped at').toBe(1);
-    expect(ten.presses).toBeLessThanOrEqual(25);
-    await page.screenshot({ path: join(repoRoot, 'test-results', 'e2e', 'keyboard-history-tab-stop.png') });
+    expect(ten.rows.size, 'history rows Tab stopped at').toBe(0);
+    expect(ten.presses).toBeLessThanOrEqual(3);
+    await page.screenshot({ path: join(repoRoot, 'test-results', 'e2e', 'keyboard-skip-link.png') });
 
     await importChats(
       listHost.url,
       Array.from({ length: 10 }, (_, i) => `another chat ${i}`),
     );
     const twenty = await tabsToMessageBox(page, 20);
-    expect(twenty.rows.size).toBe(1);
+    expect(twenty.rows.size).toBe(0);
     expect(twenty.presses).toBe(ten.presses);
+  });
+
+  test('the skip link is out of sight until it has the focus', async ({ page }) => {
+    await page.goto(listHost.url);
+    await expect(page.getByTestId('chat-input')).toBeVisible();
+    await expect(page.getByTestId('skip-to-composer')).not.toBeInViewport();
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('skip-to-composer')).toBeFocused();
+    await expect(page.getByTestId('skip-to-composer')).toBeInViewport();
+    await page.screenshot({ path: join(repoRoot, 'test-results', 'e2e', 'keyboard-skip-link-focused.png') });
+  });
+
+  test('Ctrl+L puts the cursor in the message box from another page, and the hotkeys panel lists it', async ({
+    page,
+  }) => {
+    await page.goto(listHost.url);
+    await expect(page.getByTestId('chat-input')).toBeVisible();
+    await page.getByTestId('open-about').click();
+    await expect(page.getByTestId('chat-input')).toHaveCount(0);
+    await page.keyboard.press('Control+L');
+    await expect(page.getByTestId('chat-input')).toBeFocused();
+    await page.keyboard.type('typed straight away');
+    await expect(page.getByTestId('chat-input')).toHaveValue('typed straight away');
+
+    await page.getByTestId('hotkeys-open').click();
+    await expect(page.getByTestId('hotkey-focusComposer')).toHaveValue('Ctrl+L');
   });
 
   test('arrows move through the rows, Enter opens one, Tab leaves the list and comes back to the open row; Shift+F10 opens its menu', async ({

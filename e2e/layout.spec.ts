@@ -4,12 +4,33 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { repoRoot, startHost, type RunningHost } from '@test-support/host-process';
 import { connectHost } from '@test-support/ws-client';
 import { loadTinyModel } from './steps';
 
 let host: RunningHost;
+
+/** The token meter's row: its vertical middle, as a box of that height at Send's height. */
+async function meterBox(page: Page): Promise<{ y: number } | null> {
+  const box = await page.getByTestId('context-meter').boundingBox();
+  const send = await page.getByTestId('chat-send').boundingBox();
+  return box && send ? { y: box.y + box.height / 2 - send.height / 2 } : null;
+}
+
+/** The top-bar tabs whose 3px focus ring would be cut by their scrolling nav (scrolled to its start). */
+function cutFocusRings(page: Page): Promise<(string | null)[]> {
+  return page.evaluate(() => {
+    const nav = document.querySelector('.topbar-nav') as HTMLElement;
+    nav.scrollLeft = 0;
+    const box = nav.getBoundingClientRect();
+    return [...nav.querySelectorAll('button')].flatMap((b) => {
+      const r = b.getBoundingClientRect();
+      const cut = r.top - 3 < box.top || r.bottom + 3 > box.bottom || (r.left - 3 < box.left && r.left < box.left + 10);
+      return cut ? [b.textContent] : [];
+    });
+  });
+}
 
 test.beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'eva-e2e-layout-'));
@@ -119,7 +140,7 @@ test.describe('at 800×700', () => {
   const inside = (box: { x: number; y: number; width: number; height: number } | null): boolean =>
     box !== null && box.x >= 0 && box.y >= 0 && box.x + box.width <= 800 && box.y + box.height <= 700;
 
-  test('the page never scrolls sideways; the model chip is readable (full name in its title) and the header menus stay inside the viewport', async ({
+  test('the page never scrolls sideways; the model chip is readable (full name in its title), the header menus stay inside the viewport, whole focus rings on the tabs, Send beside the token meter', async ({
     page,
   }) => {
     await page.goto(host.url);
@@ -127,6 +148,17 @@ test.describe('at 800×700', () => {
     for (const language of ['en', 'zh'] as const) {
       await page.getByTestId('lang-switch').selectOption(language);
       await expect(page.locator('html')).toHaveAttribute('lang', language === 'zh' ? 'zh-CN' : 'en');
+      const [send, meter] = [await page.getByTestId('chat-send').boundingBox(), await meterBox(page)];
+      expect.soft(send && meter && Math.abs(send.y - meter.y) < 10, `${language}: Send on the meter's row`).toBe(true);
+      expect
+        .soft(await cutFocusRings(page), `${language}: tabs whose focus ring (theme.css: 3px out) is cut`)
+        .toEqual([]);
+      const [shown, needed] = await page.getByTestId('lang-switch').evaluate((select: HTMLSelectElement) => {
+        const width = select.getBoundingClientRect().width;
+        select.style.maxWidth = 'none';
+        return [width, select.getBoundingClientRect().width];
+      });
+      expect.soft(shown, `${language}: the language menu shows its longest name`).toBeGreaterThanOrEqual(needed! - 0.5);
       const widths = await page.evaluate(() => {
         const root = document.scrollingElement as Element;
         const nav = document.querySelector('.topbar-nav') as Element;

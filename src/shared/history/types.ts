@@ -197,6 +197,8 @@ export interface SearchHit {
   snippet: string;
   /** [start, end) offsets of each occurrence inside `snippet` (UTF-16 units, as JS strings index) */
   matches: Array<{ start: number; end: number }>;
+  /** where the title matched too, offsets inside `title`; absent when only a message matched */
+  titleMatches?: Array<{ start: number; end: number }>;
 }
 
 export interface SearchResult {

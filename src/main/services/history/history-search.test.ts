@@ -23,6 +23,25 @@ describe('history store: search', () => {
     await store.close();
   });
 
+  it('lists a conversation once when its title and a message both match, showing the message', async () => {
+    const dir = await tempDir();
+    const { store } = storeOn(dir);
+    const { meta } = await chat(store, 'Plan the garden', 'Plant tomatoes by the garden wall, and more garden beds.');
+    await store.rename(meta.id, 'Garden ideas');
+    const other = await chat(store, 'Where is the garden shed?', 'Behind the house.');
+    const result = await store.search('garden');
+    expect(result.hits.map((h) => h.conversationId).sort()).toEqual([meta.id, other.meta.id].sort());
+    const hit = result.hits.find((h) => h.conversationId === meta.id);
+    expect(hit?.messageId).not.toBeNull();
+    expect(hit?.title).toBe('Garden ideas');
+    expect(hit?.titleMatches).toEqual([{ start: 0, end: 6 }]);
+    expect(hit?.snippet).toContain('garden');
+    // The limit counts conversations, not rows.
+    expect((await store.search('garden', { limit: 1 })).hits).toHaveLength(1);
+    expect((await store.search('garden', { limit: 1 })).truncated).toBe(true);
+    await store.close();
+  });
+
   it('finds text in message 1,000 of a long conversation', async () => {
     const dir = await tempDir();
     const writer = storeOn(dir);

@@ -47,40 +47,53 @@ export class HistorySearch {
     this.index?.removeConversation(conversationId);
   }
 
+  /**
+   * One hit per conversation: a conversation whose title and messages both match is one row, showing the message
+   * (so opening it lands there) with the title's matches in `titleMatches`. Title matches come first, in list
+   * order, then the other conversations, newest first.
+   */
   async search(query: string, limit: number): Promise<SearchResult> {
     const trimmed = query.trim();
     if (!trimmed) return { hits: [], truncated: false };
     const index = await this.warm();
     const list = await this.summaries.list();
     const needle = foldCase(trimmed);
-    const hits: SearchHit[] = [];
+    const byTitle = new Map<string, SearchHit>();
     let truncated = false;
     for (const summary of list) {
       let folded = this.foldedTitles.get(summary);
       if (folded === undefined) this.foldedTitles.set(summary, (folded = foldCase(summary.title)));
       const at = folded.indexOf(needle);
       if (at < 0) continue;
-      if (hits.length === limit) {
+      if (byTitle.size === limit) {
         truncated = true;
         break;
       }
-      hits.push({
+      const matches = [{ start: at, end: at + needle.length }];
+      byTitle.set(summary.id, {
         conversationId: summary.id,
         messageId: null,
         title: summary.title,
         updatedAt: summary.updatedAt,
         snippet: summary.title,
-        matches: [{ start: at, end: at + needle.length }],
+        matches,
+        titleMatches: matches,
       });
     }
-    const found = index.search(trimmed, limit - hits.length);
+    const found = index.search(trimmed, limit, true);
     const messageHits: SearchHit[] = [];
     for (const match of found.matches) {
+      const titled = byTitle.get(match.conversationId);
+      if (titled) {
+        byTitle.set(match.conversationId, { ...titled, ...match });
+        continue;
+      }
       const summary = this.summaries.get(match.conversationId);
       if (summary) messageHits.push({ ...match, title: summary.title, updatedAt: summary.updatedAt });
     }
     messageHits.sort((a, b) => b.updatedAt - a.updatedAt);
-    return { hits: [...hits, ...messageHits], truncated: truncated || found.truncated };
+    const hits = [...byTitle.values(), ...messageHits];
+    return { hits: hits.slice(0, limit), truncated: truncated || found.truncated || hits.length > limit };
   }
 
   private async build(): Promise<SearchIndex> {

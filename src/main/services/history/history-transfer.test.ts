@@ -102,8 +102,10 @@ describe('history store: export and import', () => {
       messageCount: 2,
       preview: 'hello there',
     });
-    // Found in its title (named after the first question) and in the message itself.
-    expect((await store.search('hello there')).hits.map((hit) => hit.conversationId)).toEqual([meta?.id, meta?.id]);
+    // Found in its title (named after the first question) and in the message itself: one row, showing the message.
+    const { hits } = await store.search('hello there');
+    expect(hits.map((hit) => [hit.conversationId, hit.messageId])).toEqual([[meta?.id, opened.messages[0]?.id]]);
+    expect(hits[0]?.titleMatches).toEqual([{ start: 0, end: 11 }]);
     await store.close();
   });
 });

@@ -64,14 +64,16 @@ export class SearchIndex {
   }
 
   /**
-   * Messages containing `query` (case-insensitive), newest chunks first, one match per message; stops after `limit`.
+   * Messages containing `query` (case-insensitive), newest chunks first, one match per message, or with
+   * `perConversation` only the first message of each conversation; stops after `limit`.
    */
-  search(query: string, limit: number): { matches: MessageMatch[]; truncated: boolean } {
+  search(query: string, limit: number, perConversation = false): { matches: MessageMatch[]; truncated: boolean } {
     const folded = foldCase(query.replaceAll('\u0000', ' '));
     const needle = Buffer.from(folded);
     const matches: MessageMatch[] = [];
     if (needle.length === 0 || limit <= 0) return { matches, truncated: false };
     const bits = trigramBits(needle);
+    const seen = new Set<string>();
     for (let c = this.chunks.length - 1; c >= 0; c--) {
       const chunk = this.chunks[c] as Chunk;
       if (!chunk.mayContain(bits)) continue;
@@ -83,6 +85,11 @@ export class SearchIndex {
           at = lower.indexOf(needle, at + 1);
           continue;
         }
+        if (perConversation && seen.has(entry.conversationId)) {
+          at = lower.indexOf(needle, entry.end);
+          continue;
+        }
+        seen.add(entry.conversationId);
         if (matches.length === limit) return { matches, truncated: true };
         matches.push({
           conversationId: entry.conversationId,

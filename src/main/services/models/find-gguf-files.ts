@@ -11,6 +11,8 @@ export interface FoundFile {
   fileName: string;
   sizeBytes: number;
   modifiedMs: number;
+  /** device and inode: the same file reached along another path (a linked folder, a hard link) has the same one */
+  fileId: string | null;
 }
 
 export const MAX_SCAN_DEPTH = 4;
@@ -44,7 +46,16 @@ export async function findGgufFiles(
       } else if (info.isFile() && /\.gguf$/i.test(entry.name)) {
         // Listed a moment ago; gone or unreadable now, it is no model to offer.
         const facts = await stat(path).catch(() => null);
-        if (facts) found.push({ path, dir, fileName: entry.name, sizeBytes: facts.size, modifiedMs: facts.mtimeMs });
+        if (facts)
+          found.push({
+            path,
+            dir,
+            fileName: entry.name,
+            sizeBytes: facts.size,
+            modifiedMs: facts.mtimeMs,
+            // Some file systems report no inode (0): such a file is known by its path alone.
+            fileId: facts.ino > 0 ? `${facts.dev}:${facts.ino}` : null,
+          });
       }
     }
   }

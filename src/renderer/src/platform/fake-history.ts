@@ -179,19 +179,21 @@ export function createFakeHistory(
       const hits: SearchHit[] = [];
       for (const { meta, messages } of conversations.values()) {
         if (!query) break;
-        const found = [
-          { id: null as string | null, text: meta.title },
-          ...[...messages.values()].map((m) => ({ id: m.id as string | null, text: contentText(m.content) })),
-        ].find((c) => c.text.toLowerCase().includes(query));
-        if (!found) continue;
-        const start = found.text.toLowerCase().indexOf(query);
+        // As the core does: one hit per conversation, a message hit preferred, the title's match kept beside it.
+        const titleAt = meta.title.toLowerCase().indexOf(query);
+        const titleMatches = titleAt < 0 ? undefined : [{ start: titleAt, end: titleAt + query.length }];
+        const message = [...messages.values()].find((m) => contentText(m.content).toLowerCase().includes(query));
+        if (!message && !titleMatches) continue;
+        const text = message ? contentText(message.content) : meta.title;
+        const start = text.toLowerCase().indexOf(query);
         hits.push({
           conversationId: meta.id,
-          messageId: found.id,
+          messageId: message?.id ?? null,
           title: meta.title,
           updatedAt: meta.updatedAt,
-          snippet: found.text,
+          snippet: text,
           matches: [{ start, end: start + query.length }],
+          ...(titleMatches && { titleMatches }),
         });
       }
       return ok({ hits, truncated: false });

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 're
 import { useAppModel } from '../../app-model';
 import { useStore } from 'zustand';
 import { useT } from '../../i18n';
-import { StickToBottom } from '../../ui/stick-to-bottom';
+import { isAtBottom, StickToBottom } from '../../ui/stick-to-bottom';
 import { AnswerMessage } from './AnswerMessage';
 import { siblingPosition, type Branches } from './branches';
 import type { ChatItem } from './conversation';
@@ -32,6 +32,12 @@ export function ChatList({ items, branches, busy, names, sendKey, empty }: Props
   const box = useRef<HTMLDivElement>(null);
   const [stick] = useState(() => new StickToBottom());
   const [sticking, setSticking] = useState(true);
+  // Not following is not enough for "↓ Latest": a search hit in a short chat, or a shorter chat opened after
+  // scrolling up, leaves the end in view with nothing below to jump to.
+  const [endInView, setEndInView] = useState(true);
+  const measureEnd = (): void => {
+    if (box.current) setEndInView(isAtBottom(box.current));
+  };
   // We do not use the React Compiler; the virtualizer re-renders this component itself when sizes change.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -52,6 +58,7 @@ export function ChatList({ items, branches, busy, names, sendKey, empty }: Props
     // Scrolls come here too, with sync = true.
     onChange: (_instance, sync) => {
       if (!sync) stick.follow(box.current);
+      measureEnd();
     },
   });
 
@@ -67,10 +74,14 @@ export function ChatList({ items, branches, busy, names, sendKey, empty }: Props
 
   // Every render: a new item, or new text in the streaming answer (the scroll height already
   // counts the grown row, which overflows the rows box until the virtualizer measures it).
-  useLayoutEffect(() => stick.follow(box.current));
+  useLayoutEffect(() => {
+    stick.follow(box.current);
+    measureEnd();
+  });
 
   const onScroll = (): void => {
     if (box.current) setSticking(stick.scrolled(box.current));
+    measureEnd();
   };
 
   const jumpToEnd = (): void => {
@@ -124,7 +135,7 @@ export function ChatList({ items, branches, busy, names, sendKey, empty }: Props
           </div>
         )}
       </div>
-      {!sticking && items.length > 0 && (
+      {!sticking && !endInView && items.length > 0 && (
         <button type="button" className="btn btn-small jump-latest" data-testid="chat-jump" onClick={jumpToEnd}>
           {t('log.jumpToLatest')}
         </button>

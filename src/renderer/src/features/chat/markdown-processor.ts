@@ -17,6 +17,7 @@ import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
 import rehypeKatexCached, { MATH_TAG } from './rehype-katex-cached';
+import { labelTaskListCheckboxes } from './task-list-labels';
 
 const processor = unified()
   .use(remarkParse)
@@ -63,6 +64,7 @@ function MathHtml({ node }: { node?: Element }): ReactElement {
 export function renderMarkdown(text: string, components: Partial<Components>): ReactElement {
   const tree = processor.runSync(processor.parse(text)) as Nodes;
   sanitize(tree);
+  labelTaskListCheckboxes(tree);
   return toJsxRuntime(tree, {
     Fragment,
     jsx,

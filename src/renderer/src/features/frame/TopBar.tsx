@@ -1,8 +1,10 @@
 import { useAppModel, type View } from '../../app-model';
 import { useT, type MessageKey } from '../../i18n';
 import { useBackendStatus } from '../status/use-status-store';
+import { SettingsNavButton } from '../settings/SettingsNavButton';
 import { EndpointLabel } from './EndpointLabel';
 import { LanguageSwitch } from './LanguageSwitch';
+import { SkipLink } from './SkipLink';
 import { HISTORY_SIDEBAR_ID, useSidebar } from './SidebarProvider';
 import { EXPEND_VIEWS, isExpendView, useView } from './use-frame';
 import { useEffect, useRef } from 'react';
@@ -27,6 +29,7 @@ export function TopBar() {
 
   return (
     <header className="topbar">
+      <SkipLink />
       {view === 'home' && <SidebarToggle />}
       <button
         type="button"
@@ -70,6 +73,7 @@ export function TopBar() {
             {t(item.key)}
           </button>
         ))}
+        <SettingsNavButton />
         <button type="button" className="btn btn-ghost" data-testid="tools-open" onClick={() => void toolsPanel.open()}>
           {t('tools.open')}
         </button>

@@ -99,7 +99,9 @@ describe('HistorySidebar on the keyboard', () => {
     press('Delete');
     await waitFor(() => expect(listed()).not.toContain('Grocery list'));
     expect(callsOf(api, 'history:delete')).toEqual([{ ids: [ids['Grocery list']] }]);
-    expect(screen.getByTestId('history-undo-bar').textContent).toContain(t('history.deleted', { count: 1 }));
+    expect(screen.getByTestId('history-undo-bar').textContent).toContain(
+      t('history.deletedOne', { title: 'Grocery list' }),
+    );
     await waitFor(() => expect(focusedTitle()).toBe('Lisbon trip plan'));
     expect(tabStops()).toEqual(['Lisbon trip plan']);
   });

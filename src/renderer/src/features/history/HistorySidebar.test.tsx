@@ -11,6 +11,11 @@ import { HistorySidebar } from './HistorySidebar';
 
 afterEach(cleanupApps);
 
+const importFile = (text: string): void => {
+  const file = new File([text], 'chats.json', { type: 'application/json' });
+  fireEvent.change(screen.getByTestId('history-import-file'), { target: { files: [file] } });
+};
+
 describe('HistorySidebar', () => {
   it('lists conversations under date headers: pinned first, then today, yesterday, older', async () => {
     await renderSeeded();
@@ -86,7 +91,7 @@ describe('HistorySidebar', () => {
     await waitFor(() => expect(listed()).not.toContain('Lisbon trip plan'));
     // Its group had no other conversation: the header goes too.
     expect(listed()).not.toContain('# Yesterday');
-    expect(screen.getByTestId('history-undo-bar').textContent).toContain(t('history.deleted', { count: 1 }));
+    expect(screen.getByTestId('history-undo-bar').textContent).toBe('Deleted “Lisbon trip plan”Undo');
     const [deleted] = callsOf(api, 'history:delete');
     expect(deleted).toEqual({ ids: [ids['Lisbon trip plan']] });
 
@@ -144,5 +149,31 @@ describe('HistorySidebar while a question is sent', () => {
     act(() => model.chat.conversation.setState((state) => ({ ...state, id: ids['Grocery list'] as string }), true));
     expect(renders).toBeGreaterThan(before);
     expect(row('Grocery list').querySelector('[aria-current="true"]')).not.toBeNull();
+  });
+
+  it('says how many Clear all deleted, and what an import brought in, in English and in Chinese', async () => {
+    await renderSeeded();
+    fireEvent.click(screen.getByTestId('history-clear'));
+    fireEvent.click(await screen.findByTestId('history-clear-confirm'));
+    await waitFor(() => expect(screen.getByTestId('history-undo-bar').textContent).toBe('Deleted 4 conversationsUndo'));
+    const picnic = JSON.stringify([{ role: 'user', content: 'Plan a picnic' }]);
+    importFile(picnic);
+    await waitFor(() =>
+      expect(screen.getByTestId('history-imported').textContent).toBe('Imported 1 conversation: “Plan a picnic”'),
+    );
+    cleanupApps();
+
+    const { api } = await renderWithApp(<HistorySidebar />, {
+      language: 'zh',
+      before: async ({ api: a }) => {
+        for (const title of ['旅行计划', '购物清单']) await a.invoke('history:create', { title });
+      },
+    });
+    const exported = await api.invoke('history:export', { ids: 'all', format: 'json' });
+    if (!exported.ok) throw new Error(exported.error.message);
+    importFile(exported.value.text);
+    await waitFor(() =>
+      expect(screen.getByTestId('history-imported').textContent).toMatch(/^已导入 2 个对话：“(旅行计划|购物清单)”、“/),
+    );
   });
 });

@@ -16,6 +16,7 @@ import { downloadText } from '../../lib/download';
 import { useStore } from 'zustand';
 import { groupRows } from './date-groups';
 import { HistoryFooter } from './HistoryFooter';
+import { HistoryNotes } from './HistoryNotes';
 import { HistoryRowView } from './HistoryRowView';
 import { moveCursor, neighbourAfterRemoval, tabStop, type RovingKey } from './roving';
 import { SearchResults } from './SearchResults';
@@ -213,7 +214,8 @@ export const HistorySidebar = memo(function HistorySidebar({ id, overlay = false
                   data-index={item.index}
                   ref={virtualizer.measureElement}
                   className="history-vrow"
-                  role={row.kind === 'header' ? 'presentation' : 'listitem'}
+                  // A group's heading sits in an item of its own: a list may hold nothing but items.
+                  role="listitem"
                   style={{ transform: `translateY(${item.start}px)` }}
                 >
                   {row.kind === 'header' ? (
@@ -241,19 +243,12 @@ export const HistorySidebar = memo(function HistorySidebar({ id, overlay = false
           </div>
         </div>
       )}
-      {state.undo && (
-        <div className="history-undo" role="status" data-testid="history-undo-bar">
-          <span>{t('history.deleted', { count: state.undo.conversationIds.length })}</span>
-          <button
-            type="button"
-            className="btn btn-small"
-            data-testid="history-undo"
-            onClick={() => void history.undo()}
-          >
-            {t('history.undo')}
-          </button>
-        </div>
-      )}
+      <HistoryNotes
+        undo={state.undo}
+        undoTitles={state.undoTitles}
+        imported={state.imported}
+        onUndo={() => void history.undo()}
+      />
       <HistoryFooter
         empty={state.conversations.length === 0}
         onImport={(file) => void importFile(file)}

@@ -10,8 +10,14 @@ interface Props {
   onOpen(conversationId: string, messageId: string | null): void;
 }
 
-const keyOf = (hit: { conversationId: string; messageId: string | null }): string =>
-  `${hit.conversationId}/${hit.messageId ?? ''}`;
+// One row per conversation (the core merges a title hit into the conversation's message hit).
+const keyOf = (hit: { conversationId: string }): string => hit.conversationId;
+
+function Marked({ text, matches }: { text: string; matches: readonly { start: number; end: number }[] }) {
+  return highlightSegments(text, matches).map((segment, index) =>
+    segment.match ? <mark key={index}>{segment.text}</mark> : <span key={index}>{segment.text}</span>,
+  );
+}
 
 /**
  * Hits over titles and full message text, the match marked; a click or Enter opens the
@@ -58,12 +64,14 @@ export function SearchResults({ results, query, onOpen }: Props) {
             onFocus={() => setCursor(keyOf(hit))}
             onClick={() => onOpen(hit.conversationId, hit.messageId)}
           >
-            <span className="history-title">{hit.title || t('history.untitled')}</span>
-            <span className="history-preview">
-              {highlightSegments(hit.snippet, hit.matches).map((segment, index) =>
-                segment.match ? <mark key={index}>{segment.text}</mark> : <span key={index}>{segment.text}</span>,
-              )}
+            <span className="history-title">
+              {hit.title ? <Marked text={hit.title} matches={hit.titleMatches ?? []} /> : t('history.untitled')}
             </span>
+            {hit.messageId !== null && (
+              <span className="history-preview">
+                <Marked text={hit.snippet} matches={hit.matches} />
+              </span>
+            )}
           </button>
         </li>
       ))}

@@ -16,6 +16,10 @@ export interface HistoryListState {
   results: SearchResult | null;
   /** the last delete, undoable until `purgeAt` */
   undo: TrashReceipt | null;
+  /** the titles of what the last delete removed, as the list had them ('' for an untitled one) */
+  undoTitles: readonly string[];
+  /** the titles of what the last import created, shown for a while; null when there is nothing to say */
+  imported: readonly string[] | null;
 }
 
 export interface HistoryListStore {
@@ -48,7 +52,18 @@ export interface HistoryListDeps {
 /** More changed at once than this (an import, a clear): the whole list is fetched again. */
 const PATCH_MAX = 50;
 
-const INITIAL: HistoryListState = { conversations: [], loaded: false, query: '', results: null, undo: null };
+/** How long the line saying what an import created stays. */
+const IMPORTED_NOTE_MS = 10_000;
+
+const INITIAL: HistoryListState = {
+  conversations: [],
+  loaded: false,
+  query: '',
+  results: null,
+  undo: null,
+  undoTitles: [],
+  imported: null,
+};
 
 export function createHistoryListStore({
   api,
@@ -61,6 +76,7 @@ export function createHistoryListStore({
   let listTicket = 0;
   let searchTicket = 0;
   let undoTimer: unknown = null;
+  let importedTimer: unknown = null;
 
   const call = async <T>(work: Promise<{ ok: true; value: T } | { ok: false; error: AppError }>): Promise<T | null> => {
     const result = await work;
@@ -114,14 +130,21 @@ export function createHistoryListStore({
   };
 
   const removing = async (
-    work: Promise<{ ok: true; value: TrashReceipt } | { ok: false; error: AppError }>,
+    work: () => Promise<{ ok: true; value: TrashReceipt } | { ok: false; error: AppError }>,
   ): Promise<TrashReceipt | null> => {
-    const receipt = await call(work);
+    // The titles as listed before the call: the core's change event may take the rows out before it answers.
+    const before = state.getState().conversations;
+    const receipt = await call(work());
     if (!receipt) return null;
     const gone = new Set(receipt.conversationIds);
+    const titles = before.filter((c) => gone.has(c.id)).map((c) => c.title);
     // Gone from the list at once; the core's change event confirms it.
     state.setState(
-      (current) => ({ ...current, conversations: current.conversations.filter((c) => !gone.has(c.id)) }),
+      (current) => ({
+        ...current,
+        undoTitles: titles,
+        conversations: current.conversations.filter((c) => !gone.has(c.id)),
+      }),
       true,
     );
     offerUndo(receipt);
@@ -140,14 +163,15 @@ export function createHistoryListStore({
       return () => {
         off();
         if (undoTimer !== null) clearTimer(undoTimer);
+        if (importedTimer !== null) clearTimer(importedTimer);
       };
     },
     refresh,
     search,
     rename: async (id, title) => (await call(api.invoke('history:rename', { id, title }))) !== null,
     pin: async (id, pinned) => (await call(api.invoke('history:pin', { id, pinned }))) !== null,
-    remove: (ids) => removing(api.invoke('history:delete', { ids: [...ids] })),
-    clearAll: () => removing(api.invoke('history:clear')),
+    remove: (ids) => removing(() => api.invoke('history:delete', { ids: [...ids] })),
+    clearAll: () => removing(() => api.invoke('history:clear')),
     undo: async () => {
       const receipt = state.getState().undo;
       if (!receipt) return [];
@@ -157,7 +181,18 @@ export function createHistoryListStore({
       return restored?.restored ?? [];
     },
     exportFile: (ids, format) => call(api.invoke('history:export', { ids: ids === 'all' ? 'all' : [...ids], format })),
-    importText: async (text) =>
-      (await call(api.invoke('history:import', { text })))?.created.map((meta) => meta.id) ?? [],
+    importText: async (text) => {
+      const created = (await call(api.invoke('history:import', { text })))?.created;
+      // A refused file was reported as a notice: nothing was imported to speak of.
+      if (!created) return [];
+      if (importedTimer !== null) clearTimer(importedTimer);
+      importedTimer = null;
+      state.setState((current) => ({ ...current, imported: created.map((meta) => meta.title) }), true);
+      importedTimer = setTimer(() => {
+        importedTimer = null;
+        state.setState((current) => ({ ...current, imported: null }), true);
+      }, IMPORTED_NOTE_MS);
+      return created.map((meta) => meta.id);
+    },
   };
 }

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-// The Hotkeys panel lists the fixed page shortcut Ctrl+B (show or hide the history) beside the ones it edits.
+// The Hotkeys panel lists the fixed page shortcuts Ctrl+B (show or hide the history) and Ctrl+L (go to the message box)
+// beside the ones it edits.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import { cleanupApps, renderWithApp } from '@renderer/test-support/render-app';
@@ -18,5 +19,15 @@ describe('HotkeysPanel', () => {
     expect(field.hasAttribute('data-hotkey-capture')).toBe(false);
     const hint = document.getElementById(field.getAttribute('aria-describedby') ?? '');
     expect(hint?.textContent).toBe(t('hotkeys.scope.fixedPage'));
+  });
+
+  it('lists Ctrl+L for the message box, on every page', async () => {
+    const { model, t } = await renderWithApp(<HotkeysPanel />, { language: 'zh' });
+    act(() => model.hotkeys.panelOpen.setState(true, true));
+    const field = screen.getByLabelText(t('hotkeys.action.focusComposer')) as HTMLInputElement;
+    expect(field.value).toBe('Ctrl+L');
+    expect(field.readOnly).toBe(true);
+    const hint = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe(t('hotkeys.scope.fixedAnyPage'));
   });
 });

@@ -105,7 +105,8 @@ function HotkeysDialog({ saved: settings }: { saved: AppSettings }) {
             </Field>
           );
         })}
-        <SidebarShortcutRow />
+        <FixedShortcutRow action="sidebar" keys="B" scope="hotkeys.scope.fixedPage" />
+        <FixedShortcutRow action="focusComposer" keys="L" scope="hotkeys.scope.fixedAnyPage" />
         <SelectField
           label={t('hotkeys.sendKey')}
           value={sendKey}
@@ -122,13 +123,22 @@ function HotkeysDialog({ saved: settings }: { saved: AppSettings }) {
 }
 
 /**
- * Ctrl+B (⌘B on a Mac) shows and hides the history on the home page (frame/HomeView.tsx,
- * useSidebarHotkey). It is fixed, so it is listed for finding, not for changing.
+ * The fixed page shortcuts, listed for finding, not for changing: Ctrl+B (⌘B on a Mac) shows and hides the history on
+ * the home page (frame/HomeView.tsx, useSidebarHotkey); Ctrl+L (⌘L) puts the cursor in the message box from any page
+ * (frame/SkipLink.tsx, useComposerHotkey).
  */
-function SidebarShortcutRow() {
+function FixedShortcutRow({
+  action,
+  keys,
+  scope,
+}: {
+  action: 'sidebar' | 'focusComposer';
+  keys: string;
+  scope: 'hotkeys.scope.fixedPage' | 'hotkeys.scope.fixedAnyPage';
+}) {
   const t = useT();
   return (
-    <Field label={t('hotkeys.action.sidebar')} hint={t('hotkeys.scope.fixedPage')}>
+    <Field label={t(`hotkeys.action.${action}`)} hint={t(scope)}>
       {(id, describedBy) => (
         <input
           id={id}
@@ -136,8 +146,8 @@ function SidebarShortcutRow() {
           readOnly
           aria-readonly="true"
           aria-describedby={describedBy}
-          value={isMacPlatform() ? '⌘B' : 'Ctrl+B'}
-          data-testid="hotkey-sidebar"
+          value={isMacPlatform() ? `⌘${keys}` : `Ctrl+${keys}`}
+          data-testid={`hotkey-${action}`}
         />
       )}
     </Field>

@@ -25,7 +25,17 @@ export function LogList({ lines }: { lines: readonly LogLine[] }) {
 
   return (
     <div className="log-frame">
-      <div className="log-list mono" ref={box} onScroll={onScroll} data-testid="log-list" data-sticky={sticking}>
+      {/* Focusable, so the keyboard can scroll it; a region, not a live log, which would read out every line. */}
+      <div
+        className="log-list mono"
+        ref={box}
+        onScroll={onScroll}
+        role="region"
+        tabIndex={0}
+        aria-label={t('topbar.log')}
+        data-testid="log-list"
+        data-sticky={sticking}
+      >
         {lines.length === 0 ? (
           <p className="log-empty muted">{t('log.empty')}</p>
         ) : (

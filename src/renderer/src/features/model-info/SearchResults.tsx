@@ -27,7 +27,8 @@ export function SearchResults<T>({ search, head, row, onPage, name }: Props<T>) 
       )}
       {search.page && (
         <>
-          <div className="model-info-scroll">
+          {/* A Tab stop, so a table wider than the page can be scrolled from the keyboard. */}
+          <div className="model-info-scroll" tabIndex={0}>
             <table className="model-info-table" data-testid={`${name}-table`}>
               <thead>{head}</thead>
               <tbody>{search.page.rows.map(row)}</tbody>

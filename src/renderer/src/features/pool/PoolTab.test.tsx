@@ -62,3 +62,13 @@ describe('PoolTab after the router died', () => {
     expect(screen.getByTestId('pool-status-error').textContent).toContain('and was restarted 3 times; giving up');
   });
 });
+
+describe('PoolTab layout', () => {
+  it('sits in the dialog body the other tabs use, which gives it its padding and its scroll', async () => {
+    await renderWithApp(<PoolTab onClose={() => undefined} />);
+    const body = screen.getByTestId('pool-tab').parentElement;
+    expect(body?.className).toBe('dialog-body');
+    // The buttons stay below the body, in the dialog's footer.
+    expect(screen.getByTestId('pool-start').closest('.dialog-body')).toBeNull();
+  });
+});

@@ -42,97 +42,100 @@ export function PoolTab({ onClose }: { onClose: () => void }) {
 
   return (
     <>
-      <div className="tab-body" data-testid="pool-tab">
-        <p className="muted">{t('pool.intro')}</p>
-        <Field label={t('pool.files')} error={fieldError('files')} className="field-wide">
-          {(id, describedBy) => (
-            <textarea
-              id={id}
-              className="input mono"
-              rows={4}
-              spellCheck={false}
-              aria-describedby={describedBy}
-              data-testid="pool-files"
-              value={form.files}
-              onChange={(event) => edit({ files: event.target.value })}
-            />
-          )}
-        </Field>
-        <div className="form-grid">
-          <TextField
-            label={t('pool.maxLoaded')}
-            value={form.maxLoaded}
-            error={fieldError('maxLoaded')}
-            numeric
-            testId="pool-max-loaded"
-            onChange={(maxLoaded) => edit({ maxLoaded })}
-          />
-          <TextField
-            label={t('pool.budget')}
-            value={form.budgetMiB}
-            error={fieldError('budgetMiB')}
-            numeric
-            testId="pool-budget"
-            onChange={(budgetMiB) => edit({ budgetMiB })}
-          />
-          <TextField
-            label={t('pool.idle')}
-            value={form.idleMinutes}
-            error={fieldError('idleMinutes')}
-            numeric
-            testId="pool-idle"
-            onChange={(idleMinutes) => edit({ idleMinutes })}
-          />
-        </div>
-        {error && (
-          <p className="error-text" role="alert" data-testid="pool-error">
-            {error}
-          </p>
-        )}
-        {status && status.state !== 'stopped' && (
-          <div data-testid="pool-status" data-state={status.state}>
-            <p>
-              {t('pool.state', {
-                state: status.state,
-                used: Math.round(status.usedBytes / MiB),
-                budget: Math.round(status.budgetBytes / MiB),
-              })}
-            </p>
-            {/* A router that died: being started again (or was), or given up with why. */}
-            {status.error ? (
-              <p className="error-text" role="alert" data-testid="pool-status-error">
-                {appErrorTextWithCause(t, status.error)}
-              </p>
-            ) : (
-              status.restart && (
-                <p className="muted" data-testid="pool-restart">
-                  {t(status.state === 'starting' ? 'pool.restarting' : 'pool.restarted', status.restart)}
-                </p>
-              )
+      {/* The dialog's padded, scrolling body, as the other tabs have it. */}
+      <div className="dialog-body">
+        <div className="tab-body" data-testid="pool-tab">
+          <p className="muted">{t('pool.intro')}</p>
+          <Field label={t('pool.files')} error={fieldError('files')} className="field-wide">
+            {(id, describedBy) => (
+              <textarea
+                id={id}
+                className="input mono"
+                rows={4}
+                spellCheck={false}
+                aria-describedby={describedBy}
+                data-testid="pool-files"
+                value={form.files}
+                onChange={(event) => edit({ files: event.target.value })}
+              />
             )}
-            <table className="pool-models">
-              <tbody>
-                {status.models.map((model) => (
-                  <tr key={model.id} data-testid="pool-model" data-model={model.id} data-state={model.state}>
-                    <td className="mono" title={model.path}>
-                      {model.id}
-                    </td>
-                    <td>{t(`pool.modelState.${model.state}`)}</td>
-                    <td>{Math.round(model.estimatedBytes / MiB)} MiB</td>
-                    <td>{model.error ?? ''}</td>
-                    <td>
-                      {model.state === 'loaded' && (
-                        <button type="button" className="btn btn-small" onClick={() => void pool.unload(model.id)}>
-                          {t('pool.unload')}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          </Field>
+          <div className="form-grid">
+            <TextField
+              label={t('pool.maxLoaded')}
+              value={form.maxLoaded}
+              error={fieldError('maxLoaded')}
+              numeric
+              testId="pool-max-loaded"
+              onChange={(maxLoaded) => edit({ maxLoaded })}
+            />
+            <TextField
+              label={t('pool.budget')}
+              value={form.budgetMiB}
+              error={fieldError('budgetMiB')}
+              numeric
+              testId="pool-budget"
+              onChange={(budgetMiB) => edit({ budgetMiB })}
+            />
+            <TextField
+              label={t('pool.idle')}
+              value={form.idleMinutes}
+              error={fieldError('idleMinutes')}
+              numeric
+              testId="pool-idle"
+              onChange={(idleMinutes) => edit({ idleMinutes })}
+            />
           </div>
-        )}
+          {error && (
+            <p className="error-text" role="alert" data-testid="pool-error">
+              {error}
+            </p>
+          )}
+          {status && status.state !== 'stopped' && (
+            <div data-testid="pool-status" data-state={status.state}>
+              <p>
+                {t('pool.state', {
+                  state: status.state,
+                  used: Math.round(status.usedBytes / MiB),
+                  budget: Math.round(status.budgetBytes / MiB),
+                })}
+              </p>
+              {/* A router that died: being started again (or was), or given up with why. */}
+              {status.error ? (
+                <p className="error-text" role="alert" data-testid="pool-status-error">
+                  {appErrorTextWithCause(t, status.error)}
+                </p>
+              ) : (
+                status.restart && (
+                  <p className="muted" data-testid="pool-restart">
+                    {t(status.state === 'starting' ? 'pool.restarting' : 'pool.restarted', status.restart)}
+                  </p>
+                )
+              )}
+              <table className="pool-models">
+                <tbody>
+                  {status.models.map((model) => (
+                    <tr key={model.id} data-testid="pool-model" data-model={model.id} data-state={model.state}>
+                      <td className="mono" title={model.path}>
+                        {model.id}
+                      </td>
+                      <td>{t(`pool.modelState.${model.state}`)}</td>
+                      <td>{Math.round(model.estimatedBytes / MiB)} MiB</td>
+                      <td>{model.error ?? ''}</td>
+                      <td>
+                        {model.state === 'loaded' && (
+                          <button type="button" className="btn btn-small" onClick={() => void pool.unload(model.id)}>
+                            {t('pool.unload')}
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
       </div>
       <footer className="dialog-foot">
         <span />

@@ -2,6 +2,7 @@
 // The status bar's failure reads in the UI's language; the core's sentence stays in its tooltip for bug reports.
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
+import { memoryDefaultSettings } from '@renderer/platform/memory-platform';
 import { cleanupApps, renderWithApp } from '@renderer/test-support/render-app';
 import { StatusBar } from './StatusBar';
 
@@ -52,5 +53,27 @@ describe('StatusBar', () => {
 
     act(() => api.emit('backend:state', { ...api.state.status, state: 'stopped', fit: null }));
     expect(screen.queryByTestId('status-fit')).toBeNull();
+  });
+
+  it('in link mode shows the link in use, not an old local load error, in English and in Chinese', async () => {
+    const settings = memoryDefaultSettings();
+    const linked = {
+      ...settings,
+      links: [{ id: 'work', name: 'Work', presetId: 'custom', baseUrl: 'https://llm.example.com/v1', model: 'gpt-x' }],
+      chat: { ...settings.chat, endpoint: { kind: 'link' as const, linkId: 'work' } },
+    };
+    const { api } = await renderWithApp(<StatusBar />, { language: 'en', platform: { settings: linked } });
+    const error = { code: 'ready_timeout' as const, message: 'llama-server was not ready after 120 s' };
+    act(() => api.emit('backend:state', { ...api.state.status, state: 'error', error }));
+    expect(screen.queryByTestId('status-error')).toBeNull();
+    expect(screen.getByTestId('status-state').textContent).toBe('Link');
+    expect(screen.getByTestId('status-link-name').textContent).toBe('Work');
+    expect(screen.getByTestId('status-model').textContent).toBe('gpt-x');
+    expect(screen.getByTestId('status-port').textContent).toBe('llm.example.com');
+    cleanupApps();
+
+    const gone = { ...linked, links: [] };
+    await renderWithApp(<StatusBar />, { language: 'zh', platform: { settings: gone } });
+    expect(screen.getByTestId('status-state').textContent).toBe('链接配置已不存在');
   });
 });

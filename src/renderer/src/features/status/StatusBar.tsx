@@ -1,7 +1,10 @@
 import { useT } from '../../i18n';
 import { useNow } from '../../lib/use-now';
 import { appErrorCause, appErrorText } from '../../ui/app-error-text';
+import { useSettingsStore } from '../settings/use-settings-store';
 import { describeFit } from './fit-view';
+import { describeLinkInUse } from './link-view';
+import { LinkStatusBar } from './LinkStatusBar';
 import { describeRpcWorkers } from './rpc-view';
 import { describeStatus, needsTicking } from './status-view';
 import { useBackendStatus } from './use-status-store';
@@ -18,12 +21,16 @@ export function StatusBar() {
   const errorText = view.error ? appErrorText(t, view.error) : null;
   // The core's own sentence stays one hover away: it is what a bug report quotes.
   const errorCause = view.error ? (appErrorCause(t, view.error) ?? errorText) : null;
+  const link = describeLinkInUse(useSettingsStore().settings);
+  if (link) return <LinkStatusBar link={link} />;
 
   return (
-    <footer className="statusbar" role="status" aria-live="polite">
+    // The bar is the page's footer; only the state and the error are spoken when they change, not the ticking
+    // elapsed time or every figure beside them (a footer may not take the status role either).
+    <footer className="statusbar">
       <span className="seg seg-state" data-testid="status-state" data-state={view.state} title={errorText ?? undefined}>
         <span className={`dot state-${view.state}`} aria-hidden="true" />
-        {t(view.stateKey)}
+        <span role="status">{t(view.stateKey)}</span>
         {view.elapsed && (
           <span className={`elapsed${view.elapsed.live ? ' live' : ''}`} data-testid="status-elapsed">
             {view.elapsed.text}
@@ -80,6 +87,7 @@ export function StatusBar() {
       {view.error && (
         <span
           className="seg err seg-grow"
+          role="status"
           data-testid="status-error"
           data-code={view.error.code}
           title={errorCause ?? undefined}

@@ -24,6 +24,8 @@ export function ConvertView({ workshop }: { workshop: WorkshopStore }) {
   const s = useStore(store.state);
   const busy = s.job !== null;
   const option = s.plan?.options.find((o) => o.type === s.outType) ?? null;
+  // The file the last job wrote is there now, as it should be: no warning about its name right under the success.
+  const existsWarning = option?.exists === true && !s.outputTyped && s.result?.outputPath !== s.outputPath.trim();
   const blocked =
     !s.plan || s.plan.tools.script === null || s.plan.folder.problems.length > 0 || s.outputPath.trim() === '';
   return (
@@ -56,7 +58,7 @@ export function ConvertView({ workshop }: { workshop: WorkshopStore }) {
               onChange={(e) => store.setOutputPath(e.target.value)}
             />
             <p className="field-hint">{t('convert.outputHint')}</p>
-            {option?.exists && !s.outputTyped && <p className="warning-text">{t('workshop.exists')}</p>}
+            {existsWarning && <p className="warning-text">{t('workshop.exists')}</p>}
             <label className="check">
               <input
                 type="checkbox"

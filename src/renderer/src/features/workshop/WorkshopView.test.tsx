@@ -86,6 +86,10 @@ describe('WorkshopView', () => {
       allowRequantize: false,
     });
     expect(quantize).not.toHaveProperty('calibrationText');
+    // The plan is read again (the file exists now); the file just written is no warning about its own name.
+    await waitFor(() => expect(api.calls.filter((c) => c.channel === 'workshop:plan')).toHaveLength(2));
+    await waitFor(() => expect(screen.getByTestId('workshop-output')).toBeTruthy());
+    expect(screen.queryByText('A file of this name exists already.')).toBeNull();
 
     fireEvent.click(screen.getByTestId('workshop-load'));
     await waitFor(() =>

@@ -64,6 +64,8 @@ function QuantizePane({ store }: { store: WorkshopStore }) {
   const s = useStore(store.state);
   const busy = s.job !== null;
   const option = s.plan?.options.find((o) => o.type === s.type) ?? null;
+  // The file the last job wrote is there now, as it should be: no warning about its name right under the success.
+  const existsWarning = option?.exists === true && !s.outputTyped && s.result?.outputPath !== s.outputPath.trim();
   const needsImatrix =
     quantTypeByName(s.type)?.needsImatrix === true && !(s.useImatrix && s.calibrationText.trim() !== '');
   const blocked = !s.plan || s.plan.tools.quantize === null || s.outputPath.trim() === '' || needsImatrix;
@@ -120,7 +122,7 @@ function QuantizePane({ store }: { store: WorkshopStore }) {
               onChange={(e) => store.setOutputPath(e.target.value)}
             />
             <p className="field-hint">{t('workshop.outputHint')}</p>
-            {option?.exists && !s.outputTyped && <p className="warning-text">{t('workshop.exists')}</p>}
+            {existsWarning && <p className="warning-text">{t('workshop.exists')}</p>}
             <Check
               label={t('workshop.overwrite')}
               checked={s.overwrite}

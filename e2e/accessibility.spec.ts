@@ -1,0 +1,191 @@
+// axe-core over every page and dialog of the app, in English and in Chinese: a serious or critical violation fails the
+// run, and the counts per page are printed either way.
+// Real browser host, real Chromium, the real llama-server for the streamed answer.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
+import { startHost, type RunningHost } from '@test-support/host-process';
+import { connectHost } from '@test-support/ws-client';
+import { assistantMessages, loadTinyModel, sendMessage, setMaxTokens } from './steps';
+
+// The page's CSP refuses script tags, so the library goes in as evaluated source.
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** What one axe run found, per rule. */
+interface Finding {
+  page: string;
+  rule: string;
+  impact: string;
+  nodes: string[];
+}
+
+/** A saved chat whose answer holds a task list and code, so the markdown renderer's output is audited too. */
+const MARKDOWN_ANSWER = [
+  'Steps:',
+  '',
+  '- [x] read the file',
+  '- [ ] write the test',
+  '',
+  '```ts',
+  'const answer = 42;',
+  '```',
+  '',
+  '| a | b |',
+  '| - | - |',
+  '| 1 | 2 |',
+].join('\n');
+
+let host: RunningHost;
+
+test.beforeAll(async () => {
+  host = await startHost();
+  await setMaxTokens(host.url, 8);
+  const client = await connectHost(host.url);
+  for (const question of ['a checklist please', 'another chat'])
+    await client.invoke('history:import', {
+      text: JSON.stringify([
+        { role: 'user', content: question },
+        { role: 'assistant', content: MARKDOWN_ANSWER },
+      ]),
+    });
+  client.close();
+});
+
+test.afterAll(async () => {
+  expect(await host.stop()).toBe(0);
+});
+
+async function setLanguage(language: 'en' | 'zh'): Promise<void> {
+  const client = await connectHost(host.url);
+  await client.invoke('settings:update', { language });
+  client.close();
+}
+
+/** Runs axe on the page as it is now and records what it found under `name`. */
+async function audit(page: Page, name: string, findings: Finding[], counts: Map<string, string>): Promise<void> {
+  // A panel still sliding in is half transparent: its colours are measured once it has arrived.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: AxeViolation[] }> } }).axe;
+    interface AxeViolation {
+      id: string;
+      impact: string | null;
+      nodes: Array<{ target: unknown[]; failureSummary?: string }>;
+    }
+    const result = await axe.run(document);
+    return result.violations.map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact ?? 'unknown',
+      nodes: violation.nodes.map((node) => `${JSON.stringify(node.target)} ${node.failureSummary ?? ''}`),
+    }));
+  });
+  for (const violation of violations) findings.push({ page: name, ...violation });
+  const nodes = violations.reduce((sum, violation) => sum + violation.nodes.length, 0);
+  counts.set(name, `${violations.length} rules / ${nodes} nodes`);
+}
+
+/** Opens a dialog with its button, audits it, and closes it with Esc. */
+async function auditDialog(
+  page: Page,
+  opener: string,
+  dialog: string,
+  name: string,
+  findings: Finding[],
+  counts: Map<string, string>,
+): Promise<void> {
+  await expect(page.locator('[role="dialog"]')).toHaveCount(0);
+  await page.getByTestId(opener).click();
+  await expect(page.getByTestId(dialog)).toBeVisible();
+  await audit(page, name, findings, counts);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId(dialog)).toHaveCount(0);
+}
+
+// Both languages in the light scheme, and English once more in the dark one: the colours are checked in each.
+const RUNS = [
+  { language: 'en', scheme: 'light' },
+  { language: 'zh', scheme: 'light' },
+  { language: 'en', scheme: 'dark' },
+] as const;
+
+for (const { language, scheme } of RUNS) {
+  test(`axe finds no serious or critical violation on any page or dialog (${language}, ${scheme})`, async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    await setLanguage(language);
+    const findings: Finding[] = [];
+    const counts = new Map<string, string>();
+    await page.goto(host.url);
+    await expect(page.locator('html')).toHaveAttribute('lang', language === 'zh' ? 'zh-CN' : 'en');
+    await expect(page.getByTestId('history-item')).not.toHaveCount(0);
+    await audit(page, 'home, no model', findings, counts);
+
+    await page.getByTestId('load-open').click();
+    await expect(page.getByTestId('load-dialog')).toBeVisible();
+    for (const tab of ['local', 'discover', 'link', 'pool']) {
+      await page.getByTestId(`load-tab-${tab}`).click();
+      await audit(page, `load dialog: ${tab}`, findings, counts);
+    }
+    await page.getByTestId('load-tab-local').click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('load-dialog')).toHaveCount(0);
+
+    // A model that is already loaded (the first language's run) is kept; the second run only opens the chat.
+    if ((await page.getByTestId('status-state').getAttribute('data-state')) !== 'ready') await loadTinyModel(page);
+    await page.getByTestId('history-open').last().click();
+    await expect(page.locator('.task-list-item, li:has(> input[type="checkbox"])').first()).toBeVisible();
+    await sendMessage(page, 'and one more');
+    await expect(assistantMessages(page).last()).toHaveAttribute('data-status', /done|stopped/);
+    await audit(page, 'chat with answers', findings, counts);
+
+    await page.getByTestId('history-menu').first().click();
+    await expect(page.getByTestId('history-menu-list')).toBeVisible();
+    await audit(page, 'history row menu', findings, counts);
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('context-meter-button').click();
+    await audit(page, 'context meter', findings, counts);
+    await page.keyboard.press('Escape');
+
+    // On a wide window the Parameters panel docks beside the chat: its own button closes it.
+    await page.getByTestId('parameters-toggle').click();
+    await expect(page.getByTestId('parameters-context')).toContainText(/\d/);
+    await audit(page, 'Parameters', findings, counts);
+    await page.getByTestId('parameters-toggle').click();
+    await expect(page.getByTestId('parameters-panel')).toHaveCount(0);
+    await auditDialog(page, 'tools-open', 'tools-panel', 'Tools', findings, counts);
+    await auditDialog(page, 'hotkeys-open', 'hotkeys-panel', 'Hotkeys', findings, counts);
+    await auditDialog(page, 'voice-open', 'voice-panel', 'Voice', findings, counts);
+
+    await page.getByTestId('open-about').click();
+    await audit(page, 'About', findings, counts);
+
+    await page.getByTestId('open-expend').click();
+    for (const tab of ['log', 'mcp', 'knowledge', 'model-info', 'workshop', 'images']) {
+      await page.getByTestId(`open-${tab}`).click();
+      await expect(page.getByTestId(`open-${tab}`)).toHaveAttribute('aria-current', 'page');
+      await audit(page, tab, findings, counts);
+    }
+
+    console.log(
+      `axe (${language}, ${scheme}):\n${[...counts].map(([name, count]) => `  ${name.padEnd(24)} ${count}`).join('\n')}`,
+    );
+    const blocking = findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
+    for (const finding of findings)
+      console.log(`  [${finding.impact}] ${finding.page}: ${finding.rule}\n    ${finding.nodes.join('\n    ')}`);
+    expect(
+      blocking.map((finding) => `${finding.page}: ${finding.rule} (${finding.nodes.length})`),
+      'serious or critical violations',
+    ).toEqual([]);
+  });
+}
