@@ -40,7 +40,8 @@ test.beforeAll(async () => {
   host = await startHost();
   const client = await connectHost(host.url);
   await client.invoke('settings:update', { models: { hubEndpoint: hub.baseUrl } });
-  await client.invoke('models:set-folders', { folders: [modelsDir] });
+  // Adding a folder never moves downloads; this library chooses it as where they (and dropped files) go.
+  await client.invoke('models:set-folders', { folders: [modelsDir], downloadFolder: modelsDir });
   client.close();
 });
 

@@ -18,7 +18,7 @@ export function defaultSettings(): AppSettings {
     hideToTrayOnClose: true,
     recentModels: [],
     // No folder chosen yet: the library still lists `<data>/models`, where downloads go.
-    models: { folders: [], hubEndpoint: DEFAULT_HUB_ENDPOINT },
+    models: { folders: [], downloadFolder: null, hubEndpoint: DEFAULT_HUB_ENDPOINT },
     links: [],
     tools: {
       policies: {},

@@ -1,4 +1,6 @@
 import type { ChatErrorCode } from './chat/types';
+import { NETWORK_REASONS } from './error-causes';
+import { INPUT_REASONS } from './input-issue';
 
 /**
  * Every code an AppError can carry: the one list the UI's words are checked against
@@ -83,6 +85,60 @@ export const USER_ERROR_CODES: readonly (ErrorCode | ChatErrorCode | SavedAnswer
   ...SAVED_ANSWER_ERROR_CODES,
   ...HISTORY_ERROR_CODES,
 ];
+
+/**
+ * Every `details.reason` the UI words as `error.reason.<reason>`, whatever code it travels under: the one list
+ * app-error-text.test walks in both languages, and checks against the `reason:` literals in the core's source.
+ */
+export const ERROR_REASONS = [
+  // the model library and its downloads
+  'disk_full',
+  'checksum_mismatch',
+  'interrupted',
+  'too_long',
+  'bad_range',
+  'model_too_large',
+  'empty_body',
+  'network',
+  'hub_status',
+  'hub_url_empty',
+  'hub_url_invalid',
+  'hub_url_scheme',
+  'hub_url_credentials',
+  'workspace_not_absolute',
+  'already_downloading',
+  'already_uploading',
+  'file_exists',
+  'name_taken',
+  'bad_name',
+  'no_length',
+  'no_such_file',
+  'write_failed',
+  'folder_missing',
+  'not_a_folder',
+  'folder_unreadable',
+  'not_absolute',
+  'download_folder_not_in_library',
+  // a file that is not a usable GGUF (model_invalid)
+  'not_gguf',
+  'gguf_truncated',
+  'gguf_over_limit',
+  // a local RPC worker, voice recordings, the knowledge base
+  'port_taken',
+  'audio_invalid',
+  'recording_incomplete',
+  'no_base',
+  'no_passage',
+  'relative_path',
+  'knowledge_unavailable',
+  // causes found by shared/error-causes.ts: a program not installed, a network errno
+  'binary_not_found',
+  ...NETWORK_REASONS,
+  // a JSON file that does not parse (mcp.json), and a schema check (shared/input-issue.ts)
+  'json_syntax',
+  ...INPUT_REASONS,
+] as const;
+export type ErrorReason = (typeof ERROR_REASONS)[number];
 
 /** The error shape every contract call can answer with. */
 export interface AppError {

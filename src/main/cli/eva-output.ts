@@ -1,5 +1,6 @@
 // How `eva` writes: text for people, or (--json) one JSON object per line for
 // scripts. A reader that went away (`eva ask … | head -1`) is not an error.
+import { cliErrorText, cliLanguage, type CliLanguage } from './cli-error-text';
 
 export interface EvaOutput {
   json: boolean;
@@ -19,6 +20,8 @@ export function createOutput(
   json: boolean,
   stdout: NodeJS.WritableStream = process.stdout,
   stderr: NodeJS.WritableStream = process.stderr,
+  // Words for people follow the terminal's language; --json keeps the core's sentence and code for scripts.
+  language: CliLanguage = cliLanguage(undefined),
 ): EvaOutput {
   let closed = false;
   stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -38,7 +41,7 @@ export function createOutput(
     error: (message, code) =>
       json
         ? write(`${JSON.stringify({ type: 'error', code: code ?? 'error', message })}\n`)
-        : stderr.write(`eva: ${message}\n`),
+        : stderr.write(`eva: ${cliErrorText({ code, message }, language)}\n`),
     get closed() {
       return closed;
     },

@@ -11,6 +11,7 @@ import { askCommand } from './ask-command';
 import { chatCommand } from './chat-command';
 import { evaCoreOptions, openCoreSession } from './core-session';
 import { parseEvaArgs, USAGE } from './eva-args';
+import { cliErrorText, cliLanguage } from './cli-error-text';
 import { createOutput } from './eva-output';
 import { EXIT, Interrupted } from './exit-codes';
 import { infoCommand } from './info-commands';
@@ -96,7 +97,7 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     if (error instanceof Interrupted) process.exit(EXIT.interrupted);
     const failure = toAppError(error);
-    process.stderr.write(`eva: ${failure.message}\n`);
+    process.stderr.write(`eva: ${cliErrorText(failure, cliLanguage(undefined))}\n`);
     process.exit(error instanceof AppFailure && failure.code === 'bad_request' ? EXIT.usage : EXIT.error);
   },
 );

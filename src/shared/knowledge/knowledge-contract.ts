@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type {
   EmbedderStatus,
   EmbedderTestResult,
+  EmbeddingModelCheck,
   IngestProgress,
   KnowledgeBase,
   KnowledgeHit,
@@ -26,6 +27,10 @@ const query = z
   })
   .strict();
 const passageRef = z.object({ baseId: id, passageId: id }).strict();
+const modelRef = z
+  .object({ path: z.string().min(1).max(4096).optional() })
+  .strict()
+  .optional();
 
 /** What a query found, and the bases it could not search until they are re-embedded. */
 export interface KnowledgeQueryResult {
@@ -56,8 +61,10 @@ export const knowledgeChannels = {
   /** Start (or keep) the embedding server for settings.knowledge.embedder. */
   'knowledge:embedder-start': channel<typeof empty, EmbedderStatus>(empty),
   'knowledge:embedder-stop': channel<typeof empty, EmbedderStatus>(empty),
-  /** The Test button: vector dimension and the similarity of two sample texts. */
+  /** The Test button: vector dimension, and the similarity of two related sample texts against two unrelated ones. */
   'knowledge:embedder-test': channel<typeof empty, EmbedderTestResult>(empty),
+  /** Whether a GGUF (default: settings.knowledge.embedder.modelPath) is an embedding model, from its header. */
+  'knowledge:embedder-check': channel<typeof modelRef, EmbeddingModelCheck>(modelRef),
 } as const;
 
 /** The knowledge base's events (merged into contract.ts's EventPayloads). */

@@ -116,13 +116,38 @@ export interface EmbedderStatus {
   error: string | null;
 }
 
-/** What the Test button shows. */
+/** What the Test button shows: how close two related sentences come, against two unrelated ones. */
 export interface EmbedderTestResult {
   model: string;
   dimension: number;
+  /** two sentences that mean nearly the same */
   texts: [string, string];
+  /** cosine similarity of `texts` */
   similarity: number;
+  /** a sentence about something else, compared with the first of `texts` */
+  unrelatedText: string;
+  unrelatedSimilarity: number;
+  /** the related pair scores clearly above the unrelated one (embedderSeparates) */
+  separates: boolean;
   ms: number;
+}
+
+/** What an embedding model file's header says about it, checked before its server starts. */
+export interface EmbeddingModelCheck {
+  path: string;
+  /**
+   * 'embedding': an encoder architecture or a named pooling; 'chat': a causal language model that names no pooling;
+   * 'unreadable': no GGUF header to judge by (the start will say why)
+   */
+  verdict: 'embedding' | 'chat' | 'unreadable';
+  /** general.architecture, or null where the header cannot be read */
+  architecture: string | null;
+  /** `<arch>.pooling_type` (1 mean, 2 cls, 3 last, 4 rank), or null where the file names none */
+  pooling: number | null;
+  /** the file has a chat template (tokenizer.chat_template) */
+  chatTemplate: boolean;
+  /** in English words (logs, CLI); the page words the verdict in its own language */
+  reason: string;
 }
 
 /** A passage opened in its source: the section's extracted text and where the passage lies in it. */

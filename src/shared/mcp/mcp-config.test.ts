@@ -50,9 +50,22 @@ describe('MCP config', () => {
       expect(parsed.issues[0]).toMatchObject({ path: '', message: expect.stringMatching(/^not valid JSON: /) });
   });
 
+  it('says where the JSON breaks, as line and column, for the UI to word', () => {
+    const text = '{\n  "mcpServers": {\n    "git": { "command": "uvx", }\n  }\n}';
+    const parsed = parseMcpConfigText(text);
+    expect(parsed).toMatchObject({ ok: false, issues: [{ details: { reason: 'json_syntax', line: 3, column: 32 } }] });
+    expect(parseMcpConfigText('{ "mcpServers": {')).toMatchObject({
+      issues: [{ details: { reason: 'json_syntax', line: 1, column: 18 } }],
+    });
+  });
+
   it('names the entry and field that is wrong', () => {
     expect(issuesOf({ mcpServers: { git: { command: 'uvx', args: [1] } } })).toEqual([
-      { path: 'mcpServers.git.args.0', message: expect.stringContaining('expected string') },
+      {
+        path: 'mcpServers.git.args.0',
+        message: expect.stringContaining('expected string'),
+        details: { reason: 'input_type', field: 'args.0', expected: 'string' },
+      },
     ]);
     expect(issuesOf({ mcpServers: { git: { comand: 'uvx' } } })).toEqual([
       { path: 'mcpServers.git', message: expect.stringContaining('needs "command"') },
@@ -61,10 +74,18 @@ describe('MCP config', () => {
       { path: 'mcpServers.git', message: expect.stringContaining('both "command" and "url"') },
     ]);
     expect(issuesOf({ mcpServers: { git: { command: 'uvx', argz: [] } } })).toEqual([
-      { path: 'mcpServers.git', message: expect.stringContaining('argz') },
+      {
+        path: 'mcpServers.git',
+        message: expect.stringContaining('argz'),
+        details: { reason: 'input_unknown_key', field: '', options: 'argz' },
+      },
     ]);
     expect(issuesOf({ mcpServers: { git: { command: '  ' } } })).toEqual([
-      { path: 'mcpServers.git.command', message: '"command" is empty' },
+      {
+        path: 'mcpServers.git.command',
+        message: '"command" is empty',
+        details: { reason: 'input_empty', field: 'command' },
+      },
     ]);
     expect(issuesOf({ mcpServers: { web: { url: 'ftp://example.com' } } })).toEqual([
       { path: 'mcpServers.web.url', message: '"url" must be an http:// or https:// URL' },

@@ -4,6 +4,7 @@
 // (stdio) or a URL (Streamable HTTP, legacy SSE as a fallback). Errors name
 // the exact entry and field, because users edit this as raw JSON.
 import { z } from 'zod';
+import { inputIssueDetails } from '../input-issue';
 
 /** Server names become the `service` part of `service@tool`: no `@`, short, and safe in a wire name. */
 export const MCP_SERVER_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}$/;
@@ -82,7 +83,14 @@ export const McpServerConfigSchema = z.unknown().transform((value, ctx): McpServ
   }
   const parsed = (hasCommand ? McpStdioServerSchema : McpRemoteServerSchema).safeParse(value);
   if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  for (const issue of parsed.error.issues)
+    ctx.addIssue({
+      code: 'custom',
+      message: issue.message,
+      path: issue.path,
+      // zod's own check (not one of the sentences above) keeps its data, for the UI to word.
+      ...(issue.code === 'custom' ? {} : { params: { ...inputIssueDetails(issue) } }),
+    });
   return z.NEVER;
 });
 
@@ -119,6 +127,11 @@ export interface McpConfigIssue {
   /** `mcpServers.git.args.0`, or '' for the whole text */
   path: string;
   message: string;
+  /**
+   * the problem as data, for the UI to word: `reason` is an ERROR_REASONS entry (json_syntax with `line` and
+   * `column`, or a schema check's, from shared/input-issue.ts); absent for the config's own checks, worded in English
+   */
+  details?: Record<string, string | number>;
 }
 
 export type McpConfigParse = { ok: true; config: McpConfig } | { ok: false; issues: McpConfigIssue[] };
@@ -130,9 +143,22 @@ export function parseMcpConfigText(source: string): McpConfigParse {
   try {
     raw = JSON.parse(source);
   } catch (error) {
-    return { ok: false, issues: [{ path: '', message: `not valid JSON: ${(error as Error).message}` }] };
+    const message = (error as Error).message;
+    return {
+      ok: false,
+      issues: [{ path: '', message: `not valid JSON: ${message}`, details: jsonSyntaxAt(source, message) }],
+    };
   }
   return checkMcpConfig(raw);
+}
+
+/** Line and column (from 1) of a JSON.parse failure: its "position N", or the end for "Unexpected end". */
+function jsonSyntaxAt(source: string, message: string): { reason: 'json_syntax'; line: number; column: number } {
+  const lineColumn = /\(line (\d+) column (\d+)\)/.exec(message);
+  if (lineColumn) return { reason: 'json_syntax', line: Number(lineColumn[1]), column: Number(lineColumn[2]) };
+  const position = /position (\d+)/.exec(message);
+  const before = source.slice(0, position ? Number(position[1]) : source.length).split(/\r\n|\r|\n/);
+  return { reason: 'json_syntax', line: before.length, column: (before.at(-1)?.length ?? 0) + 1 };
 }
 
 export function checkMcpConfig(raw: unknown): McpConfigParse {
@@ -140,7 +166,13 @@ export function checkMcpConfig(raw: unknown): McpConfigParse {
   if (parsed.success) return { ok: true, config: parsed.data };
   return {
     ok: false,
-    issues: parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
+    issues: parsed.error.issues.map((issue) => {
+      const path = issue.path.map(String).join('.');
+      // zod's own checks as data (a server entry's come in `params`); the sentences above stay as they are.
+      const details =
+        issue.code === 'custom' ? (issue.params as McpConfigIssue['details']) : { ...inputIssueDetails(issue) };
+      return details ? { path, message: issue.message, details } : { path, message: issue.message };
+    }),
   };
 }
 

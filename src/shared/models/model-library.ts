@@ -3,13 +3,19 @@
 // picker), and downloads from Hugging Face (or a mirror speaking its API).
 import { z } from 'zod';
 import type { AppError } from '../errors';
+import { HubEndpointSchema } from '../settings/hub-address';
 
 /** Where models live and where downloads come from. */
 export const ModelSettingsSchema = z.object({
-  /** folders scanned for `.gguf` files; the first one also receives downloads and dropped files */
+  /** folders scanned for `.gguf` files besides the default one */
   folders: z.array(z.string().min(1).max(4096)).max(50),
+  /**
+   * where downloads and dropped files go, chosen by the user: the default folder or one of `folders`; null in a
+   * settings file written before the choice existed, which kept them in the first folder (else the default one)
+   */
+  downloadFolder: z.string().min(1).max(4096).nullable(),
   /** the Hugging Face API base (a mirror such as https://hf-mirror.com works too) */
-  hubEndpoint: z.string().url().max(2048),
+  hubEndpoint: HubEndpointSchema,
 });
 export type ModelSettings = z.infer<typeof ModelSettingsSchema>;
 export const DEFAULT_HUB_ENDPOINT = 'https://huggingface.co';
@@ -54,6 +60,8 @@ export interface LibraryModel {
   mmprojPath: string | null;
   /** set when the file is not a readable GGUF: what is wrong, in words */
   problem: string | null;
+  /** set with `problem`: why, for the row to say in the UI's language (`library.reason.<reason>`) */
+  problemReason?: LibraryProblemReason;
   /**
    * set with `problem` when the file breaks a limit of the header reader: the row says "not a usable model file" in the
    * UI's language
@@ -61,14 +69,37 @@ export interface LibraryModel {
   overLimit?: GgufOverLimit;
 }
 
+/** Why a library file cannot be loaded; each has a `library.reason.<reason>` sentence in both languages. */
+export const LIBRARY_PROBLEM_REASONS = [
+  'not_gguf',
+  'gguf_truncated',
+  'gguf_over_limit',
+  'no_architecture',
+  'tensor_past_end',
+  'split_part_missing',
+  'unreadable',
+] as const;
+export type LibraryProblemReason = (typeof LIBRARY_PROBLEM_REASONS)[number];
+
 export interface LibraryListing {
   folders: string[];
-  /** the folder downloads and dropped files go to (the first folder, or the default one) */
+  /** the folder downloads and dropped files go to (settings.models.downloadFolder, resolved) */
   downloadFolder: string;
+  /** `<data dir>/models`: always scanned, even when no folder is chosen */
+  defaultFolder: string;
   models: LibraryModel[];
 }
 
-export const LibraryFoldersSchema = z.object({ folders: z.array(z.string().min(1).max(4096)).max(50) }).strict();
+/**
+ * The library folders to keep, and where downloads go from now on (left out: where they go now, or the default folder
+ * when that one is removed).
+ */
+export const LibraryFoldersSchema = z
+  .object({
+    folders: z.array(z.string().min(1).max(4096)).max(50),
+    downloadFolder: z.string().min(1).max(4096).optional(),
+  })
+  .strict();
 
 /**
  * One entry of the server-side file browser: folders and `.gguf` files, or every file when asked for (`files: 'all'`).
@@ -91,8 +122,16 @@ export interface BrowseListing {
  * knowledge base).
  */
 export type BrowseFiles = 'gguf' | 'all';
+/**
+ * `path`: absolute, or `~/…` under the home folder; left out, a model listing opens in the download folder and an
+ * all-files one in the home folder. `hidden`: show dot-folders and dot-files too.
+ */
 export const BrowseSchema = z
-  .object({ path: z.string().max(4096).optional(), files: z.enum(['gguf', 'all']).optional() })
+  .object({
+    path: z.string().max(4096).optional(),
+    files: z.enum(['gguf', 'all']).optional(),
+    hidden: z.boolean().optional(),
+  })
   .strict()
   .optional();
 

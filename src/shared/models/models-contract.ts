@@ -18,9 +18,9 @@ import {
 export const modelsChannels = {
   /** Every `.gguf` in the library folders, with its header facts (scanned now). */
   'models:list': channel<typeof emptyInput, LibraryListing>(emptyInput),
-  /** Replace the library folders (the first receives downloads) and rescan. */
+  /** Replace the library folders (and, where given, the download folder) and rescan. */
   'models:set-folders': channel<typeof LibraryFoldersSchema, LibraryListing>(LibraryFoldersSchema),
-  /** The server-side file browser: folders and `.gguf` files of `path` (default: the home folder). */
+  /** The server-side file browser: folders and `.gguf` files of `path` (default: the download folder). */
   'models:browse': channel<typeof BrowseSchema, BrowseListing>(BrowseSchema),
   /** Search the hub (settings.models.hubEndpoint) for GGUF repositories. */
   'models:search-hub': channel<typeof HubSearchSchema, { models: HubModel[] }>(HubSearchSchema),

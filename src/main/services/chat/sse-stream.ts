@@ -14,6 +14,7 @@ import type { StreamEvent, StreamingMessage } from '@shared/chat/types';
 import { httpError } from './http-error';
 import { postWithFetch, postWithHttp, type PostReply } from './http-post';
 import { readBody, type StreamMode } from './sse-body';
+import { networkReason } from '@shared/error-causes';
 import { causeOf, chatError } from './stream-error';
 import { startWatchdog, type StreamWatchdog } from './stream-watchdog';
 
@@ -72,7 +73,10 @@ async function* streamEvents(request: StreamRequest, mode: StreamMode): AsyncGen
         signal: watch.signal,
       });
     } catch (error) {
-      yield watch.explain(chatError('network', `could not reach ${url}: ${causeOf(error)}`, { url }));
+      const reason = networkReason(error);
+      yield watch.explain(
+        chatError('network', `could not reach ${url}: ${causeOf(error)}`, reason ? { url, reason } : { url }),
+      );
       return;
     }
     watch.touch();

@@ -38,6 +38,17 @@ describe('dispatchInvoke', () => {
     expect(wrongType).toMatchObject({ ok: false, error: { code: 'bad_request' } });
   });
 
+  it('gives the first failing field and what it expected as data, for the UI to word in its language', async () => {
+    const result = await dispatchInvoke(handlers, 'settings:update', { load: { contextSize: 'big' } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { details: { reason: 'input_type', field: 'load.contextSize', expected: 'number' } },
+    });
+    expect(await dispatchInvoke(handlers, 'settings:update', { evil: true })).toMatchObject({
+      error: { details: { reason: 'input_unknown_key', field: '', options: 'evil' } },
+    });
+  });
+
   it('passes validated input to the handler', async () => {
     expect(await dispatchInvoke(handlers, 'backend:inspect', { modelPath: '/m.gguf' })).toEqual({
       ok: true,

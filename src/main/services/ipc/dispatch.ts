@@ -3,6 +3,7 @@
 // failures become AppErrors. Nothing a renderer sends can throw out of here.
 import { invokeChannels, isInvokeChannel, type InvokeHandlers } from '@shared/contract';
 import { toAppError, type Result } from '@shared/errors';
+import { inputIssueDetails } from '@shared/input-issue';
 
 export async function dispatchInvoke(
   handlers: InvokeHandlers,
@@ -20,7 +21,8 @@ export async function dispatchInvoke(
       error: {
         code: 'bad_request',
         message: `invalid input for ${channel}: ${issues.join('; ')}`,
-        details: { issues },
+        // The first issue as data (which field, what it should be): the sentence the UI shows, translated.
+        details: { issues, ...inputIssueDetails(parsed.error.issues[0]!) },
       },
     };
   }

@@ -7,6 +7,7 @@ import { AppFailure } from '@shared/errors';
 import type { EmbedderSettings } from '@shared/knowledge/knowledge-settings';
 import type { EmbedderStatus, EmbedderTestResult } from '@shared/knowledge/knowledge-types';
 import { cosineSimilarity } from '@shared/knowledge/cosine';
+import { embedderSeparates } from '@shared/knowledge/embedding-model-kind';
 import { embedTexts } from './embedding-client';
 import type { EmbeddingEndpoint, EmbeddingServer } from './embedding-server';
 
@@ -27,6 +28,8 @@ export interface EmbedderDeps {
 }
 
 export const TEST_TEXTS: [string, string] = ['The cat sat on the mat.', 'A kitten is resting on the rug.'];
+/** compared with the first of TEST_TEXTS: an embedding model puts it much further away than the second */
+export const UNRELATED_TEXT = 'Quarterly tax returns are due at the end of April.';
 
 export class Embedder {
   private startedKey = '';
@@ -83,17 +86,25 @@ export class Embedder {
     return this.deps.server.status();
   }
 
-  /** The Test button: the vector dimension and the cosine similarity of two sample texts. */
+  /**
+   * The Test button: the vector dimension, and the cosine similarity of two related sample texts beside that of two
+   * unrelated ones, so the figure says whether the model tells them apart.
+   */
   async test(signal: AbortSignal): Promise<EmbedderTestResult> {
     const clock = this.deps.clock ?? (() => performance.now());
     const embedder = await this.ready(signal);
     const started = clock();
-    const [a, b] = await embedTexts(embedder.endpoint, TEST_TEXTS, signal);
+    const [a, b, c] = await embedTexts(embedder.endpoint, [...TEST_TEXTS, UNRELATED_TEXT], signal);
+    const similarity = cosineSimilarity(a!, b!);
+    const unrelatedSimilarity = cosineSimilarity(a!, c!);
     return {
       model: embedder.model,
       dimension: a!.length,
       texts: TEST_TEXTS,
-      similarity: cosineSimilarity(a!, b!),
+      similarity,
+      unrelatedText: UNRELATED_TEXT,
+      unrelatedSimilarity,
+      separates: embedderSeparates(similarity, unrelatedSimilarity),
       ms: Math.round(clock() - started),
     };
   }

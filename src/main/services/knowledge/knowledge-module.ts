@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { ProcessLifecycle } from '../process/process-lifecycle';
 import type { ToolProvider } from '../tools/tool-registry';
 import { Embedder } from './embedder';
+import { checkEmbeddingModel } from './embedding-model-check';
 import { EmbeddingServer } from './embedding-server';
 import { workerExtractor, type ExtractWorkerEntry } from './extract/extract-worker-client';
 import { openKnowledgeService } from './knowledge-service';
@@ -92,6 +93,8 @@ export async function openKnowledge(deps: KnowledgeModuleDeps): Promise<Knowledg
       service.resume();
       return result;
     },
+    'knowledge:embedder-check': async (input) =>
+      checkEmbeddingModel(input?.path ?? deps.settings().knowledge.embedder.modelPath),
   };
 
   /** The `knowledge` tool, offered once some base holds passages. */

@@ -7,6 +7,8 @@ import { baseUrlProblem } from '@shared/chat/base-url';
 import { endpointUrls } from '@shared/chat/endpoint-url';
 import { LINK_PRESETS } from '@shared/links/link-presets';
 import { AppFailure } from '@shared/errors';
+import { networkReason } from '@shared/error-causes';
+import { causeOf } from '../chat/stream-error';
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 
@@ -101,7 +103,12 @@ export function createLinkService(deps: LinkServiceDeps) {
           signal: AbortSignal.timeout(TEST_TIMEOUT_MS),
         });
       } catch (error) {
-        throw new AppFailure('endpoint_error', `cannot reach ${url}: ${(error as Error).message}`);
+        const reason = networkReason(error);
+        throw new AppFailure(
+          'endpoint_error',
+          `cannot reach ${url}: ${causeOf(error)}`,
+          reason ? { reason, url } : { url },
+        );
       }
       const text = await response.text();
       if (!response.ok) {

@@ -1,8 +1,9 @@
 // The server-side file browser (a browser page has no native picker and no
 // paths): the folders and `.gguf` files (or all files) of one folder, its
-// parent, and places to start from. Hidden entries and partial downloads are left out.
+// parent, and places to start from. Hidden entries are left out unless asked for.
+// A typed path may start with `~`: the page does not know the core's home folder.
 import { access, readdir, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { BrowseEntry, BrowseFiles, BrowseListing } from '@shared/models/model-library';
 import { AppFailure } from '@shared/errors';
 
@@ -13,18 +14,25 @@ export interface BrowsePlacesInput {
   platform: NodeJS.Platform;
 }
 
+export interface BrowseOptions {
+  files?: BrowseFiles;
+  /** show dot-folders and dot-files */
+  hidden?: boolean;
+}
+
 export async function browseFolder(
   path: string | undefined,
   places: BrowsePlacesInput,
-  files: BrowseFiles = 'gguf',
+  { files = 'gguf', hidden = false }: BrowseOptions = {},
 ): Promise<BrowseListing> {
-  const folder = resolve(path && path.trim() !== '' ? path : places.homeDir);
+  const folder =
+    path && path.trim() !== '' ? typedFolder(path.trim(), places.homeDir) : await startFolder(places, files);
   const dirents = await readdir(folder, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     throw browseFailure(error, folder);
   });
   const entries: BrowseEntry[] = [];
   for (const dirent of dirents) {
-    if (dirent.name.startsWith('.')) continue;
+    if (!hidden && dirent.name.startsWith('.')) continue;
     const full = join(folder, dirent.name);
     const isGguf = /\.gguf$/i.test(dirent.name);
     const shown = isGguf || files === 'all';
@@ -44,6 +52,30 @@ export async function browseFolder(
   );
   const parent = dirname(folder);
   return { path: folder, parent: parent === folder ? null : parent, entries, places: await placesFor(places) };
+}
+
+/** A typed path as an absolute one: `~` and `~/…` are under the home folder; a relative path is refused. */
+function typedFolder(path: string, homeDir: string): string {
+  if (path === '~') return resolve(homeDir);
+  if (path.startsWith('~/') || path.startsWith('~\\')) return resolve(homeDir, path.slice(2));
+  if (!isAbsolute(path))
+    throw new AppFailure('bad_request', `"${path}" is not a full path; type it from the root, or start it with ~/.`, {
+      path,
+      reason: 'not_absolute',
+    });
+  return resolve(path);
+}
+
+/**
+ * Where a listing opens without a path: a model picker in the download folder (where the models are), falling back to
+ * the home folder while that one is not made yet; documents in the home folder.
+ */
+async function startFolder(places: BrowsePlacesInput, files: BrowseFiles): Promise<string> {
+  const home = resolve(places.homeDir);
+  if (files === 'all') return home;
+  // Only where the picker opens: an unreadable download folder opens Home, and says why once the user goes to it.
+  const info = await stat(places.downloadFolder).catch(() => null);
+  return info?.isDirectory() ? resolve(places.downloadFolder) : home;
 }
 
 async function placesFor(input: BrowsePlacesInput): Promise<BrowseListing['places']> {

@@ -5,7 +5,7 @@
 // keeps only the few keys it shows, within a small budget, and walks the tensor
 // infos without keeping them: a crafted header costs it next to nothing.
 import { basename } from 'node:path';
-import type { GgufOverLimit } from '@shared/models/model-library';
+import { LIBRARY_PROBLEM_REASONS, type GgufOverLimit, type LibraryProblemReason } from '@shared/models/model-library';
 import { errorText, AppFailure } from '@shared/errors';
 import { readGgufHeader, type GgufHeader } from '@main/services/backend/gguf/gguf-reader';
 import { watchTensorStarts, type TensorPastEnd } from '@main/services/backend/gguf/tensor-past-end';
@@ -19,6 +19,8 @@ export interface GgufSummary {
   contextLength: number;
   isProjector: boolean;
   problem: string | null;
+  /** why, as a LibraryProblemReason the UI words (set with `problem`) */
+  problemReason: LibraryProblemReason | null;
   /** set when the file broke a limit of the reader */
   overLimit: GgufOverLimit | null;
 }
@@ -40,6 +42,7 @@ export async function summarizeGguf(path: string): Promise<GgufSummary> {
     contextLength: 0,
     isProjector: isProjectorName(fileName),
     problem: null,
+    problemReason: null,
     overLimit: null,
   };
   const starts = watchTensorStarts();
@@ -55,6 +58,7 @@ export async function summarizeGguf(path: string): Promise<GgufSummary> {
     return {
       ...fallback,
       problem: overLimit ? `Not a usable model file: ${(error as Error).message}.` : problemText(error),
+      problemReason: reasonOf(error),
       overLimit,
     };
   }
@@ -76,19 +80,38 @@ export async function summarizeGguf(path: string): Promise<GgufSummary> {
     parameters: text('general.size_label'),
     contextLength: architecture ? (count(`${architecture}.context_length`) ?? 0) : 0,
     isProjector: architecture === 'clip' || fallback.isProjector,
-    problem:
-      architecture === ''
-        ? 'The file has no general.architecture: it is not a model llama.cpp can load.'
-        : truncation(starts.pastEnd(header)),
+    ...headerProblem(architecture, starts.pastEnd(header)),
     overLimit: null,
   };
 }
 
-/** A partial download keeps a whole header; its last tensors start past the end of the file. */
-function truncation(pastEnd: TensorPastEnd | null): string | null {
+/**
+ * A header with no architecture, or a partial download: it keeps a whole header, but its last tensors start past the
+ * end of the file.
+ */
+function headerProblem(
+  architecture: string,
+  pastEnd: TensorPastEnd | null,
+): Pick<GgufSummary, 'problem' | 'problemReason'> {
+  if (architecture === '')
+    return {
+      problem: 'The file has no general.architecture: it is not a model llama.cpp can load.',
+      problemReason: 'no_architecture',
+    };
   return pastEnd
-    ? `The file is cut short (tensor ${pastEnd.name} lies past its end): an incomplete download? Download it again.`
-    : null;
+    ? {
+        problem: `The file is cut short (tensor ${pastEnd.name} lies past its end): an incomplete download? Download it again.`,
+        problemReason: 'tensor_past_end',
+      }
+    : { problem: null, problemReason: null };
+}
+
+/** The reader's reason for a file it refused (not_gguf, gguf_truncated, …); unreadable for an I/O failure. */
+function reasonOf(error: unknown): LibraryProblemReason {
+  const reason = error instanceof AppFailure ? error.details?.reason : undefined;
+  return (LIBRARY_PROBLEM_REASONS as readonly unknown[]).includes(reason)
+    ? (reason as LibraryProblemReason)
+    : 'unreadable';
 }
 
 function overLimitOf(error: unknown): GgufOverLimit | null {

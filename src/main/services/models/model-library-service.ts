@@ -6,15 +6,8 @@ import { basename, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { AppFailure } from '@shared/errors';
 import type { AppSettings } from '@shared/contract';
-import type {
-  BrowseFiles,
-  BrowseListing,
-  DownloadState,
-  HubFiles,
-  HubModel,
-  LibraryListing,
-} from '@shared/models/model-library';
-import { browseFolder } from './browse-folder';
+import type { BrowseListing, DownloadState, HubFiles, HubModel, LibraryListing } from '@shared/models/model-library';
+import { browseFolder, type BrowseOptions } from './browse-folder';
 import { defaultStatfs, freeBytesIn, type StatFs } from './disk-space';
 import { createDownloadManager, type DownloadManager } from './download-manager';
 import { fitVerdict, type MachineRoom } from './fit-verdict';
@@ -25,7 +18,10 @@ import { receiveUpload } from './receive-upload';
 import { scanLibrary, type SummaryCache } from './scan-library';
 
 export interface ModelLibraryDeps {
-  settings: { get(): AppSettings; update(change: { models: { folders: string[] } }): Promise<AppSettings> };
+  settings: {
+    get(): AppSettings;
+    update(change: { models: { folders: string[]; downloadFolder: string } }): Promise<AppSettings>;
+  };
   /** `<data dir>/models`: always scanned, and where downloads go while no folder is chosen */
   defaultFolder: string;
   homeDir: string;
@@ -45,8 +41,9 @@ export interface ModelUploadSink {
 
 export interface ModelLibrary extends ModelUploadSink {
   list(): Promise<LibraryListing>;
-  setFolders(folders: string[]): Promise<LibraryListing>;
-  browse(path: string | undefined, files?: BrowseFiles): Promise<BrowseListing>;
+  /** the folders to scan; downloads go to `downloadFolder` where given, else where they went (if it stays) */
+  setFolders(folders: string[], downloadFolder?: string): Promise<LibraryListing>;
+  browse(path: string | undefined, options?: BrowseOptions): Promise<BrowseListing>;
   search(query: string, limit?: number): Promise<{ models: HubModel[] }>;
   files(repo: string): Promise<HubFiles>;
   download(input: { repo: string; file: string }): Promise<DownloadState>;
@@ -73,7 +70,11 @@ export function createModelLibrary(deps: ModelLibraryDeps): ModelLibrary {
   });
 
   const userFolders = () => deps.settings.get().models.folders.map((folder) => resolve(folder));
-  const downloadFolder = () => userFolders()[0] ?? resolve(deps.defaultFolder);
+  // A settings file from before the choice existed kept downloads in the first folder: they stay there.
+  const downloadFolder = () => {
+    const chosen = deps.settings.get().models.downloadFolder;
+    return chosen !== null ? resolve(chosen) : (userFolders()[0] ?? resolve(deps.defaultFolder));
+  };
   const readyDownloadFolder = async (): Promise<string> => {
     const folder = downloadFolder();
     await mkdir(folder, { recursive: true });
@@ -83,17 +84,32 @@ export function createModelLibrary(deps: ModelLibraryDeps): ModelLibrary {
   async function list(): Promise<LibraryListing> {
     await mkdir(deps.defaultFolder, { recursive: true });
     const { models } = await scanLibrary([...userFolders(), resolve(deps.defaultFolder)], cache);
-    return { folders: userFolders(), downloadFolder: downloadFolder(), models };
+    return {
+      folders: userFolders(),
+      downloadFolder: downloadFolder(),
+      defaultFolder: resolve(deps.defaultFolder),
+      models,
+    };
   }
 
   return {
     list,
-    async setFolders(folders) {
+    async setFolders(folders, chosen) {
       const checked = await checkLibraryFolders(folders);
-      await deps.settings.update({ models: { folders: checked } });
+      const fallback = resolve(deps.defaultFolder);
+      const kept = [...checked, fallback];
+      const wanted = chosen === undefined ? downloadFolder() : resolve(chosen);
+      if (chosen !== undefined && !kept.includes(wanted))
+        throw new AppFailure('bad_request', `Downloads can only go to a library folder; add ${wanted} first.`, {
+          path: wanted,
+          reason: 'download_folder_not_in_library',
+        });
+      // Written every time, so adding a folder never moves the downloads (they once went to the first folder).
+      const next = kept.includes(wanted) ? wanted : fallback;
+      await deps.settings.update({ models: { folders: checked, downloadFolder: next } });
       return list();
     },
-    browse: (path, files) =>
+    browse: (path, options) =>
       browseFolder(
         path,
         {
@@ -102,7 +118,7 @@ export function createModelLibrary(deps: ModelLibraryDeps): ModelLibrary {
           downloadFolder: downloadFolder(),
           platform: deps.platform ?? process.platform,
         },
-        files,
+        options,
       ),
     async search(query, limit = DEFAULT_SEARCH_LIMIT) {
       return { models: await hub.search(query, limit) };

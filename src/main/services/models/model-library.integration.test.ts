@@ -131,7 +131,24 @@ describe('library folders', () => {
       'gemma-3-4b-it-Q4_K_M.gguf',
       'mmproj-gemma-3-4b-it-f16.gguf',
     ]);
-    await library.setFolders([userFolder]);
+    await library.setFolders([userFolder], userFolder);
+  });
+
+  it('keeps the download folder when a folder is added, and moves it only when one is chosen', async () => {
+    const added = await library.setFolders([userFolder, join(userFolder, 'vision')]);
+    expect(added.downloadFolder).toBe(userFolder);
+    const moved = await library.setFolders(added.folders, join(userFolder, 'vision'));
+    expect(moved.downloadFolder).toBe(join(userFolder, 'vision'));
+    expect((await library.setFolders([join(userFolder, 'vision'), userFolder])).downloadFolder).toBe(
+      join(userFolder, 'vision'),
+    );
+    expect((await appFailureOf(library.setFolders([userFolder], join(root, 'elsewhere')))).details).toMatchObject({
+      reason: 'download_folder_not_in_library',
+    });
+    // Removing the folder downloads go to sends them back to the default folder, said by the listing.
+    const removed = await library.setFolders([userFolder]);
+    expect(removed.downloadFolder).toBe(removed.defaultFolder);
+    await library.setFolders([userFolder], userFolder);
   });
 });
 
@@ -154,8 +171,9 @@ describe('file browser', () => {
     expect(listing.places.map((p) => p.label)).toEqual(['Home', 'my-models']);
   });
 
-  it('starts at home, reaches the root, and says when a folder cannot be opened', async () => {
-    expect((await library.browse(undefined)).path).toBe(root);
+  it('starts in the download folder (documents at home), reaches the root, and says when a folder cannot be opened', async () => {
+    expect((await library.browse(undefined)).path).toBe(userFolder);
+    expect((await library.browse(undefined, { files: 'all' })).path).toBe(root);
     expect((await library.browse('/')).parent).toBeNull();
     expect((await appFailureOf(library.browse(join(root, 'missing')))).code).toBe('not_found');
     expect((await appFailureOf(library.browse(join(userFolder, 'tiny-llama.gguf')))).details).toMatchObject({

@@ -31,8 +31,8 @@ export function openModels(
     library,
     handlers: {
       'models:list': async () => library.list(),
-      'models:set-folders': async ({ folders }) => library.setFolders(folders),
-      'models:browse': async (input) => library.browse(input?.path, input?.files),
+      'models:set-folders': async ({ folders, downloadFolder }) => library.setFolders(folders, downloadFolder),
+      'models:browse': async (input) => library.browse(input?.path, { files: input?.files, hidden: input?.hidden }),
       'models:search-hub': async ({ query, limit }) => library.search(query, limit),
       'models:hub-files': async ({ repo }) => library.files(repo),
       'models:start-download': async (input) => library.download(input),

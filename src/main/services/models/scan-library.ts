@@ -22,9 +22,11 @@ export async function scanLibrary(folders: readonly string[], cache: SummaryCach
   const found: { file: FoundFile; folder: string }[] = [];
   for (const folder of folders.map((f) => resolve(f))) {
     for (const file of await findGgufFiles(folder)) {
-      // A folder inside another library folder: each file is listed once, under the first.
-      if (seen.has(file.path)) continue;
+      // A folder inside another library folder, or one file reached along two paths (a folder that links to
+      // another, the download folder under a linked data dir, a hard link): each file is listed once, under the first.
+      if (seen.has(file.path) || (file.fileId !== null && seen.has(file.fileId))) continue;
       seen.add(file.path);
+      if (file.fileId !== null) seen.add(file.fileId);
       found.push({ file, folder });
     }
   }
@@ -36,6 +38,7 @@ export async function scanLibrary(folders: readonly string[], cache: SummaryCach
     const summary = await cachedSummary(file, cache);
     let sizeBytes = file.sizeBytes;
     let problem = summary.problem;
+    let problemReason = summary.problemReason;
     if (split) {
       const missing: number[] = [];
       for (let part = 2; part <= split.of; part++) {
@@ -45,6 +48,7 @@ export async function scanLibrary(folders: readonly string[], cache: SummaryCach
       }
       if (missing.length > 0 && problem === null) {
         problem = `Part ${missing.join(', ')} of ${split.of} is missing from ${file.dir}; the model needs every part in the same folder.`;
+        problemReason = 'split_part_missing';
       }
     }
     models.push({
@@ -61,6 +65,7 @@ export async function scanLibrary(folders: readonly string[], cache: SummaryCach
       isProjector: summary.isProjector,
       mmprojPath: null,
       problem,
+      ...(problemReason ? { problemReason } : {}),
       ...(summary.overLimit ? { overLimit: summary.overLimit } : {}),
     });
   }

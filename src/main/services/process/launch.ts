@@ -7,6 +7,7 @@
 import { spawn as nodeSpawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import crossSpawn from 'cross-spawn';
+import { binaryNotFoundText } from '@shared/error-causes';
 import type { CappedOutput } from '@shared/tools/output-cap';
 import type { ExitInfo, ExitRecord, ExitWhy } from './exit-record';
 import { killTree } from './kill-tree';
@@ -202,7 +203,7 @@ function stdioFor(output: LaunchOutput): StdioOptions {
 }
 
 function spawnErrorText(command: string, error: NodeJS.ErrnoException): string {
-  if (error.code === 'ENOENT') return `could not start "${command}": not found (is it installed and on PATH?)`;
+  if (error.code === 'ENOENT') return binaryNotFoundText(command);
   if (error.code === 'ENOCWD') return `could not start "${command}": ${error.message}`;
   if (error.code === 'EACCES') return `could not start "${command}": permission denied (is it executable?)`;
   return `could not start "${command}": ${error.message}`;

@@ -145,8 +145,24 @@ export function createFakeKnowledge(deps: {
         dimension: 64,
         texts: ['The cat sat on the mat.', 'A kitten is resting on the rug.'],
         similarity: 0.42,
+        unrelatedText: 'Quarterly tax returns are due at the end of April.',
+        unrelatedSimilarity: 0.12,
+        separates: true,
         ms: 3,
       }),
+    // Nothing is read: a file whose name says "embed" (bge-…-embed, nomic-embed) passes, any other is a chat model.
+    'knowledge:embedder-check': (input) => {
+      const path = input?.path ?? deps.settings().knowledge.embedder.modelPath;
+      const embedding = /embed|bge|e5/i.test(path);
+      return ok({
+        path,
+        verdict: embedding ? 'embedding' : 'chat',
+        architecture: embedding ? 'bert' : 'llama',
+        pooling: embedding ? 2 : null,
+        chatTemplate: !embedding,
+        reason: embedding ? 'bert is an embedding architecture' : 'this looks like a chat model',
+      });
+    },
   };
   return { handlers, cite };
 }

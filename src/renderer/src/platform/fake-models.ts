@@ -80,7 +80,9 @@ export function createFakeModels({ state, emit, timers, options }: FakeModelsDep
   const step = options.downloadStepMs ?? 0;
 
   const folders = (): string[] => state.settings.models.folders;
-  const downloadFolder = (): string => folders()[0] ?? FAKE_DEFAULT_MODEL_FOLDER;
+  // As in the core: the chosen folder, else (settings from before the choice) the first one, else the default.
+  const downloadFolder = (): string =>
+    state.settings.models.downloadFolder ?? folders()[0] ?? FAKE_DEFAULT_MODEL_FOLDER;
 
   const listing = (): LibraryListing => {
     const roots = folders().length > 0 ? folders() : [FAKE_DEFAULT_MODEL_FOLDER];
@@ -93,11 +95,28 @@ export function createFakeModels({ state, emit, timers, options }: FakeModelsDep
     return {
       folders: folders(),
       downloadFolder: downloadFolder(),
+      defaultFolder: FAKE_DEFAULT_MODEL_FOLDER,
       models: models.sort((a, b) => a.name.localeCompare(b.name)),
     };
   };
 
-  const browse = (path: string, files: BrowseFiles = 'gguf'): Result<InvokeOutput<'models:browse'>> => {
+  // As in the core: a model listing opens in the download folder once it holds something (is made), else at home.
+  const startFolder = (files: BrowseFiles): string => {
+    const models = downloadFolder();
+    const made = [...disk.keys()].some((p) => p.startsWith(`${models}/`));
+    return files === 'gguf' && made ? models : HOME;
+  };
+  const browse = (
+    typed: string | undefined,
+    files: BrowseFiles = 'gguf',
+    hidden = false,
+  ): Result<InvokeOutput<'models:browse'>> => {
+    const path = typed === undefined ? startFolder(files) : typed.replace(/^~(?=\/|$)/, HOME);
+    if (!path.startsWith('/'))
+      return {
+        ok: false,
+        error: { code: 'bad_request', message: `not a full path: ${path}`, details: { path, reason: 'not_absolute' } },
+      };
     const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
     const prefix = clean === '/' ? '/' : `${clean}/`;
     const below = [...disk.keys()].filter((p) => p.startsWith(prefix));
@@ -108,12 +127,19 @@ export function createFakeModels({ state, emit, timers, options }: FakeModelsDep
       folders().includes(clean) ||
       clean === FAKE_DEFAULT_MODEL_FOLDER;
     if (!isFolder)
-      return { ok: false, error: { code: 'not_found', message: `no such folder: ${clean}`, details: { path: clean } } };
+      return {
+        ok: false,
+        error: {
+          code: 'not_found',
+          message: `no such folder: ${clean}`,
+          details: { path: clean, reason: 'folder_missing' },
+        },
+      };
     const entries = new Map<string, BrowseEntry>();
     for (const file of below) {
       const rest = file.slice(prefix.length);
       const [first] = rest.split('/');
-      if (first === undefined || first === '' || first.startsWith('.')) continue;
+      if (first === undefined || first === '' || (!hidden && first.startsWith('.'))) continue;
       const isFile = !rest.includes('/');
       const isGguf = /\.gguf$/i.test(first);
       if (isFile && !isGguf && files !== 'all') continue;
@@ -170,10 +196,16 @@ export function createFakeModels({ state, emit, timers, options }: FakeModelsDep
   const handlers: { [C in ModelChannel]: FakeHandler<C> } = {
     'models:list': () => ok(listing()),
     'models:set-folders': (input) => {
-      state.settings = { ...state.settings, models: { ...state.settings.models, folders: [...input.folders] } };
+      const kept = [...input.folders, FAKE_DEFAULT_MODEL_FOLDER];
+      const wanted = input.downloadFolder ?? downloadFolder();
+      const next = kept.includes(wanted) ? wanted : FAKE_DEFAULT_MODEL_FOLDER;
+      state.settings = {
+        ...state.settings,
+        models: { ...state.settings.models, folders: [...input.folders], downloadFolder: next },
+      };
       return ok(listing());
     },
-    'models:browse': (input) => browse(input?.path ?? HOME, input?.files),
+    'models:browse': (input) => browse(input?.path, input?.files, input?.hidden),
     ...createFakeHub({ emit, timers, options, disk, downloadFolder, libraryModels: () => listing().models }),
   };
   return { handlers, upload };

@@ -153,12 +153,38 @@ describe('appErrorText', () => {
   });
 
   it('uses the plain sentence when the details lack the numbers, and adds the core sentence as the cause', () => {
-    const error = { code: 'endpoint_error', message: 'cannot reach http://x/v1: ECONNREFUSED' };
+    const error = { code: 'endpoint_error', message: 'cannot reach http://x/v1: socket hang up' };
     expect(appErrorText(en, error)).toBe(en('error.endpoint_error'));
     expect(appErrorTextWithCause(zh, error)).toBe(
-      `${zh('error.endpoint_error')}（cannot reach http://x/v1: ECONNREFUSED）`,
+      `${zh('error.endpoint_error')}（cannot reach http://x/v1: socket hang up）`,
     );
     expect(appErrorText(en, { ...error, details: { status: 401 } })).toContain('HTTP 401');
+  });
+
+  it('words a network errno, a missing program and a schema failure in the UI language, with the next step', () => {
+    const refused = { code: 'endpoint_error', message: 'cannot reach http://x/v1: connect ECONNREFUSED 127.0.0.1:9' };
+    expect(appErrorTextWithCause(zh, refused)).toBe(zh('error.reason.connection_refused'));
+    expect(appErrorText(en, { code: 'network', message: 'x', details: { reason: 'host_not_found' } })).toContain(
+      'Check the address',
+    );
+    const missing = { code: 'internal', message: 'could not start "uvx": not found (is it installed and on PATH?)' };
+    expect(appErrorText(zh, missing)).toBe('找不到程序“uvx”。请安装它，或在配置中填写它的完整路径，然后重试。');
+    const badField = {
+      code: 'bad_request',
+      message: 'invalid input for settings:update: load.contextSize: Invalid input: expected number, received string',
+      details: { reason: 'input_type', field: 'load.contextSize', expected: 'number' },
+    };
+    expect(appErrorText(en, badField)).toBe(
+      'The field “load.contextSize” should be a number. Correct it and try again.',
+    );
+    expect(appErrorTextWithCause(zh, badField)).toBe('字段“load.contextSize”应为数字。请更正后重试。');
+    expect(
+      appErrorText(zh, {
+        code: 'bad_request',
+        message: 'x',
+        details: { reason: 'input_unknown_key', field: '', options: 'evil' },
+      }),
+    ).toBe('EVA 不认识“（整个请求）”中的字段 evil。请删除它后重试。');
   });
 
   it('words a history failure by its precise code in details.historyCode, not the contract code it travels under', () => {

@@ -2,6 +2,7 @@
 // sentences (logs, CLI) and gives every failure a stable code with its numbers and
 // paths in `details`; this maps the code to UI text, and falls back to the core's
 // sentence for a code this build does not know (a newer core).
+import { causeInText } from '@shared/error-causes';
 import { USER_ERROR_CODES } from '@shared/errors';
 import { catalogs, type MessageKey, type MessageVars, type Translate } from '../i18n';
 import { formatBytes, formatCount } from '../lib/format';
@@ -63,29 +64,52 @@ function detailedText(t: Translate, error: ErrorLike): string | null {
 
 /**
  * A failure whose `details.reason` names its precise cause (the model library's:
- * disk_full, checksum_mismatch, …) has a sentence of its own, with its sizes and path.
+ * disk_full, checksum_mismatch, …; a schema check's field; a network errno) has a
+ * sentence of its own, with its sizes and path. Without one, a cause the core's
+ * sentence names (a program not found, ECONNREFUSED) is worded the same way.
  */
 function reasonText(t: Translate, error: ErrorLike): string | null {
   const details = error.details ?? {};
-  const { reason } = details;
-  if (typeof reason !== 'string') return null;
+  const found = typeof details.reason === 'string' ? null : causeInText(error.message);
+  const reason = typeof details.reason === 'string' ? details.reason : found?.reason;
+  if (reason === undefined) return null;
   const byStatus =
     reason === 'hub_status' && typeof details.status === 'number' ? `error.reason.hub_status.${details.status}` : null;
   const key = [byStatus, `error.reason.${reason}`].find(
-    (candidate): candidate is string =>
-      candidate !== null && Object.prototype.hasOwnProperty.call(catalogs.en, candidate),
+    (candidate): candidate is string => candidate !== null && hasKey(candidate),
   );
   if (key === undefined) return null;
   const size = (value: unknown): string => (typeof value === 'number' ? formatBytes(value) : '?');
   const vars: MessageVars = {
+    ...plainVars(details),
+    ...(found?.command !== undefined ? { command: found.command } : {}),
     path: typeof details.path === 'string' ? details.path : '',
     status: typeof details.status === 'number' ? details.status : '',
     needed: size(details.neededBytes),
     free: size(details.freeBytes),
     received: size(details.receivedBytes),
     total: size(details.totalBytes),
+    field: typeof details.field === 'string' && details.field !== '' ? details.field : t('input.wholeRequest'),
+    expected: expectedText(t, details.expected),
   };
   return t(key as MessageKey, vars);
+}
+
+const hasKey = (key: string): boolean => Object.prototype.hasOwnProperty.call(catalogs.en, key);
+
+/** The details' strings and numbers, as placeholders: `{endpoint}`, `{line}`, `{options}`, … */
+function plainVars(details: Record<string, unknown>): MessageVars {
+  const vars: MessageVars = {};
+  for (const [name, value] of Object.entries(details))
+    if (typeof value === 'string' || typeof value === 'number') vars[name] = value;
+  return vars;
+}
+
+/** zod's type name in words ("a number"); a name with no words (a format such as `email`) as it is. */
+function expectedText(t: Translate, expected: unknown): string {
+  if (typeof expected !== 'string') return '';
+  const key = `input.expected.${expected}`;
+  return hasKey(key) ? t(key as MessageKey) : expected;
 }
 
 /**
@@ -120,7 +144,7 @@ export function appErrorCause(t: Translate, error: ErrorLike): string | null {
 export function appErrorTextWithCause(t: Translate, error: ErrorLike): string {
   const code = sentenceCode(error);
   if (!KNOWN.has(code)) return error.message;
-  const detailed = detailedText(t, error);
+  const detailed = reasonText(t, error) ?? detailedText(t, error);
   if (detailed !== null) return detailed;
   const text = t(errorKey(code));
   const cause = error.message.trim();

@@ -27,10 +27,14 @@ describe('KnowledgeView', () => {
     expect(screen.getByTestId('knowledge-file').textContent).toContain('1 passage');
 
     fireEvent.click(screen.getByTestId('knowledge-embedder-test'));
+    // The figure says what it means: two related sentences against two unrelated ones, and the verdict.
     await waitFor(() =>
-      expect(screen.getByTestId('knowledge-embedder-result').textContent).toBe(
-        'Vectors of 64 dimensions; similarity of the two sample sentences 0.4200 (3 ms)',
+      expect(screen.getByTestId('knowledge-embedder-result').textContent).toContain(
+        'Vectors of 64 dimensions (3 ms). Similarity of two related sentences 0.42; of two unrelated ones 0.12.',
       ),
+    );
+    expect(screen.getByTestId('knowledge-embedder-verdict').textContent).toBe(
+      'The model tells them apart: related sentences score clearly higher than unrelated ones, as an embedding model should.',
     );
 
     fireEvent.change(screen.getByTestId('knowledge-query'), { target: { value: 'tapir' } });
@@ -114,6 +118,68 @@ describe('KnowledgeView', () => {
         .filter((c) => c.channel === 'models:browse')
         .every((c) => (c.input as { files?: string }).files === 'all'),
     ).toBe(true);
+  });
+
+  it('warns before starting a chat model as the embedder, and starts it when the user insists', async () => {
+    const modelFiles = {
+      '/home/user/models/Qwen2.5-0.5B-Instruct-Q4_K_M.gguf': 100,
+      '/home/user/embed/bge-small.gguf': 50,
+    };
+    const { api, model } = await renderWithApp(<KnowledgeView />, { platform: { modelFiles } });
+    const started = () => api.calls.filter((c) => c.channel === 'knowledge:embedder-start').length;
+    const input = screen.getByTestId('knowledge-embedder-model');
+    fireEvent.change(input, { target: { value: '/home/user/models/Qwen2.5-0.5B-Instruct-Q4_K_M.gguf' } });
+    fireEvent.blur(input);
+    await waitFor(() =>
+      expect(screen.getByTestId('knowledge-embedder-warning').textContent).toMatch(
+        /^This looks like a chat model, not an embedding model: llama is a causal language model/,
+      ),
+    );
+    fireEvent.click(screen.getByTestId('knowledge-embedder-start'));
+    await screen.findByTestId('knowledge-embedder-insist');
+    expect(started()).toBe(0);
+    fireEvent.click(screen.getByTestId('knowledge-embedder-insist'));
+    await waitFor(() => expect(started()).toBe(1));
+
+    // An embedding model, chosen with Browse… through the same file browser, starts without a word.
+    fireEvent.click(screen.getByTestId('knowledge-embedder-browse'));
+    fireEvent.change(await screen.findByTestId('browse-path-input'), { target: { value: '~/embed' } });
+    fireEvent.keyDown(screen.getByTestId('browse-path-input'), { key: 'Enter' });
+    await waitFor(() => expect(screen.getByTestId('browse-path').textContent).toBe('/home/user/embed'));
+    fireEvent.click(screen.getAllByTestId('browse-entry')[0]!);
+    fireEvent.click(screen.getByTestId('browse-choose'));
+    await waitFor(() =>
+      expect(model.app.store.getState().settings?.knowledge.embedder.modelPath).toBe('/home/user/embed/bge-small.gguf'),
+    );
+    await waitFor(() => expect(screen.queryByTestId('knowledge-embedder-warning')).toBeNull());
+    fireEvent.click(screen.getByTestId('knowledge-embedder-start'));
+    await waitFor(() => expect(started()).toBe(2));
+  });
+
+  it('says when the Test shows a model that does not tell related texts from unrelated ones', async () => {
+    const { api } = await renderWithApp(<KnowledgeView />);
+    api.handle('knowledge:embedder-test', () => ({
+      ok: true,
+      value: {
+        model: 'tiny-llama.gguf',
+        dimension: 64,
+        texts: ['The cat sat on the mat.', 'A kitten is resting on the rug.'],
+        similarity: 0.1617,
+        unrelatedText: 'Quarterly tax returns are due at the end of April.',
+        unrelatedSimilarity: 0.1402,
+        separates: false,
+        ms: 5,
+      },
+    }));
+    fireEvent.click(screen.getByTestId('knowledge-embedder-test'));
+    await waitFor(() =>
+      expect(screen.getByTestId('knowledge-embedder-verdict').textContent).toMatch(
+        /^The model does not tell them apart/,
+      ),
+    );
+    expect(screen.getByTestId('knowledge-embedder-result').textContent).toContain(
+      'related sentences 0.16; of two unrelated ones 0.14',
+    );
   });
 
   it('shows a base in Chinese', async () => {

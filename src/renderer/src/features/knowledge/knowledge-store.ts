@@ -7,6 +7,7 @@ import type { KnowledgeQueryResult } from '@shared/knowledge/knowledge-contract'
 import type {
   EmbedderStatus,
   EmbedderTestResult,
+  EmbeddingModelCheck,
   IngestProgress,
   KnowledgeBase,
   KnowledgeHit,
@@ -19,6 +20,8 @@ export interface KnowledgeState {
   progress: Record<string, IngestProgress>;
   embedder: EmbedderStatus | null;
   test: EmbedderTestResult | null;
+  /** what the header of the embedding model chosen last said (checked before its server starts) */
+  check: EmbeddingModelCheck | null;
   search: KnowledgeQueryResult | null;
   opened: PassageView | null;
   /**
@@ -48,6 +51,8 @@ export interface KnowledgeStore {
   startEmbedder(): Promise<void>;
   stopEmbedder(): Promise<void>;
   testEmbedder(): Promise<void>;
+  /** read the chosen embedding model's header; null where the check itself failed (the start will say why) */
+  checkEmbedder(path: string): Promise<EmbeddingModelCheck | null>;
 }
 
 export function createKnowledgeStore(api: EvaApi): KnowledgeStore {
@@ -56,6 +61,7 @@ export function createKnowledgeStore(api: EvaApi): KnowledgeStore {
     progress: {},
     embedder: null,
     test: null,
+    check: null,
     search: null,
     opened: null,
     cited: {},
@@ -146,6 +152,12 @@ export function createKnowledgeStore(api: EvaApi): KnowledgeStore {
     async testEmbedder() {
       const test = await call(() => api.invoke('knowledge:embedder-test'));
       if (test) state.setState({ test });
+    },
+    async checkEmbedder(path) {
+      const result = await api.invoke('knowledge:embedder-check', { path });
+      const check = result.ok ? result.value : null;
+      state.setState({ check });
+      return check;
     },
   };
 }

@@ -36,7 +36,7 @@ export function McpConfigEditor() {
       <ul id="mcp-config-issues" className="plain-list mcp-issues" data-testid="mcp-issues" aria-live="polite">
         {state.issues.map((issue) => (
           <li key={`${issue.path}:${issue.message}`} className="inline-error mono small">
-            {issueText(issue)}
+            {issueText(t, issue, state.configPath)}
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
 import { useT } from '../../i18n';
 import { useNow } from '../../lib/use-now';
 import type { McpServerStatus } from '@shared/mcp/mcp-status';
-import { statusLine, type StatusTone } from './mcp-view';
+import { serverErrorText, statusLine, type StatusTone } from './mcp-view';
 import { McpKeyField } from './McpKeyField';
 
 const DOT: Record<StatusTone, string> = {
@@ -49,7 +49,7 @@ export function McpServerRow({
       </div>
       {status.error && (
         <p className="inline-error small mcp-server-error" data-testid="mcp-server-error">
-          {status.error}
+          {serverErrorText(t, status.error)}
         </p>
       )}
       {status.hasKey !== undefined && onSetKey && (

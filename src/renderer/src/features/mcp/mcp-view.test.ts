@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { parseMcpConfigText } from '@shared/mcp/mcp-config';
 import type { McpServerStatus } from '@shared/mcp/mcp-status';
 import { createTranslator } from '../../i18n';
-import { hasNoServers, issueText, MCP_CONFIG_EXAMPLE, statusLine } from './mcp-view';
+import { hasNoServers, issueText, MCP_CONFIG_EXAMPLE, serverErrorText, statusLine } from './mcp-view';
+
+const issuesOf = (text: string) => {
+  const parsed = parseMcpConfigText(text);
+  return parsed.ok ? [] : parsed.issues;
+};
 
 const status = (patch: Partial<McpServerStatus>): McpServerStatus => ({
   name: 'git',
@@ -43,10 +48,33 @@ describe('MCP status line', () => {
 
 describe('MCP editor helpers', () => {
   it('points at the place of a problem', () => {
-    expect(issueText({ path: 'mcpServers.git.args.0', message: 'expected string' })).toBe(
-      'mcpServers.git.args.0: expected string',
+    const en = createTranslator('en');
+    expect(issueText(en, { path: 'mcpServers.git', message: 'has both "command" and "url": keep one' })).toBe(
+      'mcpServers.git: has both "command" and "url": keep one',
     );
-    expect(issueText({ path: '', message: 'not valid JSON' })).toBe('not valid JSON');
+    expect(issueText(en, { path: '', message: 'not valid JSON' })).toBe('not valid JSON');
+  });
+
+  it('words a JSON syntax error with its line and column, and a schema check by its field, in both languages', () => {
+    const en = createTranslator('en');
+    const zh = createTranslator('zh');
+    const [broken] = issuesOf('{\n  "mcpServers": {\n    "git": { "command": "uvx", }\n  }\n}');
+    expect(issueText(en, broken!, '/data/mcp.json')).toBe(
+      'The JSON has a syntax error at line 3, column 32 (a missing comma, quote or bracket?). Fix the JSON in /data/mcp.json and save.',
+    );
+    expect(issueText(zh, broken!, '/data/mcp.json')).toContain('第 3 行第 32 列');
+    const [wrongType] = issuesOf('{ "mcpServers": { "git": { "command": "uvx", "args": [1] } } }');
+    expect(issueText(zh, wrongType!)).toBe('字段“mcpServers.git.args.0”应为文本。请更正后重试。');
+  });
+
+  it("words a server that would not start because its program is missing, and keeps any other error's words", () => {
+    const zh = createTranslator('zh');
+    expect(serverErrorText(zh, 'could not start "uvx": not found (is it installed and on PATH?) (stderr: x)')).toBe(
+      '找不到程序“uvx”。请安装它，或在配置中填写它的完整路径，然后重试。',
+    );
+    expect(serverErrorText(zh, 'the server exited during start-up (exit code 1)')).toBe(
+      'the server exited during start-up (exit code 1)',
+    );
   });
 
   it('offers the example only to an empty config, and the example itself is valid', () => {

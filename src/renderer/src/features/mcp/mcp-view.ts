@@ -2,7 +2,9 @@
 // alone: the state line (with tool count, transport or retry countdown) and its colour.
 import { parseMcpConfigText, type McpConfigIssue } from '@shared/mcp/mcp-config';
 import type { McpServerStatus } from '@shared/mcp/mcp-status';
-import type { MessageKey, MessageVars } from '../../i18n';
+import { causeInText } from '@shared/error-causes';
+import type { MessageKey, MessageVars, Translate } from '../../i18n';
+import { appErrorText } from '../../ui/app-error-text';
 
 export type StatusTone = 'ok' | 'busy' | 'err' | 'off';
 
@@ -38,9 +40,22 @@ export function statusLine(status: McpServerStatus, now: number): StatusLine {
   }
 }
 
-/** "mcpServers.git.args.0: expected string" — the path tells the user where in their JSON to look. */
-export function issueText(issue: McpConfigIssue): string {
+/**
+ * "mcpServers.git.args.0: expected string" — the path tells the user where in their JSON to look. A JSON syntax
+ * error or a schema check carries its reason, and reads as a sentence in the UI's language naming `file`.
+ */
+export function issueText(t: Translate, issue: McpConfigIssue, file = 'mcp.json'): string {
+  const reason = issue.details?.reason;
+  if (typeof reason === 'string') {
+    const details = { ...issue.details, file, ...(issue.path === '' ? {} : { field: issue.path }) };
+    return appErrorText(t, { code: 'bad_request', message: issue.message, details });
+  }
   return issue.path === '' ? issue.message : `${issue.path}: ${issue.message}`;
+}
+
+/** A server's error: a program not found or a network errno in the UI's language, any other in the core's words. */
+export function serverErrorText(t: Translate, error: string): string {
+  return causeInText(error) === null ? error : appErrorText(t, { code: 'internal', message: error });
 }
 
 /** true for an empty editor or `{ "mcpServers": {} }`: the moment to offer the example. */

@@ -112,14 +112,14 @@ describe('ModelInfoView', () => {
 
     fireEvent.click(screen.getByTestId('model-info-browse'));
     await screen.findByTestId('browse-dialog');
+    // It opens in the models folder (the library's download folder); another folder is typed.
     await waitFor(() =>
-      expect(
-        screen.getAllByTestId('browse-entry').map((el) => el.querySelector('.browse-name')?.textContent),
-      ).toContain('models'),
+      expect(screen.getAllByTestId('browse-entry').map((el) => el.querySelector('.browse-name')?.textContent)).toEqual([
+        'library-Q4_K_M.gguf',
+      ]),
     );
-    fireEvent.doubleClick(
-      screen.getAllByTestId('browse-entry').find((el) => el.querySelector('.browse-name')?.textContent === 'models')!,
-    );
+    fireEvent.change(screen.getByTestId('browse-path-input'), { target: { value: '~/models' } });
+    fireEvent.keyDown(screen.getByTestId('browse-path-input'), { key: 'Enter' });
     // Model mode: .gguf files only.
     await waitFor(() =>
       expect(screen.getAllByTestId('browse-entry').map((el) => el.querySelector('.browse-name')?.textContent)).toEqual([

@@ -1,8 +1,9 @@
 // The file browser for the browser host (a page cannot see the disk): folders and
 // `.gguf` files (any file in 'any' mode) through `models:browse`. A listbox with one highlighted entry:
 // ↑/↓/Home/End move, Enter opens a folder or chooses a file, Backspace goes up.
+// A path typed in the path box (absolute, or `~/…`) opens on Enter; hidden entries show when asked for.
 // Tab stays inside, Esc closes (see use-focus-trap.ts).
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from 'zustand';
 import { useT, type MessageKey } from '../../i18n';
 import { formatBytes } from '../../lib/format';
@@ -20,8 +21,11 @@ const TITLE_KEYS: Record<BrowseMode, MessageKey> = {
 export function FileBrowserDialog() {
   const t = useT();
   const { browser } = useLibrary();
-  const { open, mode, listing, loading, error, active } = useStore(browser.store);
+  const { open, mode, listing, loading, error, active, showHidden } = useStore(browser.store);
   const dialog = useRef<HTMLDivElement>(null);
+  // What the user is typing in the path box, over the listing it was typed on: a new listing shows its own path.
+  const [draft, setDraft] = useState<{ text: string; over: typeof listing } | null>(null);
+  const typed = draft !== null && draft.over === listing ? draft.text : null;
   useFocusTrap(dialog, open, browser.close, '[data-testid="browse-list"]');
   useEffect(() => {
     dialog.current?.querySelector('.browse-entry.is-active')?.scrollIntoView({ block: 'nearest' });
@@ -103,7 +107,33 @@ export function FileBrowserDialog() {
               >
                 ↑
               </button>
-              <span className="mono browse-path" data-testid="browse-path" aria-live="polite">
+              <input
+                className="input mono browse-path-input"
+                data-testid="browse-path-input"
+                aria-label={t('library.browse.pathBox')}
+                title={t('library.browse.pathHint')}
+                placeholder={t('library.browse.pathHint')}
+                spellCheck={false}
+                autoComplete="off"
+                value={typed ?? listing?.path ?? ''}
+                onChange={(event) => setDraft({ text: event.target.value, over: listing })}
+                onKeyDown={(event) => {
+                  if (event.key !== 'Enter') return;
+                  event.preventDefault();
+                  if (typed !== null && typed.trim() !== '') void browser.go(typed.trim());
+                }}
+              />
+              <label className="check browse-hidden">
+                <input
+                  type="checkbox"
+                  data-testid="browse-hidden"
+                  checked={showHidden}
+                  onChange={(event) => void browser.setShowHidden(event.target.checked)}
+                />{' '}
+                {t('library.browse.showHidden')}
+              </label>
+              {/* The folder being listed, announced when it changes: the path box shows it to the eye. */}
+              <span className="sr-only" data-testid="browse-path" aria-live="polite">
                 {listing?.path ?? ''}
               </span>
             </div>

@@ -21,13 +21,18 @@ export interface FileBrowserState {
   error: AppError | null;
   /** the highlighted entry's index; -1 for none */
   active: number;
+  /** dot-folders and dot-files are listed too; kept between openings */
+  showHidden: boolean;
 }
 
 export interface FileBrowserStore {
   store: StoreApi<FileBrowserState>;
   open(mode: BrowseMode, startPath?: string): Promise<string | null>;
+  /** open a folder: an absolute path, or `~/…` (the core expands it) */
   go(path: string): Promise<void>;
   up(): Promise<void>;
+  /** show or leave out hidden entries, and list the folder shown again */
+  setShowHidden(show: boolean): Promise<void>;
   /** move the highlight by `delta` entries, kept inside the list */
   move(delta: number): void;
   setActive(index: number): void;
@@ -45,6 +50,7 @@ export function createFileBrowserStore(api: EvaApi): FileBrowserStore {
     loading: false,
     error: null,
     active: -1,
+    showHidden: false,
   }));
   let resolveOpen: ((path: string | null) => void) | null = null;
   let ticket = 0;
@@ -60,8 +66,9 @@ export function createFileBrowserStore(api: EvaApi): FileBrowserStore {
   const go = async (path?: string): Promise<void> => {
     const mine = ++ticket;
     store.setState({ loading: true, error: null });
-    const files = store.getState().mode === 'any' ? { files: 'all' as const } : {};
-    const result = await api.invoke('models:browse', path === undefined ? files : { path, ...files });
+    const { mode, showHidden } = store.getState();
+    const options = { ...(mode === 'any' ? { files: 'all' as const } : {}), ...(showHidden ? { hidden: true } : {}) };
+    const result = await api.invoke('models:browse', path === undefined ? options : { path, ...options });
     if (mine !== ticket) return;
     if (result.ok)
       store.setState({ listing: result.value, loading: false, active: result.value.entries.length > 0 ? 0 : -1 });
@@ -82,6 +89,11 @@ export function createFileBrowserStore(api: EvaApi): FileBrowserStore {
       return chosen;
     },
     go: (path) => go(path),
+    setShowHidden: async (showHidden) => {
+      store.setState({ showHidden });
+      const shown = store.getState().listing?.path;
+      if (store.getState().open) await go(shown);
+    },
     up: async () => {
       const parent = store.getState().listing?.parent;
       if (parent) await go(parent);

@@ -27,6 +27,8 @@ export interface LibraryStore {
   refresh(): Promise<void>;
   addFolder(path: string): Promise<void>;
   removeFolder(path: string): Promise<void>;
+  /** send downloads (and dropped files) to this folder: the default one or a library folder */
+  setDownloadFolder(path: string): Promise<void>;
   /** A drop's files: resolves with the model path to load, or null (and a note saying why). */
   takeDrop(files: readonly File[]): Promise<string | null>;
   cancelUpload(): void;
@@ -57,8 +59,11 @@ export function createLibraryStore({ api, app }: { api: Platform; app: SettingsS
     patch(result.ok ? { listing: result.value, loading: false, error: null } : { loading: false, error: result.error });
   };
 
-  const setFolders = async (folders: string[]): Promise<void> => {
-    await apply(api.invoke('models:set-folders', { folders }));
+  // Without a download folder the core keeps downloads where they go: adding a folder never moves them.
+  const setFolders = async (folders: string[], downloadFolder?: string): Promise<void> => {
+    await apply(
+      api.invoke('models:set-folders', downloadFolder === undefined ? { folders } : { folders, downloadFolder }),
+    );
     // The core keeps the folders in settings.models: the settings store follows.
     void app.refresh();
   };
@@ -105,6 +110,7 @@ export function createLibraryStore({ api, app }: { api: Platform; app: SettingsS
       await setFolders([...current, path]);
     },
     removeFolder: (path) => setFolders(folders().filter((folder) => folder !== path)),
+    setDownloadFolder: (path) => setFolders(folders(), path),
     takeDrop: async (files) => {
       if (files.length !== 1) {
         patch({ dropNote: { kind: 'too-many' } });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../../i18n';
+import { LIBRARY_PROBLEM_REASONS } from '@shared/models/model-library';
 import { problemText } from './problem-text';
 
 describe('a library problem in words', () => {
@@ -24,6 +25,21 @@ describe('a library problem in words', () => {
     expect(problemText(zh, { problem: 'x', overLimit: { limit: 'string', found: 33 << 20, max: 32 << 20 } })).toContain(
       '33 MiB',
     );
+  });
+
+  it('says a file that is not GGUF in one sentence of the UI language, not an English reason in a Chinese frame', () => {
+    const notGguf = { problem: 'Not a GGUF file (random bytes?): /m/x.gguf.', problemReason: 'not_gguf' as const };
+    expect(problemText(zh, notGguf)).toBe(
+      '无法装载：这不是 GGUF 模型文件（开头没有 GGUF 标识）。请删除它，或重新下载 .gguf 格式的模型。',
+    );
+    expect(problemText(en, notGguf)).toContain('Delete it, or download the model again');
+    for (const reason of LIBRARY_PROBLEM_REASONS) {
+      const chinese = problemText(zh, { problem: 'x', problemReason: reason });
+      expect(
+        /[\u4e00-\u9fff]/.test(chinese) && !/[A-Za-z]{6,}/.test(chinese.replace(/llama\.cpp|GGUF|gguf/g, '')),
+        reason,
+      ).toBe(true);
+    }
   });
 
   it("shows the core's sentence for any other problem", () => {
