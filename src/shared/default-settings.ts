@@ -8,8 +8,13 @@ import { DEFAULT_RPC_SETTINGS } from './rpc/rpc-settings';
 
 /** The settings a fresh install starts with; shared so every host and fake agrees. */
 
-export const DEFAULT_SYSTEM_PROMPT =
-  "You are EVA, a helpful assistant running on the user's own computer. Answer clearly and concisely.";
+/** The system prompt a fresh install starts with, in each UI language; it follows the language until it is edited. */
+export const DEFAULT_SYSTEM_PROMPTS = {
+  en: "You are EVA, a helpful assistant running on the user's own computer. Answer clearly and concisely.",
+  zh: '你是 EVA，一个运行在用户自己电脑上的助手。请清楚、简洁地回答。',
+} as const;
+
+export const DEFAULT_SYSTEM_PROMPT = DEFAULT_SYSTEM_PROMPTS.en;
 
 export function defaultSettings(): AppSettings {
   return {

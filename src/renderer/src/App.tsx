@@ -27,6 +27,7 @@ import { StatusBar } from './features/status/StatusBar';
 import { ToolsPanel } from './features/tools/ToolsPanel';
 import { createTranslator, I18nContext, resolveLanguage } from './i18n';
 import { useStore } from 'zustand';
+import { DefaultPromptLanguage } from './features/parameters/DefaultPromptLanguage';
 
 const PAGES: Record<View, () => React.JSX.Element> = {
   home: HomeView,
@@ -50,6 +51,7 @@ export function App({ model }: { model: AppModel }) {
   useEffect(() => {
     document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
   }, [language]);
+
   const connection = useStore(model.connection ?? ALWAYS_OPEN);
   const Page = PAGES[view];
 
@@ -83,6 +85,7 @@ export function App({ model }: { model: AppModel }) {
         <HotkeysPanel />
         <HotkeyListener />
         <SettingsShortcut />
+        <DefaultPromptLanguage />
         <ScreenshotLayer />
         <VoiceLayer />
         <VoicePanel />

@@ -101,3 +101,8 @@ export const I18nContext = createContext<{ language: UiLanguage; t: Translate }>
 export function useT(): Translate {
   return useContext(I18nContext).t;
 }
+
+/** The language the page speaks now. */
+export function useLanguage(): UiLanguage {
+  return useContext(I18nContext).language;
+}

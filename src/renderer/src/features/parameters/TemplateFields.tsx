@@ -1,7 +1,7 @@
-import { useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
 import type { FieldError } from '../../ui/field-error';
 import { addTemplate, deleteTemplate, editTemplate, freshTemplateName, type ParametersForm } from './parameters-form';
-import { DEFAULT_SYSTEM_PROMPT } from '@shared/default-settings';
+import { defaultSystemPromptFor } from '@shared/chat/default-prompt-language';
 
 interface Props {
   form: ParametersForm;
@@ -12,6 +12,7 @@ interface Props {
 /** The system prompt templates: pick one, edit its text, add, rename or delete custom ones. */
 export function TemplateFields({ form, error, update }: Props) {
   const t = useT();
+  const defaultPrompt = defaultSystemPromptFor(useLanguage());
   const selected = form.templates[form.selected];
   const isDefault = form.selected === 0;
   return (
@@ -70,12 +71,12 @@ export function TemplateFields({ form, error, update }: Props) {
       />
       <div className="template-foot">
         <span className="muted small">{t('conventions.templateHint')}</span>
-        {isDefault && selected?.text !== DEFAULT_SYSTEM_PROMPT && (
+        {isDefault && selected?.text !== defaultPrompt && (
           <button
             type="button"
             className="btn btn-ghost btn-small"
             data-testid="template-restore"
-            onClick={() => update((f) => editTemplate(f, 0, { text: DEFAULT_SYSTEM_PROMPT }))}
+            onClick={() => update((f) => editTemplate(f, 0, { text: defaultPrompt }))}
           >
             {t('conventions.restoreDefault')}
           </button>
