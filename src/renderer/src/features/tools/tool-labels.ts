@@ -1,6 +1,7 @@
 // Words for a tool's risk, policy and purpose, shared by the Tools panel and the approval card.
 import type { MessageKey, Translate } from '../../i18n';
 import type { BuiltinToolName } from '@shared/tools/builtin-tools';
+import type { KNOWLEDGE_TOOL_NAME } from '@shared/knowledge/knowledge-tool';
 import type { ToolPolicy } from '@shared/tools/tool-types';
 
 const RISKS: Record<string, MessageKey> = {
@@ -23,7 +24,7 @@ export const POLICY_KEYS: Record<ToolPolicy, MessageKey> = {
 };
 
 /** Built-in tools described for the user (the core's descriptions are written for the model, in English). */
-const BUILTIN_DESCRIPTIONS: Record<BuiltinToolName, MessageKey> = {
+const BUILTIN_DESCRIPTIONS: Record<BuiltinToolName | typeof KNOWLEDGE_TOOL_NAME, MessageKey> = {
   answer: 'tools.describe.answer',
   calculator: 'tools.describe.calculator',
   execute_command: 'tools.describe.execute_command',
@@ -32,13 +33,14 @@ const BUILTIN_DESCRIPTIONS: Record<BuiltinToolName, MessageKey> = {
   edit_file: 'tools.describe.edit_file',
   list_files: 'tools.describe.list_files',
   controller: 'tools.describe.controller',
+  knowledge: 'tools.describe.knowledge',
 };
 
 /** What a tool does in the UI's language; an MCP server's tool (or one from a newer core) keeps its own description. */
 export function toolDescription(t: Translate, tool: { name: string; source: string; description: string }): string {
   const key =
     tool.source === 'builtin' && Object.hasOwn(BUILTIN_DESCRIPTIONS, tool.name)
-      ? BUILTIN_DESCRIPTIONS[tool.name as BuiltinToolName]
+      ? BUILTIN_DESCRIPTIONS[tool.name as keyof typeof BUILTIN_DESCRIPTIONS]
       : undefined;
   return key ? t(key) : tool.description;
 }
