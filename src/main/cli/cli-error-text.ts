@@ -70,9 +70,14 @@ export function cliErrorText(
 ): string {
   const reason = typeof error.details?.reason === 'string' ? error.details.reason : undefined;
   const cause = causeInText(error.message);
-  const words = [reason, cause?.reason, error.code]
+  const byCause = [reason, cause?.reason]
     .map((key) => (key === undefined ? undefined : CLI_WORDS[key]))
     .find((found) => found !== undefined);
+  // The core's own English sentence for a code already names the next step (and more exactly: the link, the file):
+  // in English the table adds words only where the core quotes a raw cause.
+  const byCode =
+    error.code === undefined || (language === 'en' && error.message.trim() !== '') ? undefined : CLI_WORDS[error.code];
+  const words = byCause ?? byCode;
   if (words === undefined) return error.message;
   const text = words[language].replace('{command}', cause?.command ?? '?');
   const message = error.message.trim();

@@ -219,11 +219,9 @@ describe('chat recorded into the history by the core', () => {
       question: { id: 'kq', content: 'the word zanzibar is here' },
     });
     const found = await core.handlers['history:search']({ query: 'ZANZIBAR' });
-    // The title (the first question) matches first, then the message itself.
-    expect(found.hits.map((hit) => [hit.conversationId, hit.messageId])).toEqual([
-      [meta.id, null],
-      [meta.id, 'kq'],
-    ]);
+    // The title (the first question) and the message both match: one row, opening at the message, the title marked.
+    expect(found.hits.map((hit) => [hit.conversationId, hit.messageId])).toEqual([[meta.id, 'kq']]);
+    expect(found.hits[0]?.titleMatches?.length).toBeGreaterThan(0);
     expect((await core.handlers['history:rename']({ id: meta.id, title: '  Trip notes ' })).title).toBe('Trip notes');
     expect((await core.handlers['history:pin']({ id: meta.id, pinned: true })).pinned).toBe(true);
     await core.handlers['history:set-conventions']({
