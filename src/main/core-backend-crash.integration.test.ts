@@ -7,18 +7,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '@shared/default-settings';
 import { testAssets } from '@test-support/test-assets';
-import { createCore, type Core } from './core';
+import type { Core } from './core';
+import { createTestCore } from '@test-support/test-core';
 
 let core: Core;
 
 beforeAll(async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'eva-crash-'));
-  core = await createCore({
-    host: 'browser',
-    version: '0',
-    dataDir,
-    binDirs: [testAssets.binDir],
-    systemLanguage: 'en',
+  core = await createTestCore(dataDir, {
     backendTimeouts: { restartDelaysMs: [] },
   });
 });

@@ -12,7 +12,8 @@ import type { ChatMessage } from '@shared/chat/types';
 import type { ChatResult } from '@shared/contract';
 import { testAssets } from '@test-support/test-assets';
 import { longPrompt } from '@test-support/llama/long-prompt';
-import { createCore, type Core } from './core';
+import type { Core } from './core';
+import { createTestCore } from '@test-support/test-core';
 
 const dataDir = await mkdtemp(join(tmpdir(), 'eva-reopen-'));
 const opened: Core[] = [];
@@ -23,13 +24,7 @@ afterAll(async () => {
 });
 
 async function startCore(): Promise<Core> {
-  const core = await createCore({
-    host: 'browser',
-    version: '0',
-    dataDir,
-    binDirs: [testAssets.binDir],
-    systemLanguage: 'en',
-  });
+  const core = await createTestCore(dataDir);
   opened.push(core);
   const load = { ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 2048, threads: 1 };
   await core.handlers['settings:update']({ load });

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BackendLoadSchema } from '@shared/contract';
 import { defaultSettings } from '@shared/default-settings';
 import { testAssets } from '@test-support/test-assets';
-import { createCore, type Core } from './core';
+import type { Core } from './core';
+import { createTestCore } from '@test-support/test-core';
 
 const cores: Core[] = [];
 afterEach(async () => {
@@ -16,13 +17,7 @@ afterEach(async () => {
 });
 
 async function openCore(dataDir: string): Promise<Core> {
-  const core = await createCore({
-    host: 'browser',
-    version: '0',
-    dataDir,
-    binDirs: [testAssets.binDir],
-    systemLanguage: 'en',
-  });
+  const core = await createTestCore(dataDir);
   cores.push(core);
   return core;
 }

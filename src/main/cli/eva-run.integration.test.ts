@@ -4,9 +4,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { CLI_TEST_TIMEOUT_MS, eva, inTerminal, own, useAnsweringServer } from '@test-support/cli/eva-process';
-import { testAssets } from '@test-support/test-assets';
 import { startGrammarProxy, type GrammarProxy } from '@test-support/agent/grammar-proxy';
-import { createCore } from '../core';
+import { createTestCore } from '@test-support/test-core';
 
 vi.setConfig({ testTimeout: CLI_TEST_TIMEOUT_MS });
 
@@ -25,13 +24,7 @@ async function scriptedDataDir(
   const server = await answeringServer();
   const proxy = await startGrammarProxy(server.port, script);
   const dataDir = own();
-  const core = await createCore({
-    host: 'browser',
-    version: '0',
-    dataDir,
-    binDirs: [testAssets.binDir],
-    systemLanguage: 'en',
-  });
+  const core = await createTestCore(dataDir);
   await core.handlers['link:save']({
     profile: { name: 'proxy', presetId: 'llama-server', baseUrl: `${proxy.baseUrl}/v1`, model: 'tiny' },
   });

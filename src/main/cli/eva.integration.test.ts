@@ -9,7 +9,7 @@ import { CLI_TEST_TIMEOUT_MS, eva, own } from '@test-support/cli/eva-process';
 import { startHost, type RunningHost } from '@test-support/host-process';
 import { testAssets } from '@test-support/test-assets';
 import { connectHost } from '@test-support/ws-client';
-import { createCore } from '../core';
+import { createTestCore } from '@test-support/test-core';
 
 vi.setConfig({ testTimeout: CLI_TEST_TIMEOUT_MS });
 
@@ -145,13 +145,7 @@ describe('eva and a link that refuses the key', () => {
     });
     await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
     const dataDir = own();
-    const core = await createCore({
-      host: 'browser',
-      version: '0',
-      dataDir,
-      binDirs: [testAssets.binDir],
-      systemLanguage: 'en',
-    });
+    const core = await createTestCore(dataDir);
     await core.handlers['link:save']({
       profile: {
         name: 'strict',

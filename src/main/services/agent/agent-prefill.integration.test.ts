@@ -9,20 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '@shared/default-settings';
 import { testAssets } from '@test-support/test-assets';
 import { longPrompt } from '@test-support/llama/long-prompt';
-import { createCore, type Core } from '../../core';
+import type { Core } from '../../core';
+import { createTestCore } from '@test-support/test-core';
 
 let dataDir: string;
 let core: Core;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'eva-agent-prefill-'));
-  core = await createCore({
-    host: 'browser',
-    version: '0',
-    dataDir,
-    binDirs: [testAssets.binDir],
-    systemLanguage: 'en',
-  });
+  core = await createTestCore(dataDir);
   const load = { ...defaultSettings().load, modelPath: testAssets.tinyModel, contextSize: 4096, threads: 1 };
   await core.handlers['settings:update']({ load });
   await core.handlers['backend:load'](load);

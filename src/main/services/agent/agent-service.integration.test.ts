@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventPayloads } from '@shared/contract';
-import { createCore, type Core } from '../../core';
+import type { Core } from '../../core';
 import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 import { startGrammarProxy, type GrammarProxy } from '@test-support/agent/grammar-proxy';
 import { nativeCall } from '@test-support/agent/agent-harness';
-import { testAssets } from '@test-support/test-assets';
 import { longPrompt } from '@test-support/llama/long-prompt';
+import { createTestCore } from '@test-support/test-core';
 
 let server: TestServer;
 let proxy: GrammarProxy;
@@ -36,13 +36,7 @@ beforeAll(async () => {
     nativeCall('answer', { content: '42' }),
   ]);
   const dataDir = await mkdtemp(join(tmpdir(), 'eva-agent-core-'));
-  core = await createCore({
-    host: 'browser',
-    version: '0',
-    dataDir,
-    binDirs: [testAssets.binDir],
-    systemLanguage: 'en',
-  });
+  core = await createTestCore(dataDir);
   core.events.attach((event, payload) => {
     if (event === 'agent:ask') asks.push(payload as EventPayloads['agent:ask']);
     if (event === 'agent:step') steps.push(payload as EventPayloads['agent:step']);

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayloads } from '@shared/contract';
 import { toAppError } from '@shared/errors';
-import { createCore, type Core } from '../../core';
+import type { Core } from '../../core';
 import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 import { startGrammarProxy, type GrammarProxy } from '@test-support/agent/grammar-proxy';
-import { testAssets } from '@test-support/test-assets';
 import { linkAgentRun } from '@test-support/agent/link-agent-run';
+import { createTestCore } from '@test-support/test-core';
 
 let server: TestServer;
 let proxy: GrammarProxy;
@@ -32,13 +32,7 @@ beforeAll(async () => {
     call('answer', { content: 'not moved' }),
   ]);
   const dataDir = await mkdtemp(join(tmpdir(), 'eva-consent-choices-'));
-  core = await createCore({
-    host: 'browser',
-    version: '0',
-    dataDir,
-    binDirs: [testAssets.binDir],
-    systemLanguage: 'en',
-  });
+  core = await createTestCore(dataDir);
   core.events.attach((event, payload) => {
     if (event === 'agent:ask') asks.push(payload as EventPayloads['agent:ask']);
     if (event === 'agent:step') steps.push(payload as EventPayloads['agent:step']);

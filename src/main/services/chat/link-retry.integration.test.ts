@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayloads } from '@shared/contract';
-import { createCore, type Core } from '../../core';
+import type { Core } from '../../core';
 import { startTestServer, type TestServer } from '@test-support/llama/test-server';
-import { testAssets } from '@test-support/test-assets';
+import { createTestCore } from '@test-support/test-core';
 
 let server: TestServer;
 let gateway: Server;
@@ -46,12 +46,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-  core = await createCore({
-    host: 'browser',
-    version: '0',
-    dataDir: await mkdtemp(join(tmpdir(), 'eva-retry-')),
-    binDirs: [testAssets.binDir],
-    systemLanguage: 'en',
+  core = await createTestCore(await mkdtemp(join(tmpdir(), 'eva-retry-')), {
     chatRetryPolicy: { delaysMs: [50, 100, 200] },
   });
   core.events.attach((event, payload) => {

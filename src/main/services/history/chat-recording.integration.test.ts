@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayloads } from '@shared/contract';
-import { createCore, type Core } from '../../core';
+import type { Core } from '../../core';
 import { startTestServer, type TestServer } from '@test-support/llama/test-server';
-import { testAssets } from '@test-support/test-assets';
 import { SAVE_DELAY_MS } from './chat-recorder';
+import { createTestCore } from '@test-support/test-core';
 
 let server: TestServer;
 let core: Core;
@@ -23,12 +23,7 @@ const notices: EventPayloads['app:notice'][] = [];
 beforeAll(async () => {
   server = await startTestServer();
   const dataDir = await mkdtemp(join(tmpdir(), 'eva-history-core-'));
-  core = await createCore({
-    host: 'browser',
-    version: '0',
-    dataDir,
-    binDirs: [testAssets.binDir],
-    systemLanguage: 'en',
+  core = await createTestCore(dataDir, {
     historyTimings: { streamSaveMs: 50 },
   });
   core.events.attach((event, payload) => {

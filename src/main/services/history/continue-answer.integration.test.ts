@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatSendInput } from '@shared/chat/schemas';
-import { createCore, type Core } from '../../core';
+import type { Core } from '../../core';
 import { startTestServer, type TestServer } from '@test-support/llama/test-server';
-import { testAssets } from '@test-support/test-assets';
+import { createTestCore } from '@test-support/test-core';
 
 let server: TestServer;
 let dataDir = '';
@@ -31,12 +31,7 @@ afterAll(async () => {
 });
 
 const openCore = () =>
-  createCore({
-    host: 'browser',
-    version: '0',
-    dataDir,
-    binDirs: [testAssets.binDir],
-    systemLanguage: 'en',
+  createTestCore(dataDir, {
     historyTimings: { streamSaveMs: 50 },
   });
 

@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayloads } from '@shared/contract';
-import { createCore, type Core } from '../../core';
+import type { Core } from '../../core';
 import { startGrammarProxy, type GrammarProxy } from '@test-support/agent/grammar-proxy';
 import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 import { dispatchInvoke } from '../ipc/dispatch';
-import { testAssets } from '@test-support/test-assets';
 import { FAST_TIMING, isGone, stdioTestServer, waitFor } from '@test-support/mcp/mcp-harness';
 import { linkAgentRun } from '@test-support/agent/link-agent-run';
+import { createTestCore } from '@test-support/test-core';
 
 let server: TestServer;
 let proxy: GrammarProxy;
@@ -34,12 +34,7 @@ beforeAll(async () => {
     call('answer', { content: 'five' }),
   ]);
   const dataDir = await mkdtemp(join(tmpdir(), 'eva-mcp-core-'));
-  core = await createCore({
-    host: 'browser',
-    version: '0',
-    dataDir,
-    binDirs: [testAssets.binDir],
-    systemLanguage: 'en',
+  core = await createTestCore(dataDir, {
     mcpTiming: FAST_TIMING,
   });
   core.events.attach((event, payload) => {

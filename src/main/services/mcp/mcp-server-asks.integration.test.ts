@@ -13,14 +13,14 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventPayloads } from '@shared/contract';
 import type { McpStdioServer } from '@shared/mcp/mcp-config';
-import { createCore, type Core } from '../../core';
+import type { Core } from '../../core';
 import { dispatchInvoke } from '../ipc/dispatch';
 import { startGrammarProxy, type GrammarProxy } from '@test-support/agent/grammar-proxy';
 import { linkAgentRun } from '@test-support/agent/link-agent-run';
 import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 import { FAST_TIMING, waitFor } from '@test-support/mcp/mcp-harness';
 import { pythonAskServer, PYTHON_MCP_SETUP_TIMEOUT_MS } from '@test-support/mcp/python-mcp';
-import { testAssets } from '@test-support/test-assets';
+import { createTestCore } from '@test-support/test-core';
 
 const TS_ASK_SERVER = fileURLToPath(new URL('../../../test-support/mcp/ask-test-server.ts', import.meta.url));
 
@@ -37,12 +37,7 @@ const answer = (content: string) => call('answer', { content });
 beforeAll(async () => {
   llama = await startTestServer();
   const dataDir = await mkdtemp(join(tmpdir(), 'eva-mcp-asks-'));
-  core = await createCore({
-    host: 'browser',
-    version: '0',
-    dataDir,
-    binDirs: [testAssets.binDir],
-    systemLanguage: 'en',
+  core = await createTestCore(dataDir, {
     mcpTiming: FAST_TIMING,
   });
   core.events.attach((event, payload) => {

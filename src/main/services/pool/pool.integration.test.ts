@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '@shared/default-settings';
 import type { PoolStatus } from '@shared/pool/pool-types';
 import { testAssets } from '@test-support/test-assets';
-import { createCore, type Core } from '../../core';
+import type { Core } from '../../core';
+import { createTestCore } from '@test-support/test-core';
 
 let core: Core;
 let dir: string;
@@ -23,13 +24,7 @@ beforeAll(async () => {
   beta = join(dir, 'beta.gguf');
   await copyFile(testAssets.tinyModel, alpha);
   await copyFile(testAssets.tinyModel, beta);
-  core = await createCore({
-    host: 'browser',
-    version: '0',
-    dataDir: join(dir, 'data'),
-    binDirs: [testAssets.binDir],
-    systemLanguage: 'en',
-  });
+  core = await createTestCore(join(dir, 'data'));
   await core.handlers['settings:update']({ load: { contextSize: 512, threads: 1 } });
 });
 
