@@ -13,6 +13,7 @@ import { useSettingsStore } from '../settings/use-settings-store';
 import { HISTORY_SIDEBAR_ID, useSidebar } from './SidebarProvider';
 import type { SidebarModel } from './sidebar-store';
 import './frame.css';
+import { isModShortcut } from '../../lib/mod-shortcut';
 
 /** The chat once there is something to talk to (or already a conversation); until then, how to get a model. */
 export function HomeView() {
@@ -48,16 +49,7 @@ export function HomeView() {
 function useSidebarHotkey(sidebar: SidebarModel): void {
   useEffect(() => {
     const onKeyDown = (event: globalThis.KeyboardEvent): void => {
-      // A field that records key combinations (the hotkeys form) has taken this one already.
-      if (
-        event.defaultPrevented ||
-        event.repeat ||
-        event.altKey ||
-        event.shiftKey ||
-        !(event.ctrlKey || event.metaKey) ||
-        event.key.toLowerCase() !== 'b'
-      )
-        return;
+      if (!isModShortcut(event, 'b')) return;
       event.preventDefault();
       sidebar.toggle();
     };

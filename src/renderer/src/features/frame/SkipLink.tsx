@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useAppModel, type AppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import './frame.css';
+import { isModShortcut } from '../../lib/mod-shortcut';
 
 /**
  * Shows the home page and puts the cursor in the message box. Until there is a chat to show (no model loaded yet), the
@@ -41,16 +42,7 @@ export function SkipLink() {
 function useComposerHotkey(model: AppModel): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent): void => {
-      // A field that records key combinations (the hotkeys form) has taken this one already.
-      if (
-        event.defaultPrevented ||
-        event.repeat ||
-        event.altKey ||
-        event.shiftKey ||
-        !(event.ctrlKey || event.metaKey) ||
-        event.key.toLowerCase() !== 'l'
-      )
-        return;
+      if (!isModShortcut(event, 'l')) return;
       // An open dialog holds the keyboard: the message box behind it is not reachable until it closes.
       if (document.querySelector('[aria-modal="true"]')) return;
       event.preventDefault();
