@@ -55,6 +55,20 @@ describe('StatusBar', () => {
     expect(screen.queryByTestId('status-fit')).toBeNull();
   });
 
+  it("says why the estimate chose its GPU layers in the UI language, not the core's English", async () => {
+    const { api, t } = await renderWithApp(<StatusBar />, { language: 'zh' });
+    const estimate = {
+      gpuLayers: 3,
+      maxLayers: 5,
+      reason: "set by you (9, capped at the model's 5 layers)",
+      why: { code: 'override_capped' as const, wanted: 9 },
+    };
+    act(() => api.emit('backend:state', { ...api.state.status, state: 'ready', gpuLayers: 3, estimate }));
+    const ngl = screen.getByTestId('status-ngl');
+    expect(ngl.getAttribute('title')).toBe(t('load.estimateWhy.overrideCapped', { wanted: 9, max: 5 }));
+    expect(ngl.getAttribute('title')).toMatch(/[\u4e00-\u9fff]/);
+  });
+
   it('in link mode shows the link in use, not an old local load error, in English and in Chinese', async () => {
     const settings = memoryDefaultSettings();
     const linked = {

@@ -9,6 +9,7 @@ import { describeRpcWorkers } from './rpc-view';
 import { describeStatus, needsTicking } from './status-view';
 import { useBackendStatus } from './use-status-store';
 import './status.css';
+import { estimateReasonText } from '../backends/backend-labels';
 
 export function StatusBar() {
   const t = useT();
@@ -52,7 +53,11 @@ export function StatusBar() {
         {view.exposed && <span className="badge warn">{t('status.exposedBadge')}</span>}
       </span>
       {view.gpuLayers !== null && (
-        <span className="seg" data-testid="status-ngl" title={status?.estimate?.reason}>
+        <span
+          className="seg"
+          data-testid="status-ngl"
+          title={status?.estimate ? estimateReasonText(t, status.estimate) : undefined}
+        >
           {t('status.ngl', { layers: view.gpuLayers })}
         </span>
       )}
