@@ -204,10 +204,9 @@ export class ModelPool {
       await unloadAndWait(running.client, id);
     } finally {
       this.listing.unloading.delete(id);
-      // The unload's own outcome is what the caller waits for; a listing that could not be read stays as it was
-      // until the next refresh, and the model log says why.
+      // The caller waits for the unload itself; a listing that cannot be read stays as it was, said in the log.
       await this.refresh().catch((error: unknown) =>
-        this.deps.log('app', `listing not refreshed after unloading ${id}: ${errorText(error)}`),
+        this.deps.log('app', `listing not refreshed: ${errorText(error)}`),
       );
     }
   }
