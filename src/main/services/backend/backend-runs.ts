@@ -16,7 +16,7 @@ import { serverKeyEnv } from './launch/server-key';
 import { findFreePort, isPortFree } from './launch/net-probe';
 import { withArgValue } from './launch/server-args';
 import type { BackendStatus } from '@shared/contract';
-import { failureWithRestore } from './load-messages';
+import { failureWithRestore, restoreFailed } from './load-messages';
 
 const LOG_TAIL_FOR_ERRORS = 50;
 
@@ -170,10 +170,13 @@ export abstract class BackendRuns extends BackendState {
     const restored = previous?.status.model;
     if (previous && restored) {
       const failure = failureWithRestore(error, modelPath, failedStart, restored);
-      if (await this.restoreRun(previous, generation, failure.message)) {
+      const back = await this.restoreRun(previous, generation, failure.message);
+      if (back === true) {
         this.appLog(failure.message);
         return failure;
       }
+      // Neither runs now: the error says so, so nobody waits for the old model to answer.
+      if (back !== null) error = restoreFailed(error, restored, back);
     }
     if (generation === this.generation) {
       const { backend, notices } = this.status;
@@ -189,9 +192,10 @@ export abstract class BackendRuns extends BackendState {
 
   /**
    * Starts again, with its argv and its keys, the run a failed load stopped: its KV cache identity is unchanged, so
-   * the conversation slot saved before the load is restored on the next question. True when it is ready again.
+   * the conversation slot saved before the load is restored on the next question. True when it is ready again; else
+   * why it did not start (null: a newer load or a stop took over, which says what runs itself).
    */
-  protected async restoreRun(previous: StoppedRun, generation: number, notice: string): Promise<boolean> {
+  protected async restoreRun(previous: StoppedRun, generation: number, notice: string): Promise<true | string | null> {
     const { active, status } = previous;
     try {
       const host = status.host ?? '127.0.0.1';
@@ -203,7 +207,7 @@ export abstract class BackendRuns extends BackendState {
         const endpoints = await this.rpc.start(active.settings.rpc, active.serverPath);
         args = withArgValue(args, '--rpc', endpoints.join(','));
       }
-      if (generation !== this.generation) return false;
+      if (generation !== this.generation) return null;
       this.appLog(`starting the model loaded before again: ${active.serverPath} ${args.join(' ')}`);
       const startedAt = this.clock();
       const run = this.launch(active.serverPath, args, serverKeyEnv(active.launchSecret, active.userKey), port);
@@ -211,13 +215,13 @@ export abstract class BackendRuns extends BackendState {
       this.active = next;
       this.setStatus({ ...status, state: 'starting', since: this.now(), port, pid: run.pid, error: null });
       const outcome = await run.ready;
-      if (generation !== this.generation) return false;
+      if (generation !== this.generation) return null;
       if (!outcome.ok) {
         this.active = null;
         await run.stop();
         await this.rpc.stop();
         this.appLog(`the model loaded before did not start again either: ${outcome.error.message}`);
-        return false;
+        return outcome.error.message;
       }
       this.setStatus({
         ...this.status,
@@ -229,8 +233,9 @@ export abstract class BackendRuns extends BackendState {
       this.watchForCrash(next, generation);
       return true;
     } catch (error) {
-      this.appLog(`the model loaded before could not be started again: ${toAppError(error).message}`);
-      return false;
+      const why = toAppError(error).message;
+      this.appLog(`the model loaded before could not be started again: ${why}`);
+      return why;
     }
   }
 

@@ -3,7 +3,7 @@
 // refused before anything is stopped, and a file that passes the checks but makes
 // llama-server fail (a copy cut inside its last tensor) ends with the tiny model
 // started again, the error saying why the new one failed.
-import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -92,5 +92,24 @@ describe('a failed load keeps the model that was running', () => {
     expect(manager.localEndpoint()?.slotIdentity).toBe(identity);
     expect(manager.activeLaunch()?.args).toContain(slotDir);
     expect(typeof (await answer(manager))).toBe('string');
+  });
+
+  it('when the model loaded before cannot start again either (its file is gone), the error says so and none runs', async () => {
+    const { manager, registry } = await makeManager();
+    const whole = await readFile(testAssets.tinyModel);
+    const before = await tempFile('before.gguf', whole);
+    await manager.load(settings({ modelPath: before }));
+    const cut = await tempFile('cut.gguf', whole.subarray(0, whole.length - 64));
+    await rm(before);
+    const error = await manager.load(settings({ modelPath: cut })).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      message: expect.stringMatching(/the model loaded before, did not start again either: /),
+      details: { restoreFailedModel: expect.any(String) },
+    });
+    const status = manager.getStatus();
+    expect(status.state).toBe('error');
+    expect(status.error?.details?.restoreFailedModel).toBeDefined();
+    expect(status.model).toBeNull();
+    expect(registry.pids()).toEqual([]);
   });
 });

@@ -5,17 +5,33 @@ import { basename } from 'node:path';
 import type { GpuLayerEstimate, LoadSettings, ModelFacts } from '@shared/contract';
 import { AppFailure, type AppError } from '@shared/errors';
 import { describeExit, type ExitInfo } from '../process/exit-record';
-import { rpcExposureWarnings } from '@shared/rpc/rpc-exposure';
+import { rpcExposures, rpcExposureWarnings } from '@shared/rpc/rpc-exposure';
+import type { StatusNotice } from '@shared/backend/status-notices';
 import { describeLoadReport, describeServerFit, type LoadReport } from './fit/load-report';
 
 /** The notices a load starts with: a server open to the network, RPC workers that are. */
-export function exposureNotices(settings: Pick<LoadSettings, 'exposeOnNetwork' | 'rpc'>, userKey: string): string[] {
-  const notices: string[] = settings.exposeOnNetwork
+export function exposureNotices(settings: Pick<LoadSettings, 'exposeOnNetwork' | 'rpc'>, userKey: string): StatusNotice[] {
+  const notices: StatusNotice[] = settings.exposeOnNetwork
     ? [
-        `llama-server is reachable from the network on 0.0.0.0${userKey ? ' for clients sending your API key' : ', but no client can use it without an API key'}`,
+        {
+          code: userKey ? 'server_exposed_with_key' : 'server_exposed_no_key',
+          text: `llama-server is reachable from the network on 0.0.0.0${userKey ? ' for clients sending your API key' : ', but no client can use it without an API key'}`,
+        },
       ]
     : [];
-  notices.push(...rpcExposureWarnings(settings.rpc));
+  const warnings = rpcExposureWarnings(settings.rpc);
+  rpcExposures(settings.rpc).forEach((exposure, index) => {
+    const text = warnings[index] ?? '';
+    notices.push(
+      exposure.kind === 'local'
+        ? { code: 'rpc_local_exposed', vars: { workers: exposure.workers }, text }
+        : {
+            code: 'rpc_remote_exposed',
+            vars: { endpoint: exposure.endpoint, host: exposure.host, port: exposure.port },
+            text,
+          },
+    );
+  });
   return notices;
 }
 
@@ -62,4 +78,13 @@ export function failureWithRestore(
     `${basename(modelPath)} did not start: ${why}; ${restored.name}, the model loaded before, is running again`,
     { ...error.details, path: modelPath, restoredModel: restored.name, restoredPath: restored.path },
   );
+}
+
+/** The error of a load whose model did not start, when the model loaded before did not start again either. */
+export function restoreFailed(error: AppError, restored: ModelFacts, why: string): AppError {
+  return {
+    ...error,
+    message: `${error.message}; ${restored.name}, the model loaded before, did not start again either: ${why}`,
+    details: { ...error.details, restoreFailedModel: restored.name, restoreFailedWhy: why },
+  };
 }

@@ -160,6 +160,25 @@ describe('LoadDialog', () => {
     expect(loads(api)).toHaveLength(1);
   });
 
+  it('says when the model loaded before did not start again either, so no model runs', async () => {
+    const { t } = await renderOpenDialog({
+      before: async ({ api }) =>
+        api.handle('backend:load', () => ({
+          ok: false,
+          error: {
+            code: 'backend_failed',
+            message: 'cut.gguf did not start; qwen, the model loaded before, did not start again either: gone',
+            details: { restoreFailedModel: 'qwen', restoreFailedWhy: 'gone' },
+          },
+        })),
+    });
+    await submit();
+    expect((await screen.findByTestId('load-error-not-restored')).textContent).toBe(
+      t('load.notRestored', { name: 'qwen' }),
+    );
+    expect(screen.queryByTestId('load-error-restored')).toBeNull();
+  });
+
   it('Esc closes it without loading', async () => {
     const { api } = await renderOpenDialog();
     edit('port', '9000');

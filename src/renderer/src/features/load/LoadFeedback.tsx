@@ -26,6 +26,7 @@ export function LoadErrorBox({ error }: { error: AppError }) {
   const text = appErrorText(t, error);
   // The model loaded before was started again after this one failed (the core's backend manager says which).
   const restored = error.details?.['restoredModel'];
+  const notRestored = error.details?.['restoreFailedModel'];
   return (
     <div className="load-error" role="alert" data-testid="load-error" data-code={error.code}>
       <p className="load-error-message">{text}</p>
@@ -33,6 +34,11 @@ export function LoadErrorBox({ error }: { error: AppError }) {
       {typeof restored === 'string' && (
         <p className="small" data-testid="load-error-restored">
           {t('load.restored', { name: restored })}
+        </p>
+      )}
+      {typeof notRestored === 'string' && (
+        <p className="small" data-testid="load-error-not-restored">
+          {t('load.notRestored', { name: notRestored })}
         </p>
       )}
       {tail.length > 0 && (
