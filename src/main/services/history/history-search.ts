@@ -7,7 +7,8 @@ import { searchableText } from '@shared/history/message-text';
 import type { ConversationSummary, SearchHit, SearchResult, StoredMessage } from '@shared/history/types';
 import type { ConversationRepo } from './conversation-repo';
 import { forEachLimit } from './list-index';
-import { foldCase, SearchIndex } from './search-index';
+import { SearchIndex } from './search-index';
+import { foldCase, mergeSearchHits, titleHit } from '@shared/history/search-hits';
 
 const READ_CONCURRENCY = 8;
 
@@ -58,42 +59,27 @@ export class HistorySearch {
     const index = await this.warm();
     const list = await this.summaries.list();
     const needle = foldCase(trimmed);
-    const byTitle = new Map<string, SearchHit>();
+    const titleHits: SearchHit[] = [];
     let truncated = false;
     for (const summary of list) {
       let folded = this.foldedTitles.get(summary);
       if (folded === undefined) this.foldedTitles.set(summary, (folded = foldCase(summary.title)));
-      const at = folded.indexOf(needle);
-      if (at < 0) continue;
-      if (byTitle.size === limit) {
+      const hit = titleHit(summary, folded, needle);
+      if (!hit) continue;
+      if (titleHits.length === limit) {
         truncated = true;
         break;
       }
-      const matches = [{ start: at, end: at + needle.length }];
-      byTitle.set(summary.id, {
-        conversationId: summary.id,
-        messageId: null,
-        title: summary.title,
-        updatedAt: summary.updatedAt,
-        snippet: summary.title,
-        matches,
-        titleMatches: matches,
-      });
+      titleHits.push(hit);
     }
     const found = index.search(trimmed, limit, true);
-    const messageHits: SearchHit[] = [];
-    for (const match of found.matches) {
-      const titled = byTitle.get(match.conversationId);
-      if (titled) {
-        byTitle.set(match.conversationId, { ...titled, ...match });
-        continue;
-      }
-      const summary = this.summaries.get(match.conversationId);
-      if (summary) messageHits.push({ ...match, title: summary.title, updatedAt: summary.updatedAt });
-    }
-    messageHits.sort((a, b) => b.updatedAt - a.updatedAt);
-    const hits = [...byTitle.values(), ...messageHits];
-    return { hits: hits.slice(0, limit), truncated: truncated || found.truncated || hits.length > limit };
+    return mergeSearchHits(
+      titleHits,
+      found.matches,
+      (id) => this.summaries.get(id),
+      limit,
+      truncated || found.truncated,
+    );
   }
 
   private async build(): Promise<SearchIndex> {

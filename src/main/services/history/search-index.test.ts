@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldCase, SearchIndex } from './search-index';
+import { foldCase } from '@shared/history/search-hits';
+import { SearchIndex } from './search-index';
 
 describe('search index', () => {
   it('finds substrings case-insensitively, with a highlightable snippet', () => {

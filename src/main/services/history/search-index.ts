@@ -5,33 +5,14 @@
 // of its byte trigrams, so a query scans only the chunks that may contain it.
 // A changed message is appended again and its old copy marked dead; chunks are
 // repacked when the dead outweigh the living.
+import { foldCase, type MessageMatch } from '@shared/history/search-hits';
 import { Chunk, CHUNK_BYTES, Slabs, trigramBits, type Entry } from './search-chunk';
 
 const SNIPPET_BEFORE = 40;
 const SNIPPET_AFTER = 80;
 const COMPACT_MIN_DEAD = 4 * 1024 * 1024;
 
-/**
- * Lower case that keeps every character's length (the rare characters that would grow stay as they are), so offsets
- * match the original.
- */
-export function foldCase(text: string): string {
-  const lower = text.toLowerCase();
-  if (lower.length === text.length) return lower;
-  let out = '';
-  for (const ch of text) {
-    const folded = ch.toLowerCase();
-    out += folded.length === ch.length ? folded : ch;
-  }
-  return out;
-}
-
-export interface MessageMatch {
-  conversationId: string;
-  messageId: string;
-  snippet: string;
-  matches: Array<{ start: number; end: number }>;
-}
+export type { MessageMatch } from '@shared/history/search-hits';
 
 export class SearchIndex {
   private chunks: Chunk[] = [];

@@ -12,12 +12,12 @@ import {
   HISTORY_FORMAT_VERSION,
   type ConversationMeta,
   type ConversationSummary,
-  type SearchHit,
   type StoredMessage,
 } from '@shared/history/types';
 import type { KnowledgeHit } from '@shared/knowledge/knowledge-types';
 import type { Result } from './types';
 import { listOrder } from '@shared/history/list-order';
+import { foldCase, mergeSearchHits, titleHit } from '@shared/history/search-hits';
 import { type FakeHandler, ok } from './fake-handler';
 import { errorText } from '@shared/errors';
 
@@ -175,28 +175,29 @@ export function createFakeHistory(
       return ok({ restored: batch.map((held) => held.meta.id) });
     },
     'history:search': (input) => {
-      const query = input.query.toLowerCase();
-      const hits: SearchHit[] = [];
-      for (const { meta, messages } of conversations.values()) {
-        if (!query) break;
-        // As the core does: one hit per conversation, a message hit preferred, the title's match kept beside it.
-        const titleAt = meta.title.toLowerCase().indexOf(query);
-        const titleMatches = titleAt < 0 ? undefined : [{ start: titleAt, end: titleAt + query.length }];
-        const message = [...messages.values()].find((m) => contentText(m.content).toLowerCase().includes(query));
-        if (!message && !titleMatches) continue;
-        const text = message ? contentText(message.content) : meta.title;
-        const start = text.toLowerCase().indexOf(query);
-        hits.push({
-          conversationId: meta.id,
-          messageId: message?.id ?? null,
-          title: meta.title,
-          updatedAt: meta.updatedAt,
-          snippet: text,
-          matches: [{ start, end: start + query.length }],
-          ...(titleMatches && { titleMatches }),
-        });
-      }
-      return ok({ hits, truncated: false });
+      // The core's rule (mergeSearchHits) over a scan of the held texts instead of its index.
+      const needle = foldCase(input.query.trim());
+      if (!needle) return ok({ hits: [], truncated: false });
+      const held = [...conversations.values()];
+      const summaryOf = (id: string) => conversations.get(id)?.meta;
+      const titleHits = held.flatMap(({ meta }) => titleHit(meta, foldCase(meta.title), needle) ?? []);
+      const messageMatches = held.flatMap(({ meta, messages }) => {
+        for (const message of messages.values()) {
+          const text = contentText(message.content);
+          const start = foldCase(text).indexOf(needle);
+          if (start >= 0)
+            return [
+              {
+                conversationId: meta.id,
+                messageId: message.id,
+                snippet: text,
+                matches: [{ start, end: start + needle.length }],
+              },
+            ];
+        }
+        return [];
+      });
+      return ok(mergeSearchHits(titleHits, messageMatches, summaryOf, input.limit ?? 50, false));
     },
     'history:export': (input) => {
       const chosen =
