@@ -30,6 +30,18 @@ describe('eva in the terminal, with its own core', () => {
     );
   });
 
+  it('with Chinese chosen in Settings, the same failure is said in Chinese, the core sentence kept in brackets', async () => {
+    const dataDir = own();
+    const core = await createTestCore(dataDir);
+    await core.handlers['settings:update']({ language: 'zh' });
+    await core.dispose();
+    const ran = await eva(['ask', 'Hello'], dataDir);
+    expect(ran.code).toBe(1);
+    const last = ran.stderr.trim().split('\n').at(-1) ?? '';
+    expect(last).toMatch(/^eva: [^a-z]*[\u4e00-\u9fff]/);
+    expect(last).toContain('（no model is loaded and no link is chosen');
+  });
+
   it('ask streams one answer to stdout and saves it; a piped question, --json, and the history commands', async () => {
     const dataDir = own();
     const ran = await eva(

@@ -11,13 +11,16 @@ import { askCommand } from './ask-command';
 import { chatCommand } from './chat-command';
 import { evaCoreOptions, openCoreSession } from './core-session';
 import { parseEvaArgs, USAGE } from './eva-args';
-import { cliErrorText, cliLanguage } from './cli-error-text';
+import { cliErrorText, cliLanguage, type CliLanguage } from './cli-error-text';
 import { createOutput } from './eva-output';
 import { EXIT, Interrupted } from './exit-codes';
 import { infoCommand } from './info-commands';
 import { runCommand } from './run-command';
 import { setupCommand } from './setup-command';
 import { createTerminalPrompt } from './terminal-prompt';
+
+/** The language of eva's words; the terminal's until the settings are read. */
+let language: CliLanguage = cliLanguage(undefined);
 
 async function main(argv: string[]): Promise<number> {
   const parsed = parseEvaArgs(argv);
@@ -43,7 +46,6 @@ async function main(argv: string[]): Promise<number> {
       return EXIT.usage;
     }
   }
-  const out = createOutput(options.json);
   const log = (text: string) => {
     if (!options.json) process.stderr.write(`${text}\n`);
   };
@@ -59,6 +61,9 @@ async function main(argv: string[]): Promise<number> {
       import.meta.dirname,
     ),
   );
+  // The words follow the language chosen in Settings, else the terminal's (and the last words, should eva fail).
+  language = cliLanguage((await session.invoke('settings:get')).language);
+  const out = createOutput(options.json, process.stdout, process.stderr, language);
   // Ctrl+C: the command's own handler first (stop the answer); a second one quits at once.
   let interruptHandler: (() => void) | null = null;
   let interrupts = 0;
@@ -97,7 +102,7 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     if (error instanceof Interrupted) process.exit(EXIT.interrupted);
     const failure = toAppError(error);
-    process.stderr.write(`eva: ${cliErrorText(failure, cliLanguage(undefined))}\n`);
+    process.stderr.write(`eva: ${cliErrorText(failure, language)}\n`);
     process.exit(error instanceof AppFailure && failure.code === 'bad_request' ? EXIT.usage : EXIT.error);
   },
 );
