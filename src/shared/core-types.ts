@@ -102,6 +102,8 @@ export interface BackendStatus {
   restarts: number;
   /** user-facing notes about this run: fallback backend, port changed, exposed on network */
   notices: string[];
+  /** each of `notices` as a code and its values, index for index, for the page to word; absent from an older core */
+  noticeCodes?: import('./backend/status-notices').StatusNoticeCodeEntry[];
   error: import('./errors').AppError | null;
   /**
    * what llama-server did with the model after the last successful load, and what EVA changed to make it fit; absent

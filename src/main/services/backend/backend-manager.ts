@@ -26,8 +26,8 @@ import { preflightLoad, type CheckedLoad } from './model/load-preflight';
 import { inspectModel, type ModelInspection } from './model/model-inspection';
 import { planLaunch } from './launch/launch-plan';
 import { stepAfterFailedStart } from './fit/failed-start-step';
-import { fallbackNotice } from './backend-choice';
-import { describeStartedLoad, exposureNotices } from './load-messages';
+import { codedNotices, noticeFields } from '@shared/backend/status-notices';
+import { describeStartedLoad, exposureNotices, noGpuFallback, statusNoticeOf } from './load-messages';
 
 export type { BackendManagerDeps, LocalEndpoint } from './backend-manager-types';
 
@@ -91,8 +91,9 @@ export class BackendManager extends BackendRuns {
         const gpuModel = backend.kind === 'cpu' ? null : facts;
         const gpus = gpuModel ? await this.catalog.gpus(backend.serverPath) : [];
         const probeError = gpuModel ? await this.catalog.gpuProbeError(backend.serverPath) : null;
-        const probeNotice = probeError ? `GPU probe failed: ${probeError}` : null;
-        if (probeNotice && !notices.includes(probeNotice)) notices.push(probeNotice);
+        const probeText = `GPU probe failed: ${probeError}`;
+        if (probeError && !notices.some((known) => known.text === probeText))
+          notices.push({ code: 'gpu_probe_failed', vars: { error: probeError }, text: probeText });
         const gpuEstimate = gpuModel
           ? estimateGpuLayers({
               backend: backend.kind,
@@ -114,7 +115,7 @@ export class BackendManager extends BackendRuns {
         fitting = plan.fitting;
         if (plan.recalled) {
           notices.push(plan.recalled);
-          this.appLog(plan.recalled);
+          this.appLog(plan.recalled.text);
         }
         const { gpuLayers, launchSettings, key } = plan;
         if (this.active?.key === key && this.status.state === 'ready') return this.status;
@@ -126,7 +127,7 @@ export class BackendManager extends BackendRuns {
           { requested: settings.port, host },
           { isFree: isPortFree, freePort: findFreePort },
         );
-        if (notice) notices.push(notice);
+        if (notice) notices.push({ code: 'port_in_use', vars: { requested: settings.port ?? '', port }, text: notice });
         const firstLine = this.log.all().at(-1)?.seq ?? 0;
         this.setStatus({
           ...this.blankStatus('starting'),
@@ -136,7 +137,7 @@ export class BackendManager extends BackendRuns {
           port,
           gpuLayers,
           estimate: gpuEstimate,
-          notices: [...notices],
+          ...noticeFields(notices),
         });
         const rpcEndpoints = await this.rpc.start(settings.rpc, backend.serverPath);
         if (generation !== this.generation) throw superseded();
@@ -204,17 +205,12 @@ export class BackendManager extends BackendRuns {
           if (next && rpcEndpoints.length === 0 && ranWithoutGpu(backend.kind, gpuLayers, report)) {
             // On the CPU after all, but with a GPU build's settings (flash attention left to llama.cpp): the CPU build
             // does better.
-            const message = fallbackNotice(backend.kind, 'it found no usable GPU and put no layer on one', next.kind);
+            const notice = noGpuFallback(backend.kind, next.kind);
             this.active = null;
             await run.stop();
-            notices.push(message);
-            this.appLog(message);
-            this.deps.emit('app:notice', {
-              level: 'warning',
-              code: 'backend_fallback',
-              message,
-              details: { from: backend.kind, to: next.kind, cause: 'no usable GPU' },
-            });
+            notices.push(statusNoticeOf(notice));
+            this.appLog(notice.message);
+            this.deps.emit('app:notice', notice);
             continue;
           }
           const fit = await settleFit(memory, fitting, report, (line) => this.appLog(line));
@@ -248,7 +244,7 @@ export class BackendManager extends BackendRuns {
         if (step.retry === 'no_repack') repackOff = true;
         // The same backend again: smaller, or without weight repacking.
         if (step.retry !== 'next_backend') index--;
-        notices.push(step.notice.message);
+        notices.push(statusNoticeOf(step.notice));
         this.appLog(step.notice.message);
         this.deps.emit('app:notice', step.notice);
       }
@@ -271,7 +267,8 @@ export class BackendManager extends BackendRuns {
       const running = this.status.model?.name;
       const idle = this.status.state === 'stopped' || this.status.state === 'error';
       this.appLog(`load refused: ${appError.message}${idle || !running ? '' : `; ${running} keeps running`}`);
-      if (idle) this.setStatus({ ...this.blankStatus('error'), notices: this.status.notices, error: appError });
+      if (idle)
+        this.setStatus({ ...this.blankStatus('error'), ...noticeFields(codedNotices(this.status)), error: appError });
       throw asFailure(error);
     }
   }

@@ -16,7 +16,8 @@ import { serverKeyEnv } from './launch/server-key';
 import { findFreePort, isPortFree } from './launch/net-probe';
 import { withArgValue } from './launch/server-args';
 import type { BackendStatus } from '@shared/contract';
-import { failureWithRestore, restoreFailed } from './load-messages';
+import { failureWithRestore, restoredNotice, restoreFailed } from './load-messages';
+import { codedNotices, noticeFields, type StatusNotice } from '@shared/backend/status-notices';
 
 const LOG_TAIL_FOR_ERRORS = 50;
 
@@ -86,13 +87,9 @@ export abstract class BackendRuns extends BackendState {
           message: notice,
           details: { endpoint: lostWorker.endpoint, how: lostWorker.how, workers },
         });
-        this.setStatus({
-          ...this.status,
-          notices: [
-            ...this.status.notices.filter((line) => !line.startsWith('RPC worker ') || !line.includes('stopped')),
-            notice,
-          ],
-        });
+        const kept = codedNotices(this.status).filter((known) => known.code !== 'rpc_worker_lost');
+        const vars = { endpoint: lostWorker.endpoint, how: lostWorker.how, said: lostWorker.said ?? '', workers };
+        this.setStatus({ ...this.status, ...noticeFields([...kept, { code: 'rpc_worker_lost', vars, text: notice }]) });
       }
       const delays = this.deps.restartDelaysMs ?? DEFAULT_RESTART_POLICY.delaysMs;
       const healthyFor = this.status.state === 'ready' ? this.now() - this.status.since : 0;
@@ -170,7 +167,7 @@ export abstract class BackendRuns extends BackendState {
     const restored = previous?.status.model;
     if (previous && restored) {
       const failure = failureWithRestore(error, modelPath, failedStart, restored);
-      const back = await this.restoreRun(previous, generation, failure.message);
+      const back = await this.restoreRun(previous, generation, restoredNotice(failure));
       if (back === true) {
         this.appLog(failure.message);
         return failure;
@@ -179,8 +176,8 @@ export abstract class BackendRuns extends BackendState {
       if (back !== null) error = restoreFailed(error, restored, back);
     }
     if (generation === this.generation) {
-      const { backend, notices } = this.status;
-      this.setStatus({ ...this.blankStatus('error'), backend, notices, error });
+      const { backend } = this.status;
+      this.setStatus({ ...this.blankStatus('error'), backend, ...noticeFields(codedNotices(this.status)), error });
     }
     return failureOf(error);
   }
@@ -195,7 +192,11 @@ export abstract class BackendRuns extends BackendState {
    * the conversation slot saved before the load is restored on the next question. True when it is ready again; else
    * why it did not start (null: a newer load or a stop took over, which says what runs itself).
    */
-  protected async restoreRun(previous: StoppedRun, generation: number, notice: string): Promise<true | string | null> {
+  protected async restoreRun(
+    previous: StoppedRun,
+    generation: number,
+    notice: StatusNotice,
+  ): Promise<true | string | null> {
     const { active, status } = previous;
     try {
       const host = status.host ?? '127.0.0.1';
@@ -228,7 +229,7 @@ export abstract class BackendRuns extends BackendState {
         state: 'ready',
         since: this.now(),
         loadMs: Math.round(outcome.readyAt - startedAt),
-        notices: [...status.notices, notice],
+        ...noticeFields([...codedNotices(status), notice]),
       });
       this.watchForCrash(next, generation);
       return true;

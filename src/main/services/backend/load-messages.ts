@@ -2,15 +2,19 @@
 // the server, how the started server's offload compares with EVA's estimate, and
 // why a model did not start when the one loaded before was started again.
 import { basename } from 'node:path';
-import type { GpuLayerEstimate, LoadSettings, ModelFacts } from '@shared/contract';
+import type { BackendKind, FitPoint, GpuLayerEstimate, LoadSettings, ModelFacts, Notice } from '@shared/contract';
 import { AppFailure, type AppError } from '@shared/errors';
 import { describeExit, type ExitInfo } from '../process/exit-record';
 import { rpcExposures, rpcExposureWarnings } from '@shared/rpc/rpc-exposure';
 import type { StatusNotice } from '@shared/backend/status-notices';
+import { backendLabel, fallbackNotice } from './backend-choice';
 import { describeLoadReport, describeServerFit, type LoadReport } from './fit/load-report';
 
 /** The notices a load starts with: a server open to the network, RPC workers that are. */
-export function exposureNotices(settings: Pick<LoadSettings, 'exposeOnNetwork' | 'rpc'>, userKey: string): StatusNotice[] {
+export function exposureNotices(
+  settings: Pick<LoadSettings, 'exposeOnNetwork' | 'rpc'>,
+  userKey: string,
+): StatusNotice[] {
   const notices: StatusNotice[] = settings.exposeOnNetwork
     ? [
         {
@@ -76,7 +80,7 @@ export function failureWithRestore(
   return new AppFailure(
     error.code,
     `${basename(modelPath)} did not start: ${why}; ${restored.name}, the model loaded before, is running again`,
-    { ...error.details, path: modelPath, restoredModel: restored.name, restoredPath: restored.path },
+    { ...error.details, path: modelPath, restoredModel: restored.name, restoredPath: restored.path, startFailure: why },
   );
 }
 
@@ -87,4 +91,39 @@ export function restoreFailed(error: AppError, restored: ModelFacts, why: string
     message: `${error.message}; ${restored.name}, the model loaded before, did not start again either: ${why}`,
     details: { ...error.details, restoreFailedModel: restored.name, restoreFailedWhy: why },
   };
+}
+
+/** The status's notice for a failed load after which the model loaded before runs again. */
+export function restoredNotice(failure: AppFailure): StatusNotice {
+  const { path, restoredModel, startFailure } = failure.details ?? {};
+  const vars = { model: basename(String(path)), restored: String(restoredModel), reason: String(startFailure) };
+  return { code: 'model_restored', vars, text: failure.message };
+}
+
+/** The cause of a GPU backend given up because it ran on the CPU after all. */
+const NO_USABLE_GPU = 'no usable GPU';
+
+/** The notice of a GPU backend that found no usable GPU and put no layer on one, so `next` is tried. */
+export function noGpuFallback(from: BackendKind, next: BackendKind): Notice {
+  const message = fallbackNotice(from, 'it found no usable GPU and put no layer on one', next);
+  return { level: 'warning', code: 'backend_fallback', message, details: { from, to: next, cause: NO_USABLE_GPU } };
+}
+
+/** A load's retry notice (failed-start-step.ts, noGpuFallback) as the status carries it, with its code and values. */
+export function statusNoticeOf(notice: Notice): StatusNotice {
+  const details = notice.details ?? {};
+  const text = notice.message;
+  if (notice.code === 'backend_fit') {
+    const from = details.from as FitPoint;
+    const to = details.to as FitPoint;
+    const device = String(details.device);
+    const vars = { device, fromLayers: from.gpuLayers, toLayers: to.gpuLayers, fromContext: from.contextSize };
+    return { code: 'backend_fit', vars: { ...vars, toContext: to.contextSize }, text };
+  }
+  if (notice.code === 'backend_no_repack')
+    return { code: 'backend_no_repack', vars: { signal: String(details.signal) }, text };
+  const labels = { from: backendLabel(details.from as BackendKind), to: backendLabel(details.to as BackendKind) };
+  return details.cause === NO_USABLE_GPU
+    ? { code: 'backend_fallback_no_gpu', vars: labels, text }
+    : { code: 'backend_fallback', vars: { ...labels, reason: String(details.cause) }, text };
 }

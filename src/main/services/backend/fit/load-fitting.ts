@@ -2,6 +2,7 @@
 // fit last time for the same model, device and settings; each start that runs
 // out of memory is retried smaller (fit-retry.ts), and a load that only worked
 // smaller is remembered (fit-memory.ts) so the next one starts there.
+import type { StatusNotice } from '@shared/backend/status-notices';
 import { totalmem } from 'node:os';
 import type { BackendKind, FitChange, FitPoint, GpuInfo, LoadFit, LoadReport } from '@shared/contract';
 import { errorText } from '@shared/errors';
@@ -81,7 +82,7 @@ export async function settleFit(
 }
 
 /** "started from what fit last time …" for the notices, when it did. */
-export function rememberedNotice(run: FitRun): string | null {
+export function rememberedNotice(run: FitRun): StatusNotice | null {
   if (!run.remembered) return null;
   const parts = [
     run.point.gpuLayers !== run.requested.gpuLayers
@@ -91,5 +92,11 @@ export function rememberedNotice(run: FitRun): string | null {
       ? `context ${run.point.contextSize} instead of ${run.requested.contextSize || 'the model’s own'}`
       : null,
   ].filter((part) => part !== null);
-  return `started with what fit last time on this machine: ${parts.join(', ')}`;
+  const vars = {
+    layers: run.point.gpuLayers,
+    requestedLayers: run.requested.gpuLayers,
+    context: run.point.contextSize,
+    requestedContext: run.requested.contextSize,
+  };
+  return { code: 'fit_recalled', vars, text: `started with what fit last time on this machine: ${parts.join(', ')}` };
 }

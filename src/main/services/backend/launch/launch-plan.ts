@@ -1,6 +1,7 @@
 // One backend's next start within a load: the GPU layers and context it starts
 // with (what was asked, what fit last time, or smaller after running out of
 // memory) and the key that says whether the running server already matches.
+import type { StatusNotice } from '@shared/backend/status-notices';
 import type { BackendKind, GpuInfo, GpuLayerEstimate, LoadSettings } from '@shared/contract';
 import type { FitMemory } from '../fit/fit-memory';
 import { beginFit, deviceSignature, rememberedNotice, type FitRun } from '../fit/load-fitting';
@@ -18,7 +19,7 @@ export interface LaunchRequest {
 export interface LaunchPlan {
   fitting: FitRun;
   /** "started with what fit last time …" when this backend's fit begins from memory */
-  recalled: string | null;
+  recalled: StatusNotice | null;
   gpuLayers: number;
   /** the load's settings with the context the fit chose */
   launchSettings: LoadSettings;
@@ -36,7 +37,7 @@ export async function planLaunch(
 ): Promise<LaunchPlan> {
   const { settings, backend, host, userKey, slotSavePath } = request;
   let fitting = current;
-  let recalled: string | null = null;
+  let recalled: StatusNotice | null = null;
   if (fitting?.index !== index) {
     const requested = { gpuLayers: gpuEstimate?.gpuLayers ?? 0, contextSize: settings.contextSize };
     const requestKey = launchKey({ settings, backend, host, gpuLayers: requested.gpuLayers, userKey, slotSavePath });

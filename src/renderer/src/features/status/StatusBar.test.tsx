@@ -90,4 +90,26 @@ describe('StatusBar', () => {
     await renderWithApp(<StatusBar />, { language: 'zh', platform: { settings: gone } });
     expect(screen.getByTestId('status-state').textContent).toBe('链接配置已不存在');
   });
+  it("words the core's notices and the memory tooltip in Chinese, the core's sentence one hover away", async () => {
+    const { api, t } = await renderWithApp(<StatusBar />, { language: 'zh' });
+    const text = 'port 8080 is in use; using 39217 for this run (setting unchanged)';
+    const report = { offloaded: null, buffers: [], nCtx: 4096, nCtxSeq: 4096, serverFit: null };
+    const point = { gpuLayers: 0, contextSize: 4096 };
+    act(() =>
+      api.emit('backend:state', {
+        ...api.state.status,
+        state: 'ready',
+        notices: [text],
+        noticeCodes: [{ code: 'port_in_use', vars: { requested: 8080, port: 39217 } }],
+        fit: { report, requested: point, running: point, changes: [], remembered: true },
+      }),
+    );
+    const notice = screen.getByTestId('status-notice');
+    expect(notice.textContent).toBe('端口 8080 已被占用；本次运行改用 39217（设置不变）');
+    expect(notice.getAttribute('title')).toBe(text);
+    const title = screen.getByTestId('status-fit').getAttribute('title');
+    expect(title).toContain(t('status.fitLine.remembered'));
+    expect(title).toContain('上下文 4096 个 token');
+    expect(title).not.toContain('started with what fit');
+  });
 });

@@ -1,3 +1,4 @@
+import { noticesOf } from '@shared/backend/status-notices';
 import { useT } from '../../i18n';
 import { useNow } from '../../lib/use-now';
 import { appErrorCause, appErrorText } from '../../ui/app-error-text';
@@ -16,8 +17,8 @@ export function StatusBar() {
   const status = useBackendStatus();
   const now = useNow(needsTicking(status));
   const view = describeStatus(status, now);
-  const fit = describeFit(status);
-  const rpc = describeRpcWorkers(status);
+  const fit = describeFit(status, t);
+  const rpc = describeRpcWorkers(status, t);
   const dash = '—';
   const errorText = view.error ? appErrorText(t, view.error) : null;
   // The core's own sentence stays one hover away: it is what a bug report quotes.
@@ -101,11 +102,15 @@ export function StatusBar() {
         </span>
       )}
       <span className="seg-notices">
-        {view.notices.map((notice) => (
-          <span key={notice} className="seg warn" data-testid="status-notice" title={notice}>
-            {notice}
-          </span>
-        ))}
+        {(status ? noticesOf(status) : []).map(({ text, coded }) => {
+          // The core's English sentence stays the tooltip: it is what a bug report quotes.
+          const shown = coded ? t(`status.notice.${coded.code}`, coded.vars) : text;
+          return (
+            <span key={text} className="seg warn" data-testid="status-notice" data-code={coded?.code} title={text}>
+              {shown}
+            </span>
+          );
+        })}
       </span>
     </footer>
   );

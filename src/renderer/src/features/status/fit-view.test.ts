@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendStatus, LoadFit } from '@shared/contract';
-import { describeFit } from './fit-view';
+import { createTranslator } from '@renderer/i18n';
+import { describeFit as describeIn } from './fit-view';
+
+// The English page's wording.
+const describeFit = (status: BackendStatus | null) => describeIn(status, createTranslator('en'));
 
 const fit = (patch: Partial<LoadFit> = {}): LoadFit => ({
   report: {
@@ -60,7 +64,7 @@ describe('the memory segment', () => {
       'context 8192 tokens',
       "EVA's estimate: 27 of 33 layers (partial)",
       "llama-server's own fit: 9120 of 7800 MiB of free device memory, n_gpu_layers already set by user to 20",
-      'CUDA0 ran out of memory allocating the KV cache (640 MiB): GPU layers 27 → 20 of 33',
+      'CUDA0 ran out of memory: GPU layers 27 → 20, context 8192 → 8192',
     ]);
   });
 

@@ -3,6 +3,8 @@
 // estimate, llama-server's own fit and every change made to fit. Kept apart
 // from the component so the sums and the wording are tested without React.
 import type { BackendStatus } from '@shared/contract';
+import type { Translate } from '../../i18n';
+import { estimateReasonText } from '../backends/backend-labels';
 
 export interface FitView {
   /** MiB llama-server allocated in all, weights mapped from the file included */
@@ -15,7 +17,7 @@ export interface FitView {
   lines: string[];
 }
 
-export function describeFit(status: BackendStatus | null): FitView | null {
+export function describeFit(status: BackendStatus | null, t: Translate): FitView | null {
   const fit = status?.state === 'ready' ? status.fit : null;
   if (!fit) return null;
   const { report } = fit;
@@ -26,37 +28,64 @@ export function describeFit(status: BackendStatus | null): FitView | null {
     perDevice.set(buffer.device, sums);
   }
   const totalMiB = Math.round(report.buffers.reduce((sum, buffer) => sum + buffer.mib, 0));
-  const lines = [...perDevice].map(
-    ([device, sums]) =>
-      `${device}: weights ${Math.round(sums.model)} MiB, KV cache ${Math.round(sums.kv)} MiB, compute ${Math.round(sums.compute)} MiB`,
+  const lines = [...perDevice].map(([device, sums]) =>
+    t('status.fitLine.device', {
+      device,
+      model: Math.round(sums.model),
+      kv: Math.round(sums.kv),
+      compute: Math.round(sums.compute),
+    }),
   );
-  if (report.offloaded) lines.push(`${report.offloaded.layers} of ${report.offloaded.of} layers on the GPU`);
+  if (report.offloaded) lines.push(t('status.fitLine.offloaded', report.offloaded));
   if (report.nCtx !== null)
     lines.push(
-      `context ${report.nCtx} tokens${report.nCtxSeq !== null && report.nCtxSeq !== report.nCtx ? ` (${report.nCtxSeq} a sequence)` : ''}`,
+      report.nCtxSeq !== null && report.nCtxSeq !== report.nCtx
+        ? t('status.fitLine.contextSeq', { tokens: report.nCtx, seq: report.nCtxSeq })
+        : t('status.fitLine.context', { tokens: report.nCtx }),
     );
-  if (status?.estimate)
+  const estimate = status?.estimate;
+  if (estimate)
     lines.push(
-      `EVA's estimate: ${status.estimate.gpuLayers} of ${status.estimate.maxLayers} layers (${status.estimate.reason})`,
+      t('status.fitLine.estimate', {
+        layers: estimate.gpuLayers,
+        max: estimate.maxLayers,
+        reason: estimateReasonText(t, estimate),
+      }),
     );
   const kvBytesPerToken = status?.model?.kvBytesPerToken ?? 0;
   if (kvBytesPerToken > 0 && report.nCtx !== null)
     lines.push(
-      `EVA's estimate of the KV cache from the model's header: ${Math.round((kvBytesPerToken * report.nCtx) / 2 ** 20)} MiB for ${report.nCtx} tokens`,
+      t('status.fitLine.kvEstimate', {
+        mib: Math.round((kvBytesPerToken * report.nCtx) / 2 ** 20),
+        tokens: report.nCtx,
+      }),
     );
-  if (report.serverFit)
+  const serverFit = report.serverFit;
+  if (serverFit)
     lines.push(
-      `llama-server's own fit: ${report.serverFit.projectedMiB} of ${report.serverFit.ofMiB} MiB of ${report.serverFit.memory === 'host' ? 'host memory' : 'free device memory'}${report.serverFit.verdict ? `, ${report.serverFit.verdict}` : ''}`,
+      t(serverFit.memory === 'host' ? 'status.fitLine.serverFitHost' : 'status.fitLine.serverFitDevice', {
+        projected: serverFit.projectedMiB,
+        of: serverFit.ofMiB,
+        verdict: serverFit.verdict ? `, ${serverFit.verdict}` : '',
+      }),
     );
-  if (fit.remembered) lines.push('started with what fit last time on this machine');
-  lines.push(...fit.changes.map((change) => change.text));
+  if (fit.remembered) lines.push(t('status.fitLine.remembered'));
+  for (const { device, from, to } of fit.changes) {
+    const vars = { device, fromLayers: from.gpuLayers, toLayers: to.gpuLayers };
+    lines.push(t('status.fitLine.change', { ...vars, fromContext: from.contextSize, toContext: to.contextSize }));
+  }
   const { requested, running } = fit;
   const shrunk = requested.gpuLayers !== running.gpuLayers || requested.contextSize !== running.contextSize;
   const parts = [
     running.contextSize !== requested.contextSize
-      ? `context ${running.contextSize} (asked ${requested.contextSize || 'the model’s own'})`
+      ? t('status.fitRunning.context', {
+          running: running.contextSize,
+          asked: requested.contextSize || t('status.fitRunning.modelOwn'),
+        })
       : null,
-    running.gpuLayers !== requested.gpuLayers ? `${running.gpuLayers} GPU layers (asked ${requested.gpuLayers})` : null,
+    running.gpuLayers !== requested.gpuLayers
+      ? t('status.fitRunning.layers', { running: running.gpuLayers, asked: requested.gpuLayers })
+      : null,
   ].filter((part) => part !== null);
   return { totalMiB, shrunk, running: shrunk ? parts.join(', ') : null, lines };
 }

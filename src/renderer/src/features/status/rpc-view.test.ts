@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendStatus, RpcWorkerStatus } from '@shared/contract';
-import { describeRpcWorkers } from './rpc-view';
+import { createTranslator } from '@renderer/i18n';
+import { describeRpcWorkers as describeIn } from './rpc-view';
+
+// The English page's wording.
+const describeRpcWorkers = (status: BackendStatus | null) => describeIn(status, createTranslator('en'));
 
 const worker = (patch: Partial<RpcWorkerStatus>): RpcWorkerStatus => ({
   endpoint: '127.0.0.1:41000',
