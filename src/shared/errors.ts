@@ -131,6 +131,7 @@ export const ERROR_REASONS = [
   'no_passage',
   'relative_path',
   'knowledge_unavailable',
+  'embedder_is_chat_model',
   // causes found by shared/error-causes.ts: a program not installed, a network errno
   'binary_not_found',
   ...NETWORK_REASONS,

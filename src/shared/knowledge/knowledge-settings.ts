@@ -14,6 +14,12 @@ export const EmbedderSettingsSchema = z.object({
   /** the model name sent to a link endpoint */
   linkModel: z.string().max(200),
   contextSize: z.number().int().min(128).max(131_072),
+  /**
+   * the model file the user chose "Start anyway" for, though its header shows a chat model; '' where none. Kept in
+   * settings, not for the session only: the files left queued resume at the next launch, and a choice made knowingly
+   * should not stop them to ask again. It names the path, so choosing another chat model asks afresh.
+   */
+  acceptedChatModel: z.string().max(4096),
 });
 export type EmbedderSettings = z.infer<typeof EmbedderSettingsSchema>;
 
@@ -37,7 +43,15 @@ export type KnowledgeSettings = z.infer<typeof KnowledgeSettingsSchema>;
 
 export function defaultKnowledgeSettings(): KnowledgeSettings {
   return {
-    embedder: { kind: 'local', modelPath: '', pooling: 'auto', linkId: '', linkModel: '', contextSize: 2048 },
+    embedder: {
+      kind: 'local',
+      modelPath: '',
+      pooling: 'auto',
+      linkId: '',
+      linkModel: '',
+      contextSize: 2048,
+      acceptedChatModel: '',
+    },
     passageTokens: 256,
     overlapTokens: 32,
     topN: 5,

@@ -101,10 +101,11 @@ export interface IngestProgress {
 
 /**
  * Why an ingest waits or stopped: the embedding server is down or restarting
- * (it resumes by itself), no embedding model is chosen or it cannot start (it
- * resumes when the embedder is set), the base holds another model's vectors.
+ * (it resumes by itself), no embedding model is chosen, the one chosen is a chat model the user has not insisted on,
+ * or it cannot start (it resumes when the embedder is set), the base holds another model's vectors.
  */
-export type IngestHalt = 'embedder_down' | 'no_embedder' | 'embedder_failed' | 'reembed_needed';
+export type IngestHalt =
+  'embedder_down' | 'no_embedder' | 'embedder_is_chat_model' | 'embedder_failed' | 'reembed_needed';
 
 /** The embedding server's state, for the page. */
 export interface EmbedderStatus {

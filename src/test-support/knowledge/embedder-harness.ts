@@ -9,8 +9,14 @@ import { EmbeddingServer } from '@main/services/knowledge/embedding-server';
 import { memoryLifecycle } from '@main/services/process/process-lifecycle';
 import { testAssets } from '@test-support/test-assets';
 
+/**
+ * The tiny test model is a llama, a chat model by its header: these settings insist on it (as "Start anyway" does) for
+ * whichever file they name, unless the patch says otherwise.
+ */
 export function tinyEmbedderSettings(patch: Partial<EmbedderSettings> = {}): EmbedderSettings {
-  return { ...defaultSettings().knowledge.embedder, modelPath: testAssets.tinyModel, contextSize: 512, ...patch };
+  const modelPath = patch.modelPath ?? testAssets.tinyModel;
+  const defaults = defaultSettings().knowledge.embedder;
+  return { ...defaults, modelPath, contextSize: 512, acceptedChatModel: modelPath, ...patch };
 }
 
 export function makeEmbedderHarness(settings: () => EmbedderSettings = () => tinyEmbedderSettings()) {

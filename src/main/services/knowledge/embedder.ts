@@ -5,10 +5,11 @@
 import { basename } from 'node:path';
 import { AppFailure } from '@shared/errors';
 import type { EmbedderSettings } from '@shared/knowledge/knowledge-settings';
-import type { EmbedderStatus, EmbedderTestResult } from '@shared/knowledge/knowledge-types';
+import type { EmbedderStatus, EmbedderTestResult, EmbeddingModelCheck } from '@shared/knowledge/knowledge-types';
 import { cosineSimilarity } from '@shared/knowledge/cosine';
 import { embedderSeparates } from '@shared/knowledge/embedding-model-kind';
 import { embedTexts } from './embedding-client';
+import { checkEmbeddingModel } from './embedding-model-check';
 import type { EmbeddingEndpoint, EmbeddingServer } from './embedding-server';
 
 /** An endpoint ready to embed, and what it can do. */
@@ -25,6 +26,8 @@ export interface EmbedderDeps {
   server: EmbeddingServer;
   resolveLink: (id: string) => Promise<{ profile: { baseUrl: string }; apiKey: string | null }>;
   clock?: () => number;
+  /** reads a model file's header before its server starts (default: checkEmbeddingModel) */
+  checkModel?: (path: string) => Promise<EmbeddingModelCheck>;
 }
 
 export const TEST_TEXTS: [string, string] = ['The cat sat on the mat.', 'A kitten is resting on the rug.'];
@@ -56,12 +59,13 @@ export class Embedder {
     }
     if (!settings.modelPath)
       throw new AppFailure('bad_request', 'no embedding model is chosen', { reason: 'no_embedder' });
-    const key = JSON.stringify(settings);
+    // The acceptance is no server setting: recording it does not restart a server already running.
+    const { acceptedChatModel, ...serverSettings } = settings;
+    const key = JSON.stringify(serverSettings);
     const state = this.deps.server.status().state;
-    const endpoint =
-      key === this.startedKey && (state === 'ready' || state === 'starting')
-        ? await this.deps.server.readyEndpoint(signal)
-        : await this.start(settings, key);
+    const running = key === this.startedKey && (state === 'ready' || state === 'starting');
+    if (!running && acceptedChatModel !== settings.modelPath) await this.refuseChatModel(settings.modelPath);
+    const endpoint = running ? await this.deps.server.readyEndpoint(signal) : await this.start(settings, key);
     return { endpoint, tokenizer: true, model: basename(settings.modelPath) };
   }
 
@@ -112,6 +116,22 @@ export class Embedder {
   async stop(): Promise<void> {
     this.startedKey = '';
     await this.deps.server.stop();
+  }
+
+  /**
+   * Every way to the local server (the page's Start and Test, an ingest, a search, the chat's knowledge) comes here,
+   * so a chat model is never started as the embedder unless the user insisted on that file. An unreadable header
+   * goes on: the start says why.
+   */
+  private async refuseChatModel(path: string): Promise<void> {
+    const check = await (this.deps.checkModel ?? checkEmbeddingModel)(path);
+    if (check.verdict !== 'chat') return;
+    throw new AppFailure('bad_request', `${basename(path)}: ${check.reason}`, {
+      reason: 'embedder_is_chat_model',
+      path,
+      architecture: check.architecture ?? '',
+      chatTemplate: check.chatTemplate,
+    });
   }
 
   private start(settings: EmbedderSettings, key: string): Promise<EmbeddingEndpoint> {

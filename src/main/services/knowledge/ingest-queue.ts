@@ -3,7 +3,7 @@
 // itself is the files' states in the catalog, so it survives a crash.
 import { AppFailure } from '@shared/errors';
 import type { KnowledgeSettings } from '@shared/knowledge/knowledge-settings';
-import type { KnowledgeFile, KnowledgeFileFailure } from '@shared/knowledge/knowledge-types';
+import type { IngestHalt, KnowledgeFile, KnowledgeFileFailure } from '@shared/knowledge/knowledge-types';
 import type { Embedder } from './embedder';
 import type { Extractor } from './extract/extract-worker-client';
 import { ExtractFailure } from './extract/extract-failure';
@@ -35,6 +35,12 @@ export interface IngestQueueParts {
   ingestRuns: IngestRuns;
   /** the catalog save that never throws (see the service's saveQuietly) */
   saveQuietly: () => Promise<void>;
+}
+
+/** Why the embedder's failure stops a base's ingest, in the words the page knows. */
+function haltOf(error: AppFailure): IngestHalt {
+  const reason = error.details?.reason;
+  return reason === 'no_embedder' || reason === 'embedder_is_chat_model' ? reason : 'embedder_failed';
 }
 
 export function createIngestQueue(
@@ -167,10 +173,11 @@ export function createIngestQueue(
           run.progress.pausedReason = 'reembed_needed';
           run.progress.detail = error.message;
         } else if (error instanceof AppFailure) {
-          // No embedder chosen, or it cannot start: the queue waits until the embedder is set (resume()).
+          // No embedder chosen, a chat model not insisted on, or it cannot start: the queue waits until the embedder
+          // is set (resume()).
           file.state = 'queued';
           run.progress.state = 'failed';
-          run.progress.pausedReason = error.details?.reason === 'no_embedder' ? 'no_embedder' : 'embedder_failed';
+          run.progress.pausedReason = haltOf(error);
           run.progress.detail = error.message;
           emitProgress(run, true);
           await saveQuietly();

@@ -3,10 +3,13 @@
 // returns passages whose text shares a word with it. Nothing is embedded. With
 // the composer's toggle on, the sends the core would look up (knowledgeQuestion
 // decides, for both) are looked up the same way and announced as `knowledge:citations`.
+// A chat model chosen as the embedder (by name, as the check here judges) is refused as the
+// core refuses it until settings.knowledge.embedder.acceptedChatModel names it: added files wait, queued.
 import type { AppSettings, EventName, EventPayloads, InvokeInput } from '@shared/contract';
 import type { knowledgeChannels } from '@shared/knowledge/knowledge-contract';
 import { knowledgeQuestion } from '@shared/knowledge/knowledge-question';
-import type { EmbedderStatus, KnowledgeBase, KnowledgeHit } from '@shared/knowledge/knowledge-types';
+import type { AppError } from '@shared/errors';
+import type { EmbedderStatus, IngestProgress, KnowledgeBase, KnowledgeHit } from '@shared/knowledge/knowledge-types';
 import { type FakeHandler, ok } from './fake-handler';
 
 type KnowledgeChannel = keyof typeof knowledgeChannels;
@@ -33,7 +36,45 @@ export function createFakeKnowledge(deps: {
   const bases: KnowledgeBase[] = [];
   let embedder: EmbedderStatus = { kind: 'local', state: 'stopped', model: null, port: null, restarts: 0, error: null };
   let seq = 0;
+  const progress = new Map<string, IngestProgress>();
   const changed = () => deps.emit('knowledge:changed', { at: deps.now() });
+  const looksEmbedding = (path: string): boolean => /embed|bge|e5/i.test(path);
+  /** The core's refusal of a chat model the user has not insisted on (Embedder.ready); null where it would start. */
+  const refusal = (): AppError | null => {
+    const chosen = deps.settings().knowledge.embedder;
+    if (chosen.kind !== 'local' || !chosen.modelPath || looksEmbedding(chosen.modelPath)) return null;
+    if (chosen.acceptedChatModel === chosen.modelPath) return null;
+    return {
+      code: 'bad_request',
+      message: `${chosen.modelPath}: this looks like a chat model`,
+      details: { reason: 'embedder_is_chat_model', path: chosen.modelPath, architecture: 'llama', chatTemplate: true },
+    };
+  };
+  /** Every queued file "indexed" at once, or the base's ingest stopped with the refusal. */
+  const ingest = (base: KnowledgeBase): void => {
+    const queued = base.files.filter((f) => f.state === 'queued');
+    if (queued.length === 0) return;
+    const refused = refusal();
+    if (!refused) {
+      for (const file of queued) Object.assign(file, { state: 'indexed', passages: 1, indexedAt: deps.now() });
+      base.embedder ??= { model: 'fake-embedder.gguf', dimension: 64 };
+    }
+    const run: IngestProgress = {
+      jobId: `job${++seq}`,
+      baseId: base.id,
+      state: refused ? 'failed' : 'done',
+      filesDone: refused ? base.files.length - queued.length : base.files.length,
+      filesTotal: base.files.length,
+      filesFailed: 0,
+      passagesDone: refused ? 0 : queued.length,
+      currentFile: null,
+      etaSeconds: null,
+      pausedReason: refused ? 'embedder_is_chat_model' : null,
+      detail: refused?.message ?? null,
+    };
+    progress.set(base.id, run);
+    deps.emit('knowledge:progress', run);
+  };
   const find = (id: string) => bases.find((b) => b.id === id);
   const hits = (query: string): KnowledgeHit[] => {
     const words = query.toLowerCase().split(/\W+/).filter(Boolean);
@@ -60,7 +101,7 @@ export function createFakeKnowledge(deps: {
   };
   const handlers: FakeKnowledge['handlers'] = {
     // A copy, as a real host's answer is: the page must see a change as a new value.
-    'knowledge:list': () => ok(structuredClone({ bases, progress: [] })),
+    'knowledge:list': () => ok(structuredClone({ bases, progress: [...progress.values()] })),
     'knowledge:create': (input) => {
       const base: KnowledgeBase = {
         id: `kb${++seq}`,
@@ -95,14 +136,14 @@ export function createFakeKnowledge(deps: {
         base.files.push({
           id: `f${++seq}`,
           path,
-          state: 'indexed',
+          state: 'queued',
           hash: 'fake',
-          passages: 1,
+          passages: 0,
           bytes: 100,
-          indexedAt: deps.now(),
+          indexedAt: null,
           error: null,
         });
-      base.embedder ??= { model: 'fake-embedder.gguf', dimension: 64 };
+      ingest(base);
       changed();
       return ok({ queued: input.paths.length });
     },
@@ -130,6 +171,11 @@ export function createFakeKnowledge(deps: {
     },
     'knowledge:embedder-status': () => ok(embedder),
     'knowledge:embedder-start': () => {
+      const refused = refusal();
+      if (refused) return { ok: false, error: refused };
+      // As the core's start does: an ingest that stopped for want of an embedder goes on.
+      bases.forEach(ingest);
+      changed();
       embedder = { ...embedder, state: 'ready', model: 'fake-embedder', port: 40001 };
       deps.emit('knowledge:embedder', embedder);
       return ok(embedder);
@@ -139,8 +185,10 @@ export function createFakeKnowledge(deps: {
       deps.emit('knowledge:embedder', embedder);
       return ok(embedder);
     },
-    'knowledge:embedder-test': () =>
-      ok({
+    'knowledge:embedder-test': () => {
+      const refused = refusal();
+      if (refused) return { ok: false, error: refused };
+      return ok({
         model: 'fake-embedder',
         dimension: 64,
         texts: ['The cat sat on the mat.', 'A kitten is resting on the rug.'],
@@ -149,7 +197,8 @@ export function createFakeKnowledge(deps: {
         unrelatedSimilarity: 0.12,
         separates: true,
         ms: 3,
-      }),
+      });
+    },
     // Nothing is read: a file whose name says "embed" (bge-…-embed, nomic-embed) passes, any other is a chat model.
     'knowledge:embedder-check': (input) => {
       const path = input?.path ?? deps.settings().knowledge.embedder.modelPath;

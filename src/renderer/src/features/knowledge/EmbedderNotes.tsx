@@ -10,7 +10,7 @@ export function ChatModelWarning({
   onInsist,
   onCancel,
 }: {
-  check: EmbeddingModelCheck;
+  check: Pick<EmbeddingModelCheck, 'architecture' | 'chatTemplate'>;
   pending: boolean;
   onInsist: () => void;
   onCancel: () => void;

@@ -2,9 +2,12 @@
 // llama-server, chosen by path or with the app's file browser) or a link, its state,
 // Start and Stop, and a Test that says whether the model tells related texts from
 // unrelated ones. A file whose header shows a chat model is warned about before its
-// server starts; the user may still start it.
+// server starts; the user may still start it. The core refuses such a file too, from any
+// way to it (adding files, a search), until the user insists: the page offers the same choice then.
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import type { AppError } from '@shared/errors';
+import type { EmbeddingModelCheck } from '@shared/knowledge/knowledge-types';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { SelectField } from '../../ui/form-fields';
@@ -16,6 +19,9 @@ import './embedder.css';
 
 type Action = 'start' | 'test';
 
+/** the reason the core refuses to start a chat model as the embedder (Embedder.ready) */
+const REFUSED = 'embedder_is_chat_model';
+
 export function EmbedderSection({ store }: { store: KnowledgeStore }) {
   const t = useT();
   const { app } = useAppModel();
@@ -25,10 +31,18 @@ export function EmbedderSection({ store }: { store: KnowledgeStore }) {
   const test = useStore(store.state, (s) => s.test);
   const check = useStore(store.state, (s) => s.check);
   const busy = useStore(store.state, (s) => s.busy);
+  const error = useStore(store.state, (s) => s.error);
+  // The core refused the chat model: a call the page did not hold back, or an ingest that stopped for it.
+  const refused = useStore(
+    store.state,
+    (s) =>
+      s.error?.details?.reason === REFUSED ||
+      Object.values(s.progress).some((p) => p.state === 'failed' && p.pausedReason === REFUSED),
+  );
   const [path, setPath] = useState<string | null>(null);
-  // The action held back by the chat-model warning, and the file the user chose to use all the same.
+  // The action held back by the chat-model warning. The file the user chose to use all the same is in the settings
+  // (acceptedChatModel), where the core reads it too.
   const [held, setHeld] = useState<{ action: Action; path: string } | null>(null);
-  const [insisted, setInsisted] = useState<string | null>(null);
   // The typed path is saved when the field loses focus. Start and Test, whose click takes that focus,
   // wait for the save: sent at once, they would reach the core before it and start the model it held before.
   const saving = useRef<Promise<unknown>>(Promise.resolve());
@@ -39,27 +53,31 @@ export function EmbedderSection({ store }: { store: KnowledgeStore }) {
         .then(() => setPath(null));
   };
   const modelPath = settings?.kind === 'local' ? settings.modelPath : '';
+  const accepted = settings?.acceptedChatModel === modelPath;
   useEffect(() => {
     if (modelPath) void store.checkEmbedder(modelPath);
   }, [modelPath, store]);
-  // An action held for another file than the one chosen now is dropped.
-  const pending = held !== null && held.path === modelPath ? held.action : null;
+  // An action held for another file than the one chosen now is dropped. A refusal is answered by starting the server,
+  // which lets the waiting ingest go on.
+  const pending = held !== null && held.path === modelPath ? held.action : refused && !accepted ? 'start' : null;
 
   const run = (action: Action): Promise<void> => (action === 'start' ? store.startEmbedder() : store.testEmbedder());
   const request = (action: Action): void =>
     void saving.current.then(async () => {
       const chosen = app.store.getState().settings?.knowledge.embedder;
-      if (chosen?.kind === 'local' && chosen.modelPath && chosen.modelPath !== insisted) {
+      if (chosen?.kind === 'local' && chosen.modelPath && chosen.modelPath !== chosen.acceptedChatModel) {
         const verdict = await store.checkEmbedder(chosen.modelPath);
         if (verdict?.verdict === 'chat') return setHeld({ action, path: chosen.modelPath });
       }
       await run(action);
     });
+  // Saved before the action runs: the core reads the acceptance when it starts the server.
   const insist = (): void => {
     const action = pending;
     setHeld(null);
-    setInsisted(modelPath);
-    if (action) void run(action);
+    void app
+      .updateSettings({ knowledge: { embedder: { acceptedChatModel: modelPath } } })
+      .then((saved) => (saved.ok && action ? run(action) : undefined));
   };
   const browse = async (): Promise<void> => {
     const chosen = await browser.open('model', folderOf(path ?? modelPath));
@@ -67,7 +85,15 @@ export function EmbedderSection({ store }: { store: KnowledgeStore }) {
   };
 
   if (!settings) return null;
-  const warned = settings.kind === 'local' && check?.verdict === 'chat' && check.path === modelPath;
+  // The page's own check, or, where it could not read the file, what the core's refusal says of it.
+  const warned =
+    settings.kind !== 'local'
+      ? null
+      : check?.verdict === 'chat' && check.path === modelPath
+        ? check
+        : refused && !accepted
+          ? refusedFacts(error)
+          : null;
   return (
     <section className="knowledge-section" data-testid="knowledge-embedder">
       <h2>{t('knowledge.embedder')}</h2>
@@ -121,8 +147,8 @@ export function EmbedderSection({ store }: { store: KnowledgeStore }) {
           </>
         )}
       </div>
-      {warned && check && (
-        <ChatModelWarning check={check} pending={pending !== null} onInsist={insist} onCancel={() => setHeld(null)} />
+      {warned && (
+        <ChatModelWarning check={warned} pending={pending !== null} onInsist={insist} onCancel={() => setHeld(null)} />
       )}
       <div className="knowledge-row">
         <span className="small" data-testid="knowledge-embedder-state">
@@ -164,4 +190,13 @@ export function EmbedderSection({ store }: { store: KnowledgeStore }) {
       {test && <EmbedderTestNote test={test} />}
     </section>
   );
+}
+
+/** The refused model's facts from the core's error (Embedder's refusal names them in its details). */
+function refusedFacts(error: AppError | null): Pick<EmbeddingModelCheck, 'architecture' | 'chatTemplate'> {
+  const details = error?.details ?? {};
+  return {
+    architecture: typeof details.architecture === 'string' && details.architecture ? details.architecture : null,
+    chatTemplate: details.chatTemplate === true,
+  };
 }

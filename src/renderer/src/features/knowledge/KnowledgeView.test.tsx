@@ -156,6 +156,55 @@ describe('KnowledgeView', () => {
     await waitFor(() => expect(started()).toBe(2));
   });
 
+  it('adding files with a chat model as the embedder waits for the same Start anyway, which lets them in', async () => {
+    const chat = '/home/user/models/Qwen2.5-0.5B-Instruct-Q4_K_M.gguf';
+    const { api, model } = await renderWithApp(<KnowledgeView />);
+    await model.app.updateSettings({ knowledge: { embedder: { modelPath: chat } } });
+    const started = () => api.calls.filter((c) => c.channel === 'knowledge:embedder-start').length;
+    fireEvent.change(screen.getByTestId('knowledge-new-name'), { target: { value: 'Notes' } });
+    fireEvent.click(screen.getByTestId('knowledge-create'));
+    await waitFor(() => expect(screen.getByTestId('knowledge-base-name').textContent).toBe('Notes'));
+
+    // Nothing held the add back on the page: the core refuses, and the page offers the choice it offers for Start.
+    fireEvent.change(screen.getByTestId('knowledge-add-path'), { target: { value: '/docs/tapir.md' } });
+    fireEvent.click(screen.getByTestId('knowledge-add'));
+    await waitFor(() =>
+      expect(screen.getByTestId('knowledge-progress').textContent).toContain(
+        'the embedding model chosen is a chat model: choose another, or Start anyway',
+      ),
+    );
+    expect(screen.getByTestId('knowledge-file').textContent).not.toContain('1 passage');
+    expect(screen.getByTestId('knowledge-embedder-warning').textContent).toMatch(/^This looks like a chat model/);
+    expect(started()).toBe(0);
+
+    fireEvent.click(screen.getByTestId('knowledge-embedder-insist'));
+    await waitFor(() => expect(screen.getByTestId('knowledge-file').textContent).toContain('1 passage'));
+    expect(model.app.store.getState().settings?.knowledge.embedder.acceptedChatModel).toBe(chat);
+    expect(started()).toBe(1);
+    expect(screen.queryByTestId('knowledge-embedder-insist')).toBeNull();
+
+    // Insisted on once, the file is no longer asked about: Start goes straight to the core.
+    fireEvent.click(screen.getByTestId('knowledge-embedder-start'));
+    await waitFor(() => expect(started()).toBe(2));
+    expect(screen.queryByTestId('knowledge-embedder-insist')).toBeNull();
+  });
+
+  it("words the core's refusal of a chat model in the UI's language and offers Start anyway", async () => {
+    const chat = '/home/user/models/llama-3.2-1b-instruct.gguf';
+    const { api, model } = await renderWithApp(<KnowledgeView />, { language: 'zh' });
+    await model.app.updateSettings({ knowledge: { embedder: { modelPath: chat } } });
+    // The page's own check failed (so it held nothing back); the core still refuses the start.
+    api.handle('knowledge:embedder-check', () => ({
+      ok: false,
+      error: { code: 'internal', message: 'no check', details: {} },
+    }));
+    fireEvent.click(screen.getByTestId('knowledge-embedder-test'));
+    await waitFor(() =>
+      expect(screen.getByTestId('knowledge-error').textContent).toContain(`${chat} 看起来是聊天模型，而不是嵌入模型`),
+    );
+    expect(screen.getByTestId('knowledge-embedder-insist').textContent).toBe('仍然启动');
+  });
+
   it('says when the Test shows a model that does not tell related texts from unrelated ones', async () => {
     const { api } = await renderWithApp(<KnowledgeView />);
     api.handle('knowledge:embedder-test', () => ({

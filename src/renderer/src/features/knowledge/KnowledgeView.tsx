@@ -6,6 +6,7 @@ import { useStore } from 'zustand';
 import type { KnowledgeBase } from '@shared/knowledge/knowledge-types';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
+import { appErrorTextWithCause } from '../../ui/app-error-text';
 import { FileBrowserDialog } from '../models/FileBrowserDialog';
 import { useLibrary } from '../models/use-library';
 import { CitationList, PassageDialog } from './KnowledgeCitations';
@@ -28,7 +29,7 @@ export function KnowledgeView() {
       <h1>{t('knowledge.title')}</h1>
       {error && (
         <p className="knowledge-error" role="alert" data-testid="knowledge-error">
-          {error.message}
+          {appErrorTextWithCause(t, error)}
         </p>
       )}
       <EmbedderSection store={store} />

@@ -29,6 +29,7 @@ export function failureKey(reason: string): MessageKey {
 const HALT_KEYS: Record<IngestHalt, MessageKey> = {
   embedder_down: 'knowledge.halt.embedder_down',
   no_embedder: 'knowledge.halt.no_embedder',
+  embedder_is_chat_model: 'knowledge.halt.embedder_is_chat_model',
   embedder_failed: 'knowledge.halt.embedder_failed',
   reembed_needed: 'knowledge.reembedNeededShort',
 };
