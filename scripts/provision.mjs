@@ -18,7 +18,8 @@ export function findChromium() {
  * Debian packages the tests use: Chromium (e2e), Xvfb + libXtst (the mouse/keyboard tool under a virtual display),
  * x11-xserver-utils (xsetroot draws the screenshot tests' pattern), podman + runc + busybox-static (the container
  * sandbox tests: runc runs where crun cannot, busybox makes their image without a registry), openssh (the SSH
- * sandbox tests) and a Chinese font. Installed here, once, before any test: two test files installing at once would race for apt's lock.
+ * sandbox tests) and a Chinese font. Installed here, once, before any test: two test files installing at once would
+ * race for apt's lock.
  */
 function missingDebianPackages() {
   if (process.platform !== 'linux') return [];
