@@ -1,6 +1,8 @@
 // A request the core is answering right now, as a page that did not start it
 // (a reload, a second window) needs it to show the answer where it stands:
-// the text of the turn streaming now, the agent's steps and approval cards.
+// the text of the turn streaming now, the agent's steps, approval cards and
+// open form cards.
+import type { ElicitRequest } from '../mcp/mcp-server-asks';
 import type { AgentStep, ConsentRequest } from '../tools/agent/agent-types';
 import type { ConsentAnswer } from '../tools/consent';
 import type { StreamingMessage } from './types';
@@ -26,6 +28,8 @@ export interface LiveRun {
   message: StreamingMessage;
   steps: AgentStep[];
   asks: LiveAsk[];
+  /** the MCP servers' questions still waiting for an answer (form cards); one answered or cancelled is gone */
+  forms: ElicitRequest[];
   /** tools allowed for the whole conversation, as the run knows it */
   allowed: string[];
   startedAt: number;

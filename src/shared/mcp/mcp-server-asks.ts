@@ -19,6 +19,9 @@ export interface ElicitRequest {
   fields: ElicitField[];
 }
 
+/** A form card the core no longer waits for (`agent:elicit-closed`): answered, here or elsewhere, or cancelled. */
+export type ElicitClosed = Pick<ElicitRequest, 'requestId' | 'askId'>;
+
 /** The user's answer to a form card; the core checks the values against the fields again. */
 export const ElicitAnswerInputSchema = z.object({
   askId: z.string().min(1).max(100),

@@ -8,7 +8,7 @@ import type { ToolsPromptPreview } from './agent/tools-prompt';
 import { AgentRunSchema, ConsentAnswerSchema, type ToolSettings } from './schemas';
 import { ToolsPromptRequestSchema } from './tool-selection';
 import type { ToolDescriptor } from './tool-types';
-import { ElicitAnswerInputSchema, type ElicitRequest } from '../mcp/mcp-server-asks';
+import { ElicitAnswerInputSchema, type ElicitClosed, type ElicitRequest } from '../mcp/mcp-server-asks';
 
 const toolsPromptInput = ToolsPromptRequestSchema.optional();
 
@@ -49,6 +49,8 @@ export interface AgentEventPayloads {
   'agent:ask': ConsentRequest;
   /** an MCP server's question during a tool call, as a form card: the call waits for `agent:elicit-answer` */
   'agent:elicit': ElicitRequest;
+  /** a form card no longer waited for: answered (in any window), or its call or run ended first */
+  'agent:elicit-closed': ElicitClosed;
   /** progress of the call an agent run is waiting on (MCP progress notifications), a few a second at most */
   'agent:progress': AgentProgress;
 }
@@ -57,5 +59,6 @@ export const AGENT_EVENT_NAMES: Record<keyof AgentEventPayloads, true> = {
   'agent:step': true,
   'agent:ask': true,
   'agent:elicit': true,
+  'agent:elicit-closed': true,
   'agent:progress': true,
 };

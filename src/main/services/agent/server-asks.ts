@@ -23,24 +23,26 @@ interface PendingForm {
 export class FormBroker {
   private readonly pending = new Map<string, PendingForm>();
 
+  /** `card.open` shows the card; `card.close` follows once, however it settles, so no page keeps it open. */
   ask(
     requestId: string,
     fields: readonly ElicitField[],
     signal: AbortSignal | undefined,
-    publish: (askId: string) => void,
+    card: { open: (askId: string) => void; close: (askId: string) => void },
   ): Promise<ElicitAnswer> {
     const askId = randomUUID();
     return new Promise((resolve) => {
       if (signal?.aborted) return resolve({ action: 'cancel' });
       const done = (answer: ElicitAnswer): void => {
         signal?.removeEventListener('abort', onAbort);
-        this.pending.delete(askId);
+        if (!this.pending.delete(askId)) return;
         resolve(answer);
+        card.close(askId);
       };
       const onAbort = (): void => done({ action: 'cancel' });
       signal?.addEventListener('abort', onAbort, { once: true });
       this.pending.set(askId, { requestId, fields, resolve: done });
-      publish(askId);
+      card.open(askId);
     });
   }
 
@@ -82,9 +84,10 @@ export function serverAsksFor(deps: ServerAsksDeps, run: { requestId: string; en
   const { requestId, endpoint } = run;
   return {
     elicit: (question, signal) =>
-      deps.forms.ask(requestId, question.fields, signal, (askId) =>
-        deps.emit('agent:elicit', { requestId, askId, ...question }),
-      ),
+      deps.forms.ask(requestId, question.fields, signal, {
+        open: (askId) => deps.emit('agent:elicit', { requestId, askId, ...question }),
+        close: (askId) => deps.emit('agent:elicit-closed', { requestId, askId }),
+      }),
     async sample(request, signal) {
       const model = await modelOf(deps, endpoint);
       const who = `MCP server "${request.server}"`;

@@ -122,6 +122,32 @@ describe('live runs', () => {
     finish();
   });
 
+  it('an open form card is listed with its run until the core says it is answered or cancelled', async () => {
+    const { bus, live } = setup();
+    let finish: () => void = () => undefined;
+    void live.track({ requestId: 'run', kind: 'agent', record }, () => new Promise<void>((r) => (finish = r)));
+    const form = (askId: string, requestId = 'run'): EventPayloads['agent:elicit'] => ({
+      requestId,
+      askId,
+      server: 'py',
+      tool: 'details',
+      message: 'Who are you?',
+      fields: [{ name: 'name', label: 'Name', required: true, type: 'string' }],
+    });
+    bus.emit('agent:elicit', form('f1'));
+    bus.emit('agent:elicit', form('f1'));
+    bus.emit('agent:elicit', form('f2'));
+    bus.emit('agent:elicit', form('f3', 'not-tracked'));
+    expect(live.inConversation('c1')[0]?.forms).toEqual([form('f1'), form('f2')]);
+
+    bus.emit('agent:elicit-closed', { requestId: 'run', askId: 'f1' });
+    bus.emit('agent:elicit-closed', { requestId: 'not-tracked', askId: 'f2' });
+    expect(live.inConversation('c1')[0]?.forms).toEqual([form('f2')]);
+    bus.emit('agent:elicit-closed', { requestId: 'run', askId: 'f2' });
+    expect(live.inConversation('c1')[0]?.forms).toEqual([]);
+    finish();
+  });
+
   it("a chat request's id with a colon is not taken for an agent turn", async () => {
     const { live, stream } = setup();
     void live.track({ requestId: 'r1', kind: 'chat', record }, () => new Promise(() => undefined));

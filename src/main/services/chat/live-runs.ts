@@ -1,10 +1,11 @@
 // The requests the core is answering now, kept as a page would show them, so a
 // page that did not start one (reloaded, or a second window) can pick it up
 // where it stands: the turn streaming now, the agent's steps, its approval
-// cards. A turn's text is the chat service's own reduced state (`streamed`, the
+// cards and the form cards it still waits on. A turn's text is the chat service's own reduced state (`streamed`, the
 // one reduction in the core); steps and cards come from the same events the
 // pages get (attach `observe` to the bus). It says `chat:ended` once the answer
 // is saved.
+import type { EventPayloads } from '@shared/contract';
 import type { EventSink } from '../events/event-bus';
 import type { LiveRun } from '@shared/chat/live-run';
 import { initialStreamingMessage } from '@shared/chat/stream-reducer';
@@ -40,6 +41,7 @@ export class LiveRuns {
       message: initialStreamingMessage(),
       steps: [],
       asks: [],
+      forms: [],
       allowed: [...(request.conversationAllowed ?? [])],
       startedAt: this.now(),
     });
@@ -64,7 +66,7 @@ export class LiveRuns {
     run.message = state;
   }
 
-  /** An event sink for the core's bus: follows the steps and cards of the tracked requests. */
+  /** An event sink for the core's bus: follows the steps and cards (approval and form) of the tracked requests. */
   readonly observe: EventSink = (event, payload) => {
     if (event === 'agent:step') {
       const { requestId, step } = payload as { requestId: string; step: LiveRun['steps'][number] };
@@ -77,6 +79,15 @@ export class LiveRuns {
       const request = payload as LiveRun['asks'][number]['request'];
       const run = this.runs.get(request.requestId);
       if (run && !run.asks.some((ask) => ask.request.askId === request.askId)) run.asks.push({ request, answer: null });
+    } else if (event === 'agent:elicit') {
+      const request = payload as EventPayloads['agent:elicit'];
+      const run = this.runs.get(request.requestId);
+      if (run && !run.forms.some((form) => form.askId === request.askId)) run.forms.push(request);
+    } else if (event === 'agent:elicit-closed') {
+      // Unlike an approval card, an answered form leaves no trace on the page: the tool's step tells the rest.
+      const { requestId, askId } = payload as EventPayloads['agent:elicit-closed'];
+      const run = this.runs.get(requestId);
+      if (run) run.forms = run.forms.filter((form) => form.askId !== askId);
     }
   };
 

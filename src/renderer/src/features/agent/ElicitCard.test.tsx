@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 // The form card of an MCP server's question (`agent:elicit`): one input per field
 // of the schema the server sent, values checked against it before anything is
-// sent, and Send / Decline / Cancel. Rendered alone, then where runs show it.
+// sent, and Send / Decline / Cancel. Rendered alone, then where runs show it,
+// also in a run a reloaded page picked up from the core's live runs.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { readElicitSchema, type ElicitAnswer } from '@shared/mcp/elicit-form';
 import type { ElicitRequest } from '@shared/mcp/mcp-server-asks';
+import type { LiveRun } from '@shared/chat/live-run';
+import { initialStreamingMessage } from '@shared/chat/stream-reducer';
+import { ok } from '@renderer/platform/fake-handler';
 import { cleanupApps, renderWithApp, settle } from '@renderer/test-support/render-app';
 import { AgentRunView } from './AgentRunView';
 import { ElicitCard } from './ElicitCard';
@@ -109,6 +113,49 @@ describe('ElicitCard', () => {
       { askId: 'ask-1', answer: { action: 'decline' } },
     ]);
     // The in-memory core has no such open question, so the card closes as no longer waited for.
+    expect(screen.queryByTestId('elicit-card')).toBeNull();
+  });
+
+  it('a page that picks up a live run (a reload) shows its open form, and the answer reaches the core', async () => {
+    const app = await renderWithApp(<AgentRunView runId="run-1" renderText={(text) => <p>{text}</p>} />);
+    app.api.handle('agent:elicit-answer', () => ok({ accepted: true }));
+    const live: LiveRun = {
+      requestId: 'run-1',
+      kind: 'agent',
+      conversationId: 'c1',
+      answerId: 'a1',
+      turn: 'run-1:0',
+      message: initialStreamingMessage(),
+      steps: [],
+      asks: [],
+      forms: [request],
+      allowed: [],
+      startedAt: 0,
+    };
+    act(() => app.model.agent.attach(live));
+    await settle();
+    expect(screen.getAllByTestId('elicit-card').map((card) => card.dataset.askId)).toEqual(['ask-1']);
+    expect(screen.getByTestId('elicit-message').textContent).toBe('Who are you?');
+    fireEvent.change(field('name'), { target: { value: 'Ada' } });
+    fireEvent.change(field('age'), { target: { value: '36' } });
+    fireEvent.click(screen.getByTestId('elicit-accept'));
+    await settle();
+    expect(app.api.calls.filter((c) => c.channel === 'agent:elicit-answer').map((c) => c.input)).toEqual([
+      { askId: 'ask-1', answer: { action: 'accept', content: { name: 'Ada', age: 36, subscribe: false } } },
+    ]);
+    expect(screen.queryByTestId('elicit-card')).toBeNull();
+  });
+
+  it('a card answered in another window, or whose call ended, closes here', async () => {
+    const app = await renderWithApp(<AgentRunView runId="run-1" renderText={(text) => <p>{text}</p>} />);
+    act(() => {
+      app.model.agent.startRun('run-1');
+      app.api.emit('agent:elicit', request);
+    });
+    await settle();
+    expect(screen.getAllByTestId('elicit-card')).toHaveLength(1);
+    act(() => app.api.emit('agent:elicit-closed', { requestId: 'run-1', askId: 'ask-1' }));
+    await settle();
     expect(screen.queryByTestId('elicit-card')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 // Agent runs as the renderer sees them: steps (`agent:step`) and approval cards
-// (`agent:ask`) per run id, the user's answers sent with `agent:consent`, and
-// the tools each conversation allowed "for this conversation". React-free; the
-// chat store drives it, the step and approval cards render it.
+// (`agent:ask`) per run id, the user's answers sent with `agent:consent`, the
+// MCP servers' form cards (`agent:elicit`) and the tools each conversation
+// allowed "for this conversation". React-free; the chat store drives it, the
+// step, approval and form cards render it.
 import type { InvokeInput, InvokeOutput } from '@shared/contract';
 import type { AgentStep } from '@shared/tools/agent/agent-types';
 import type { LiveRun } from '@shared/chat/live-run';
@@ -68,8 +69,8 @@ export interface AgentStore {
   /** Forget a run; one still going is stopped first, so no hidden card leaves the core waiting. */
   dispose(runId: string): void;
   /**
-   * Show a run this page did not start (a reload, another window) where the core says it stands; its cards can be
-   * answered here.
+   * Show a run this page did not start (a reload, another window) where the core says it stands; its cards, approval
+   * and form, can be answered here.
    */
   attach(live: LiveRun): void;
   /** Forget an attached run once it is over (its answer and steps are in the history then); nothing is stopped. */
@@ -229,8 +230,12 @@ export function createAgentStore(api: EvaApi): AgentStore {
       listen();
       const run = attachedRun(live);
       store.setState((state) => ({ ...state, runs: { ...state.runs, [live.requestId]: run } }), true);
+      for (const form of live.forms) forms.show(form);
       rememberAllowed(live.conversationId, run.allowed);
     },
-    release: (runId) => forget(runId),
+    release: (runId) => {
+      forget(runId);
+      forms.closeRun(runId);
+    },
   };
 }

@@ -19,6 +19,8 @@ export interface ElicitForms {
   /** by ask id, in the order they came */
   store: StoreApi<{ cards: readonly ElicitCardModel[] }>;
   listen(): () => void;
+  /** a card the core waits on: from `agent:elicit`, or from a live run this page did not start */
+  show(request: ElicitRequest): void;
   /** false when the card is not open or the core refused the answer (it says why on the card) */
   answer(askId: string, answer: ElicitAnswer): Promise<boolean>;
   /** the run ended or stopped: its open cards can no longer be answered */
@@ -31,16 +33,27 @@ export function createElicitForms(api: EvaApi): ElicitForms {
     store.setState((state) => ({
       cards: state.cards.map((card) => (card.request.askId === askId ? change(card) : card)),
     }));
+  const show = (request: ElicitRequest): void =>
+    store.setState((state) =>
+      state.cards.some((card) => card.request.askId === request.askId)
+        ? state
+        : { cards: [...state.cards, { request, state: 'pending', answer: null, error: null }] },
+    );
   return {
     store,
-    listen: () =>
-      api.on('agent:elicit', (request) =>
-        store.setState((state) =>
-          state.cards.some((card) => card.request.askId === request.askId)
-            ? state
-            : { cards: [...state.cards, { request, state: 'pending', answer: null, error: null }] },
-        ),
-      ),
+    listen: () => {
+      const offAsked = api.on('agent:elicit', show);
+      // Answered in another window, or its call ended: this page's copy can no longer be answered. One on its way
+      // from here is left to the answer's own result.
+      const offClosed = api.on('agent:elicit-closed', ({ askId }) =>
+        update(askId, (card) => (card.state === 'pending' ? { ...card, state: 'cancelled' } : card)),
+      );
+      return () => {
+        offAsked();
+        offClosed();
+      };
+    },
+    show,
     async answer(askId, answer) {
       const card = store.getState().cards.find((candidate) => candidate.request.askId === askId);
       if (!card || card.state !== 'pending') return false;
