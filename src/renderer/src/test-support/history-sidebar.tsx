@@ -1,11 +1,15 @@
-// The history sidebar over the memory platform's fake history, seeded with four conversations of different ages,
-// and how its tests read and drive the list as a user does.
-import { fireEvent, screen, within } from '@testing-library/react';
+// The history sidebar over the real core's history area (test-support/core-platform.ts: openHistory on a temp dir),
+// seeded with four conversations of different ages, and how its tests read and drive the list as a user does.
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import type { InvokeInput } from '@shared/contract';
+import { toExportJson } from '@shared/history/transfer';
+import type { ConversationMeta } from '@shared/history/types';
 import type { MemoryPlatform } from '@renderer/platform/memory-platform';
 import type { Translate } from '@renderer/i18n';
 import { HistorySidebar } from '@renderer/features/history/HistorySidebar';
-import { renderWithApp, settle } from './render-app';
+import { closeCorePlatforms, openCorePlatform, type CorePlatform } from '@test-support/core-platform';
+import { cleanupApps, renderWithApp, type RenderAppOptions } from './render-app';
 
 const DAY_MS = 86_400_000;
 
@@ -15,31 +19,60 @@ function startOfToday(): number {
   return date.getTime();
 }
 
+let core: CorePlatform | null = null;
+
+/** Waits until the core has answered every call (files take more than a turn) and React has shown the answers. */
+export const settle = (): Promise<void> => act(() => core?.settle() ?? Promise.resolve());
+
+/** Renders `ui` (the sidebar by default) on a fresh core platform; `before` seeds it through the core's calls. */
+export async function renderOnCore(
+  ui: ReactElement = <HistorySidebar />,
+  options: Omit<RenderAppOptions, 'platform' | 'platformInstance'> = {},
+) {
+  core = await openCorePlatform();
+  const app = await renderWithApp(ui, { ...options, platformInstance: core });
+  await settle();
+  return { ...app, api: core };
+}
+
+/** For afterEach: unmounts, stops the models, then stops the core's areas and removes their files. */
+export async function cleanupOnCore(): Promise<void> {
+  cleanupApps();
+  core = null;
+  await closeCorePlatforms();
+}
+
+const created = async (api: MemoryPlatform, title: string): Promise<ConversationMeta> => {
+  const answer = await api.invoke('history:create', { title });
+  if (!answer.ok) throw new Error(answer.error.message);
+  return answer.value;
+};
+
 /**
- * Four conversations last changed at different times (the fake stamps them with the platform's clock), one of them
- * pinned.
+ * Four conversations, one of them pinned: two made now, two older ones brought in as a user does, by importing an
+ * export that kept their dates (the core stamps what it creates with its own clock).
  */
 export async function renderSeeded() {
-  let clock: number | null = null;
   const ids: Record<string, string> = {};
-  const app = await renderWithApp(<HistorySidebar />, {
-    platform: { now: () => clock ?? Date.now() },
+  const app = await renderOnCore(<HistorySidebar />, {
     before: async ({ api }) => {
-      const create = async (title: string, at: number | null): Promise<void> => {
-        clock = at;
-        const created = await api.invoke('history:create', { title });
-        if (!created.ok) throw new Error(created.error.message);
-        ids[title] = created.value.id;
-      };
-      await create('Tax return 2023', Date.now() - 90 * DAY_MS);
-      await create('Lisbon trip plan', startOfToday() - 3_600_000);
-      await create('Grocery list', null);
-      await create('Rust lifetimes', null);
-      clock = null;
-      await api.invoke('history:pin', { id: ids['Rust lifetimes'] as string, pinned: true });
+      const template = await created(api, 'Grocery list');
+      ids['Grocery list'] = template.id;
+      const older = (title: string, at: number) => ({
+        meta: { ...template, title, createdAt: at, updatedAt: at },
+        messages: [],
+      });
+      const file = toExportJson(
+        [older('Tax return 2023', Date.now() - 90 * DAY_MS), older('Lisbon trip plan', startOfToday() - 3_600_000)],
+        Date.now(),
+      );
+      const imported = await api.invoke('history:import', { text: file });
+      if (!imported.ok) throw new Error(imported.error.message);
+      for (const meta of imported.value.created) ids[meta.title] = meta.id;
+      ids['Rust lifetimes'] = (await created(api, 'Rust lifetimes')).id;
+      await api.invoke('history:pin', { id: ids['Rust lifetimes'], pinned: true });
     },
   });
-  await settle();
   return { ...app, ids };
 }
 

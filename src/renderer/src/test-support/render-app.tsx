@@ -1,7 +1,8 @@
-// Component tests' harness: the whole AppModel built on the in-memory platform, as
-// main.tsx builds it on a real bridge, and a component rendered inside the two
-// providers App.tsx gives every page (AppModelContext, I18nContext). Tests reach
-// the app only through the DOM, the model's public actions and `api.calls`.
+// Component tests' harness: the whole AppModel built on the in-memory platform (or on
+// one the test opened, a core platform), as main.tsx builds it on a real bridge, and a
+// component rendered inside the two providers App.tsx gives every page
+// (AppModelContext, I18nContext). Tests reach the app only through the DOM, the
+// model's public actions and `api.calls`.
 import { act, cleanup, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { AppModelContext, createAppModel, type AppModel } from '@renderer/app-model';
@@ -21,7 +22,10 @@ export interface RenderedApp extends RenderResult {
 }
 
 export interface RenderAppOptions {
+  /** options of the fresh memory platform the app is built on */
   platform?: MemoryPlatformOptions;
+  /** a platform the test opened itself (a core platform), used as it is and closed by the test; not with `platform` */
+  platformInstance?: MemoryPlatform;
   language?: UiLanguage;
   /** runs on the started model before the first render (load a model, seed history…) */
   before?: (app: { api: MemoryPlatform; model: AppModel }) => Promise<void>;
@@ -62,7 +66,9 @@ export function manualTimers(): { timers: Timers; tick: () => Promise<void> } {
 
 export async function renderWithApp(ui: ReactElement, options: RenderAppOptions = {}): Promise<RenderedApp> {
   installBrowserStandIns();
-  const api = createMemoryPlatform(options.platform);
+  // A given platform was built with its own options: ones passed beside it would be silently unused.
+  if (options.platformInstance && options.platform) throw new Error('renderWithApp: give platform or platformInstance');
+  const api = options.platformInstance ?? createMemoryPlatform(options.platform);
   const model = createAppModel(api);
   // What App.tsx's first effect does: subscribe to the core's events and fetch settings.
   stops.push(model.start());

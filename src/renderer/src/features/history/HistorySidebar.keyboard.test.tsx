@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-// The history sidebar on the keyboard: one Tab stop for the whole list (roving tabindex),
-// arrows between rows, and the row menu's actions without a mouse.
+// The history sidebar on the keyboard, over the real core's history area: one Tab stop for
+// the whole list (roving tabindex), arrows between rows, and the row menu's actions without a mouse.
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { cleanupApps, settle } from '@renderer/test-support/render-app';
-import { callsOf, listed, renderSeeded, row } from '@renderer/test-support/history-sidebar';
+import { callsOf, cleanupOnCore, listed, renderSeeded, row, settle } from '@renderer/test-support/history-sidebar';
 
-afterEach(cleanupApps);
+afterEach(cleanupOnCore);
 
 /** The rows' open buttons, top to bottom, and which of them Tab reaches. */
 const openButtons = (): HTMLElement[] => screen.getAllByTestId('history-open');

@@ -1,15 +1,23 @@
 // @vitest-environment jsdom
-// The history sidebar over the memory platform's fake history: date groups, search,
-// rename, delete and its undo, each checked in the DOM and in the calls sent to the core.
+// The history sidebar over the real core's history area (test-support/core-platform.ts): date
+// groups, search, rename, delete and its undo, each checked in the DOM and in the calls sent to the core.
 // Its keyboard use is HistorySidebar.keyboard.test.tsx.
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { cleanupApps, renderWithApp, settle } from '@renderer/test-support/render-app';
-import { callsOf, choose, listed, renderSeeded, row } from '@renderer/test-support/history-sidebar';
+import {
+  callsOf,
+  choose,
+  cleanupOnCore,
+  listed,
+  renderOnCore,
+  renderSeeded,
+  row,
+  settle,
+} from '@renderer/test-support/history-sidebar';
 import { HistorySidebar } from './HistorySidebar';
 
-afterEach(cleanupApps);
+afterEach(cleanupOnCore);
 
 const importFile = (text: string): void => {
   const file = new File([text], 'chats.json', { type: 'application/json' });
@@ -33,7 +41,7 @@ describe('HistorySidebar', () => {
   });
 
   it('says so when there is nothing saved', async () => {
-    const { t } = await renderWithApp(<HistorySidebar />);
+    const { t } = await renderOnCore();
     expect(screen.getByTestId('history-list').textContent).toBe(t('history.empty'));
     expect((screen.getByTestId('history-clear') as HTMLButtonElement).disabled).toBe(true);
   });
@@ -126,7 +134,7 @@ describe('HistorySidebar while a question is sent', () => {
   it('does not render again when a new conversation gets its id, only once an open conversation is listed', async () => {
     let renders = 0;
     const ids: Record<string, string> = {};
-    const { model } = await renderWithApp(
+    const { model } = await renderOnCore(
       <Profiler id="history" onRender={() => (renders += 1)}>
         <HistorySidebar />
       </Profiler>,
@@ -161,9 +169,9 @@ describe('HistorySidebar while a question is sent', () => {
     await waitFor(() =>
       expect(screen.getByTestId('history-imported').textContent).toBe('Imported 1 conversation: “Plan a picnic”'),
     );
-    cleanupApps();
+    await cleanupOnCore();
 
-    const { api } = await renderWithApp(<HistorySidebar />, {
+    const { api } = await renderOnCore(<HistorySidebar />, {
       language: 'zh',
       before: async ({ api: a }) => {
         for (const title of ['旅行计划', '购物清单']) await a.invoke('history:create', { title });
