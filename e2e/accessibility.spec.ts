@@ -1,5 +1,5 @@
-// axe-core over every page and dialog of the app, in English and in Chinese: a serious or critical violation fails the
-// run, and the counts per page are printed either way.
+// axe-core over every page and dialog of the app, in English and in Chinese: any violation fails the run, whatever its
+// impact (the moderate landmark and heading findings are fixed too), and the counts per page are printed either way.
 // Real browser host, real Chromium, the real llama-server for the streamed answer.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -117,9 +117,7 @@ const RUNS = [
 ] as const;
 
 for (const { language, scheme } of RUNS) {
-  test(`axe finds no serious or critical violation on any page or dialog (${language}, ${scheme})`, async ({
-    page,
-  }) => {
+  test(`axe finds no violation on any page or dialog (${language}, ${scheme})`, async ({ page }) => {
     test.setTimeout(240_000);
     await page.emulateMedia({ colorScheme: scheme });
     await setLanguage(language);
@@ -180,12 +178,12 @@ for (const { language, scheme } of RUNS) {
     console.log(
       `axe (${language}, ${scheme}):\n${[...counts].map(([name, count]) => `  ${name.padEnd(24)} ${count}`).join('\n')}`,
     );
-    const blocking = findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
+    const blocking = findings;
     for (const finding of findings)
       console.log(`  [${finding.impact}] ${finding.page}: ${finding.rule}\n    ${finding.nodes.join('\n    ')}`);
     expect(
       blocking.map((finding) => `${finding.page}: ${finding.rule} (${finding.nodes.length})`),
-      'serious or critical violations',
+      'axe violations',
     ).toEqual([]);
   });
 }

@@ -72,12 +72,12 @@ export function SidePanel({
             onSubmit();
           }}
         >
-          <header className="dialog-head">
+          <div className="dialog-head">
             <h2 id={`${id}-title`}>{title}</h2>
             <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={onClose}>
               ×
             </button>
-          </header>
+          </div>
           <div className="side-body">
             {children}
             {error && (
@@ -86,7 +86,7 @@ export function SidePanel({
               </p>
             )}
           </div>
-          <footer className="dialog-foot">
+          <div className="dialog-foot">
             {footerStart ?? <span />}
             <div className="dialog-actions">
               <button type="button" className="btn" onClick={onClose}>
@@ -96,7 +96,7 @@ export function SidePanel({
                 {saveLabel}
               </button>
             </div>
-          </footer>
+          </div>
         </form>
       </div>
     </div>

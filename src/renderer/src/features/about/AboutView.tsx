@@ -17,7 +17,7 @@ export function AboutView() {
   return (
     <section className="page about-page" data-testid="about">
       <div className="page-head">
-        <h2>{t('about.title')}</h2>
+        <h1>{t('about.title')}</h1>
         <button
           type="button"
           className="btn"
@@ -49,7 +49,7 @@ export function AboutView() {
         </dl>
       </div>
 
-      <h3>{t('about.gpus')}</h3>
+      <h2 className="section-heading">{t('about.gpus')}</h2>
       <div className="card">
         {gpus.length === 0 && gpuProbeError ? (
           <p className="muted" data-testid="about-gpu-probe-error">
@@ -68,7 +68,7 @@ export function AboutView() {
         )}
       </div>
 
-      <h3>{t('about.backends')}</h3>
+      <h2 className="section-heading">{t('about.backends')}</h2>
       {error && <AppErrorLine error={error} testId="about-error" />}
       {backends !== null && backends.length === 0 && <p className="muted">{t('about.noBackends')}</p>}
       <div className="backend-grid">
@@ -77,7 +77,7 @@ export function AboutView() {
         ))}
       </div>
 
-      <h3>{t('about.sdCli')}</h3>
+      <h2 className="section-heading">{t('about.sdCli')}</h2>
       <ImageEngineCard />
     </section>
   );

@@ -8,7 +8,7 @@ export function BackendCard({ backend }: { backend: BackendInfo }) {
   return (
     <article className="card backend-card" data-testid="about-backend" data-kind={backend.kind}>
       <header>
-        <h4>{backendLabel(backend.kind)}</h4>
+        <h3>{backendLabel(backend.kind)}</h3>
         {!backend.executable && <span className="badge err">{t('about.notExecutable')}</span>}
       </header>
       <dl className="facts facts-wide">

@@ -32,7 +32,7 @@ export function ImageViewer({
         data-testid="image-viewer"
         ref={dialog}
       >
-        <header className="image-viewer-head">
+        <div className="image-viewer-head">
           <span className="image-viewer-title">{title}</span>
           <button type="button" className="btn btn-small" data-testid="image-viewer-save" onClick={onSave}>
             {t('agent.content.save')}
@@ -46,7 +46,7 @@ export function ImageViewer({
           >
             ×
           </button>
-        </header>
+        </div>
         <div className="image-viewer-body">
           <img src={src} alt={title} data-testid="image-viewer-image" />
         </div>

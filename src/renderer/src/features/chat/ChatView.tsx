@@ -42,6 +42,8 @@ export function ChatView() {
     // The Parameters panel docks beside the conversation, so it can stay open while chatting.
     <div className="chat-dock">
       <section className="chat-view" data-testid="chat-view" data-mode={mode}>
+        {/* The page's one top heading, for screen readers' heading list; the toolbar shows the rest. */}
+        <h1 className="sr-only">{t('chat.heading')}</h1>
         <ChatToolbar busy={busy} hasMessages={items.length > 0} />
         {mode === 'chat' ? (
           <>

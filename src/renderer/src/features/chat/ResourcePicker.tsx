@@ -44,12 +44,12 @@ export const ResourcePicker = memo(function ResourcePicker({ picker }: { picker:
         data-testid="resource-picker"
         ref={dialog}
       >
-        <header className="dialog-head">
+        <div className="dialog-head">
           <h2 id="resource-title">{t('chat.resources.title')}</h2>
           <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={picker.close}>
             ×
           </button>
-        </header>
+        </div>
         <div className="dialog-body resource-body">
           <label className="resource-server-field">
             <span className="small">{t('chat.resources.server')}</span>

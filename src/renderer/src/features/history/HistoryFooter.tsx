@@ -15,7 +15,7 @@ export function HistoryFooter({ empty, onImport, onExportAll, onClearAll }: Prop
   const [confirmClear, setConfirmClear] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   return (
-    <footer className="history-foot">
+    <div className="history-foot">
       <button
         type="button"
         className="btn btn-ghost btn-small"
@@ -72,6 +72,6 @@ export function HistoryFooter({ empty, onImport, onExportAll, onClearAll }: Prop
           {t('history.clear')}
         </button>
       )}
-    </footer>
+    </div>
   );
 }

@@ -162,7 +162,7 @@ export const HistorySidebar = memo(function HistorySidebar({ id, overlay = false
       aria-label={t('history.title')}
       {...(overlay ? { role: 'dialog', 'aria-modal': true } : {})}
     >
-      <header className="history-head">
+      <div className="history-head">
         <h2>{t('history.title')}</h2>
         <button
           type="button"
@@ -175,7 +175,7 @@ export const HistorySidebar = memo(function HistorySidebar({ id, overlay = false
         >
           {t('history.new')}
         </button>
-      </header>
+      </div>
       <input
         className="input history-search"
         type="search"

@@ -62,13 +62,13 @@ export function PassageDialog({ store }: { store: KnowledgeStore }) {
       onMouseDown={(event) => event.target === event.currentTarget && store.close()}
     >
       <div className="knowledge-dialog-box">
-        <header className="knowledge-dialog-head">
+        <div className="knowledge-dialog-head">
           <strong>{t(opened.source.page ? 'knowledge.source.page' : 'knowledge.source.lines', vars)}</strong>
           <span className="muted small">{opened.source.path}</span>
           <button type="button" className="icon-btn" aria-label={t('common.dismiss')} onClick={() => store.close()}>
             ×
           </button>
-        </header>
+        </div>
         <pre className="knowledge-source" tabIndex={0} data-testid="knowledge-passage-source">
           {opened.text.slice(0, opened.start)}
           <mark ref={(el) => el?.scrollIntoView({ block: 'center' })}>

@@ -23,7 +23,7 @@ export function LinkPane() {
       <div className="dialog-body">
         <LinkTab state={state} actions={actions} />
       </div>
-      <footer className="dialog-foot">
+      <div className="dialog-foot">
         <span className="link-done muted" role="status" data-testid="link-done">
           {done === 'saved' ? t('link.saved.done', { name: form.name }) : ''}
         </span>
@@ -44,7 +44,7 @@ export function LinkPane() {
             {t('link.use')}
           </button>
         </div>
-      </footer>
+      </div>
     </form>
   );
 }

@@ -84,12 +84,12 @@ export function LoadDialog() {
         data-tab={tab}
         ref={dialog}
       >
-        <header className="dialog-head">
+        <div className="dialog-head">
           <h2 id="load-title">{t(tab === 'link' ? 'load.titleLink' : 'load.title')}</h2>
           <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={actions.close}>
             ×
           </button>
-        </header>
+        </div>
         <div className="tabs" role="tablist">
           {TABS.map((entry) => (
             <button
@@ -133,14 +133,14 @@ function DiscoverTab() {
   return (
     <>
       <DiscoverPane onLoad={load} />
-      <footer className="dialog-foot">
+      <div className="dialog-foot">
         <span className="muted">{t('library.hub.keepsGoing')}</span>
         <div className="dialog-actions">
           <button type="button" className="btn" onClick={actions.close}>
             {t('common.close')}
           </button>
         </div>
-      </footer>
+      </div>
     </>
   );
 }
@@ -209,7 +209,7 @@ function LocalPane({ dialog }: { dialog: React.RefObject<HTMLDivElement | null> 
         </fieldset>
         {error && !submitting && <LoadErrorBox error={error} />}
       </div>
-      <footer className="dialog-foot">
+      <div className="dialog-foot">
         {submitting && startedAt !== null ? (
           <span className="load-progress-row">
             <LoadProgress startedAt={startedAt} />
@@ -250,7 +250,7 @@ function LocalPane({ dialog }: { dialog: React.RefObject<HTMLDivElement | null> 
             {submitting ? t('load.loadingShort') : t('load.submit')}
           </button>
         </div>
-      </footer>
+      </div>
     </form>
   );
 }

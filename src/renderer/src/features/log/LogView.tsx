@@ -27,7 +27,7 @@ export function LogView() {
   return (
     <section className="page log-page">
       <div className="page-head">
-        <h2>{t('log.title')}</h2>
+        <h1>{t('log.title')}</h1>
         <div className="toolbar">
           <input
             type="search"

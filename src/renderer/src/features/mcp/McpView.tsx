@@ -19,7 +19,7 @@ export function McpView() {
   return (
     <section className="page mcp-page" data-testid="mcp-page">
       <div className="page-head">
-        <h2>{t('mcp.title')}</h2>
+        <h1>{t('mcp.title')}</h1>
         <button
           type="button"
           className="btn"
@@ -39,7 +39,7 @@ export function McpView() {
       <div className="mcp-columns">
         <McpConfigEditor />
         <div className="mcp-servers">
-          <h3>{t('mcp.servers')}</h3>
+          <h2 className="section-heading">{t('mcp.servers')}</h2>
           {state.servers.length === 0 ? (
             <p className="muted" data-testid="mcp-no-servers">
               {t('mcp.noServers')}

@@ -71,12 +71,12 @@ export function FileBrowserDialog() {
         data-testid="browse-dialog"
         ref={dialog}
       >
-        <header className="dialog-head">
+        <div className="dialog-head">
           <h2 id="browse-title">{t(TITLE_KEYS[mode])}</h2>
           <button type="button" className="icon-btn" aria-label={t('common.close')} onClick={browser.close}>
             ×
           </button>
-        </header>
+        </div>
         <div className="browse-body">
           <nav className="browse-places" aria-label={t('library.browse.places')}>
             <ul>
@@ -180,7 +180,7 @@ export function FileBrowserDialog() {
             <p className="field-hint">{t('library.browse.keys')}</p>
           </div>
         </div>
-        <footer className="dialog-foot">
+        <div className="dialog-foot">
           <span />
           <div className="dialog-actions">
             <button type="button" className="btn" onClick={browser.close}>
@@ -219,7 +219,7 @@ export function FileBrowserDialog() {
               </button>
             )}
           </div>
-        </footer>
+        </div>
       </div>
     </div>
   );

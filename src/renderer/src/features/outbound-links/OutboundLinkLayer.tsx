@@ -64,7 +64,7 @@ function OutboundLinkDialog() {
         data-testid="link-dialog"
         data-kind={state.kind}
       >
-        <header className="dialog-head">
+        <div className="dialog-head">
           <h2 id="link-dialog-title">
             {state.kind === 'confirm'
               ? t('link.open.title')
@@ -72,7 +72,7 @@ function OutboundLinkDialog() {
                 ? t('link.open.refusedTitle')
                 : t('link.open.failedTitle')}
           </h2>
-        </header>
+        </div>
         <div className="dialog-body">
           {state.kind === 'confirm' && (
             <p className="link-destination">
@@ -98,7 +98,7 @@ function OutboundLinkDialog() {
           )}
           {state.kind === 'failed' && <p data-testid="link-dialog-reason">{state.error.message}</p>}
         </div>
-        <footer className="dialog-foot">
+        <div className="dialog-foot">
           <button type="button" className="btn" data-testid="link-dialog-copy" onClick={() => void copyText(copyValue)}>
             {t('link.open.copy')}
           </button>
@@ -122,7 +122,7 @@ function OutboundLinkDialog() {
               </button>
             )}
           </div>
-        </footer>
+        </div>
       </div>
     </div>
   );

@@ -48,7 +48,7 @@ export const ParametersPanel = memo(function ParametersPanel() {
           void actions.save();
         }}
       >
-        <header className="dialog-head">
+        <div className="dialog-head">
           <h2 id="parameters-panel-title">{t('conventions.title')}</h2>
           <button
             type="button"
@@ -59,7 +59,7 @@ export const ParametersPanel = memo(function ParametersPanel() {
           >
             ×
           </button>
-        </header>
+        </div>
         <div className="side-body">
           <ModelSection />
           {!form ? (
@@ -147,14 +147,14 @@ export const ParametersPanel = memo(function ParametersPanel() {
             </p>
           )}
         </div>
-        <footer className="dialog-foot">
+        <div className="dialog-foot">
           <span className="muted small" role="status" data-testid="parameters-saved">
             {saved ? t('conventions.saved') : ''}
           </span>
           <button type="submit" className="btn btn-primary" data-testid="parameters-save" disabled={!form || saving}>
             {t('conventions.save')}
           </button>
-        </footer>
+        </div>
       </form>
     </aside>
   );

@@ -137,7 +137,7 @@ export function PoolTab({ onClose }: { onClose: () => void }) {
           )}
         </div>
       </div>
-      <footer className="dialog-foot">
+      <div className="dialog-foot">
         <span />
         <div className="dialog-actions">
           <button type="button" className="btn" onClick={onClose}>
@@ -159,7 +159,7 @@ export function PoolTab({ onClose }: { onClose: () => void }) {
             {t('pool.start')}
           </button>
         </div>
-      </footer>
+      </div>
     </>
   );
 }

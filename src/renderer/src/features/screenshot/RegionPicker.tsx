@@ -65,7 +65,7 @@ export function RegionPicker({
       aria-label={t('screenshot.pickTitle')}
       data-testid="region-picker"
     >
-      <header className="region-head">
+      <div className="region-head">
         <strong>{t('screenshot.pickTitle')}</strong>
         <span className="muted small">{t('screenshot.pickHint')}</span>
         <span className="region-actions">
@@ -76,7 +76,7 @@ export function RegionPicker({
             {t('screenshot.cancel')}
           </button>
         </span>
-      </header>
+      </div>
       <div className="region-stage">
         <div
           className="region-frame"

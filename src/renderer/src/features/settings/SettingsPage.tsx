@@ -26,7 +26,7 @@ export function SettingsPage() {
   return (
     <section className="page settings-page" data-testid="settings-page" aria-labelledby={`${searchId}-title`}>
       <div className="page-head">
-        <h2 id={`${searchId}-title`}>{t('settings.title')}</h2>
+        <h1 id={`${searchId}-title`}>{t('settings.title')}</h1>
       </div>
       <div className="settings-search">
         <label htmlFor={searchId} className="sr-only">
