@@ -134,9 +134,10 @@ describe('ToolRunner with real worker processes', () => {
     const escaped = () => processesMatching(`sleep ${nap}`).filter((p) => p.cmdline.startsWith('sleep '));
     const controller = new AbortController();
     try {
+      // The output comes first: once both escapes run, it was written, whatever the load (Stop keeps what was said).
       const pending = run(
         'execute_command',
-        { command: `setsid sleep ${nap} &\n(setsid -f sleep ${nap})\necho waiting; sleep 60` },
+        { command: `echo waiting\nsetsid sleep ${nap} &\n(setsid -f sleep ${nap})\nsleep 60` },
         controller.signal,
       );
       await waitUntil(() => escaped().length === 2, 5000);
