@@ -138,6 +138,13 @@ export const ERROR_REASONS = [
   // a JSON file that does not parse (mcp.json), and a schema check (shared/input-issue.ts)
   'json_syntax',
   ...INPUT_REASONS,
+  // the MCP configuration's own checks (shared/mcp/mcp-config.ts)
+  'mcp_url',
+  'mcp_server_not_object',
+  'mcp_server_both',
+  'mcp_server_neither',
+  'mcp_too_many_servers',
+  'mcp_server_name',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -68,10 +68,18 @@ describe('MCP config', () => {
       },
     ]);
     expect(issuesOf({ mcpServers: { git: { comand: 'uvx' } } })).toEqual([
-      { path: 'mcpServers.git', message: expect.stringContaining('needs "command"') },
+      {
+        path: 'mcpServers.git',
+        message: expect.stringContaining('needs "command"'),
+        details: { reason: 'mcp_server_neither' },
+      },
     ]);
     expect(issuesOf({ mcpServers: { git: { command: 'uvx', url: 'http://x' } } })).toEqual([
-      { path: 'mcpServers.git', message: expect.stringContaining('both "command" and "url"') },
+      {
+        path: 'mcpServers.git',
+        message: expect.stringContaining('both "command" and "url"'),
+        details: { reason: 'mcp_server_both' },
+      },
     ]);
     expect(issuesOf({ mcpServers: { git: { command: 'uvx', argz: [] } } })).toEqual([
       {
@@ -88,7 +96,11 @@ describe('MCP config', () => {
       },
     ]);
     expect(issuesOf({ mcpServers: { web: { url: 'ftp://example.com' } } })).toEqual([
-      { path: 'mcpServers.web.url', message: '"url" must be an http:// or https:// URL' },
+      {
+        path: 'mcpServers.web.url',
+        message: '"url" must be an http:// or https:// URL',
+        details: { reason: 'mcp_url' },
+      },
     ]);
     expect(issuesOf({ mcpServers: { web: { url: 'http://x', type: 'websocket' } } })[0]).toMatchObject({
       path: 'mcpServers.web.type',
@@ -97,7 +109,11 @@ describe('MCP config', () => {
       path: 'mcpServers.web.headers.a',
     });
     expect(issuesOf({ mcpServers: { a: 'npx foo' } })).toEqual([
-      { path: 'mcpServers.a', message: expect.stringContaining('must be an object') },
+      {
+        path: 'mcpServers.a',
+        message: expect.stringContaining('must be an object'),
+        details: { reason: 'mcp_server_not_object' },
+      },
     ]);
   });
 

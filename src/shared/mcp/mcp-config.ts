@@ -44,10 +44,10 @@ export const McpRemoteServerSchema = z
     url: z
       .string()
       .max(4096)
-      .refine(
-        (value) => /^https?:\/\//i.test(value) && URL.canParse(value),
-        '"url" must be an http:// or https:// URL',
-      ),
+      .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), {
+        message: '"url" must be an http:// or https:// URL',
+        params: { reason: 'mcp_url' },
+      }),
     headers: stringMap('headers').optional(),
     apiKey: z.string().min(1, '"apiKey" is empty').max(8192).optional(),
     apiKeyHeader: z
@@ -67,6 +67,7 @@ export const McpServerConfigSchema = z.unknown().transform((value, ctx): McpServ
     ctx.addIssue({
       code: 'custom',
       message: 'must be an object with "command" (a program to start) or "url" (an HTTP server)',
+      params: { reason: 'mcp_server_not_object' },
     });
     return z.NEVER;
   }
@@ -78,6 +79,7 @@ export const McpServerConfigSchema = z.unknown().transform((value, ctx): McpServ
       message: hasCommand
         ? 'has both "command" and "url": keep one'
         : 'needs "command" (a program to start) or "url" (an HTTP server)',
+      params: { reason: hasCommand ? 'mcp_server_both' : 'mcp_server_neither' },
     });
     return z.NEVER;
   }
@@ -88,8 +90,8 @@ export const McpServerConfigSchema = z.unknown().transform((value, ctx): McpServ
       code: 'custom',
       message: issue.message,
       path: issue.path,
-      // zod's own check (not one of the sentences above) keeps its data, for the UI to word.
-      ...(issue.code === 'custom' ? {} : { params: { ...inputIssueDetails(issue) } }),
+      // The check's data, for the UI to word: a sentence of this file's its reason, zod's own its input issue.
+      params: issue.code === 'custom' ? issue.params : { ...inputIssueDetails(issue) },
     });
   return z.NEVER;
 });
@@ -101,13 +103,19 @@ export const McpConfigSchema = z
   .superRefine((config, ctx) => {
     const names = Object.keys(config.mcpServers);
     if (names.length > MAX_MCP_SERVERS)
-      ctx.addIssue({ code: 'custom', message: `at most ${MAX_MCP_SERVERS} servers`, path: ['mcpServers'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: `at most ${MAX_MCP_SERVERS} servers`,
+        path: ['mcpServers'],
+        params: { reason: 'mcp_too_many_servers', max: MAX_MCP_SERVERS },
+      });
     for (const name of names) {
       if (!MCP_SERVER_NAME.test(name)) {
         ctx.addIssue({
           code: 'custom',
           message: `server name "${name}" may only use letters, digits, "_", "-" and "." (at most 64, no "@": tools are named ${'<server>@<tool>'})`,
           path: ['mcpServers', name],
+          params: { reason: 'mcp_server_name', name },
         });
       }
     }

@@ -33,7 +33,11 @@ describe('MCP store', () => {
 
     mcp.edit('{ "mcpServers": { "git": { "comand": "uvx" } } }');
     expect(mcp.store.getState().issues).toEqual([
-      { path: 'mcpServers.git', message: expect.stringContaining('needs "command"') },
+      {
+        path: 'mcpServers.git',
+        message: expect.stringContaining('needs "command"'),
+        details: { reason: 'mcp_server_neither' },
+      },
     ]);
     expect(await mcp.save()).toBe(false);
     expect(api.calls.filter((call) => call.channel === 'mcp:save')).toEqual([]);

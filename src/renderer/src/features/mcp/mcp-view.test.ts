@@ -67,6 +67,25 @@ describe('MCP editor helpers', () => {
     expect(issueText(zh, wrongType!)).toBe('字段“mcpServers.git.args.0”应为文本。请更正后重试。');
   });
 
+  it("words the configuration's own checks in the UI's language, naming the entry and the file", () => {
+    const zh = createTranslator('zh');
+    const cjk = /[\u4e00-\u9fff]/;
+    const texts = [
+      '{ "mcpServers": { "git": { "command": "uvx", "url": "http://x" } } }',
+      '{ "mcpServers": { "git": { "comand": "uvx" } } }',
+      '{ "mcpServers": { "web": { "url": "ftp://example.com" } } }',
+      '{ "mcpServers": { "a": "npx foo" } }',
+      '{ "mcpServers": { "a@b": { "command": "uvx" } } }',
+    ].flatMap((text) => issuesOf(text).map((issue) => issueText(zh, issue, '/data/mcp.json')));
+    expect(texts).toHaveLength(5);
+    for (const text of texts) {
+      expect(text).toMatch(cjk);
+      expect(text).toContain('/data/mcp.json');
+      expect(text).not.toMatch(/must be|needs|has both|may only/);
+    }
+    expect(texts[0]).toContain('mcpServers.git');
+  });
+
   it("words a server that would not start because its program is missing, and keeps any other error's words", () => {
     const zh = createTranslator('zh');
     expect(serverErrorText(zh, 'could not start "uvx": not found (is it installed and on PATH?) (stderr: x)')).toBe(
