@@ -114,8 +114,8 @@ export interface BrowseListing {
   path: string;
   parent: string | null;
   entries: BrowseEntry[];
-  /** places to start from: home, the library folders, drive roots on Windows */
-  places: { label: string; path: string }[];
+  /** places to start from: home, the library folders, drive roots on Windows; `kind` names the two the UI words */
+  places: { label: string; path: string; kind?: 'home' | 'downloads' }[];
 }
 /**
  * Which files a listing shows besides folders: `.gguf` models (the default), or all of them (documents for the

@@ -79,9 +79,9 @@ async function startFolder(places: BrowsePlacesInput, files: BrowseFiles): Promi
 }
 
 async function placesFor(input: BrowsePlacesInput): Promise<BrowseListing['places']> {
-  const places: BrowseListing['places'] = [{ label: 'Home', path: input.homeDir }];
+  const places: BrowseListing['places'] = [{ label: 'Home', path: input.homeDir, kind: 'home' }];
   for (const folder of input.libraryFolders) places.push({ label: basename(folder) || folder, path: folder });
-  places.push({ label: 'Downloads', path: input.downloadFolder });
+  places.push({ label: 'Downloads', path: input.downloadFolder, kind: 'downloads' });
   if (input.platform === 'win32') {
     for (const letter of 'CDEFGHIJKLMNOPQRSTUVWXYZ') {
       const root = `${letter}:\\`;

@@ -154,7 +154,7 @@ export function createFakeModels({ state, emit, timers, options }: FakeModelsDep
       a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === 'folder' ? -1 : 1,
     );
     const places = [
-      { label: 'Home', path: HOME },
+      { label: 'Home', path: HOME, kind: 'home' as const },
       ...listing().folders.map((folder) => ({ label: baseName(folder), path: folder })),
     ];
     return ok({ path: clean, parent: clean === '/' ? null : dirName(clean), entries: sorted, places });

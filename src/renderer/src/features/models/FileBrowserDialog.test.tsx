@@ -64,6 +64,9 @@ describe('file browser', () => {
     await settle();
     await typePath('/home/user/nowhere');
     expect(screen.getByRole('alert').textContent).toBe('文件夹 /home/user/nowhere 不存在。请返回并选择其他文件夹。');
+    // The places the core names by kind are worded too; a library folder keeps its own name.
+    const places = [...document.querySelectorAll('.browse-place')].map((el) => el.textContent);
+    expect(places[0]).toBe('主目录');
   });
 
   it('shows dot-folders only with Show hidden, which is off at first', async () => {

@@ -12,6 +12,9 @@ import { useFocusTrap } from '../../ui/use-focus-trap';
 import type { BrowseMode } from './file-browser-store';
 import { useLibrary } from './use-library';
 
+/** The places the core names by kind, in the UI's language (a library folder keeps its own name). */
+const PLACE_KEYS = { home: 'library.browse.placeHome', downloads: 'library.browse.placeDownloads' } as const;
+
 const TITLE_KEYS: Record<BrowseMode, MessageKey> = {
   model: 'library.browse.title',
   folder: 'library.browse.titleFolder',
@@ -88,7 +91,7 @@ export function FileBrowserDialog() {
                     title={place.path}
                     onClick={() => void browser.go(place.path)}
                   >
-                    {place.label}
+                    {place.kind ? t(PLACE_KEYS[place.kind]) : place.label}
                   </button>
                 </li>
               ))}
