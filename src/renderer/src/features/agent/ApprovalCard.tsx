@@ -4,6 +4,7 @@ import { useT, type MessageKey } from '../../i18n';
 import type { ApprovalCardModel, ConsentChoice } from './agent-runs';
 import { outcomeOf, outcomeText } from './approval-outcome';
 import { CommandSegments } from './CommandSegments';
+import { CardError, CardWaiting } from './CardStatus';
 import { DiffView } from './DiffView';
 import { RevealedText } from './RevealedText';
 import { riskLabel } from '../tools/tool-labels';
@@ -219,15 +220,9 @@ export function ApprovalCard({ card, onAnswer, autoFocus }: Props) {
                 {t(item.key)}
               </button>
             ))}
-            <span className="muted small approval-waiting" role="status">
-              {state === 'sending' ? t('agent.approval.sending') : t('agent.approval.waiting')}
-            </span>
+            <CardWaiting sending={state === 'sending'} waitingKey="agent.approval.waiting" />
           </div>
-          {card.error && (
-            <p className="inline-error" role="alert">
-              {card.error.message}
-            </p>
-          )}
+          <CardError error={card.error} />
         </div>
       ) : (
         <p

@@ -8,6 +8,7 @@ import {
 } from '@shared/mcp/elicit-form';
 import { useT, type MessageKey, type Translate } from '../../i18n';
 import type { ElicitCardModel } from './elicit-forms';
+import { CardError, CardWaiting } from './CardStatus';
 import './agent.css';
 
 interface Props {
@@ -109,15 +110,9 @@ export function ElicitCard({ card, onAnswer }: Props) {
           >
             {t('agent.elicit.cancel')}
           </button>
-          <span className="muted small approval-waiting" role="status">
-            {busy ? t('agent.approval.sending') : t('agent.elicit.waiting')}
-          </span>
+          <CardWaiting sending={busy} waitingKey="agent.elicit.waiting" />
         </div>
-        {card.error && (
-          <p className="inline-error" role="alert">
-            {card.error.message}
-          </p>
-        )}
+        <CardError error={card.error} />
       </form>
     </section>
   );
