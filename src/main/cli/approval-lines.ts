@@ -77,7 +77,8 @@ function diffLines(diff: string, colour: boolean, max: number): string[] {
   if (all.length === 0) return [`${INDENT}no change: the file already holds this text`];
   const { added, removed } = diffCounts(all);
   const isNew = all.some((line) => line.kind === 'header' && line.text === '--- /dev/null');
-  const summary = `${INDENT}${isNew ? 'new file, ' : ''}${paint(`+${added}`, 'green', colour)} ${paint(`-${removed}`, 'red', colour)}`;
+  const counts = `${paint(`+${added}`, 'green', colour)} ${paint(`-${removed}`, 'red', colour)}`;
+  const summary = `${INDENT}${isNew ? 'new file, ' : ''}${counts}`;
   const lines = all.slice(0, max).map((line) => INDENT + painted(line, colour));
   return [summary, ...lines, ...cut(all.length, max)];
 }
