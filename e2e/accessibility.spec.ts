@@ -1,10 +1,14 @@
 // axe-core over every page and dialog of the app, in English and in Chinese: any violation fails the run, whatever its
 // impact (the moderate landmark and heading findings are fixed too), and the counts per page are printed either way.
-// Real browser host, real Chromium, the real llama-server for the streamed answer.
+// Real browser host, real Chromium, the real llama-server for the streamed answer and as the knowledge base's
+// embedding server (the Knowledge page is audited empty, then with a base, its files, a search and an open passage).
 import { readFileSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startHost, type RunningHost } from '@test-support/host-process';
+import { startHost, tinyModel, type RunningHost } from '@test-support/host-process';
 import { connectHost } from '@test-support/ws-client';
 import { assistantMessages, loadTinyModel, sendMessage, setMaxTokens } from './steps';
 
@@ -36,8 +40,13 @@ const MARKDOWN_ANSWER = [
 ].join('\n');
 
 let host: RunningHost;
+/** The knowledge base's files: one that is indexed, and an empty one that fails with its reason on its row. */
+let notesDir: string;
 
 test.beforeAll(async () => {
+  notesDir = await mkdtemp(join(tmpdir(), 'eva-e2e-axe-notes-'));
+  await writeFile(join(notesDir, 'notes.md'), '# Field notes\n\nThe okapi feeds at the forest edge.\n');
+  await writeFile(join(notesDir, 'empty.txt'), '');
   host = await startHost();
   await setMaxTokens(host.url, 8);
   const client = await connectHost(host.url);
@@ -59,6 +68,29 @@ async function setLanguage(language: 'en' | 'zh'): Promise<void> {
   const client = await connectHost(host.url);
   await client.invoke('settings:update', { language });
   client.close();
+}
+
+/**
+ * The knowledge base the Knowledge page is audited with, made once through the core (the first run audits the page
+ * empty before it): the tiny model as the embedder, accepted though it is a chat model, and the notes folder indexed.
+ */
+async function ensureKnowledgeBase(): Promise<void> {
+  const client = await connectHost(host.url);
+  try {
+    if ((await client.invoke('knowledge:list')).bases.length > 0) return;
+    await client.invoke('settings:update', {
+      knowledge: { embedder: { kind: 'local', modelPath: tinyModel, acceptedChatModel: tinyModel } },
+    });
+    const base = await client.invoke('knowledge:create', { name: 'Field notes' });
+    await client.invoke('knowledge:add', { id: base.id, paths: [notesDir] });
+    await expect
+      .poll(async () => (await client.invoke('knowledge:list')).bases[0]?.files.map((file) => file.state).sort(), {
+        timeout: 120_000,
+      })
+      .toEqual(['failed', 'indexed']);
+  } finally {
+    client.close();
+  }
 }
 
 /** Runs axe on the page as it is now and records what it found under `name`. */
@@ -174,6 +206,25 @@ for (const { language, scheme } of RUNS) {
       await expect(page.getByTestId(`open-${tab}`)).toHaveAttribute('aria-current', 'page');
       await audit(page, tab, findings, counts);
     }
+
+    // The Knowledge page with a base: its files (indexed, failed), the embedding model, a search's passages, and one
+    // of them open in its source. The page reads the settings the base was made with when it loads.
+    await ensureKnowledgeBase();
+    await page.reload();
+    await expect(page.getByTestId('status-state')).toHaveAttribute('data-state', 'ready');
+    if (!(await page.getByTestId('open-knowledge').isVisible())) await page.getByTestId('open-expend').click();
+    await page.getByTestId('open-knowledge').click();
+    await expect(page.getByTestId('knowledge-file')).toHaveCount(2);
+    await expect(page.getByTestId('knowledge-embedder-model')).toHaveValue(tinyModel);
+    await page.getByTestId('knowledge-query').fill('okapi');
+    await page.getByTestId('knowledge-search').click();
+    await expect(page.getByTestId('knowledge-citation')).not.toHaveCount(0);
+    await audit(page, 'knowledge, a base', findings, counts);
+    await page.getByTestId('knowledge-citation').first().click();
+    await expect(page.getByTestId('knowledge-passage').locator('mark')).toContainText('okapi');
+    await audit(page, 'knowledge passage', findings, counts);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('knowledge-passage')).toHaveCount(0);
 
     console.log(
       `axe (${language}, ${scheme}):\n${[...counts].map(([name, count]) => `  ${name.padEnd(24)} ${count}`).join('\n')}`,

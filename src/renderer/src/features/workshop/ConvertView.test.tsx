@@ -143,6 +143,30 @@ describe('the convert pane', () => {
     );
   });
 
+  it('moves the output on to a name the folder does not hold yet once a conversion wrote it', async () => {
+    const { timers, tick } = manualTimers();
+    const { api } = await renderWithApp(<WorkshopView />, {
+      platform: { timers, pythonReady: true, modelFiles: { [`${FOLDER}/model.safetensors`]: 2_000_000_000 } },
+    });
+    await openConvert();
+    await check(FOLDER);
+    fireEvent.click(screen.getByTestId('convert-start'));
+    for (let i = 0; i < 17; i++) await tick();
+    expect((await screen.findByTestId('convert-result')).textContent).toContain('/home/user/hf/tiny-llama-F16.gguf');
+    await waitFor(() => expect(output()).toBe('/home/user/hf/tiny-llama-F16-2.gguf'));
+    expect(screen.queryByText('A file of this name exists already.')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('convert-start'));
+    for (let i = 0; i < 17; i++) await tick();
+    await waitFor(() => expect(screen.getByTestId('convert-result').textContent).toContain('tiny-llama-F16-2.gguf'));
+    expect(
+      api.calls
+        .filter((c) => c.channel === 'workshop:convert')
+        .map((c) => (c.input as { outputPath: string }).outputPath),
+    ).toEqual(['/home/user/hf/tiny-llama-F16.gguf', '/home/user/hf/tiny-llama-F16-2.gguf']);
+    expect(screen.queryByTestId('convert-error')).toBeNull();
+  });
+
   it('sets Python up on its own when asked', async () => {
     const { timers, tick } = manualTimers();
     const { api } = await renderWithApp(<WorkshopView />, { platform: { timers } });

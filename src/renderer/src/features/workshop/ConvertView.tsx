@@ -24,8 +24,10 @@ export function ConvertView({ workshop }: { workshop: WorkshopStore }) {
   const s = useStore(store.state);
   const busy = s.job !== null;
   const option = s.plan?.options.find((o) => o.type === s.outType) ?? null;
-  // The file the last job wrote is there now, as it should be: no warning about its name right under the success.
-  const existsWarning = option?.exists === true && !s.outputTyped && s.result?.outputPath !== s.outputPath.trim();
+  // The plan knows of its suggestion only; a finished job's field moves on to a free name (where the folder could not
+  // be listed, it stays: no warning about the file just written right under the success).
+  const output = s.outputPath.trim();
+  const existsWarning = option?.exists === true && option.suggestedPath === output && s.result?.outputPath !== output;
   const blocked =
     !s.plan || s.plan.tools.script === null || s.plan.folder.problems.length > 0 || s.outputPath.trim() === '';
   return (

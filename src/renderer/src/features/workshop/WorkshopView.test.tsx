@@ -104,6 +104,42 @@ describe('WorkshopView', () => {
     await waitFor(() => expect(model.status.store.getState()?.state).toBe('ready'));
   });
 
+  it('moves the output on to a name the folder does not hold yet once a job wrote it, so a second Quantize writes that', async () => {
+    const { timers, tick } = manualTimers();
+    const earlier = '/home/user/models/qwen-7b-Q4_K_M-2.gguf';
+    const { api } = await renderWithApp(<WorkshopView />, {
+      platform: { timers, modelFiles: { [MODEL]: 1_000_000_000, [earlier]: 500_000_000 } },
+    });
+    await pick(MODEL);
+    expect(output()).toBe('/home/user/models/qwen-7b-Q4_K_M.gguf');
+    fireEvent.click(screen.getByTestId('workshop-start'));
+    for (let i = 0; i < 12; i++) await tick();
+    expect((await screen.findByTestId('workshop-result')).textContent).toContain(
+      'Wrote /home/user/models/qwen-7b-Q4_K_M.gguf',
+    );
+    // -2 lies in the folder from an earlier run: the next free name is -3.
+    await waitFor(() => expect(output()).toBe('/home/user/models/qwen-7b-Q4_K_M-3.gguf'));
+    expect(screen.queryByText('A file of this name exists already.')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('workshop-start'));
+    for (let i = 0; i < 12; i++) await tick();
+    await waitFor(() => expect(screen.getByTestId('workshop-result').textContent).toContain('qwen-7b-Q4_K_M-3.gguf'));
+    const outputs = api.calls
+      .filter((c) => c.channel === 'workshop:quantize')
+      .map((c) => (c.input as { outputPath: string }).outputPath);
+    expect(outputs).toEqual(['/home/user/models/qwen-7b-Q4_K_M.gguf', '/home/user/models/qwen-7b-Q4_K_M-3.gguf']);
+    expect(screen.queryByTestId('workshop-error')).toBeNull();
+    await waitFor(() => expect(output()).not.toBe('/home/user/models/qwen-7b-Q4_K_M-3.gguf'));
+
+    // A type changed afterwards takes that type's suggestion again.
+    fireEvent.click(
+      within(screen.getAllByTestId('workshop-type').find((row) => row.getAttribute('data-type') === 'Q8_0')!).getByRole(
+        'radio',
+      ),
+    );
+    expect(output()).toBe('/home/user/models/qwen-7b-Q8_0.gguf');
+  });
+
   it('asks before requantizing, holds a type that needs an importance matrix until one is given, and words a refused output', async () => {
     const { timers, tick } = manualTimers();
     const { api } = await renderWithApp(<WorkshopView />, {

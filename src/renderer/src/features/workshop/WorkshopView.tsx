@@ -64,8 +64,10 @@ function QuantizePane({ store }: { store: WorkshopStore }) {
   const s = useStore(store.state);
   const busy = s.job !== null;
   const option = s.plan?.options.find((o) => o.type === s.type) ?? null;
-  // The file the last job wrote is there now, as it should be: no warning about its name right under the success.
-  const existsWarning = option?.exists === true && !s.outputTyped && s.result?.outputPath !== s.outputPath.trim();
+  // The plan knows of its suggestion only; a finished job's field moves on to a free name (where the folder could not
+  // be listed, it stays: no warning about the file just written right under the success).
+  const output = s.outputPath.trim();
+  const existsWarning = option?.exists === true && option.suggestedPath === output && s.result?.outputPath !== output;
   const needsImatrix =
     quantTypeByName(s.type)?.needsImatrix === true && !(s.useImatrix && s.calibrationText.trim() !== '');
   const blocked = !s.plan || s.plan.tools.quantize === null || s.outputPath.trim() === '' || needsImatrix;

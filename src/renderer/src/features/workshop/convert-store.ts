@@ -1,9 +1,10 @@
 // The convert page's state: the picked Hugging Face folder and its check, the
 // output type and path, and the job (a conversion, or setting up Python on its
 // own) with its progress, log, result or failure. The output path follows the
-// type's suggestion until the user types one of their own. Running the Python
-// code a folder ships is the user's choice per hash of that code, kept for the
-// session and never made for them.
+// type's suggestion until the user types one of their own, and moves on to a free
+// name once a conversion has written it. Running the Python code a folder ships is
+// the user's choice per hash of that code, kept for the session and never made for
+// them.
 import {
   DEFAULT_CONVERT_OUT_TYPE,
   type ConvertOutType,
@@ -14,6 +15,7 @@ import type { WorkshopProgress } from '@shared/workshop/workshop-types';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError, EvaApi } from '../../platform/types';
 import { newId } from '../../lib/new-id';
+import { freshOutputPath } from './fresh-output-path';
 
 /** The log keeps this many lines: pip and the script say a few hundred; the page shows the end. */
 export const LOG_LINES = 1000;
@@ -175,8 +177,13 @@ export function createConvertStore(api: EvaApi, now: () => number = Date.now): C
         ...codeHash,
       });
       state.setState({ job: null, ...(result.ok ? { result: result.value } : { error: result.error }) });
-      // The Python environment may be set up now, and the output exists.
-      void refreshPlan();
+      // The Python environment may be set up now, and the output exists: the field moves on to a name not taken yet,
+      // unless the user changed it meanwhile.
+      if (!result.ok) return void refreshPlan();
+      const written = result.value.outputPath;
+      const [fresh] = await Promise.all([freshOutputPath(api, written), refreshPlan()]);
+      if (fresh !== null && !state.getState().job && state.getState().outputPath.trim() === written)
+        state.setState({ outputPath: fresh, overwrite: false });
     },
     async setupPython() {
       if (state.getState().job) return;

@@ -1,12 +1,14 @@
 // The workshop page's state (EVA's 量化): the picked model and its plan, the
 // chosen type and output path, the importance-matrix option, and the job with
 // its progress, result or failure. The output path follows the chosen type's
-// suggestion until the user types one of their own.
+// suggestion until the user types one of their own, and moves on to a free name
+// once a job has written it.
 import { DEFAULT_QUANT_TYPE, type QuantTypeName } from '@shared/workshop/quant-types';
 import type { QuantizePlan, QuantizeResult, WorkshopProgress } from '@shared/workshop/workshop-types';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError, EvaApi } from '../../platform/types';
 import { newId } from '../../lib/new-id';
+import { freshOutputPath } from './fresh-output-path';
 
 /** A job under way, as its last progress event left it. */
 export interface RunningJob {
@@ -159,8 +161,13 @@ export function createWorkshopStore(api: EvaApi, now: () => number = Date.now): 
         ...(s.useImatrix && s.calibrationText.trim() !== '' ? { calibrationText: s.calibrationText } : {}),
       });
       state.setState({ job: null, ...(result.ok ? { result: result.value } : { error: result.error }) });
-      // The plan's "exists" flags changed with the new file.
-      if (result.ok) void refreshPlan();
+      if (!result.ok) return;
+      // The plan's "exists" flags changed with the new file, and the output moves on to a name not taken yet, unless
+      // the user changed it meanwhile.
+      const written = result.value.outputPath;
+      const [fresh] = await Promise.all([freshOutputPath(api, written), refreshPlan()]);
+      if (fresh !== null && !state.getState().job && state.getState().outputPath.trim() === written)
+        state.setState({ outputPath: fresh, overwrite: false });
     },
     async cancel() {
       const { job } = state.getState();
