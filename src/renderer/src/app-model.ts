@@ -5,7 +5,7 @@ import { createDiscoveryStore, type DiscoveryStore } from './features/backends/d
 import { createAgentStore, type AgentStore } from './features/agent/agent-store';
 import { createChatStore, type ChatStore } from './features/chat/chat-store';
 import { createCompletionStore, type CompletionStore } from './features/chat/completion-store';
-import { createStreamFollower, pacedAnimationFrame } from './features/chat/stream-follower';
+import { createStreamFollower } from './features/chat/stream-follower';
 import {
   createParametersStore as createConventionsStore,
   type ParametersStore as ConventionsStore,
@@ -81,7 +81,7 @@ export function createAppModel(api: Platform): AppModel {
   const discovery = createDiscoveryStore(api);
   const load = createLoadStore({ api, app });
   const links = createLinkStore({ api, app });
-  const follower = createStreamFollower(api, pacedAnimationFrame());
+  const follower = createStreamFollower(api);
   // Before the chat store, which drives agent runs through it.
   const agent = createAgentStore(api);
   const pool = createPoolStore(api);

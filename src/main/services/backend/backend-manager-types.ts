@@ -9,7 +9,6 @@ export interface LocalEndpoint {
   baseUrl: string;
   apiKey: string;
   model: string;
-  onCpu: boolean;
   slotIdentity?: string;
 }
 

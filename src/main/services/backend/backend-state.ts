@@ -7,7 +7,7 @@ import type { BackendStatus, LogLine } from '@shared/contract';
 import { ChangeSignal } from './state/change-signal';
 import { LogRing } from './state/log-ring';
 import { LogBatcher } from './state/log-batcher';
-import { blankStatus, computesOnCpu } from './state/backend-status';
+import { blankStatus } from './state/backend-status';
 import { localUnavailable } from './state/local-availability';
 import { StopRecord, type ServerStop } from './run/stop-record';
 import type { ActiveRun, BackendManagerDeps, LocalEndpoint } from './backend-manager-types';
@@ -55,7 +55,6 @@ export abstract class BackendState {
       baseUrl: `http://127.0.0.1:${this.status.port}`,
       apiKey: this.active.launchSecret,
       model: this.status.model?.name ?? 'local',
-      onCpu: computesOnCpu(this.status),
       slotIdentity: this.active.slotIdentity,
     };
   }

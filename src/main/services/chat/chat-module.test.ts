@@ -26,7 +26,7 @@ function setup(knowledge: ChatModuleDeps['knowledge']['withKnowledge']) {
     requests.push(JSON.parse(String(init.body)));
     return new Response(sse('Hel', 'lo'), { headers: { 'content-type': 'text/event-stream' } });
   }) as typeof globalThis.fetch;
-  const server = { baseUrl: 'http://127.0.0.1:9', apiKey: '', model: 'tiny', onCpu: false };
+  const server = { baseUrl: 'http://127.0.0.1:9', apiKey: '', model: 'tiny' };
   const recorded: { observed: StreamingMessage[]; results: ChatResult[]; citations: unknown } = {
     observed: [],
     results: [],

@@ -47,18 +47,12 @@ export interface ChatServiceDeps extends TargetSources {
 }
 
 /**
- * How often a streaming answer's connection is read after the first events, and so how
- * often a batch goes to the page, which paints once per batch at most. Each batch costs
- * the host, the browser's processes and the page's paint about 18 ms of CPU on the
- * 2-core bench machine whatever it carries (most of it the browser's frame: layout of
- * the growing paragraph, raster, and the viewport drawn again as the list follows the
- * end). A model that computes on the same CPU loses about that much time per batch, so
- * there the stream is read every STREAM_BATCH_ON_CPU_MS: 3 paints a second, which still
- * reads as a stream. A model on a GPU or another machine loses nothing to the page, and
- * its answer is read every STREAM_BATCH_MS.
+ * How often a streaming answer's connection is read after the first events, and so how often a batch goes to the
+ * page, which paints once per animation frame at most: about two frames, so text flows at 30 paints a second for any
+ * model, on the CPU or a GPU. A model sends a token a write; a read and a message per token would cost the host more
+ * than the model can spare on a CPU, and a batch costs the host next to nothing whatever it carries.
  */
-export const STREAM_BATCH_MS = 150;
-export const STREAM_BATCH_ON_CPU_MS = 300;
+export const STREAM_BATCH_MS = 30;
 
 export function createChatService(deps: ChatServiceDeps) {
   const active = new Map<string, AbortController>();
@@ -102,7 +96,7 @@ export function createChatService(deps: ChatServiceDeps) {
       const reading = {
         fetch: deps.fetch,
         idleTimeoutMs: deps.idleTimeoutMs,
-        readIntervalMs: to.onCpu ? STREAM_BATCH_ON_CPU_MS : STREAM_BATCH_MS,
+        readIntervalMs: STREAM_BATCH_MS,
         signal: controller.signal,
       };
       const sampling = samplingFor(to, input.sampling);
@@ -172,7 +166,7 @@ export function createChatService(deps: ChatServiceDeps) {
       const events = notices.length > 0 ? noticesFirst(notices, answered) : answered;
 
       // The first events go out at once (the time to the first token is what the user waits
-      // for); after that the connection is read every STREAM_BATCH_(ON_CPU_)MS, and what one read
+      // for); after that the connection is read every STREAM_BATCH_MS, and what one read
       // brings travels as one batch. A model sends a token a write, and a read and a message
       // per token cost the host and the page more CPU than the model could spare;
       // the page paints no more often anyway.

@@ -3,15 +3,12 @@
 import type { ChatSendInput } from '@shared/chat/schemas';
 import type { AnswerAuthor, SamplingSettings } from '@shared/chat/types';
 import { AppFailure } from '@shared/errors';
-import { isLoopbackUrl } from '@shared/loopback-host';
 import type { LinkService } from '../links/link-service';
 
 export interface LocalServer {
   baseUrl: string;
   apiKey: string;
   model: string;
-  /** the model runs on this machine's CPU, all or some of its layers (the page then competes with it for cores) */
-  onCpu?: boolean;
   /** started with a slot save path: what its KV cache belongs to (the conversation cache saves and restores slots) */
   slotIdentity?: string;
 }
@@ -35,8 +32,6 @@ export interface Target {
   model: string;
   /** llama-server (local, or a link preset for one): accepts its extensions (top_k, id_slot, /completion) */
   llama: boolean;
-  /** the model computes on this machine's CPU: the stream is read less often (STREAM_BATCH_ON_CPU_MS) */
-  onCpu: boolean;
   slotIdentity?: string;
   /** the link profile's name (link mode) */
   linkName?: string;
@@ -59,7 +54,6 @@ export async function resolveTarget(
       apiKey: pooled.apiKey,
       model: pooled.model,
       llama: true,
-      onCpu: pooled.onCpu ?? true,
     };
   }
   if (endpoint.kind === 'local') {
@@ -71,18 +65,15 @@ export async function resolveTarget(
       apiKey: local.apiKey || null,
       model: local.model,
       llama: true,
-      onCpu: local.onCpu ?? true,
       slotIdentity: local.slotIdentity,
     };
   }
   const { profile, apiKey } = await sources.links.resolve(endpoint.linkId);
-  // A linked server on this machine (one the user runs beside the app) shares its CPU as well.
   return {
     baseUrl: profile.baseUrl,
     apiKey,
     model: profile.model,
     llama: profile.presetId === 'llama-server',
-    onCpu: isLoopbackUrl(profile.baseUrl),
     linkName: profile.name,
   };
 }

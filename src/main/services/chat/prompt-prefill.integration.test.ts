@@ -37,7 +37,7 @@ async function setUp() {
   const log: string[] = [];
   const keeper = await openSlotKeeper({ dir, budgetBytes: () => 64 * 2 ** 20, log: (line) => log.push(line) });
   const chat = createChatService({
-    localServer: () => ({ baseUrl: server.baseUrl, apiKey: '', model: 'tiny', onCpu: true, slotIdentity: 'launch-1' }),
+    localServer: () => ({ baseUrl: server.baseUrl, apiKey: '', model: 'tiny', slotIdentity: 'launch-1' }),
     links: {} as LinkService,
     emit: () => {},
     slots: keeper,
@@ -125,7 +125,7 @@ describe('reading ahead (real llama-server)', () => {
     let streaming!: () => void;
     const started = new Promise<void>((resolve) => (streaming = resolve));
     const slow = createChatService({
-      localServer: () => ({ baseUrl: server.baseUrl, apiKey: '', model: 'tiny', onCpu: true }),
+      localServer: () => ({ baseUrl: server.baseUrl, apiKey: '', model: 'tiny' }),
       links: {} as LinkService,
       emit: () => streaming(),
     });

@@ -7,7 +7,6 @@ export interface PoolEndpoint {
   baseUrl: string;
   apiKey: string;
   model: string;
-  onCpu: boolean;
 }
 
 export interface ModelPoolDeps {

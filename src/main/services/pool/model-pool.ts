@@ -137,7 +137,7 @@ export class ModelPool {
     await this.use(id);
     // The router may have died since: ready() then says so instead of a null dereference.
     const running = this.ready();
-    return { baseUrl: `http://127.0.0.1:${running.port}`, apiKey: running.apiKey, model: id, onCpu: running.onCpu };
+    return { baseUrl: `http://127.0.0.1:${running.port}`, apiKey: running.apiKey, model: id };
   }
 
   unload(id: string): Promise<PoolStatus> {

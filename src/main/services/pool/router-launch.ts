@@ -19,8 +19,6 @@ export interface RouterLaunch {
   port: number;
   client: RouterClient;
   apiKey: string;
-  /** the CPU build: the model computes on the cores the page shares */
-  onCpu: boolean;
 }
 
 export async function launchRouter(
@@ -59,5 +57,5 @@ export async function launchRouter(
     probeHealth,
     clock: () => performance.now(),
   });
-  return { run, port, client: routerClient(`http://127.0.0.1:${port}`, apiKey), apiKey, onCpu: kind === 'cpu' };
+  return { run, port, client: routerClient(`http://127.0.0.1:${port}`, apiKey), apiKey };
 }

@@ -25,14 +25,3 @@ export function blankStatus(state: BackendStatus['state'], since: number): Backe
 export function superseded(): AppFailure {
   return new AppFailure('backend_failed', 'superseded by a newer load or stop');
 }
-
-/**
- * Whether the running model computes on this machine's CPU: the CPU backend, or a GPU
- * backend holding fewer than all of its layers (llama.cpp's -ngl counts the output layer
- * too, so all of them is nLayer + 1). Unknown figures count as CPU, the cautious answer.
- */
-export function computesOnCpu(status: Pick<BackendStatus, 'backend' | 'gpuLayers' | 'model'>): boolean {
-  if (status.backend === null || status.backend === 'cpu') return true;
-  if (status.gpuLayers === null || status.model === null) return true;
-  return status.gpuLayers < status.model.nLayer + 1;
-}

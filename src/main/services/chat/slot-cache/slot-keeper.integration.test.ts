@@ -42,7 +42,7 @@ async function keeperWith(budgetMb = 64): Promise<SlotKeeper> {
 function chatOver(slots: SlotKeeper, identity = 'launch-1') {
   // No link is used here: the chat reaches the local server only.
   return createChatService({
-    localServer: () => ({ baseUrl: server.baseUrl, apiKey: '', model: 'tiny', onCpu: false, slotIdentity: identity }),
+    localServer: () => ({ baseUrl: server.baseUrl, apiKey: '', model: 'tiny', slotIdentity: identity }),
     links: {} as LinkService,
     emit: () => {},
     slots,

@@ -50,71 +50,15 @@ export type FrameScheduler = (callback: () => void) => void;
 const showsText = (event: StreamEvent): boolean =>
   (event.type === 'content' || event.type === 'reasoning') && event.text !== '';
 
+/**
+ * Streamed text is painted once per animation frame at most, as the core's batches arrive (about every two frames):
+ * a paint costs the page little more than any page pays to show new text, so there is nothing to gain by holding
+ * text back.
+ */
 export const animationFrame: FrameScheduler = (callback) => {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => callback());
   else setTimeout(callback, 16);
 };
-
-/**
- * Streamed text is painted at most this often. Each paint costs the browser's
- * processes a few milliseconds (style, layout, paint, raster, compositing) whatever
- * the number of new tokens, and on a laptop that CPU is taken from the model: at 60
- * paints a second the page cost a fast model a large share of its speed, and even at 20
- * a model making 30 tokens a second lost a tenth of it. Text that grows ten
- * times a second still reads as a stream. The first words are not held back (`painted`).
- */
-export const STREAM_PAINT_INTERVAL_MS = 100;
-/** The slowest the stream is ever painted, however costly a paint has become. */
-export const STREAM_PAINT_MAX_INTERVAL_MS = 400;
-/**
- * The share of one core that streamed paints may take, all the browser's processes
- * together: a paint that costs more spaces the next ones out. With the model on every
- * core, each millisecond the page takes stalls the model's threads about as long, and a
- * tenth of the main thread (the earlier budget) cost a 35 tokens/s model a tenth of its
- * speed.
- */
-export const STREAM_PAINT_DUTY = 0.05;
-/**
- * A paint's whole cost over the part the page can time (its main thread): compositing,
- * raster and the GPU process's drawing of the frame come on top, measured at 0.75 to 1.3
- * times the main thread's time in the stream bench (5–6 ms there a paint, 4–7.5 ms elsewhere).
- */
-export const STREAM_PAINT_PIPELINE_FACTOR = 2;
-
-/**
- * animationFrame, paced: no sooner than `minIntervalMs` after the previous paint, and
- * further apart when paints get costly (a long unbroken paragraph is laid out again
- * whole on each paint), so the page's share of the CPU stays about `duty` of one core
- * whatever the answer's length. A paint's cost is measured from its frame callback to
- * the first task after it, which runs once the browser has done that frame's style,
- * layout and paint, and scaled by `pipelineFactor` for the work of the other threads.
- */
-export function pacedAnimationFrame(
-  {
-    minIntervalMs = STREAM_PAINT_INTERVAL_MS,
-    maxIntervalMs = STREAM_PAINT_MAX_INTERVAL_MS,
-    duty = STREAM_PAINT_DUTY,
-    pipelineFactor = STREAM_PAINT_PIPELINE_FACTOR,
-  }: { minIntervalMs?: number; maxIntervalMs?: number; duty?: number; pipelineFactor?: number } = {},
-  now: () => number = () => performance.now(),
-): FrameScheduler {
-  let last = Number.NEGATIVE_INFINITY;
-  let interval = minIntervalMs;
-  return (callback) => {
-    const paint = (): void =>
-      animationFrame(() => {
-        const started = now();
-        last = started;
-        callback();
-        setTimeout(() => {
-          interval = Math.min(maxIntervalMs, Math.max(minIntervalMs, ((now() - started) * pipelineFactor) / duty));
-        }, 0);
-      });
-    const wait = last + interval - now();
-    if (wait > 0) setTimeout(paint, wait);
-    else paint();
-  };
-}
 
 interface Followed {
   snapshot: LiveSnapshot;
