@@ -36,6 +36,9 @@ export default defineConfig({
     plugins: [react()],
     resolve: { alias: IMPORT_ALIASES },
     build: {
+      // electron-vite leaves the renderer unminified; the page parses every byte of its first chunk before it can
+      // show the composer, so it is minified like any web page.
+      minify: true,
       rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
     },
   },

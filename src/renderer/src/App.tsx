@@ -1,45 +1,23 @@
 import { useEffect, useMemo } from 'react';
-import { AppModelContext, type AppModel, type View } from './app-model';
-import { AboutView } from './features/about/AboutView';
+import { AppModelContext, type AppModel } from './app-model';
 import { LoadDialog } from './features/load/LoadDialog';
-import { LogView } from './features/log/LogView';
 import { HotkeyListener } from './features/hotkeys/HotkeyListener';
-import { HotkeysPanel } from './features/hotkeys/HotkeysPanel';
 import { ScreenshotLayer } from './features/screenshot/ScreenshotLayer';
 import { VoiceLayer } from './features/voice/VoiceLayer';
-import { VoicePanel } from './features/voice/VoicePanel';
-import { McpView } from './features/mcp/McpView';
-import { KnowledgeView } from './features/knowledge/KnowledgeView';
-import { WorkshopView } from './features/workshop/WorkshopView';
-import { ImagesView } from './features/images/ImagesView';
-import { ModelInfoView } from './features/model-info/ModelInfoView';
-import { SettingsPage } from './features/settings/SettingsPage';
 import { SettingsShortcut } from './features/settings/SettingsShortcut';
 import { Notices } from './features/notices/Notices';
 import { OutboundLinkLayer } from './features/outbound-links/OutboundLinkLayer';
 import { ConnectionBanner, ExpiredAddress } from './features/frame/ConnectionBanner';
 import { ExpendTabs } from './features/frame/ExpendTabs';
-import { HomeView } from './features/frame/HomeView';
+import { LaterPanel, PageFrame } from './features/frame/PageFrame';
 import { SidebarProvider } from './features/frame/SidebarProvider';
 import { ALWAYS_OPEN } from './features/frame/use-frame';
 import { TopBar } from './features/frame/TopBar';
 import { StatusBar } from './features/status/StatusBar';
-import { ToolsPanel } from './features/tools/ToolsPanel';
 import { createTranslator, I18nContext, resolveLanguage } from './i18n';
 import { useStore } from 'zustand';
 import { DefaultPromptLanguage } from './features/parameters/DefaultPromptLanguage';
-
-const PAGES: Record<View, () => React.JSX.Element> = {
-  home: HomeView,
-  log: LogView,
-  mcp: McpView,
-  knowledge: KnowledgeView,
-  'model-info': ModelInfoView,
-  workshop: WorkshopView,
-  images: ImagesView,
-  about: AboutView,
-  settings: SettingsPage,
-};
+import { PAGES, PANELS, preloadWhenIdle } from './lazy-views';
 
 export function App({ model }: { model: AppModel }) {
   useEffect(() => model.start(), [model]);
@@ -54,6 +32,13 @@ export function App({ model }: { model: AppModel }) {
 
   const connection = useStore(model.connection ?? ALWAYS_OPEN);
   const Page = PAGES[view];
+  // Once the first screen is settled (the backend's state is known, so the chat or the way to a model is shown), the
+  // browser's idle time fetches what later screens need.
+  const settled = useStore(model.status.store, (status) => status !== null);
+  useEffect(() => (settled ? preloadWhenIdle() : undefined), [settled]);
+  const toolsOpen = useStore(model.toolsPanel.store, (state) => state.open);
+  const hotkeysOpen = useStore(model.hotkeys.panelOpen);
+  const voiceOpen = useStore(model.voice.panelOpen);
 
   // An address that cannot reach EVA: nothing else on the page could work, or tell the truth.
   if (connection === 'expired') {
@@ -75,20 +60,28 @@ export function App({ model }: { model: AppModel }) {
             <ConnectionBanner />
             <ExpendTabs />
             <main className="main">
-              <Page />
+              <PageFrame key={view}>
+                <Page />
+              </PageFrame>
             </main>
             <StatusBar />
           </div>
         </SidebarProvider>
         <LoadDialog />
-        <ToolsPanel />
-        <HotkeysPanel />
+        <LaterPanel open={toolsOpen}>
+          <PANELS.tools />
+        </LaterPanel>
+        <LaterPanel open={hotkeysOpen}>
+          <PANELS.hotkeys />
+        </LaterPanel>
         <HotkeyListener />
         <SettingsShortcut />
         <DefaultPromptLanguage />
         <ScreenshotLayer />
         <VoiceLayer />
-        <VoicePanel />
+        <LaterPanel open={voiceOpen}>
+          <PANELS.voice />
+        </LaterPanel>
         <Notices />
         <OutboundLinkLayer />
       </I18nContext.Provider>

@@ -1,9 +1,8 @@
-import { memo, useDeferredValue, useMemo } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Components } from 'react-markdown';
-import 'katex/dist/katex.min.css';
 import { CodeBlock } from './CodeBlock';
 import { normalizeMathDelimiters, splitMarkdownBlocks } from './markdown-blocks';
-import { renderMarkdown } from './markdown-processor';
+import { useMarkdownPipeline, type MarkdownPipeline } from './markdown-loader';
 import './markdown.css';
 
 const COMPONENTS: Components = {
@@ -39,10 +38,38 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
  */
 const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
   const mounted = useDeferredValue(true, false);
-  return mounted ? <MarkdownHtml text={text} /> : <div className="md-pending">{text}</div>;
+  // Fetched on first use (markdown-loader.ts): plain text until it is here.
+  const pipeline = useMarkdownPipeline();
+  return mounted && pipeline ? (
+    <MarkdownHtml text={text} pipeline={pipeline} />
+  ) : (
+    <div className="md-pending">{text}</div>
+  );
 });
 
-// Memoised on the text, so the urgent render (still showing the old text) does not parse it again.
-const MarkdownHtml = memo(function MarkdownHtml({ text }: { text: string }) {
-  return renderMarkdown(normalizeMathDelimiters(text), COMPONENTS as never);
+/**
+ * Memoised on the text, so the urgent render (still showing the old text) does not parse it again. A render that went
+ * without KaTeX or the highlighter (fetched with the first formula or code block) is done again once they are here.
+ */
+const MarkdownHtml = memo(function MarkdownHtml({ text, pipeline }: { text: string; pipeline: MarkdownPipeline }) {
+  const [arrivals, setArrivals] = useState(0);
+  const rendered = useMemo(
+    () => pipeline.renderMarkdown(normalizeMathDelimiters(text), COMPONENTS as never),
+    // `arrivals`: render again once what the last render waited for is here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [text, pipeline, arrivals],
+  );
+  useEffect(() => {
+    if (rendered.waits === null) return;
+    let current = true;
+    // A part that failed to arrive leaves the formula's source or the plain code in place.
+    rendered.waits.then(
+      () => current && setArrivals((count) => count + 1),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [rendered]);
+  return rendered.element;
 });

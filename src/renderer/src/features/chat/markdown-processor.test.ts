@@ -1,8 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it, vi } from 'vitest';
-import { renderMarkdown } from './markdown-processor';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadMarkdownParts, renderMarkdown } from './markdown-processor';
 
-const html = (text: string) => renderToStaticMarkup(renderMarkdown(text, {}));
+const html = (text: string) => renderToStaticMarkup(renderMarkdown(text, {}).element);
+
+// KaTeX and the highlighter come on first use (markdown-parts.test.ts); here they are fetched first.
+beforeAll(() => loadMarkdownParts());
 
 describe('markdown pipeline', () => {
   it('renders GFM, highlighted code and math', () => {

@@ -2,21 +2,24 @@
 // processor on every render, and attaching rehype-highlight registers its ~40
 // grammars each time: for a streaming answer that is re-rendered many times a
 // second, that setup cost more than the parsing. Same plugins, same output
-// (raw HTML shown as text, URLs made safe as react-markdown does).
-import type { Element, Nodes, Parents } from 'hast';
+// (raw HTML shown as text, URLs made safe as react-markdown does). This module
+// is fetched on first use (markdown-loader.ts); KaTeX and highlight.js on the
+// first formula and the first code block that needs them.
+import type { Element, Nodes, Parents, Root } from 'hast';
 import { toJsxRuntime, type Components } from 'hast-util-to-jsx-runtime';
 import { urlAttributes } from 'html-url-attributes';
 import type { ReactElement } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { defaultUrlTransform } from 'react-markdown';
-import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { visit } from 'unist-util-visit';
-import rehypeKatexCached, { MATH_TAG } from './rehype-katex-cached';
+import rehypeHighlightLazy, { loadHighlighter } from './rehype-highlight-lazy';
+import rehypeKatexCached, { loadKatex, MATH_TAG } from './rehype-katex-cached';
+import { waitsOf } from './markdown-waits';
 import { labelTaskListCheckboxes } from './task-list-labels';
 
 const processor = unified()
@@ -27,7 +30,7 @@ const processor = unified()
   .use(remarkRehype, { allowDangerousHtml: true })
   // KaTeX once per formula (a bad one becomes its error rendering; it never throws).
   .use(rehypeKatexCached)
-  .use(rehypeHighlight, { detect: false })
+  .use(rehypeHighlightLazy)
   .freeze();
 
 /** Raw HTML becomes visible text (nothing from a model is ever parsed as HTML); link and image URLs are made safe. */
@@ -61,11 +64,18 @@ function MathHtml({ node }: { node?: Element }): ReactElement {
   });
 }
 
-export function renderMarkdown(text: string, components: Partial<Components>): ReactElement {
-  const tree = processor.runSync(processor.parse(text)) as Nodes;
+/** One render of an answer's block, and what it waits for: render it again once that settles. */
+export interface RenderedMarkdown {
+  element: ReactElement;
+  /** a part fetched on first use (KaTeX, the highlighter) that this render went without; null when none */
+  waits: Promise<void> | null;
+}
+
+export function renderMarkdown(text: string, components: Partial<Components>): RenderedMarkdown {
+  const tree = processor.runSync(processor.parse(text)) as Root;
   sanitize(tree);
   labelTaskListCheckboxes(tree);
-  return toJsxRuntime(tree, {
+  const element = toJsxRuntime(tree, {
     Fragment,
     jsx,
     jsxs,
@@ -74,4 +84,10 @@ export function renderMarkdown(text: string, components: Partial<Components>): R
     passKeys: true,
     passNode: true,
   });
+  return { element, waits: waitsOf(tree) };
+}
+
+/** KaTeX and the highlighter, fetched now rather than on first use (for tests that render synchronously). */
+export async function loadMarkdownParts(): Promise<void> {
+  await Promise.all([loadKatex(), loadHighlighter()]);
 }

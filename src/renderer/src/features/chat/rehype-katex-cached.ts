@@ -6,10 +6,12 @@
 // time per paint. Here a formula's HTML depends only on its source
 // and display mode, so it is kept, and it reaches the page as one `math-html`
 // element whose component sets KaTeX's HTML as is: old formulas cost a lookup
-// and React leaves their DOM alone.
+// and React leaves their DOM alone. KaTeX itself (and its stylesheet) is fetched
+// with the first formula: until it is here a formula shows its source, and the
+// render notes on its tree that it waits for it (markdown-waits.ts).
 import type { Element, ElementContent, Root } from 'hast';
-import katex from 'katex';
 import { SKIP, visit } from 'unist-util-visit';
+import { waitFor } from './markdown-waits';
 
 /** The element the plugin leaves in the tree; MarkdownMath renders it. */
 export const MATH_TAG = 'math-html';
@@ -18,8 +20,24 @@ export const MATH_TAG = 'math-html';
 const CACHE_LIMIT = 1000;
 const cache = new Map<string, string>();
 
-/** KaTeX's HTML for a formula (its error rendering when it cannot be parsed), from the cache when seen before. */
-export function typesetMath(source: string, displayMode: boolean): string {
+type Katex = typeof import('katex').default;
+let katex: Katex | null = null;
+let loading: Promise<void> | null = null;
+
+/** Fetches KaTeX once; a failed fetch is not tried again (formulas keep showing their source). */
+export function loadKatex(): Promise<void> {
+  loading ??= import('./katex-styled').then((module) => {
+    katex = module.default;
+  });
+  return loading;
+}
+
+/**
+ * KaTeX's HTML for a formula (its error rendering when it cannot be parsed), from the cache when seen before; null
+ * while KaTeX is not here yet.
+ */
+export function typesetMath(source: string, displayMode: boolean): string | null {
+  if (katex === null) return null;
   const key = `${displayMode ? 'D' : 'I'}${source}`;
   const kept = cache.get(key);
   if (kept !== undefined) {
@@ -73,7 +91,12 @@ export default function rehypeKatexCached() {
       const classes = classesOf(code);
       const display = code !== element || classes.includes('math-display');
       if (!display && !classes.includes('math-inline') && !classes.includes('language-math')) return undefined;
-      const html = typesetMath(textOf(code), display);
+      const source = textOf(code);
+      let html = typesetMath(source, display);
+      if (html === null) {
+        waitFor(tree, loadKatex());
+        html = escapeHtml(source);
+      }
       parent.children[index] = {
         type: 'element',
         tagName: MATH_TAG,

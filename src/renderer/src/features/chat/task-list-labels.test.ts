@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from './markdown-processor';
 
-const html = (text: string) => renderToStaticMarkup(renderMarkdown(text, {}));
+const html = (text: string) => renderToStaticMarkup(renderMarkdown(text, {}).element);
 
 describe('task list checkboxes', () => {
   it('are named by their item text, in tight and loose lists, nested items by their own', () => {
