@@ -7,6 +7,7 @@ import { chatBenchmarks } from './chat.bench';
 import { chatTtftBenchmarks } from './chat-ttft.bench';
 import { chatLongTaskBenchmarks } from './chat-longtask.bench';
 import { chatStreamBenchmarks } from './chat-stream.bench';
+import { chatPaintBenchmarks } from './chat-paint.bench';
 import { toolBenchmarks } from './tools.bench';
 import { historyBenchmarks } from './history.bench';
 import { voiceBenchmarks } from './voice.bench';
@@ -18,6 +19,7 @@ import { reopenBenchmarks } from './reopen.bench';
 import { readAheadBenchmarks } from './read-ahead.bench';
 import { poolBenchmarks } from './pool.bench';
 import { scaleBenchmarks } from './scale.bench';
+import { appOpenBenchmarks } from './app-open.bench';
 import type { Benchmark } from './types';
 
 const all: Benchmark[] = [
@@ -26,6 +28,7 @@ const all: Benchmark[] = [
   ...chatBenchmarks,
   ...chatTtftBenchmarks,
   ...chatStreamBenchmarks,
+  ...chatPaintBenchmarks,
   ...chatLongTaskBenchmarks,
   ...reopenBenchmarks,
   ...readAheadBenchmarks,
@@ -38,6 +41,7 @@ const all: Benchmark[] = [
   ...imageBenchmarks,
   ...poolBenchmarks,
   ...scaleBenchmarks,
+  ...appOpenBenchmarks,
 ];
 
 const prefix = process.argv[2] ?? '';

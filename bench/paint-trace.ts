@@ -1,0 +1,140 @@
+// Where a streamed paint's time goes, from a Chromium trace of the streaming window: the
+// wall time of the pipeline's stages (script, style, layout, paint, raster, composite, the
+// display compositor's draw) summed over every thread of the browser, per paint.
+import type { Browser, Page } from '@playwright/test';
+
+export const TRACE_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink',
+  'cc',
+  'viz',
+  'blink.user_timing',
+];
+
+/** The mark the pages set at each paint's change: the trace is read from the first to a frame after the last. */
+export const PAINT_MARK = 'eva-paint';
+const FRAME_US = 16_667;
+
+/** The pipeline's stages, each the trace events that make it up (nested ones are not counted twice). */
+const STAGES: Record<string, readonly string[]> = {
+  script: ['FunctionCall', 'EventDispatch', 'TimerFire', 'FireAnimationFrame', 'RunMicrotasks', 'v8.run'],
+  style: ['UpdateLayoutTree', 'RecalculateStyles', 'ScheduleStyleRecalculation'],
+  layout: ['Layout'],
+  prepaint: ['PrePaint'],
+  paint: ['Paint'],
+  layerize: ['Layerize', 'UpdateLayer', 'CompositeLayers'],
+  commit: ['Commit', 'ProxyMain::BeginMainFrame::commit', 'LayerTreeHostImpl::CommitComplete'],
+  raster: ['RasterTask', 'TileManager::FlushAndIssueSignals'],
+  draw: ['Display::DrawAndSwap', 'DirectRenderer::DrawFrame', 'SoftwareRenderer::DrawFrame'],
+  // Every task a thread ran: the whole of it, to see which process and thread carries the cost.
+  task: ['ThreadControllerImpl::RunTask', 'ThreadPool_RunTask'],
+};
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+}
+
+export interface PaintBreakdown {
+  /** the paints the window holds (the pages' marks) */
+  paints: number;
+  /** milliseconds a paint of each stage, every thread together */
+  stages: Record<string, number>;
+  /** milliseconds a paint of running tasks, by thread name (the five busiest) */
+  threads: Record<string, number>;
+}
+
+interface Totals {
+  /** microseconds by event name */
+  byName: Map<string, number>;
+  /** microseconds of tasks by `pid:tid` */
+  byThread: Map<string, number>;
+  threadNames: Map<string, string>;
+}
+
+/**
+ * Sums the complete ('X') and begin/end ('B'/'E') events that start within [from, until] by name, and the tasks by
+ * thread; an event inside one of the same name on its thread counts once.
+ */
+function totals(trace: { traceEvents: TraceEvent[] }, from: number, until: number): Totals {
+  const result: Totals = { byName: new Map(), byThread: new Map(), threadNames: new Map() };
+  const open = new Map<string, number[]>();
+  const add = (event: TraceEvent, micros: number): void => {
+    result.byName.set(event.name, (result.byName.get(event.name) ?? 0) + micros);
+    if (!STAGES.task?.includes(event.name)) return;
+    const thread = `${event.pid}:${event.tid}`;
+    result.byThread.set(thread, (result.byThread.get(thread) ?? 0) + micros);
+  };
+  // The end of the newest counted event per name and thread: a nested one of the same name is inside it.
+  const coveredUntil = new Map<string, number>();
+  const events = trace.traceEvents
+    .filter((event) => event.ph === 'M' || (event.ts >= from && event.ts <= until))
+    .sort((a, b) => a.ts - b.ts);
+  for (const event of events) {
+    const key = `${event.pid}:${event.tid}:${event.name}`;
+    if (event.ph === 'M' && event.name === 'thread_name')
+      result.threadNames.set(`${event.pid}:${event.tid}`, event.args?.name ?? '?');
+    else if (event.ph === 'X' && event.dur !== undefined) {
+      if ((coveredUntil.get(key) ?? -1) >= event.ts + event.dur) continue;
+      coveredUntil.set(key, event.ts + event.dur);
+      add(event, event.dur);
+    } else if (event.ph === 'B') open.set(key, [...(open.get(key) ?? []), event.ts]);
+    else if (event.ph === 'E') {
+      const starts = open.get(key);
+      const start = starts?.pop();
+      if (start !== undefined && starts?.length === 0) add(event, event.ts - start);
+    }
+  }
+  return result;
+}
+
+const marksNamed = (trace: { traceEvents: TraceEvent[] }, name: string): TraceEvent[] =>
+  trace.traceEvents.filter((event) => event.name === name).sort((a, b) => a.ts - b.ts);
+
+/** The stages and threads per paint, from the first paint's mark to a frame after the last. */
+export function paintBreakdown(trace: { traceEvents: TraceEvent[] }): PaintBreakdown {
+  const marks = marksNamed(trace, PAINT_MARK).map((event) => event.ts);
+  const paints = marks.length;
+  const sums = totals(trace, Math.min(...marks), Math.max(...marks) + FRAME_US);
+  const perPaint = (micros: number): number => Number((micros / 1000 / Math.max(1, paints)).toFixed(3));
+  const stages: Record<string, number> = {};
+  for (const [stage, names] of Object.entries(STAGES))
+    stages[stage] = perPaint(names.reduce((sum, name) => sum + (sums.byName.get(name) ?? 0), 0));
+  const threads: Record<string, number> = {};
+  for (const [thread, micros] of [...sums.byThread].sort((a, b) => b[1] - a[1]).slice(0, 5))
+    threads[`${sums.threadNames.get(thread) ?? 'thread'} (${thread.split(':')[0]})`] = perPaint(micros);
+  return { paints, stages, threads };
+}
+
+/**
+ * Milliseconds of tasks the page's process ran (every thread of the process that set the marks) from the first
+ * `startMark` to the first paint's mark after it.
+ */
+export function pageTaskMsBetween(trace: { traceEvents: TraceEvent[] }, startMark: string): number {
+  const start = marksNamed(trace, startMark)[0];
+  const end = start && marksNamed(trace, PAINT_MARK).find((event) => event.ts > start.ts);
+  if (!start || !end) throw new Error(`the trace has no ${startMark} mark followed by a paint`);
+  const sums = totals(trace, start.ts, end.ts);
+  let micros = 0;
+  for (const [thread, spent] of sums.byThread) if (thread.startsWith(`${start.pid}:`)) micros += spent;
+  return Number((micros / 1000).toFixed(2));
+}
+
+/** Traces what `work` makes the browser do. */
+export async function traced<T>(
+  browser: Browser,
+  page: Page,
+  work: () => Promise<T>,
+): Promise<{ result: T; trace: { traceEvents: TraceEvent[] } }> {
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  const result = await work();
+  const buffer = await browser.stopTracing();
+  return { result, trace: JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] } };
+}
