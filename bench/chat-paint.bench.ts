@@ -23,7 +23,8 @@ import type { Benchmark, BenchResult } from './types';
 const PROMPT = 'Write a very long story.';
 const ANSWER_TOKENS = 600;
 const VARIANT = 'slow';
-const ROUNDS = 3;
+/** EVA_BENCH_ROUNDS: fewer for a quick look */
+const ROUNDS = Number(process.env.EVA_BENCH_ROUNDS ?? 3);
 const ANSWER = '[data-testid="chat-message"][data-role="assistant"] [data-testid="chat-content"]';
 const isChromium = (command: string): boolean => /chrom/i.test(command);
 
@@ -219,7 +220,9 @@ async function rounds(browser: Browser, host: RunningHost): Promise<{ eva: PageR
   const floor: PageRun[] = [];
   for (let index = 0; index < ROUNDS; index++) {
     const streamed = await inNewPage(browser, (page) => streamInEva(page, host));
-    progress(`round ${index + 1}: ${streamed.marks.length} paints, ${round(streamed.cpuMs, 0)} ms of CPU`);
+    progress(
+      `round ${index + 1}: ${streamed.marks.length} paints in ${round(seconds(streamed.marks), 1)} s, ${round(streamed.cpuMs, 0)} ms of CPU`,
+    );
     const paints = streamed.marks.length;
     eva.push({ cpuMs: streamed.cpuMs, paints, seconds: seconds(streamed.marks) });
     const floorCpuMs = await inNewPage(browser, (page) => replayOnBarePage(page, streamed));

@@ -49,11 +49,15 @@ export interface PaintBreakdown {
   stages: Record<string, number>;
   /** milliseconds a paint of running tasks, by thread name (the five busiest) */
   threads: Record<string, number>;
+  /** milliseconds a paint of the page's main thread by event name (the twelve costliest, wrappers left out) */
+  mainThread: Record<string, number>;
 }
 
 interface Totals {
   /** microseconds by event name */
   byName: Map<string, number>;
+  /** microseconds by `pid:tid` and event name */
+  byThreadAndName: Map<string, Map<string, number>>;
   /** microseconds of tasks by `pid:tid` */
   byThread: Map<string, number>;
   threadNames: Map<string, string>;
@@ -64,12 +68,14 @@ interface Totals {
  * thread; an event inside one of the same name on its thread counts once.
  */
 function totals(trace: { traceEvents: TraceEvent[] }, from: number, until: number): Totals {
-  const result: Totals = { byName: new Map(), byThread: new Map(), threadNames: new Map() };
+  const result: Totals = { byName: new Map(), byThreadAndName: new Map(), byThread: new Map(), threadNames: new Map() };
   const open = new Map<string, number[]>();
   const add = (event: TraceEvent, micros: number): void => {
     result.byName.set(event.name, (result.byName.get(event.name) ?? 0) + micros);
-    if (!STAGES.task?.includes(event.name)) return;
     const thread = `${event.pid}:${event.tid}`;
+    const names = result.byThreadAndName.get(thread) ?? new Map<string, number>();
+    result.byThreadAndName.set(thread, names.set(event.name, (names.get(event.name) ?? 0) + micros));
+    if (!STAGES.task?.includes(event.name)) return;
     result.byThread.set(thread, (result.byThread.get(thread) ?? 0) + micros);
   };
   // The end of the newest counted event per name and thread: a nested one of the same name is inside it.
@@ -110,7 +116,18 @@ export function paintBreakdown(trace: { traceEvents: TraceEvent[] }): PaintBreak
   const threads: Record<string, number> = {};
   for (const [thread, micros] of [...sums.byThread].sort((a, b) => b[1] - a[1]).slice(0, 5))
     threads[`${sums.threadNames.get(thread) ?? 'thread'} (${thread.split(':')[0]})`] = perPaint(micros);
-  return { paints, stages, threads };
+  const page = marksNamed(trace, PAINT_MARK)[0];
+  const main = [...sums.threadNames].find(
+    ([thread, name]) => name === 'CrRendererMain' && thread.startsWith(`${page?.pid}:`),
+  )?.[0];
+  const mainThread: Record<string, number> = {};
+  const wrappers = new Set([...(STAGES.task ?? []), 'RunTask', 'ThreadControllerImpl::DoWork', PAINT_MARK]);
+  for (const [name, micros] of [...(sums.byThreadAndName.get(main ?? '') ?? [])]
+    .filter(([name]) => !wrappers.has(name))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12))
+    mainThread[name] = perPaint(micros);
+  return { paints, stages, threads, mainThread };
 }
 
 /**

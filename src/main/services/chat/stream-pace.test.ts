@@ -1,4 +1,4 @@
-// How often the chat service reads a model's stream: every STREAM_BATCH_MS (about two frames) after the first
+// How often the chat service reads a model's stream: every STREAM_BATCH_MS (20 paints a second) after the first
 // events, whatever the model runs on. Time is the test's own (fake timers); the stream is written chunk by chunk.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatSendInput } from '@shared/chat/schemas';
@@ -66,10 +66,10 @@ async function secondTokenAfter(): Promise<number> {
 describe('the chat service paces its reads of a model', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('sends the first token at once and the next one STREAM_BATCH_MS later, within a frame or two', async () => {
+  it('sends the first token at once and the next one STREAM_BATCH_MS later: text reaches the page at least 20 times a second', async () => {
     const waited = await secondTokenAfter();
     expect(waited).toBeGreaterThan(STREAM_BATCH_MS - 10);
     expect(waited).toBeLessThanOrEqual(STREAM_BATCH_MS + 5);
-    expect(STREAM_BATCH_MS).toBeLessThanOrEqual(33);
+    expect(STREAM_BATCH_MS).toBeLessThanOrEqual(50);
   });
 });

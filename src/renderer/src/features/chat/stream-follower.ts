@@ -51,9 +51,9 @@ const showsText = (event: StreamEvent): boolean =>
   (event.type === 'content' || event.type === 'reasoning') && event.text !== '';
 
 /**
- * Streamed text is painted once per animation frame at most, as the core's batches arrive (about every two frames):
- * a paint costs the page little more than any page pays to show new text, so there is nothing to gain by holding
- * text back.
+ * Streamed text is painted in the animation frame after each of the core's batches (which come 20 times a second):
+ * a paint costs the page little more than any page pays to show new text, and the core already spaces the batches, so
+ * the page holds nothing back.
  */
 export const animationFrame: FrameScheduler = (callback) => {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => callback());
