@@ -30,6 +30,11 @@ export interface CoreOptions {
    * opens a checked link in the system browser or mail app (Electron: shell.openExternal); absent in the browser host
    */
   openExternal?: (url: string) => Promise<void>;
+  /**
+   * opens a folder in the file manager and answers '' or why not (Electron: shell.openPath); without it (the browser
+   * host) the core starts the system's opener (xdg-open, open, explorer) through the process lifecycle
+   */
+  openFolder?: (path: string) => Promise<string>;
   backendTimeouts?: { readyTimeoutMs?: number; restartDelaysMs?: number[]; stopGraceMs?: number };
   /** how API keys are sealed at rest; default: a 0600 key file in the data dir (Electron passes the OS keychain) */
   secretCipher?: SecretCipher | null;

@@ -137,7 +137,7 @@ async function openAreas(options: CoreOptions, foundation: Foundation, areas: Ar
   areas.add(openModelInfo({ localServer: () => backend.manager.localEndpoint() }));
   areas.add(openVoice(base));
   areas.add(openWorkshop({ ...base, pythonEnvDir: options.pythonEnvDir ?? join(dataDir, 'python', 'convert-env') }));
-  areas.add(openAppInfo({ ...options, dataDir, events, early }));
+  areas.add(openAppInfo({ ...options, dataDir, events, early, launch: processes.launch, settings: () => store.get() }));
 
   return { events, settings: store, backend: backend.manager, models: models.library };
 }

@@ -16,7 +16,7 @@ import { modelInfoChannels } from './model-info/model-info-contract';
 import { MODELS_EVENT_NAMES, modelsChannels, type ModelsEventPayloads } from './models/models-contract';
 import { POOL_EVENT_NAMES, poolChannels, type PoolEventPayloads } from './pool/pool-contract';
 import { screenChannels } from './screen/screen-contract';
-import { settingsChannels } from './settings-contract';
+import { settingsChannels } from './settings/settings-contract';
 import { AGENT_EVENT_NAMES, agentChannels, type AgentEventPayloads } from './tools/agent-contract';
 import { voiceChannels } from './audio/voice-contract';
 import { WORKSHOP_EVENT_NAMES, workshopChannels, type WorkshopEventPayloads } from './workshop/workshop-contract';

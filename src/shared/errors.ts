@@ -119,6 +119,12 @@ export const ERROR_REASONS = [
   'folder_unreadable',
   'not_absolute',
   'download_folder_not_in_library',
+  // a folder the Settings page opens in the file manager (app:open-folder)
+  'open_folder_not_shown',
+  'open_folder_missing',
+  'open_folder_no_opener',
+  'open_folder_failed',
+  'open_folder_refused',
   // a file that is not a usable GGUF (model_invalid)
   'not_gguf',
   'gguf_truncated',

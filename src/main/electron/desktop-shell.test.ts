@@ -48,6 +48,15 @@ describe('the desktop app starting (stand-in electron)', () => {
     await vi.waitFor(() => expect(shell.cores.announced).toEqual([{ url: 'http://127.0.0.1:40000/?token=stand-in' }]));
   });
 
+  it("hands the core Electron's shell.openPath for folders, with the system's answer", async () => {
+    await started();
+    const [options] = shell.cores.options;
+    expect(await options?.openFolder?.('/data/eva/logs')).toBe('');
+    standIn.openPathAnswer = 'Failed to open path';
+    expect(await options?.openFolder?.('/data/eva')).toBe('Failed to open path');
+    expect(standIn.openedFolders).toEqual(['/data/eva/logs', '/data/eva']);
+  });
+
   it('answers the page over IPC from the core, and refuses a foreign page', async () => {
     const { win } = await started();
     expect(await standIn.ipcRenderer.invoke(IPC_INVOKE, 'app:info')).toEqual({

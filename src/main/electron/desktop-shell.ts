@@ -89,6 +89,7 @@ async function startShell(deps: DesktopShellDeps, control: ShellControl, state: 
     systemLanguage: app.getLocale(),
     pickModel: () => pickModelFile(state.window()),
     openExternal: (url) => shell.openExternal(url),
+    openFolder: (path) => shell.openPath(path),
     secretCipher: safeStorageCipher(),
     // Workers are Electron's own binary running as plain Node.
     toolWorker: {

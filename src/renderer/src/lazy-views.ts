@@ -78,6 +78,7 @@ export function preloadWhenIdle(): () => void {
   if (typeof requestIdleCallback !== 'function') return () => undefined;
   const handle = requestIdleCallback(() => {
     const views = [...Object.values(LATER_PAGES), ...Object.values(LATER_PANELS)];
+    // Dropped on purpose: the part's first use meets the same failure and shows it, or keeps the text plain.
     for (const fetch of [...views.map((view) => view.fetch), loadMarkdownPipeline]) fetch().catch(() => undefined);
   });
   return () => cancelIdleCallback(handle);

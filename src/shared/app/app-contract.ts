@@ -1,5 +1,5 @@
 // The app's own part of the contract: what the page asks about the app and its
-// host, links opened outside, and the notices the core raises.
+// host, links and folders opened outside, and the notices the core raises.
 import { z } from 'zod';
 import { channel, emptyInput } from '../contract-parts';
 import type { AppInfo, Notice } from '../core-types';
@@ -12,6 +12,8 @@ const externalLink = z
     message: 'only http, https and mailto links open outside the app',
   });
 
+const folderPath = z.object({ path: z.string().min(1).max(4096) }).strict();
+
 export const appChannels = {
   'app:info': channel<typeof emptyInput, AppInfo>(emptyInput),
   /**
@@ -19,6 +21,11 @@ export const appChannels = {
    * the host has none (the browser host opens it itself).
    */
   'app:open-external': channel<typeof externalLink, { opened: boolean }>(externalLink),
+  /**
+   * Open one of the folders the Settings page shows (shared/settings/settings-folders.ts) in the system's file manager;
+   * any other path, or one that is not a folder now, is refused with its reason.
+   */
+  'app:open-folder': channel<typeof folderPath, { path: string }>(folderPath),
 } as const;
 
 export interface AppEventPayloads {

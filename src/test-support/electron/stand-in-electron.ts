@@ -128,6 +128,10 @@ export const standIn = {
   trays: [] as StandInTray[],
   errorBoxes: [] as { title: string; content: string }[],
   openedExternal: [] as string[],
+  /** the folders shell.openPath was given, in order */
+  openedFolders: [] as string[],
+  /** what shell.openPath answers: '' (opened) or the system's reason */
+  openPathAnswer: '',
   exposed: new Map<string, unknown>(),
   /** the sender event ipcRenderer.invoke uses; null: the first window's main frame */
   get senderEvent(): unknown {
@@ -151,6 +155,8 @@ export const standIn = {
     this.trays.length = 0;
     this.errorBoxes.length = 0;
     this.openedExternal.length = 0;
+    this.openedFolders.length = 0;
+    this.openPathAnswer = '';
     this.exposed.clear();
     this.senderEvent = null;
   },
@@ -171,7 +177,13 @@ export const electronModule = {
     showErrorBox: (title: string, content: string) => void standIn.errorBoxes.push({ title, content }),
     showOpenDialog: async () => ({ canceled: true, filePaths: [] as string[] }),
   },
-  shell: { openExternal: async (url: string) => void standIn.openedExternal.push(url) },
+  shell: {
+    openExternal: async (url: string) => void standIn.openedExternal.push(url),
+    openPath: async (path: string) => {
+      standIn.openedFolders.push(path);
+      return standIn.openPathAnswer;
+    },
+  },
   // No keychain: the core falls back to its key file.
   safeStorage: { isEncryptionAvailable: () => false, getSelectedStorageBackend: () => 'unknown' },
   screen: {

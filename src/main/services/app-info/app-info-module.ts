@@ -1,11 +1,14 @@
 // The app area: what the page learns about the app and its host (app:info,
-// which also hands over the notices raised before any page was there), and
-// links opened in the system browser (app:open-external).
-import type { AppInfo, Notice } from '@shared/contract';
+// which also hands over the notices raised before any page was there), links
+// opened in the system browser (app:open-external), and the Settings page's
+// folders opened in the file manager (app:open-folder).
+import type { AppInfo, AppSettings, Notice } from '@shared/contract';
 import { AppFailure } from '@shared/errors';
 import { checkExternalLink } from '@shared/external-link';
 import type { AreaModule } from '../area-module';
 import type { EventBus } from '../events/event-bus';
+import type { Launch } from '../process/process-lifecycle';
+import { shellFolderOpener, shownFolder, systemFolderOpener } from './open-folder';
 
 export interface AppInfoDeps {
   version: string;
@@ -19,10 +22,17 @@ export interface AppInfoDeps {
   early: Notice[];
   /** opens a checked link in the system browser or mail app; absent in the browser host */
   openExternal?: (url: string) => Promise<void>;
+  /** opens a folder in the file manager, answering '' or why not (Electron: shell.openPath); else the OS's opener */
+  openFolder?: (path: string) => Promise<string>;
+  /** starts the system's opener where the host has no openFolder */
+  launch: Launch;
+  /** the settings now: which folders the Settings page shows */
+  settings: () => AppSettings;
 }
 
-export function openAppInfo(deps: AppInfoDeps): AreaModule<'app:info' | 'app:open-external'> {
+export function openAppInfo(deps: AppInfoDeps): AreaModule<'app:info' | 'app:open-external' | 'app:open-folder'> {
   const { events, early, openExternal } = deps;
+  const openFolder = deps.openFolder ? shellFolderOpener(deps.openFolder) : systemFolderOpener(deps.launch);
   const { version, host, dataDir, systemLanguage } = deps;
   const info: AppInfo = {
     version,
@@ -41,6 +51,11 @@ export function openAppInfo(deps: AppInfoDeps): AreaModule<'app:info' | 'app:ope
         if (!openExternal) return { opened: false };
         await openExternal(link.url);
         return { opened: true };
+      },
+      'app:open-folder': async ({ path }) => {
+        const folder = await shownFolder(path, dataDir, deps.settings());
+        await openFolder(folder);
+        return { path: folder };
       },
       'app:info': async () => {
         for (const notice of early.splice(0)) events.emit('app:notice', notice);

@@ -27,7 +27,7 @@ import { inspectModel, type ModelInspection } from './model/model-inspection';
 import { planLaunch } from './launch/launch-plan';
 import { stepAfterFailedStart } from './fit/failed-start-step';
 import { codedNotices, noticeFields } from '@shared/backend/status-notices';
-import { describeStartedLoad, exposureNotices, noGpuFallback, statusNoticeOf } from './load-messages';
+import { describeStartedLoad, exposureNotices, gpuProbeNotice, noGpuFallback, statusNoticeOf } from './load-messages';
 
 export type { BackendManagerDeps, LocalEndpoint } from './backend-manager-types';
 
@@ -91,9 +91,8 @@ export class BackendManager extends BackendRuns {
         const gpuModel = backend.kind === 'cpu' ? null : facts;
         const gpus = gpuModel ? await this.catalog.gpus(backend.serverPath) : [];
         const probeError = gpuModel ? await this.catalog.gpuProbeError(backend.serverPath) : null;
-        const probeText = `GPU probe failed: ${probeError}`;
-        if (probeError && !notices.some((known) => known.text === probeText))
-          notices.push({ code: 'gpu_probe_failed', vars: { error: probeError }, text: probeText });
+        const probeNotice = probeError ? gpuProbeNotice(probeError) : null;
+        if (probeNotice && !notices.some((known) => known.text === probeNotice.text)) notices.push(probeNotice);
         const gpuEstimate = gpuModel
           ? estimateGpuLayers({
               backend: backend.kind,

@@ -81,13 +81,26 @@ describe('a failed load keeps the model that was running', () => {
       message: expect.stringMatching(
         /^cut\.gguf did not start: .*not within the file bounds.*; tiny-llama-test, the model loaded before, is running again$/,
       ),
-      details: { restoredModel: 'tiny-llama-test', path: cut },
+      // Why in parts for the page: llama.cpp's own reason, apart from our words.
+      details: {
+        restoredModel: 'tiny-llama-test',
+        path: cut,
+        startFailureCode: 'backend_failed',
+        serverSaid: expect.stringContaining('not within the file bounds'),
+      },
     });
     expectTinyReady(manager);
     const status = manager.getStatus();
     expect(status.pid).not.toBe(ready.pid);
     expect(registry.pids()).toEqual([status.pid]);
     expect(status.notices.join(' ')).toContain('cut.gguf did not start');
+    expect(status.noticeCodes).toContainEqual({
+      code: 'model_restored',
+      vars: expect.objectContaining({
+        model: 'cut.gguf',
+        serverSaid: expect.stringContaining('not within the file bounds'),
+      }),
+    });
     // The same launch: the conversation slot saved before the load is restored into it.
     expect(manager.localEndpoint()?.slotIdentity).toBe(identity);
     expect(manager.activeLaunch()?.args).toContain(slotDir);

@@ -1,8 +1,9 @@
 // The error of a load whose model did not start while the model loaded before was
-// started again: llama-server's own reason, its exit, and which model answers now.
+// started again: llama-server's own reason, its exit, and which model answers now,
+// in English for the log and in parts (its own words apart from ours) for the page.
 import { describe, expect, it } from 'vitest';
 import type { ModelFacts } from '@shared/contract';
-import { failureWithRestore, startFailureReason } from './load-messages';
+import { failureWithRestore, restoredNotice, startFailureReason } from './load-messages';
 import { withArgValue } from './launch/server-args';
 
 const CUT_MODEL_LINES = [
@@ -37,6 +38,45 @@ describe('failureWithRestore', () => {
       "cut.gguf did not start: tensor 'blk.1.ffn_down.weight' data is not within the file bounds, model is corrupted or incomplete (llama-server exit code 1); tiny, the model loaded before, is running again",
     );
     expect(failure.details).toMatchObject({ path: '/m/cut.gguf', restoredModel: 'tiny', restoredPath: '/m/tiny.gguf' });
+    expect(restoredNotice(failure)).toEqual({
+      code: 'model_restored',
+      vars: {
+        model: 'cut.gguf',
+        restored: 'tiny',
+        startFailureCode: 'backend_failed',
+        serverSaid:
+          "tensor 'blk.1.ffn_down.weight' data is not within the file bounds, model is corrupted or incomplete",
+        exitCode: 1,
+      },
+      text: failure.message,
+    });
+  });
+
+  it("takes the fatal line that ended the start as llama-server's words, and a signal as the way it ended", () => {
+    const fatal = {
+      code: 'backend_failed' as const,
+      message: 'load_model: failed to load model, /m/x.gguf',
+      details: { serverSaid: 'load_model: failed to load model, /m/x.gguf' },
+    };
+    const failure = failureWithRestore(
+      fatal,
+      '/m/x.gguf',
+      { lines: [], exit: { code: null, signal: 'SIGABRT', spawnError: null } },
+      tiny,
+    );
+    expect(restoredNotice(failure).vars).toEqual({
+      model: 'x.gguf',
+      restored: 'tiny',
+      startFailureCode: 'backend_failed',
+      serverSaid: 'load_model: failed to load model, /m/x.gguf',
+      exitSignal: 'SIGABRT',
+    });
+    const timeout = { code: 'ready_timeout' as const, message: 'llama-server did not become ready within 60 s' };
+    expect(restoredNotice(failureWithRestore(timeout, '/m/x.gguf', null, tiny)).vars).toEqual({
+      model: 'x.gguf',
+      restored: 'tiny',
+      startFailureCode: 'ready_timeout',
+    });
   });
 
   it("keeps the start's own error when no line says more, and does not repeat an exit it already names", () => {

@@ -1,12 +1,14 @@
 // What a load tells the user in its notices and the model log: who can reach
-// the server, how the started server's offload compares with EVA's estimate, and
-// why a model did not start when the one loaded before was started again.
+// the server, a GPU probe that failed, how the started server's offload compares
+// with EVA's estimate, and why a model did not start when the one loaded before
+// was started again (in English for the log, and in parts the page words itself).
 import { basename } from 'node:path';
 import type { BackendKind, FitPoint, GpuLayerEstimate, LoadSettings, ModelFacts, Notice } from '@shared/contract';
 import { AppFailure, type AppError } from '@shared/errors';
 import { describeExit, type ExitInfo } from '../process/exit-record';
 import { rpcExposures, rpcExposureWarnings } from '@shared/rpc/rpc-exposure';
 import type { StatusNotice } from '@shared/backend/status-notices';
+import { readStartFailure, startFailureValues, type StartFailure } from '@shared/backend/start-failure';
 import { backendLabel, fallbackNotice } from './backend-choice';
 import { describeLoadReport, describeServerFit, type LoadReport } from './fit/load-report';
 
@@ -39,6 +41,11 @@ export function exposureNotices(
   return notices;
 }
 
+/** The notice of a GPU probe that failed: its own words, which the page quotes as they are. */
+export function gpuProbeNotice(probeError: string): StatusNotice {
+  return { code: 'gpu_probe_failed', vars: { error: probeError }, text: `GPU probe failed: ${probeError}` };
+}
+
 /**
  * The model log's line for a started server: what it did beside what EVA estimated (and beside llama-server's own fit).
  */
@@ -63,14 +70,37 @@ export function startFailureReason(startLines: readonly string[]): string | null
   return null;
 }
 
+/** A failed start: its own output lines and how llama-server ended (null: it had not ended yet). */
+interface FailedStartOutput {
+  lines: readonly string[];
+  exit: ExitInfo | null;
+}
+
+/**
+ * Why a start failed, in parts: llama.cpp's reason (else the fatal line that ended the start, which the start's error
+ * carries as `serverSaid`) and llama-server's exit.
+ */
+function startFailureOf(error: AppError, failedStart: FailedStartOutput | null): StartFailure {
+  const fatalLine = error.details?.serverSaid;
+  const serverSaid = startFailureReason(failedStart?.lines ?? []) ?? (typeof fatalLine === 'string' ? fatalLine : null);
+  const exit = failedStart?.exit;
+  return {
+    code: error.code,
+    ...(serverSaid ? { serverSaid } : {}),
+    ...(exit && !exit.spawnError && exit.code !== null ? { exitCode: exit.code } : {}),
+    ...(exit && !exit.spawnError && exit.code === null && exit.signal ? { exitSignal: exit.signal } : {}),
+  };
+}
+
 /**
  * The error of a load whose model did not start, after the model loaded before was started again: the code of the
- * failure, a message naming why (llama-server's own reason and its exit) and which model answers now.
+ * failure, a message naming why (llama-server's own reason and its exit) and which model answers now, and the same in
+ * parts for the page (startFailureOf).
  */
 export function failureWithRestore(
   error: AppError,
   modelPath: string,
-  failedStart: { lines: readonly string[]; exit: ExitInfo | null } | null,
+  failedStart: FailedStartOutput | null,
   restored: ModelFacts,
 ): AppFailure {
   const reason = startFailureReason(failedStart?.lines ?? []);
@@ -80,7 +110,13 @@ export function failureWithRestore(
   return new AppFailure(
     error.code,
     `${basename(modelPath)} did not start: ${why}; ${restored.name}, the model loaded before, is running again`,
-    { ...error.details, path: modelPath, restoredModel: restored.name, restoredPath: restored.path, startFailure: why },
+    {
+      ...error.details,
+      path: modelPath,
+      restoredModel: restored.name,
+      restoredPath: restored.path,
+      ...startFailureValues(startFailureOf(error, failedStart)),
+    },
   );
 }
 
@@ -93,11 +129,12 @@ export function restoreFailed(error: AppError, restored: ModelFacts, why: string
   };
 }
 
-/** The status's notice for a failed load after which the model loaded before runs again. */
+/** The status's notice for a failed load after which the model loaded before runs again: why, in parts. */
 export function restoredNotice(failure: AppFailure): StatusNotice {
-  const { path, restoredModel, startFailure } = failure.details ?? {};
-  const vars = { model: basename(String(path)), restored: String(restoredModel), reason: String(startFailure) };
-  return { code: 'model_restored', vars, text: failure.message };
+  const details = failure.details ?? {};
+  const why = readStartFailure(details) ?? { code: failure.code };
+  const vars = { model: basename(String(details.path)), restored: String(details.restoredModel) };
+  return { code: 'model_restored', vars: { ...vars, ...startFailureValues(why) }, text: failure.message };
 }
 
 /** The cause of a GPU backend given up because it ran on the CPU after all. */

@@ -94,6 +94,7 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
   const knowledge = createFakeKnowledge({ emit, now, settings: () => state.settings });
   const handlers: { [C in InvokeChannel]: FakeHandler<C> } = {
     'app:open-external': () => ok({ opened: false }),
+    'app:open-folder': ({ path }) => ok({ path }),
     'app:info': () =>
       ok({
         version: '0.1.0',

@@ -1,9 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_REASONS, USER_ERROR_CODES } from '@shared/errors';
-import { catalogs } from '../i18n';
+import type { ModelFacts } from '@shared/contract';
+import { readStartFailure } from '@shared/backend/start-failure';
+import { ERROR_REASONS, USER_ERROR_CODES, type AppError } from '@shared/errors';
+import { failureWithRestore, gpuProbeNotice, restoredNotice } from '@main/services/backend/load-messages';
+import type { ExitInfo } from '@main/services/process/exit-record';
+import { statusNoticeText } from '../features/status/status-notice-text';
+import { catalogs, createTranslator } from '../i18n';
 import { errorKey } from './app-error-text';
+import { startFailureText } from './start-failure-text';
 
 const en: Record<string, string> = catalogs.en;
 const zh: Record<string, string> = catalogs.zh;
@@ -82,5 +88,111 @@ describe('the words for every failure the core can produce', () => {
     }
     expect(seen).toBeGreaterThan(60);
     expect(unworded).toEqual([]);
+  });
+});
+
+/**
+ * Latin words left in a Chinese sentence once the outside program's own words (each quoted as they are) and the names
+ * that stay as they are (llama-server, GPU, CPU, a signal, a file or model name) are taken out: English of ours.
+ */
+function englishOfOurs(text: string, outside: readonly string[], names: readonly string[]): string[] {
+  let rest = text;
+  for (const words of outside) {
+    if (!rest.includes(`“${words}”`)) return [`the outside words are not quoted as they are: ${words}`];
+    rest = rest.replace(`“${words}”`, '“”');
+  }
+  for (const name of names) rest = rest.split(name).join(' ');
+  rest = rest.replace(/llama-server|\bGPU\b|\bCPU\b|\bSIG[A-Z]+\b/g, ' ');
+  return rest.match(/[A-Za-z]{2,}(?:[\s'-]+[A-Za-z]{2,})*/g) ?? [];
+}
+
+const CUT_MODEL_LINES = [
+  '0.00.017.792 E llama_model_load_from_file_impl: failed to load model',
+  "0.00.021.415 E llama_model_load: error loading model: tensor 'blk.1.ffn_down.weight' data is not within the file bounds, model is corrupted or incomplete",
+  '0.00.021.744 E srv  llama_server: exiting due to model loading error',
+];
+const LLAMA_REASON =
+  "tensor 'blk.1.ffn_down.weight' data is not within the file bounds, model is corrupted or incomplete";
+const restored = { name: 'tiny-llama-test', path: '/m/tiny.gguf' } as ModelFacts;
+const exited = (code: number | null, signal: NodeJS.Signals | null = null): ExitInfo => ({
+  code,
+  signal,
+  spawnError: null,
+});
+
+/** Failed loads after which the model loaded before runs again, as the core words them, and llama-server's words. */
+const RESTORED_CASES: { name: string; error: AppError; lines: string[]; exit: ExitInfo | null; outside: string[] }[] = [
+  {
+    name: "a model llama.cpp could not load (its reason, and llama-server's exit code)",
+    error: {
+      code: 'backend_failed',
+      message: 'llama_model_load_from_file_impl: failed to load model',
+      details: { serverSaid: 'llama_model_load_from_file_impl: failed to load model' },
+    },
+    lines: CUT_MODEL_LINES,
+    exit: exited(1),
+    outside: [LLAMA_REASON],
+  },
+  {
+    name: 'llama-server stopped before it was ready',
+    error: { code: 'backend_failed', message: 'llama-server stopped before it was ready (exit code 1)' },
+    lines: [],
+    exit: exited(1),
+    outside: [],
+  },
+  {
+    name: 'a fatal line, then a signal',
+    error: {
+      code: 'backend_failed',
+      message: 'ggml.c:1234: GGML_ASSERT(ok) failed',
+      details: { serverSaid: 'ggml.c:1234: GGML_ASSERT(ok) failed' },
+    },
+    lines: [],
+    exit: exited(null, 'SIGABRT'),
+    outside: ['ggml.c:1234: GGML_ASSERT(ok) failed'],
+  },
+  {
+    name: 'not ready in time',
+    error: { code: 'ready_timeout', message: 'llama-server did not become ready within 60 s' },
+    lines: [],
+    exit: exited(null, 'SIGTERM'),
+    outside: [],
+  },
+  {
+    name: 'a port that was taken',
+    error: { code: 'port_invalid', message: 'port 8080 is taken', details: { port: 8080 } },
+    lines: [],
+    exit: null,
+    outside: [],
+  },
+];
+
+describe('no English of ours inside a Chinese sentence', () => {
+  const zh = createTranslator('zh');
+  const en = createTranslator('en');
+
+  it.each(RESTORED_CASES)('the restored-model notice and the load error: $name', ({ error, lines, exit, outside }) => {
+    const failure = failureWithRestore(error, '/m/cut.gguf', { lines, exit }, restored);
+    const notice = restoredNotice(failure);
+    const parts = readStartFailure(failure.details);
+    expect(parts).not.toBeNull();
+    const names = ['cut.gguf', restored.name];
+    for (const text of [statusNoticeText(zh, notice), startFailureText(zh, parts!)]) {
+      expect(CJK.test(text), text).toBe(true);
+      expect(englishOfOurs(text, outside, names), text).toEqual([]);
+    }
+    // The English page says the same, with llama-server's words as they are.
+    const english = statusNoticeText(en, notice);
+    expect(CJK.test(english)).toBe(false);
+    for (const words of outside) expect(english).toContain(`“${words}”`);
+  });
+
+  it("the GPU probe's failure: the probe's own words quoted, the rest in Chinese", () => {
+    const said = 'Failed to initialize NVML: Driver/library version mismatch';
+    const notice = gpuProbeNotice(said);
+    for (const text of [statusNoticeText(zh, notice), zh('about.gpuProbeFailed', { cause: said })]) {
+      expect(CJK.test(text), text).toBe(true);
+      expect(englishOfOurs(text, [said], []), text).toEqual([]);
+    }
   });
 });

@@ -62,7 +62,8 @@ export function startServerRun(options: ServerRunOptions): ServerRun {
         if (kind.kind === 'listening') void confirmHealth(options.clock());
         // A fatal line ends the launch at once: a GPU build that found no device may
         // otherwise go on to become "ready" on the CPU under the wrong label.
-        else if (kind.kind === 'fatal') fail('backend_failed', kind.message, {});
+        // Its own words: the page quotes them as llama-server's.
+        else if (kind.kind === 'fatal') fail('backend_failed', kind.message, { serverSaid: kind.message });
       },
     },
   });

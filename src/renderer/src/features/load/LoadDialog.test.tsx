@@ -144,19 +144,33 @@ describe('LoadDialog', () => {
   });
 
   it('says when the model loaded before runs again after the new one failed', async () => {
+    const message =
+      'cut.gguf did not start: tensor data is not within the file bounds (llama-server exit code 1); qwen, the model loaded before, is running again';
     const { api, t } = await renderOpenDialog({
       before: async ({ api }) =>
         api.handle('backend:load', () => ({
           ok: false,
           error: {
             code: 'backend_failed',
-            message: 'cut.gguf did not start: tensor data is not within the file bounds; qwen is running again',
-            details: { restoredModel: 'qwen', logTail: ['error loading model'] },
+            message,
+            details: {
+              restoredModel: 'qwen',
+              logTail: ['error loading model'],
+              startFailureCode: 'backend_failed',
+              serverSaid: 'tensor data is not within the file bounds',
+              exitCode: 1,
+            },
           },
         })),
     });
     await submit();
     expect((await screen.findByTestId('load-error-restored')).textContent).toBe(t('load.restored', { name: 'qwen' }));
+    // Why, in the page's words around llama-server's own, with the core's sentence as its tooltip.
+    const why = screen.getByTestId('load-error-why');
+    expect(why.textContent).toBe(
+      'llama-server said: “tensor data is not within the file bounds” (llama-server exit code 1)',
+    );
+    expect(why.getAttribute('title')).toBe(message);
     expect(loads(api)).toHaveLength(1);
   });
 

@@ -82,6 +82,56 @@ describe('the Settings page', () => {
     expect(screen.getByTestId('settings-row-privacy').textContent).toMatch(/sends nothing anywhere/);
   });
 
+  it('offers to open each folder it shows (not the process record, a file), by name, through app:open-folder', async () => {
+    const { api, t } = await renderWithApp(<SettingsPage />, {
+      platform: { appInfo: { dataDir: '/home/ada/.eva' }, settings: withFolders(['/models/a']) },
+    });
+    const openButtons = screen.getAllByRole('button', { name: /^Open folder: / });
+    expect(openButtons.map((button) => button.dataset.testid)).toEqual([
+      'settings-models-default-open',
+      'settings-models-folder-0-open',
+      'settings-models-downloads-open',
+      'settings-workspace-folder-open',
+      'settings-data-dir-open',
+      'settings-logs-folder-open',
+    ]);
+    expect(screen.queryByTestId('settings-process-ledger-open')).toBeNull();
+    expect(screen.getByTestId('settings-workspace-folder-path').textContent).toBe('/home/ada/.eva/workspace');
+
+    const dataDir = screen.getByRole('button', { name: 'Open folder: Data folder' });
+    expect(dataDir.tabIndex).toBe(0);
+    dataDir.focus();
+    fireEvent.click(dataDir);
+    await settle();
+    fireEvent.click(screen.getByTestId('settings-models-folder-0-open'));
+    await settle();
+    const opened = api.calls.filter((call) => call.channel === 'app:open-folder').map((call) => call.input);
+    expect(opened).toEqual([{ path: '/home/ada/.eva' }, { path: '/models/a' }]);
+    expect(screen.getByTestId('settings-data-dir-note').textContent).toBe(t('settings.opened'));
+    expect(screen.getByTestId('settings-models-folder-0-note').textContent).toBe(t('settings.opened'));
+  });
+
+  it('says in the page language why a folder did not open, with the core sentence as its tooltip', async () => {
+    const { api } = await renderWithApp(<SettingsPage />, {
+      language: 'zh',
+      platform: { appInfo: { dataDir: '/home/ada/.eva' } },
+    });
+    const message = 'no program to open folders was found: could not start "xdg-open": not found';
+    api.handle('app:open-folder', ({ path }) => ({
+      ok: false,
+      error: { code: 'not_found', message, details: { reason: 'open_folder_no_opener', command: 'xdg-open', path } },
+    }));
+    fireEvent.click(screen.getByTestId('settings-logs-folder-open'));
+    await settle();
+    const error = screen.getByTestId('settings-logs-folder-error');
+    expect(error.getAttribute('role')).toBe('alert');
+    expect(error.textContent).toBe(
+      '找不到用来打开文件夹的程序：未安装“xdg-open”。请在文件管理器中自行打开 /home/ada/.eva/logs。',
+    );
+    expect(error.getAttribute('title')).toBe(message);
+    expect(screen.getByTestId('settings-logs-folder-note').textContent).toBe('');
+  });
+
   it('saves a new hub address through settings:update and says so', async () => {
     const { api, t } = await renderWithApp(<SettingsPage />);
     await submitHub('http://127.0.0.1:5555/');

@@ -1,4 +1,5 @@
-// What each row of the Settings page shows: the control or the paths of one setting.
+// What each row of the Settings page shows: the control or the paths of one setting, each folder with a button
+// that opens it in the file manager.
 import { useId } from 'react';
 import { LanguageSchema, type AppInfo, type AppSettings } from '@shared/contract';
 import { DEFAULT_HUB_ENDPOINT } from '@shared/models/model-library';
@@ -42,16 +43,20 @@ function HubRow({ settings }: RowProps) {
 function WorkspaceRow({ info, settings }: RowProps) {
   const t = useT();
   const { app } = useAppModel();
+  const paths = settingsPaths(info, settings);
   return (
-    <SavedTextField
-      label={t('settings.workspace')}
-      hint={t('tools.workspaceHint')}
-      value={settings.tools.workspaceDir}
-      placeholder={settingsPaths(info, settings).defaultWorkspace}
-      check={(text) => (workspaceProblem(text) === null ? null : 'error.reason.workspace_not_absolute')}
-      save={(workspaceDir) => app.updateSettings({ tools: { workspaceDir } })}
-      testId="settings-workspace"
-    />
+    <>
+      <SavedTextField
+        label={t('settings.workspace')}
+        hint={t('tools.workspaceHint')}
+        value={settings.tools.workspaceDir}
+        placeholder={paths.defaultWorkspace}
+        check={(text) => (workspaceProblem(text) === null ? null : 'error.reason.workspace_not_absolute')}
+        save={(workspaceDir) => app.updateSettings({ tools: { workspaceDir } })}
+        testId="settings-workspace"
+      />
+      <PathLine name={t('settings.workspaceInUse')} path={paths.workspace} testId="settings-workspace-folder" folder />
+    </>
   );
 }
 
@@ -101,7 +106,12 @@ function DataDirRow({ info, settings }: RowProps) {
   const t = useT();
   return (
     <Titled title="settings.dataDir" hint="settings.dataDirHint">
-      <PathLine name={t('settings.dataDir')} path={settingsPaths(info, settings).dataDir} testId="settings-data-dir" />
+      <PathLine
+        name={t('settings.dataDir')}
+        path={settingsPaths(info, settings).dataDir}
+        testId="settings-data-dir"
+        folder
+      />
     </Titled>
   );
 }
@@ -112,11 +122,16 @@ function ModelFoldersRow({ info, settings }: RowProps) {
   const paths = settingsPaths(info, settings);
   return (
     <Titled title="settings.modelFolders" hint="settings.modelFoldersHint">
-      <PathLine name={t('settings.defaultFolder')} path={paths.defaultModels} testId="settings-models-default" />
+      <PathLine name={t('settings.defaultFolder')} path={paths.defaultModels} testId="settings-models-default" folder />
       {paths.modelFolders.map((folder, index) => (
-        <PathLine key={folder} name={folder} path={folder} testId={`settings-models-folder-${index}`} />
+        <PathLine key={folder} name={folder} path={folder} testId={`settings-models-folder-${index}`} folder />
       ))}
-      <PathLine name={t('settings.downloadsGo')} path={paths.downloadFolder} testId="settings-models-downloads" />
+      <PathLine
+        name={t('settings.downloadsGo')}
+        path={paths.downloadFolder}
+        testId="settings-models-downloads"
+        folder
+      />
       {/* The folders and the download choice are changed where the library is shown, not copied here. */}
       <button type="button" className="btn btn-small" data-testid="settings-open-my-models" onClick={() => load.open()}>
         {t('settings.openMyModels')}
@@ -135,7 +150,7 @@ function LogsRow({ info, settings }: RowProps) {
   const paths = settingsPaths(info, settings);
   return (
     <Titled title="settings.logs" hint="settings.logsHint">
-      <PathLine name={t('settings.logsFolder')} path={paths.logs} testId="settings-logs-folder" />
+      <PathLine name={t('settings.logsFolder')} path={paths.logs} testId="settings-logs-folder" folder />
       <PathLine name={t('settings.processLedger')} path={paths.processLedger} testId="settings-process-ledger" />
       <button
         type="button"

@@ -1,4 +1,5 @@
-// The settings (and the app info beside them), fetched once and kept in step with every update we make.
+// The settings (and the app info beside them), fetched once and kept in step with every update we make; the
+// folders the Settings page shows, opened in the file manager.
 import type { AppInfo, AppSettings, Language, SettingsPatch } from '@shared/contract';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppError, EvaApi, Result } from '../../platform/types';
@@ -15,6 +16,8 @@ export interface SettingsStore {
   refresh(): Promise<void>;
   updateSettings(patch: SettingsPatch): Promise<Result<AppSettings>>;
   setLanguage(language: Language): Promise<Result<AppSettings>>;
+  /** one of the folders the page shows, in the system's file manager (the core refuses any other) */
+  openFolder(path: string): Promise<Result<{ path: string }>>;
 }
 
 export function createSettingsStore(api: EvaApi): SettingsStore {
@@ -41,5 +44,6 @@ export function createSettingsStore(api: EvaApi): SettingsStore {
     },
     updateSettings,
     setLanguage: (language) => updateSettings({ language }),
+    openFolder: (path) => api.invoke('app:open-folder', { path }),
   };
 }

@@ -8,6 +8,7 @@ import { describeLinkInUse } from './link-view';
 import { LinkStatusBar } from './LinkStatusBar';
 import { describeRpcWorkers } from './rpc-view';
 import { describeStatus, needsTicking } from './status-view';
+import { statusNoticeText } from './status-notice-text';
 import { useBackendStatus } from './use-status-store';
 import './status.css';
 import { estimateReasonText } from '../backends/backend-labels';
@@ -104,7 +105,7 @@ export function StatusBar() {
       <span className="seg-notices">
         {(status ? noticesOf(status) : []).map(({ text, coded }) => {
           // The core's English sentence stays the tooltip: it is what a bug report quotes.
-          const shown = coded ? t(`status.notice.${coded.code}`, coded.vars) : text;
+          const shown = coded ? statusNoticeText(t, coded) : text;
           return (
             <span key={text} className="seg warn" data-testid="status-notice" data-code={coded?.code} title={text}>
               {shown}
