@@ -18,6 +18,7 @@ import { launchChromium } from './browser';
 import { treeCpuMs } from './proc-cpu';
 import { pageTaskMsBetween, paintBreakdown, traced, type PaintBreakdown } from './paint-trace';
 import { median, round } from './stats';
+import { newestAnswer } from './stream-runs';
 import type { Benchmark, BenchResult } from './types';
 
 const PROMPT = 'Write a very long story.';
@@ -140,18 +141,9 @@ async function clockOffset(page: Page): Promise<number> {
 }
 
 async function savedAnswer(host: RunningHost): Promise<string> {
-  const client = await connectHost(host.url);
-  try {
-    const { conversations } = await client.invoke('history:list');
-    const newest = [...conversations].sort((a, b) => b.updatedAt - a.updatedAt)[0];
-    if (!newest) throw new Error('no conversation was saved');
-    const opened = await client.invoke('history:open', { id: newest.id });
-    const answer = [...opened.messages].reverse().find((message) => message.role === 'assistant');
-    if (typeof answer?.content !== 'string') throw new Error('no text answer was saved');
-    return answer.content;
-  } finally {
-    client.close();
-  }
+  const answer = await newestAnswer(host);
+  if (typeof answer?.content !== 'string') throw new Error('no text answer was saved');
+  return answer.content;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { RunningHost } from '@test-support/host-process';
 import { connectHost } from '@test-support/ws-client';
 import { defaultSettings } from '@shared/default-settings';
 import { buildChatBody, normalizeMessages } from '@shared/chat/request-body';
+import type { StoredMessage } from '@shared/history/types';
 import { treeCpuMs } from './proc-cpu';
 import { STREAM_PROBE, type ProbeFigures } from './stream-probe';
 
@@ -79,21 +80,26 @@ async function probeWhenDone(page: Page, done: () => Promise<unknown>): Promise<
   return (await page.evaluate('window.__evaProbe')) as ProbeFigures;
 }
 
-/** The newest answer's length as the server counted it, read from the history once saved. */
-async function savedAnswerTokens(host: RunningHost): Promise<number> {
+/** The newest conversation's last answer, read from the history once saved. */
+export async function newestAnswer(host: RunningHost): Promise<StoredMessage | undefined> {
   const client = await connectHost(host.url);
   try {
     const { conversations } = await client.invoke('history:list');
     const newest = [...conversations].sort((a, b) => b.updatedAt - a.updatedAt)[0];
     if (!newest) throw new Error('no conversation was saved');
     const opened = await client.invoke('history:open', { id: newest.id });
-    const answer = [...opened.messages].reverse().find((message) => message.role === 'assistant');
-    const timings = answer?.timings as { predicted_n?: number } | undefined;
-    if (!timings?.predicted_n) throw new Error(`the answer has no server timings (status ${answer?.status ?? 'none'})`);
-    return timings.predicted_n;
+    return [...opened.messages].reverse().find((message) => message.role === 'assistant');
   } finally {
     client.close();
   }
+}
+
+/** The newest answer's length as the server counted it. */
+async function savedAnswerTokens(host: RunningHost): Promise<number> {
+  const answer = await newestAnswer(host);
+  const timings = answer?.timings as { predicted_n?: number } | undefined;
+  if (!timings?.predicted_n) throw new Error(`the answer has no server timings (status ${answer?.status ?? 'none'})`);
+  return timings.predicted_n;
 }
 
 /** One answer through EVA's page, in a fresh tab (closed afterwards, so the raw runs have no page open). */
