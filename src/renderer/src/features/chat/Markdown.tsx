@@ -33,8 +33,8 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
  * time-slices: scrolling onto a long answer, or opening a long chat, never blocks the
  * main thread for the whole answer at once. Once mounted, the growing block renders its
  * new text in the same commit: a deferred second render per update made every streamed
- * paint two frames of work for the browser, and the stream's paints are
- * already paced (stream-follower.ts).
+ * paint two frames of work for the browser, and the stream is painted once a batch
+ * anyway (stream-follower.ts).
  */
 const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
   const mounted = useDeferredValue(true, false);
