@@ -12,6 +12,27 @@ export interface StartFailure {
   exitSignal?: string;
 }
 
+/** How a process ended, as parts: the page says "exit code 1" or "stopped by SIGKILL" in its own language. */
+export interface ExitParts {
+  exitCode?: number;
+  exitSignal?: string;
+}
+
+/** The parts of an exit (a spawn error has none: its text is the system's own). */
+export function exitParts(exit: { code: number | null; signal: string | null; spawnError: string | null }): ExitParts {
+  if (exit.spawnError) return {};
+  if (exit.code !== null) return { exitCode: exit.code };
+  return exit.signal ? { exitSignal: exit.signal } : {};
+}
+
+/** The exit's parts read back from flat values; null where they carry none. */
+export function readExitParts(values: Record<string, unknown> | undefined): ExitParts | null {
+  const { exitCode, exitSignal } = values ?? {};
+  if (typeof exitCode === 'number') return { exitCode };
+  if (typeof exitSignal === 'string' && exitSignal !== '') return { exitSignal };
+  return null;
+}
+
 /** The parts as flat values, for a notice's vars or an error's details. */
 export function startFailureValues(failure: StartFailure): Record<string, string | number> {
   const { code, serverSaid, exitCode, exitSignal } = failure;

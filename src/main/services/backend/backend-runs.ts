@@ -4,6 +4,7 @@
 // load and stop bumps the generation, so a superseded start or restart gives up;
 // backend-manager.ts decides what to start.
 import { AppFailure, toAppError, type AppError } from '@shared/errors';
+import { exitParts } from '@shared/backend/start-failure';
 import { describeExit, type ExitInfo } from '../process/exit-record';
 import type { ActiveRun, BackendManagerDeps } from './backend-manager-types';
 import { BackendState } from './backend-state';
@@ -85,10 +86,16 @@ export abstract class BackendRuns extends BackendState {
           level: 'warning',
           code: 'rpc_worker_lost',
           message: notice,
-          details: { endpoint: lostWorker.endpoint, how: lostWorker.how, workers },
+          details: { endpoint: lostWorker.endpoint, how: lostWorker.how, workers, ...lostWorker.exit },
         });
         const kept = codedNotices(this.status).filter((known) => known.code !== 'rpc_worker_lost');
-        const vars = { endpoint: lostWorker.endpoint, how: lostWorker.how, said: lostWorker.said ?? '', workers };
+        const vars = {
+          endpoint: lostWorker.endpoint,
+          how: lostWorker.how,
+          said: lostWorker.said ?? '',
+          workers,
+          ...lostWorker.exit,
+        };
         this.setStatus({ ...this.status, ...noticeFields([...kept, { code: 'rpc_worker_lost', vars, text: notice }]) });
       }
       const delays = this.deps.restartDelaysMs ?? DEFAULT_RESTART_POLICY.delaysMs;
@@ -98,7 +105,12 @@ export abstract class BackendRuns extends BackendState {
         this.status.restarts,
         healthyFor,
       );
-      this.stops.record({ how, restarting: decision.kind === 'restart' });
+      this.stops.record({
+        how,
+        restarting: decision.kind === 'restart',
+        exit: lostWorker ? lostWorker.exit : exitParts(exit),
+        ...(lostWorker ? { worker: lostWorker.endpoint } : {}),
+      });
       if (decision.kind === 'give_up') {
         this.active = null;
         await this.rpc.stop();

@@ -71,7 +71,7 @@ export function startFailureReason(startLines: readonly string[]): string | null
 }
 
 /** A failed start: its own output lines and how llama-server ended (null: it had not ended yet). */
-interface FailedStartOutput {
+export interface FailedStartOutput {
   lines: readonly string[];
   exit: ExitInfo | null;
 }
@@ -80,7 +80,7 @@ interface FailedStartOutput {
  * Why a start failed, in parts: llama.cpp's reason (else the fatal line that ended the start, which the start's error
  * carries as `serverSaid`) and llama-server's exit.
  */
-function startFailureOf(error: AppError, failedStart: FailedStartOutput | null): StartFailure {
+export function startFailureOf(error: AppError, failedStart: FailedStartOutput | null): StartFailure {
   const fatalLine = error.details?.serverSaid;
   const serverSaid = startFailureReason(failedStart?.lines ?? []) ?? (typeof fatalLine === 'string' ? fatalLine : null);
   const exit = failedStart?.exit;
@@ -160,7 +160,12 @@ export function statusNoticeOf(notice: Notice): StatusNotice {
   if (notice.code === 'backend_no_repack')
     return { code: 'backend_no_repack', vars: { signal: String(details.signal) }, text };
   const labels = { from: backendLabel(details.from as BackendKind), to: backendLabel(details.to as BackendKind) };
+  const cause = readStartFailure(details);
   return details.cause === NO_USABLE_GPU
     ? { code: 'backend_fallback_no_gpu', vars: labels, text }
-    : { code: 'backend_fallback', vars: { ...labels, reason: String(details.cause) }, text };
+    : {
+        code: 'backend_fallback',
+        vars: { ...labels, reason: String(details.cause), ...(cause ? startFailureValues(cause) : {}) },
+        text,
+      };
 }

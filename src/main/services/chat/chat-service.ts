@@ -221,6 +221,8 @@ export function createChatService(deps: ChatServiceDeps) {
               ...state.error.details,
               reason: 'server_stopped',
               how: stop.how,
+              ...stop.exit,
+              ...(stop.worker ? { worker: stop.worker } : {}),
               restarting: stop.restarting,
               ...(stop.restarting ? {} : { action: 'reload' }),
             },

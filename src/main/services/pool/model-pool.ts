@@ -9,6 +9,7 @@ import type { LoadSettings } from '@shared/contract';
 import { AppFailure, toAppError } from '@shared/errors';
 import type { PoolSettings } from '@shared/pool/pool-settings';
 import type { PoolModelStatus, PoolStatus } from '@shared/pool/pool-types';
+import { exitParts, readExitParts } from '@shared/backend/start-failure';
 import { describeExit } from '../process/exit-record';
 import type { ServerRun } from '../backend/run/server-run';
 import { superseded } from '../backend/state/backend-status';
@@ -230,6 +231,7 @@ export class ModelPool {
       this.afterCrash(generation, describeExit(exit), this.now() - this.readyAt, {
         exitCode: exit.code,
         signal: exit.signal,
+        ...exitParts(exit),
       });
     });
   }
@@ -238,7 +240,7 @@ export class ModelPool {
     const decision = this.restarts.decide(healthyForMs);
     const started = this.started;
     const restarting = decision.kind === 'restart' && started !== null;
-    this.restarts.stops.record({ how, restarting });
+    this.restarts.stops.record({ how, restarting, exit: readExitParts(details) ?? undefined });
     const of = this.restarts.policy.delaysMs.length;
     const crashed = routerCrashStatus(this.listing.status, {
       how,

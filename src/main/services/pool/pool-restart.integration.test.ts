@@ -72,7 +72,11 @@ describe('the model pool after its router dies', () => {
     process.kill(started.pid!, 'SIGKILL');
     await until('the pool to see the router die', () => pool.getStatus().state === 'starting');
     // What a chat cut by it is told (chat-service.ts).
-    expect(await pool.stoppedSince(killedAt, 0)).toEqual({ how: 'killed by SIGKILL', restarting: true });
+    expect(await pool.stoppedSince(killedAt, 0)).toEqual({
+      how: 'killed by SIGKILL',
+      exit: { exitSignal: 'SIGKILL' },
+      restarting: true,
+    });
     expect(pool.getStatus().models.map((model) => model.state)).toEqual(['unloaded']);
     expect(pool.getStatus().restart).toEqual({ how: 'killed by SIGKILL', attempt: 1, of: 2 });
     // Sent during the backoff: it waits for the router instead of failing.

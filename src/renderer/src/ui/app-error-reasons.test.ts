@@ -2,13 +2,22 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ModelFacts } from '@shared/contract';
-import { readStartFailure } from '@shared/backend/start-failure';
+import { exitParts, readStartFailure, startFailureValues } from '@shared/backend/start-failure';
 import { ERROR_REASONS, USER_ERROR_CODES, type AppError } from '@shared/errors';
-import { failureWithRestore, gpuProbeNotice, restoredNotice } from '@main/services/backend/load-messages';
-import type { ExitInfo } from '@main/services/process/exit-record';
+import {
+  failureWithRestore,
+  gpuProbeNotice,
+  restoredNotice,
+  startFailureOf,
+  statusNoticeOf,
+} from '@main/services/backend/load-messages';
+import { startErrorWithWorker, workerLossNotice } from '@main/services/backend/rpc/rpc-worker-loss';
+import type { LostWorker } from '@main/services/backend/rpc/rpc-worker-set';
+import { describeExit, type ExitInfo } from '@main/services/process/exit-record';
+import { coreNoticeText } from '../features/notices/notice-text';
 import { statusNoticeText } from '../features/status/status-notice-text';
 import { catalogs, createTranslator } from '../i18n';
-import { errorKey } from './app-error-text';
+import { appErrorText, errorKey } from './app-error-text';
 import { startFailureText } from './start-failure-text';
 
 const en: Record<string, string> = catalogs.en;
@@ -193,6 +202,73 @@ describe('no English of ours inside a Chinese sentence', () => {
     for (const text of [statusNoticeText(zh, notice), zh('about.gpuProbeFailed', { cause: said })]) {
       expect(CJK.test(text), text).toBe(true);
       expect(englishOfOurs(text, [said], []), text).toEqual([]);
+    }
+  });
+
+  const lost = (exit: ExitInfo, said?: string): LostWorker => ({
+    endpoint: '127.0.0.1:50052',
+    how: describeExit(exit),
+    exit: exitParts(exit),
+    ...(said ? { said } : {}),
+  });
+  const WORKER_SAID = 'ggml-cuda/fattn.cu:759: fatal error';
+  const NAMES = ['127.0.0.1:50052', 'RPC'];
+
+  it.each([
+    { name: 'an exit code', exit: exited(1) },
+    { name: 'a signal', exit: exited(null, 'SIGKILL') },
+  ])('an answer cut because the server stopped ($name), restarting or not, or with an RPC worker lost', ({ exit }) => {
+    // The details chat-service.ts gives a cut answer from the server's stop record.
+    const stop = { how: describeExit(exit), exit: exitParts(exit) };
+    for (const restarting of [true, false])
+      for (const worker of [undefined, '127.0.0.1:50052']) {
+        const details = {
+          reason: 'server_stopped',
+          how: stop.how,
+          ...stop.exit,
+          ...(worker ? { worker } : {}),
+          restarting,
+        };
+        const text = appErrorText(zh, { code: 'truncated', message: 'cut', details });
+        expect(CJK.test(text), text).toBe(true);
+        expect(englishOfOurs(text, [], NAMES), text).toEqual([]);
+      }
+  });
+
+  it("a lost RPC worker: its exit in Chinese, its own last words quoted, in the notice, the status and a load's error", () => {
+    const worker = lost(exited(null, 'SIGABRT'), WORKER_SAID);
+    // As backend-runs.ts sends them.
+    const details = { endpoint: worker.endpoint, how: worker.how, workers: 2, ...worker.exit };
+    const notice = { code: 'rpc_worker_lost', message: workerLossNotice(worker, 2), details };
+    const status = { code: 'rpc_worker_lost' as const, vars: { ...details, said: WORKER_SAID }, text: notice.message };
+    const loadError = startErrorWithWorker({ code: 'backend_failed', message: 'llama-server stopped' }, worker);
+    for (const [text, outside] of [
+      [coreNoticeText(zh, notice), []],
+      [statusNoticeText(zh, status), [WORKER_SAID]],
+      [appErrorText(zh, loadError), [WORKER_SAID]],
+    ] as const) {
+      expect(CJK.test(text), text).toBe(true);
+      expect(englishOfOurs(text, outside, NAMES), text).toEqual([]);
+    }
+  });
+
+  it("a backend that failed to start, and the next one tried: the reason in Chinese, llama-server's words quoted", () => {
+    const error: AppError = {
+      code: 'backend_failed',
+      message: 'llama-server stopped before it was ready (exit code 1)',
+      details: { exitCode: 1, signal: null, spawnError: null },
+    };
+    // As fit/failed-start-step.ts sends it.
+    const details = {
+      from: 'cuda',
+      to: 'cpu',
+      cause: error.message,
+      ...startFailureValues(startFailureOf(error, { lines: CUT_MODEL_LINES, exit: exited(1) })),
+    };
+    const notice = { level: 'warning' as const, code: 'backend_fallback', message: 'fell back', details };
+    for (const text of [coreNoticeText(zh, notice), statusNoticeText(zh, statusNoticeOf(notice))]) {
+      expect(CJK.test(text), text).toBe(true);
+      expect(englishOfOurs(text, [LLAMA_REASON], ['CUDA']), text).toEqual([]);
     }
   });
 });

@@ -6,6 +6,7 @@ import { causeInText } from '@shared/error-causes';
 import { USER_ERROR_CODES } from '@shared/errors';
 import { catalogs, type MessageKey, type MessageVars, type Translate } from '../i18n';
 import { formatBytes, formatCount } from '../lib/format';
+import { exitText } from './start-failure-text';
 
 /** The `{code, message, details}` shape of an AppError and of a ChatError. */
 export interface ErrorLike {
@@ -42,13 +43,16 @@ function detailedText(t: Translate, error: ErrorLike): string | null {
       // The local server died under the answer (chat-service.ts): which exit, and whether it comes back.
       return details.reason === 'server_stopped' && typeof details.how === 'string'
         ? say(details.restarting === true ? 'chat.error.serverStopped.restarting' : 'chat.error.serverStopped.gaveUp', {
-            how: details.how,
+            how: stopHow(t, details, details.how),
           })
         : null;
     case 'backend_failed':
       // A local RPC worker died during the load and took llama-server with it (backend-manager.ts): name it.
       return typeof details.endpoint === 'string' && typeof details.workerExit === 'string'
-        ? say('error.backend_failed.rpcWorker', { endpoint: details.endpoint, how: details.workerExit })
+        ? say('error.backend_failed.rpcWorker', {
+            endpoint: details.endpoint,
+            how: exitText(t, details, details.workerExit, details.workerSaid),
+          })
         : null;
     case 'port_invalid':
       return typeof details.port === 'number' ? say('error.port_invalid.port', { port: String(details.port) }) : null;
@@ -149,4 +153,12 @@ export function appErrorTextWithCause(t: Translate, error: ErrorLike): string {
   const text = t(errorKey(code));
   const cause = error.message.trim();
   return cause === '' || cause === text ? text : t('error.withCause', { text, message: cause });
+}
+
+/** How the server stopped under an answer: its exit, or the RPC worker whose loss took it down. */
+function stopHow(t: Translate, details: Record<string, unknown>, fallback: string): string {
+  const exit = exitText(t, details, fallback);
+  return typeof details.worker === 'string' && exit !== fallback
+    ? t('exit.worker', { endpoint: details.worker, exit })
+    : exit;
 }

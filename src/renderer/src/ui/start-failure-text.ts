@@ -1,6 +1,6 @@
 // Why a model did not start, in the page's language, from the parts the core sends (shared/backend/start-failure.ts):
 // our words from the catalogs, llama-server's own words quoted and named as its.
-import type { StartFailure } from '@shared/backend/start-failure';
+import { readExitParts, type StartFailure } from '@shared/backend/start-failure';
 import type { MessageKey, Translate } from '../i18n';
 
 /** Failures that say why by their code alone (the rest by llama-server's words or its exit). */
@@ -21,4 +21,18 @@ export function startFailureText(t: Translate, failure: StartFailure): string {
   const why = serverSaid !== undefined ? t('load.why.serverSaid', { said: serverSaid }) : byCode ? t(byCode) : null;
   if (why === null) return exit ?? t('load.why.seeLog');
   return exit === null ? why : t('load.why.withExit', { why, exit });
+}
+
+/**
+ * How a process ended, in the page's language, from the parts the values carry ("exit code 1", "stopped by SIGKILL"),
+ * with the program's own last words quoted; `fallback` (the core's English) where they carry none.
+ */
+export function exitText(t: Translate, values: Record<string, unknown>, fallback: string, said?: unknown): string {
+  const parts = readExitParts(values);
+  if (!parts) return fallback;
+  const exit =
+    parts.exitCode !== undefined
+      ? t('exit.code', { code: parts.exitCode })
+      : t('exit.signal', { signal: parts.exitSignal ?? '' });
+  return typeof said === 'string' && said !== '' ? t('exit.withSaid', { exit, said }) : exit;
 }

@@ -3,7 +3,10 @@
 // repacking (a CPU fault while loading), the next backend, or give up.
 import type { BackendKind, ModelFacts, Notice } from '@shared/contract';
 import { AppFailure, type AppError } from '@shared/errors';
+import { startFailureValues } from '@shared/backend/start-failure';
 import { fallbackNotice } from '../backend-choice';
+import { startFailureOf } from '../load-messages';
+import type { ExitInfo } from '../../process/exit-record';
 import { nextFit, type FitRun } from './load-fitting';
 import { isGpuDevice } from './out-of-memory';
 import { diedOfCpuFault, NO_REPACK, outOfMemoryFailure } from './start-failure';
@@ -71,7 +74,24 @@ export function stepAfterFailedStart(failed: FailedStart): RetryStep {
       level: 'warning',
       code: 'backend_fallback',
       message: why,
-      details: { from: failed.backend, to: next, cause: error.message },
+      // The cause in parts too, so the page words the exit in its language and quotes only llama-server's words.
+      details: {
+        from: failed.backend,
+        to: next,
+        cause: error.message,
+        ...startFailureValues(startFailureOf(error, { lines: failed.startLines, exit: exitInDetails(error) })),
+      },
     },
+  };
+}
+
+/** How llama-server ended, as its start's error holds it (run/server-run.ts), or null before it ended. */
+function exitInDetails(error: AppError): ExitInfo | null {
+  const { exitCode, signal, spawnError } = error.details ?? {};
+  if (typeof exitCode !== 'number' && typeof signal !== 'string' && typeof spawnError !== 'string') return null;
+  return {
+    code: typeof exitCode === 'number' ? exitCode : null,
+    signal: typeof signal === 'string' ? (signal as NodeJS.Signals) : null,
+    spawnError: typeof spawnError === 'string' ? spawnError : null,
   };
 }

@@ -17,10 +17,10 @@ describe('raceWorkerLoss', () => {
     let stopped = false;
     const run = { exited: new Promise<ExitInfo>(() => {}), stop: async () => ((stopped = true), exitInfo('SIGTERM')) };
     const end = raceWorkerLoss(run, { inUse: () => true, whenLost: () => lost.promise });
-    lost.resolve({ endpoint: '127.0.0.1:41000', how: 'killed by SIGKILL' });
+    lost.resolve({ endpoint: '127.0.0.1:41000', how: 'killed by SIGKILL', exit: { exitSignal: 'SIGKILL' } });
     expect(await end).toEqual({
       exit: exitInfo('SIGTERM'),
-      lostWorker: { endpoint: '127.0.0.1:41000', how: 'killed by SIGKILL' },
+      lostWorker: { endpoint: '127.0.0.1:41000', how: 'killed by SIGKILL', exit: { exitSignal: 'SIGKILL' } },
     });
     expect(stopped).toBe(true);
   });
@@ -32,7 +32,7 @@ describe('raceWorkerLoss', () => {
       { inUse: () => true, whenLost: () => lost.promise },
       1000,
     );
-    setTimeout(() => lost.resolve({ endpoint: 'a:1', how: 'killed by SIGKILL' }), 20);
+    setTimeout(() => lost.resolve({ endpoint: 'a:1', how: 'killed by SIGKILL', exit: { exitSignal: 'SIGKILL' } }), 20);
     expect((await end).lostWorker?.endpoint).toBe('a:1');
   });
 
@@ -57,7 +57,9 @@ describe('raceWorkerLoss', () => {
 
 describe('workerLossNotice', () => {
   it('says which worker, how, and that the set restarts', () => {
-    expect(workerLossNotice({ endpoint: '127.0.0.1:41000', how: 'killed by SIGKILL' }, 2)).toBe(
+    expect(
+      workerLossNotice({ endpoint: '127.0.0.1:41000', how: 'killed by SIGKILL', exit: { exitSignal: 'SIGKILL' } }, 2),
+    ).toBe(
       'RPC worker 127.0.0.1:41000 stopped unexpectedly (killed by SIGKILL); the answer in progress was cut off, and llama-server and its 2 workers are restarted',
     );
   });
@@ -65,7 +67,12 @@ describe('workerLossNotice', () => {
   it("adds the worker's own last word when it printed one", () => {
     expect(
       workerLossNotice(
-        { endpoint: '127.0.0.1:41000', how: 'killed by SIGABRT', said: 'ggml-cuda/fattn.cu:759: fatal error' },
+        {
+          endpoint: '127.0.0.1:41000',
+          how: 'killed by SIGABRT',
+          exit: { exitSignal: 'SIGABRT' },
+          said: 'ggml-cuda/fattn.cu:759: fatal error',
+        },
         1,
       ),
     ).toBe(
@@ -80,12 +87,15 @@ describe('workerLostAtStart', () => {
       workerLostAtStart({
         endpoint: '127.0.0.1:43109',
         how: 'killed by SIGABRT',
+        exit: { exitSignal: 'SIGABRT' },
         said: '/src/ggml/src/ggml-cuda/fattn.cu:759: fatal error',
       }),
     ).toBe(
       'RPC worker 127.0.0.1:43109 stopped while llama-server was loading the model (killed by SIGABRT): /src/ggml/src/ggml-cuda/fattn.cu:759: fatal error; see the model log',
     );
-    expect(workerLostAtStart({ endpoint: '127.0.0.1:43109', how: 'killed by SIGKILL' })).toBe(
+    expect(
+      workerLostAtStart({ endpoint: '127.0.0.1:43109', how: 'killed by SIGKILL', exit: { exitSignal: 'SIGKILL' } }),
+    ).toBe(
       'RPC worker 127.0.0.1:43109 stopped while llama-server was loading the model (killed by SIGKILL); see the model log',
     );
   });

@@ -42,7 +42,13 @@ export function startErrorWithWorker(error: AppError, lost: LostWorker | null): 
   return {
     ...error,
     message: workerLostAtStart(lost),
-    details: { ...error.details, endpoint: lost.endpoint, workerExit },
+    details: {
+      ...error.details,
+      endpoint: lost.endpoint,
+      workerExit,
+      ...lost.exit,
+      ...(lost.said ? { workerSaid: lost.said } : {}),
+    },
   };
 }
 

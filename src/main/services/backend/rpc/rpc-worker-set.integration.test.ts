@@ -102,6 +102,10 @@ describe('a local worker is ready only when the worker itself says it listens', 
       set.whenLost(),
       new Promise<null>((resolve) => setTimeout(() => resolve(null), 5000)),
     ]);
-    expect(reported).toEqual<LostWorker>({ endpoint: endpoint!, how: 'killed by SIGKILL' });
+    expect(reported).toEqual<LostWorker>({
+      endpoint: endpoint!,
+      how: 'killed by SIGKILL',
+      exit: { exitSignal: 'SIGKILL' },
+    });
   });
 });

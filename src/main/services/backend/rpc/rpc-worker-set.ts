@@ -8,6 +8,7 @@
 // whose workers vanish before it exits crashes on its way out.
 import { dirname, join } from 'node:path';
 import type { RpcWorkerStatus } from '@shared/contract';
+import { exitParts, type ExitParts } from '@shared/backend/start-failure';
 import { AppFailure } from '@shared/errors';
 import { formatRpcEndpoint, parseRpcEndpoint, type RpcEndpoint, type RpcSettings } from '@shared/rpc/rpc-settings';
 import { localWorkerHost } from '@shared/rpc/rpc-exposure';
@@ -53,6 +54,8 @@ export interface RpcWorkerSetDeps {
 export interface LostWorker {
   endpoint: string;
   how: string;
+  /** the same exit in parts, for the page to word */
+  exit: ExitParts;
   /** the worker's own last error line before it ended ("…/fattn.cu:759: fatal error"), when it printed one */
   said?: string;
 }
@@ -213,7 +216,8 @@ export class RpcWorkerSet {
     status.pid = proc.pid;
     this.deps.log(`starting ${name}: ${plan.workerPath} ${rpcWorkerArgs(endpoint, plan.rpc.workerThreads).join(' ')}`);
     const exited = proc.exited.then((exit) => describeExit(exit));
-    void exited.then((how) => {
+    void proc.exited.then((exit) => {
+      const how = describeExit(exit);
       if (this.stopping || !this.statuses.includes(status)) return;
       status.state = 'lost';
       status.pid = null;
@@ -221,7 +225,7 @@ export class RpcWorkerSet {
       // One that never listened is a failed start, which the readiness wait reports.
       if (!listening) return;
       const said = workerErrorLine(proc.lastLines());
-      const lost: LostWorker = { endpoint: status.endpoint, how, ...(said ? { said } : {}) };
+      const lost: LostWorker = { endpoint: status.endpoint, how, exit: exitParts(exit), ...(said ? { said } : {}) };
       this.lost.push(lost);
       for (const waiter of this.lostWaiters.splice(0)) waiter(lost);
     });

@@ -153,6 +153,8 @@ describe('llama.cpp RPC workers with the real llama-server', () => {
     // What a chat cut by it is told (chat-service.ts): the worker, not a bare "connection ended".
     expect(await manager.stoppedSince(sentAt, 5000)).toEqual({
       how: `RPC worker ${victim.endpoint} killed by SIGKILL`,
+      exit: { exitSignal: 'SIGKILL' },
+      worker: victim.endpoint,
       restarting: true,
     });
 

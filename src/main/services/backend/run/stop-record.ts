@@ -2,6 +2,7 @@
 // stopped on its own, why, and whether it is being started again. A chat whose
 // stream was cut asks it, so the answer says "llama-server stopped (killed by
 // SIGKILL); it is being started again" instead of a bare "the connection ended".
+import type { ExitParts } from '@shared/backend/start-failure';
 import { ChangeSignal } from '../state/change-signal';
 
 export interface ServerStop {
@@ -9,6 +10,10 @@ export interface ServerStop {
   how: string;
   /** true while a restart follows; false once it was given up */
   restarting: boolean;
+  /** the same exit in parts, for the page to word (none for a spawn error) */
+  exit?: ExitParts;
+  /** the RPC worker whose loss stopped the server */
+  worker?: string;
 }
 
 export class StopRecord {
@@ -32,7 +37,10 @@ export class StopRecord {
     const never = new AbortController().signal;
     for (;;) {
       const last = this.last;
-      if (last && last.at >= since) return { how: last.how, restarting: last.restarting };
+      if (last && last.at >= since) {
+        const { at: _at, ...stop } = last;
+        return stop;
+      }
       const left = deadline - this.now();
       if (left <= 0) return null;
       await this.recorded.next(never, left);

@@ -3,9 +3,11 @@
 // keeps an English sentence for logs and the CLI, and its numbers and names in
 // `details`; a code this build has no words for, or one whose details are
 // missing (an older core), shows the core's sentence as it came.
+import { readStartFailure } from '@shared/backend/start-failure';
 import type { BackendKind, Notice } from '@shared/contract';
 import type { MessageKey, MessageVars, Translate } from '../../i18n';
 import { backendLabel } from '../backends/backend-labels';
+import { exitText, startFailureText } from '../../ui/start-failure-text';
 
 type Words = (details: Record<string, unknown>) => { key: MessageKey; vars: MessageVars } | null;
 
@@ -83,6 +85,13 @@ const WORDS: Record<string, Words> = {
 };
 
 export function coreNoticeText(t: Translate, notice: Pick<Notice, 'code' | 'message' | 'details'>): string {
-  const worded = notice.details ? WORDS[notice.code]?.(notice.details) : null;
-  return worded ? t(worded.key, worded.vars) : notice.message;
+  const details = notice.details;
+  const worded = details ? WORDS[notice.code]?.(details) : null;
+  if (!worded || !details) return notice.message;
+  // Our words inside a notice (an exit, a failed start's reason) in the page's language; the program's own quoted.
+  const vars = { ...worded.vars };
+  if (notice.code === 'rpc_worker_lost') vars.how = exitText(t, details, String(vars.how));
+  const cause = notice.code === 'backend_fallback' ? readStartFailure(details) : null;
+  if (cause) vars.cause = startFailureText(t, cause);
+  return t(worded.key, vars);
 }
