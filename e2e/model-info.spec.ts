@@ -61,7 +61,10 @@ async function browseToFile(page: Page, file: string): Promise<void> {
     'e2e-sample-Q4_K_M.gguf',
     'notes.gguf',
   ]);
-  await page.getByTestId('browse-entry').filter({ hasText: file }).click();
+  const entry = page.getByTestId('browse-entry').filter({ hasText: file });
+  await entry.click();
+  // Enter opens the entry the list has marked: on a busy machine the click's mark can land after the key press.
+  await expect(entry).toHaveAttribute('aria-selected', 'true');
   await page.getByTestId('browse-list').press('Enter');
   await expect(browser).toHaveCount(0);
 }
