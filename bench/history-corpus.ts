@@ -8,6 +8,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { previewOf } from '@shared/history/message-text';
 import type { ConversationMeta, ConversationSummary, StoredMessage } from '@shared/history/types';
+import { SYLLABLES as KNOWLEDGE_SYLLABLES } from './knowledge-corpus';
 
 const CORPUS_VERSION = 'v1-10000x20-5000';
 export const CONVERSATIONS = 10_000;
@@ -21,24 +22,8 @@ const root = resolve(import.meta.dirname, '..', '.cache', 'bench-history');
 export const corpus = join(root, CORPUS_VERSION);
 
 const rand = seededRandom(42);
-const SYLLABLES = [
-  'ka',
-  'lo',
-  'mi',
-  'ren',
-  'to',
-  'sha',
-  'vel',
-  'dor',
-  'qui',
-  'an',
-  'es',
-  'or',
-  'ul',
-  'ty',
-  'ne',
-  'pra',
-];
+// The same words as ever (the corpus is cached by version): the first 16 syllables.
+const SYLLABLES = KNOWLEDGE_SYLLABLES.slice(0, 16);
 const WORDS = Array.from({ length: 3000 }, () =>
   Array.from({ length: 1 + Math.floor(rand() * 3) }, () => SYLLABLES[Math.floor(rand() * SYLLABLES.length)]).join(''),
 );

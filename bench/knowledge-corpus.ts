@@ -6,7 +6,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { seededRandom } from '@test-support/seeded-random';
 
-const SYLLABLES = [
+/** The syllables the bench corpora make words of (history-corpus.ts takes the first 16). */
+export const SYLLABLES = [
   'ka',
   'lo',
   'mi',
