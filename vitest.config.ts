@@ -12,5 +12,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['./src/test-support/global-setup.ts'],
+    setupFiles: ['./src/test-support/chinese-catalog.ts'],
   },
 });

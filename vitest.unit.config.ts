@@ -26,7 +26,7 @@ export default defineConfig({
   test: {
     ...shared,
     globalSetup: [],
-    setupFiles: ['./src/test-support/unit-tier-guard.ts'],
+    setupFiles: ['./src/test-support/unit-tier-guard.ts', './src/test-support/chinese-catalog.ts'],
     projects: [
       {
         extends: true,
@@ -44,7 +44,7 @@ export default defineConfig({
           include: domFiles,
           exclude: tierExcludes,
           isolate: false,
-          setupFiles: ['./src/test-support/unit-dom-reset.ts'],
+          setupFiles: ['./src/test-support/unit-dom-reset.ts', './src/test-support/chinese-catalog.ts'],
         },
       },
       {

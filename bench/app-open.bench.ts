@@ -6,7 +6,9 @@
 // browser context: no HTTP or code cache), on a host with an empty history and the tiny model loaded; median of
 // LOADS. app.idle_rss_mb: the resident memory of the host's process tree (its llama-server left out) and of the
 // page's renderer process, a few seconds after the page opened on a history of the shared corpus
-// (bench/history-corpus.ts).
+// (bench/history-corpus.ts); beside it their PSS (shared code split among the processes that share it) and the floor
+// (as many bare Node processes and the renderer of a bare page, in the same run).
+import { spawn } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -135,29 +137,79 @@ async function measureLoads(): Promise<BenchResult[]> {
   }
 }
 
-async function rssKb(pid: number): Promise<number> {
+interface Resident {
+  /** resident kB: every page the process maps, shared or not */
+  rss: number;
+  /** proportional kB: a page shared by n processes counts 1/n in each */
+  pss: number;
+}
+
+async function residentKb(pid: number): Promise<Resident> {
   try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0);
+    const [status, rollup] = await Promise.all([
+      readFile(`/proc/${pid}/status`, 'utf8'),
+      readFile(`/proc/${pid}/smaps_rollup`, 'utf8'),
+    ]);
+    return {
+      rss: Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0),
+      pss: Number(/^Pss:\s+(\d+) kB$/m.exec(rollup)?.[1] ?? 0),
+    };
   } catch {
-    return 0; // it ended meanwhile
+    return { rss: 0, pss: 0 }; // it ended meanwhile
   }
 }
 
-const sumRssKb = async (pids: number[]): Promise<number> =>
-  (await Promise.all(pids.map(rssKb))).reduce((sum, kb) => sum + kb, 0);
+const sumResidentKb = async (pids: number[]): Promise<Resident> =>
+  (await Promise.all(pids.map(residentKb))).reduce((sum, kb) => ({ rss: sum.rss + kb.rss, pss: sum.pss + kb.pss }), {
+    rss: 0,
+    pss: 0,
+  });
 
 /**
  * The resident kB of each renderer process of the browsers this process launched, but Chromium's own UI
  * (`--top-chrome-webui`): the page's, and the spare one Chromium keeps ready for the next tab.
  */
-async function rendererRss(): Promise<Map<number, number>> {
+async function renderersKb(): Promise<Map<number, Resident>> {
   const renderers = processTree(
     process.pid,
     (command) => command.includes('--type=renderer') && !command.includes('--top-chrome-webui'),
   );
-  return new Map(await Promise.all(renderers.map(async (info) => [info.pid, await rssKb(info.pid)] as const)));
+  return new Map(await Promise.all(renderers.map(async (info) => [info.pid, await residentKb(info.pid)] as const)));
 }
+
+/** The renderer that grew most since `before`: the page's (the spare one holds nothing of it). */
+async function grownRenderer(before: Map<number, Resident>): Promise<Resident> {
+  const after = [...(await renderersKb())];
+  const growth = ([pid, kb]: [number, Resident]): number => kb.rss - (before.get(pid)?.rss ?? 0);
+  return after.reduce((most, entry) => (growth(entry) > growth(most) ? entry : most))[1];
+}
+
+/**
+ * The floor no page can go under in this browser: the renderer of a page that shows one line of text and runs no
+ * script, measured like EVA's page.
+ */
+async function bareRendererKb(browser: Browser): Promise<Resident> {
+  const page = await newTab(browser);
+  const before = await renderersKb();
+  await page.goto('data:text/html,<!doctype html><title>bare</title><p>A bare page.</p>');
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+  const kb = await grownRenderer(before);
+  await page.context().close();
+  return kb;
+}
+
+/** The resident kB of a Node process that runs nothing: the floor of each of the host's processes. */
+async function bareNodeKb(): Promise<Resident> {
+  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    return await residentKb(child.pid as number);
+  } finally {
+    child.kill();
+  }
+}
+
+const mb = (kb: number): number => round(kb / 1024, 0);
 
 async function savedConversations(host: RunningHost): Promise<number> {
   const client = await connectHost(host.url);
@@ -178,29 +230,36 @@ async function measureIdleRss(): Promise<BenchResult> {
   const browser = await launchChromium();
   try {
     const page = await newTab(browser);
-    const before = await rendererRss();
+    const before = await renderersKb();
     const load = await coldLoad(page, host.url);
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     // The model's server is the model's memory, not the app's.
     const hostPids = processTree(host.process.pid as number, (command) => !command.includes('llama-server')).map(
       (info) => info.pid,
     );
-    const hostKb = await sumRssKb(hostPids);
-    // The page's renderer is the one that grew while it loaded; the spare one holds nothing of it.
-    const after = [...(await rendererRss())];
-    const growth = ([pid, kb]: [number, number]): number => kb - (before.get(pid) ?? 0);
-    const [, rendererKb] = after.reduce((most, entry) => (growth(entry) > growth(most) ? entry : most));
+    const hostKb = await sumResidentKb(hostPids);
+    const rendererKb = await grownRenderer(before);
     const conversations = await savedConversations(host);
     if (conversations < CONVERSATIONS) throw new Error(`the history holds ${conversations} conversations`);
+    const bareRenderer = await bareRendererKb(browser);
+    const bareNode = await bareNodeKb();
     return {
       bench: 'app.idle_rss_mb',
-      value: round((hostKb + rendererKb) / 1024, 0),
+      value: mb(hostKb.rss + rendererKb.rss),
       unit: 'MB',
       goal: '<= 250',
-      host_mb: round(hostKb / 1024, 0),
+      host_mb: mb(hostKb.rss),
       host_processes: hostPids.length,
-      renderer_mb: round(rendererKb / 1024, 0),
-      all_renderers_mb: round(after.reduce((sum, [, kb]) => sum + kb, 0) / 1024, 0),
+      renderer_mb: mb(rendererKb.rss),
+      // What the app adds to the machine: RSS counts the code Node and Chromium share between their processes once
+      // in each, PSS splits it among them.
+      pss_mb: mb(hostKb.pss + rendererKb.pss),
+      host_pss_mb: mb(hostKb.pss),
+      renderer_pss_mb: mb(rendererKb.pss),
+      floor_mb: mb(bareNode.rss * hostPids.length + bareRenderer.rss),
+      floor_measure: `${hostPids.length} bare Node processes and the renderer of a bare page, RSS`,
+      bare_renderer_mb: mb(bareRenderer.rss),
+      bare_node_mb: mb(bareNode.rss),
       conversations,
       idle_ms: IDLE_MS,
       interactive_ms_with_history: round(load.interactiveMs, 0),

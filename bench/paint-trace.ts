@@ -132,12 +132,16 @@ export function paintBreakdown(trace: { traceEvents: TraceEvent[] }): PaintBreak
 
 /**
  * Milliseconds of tasks the page's process ran (every thread of the process that set the marks) from the first
- * `startMark` to the first paint's mark after it.
+ * `startMark` to the first `endMark` after it (by default the first paint's).
  */
-export function pageTaskMsBetween(trace: { traceEvents: TraceEvent[] }, startMark: string): number {
+export function pageTaskMsBetween(
+  trace: { traceEvents: TraceEvent[] },
+  startMark: string,
+  endMark: string = PAINT_MARK,
+): number {
   const start = marksNamed(trace, startMark)[0];
-  const end = start && marksNamed(trace, PAINT_MARK).find((event) => event.ts > start.ts);
-  if (!start || !end) throw new Error(`the trace has no ${startMark} mark followed by a paint`);
+  const end = start && marksNamed(trace, endMark).find((event) => event.ts >= start.ts);
+  if (!start || !end) throw new Error(`the trace has no ${startMark} mark followed by ${endMark}`);
   const sums = totals(trace, start.ts, end.ts);
   let micros = 0;
   for (const [thread, spent] of sums.byThread) if (thread.startsWith(`${start.pid}:`)) micros += spent;

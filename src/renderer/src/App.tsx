@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { AppModelContext, type AppModel } from './app-model';
-import { LoadDialog } from './features/load/LoadDialog';
+import { LoadWatch } from './features/load/LoadWatch';
 import { HotkeyListener } from './features/hotkeys/HotkeyListener';
 import { ScreenshotLayer } from './features/screenshot/ScreenshotLayer';
 import { VoiceLayer } from './features/voice/VoiceLayer';
@@ -14,17 +14,17 @@ import { SidebarProvider } from './features/frame/SidebarProvider';
 import { ALWAYS_OPEN } from './features/frame/use-frame';
 import { TopBar } from './features/frame/TopBar';
 import { StatusBar } from './features/status/StatusBar';
-import { createTranslator, I18nContext, resolveLanguage } from './i18n';
+import { createTranslator, I18nContext, useSpokenLanguage } from './i18n';
 import { useStore } from 'zustand';
 import { DefaultPromptLanguage } from './features/parameters/DefaultPromptLanguage';
 import { PAGES, PANELS, preloadWhenIdle } from './lazy-views';
 
+/** The page, for a model its creator has started (main.tsx). */
 export function App({ model }: { model: AppModel }) {
-  useEffect(() => model.start(), [model]);
   const settings = useStore(model.app.store, (state) => state.settings);
   const info = useStore(model.app.store, (state) => state.info);
   const view = useStore(model.view);
-  const language = resolveLanguage(settings?.language ?? 'auto', navigator.language, info?.systemLanguage);
+  const language = useSpokenLanguage(settings?.language, info?.systemLanguage);
   const i18n = useMemo(() => ({ language, t: createTranslator(language) }), [language]);
   useEffect(() => {
     document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
@@ -39,6 +39,7 @@ export function App({ model }: { model: AppModel }) {
   const toolsOpen = useStore(model.toolsPanel.store, (state) => state.open);
   const hotkeysOpen = useStore(model.hotkeys.panelOpen);
   const voiceOpen = useStore(model.voice.panelOpen);
+  const loadOpen = useStore(model.load.store, (state) => state.open);
 
   // An address that cannot reach EVA: nothing else on the page could work, or tell the truth.
   if (connection === 'expired') {
@@ -67,7 +68,10 @@ export function App({ model }: { model: AppModel }) {
             <StatusBar />
           </div>
         </SidebarProvider>
-        <LoadDialog />
+        <LoadWatch />
+        <LaterPanel open={loadOpen}>
+          <PANELS.load />
+        </LaterPanel>
         <LaterPanel open={toolsOpen}>
           <PANELS.tools />
         </LaterPanel>

@@ -1,19 +1,101 @@
 // UI text in English and Chinese, from resources/i18n/*.json (flat keys, `{name}` placeholders).
-import { createContext, useContext } from 'react';
+// English ships in the page's first chunk; Chinese, as large again, is fetched when the page is to speak it
+// (loadCatalog), so a page in English never downloads or parses it.
+import { createContext, useContext, useEffect, useState } from 'react';
 import type { Language } from '@shared/contract';
 import en from '@resources/i18n/en.json';
-import zh from '@resources/i18n/zh.json';
 
 export type UiLanguage = 'en' | 'zh';
 export type MessageKey = keyof typeof en;
 export type MessageVars = Record<string, string | number>;
 export type Translate = (key: MessageKey, vars?: MessageVars) => string;
+export type Catalog = Record<MessageKey, string>;
 
-// `satisfies` makes a key missing from zh.json a compile error, not only a test failure.
-export const catalogs = { en, zh: zh satisfies Record<MessageKey, string> } as const satisfies Record<
-  UiLanguage,
-  Record<MessageKey, string>
->;
+/** The catalogs loaded so far; English always. */
+export const catalogs: { readonly en: Catalog; zh?: Catalog } = { en };
+
+let zhLoading: Promise<Catalog> | undefined;
+
+/** The catalog of `language`, fetched once; a failed fetch is tried again on the next call. */
+export function loadCatalog(language: UiLanguage): Promise<Catalog> {
+  const loaded = catalogs[language];
+  if (loaded) return Promise.resolve(loaded);
+  zhLoading ??= import('@resources/i18n/zh.json').then(
+    // `satisfies` makes a key missing from zh.json a compile error, not only a test failure.
+    (module) => (catalogs.zh = module.default satisfies Catalog),
+    (error: unknown) => {
+      zhLoading = undefined;
+      throw error;
+    },
+  );
+  return zhLoading;
+}
+
+/** Whether the page can speak `language` now, without waiting for its catalog. */
+export function hasCatalog(language: UiLanguage): boolean {
+  return catalogs[language] !== undefined;
+}
+
+/** Where the page keeps the language it spoke last, so the next start fetches that catalog before the first paint. */
+const LAST_LANGUAGE_KEY = 'eva.uiLanguage';
+
+/**
+ * Before the first render: the catalog of the language the page spoke last (or the browser's), so that a page in
+ * Chinese opens in Chinese rather than switching after the settings arrive. Resolves whether or not it loaded: a
+ * failed fetch leaves the page in English until the language is chosen again.
+ */
+export async function loadFirstCatalog(): Promise<void> {
+  const last = readLastLanguage();
+  const language = resolveLanguage(last ?? 'auto', navigator.language, undefined);
+  if (hasCatalog(language)) return;
+  try {
+    await loadCatalog(language);
+  } catch (error) {
+    console.error(`The ${language} texts could not be loaded`, error);
+  }
+}
+
+function readLastLanguage(): UiLanguage | undefined {
+  try {
+    const last = localStorage.getItem(LAST_LANGUAGE_KEY);
+    return last === 'en' || last === 'zh' ? last : undefined;
+  } catch {
+    return undefined; // storage refused (a locked-down profile): the browser's language decides
+  }
+}
+
+/**
+ * The language the page speaks: the one the settings choose (`auto`: the browser's, then the system's), and before
+ * the settings arrive the one it spoke last. A language whose catalog is not loaded yet is fetched, and English
+ * stands in meanwhile. The language spoken is remembered for the next start.
+ */
+export function useSpokenLanguage(setting: Language | undefined, systemLanguage: string | undefined): UiLanguage {
+  const wanted =
+    setting === undefined
+      ? (readLastLanguage() ?? resolveLanguage('auto', navigator.language, systemLanguage))
+      : resolveLanguage(setting, navigator.language, systemLanguage);
+  const [, setLoads] = useState(0);
+  const spoken = hasCatalog(wanted) ? wanted : 'en';
+  useEffect(() => {
+    if (hasCatalog(wanted)) return;
+    let current = true;
+    loadCatalog(wanted).then(
+      () => current && setLoads((loads) => loads + 1),
+      (error: unknown) => console.error(`The ${wanted} texts could not be loaded`, error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted]);
+  useEffect(() => {
+    try {
+      localStorage.setItem(LAST_LANGUAGE_KEY, spoken);
+    } catch {
+      // storage refused: the next start follows the browser's language
+    }
+  }, [spoken]);
+  return spoken;
+}
 
 /**
  * 'auto' follows the first language we know of: the page's `navigator.language`
@@ -87,8 +169,9 @@ function replacePlurals(
   return out + template.slice(from);
 }
 
+/** A translator for `language`; English words stand in until its catalog is loaded (loadCatalog). */
 export function createTranslator(language: UiLanguage): Translate {
-  const catalog: Record<MessageKey, string> = catalogs[language];
+  const catalog: Catalog = catalogs[language] ?? catalogs.en;
   return (key, vars) => formatMessage(catalog[key] ?? catalogs.en[key] ?? key, vars, language);
 }
 

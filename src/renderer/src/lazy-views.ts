@@ -48,6 +48,7 @@ const LATER_PANELS = {
   tools: later(() => import('./features/tools/ToolsPanel').then((module) => module.ToolsPanel)),
   hotkeys: later(() => import('./features/hotkeys/HotkeysPanel').then((module) => module.HotkeysPanel)),
   voice: later(() => import('./features/voice/VoicePanel').then((module) => module.VoicePanel)),
+  load: later(() => import('./features/load/LoadDialog').then((module) => module.LoadDialog)),
 };
 
 export const PAGES: Record<View, Page> = {
@@ -67,6 +68,7 @@ export const PANELS: Record<keyof typeof LATER_PANELS, Page> = {
   tools: LATER_PANELS.tools.View,
   hotkeys: LATER_PANELS.hotkeys.View,
   voice: LATER_PANELS.voice.View,
+  load: LATER_PANELS.load.View,
 };
 
 /**

@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { createAppModel } from './app-model';
 import { getPlatform, type Platform } from './platform';
+import { loadFirstCatalog } from './i18n';
 import './styles/theme.css';
 import './styles/app.css';
 
@@ -24,7 +25,11 @@ async function choosePlatform(): Promise<Platform> {
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html lacks #root');
-  const model = createAppModel(await choosePlatform());
+  const [platform] = await Promise.all([choosePlatform(), loadFirstCatalog()]);
+  const model = createAppModel(platform);
+  // Started before React renders: the first requests (status, settings, history) are on their way while the first
+  // screen is drawn, not after its effects run. The page lives as long as the model, so nothing stops it.
+  model.start();
   createRoot(container).render(
     <StrictMode>
       <App model={model} />

@@ -34,13 +34,28 @@ export class PassageStore {
   /** each base's writes, one after another: two ingest lanes must not both create its table, nor race a compaction */
   private readonly writes = new Map<string, Promise<unknown>>();
 
-  private constructor(private readonly db: Connection) {}
+  /** LanceDB, connected on first use: its native library holds tens of MB, which a user without a base never needs. */
+  private connection: Promise<Connection> | null = null;
+
+  private constructor(private readonly dir: string) {}
 
   static async open(dir: string): Promise<PassageStore> {
-    // LanceDB logs through env_logger at warn level by default (a line per new table); the app reports its own errors.
-    process.env.LANCEDB_LOG ??= 'error';
-    const lancedb = await import('@lancedb/lancedb');
-    return new PassageStore(await lancedb.connect(dir));
+    return new PassageStore(dir);
+  }
+
+  private db(): Promise<Connection> {
+    this.connection ??= (async () => {
+      // LanceDB logs through env_logger at warn level by default (a line per new table); the app reports its own
+      // errors.
+      process.env.LANCEDB_LOG ??= 'error';
+      const lancedb = await import('@lancedb/lancedb');
+      return lancedb.connect(this.dir);
+    })();
+    // A connection that failed (the native library missing, the folder unreadable) is tried again on the next use.
+    this.connection.catch(() => {
+      this.connection = null;
+    });
+    return this.connection;
   }
 
   /**
@@ -89,8 +104,9 @@ export class PassageStore {
   dropBase(baseId: string): Promise<void> {
     return this.serial(baseId, async () => {
       this.tables.delete(baseId);
-      const names = await this.db.tableNames();
-      if (names.includes(tableName(baseId))) await this.db.dropTable(tableName(baseId));
+      const db = await this.db();
+      const names = await db.tableNames();
+      if (names.includes(tableName(baseId))) await db.dropTable(tableName(baseId));
     });
   }
 
@@ -171,7 +187,10 @@ export class PassageStore {
   close(): void {
     for (const table of this.tables.values()) table.close();
     this.tables.clear();
-    this.db.close();
+    const opened = this.connection;
+    this.connection = null;
+    // A connection still on its way closes when it lands; one that failed has nothing to close.
+    opened?.then((db) => db.close()).catch(() => undefined);
   }
 
   private serial<T>(baseId: string, work: () => Promise<T>): Promise<T> {
@@ -188,16 +207,19 @@ export class PassageStore {
   private async table(baseId: string): Promise<Table | null> {
     const open = this.tables.get(baseId);
     if (open) return open;
-    const names = await this.db.tableNames();
+    const db = await this.db();
+    const names = await db.tableNames();
     if (!names.includes(tableName(baseId))) return null;
-    const table = await this.db.openTable(tableName(baseId));
+    const table = await db.openTable(tableName(baseId));
     this.tables.set(baseId, table);
     return table;
   }
 
   private async create(baseId: string, rows: readonly PassageRow[]): Promise<Table> {
     const lancedb = await import('@lancedb/lancedb');
-    const table = await this.db.createTable(tableName(baseId), rows as unknown as Record<string, unknown>[], {
+    const table = await (
+      await this.db()
+    ).createTable(tableName(baseId), rows as unknown as Record<string, unknown>[], {
       mode: 'overwrite',
     });
     await table.createIndex('text', { config: lancedb.Index.fts({ withPosition: false }) });

@@ -16,12 +16,13 @@ import type { LostWorker } from '@main/services/backend/rpc/rpc-worker-set';
 import { describeExit, type ExitInfo } from '@main/services/process/exit-record';
 import { coreNoticeText } from '../features/notices/notice-text';
 import { statusNoticeText } from '../features/status/status-notice-text';
+import zhCatalog from '@resources/i18n/zh.json';
 import { catalogs, createTranslator } from '../i18n';
 import { appErrorText, errorKey } from './app-error-text';
 import { startFailureText } from './start-failure-text';
 
 const en: Record<string, string> = catalogs.en;
-const zh: Record<string, string> = catalogs.zh;
+const zh: Record<string, string> = zhCatalog;
 const CJK = /[\u3400-\u9fff]/;
 const root = join(import.meta.dirname, '../../../..');
 

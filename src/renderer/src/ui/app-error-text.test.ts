@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { HISTORY_ERROR_CODES, SAVED_ANSWER_ERROR_CODES, USER_ERROR_CODES } from '@shared/errors';
 import type { HistoryErrorCode } from '@shared/history/errors';
+import zhCatalog from '@resources/i18n/zh.json';
 import { catalogs, createTranslator } from '../i18n';
 import { appErrorCause, appErrorText, appErrorTextWithCause, errorKey } from './app-error-text';
 
 const en = createTranslator('en');
 const zh = createTranslator('zh');
-const catalog = (language: 'en' | 'zh'): Record<string, string> => catalogs[language];
+const catalog = (language: 'en' | 'zh'): Record<string, string> => (language === 'en' ? catalogs.en : zhCatalog);
 
 /**
  * A sentence: a capital (or a quoted path/placeholder) first and a full stop last in English; Chinese text ending in

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BackendInfo } from '@shared/contract';
+import zhCatalog from '@resources/i18n/zh.json';
 import { catalogs, createTranslator, type MessageKey } from '../../i18n';
 import { backendOptions, estimateReasonText, gpuLabel, shortCommit } from './backend-labels';
 
@@ -122,6 +123,6 @@ describe('estimateReasonText', () => {
   it('has Chinese for every reason', () => {
     const keys = Object.keys(catalogs.en).filter((key) => key.startsWith('load.estimateWhy.')) as MessageKey[];
     expect(keys.length).toBe(12);
-    for (const key of keys) expect(catalogs.zh[key]).toMatch(/[\u4e00-\u9fff]/);
+    for (const key of keys) expect(zhCatalog[key]).toMatch(/[\u4e00-\u9fff]/);
   });
 });

@@ -9,6 +9,15 @@ import { memoryDefaultSettings, type MemoryPlatform } from '@renderer/platform/m
 import type { AppModel } from '@renderer/app-model';
 import { cleanupApps, renderWithApp, settle, type RenderAppOptions } from '@renderer/test-support/render-app';
 import { LoadDialog } from './LoadDialog';
+import { LoadWatch } from './LoadWatch';
+
+/** The dialog as App mounts it: with what runs while it is closed. */
+const LoadDialogWithWatch = () => (
+  <>
+    <LoadWatch />
+    <LoadDialog />
+  </>
+);
 
 afterEach(cleanupApps);
 
@@ -16,7 +25,7 @@ const SAVED_MODEL = '/models/qwen.gguf';
 
 async function renderOpenDialog(options: RenderAppOptions = {}) {
   const settings = memoryDefaultSettings();
-  const app = await renderWithApp(<LoadDialog />, {
+  const app = await renderWithApp(<LoadDialogWithWatch />, {
     ...options,
     platform: { settings: { ...settings, load: { ...settings.load, modelPath: SAVED_MODEL } }, ...options.platform },
   });
@@ -45,7 +54,7 @@ async function submit(): Promise<void> {
 
 describe('LoadDialog', () => {
   it('is closed until asked, then opens with the saved settings and the model path focused', async () => {
-    const { model, t } = await renderWithApp(<LoadDialog />, {
+    const { model, t } = await renderWithApp(<LoadDialogWithWatch />, {
       platform: {
         settings: { ...memoryDefaultSettings(), load: { ...memoryDefaultSettings().load, modelPath: SAVED_MODEL } },
       },

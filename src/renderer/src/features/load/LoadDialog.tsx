@@ -16,8 +16,9 @@ import type { LibraryModel } from '@shared/models/model-library';
 import { DiscoverPane } from '../models/DiscoverPane';
 import { FileBrowserDialog } from '../models/FileBrowserDialog';
 import { folderOf, pickPatch } from '../models/pick-patch';
-import { useLibrary, useLibraryRunning } from '../models/use-library';
-import { useModelDropTarget, usePageModelDrop } from '../models/use-model-drop';
+import { useLibrary } from '../models/use-library';
+import { useModelDropTarget } from '../models/use-model-drop';
+import { useTakeDroppedModel } from './LoadWatch';
 import './load.css';
 
 const TABS: ReadonlyArray<{
@@ -34,13 +35,12 @@ const TABS: ReadonlyArray<{
 
 /**
  * 装载: a local model (from the library, a path, a drop, or the hub) and how llama-server runs it, or a remote endpoint
- * (link mode).
+ * (link mode). Fetched the first time it opens (lazy-views.ts); what must run while it is closed is LoadWatch.
  */
 export function LoadDialog() {
   const t = useT();
   const { open, tab, error, actions } = useLoadStore();
   const dialog = useRef<HTMLDivElement>(null);
-  useLibraryRunning();
   const { library, browser, downloads } = useLibrary();
   // Files may have come and gone since the last look; the core is the one that knows.
   useEffect(() => {
@@ -55,13 +55,7 @@ export function LoadDialog() {
   const focus = TABS.find((entry) => entry.tab === tab)?.focus;
   useFocusTrap(dialog, open && !browsing, actions.close, focus ? `[data-testid="${focus}"]` : undefined);
 
-  // A dropped model lands in the form, on the local tab; dropped on the page, it opens the dialog first.
-  const takeDroppedPath = (path: string): void => {
-    actions.setTab('local');
-    actions.edit(pickPatch(path, library.store.getState().listing));
-  };
-  const drop = useModelDropTarget(takeDroppedPath);
-  usePageModelDrop(!open, () => actions.open('local'), takeDroppedPath);
+  const drop = useModelDropTarget(useTakeDroppedModel());
 
   useEffect(() => {
     if (error) dialog.current?.querySelector('[data-testid="load-error"]')?.scrollIntoView({ block: 'nearest' });

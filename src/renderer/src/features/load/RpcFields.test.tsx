@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { defaultSettings } from '@shared/default-settings';
+import zh from '@resources/i18n/zh.json';
 import { catalogs } from '../../i18n';
 import { cleanupApps, renderWithApp } from '@renderer/test-support/render-app';
 import { formFromSettings, type LoadForm } from './load-form';
@@ -22,7 +23,7 @@ describe('RpcFields', () => {
     await renderWithApp(<RpcFields form={form({ rpcMode: 'local' })} errors={{}} edit={() => {}} />, {
       language: 'zh',
     });
-    expect(screen.getByTestId('rpc-local-users').textContent).toBe(catalogs.zh['load.rpc.localUsers']);
+    expect(screen.getByTestId('rpc-local-users').textContent).toBe(zh['load.rpc.localUsers']);
   });
 
   it('says nothing of it without local workers', async () => {

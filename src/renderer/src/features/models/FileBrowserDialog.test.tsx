@@ -7,6 +7,15 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { memoryDefaultSettings, type MemoryPlatformOptions } from '@renderer/platform/memory-platform';
 import { cleanupApps, renderWithApp, settle } from '@renderer/test-support/render-app';
 import { LoadDialog } from '../load/LoadDialog';
+import { LoadWatch } from '../load/LoadWatch';
+
+/** The dialog as App mounts it: with what runs while it is closed. */
+const LoadDialogWithWatch = () => (
+  <>
+    <LoadWatch />
+    <LoadDialog />
+  </>
+);
 
 afterEach(cleanupApps);
 
@@ -17,7 +26,7 @@ const modelFiles = {
 };
 
 async function openDialog(platform: MemoryPlatformOptions = {}, language?: 'zh') {
-  const app = await renderWithApp(<LoadDialog />, { platform: { modelFiles, ...platform }, language });
+  const app = await renderWithApp(<LoadDialogWithWatch />, { platform: { modelFiles, ...platform }, language });
   act(() => app.model.load.open('local'));
   await settle();
   return app;

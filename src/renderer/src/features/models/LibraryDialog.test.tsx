@@ -8,6 +8,15 @@ import type { InvokeInput } from '@shared/contract';
 import { memoryDefaultSettings, type MemoryPlatformOptions } from '@renderer/platform/memory-platform';
 import { cleanupApps, manualTimers, renderWithApp, settle } from '@renderer/test-support/render-app';
 import { LoadDialog } from '../load/LoadDialog';
+import { LoadWatch } from '../load/LoadWatch';
+
+/** The dialog as App mounts it: with what runs while it is closed. */
+const LoadDialogWithWatch = () => (
+  <>
+    <LoadWatch />
+    <LoadDialog />
+  </>
+);
 
 afterEach(cleanupApps);
 
@@ -19,7 +28,7 @@ const withFolder = (): MemoryPlatformOptions => {
 };
 
 async function openDialog(platform: MemoryPlatformOptions = {}) {
-  const app = await renderWithApp(<LoadDialog />, { platform });
+  const app = await renderWithApp(<LoadDialogWithWatch />, { platform });
   act(() => app.model.load.open('local'));
   await settle();
   return app;
@@ -156,7 +165,7 @@ describe('dropping a model', () => {
   });
 
   it('a .gguf dropped on the page (the empty chat) opens the dialog with it', async () => {
-    const { model } = await renderWithApp(<LoadDialog />, { platform: { dropMode: 'path' } });
+    const { model } = await renderWithApp(<LoadDialogWithWatch />, { platform: { dropMode: 'path' } });
     expect(screen.queryByTestId('load-dialog')).toBeNull();
     dropFiles(document.body, [new File(['x'], 'mine.gguf')]);
     await settle();

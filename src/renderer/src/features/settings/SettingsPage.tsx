@@ -2,7 +2,7 @@
 // in one place, with a filter box that hides the rows it does not match (in
 // English or Chinese). Each control saves through the settings area on its own.
 import { useEffect, useId, useRef, useState } from 'react';
-import { useT } from '../../i18n';
+import { hasCatalog, loadCatalog, useT } from '../../i18n';
 import { AppErrorLine } from '../../ui/AppErrorLine';
 import { ROW_VIEWS } from './SettingsRows';
 import { rowMatches, SETTINGS_ROWS, SETTINGS_SECTIONS } from './settings-rows';
@@ -17,6 +17,20 @@ export function SettingsPage() {
   const search = useRef<HTMLInputElement>(null);
   // Opened from the navigation or with Ctrl+,: the filter is where the keyboard goes first.
   useEffect(() => search.current?.focus(), []);
+  // The filter searches both languages: the first query fetches the Chinese words if the page has not.
+  const [, setCatalogLoads] = useState(0);
+  const searching = query.trim() !== '';
+  useEffect(() => {
+    if (!searching || hasCatalog('zh')) return;
+    let current = true;
+    loadCatalog('zh').then(
+      () => current && setCatalogLoads((loads) => loads + 1),
+      (error: unknown) => console.error('The Chinese texts could not be loaded for the search', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [searching]);
 
   const shown = SETTINGS_ROWS.filter((row) => {
     const extra = row.id === 'hub' && settings ? [settings.models.hubEndpoint] : [];

@@ -1,6 +1,7 @@
 // The rows of the Settings page and the filter over them: a row matches when the
 // query is found in its label, hint or keywords in English or in Chinese, so a
-// user finds "hub" or "仓库" whatever language the page shows.
+// user finds "hub" or "仓库" whatever language the page shows. A page in English fetches the Chinese catalog when the
+// user first types a query (SettingsPage.tsx); until it lands, the Chinese words are not searched.
 import { catalogs, type MessageKey } from '../../i18n';
 
 export type SettingsRowId = 'hub' | 'language' | 'data-dir' | 'model-folders' | 'workspace' | 'privacy' | 'logs';
@@ -61,6 +62,6 @@ export function rowMatches(row: SettingsRowInfo, query: string, extra: readonly 
   const wanted = fold(query);
   if (wanted === '') return true;
   const keys = [row.label, ...row.searched];
-  const texts = [...keys.flatMap((key) => [catalogs.en[key], catalogs.zh[key]]), ...extra];
+  const texts = [...keys.flatMap((key) => [catalogs.en[key], catalogs.zh?.[key] ?? '']), ...extra];
   return texts.some((text) => fold(text).includes(wanted));
 }
