@@ -18,6 +18,7 @@ import { imageBenchmarks } from './image.bench';
 import { reopenBenchmarks } from './reopen.bench';
 import { readAheadBenchmarks } from './read-ahead.bench';
 import { poolBenchmarks } from './pool.bench';
+import { speculativeBenchmarks } from './speculative.bench';
 import { scaleBenchmarks } from './scale.bench';
 import { appOpenBenchmarks } from './app-open.bench';
 import type { Benchmark } from './types';
@@ -40,6 +41,7 @@ const all: Benchmark[] = [
   ...workshopBenchmarks,
   ...imageBenchmarks,
   ...poolBenchmarks,
+  ...speculativeBenchmarks,
   ...scaleBenchmarks,
   ...appOpenBenchmarks,
 ];

@@ -149,6 +149,11 @@ export async function provisionTestAssets() {
   await ensureWhisperCli();
   await ensureSdCli();
   await mustRun('provisioning the tiny test model', bin('tsx'), ['scripts/fixtures/make-test-model.ts']);
+  await mustRun(
+    'provisioning the speculative decoding pair (the tiny model as the draft of a target with identity layers)',
+    bin('tsx'),
+    ['scripts/fixtures/make-speculative-pair.ts'],
+  );
   await mustRun('provisioning the medium test model (the workshop tests cancel a quantization of it)', bin('tsx'), [
     'scripts/fixtures/make-test-model.ts',
     '--variant',

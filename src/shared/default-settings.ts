@@ -5,6 +5,7 @@ import { defaultKnowledgeSettings } from './knowledge/knowledge-settings';
 import { defaultImageSettings } from './images/image-settings';
 import { defaultPoolSettings } from './pool/pool-settings';
 import { DEFAULT_RPC_SETTINGS } from './rpc/rpc-settings';
+import { DEFAULT_SPECULATIVE_SETTINGS } from './speculative/speculative-settings';
 
 /** The settings a fresh install starts with; shared so every host and fake agrees. */
 
@@ -79,6 +80,7 @@ export function defaultSettings(): AppSettings {
       noMmap: false,
       metrics: true,
       rpc: { ...DEFAULT_RPC_SETTINGS },
+      speculative: { ...DEFAULT_SPECULATIVE_SETTINGS },
     },
   };
 }

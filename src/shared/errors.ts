@@ -129,6 +129,18 @@ export const ERROR_REASONS = [
   'not_gguf',
   'gguf_truncated',
   'gguf_over_limit',
+  // a draft model for speculative decoding (backend/gguf/draft-vocabulary.ts)
+  'draft_not_chosen',
+  'draft_missing',
+  'draft_tokenizer_differs',
+  'draft_vocab_size_differs',
+  'draft_token_differs',
+  'draft_special_only_model',
+  'draft_special_only_draft',
+  'draft_special_differs',
+  // a JSON schema an answer must fit (services/chat/structured-answer.ts): not usable, or refused by the server
+  'schema_invalid',
+  'schema_rejected',
   // a local RPC worker, voice recordings, the knowledge base
   'port_taken',
   'audio_invalid',

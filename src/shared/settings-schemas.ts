@@ -11,6 +11,7 @@ import { EmbedderSettingsSchema, KnowledgeSettingsSchema } from './knowledge/kno
 import { ImageSettingsSchema } from './images/image-settings';
 import { PoolSettingsSchema } from './pool/pool-settings';
 import { RpcSettingsSchema } from './rpc/rpc-settings';
+import { SpeculativeSettingsSchema } from './speculative/speculative-settings';
 
 export const BACKEND_KINDS = ['cuda', 'vulkan', 'opencl', 'cpu'] as const;
 /** A llama-server build flavour; the order above is the `auto` priority. */
@@ -50,6 +51,8 @@ export const LoadSettingsSchema = z.object({
   metrics: z.boolean(),
   /** llama.cpp RPC workers that hold part of the model (rpc-settings.ts) */
   rpc: RpcSettingsSchema,
+  /** speculative decoding: a draft model or n-grams guess tokens the model checks (speculative-settings.ts) */
+  speculative: SpeculativeSettingsSchema,
 });
 export type LoadSettings = z.infer<typeof LoadSettingsSchema>;
 

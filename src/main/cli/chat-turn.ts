@@ -3,6 +3,7 @@
 // the core (`record`), and Ctrl+C stops the answer, keeping what arrived.
 import { randomUUID } from 'node:crypto';
 import type { EndpointRef } from '@shared/chat/schemas';
+import type { StructuredOutput } from '@shared/chat/structured-output';
 import type { ChatMessage, SamplingSettings } from '@shared/chat/types';
 import type { ChatResult } from '@shared/contract';
 import type { CoreSession } from './core-session';
@@ -26,6 +27,8 @@ export interface TurnInput {
    * shows
    */
   continueAnswer?: boolean;
+  /** the answer must fit this JSON schema */
+  structuredOutput?: StructuredOutput;
 }
 
 export interface TurnOutcome {
@@ -73,6 +76,7 @@ export async function sendTurn(
       idSlot: null,
       record: input.record as never,
       ...(input.continueAnswer ? { continueAnswer: true } : {}),
+      ...(input.structuredOutput ? { structuredOutput: input.structuredOutput } : {}),
     });
     if (!out.json && wrote) out.text('\n');
     return { result, interrupted };
@@ -82,13 +86,17 @@ export async function sendTurn(
   }
 }
 
-/** The record of a first question: the conversation is created with it, as the window does. */
+/**
+ * The record of a first question: the conversation is created with it, as the window does (with the schema its
+ * answers must fit, where there is one, so the window holds it to that too).
+ */
 export function firstRecord(
   question: string,
   endpoint: EndpointRef,
   model: string,
   systemPrompt: string,
   sampling: SamplingSettings,
+  structuredOutput?: StructuredOutput,
 ): TurnInput['record'] {
   return {
     conversationId: randomUUID(),
@@ -102,6 +110,7 @@ export function firstRecord(
           : { kind: 'link', baseUrl: '', model: '', linkId: endpoint.linkId },
       systemPrompt,
       sampling,
+      ...(structuredOutput ? { structuredOutput } : {}),
     },
   };
 }

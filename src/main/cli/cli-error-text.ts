@@ -61,6 +61,18 @@ const CLI_WORDS: Record<string, Words> = {
     en: 'The model server could not start. Look at the model log for why, then try again.',
     zh: '模型服务器无法启动。请查看模型日志了解原因，然后重试。',
   },
+  schema_file: {
+    en: 'The --schema file cannot be used. Give a file that holds a JSON schema.',
+    zh: '无法使用 --schema 指定的文件。请提供一个包含 JSON schema 的文件。',
+  },
+  schema_rejected: {
+    en: 'The server cannot answer in this JSON schema. Simplify the schema and try again.',
+    zh: '服务器无法按此 JSON schema 作答。请简化 schema 后重试。',
+  },
+  schema_mismatch: {
+    en: 'The answer does not fit the JSON schema.',
+    zh: '回答不符合 JSON schema。',
+  },
 };
 
 /** The words for a failure in `language`, with the core's sentence after it; the core's sentence alone when unknown. */

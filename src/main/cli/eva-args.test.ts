@@ -6,7 +6,16 @@ describe("eva's command line", () => {
     expect(parseEvaArgs(['ask', 'what', 'is', 'EVA?', '--json', '--max-tokens', '64'])).toEqual({
       ok: true,
       command: { kind: 'ask', question: 'what is EVA?' },
-      options: { json: true, link: null, model: null, system: null, maxTokens: 64, dataDir: null, yes: false },
+      options: {
+        json: true,
+        link: null,
+        model: null,
+        system: null,
+        maxTokens: 64,
+        dataDir: null,
+        yes: false,
+        schema: null,
+      },
     });
     expect(parseEvaArgs(['--link', 'work', 'ask'])).toMatchObject({
       ok: true,
@@ -27,6 +36,10 @@ describe("eva's command line", () => {
       options: { yes: true },
     });
     expect(parseEvaArgs(['run', '--resume'])).toMatchObject({ command: { kind: 'run', task: null, resume: true } });
+    expect(parseEvaArgs(['ask', '--schema', 'person.json', 'Who?'])).toMatchObject({
+      command: { kind: 'ask', question: 'Who?' },
+      options: { schema: 'person.json' },
+    });
   });
 
   it('says what is wrong with bad usage', () => {
@@ -41,5 +54,7 @@ describe("eva's command line", () => {
     expect(parseEvaArgs(['models', 'load'])).toEqual({ ok: false, error: 'models load needs one .gguf file' });
     expect(parseEvaArgs(['run'])).toEqual({ ok: false, error: 'run needs a task: eva run "…"' });
     expect(parseEvaArgs(['ask', '--resume', 'q'])).toEqual({ ok: false, error: '--resume goes with run' });
+    expect(parseEvaArgs(['ask', '--schema'])).toEqual({ ok: false, error: '--schema needs a value' });
+    expect(parseEvaArgs(['chat', '--schema', 'person.json'])).toEqual({ ok: false, error: '--schema goes with ask' });
   });
 });

@@ -27,6 +27,8 @@ export interface EvaOptions {
   dataDir: string | null;
   /** eva run: answer every approval card "no" instead of asking (only tools set to allow run) */
   yes: boolean;
+  /** eva ask: a JSON schema file the answer must fit (printed as its JSON alone) */
+  schema: string | null;
 }
 
 export type ParsedArgs = { ok: true; command: EvaCommand; options: EvaOptions } | { ok: false; error: string };
@@ -55,12 +57,13 @@ options:
   --model <file.gguf>        load this model first
   --system <text>            the system prompt for this answer
   --max-tokens <n>           the longest answer
+  --schema <file.json>       ask: the answer must fit this JSON schema; its JSON alone goes to stdout
   --data-dir <dir>           another data dir (default: the app's)
   --yes                      run: ask nothing; only tools set to allow run, the rest are refused
 
 exit codes: 0 answered, 1 error, 2 bad usage, 130 interrupted`;
 
-const VALUE_FLAGS = new Set(['--link', '--model', '--system', '--max-tokens', '--data-dir']);
+const VALUE_FLAGS = new Set(['--link', '--model', '--system', '--max-tokens', '--data-dir', '--schema']);
 
 export function parseEvaArgs(argv: readonly string[]): ParsedArgs {
   const options: EvaOptions = {
@@ -71,6 +74,7 @@ export function parseEvaArgs(argv: readonly string[]): ParsedArgs {
     maxTokens: null,
     dataDir: null,
     yes: false,
+    schema: null,
   };
   let resume = false;
   const words: string[] = [];
@@ -94,12 +98,14 @@ export function parseEvaArgs(argv: readonly string[]): ParsedArgs {
       } else if (arg === '--link') options.link = value;
       else if (arg === '--model') options.model = value;
       else if (arg === '--system') options.system = value;
+      else if (arg === '--schema') options.schema = value;
       else options.dataDir = value;
     } else if (arg.startsWith('-') && arg !== '-') return { ok: false, error: `unknown option ${arg}` };
     else words.push(arg);
   }
   const [name, ...rest] = words;
   if (resume && name !== 'run') return { ok: false, error: '--resume goes with run' };
+  if (options.schema !== null && name !== 'ask') return { ok: false, error: '--schema goes with ask' };
   const command = commandOf(name, rest, resume);
   return 'error' in command ? { ok: false, error: command.error } : { ok: true, command, options };
 }

@@ -11,6 +11,7 @@ const OPTIONS: EvaOptions = {
   model: null,
   system: null,
   maxTokens: null,
+  schema: null,
   dataDir: null,
   yes: true,
 };

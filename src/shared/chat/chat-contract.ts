@@ -10,10 +10,12 @@ import type { LiveRun, RunEnded } from './live-run';
 import { PrefillSchema, type PrefillResult } from './prefill';
 import { ChatSendSchema, EndpointRefSchema } from './schemas';
 import { SendPlanSchema, type SendPlan } from './send-plan';
+import { StructuredOutputSchema, type SchemaProblem } from './structured-output';
 import type { StreamEvent } from './types';
 
 const liveRunsInput = z.object({ conversationId: IdSchema }).strict();
 const propsInput = z.object({ endpoint: EndpointRefSchema }).strict().optional();
+const checkSchemaInput = z.object({ schema: StructuredOutputSchema.shape.schema }).strict();
 
 export const chatChannels = {
   /**
@@ -36,6 +38,8 @@ export const chatChannels = {
   'chat:count-tokens': channel<typeof CountTokensSchema, TokenCount>(CountTokensSchema),
   /** Read the draft question into the local server's KV cache while the user types (@shared/chat/prefill.ts). */
   'chat:prefill': channel<typeof PrefillSchema, PrefillResult>(PrefillSchema),
+  /** Whether an object is a JSON schema a conversation can require of its answers (ajv, which the page cannot run). */
+  'chat:check-schema': channel<typeof checkSchemaInput, { problem: SchemaProblem | null }>(checkSchemaInput),
   /**
    * Requests of this conversation the core is answering now (a reloaded or second page re-attaches to them); each ends
    * with `chat:ended`.

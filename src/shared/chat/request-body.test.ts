@@ -62,6 +62,33 @@ describe('buildChatBody', () => {
       verbose: true,
     });
   });
+
+  it('asks for an answer that fits a JSON schema as response_format, named and strict', () => {
+    const schema = { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] };
+    const body = buildChatBody({
+      model: 'm',
+      messages: [],
+      sampling: {},
+      stream: true,
+      structuredOutput: { schema, name: 'count' },
+    });
+    expect(body.response_format).toEqual({ type: 'json_schema', json_schema: { name: 'count', schema, strict: true } });
+    // A hosted API refuses a json_schema without a name; llama-server ignores it.
+    const unnamed = buildChatBody({
+      model: 'm',
+      messages: [],
+      sampling: {},
+      stream: true,
+      structuredOutput: { schema },
+    });
+    expect(unnamed.response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'answer', schema, strict: true },
+    });
+    expect(buildChatBody({ model: 'm', messages: [], sampling: {}, stream: true })).not.toHaveProperty(
+      'response_format',
+    );
+  });
 });
 
 describe('buildCompletionBody', () => {

@@ -2,6 +2,7 @@
 // xNet::createChatBody / createCompleteBody). Nothing is sent that the caller
 // did not set, so one builder serves the local llama-server and any
 // OpenAI-compatible link: llama-server extensions appear only when asked for.
+import { responseFormatOf, type StructuredOutput } from './structured-output';
 import { stripThinkBlocks } from './think-tags';
 import type {
   ChatMessage,
@@ -26,6 +27,8 @@ export interface ChatBodyInput {
   /** ask for a final `usage` chunk (stream_options.include_usage) */
   includeUsage?: boolean;
   tools?: readonly ToolDefinition[];
+  /** the answer must fit this JSON schema (`response_format`, structured-output.ts) */
+  structuredOutput?: StructuredOutput;
 }
 
 /** Body for POST /v1/chat/completions. */
@@ -34,6 +37,7 @@ export function buildChatBody(input: ChatBodyInput): Record<string, unknown> {
   Object.assign(body, samplingFields(input.sampling, 'max_tokens'));
   if (input.stream && input.includeUsage) body.stream_options = { include_usage: true };
   if (input.tools && input.tools.length > 0) body.tools = input.tools;
+  if (input.structuredOutput) body.response_format = responseFormatOf(input.structuredOutput);
   if (input.idSlot !== undefined) {
     body.id_slot = input.idSlot;
     // The chat endpoint reports the slot only inside `__verbose`, which otherwise carries the

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { IdSchema, NewConversationSchema } from '../history/schemas';
 import { baseUrlProblem } from './base-url';
 import { OverflowPolicySchema } from './overflow-policy';
+import { StructuredOutputSchema } from './structured-output';
 import type { ChatMessage, SamplingSettings, ToolDefinition } from './types';
 
 // A pasted screenshot as a data URL is a few MB; leave room for large images and audio.
@@ -117,6 +118,8 @@ export const ChatSendSchema = z.discriminatedUnion('mode', [
      * once the knowledge passages are in (the plan `chat:plan` shows); absent: sent as they are.
      */
     fit: SendFitSchema.optional(),
+    /** the answer must fit this JSON schema: sent as `response_format`, the finished answer checked against it */
+    structuredOutput: StructuredOutputSchema.optional(),
   }),
   /** EVA's 补完 (completion): the whole text is the prompt, streamed in place. */
   z.object({ ...requestBase, mode: z.literal('completion'), prompt: z.string().max(50_000_000) }),

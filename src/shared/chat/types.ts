@@ -5,6 +5,7 @@
 // ChatMessage uses the app's camelCase field names (toolCalls, toolCallId) so a
 // history StoredMessage can be passed in as it is; the wire's snake_case shape
 // (WireMessage) is produced only by normalizeMessages.
+import type { SchemaCheck } from './structured-output';
 
 /** A text, image or audio part of a message (OpenAI content parts). */
 export type ContentPart =
@@ -212,5 +213,7 @@ export interface StreamingMessage {
   notices?: AnswerNotice[];
   /** who wrote it (absent: not known, as for an answer that failed before it was sent) */
   author?: AnswerAuthor;
+  /** a finished answer of a conversation that requires a JSON schema: how it stood against it (structured-output.ts) */
+  schemaCheck?: SchemaCheck;
   internal: StreamInternals;
 }

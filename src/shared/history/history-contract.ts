@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { OverflowPolicySchema } from '../chat/context-types';
 import { channel, emptyInput } from '../contract-parts';
+import { StructuredOutputSchema } from '../chat/structured-output';
 import { ToolSelectionSchema } from '../tools/tool-selection';
 import { IdSchema, NewConversationSchema } from './schemas';
 import type { ConversationMeta, ConversationSummary, OpenedConversation, SearchResult, TrashReceipt } from './types';
@@ -22,6 +23,9 @@ const historyConventions = z
   .strict();
 const historyOverflow = z.object({ id: IdSchema, overflow: OverflowPolicySchema.nullable() }).strict();
 const historyToolSelection = z.object({ id: IdSchema, toolSelection: ToolSelectionSchema.nullable() }).strict();
+const historyStructuredOutput = z
+  .object({ id: IdSchema, structuredOutput: StructuredOutputSchema.nullable() })
+  .strict();
 const historyIds = z.object({ ids: z.array(IdSchema).min(1).max(100_000) }).strict();
 const historyUndo = z.object({ token: z.string().min(1).max(200) }).strict();
 const historySearch = z
@@ -74,6 +78,8 @@ export const historyChannels = {
    * tool.
    */
   'history:set-tool-selection': channel<typeof historyToolSelection, ConversationMeta>(historyToolSelection),
+  /** Save the JSON schema the conversation's answers must fit (the Parameters panel); null: free text again. */
+  'history:set-structured-output': channel<typeof historyStructuredOutput, ConversationMeta>(historyStructuredOutput),
   /**
    * Moves conversations to the trash; `history:undo-delete` with the receipt's token brings them back for a few
    * seconds.

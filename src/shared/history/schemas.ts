@@ -3,6 +3,7 @@
 // user's file is untrusted; a line that fails here is quarantined, not guessed at.
 import { z } from 'zod';
 import { OverflowPolicySchema } from '../chat/overflow-policy';
+import { SchemaCheckSchema, StructuredOutputSchema } from '../chat/structured-output';
 import { keptCitations } from '../knowledge/knowledge-citations';
 import { ToolSelectionSchema } from '../tools/tool-selection';
 import type {
@@ -76,6 +77,7 @@ const messageFields = {
     .max(16)
     .optional(),
   author: AnswerAuthorSchema.optional(),
+  schemaCheck: SchemaCheckSchema.optional(),
   extra: z.record(z.string(), z.unknown()).optional(),
 };
 
@@ -105,6 +107,7 @@ export const ConversationMetaSchema: z.ZodType<ConversationMeta> = z.object({
   nCtx: z.number().int().nullable(),
   overflow: OverflowPolicySchema.optional(),
   toolSelection: ToolSelectionSchema.optional(),
+  structuredOutput: StructuredOutputSchema.optional(),
   slotId: z.number().int().nullable(),
   createdAt: time,
   updatedAt: time,
@@ -129,6 +132,7 @@ const metaFields = {
   pinned: z.boolean(),
   overflow: OverflowPolicySchema,
   toolSelection: ToolSelectionSchema,
+  structuredOutput: StructuredOutputSchema,
 };
 /** `create` input. */
 export const NewConversationSchema: z.ZodType<NewConversation, NewConversation> = z

@@ -3,6 +3,7 @@
 // index, search hits and the notices a recovery produces. Plain TS on purpose:
 // the renderer imports these too.
 import type { OverflowPolicy } from '../chat/overflow-policy';
+import type { SchemaCheck, StructuredOutput } from '../chat/structured-output';
 import type { AnswerAuthor, AnswerNotice } from '../chat/types';
 
 export type { AnswerAuthor } from '../chat/types';
@@ -37,6 +38,8 @@ export interface ConversationMeta {
    * the tools this conversation leaves out (the composer's tool selection); absent: every switched-on tool is offered
    */
   toolSelection?: ToolSelection;
+  /** the JSON schema this conversation's answers must fit; absent: answers are free text */
+  structuredOutput?: StructuredOutput;
   /** llama-server `id_slot` last used, reused on restore when the endpoint matches (KV cache hit) */
   slotId: number | null;
   createdAt: number;
@@ -104,6 +107,8 @@ export interface StoredMessage {
   notices?: AnswerNotice[];
   /** for an assistant answer: the endpoint and model that wrote it (absent in files from before it was kept) */
   author?: AnswerAuthor;
+  /** for an answer of a conversation that requires a JSON schema: how it stood against it when it ended */
+  schemaCheck?: SchemaCheck;
   /** open record for other features (tool steps, attachments' metadata); stored and exported verbatim */
   extra?: Record<string, unknown>;
   createdAt: number;
@@ -123,7 +128,16 @@ export type MessagePatch = Partial<Omit<StoredMessage, 'id' | 'parentId' | 'role
 export type MetaPatch = Partial<
   Pick<
     ConversationMeta,
-    'title' | 'endpoint' | 'systemPrompt' | 'sampling' | 'nCtx' | 'slotId' | 'pinned' | 'overflow' | 'toolSelection'
+    | 'title'
+    | 'endpoint'
+    | 'systemPrompt'
+    | 'sampling'
+    | 'nCtx'
+    | 'slotId'
+    | 'pinned'
+    | 'overflow'
+    | 'toolSelection'
+    | 'structuredOutput'
   >
 >;
 
@@ -131,7 +145,16 @@ export type MetaPatch = Partial<
 export type NewConversation = Partial<
   Pick<
     ConversationMeta,
-    'title' | 'endpoint' | 'systemPrompt' | 'sampling' | 'nCtx' | 'slotId' | 'pinned' | 'overflow' | 'toolSelection'
+    | 'title'
+    | 'endpoint'
+    | 'systemPrompt'
+    | 'sampling'
+    | 'nCtx'
+    | 'slotId'
+    | 'pinned'
+    | 'overflow'
+    | 'toolSelection'
+    | 'structuredOutput'
   >
 >;
 

@@ -2,12 +2,17 @@
 // many may be loaded together, the memory they may take, and how long an idle
 // one stays loaded. llama-server's router mode loads each on demand.
 import { z } from 'zod';
+import { SpeculativeSettingsSchema } from '../speculative/speculative-settings';
 
-/** A model the pool offers: its file and the context it is loaded with (0: the load settings' context). */
+/**
+ * A model the pool offers: its file, the context it is loaded with (0: the load settings' context) and its own
+ * speculative decoding (absent: off).
+ */
 export const PoolModelSchema = z
   .object({
     path: z.string().min(1).max(4096),
     contextSize: z.number().int().min(0).max(4_194_304),
+    speculative: SpeculativeSettingsSchema.optional(),
   })
   .strict();
 

@@ -9,6 +9,7 @@ import type { PrefillInput, PrefillResult } from '@shared/chat/prefill';
 import type { SendRefusal } from '@shared/chat/send-plan';
 import { initialStreamingMessage } from '@shared/chat/stream-reducer';
 import type { ChatSendInput } from '@shared/chat/schemas';
+import { createStructuredChecker } from '@shared/chat/structured-check';
 import { AppFailure } from '@shared/errors';
 import type { ToolsPromptRequest } from '@shared/tools/tool-selection';
 import type { EventBus } from '../events/event-bus';
@@ -20,6 +21,7 @@ import { createChatService, readAheadOff, type LocalServer } from './chat-servic
 import type { RetryPolicy } from './retry-stream';
 import type { SlotKeeper } from './slot-cache/slot-keeper';
 import { LiveRuns } from './live-runs';
+import { finishStructured, schemaRefusal } from './structured-answer';
 import { createSendPlanner, type ChatInput } from '@shared/chat/send-planner';
 
 /** What the chat area needs of the agent area, which is opened after it (with its chat service). */
@@ -81,12 +83,16 @@ export function openChat(deps: ChatModuleDeps) {
     count: (input) => chat.countTokens(input),
     toolsPrompt: async (tools) => (await agent().toolsPrompt(tools)).text,
   });
+  /** JSON schemas checked for use, and finished answers against theirs (structured-answer.ts) */
+  const schemas = createStructuredChecker();
   /** Sends being planned, and those of them the user stopped before they went out. */
   const planning = new Set<string>();
   const stoppedEarly = new Set<string>();
 
   async function sendChat(input: ChatInput): Promise<ChatResult> {
     const started = performance.now();
+    const badSchema = schemaRefusal(schemas, input);
+    if (badSchema) throw badSchema;
     planning.add(input.requestId);
     const prepared = await planner.take(input).finally(() => planning.delete(input.requestId));
     const stopped = stoppedEarly.delete(input.requestId);
@@ -99,7 +105,7 @@ export function openChat(deps: ChatModuleDeps) {
     try {
       result = stopped
         ? stoppedBeforeSending(input.requestId, performance.now() - started)
-        : await chat.send(prepared.input, recording?.observe, prepared.notices);
+        : finishStructured(schemas, input, await chat.send(prepared.input, recording?.observe, prepared.notices));
     } catch (error) {
       await recording?.fail(error);
       throw error;
@@ -126,6 +132,7 @@ export function openChat(deps: ChatModuleDeps) {
     'chat:count-tokens': async (input) => chat.countTokens(input),
     'chat:prefill': async (input) => (input.agent ? agent() : chat).prefill(input, readAheadOff(settings.get())),
     'runs:live': async ({ conversationId }) => ({ runs: live.inConversation(conversationId) }),
+    'chat:check-schema': async ({ schema }) => ({ problem: schemas.schemaProblem(schema) }),
   } satisfies Pick<InvokeHandlers, keyof typeof chatChannels>;
 
   return {

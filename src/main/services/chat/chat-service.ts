@@ -128,6 +128,7 @@ export function createChatService(deps: ChatServiceDeps) {
                 idSlot,
                 includeUsage: true,
                 tools: input.tools,
+                structuredOutput: input.structuredOutput,
               }),
             })
           : streamCompletion({

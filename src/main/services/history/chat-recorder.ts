@@ -54,7 +54,10 @@ export function storedStatus(status: StreamingMessage['status']): MessageStatus 
 
 /** The answer fields of a stream state as the history keeps them. */
 export function answerPatch(
-  state: Pick<StreamingMessage, 'content' | 'reasoning' | 'toolCalls' | 'timings' | 'usage' | 'notices' | 'author'>,
+  state: Pick<
+    StreamingMessage,
+    'content' | 'reasoning' | 'toolCalls' | 'timings' | 'usage' | 'notices' | 'author' | 'schemaCheck'
+  >,
 ): MessagePatch {
   const patch: MessagePatch = { content: state.content };
   if (state.reasoning) patch.reasoning = state.reasoning;
@@ -66,6 +69,8 @@ export function answerPatch(
   if (state.notices && state.notices.length > 0) patch.notices = state.notices.map((notice) => ({ ...notice }));
   // The answer names its own endpoint and model: a later load of another model does not relabel it.
   if (state.author) patch.author = { ...state.author };
+  // How it stood against its conversation's JSON schema: a reopened answer says so without checking again.
+  if (state.schemaCheck) patch.schemaCheck = state.schemaCheck;
   return patch;
 }
 
@@ -149,7 +154,7 @@ export function createChatRecorder(deps: ChatRecorderDeps) {
       },
       async finish(result) {
         const patch: MessagePatch = { ...answerPatch(result), status: storedStatus(result.status) };
-        if (result.error) patch.error = { code: result.error.code, message: result.error.message };
+        if (result.error) patch.error = savedError(result.error);
         await end(patch);
         await saveMeta(conversationId, metaAfter(record, result));
       },
@@ -279,6 +284,17 @@ function metaAfter(record: ChatRecord, result: ChatResult): MetaPatch | null {
     if (named !== created) patch.endpoint = named;
   }
   return Object.keys(patch).length > 0 ? patch : null;
+}
+
+/**
+ * A failed answer's error as saved: its code and sentence, and its details where they name a precise cause (a schema
+ * the server refused), so a reopened answer says it in the page's language; a response body is never kept.
+ */
+function savedError(error: NonNullable<ChatResult['error']>): NonNullable<MessagePatch['error']> {
+  const { body: _body, ...details } = error.details ?? {};
+  return typeof details.reason === 'string'
+    ? { code: error.code, message: error.message, details }
+    : { code: error.code, message: error.message };
 }
 
 /** A saved step as the history holds it (written by this app; checked only for the fields resuming reads). */

@@ -29,6 +29,8 @@ export function historyHandlers(
       history.setConventions(id, systemPrompt, sampling),
     'history:set-overflow': async ({ id, overflow }) => history.setOverflow(id, overflow),
     'history:set-tool-selection': async ({ id, toolSelection }) => history.setToolSelection(id, toolSelection),
+    'history:set-structured-output': async ({ id, structuredOutput }) =>
+      history.setStructuredOutput(id, structuredOutput),
     'history:delete': async ({ ids }) => {
       const result = await history.delete(ids);
       await slots.forget(ids);

@@ -16,6 +16,7 @@ import { HistoryStore, type ExportSelection } from './history-store';
 import { inboxFileName, recoverHeldQuestions } from './inbox-recovery';
 import { QuestionInbox } from './question-inbox';
 import type { OverflowPolicy } from '@shared/chat/overflow-policy';
+import type { StructuredOutput } from '@shared/chat/structured-output';
 import type { ToolSelection } from '@shared/tools/tool-selection';
 import type { HistoryNotice, NewMessage } from '@shared/history/types';
 import { errorText } from '@shared/errors';
@@ -153,6 +154,9 @@ export function historyOperations(deps: HistoryDeps) {
     /** which tools the conversation leaves out (null: it offers every switched-on tool) */
     setToolSelection: (id: string, toolSelection: ToolSelection | null) =>
       store.updateMeta(id, { toolSelection: toolSelection ?? undefined }),
+    /** the JSON schema the conversation's answers must fit (null: free text) */
+    setStructuredOutput: (id: string, structuredOutput: StructuredOutput | null) =>
+      store.updateMeta(id, { structuredOutput: structuredOutput ?? undefined }),
     delete: (ids: readonly string[]) => changing(ids, store.delete(ids)),
     clear: () => changing((receipt) => receipt.conversationIds, store.clearAll()),
     undoDelete: async (token: string) => ({ restored: await changing((ids) => ids, store.undoDelete(token)) }),

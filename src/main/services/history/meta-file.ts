@@ -25,6 +25,7 @@ export function newConversationMeta(init: NewConversation, id: string, now: numb
     slotId: init.slotId ?? null,
     ...(init.overflow ? { overflow: init.overflow } : {}),
     ...(init.toolSelection ? { toolSelection: init.toolSelection } : {}),
+    ...(init.structuredOutput ? { structuredOutput: init.structuredOutput } : {}),
     createdAt: now,
     updatedAt: now,
     messageCount: 0,

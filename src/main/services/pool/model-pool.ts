@@ -13,6 +13,7 @@ import { exitParts, readExitParts } from '@shared/backend/start-failure';
 import { describeExit } from '../process/exit-record';
 import type { ServerRun } from '../backend/run/server-run';
 import { superseded } from '../backend/state/backend-status';
+import { checkDraftVocabulary } from '../backend/gguf/draft-vocabulary';
 import { planLoad } from './pool-budget';
 import { blankPoolStatus as blank, estimateBytes } from './pool-figures';
 import { poolModelIds, type PresetModel } from './pool-preset';
@@ -79,6 +80,9 @@ export class ModelPool {
         ? pool.memoryBudgetMiB * 2 ** 20
         : Math.floor((this.deps.totalMemory ?? totalmem)() * 0.75);
     try {
+      // A draft that cannot draft for its model refuses the start, as a single model's load does.
+      for (const model of models)
+        if (model.speculative?.mode === 'draft') await checkDraftVocabulary(model.path, model.speculative.draftPath);
       this.listing.estimates = new Map(
         await Promise.all(models.map(async (model) => [model.id, await estimateBytes(model, load)] as const)),
       );

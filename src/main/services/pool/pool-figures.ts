@@ -5,11 +5,18 @@ import type { PoolStatus } from '@shared/pool/pool-types';
 import { readModelFacts } from '../backend/model/model-facts';
 import type { PresetModel } from './pool-preset';
 
-/** Weights (and projector) plus the KV cache of the context the model is loaded with: what the memory budget counts. */
+/**
+ * Weights (and projector) plus the KV cache of the context the model is loaded with, and the same of its draft model
+ * where it has one (the draft holds a cache of the same context): what the memory budget counts.
+ */
 export async function estimateBytes(model: PresetModel, load: LoadSettings): Promise<number> {
   const facts = await readModelFacts(model.path);
   const context = model.contextSize || load.contextSize || facts.contextLength;
-  return facts.fileSize + facts.mmprojSize + (facts.kvBytesPerToken ?? 0) * context;
+  const draft = model.speculative?.mode === 'draft' ? await readModelFacts(model.speculative.draftPath) : null;
+  return [facts, draft].reduce(
+    (sum, one) => sum + (one ? one.fileSize + one.mmprojSize + (one.kvBytesPerToken ?? 0) * context : 0),
+    0,
+  );
 }
 
 export function blankPoolStatus(state: PoolStatus['state']): PoolStatus {

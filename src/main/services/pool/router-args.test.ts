@@ -28,6 +28,13 @@ describe('routerArgs', () => {
     expect(args.slice(-4)).toEqual(['--models-preset', '/d/pool/models.ini', '--models-max', '3']);
   });
 
+  it('leaves the single model’s speculative decoding out: each model has its own in the preset', () => {
+    const speculative = { mode: 'draft' as const, draftPath: '/d/small.gguf', draftMax: 3, draftMin: 0 };
+    const args = routerArgs({ load: { ...load, speculative }, backend: 'cpu', port: 1, presetPath: 'p', maxLoaded: 1 });
+    expect(args.filter((arg) => arg.startsWith('--spec'))).toEqual([]);
+    expect(args).not.toContain('/d/small.gguf');
+  });
+
   it('a GPU build offloads every layer; the CPU build passes no -ngl', () => {
     expect(routerArgs({ load, backend: 'vulkan', port: 1, presetPath: 'p', maxLoaded: 1 }).join(' ')).toContain(
       '-ngl 999',

@@ -1,7 +1,9 @@
 // The router's command line: the flags every model's server shares, from the
 // single-model command line without what belongs to one model (its file,
-// context and adapters come from the preset), then the preset and the count.
+// context, adapters and speculative decoding come from the preset), then the
+// preset and the count.
 import type { BackendKind, LoadSettings } from '@shared/contract';
+import { DEFAULT_SPECULATIVE_SETTINGS } from '@shared/speculative/speculative-settings';
 import { buildServerArgs } from '../backend/launch/server-args';
 
 /** -ngl above any model's layer count */
@@ -16,7 +18,15 @@ export interface RouterArgsInput {
 }
 
 export function routerArgs({ load, backend, port, presetPath, maxLoaded }: RouterArgsInput): string[] {
-  const perModel = { modelPath: '', contextSize: 0, loraPath: '', mmprojPath: '', exposeOnNetwork: false };
+  // Speculative decoding is each model's own (its draft must share that model's vocabulary): it goes in the preset.
+  const perModel = {
+    modelPath: '',
+    contextSize: 0,
+    loraPath: '',
+    mmprojPath: '',
+    exposeOnNetwork: false,
+    speculative: DEFAULT_SPECULATIVE_SETTINGS,
+  };
   // A GPU build puts every layer of each model on the GPU: the pool plans with its own budget, not one model's VRAM
   // estimate.
   const shared = buildServerArgs({

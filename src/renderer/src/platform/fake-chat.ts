@@ -18,11 +18,14 @@ type ChatChannel =
   | 'chat:props'
   | 'chat:count-tokens'
   | 'chat:prefill'
+  | 'chat:check-schema'
   | 'runs:live'
   | 'link:list'
   | 'link:save'
   | 'link:delete'
   | 'link:test';
+
+const JSON_TYPES = new Set(['array', 'boolean', 'integer', 'null', 'number', 'object', 'string']);
 
 export interface FakeChatOptions {
   /** ms between batches; 0 streams everything at once */
@@ -184,6 +187,16 @@ export function createFakeChat({ state, emit, timers, now, options, record, cite
         0,
       );
       return ok({ done: true, cached: 0, read, ms: 0 });
+    },
+    // A stand-in for the core's ajv check (the page cannot run ajv): only `type` is looked at.
+    'chat:check-schema': ({ schema }) => {
+      const types = [schema.type].flat().filter((type) => type !== undefined);
+      const known = types.every((type) => typeof type === 'string' && JSON_TYPES.has(type));
+      return ok({
+        problem: known
+          ? null
+          : { reason: 'not_schema', path: '/type', message: 'must be equal to one of the allowed values' },
+      });
     },
     ...createFakeLinks(state),
   };

@@ -165,6 +165,12 @@ export function createFakeHistory(
         held.meta = input.toolSelection === null ? meta : { ...meta, toolSelection: input.toolSelection };
         return held.meta;
       }),
+    'history:set-structured-output': (input) =>
+      withHeld(input.id, (held) => {
+        const { structuredOutput: _old, ...meta } = held.meta;
+        held.meta = input.structuredOutput === null ? meta : { ...meta, structuredOutput: input.structuredOutput };
+        return held.meta;
+      }),
     'history:delete': (input) => remove(input.ids),
     'history:clear': () => remove([...conversations.keys()]),
     'history:undo-delete': (input) => {

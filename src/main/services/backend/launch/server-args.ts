@@ -4,6 +4,7 @@
 // reason is noted beside it.
 import type { BackendKind, LoadSettings } from '@shared/contract';
 import { csvValue } from './csv-value';
+import { speculativeOptions } from './speculative-args';
 import { userKeyFingerprint } from './server-key';
 
 /** Everything one launch's argv depends on. */
@@ -64,6 +65,7 @@ export function buildServerArgs(input: ServerArgsInput): string[] {
   args.add('--reasoning-format', settings.reasoningFormat);
   if (settings.loraPath) args.add('--lora', csvValue(settings.loraPath));
   if (settings.mmprojPath) args.add('--mmproj', settings.mmprojPath);
+  for (const [option, value] of speculativeOptions(settings.speculative)) args.add(`--${option}`, value);
   args.add('-fa', flashAttentionFor(settings.flashAttention, backend, rpc.length > 0));
   const loadMode = loadModeFor(settings);
   if (loadMode) args.add('--load-mode', loadMode);

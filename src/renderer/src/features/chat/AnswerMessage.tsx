@@ -14,6 +14,7 @@ import { BranchSwitch } from './BranchSwitch';
 import { CopyButton } from './CopyButton';
 import { Markdown } from './Markdown';
 import { Reasoning } from './Reasoning';
+import { StructuredAnswer } from './StructuredAnswer';
 import { answerSpeaker, authorLabel } from './speaker-names';
 import { ReadAnswerButton } from '../read-aloud/ReadAnswerButton';
 import { AnswerCitations } from '../knowledge/AnswerCitations';
@@ -133,7 +134,12 @@ function AnswerView({ item, name, isLast, busy, branchIndex, branchCount, answer
         data-testid="chat-content"
         hidden={item.image !== undefined}
       >
-        {answer.content !== '' && <Markdown text={answer.content} />}
+        {answer.content !== '' &&
+          (answer.schemaCheck && !streaming ? (
+            <StructuredAnswer content={answer.content} check={answer.schemaCheck} />
+          ) : (
+            <Markdown text={answer.content} />
+          ))}
         {streaming && empty && !paused && <span className="typing" aria-label={t('chat.stats.waiting')} />}
         {!streaming && empty && answer.status !== 'error' && <p className="muted">{t('chat.emptyAnswer')}</p>}
       </div>

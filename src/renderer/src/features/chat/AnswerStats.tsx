@@ -1,19 +1,35 @@
+import type { AnswerAuthor } from '@shared/chat/types';
 import { useT } from '../../i18n';
 import { formatCount } from '../../lib/format';
-import { answerFigures, clientRate, formatRate, type TokenCounter } from './chat-stats';
-import type { AnswerState } from './conversation';
+import {
+  answerFigures,
+  clientRate,
+  draftFigures,
+  draftVerdict,
+  formatRate,
+  speedWithoutDraft,
+  type DraftFigures,
+  type TimedAnswer,
+  type TokenCounter,
+} from './chat-stats';
+import type { AnswerState, ChatItem } from './conversation';
+import { useConversation } from './use-chat-store';
 
 interface Props {
-  answer: Pick<AnswerState, 'status' | 'timings' | 'usage'>;
+  answer: Pick<AnswerState, 'status' | 'timings' | 'usage'> & { author?: AnswerAuthor };
   counter: TokenCounter;
   nCtx: number | null;
   /** the answer waits for the user (an approval card is open): no "waiting for the first token" */
   paused?: boolean;
 }
 
-/** Live speed while the answer streams; the server's figures once it ends. */
+/**
+ * Live speed while the answer streams; the server's figures once it ends, with what speculative decoding did and,
+ * where it did not help, why.
+ */
 export function AnswerStats({ answer, counter, nCtx, paused = false }: Props) {
   const t = useT();
+  const { items } = useConversation();
   if (answer.status === 'streaming') {
     if (paused) return null;
     const tokens = counter.contentDeltas + counter.reasoningDeltas;
@@ -36,6 +52,10 @@ export function AnswerStats({ answer, counter, nCtx, paused = false }: Props) {
   }
   const figures = answerFigures({ timings: answer.timings, usage: answer.usage, counter, nCtx });
   if (figures.generatedTokens === 0 && figures.promptTokens === null) return null;
+  const draft = draftFigures(answer.timings);
+  const verdict = draft
+    ? draftVerdict(draft, figures.generatedPerSecond, speedWithoutDraft(answersOf(items), answer.author))
+    : null;
   const title = t(`chat.stats.source.${figures.source}`);
   return (
     <span
@@ -62,11 +82,35 @@ export function AnswerStats({ answer, counter, nCtx, paused = false }: Props) {
           </span>
         )}
       </span>
+      {draft && (
+        <span data-testid="chat-draft" title={t('chat.stats.draftTitle')}>
+          {t('chat.stats.draft', draftVars(draft))}
+        </span>
+      )}
+      {verdict && (
+        <span className="stat-warn" role="note" data-testid="chat-draft-verdict" data-verdict={verdict.kind}>
+          {verdict.kind === 'low_acceptance'
+            ? t('chat.stats.draftLow', draftVars(verdict.figures))
+            : t('chat.stats.draftSlower', {
+                rate: formatRate(verdict.withDraft),
+                baseline: formatRate(verdict.without),
+              })}
+        </span>
+      )}
       {figures.contextUsed !== null && figures.nCtx !== null && figures.nCtx > 0 && (
         <ContextMeter used={figures.contextUsed} total={figures.nCtx} />
       )}
     </span>
   );
+}
+
+function draftVars({ drafted, accepted, share }: DraftFigures) {
+  return { drafted: formatCount(drafted), accepted: formatCount(accepted), percent: Math.round(share * 100) };
+}
+
+/** The answers of the conversation on screen, as the speed without speculation is measured on them. */
+function answersOf(items: readonly ChatItem[]): TimedAnswer[] {
+  return items.flatMap((item) => (item.kind === 'assistant' ? [item.answer] : []));
 }
 
 function ContextMeter({ used, total }: { used: number; total: number }) {

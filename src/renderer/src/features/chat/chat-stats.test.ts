@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '@shared/chat/types';
-import { answerFigures, clientRate, countEvents, EMPTY_COUNTER, formatRate, reasoningTokens } from './chat-stats';
+import type { Timings } from '@shared/chat/types';
+import {
+  answerFigures,
+  clientRate,
+  countEvents,
+  draftFigures,
+  draftVerdict,
+  EMPTY_COUNTER,
+  formatRate,
+  reasoningTokens,
+  speedWithoutDraft,
+} from './chat-stats';
 
 const content = (text: string): StreamEvent => ({ type: 'content', text });
 const reasoning = (text: string): StreamEvent => ({ type: 'reasoning', text });
@@ -110,5 +121,79 @@ describe('reasoningTokens and formatting', () => {
   it('formats rates with one decimal below 100', () => {
     expect(formatRate(42.26)).toBe('42.3');
     expect(formatRate(1234.4)).toBe('1,234');
+  });
+});
+
+const timed = (patch: Partial<Timings> = {}): Timings => ({
+  prompt_n: 10,
+  prompt_ms: 10,
+  prompt_per_second: 1000,
+  predicted_n: 100,
+  predicted_ms: 5000,
+  predicted_per_second: 20,
+  ...patch,
+});
+const local = (model = 'qwen-7b') => ({ kind: 'local' as const, model });
+
+describe('draftFigures', () => {
+  it('reads the guessed and kept tokens of an answer with speculation, none without', () => {
+    expect(draftFigures(timed({ draft_n: 52, draft_n_accepted: 41 }))).toEqual({
+      drafted: 52,
+      accepted: 41,
+      share: 41 / 52,
+    });
+    expect(draftFigures(timed())).toBeNull();
+    expect(draftFigures(timed({ draft_n: 0, draft_n_accepted: 0 }))).toBeNull();
+    expect(draftFigures(null)).toBeNull();
+    // A saved record edited by hand cannot claim more kept than guessed.
+    expect(draftFigures(timed({ draft_n: 10, draft_n_accepted: 12 }))?.share).toBe(1);
+  });
+});
+
+describe('draftVerdict', () => {
+  const figures = (drafted: number, accepted: number) =>
+    draftFigures(timed({ draft_n: drafted, draft_n_accepted: accepted }));
+
+  it('says a draft kept under 40% of the time does not help, once enough was guessed', () => {
+    expect(draftVerdict(figures(52, 20), 30, null)).toEqual({ kind: 'low_acceptance', figures: figures(52, 20) });
+    expect(draftVerdict(figures(52, 21), 30, null)).toBeNull();
+    // One rejected n-gram draft is too few guesses to judge.
+    expect(draftVerdict(figures(31, 0), 30, null)).toBeNull();
+  });
+
+  it('says an answer measured slower than the same model without speculation is slower, with both speeds', () => {
+    expect(draftVerdict(figures(52, 41), 8, 10)).toEqual({
+      kind: 'slower',
+      figures: figures(52, 41),
+      withDraft: 8,
+      without: 10,
+    });
+    // Within a tenth of the speed without it, the difference is the answers', not the draft's.
+    expect(draftVerdict(figures(52, 41), 9.5, 10)).toBeNull();
+    expect(draftVerdict(figures(52, 41), 30, 10)).toBeNull();
+    expect(draftVerdict(null, 1, 10)).toBeNull();
+  });
+});
+
+describe('speedWithoutDraft', () => {
+  it('is the median speed of the same local model’s answers without draft figures', () => {
+    const answers = [
+      { author: local(), timings: timed({ predicted_per_second: 10 }) },
+      { author: local(), timings: timed({ predicted_per_second: 14 }) },
+      { author: local(), timings: timed({ predicted_per_second: 11 }) },
+      { author: local(), timings: timed({ predicted_per_second: 40, draft_n: 30, draft_n_accepted: 25 }) },
+      { author: local('other'), timings: timed({ predicted_per_second: 99 }) },
+      { author: { kind: 'link' as const, model: 'qwen-7b' }, timings: timed({ predicted_per_second: 99 }) },
+      { author: local(), timings: timed({ predicted_n: 5, predicted_per_second: 99 }) },
+      { author: local(), timings: null },
+    ];
+    expect(speedWithoutDraft(answers, local())).toBe(11);
+    expect(speedWithoutDraft(answers.slice(0, 2), local())).toBe(12);
+  });
+
+  it('is unknown without such answers, or for an answer not from the local server', () => {
+    expect(speedWithoutDraft([{ author: local('other'), timings: timed() }], local())).toBeNull();
+    expect(speedWithoutDraft([{ author: local(), timings: timed() }], undefined)).toBeNull();
+    expect(speedWithoutDraft([{ author: local(), timings: timed() }], { kind: 'link', model: 'qwen-7b' })).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // deltas itself (llama-server sends one token per chunk); once it ends, the
 // server's `timings` are the truth, then OpenAI `usage`, then the client count
 // (link-mode servers send neither timings nor, sometimes, usage).
-import type { StreamEvent, Timings, Usage } from '@shared/chat/types';
+import type { AnswerAuthor, StreamEvent, Timings, Usage } from '@shared/chat/types';
 
 /** What the client saw of a stream: deltas and characters over time. */
 export interface TokenCounter {
@@ -130,4 +130,78 @@ export function reasoningTokens(counter: TokenCounter, reasoning: string): numbe
 /** "1,234.5" style numbers would be noisy: speeds get one decimal under 100, none above. */
 export function formatRate(perSecond: number): string {
   return perSecond < 100 ? perSecond.toFixed(1) : Math.round(perSecond).toLocaleString('en-US');
+}
+
+/**
+ * What speculative decoding did for an answer, from llama-server's timings (saved with the answer, so a reopened
+ * conversation shows it too): tokens guessed ahead by the draft model or n-grams, and how many the model kept.
+ */
+export interface DraftFigures {
+  drafted: number;
+  accepted: number;
+  /** accepted ÷ drafted, 0–1 */
+  share: number;
+}
+
+export function draftFigures(timings: Timings | null): DraftFigures | null {
+  const drafted = timings?.draft_n ?? 0;
+  if (drafted <= 0) return null;
+  const accepted = Math.min(drafted, Math.max(0, timings?.draft_n_accepted ?? 0));
+  return { drafted, accepted, share: accepted / drafted };
+}
+
+/**
+ * Below this share of kept guesses, checking them costs about what they save. A draft kept 40% of the time and
+ * guessing 3 tokens gives 1 + 0.4 + 0.4² + 0.4³ ≈ 1.6 tokens a check of the model; the check of 4 tokens costs the
+ * model more than one token does, and a draft ten times smaller costs 3 × 0.1 of a token more: on a CPU that is
+ * about even, and below it slower.
+ */
+export const LOW_ACCEPTANCE = 0.4;
+/** Fewer guesses say nothing yet: one rejected n-gram draft of 48 tokens is not a pattern. */
+export const MIN_DRAFTED = 32;
+/** An answer with speculation is called slower only below this share of the speed without it (answers vary). */
+export const SLOWER_THAN = 0.9;
+/** An answer shorter than this gives no speed to compare with: its rate is mostly the first token's wait. */
+export const MIN_BASELINE_TOKENS = 16;
+
+/** Why speculation does not help an answer, with the figures to say so; null when nothing says it does not. */
+export type DraftVerdict =
+  | { kind: 'low_acceptance'; figures: DraftFigures }
+  | { kind: 'slower'; figures: DraftFigures; withDraft: number; without: number };
+
+export function draftVerdict(
+  figures: DraftFigures | null,
+  generatedPerSecond: number | null,
+  baselinePerSecond: number | null,
+): DraftVerdict | null {
+  if (!figures) return null;
+  if (figures.drafted >= MIN_DRAFTED && figures.share < LOW_ACCEPTANCE) return { kind: 'low_acceptance', figures };
+  if (generatedPerSecond !== null && baselinePerSecond !== null && generatedPerSecond < baselinePerSecond * SLOWER_THAN)
+    return { kind: 'slower', figures, withDraft: generatedPerSecond, without: baselinePerSecond };
+  return null;
+}
+
+/** An answer as the baseline reads it: who wrote it and the server's figures. */
+export interface TimedAnswer {
+  author?: AnswerAuthor;
+  timings: Timings | null;
+}
+
+/**
+ * The same local model's speed without speculation, measured on the other answers at hand (a conversation's): the
+ * median generation rate of its answers that carry no draft figures and are long enough to time. null when there is
+ * none, as in a conversation started after speculation was turned on.
+ */
+export function speedWithoutDraft(answers: readonly TimedAnswer[], author: AnswerAuthor | undefined): number | null {
+  if (author?.kind !== 'local') return null;
+  const rates = answers
+    .filter((answer) => answer.author?.kind === 'local' && answer.author.model === author.model)
+    .map((answer) => answer.timings)
+    .filter((timings): timings is Timings => timings !== null && draftFigures(timings) === null)
+    .filter((timings) => timings.predicted_n >= MIN_BASELINE_TOKENS && timings.predicted_ms > 0)
+    .map((timings) => timings.predicted_per_second)
+    .sort((a, b) => a - b);
+  if (rates.length === 0) return null;
+  const mid = Math.floor(rates.length / 2);
+  return rates.length % 2 ? rates[mid]! : (rates[mid - 1]! + rates[mid]!) / 2;
 }

@@ -11,6 +11,7 @@ import type { HeldEndpoint } from './held-endpoint';
 import type { OverflowPolicy } from '@shared/chat/overflow-policy';
 import type { SendRefusal } from './tools-fit';
 import type { ToolSelection } from '@shared/tools/tool-selection';
+import type { StructuredOutput } from '@shared/chat/structured-output';
 
 /** The answer being streamed, updated once per frame. */
 /**
@@ -95,4 +96,9 @@ export interface ChatStore {
    * the tools the open conversation leaves out (conversation-tool-selection.ts sets it); null: every switched-on tool
    */
   toolSelection: StoreApi<ToolSelection | null>;
+  /**
+   * the JSON schema the open conversation's answers must fit (the Parameters panel's "Structured output"); null: free
+   * text
+   */
+  structuredOutput: StoreApi<StructuredOutput | null>;
 }

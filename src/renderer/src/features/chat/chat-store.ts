@@ -15,6 +15,7 @@ import type { StatusStore } from '../status/status-store';
 import type { SendRefusal } from './tools-fit';
 import type { ToolSelection } from '@shared/tools/tool-selection';
 import type { OverflowPolicy } from '@shared/chat/overflow-policy';
+import type { StructuredOutput } from '@shared/chat/structured-output';
 import { EMPTY_CONVERSATION, type ConversationState } from './conversation';
 import { siblingPosition } from './branches';
 import { createConversationConventions } from './conversation-conventions';
@@ -83,6 +84,7 @@ export function createChatStore({
   const overflow = createStore<OverflowPolicy | null>()(() => null);
   const contextRefusal = createStore<SendRefusal | null>()(() => null);
   const toolSelection = createStore<ToolSelection | null>()(() => null);
+  const structuredOutput = createStore<StructuredOutput | null>()(() => null);
   const stopRequest = createStopRequest({ api, agent, runs, conversation, sleep });
   // What loading a conversation and sending in it both work on.
   const shared = {
@@ -98,6 +100,7 @@ export function createChatStore({
     conventions: held,
     overflow,
     toolSelection,
+    structuredOutput,
     contextRefusal,
     conversationTools,
     useTools,
@@ -155,6 +158,7 @@ export function createChatStore({
       held.setState(null, true);
       overflow.setState(null, true);
       toolSelection.setState(null, true);
+      structuredOutput.setState(null, true);
       contextRefusal.setState(null, true);
       heldEndpoint.forget();
       conversation.setState(EMPTY_CONVERSATION, true);
@@ -197,5 +201,6 @@ export function createChatStore({
     overflow,
     contextRefusal,
     toolSelection,
+    structuredOutput,
   };
 }

@@ -23,6 +23,7 @@ export interface ConversationLoaderDeps extends Pick<
   | 'conventions'
   | 'overflow'
   | 'toolSelection'
+  | 'structuredOutput'
   | 'contextRefusal'
   | 'conversationTools'
   | 'useTools'
@@ -67,6 +68,7 @@ export function createConversationLoader({
   conventions: held,
   overflow,
   toolSelection,
+  structuredOutput,
   contextRefusal,
   conversationTools,
   useTools,
@@ -97,6 +99,7 @@ export function createConversationLoader({
     held.setState(conventionsOf(meta), true);
     overflow.setState(meta.overflow ?? null, true);
     toolSelection.setState(meta.toolSelection ?? null, true);
+    structuredOutput.setState(meta.structuredOutput ?? null, true);
     contextRefusal.setState(null, true);
     const settings = app.store.getState().settings;
     const currentKey = settings ? endpointKey(settings.chat.endpoint) : null;

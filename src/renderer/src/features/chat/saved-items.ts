@@ -22,6 +22,7 @@ export function answerFromStored(message: StoredMessage): AnswerState {
     ...(message.notices?.length ? { notices: message.notices } : {}),
     // Its own endpoint and model, not the one in use now.
     ...(message.author ? { author: message.author } : {}),
+    ...(message.schemaCheck ? { schemaCheck: message.schemaCheck } : {}),
   };
   switch (message.status) {
     case 'complete':

@@ -42,6 +42,7 @@ export interface SendMessageDeps extends Pick<
   | 'useTools'
   | 'conversationTools'
   | 'toolSelection'
+  | 'structuredOutput'
   | 'overflow'
   | 'contextRefusal'
 > {
@@ -87,6 +88,7 @@ export function createSendMessage({
   useTools,
   conversationTools,
   toolSelection,
+  structuredOutput,
   overflow,
   contextRefusal,
 }: SendMessageDeps): SendMessage {
@@ -111,6 +113,7 @@ export function createSendMessage({
         : { kind: 'link' as const, baseUrl: '', model, linkId: chat.endpoint.linkId };
     const policy = overflow.getState();
     const tools = toolSelection.getState();
+    const schema = structuredOutput.getState();
     return {
       conversationId: newId(),
       create: {
@@ -120,6 +123,7 @@ export function createSendMessage({
         nCtx,
         ...(policy ? { overflow: policy } : {}),
         ...(tools ? { toolSelection: tools } : {}),
+        ...(schema ? { structuredOutput: schema } : {}),
       },
     };
   };
@@ -226,7 +230,13 @@ export function createSendMessage({
       final = follow.finish();
       answer = result.ok ? answerFromRun(result.value) : failedAnswer(final.message, result.error);
     } else {
-      const result = await api.invoke('chat:send', { ...plan.input, record });
+      // Only a plain chat is held to the conversation's schema: no server constrains an answer that may call tools.
+      const schema = structuredOutput.getState();
+      const result = await api.invoke('chat:send', {
+        ...plan.input,
+        ...(schema ? { structuredOutput: schema } : {}),
+        record,
+      });
       final = follow.finish();
       answer = result.ok ? answerFromResult(result.value) : failedAnswer(final.message, result.error);
     }

@@ -4,6 +4,7 @@ import { ApiKeyField, protectionText } from '../../ui/ApiKeyField';
 import { CheckField, SelectField, TextField } from '../../ui/form-fields';
 import type { FieldErrors, LoadForm } from './load-form';
 import { RpcFields } from './RpcFields';
+import { SpeculativeFields } from './SpeculativeFields';
 
 export interface FormProps {
   form: LoadForm;
@@ -24,6 +25,9 @@ const ADVANCED_FIELDS = [
   'rpcWorkers',
   'rpcThreads',
   'rpcRemote',
+  'specDraftPath',
+  'specDraftMax',
+  'specDraftMin',
 ] as const;
 const FLASH = ['auto', 'on', 'off'] as const;
 
@@ -132,6 +136,7 @@ export function AdvancedFields({ form, errors, edit, keyProtection }: FormProps)
           onChange={(metrics) => edit({ metrics })}
         />
       </div>
+      <SpeculativeFields form={form} errors={errors} edit={edit} />
       <NetworkFields form={form} errors={errors} edit={edit} keyProtection={keyProtection} />
       <RpcFields form={form} errors={errors} edit={edit} />
     </details>

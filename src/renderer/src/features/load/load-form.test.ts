@@ -10,6 +10,7 @@ import {
   contextFromRecommendation,
 } from './load-form';
 import { logTailOf } from './log-tail';
+import { DEFAULT_SPECULATIVE_SETTINGS } from '@shared/speculative/speculative-settings';
 
 const base: LoadSettings = { ...memoryDefaultSettings().load, modelPath: '/m/model.gguf' };
 const form = (patch: Partial<LoadForm> = {}): LoadForm => ({ ...formFromSettings(base), ...patch });
@@ -199,5 +200,20 @@ describe('contextFromRecommendation', () => {
     expect(
       contextFromRecommendation({ modelPath: '/m/new.gguf', contextSize: '4096' }, saved, undefined, false),
     ).toBeNull();
+  });
+});
+
+describe('speculative decoding in the load form', () => {
+  it('travels with the rest of the load form, and its errors stop the load', () => {
+    expect(base.speculative).toEqual(DEFAULT_SPECULATIVE_SETTINGS);
+    const loadForm = { ...formFromSettings(base), specMode: 'draft' as const, specDraftPath: ' /m/d.gguf ' };
+    expect(settingsFromForm(loadForm, base)).toMatchObject({
+      ok: true,
+      value: { speculative: { mode: 'draft', draftPath: '/m/d.gguf', draftMax: 3, draftMin: 0 } },
+    });
+    expect(settingsFromForm({ ...loadForm, specDraftMax: 'x' }, base)).toEqual({
+      ok: false,
+      errors: { specDraftMax: { key: 'load.error.wholeNumber' } },
+    });
   });
 });

@@ -10,13 +10,14 @@ import type { Translate } from '../../i18n';
 import { formatCount } from '../../lib/format';
 import type { KeyFields } from '../../ui/key-fields';
 import { rpcFormFromSettings, rpcFromForm, type RpcForm } from './rpc-form';
+import { speculativeFormFromSettings, speculativeFromForm, type SpeculativeForm } from '../../ui/speculative-form';
 
 /**
  * What the form holds: numbers as typed text, so half-typed input is not lost. The
  * API key for network clients is write-only (KeyFields): the core seals it and only
  * says whether one is stored.
  */
-export interface LoadForm extends KeyFields, RpcForm {
+export interface LoadForm extends KeyFields, RpcForm, SpeculativeForm {
   modelPath: string;
   backend: LoadSettings['backend'];
   contextSize: string;
@@ -57,6 +58,7 @@ export function formFromSettings(settings: LoadSettings, key: { hasKey: boolean 
     parallel: String(settings.parallel),
     port: settings.port === null ? '' : String(settings.port),
     ...rpcFormFromSettings(settings.rpc),
+    ...speculativeFormFromSettings(settings.speculative),
   };
 }
 
@@ -138,7 +140,9 @@ export function settingsFromForm(form: LoadForm, base: LoadSettings): FormResult
   if (!key.ok) errors.apiKey = key.error;
   const rpc = rpcFromForm(form);
   if (!rpc.ok) Object.assign(errors, rpc.errors);
-  if (Object.keys(errors).length > 0 || !key.ok || !rpc.ok) return { ok: false, errors };
+  const speculative = speculativeFromForm(form, base.speculative);
+  if (!speculative.ok) Object.assign(errors, speculative.errors);
+  if (Object.keys(errors).length > 0 || !key.ok || !rpc.ok || !speculative.ok) return { ok: false, errors };
 
   const candidate = {
     ...base,
@@ -148,6 +152,7 @@ export function settingsFromForm(form: LoadForm, base: LoadSettings): FormResult
     loraPath: form.loraPath.trim(),
     mmprojPath: form.mmprojPath.trim(),
     rpc: rpc.value,
+    speculative: speculative.value,
   };
   const checked = LoadSettingsSchema.safeParse(candidate);
   if (checked.success)

@@ -11,6 +11,7 @@ import { useSettingsStore } from '../settings/use-settings-store';
 import { useBackendStatus } from '../status/use-status-store';
 import type { ParametersScope } from './parameters-store';
 import { SamplingFields } from './SamplingFields';
+import { StructuredOutputSection } from './StructuredOutputSection';
 import { TemplateFields } from './TemplateFields';
 import { useParametersStore } from './use-parameters-store';
 import './parameters.css';
@@ -82,6 +83,7 @@ export const ParametersPanel = memo(function ParametersPanel() {
                   }
                 />
               </section>
+              <StructuredOutputSection />
               <section className="side-section">
                 <h3>{t('conventions.people')}</h3>
                 <p className="muted small side-note">{t('conventions.alwaysNote')}</p>

@@ -2,9 +2,11 @@
 // The pool tab's status after its router died: being started again (which attempt,
 // and why), started again, or given up with the reason, in the UI language.
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { PoolSettings } from '@shared/pool/pool-settings';
 import type { PoolStatus } from '@shared/pool/pool-types';
-import { cleanupApps, renderWithApp } from '@renderer/test-support/render-app';
+import { catalogs } from '../../i18n';
+import { cleanupApps, renderWithApp, settle } from '@renderer/test-support/render-app';
 import { PoolTab } from './PoolTab';
 
 afterEach(cleanupApps);
@@ -70,5 +72,39 @@ describe('PoolTab layout', () => {
     expect(body?.className).toBe('dialog-body');
     // The buttons stay below the body, in the dialog's footer.
     expect(screen.getByTestId('pool-start').closest('.dialog-body')).toBeNull();
+  });
+});
+
+describe('PoolTab speculative decoding', () => {
+  it('gives each listed file its own choice, asks for a draft file, and starts with the draft', async () => {
+    const { api } = await renderWithApp(<PoolTab onClose={() => undefined} />);
+    fireEvent.change(screen.getByTestId('pool-files'), { target: { value: '/m/big.gguf\n/m/other.gguf' } });
+    const rows = screen.getAllByTestId('pool-spec-row');
+    expect(rows.map((row) => row.dataset.path)).toEqual(['/m/big.gguf', '/m/other.gguf']);
+    fireEvent.change(within(rows[0]!).getByTestId('pool-spec-mode'), { target: { value: 'draft' } });
+    fireEvent.change(within(rows[1]!).getByTestId('pool-spec-mode'), { target: { value: 'ngram' } });
+    fireEvent.click(screen.getByTestId('pool-start'));
+    await settle();
+    expect(screen.getByTestId('pool-spec-error').textContent).toBe(catalogs.en['load.error.draftRequired']);
+    expect(api.calls.some((call) => call.channel === 'pool:start')).toBe(false);
+
+    fireEvent.change(screen.getByTestId('pool-spec-draft-path'), { target: { value: '/m/small.gguf' } });
+    fireEvent.change(screen.getByTestId('pool-spec-draft-max'), { target: { value: '8' } });
+    fireEvent.click(screen.getByTestId('pool-start'));
+    await settle();
+    expect(screen.queryByTestId('pool-spec-error')).toBeNull();
+    const started = api.calls.find((call) => call.channel === 'pool:start')?.input as PoolSettings;
+    expect(started.models).toEqual([
+      {
+        path: '/m/big.gguf',
+        contextSize: 0,
+        speculative: { mode: 'draft', draftPath: '/m/small.gguf', draftMax: 8, draftMin: 0 },
+      },
+      {
+        path: '/m/other.gguf',
+        contextSize: 0,
+        speculative: { mode: 'ngram', draftPath: '', draftMax: 3, draftMin: 0 },
+      },
+    ]);
   });
 });

@@ -6,7 +6,9 @@ import { appErrorTextWithCause } from '../../ui/app-error-text';
 import type { FieldError } from '../../ui/field-error';
 import { Field, TextField } from '../../ui/form-fields';
 import { useSettingsStore } from '../settings/use-settings-store';
-import { poolFormFrom, poolSettingsFrom, type PoolForm, type PoolFormField } from './pool-form';
+import type { SpeculativeForm } from '../../ui/speculative-form';
+import { poolFormFrom, poolSettingsFrom, poolSpeculativeForm, type PoolForm, type PoolFormField } from './pool-form';
+import { PoolSpeculativeRows, type PoolSpeculativeRowsProps } from './PoolSpeculativeRows';
 
 const MiB = 2 ** 20;
 
@@ -18,16 +20,23 @@ export function PoolTab({ onClose }: { onClose: () => void }) {
   const status = useStore(pool.status);
   const [form, setForm] = useState(() => poolFormFrom(settings?.pool, settings?.recentModels ?? []));
   const [invalid, setInvalid] = useState<PoolFormField | null>(null);
+  const [invalidSpec, setInvalidSpec] = useState<PoolSpeculativeRowsProps['invalid']>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const running = status?.state === 'ready' || status?.state === 'starting';
   const edit = (patch: Partial<PoolForm>) => setForm((current) => ({ ...current, ...patch }));
+  const editSpeculative = (path: string, patch: Partial<SpeculativeForm>) =>
+    setForm((current) => ({
+      ...current,
+      speculative: { ...current.speculative, [path]: { ...poolSpeculativeForm(current, path), ...patch } },
+    }));
   const fieldError = (field: PoolFormField): FieldError | undefined =>
     invalid === field ? { key: field === 'files' ? 'pool.error.noFiles' : 'load.error.wholeNumber' } : undefined;
 
   const start = async () => {
     const parsed = poolSettingsFrom(form);
     setInvalid(parsed.ok ? null : parsed.field);
+    setInvalidSpec(!parsed.ok && parsed.field === 'speculative' ? { path: parsed.path, errors: parsed.errors } : null);
     if (!parsed.ok) return;
     setBusy(true);
     const result = await pool.start(parsed.settings);
@@ -60,6 +69,7 @@ export function PoolTab({ onClose }: { onClose: () => void }) {
               />
             )}
           </Field>
+          <PoolSpeculativeRows form={form} invalid={invalidSpec} edit={editSpeculative} />
           <div className="form-grid">
             <TextField
               label={t('pool.maxLoaded')}
