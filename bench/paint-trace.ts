@@ -1,6 +1,8 @@
 // Where a streamed paint's time goes, from a Chromium trace of the streaming window: the
-// wall time of the pipeline's stages (script, style, layout, paint, raster, composite, the
-// display compositor's draw) summed over every thread of the browser, per paint.
+// time of the pipeline's stages (script, style, layout, paint, raster, composite, the
+// display compositor's draw) summed over every thread of the browser, per paint. Each event
+// counts its thread's CPU time where the trace records it (`tdur`), else its wall time: on
+// two cores shared with a model, wall time also counts the waits for a core.
 import type { Browser, Page } from '@playwright/test';
 
 export const TRACE_CATEGORIES = [
@@ -39,6 +41,8 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** the thread's CPU time in the event, where recorded */
+  tdur?: number;
   args?: { name?: string };
 }
 
@@ -90,7 +94,7 @@ function totals(trace: { traceEvents: TraceEvent[] }, from: number, until: numbe
     else if (event.ph === 'X' && event.dur !== undefined) {
       if ((coveredUntil.get(key) ?? -1) >= event.ts + event.dur) continue;
       coveredUntil.set(key, event.ts + event.dur);
-      add(event, event.dur);
+      add(event, event.tdur ?? event.dur);
     } else if (event.ph === 'B') open.set(key, [...(open.get(key) ?? []), event.ts]);
     else if (event.ph === 'E') {
       const starts = open.get(key);
