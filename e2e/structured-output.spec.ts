@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import Ajv from 'ajv';
 import { startHost, type RunningHost } from '@test-support/host-process';
 import { assistantMessages, loadTinyModel, sendMessage, setMaxTokens } from './steps';
+import { TAGGED_PERSON_SCHEMA } from '@test-support/llama/answer-schemas';
 
 // Structured output in real Chromium, against the browser host and the real tiny llama-server: the user sets a JSON
 // schema in the Parameters panel (what is wrong with it is said before anything is sent), asks, and sees the answer
@@ -9,23 +10,6 @@ import { assistantMessages, loadTinyModel, sendMessage, setMaxTokens } from './s
 // server cannot make a grammar of is said in one sentence.
 
 let host: RunningHost;
-
-/**
- * Bounded strings and numbers, so the grammar closes the JSON well inside the answer's token limit; ASCII strings,
- * because random weights also write byte tokens that make no valid UTF-8, which the grammar lets through and
- * llama-server's own output parser then refuses (a server error in about one answer in forty).
- */
-const PERSON = {
-  type: 'object',
-  properties: {
-    name: { type: 'string', pattern: '^[A-Za-z ]{1,12}$' },
-    age: { type: 'integer', minimum: 0, maximum: 150 },
-    colour: { enum: ['red', 'green', 'blue'] },
-    tags: { type: 'array', items: { type: 'string', pattern: '^[a-z]{1,6}$' }, maxItems: 3 },
-  },
-  required: ['name', 'age', 'colour', 'tags'],
-  additionalProperties: false,
-};
 
 test.beforeAll(async () => {
   host = await startHost();
@@ -70,13 +54,13 @@ test('a schema set in the page: the answer is laid-out JSON that fits, copied as
   );
   await expect(page.getByTestId('structured-apply')).toBeDisabled();
 
-  await useSchema(page, JSON.stringify(PERSON));
+  await useSchema(page, JSON.stringify(TAGGED_PERSON_SCHEMA));
   await sendMessage(page, 'Describe someone');
   const answer = assistantMessages(page).last();
   await expect(answer).toHaveAttribute('data-status', 'done');
   await expect(answer.getByTestId('structured-answer-status')).toHaveText('Fits the schema.');
   const value = await shownJson(page);
-  expect(new Ajv({ strict: false }).compile(PERSON)(value)).toBe(true);
+  expect(new Ajv({ strict: false }).compile(TAGGED_PERSON_SCHEMA)(value)).toBe(true);
   const shown = (await answer.locator('pre code').textContent()) ?? '';
   // Laid out: one property a line, two spaces in.
   expect(shown).toMatch(/^\{\n {2}"name": /);
@@ -92,13 +76,13 @@ test('a schema set in the page: the answer is laid-out JSON that fits, copied as
   if ((await page.getByTestId('parameters-panel').count()) === 0) await page.getByTestId('parameters-toggle').click();
   await expect(page.getByTestId('structured-mode-schema')).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByTestId('structured-status')).toHaveAttribute('data-in-use', 'true');
-  expect(JSON.parse(await page.getByTestId('structured-schema').inputValue())).toEqual(PERSON);
+  expect(JSON.parse(await page.getByTestId('structured-schema').inputValue())).toEqual(TAGGED_PERSON_SCHEMA);
 
   // The next question in it is held to the schema too.
   await sendMessage(page, 'Someone else');
   await expect(assistantMessages(page)).toHaveCount(2);
   await expect(assistantMessages(page).last()).toHaveAttribute('data-status', 'done');
-  expect(new Ajv({ strict: false }).compile(PERSON)(await shownJson(page))).toBe(true);
+  expect(new Ajv({ strict: false }).compile(TAGGED_PERSON_SCHEMA)(await shownJson(page))).toBe(true);
 });
 
 test('a schema the server cannot turn into a grammar is said in one sentence', async ({ page }) => {

@@ -9,20 +9,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { CLI_TEST_TIMEOUT_MS, eva, own } from '@test-support/cli/eva-process';
 import { testAssets } from '@test-support/test-assets';
 import { createTestCore } from '@test-support/test-core';
+import { PERSON_SCHEMA } from '@test-support/llama/answer-schemas';
 
 vi.setConfig({ testTimeout: CLI_TEST_TIMEOUT_MS });
-
-/** Bounded and ASCII, as in structured-output.integration.test.ts (which says why). */
-const PERSON = {
-  type: 'object',
-  properties: {
-    name: { type: 'string', pattern: '^[A-Za-z ]{1,12}$' },
-    age: { type: 'integer', minimum: 0, maximum: 150 },
-    colour: { enum: ['red', 'green', 'blue'] },
-  },
-  required: ['name', 'age', 'colour'],
-  additionalProperties: false,
-};
 
 async function schemaFile(dataDir: string, name: string, content: unknown): Promise<string> {
   const path = join(dataDir, name);
@@ -56,14 +45,14 @@ describe('eva ask --schema', () => {
 
   it('prints the answer as its JSON alone, which parses and fits; the conversation keeps the schema', async () => {
     const dataDir = own();
-    const path = await schemaFile(dataDir, 'person.json', PERSON);
+    const path = await schemaFile(dataDir, 'person.json', PERSON_SCHEMA);
     const ran = await eva(
       ['ask', '--model', testAssets.tinyModel, '--max-tokens', '400', '--schema', path, 'Describe someone'],
       dataDir,
     );
     expect(ran.code, ran.stderr).toBe(0);
     const value = JSON.parse(ran.stdout) as unknown;
-    expect(new Ajv({ strict: false }).compile(PERSON)(value), ran.stdout).toBe(true);
+    expect(new Ajv({ strict: false }).compile(PERSON_SCHEMA)(value), ran.stdout).toBe(true);
     expect(ran.stderr).not.toContain('{');
 
     // --json: the stream's events, and the check in the last one.
@@ -78,7 +67,7 @@ describe('eva ask --schema', () => {
       .map((line) => JSON.parse(line) as { type: string; text?: string; schemaCheck?: unknown });
     expect(events.at(-1)).toMatchObject({ type: 'done', status: 'done', schemaCheck: { fits: true } });
     const streamed = events.flatMap((event) => (event.type === 'content' ? [event.text ?? ''] : [])).join('');
-    expect(new Ajv({ strict: false }).compile(PERSON)(JSON.parse(streamed))).toBe(true);
+    expect(new Ajv({ strict: false }).compile(PERSON_SCHEMA)(JSON.parse(streamed))).toBe(true);
 
     const core = await createTestCore(dataDir);
     try {
@@ -86,7 +75,7 @@ describe('eva ask --schema', () => {
       expect(conversations).toHaveLength(2);
       for (const { id } of conversations) {
         const opened = await core.handlers['history:open']({ id });
-        expect(opened.meta.structuredOutput).toEqual({ schema: PERSON });
+        expect(opened.meta.structuredOutput).toEqual({ schema: PERSON_SCHEMA });
         expect(opened.messages.find((message) => message.role === 'assistant')?.schemaCheck).toEqual({ fits: true });
       }
     } finally {
@@ -113,7 +102,7 @@ describe('eva ask --schema', () => {
       /^eva: the answer does not fit the schema: at \/: must NOT be valid \(kept in the history: eva history show \S+\)$/,
     );
 
-    const person = await schemaFile(dataDir, 'person.json', PERSON);
+    const person = await schemaFile(dataDir, 'person.json', PERSON_SCHEMA);
     const cut = await eva(
       ['ask', '--model', testAssets.tinyModel, '--max-tokens', '3', '--schema', person, 'Describe someone'],
       dataDir,

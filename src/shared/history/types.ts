@@ -124,39 +124,26 @@ export type NewMessage = Omit<StoredMessage, 'id' | 'status' | 'createdAt' | 'up
 /** Fields a message update may change; identity, parent and creation time never change. */
 export type MessagePatch = Partial<Omit<StoredMessage, 'id' | 'parentId' | 'role' | 'createdAt' | 'updatedAt'>>;
 
-/** Fields of meta.json a caller may set directly. */
-export type MetaPatch = Partial<
-  Pick<
-    ConversationMeta,
-    | 'title'
-    | 'endpoint'
-    | 'systemPrompt'
-    | 'sampling'
-    | 'nCtx'
-    | 'slotId'
-    | 'pinned'
-    | 'overflow'
-    | 'toolSelection'
-    | 'structuredOutput'
-  >
+/** The fields of meta.json that callers set: on a new conversation, and afterwards. */
+type SettableMeta = Pick<
+  ConversationMeta,
+  | 'title'
+  | 'endpoint'
+  | 'systemPrompt'
+  | 'sampling'
+  | 'nCtx'
+  | 'slotId'
+  | 'pinned'
+  | 'overflow'
+  | 'toolSelection'
+  | 'structuredOutput'
 >;
 
+/** Fields of meta.json a caller may set directly. */
+export type MetaPatch = Partial<SettableMeta>;
+
 /** What a new conversation starts with; everything has a default. */
-export type NewConversation = Partial<
-  Pick<
-    ConversationMeta,
-    | 'title'
-    | 'endpoint'
-    | 'systemPrompt'
-    | 'sampling'
-    | 'nCtx'
-    | 'slotId'
-    | 'pinned'
-    | 'overflow'
-    | 'toolSelection'
-    | 'structuredOutput'
-  >
->;
+export type NewConversation = Partial<SettableMeta>;
 
 /** One row of the history list (`index.json`), enough to draw it without opening the conversation. */
 export interface ConversationSummary {

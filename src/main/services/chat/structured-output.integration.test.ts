@@ -15,23 +15,8 @@ import { startTestServer, type TestServer } from '@test-support/llama/test-serve
 import { testAssets } from '@test-support/test-assets';
 import { createTestCore } from '@test-support/test-core';
 import type { Core } from '../../core';
+import { PERSON_SCHEMA, SCORES_SCHEMA } from '@test-support/llama/answer-schemas';
 
-/**
- * Bounded strings and numbers, so the grammar closes the JSON well inside the answer's token limit; the name is ASCII
- * because random weights also write byte tokens that make no valid UTF-8, which the grammar lets through and
- * llama-server's own output parser then refuses (a server_error in about one answer in forty).
- */
-const PERSON = {
-  type: 'object',
-  properties: {
-    name: { type: 'string', pattern: '^[A-Za-z ]{1,12}$' },
-    age: { type: 'integer', minimum: 0, maximum: 150 },
-    colour: { enum: ['red', 'green', 'blue'] },
-  },
-  required: ['name', 'age', 'colour'],
-  additionalProperties: false,
-};
-const SCORES = { type: 'array', items: { type: 'integer', minimum: 0, maximum: 99 }, minItems: 1, maxItems: 5 };
 /** Valid for ajv (an $id anchor), but llama-server takes only JSON-pointer references: it answers 400. */
 const ANCHORED = { definitions: { a: { $id: '#foo', type: 'string' } }, $ref: '#foo' };
 
@@ -105,35 +90,35 @@ function fitsOnItsOwn(schema: Record<string, unknown>, requestId: string): { val
 describe('an answer that must fit a JSON schema, from the real llama-server', () => {
   it('an object with a required string, integer and enum: the streamed answer parses and fits, and is saved so', async () => {
     for (const seed of [1, 2]) {
-      const { result, requestId, conversationId, answerId } = await ask(PERSON, { kind: 'local' }, seed);
+      const { result, requestId, conversationId, answerId } = await ask(PERSON_SCHEMA, { kind: 'local' }, seed);
       expect(result.status).toBe('done');
       expect(result.finishReason).toBe('stop');
       expect(streamed.get(requestId)).toBe(result.content);
-      const own = fitsOnItsOwn(PERSON, requestId);
+      const own = fitsOnItsOwn(PERSON_SCHEMA, requestId);
       expect(own.valid, result.content).toBe(true);
       expect(own.value).toMatchObject({ colour: expect.stringMatching(/^(red|green|blue)$/) });
       expect(result.schemaCheck).toEqual({ fits: true });
 
       const opened = await core.handlers['history:open']({ id: conversationId });
-      expect(opened.meta.structuredOutput).toEqual({ schema: PERSON, name: 'answer' });
+      expect(opened.meta.structuredOutput).toEqual({ schema: PERSON_SCHEMA, name: 'answer' });
       const answer = opened.messages.find((message) => message.id === answerId);
       expect(answer).toMatchObject({ status: 'complete', content: result.content, schemaCheck: { fits: true } });
     }
   });
 
   it('an array of bounded integers', async () => {
-    const { result, requestId } = await ask(SCORES, { kind: 'local' }, 3);
+    const { result, requestId } = await ask(SCORES_SCHEMA, { kind: 'local' }, 3);
     expect(result.status).toBe('done');
-    const own = fitsOnItsOwn(SCORES, requestId);
+    const own = fitsOnItsOwn(SCORES_SCHEMA, requestId);
     expect(own.valid, result.content).toBe(true);
     expect(Array.isArray(own.value)).toBe(true);
     expect(result.schemaCheck).toEqual({ fits: true });
   });
 
   it('through a link to llama-server: the same response_format, the same grammar', async () => {
-    const { result, requestId } = await ask(PERSON, { kind: 'link', linkId }, 4);
+    const { result, requestId } = await ask(PERSON_SCHEMA, { kind: 'link', linkId }, 4);
     expect(result.status).toBe('done');
-    expect(fitsOnItsOwn(PERSON, requestId).valid, result.content).toBe(true);
+    expect(fitsOnItsOwn(PERSON_SCHEMA, requestId).valid, result.content).toBe(true);
     expect(result.schemaCheck).toEqual({ fits: true });
   });
 
@@ -155,7 +140,7 @@ describe('an answer that must fit a JSON schema, from the real llama-server', ()
   });
 
   it('a schema ajv cannot use is said by chat:check-schema and refused by chat:send before it is sent', async () => {
-    expect(await core.handlers['chat:check-schema']({ schema: PERSON })).toEqual({ problem: null });
+    expect(await core.handlers['chat:check-schema']({ schema: PERSON_SCHEMA })).toEqual({ problem: null });
     expect(await core.handlers['chat:check-schema']({ schema: { type: 'text' } })).toEqual({
       problem: { reason: 'not_schema', path: '/type', message: 'must be equal to one of the allowed values' },
     });

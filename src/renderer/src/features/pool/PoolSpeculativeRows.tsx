@@ -67,28 +67,22 @@ export function PoolSpeculativeRows({ form, invalid, edit }: PoolSpeculativeRows
                         onChange={(event) => edit(path, { specDraftPath: event.target.value })}
                       />
                     </td>
-                    <td>
-                      <input
-                        className="input pool-spec-number"
-                        inputMode="numeric"
-                        aria-label={t('load.spec.draftMax')}
-                        aria-invalid={errors.specDraftMax !== undefined}
-                        value={spec.specDraftMax}
-                        data-testid="pool-spec-draft-max"
-                        onChange={(event) => edit(path, { specDraftMax: event.target.value })}
-                      />
-                    </td>
-                    <td>
-                      <input
-                        className="input pool-spec-number"
-                        inputMode="numeric"
-                        aria-label={t('load.spec.draftMin')}
-                        aria-invalid={errors.specDraftMin !== undefined}
-                        value={spec.specDraftMin}
-                        data-testid="pool-spec-draft-min"
-                        onChange={(event) => edit(path, { specDraftMin: event.target.value })}
-                      />
-                    </td>
+                    <DraftLengthCell
+                      field="specDraftMax"
+                      label={t('load.spec.draftMax')}
+                      testId="pool-spec-draft-max"
+                      spec={spec}
+                      errors={errors}
+                      edit={(patch) => edit(path, patch)}
+                    />
+                    <DraftLengthCell
+                      field="specDraftMin"
+                      label={t('load.spec.draftMin')}
+                      testId="pool-spec-draft-min"
+                      spec={spec}
+                      errors={errors}
+                      edit={(patch) => edit(path, patch)}
+                    />
                   </>
                 )}
                 {problem && (
@@ -102,5 +96,30 @@ export function PoolSpeculativeRows({ form, invalid, edit }: PoolSpeculativeRows
         </tbody>
       </table>
     </fieldset>
+  );
+}
+
+/** One of a draft's two lengths (most or fewest tokens guessed a step), as a number field in its cell. */
+function DraftLengthCell(props: {
+  field: 'specDraftMax' | 'specDraftMin';
+  label: string;
+  testId: string;
+  spec: SpeculativeForm;
+  errors: Partial<Record<keyof SpeculativeForm, FieldError>>;
+  edit: (patch: Partial<SpeculativeForm>) => void;
+}) {
+  const { field, spec, errors, edit } = props;
+  return (
+    <td>
+      <input
+        className="input pool-spec-number"
+        inputMode="numeric"
+        aria-label={props.label}
+        aria-invalid={errors[field] !== undefined}
+        value={spec[field]}
+        data-testid={props.testId}
+        onChange={(event) => edit({ [field]: event.target.value })}
+      />
+    </td>
   );
 }
