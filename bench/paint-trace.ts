@@ -135,8 +135,10 @@ export function paintBreakdown(trace: { traceEvents: TraceEvent[] }): PaintBreak
 }
 
 /**
- * Milliseconds of tasks the page's process ran (every thread of the process that set the marks) from the first
- * `startMark` to the first `endMark` after it (by default the first paint's).
+ * Milliseconds of tasks the page's process ran (every thread of the process that set the marks) from the task in which
+ * the first `startMark` was set to the first `endMark` after it (by default the first paint's). A task that reaches
+ * past either end counts for the share of its wall time inside the window: the key press's own task carries the
+ * send's work, and the marks are set within tasks, never between them.
  */
 export function pageTaskMsBetween(
   trace: { traceEvents: TraceEvent[] },
@@ -146,9 +148,28 @@ export function pageTaskMsBetween(
   const start = marksNamed(trace, startMark)[0];
   const end = start && marksNamed(trace, endMark).find((event) => event.ts >= start.ts);
   if (!start || !end) throw new Error(`the trace has no ${startMark} mark followed by ${endMark}`);
-  const sums = totals(trace, start.ts, end.ts);
+  const tasks = trace.traceEvents.filter(
+    (event) =>
+      event.pid === start.pid && event.ph === 'X' && event.dur !== undefined && STAGES.task?.includes(event.name),
+  );
+  const within = (event: TraceEvent): boolean => event.ts <= start.ts && event.ts + (event.dur ?? 0) >= start.ts;
+  const from = Math.min(
+    start.ts,
+    ...tasks.filter((event) => event.tid === start.tid && within(event)).map((e) => e.ts),
+  );
+  // Nested tasks of one name on one thread count once: the outermost.
+  const coveredUntil = new Map<string, number>();
   let micros = 0;
-  for (const [thread, spent] of sums.byThread) if (thread.startsWith(`${start.pid}:`)) micros += spent;
+  for (const task of tasks.sort((x, y) => x.ts - y.ts)) {
+    const taskEnd = task.ts + (task.dur ?? 0);
+    const overlap = Math.min(taskEnd, end.ts) - Math.max(task.ts, from);
+    if (overlap <= 0) continue;
+    const key = `${task.tid}:${task.name}`;
+    if ((coveredUntil.get(key) ?? -1) >= taskEnd) continue;
+    coveredUntil.set(key, taskEnd);
+    const cpu = task.tdur ?? task.dur ?? 0;
+    micros += task.dur ? (cpu * overlap) / task.dur : 0;
+  }
   return Number((micros / 1000).toFixed(2));
 }
 
