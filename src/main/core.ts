@@ -28,6 +28,7 @@ import { openModels } from './services/models/models-module';
 import { openModelInfo } from './services/model-info/model-info-module';
 import { openVoice } from './services/voice/voice-module';
 import { openWorkshop } from './services/workshop/workshop-module';
+import { openLocalApi } from './services/local-api/local-api-module';
 
 export type { Core, CoreOptions } from './core-options';
 
@@ -125,6 +126,9 @@ async function openAreas(options: CoreOptions, foundation: Foundation, areas: Ar
       retryPolicy: options.chatRetryPolicy,
     }),
   );
+  const localServer = () => backend.manager.localEndpoint();
+  const embedder = (signal: AbortSignal) => knowledge.embedder.ready(signal);
+  areas.add(await openLocalApi({ ...base, localServer, pool: pool.pool, links: links.service, embedder }));
   const { runner, registry } = tools;
   const agentDeps = { chat: chat.service, links: links.service, runner, registry, live: chat.live, history };
   const agent: AgentModule = areas.add(openAgent({ ...base, ...agentDeps, defaultWorkspaceDir: paths.workspace }));

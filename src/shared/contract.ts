@@ -11,6 +11,7 @@ import { HOTKEYS_EVENT_NAMES, hotkeysChannels, type HotkeysEventPayloads } from 
 import { IMAGE_EVENT_NAMES, imageChannels, type ImageEventPayloads } from './images/image-contract';
 import { KNOWLEDGE_EVENT_NAMES, knowledgeChannels, type KnowledgeEventPayloads } from './knowledge/knowledge-contract';
 import { linksChannels } from './links/links-contract';
+import { LOCAL_API_EVENT_NAMES, localApiChannels, type LocalApiEventPayloads } from './local-api/local-api-contract';
 import { MCP_EVENT_NAMES, mcpChannels, type McpEventPayloads } from './mcp/mcp-contract';
 import { modelInfoChannels } from './model-info/model-info-contract';
 import { MODELS_EVENT_NAMES, modelsChannels, type ModelsEventPayloads } from './models/models-contract';
@@ -58,6 +59,8 @@ export const invokeChannels = {
   ...imageChannels,
   /** Several models at once through llama-server's router mode. */
   ...poolChannels,
+  /** The Local API: EVA's OpenAI-compatible server for the user's other programs. */
+  ...localApiChannels,
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;
@@ -80,7 +83,8 @@ export interface EventPayloads
     KnowledgeEventPayloads,
     WorkshopEventPayloads,
     ImageEventPayloads,
-    PoolEventPayloads {}
+    PoolEventPayloads,
+    LocalApiEventPayloads {}
 export type EventName = keyof EventPayloads;
 // A record keyed by every event name: an event added to EventPayloads and missing here does not compile.
 const EVENT_NAME_SET: Record<EventName, true> = {
@@ -96,6 +100,7 @@ const EVENT_NAME_SET: Record<EventName, true> = {
   ...WORKSHOP_EVENT_NAMES,
   ...IMAGE_EVENT_NAMES,
   ...POOL_EVENT_NAMES,
+  ...LOCAL_API_EVENT_NAMES,
 };
 export const EVENT_NAMES = Object.keys(EVENT_NAME_SET) as readonly EventName[];
 

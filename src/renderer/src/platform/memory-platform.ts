@@ -30,6 +30,7 @@ import { createFakeKnowledge } from './fake-knowledge';
 import { createFakeWorkshop, type FakeWorkshopOptions } from './fake-workshop';
 import { createFakeModelInfo, type FakeModelInfoOptions } from './fake-model-info';
 import { createFakeImages, type FakeImagesOptions } from './fake-images';
+import { createFakeLocalApi } from './fake-local-api';
 import { type FakeHandler, ok } from './fake-handler';
 import { createFakePlan } from './fake-plan';
 
@@ -129,6 +130,7 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     ...createFakeWorkshop({ emit, timers, options }),
     ...createFakeModelInfo({ status: () => state.status, options }),
     ...createFakeImages({ emit, timers, now, newId: () => newId(), options }),
+    ...createFakeLocalApi({ emit, now }),
   };
 
   const invoke = async <C extends InvokeChannel>(

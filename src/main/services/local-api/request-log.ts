@@ -1,0 +1,42 @@
+// The Local API's request log: the newest entries in memory (bounded), and the
+// figures per key over what is kept.
+import type { LocalApiKeyTotals, LocalApiLogEntry } from '@shared/local-api/local-api-types';
+
+export const LOG_ENTRIES = 500;
+
+export class RequestLog {
+  private readonly entries: LocalApiLogEntry[] = [];
+  private nextId = 1;
+
+  constructor(private readonly limit = LOG_ENTRIES) {}
+
+  add(entry: Omit<LocalApiLogEntry, 'id'>): LocalApiLogEntry {
+    const kept = { ...entry, id: this.nextId++ };
+    this.entries.push(kept);
+    if (this.entries.length > this.limit) this.entries.splice(0, this.entries.length - this.limit);
+    return kept;
+  }
+
+  /** Newest first. */
+  list(): LocalApiLogEntry[] {
+    return [...this.entries].reverse();
+  }
+
+  totals(): LocalApiKeyTotals[] {
+    const byKey = new Map<string, LocalApiKeyTotals>();
+    for (const entry of this.entries) {
+      if (entry.keyName === null) continue;
+      const totals = byKey.get(entry.keyName) ?? {
+        keyName: entry.keyName,
+        requests: 0,
+        promptTokens: 0,
+        completionTokens: 0,
+      };
+      totals.requests += 1;
+      totals.promptTokens += entry.promptTokens ?? 0;
+      totals.completionTokens += entry.completionTokens ?? 0;
+      byKey.set(entry.keyName, totals);
+    }
+    return [...byKey.values()];
+  }
+}
