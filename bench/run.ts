@@ -19,6 +19,7 @@ import { reopenBenchmarks } from './reopen.bench';
 import { readAheadBenchmarks } from './read-ahead.bench';
 import { poolBenchmarks } from './pool.bench';
 import { speculativeBenchmarks } from './speculative.bench';
+import { compareBenchmarks } from './compare.bench';
 import { scaleBenchmarks } from './scale.bench';
 import { appOpenBenchmarks } from './app-open.bench';
 import type { Benchmark } from './types';
@@ -42,6 +43,7 @@ const all: Benchmark[] = [
   ...imageBenchmarks,
   ...poolBenchmarks,
   ...speculativeBenchmarks,
+  ...compareBenchmarks,
   ...scaleBenchmarks,
   ...appOpenBenchmarks,
 ];

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startHost, tinyModel, type RunningHost } from '@test-support/host-process';
+import { testAssets } from '@test-support/test-assets';
 import { connectHost } from '@test-support/ws-client';
 import { assistantMessages, loadTinyModel, sendMessage, setMaxTokens } from './steps';
 
@@ -88,6 +89,24 @@ async function ensureKnowledgeBase(): Promise<void> {
         timeout: 120_000,
       })
       .toEqual(['failed', 'indexed']);
+  } finally {
+    client.close();
+  }
+}
+
+/** A comparison of the tiny model and the tiny model trained for 16K tokens, run once through the core. */
+async function ensureCompareRun(): Promise<void> {
+  const client = await connectHost(host.url);
+  try {
+    if ((await client.invoke('compare:list')).runs.length > 0) return;
+    await client.invoke('compare:start', {
+      entrants: [tinyModel, testAssets.tinyLongModel].map((path) => ({ kind: 'file' as const, path })),
+      prompts: ['Name a river.'],
+      settings: { systemPrompt: '', sampling: { temperature: 0, max_tokens: 8 }, contextSize: 512, blind: false },
+    });
+    await expect
+      .poll(async () => (await client.invoke('compare:list')).runs[0]?.running, { timeout: 60_000 })
+      .toBe(false);
   } finally {
     client.close();
   }
@@ -201,11 +220,18 @@ for (const { language, scheme } of RUNS) {
     await audit(page, 'About', findings, counts);
 
     await page.getByTestId('open-expend').click();
-    for (const tab of ['log', 'mcp', 'knowledge', 'model-info', 'workshop', 'images']) {
+    for (const tab of ['log', 'mcp', 'knowledge', 'model-info', 'workshop', 'images', 'compare']) {
       await page.getByTestId(`open-${tab}`).click();
       await expect(page.getByTestId(`open-${tab}`)).toHaveAttribute('aria-current', 'page');
       await audit(page, tab, findings, counts);
     }
+
+    // The Compare page with a saved run of two models open: its columns, figures, votes and follow-up.
+    await ensureCompareRun();
+    await page.getByTestId('open-compare').click();
+    await page.getByTestId('compare-saved-open').first().click();
+    await expect(page.locator('[data-testid="compare-answer"][data-status="done"]')).toHaveCount(2);
+    await audit(page, 'compare, a run', findings, counts);
 
     // The Knowledge page with a base: its files (indexed, failed), the embedding model, a search's passages, and one
     // of them open in its source. The page reads the settings the base was made with when it loads.

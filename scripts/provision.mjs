@@ -150,6 +150,11 @@ export async function provisionTestAssets() {
   await ensureSdCli();
   await mustRun('provisioning the tiny test model', bin('tsx'), ['scripts/fixtures/make-test-model.ts']);
   await mustRun(
+    'provisioning the tiny model trained for 16K tokens (Compare puts it beside the tiny one)',
+    bin('tsx'),
+    ['scripts/fixtures/make-test-model.ts', '--variant', 'long'],
+  );
+  await mustRun(
     'provisioning the speculative decoding pair (the tiny model as the draft of a target with identity layers)',
     bin('tsx'),
     ['scripts/fixtures/make-speculative-pair.ts'],

@@ -44,6 +44,8 @@ export interface CoreOptions {
   chatRetryPolicy?: RetryPolicy;
   /** how often the model pool looks for idle models (tests shorten it) */
   poolIdleCheckMs?: number;
+  /** for tests: the free memory Compare plans with (default os.freemem), small to see models run one after another */
+  freeMemory?: () => number;
   /** for tests: the history store's save interval and undo grace period */
   historyTimings?: { streamSaveMs?: number; trashGraceMs?: number; indexFlushMs?: number };
   /**

@@ -28,6 +28,7 @@ import { openModels } from './services/models/models-module';
 import { openModelInfo } from './services/model-info/model-info-module';
 import { openVoice } from './services/voice/voice-module';
 import { openWorkshop } from './services/workshop/workshop-module';
+import { openCompare } from './services/compare/compare-module';
 import { openLocalApi } from './services/local-api/local-api-module';
 
 export type { Core, CoreOptions } from './core-options';
@@ -138,6 +139,9 @@ async function openAreas(options: CoreOptions, foundation: Foundation, areas: Ar
   const models = areas.add(
     openModels({ ...base, defaultFolder: modelsFolder, homeDir: homedir(), backend: backend.manager }),
   );
+  const { freeMemory, chatIdleTimeoutMs } = options;
+  const compared = { backend: backend.manager, pool: pool.pool, links: links.service, models: models.library };
+  areas.add(openCompare({ ...base, ...compared, freeMemory, chatIdleTimeoutMs }));
   areas.add(openModelInfo({ localServer: () => backend.manager.localEndpoint() }));
   areas.add(openVoice(base));
   areas.add(openWorkshop({ ...base, pythonEnvDir: options.pythonEnvDir ?? join(dataDir, 'python', 'convert-env') }));

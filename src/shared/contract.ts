@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { APP_EVENT_NAMES, appChannels, type AppEventPayloads } from './app/app-contract';
 import { BACKEND_EVENT_NAMES, backendChannels, type BackendEventPayloads } from './backend/backend-contract';
 import { CHAT_EVENT_NAMES, chatChannels, type ChatEventPayloads } from './chat/chat-contract';
+import { COMPARE_EVENT_NAMES, compareChannels, type CompareEventPayloads } from './compare/compare-contract';
 import { HISTORY_EVENT_NAMES, historyChannels, type HistoryEventPayloads } from './history/history-contract';
 import { HOTKEYS_EVENT_NAMES, hotkeysChannels, type HotkeysEventPayloads } from './hotkeys/hotkeys-contract';
 import { IMAGE_EVENT_NAMES, imageChannels, type ImageEventPayloads } from './images/image-contract';
@@ -59,6 +60,8 @@ export const invokeChannels = {
   ...imageChannels,
   /** Several models at once through llama-server's router mode. */
   ...poolChannels,
+  /** Compare (对比): one prompt to two to four models side by side, with their figures on this machine. */
+  ...compareChannels,
   /** The Local API: EVA's OpenAI-compatible server for the user's other programs. */
   ...localApiChannels,
 } as const;
@@ -84,6 +87,7 @@ export interface EventPayloads
     WorkshopEventPayloads,
     ImageEventPayloads,
     PoolEventPayloads,
+    CompareEventPayloads,
     LocalApiEventPayloads {}
 export type EventName = keyof EventPayloads;
 // A record keyed by every event name: an event added to EventPayloads and missing here does not compile.
@@ -100,6 +104,7 @@ const EVENT_NAME_SET: Record<EventName, true> = {
   ...WORKSHOP_EVENT_NAMES,
   ...IMAGE_EVENT_NAMES,
   ...POOL_EVENT_NAMES,
+  ...COMPARE_EVENT_NAMES,
   ...LOCAL_API_EVENT_NAMES,
 };
 export const EVENT_NAMES = Object.keys(EVENT_NAME_SET) as readonly EventName[];

@@ -40,6 +40,7 @@ const LATER_PAGES: Record<Exclude<View, 'home'>, LaterView> = {
   'model-info': later(() => import('./features/model-info/ModelInfoView').then((module) => module.ModelInfoView)),
   workshop: later(() => import('./features/workshop/WorkshopView').then((module) => module.WorkshopView)),
   images: later(() => import('./features/images/ImagesView').then((module) => module.ImagesView)),
+  compare: later(() => import('./features/compare/CompareView').then((module) => module.CompareView)),
   about: later(() => import('./features/about/AboutView').then((module) => module.AboutView)),
   settings: later(() => import('./features/settings/SettingsPage').then((module) => module.SettingsPage)),
 };
@@ -59,6 +60,7 @@ export const PAGES: Record<View, Page> = {
   'model-info': LATER_PAGES['model-info'].View,
   workshop: LATER_PAGES.workshop.View,
   images: LATER_PAGES.images.View,
+  compare: LATER_PAGES.compare.View,
   about: LATER_PAGES.about.View,
   settings: LATER_PAGES.settings.View,
 };

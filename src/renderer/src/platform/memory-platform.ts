@@ -30,6 +30,7 @@ import { createFakeKnowledge } from './fake-knowledge';
 import { createFakeWorkshop, type FakeWorkshopOptions } from './fake-workshop';
 import { createFakeModelInfo, type FakeModelInfoOptions } from './fake-model-info';
 import { createFakeImages, type FakeImagesOptions } from './fake-images';
+import { createFakeCompare, type FakeCompareOptions } from './fake-compare';
 import { createFakeLocalApi } from './fake-local-api';
 import { type FakeHandler, ok } from './fake-handler';
 import { createFakePlan } from './fake-plan';
@@ -43,7 +44,8 @@ export interface MemoryPlatformOptions
     FakeModelsOptions,
     FakeModelInfoOptions,
     FakeWorkshopOptions,
-    FakeImagesOptions {
+    FakeImagesOptions,
+    FakeCompareOptions {
   /**
    * how dropped model files arrive: 'upload' as in the browser host (default), 'path' as in Electron (the file's name
    * under /dropped)
@@ -130,6 +132,7 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     ...createFakeWorkshop({ emit, timers, options }),
     ...createFakeModelInfo({ status: () => state.status, options }),
     ...createFakeImages({ emit, timers, now, newId: () => newId(), options }),
+    ...createFakeCompare({ emit, timers, now, options }),
     ...createFakeLocalApi({ emit, now }),
   };
 

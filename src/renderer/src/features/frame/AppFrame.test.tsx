@@ -112,7 +112,15 @@ describe('the top bar tabs', () => {
     fireEvent.click(screen.getByTestId('open-expend'));
     expect(
       [...screen.getByTestId('expend-tabs').querySelectorAll('button')].map((b) => b.getAttribute('data-testid')),
-    ).toEqual(['open-log', 'open-mcp', 'open-knowledge', 'open-model-info', 'open-workshop', 'open-images']);
+    ).toEqual([
+      'open-log',
+      'open-mcp',
+      'open-knowledge',
+      'open-model-info',
+      'open-workshop',
+      'open-images',
+      'open-compare',
+    ]);
     fireEvent.click(screen.getByTestId('open-knowledge'));
     expect(screen.getByTestId('open-knowledge').getAttribute('aria-current')).toBe('page');
     expect(screen.getByTestId('open-expend').getAttribute('aria-current')).toBe('page');

@@ -11,6 +11,7 @@ const TABS: Record<ExpendView, { key: MessageKey; testId: string }> = {
   'model-info': { key: 'topbar.modelInfo', testId: 'open-model-info' },
   workshop: { key: 'topbar.workshop', testId: 'open-workshop' },
   images: { key: 'topbar.images', testId: 'open-images' },
+  compare: { key: 'topbar.compare', testId: 'open-compare' },
 };
 
 export function ExpendTabs() {

@@ -17,6 +17,7 @@ export const EXPEND_VIEWS = [
   'model-info',
   'workshop',
   'images',
+  'compare',
 ] as const satisfies readonly View[];
 export type ExpendView = (typeof EXPEND_VIEWS)[number];
 
