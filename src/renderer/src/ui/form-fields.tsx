@@ -138,3 +138,42 @@ export function CheckField({ label, checked, onChange, hint, testId }: CheckFiel
     </label>
   );
 }
+
+interface BoundedNumberFieldProps {
+  /** the input's id and test id */
+  id: string;
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step: number;
+  disabled?: boolean;
+  onChange: (value: number) => void;
+}
+
+/**
+ * A number kept within [min, max]: a value typed past a bound becomes that bound; a field that is no number yet
+ * changes nothing.
+ */
+export function BoundedNumberField({ id, label, value, min, max, step, disabled, onChange }: BoundedNumberFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="input"
+        type="number"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        disabled={disabled}
+        data-testid={id}
+        onChange={(event) => {
+          const typed = event.target.valueAsNumber;
+          if (Number.isFinite(typed)) onChange(Math.min(max, Math.max(min, typed)));
+        }}
+      />
+    </div>
+  );
+}

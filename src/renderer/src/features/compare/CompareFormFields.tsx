@@ -5,6 +5,7 @@ import { useStore } from 'zustand';
 import { useT, type MessageKey } from '../../i18n';
 import type { CompareForm } from './compare-form';
 import type { CompareStore } from './compare-store';
+import { BoundedNumberField } from '../../ui/form-fields';
 
 export function PromptFields({ store, form }: { store: CompareStore; form: CompareForm }) {
   const t = useT();
@@ -105,23 +106,15 @@ export function SettingsFields({
     max: number,
     step: number,
   ) => (
-    <div className="field">
-      <label htmlFor={`compare-${key}`}>{t(label)}</label>
-      <input
-        id={`compare-${key}`}
-        className="input"
-        type="number"
-        min={min}
-        max={max}
-        step={step}
-        value={form[key]}
-        data-testid={`compare-${key}`}
-        onChange={(event) => {
-          const value = event.target.valueAsNumber;
-          if (Number.isFinite(value)) edit((current) => ({ ...current, [key]: Math.min(max, Math.max(min, value)) }));
-        }}
-      />
-    </div>
+    <BoundedNumberField
+      id={`compare-${key}`}
+      label={t(label)}
+      value={form[key]}
+      min={min}
+      max={max}
+      step={step}
+      onChange={(value) => edit((current) => ({ ...current, [key]: value }))}
+    />
   );
   return (
     <fieldset className="compare-settings">

@@ -19,6 +19,7 @@ import type { FormParams, ImagesStore } from './images-store';
 import { captionOf, imageErrorText, isCancelled } from './images-words';
 import { useImages } from './use-images';
 import './images.css';
+import { BoundedNumberField } from '../../ui/form-fields';
 
 const TEMPLATE_KEYS: Record<ImageTemplateName, MessageKey> = {
   default: 'images.template.default',
@@ -171,24 +172,16 @@ function ParamFields({ store, params, disabled }: { store: ImagesStore; params: 
     max: number,
     step: number,
   ) => (
-    <div className="field">
-      <label htmlFor={`image-${key}`}>{t(label)}</label>
-      <input
-        id={`image-${key}`}
-        className="input"
-        type="number"
-        min={min}
-        max={max}
-        step={step}
-        value={params[key]}
-        disabled={disabled}
-        data-testid={`image-${key}`}
-        onChange={(e) =>
-          Number.isFinite(e.target.valueAsNumber) &&
-          store.setParams({ [key]: Math.min(max, Math.max(min, e.target.valueAsNumber)) })
-        }
-      />
-    </div>
+    <BoundedNumberField
+      id={`image-${key}`}
+      label={t(label)}
+      value={params[key]}
+      min={min}
+      max={max}
+      step={step}
+      disabled={disabled}
+      onChange={(value) => store.setParams({ [key]: value })}
+    />
   );
   return (
     <div className="image-params">
