@@ -19,7 +19,8 @@ export function exportRun(run: CompareRunView, format: CompareExportFormat, now:
 }
 
 export function runToJson(run: CompareRunView, now: number): string {
-  return `${JSON.stringify({ format: COMPARE_EXPORT_FORMAT, version: 1, exportedAt: new Date(now).toISOString(), run }, null, 2)}\n`;
+  const exported = { format: COMPARE_EXPORT_FORMAT, version: 1, exportedAt: new Date(now).toISOString(), run };
+  return `${JSON.stringify(exported, null, 2)}\n`;
 }
 
 export const CSV_COLUMNS = [
@@ -105,7 +106,16 @@ export function runToMarkdown(run: CompareRunView): string {
       if (!answer) continue;
       const f = answer.figures;
       out.push(
-        `| ${letter(column.id)} | ${cell(modelOf(column))} | ${unit(f.ttftMs, ' ms')} | ${unit(f.tokensPerSecond, '', 1)} | ${unit(f.promptTokensPerSecond, '', 1)} | ${mib(f.peakRssBytes)} | ${context(answer)} | ${best === column.id ? '✓' : ''} |`,
+        tableRow([
+          letter(column.id),
+          cell(modelOf(column)),
+          unit(f.ttftMs, ' ms'),
+          unit(f.tokensPerSecond, '', 1),
+          unit(f.promptTokensPerSecond, '', 1),
+          mib(f.peakRssBytes),
+          context(answer),
+          best === column.id ? '✓' : '',
+        ]),
       );
     }
     out.push('');
@@ -181,3 +191,6 @@ function slug(title: string): string {
     .slice(0, 40)
     .replace(/-+$/, '');
 }
+
+/** One row of a Markdown table. */
+const tableRow = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
