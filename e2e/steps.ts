@@ -10,6 +10,8 @@ export async function loadTinyModel(page: Page): Promise<number> {
   await page.getByTestId('model-path').fill(tinyModel);
   await page.getByTestId('load-submit').click();
   await expect(page.getByTestId('status-state')).toHaveAttribute('data-state', 'ready');
+  // The server says ready a moment before the dialog hears its load answered and closes.
+  await expect(page.getByTestId('load-dialog')).toBeHidden();
   return Number((await page.getByTestId('status-port').textContent())?.match(/(\d+)\s*$/)?.[1]);
 }
 

@@ -61,7 +61,10 @@ export function trapFocus(container: HTMLElement, options: FocusTrapOptions = {}
   doc.addEventListener('keydown', onKey, true);
   return () => {
     doc.removeEventListener('keydown', onKey, true);
-    // Back to the opener, if it is still there to take it.
-    if (previous && previous.isConnected) previous.focus();
+    // Back to the opener, if it is still there to take it, unless the focus has moved on to something outside (the
+    // dialog closed itself after the user went on typing elsewhere): that is where the next key press must go.
+    const now = doc.activeElement;
+    const movedOn = now !== null && now !== doc.body && !container.contains(now);
+    if (previous && previous.isConnected && !movedOn) previous.focus();
   };
 }

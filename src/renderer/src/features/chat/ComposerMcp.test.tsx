@@ -105,6 +105,16 @@ describe('server prompts as slash commands', () => {
     expect(screen.queryByTestId('slash-form')).toBeNull();
   });
 
+  it('keeps an Enter pressed before the prompts are listed and picks with it once they are, not a newline', async () => {
+    await renderChat();
+    type('/review');
+    expect(options()).toHaveLength(0);
+    key('Enter');
+    await screen.findByTestId('slash-form');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('slash-arg-file')));
+    expect(input().value).toBe('/review');
+  });
+
   it('leaves the keys to the message box when no prompt matches, so Enter still sends', async () => {
     const { api } = await renderWithApp(<ChatView />, {
       platform: {

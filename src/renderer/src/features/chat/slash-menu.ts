@@ -90,6 +90,14 @@ export function createSlashMenu({ api, chat, newId, mediaProps }: SlashMenuDeps)
   /** the draft text Esc closed the menu on: it stays shut until the text changes */
   let dismissedOn: string | null = null;
   let ticket = 0;
+  /** Enter or Tab pressed while the prompts were still loading: picked once they arrive */
+  let pickWhenLoaded = false;
+
+  const pickActive = (current: SlashMenuState): void => {
+    const shown = matchingPrompts(current.prompts, current.query);
+    const chosen = shown[Math.min(current.active, shown.length - 1)];
+    if (chosen) void pick(chosen);
+  };
 
   const load = async (): Promise<void> => {
     const mine = ++ticket;
@@ -100,6 +108,10 @@ export function createSlashMenu({ api, chat, newId, mediaProps }: SlashMenuDeps)
         ? { prompts: result.value.prompts, failures: result.value.failures, loadError: null }
         : { prompts: [], failures: [], loadError: result.error },
     );
+    if (pickWhenLoaded) {
+      pickWhenLoaded = false;
+      pickActive(state.getState());
+    }
   };
 
   const follow = (text: string): void => {
@@ -112,6 +124,7 @@ export function createSlashMenu({ api, chat, newId, mediaProps }: SlashMenuDeps)
       return;
     }
     // Opened afresh: the servers' prompts now, not those of the last time.
+    pickWhenLoaded = false;
     if (current.query === null) {
       state.setState({ ...CLOSED, query, leftOut: [] }, true);
       void load();
@@ -122,6 +135,7 @@ export function createSlashMenu({ api, chat, newId, mediaProps }: SlashMenuDeps)
 
   const close = (): void => {
     ticket++;
+    pickWhenLoaded = false;
     dismissedOn = chat.draft.getState().text;
     state.setState((current) => ({ ...CLOSED, leftOut: current.leftOut }), true);
   };
@@ -177,6 +191,11 @@ export function createSlashMenu({ api, chat, newId, mediaProps }: SlashMenuDeps)
         close();
         return true;
       }
+      // Typed faster than the servers listed their prompts: the pick waits for them instead of becoming a newline.
+      if (current.prompts === null && (key === 'Enter' || key === 'Tab')) {
+        pickWhenLoaded = true;
+        return true;
+      }
       const shown = matchingPrompts(current.prompts, current.query);
       if (shown.length === 0) return false;
       if (key === 'ArrowDown' || key === 'ArrowUp') {
@@ -185,8 +204,7 @@ export function createSlashMenu({ api, chat, newId, mediaProps }: SlashMenuDeps)
         return true;
       }
       if (key === 'Enter' || key === 'Tab') {
-        const chosen = shown[Math.min(current.active, shown.length - 1)];
-        if (chosen) void pick(chosen);
+        pickActive(current);
         return true;
       }
       return false;
