@@ -9,8 +9,10 @@ import { chatLongTaskBenchmarks } from './chat-longtask.bench';
 import { chatStreamBenchmarks } from './chat-stream.bench';
 import { chatPaintBenchmarks } from './chat-paint.bench';
 import { toolBenchmarks } from './tools.bench';
+import { webFetchBenchmarks } from './web-fetch.bench';
 import { historyBenchmarks } from './history.bench';
 import { voiceBenchmarks } from './voice.bench';
+import { ttsBenchmarks } from './tts.bench';
 import { lifecycleBenchmarks } from './lifecycle.bench';
 import { knowledgeBenchmarks } from './knowledge.bench';
 import { workshopBenchmarks } from './workshop.bench';
@@ -22,6 +24,7 @@ import { speculativeBenchmarks } from './speculative.bench';
 import { compareBenchmarks } from './compare.bench';
 import { scaleBenchmarks } from './scale.bench';
 import { appOpenBenchmarks } from './app-open.bench';
+import { localApiBenchmarks } from './local-api.bench';
 import type { Benchmark } from './types';
 
 const all: Benchmark[] = [
@@ -35,8 +38,10 @@ const all: Benchmark[] = [
   ...reopenBenchmarks,
   ...readAheadBenchmarks,
   ...toolBenchmarks,
+  ...webFetchBenchmarks,
   ...historyBenchmarks,
   ...voiceBenchmarks,
+  ...ttsBenchmarks,
   ...lifecycleBenchmarks,
   ...knowledgeBenchmarks,
   ...workshopBenchmarks,
@@ -46,6 +51,7 @@ const all: Benchmark[] = [
   ...compareBenchmarks,
   ...scaleBenchmarks,
   ...appOpenBenchmarks,
+  ...localApiBenchmarks,
 ];
 
 const prefix = process.argv[2] ?? '';

@@ -220,7 +220,7 @@ for (const { language, scheme } of RUNS) {
     await audit(page, 'About', findings, counts);
 
     await page.getByTestId('open-expend').click();
-    for (const tab of ['log', 'mcp', 'knowledge', 'model-info', 'workshop', 'images', 'compare']) {
+    for (const tab of ['log', 'mcp', 'knowledge', 'model-info', 'workshop', 'images', 'compare', 'local-api']) {
       await page.getByTestId(`open-${tab}`).click();
       await expect(page.getByTestId(`open-${tab}`)).toHaveAttribute('aria-current', 'page');
       await audit(page, tab, findings, counts);

@@ -1,7 +1,7 @@
 // What the tests and the benchmarks run on, provisioned when missing: Debian's
-// Chromium, Xvfb, libXtst, xsetroot, podman, runc, busybox and openssh; the CPU llama-server (with llama-quantize and
-// llama-imatrix) and whisper-cli built from source; the tiny random-weight test models
-// (and a medium one for the workshop). Each step says what it does.
+// Chromium, Xvfb, libXtst, xsetroot, podman, runc, busybox and openssh; the CPU llama-server (with llama-quantize,
+// llama-imatrix and llama-tts) and whisper-cli built from source; the tiny random-weight test models
+// (a TTS voice among them, and a medium one for the workshop). Each step says what it does.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -72,14 +72,15 @@ async function ensureSystemPackages() {
 }
 
 /**
- * llama-quantize and llama-imatrix (the workshop's tests) and the RPC worker ggml-rpc-server (the RPC tests)
- * beside bin/cpu/llama-server. A bin/cpu built before they were part of the backend build lacks them; the
- * backend build then compiles the missing targets (seconds while .cache/llama.cpp/build-cpu is kept, a full
- * build where it was deleted), or everything again where build.json's flags predate -DGGML_RPC=ON.
+ * llama-quantize and llama-imatrix (the workshop's tests), the RPC worker ggml-rpc-server (the RPC tests) and
+ * llama-tts (the neural voice's tests) beside bin/cpu/llama-server. A bin/cpu built before they were part of the
+ * backend build lacks them; the backend build then compiles the missing targets (seconds while
+ * .cache/llama.cpp/build-cpu is kept, a full build where it was deleted; a new llama-tts is installed only once it
+ * speaks with the tiny test voice), or everything again where build.json's flags predate -DGGML_RPC=ON.
  */
 async function ensureQuantizeTools() {
   const exe = (name) => (process.platform === 'win32' ? `${name}.exe` : name);
-  const missing = ['llama-quantize', 'llama-imatrix', 'ggml-rpc-server'].filter(
+  const missing = ['llama-quantize', 'llama-imatrix', 'ggml-rpc-server', 'llama-tts'].filter(
     (name) => !existsSync(join(root, 'bin', 'cpu', exe(name))),
   );
   if (missing.length === 0) return;
@@ -166,6 +167,9 @@ export async function provisionTestAssets() {
   ]);
   await mustRun('provisioning the tiny whisper model (voice tests)', bin('tsx'), [
     'scripts/fixtures/make-whisper-model.ts',
+  ]);
+  await mustRun('provisioning the tiny Qwen3-TTS model and its mmproj (neural voice tests)', bin('tsx'), [
+    'scripts/fixtures/make-tts-model.ts',
   ]);
   await ensureConvertAssets();
   await mustRun(

@@ -1,4 +1,4 @@
-// `npm test`: provisions what the tests need (llama-server and whisper-cli CPU
+// `npm test`: provisions what the tests need (llama-server, with llama-tts beside it, and whisper-cli CPU
 // builds, the tiny test models, Chromium, Xvfb, libXtst and xsetroot from Debian's packages
 // when missing), then runs lint, typecheck, build and the three test tiers (unit, integration
 // against the real server, e2e in real Chromium), printing each tier's time, and

@@ -1,7 +1,7 @@
 // `npm run backend:build [-- --backend cpu|cuda|vulkan|opencl] [--force] [--portable] [--only
 // llama-server|whisper-cli|convert|sd-cli] [--sd [--source DIR]]`
-// builds bin/<backend>/llama-server (with llama-quantize, llama-imatrix and the RPC worker ggml-rpc-server,
-// more targets of the same build) from the llama.cpp that node-llama-cpp ships,
+// builds bin/<backend>/llama-server (with llama-quantize, llama-imatrix, the RPC worker ggml-rpc-server and
+// llama-tts, more targets of the same build) from the llama.cpp that node-llama-cpp ships,
 // and bin/<backend>/whisper-cli from the whisper.cpp that nodejs-whisper ships,
 // and installs that llama.cpp's convert_hf_to_gguf.py into bin/convert/; with
 // --sd also bin/<backend>/sd-cli from stable-diffusion.cpp (the pinned commit
@@ -23,15 +23,16 @@ type Target = (typeof TARGETS)[number];
 const DEFAULT_TARGETS: readonly Target[] = TARGETS.filter((target) => target !== 'sd-cli');
 
 const USAGE = `usage: npm run backend:build -- [--backend ${BACKEND_KINDS.join('|')}] [--force] [--portable] [--only ${TARGETS.join('|')}]
-  --backend   which llama-server (+ llama-quantize, llama-imatrix, ggml-rpc-server) and whisper-cli to build into bin/<backend>/ (default cpu)
+  --backend   which llama-server (+ llama-quantize, llama-imatrix, ggml-rpc-server, llama-tts) and whisper-cli to build into bin/<backend>/ (default cpu)
   --force     rebuild even when the binary is current
   --portable  no tuning for this machine's CPU/GPU (GGML_NATIVE=OFF), for packaging
-  --only      build just this one (llama-server brings llama-quantize, llama-imatrix and ggml-rpc-server with it; convert copies
+  --only      build just this one (llama-server brings llama-quantize, llama-imatrix, ggml-rpc-server, llama-tts with it; convert copies
               convert_hf_to_gguf.py and what it imports into bin/convert/, no compiling; default: all but sd-cli)
   --sd        also build sd-cli (text to image) from stable-diffusion.cpp ${SD_CPP_COMMIT.slice(0, 8)}, fetched with git
   --source    build sd-cli from this stable-diffusion.cpp source directory (with its ggml submodule): no network needed
   --skip-smoke-test  install a new llama-server without first loading the test model with it (a build for another machine)
-A new llama-server replaces the installed one only after it loads the test model and generates a token; the one it
+A new llama-server replaces the installed one only after it loads the test model and generates a token (a new
+llama-tts only after it speaks with the tiny test voice); the one it
 replaces is kept in bin/<backend>/previous/, and npm run backend:rollback [-- --backend …] puts it back.`;
 
 function parseCli(argv: string[]): {

@@ -25,6 +25,12 @@ describe('cmakeFlags', () => {
     expect(LLAMA_SIDE_TARGETS).toContain('ggml-rpc-server');
   });
 
+  it('builds llama-tts with the server from the same tree, with no flag of its own (tools are on in every flavour)', () => {
+    expect(LLAMA_SIDE_TARGETS).toContain('llama-tts');
+    for (const backend of BACKEND_KINDS)
+      expect(cmakeFlags(backend, { portable: false }).filter((flag) => /TOOLS|TTS/.test(flag))).toEqual([]);
+  });
+
   it('tunes for this machine unless portable', () => {
     expect(cmakeFlags('cpu', { portable: false })).toContain('-DGGML_NATIVE=ON');
     expect(cmakeFlags('cpu', { portable: true })).toContain('-DGGML_NATIVE=OFF');

@@ -20,8 +20,11 @@ export const LLAMA_TOOL_TARGETS = ['llama-quantize', 'llama-imatrix'] as const;
 /** The RPC worker (tools/rpc): serves this machine's devices to a llama-server elsewhere, over `--rpc host:port`. */
 export const LLAMA_RPC_WORKER_TARGET = 'ggml-rpc-server';
 
+/** Text to speech (tools/tts, on libmtmd): Read aloud's neural voice, Qwen3-TTS and Pocket TTS models. */
+export const LLAMA_TTS_TARGET = 'llama-tts';
+
 /** Everything built with the server and installed beside it, under the same build.json. */
-export const LLAMA_SIDE_TARGETS = [...LLAMA_TOOL_TARGETS, LLAMA_RPC_WORKER_TARGET] as const;
+export const LLAMA_SIDE_TARGETS = [...LLAMA_TOOL_TARGETS, LLAMA_RPC_WORKER_TARGET, LLAMA_TTS_TARGET] as const;
 
 const COMMON = [
   '-DCMAKE_BUILD_TYPE=Release',

@@ -1,5 +1,5 @@
-// Build, or find already built, bin/<backend>/llama-server (with llama-quantize,
-// llama-imatrix and the RPC worker ggml-rpc-server beside it) from the llama.cpp that node-llama-cpp ships.
+// Build, or find already built, bin/<backend>/llama-server (with llama-quantize, llama-imatrix, the RPC
+// worker ggml-rpc-server and llama-tts beside it) from the llama.cpp that node-llama-cpp ships.
 // Used by `npm run backend:build`, and by `npm start` and `npm test` when a
 // binary is missing.
 import { createWriteStream } from 'node:fs';
@@ -12,13 +12,14 @@ import { buildDirConflict, parseBuildInfo, rebuildReason } from './build-cache';
 import { BackendBuildError } from './build-error';
 import { acquireBuildLock } from './build-lock';
 import { lastLines, outerProgress, progressMilestones } from './build-progress';
-import { cmakeFlags, LLAMA_SERVER_TARGET, LLAMA_SIDE_TARGETS } from './cmake-flags';
+import { cmakeFlags, LLAMA_SERVER_TARGET, LLAMA_SIDE_TARGETS, LLAMA_TTS_TARGET } from './cmake-flags';
 import { executableName, findBuiltExecutable, installExecutable } from './install-binary';
 import { ensureLlamaSource } from './llama-source';
 import { runStep } from './run-step';
 import { checkToolkit } from './toolkit-check';
 import { keepPrevious, PREVIOUS_DIR } from './backend-generations';
 import { requireSmokePass } from './smoke-test';
+import { requireTtsSmokePass } from './tts-smoke-test';
 
 export interface EnsureBackendOptions {
   repoRoot: string;
@@ -120,6 +121,7 @@ export async function ensureBackendBuilt(
       env,
     };
     const started = Date.now();
+    const smokeAt = { repoRoot, backend, log, skip: options.skipSmokeTest ?? false };
     if (!reason) {
       log(
         `bin/${backend}/llama-server is current but ${toolsMissing.join(' and ')} ${toolsMissing.length > 1 ? 'are' : 'is'} missing: ` +
@@ -128,6 +130,7 @@ export async function ensureBackendBuilt(
       );
       const [first, ...rest] = toolsMissing as [string, ...string[]];
       await buildCmakeTarget({ ...spec, target: first, sideTargets: rest });
+      if (toolsMissing.includes(LLAMA_TTS_TARGET)) await requireTtsSmokePass(builtTts(buildDir, backend), smokeAt);
       await installTools({ binDir, buildDir, backend, tools: toolsMissing, log });
       log(`installed ${toolsMissing.join(', ')} in ${seconds(started)} s`);
       return { serverPath, built: true };
@@ -136,7 +139,8 @@ export async function ensureBackendBuilt(
       `building the ${backend} llama-server with ${LLAMA_SIDE_TARGETS.join(', ')} (llama.cpp ${source.commit.slice(0, 8)}): ${reason}`,
     );
     const built = await buildCmakeTarget({ ...spec, target: LLAMA_SERVER_TARGET, sideTargets: LLAMA_SIDE_TARGETS });
-    await requireSmokePass(built, { repoRoot, backend, log, skip: options.skipSmokeTest ?? false });
+    await requireSmokePass(built, smokeAt);
+    await requireTtsSmokePass(builtTts(buildDir, backend), smokeAt);
     if (await keepPrevious(binDir, [LLAMA_SERVER_TARGET, ...LLAMA_SIDE_TARGETS]))
       log(`the build it replaces is kept in bin/${backend}/${PREVIOUS_DIR}/ (npm run backend:rollback puts it back)`);
     // build.json goes first and comes back last: a crash in between leaves none, which means "rebuild".
@@ -242,6 +246,11 @@ function builtPath(buildDir: string, target: string, backend: BackendKind, logFi
       { backend, logFile },
     );
   return built;
+}
+
+/** The llama-tts a build made, for its smoke test before it is installed. */
+function builtTts(buildDir: string, backend: BackendKind): string {
+  return builtPath(buildDir, LLAMA_TTS_TARGET, backend);
 }
 
 /** Installs the built tools from buildDir into binDir, each atomically. */

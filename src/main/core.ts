@@ -19,6 +19,7 @@ import { openChat } from './services/chat/chat-module';
 import { openHistory } from './services/history/history-module';
 import { openTools } from './services/tools/tools-module';
 import { openMcp } from './services/mcp/mcp-module';
+import { openWebSearch } from './services/tools/web-search/web-search-module';
 import { openKnowledge } from './services/knowledge/knowledge-module';
 import { openImages } from './services/images/image-module';
 import { openAgent, type AgentModule } from './services/agent/agent-module';
@@ -97,6 +98,7 @@ async function openAreas(options: CoreOptions, foundation: Foundation, areas: Ar
   const onStatus = (servers: McpServerStatus[]) => emit('mcp:status', { servers });
   const mcp = { tools: tools.registry, followSettings, onStatus, clientInfo, timing: options.mcpTiming, workspaceDir };
   areas.add(await openMcp({ ...base, ...mcp }));
+  areas.add(openWebSearch({ ...base, registry: tools.registry }));
   const extractWorker = options.extractWorker ?? besideToolWorker(worker, 'extract-worker');
   const resolveLink = (id: string) => links.service.resolve(id);
   const knowledge = areas.add(
@@ -129,7 +131,8 @@ async function openAreas(options: CoreOptions, foundation: Foundation, areas: Ar
   );
   const localServer = () => backend.manager.localEndpoint();
   const embedder = (signal: AbortSignal) => knowledge.embedder.ready(signal);
-  areas.add(await openLocalApi({ ...base, localServer, pool: pool.pool, links: links.service, embedder }));
+  const localApi = { localServer, pool: pool.pool, links: links.service, embedder, followSettings };
+  areas.add(await openLocalApi({ ...base, ...localApi }));
   const { runner, registry } = tools;
   const agentDeps = { chat: chat.service, links: links.service, runner, registry, live: chat.live, history };
   const agent: AgentModule = areas.add(openAgent({ ...base, ...agentDeps, defaultWorkspaceDir: paths.workspace }));

@@ -21,6 +21,7 @@ import { screenChannels } from './screen/screen-contract';
 import { settingsChannels } from './settings/settings-contract';
 import { AGENT_EVENT_NAMES, agentChannels, type AgentEventPayloads } from './tools/agent-contract';
 import { voiceChannels } from './audio/voice-contract';
+import { webSearchChannels } from './tools/web-search/web-search-contract';
 import { WORKSHOP_EVENT_NAMES, workshopChannels, type WorkshopEventPayloads } from './workshop/workshop-contract';
 import type { Result } from './errors';
 
@@ -46,6 +47,8 @@ export const invokeChannels = {
   /** A screenshot into the chat (F1). */
   ...screenChannels,
   ...mcpChannels,
+  /** Where `web_search` sends queries: the Brave and Tavily keys, sealed (the provider is in the settings). */
+  ...webSearchChannels,
   /** Every conversation kept (历史). */
   ...historyChannels,
   /** Voice input (声转文): whisper-cli. */

@@ -80,6 +80,8 @@ export interface BackendInfo {
   serverPath: string;
   executable: boolean;
   build: BuildInfo | null;
+  /** llama-tts beside the server (the same build.json), or null when that bin/ has none; absent from an older core */
+  ttsPath?: string | null;
 }
 
 export const BackendStateSchema = z.enum(['stopped', 'starting', 'ready', 'stopping', 'error']);

@@ -6,6 +6,7 @@ import { defaultImageSettings } from './images/image-settings';
 import { defaultPoolSettings } from './pool/pool-settings';
 import { DEFAULT_RPC_SETTINGS } from './rpc/rpc-settings';
 import { DEFAULT_SPECULATIVE_SETTINGS } from './speculative/speculative-settings';
+import { defaultWebSearchSettings } from './tools/web-search/web-search-settings';
 
 /** The settings a fresh install starts with; shared so every host and fake agrees. */
 
@@ -38,6 +39,8 @@ export function defaultSettings(): AppSettings {
         container: { runtime: '', image: 'docker.io/library/alpine:3', network: false, runArgs: [], runtimeEnv: {} },
         ssh: { host: '', workspaceDir: '', args: [] },
       },
+      webSearch: defaultWebSearchSettings(),
+      webAllowHosts: [],
     },
     hotkeys: { ...DEFAULT_HOTKEYS },
     // No whisper model ships with the app: empty means "not configured" and voice:status says so.

@@ -141,6 +141,9 @@ export const ERROR_REASONS = [
   // a JSON schema an answer must fit (services/chat/structured-answer.ts): not usable, or refused by the server
   'schema_invalid',
   'schema_rejected',
+  // compacting a conversation (shared/chat/send-summary.ts): nothing before the last exchanges, or the summary failed
+  'nothing_to_summarise',
+  'summary_failed',
   // a local RPC worker, voice recordings, the knowledge base
   'port_taken',
   'audio_invalid',
@@ -150,6 +153,16 @@ export const ERROR_REASONS = [
   'relative_path',
   'knowledge_unavailable',
   'embedder_is_chat_model',
+  // Read aloud's neural voice (services/voice/tts): the files of a voice, the sentence queue, llama-tts runs
+  'tts_not_tts_model',
+  'tts_mmproj_missing',
+  'tts_mmproj_mismatch',
+  'tts_speaker_required',
+  'tts_busy',
+  'tts_stopped',
+  'tts_timeout',
+  'tts_failed',
+  'tts_binary_missing',
   // causes found by shared/error-causes.ts: a program not installed, a network errno
   'binary_not_found',
   ...NETWORK_REASONS,

@@ -3,12 +3,14 @@
 // the endpoint, the system prompt and sampling, open or export conversations.
 // Ctrl+C stops an answer; at the prompt a second Ctrl+C (or /quit, or Ctrl+D)
 // leaves. A stdin that is not a terminal is one question (like `eva ask`). In a
-// terminal the local model reads each question ahead while it is typed.
+// terminal the local model reads each question ahead while it is typed. With
+// `--overflow` the core fits each question to the context (chat-compact.ts).
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import type { EndpointRef } from '@shared/chat/schemas';
 import type { ChatMessage, SamplingSettings } from '@shared/chat/types';
 import { toAppError } from '@shared/errors';
+import { compactNow, questionFit } from './chat-compact';
 import { firstRecord, sendTurn, type TurnInput } from './chat-turn';
 import type { CoreSession } from './core-session';
 import { chooseEndpoint } from './endpoint-choice';
@@ -31,6 +33,8 @@ interface Conversation {
   id: string | null;
   /** what the model is sent: the path so far */
   messages: ChatMessage[];
+  /** the saved id of each of `messages` */
+  ids: string[];
   /** the id of the last message, the parent of the next question */
   lastId: string | null;
   /** the last answer when it was cut off (stopped, failed, at its token limit): /continue goes on with it */
@@ -46,7 +50,8 @@ export async function chatCommand(options: EvaOptions, deps: ChatDeps): Promise<
     ...settings.chat.sampling,
     ...(options.maxTokens !== null ? { max_tokens: options.maxTokens } : {}),
   };
-  let conversation: Conversation = { id: null, messages: [], lastId: null };
+  let conversation: Conversation = { id: null, messages: [], ids: [], lastId: null };
+  const policy = options.overflow ?? null;
   const lines = createInterface({
     input: deps.input,
     output: process.stdout,
@@ -107,7 +112,7 @@ export async function chatCommand(options: EvaOptions, deps: ChatDeps): Promise<
             log(SLASH_HELP);
             break;
           case 'new':
-            conversation = { id: null, messages: [], lastId: null };
+            conversation = { id: null, messages: [], ids: [], lastId: null };
             log('a new conversation');
             break;
           case 'system':
@@ -148,9 +153,13 @@ export async function chatCommand(options: EvaOptions, deps: ChatDeps): Promise<
             conversation = await answer(
               { endpoint, systemPrompt, sampling, messages: conversation.messages, record, continueAnswer: true },
               conversation.messages.slice(0, -1),
+              conversation.ids.slice(0, -1),
             );
             break;
           }
+          case 'compact':
+            log(await compactNow(session, policy, { endpoint, systemPrompt, sampling, conversation }));
+            break;
           case 'export':
             if (conversation.id === null) log('nothing to export yet');
             else
@@ -179,14 +188,16 @@ export async function chatCommand(options: EvaOptions, deps: ChatDeps): Promise<
             question: { id: randomUUID(), content: line },
           };
     const messages: ChatMessage[] = [...conversation.messages, { role: 'user', content: line }];
-    conversation = await answer({ endpoint, systemPrompt, sampling, messages, record }, messages);
+    const fit = await questionFit(session, policy, { endpoint, systemPrompt, sampling, conversation });
+    const ids = [...conversation.ids, record.question?.id ?? ''];
+    conversation = await answer({ endpoint, systemPrompt, sampling, messages, record, fit }, messages, ids);
     lines.prompt();
   }
   stopReadAhead();
   return quitCode ?? EXIT.ok;
 
   /** Streams one answer; the conversation after it (`asked`: what was sent before the answer). */
-  async function answer(turn: TurnInput, asked: ChatMessage[]): Promise<Conversation> {
+  async function answer(turn: TurnInput, asked: ChatMessage[], askedIds: string[]): Promise<Conversation> {
     const { result } = await sendTurn(turn, session, out, (handler) => {
       answering = handler;
       return () => (answering = null);
@@ -201,6 +212,7 @@ export async function chatCommand(options: EvaOptions, deps: ChatDeps): Promise<
     return {
       id: turn.record.conversationId,
       messages: result.content !== '' ? [...asked, { role: 'assistant', content: result.content }] : asked,
+      ids: result.content !== '' ? [...askedIds, turn.record.answerId] : askedIds,
       lastId: turn.record.answerId,
       ...(cutOff
         ? { cut: { answerId: turn.record.answerId, parentId: turn.record.question?.id ?? turn.record.parentId } }
@@ -213,15 +225,18 @@ async function openConversation(session: CoreSession, id: string): Promise<Conve
   const opened = await session.invoke('history:open', { id });
   const byId = new Map(opened.messages.map((m) => [m.id, m]));
   const path = opened.activePath.map((messageId) => byId.get(messageId)!);
-  const messages = path
-    .filter((m) => m.role === 'user' || (m.role === 'assistant' && m.content !== ''))
-    .map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content as ChatMessage['content'] }));
+  const sent = path.filter((m) => m.role === 'user' || (m.role === 'assistant' && m.content !== ''));
+  const messages = sent.map((m) => ({
+    role: m.role as 'user' | 'assistant',
+    content: m.content as ChatMessage['content'],
+  }));
   const last = path.at(-1);
   const cutOff =
     last?.role === 'assistant' && last.content !== '' && last.status !== 'complete' && last.extra?.agent === undefined;
   return {
     id,
     messages,
+    ids: sent.map((m) => m.id),
     lastId: last?.id ?? null,
     ...(cutOff ? { cut: { answerId: last.id, parentId: last.parentId } } : {}),
   };

@@ -2,7 +2,7 @@
 // answer goes to stdout as it comes, the exchange is saved in the history by
 // the core (`record`), and Ctrl+C stops the answer, keeping what arrived.
 import { randomUUID } from 'node:crypto';
-import type { EndpointRef } from '@shared/chat/schemas';
+import type { EndpointRef, SendFit } from '@shared/chat/schemas';
 import type { StructuredOutput } from '@shared/chat/structured-output';
 import type { ChatMessage, SamplingSettings } from '@shared/chat/types';
 import type { ChatResult } from '@shared/contract';
@@ -29,6 +29,8 @@ export interface TurnInput {
   continueAnswer?: boolean;
   /** the answer must fit this JSON schema */
   structuredOutput?: StructuredOutput;
+  /** how the core fits it to the context (`--overflow`); absent: sent as it is */
+  fit?: SendFit;
 }
 
 export interface TurnOutcome {
@@ -77,6 +79,7 @@ export async function sendTurn(
       record: input.record as never,
       ...(input.continueAnswer ? { continueAnswer: true } : {}),
       ...(input.structuredOutput ? { structuredOutput: input.structuredOutput } : {}),
+      ...(input.fit ? { fit: input.fit } : {}),
     });
     if (!out.json && wrote) out.text('\n');
     return { result, interrupted };

@@ -36,6 +36,18 @@ describe("eva's command line", () => {
       options: { yes: true },
     });
     expect(parseEvaArgs(['run', '--resume'])).toMatchObject({ command: { kind: 'run', task: null, resume: true } });
+    expect(parseEvaArgs(['chat', '--overflow', 'compact'])).toMatchObject({
+      command: { kind: 'chat' },
+      options: { overflow: 'compact' },
+    });
+    expect(parseEvaArgs(['chat', '--overflow', 'squeeze'])).toEqual({
+      ok: false,
+      error: '--overflow is one of stop, trim-oldest, rolling-window, compact, not "squeeze"',
+    });
+    expect(parseEvaArgs(['ask', '--overflow', 'compact', 'hi'])).toEqual({
+      ok: false,
+      error: '--overflow goes with chat',
+    });
     expect(parseEvaArgs(['ask', '--schema', 'person.json', 'Who?'])).toMatchObject({
       command: { kind: 'ask', question: 'Who?' },
       options: { schema: 'person.json' },

@@ -16,6 +16,7 @@ import { createOutput } from './eva-output';
 import { EXIT, Interrupted } from './exit-codes';
 import { infoCommand } from './info-commands';
 import { runCommand } from './run-command';
+import { serveApiCommand, untilSignal } from './serve-api-command';
 import { setupCommand } from './setup-command';
 import { createTerminalPrompt } from './terminal-prompt';
 
@@ -91,6 +92,13 @@ async function main(argv: string[]): Promise<number> {
         prompt: createTerminalPrompt(),
       });
     if (command.kind === 'history' || command.kind === 'models') return await infoCommand(command, session, out, log);
+    if (command.kind === 'serve-api')
+      return await serveApiCommand(command, options, {
+        session,
+        out,
+        log,
+        untilStopped: () => untilSignal(onInterrupt),
+      });
     return EXIT.usage;
   } finally {
     await session.close();

@@ -5,6 +5,7 @@ describe('eva chat slash commands', () => {
   it('reads each command and its argument', () => {
     expect(parseSlash('/quit')).toEqual({ kind: 'quit' });
     expect(parseSlash('/continue')).toEqual({ kind: 'continue' });
+    expect(parseSlash('/compact')).toEqual({ kind: 'compact' });
     expect(parseSlash('/exit')).toEqual({ kind: 'quit' });
     expect(parseSlash('/system   Be brief, please ')).toEqual({ kind: 'system', text: 'Be brief, please' });
     expect(parseSlash('/system')).toEqual({ kind: 'system', text: null });

@@ -1,7 +1,7 @@
 // The slash commands of `eva chat`, read from one line (pure).
 
 export type Slash =
-  | { kind: 'quit' | 'help' | 'new' | 'history' | 'export' | 'continue' }
+  | { kind: 'quit' | 'help' | 'new' | 'history' | 'export' | 'continue' | 'compact' }
   | { kind: 'system'; text: string | null }
   | { kind: 'set'; field: 'temperature' | 'max_tokens' | 'top_p'; value: number }
   | { kind: 'link'; name: string }
@@ -11,6 +11,7 @@ export type Slash =
 
 export const SLASH_HELP = `/new                 start a new conversation
 /continue            go on with the last answer where it stopped (Ctrl+C, an error, its token limit)
+/compact             have the model summarise the older exchanges; the summary is sent in their place
 /open <id>           go on with a saved conversation (ids: /history)
 /history             the ten newest conversations
 /export              this conversation as Markdown
@@ -41,6 +42,8 @@ export function parseSlash(line: string): Slash {
       return { kind: 'new' };
     case '/continue':
       return { kind: 'continue' };
+    case '/compact':
+      return { kind: 'compact' };
     case '/history':
       return { kind: 'history' };
     case '/export':

@@ -4,7 +4,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BrowserWindow } from 'electron';
 import { standIn, standInEvent, type StandInBrowserWindow } from '@test-support/electron/stand-in-electron';
-import { CONTENT_SECURITY_POLICY, hardenContents, hardenSession } from './security';
+import { appUrlMatcher } from '../services/app-page/app-url';
+import { PREVIEW_FRAME_POLICY } from '@shared/previews/preview-policy';
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicyFor, hardenContents, hardenSession } from './security';
 
 vi.mock('electron', async () => (await import('@test-support/electron/stand-in-electron')).electronModule);
 
@@ -34,6 +36,31 @@ describe('hardenSession (stand-in electron)', () => {
     expect(CONTENT_SECURITY_POLICY).toContain("default-src 'self'");
     expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'");
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/script-src[^;]*unsafe/);
+  });
+
+  it("gives the preview frame beside the app's page its own sandboxed policy, and nothing else that policy", () => {
+    hardenSession(isAppUrl);
+    let answered: unknown;
+    standIn.session.headersListener?.(
+      { url: `${APP}/preview-frame.html`, responseHeaders: {} } as never,
+      (response) => (answered = response),
+    );
+    expect(answered).toEqual({ responseHeaders: { 'Content-Security-Policy': [PREVIEW_FRAME_POLICY] } });
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-src 'self'");
+
+    const built = appUrlMatcher(null, '/app/out/renderer/index.html');
+    expect(contentSecurityPolicyFor('file:///app/out/renderer/preview-frame.html', built)).toBe(PREVIEW_FRAME_POLICY);
+    for (const url of [
+      'file:///app/out/renderer/index.html',
+      'file:///app/out/renderer/preview-frame.html?x',
+      'file:///app/out/renderer/sub/preview-frame.html',
+      'file:///elsewhere/preview-frame.html',
+      'https://evil.example/preview-frame.html',
+      'not a url',
+      undefined,
+    ])
+      expect(contentSecurityPolicyFor(url, built), String(url)).toBe(CONTENT_SECURITY_POLICY);
+    expect(contentSecurityPolicyFor('https://evil.example/preview-frame.html', isAppUrl)).toBe(CONTENT_SECURITY_POLICY);
   });
 
   it('grants the app page the microphone and nothing else', () => {

@@ -3,6 +3,7 @@
 // and a strict CSP on every response.
 import { session, type Session, type WebContents } from 'electron';
 import { allowPermission } from '../services/app-page/permission-policy';
+import { PREVIEW_FRAME_FILE, PREVIEW_FRAME_POLICY } from '@shared/previews/preview-policy';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -14,6 +15,9 @@ export const CONTENT_SECURITY_POLICY = [
   // KaTeX's fonts are inlined by the build as data: URLs.
   "font-src 'self' data:",
   "connect-src 'self'",
+  // A code block's preview frame (preview-frame.html) is the app's own file; a preview that navigates its frame to
+  // anywhere else is refused here.
+  "frame-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   "frame-ancestors 'none'",
@@ -45,8 +49,23 @@ export function hardenSession(
     );
   });
   ses.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+    const policy = contentSecurityPolicyFor(details.url, isAppUrl);
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } });
   });
+}
+
+/**
+ * The app's policy, but for the preview frame beside the app's page: the preview's own (sandboxed, no network), as
+ * the app's would stop its inline scripts and forbid framing it.
+ */
+export function contentSecurityPolicyFor(url: string | undefined, isAppUrl: (url: string) => boolean): string {
+  if (!url || !URL.canParse(url)) return CONTENT_SECURITY_POLICY;
+  const parsed = new URL(url);
+  const isFrame =
+    parsed.pathname.endsWith(`/${PREVIEW_FRAME_FILE}`) &&
+    parsed.search === '' &&
+    isAppUrl(new URL('index.html', parsed).href);
+  return isFrame ? PREVIEW_FRAME_POLICY : CONTENT_SECURITY_POLICY;
 }
 
 export function hardenContents(contents: HardenableContents, isAppUrl: (url: string) => boolean): void {

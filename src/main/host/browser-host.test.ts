@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import { createCore, type Core } from '../core';
 import { seededRandom } from '@test-support/seeded-random';
 import { startBrowserHost, type BrowserHost } from './browser-host';
+import { PREVIEW_FRAME_FILE, PREVIEW_FRAME_POLICY } from '@shared/previews/preview-policy';
 
 let core: Core;
 let host: BrowserHost;
@@ -17,6 +18,7 @@ beforeAll(async () => {
   const rendererDir = await mkdtemp(join(tmpdir(), 'eva-renderer-'));
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>EVA</title>');
   await writeFile(join(rendererDir, 'app.js'), 'console.log(1)');
+  await writeFile(join(rendererDir, PREVIEW_FRAME_FILE), '<!doctype html><title>frame</title>');
   core = await createCore({
     host: 'browser',
     version: '0.0.0',
@@ -74,6 +76,19 @@ describe('browser host HTTP', () => {
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     expect((await get('/app.js')).status).toBe(200);
     expect((await get('/')).status).toBe(200);
+  });
+
+  it('lets only the preview frame be framed, by its own pages, sandboxed by its policy wherever it is opened', async () => {
+    const frame = await get(`/${PREVIEW_FRAME_FILE}`);
+    expect(frame.status).toBe(200);
+    expect(frame.headers['content-security-policy']).toBe(`${PREVIEW_FRAME_POLICY}; frame-ancestors 'self'`);
+    expect(frame.headers['x-frame-options']).toBeUndefined();
+    expect(frame.headers['referrer-policy']).toBe('no-referrer');
+    for (const path of ['/', '/app.js', `/${PREVIEW_FRAME_FILE}/`, `/x/../${PREVIEW_FRAME_FILE}x`]) {
+      const other = await get(path);
+      expect(other.headers['x-frame-options']).toBe('DENY');
+      expect(other.headers['content-security-policy']).toBeUndefined();
+    }
   });
 
   it("says whether a token is this run's (so a page with an old address can explain itself), and nothing more", async () => {

@@ -21,6 +21,7 @@ import { readStaticFile } from './static-files';
 import { MODEL_UPLOAD_PATH } from '@shared/models/model-library';
 import type { ModelUploadSink } from '../services/models/model-library-service';
 import { handleModelUpload } from './model-upload';
+import { PREVIEW_FRAME_FILE, PREVIEW_FRAME_POLICY } from '@shared/previews/preview-policy';
 
 export interface BrowserHostOptions {
   handlers: InvokeHandlers;
@@ -51,6 +52,17 @@ const SECURITY_HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
+
+/**
+ * The preview frame is the one file the page frames: no X-Frame-Options, framed by this host's own pages alone, and
+ * sandboxed by its policy (an opaque origin, no network) however it is opened.
+ */
+const { 'X-Frame-Options': _notFramed, ...PREVIEW_FRAME_HEADERS } = {
+  ...SECURITY_HEADERS,
+  'Content-Security-Policy': `${PREVIEW_FRAME_POLICY}; frame-ancestors 'self'`,
+};
+const headersFor = (pathname: string) =>
+  pathname === `/${PREVIEW_FRAME_FILE}` ? PREVIEW_FRAME_HEADERS : SECURITY_HEADERS;
 
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const token = options.token ?? randomBytes(24).toString('base64url');
@@ -85,7 +97,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return answerSession(res, checkRequest(req.headers, url, { port, token }, { requireOrigin: false }).ok);
     const file = await readStaticFile(options.rendererDir, url.pathname);
     if (!file) return refuse(res, 404, 'not found');
-    res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': file.contentType, 'Cache-Control': 'no-store' });
+    res.writeHead(200, { ...headersFor(url.pathname), 'Content-Type': file.contentType, 'Cache-Control': 'no-store' });
     res.end(req.method === 'HEAD' ? undefined : file.body);
   }
 

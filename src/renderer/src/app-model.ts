@@ -33,7 +33,17 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ConnectionMonitor, ConnectionState, Platform } from './platform';
 
 export type View =
-  'home' | 'log' | 'mcp' | 'knowledge' | 'model-info' | 'workshop' | 'images' | 'compare' | 'about' | 'settings';
+  | 'home'
+  | 'log'
+  | 'mcp'
+  | 'knowledge'
+  | 'model-info'
+  | 'workshop'
+  | 'images'
+  | 'compare'
+  | 'local-api'
+  | 'about'
+  | 'settings';
 /** The chat's two ways of talking: turns, or EVA's 补完 (the whole text continued in place). */
 export type ChatMode = 'chat' | 'completion';
 

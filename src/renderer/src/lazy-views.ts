@@ -41,6 +41,7 @@ const LATER_PAGES: Record<Exclude<View, 'home'>, LaterView> = {
   workshop: later(() => import('./features/workshop/WorkshopView').then((module) => module.WorkshopView)),
   images: later(() => import('./features/images/ImagesView').then((module) => module.ImagesView)),
   compare: later(() => import('./features/compare/CompareView').then((module) => module.CompareView)),
+  'local-api': later(() => import('./features/local-api/LocalApiView').then((module) => module.LocalApiView)),
   about: later(() => import('./features/about/AboutView').then((module) => module.AboutView)),
   settings: later(() => import('./features/settings/SettingsPage').then((module) => module.SettingsPage)),
 };
@@ -61,6 +62,7 @@ export const PAGES: Record<View, Page> = {
   workshop: LATER_PAGES.workshop.View,
   images: LATER_PAGES.images.View,
   compare: LATER_PAGES.compare.View,
+  'local-api': LATER_PAGES['local-api'].View,
   about: LATER_PAGES.about.View,
   settings: LATER_PAGES.settings.View,
 };

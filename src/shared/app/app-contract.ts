@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { channel, emptyInput } from '../contract-parts';
 import type { AppInfo, Notice } from '../core-types';
 import { checkExternalLink, MAX_LINK_CHARS } from '../external-link';
+import { isPreviewDocument, MAX_PREVIEW_DOCUMENT_CHARS } from '../previews/preview-policy';
 
 const externalLink = z
   .object({ url: z.string().min(1).max(MAX_LINK_CHARS) })
@@ -13,6 +14,13 @@ const externalLink = z
   });
 
 const folderPath = z.object({ path: z.string().min(1).max(4096) }).strict();
+
+const previewDocument = z
+  .object({ document: z.string().min(1).max(MAX_PREVIEW_DOCUMENT_CHARS) })
+  .strict()
+  .refine((input) => isPreviewDocument(input.document), {
+    message: "only a preview's document, which begins with its network-forbidding policy, opens outside the app",
+  });
 
 export const appChannels = {
   'app:info': channel<typeof emptyInput, AppInfo>(emptyInput),
@@ -26,6 +34,11 @@ export const appChannels = {
    * any other path, or one that is not a folder now, is refused with its reason.
    */
   'app:open-folder': channel<typeof folderPath, { path: string }>(folderPath),
+  /**
+   * Open a code block's preview (shared/previews/preview-document.ts), after the page's confirmation, in the system
+   * browser: the core writes it to a file of its own in a fresh temporary folder and answers that file's path.
+   */
+  'app:open-preview': channel<typeof previewDocument, { path: string }>(previewDocument),
 } as const;
 
 export interface AppEventPayloads {

@@ -1,5 +1,5 @@
-// Voice input's part of the contract: recordings sent while they are made, and
-// their transcription with whisper-cli.
+// Voice's part of the contract: recordings sent while they are made, their
+// transcription with whisper-cli, and Read aloud's neural voice (llama-tts).
 import { channel, emptyInput, requestRef } from '../contract-parts';
 import {
   VoiceAppendAudioSchema,
@@ -9,6 +9,7 @@ import {
   type VoiceStatus,
   type VoiceTranscript,
 } from './voice-schemas';
+import { TtsCheckSchema, TtsSpeakSchema, TtsStopSchema, type TtsCheck, type TtsSpeech } from './tts-schemas';
 
 export const voiceChannels = {
   /**
@@ -34,4 +35,13 @@ export const voiceChannels = {
   'voice:cancel': channel<typeof requestRef, { cancelled: boolean }>(requestRef),
   /** Whether voice input can work now: whisper-cli found, model configured and readable. */
   'voice:status': channel<typeof emptyInput, VoiceStatus>(emptyInput),
+  /** Read aloud's neural voice: whether these files make a voice llama-tts can speak with, and if not, why. */
+  'voice:tts-check': channel<typeof TtsCheckSchema, TtsCheck>(TtsCheckSchema),
+  /**
+   * Speak one sentence with llama-tts: a WAV, queued behind at most one other sentence; failures carry
+   * `details.reason` (tts_busy when two are already held, tts_stopped after voice:tts-stop).
+   */
+  'voice:tts-speak': channel<typeof TtsSpeakSchema, TtsSpeech>(TtsSpeakSchema),
+  /** Stop one sentence (by request id) or all of them: the running synthesis is killed at once. */
+  'voice:tts-stop': channel<typeof TtsStopSchema, { stopped: number }>(TtsStopSchema),
 } as const;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { channel, requestRef } from '../contract-parts';
 import type { ChatResult, ServerProps } from '../core-types';
 import { IdSchema } from '../history/schemas';
+import type { SummaryCheckpoint } from '../history/types';
 import { CountTokensSchema, type TokenCount } from './context-types';
 import type { LiveRun, RunEnded } from './live-run';
 import { PrefillSchema, type PrefillResult } from './prefill';
@@ -28,6 +29,12 @@ export const chatChannels = {
    * count): what the context meter shows, and a refusal before anything is sent.
    */
   'chat:plan': channel<typeof SendPlanSchema, SendPlan>(SendPlanSchema),
+  /**
+   * Compact now (the context meter's Compact): the model summarises all but the last few exchanges of this input's
+   * saved messages (`fit.saved`), the summary is kept in the history as a checkpoint, and the plan with it in place is
+   * measured for the meter. Refused with the reason when there is nothing to summarise or the summary failed.
+   */
+  'chat:compact': channel<typeof SendPlanSchema, { plan: SendPlan; checkpoint: SummaryCheckpoint }>(SendPlanSchema),
   'chat:stop': channel<typeof requestRef, { stopped: boolean }>(requestRef),
   /** What the endpoint (default: the local server) says about itself; null where it cannot say (a hosted API). */
   'chat:props': channel<typeof propsInput, ServerProps | null>(propsInput),

@@ -92,9 +92,21 @@ export const ChatRecordSchema = z.object({
 });
 export type ChatRecord = z.infer<typeof ChatRecordSchema>;
 
+/**
+ * Where a send's messages are saved, so a summary checkpoint can stand in for the first of them
+ * (@shared/history/checkpoints): `ids[i]` is the message the send's message i was made from (the last one where the
+ * page merged two). The last question may not be saved yet; it is never summarised.
+ */
+export const SavedMessagesSchema = z.object({ conversationId: IdSchema, ids: z.array(IdSchema).max(100_000) }).strict();
+export type SavedMessages = z.infer<typeof SavedMessagesSchema>;
+
 /** How the core fits a send: the endpoint's context per request (null: unknown, nothing left out) and the policy. */
 export const SendFitSchema = z
-  .object({ nCtx: z.number().int().min(1).max(100_000_000).nullable(), policy: OverflowPolicySchema })
+  .object({
+    nCtx: z.number().int().min(1).max(100_000_000).nullable(),
+    policy: OverflowPolicySchema,
+    saved: SavedMessagesSchema.optional(),
+  })
   .strict();
 export type SendFit = z.infer<typeof SendFitSchema>;
 

@@ -21,6 +21,18 @@ export const SendPlanSchema = chatSend.extend({
 });
 export type SendPlanInput = z.infer<typeof SendPlanSchema>;
 
+/** A summary in a plan: which checkpoint, what it covers, its text (joined to the system prompt as sent). */
+export interface PlannedSummary {
+  checkpointId: string;
+  /** the last saved message it covers */
+  upToId: string;
+  /** how many of the input's first messages it stands in for */
+  covered: number;
+  text: string;
+  /** written for this send (the `compact` policy), not found in the history */
+  made: boolean;
+}
+
 /** A refused send; `toolTokens` when tools were on: how much of `tokens` the tool list is. */
 export type SendRefusal = ContextRefusal & { toolTokens?: number };
 
@@ -28,10 +40,17 @@ export type SendRefusal = ContextRefusal & { toolTokens?: number };
 export type SendPlan =
   | {
       ok: true;
-      /** messages left out to fit the context */
+      /** messages left out to fit the context (those a summary stands in for are not counted) */
       dropped: number;
-      /** their indexes in the input's `messages` (an agent run and reading ahead send the rest themselves) */
+      /**
+       * the indexes in the input's `messages` not sent, summarised or left out (an agent run and reading ahead send the
+       * rest themselves, with the summary joined to the system prompt)
+       */
       leftOut: number[];
+      /** the summary checkpoint standing in for the first `covered` messages, when one does */
+      summary?: PlannedSummary;
+      /** `compact`, measured only: the prompt does not fit, and its send will have the model summarise first */
+      compactDue?: boolean;
       /** the prompt's size (null: not counted, it surely fits or n_ctx is unknown) */
       tokens: number | null;
       exact: boolean;
@@ -39,8 +58,9 @@ export type SendPlan =
       passages: number;
       /** for the meter (`measure`): the prompt's size before anything is left out, passages and tool list in */
       whole?: number;
-      /** for the meter: how much of the prompt the passages and the tool list take (0: none) */
+      /** for the meter: how much of the prompt the passages, the tool list and the summary take (0: none) */
       passageTokens?: number;
       toolTokens?: number;
+      summaryTokens?: number;
     }
   | { ok: false; refusal: SendRefusal };

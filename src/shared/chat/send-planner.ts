@@ -1,19 +1,32 @@
 // The one fit of a send, made where everything its prompt will carry is known
 // (the core's chat area; the in-memory platform runs the same planner): the
 // knowledge passages go into the last question first, an agent run's tool list
-// counts as part of the system prompt, and then the overflow policy decides
+// counts as part of the system prompt, a summary checkpoint of the history stands
+// in for the messages it covers (send-summary.ts; under `compact` one is written
+// first when the prompt does not fit), and then the overflow policy decides
 // what is left out with the endpoint's exact count (context-fit.ts).
 // `chat:plan` shows the page this plan and `chat:send` applies it: the plan made
 // for a request id is kept until its send takes it, so both see the same
 // passages and the same cut.
-import { toAppError } from '../errors';
+import { AppFailure, toAppError } from '../errors';
+import type { SummaryCheckpoint } from '../history/types';
 import type { KnowledgeHit } from '../knowledge/knowledge-types';
 import { joinToolsPrompt } from '../tools/agent/tools-prompt';
 import type { ToolsPromptRequest } from '../tools/tool-selection';
+import type { CompactionPort } from './compaction';
 import { fitContext, surelyFitsContext, type ContextFit } from './context-fit';
-import type { CountTokensInput, TokenCount } from './context-types';
+import type { CountTokensInput, OverflowPolicy, TokenCount } from './context-types';
 import type { ChatSendInput } from './schemas';
 import type { SendPlan, SendPlanInput } from './send-plan';
+import {
+  compactionFailed,
+  compactionShort,
+  compactNow,
+  findSummary,
+  summaryView,
+  type SummaryView,
+} from './send-summary';
+import { joinSummary } from './summary-prompt';
 import { estimateMessageTokens } from './token-estimate';
 import type { AnswerNotice, ChatMessage } from './types';
 
@@ -26,6 +39,8 @@ export interface SendPlannerDeps {
   count: (input: CountTokensInput) => Promise<TokenCount>;
   /** the tool list an agent run with these choices adds to its system prompt */
   toolsPrompt: (tools: ToolsPromptRequest) => Promise<string | null>;
+  /** the history's summary checkpoints and the model that writes them; absent: no summary is used or made */
+  compaction?: CompactionPort;
 }
 
 /** A send as it will go out, with its plan. */
@@ -34,8 +49,10 @@ export interface PreparedSend {
   /** fitted, passages in, `fit` taken off */
   input: ChatInput;
   citations: KnowledgeHit[];
-  /** sub-steps that failed (the knowledge query), for the answer to show */
+  /** sub-steps that failed (the knowledge query, the summary), for the answer to show */
   notices: AnswerNotice[];
+  /** the summary checkpoint written for this send */
+  checkpoint?: SummaryCheckpoint;
 }
 
 /** Plans kept for sends not made yet; a page that planned and then did not send leaves one behind at most. */
@@ -70,63 +87,102 @@ export function createSendPlanner(deps: SendPlannerDeps) {
     }
   }
 
-  async function prepare(request: SendPlanInput): Promise<PreparedSend> {
+  async function prepare(request: SendPlanInput, force = false): Promise<PreparedSend> {
     const { agent, measure, ...send } = request;
     // An agent run looks things up with its own knowledge tool; only a plain chat gets passages put in.
     const known = agent ? { input: send, citations: [], notices: [] } : await passagesFor(send);
     // Without n_ctx nothing is cut, so only the meter needs the tool list then.
     const toolsPrompt = agent && (send.fit?.nCtx || measure) ? await deps.toolsPrompt(agent) : null;
-    const systemPrompt = toolsPrompt ? joinToolsPrompt(send.systemPrompt, toolsPrompt) : send.systemPrompt;
-    const count = (messages: readonly ChatMessage[]) =>
-      deps.count({ endpoint: send.endpoint, systemPrompt, messages: [...messages] });
-    const fitted = await fitMessages(known.input, systemPrompt, count);
+    const withTools = (prompt: string) => (toolsPrompt ? joinToolsPrompt(prompt, toolsPrompt) : prompt);
+    const found = await findSummary(deps.compaction, send.fit?.saved);
+    const notices = [...known.notices, ...found.notices];
+    let view = summaryView(known.input, found.inPlace);
+    const fitOf = (policy: OverflowPolicy | undefined) =>
+      fitMessages(
+        {
+          ...known.input,
+          messages: view.messages,
+          ...(known.input.fit && policy ? { fit: { ...known.input.fit, policy } } : {}),
+        },
+        withTools(view.systemPrompt),
+        (messages) =>
+          deps.count({ endpoint: send.endpoint, systemPrompt: withTools(view.systemPrompt), messages: [...messages] }),
+      );
+    // Under `compact` a send that would not fit has the model summarise first; the meter only looks.
+    const policy = send.fit?.policy;
+    let fitted: ContextFit | null = null;
+    if (force || (policy === 'compact' && !measure && send.fit?.saved && deps.compaction)) {
+      fitted = force ? null : await fitOf('stop');
+      if (!fitted || (!fitted.ok && fitted.refusal.reason === 'stop')) {
+        try {
+          const made = await compactNow(deps.compaction, known.input, withTools(send.systemPrompt), found.inPlace);
+          view = summaryView(known.input, made, true);
+        } catch (error) {
+          if (force) throw error;
+          notices.push(compactionFailed(error));
+        }
+        fitted = null;
+      }
+    }
+    fitted ??= await fitOf(undefined);
     const { fit: _fit, ...rest } = known.input;
-    const input = { ...rest, messages: fitted.ok ? fitted.messages : known.input.messages };
+    const input = { ...rest, systemPrompt: view.systemPrompt, messages: fitted.ok ? fitted.messages : view.messages };
+    const madeFor = { ...known, notices, ...(view.made ? { checkpoint: view.made } : {}) };
     if (!fitted.ok) {
       const toolTokens = toolsPrompt ? await toolListTokens(send, toolsPrompt) : undefined;
       const refusal = toolTokens === undefined ? fitted.refusal : { ...fitted.refusal, toolTokens };
-      return { ...known, input, plan: { ok: false, refusal } };
+      return { ...madeFor, input, plan: { ok: false, refusal } };
     }
+    if (view.made && fitted.dropped > 0) notices.push(compactionShort(fitted.dropped));
     // The cut keeps the messages themselves, so what it left out is found by identity (passages change none).
     const kept = new Set(fitted.messages);
+    const covered = view.summary?.covered ?? 0;
     const plan: SendPlan = {
       ok: true,
       dropped: fitted.dropped,
-      leftOut: known.input.messages.flatMap((message, index) => (kept.has(message) ? [] : [index])),
+      leftOut: known.input.messages.flatMap((message, index) => (index >= covered && kept.has(message) ? [] : [index])),
       tokens: fitted.tokens,
       exact: fitted.exact,
       passages: known.citations.length,
+      ...(view.summary ? { summary: view.summary } : {}),
+      ...(measure && policy === 'compact' && fitted.dropped > 0 && send.fit?.saved ? { compactDue: true } : {}),
     };
-    if (!measure) return { ...known, input, plan };
-    return { ...known, input, plan: { ...plan, ...(await shares(send, known, fitted, systemPrompt, toolsPrompt)) } };
+    if (!measure) return { ...madeFor, input, plan };
+    const measured = await shares(send, view, fitted, withTools(view.systemPrompt), toolsPrompt, plan.passages);
+    return { ...madeFor, input, plan: { ...plan, ...measured } };
   }
 
   /**
    * What the meter shows beside the plan, counted as the fit counts: the prompt as sent, before the cut, and the
-   * passages' and the tool list's part of it.
+   * passages', the tool list's and the summary's part of it.
    */
   async function shares(
     send: ChatInput,
-    known: Omit<PreparedSend, 'plan'>,
+    view: SummaryView,
     fitted: Extract<ContextFit, { ok: true }>,
     systemPrompt: string,
     toolsPrompt: string | null,
+    passages: number,
   ) {
     const count = (messages: readonly ChatMessage[]) =>
       deps.count({ endpoint: send.endpoint, systemPrompt, messages: [...messages] });
     const sent = fitted.tokens !== null ? { tokens: fitted.tokens, exact: fitted.exact } : await count(fitted.messages);
-    const whole = fitted.dropped === 0 ? sent.tokens : (await count(known.input.messages)).tokens;
-    const passageTokens = known.citations.length > 0 ? Math.max(0, whole - (await count(send.messages)).tokens) : 0;
+    const whole = fitted.dropped === 0 ? sent.tokens : (await count(view.messages)).tokens;
+    // The same messages without the passages put into the last question.
+    const bare = send.messages.slice(view.summary?.covered ?? 0);
+    const passageTokens = passages > 0 ? Math.max(0, whole - (await count(bare)).tokens) : 0;
     const toolTokens = toolsPrompt ? await toolListTokens(send, toolsPrompt) : 0;
-    return { tokens: sent.tokens, exact: sent.exact, whole, passageTokens, toolTokens };
+    const summaryTokens = view.summary ? await toolListTokens(send, joinSummary('', view.summary.text)) : 0;
+    return { tokens: sent.tokens, exact: sent.exact, whole, passageTokens, toolTokens, summaryTokens };
   }
 
-  async function toolListTokens(send: ChatInput, toolsPrompt: string): Promise<number> {
+  /** A part of the system prompt (the tool list, the summary) counted alone. */
+  async function toolListTokens(send: ChatInput, part: string): Promise<number> {
     const counted = await deps
-      .count({ endpoint: send.endpoint, systemPrompt: toolsPrompt, messages: [] })
-      // Where the endpoint cannot say, the estimate still tells the user about how much the tools take.
+      .count({ endpoint: send.endpoint, systemPrompt: part, messages: [] })
+      // Where the endpoint cannot say, the estimate still tells the user about how much the part takes.
       .catch(() => null);
-    return counted?.tokens ?? estimateMessageTokens({ content: toolsPrompt });
+    return counted?.tokens ?? estimateMessageTokens({ content: part });
   }
 
   return {
@@ -152,7 +208,17 @@ export function createSendPlanner(deps: SendPlannerDeps) {
       const prepared = planned && planned.key === planKey(input) ? await planned.prepared : await prepare(input);
       // The plan was made without the send's own fields (its record, Continue): those are the send's.
       const { fit: _fit, ...own } = input;
-      return { ...prepared, input: { ...own, messages: prepared.input.messages } };
+      const { systemPrompt, messages } = prepared.input;
+      return { ...prepared, input: { ...own, systemPrompt, messages } };
+    },
+    /**
+     * Compact now (the meter's Compact): the model summarises all but the last few exchanges, whatever the policy, and
+     * the plan with the summary in place is measured for the meter. Rejects with why when nothing could be summarised.
+     */
+    async compact(request: SendPlanInput): Promise<{ plan: SendPlan; checkpoint: SummaryCheckpoint }> {
+      const prepared = await prepare({ ...request, measure: true }, true);
+      if (!prepared.checkpoint) throw new AppFailure('internal', 'the summary was written but not kept');
+      return { plan: prepared.plan, checkpoint: prepared.checkpoint };
     },
   };
 }

@@ -178,7 +178,11 @@ export interface AnswerAuthor {
 
 /** Why a send's sub-step failed (its knowledge query…): shown under the answer, so nothing is lost silently. */
 export interface AnswerNotice {
-  code: 'knowledge_failed';
+  /**
+   * `compaction_failed`: the summary could not be written, so older messages were left out instead;
+   * `compaction_short`: even with the summary the prompt did not fit, and older messages were left out too
+   */
+  code: 'knowledge_failed' | 'compaction_failed' | 'compaction_short';
   message: string;
 }
 

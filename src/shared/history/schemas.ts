@@ -73,7 +73,14 @@ const messageFields = {
   citations: z.array(z.unknown()).transform(keptCitations).optional(),
   // A history written before answers kept their notices has none: the field is optional.
   notices: z
-    .array(z.object({ code: z.literal('knowledge_failed'), message: z.string().max(10_000) }).strict())
+    .array(
+      z
+        .object({
+          code: z.enum(['knowledge_failed', 'compaction_failed', 'compaction_short']),
+          message: z.string().max(10_000),
+        })
+        .strict(),
+    )
     .max(16)
     .optional(),
   author: AnswerAuthorSchema.optional(),

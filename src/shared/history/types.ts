@@ -170,6 +170,28 @@ export interface OpenedConversation {
   readOnly: boolean;
   /** what recovery found while opening (also sent to the notify callback) */
   notices: HistoryNotice[];
+  /** the summaries that still hold for what they cover (checkpoints.ts), on any branch; absent: none */
+  checkpoints?: SummaryCheckpoint[];
+}
+
+/**
+ * `checkpoints.json`: a summary the model wrote of the path from the root up to `upToId`, which stands in for those
+ * messages in the prompt of any branch through that message. It holds while the covered messages' roles and contents
+ * still hash to `hash` (an edit in place or a removed message ends it).
+ */
+export interface SummaryCheckpoint {
+  id: string;
+  /** the last message it covers */
+  upToId: string;
+  /** how many messages the path root → upToId had, and their roles' and contents' hash (checkpoints.ts) */
+  count: number;
+  hash: string;
+  summary: string;
+  /** the summary's size in tokens as the endpoint counted it; null when it could not say */
+  tokens: number | null;
+  /** the model that wrote it, as the server named it */
+  model?: string;
+  createdAt: number;
 }
 
 export type HistoryNoticeCode =

@@ -8,6 +8,7 @@ import {
   type LocalApiKeyTotals,
   type LocalApiLogEntry,
   type LocalApiStatus,
+  type LocalApiTestResult,
 } from './local-api-types';
 
 const SettingsPatchSchema = LocalApiSettingsSchema.partial().strict();
@@ -17,6 +18,9 @@ const KeyCreateSchema = z
     allowedModels: z.array(z.string().min(1).max(300)).max(100).default([]),
   })
   .strict();
+const LogEntryRefSchema = z.object({ id: z.number().int().min(1) }).strict();
+/** a key the user holds (the one just created); without one the test makes a temporary key of its own */
+const TestSchema = z.object({ key: z.string().min(1).max(200).optional() }).strict();
 
 export const localApiChannels = {
   'local-api:status': channel<typeof emptyInput, LocalApiStatus>(emptyInput),
@@ -31,6 +35,10 @@ export const localApiChannels = {
   /** Revoke a key: later requests with it are answered 401. */
   'local-api:key-revoke': channel<typeof idRef, { key: LocalApiKeyInfo }>(idRef),
   'local-api:log': channel<typeof emptyInput, { entries: LocalApiLogEntry[]; totals: LocalApiKeyTotals[] }>(emptyInput),
+  /** One log entry with its bodies where they were kept (the log and its event leave them out). */
+  'local-api:log-entry': channel<typeof LogEntryRefSchema, { entry: LocalApiLogEntry }>(LogEntryRefSchema),
+  /** Ask the running server as a client would: GET /v1/models, then a tiny chat when a model is loaded. */
+  'local-api:test': channel<typeof TestSchema, LocalApiTestResult>(TestSchema),
 } as const;
 
 export interface LocalApiEventPayloads {

@@ -69,6 +69,18 @@ export interface LocalApiKeyTotals {
   completionTokens: number;
 }
 
+/** What the page's Test found: the server asked as a client would, with a key. */
+export interface LocalApiTestResult {
+  ok: boolean;
+  /** the model names GET /v1/models answered */
+  models: string[];
+  /** the loaded model's answer to a tiny chat; absent when no model is loaded */
+  reply?: string;
+  /** the step that failed, its HTTP status (null: no answer came) and the server's message */
+  error?: { step: 'models' | 'chat'; status: number | null; message: string };
+  durationMs: number;
+}
+
 export interface LocalApiStatus {
   state: 'stopped' | 'running' | 'error';
   /** http://127.0.0.1:<port>/v1 while running */

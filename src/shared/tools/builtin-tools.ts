@@ -11,6 +11,7 @@ export const BUILTIN_TOOL_NAMES = [
   'write_file',
   'edit_file',
   'list_files',
+  'web_fetch',
   'controller',
 ] as const;
 
@@ -160,6 +161,21 @@ export function builtinToolDescriptors(): ToolDescriptor[] {
       },
       risk: 'read',
       defaultPolicy: 'allow',
+      enabledByDefault: true,
+      source: 'builtin',
+    },
+    {
+      name: 'web_fetch',
+      description: `Fetch a web page or file by its http(s) URL and return it as text: HTML as text with its links, PDF text, JSON pretty-printed, other text as is; images and other binary types are refused. Reads at most ${TOOL_LIMITS.webFetchMaxBytes / 1024 / 1024} MB in ${TOOL_LIMITS.webFetchMs / 1000} s and follows up to ${TOOL_LIMITS.webFetchMaxRedirects} redirects. Addresses on this computer or a local network are refused. The user approves each call.`,
+      parameters: {
+        type: 'object',
+        properties: {
+          url: { type: 'string', minLength: 1, maxLength: 8192, description: 'The http:// or https:// URL to fetch' },
+        },
+        required: ['url'],
+      },
+      risk: 'network',
+      defaultPolicy: 'ask',
       enabledByDefault: true,
       source: 'builtin',
     },

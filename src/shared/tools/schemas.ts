@@ -1,6 +1,7 @@
 // Boundary schemas for the agent and tool calls from the renderer.
 import { z } from 'zod';
 import { ChatMessageSchema, ChatRecordSchema, EndpointRefSchema, SamplingSchema } from '../chat/schemas';
+import { WebSearchSettingsSchema } from './web-search/web-search-settings';
 
 const PolicySchema = z.enum(['allow', 'ask', 'deny']);
 
@@ -40,6 +41,10 @@ export const ToolSettingsSchema = z.object({
   /** how tool calls are exchanged: `auto` picks native when the endpoint supports it (tool-protocol.ts) */
   protocol: z.enum(['auto', 'native', 'prompt']),
   sandbox: SandboxSettingsSchema,
+  /** where `web_search` sends its queries (web-search-settings.ts) */
+  webSearch: WebSearchSettingsSchema,
+  /** hosts (`name`, `name:port`, an address) web_fetch may reach though they are local or on a private network */
+  webAllowHosts: z.array(z.string().max(300)).max(200),
 });
 export type ToolSettings = z.infer<typeof ToolSettingsSchema>;
 

@@ -21,4 +21,8 @@ export const TOOL_LIMITS = {
   controllerMaxWaitMs: 10_000,
   /** file tools, list and preview: generous, they only touch local files */
   fileToolMs: 30_000,
+  /** web_fetch: body bytes read (after decompression), the whole fetch's time, redirects followed */
+  webFetchMaxBytes: 2 * 1024 * 1024,
+  webFetchMs: 20_000,
+  webFetchMaxRedirects: 5,
 } as const;

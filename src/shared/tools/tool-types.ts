@@ -3,7 +3,7 @@
 // back. Plain data only, so it crosses IPC, workers and the WebSocket host.
 
 /** What a tool can do to the user's machine; drives the default consent policy and the UI badge. */
-export type ToolRisk = 'read' | 'write' | 'exec' | 'control';
+export type ToolRisk = 'read' | 'write' | 'exec' | 'control' | 'network';
 
 /** Per-tool consent policy the user sets in settings. */
 export type ToolPolicy = 'allow' | 'ask' | 'deny';
@@ -67,6 +67,12 @@ export type ToolErrorCode =
   | 'mcp_unavailable'
   /** the tool ran and reported a failure itself (MCP `isError`, or a JSON-RPC error from the server) */
   | 'tool_failed'
+  /** web_fetch: the URL's address is on this computer or a private network, or not http(s) (url-guard.ts) */
+  | 'blocked_address'
+  /** web_fetch: no answer (DNS, connection, TLS, too many redirects) */
+  | 'fetch_failed'
+  /** web_fetch: the answer is of a type it does not read (an image, an archive) or a PDF it cannot read */
+  | 'unsupported_content'
   | 'internal';
 
 /** A tool failure as data, same shape as AppError so hosts can show it alike. */

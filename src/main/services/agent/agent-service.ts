@@ -22,6 +22,7 @@ import type { ChatService } from '../chat/chat-service';
 import type { LinkService } from '../links/link-service';
 import type { SettingsStore } from '../settings/settings-store';
 import { describeEnvironment } from '../tools/tool-environment';
+import { webFetchPreview } from '../tools/web/web-fetch-preview';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { ToolRunner } from '../tools/tool-runner';
 import { firstModelRequest, runAgent, type AgentRunResult } from './agent-loop';
@@ -80,6 +81,7 @@ export function createAgentService(deps: AgentServiceDeps) {
     // cmd.exe runs the command on Windows (shell-choice.ts): read it the way cmd.exe will.
     if (tool.name === 'execute_command')
       return commandPreview(String(args.command ?? ''), process.platform === 'win32' ? 'cmd' : 'posix');
+    if (tool.name === 'web_fetch') return webFetchPreview(args.url, deps.settings.get().tools.webAllowHosts);
     if (tool.name === 'write_file' || tool.name === 'edit_file') {
       const result = await deps.runner.preview(tool.name, args, workspaceDir());
       return result.status === 'ok'

@@ -1,7 +1,8 @@
 // The app area: what the page learns about the app and its host (app:info,
 // which also hands over the notices raised before any page was there), links
-// opened in the system browser (app:open-external), and the Settings page's
-// folders opened in the file manager (app:open-folder).
+// opened in the system browser (app:open-external), the Settings page's
+// folders opened in the file manager (app:open-folder), and a code block's
+// preview opened in the system browser (app:open-preview).
 import type { AppInfo, AppSettings, Notice } from '@shared/contract';
 import { AppFailure } from '@shared/errors';
 import { checkExternalLink } from '@shared/external-link';
@@ -9,6 +10,7 @@ import type { AreaModule } from '../area-module';
 import type { EventBus } from '../events/event-bus';
 import type { Launch } from '../process/process-lifecycle';
 import { shellFolderOpener, shownFolder, systemFolderOpener } from './open-folder';
+import { previewFiles } from './open-preview';
 
 export interface AppInfoDeps {
   version: string;
@@ -28,11 +30,17 @@ export interface AppInfoDeps {
   launch: Launch;
   /** the settings now: which folders the Settings page shows */
   settings: () => AppSettings;
+  /** where previews opened in the browser are written (default: the system's temporary folder) */
+  tempRoot?: string;
 }
 
-export function openAppInfo(deps: AppInfoDeps): AreaModule<'app:info' | 'app:open-external' | 'app:open-folder'> {
+export function openAppInfo(
+  deps: AppInfoDeps,
+): AreaModule<'app:info' | 'app:open-external' | 'app:open-folder' | 'app:open-preview'> {
   const { events, early, openExternal } = deps;
+  // The opener opens any path: a folder in the file manager, a preview's .html file in the browser.
   const openFolder = deps.openFolder ? shellFolderOpener(deps.openFolder) : systemFolderOpener(deps.launch);
+  const previews = previewFiles(openFolder, deps.tempRoot);
   const { version, host, dataDir, systemLanguage } = deps;
   const info: AppInfo = {
     version,
@@ -57,11 +65,12 @@ export function openAppInfo(deps: AppInfoDeps): AreaModule<'app:info' | 'app:ope
         await openFolder(folder);
         return { path: folder };
       },
+      'app:open-preview': ({ document }) => previews.open(document),
       'app:info': async () => {
         for (const notice of early.splice(0)) events.emit('app:notice', notice);
         return info;
       },
     },
-    dispose() {},
+    dispose: () => previews.dispose(),
   };
 }

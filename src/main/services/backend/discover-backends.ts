@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { BACKEND_KINDS, type BackendInfo, type BuildInfo } from '@shared/contract';
 
 export const SERVER_BINARY = process.platform === 'win32' ? 'llama-server.exe' : 'llama-server';
+/** Built with the server from the same tree, under the same build.json (scripts/backend/cmake-flags.ts). */
+const TTS_BINARY = process.platform === 'win32' ? 'llama-tts.exe' : 'llama-tts';
 
 export async function discoverBackends(binDirs: readonly string[]): Promise<BackendInfo[]> {
   const found: BackendInfo[] = [];
@@ -13,11 +15,13 @@ export async function discoverBackends(binDirs: readonly string[]): Promise<Back
     for (const dir of binDirs) {
       const serverPath = join(dir, kind, SERVER_BINARY);
       if (!(await isFile(serverPath))) continue;
+      const ttsPath = join(dir, kind, TTS_BINARY);
       found.push({
         kind,
         serverPath,
         executable: await isExecutable(serverPath),
         build: await readBuildInfo(join(dir, kind, 'build.json')),
+        ttsPath: (await isExecutable(ttsPath)) ? ttsPath : null,
       });
       break;
     }

@@ -1,6 +1,7 @@
 // The chat area in the core: its channels (@shared/chat/chat-contract), the chat
 // service that requests answers, the live runs a reloaded page picks up again,
-// and the send path: plan (send-planner.ts: passages, the fit) → record (the
+// and the send path: plan (send-planner.ts: passages, a summary in place or
+// written under `compact` (summary-writer.ts), the fit) → record (the
 // history is handed the stream; it never sends) → the chat service → the HTTP
 // request. The agent area gets the chat service and the live runs from here.
 import type { AppSettings, ChatResult, InvokeHandlers } from '@shared/contract';
@@ -23,6 +24,8 @@ import type { SlotKeeper } from './slot-cache/slot-keeper';
 import { LiveRuns } from './live-runs';
 import { finishStructured, schemaRefusal } from './structured-answer';
 import { createSendPlanner, type ChatInput } from '@shared/chat/send-planner';
+import { createCompaction } from '@shared/chat/compaction';
+import { summaryWriter } from './summary-writer';
 
 /** What the chat area needs of the agent area, which is opened after it (with its chat service). */
 export interface ChatAgentPart {
@@ -47,7 +50,8 @@ export interface ChatModuleDeps {
   /** the conversation cache (instant reopen) */
   slots?: SlotKeeper;
   events: Pick<EventBus, 'emit' | 'attach'>;
-  history: Pick<HistoryModule, 'recordSend' | 'nameAfter'>;
+  /** `checkpoints`: the summaries of compaction; without them nothing is summarised */
+  history: Pick<HistoryModule, 'recordSend' | 'nameAfter'> & Partial<Pick<HistoryModule, 'checkpoints'>>;
   knowledge: Pick<KnowledgeModule, 'withKnowledge'>;
   /** the agent area; asked only once a request needs it */
   agent: () => ChatAgentPart;
@@ -78,10 +82,25 @@ export function openChat(deps: ChatModuleDeps) {
       (endpoint.kind === 'local' && endpoint.model ? pool : backend).stoppedSince(since),
     streamed: (requestId, state) => live.streamed(requestId, state),
   });
+  /** Sends being planned that wait on a summary request (the send's id → the summary's), for Stop. */
+  const summarising = new Map<string, string>();
+  const compaction = history.checkpoints
+    ? createCompaction({
+        keeper: history.checkpoints,
+        write: summaryWriter((input) => chat.send(input), summarising),
+        count: (endpoint, text) =>
+          chat
+            .countTokens({ endpoint, systemPrompt: text, messages: [] })
+            .then((counted) => (counted.exact ? counted.tokens : null))
+            // The summary's size is shown in the meter from the plan's own count; kept here only when known.
+            .catch(() => null),
+      })
+    : undefined;
   const planner = createSendPlanner({
     withKnowledge: (input) => knowledge.withKnowledge(input),
     count: (input) => chat.countTokens(input),
     toolsPrompt: async (tools) => (await agent().toolsPrompt(tools)).text,
+    ...(compaction ? { compaction } : {}),
   });
   /** JSON schemas checked for use, and finished answers against theirs (structured-answer.ts) */
   const schemas = createStructuredChecker();
@@ -121,7 +140,10 @@ export function openChat(deps: ChatModuleDeps) {
         ? live.track({ requestId: input.requestId, kind: 'chat', record: input.record }, () => sendChat(input))
         : chat.send(input),
     'chat:plan': async (input) => planner.plan(input),
+    'chat:compact': async (input) => planner.compact(input),
     'chat:stop': async ({ requestId }) => {
+      const summary = summarising.get(requestId);
+      if (summary) chat.stop(summary);
       const result = chat.stop(requestId);
       if (result.stopped || !planning.has(requestId)) return result;
       // Stopped while its plan is made (a count, the knowledge query): it is not sent at all.

@@ -1,4 +1,5 @@
-// One conversation on disk: `<historyDir>/<id>/meta.json` + `messages.jsonl`.
+// One conversation on disk: `<historyDir>/<id>/meta.json` + `messages.jsonl`
+// (+ `checkpoints.json` once it has a summary: checkpoint-file.ts).
 // Opening repairs what a crash or a bad disk left behind (conversation-repair.ts:
 // damaged bytes are quarantined, never simply dropped) and reports what it did
 // as notices. Files from a newer EVA are read but never rewritten.
@@ -10,7 +11,9 @@ import {
   type ConversationMeta,
   type HistoryNotice,
   type StoredMessage,
+  type SummaryCheckpoint,
 } from '@shared/history/types';
+import { readCheckpoints } from './checkpoint-file';
 import { conversationPaths } from './conversation-layout';
 import { repairLog, repairMeta } from './conversation-repair';
 import type { HistoryFs } from './history-fs';
@@ -26,6 +29,10 @@ export interface ConversationState {
   readOnly: boolean;
   /** the log does not end in a newline (a repair could not be written): the next append starts with one */
   tailDirty: boolean;
+  /** the summary checkpoints, in the order they were made (whether each still holds is checkpoints.ts's rule) */
+  checkpoints: readonly SummaryCheckpoint[];
+  /** checkpoints.json was written by a newer EVA: its checkpoints are not used, and it is never rewritten */
+  checkpointsNewer?: boolean;
 }
 
 export interface LoadOptions {
@@ -53,7 +60,11 @@ export async function loadConversation(
 ): Promise<{ state: ConversationState; notices: HistoryNotice[] } | null> {
   const { fs, now } = options;
   const paths = conversationPaths(historyDir, id);
-  const [metaBytes, logBytes] = await Promise.all([readOptional(fs, paths.meta, id), readOptional(fs, paths.log, id)]);
+  const [metaBytes, logBytes, summaries] = await Promise.all([
+    readOptional(fs, paths.meta, id),
+    readOptional(fs, paths.log, id),
+    readCheckpoints(fs, paths.checkpoints),
+  ]);
   if (metaBytes === null && logBytes === null) return null;
   const notices: HistoryNotice[] = [];
   const log = parseMessageLog(logBytes ?? Buffer.alloc(0), validateMessage);
@@ -71,8 +82,16 @@ export async function loadConversation(
   }
   const metaReading = readMeta(metaBytes, id, messages, now());
   const readOnly = metaReading.version > HISTORY_FORMAT_VERSION;
-  const state: ConversationState = { meta: metaReading.meta, messages, readOnly, tailDirty: !log.endsWithNewline };
+  const state: ConversationState = {
+    meta: metaReading.meta,
+    messages,
+    readOnly,
+    tailDirty: !log.endsWithNewline,
+    checkpoints: summaries.checkpoints,
+    ...(summaries.newer ? { checkpointsNewer: true } : {}),
+  };
   const title = state.meta.title || id;
+  if (summaries.notice) notices.push({ ...summaries.notice, conversationId: id, details: { title } });
 
   if (readOnly) {
     notices.push({

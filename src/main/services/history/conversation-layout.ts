@@ -7,6 +7,8 @@ export interface ConversationPaths {
   meta: string;
   log: string;
   corrupt: string;
+  /** the summary checkpoints (checkpoint-file.ts); absent in conversations that never had one */
+  checkpoints: string;
 }
 
 export function conversationPaths(historyDir: string, id: string): ConversationPaths {
@@ -16,6 +18,7 @@ export function conversationPaths(historyDir: string, id: string): ConversationP
     meta: join(dir, 'meta.json'),
     log: join(dir, 'messages.jsonl'),
     corrupt: join(dir, 'messages.jsonl.corrupt'),
+    checkpoints: join(dir, 'checkpoints.json'),
   };
 }
 

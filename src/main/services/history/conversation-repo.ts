@@ -5,7 +5,14 @@
 // memory and disk agreeing on what was saved.
 import { historyFailure } from '@shared/history/errors';
 import { previewOf } from '@shared/history/message-text';
-import type { ConversationMeta, ConversationSummary, HistoryNotice, StoredMessage } from '@shared/history/types';
+import { serializeCheckpoints } from '@shared/history/checkpoint-schema';
+import type {
+  ConversationMeta,
+  ConversationSummary,
+  HistoryNotice,
+  StoredMessage,
+  SummaryCheckpoint,
+} from '@shared/history/types';
 import { loadConversation, readMessages, type ConversationState } from './conversation-files';
 import { conversationPaths, serializeMeta } from './conversation-layout';
 import { errno } from './history-errno';
@@ -115,6 +122,15 @@ export class ConversationRepo {
     this.deps.index.endWrite(state.meta.id, summaryOf(state));
   }
 
+  /** Replaces checkpoints.json atomically, then applies it. Call inside `with`. */
+  async commitCheckpoints(state: ConversationState, checkpoints: readonly SummaryCheckpoint[]): Promise<void> {
+    this.assertWritable(state);
+    const path = conversationPaths(this.deps.historyDir, state.meta.id).checkpoints;
+    await this.write(state.meta.id, () => this.deps.fs.writeAtomic(path, serializeCheckpoints(checkpoints)));
+    state.checkpoints = checkpoints;
+    this.deps.index.endWrite(state.meta.id, summaryOf(state));
+  }
+
   /** Writes a brand-new conversation's folder (meta, and messages when imported). Call inside the queue. */
   async createOnDisk(meta: ConversationMeta, messages: readonly StoredMessage[]): Promise<ConversationState> {
     const paths = conversationPaths(this.deps.historyDir, meta.id);
@@ -123,6 +139,7 @@ export class ConversationRepo {
       messages: new Map(messages.map((m) => [m.id, m])),
       readOnly: false,
       tailDirty: false,
+      checkpoints: [],
     };
     state.meta = withDerived(meta, state.messages);
     try {

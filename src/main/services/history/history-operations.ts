@@ -16,6 +16,7 @@ import { HistoryStore, type ExportSelection } from './history-store';
 import { inboxFileName, recoverHeldQuestions } from './inbox-recovery';
 import { QuestionInbox } from './question-inbox';
 import type { OverflowPolicy } from '@shared/chat/overflow-policy';
+import type { CheckpointKeeper } from '@shared/chat/compaction';
 import type { StructuredOutput } from '@shared/chat/structured-output';
 import type { ToolSelection } from '@shared/tools/tool-selection';
 import type { HistoryNotice, NewMessage } from '@shared/history/types';
@@ -126,6 +127,11 @@ export function historyOperations(deps: HistoryDeps) {
     ): Promise<O> {
       return runRecorded(recorder, run, input);
     },
+    /** The summaries standing in for older messages, as the chat area's planner finds and keeps them (compaction). */
+    checkpoints: {
+      inPlace: (saved) => store.checkpoints.inPlace(saved),
+      add: (conversationId, entry) => changing([conversationId], store.checkpoints.add(conversationId, entry)),
+    } satisfies CheckpointKeeper,
     /** `ids`: only those conversations, for a page patching its list (history:changed names them). */
     list: async (ids?: readonly string[]) => {
       await recovered;

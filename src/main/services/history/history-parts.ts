@@ -3,6 +3,7 @@
 // reach the rest. HistoryStore (history-store.ts) is their front door.
 import type { ConversationSummary, HistoryNotice, StoredMessage } from '@shared/history/types';
 import { ConversationRemoval } from './conversation-removal';
+import { HistoryCheckpoints } from './history-checkpoints';
 import { ConversationRepo, summaryOf } from './conversation-repo';
 import type { HistoryFs } from './history-fs';
 import { HistorySearch } from './history-search';
@@ -40,6 +41,7 @@ export interface HistoryParts {
   trash: Trash;
   removal: ConversationRemoval;
   transfer: HistoryTransfer;
+  checkpoints: HistoryCheckpoints;
 }
 
 export function wireHistoryParts(deps: {
@@ -51,6 +53,8 @@ export function wireHistoryParts(deps: {
   newId: () => string;
   /** the store's list (it starts the store first) */
   list: () => Promise<ConversationSummary[]>;
+  /** starts the store */
+  start: () => Promise<void>;
 }): HistoryParts {
   const { fs, now, notify } = deps;
   const historyDir = deps.options.historyDir;
@@ -101,5 +105,6 @@ export function wireHistoryParts(deps: {
     now,
     newId: deps.newId,
   });
-  return { index, repo, streams, searcher, trash, removal, transfer };
+  const checkpoints = new HistoryCheckpoints({ repo, now, newId: deps.newId, start: deps.start });
+  return { index, repo, streams, searcher, trash, removal, transfer, checkpoints };
 }

@@ -29,6 +29,7 @@ import type { ConversationState } from './conversation-files';
 import type { ConversationRemoval } from './conversation-removal';
 import type { ConversationRepo } from './conversation-repo';
 import { nodeHistoryFs, type HistoryFs } from './history-fs';
+import type { HistoryCheckpoints } from './history-checkpoints';
 import { wireHistoryParts, type HistoryStoreOptions } from './history-parts';
 import type { HistorySearch } from './history-search';
 import type { HistoryTransfer } from './history-transfer';
@@ -53,6 +54,8 @@ export class HistoryStore {
   private readonly trash: Trash;
   private readonly removal: ConversationRemoval;
   private readonly transfer: HistoryTransfer;
+  /** the summaries standing in for older messages (history-checkpoints.ts) */
+  readonly checkpoints: HistoryCheckpoints;
   private startup: Promise<void> | null = null;
 
   constructor(private readonly options: HistoryStoreOptions) {
@@ -68,6 +71,7 @@ export class HistoryStore {
       trash: this.trash,
       removal: this.removal,
       transfer: this.transfer,
+      checkpoints: this.checkpoints,
     } = wireHistoryParts({
       options,
       fs: this.fs,
@@ -75,6 +79,7 @@ export class HistoryStore {
       notify: this.notify,
       newId: () => this.checkedId(this.newId()),
       list: () => this.list(),
+      start: () => this.start(),
     }));
   }
 

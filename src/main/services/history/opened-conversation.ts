@@ -1,5 +1,6 @@
 // What opening a conversation hands back: the saved messages with the live
-// streams at their newest, and the branch on show.
+// streams at their newest, the branch on show, and the summaries that still hold.
+import { holdingCheckpoints } from '@shared/history/checkpoints';
 import { buildTree, pathTo, resolveActiveLeaf } from '@shared/history/tree';
 import type { HistoryNotice, OpenedConversation, StoredMessage } from '@shared/history/types';
 import type { ConversationState } from './conversation-files';
@@ -14,6 +15,7 @@ export function openedConversation(
   const list = [...messages.values()];
   const tree = buildTree(list);
   const activeLeafId = resolveActiveLeaf(tree, state.meta);
+  const checkpoints = holdingCheckpoints(tree, state.checkpoints);
   return {
     meta: { ...state.meta },
     messages: list,
@@ -21,5 +23,6 @@ export function openedConversation(
     activePath: pathTo(tree, activeLeafId).map((m) => m.id),
     readOnly: state.readOnly,
     notices,
+    ...(checkpoints.length > 0 ? { checkpoints } : {}),
   };
 }

@@ -1,11 +1,14 @@
 // One HTTP request to the Local API, from the client's key to the answer: CORS,
 // the key, the route of its model, a turn in the queue, then the bytes passed
-// through to the server that answers and a line in the request log.
+// through to the server that answers and a line in the request log. Anthropic's
+// /v1/messages takes the same way, as a chat request translated both ways.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { endpointUrls } from '@shared/chat/endpoint-url';
 import type { LocalApiKeyInfo, LocalApiLogEntry, LocalApiSettings } from '@shared/local-api/local-api-types';
+import { anthropicError, toChatRequest } from './anthropic-messages';
 import { checkKey, keyAllows, presentedKey, type HeldKey } from './api-keys';
 import { corsHeaders } from './cors';
+import { forwardMessages } from './forward-messages';
 import { forwardRequest, type Upstream } from './forward-request';
 import { apiError, type ApiError } from './openai-error';
 import type { RequestQueue } from './request-queue';
@@ -31,11 +34,12 @@ export interface ApiHandlerDeps {
   now: () => number;
 }
 
-type Kind = 'chat' | 'completions' | 'embeddings';
+type Kind = 'chat' | 'completions' | 'embeddings' | 'messages';
 const POST_PATHS: Record<string, Kind> = {
   '/v1/chat/completions': 'chat',
   '/v1/completions': 'completions',
   '/v1/embeddings': 'embeddings',
+  '/v1/messages': 'messages',
 };
 /** images as data URLs make chat bodies large; anything beyond this is refused rather than held in memory */
 const BODY_LIMIT = 64 * 2 ** 20;
@@ -70,12 +74,18 @@ export function createApiHandler(deps: ApiHandlerDeps) {
       entry.durationMs = deps.now() - startedAt;
       deps.record(entry);
     };
+    const kind = method === 'POST' ? POST_PATHS[path] : undefined;
     try {
       if (method === 'OPTIONS') {
-        res.writeHead(Object.keys(cors).length > 0 ? 204 : 403, cors).end();
+        const allowed = Object.keys(cors).length > 0;
+        const asked = req.headers['access-control-request-headers'];
+        // SDKs send headers of their own (openai's x-stainless-*, Anthropic's anthropic-version): a listed origin
+        // may send whichever it asks for, the key still decides.
+        const headers =
+          allowed && typeof asked === 'string' ? { ...cors, 'Access-Control-Allow-Headers': asked } : cors;
+        res.writeHead(allowed ? 204 : 403, headers).end();
         return;
       }
-      const kind = method === 'POST' ? POST_PATHS[path] : undefined;
       if (!(method === 'GET' && path === '/v1/models') && !kind)
         throw new Refusal(apiError('not_found', `no such endpoint: ${method} ${path}`));
       const checked = checkKey(presentedKey(req.headers), deps.keys());
@@ -90,7 +100,7 @@ export function createApiHandler(deps: ApiHandlerDeps) {
       }
       const raw = await readBody(req);
       if (settings.keepBodies) entry.requestBody = raw;
-      const body = parseBody(raw);
+      const body = kind === 'messages' ? messagesAsChat(parseBody(raw)) : parseBody(raw);
       const requested = typeof body.model === 'string' ? body.model : null;
       entry.model = requested;
       const pass: Passing = { key, res, cors, keepBody: settings.keepBodies, entry };
@@ -106,9 +116,11 @@ export function createApiHandler(deps: ApiHandlerDeps) {
         error instanceof Refusal
           ? error.apiError
           : apiError('upstream_unreachable', `the model's server could not be reached: ${(error as Error).message}`);
-      if (!res.headersSent) sendJson(res, refusal.status, refusal.body, { ...cors, ...refusal.headers });
+      // Anthropic's clients read their own error shape; the rest read OpenAI's.
+      const body = kind === 'messages' ? anthropicError(refusal.status, refusal.body.error.message) : refusal.body;
+      if (!res.headersSent) sendJson(res, refusal.status, body, { ...cors, ...refusal.headers });
       else res.destroy();
-      if (settings.keepBodies) entry.responseBody = JSON.stringify(refusal.body);
+      if (settings.keepBodies) entry.responseBody = JSON.stringify(body);
       done(refusal.status);
     }
   };
@@ -125,7 +137,7 @@ interface Passing {
 
 async function passAnswer(
   deps: ApiHandlerDeps,
-  kind: 'chat' | 'completions',
+  kind: 'chat' | 'completions' | 'messages',
   body: Record<string, unknown>,
   requested: string | null,
   { key, res, cors, keepBody, entry }: Passing,
@@ -163,11 +175,11 @@ async function passAnswer(
   try {
     const server = await deps.resolve(route);
     const urls = endpointUrls(server.baseUrl);
-    const upstream: Upstream = { url: kind === 'chat' ? urls.chat : urls.completions, apiKey: server.apiKey };
-    return await forwardRequest(upstream, JSON.stringify({ ...body, model: server.model }), res, {
-      keepBody,
-      extraHeaders: cors,
-    });
+    const upstream: Upstream = { url: kind === 'completions' ? urls.completions : urls.chat, apiKey: server.apiKey };
+    const options = { keepBody, extraHeaders: cors };
+    if (kind === 'messages')
+      return await forwardMessages(upstream, { ...body, model: server.model }, res, { ...options, model: route.model });
+    return await forwardRequest(upstream, JSON.stringify({ ...body, model: server.model }), res, options);
   } finally {
     release();
   }
@@ -186,6 +198,14 @@ async function passEmbeddings(
     keepBody,
     extraHeaders: cors,
   });
+}
+
+function messagesAsChat(body: Record<string, unknown>): Record<string, unknown> {
+  try {
+    return toChatRequest(body);
+  } catch (error) {
+    throw new Refusal(apiError('invalid_request', `not a Messages request: ${(error as Error).message}`));
+  }
 }
 
 function parseBody(raw: string): Record<string, unknown> {

@@ -4,17 +4,20 @@
 // key stays here; embeddings go to the knowledge base's embedder.
 import type { AppSettings, ChannelsOf, EventName, EventPayloads } from '@shared/contract';
 import { AppFailure } from '@shared/errors';
-import type { LocalApiSettings, LocalApiStatus } from '@shared/local-api/local-api-types';
+import type { LocalApiLogEntry, LocalApiSettings, LocalApiStatus } from '@shared/local-api/local-api-types';
 import type { AreaModule } from '../area-module';
 import type { LocalServer } from '../chat/chat-target';
 import type { LinkService } from '../links/link-service';
 import type { SecretStore } from '../secrets/secret-store';
+import type { SettingsFollower } from '../settings/settings-module';
 import { createApiHandler, type ResolvedServer } from './api-handler';
+import { hashKey, newKey, type HeldKey } from './api-keys';
 import { openLocalApiStore } from './local-api-store';
 import { choosePort, hostFor, listen, type ListeningServer } from './local-api-server';
 import { RequestLog } from './request-log';
 import { RequestQueue } from './request-queue';
 import type { ModelCatalog, ModelRoute } from './route-model';
+import { selfTest } from './self-test';
 
 export interface LocalApiDeps {
   dataDir: string;
@@ -30,12 +33,16 @@ export interface LocalApiDeps {
   links: Pick<LinkService, 'resolve' | 'list'>;
   /** the knowledge base's embedder, started when needed */
   embedder: (signal: AbortSignal) => Promise<{ endpoint: { baseUrl: string; apiKey: string; model: string } }>;
+  /** told of each saved settings change: the parallel slots (`load.parallel`) bound the requests answered at once */
+  followSettings?: (follower: SettingsFollower) => void;
   now?: () => number;
 }
 
 export type LocalApiModule = AreaModule<ChannelsOf<'local-api'>>;
 
 const EMBEDDER_START_MS = 300_000;
+/** the page's Test waits this long for the tiny chat (a model busy with the user's own chat answers later) */
+const SELF_TEST_MS = 60_000;
 // Settings a running listener is made with; a change to them restarts it.
 const LISTENER_FIELDS = ['port', 'network'] as const satisfies readonly (keyof LocalApiSettings)[];
 
@@ -49,6 +56,8 @@ export async function openLocalApi(deps: LocalApiDeps): Promise<LocalApiModule> 
   let listening: ListeningServer | null = null;
   let failure: string | null = null;
   let disposed = false;
+  // Keys the page's Test made for itself, held only while its requests run.
+  const testKeys = new Map<string, HeldKey>();
 
   const status = (): LocalApiStatus => {
     const figures = queue.figures();
@@ -96,7 +105,7 @@ export async function openLocalApi(deps: LocalApiDeps): Promise<LocalApiModule> 
 
   const handle = createApiHandler({
     settings: () => store.settings(),
-    keys: () => store.keys(),
+    keys: () => (testKeys.size === 0 ? store.keys() : new Map([...store.keys(), ...testKeys])),
     catalog,
     resolve,
     embedder: async () => {
@@ -106,9 +115,7 @@ export async function openLocalApi(deps: LocalApiDeps): Promise<LocalApiModule> 
     queue,
     now,
     record: (entry) => {
-      const kept = log.add(entry);
-      const { requestBody: _request, responseBody: _response, ...figures } = kept;
-      deps.emit('local-api:request', figures);
+      deps.emit('local-api:request', withoutBodies(log.add(entry)));
     },
   });
 
@@ -136,6 +143,32 @@ export async function openLocalApi(deps: LocalApiDeps): Promise<LocalApiModule> 
     return status();
   }
 
+  /** The Test, with the given key or a temporary one of its own that is gone once it has answered. */
+  async function test(given: string | undefined) {
+    const baseUrl = status().baseUrl;
+    if (!baseUrl) throw new AppFailure('bad_request', 'the Local API is not running: start it first');
+    let key = given;
+    let temporary: string | null = null;
+    if (!key) {
+      const made = newKey();
+      temporary = made.id;
+      key = made.secret;
+      const info = { id: made.id, name: 'EVA test', allowedModels: [], createdAt: now(), revokedAt: null };
+      testKeys.set(made.id, { info, hash: hashKey(made.secret) });
+    }
+    try {
+      const chatModel = deps.localServer()?.model ?? null;
+      return await selfTest({ baseUrl, key, chatModel, signal: AbortSignal.timeout(SELF_TEST_MS), now });
+    } finally {
+      if (temporary) testKeys.delete(temporary);
+    }
+  }
+
+  deps.followSettings?.((patch) => {
+    if (patch.load?.parallel === undefined) return;
+    queue.setLimits(limits());
+    announce();
+  });
   if (store.settings().enabled) await start();
 
   return {
@@ -168,11 +201,24 @@ export async function openLocalApi(deps: LocalApiDeps): Promise<LocalApiModule> 
         if (!key) throw new AppFailure('bad_request', `no Local API key with id ${id}`);
         return { key };
       },
-      'local-api:log': async () => ({ entries: log.list(), totals: log.totals() }),
+      'local-api:log': async () => ({ entries: log.list().map(withoutBodies), totals: log.totals() }),
+      'local-api:log-entry': async ({ id }) => {
+        const entry = log.get(id);
+        if (!entry)
+          throw new AppFailure('bad_request', `no Local API log entry with id ${id} (the log keeps the newest)`);
+        return { entry };
+      },
+      'local-api:test': async ({ key }) => test(key),
     },
     dispose: async () => {
       disposed = true;
       await stop();
     },
   };
+}
+
+/** An entry's figures; its bodies stay in the core until one entry is asked for. */
+function withoutBodies(entry: LocalApiLogEntry): LocalApiLogEntry {
+  const { requestBody: _request, responseBody: _response, ...figures } = entry;
+  return figures;
 }

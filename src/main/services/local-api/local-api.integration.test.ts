@@ -1,49 +1,22 @@
 // The Local API against the real tiny llama-server, driven by the official
 // `openai` client: models, a chat plain and streamed, a tool call round trip
 // (forced through the grammar proxy), embeddings from an embedding server, the
-// 401s, and a 429 once the queue is full (the last with a holding stand-in
-// upstream, so the requests stay open until the test lets them go).
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// 401s, a 403 for a model the key may not use, and CORS by the list.
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppSettings, EventName, EventPayloads } from '@shared/contract';
-import type { LocalApiStatus } from '@shared/local-api/local-api-types';
-import { startTestServer, type TestServer } from '@test-support/llama/test-server';
 import { startGrammarProxy, type GrammarProxy } from '@test-support/agent/grammar-proxy';
-import { isPortFree } from '../backend/launch/net-probe';
-import { localKeyFileCipher } from '../secrets/secret-cipher';
-import { openSecretStore } from '../secrets/secret-store';
+import { startTestServer, type TestServer } from '@test-support/llama/test-server';
+import { openTestApi, type TestApi } from '@test-support/local-api/test-api';
 import type { LocalServer } from '../chat/chat-target';
-import { openLocalApi, type LocalApiModule } from './local-api-module';
 
-let dataDir: string;
 let chatServer: TestServer;
 let embeddingServer: TestServer;
 let proxy: GrammarProxy;
-let api: LocalApiModule;
-let baseURL: string;
-let secret: string;
-/** where "tiny" is answered now: the server itself, the grammar proxy, or the holding stand-in */
+let t: TestApi;
+/** where "tiny" is answered now: the server itself or the grammar proxy */
 let local: LocalServer | null = null;
-const states: LocalApiStatus[] = [];
-const stateWaiters: (() => void)[] = [];
-
-const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => {
-  if (event !== 'local-api:state') return;
-  states.push(payload as LocalApiStatus);
-  for (const wake of stateWaiters.splice(0)) wake();
-};
-const untilState = async (test: (status: LocalApiStatus) => boolean) => {
-  while (!states.some(test)) await new Promise<void>((wake) => stateWaiters.push(wake));
-};
-const client = (apiKey = secret) => new OpenAI({ baseURL, apiKey, maxRetries: 0 });
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'eva-local-api-'));
   [chatServer, embeddingServer] = await Promise.all([
     startTestServer(),
     startTestServer({ extraArgs: ['--embedding', '--pooling', 'mean'] }),
@@ -53,50 +26,38 @@ beforeAll(async () => {
     'The answer is 5.',
   ]);
   local = { baseUrl: chatServer.baseUrl, apiKey: '', model: 'tiny' };
-  const secrets = await openSecretStore(join(dataDir, 'secrets.json'), await localKeyFileCipher(join(dataDir, 'k')));
-  api = await openLocalApi({
-    dataDir,
-    secrets,
-    emit,
-    settings: { get: () => ({ load: { parallel: 2 } }) as AppSettings },
-    localServer: () => local,
-    pool: { getStatus: () => ({ state: 'stopped', models: [] }), endpoint: () => Promise.reject(new Error('no pool')) },
-    links: {
-      list: () => ({ profiles: [], presets: [], protection: 'local-key-file' }),
-      resolve: () => Promise.reject(),
-    },
+  t = await openTestApi({
+    local: () => local,
     embedder: async () => ({ endpoint: { baseUrl: embeddingServer.baseUrl, apiKey: '', model: 'tiny-embed' } }),
-  } as Parameters<typeof openLocalApi>[0]);
-  const started = await api.handlers['local-api:start']({});
-  baseURL = started.baseUrl!;
-  secret = (await api.handlers['local-api:key-create']({ name: 'tests', allowedModels: [] })).secret;
+  });
 }, 180_000);
 
 afterAll(async () => {
-  await api?.dispose();
+  await t?.close();
   await proxy?.close();
   await Promise.all([chatServer?.stop(), embeddingServer?.stop()]);
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
+
+const refusalOf = (error: unknown) => error as InstanceType<typeof OpenAI.APIError>;
 
 describe('the Local API through the openai client', () => {
   it('listens on loopback on a port it keeps, and lists the loaded model', async () => {
-    const status = await api.handlers['local-api:status']({});
+    const status = await t.api.handlers['local-api:status']({});
     expect(status.host).toBe('127.0.0.1');
     expect(status.settings.port).toBe(status.port);
-    const models = await client().models.list();
+    const models = await t.client().models.list();
     expect(models.data.map((model) => model.id)).toEqual(['tiny']);
   });
 
   it('answers a chat, and the log has its key, model and tokens', async () => {
-    const answer = await client().chat.completions.create({
+    const answer = await t.client().chat.completions.create({
       model: 'tiny',
       messages: [{ role: 'user', content: 'Hello' }],
       max_tokens: 8,
     });
     expect(answer.choices[0]?.message.role).toBe('assistant');
     expect(answer.usage?.completion_tokens).toBeGreaterThan(0);
-    const { entries, totals } = await api.handlers['local-api:log']({});
+    const { entries, totals } = await t.api.handlers['local-api:log']({});
     const entry = entries.find((logged) => logged.path === '/v1/chat/completions');
     expect(entry).toMatchObject({ keyName: 'tests', model: 'tiny', status: 200 });
     expect(entry?.completionTokens).toBe(answer.usage?.completion_tokens);
@@ -105,27 +66,24 @@ describe('the Local API through the openai client', () => {
   });
 
   it('streams a chat whose deltas join into the whole answer', async () => {
-    const stream = await client().chat.completions.create({
+    const request = {
       model: 'tiny',
-      messages: [{ role: 'user', content: 'Hello' }],
+      messages: [{ role: 'user' as const, content: 'Hello' }],
       max_tokens: 12,
       temperature: 0,
+    };
+    const stream = await t.client().chat.completions.create({
+      ...request,
       stream: true,
       stream_options: { include_usage: true },
-    } as OpenAI.ChatCompletionCreateParamsStreaming);
+    });
     const deltas: string[] = [];
     let usage: OpenAI.CompletionUsage | undefined;
     for await (const chunk of stream) {
       deltas.push(chunk.choices[0]?.delta.content ?? '');
-      // this client version predates stream_options, so its chunk type has no usage; llama-server sends it
-      usage = (chunk as { usage?: OpenAI.CompletionUsage }).usage ?? usage;
+      usage = chunk.usage ?? usage;
     }
-    const whole = await client().chat.completions.create({
-      model: 'tiny',
-      messages: [{ role: 'user', content: 'Hello' }],
-      max_tokens: 12,
-      temperature: 0,
-    });
+    const whole = await t.client().chat.completions.create(request);
     expect(deltas.join('')).toBe(whole.choices[0]?.message.content);
     expect(deltas.filter((delta) => delta !== '').length).toBeGreaterThan(1);
     expect(usage?.completion_tokens).toBeGreaterThan(0);
@@ -145,104 +103,127 @@ describe('the Local API through the openai client', () => {
         },
       ];
       const messages: OpenAI.ChatCompletionMessageParam[] = [{ role: 'user', content: 'What is 2+3?' }];
-      const first = await client().chat.completions.create({ model: 'tiny', messages, tools });
+      const first = await t.client().chat.completions.create({ model: 'tiny', messages, tools });
       const call = first.choices[0]?.message.tool_calls?.[0];
+      expect(first.choices[0]?.finish_reason).toBe('tool_calls');
       expect(call?.function.name).toBe('calculator');
       expect(JSON.parse(call!.function.arguments)).toEqual({ expression: '2+3' });
       messages.push(first.choices[0]!.message, { role: 'tool', tool_call_id: call!.id, content: '5' });
-      const second = await client().chat.completions.create({ model: 'tiny', messages, tools });
+      const second = await t.client().chat.completions.create({ model: 'tiny', messages, tools });
       expect(second.choices[0]?.message.content).toBe('The answer is 5.');
-      expect(proxy.received.at(-1)?.tools).toBeDefined();
+      const sent = proxy.received.at(-1) as { tools?: unknown; messages: { role: string; tool_call_id?: string }[] };
+      expect(sent.tools).toBeDefined();
+      expect(sent.messages.at(-1)).toMatchObject({ role: 'tool', tool_call_id: call!.id });
     } finally {
       local = { baseUrl: chatServer.baseUrl, apiKey: '', model: 'tiny' };
     }
   });
 
   it('embeds through the embedding server', async () => {
-    const embedded = await client().embeddings.create({ model: 'any', input: ['one text', 'another text'] });
+    const embedded = await t.client().embeddings.create({ model: 'any', input: ['one text', 'another text'] });
     expect(embedded.data).toHaveLength(2);
     expect(embedded.data[0]?.embedding.length).toBeGreaterThan(0);
   });
 
   it('answers 404 for a model it does not have', async () => {
-    const refused = await client()
+    const refused = await t
+      .client()
       .chat.completions.create({ model: 'no-such-model', messages: [{ role: 'user', content: 'Hi' }] })
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(OpenAI.NotFoundError);
-    expect((refused as InstanceType<typeof OpenAI.APIError>).code).toBe('model_not_found');
+    expect(refusalOf(refused).code).toBe('model_not_found');
   });
 
   it('answers 401 without a key, with a wrong one and with a revoked one', async () => {
-    const none = await fetch(`${baseURL}/models`);
+    const none = await fetch(`${t.baseURL}/models`);
     expect(none.status).toBe(401);
     expect(await none.json()).toMatchObject({ error: { code: 'missing_api_key', type: 'invalid_request_error' } });
-    const wrong = await client('eva-000000000000-' + 'a'.repeat(43))
+    const wrong = await t
+      .client('eva-000000000000-' + 'a'.repeat(43))
       .models.list()
       .catch((error: unknown) => error);
     expect(wrong).toBeInstanceOf(OpenAI.AuthenticationError);
-    expect((wrong as InstanceType<typeof OpenAI.APIError>).code).toBe('invalid_api_key');
-    const made = await api.handlers['local-api:key-create']({ name: 'old', allowedModels: [] });
-    await client(made.secret).models.list();
-    await api.handlers['local-api:key-revoke']({ id: made.key.id });
-    const revoked = await client(made.secret)
+    expect(refusalOf(wrong).code).toBe('invalid_api_key');
+    const made = await t.api.handlers['local-api:key-create']({ name: 'old', allowedModels: [] });
+    await t.client(made.secret).models.list();
+    await t.api.handlers['local-api:key-revoke']({ id: made.key.id });
+    const revoked = await t
+      .client(made.secret)
       .models.list()
       .catch((error: unknown) => error);
     expect(revoked).toBeInstanceOf(OpenAI.AuthenticationError);
-    expect((revoked as InstanceType<typeof OpenAI.APIError>).code).toBe('revoked_api_key');
+    expect(refusalOf(revoked).code).toBe('revoked_api_key');
   });
 
-  it('answers 429 with Retry-After once the running and queued requests fill it (holding stand-in upstream)', async () => {
-    const held: ServerResponse[] = [];
-    const arrived: (() => void)[] = [];
-    const holding: Server = createServer((_req, res) => {
-      held.push(res);
-      for (const wake of arrived.splice(0)) wake();
+  it('answers 403 for a model the key may not use, and does not list it to that key', async () => {
+    const made = await t.api.handlers['local-api:key-create']({ name: 'narrow', allowedModels: ['another-model'] });
+    const narrow = t.client(made.secret);
+    expect((await narrow.models.list()).data).toEqual([]);
+    const refused = await narrow.chat.completions
+      .create({ model: 'tiny', messages: [{ role: 'user', content: 'Hi' }], max_tokens: 4 })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(OpenAI.PermissionDeniedError);
+    expect(refusalOf(refused).code).toBe('model_not_allowed');
+    // The default model is the loaded one, and the key may not use that either.
+    const unnamed = await fetch(`${t.baseURL}/chat/completions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${made.secret}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ messages: [{ role: 'user', content: 'Hi' }], max_tokens: 4 }),
     });
-    await new Promise<void>((done) => holding.listen(0, '127.0.0.1', done));
-    local = { baseUrl: `http://127.0.0.1:${(holding.address() as AddressInfo).port}`, apiKey: '', model: 'tiny' };
-    try {
-      await api.handlers['local-api:settings']({ queueLimit: 1 });
-      const ask = () =>
-        client().chat.completions.create({ model: 'tiny', messages: [{ role: 'user', content: 'Hi' }] });
-      const running = ask();
-      const queued = ask();
-      await untilState((status) => status.inFlight === 1 && status.queued === 1);
-      const refused = await ask().catch((error: unknown) => error);
-      expect(refused).toBeInstanceOf(OpenAI.RateLimitError);
-      expect((refused as InstanceType<typeof OpenAI.APIError>).headers?.['retry-after']).toBe('2');
-      const answer = JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'tiny', choices: [] });
-      // The first answer lets the queued one reach the upstream, which is then answered too.
-      held.shift()!.writeHead(200, { 'Content-Type': 'application/json' }).end(answer);
-      while (held.length === 0) await new Promise<void>((wake) => arrived.push(wake));
-      held.shift()!.writeHead(200, { 'Content-Type': 'application/json' }).end(answer);
-      await Promise.all([running, queued]);
-    } finally {
-      local = { baseUrl: chatServer.baseUrl, apiKey: '', model: 'tiny' };
-      await new Promise<void>((done) => holding.close(() => done()));
-    }
+    expect(unnamed.status).toBe(403);
+    const { entries } = await t.api.handlers['local-api:log']({});
+    expect(entries[0]).toMatchObject({ keyName: 'narrow', model: 'tiny', status: 403 });
   });
-  it('closes the connections it holds and frees its port when it stops (holding stand-in upstream)', async () => {
-    const arrived: (() => void)[] = [];
-    let reached = false;
-    const holding: Server = createServer(() => {
-      reached = true;
-      for (const wake of arrived.splice(0)) wake();
-    });
-    await new Promise<void>((done) => holding.listen(0, '127.0.0.1', done));
-    local = { baseUrl: `http://127.0.0.1:${(holding.address() as AddressInfo).port}`, apiKey: '', model: 'tiny' };
+
+  it('answers cross-origin requests only from the origins listed', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${t.baseURL}/chat/completions`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization, content-type, x-stainless-os, anthropic-version',
+        },
+      });
+    const models = (origin: string) =>
+      fetch(`${t.baseURL}/models`, { headers: { Origin: origin, Authorization: `Bearer ${t.secret}` } });
+    // CORS is off until origins are listed.
+    expect((await preflight('http://localhost:5173')).status).toBe(403);
+    await t.api.handlers['local-api:settings']({ corsOrigins: ['http://localhost:5173'] });
     try {
-      const port = (await api.handlers['local-api:status']({})).port!;
-      const open = client()
-        .chat.completions.create({ model: 'tiny', messages: [{ role: 'user', content: 'Hi' }] })
-        .catch((error: unknown) => error);
-      while (!reached) await new Promise<void>((wake) => arrived.push(wake));
-      const stopped = await api.handlers['local-api:stop']({});
-      expect(stopped.state).toBe('stopped');
-      expect(await open).toBeInstanceOf(OpenAI.APIConnectionError);
-      expect(await isPortFree(port, '127.0.0.1')).toBe(true);
+      const allowed = await preflight('http://localhost:5173');
+      expect(allowed.status).toBe(204);
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+      expect(allowed.headers.get('access-control-allow-methods')).toContain('POST');
+      expect(allowed.headers.get('access-control-allow-headers')).toBe(
+        'authorization, content-type, x-stainless-os, anthropic-version',
+      );
+      const listed = await models('http://localhost:5173');
+      expect(listed.status).toBe(200);
+      expect(listed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+      const streamed = await fetch(`${t.baseURL}/chat/completions`, {
+        method: 'POST',
+        headers: {
+          Origin: 'http://localhost:5173',
+          Authorization: `Bearer ${t.secret}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ messages: [{ role: 'user', content: 'Hi' }], max_tokens: 4, stream: true }),
+      });
+      expect(streamed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+      expect(await streamed.text()).toContain('[DONE]');
+      // A refusal carries the headers too, so the page can read why.
+      const refused = await fetch(`${t.baseURL}/models`, { headers: { Origin: 'http://localhost:5173' } });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+
+      const other = await preflight('http://evil.example');
+      expect(other.status).toBe(403);
+      expect(other.headers.get('access-control-allow-origin')).toBeNull();
+      const otherModels = await models('http://evil.example');
+      expect(otherModels.headers.get('access-control-allow-origin')).toBeNull();
     } finally {
-      holding.closeAllConnections();
-      await new Promise<void>((done) => holding.close(() => done()));
+      await t.api.handlers['local-api:settings']({ corsOrigins: [] });
     }
   });
 });

@@ -22,4 +22,12 @@ describe('the Local API request log', () => {
     expect(log.list().map((kept) => kept.id)).toEqual([3, 2]);
     expect(log.totals()).toEqual([{ keyName: 'a', requests: 1, promptTokens: 2, completionTokens: 1 }]);
   });
+
+  it('finds a kept entry with its bodies by id, and none once it has left', () => {
+    const log = new RequestLog(1);
+    log.add(entry('a', 1));
+    log.add({ ...entry('b', 1), requestBody: '{"q":1}', responseBody: '{"a":2}' });
+    expect(log.get(2)).toMatchObject({ keyName: 'b', requestBody: '{"q":1}', responseBody: '{"a":2}' });
+    expect(log.get(1)).toBeUndefined();
+  });
 });

@@ -17,6 +17,11 @@ export class RequestLog {
     return kept;
   }
 
+  /** One kept entry, with its bodies; undefined once it has left the log. */
+  get(id: number): LocalApiLogEntry | undefined {
+    return this.entries.find((entry) => entry.id === id);
+  }
+
   /** Newest first. */
   list(): LocalApiLogEntry[] {
     return [...this.entries].reverse();

@@ -16,6 +16,7 @@ export function builtinExecutors(): ToolExecutors {
     edit_file: async () => (await import('./files/edit-file')).editFileTool,
     list_files: async () => (await import('./files/list-files')).listFilesTool,
     preview_change: async () => (await import('./files/change-preview')).previewChangeTool,
+    web_fetch: async () => (await import('./web/web-fetch')).webFetchTool,
     controller: async () => {
       const { controllerTool } = await import('./controller/controller');
       const deps = {
@@ -39,5 +40,7 @@ export function defaultToolTimeouts(): Record<string, number> {
     edit_file: TOOL_LIMITS.fileToolMs,
     list_files: TOOL_LIMITS.fileToolMs,
     preview_change: TOOL_LIMITS.fileToolMs,
+    // The fetch has its own deadline; the rest is for turning a large page or a PDF into text.
+    web_fetch: 2 * TOOL_LIMITS.webFetchMs,
   };
 }

@@ -21,6 +21,8 @@ export interface ToolExecContext {
   fence?: DataDirFence;
   /** where execute_command runs; absent: on this machine */
   sandbox?: Sandbox;
+  /** hosts web_fetch may reach though their addresses are private (tools.webAllowHosts) */
+  webAllowHosts?: readonly string[];
 }
 
 /** A tool's result before the runner adds timing. */

@@ -37,6 +37,8 @@ export interface ToolRunnerOptions {
   sandbox?: () => Sandbox | undefined;
   /** removes containers a call started when its worker died before it could (sandbox/container-sweep.ts) */
   removeContainers?: (sandbox: ContainerSandbox, names: string[]) => Promise<unknown>;
+  /** hosts web_fetch may reach though their addresses are private, read at each call (tools.webAllowHosts) */
+  webAllowHosts?: () => readonly string[];
   /** records a process group a tool started (a shell command) with the process lifecycle; returns its release */
   adoptChild?: (pid: number, name: string) => () => void;
   now?: () => number;
@@ -239,6 +241,7 @@ export class ToolRunner {
         homeDir: this.options.homeDir,
         fence: this.options.fence,
         ...(sandbox ? { sandbox } : {}),
+        ...(request.tool === 'web_fetch' ? { webAllowHosts: [...(this.options.webAllowHosts?.() ?? [])] } : {}),
       });
     });
   }

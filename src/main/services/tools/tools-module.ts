@@ -44,6 +44,7 @@ export function openTools({ dataDir, workspaceDir, processes, settings, worker }
     adoptChild: (pid, name) => processes.adopt(pid, name),
     homeDir: homedir(),
     fence: { dir: dataDir, allowed: [workspaceDir] },
+    webAllowHosts: () => settings.get().tools.webAllowHosts,
   });
   const registry = new ToolRegistry();
   registry.setProvider('builtin', builtinToolProvider(runner));

@@ -1,13 +1,16 @@
 // The voice area: whisper-cli transcribing a file, or a recording streamed in
-// while the user speaks and transcribed at the end; cancel and status.
+// while the user speaks and transcribed at the end; cancel and status; and
+// llama-tts speaking Read aloud's sentences with a neural voice.
 import type { AppSettings, ChannelsOf } from '@shared/contract';
 import type { AreaModule } from '../area-module';
+import { createTtsService } from './tts/tts-service';
 import { createVoiceService, type VoiceServiceDeps } from './voice-service';
 
 export function openVoice(
   deps: Omit<VoiceServiceDeps, 'settings'> & { settings: { get(): AppSettings } },
 ): AreaModule<ChannelsOf<'voice'>> {
   const voice = createVoiceService({ ...deps, settings: () => deps.settings.get().voice });
+  const tts = createTtsService(deps);
   return {
     handlers: {
       'voice:transcribe': async (input) => voice.transcribe(input),
@@ -17,7 +20,13 @@ export function openVoice(
       'voice:discard-recording': async ({ recordingId }) => voice.discardRecording(recordingId),
       'voice:cancel': async ({ requestId }) => voice.cancel(requestId),
       'voice:status': async () => voice.status(),
+      'voice:tts-check': async (input) => tts.check(input),
+      'voice:tts-speak': async (input) => tts.speak(input),
+      'voice:tts-stop': async (input) => tts.stop(input?.requestId),
     },
-    dispose: () => voice.dispose(),
+    dispose: () => {
+      voice.dispose();
+      tts.dispose();
+    },
   };
 }

@@ -8,11 +8,14 @@ import { conversationsToMarkdown } from '@shared/history/markdown';
 import { contentText, defaultTitle, previewOf } from '@shared/history/message-text';
 import { parseImport, toExportJson } from '@shared/history/transfer';
 import { buildTree, newestLeafUnder, pathTo, resolveActiveLeaf } from '@shared/history/tree';
+import type { CheckpointKeeper } from '@shared/chat/compaction';
+import { checkpointInPlace, coverOf, holdingCheckpoints } from '@shared/history/checkpoints';
 import {
   HISTORY_FORMAT_VERSION,
   type ConversationMeta,
   type ConversationSummary,
   type StoredMessage,
+  type SummaryCheckpoint,
 } from '@shared/history/types';
 import type { KnowledgeHit } from '@shared/knowledge/knowledge-types';
 import type { Result } from './types';
@@ -32,6 +35,8 @@ export interface FakeHistory {
   handlers: { [C in HistoryChannel]: FakeHandler<C> };
   /** what the core's recorder would save for a finished `chat:send`, with the passages its prompt was given */
   record(record: ChatRecord, result: ChatResult, citations?: readonly KnowledgeHit[]): void;
+  /** the summary checkpoints, by the shared rules (@shared/history/checkpoints), held beside the conversations */
+  checkpoints: CheckpointKeeper;
 }
 
 const missing = (id: string): Result<never> => ({
@@ -46,6 +51,8 @@ export function createFakeHistory(
 ): FakeHistory {
   const conversations = new Map<string, Held>();
   const trash = new Map<string, Held[]>();
+  const summaries = new Map<string, SummaryCheckpoint[]>();
+  const treeOf = (held: Held) => buildTree([...held.messages.values()]);
 
   const summary = ({ meta, messages }: Held): ConversationSummary => ({
     id: meta.id,
@@ -118,6 +125,7 @@ export function createFakeHistory(
       withHeld(input.id, ({ meta, messages }) => {
         const tree = buildTree([...messages.values()]);
         const activeLeafId = resolveActiveLeaf(tree, meta);
+        const checkpoints = holdingCheckpoints(tree, summaries.get(meta.id) ?? []);
         return {
           meta,
           messages: [...messages.values()],
@@ -125,6 +133,7 @@ export function createFakeHistory(
           activePath: pathTo(tree, activeLeafId).map((m) => m.id),
           readOnly: false,
           notices: [],
+          ...(checkpoints.length > 0 ? { checkpoints } : {}),
         };
       }),
     'history:create': (input) => ok(create(input ?? {})),
@@ -225,8 +234,25 @@ export function createFakeHistory(
     },
   };
 
+  const checkpoints: CheckpointKeeper = {
+    inPlace: async ({ conversationId, ids }) => {
+      const held = conversations.get(conversationId);
+      return held ? checkpointInPlace(treeOf(held), summaries.get(conversationId) ?? [], ids) : null;
+    },
+    add: async (conversationId, entry) => {
+      const held = conversations.get(conversationId);
+      const cover = held ? coverOf(treeOf(held), entry.upToId) : null;
+      if (!cover) throw new Error(`Message ${entry.upToId} does not exist.`);
+      const checkpoint: SummaryCheckpoint = { id: newId(), ...cover, ...entry, createdAt: now() };
+      summaries.set(conversationId, [...(summaries.get(conversationId) ?? []), checkpoint]);
+      changed([conversationId]);
+      return checkpoint;
+    },
+  };
+
   return {
     handlers,
+    checkpoints,
     record(record, result, citations = []) {
       if (record.create && !conversations.has(record.conversationId)) create(record.create, [], record.conversationId);
       const held = conversations.get(record.conversationId);

@@ -1,11 +1,13 @@
 // The Local API channels of the in-memory platform: a server that "runs" on the
 // kept port without a socket, keys made and revoked in memory (the secret shown
-// once, as the core does), and an empty request log.
+// once, as the core does), and a request log that the Test fills: it "asks"
+// /v1/models (and the loaded model, when there is one) with the key it is given.
 import type { localApiChannels } from '@shared/local-api/local-api-contract';
 import {
   DEFAULT_LOCAL_API_SETTINGS,
   LOCAL_API_PORT_RANGE,
   type LocalApiKeyInfo,
+  type LocalApiLogEntry,
   type LocalApiSettings,
   type LocalApiStatus,
 } from '@shared/local-api/local-api-types';
@@ -18,10 +20,31 @@ type LocalApiChannel = keyof typeof localApiChannels;
 export function createFakeLocalApi(deps: {
   emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void;
   now: () => number;
+  /** the loaded model's name while it is ready */
+  loadedModel?: () => string | null;
 }): { [C in LocalApiChannel]: FakeHandler<C> } {
   let settings: LocalApiSettings = { ...DEFAULT_LOCAL_API_SETTINGS };
   let running = false;
   const keys: LocalApiKeyInfo[] = [];
+  const log: LocalApiLogEntry[] = [];
+  const record = (keyName: string | null, path: string, model: string | null, status: number, body: string) => {
+    const entry: LocalApiLogEntry = {
+      id: log.length + 1,
+      startedAt: deps.now(),
+      keyName,
+      method: path === '/v1/models' ? 'GET' : 'POST',
+      path,
+      model,
+      status,
+      durationMs: 5,
+      promptTokens: model ? 4 : null,
+      completionTokens: model ? 2 : null,
+      ...(settings.keepBodies ? { requestBody: path === '/v1/models' ? '' : '{}', responseBody: body } : {}),
+    };
+    log.unshift(entry);
+    const { requestBody: _request, responseBody: _response, ...figures } = entry;
+    deps.emit('local-api:request', figures);
+  };
   const status = (): LocalApiStatus => ({
     state: running ? 'running' : 'stopped',
     baseUrl: running ? `http://127.0.0.1:${settings.port}/v1` : null,
@@ -75,6 +98,53 @@ export function createFakeLocalApi(deps: {
       keys[index] = key;
       return ok({ key });
     },
-    'local-api:log': () => ok({ entries: [], totals: [] }),
+    'local-api:log': () =>
+      ok({
+        entries: log.map(({ requestBody: _request, responseBody: _response, ...figures }) => figures),
+        totals: totalsOf(log),
+      }),
+    'local-api:log-entry': ({ id }) => {
+      const entry = log.find((kept) => kept.id === id);
+      return entry ? ok({ entry }) : { ok: false, error: { code: 'bad_request', message: `no log entry ${id}` } };
+    },
+    'local-api:test': ({ key: given }) => {
+      if (!running) return { ok: false, error: { code: 'bad_request', message: 'the Local API is not running' } };
+      const key = given === undefined ? { name: 'EVA test', revokedAt: null } : keys.find((k) => given.includes(k.id));
+      if (!key || key.revokedAt !== null) {
+        record(key?.name ?? null, '/v1/models', null, 401, '{"error":{"message":"the API key is not valid"}}');
+        return ok({
+          ok: false,
+          models: [],
+          error: { step: 'models', status: 401, message: 'the API key is not valid' },
+          durationMs: 5,
+        });
+      }
+      const model = deps.loadedModel?.() ?? null;
+      record(key.name, '/v1/models', null, 200, JSON.stringify({ data: model ? [{ id: model }] : [] }));
+      if (!model) return ok({ ok: true, models: [], durationMs: 5 });
+      record(key.name, '/v1/chat/completions', model, 200, '{"choices":[{"message":{"content":"Hello!"}}]}');
+      return ok({ ok: true, models: [model], reply: 'Hello!', durationMs: 10 });
+    },
   };
+}
+
+function totalsOf(log: readonly LocalApiLogEntry[]) {
+  const byKey = new Map<
+    string,
+    { keyName: string; requests: number; promptTokens: number; completionTokens: number }
+  >();
+  for (const entry of log) {
+    if (entry.keyName === null) continue;
+    const totals = byKey.get(entry.keyName) ?? {
+      keyName: entry.keyName,
+      requests: 0,
+      promptTokens: 0,
+      completionTokens: 0,
+    };
+    totals.requests += 1;
+    totals.promptTokens += entry.promptTokens ?? 0;
+    totals.completionTokens += entry.completionTokens ?? 0;
+    byKey.set(entry.keyName, totals);
+  }
+  return [...byKey.values()];
 }

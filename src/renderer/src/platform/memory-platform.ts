@@ -23,7 +23,9 @@ import { createFakeChat, type FakeChatOptions } from './fake-chat';
 import { createFakeTools, type FakeToolsOptions } from './fake-tools';
 import { createFakeHistory } from './fake-history';
 import { createFakeMcp } from './fake-mcp';
+import { createFakeWebSearch } from './fake-web-search';
 import { createFakeVoice } from './fake-voice';
+import { createFakeTts } from './fake-tts';
 import { createFakeScreen, type FakeScreenOptions } from './fake-screen';
 import { createFakeModels, type FakeModelsOptions } from './fake-models';
 import { createFakeKnowledge } from './fake-knowledge';
@@ -98,6 +100,7 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
   const handlers: { [C in InvokeChannel]: FakeHandler<C> } = {
     'app:open-external': () => ok({ opened: false }),
     'app:open-folder': ({ path }) => ok({ path }),
+    'app:open-preview': () => ok({ path: '/tmp/eva-preview-demo/preview.html' }),
     'app:info': () =>
       ok({
         version: '0.1.0',
@@ -118,14 +121,17 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     },
     ...backend.handlers,
     ...createFakeChat({ state, emit, timers, now, options, record: history.record, cite: knowledge.cite }),
-    'chat:plan': createFakePlan({
+    ...createFakePlan({
       count: (input) => handlers['chat:count-tokens'](input),
       toolsPrompt: (input) => handlers['agent:tools-prompt'](input),
+      checkpoints: history.checkpoints,
     }),
     ...createFakeTools({ state, emit, timers, options }),
     ...history.handlers,
     ...createFakeMcp({ emit, now, settings: () => state.settings }),
+    ...createFakeWebSearch(),
     ...createFakeVoice({ state }),
+    ...createFakeTts(),
     ...createFakeScreen({ state, options }),
     ...models.handlers,
     ...knowledge.handlers,
@@ -133,7 +139,11 @@ export function createMemoryPlatform(options: MemoryPlatformOptions = {}): Memor
     ...createFakeModelInfo({ status: () => state.status, options }),
     ...createFakeImages({ emit, timers, now, newId: () => newId(), options }),
     ...createFakeCompare({ emit, timers, now, options }),
-    ...createFakeLocalApi({ emit, now }),
+    ...createFakeLocalApi({
+      emit,
+      now,
+      loadedModel: () => (state.status.state === 'ready' ? (state.status.model?.name ?? null) : null),
+    }),
   };
 
   const invoke = async <C extends InvokeChannel>(

@@ -53,6 +53,20 @@ export interface ToolPreview {
   segments?: CommandSegment[];
   /** commands only: how many segments were left out of `segments` */
   omittedSegments?: number;
+  /** web_fetch only: the URL the call will request and its real host */
+  url?: UrlPreview;
+}
+
+/** What an approval card shows of a URL a tool is about to fetch. */
+export interface UrlPreview {
+  /** the URL as the request will use it: normalised by the URL parser, its host in ASCII (punycode) */
+  href: string;
+  /** the host as the request names it (ASCII; punycode for an international name) */
+  host: string;
+  /** the host decoded from punycode, when that differs from `host` */
+  unicodeHost: string | null;
+  /** why the address guard will refuse it as the settings stand (a local address off the allow-list), or null */
+  refusal: string | null;
 }
 
 /** The approval card: what is about to happen, and the choices the user has. */

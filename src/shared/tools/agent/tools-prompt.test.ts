@@ -25,6 +25,7 @@ describe('buildToolsPrompt', () => {
       'write_file',
       'edit_file',
       'list_files',
+      'web_fetch',
       'controller',
     ]);
     expect(entries[3]?.function.parameters).toMatchObject({ required: ['path'] });

@@ -73,6 +73,7 @@ export function startToolWorker(executors: ToolExecutors, channel: WorkerChannel
           homeDir: message.homeDir,
           fence: message.fence,
           ...(message.sandbox ? { sandbox: message.sandbox } : {}),
+          ...(message.webAllowHosts ? { webAllowHosts: message.webAllowHosts } : {}),
           signal: call.abort.signal,
           reportContainer: (name) => channel.send({ type: 'container', id: message.id, name }),
           reportChild: (pid, tag) => {

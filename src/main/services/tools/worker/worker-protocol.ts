@@ -16,6 +16,8 @@ export interface RunMessage {
   fence?: DataDirFence;
   /** where execute_command runs; absent: on this machine */
   sandbox?: Sandbox;
+  /** web_fetch only: the hosts the user let through the address guard */
+  webAllowHosts?: string[];
 }
 
 /** main → worker: the user pressed Stop */
@@ -75,7 +77,9 @@ export function isToWorker(value: unknown): value is ToWorker {
     typeof msg.workspaceDir === 'string' &&
     typeof msg.args === 'object' &&
     msg.args !== null &&
-    isSandboxShape(msg.sandbox)
+    isSandboxShape(msg.sandbox) &&
+    (msg.webAllowHosts === undefined ||
+      (Array.isArray(msg.webAllowHosts) && msg.webAllowHosts.every((host) => typeof host === 'string')))
   );
 }
 

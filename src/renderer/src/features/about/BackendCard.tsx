@@ -16,6 +16,19 @@ export function BackendCard({ backend }: { backend: BackendInfo }) {
           <dt>{t('about.path')}</dt>
           <dd className="mono">{backend.serverPath}</dd>
         </div>
+        {backend.ttsPath !== undefined && (
+          <div data-testid="about-tts">
+            <dt>{t('about.ttsTool')}</dt>
+            {backend.ttsPath ? (
+              <dd className="mono" title={build?.llamaCppCommit}>
+                {backend.ttsPath}
+                {build && <span className="muted"> · {t('about.ttsVersion', { commit: shortCommit(build) })}</span>}
+              </dd>
+            ) : (
+              <dd className="muted">{t('about.ttsMissing')}</dd>
+            )}
+          </div>
+        )}
         {build ? (
           <>
             <div>

@@ -6,6 +6,7 @@ import { outcomeOf, outcomeText } from './approval-outcome';
 import { CommandSegments } from './CommandSegments';
 import { CardError, CardWaiting } from './CardStatus';
 import { DiffView } from './DiffView';
+import { FetchUrlPreview } from './FetchUrlPreview';
 import { RevealedText } from './RevealedText';
 import { riskLabel } from '../tools/tool-labels';
 import { formatArgs } from './step-view';
@@ -143,7 +144,8 @@ export function ApprovalCard({ card, onAnswer, autoFocus }: Props) {
               <DiffView text={request.preview.text} />
             </>
           )}
-          {request.preview.kind === 'none' && !previewIsArgs && request.preview.text !== '' && (
+          {request.preview.url && <FetchUrlPreview url={request.preview.url} />}
+          {request.preview.kind === 'none' && !request.preview.url && !previewIsArgs && request.preview.text !== '' && (
             <p className="approval-note" data-testid="approval-preview-note">
               {request.preview.text}
             </p>

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAppModel } from '../../app-model';
 import { useStore } from 'zustand';
 import { useT } from '../../i18n';
@@ -8,6 +8,8 @@ import { AnswerMessage } from './AnswerMessage';
 import { siblingPosition, type Branches } from './branches';
 import type { ChatItem } from './conversation';
 import { UserMessage } from './UserMessage';
+import { summaryOnItems } from './summaries';
+import { SummaryMarker } from './SummaryMarker';
 
 interface Props {
   items: readonly ChatItem[];
@@ -63,7 +65,11 @@ export function ChatList({ items, branches, busy, names, sendKey, empty }: Props
   });
 
   // A search hit opened here: scroll to it and stop following the end.
-  const focus = useStore(useAppModel().chat.focus);
+  const { chat } = useAppModel();
+  const focus = useStore(chat.focus);
+  // The messages a summary stands in for stay on screen, dimmed, with a line under the last of them.
+  const summaries = useStore(chat.summaries);
+  const summarised = useMemo(() => summaryOnItems(summaries, items), [summaries, items]);
   useEffect(() => {
     const index = focus === null ? -1 : items.findIndex((item) => item.id === focus);
     if (index < 0) return;
@@ -102,6 +108,7 @@ export function ChatList({ items, branches, busy, names, sendKey, empty }: Props
               const item = items[row.index];
               if (!item) return null;
               const branch = siblingPosition(branches, item.parentId, item.id);
+              const covered = summarised !== null && row.index <= summarised.index;
               return (
                 <div
                   key={row.key}
@@ -109,6 +116,8 @@ export function ChatList({ items, branches, busy, names, sendKey, empty }: Props
                   ref={virtualizer.measureElement}
                   className={item.id === focus ? 'chat-row focused' : 'chat-row'}
                   data-focused={item.id === focus || undefined}
+                  data-summarised={covered || undefined}
+                  title={covered ? t('chat.summary.label') : undefined}
                 >
                   {item.kind === 'user' ? (
                     <UserMessage
@@ -129,6 +138,7 @@ export function ChatList({ items, branches, busy, names, sendKey, empty }: Props
                       branchCount={branch?.count ?? 1}
                     />
                   )}
+                  {summarised && row.index === summarised.index && <SummaryMarker summary={summarised.summary} />}
                 </div>
               );
             })}

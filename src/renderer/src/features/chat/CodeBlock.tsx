@@ -1,6 +1,11 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import type { ExtraProps } from 'react-markdown';
+import { useT } from '../../i18n';
 import { CopyButton } from './CopyButton';
+import { previewKindOf } from './preview-kinds';
+
+// Fetched with the first preview opened: most answers never show one.
+const CodePreview = lazy(() => import('./CodePreview').then((module) => ({ default: module.CodePreview })));
 
 // The syntax-tree types, as react-markdown hands them over (hast, without depending on it directly).
 type Element = NonNullable<ExtraProps['node']>;
@@ -22,14 +27,38 @@ function languageOf(node: Element | undefined): string {
 }
 
 export function CodeBlock({ node, children }: { node: Element | undefined; children: ReactNode }) {
+  const t = useT();
   const language = languageOf(node);
+  const previewKind = previewKindOf(language);
+  const [previewing, setPreviewing] = useState(false);
+  const previewId = useId();
+  const source = (): string => textOf(node).replace(/\n$/, '');
   return (
     <div className="code-block">
       <div className="code-head">
         <span className="code-lang">{language || 'text'}</span>
-        <CopyButton getText={() => textOf(node).replace(/\n$/, '')} testId="code-copy" small />
+        <span className="code-actions">
+          {previewKind && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-tiny"
+              aria-expanded={previewing}
+              aria-controls={previewing ? previewId : undefined}
+              data-testid="code-preview-toggle"
+              onClick={() => setPreviewing(!previewing)}
+            >
+              {previewing ? t('chat.previewHide') : t('chat.preview')}
+            </button>
+          )}
+          <CopyButton getText={source} testId="code-copy" small />
+        </span>
       </div>
       <pre>{children}</pre>
+      {previewKind && previewing && (
+        <Suspense fallback={null}>
+          <CodePreview id={previewId} kind={previewKind} source={source()} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -222,7 +222,7 @@ describe('the tools this conversation offers', () => {
       t('chat.tools.listSizeAll', { size: t('chat.tools.tokens', { tokens: all.toLocaleString('en-US') }) }),
     );
     expect(screen.getByTestId('tool-selection-button').textContent).toContain(
-      t('chat.tools.choose', { chosen: 5, total: 8 }),
+      t('chat.tools.choose', { chosen: 6, total: 9 }),
     );
 
     type('Add 2 and 3');

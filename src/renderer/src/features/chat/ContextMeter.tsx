@@ -10,21 +10,25 @@ import { usePopover } from '../../lib/use-popover';
 import { createContextMeter, meterView } from './context-meter';
 import { setConversationOverflow } from './context-overflow';
 import { effectiveChat } from './conversation-conventions';
+import { CompactAction } from './CompactAction';
 
 const POLICY_KEY = {
   stop: 'chat.context.policy.stop',
   'trim-oldest': 'chat.context.policy.trimOldest',
   'rolling-window': 'chat.context.policy.rollingWindow',
+  compact: 'chat.context.policy.compact',
 } as const;
 const POLICY_HINT = {
   stop: 'chat.context.policyHint.stop',
   'trim-oldest': 'chat.context.policyHint.trimOldest',
   'rolling-window': 'chat.context.policyHint.rollingWindow',
+  compact: 'chat.context.policyHint.compact',
 } as const;
 const ACTION_KEY = {
   send: 'chat.context.action.send',
   trim: 'chat.context.action.trim',
   window: 'chat.context.action.window',
+  compact: 'chat.context.action.compact',
   refuse: 'chat.context.action.refuse',
 } as const;
 
@@ -75,6 +79,8 @@ export const ContextMeter = memo(function ContextMeter({ tools = null }: { tools
     hasEarlier,
   );
   const percent = view ? Math.min(100, Math.round((view.tokens / view.nCtx) * 100)) : 0;
+  // The summary stands first in the prompt (after the system prompt): drawn as the start of the fill.
+  const summaryPercent = view && count ? Math.min(percent, Math.round((count.summaryTokens / view.nCtx) * 100)) : 0;
   const numbers = view
     ? { tokens: formatCount(view.tokens), nCtx: formatCount(view.nCtx), budget: formatCount(view.budget) }
     : null;
@@ -93,6 +99,13 @@ export const ContextMeter = memo(function ContextMeter({ tools = null }: { tools
       >
         <span className="context-meter-bar" aria-hidden="true">
           <span className="context-meter-fill" style={{ width: `${percent}%` }} />
+          {summaryPercent > 0 && (
+            <span
+              className="context-meter-summary"
+              data-testid="context-meter-summary"
+              style={{ width: `${summaryPercent}%` }}
+            />
+          )}
         </span>
         <span className="context-meter-text" data-testid="context-meter-text">
           {numbers
@@ -128,6 +141,13 @@ export const ContextMeter = memo(function ContextMeter({ tools = null }: { tools
               {t('chat.tools.meterShare', { tokens: formatCount(toolTokens) })}
             </p>
           )}
+          {count && count.summaryTokens > 0 && (
+            <p className="small muted" data-testid="context-summary-share">
+              {t('chat.context.summaryShare', { tokens: formatCount(count.summaryTokens) })}
+            </p>
+          )}
+          {/* Near the end of the context, the older exchanges can be summarised before a send has to. */}
+          {view && (view.level !== 'ok' || count?.compactDue) && <CompactAction />}
           <fieldset className="context-policy">
             <legend className="small">{t('chat.context.policyLegend')}</legend>
             {OVERFLOW_POLICIES.map((choice) => (

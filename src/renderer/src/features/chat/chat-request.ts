@@ -3,7 +3,7 @@
 import type { ChatSendInput, ChatSettings } from '@shared/chat/schemas';
 import type { SamplingSettings } from '@shared/chat/types';
 import type { OverflowPolicy } from '@shared/chat/overflow-policy';
-import { endpointKey, toChatMessages, type ConversationState, type ChatItem } from './conversation';
+import { endpointKey, toChatMessageIds, toChatMessages, type ConversationState, type ChatItem } from './conversation';
 
 /** A plain chat's `chat:send` input. */
 export type ChatSendRequest = Extract<ChatSendInput, { mode: 'chat' }>;
@@ -27,6 +27,8 @@ export interface PlanInput {
   /** n_ctx of the local server, when known and the request goes there */
   nCtx: number | null;
   slot: ConversationState['slot'];
+  /** the saved conversation the history is of (null: not saved yet): a summary of it may stand in for its start */
+  conversationId?: string | null;
 }
 
 export interface SendRequestInput extends PlanInput {
@@ -39,8 +41,18 @@ export interface SendRequestInput extends PlanInput {
  * the overflow policy). Without a known n_ctx (a hosted API) nothing is left out: the API says itself when it is too
  * long.
  */
-export function sendRequest({ requestId, history, chat, nCtx, slot, policy }: SendRequestInput): ChatSendRequest {
+export function sendRequest({
+  requestId,
+  history,
+  chat,
+  nCtx,
+  slot,
+  policy,
+  conversationId = null,
+}: SendRequestInput): ChatSendRequest {
   const key = endpointKey(chat.endpoint);
+  // Only what the history holds can be summarised; an item not saved yet (the new question) comes after these.
+  const saved = conversationId !== null ? { saved: { conversationId, ids: toChatMessageIds(history) } } : {};
   return {
     mode: 'chat',
     requestId,
@@ -49,6 +61,6 @@ export function sendRequest({ requestId, history, chat, nCtx, slot, policy }: Se
     messages: toChatMessages(history),
     sampling: requestSampling(chat),
     idSlot: slot !== null && slot.endpointKey === key ? slot.slotId : null,
-    fit: { nCtx: nCtx !== null && nCtx > 0 ? nCtx : null, policy },
+    fit: { nCtx: nCtx !== null && nCtx > 0 ? nCtx : null, policy, ...saved },
   };
 }

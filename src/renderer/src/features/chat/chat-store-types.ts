@@ -12,6 +12,7 @@ import type { OverflowPolicy } from '@shared/chat/overflow-policy';
 import type { SendRefusal } from './tools-fit';
 import type { ToolSelection } from '@shared/tools/tool-selection';
 import type { StructuredOutput } from '@shared/chat/structured-output';
+import type { PageSummary } from './summaries';
 
 /** The answer being streamed, updated once per frame. */
 /**
@@ -101,4 +102,6 @@ export interface ChatStore {
    * text
    */
   structuredOutput: StoreApi<StructuredOutput | null>;
+  /** the open conversation's summaries that still hold (summaries.ts finds the one on the branch shown) */
+  summaries: StoreApi<readonly PageSummary[]>;
 }

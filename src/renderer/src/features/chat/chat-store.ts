@@ -16,6 +16,7 @@ import type { SendRefusal } from './tools-fit';
 import type { ToolSelection } from '@shared/tools/tool-selection';
 import type { OverflowPolicy } from '@shared/chat/overflow-policy';
 import type { StructuredOutput } from '@shared/chat/structured-output';
+import type { PageSummary } from './summaries';
 import { EMPTY_CONVERSATION, type ConversationState } from './conversation';
 import { siblingPosition } from './branches';
 import { createConversationConventions } from './conversation-conventions';
@@ -85,6 +86,7 @@ export function createChatStore({
   const contextRefusal = createStore<SendRefusal | null>()(() => null);
   const toolSelection = createStore<ToolSelection | null>()(() => null);
   const structuredOutput = createStore<StructuredOutput | null>()(() => null);
+  const summaries = createStore<readonly PageSummary[]>()(() => []);
   const stopRequest = createStopRequest({ api, agent, runs, conversation, sleep });
   // What loading a conversation and sending in it both work on.
   const shared = {
@@ -104,6 +106,7 @@ export function createChatStore({
     contextRefusal,
     conversationTools,
     useTools,
+    summaries,
   };
   const { load, leave, cancelLoads, followEnded } = createConversationLoader({ ...shared, stopRequest, heldEndpoint });
   const sendActions = createSendActions({ ...shared, status, newId, props, draft });
@@ -160,6 +163,7 @@ export function createChatStore({
       toolSelection.setState(null, true);
       structuredOutput.setState(null, true);
       contextRefusal.setState(null, true);
+      summaries.setState([], true);
       heldEndpoint.forget();
       conversation.setState(EMPTY_CONVERSATION, true);
       live.setState(null, true);
@@ -202,5 +206,6 @@ export function createChatStore({
     contextRefusal,
     toolSelection,
     structuredOutput,
+    summaries,
   };
 }

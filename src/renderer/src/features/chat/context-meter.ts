@@ -1,7 +1,8 @@
 // The composer's live meter: what the next send would carry (the open
 // conversation plus the draft), as the core's own plan of it (`chat:plan` with
 // `measure`, @shared/chat/send-planner): the knowledge passages and the tool
-// list in, the overflow policy's cut made. Asked 300 ms after the last
+// list in, a summary in place of what it covers, the overflow policy's cut
+// made. Asked 300 ms after the last
 // keystroke; an answer that arrives after a newer question is dropped, and
 // nothing is asked while an answer streams (the count would change per token).
 // A send never waits on it: it plans for itself (send-fit.ts).
@@ -15,9 +16,8 @@ import type { SettingsStore } from '../settings/settings-store';
 import type { ChatStore } from './chat-store-types';
 import { toContent } from './attachments';
 import { promptBudget } from '@shared/chat/budget';
-import { effectiveChat } from './conversation-conventions';
-import { sendRequest } from './chat-request';
-import { runToolFields, runToolsOf } from './tools-fit';
+import { nextSend } from './next-send';
+import { rememberSummary } from './summaries';
 
 export const COUNT_DELAY_MS = 300;
 /** Share of the budget from which the meter warns. */
@@ -28,9 +28,12 @@ export interface MeterCount extends TokenCount {
   /** messages the overflow policy leaves out, and the size of what is then sent */
   dropped: number;
   sent: number;
-  /** the knowledge passages' and the tool list's part of `tokens` */
+  /** the knowledge passages', the tool list's and the summary's part of `tokens` */
   passageTokens: number;
   toolTokens: number;
+  summaryTokens: number;
+  /** `compact`: it does not fit, and the send will have the model summarise first */
+  compactDue: boolean;
 }
 
 export interface ContextMeter {
@@ -57,33 +60,28 @@ export function createContextMeter({
   let ticket = 0;
 
   const measure = async (): Promise<void> => {
-    const settings = app.store.getState().settings;
-    const { items, activeRequestId } = chat.conversation.getState();
-    if (!settings || activeRequestId !== null) return;
+    if (chat.conversation.getState().activeRequestId !== null) return;
     const mine = ++ticket;
-    const chatSettings = effectiveChat(settings.chat, chat.conventions.getState());
-    const draft = chat.draft.getState();
-    const nCtx = (chat.props.getState()?.nCtx ?? 0) || null;
-    const policy = chat.overflow.getState() ?? settings.chat.overflow;
-    const { slot } = chat.conversation.getState();
     // The request a send would make now (chat-request.ts), the draft as its question.
-    const request = sendRequest({ requestId: `meter-${mine}`, history: items, chat: chatSettings, nCtx, slot, policy });
+    const next = nextSend(app, chat, `meter-${mine}`);
+    if (!next) return;
+    const { request, tools, nCtx } = next;
+    const draft = chat.draft.getState();
     if (draft.text.trim() !== '' || draft.attachments.length > 0)
       request.messages.push({ role: 'user', content: toContent(draft.text, draft.attachments) });
-    const tools = chat.useTools.getState()
-      ? { agent: runToolFields(runToolsOf(chat.conversationTools.getState(), chat.toolSelection.getState()?.off)) }
-      : {};
     if (request.messages.length === 0) {
       // Nothing to send yet (a send needs a message): only the system prompt is counted, with no passages or cut.
       const { endpoint, systemPrompt } = request;
       const counted = await api.invoke('chat:count-tokens', { endpoint, systemPrompt, messages: [] });
       if (mine !== ticket || !counted.ok) return;
       const { tokens } = counted.value;
-      count.setState({ ...counted.value, dropped: 0, sent: tokens, passageTokens: 0, toolTokens: 0 }, true);
+      count.setState({ ...counted.value, ...NOTHING_ELSE, sent: tokens }, true);
       return;
     }
     const result = await api.invoke('chat:plan', { ...request, ...tools, measure: true });
     if (mine !== ticket || !result.ok) return;
+    // A summary written for a send, or by another window, is marked in the transcript too.
+    if (result.value.ok) rememberSummary(chat.summaries, result.value.summary);
     count.setState(meterCount(result.value, nCtx), true);
   };
 
@@ -106,6 +104,7 @@ export function createContextMeter({
       );
       offs.push(chat.props.subscribe(schedule), chat.useTools.subscribe(schedule), chat.overflow.subscribe(schedule));
       offs.push(chat.conversationTools.subscribe(schedule), chat.toolSelection.subscribe(schedule));
+      offs.push(chat.summaries.subscribe(schedule));
       schedule();
       return () => {
         for (const off of offs) off();
@@ -116,11 +115,13 @@ export function createContextMeter({
   };
 }
 
+const NOTHING_ELSE = { dropped: 0, passageTokens: 0, toolTokens: 0, summaryTokens: 0, compactDue: false } as const;
+
 /** The plan as the meter reads it; a refused plan is its whole prompt, nothing left out. */
 export function meterCount(plan: SendPlan, nCtx: number | null): MeterCount {
   if (!plan.ok) {
     const { tokens, exact, toolTokens = 0 } = plan.refusal;
-    return { tokens, exact, nCtx: plan.refusal.nCtx, dropped: 0, sent: tokens, passageTokens: 0, toolTokens };
+    return { ...NOTHING_ELSE, tokens, exact, nCtx: plan.refusal.nCtx, sent: tokens, toolTokens };
   }
   const sent = plan.tokens ?? 0;
   return {
@@ -131,6 +132,8 @@ export function meterCount(plan: SendPlan, nCtx: number | null): MeterCount {
     sent,
     passageTokens: plan.passageTokens ?? 0,
     toolTokens: plan.toolTokens ?? 0,
+    summaryTokens: plan.summaryTokens ?? 0,
+    compactDue: plan.compactDue === true,
   };
 }
 
@@ -144,7 +147,7 @@ export interface MeterView {
   budget: number;
   level: MeterLevel;
   /** what a send would do now */
-  action: 'send' | 'trim' | 'window' | 'refuse';
+  action: 'send' | 'trim' | 'window' | 'compact' | 'refuse';
 }
 
 /**
@@ -176,6 +179,8 @@ export function meterView(
       ? 'refuse'
       : policy === 'rolling-window'
         ? 'window'
-        : 'trim';
+        : policy === 'compact'
+          ? 'compact'
+          : 'trim';
   return { tokens: count.tokens, exact: count.exact, nCtx: size, budget, level, action };
 }

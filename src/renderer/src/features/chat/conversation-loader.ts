@@ -13,6 +13,7 @@ import { conventionsOf } from './conversation-conventions';
 import { showSavedRuns, type LastOpened } from './saved-conversation';
 import { interruptedAnswer, itemsFromHistory } from './saved-items';
 import type { StopRequest } from './stop-request';
+import { summariesOf } from './summaries';
 import type { Follow, StreamFollower } from './stream-follower';
 
 export interface ConversationLoaderDeps extends Pick<
@@ -27,6 +28,7 @@ export interface ConversationLoaderDeps extends Pick<
   | 'contextRefusal'
   | 'conversationTools'
   | 'useTools'
+  | 'summaries'
 > {
   api: EvaApi;
   app: SettingsStore;
@@ -72,6 +74,7 @@ export function createConversationLoader({
   contextRefusal,
   conversationTools,
   useTools,
+  summaries,
 }: ConversationLoaderDeps): ConversationLoader {
   let openTicket = 0;
   /**
@@ -101,6 +104,7 @@ export function createConversationLoader({
     toolSelection.setState(meta.toolSelection ?? null, true);
     structuredOutput.setState(meta.structuredOutput ?? null, true);
     contextRefusal.setState(null, true);
+    summaries.setState(summariesOf(opened.value), true);
     const settings = app.store.getState().settings;
     const currentKey = settings ? endpointKey(settings.chat.endpoint) : null;
     const savedKey =

@@ -190,6 +190,27 @@ export function toChatMessages(items: readonly ChatItem[]): ChatMessage[] {
   return out;
 }
 
+/**
+ * For each message toChatMessages makes of these items, the id of the item it was made from (the last one, where user
+ * turns were merged): the core finds the summary standing in for them by these (@shared/history/checkpoints).
+ */
+export function toChatMessageIds(items: readonly ChatItem[]): string[] {
+  const ids: string[] = [];
+  let lastRole: 'user' | 'assistant' | null = null;
+  for (const item of items) {
+    if (item.kind === 'assistant') {
+      if (item.answer.content === '') continue;
+      ids.push(item.id);
+      lastRole = 'assistant';
+    } else if (lastRole === 'user') ids[ids.length - 1] = item.id;
+    else {
+      ids.push(item.id);
+      lastRole = 'user';
+    }
+  }
+  return ids;
+}
+
 function mergeContent(a: string | ContentPart[], b: string | ContentPart[]): string | ContentPart[] {
   if (typeof a === 'string' && typeof b === 'string') return `${a}\n\n${b}`;
   const parts = (content: string | ContentPart[]): ContentPart[] =>

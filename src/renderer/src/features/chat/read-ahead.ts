@@ -97,6 +97,7 @@ async function requestNow(deps: ReadAheadDeps): Promise<PrefillInput | null> {
     chat,
     nCtx,
     slot: state.slot,
+    conversationId: state.id,
     policy,
     runTools: asAgent ? runTools : null,
     // Reading ahead is off while the knowledge toggle is on (above): the passages would change the prompt.
@@ -104,12 +105,12 @@ async function requestNow(deps: ReadAheadDeps): Promise<PrefillInput | null> {
   });
   if (!fitted.ok) return null;
   const { endpoint, sampling, idSlot } = fitted.send.input;
-  const { messages } = fitted.send;
-  // The conversation's own system prompt, as the send carries it (for an agent run the core adds the tools), and the
-  // run's tool choices.
+  const { messages, systemPrompt } = fitted.send;
+  // The conversation's own system prompt (with its summary), as the send carries it (for an agent run the core adds
+  // the tools), and the run's tool choices.
   return {
     endpoint,
-    systemPrompt: chat.systemPrompt,
+    systemPrompt,
     messages,
     sampling,
     idSlot,

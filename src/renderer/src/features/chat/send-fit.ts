@@ -12,6 +12,7 @@ import type { OverflowPolicy } from '@shared/chat/overflow-policy';
 import type { SendPlan, SendRefusal } from '@shared/chat/send-plan';
 import type { ChatMessage } from '@shared/chat/types';
 import type { Result } from '@shared/errors';
+import { joinSummary } from '@shared/chat/summary-prompt';
 import type { EvaApi } from '../../platform/types';
 import { sendRequest, type ChatSendRequest, type PlanInput } from './chat-request';
 import { runToolFields, type RunTools } from './tools-fit';
@@ -32,6 +33,8 @@ export interface FittedSend {
   dropped: number;
   /** the conversation as the plan keeps it, for what sends it itself (an agent run, reading ahead) */
   messages: ChatMessage[];
+  /** the system prompt as the plan has it: with the summary that stands in for the messages left out, where one does */
+  systemPrompt: string;
 }
 
 export type SendFit = { ok: true; send: FittedSend } | { ok: false; refusal: SendRefusal };
@@ -43,7 +46,10 @@ export function fitSend(
   waiting: (on: boolean) => void = () => undefined,
 ): SendFit | Promise<SendFit> {
   const request = sendRequest({ ...input, policy: input.policy() });
-  const whole: SendFit = { ok: true, send: { input: request, dropped: 0, messages: request.messages } };
+  const whole: SendFit = {
+    ok: true,
+    send: { input: request, dropped: 0, messages: request.messages, systemPrompt: request.systemPrompt },
+  };
   if (!needsPlan(input, request)) return whole;
   waiting(true);
   return api
@@ -66,5 +72,6 @@ function applied(whole: Extract<SendFit, { ok: true }>, planned: Result<SendPlan
   if (!plan.ok) return { ok: false, refusal: plan.refusal };
   const leftOut = new Set(plan.leftOut);
   const messages = whole.send.messages.filter((_, index) => !leftOut.has(index));
-  return { ok: true, send: { ...whole.send, dropped: plan.dropped, messages } };
+  const systemPrompt = plan.summary ? joinSummary(whole.send.systemPrompt, plan.summary.text) : whole.send.systemPrompt;
+  return { ok: true, send: { ...whole.send, dropped: plan.dropped, messages, systemPrompt } };
 }

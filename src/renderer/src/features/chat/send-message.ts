@@ -151,11 +151,8 @@ export function createSendMessage({
     // known n_ctx, or far below the budget, nothing is asked and the send goes ahead at once.
     const policy = () => overflow.getState() ?? settings.chat.overflow;
     const knowledge = !asAgent && settings.knowledge.useInChat;
-    const fit = fitSend(
-      api,
-      { requestId, history, chat, nCtx, slot: before.slot, policy, runTools: asAgent ? runTools : null, knowledge },
-      (on) => (fitting = on),
-    );
+    const asked = { requestId, history, chat, nCtx, slot: before.slot, conversationId: before.id, policy, knowledge };
+    const fit = fitSend(api, { ...asked, runTools: asAgent ? runTools : null }, (on) => (fitting = on));
     const fitted = fit instanceof Promise ? await fit : fit;
     contextRefusal.setState(fitted.ok ? null : fitted.refusal, true);
     const now = conversation.getState();
@@ -214,11 +211,12 @@ export function createSendMessage({
     let final: LiveSnapshot;
     if (asAgent && agent) {
       runs.add(requestId);
-      // The run sends the conversation as the plan keeps it, and adds its tool list to the system prompt itself.
+      // The run sends the conversation as the plan keeps it (with its summary), and adds its tool list itself.
       const { mode: _mode, fit: _fit, ...runInput } = plan.input;
       const result = await agent.run(
         {
           ...runInput,
+          systemPrompt: plan.systemPrompt,
           messages: plan.messages,
           record,
           ...(resumeRun ? { resume: true } : {}),

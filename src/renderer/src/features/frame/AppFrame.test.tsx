@@ -120,6 +120,7 @@ describe('the top bar tabs', () => {
       'open-workshop',
       'open-images',
       'open-compare',
+      'open-local-api',
     ]);
     fireEvent.click(screen.getByTestId('open-knowledge'));
     expect(screen.getByTestId('open-knowledge').getAttribute('aria-current')).toBe('page');

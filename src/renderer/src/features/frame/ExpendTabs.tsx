@@ -12,6 +12,7 @@ const TABS: Record<ExpendView, { key: MessageKey; testId: string }> = {
   workshop: { key: 'topbar.workshop', testId: 'open-workshop' },
   images: { key: 'topbar.images', testId: 'open-images' },
   compare: { key: 'topbar.compare', testId: 'open-compare' },
+  'local-api': { key: 'topbar.localApi', testId: 'open-local-api' },
 };
 
 export function ExpendTabs() {

@@ -18,6 +18,7 @@ export const EXPEND_VIEWS = [
   'workshop',
   'images',
   'compare',
+  'local-api',
 ] as const satisfies readonly View[];
 export type ExpendView = (typeof EXPEND_VIEWS)[number];
 

@@ -1,7 +1,11 @@
+import { useRef } from 'react';
+import { WEB_SEARCH_TOOL_NAME } from '@shared/tools/web-search/web-search-tool';
 import { useT } from '../../i18n';
 import { SidePanel } from '../../ui/SidePanel';
 import { CheckField, SelectField, TextField } from '../../ui/form-fields';
 import { SandboxSection } from './SandboxSection';
+import { WebSearchSection } from './WebSearchSection';
+import { setWebSearch } from './web-search-form';
 import { POLICY_KEYS, riskLabel, toolDescription } from './tool-labels';
 import { MAX_STEPS_LIMIT, policyChoices, setRow, type ToolRow } from './tools-form';
 import { useToolsPanelStore } from './use-tools-panel-store';
@@ -11,8 +15,13 @@ import './tools.css';
 /** Which tools the model may use and how each is approved; the loop's limits; where tools may act. */
 export function ToolsPanel() {
   const t = useT();
-  const { open, loading, form, errors, saving, error, actions } = useToolsPanelStore();
+  const { open, loading, form, errors, saving, error, searchKeys, mcpServers, actions } = useToolsPanelStore();
+  const searchSection = useRef<HTMLElement>(null);
   if (!open) return null;
+  const showSearchSetup = () => {
+    searchSection.current?.scrollIntoView?.({ block: 'start' });
+    searchSection.current?.querySelector('select')?.focus();
+  };
   return (
     <SidePanel
       id="tools-panel"
@@ -46,6 +55,19 @@ export function ToolsPanel() {
                   />
                 ))}
               </ul>
+            )}
+            {!form.rows.some((row) => row.name === WEB_SEARCH_TOOL_NAME) && (
+              <p className="muted small web-search-missing" data-testid="web-search-missing">
+                <span>{t('tools.webSearch.missing')}</span>
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  data-testid="web-search-set-up"
+                  onClick={showSearchSetup}
+                >
+                  {t('tools.webSearch.setUp')}
+                </button>
+              </p>
             )}
           </section>
           <section className="side-section">
@@ -88,11 +110,30 @@ export function ToolsPanel() {
               testId="tools-workspace"
               onChange={(workspaceDir) => actions.update((f) => ({ ...f, workspaceDir }))}
             />
+            <TextField
+              label={t('tools.webAllowHosts')}
+              value={form.webAllowHosts}
+              mono
+              placeholder="nas.local, 192.168.1.5:8080"
+              error={errors.webAllowHosts}
+              hint={t('tools.webAllowHostsHint')}
+              testId="tools-web-allow-hosts"
+              onChange={(webAllowHosts) => actions.update((f) => ({ ...f, webAllowHosts }))}
+            />
           </section>
           <SandboxSection
             form={form.sandbox}
             errors={errors}
             onChange={(change) => actions.update((f) => ({ ...f, sandbox: { ...f.sandbox, ...change } }))}
+          />
+          <WebSearchSection
+            form={form.webSearch}
+            errors={errors}
+            keys={searchKeys}
+            mcpServers={mcpServers}
+            sectionRef={searchSection}
+            onChange={(change) => actions.update((f) => ({ ...f, webSearch: setWebSearch(f.webSearch, change) }))}
+            onSetKey={actions.setSearchKey}
           />
         </>
       )}

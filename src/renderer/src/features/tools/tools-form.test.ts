@@ -13,6 +13,8 @@ const base: ToolSettings = {
   workspaceDir: '',
   protocol: 'auto',
   sandbox: defaultSettings().tools.sandbox,
+  webSearch: defaultSettings().tools.webSearch,
+  webAllowHosts: [],
 };
 const list = (settings: ToolSettings = base, tools: ToolDescriptor[] = builtinToolDescriptors()) => ({
   tools,
@@ -68,7 +70,22 @@ describe('tools form', () => {
         protocol: 'prompt',
         workspaceDir: '/home/me/agent',
         sandbox: defaultSettings().tools.sandbox,
+        webSearch: defaultSettings().tools.webSearch,
+        webAllowHosts: [],
       },
+    });
+  });
+
+  it('keeps the web_fetch allow-list as one line and refuses an entry that is not a host', () => {
+    const form = formFromList(list({ ...base, webAllowHosts: ['nas.local', '192.168.1.5:8080'] }));
+    expect(form.webAllowHosts).toBe('nas.local, 192.168.1.5:8080');
+    expect(toolsSettings({ ...form, webAllowHosts: 'nas.local [fd00::5]:80' }, base)).toMatchObject({
+      ok: true,
+      value: { webAllowHosts: ['nas.local', '[fd00::5]:80'] },
+    });
+    expect(toolsSettings({ ...form, webAllowHosts: 'https://nas.local/' }, base)).toEqual({
+      ok: false,
+      errors: { webAllowHosts: { key: 'tools.error.webAllowHosts' } },
     });
   });
 

@@ -8,6 +8,8 @@ import { parseStrictInteger } from '@shared/strict-number';
 import type { ToolDescriptor, ToolPolicy, ToolRisk } from '@shared/tools/tool-types';
 import type { FieldError } from '../../ui/field-error';
 import { sandboxForm, sandboxSettings, type SandboxField, type SandboxForm } from './sandbox-form';
+import { webSearchForm, webSearchSettings, type WebSearchField, type WebSearchForm } from './web-search-form';
+import { allowHostsList, allowHostsText } from './web-fetch-form';
 
 export interface ToolRow {
   name: string;
@@ -34,9 +36,13 @@ export interface ToolsForm {
   defaultWorkspaceDir: string | null;
   /** where execute_command runs */
   sandbox: SandboxForm;
+  /** where web_search sends its queries */
+  webSearch: WebSearchForm;
+  /** the hosts web_fetch may reach on this computer or the local network, as one line */
+  webAllowHosts: string;
 }
 
-export type ToolsField = 'maxSteps' | 'workspaceDir' | SandboxField;
+export type ToolsField = 'maxSteps' | 'workspaceDir' | 'webAllowHosts' | SandboxField | WebSearchField;
 export type ToolsErrors = Partial<Record<ToolsField, FieldError>>;
 export type ToolsResult = { ok: true; value: ToolSettings } | { ok: false; errors: ToolsErrors };
 
@@ -73,6 +79,8 @@ export function formFromList(list: {
     workspaceDir: settings.workspaceDir,
     defaultWorkspaceDir: settings.workspaceDir === '' ? list.workspaceDir : null,
     sandbox: sandboxForm(settings.sandbox),
+    webSearch: webSearchForm(settings.webSearch),
+    webAllowHosts: allowHostsText(settings.webAllowHosts),
   };
 }
 
@@ -115,7 +123,12 @@ export function toolsSettings(form: ToolsForm, base: ToolSettings): ToolsResult 
     errors.workspaceDir = { key: 'tools.error.workspace' };
   const sandbox = sandboxSettings(form.sandbox);
   if (!sandbox.ok) Object.assign(errors, sandbox.errors);
-  if (!steps.ok || !sandbox.ok || Object.keys(errors).length > 0) return { ok: false, errors };
+  const webSearch = webSearchSettings(form.webSearch);
+  if (!webSearch.ok) Object.assign(errors, webSearch.errors);
+  const webAllowHosts = allowHostsList(form.webAllowHosts);
+  if (!webAllowHosts) errors.webAllowHosts = { key: 'tools.error.webAllowHosts' };
+  if (!steps.ok || !sandbox.ok || !webSearch.ok || !webAllowHosts || Object.keys(errors).length > 0)
+    return { ok: false, errors };
 
   const policies = { ...base.policies };
   const enabled = { ...base.enabled };
@@ -136,6 +149,8 @@ export function toolsSettings(form: ToolsForm, base: ToolSettings): ToolsResult 
       protocol: form.protocol,
       workspaceDir,
       sandbox: sandbox.value,
+      webSearch: webSearch.value,
+      webAllowHosts,
     },
   };
 }

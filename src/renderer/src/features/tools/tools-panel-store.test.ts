@@ -26,6 +26,7 @@ describe('tools panel store', () => {
       'write_file',
       'edit_file',
       'list_files',
+      'web_fetch',
       'controller',
     ]);
     panel.update((form) => setRow(setRow(form, 'controller', { enabled: true }), 'write_file', { policy: 'deny' }));
@@ -50,6 +51,8 @@ describe('tools panel store', () => {
         mode: 'container',
         container: { ...defaultSettings().tools.sandbox.container, runArgs: ['--runtime', 'runc'] },
       },
+      webSearch: defaultSettings().tools.webSearch,
+      webAllowHosts: [],
     });
     expect(api.calls.filter((c) => c.channel === 'settings:update')).toHaveLength(1);
 
