@@ -7,6 +7,7 @@ import { defaultPoolSettings } from './pool/pool-settings';
 import { DEFAULT_RPC_SETTINGS } from './rpc/rpc-settings';
 import { DEFAULT_SPECULATIVE_SETTINGS } from './speculative/speculative-settings';
 import { defaultWebSearchSettings } from './tools/web-search/web-search-settings';
+import { defaultTtsSettings } from './audio/tts-settings';
 
 /** The settings a fresh install starts with; shared so every host and fake agrees. */
 
@@ -47,6 +48,8 @@ export function defaultSettings(): AppSettings {
     voice: { modelPath: '', language: 'auto' },
     // Off until asked for: an app that starts talking unprompted is a surprise.
     readAloud: false,
+    // The system's voices until a neural voice model is chosen in the Voice panel.
+    tts: defaultTtsSettings(),
     knowledge: defaultKnowledgeSettings(),
     images: defaultImageSettings(),
     pool: defaultPoolSettings(),

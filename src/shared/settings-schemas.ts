@@ -6,6 +6,7 @@ import { ChatSettingsSchema, LinkProfileSchema } from './chat/schemas';
 import { ToolSettingsSchema } from './tools/schemas';
 import { HotkeySettingsInputSchema, HotkeySettingsSchema } from './hotkeys/hotkey-settings';
 import { VoiceSettingsSchema } from './audio/voice-schemas';
+import { TtsSettingsPatchSchema, TtsSettingsSchema } from './audio/tts-settings';
 import { ModelSettingsSchema } from './models/model-library';
 import { EmbedderSettingsSchema, KnowledgeSettingsSchema } from './knowledge/knowledge-settings';
 import { ImageSettingsSchema } from './images/image-settings';
@@ -91,8 +92,10 @@ export const AppSettingsSchema = z.object({
   tools: ToolSettingsSchema,
   hotkeys: HotkeySettingsSchema,
   voice: VoiceSettingsSchema,
-  /** speak answers aloud (Web Speech) as they stream */
+  /** speak answers aloud as they stream */
   readAloud: z.boolean(),
+  /** the voice that reads answers aloud: the system's, or a neural one with llama-tts (tts-settings.ts) */
+  tts: TtsSettingsSchema,
   /** the knowledge base: embedder, passage size, retrieval */
   knowledge: KnowledgeSettingsSchema,
   /** the image page: template, model files per template, sd-cli threads */
@@ -117,6 +120,7 @@ export const SettingsPatchSchema = z
     /** both fields at once: the renderer spreads the current ones */
     voice: VoiceSettingsSchema,
     readAloud: z.boolean(),
+    tts: TtsSettingsPatchSchema,
     knowledge: KnowledgeSettingsSchema.extend({ embedder: EmbedderSettingsSchema.partial() }).partial(),
     images: ImageSettingsSchema.partial(),
     pool: PoolSettingsSchema.partial(),

@@ -22,8 +22,8 @@ import { createPoolStore, type PoolStore } from './features/pool/pool-store';
 import { createToolsPanelStore, type ToolsPanelStore } from './features/tools/tools-panel-store';
 import { createMcpStore, type McpStore } from './features/mcp/mcp-store';
 import { createVoiceStore, type VoiceStore } from './features/voice/voice-store';
-import { createReadAloudStore, type ReadAloudStore } from './features/read-aloud/read-aloud-store';
-import { createWebSpeaker } from './features/read-aloud/web-speaker';
+import type { ReadAloudStore } from './features/read-aloud/read-aloud-store';
+import { createReadAloud } from './features/read-aloud/read-aloud-feature';
 import {
   createOutboundLinkStore,
   openTabWithoutOpener,
@@ -116,7 +116,7 @@ export function createAppModel(api: Platform): AppModel {
   const mcp = createMcpStore(api);
   const hotkeys = createHotkeysStore(api, app);
   const voice = createVoiceStore({ api, app, draft: chat.draft });
-  const readAloud = createReadAloudStore({ chat, app, speaker: createWebSpeaker() });
+  const readAloud = createReadAloud({ api, chat, app, status, report: (error) => notices.reportError(error) });
   const outboundLinks = createOutboundLinkStore({ api, openTab: openTabWithoutOpener });
   const monitor = api.connection ?? null;
   const connection = monitor ? createStore<ConnectionState>()(() => monitor.getState()) : null;

@@ -70,3 +70,26 @@ export interface TtsSpeech {
   /** wall time of the synthesis in the core, queue wait excluded, ms */
   synthMs: number;
 }
+
+/** The largest speaker recording voice:tts-save-speaker takes: 4 MiB of WAV, two minutes at whisper's 16 kHz. */
+export const MAX_SPEAKER_WAV_BYTES = 4 * 1024 * 1024;
+/** The longest speaker recording kept: a few seconds imitate a voice, a minute is plenty. */
+export const MAX_SPEAKER_MS = 60_000;
+
+/** `voice:tts-save-speaker` input: a recording of the voice to imitate, as a WAV (16 kHz mono from toWhisperWav). */
+export const TtsSaveSpeakerSchema = z
+  .object({
+    wavBase64: z
+      .string()
+      .min(1)
+      .max(4 * Math.ceil(MAX_SPEAKER_WAV_BYTES / 3), `a speaker recording is at most ${MAX_SPEAKER_WAV_BYTES / 1048576} MiB`)
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'wavBase64 is not standard base64'),
+  })
+  .strict();
+
+/** What voice:tts-save-speaker answers: where the recording is kept (for settings.tts.speakerPath). */
+export interface TtsSpeakerClip {
+  path: string;
+  /** length of the recording, ms */
+  audioMs: number;
+}

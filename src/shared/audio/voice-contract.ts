@@ -9,7 +9,15 @@ import {
   type VoiceStatus,
   type VoiceTranscript,
 } from './voice-schemas';
-import { TtsCheckSchema, TtsSpeakSchema, TtsStopSchema, type TtsCheck, type TtsSpeech } from './tts-schemas';
+import {
+  TtsCheckSchema,
+  TtsSaveSpeakerSchema,
+  TtsSpeakSchema,
+  TtsStopSchema,
+  type TtsCheck,
+  type TtsSpeakerClip,
+  type TtsSpeech,
+} from './tts-schemas';
 
 export const voiceChannels = {
   /**
@@ -44,4 +52,9 @@ export const voiceChannels = {
   'voice:tts-speak': channel<typeof TtsSpeakSchema, TtsSpeech>(TtsSpeakSchema),
   /** Stop one sentence (by request id) or all of them: the running synthesis is killed at once. */
   'voice:tts-stop': channel<typeof TtsStopSchema, { stopped: number }>(TtsStopSchema),
+  /**
+   * Keep a recording of the voice to imitate in the data dir, for settings.tts.speakerPath; earlier ones not in use are
+   * removed. Refused (`audio_invalid`, `too_long`) when it is no WAV or longer than MAX_SPEAKER_MS.
+   */
+  'voice:tts-save-speaker': channel<typeof TtsSaveSpeakerSchema, TtsSpeakerClip>(TtsSaveSpeakerSchema),
 } as const;

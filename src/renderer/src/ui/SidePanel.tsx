@@ -22,6 +22,8 @@ interface Props {
   className?: string;
   /** left of Cancel/Save (e.g. "Restore defaults") */
   footerStart?: ReactNode;
+  /** true while a dialog opened from the panel (a file browser) holds the keyboard: the panel lets go of it */
+  paused?: boolean;
   children: ReactNode;
 }
 
@@ -42,12 +44,13 @@ export function SidePanel({
   initialFocus,
   className,
   footerStart,
+  paused = false,
   children,
 }: Props) {
   const t = useT();
   const base = id.replace(/-panel$/, '');
   const panel = useRef<HTMLDivElement>(null);
-  useFocusTrap(panel, true, onClose, initialFocus);
+  useFocusTrap(panel, !paused, onClose, initialFocus);
 
   useEffect(() => {
     if (errors && Object.keys(errors).length > 0)

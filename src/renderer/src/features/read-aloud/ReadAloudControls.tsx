@@ -1,15 +1,24 @@
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import { NO_PLAYBACK } from './audio-player';
 import { availabilityKey } from './availability-text';
 import './read-aloud.css';
 
-/** The composer's read-aloud switch (the persisted setting) and, while speaking, a way to stop. */
+// For a read-aloud store without the neural voice: the hook needs a store either way.
+const NO_NEURAL = createStore(() => NO_PLAYBACK);
+
+/**
+ * The composer's read-aloud switch (the persisted setting) and, while speaking, a way to stop. The switch's data
+ * attributes say what the neural voice's player has played, for tests, which cannot listen.
+ */
 export function ReadAloudControls() {
   const t = useT();
   const { readAloud, app, notices } = useAppModel();
   const speaking = useStore(readAloud.speaking);
   const availability = useStore(readAloud.availability);
+  const playback = useStore(readAloud.neural?.playback ?? NO_NEURAL);
   const settings = useStore(app.store, (state) => state.settings);
   const on = settings?.readAloud === true;
   const note = availabilityKey(availability);
@@ -21,6 +30,9 @@ export function ReadAloudControls() {
         className={`icon-btn read-aloud-toggle${on ? ' is-on' : ''}`}
         data-testid="read-aloud-toggle"
         data-availability={availability}
+        data-neural-played={playback.started}
+        data-neural-playing={playback.playing}
+        data-neural-rms={playback.rms ?? ''}
         aria-pressed={on}
         aria-label={title}
         title={title}

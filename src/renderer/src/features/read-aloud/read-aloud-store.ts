@@ -2,12 +2,15 @@
 // It follows the chat's `live` store for completed sentences and the
 // conversation for how the answer ended: done → the rest is said; stopped,
 // failed, a new question, another conversation or switching it off → silence.
-// Free of React and of Web Speech (the Speaker is passed in).
+// Free of React, Web Speech and the audio element (the Speaker is passed in).
+// The neural voice's Test goes through here too, so it silences the reading.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { realTimers, type Timers } from '../../lib/timers';
 import type { Result } from '../../platform/types';
 import type { AppSettings, SettingsPatch } from '@shared/contract';
 import type { SettingsState } from '../settings/settings-store';
+import type { PlaybackFacts } from './audio-player';
+import type { NeuralSpeaker, NeuralVoice, TestOutcome } from './neural-speaker';
 import { takeSentences } from './sentence-splitter';
 import type { Speaker, VoiceAvailability } from './speaker';
 
@@ -33,9 +36,18 @@ export interface ReadAloudDeps {
   chat: { live: Watched<SpokenLive | null>; conversation: Watched<SpokenConversation> };
   app: { store: StoreApi<SettingsState>; updateSettings(patch: SettingsPatch): Promise<Result<AppSettings>> };
   speaker: Speaker;
+  /** the neural voice behind `speaker`, for the Voice panel's Test; absent where the page has none (tests) */
+  neural?: NeuralReader;
   timers?: Timers;
   /** how long an empty voice list may still be filling in before we say there is no voice */
   voiceWaitMs?: number;
+}
+
+/** The neural voice as the Voice panel and the composer see it. */
+export interface NeuralReader {
+  speaker: Pick<NeuralSpeaker, 'test' | 'held'>;
+  /** what the page's player has played */
+  playback: StoreApi<PlaybackFacts>;
 }
 
 export interface ReadAloudStore {
@@ -52,6 +64,9 @@ export interface ReadAloudStore {
   readText(markdown: string): void;
   /** fall silent now */
   stop(): void;
+  neural: NeuralReader | null;
+  /** silence the reading, then say `text` with `voice` (the Voice panel's Test) */
+  testVoice(voice: NeuralVoice, text: string): Promise<TestOutcome>;
 }
 
 export const VOICE_WAIT_MS = 1500;
@@ -60,6 +75,7 @@ export function createReadAloudStore({
   chat,
   app,
   speaker,
+  neural,
   timers = realTimers(),
   voiceWaitMs = VOICE_WAIT_MS,
 }: ReadAloudDeps): ReadAloudStore {
@@ -112,6 +128,8 @@ export function createReadAloudStore({
       silence();
       reading = { requestId: current.requestId, next: 0 };
     }
+    // Held back until the answer is done (onConversation then says all of it): see Speaker.waitsForDone.
+    if (speaker.waitsForDone?.()) return;
     const batch = takeSentences(current.message.content, reading.next, false);
     reading.next = batch.next;
     say(batch.sentences);
@@ -189,5 +207,11 @@ export function createReadAloudStore({
       say(takeSentences(markdown, 0, true).sentences);
     },
     stop: hush,
+    neural: neural ?? null,
+    testVoice: (voice, text) => {
+      hush();
+      if (!neural) return Promise.resolve({ kind: 'stopped' });
+      return neural.speaker.test(voice, text);
+    },
   };
 }

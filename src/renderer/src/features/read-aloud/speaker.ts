@@ -1,6 +1,7 @@
 // What read-aloud needs from the platform's speech: queue a sentence, drop the
 // queue, and which voices there are. The page implements it with Web Speech
-// (web-speaker.ts); tests, which have no speech engine, with a recording one.
+// (web-speaker.ts) or the neural voice (read-aloud-speaker.ts chooses by the
+// settings); tests, which have no speech engine, with a recording one.
 import type { VoiceInfo } from './pick-voice';
 
 export interface Speaker {
@@ -12,6 +13,11 @@ export interface Speaker {
   speak(text: string, done: () => void): void;
   /** stop speaking and drop everything queued */
   cancel(): void;
+  /**
+   * true when an answer should be read only once it is done, not while it streams: a neural voice on a CPU backend
+   * would take the CPU the answer is being written with
+   */
+  waitsForDone?(): boolean;
 }
 
 /** Whether the system can speak: 'checking' while the voice list may still arrive. */

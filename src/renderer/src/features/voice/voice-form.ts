@@ -31,7 +31,9 @@ export function cleanPath(text: string): string {
   return quoted?.[2] !== undefined ? quoted[2].trim() : trimmed;
 }
 
-const isAbsolute = (path: string) => path.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(path) || path.startsWith('\\\\');
+/** A full path (POSIX, a drive letter, or a UNC share): the core cannot resolve a relative one as the user means. */
+export const isAbsolutePath = (path: string) =>
+  path.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(path) || path.startsWith('\\\\');
 
 /** The settings to save, or the field errors. An empty path turns voice input off. */
 export function parseVoiceForm(
@@ -39,7 +41,7 @@ export function parseVoiceForm(
 ): { ok: true; value: VoiceSettings } | { ok: false; errors: { modelPath: MessageKey } } {
   const modelPath = cleanPath(form.modelPath);
   // The core resolves a relative path against its own working directory, which the user cannot see.
-  if (modelPath !== '' && !isAbsolute(modelPath)) return { ok: false, errors: { modelPath: 'voice.form.notAbsolute' } };
+  if (modelPath !== '' && !isAbsolutePath(modelPath)) return { ok: false, errors: { modelPath: 'voice.form.notAbsolute' } };
   const language = VoiceLanguageSchema.safeParse(form.language);
   return { ok: true, value: { modelPath, language: language.success ? language.data : 'auto' } };
 }
