@@ -71,7 +71,7 @@ options:
   --yes                      run: ask nothing; only tools set to allow run, the rest are refused
   --port <n>                 serve-api: listen on this port (default: the Local API's kept port)
   --network                  serve-api: listen on every network address, not only this machine (keys still needed)
-  --no-key                   serve-api: make no key for this run (use one made in Settings → Local API)
+  --no-key                   serve-api: make no key for this run (use one made on Expend → Local API)
 
 exit codes: 0 answered, 1 error, 2 bad usage, 130 interrupted`;
 

@@ -68,7 +68,7 @@ export async function serveApiCommand(
       log(
         names.length > 0
           ? `use one of your keys (${names.join(', ')}); each was shown once, when it was made`
-          : 'no key is made for this run and none exists: make one in Settings → Local API, or run without --no-key',
+          : 'no key is made for this run and none exists: make one on Expend → Local API, or run without --no-key',
       );
     }
     log(

@@ -82,7 +82,10 @@ export const TtsSaveSpeakerSchema = z
     wavBase64: z
       .string()
       .min(1)
-      .max(4 * Math.ceil(MAX_SPEAKER_WAV_BYTES / 3), `a speaker recording is at most ${MAX_SPEAKER_WAV_BYTES / 1048576} MiB`)
+      .max(
+        4 * Math.ceil(MAX_SPEAKER_WAV_BYTES / 3),
+        `a speaker recording is at most ${MAX_SPEAKER_WAV_BYTES / 1048576} MiB`,
+      )
       .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'wavBase64 is not standard base64'),
   })
   .strict();

@@ -9,7 +9,7 @@ export const TTS_SOURCES = ['system', 'neural'] as const;
 /** Who reads answers aloud: the system's voices, or llama-tts with a Qwen3-TTS or Pocket TTS model. */
 export type TtsSource = (typeof TTS_SOURCES)[number];
 
-/** The language a neural voice speaks in; 'auto' follows each sentence's script (Chinese, Japanese, Korean, else English). */
+/** The language a neural voice speaks in; 'auto' follows each sentence's script (zh, ja, ko; else English). */
 export const TtsVoiceLanguageSchema = z.enum(['auto', ...TTS_LANGUAGES]);
 export type TtsVoiceLanguage = z.infer<typeof TtsVoiceLanguageSchema>;
 
@@ -63,5 +63,5 @@ export const TtsSettingsSchema = z.object({
   streamOnCpu: fields.streamOnCpu.default(defaults.streamOnCpu),
 });
 
-/** `settings:update`'s `tts`: any of the fields; the others stay as they are (no defaults here, they would reset them). */
+/** `settings:update`'s `tts`: any of the fields, the others kept (no defaults here: they would reset them). */
 export const TtsSettingsPatchSchema = z.object(fields).partial();

@@ -36,9 +36,7 @@ export function neuralVoiceOf(tts: TtsSettings): NeuralVoice | null {
 
 /** How a Test ended: played (with what the core said of it), stopped, or failed. */
 export type TestOutcome =
-  | { kind: 'played'; speech: Omit<TtsSpeech, 'wavBase64'> }
-  | { kind: 'stopped' }
-  | { kind: 'failed'; error: AppError };
+  { kind: 'played'; speech: Omit<TtsSpeech, 'wavBase64'> } | { kind: 'stopped' } | { kind: 'failed'; error: AppError };
 
 export interface NeuralSpeakerDeps {
   api: Pick<EvaApi, 'invoke'>;
@@ -58,7 +56,7 @@ export interface NeuralSpeaker {
   cancel(): void;
   /** silence, then say `text` with `voice`: the Voice panel's Test of a choice that may not be saved yet */
   test(voice: NeuralVoice, text: string): Promise<TestOutcome>;
-  /** sentences held now (being made, ready or playing): the Test button's state */
+  /** sentences held now: being made, ready or playing */
   held: StoreApi<number>;
 }
 
@@ -151,6 +149,9 @@ export function createNeuralSpeaker(deps: NeuralSpeakerDeps): NeuralSpeaker {
   };
 
   function pump(): void {
+    // The head plays first: once it is playing, it no longer counts as ahead.
+    const head = entries[0];
+    if (head?.state === 'ready' && head.speech) play(head, head.speech);
     let room = MAX_AHEAD - entries.filter((entry) => entry.state === 'making' || entry.state === 'ready').length;
     for (const entry of entries) {
       if (room <= 0) break;
@@ -158,8 +159,6 @@ export function createNeuralSpeaker(deps: NeuralSpeakerDeps): NeuralSpeaker {
       make(entry);
       room--;
     }
-    const head = entries[0];
-    if (head?.state === 'ready' && head.speech) play(head, head.speech);
   }
 
   const enqueue = (text: string, voice: NeuralVoice, finish: Entry['finish'], isTest: boolean): void => {

@@ -29,7 +29,7 @@ export function ttsPieces(sentence: string, max = MAX_PIECE_CHARS): string[] {
   return pieces.filter((piece) => piece !== '');
 }
 
-/** The language to speak `text` in: the one chosen, or with 'auto' its script's (Chinese, Japanese, Korean, else English). */
+/** The language to speak `text` in: the one chosen, or with 'auto' its script's (zh, ja, ko; else English). */
 export function ttsLanguageFor(text: string, chosen: TtsVoiceLanguage): TtsLanguage {
   if (chosen !== 'auto') return chosen;
   return scriptLanguage(text) ?? 'en';

@@ -65,7 +65,12 @@ export function createPageAudioPlayer(): AudioPlayer {
     // A context made before the user's first gesture starts suspended; by now a click or a key has come. resume()
     // fails only on a closed context, which this one never is: the element then plays unmeasured.
     void measuring?.context.resume().catch(() => undefined);
-    const url = URL.createObjectURL(new Blob([base64ToBytes(wavBase64)], { type: 'audio/wav' }));
+    let url: string;
+    try {
+      url = URL.createObjectURL(new Blob([base64ToBytes(wavBase64)], { type: 'audio/wav' }));
+    } catch (error) {
+      return Promise.resolve({ kind: 'failed', message: (error as Error)?.message ?? String(error) });
+    }
     return new Promise<PlayOutcome>((resolve) => {
       let squares = 0;
       let count = 0;
@@ -101,8 +106,16 @@ export function createPageAudioPlayer(): AudioPlayer {
       // A new source resets playbackRate to the default one: set both.
       audio.defaultPlaybackRate = speed;
       audio.playbackRate = speed;
-      facts.setState((state) => ({ playing: true, started: state.started + 1, rms: measuring ? 0 : null, playedMs: 0 }));
-      audio.play().catch((error: unknown) => finish({ kind: 'failed', message: (error as Error)?.message ?? '' }));
+      facts.setState((state) => ({
+        playing: true,
+        started: state.started + 1,
+        rms: measuring ? 0 : null,
+        playedMs: 0,
+      }));
+      // Promise.resolve: an engine without media playback (jsdom) answers play() with nothing at all.
+      Promise.resolve(audio.play()).catch((error: unknown) =>
+        finish({ kind: 'failed', message: (error as Error)?.message ?? String(error) }),
+      );
     });
   };
 

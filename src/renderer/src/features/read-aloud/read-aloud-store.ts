@@ -45,7 +45,7 @@ export interface ReadAloudDeps {
 
 /** The neural voice as the Voice panel and the composer see it. */
 export interface NeuralReader {
-  speaker: Pick<NeuralSpeaker, 'test' | 'held'>;
+  speaker: Pick<NeuralSpeaker, 'test'>;
   /** what the page's player has played */
   playback: StoreApi<PlaybackFacts>;
 }

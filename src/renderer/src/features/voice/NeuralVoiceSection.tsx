@@ -1,4 +1,3 @@
-import type { TtsVoiceFiles } from '@shared/audio/tts-schemas';
 import { TTS_SPEED, type TtsSource, type TtsVoiceLanguage } from '@shared/audio/tts-settings';
 import { useAppModel } from '../../app-model';
 import { useT, type Translate } from '../../i18n';
@@ -9,7 +8,7 @@ import { useLibrary } from '../models/use-library';
 import { SpeakerField } from './SpeakerField';
 import { TtsFileField } from './TtsFileField';
 import { TtsTest } from './TtsTest';
-import { TTS_LANGUAGE_CHOICES, voiceOfForm, type TtsForm, type TtsFormErrors } from './tts-form';
+import { filesOfForm, TTS_LANGUAGE_CHOICES, type TtsForm, type TtsFormErrors } from './tts-form';
 import { useTtsCheck, type TtsCheckState } from './use-tts-check';
 import { languageName } from './voice-form';
 
@@ -23,21 +22,13 @@ interface Props {
 
 const fileName = (path: string) => path.split(/[\\/]/).pop() ?? path;
 
-/** The files voice:tts-check looks at: those of the form, once the model path is a usable one. */
-function filesOf(form: TtsForm): TtsVoiceFiles | null {
-  const voice = voiceOfForm(form);
-  if (!voice) return null;
-  const { modelPath, mmprojPath, speakerPath } = voice;
-  return { modelPath, ...(mmprojPath ? { mmprojPath } : {}), ...(speakerPath ? { speakerPath } : {}) };
-}
-
 /** Who reads answers aloud and, for the neural voice, its files, language, speaker, speed and a Test. */
 export function NeuralVoiceSection({ form, onChange, errors, uiLanguage }: Props) {
   const t = useT();
   const { api } = useAppModel();
   const { browser } = useLibrary();
   const neural = form.source === 'neural';
-  const check = useTtsCheck(api, neural ? filesOf(form) : null);
+  const check = useTtsCheck(api, neural ? filesOfForm(form) : null);
   const browse = async (field: 'modelPath' | 'mmprojPath'): Promise<void> => {
     const start = form[field].trim() || form.modelPath.trim();
     const chosen = await browser.open('model', start ? folderOf(start) : undefined);
@@ -117,7 +108,7 @@ export function NeuralVoiceSection({ form, onChange, errors, uiLanguage }: Props
   );
 }
 
-/** What voice:tts-check said of the files: ready, or the first thing wrong (in the UI language, then the core's words). */
+/** What voice:tts-check said of the files: ready, or what is wrong (in the UI language, then the core's words). */
 function CheckLine({ t, check }: { t: Translate; check: TtsCheckState }) {
   if (check.status === 'idle') return null;
   if (check.status === 'checking')

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import { useAppModel } from '../../app-model';
@@ -9,8 +9,7 @@ import type { TestOutcome } from '../read-aloud/neural-speaker';
 import { TEST_SENTENCE_KEY, voiceOfForm, type TtsForm } from './tts-form';
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
-// For a read-aloud store without the neural voice: the hooks need a store either way.
-const EMPTY_HELD = createStore<number>()(() => 0);
+// For a read-aloud store without the neural voice: the hook needs a store either way.
 const EMPTY_PLAYBACK = createStore(() => NO_PLAYBACK);
 
 /**
@@ -21,9 +20,11 @@ export function TtsTest({ form }: { form: TtsForm }) {
   const t = useT();
   const { readAloud } = useAppModel();
   const neural = readAloud.neural;
-  const held = useStore(neural?.speaker.held ?? EMPTY_HELD);
   const playback = useStore(neural?.playback ?? EMPTY_PLAYBACK);
   const [running, setRunning] = useState(false);
+  const runningNow = useRef(false);
+  // A sample still being made or played when the panel closes is stopped with it.
+  useEffect(() => () => void (runningNow.current && readAloud.stop()), [readAloud]);
   const [outcome, setOutcome] = useState<TestOutcome | 'no-model' | null>(null);
   const voice = voiceOfForm(form);
 
@@ -31,7 +32,9 @@ export function TtsTest({ form }: { form: TtsForm }) {
     if (!voice) return setOutcome('no-model');
     setOutcome(null);
     setRunning(true);
+    runningNow.current = true;
     const result = await readAloud.testVoice(voice, t(TEST_SENTENCE_KEY));
+    runningNow.current = false;
     setRunning(false);
     setOutcome(result);
   };
@@ -60,7 +63,7 @@ export function TtsTest({ form }: { form: TtsForm }) {
         className="btn"
         data-testid="tts-test"
         disabled={!neural}
-        onClick={() => (running && held > 0 ? readAloud.stop() : void start())}
+        onClick={() => (running ? readAloud.stop() : void start())}
       >
         {running ? t('readAloud.neural.testStop') : t('readAloud.neural.test')}
       </button>

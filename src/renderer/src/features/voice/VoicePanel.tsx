@@ -11,7 +11,7 @@ import { FileBrowserDialog } from '../models/FileBrowserDialog';
 import { useLibrary } from '../models/use-library';
 import { availabilityKey } from '../read-aloud/availability-text';
 import { NeuralVoiceSection } from './NeuralVoiceSection';
-import { parseTtsForm, ttsFormOf, voiceOfForm, type TtsForm, type TtsFormErrors } from './tts-form';
+import { filesOfForm, parseTtsForm, ttsFormOf, type TtsForm, type TtsFormErrors } from './tts-form';
 import { LANGUAGE_CHOICES, languageName, parseVoiceForm, type VoiceForm } from './voice-form';
 import { voiceStatusLine } from './voice-status-text';
 import './voice.css';
@@ -57,7 +57,7 @@ function VoiceDialog({ saved }: { saved: AppSettings }) {
     setError(null);
     const result = await app.updateSettings({ voice: parsed.value, readAloud: speak, tts: parsedTts.value });
     const now = result.ok ? await voice.refreshStatus() : null;
-    const neural = parsedTts.value.source === 'neural' ? voiceOfForm(tts) : null;
+    const neural = parsedTts.value.source === 'neural' ? filesOfForm(tts) : null;
     const voiceCheck = result.ok && neural ? await api.invoke('voice:tts-check', neural) : null;
     setSaving(false);
     if (!result.ok) setError(result.error);

@@ -119,7 +119,10 @@ export function createSpeakerClipStore(deps: SpeakerClipDeps): SpeakerClipStore 
         audio = await deps.decodeAudio(await file.arrayBuffer());
       } catch (error) {
         if (mine === ticket) state.setState({ phase: 'idle' }, true);
-        return { ok: false, problem: { key: 'voice.decodeFailed', vars: { name: file.name, message: message(error) } } };
+        return {
+          ok: false,
+          problem: { key: 'voice.decodeFailed', vars: { name: file.name, message: message(error) } },
+        };
       }
       return keep(audio, mine);
     },

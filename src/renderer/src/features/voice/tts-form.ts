@@ -1,7 +1,7 @@
 // The read-aloud voice part of the Voice panel: who reads (the system's voices or a neural model), the model files,
 // language, speaker recording, speed and the CPU choice, checked before they are saved. Whether the files make a
 // voice is the core's call (voice:tts-check reads their headers); here only the shape of the paths. Pure.
-import { TTS_LANGUAGES } from '@shared/audio/tts-schemas';
+import { TTS_LANGUAGES, type TtsVoiceFiles } from '@shared/audio/tts-schemas';
 import { TTS_SPEED, TtsVoiceLanguageSchema, type TtsSettings, type TtsVoiceLanguage } from '@shared/audio/tts-settings';
 import type { MessageKey } from '../../i18n';
 import { neuralVoiceOf, type NeuralVoice } from '../read-aloud/neural-speaker';
@@ -49,10 +49,18 @@ export function parseTtsForm(form: TtsForm): { ok: true; value: TtsSettings } | 
   };
 }
 
-/** The voice the form describes now, for the Test (which speaks an unsaved choice); null without a usable model path. */
+/** The voice the form describes now, for the Test (which speaks an unsaved choice); null without a usable model. */
 export function voiceOfForm(form: TtsForm): NeuralVoice | null {
   const parsed = parseTtsForm({ ...form, source: 'neural' });
   return parsed.ok ? neuralVoiceOf(parsed.value) : null;
+}
+
+/** The files voice:tts-check looks at: those of the form, once the model path is a usable one. */
+export function filesOfForm(form: TtsForm): TtsVoiceFiles | null {
+  const voice = voiceOfForm(form);
+  if (!voice) return null;
+  const { modelPath, mmprojPath, speakerPath } = voice;
+  return { modelPath, ...(mmprojPath ? { mmprojPath } : {}), ...(speakerPath ? { speakerPath } : {}) };
 }
 
 /** The sentence the Test says, in the UI language (Qwen3-TTS speaks both). */

@@ -22,7 +22,10 @@ export function useTtsCheck(api: Pick<EvaApi, 'invoke'>, files: TtsVoiceFiles | 
     let current = true;
     void api.invoke('voice:tts-check', JSON.parse(key) as TtsVoiceFiles).then((result) => {
       if (!current) return;
-      setState({ key, value: result.ok ? { status: 'done', check: result.value } : { status: 'error', error: result.error } });
+      setState({
+        key,
+        value: result.ok ? { status: 'done', check: result.value } : { status: 'error', error: result.error },
+      });
     });
     return () => {
       current = false;

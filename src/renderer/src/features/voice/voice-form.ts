@@ -41,7 +41,8 @@ export function parseVoiceForm(
 ): { ok: true; value: VoiceSettings } | { ok: false; errors: { modelPath: MessageKey } } {
   const modelPath = cleanPath(form.modelPath);
   // The core resolves a relative path against its own working directory, which the user cannot see.
-  if (modelPath !== '' && !isAbsolutePath(modelPath)) return { ok: false, errors: { modelPath: 'voice.form.notAbsolute' } };
+  if (modelPath !== '' && !isAbsolutePath(modelPath))
+    return { ok: false, errors: { modelPath: 'voice.form.notAbsolute' } };
   const language = VoiceLanguageSchema.safeParse(form.language);
   return { ok: true, value: { modelPath, language: language.success ? language.data : 'auto' } };
 }
