@@ -167,7 +167,8 @@ export function builtinToolDescriptors(): ToolDescriptor[] {
     {
       name: 'web_fetch',
       // Short: the tool list is part of every agent prompt, and small models have small contexts.
-      description: 'Fetch an http(s) URL and return it as text (HTML with its links, PDF, JSON). Local addresses are refused.',
+      description:
+        'Fetch an http(s) URL and return it as text (HTML with its links, PDF, JSON). Local addresses are refused.',
       parameters: {
         type: 'object',
         properties: {
