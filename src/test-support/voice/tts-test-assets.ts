@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { testAssets } from '@test-support/test-assets';
-import { TTS_BINARY } from '@main/services/voice/tts/tts-service';
+import { TTS_BINARY } from '@main/services/backend/discover-backends';
 
 export const ttsAssets = {
   binDir: testAssets.binDir,

@@ -1,13 +1,14 @@
 // Which `bin/<backend>/llama-server` builds exist. The first bin dir that has a
 // backend wins, so a dev tree's bin/ and a packaged app's resources/bin/ can be
 // searched with one list.
-import { access, constants, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BACKEND_KINDS, type BackendInfo, type BuildInfo } from '@shared/contract';
+import { executableName, isExecutable } from './find-side-binary';
 
-export const SERVER_BINARY = process.platform === 'win32' ? 'llama-server.exe' : 'llama-server';
+export const SERVER_BINARY = executableName('llama-server');
 /** Built with the server from the same tree, under the same build.json (scripts/backend/cmake-flags.ts). */
-const TTS_BINARY = process.platform === 'win32' ? 'llama-tts.exe' : 'llama-tts';
+export const TTS_BINARY = executableName('llama-tts');
 
 export async function discoverBackends(binDirs: readonly string[]): Promise<BackendInfo[]> {
   const found: BackendInfo[] = [];
@@ -32,15 +33,6 @@ export async function discoverBackends(binDirs: readonly string[]): Promise<Back
 async function isFile(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-async function isExecutable(path: string): Promise<boolean> {
-  try {
-    await access(path, constants.X_OK);
-    return true;
   } catch {
     return false;
   }

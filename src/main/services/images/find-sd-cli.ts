@@ -1,11 +1,10 @@
 // Which sd-cli to run: bin/<backend>/sd-cli, searched like llama-server
 // (EVA_BIN_DIR, a packaged app's resources/bin, the dev tree's bin) with GPU
 // builds first, then any sd-cli on PATH (a user's own build or package).
-import { access, constants } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
-import { BACKEND_KINDS } from '@shared/contract';
+import { executableName, firstExecutable, sideBinaryCandidates } from '../backend/find-side-binary';
 
-export const SD_CLI_BINARY = process.platform === 'win32' ? 'sd-cli.exe' : 'sd-cli';
+export const SD_CLI_BINARY = executableName('sd-cli');
 
 export interface SdCliCandidate {
   path: string;
@@ -14,9 +13,7 @@ export interface SdCliCandidate {
 
 /** The paths searched, in order: EVA's own builds first, then PATH. */
 export function sdCliCandidates(binDirs: readonly string[], pathVariable: string | undefined): SdCliCandidate[] {
-  const built = BACKEND_KINDS.flatMap((kind) =>
-    binDirs.map((dir) => ({ path: join(dir, kind, SD_CLI_BINARY), where: 'bin' as const })),
-  );
+  const built = sideBinaryCandidates(binDirs, SD_CLI_BINARY).map((path) => ({ path, where: 'bin' as const }));
   const onPath = (pathVariable ?? '')
     .split(delimiter)
     .filter((dir) => dir.trim() !== '')
@@ -30,13 +27,6 @@ export async function findSdCli(
   pathVariable: string | undefined = process.env.PATH,
 ): Promise<SdCliCandidate | null> {
   const candidates = sdCliCandidates(binDirs, pathVariable);
-  const executable = await Promise.all(
-    candidates.map((candidate) =>
-      access(candidate.path, constants.X_OK).then(
-        () => true,
-        () => false,
-      ),
-    ),
-  );
-  return candidates[executable.indexOf(true)] ?? null;
+  const found = await firstExecutable(candidates.map((candidate) => candidate.path));
+  return candidates.find((candidate) => candidate.path === found) ?? null;
 }

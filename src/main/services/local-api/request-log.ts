@@ -1,5 +1,6 @@
 // The Local API's request log: the newest entries in memory (bounded), and the
 // figures per key over what is kept.
+import { keyTotals } from '@shared/local-api/key-totals';
 import type { LocalApiKeyTotals, LocalApiLogEntry } from '@shared/local-api/local-api-types';
 
 export const LOG_ENTRIES = 500;
@@ -28,20 +29,6 @@ export class RequestLog {
   }
 
   totals(): LocalApiKeyTotals[] {
-    const byKey = new Map<string, LocalApiKeyTotals>();
-    for (const entry of this.entries) {
-      if (entry.keyName === null) continue;
-      const totals = byKey.get(entry.keyName) ?? {
-        keyName: entry.keyName,
-        requests: 0,
-        promptTokens: 0,
-        completionTokens: 0,
-      };
-      totals.requests += 1;
-      totals.promptTokens += entry.promptTokens ?? 0;
-      totals.completionTokens += entry.completionTokens ?? 0;
-      byKey.set(entry.keyName, totals);
-    }
-    return [...byKey.values()];
+    return keyTotals(this.entries);
   }
 }

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesToBase64 } from '@shared/audio/base64';
 import { toWhisperWav } from '@shared/audio/whisper-wav';
 import type { Result } from '@shared/errors';
-import { createCore, type Core } from '../../core';
+import { createTestCore } from '@test-support/test-core';
+import type { Core } from '../../core';
 import { dispatchInvoke } from '../ipc/dispatch';
 import { requireWhisperAssets, whisperAssets } from '@test-support/voice/whisper-test-assets';
 
@@ -21,13 +22,7 @@ const wavBase64 = bytesToBase64(
 beforeAll(async () => {
   requireWhisperAssets();
   const dataDir = await mkdtemp(join(tmpdir(), 'eva-voice-core-'));
-  core = await createCore({
-    host: 'browser',
-    version: '0.0.0',
-    dataDir,
-    binDirs: [whisperAssets.binDir],
-    systemLanguage: 'en',
-  });
+  core = await createTestCore(dataDir, { binDirs: [whisperAssets.binDir] });
 });
 
 afterAll(async () => {

@@ -8,10 +8,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bytesToBase64 } from '@shared/audio/base64';
 import type { VoiceSettings } from '@shared/audio/voice-schemas';
 import { toWhisperWav } from '@shared/audio/whisper-wav';
-import { AppFailure } from '@shared/errors';
+import { appFailureOf } from '@test-support/app-failure';
+import { firstPid } from '@test-support/process/first-pid';
 import { seededRandom } from '@test-support/seeded-random';
 import { isAlive } from '../process/kill-tree';
-import { memoryLifecycle, type ProcessLifecycle } from '../process/process-lifecycle';
+import { memoryLifecycle } from '../process/process-lifecycle';
 import { createVoiceService, type VoiceServiceDeps } from './voice-service';
 import { requireWhisperAssets, whisperAssets } from '@test-support/voice/whisper-test-assets';
 
@@ -41,25 +42,6 @@ async function service(overrides: Partial<VoiceServiceDeps> & { voice?: Partial<
     ...overrides,
   });
   return { svc, registry, tempRoot };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppFailure> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AppFailure)) throw new Error(`expected an AppFailure, got ${String(error)}`);
-  return error;
-}
-
-async function firstPid(registry: ProcessLifecycle): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    const pid = registry.pids()[0];
-    if (pid) return pid;
-    if (Date.now() - started > 10_000) throw new Error('whisper-cli never started');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 beforeAll(() => {
@@ -106,12 +88,12 @@ describe('voice service with the real whisper-cli', () => {
     const { svc, registry } = await service();
     const piece = Buffer.alloc(4096).toString('base64');
     svc.appendAudio({ recordingId: 'gap', offset: 0, pcmBase64: piece });
-    expect((await rejection(svc.transcribeRecording({ recordingId: 'gap', bytes: 8192 }))).details?.reason).toBe(
+    expect((await appFailureOf(svc.transcribeRecording({ recordingId: 'gap', bytes: 8192 }))).details?.reason).toBe(
       'recording_incomplete',
     );
-    expect((await rejection(svc.transcribeRecording({ recordingId: 'never-sent', bytes: 4096 }))).details?.reason).toBe(
-      'recording_incomplete',
-    );
+    expect(
+      (await appFailureOf(svc.transcribeRecording({ recordingId: 'never-sent', bytes: 4096 }))).details?.reason,
+    ).toBe('recording_incomplete');
     expect(() => svc.appendAudio({ recordingId: 'late', offset: 4096, pcmBase64: piece })).toThrow(
       /does not have the start/,
     );
@@ -135,7 +117,7 @@ describe('voice service with the real whisper-cli', () => {
 
   it('no model configured: says to pick one in settings', async () => {
     const { svc } = await service({ voice: { modelPath: '' } });
-    const error = await rejection(svc.transcribe({ wavBase64: short }));
+    const error = await appFailureOf(svc.transcribe({ wavBase64: short }));
     expect(error.code).toBe('model_missing');
     expect(error.details?.reason).toBe('model_not_configured');
     expect(error.message).toMatch(/Settings → Voice/);
@@ -144,7 +126,7 @@ describe('voice service with the real whisper-cli', () => {
 
   it('missing model file', async () => {
     const { svc } = await service({ voice: { modelPath: join(tmpdir(), 'no-such-ggml-model.bin') } });
-    const error = await rejection(svc.transcribe({ wavBase64: short }));
+    const error = await appFailureOf(svc.transcribe({ wavBase64: short }));
     expect(error.code).toBe('model_missing');
     expect(error.details?.reason).toBe('model_missing');
     expect(error.message).toContain('no-such-ggml-model.bin');
@@ -154,7 +136,7 @@ describe('voice service with the real whisper-cli', () => {
     const dir = await mkdtemp(join(tmpdir(), 'eva-voice-model-'));
     const garbage = join(dir, 'garbage.bin');
     await writeFile(garbage, 'this is not a model, just some text');
-    const notModel = await rejection(
+    const notModel = await appFailureOf(
       (await service({ voice: { modelPath: garbage } })).svc.transcribe({ wavBase64: short }),
     );
     expect(notModel.code).toBe('model_invalid');
@@ -163,7 +145,7 @@ describe('voice service with the real whisper-cli', () => {
     const truncated = join(dir, 'truncated.bin');
     await writeFile(truncated, (await readFile(whisperAssets.tinyModel)).subarray(0, 1_000_000));
     const { svc, tempRoot } = await service({ voice: { modelPath: truncated } });
-    const error = await rejection(svc.transcribe({ wavBase64: short }));
+    const error = await appFailureOf(svc.transcribe({ wavBase64: short }));
     expect(error.code).toBe('model_invalid');
     expect(error.message).toContain('truncated.bin');
     expect(error.details?.stderrTail).toEqual(
@@ -177,12 +159,12 @@ describe('voice service with the real whisper-cli', () => {
     // A header our check accepts (extensible PCM) whose missing extension makes whisper-cli's decoder give up.
     const wav = Buffer.from(short, 'base64');
     wav.writeUInt16LE(0xfffe, 20);
-    const error = await rejection(svc.transcribe({ wavBase64: wav.toString('base64') }));
+    const error = await appFailureOf(svc.transcribe({ wavBase64: wav.toString('base64') }));
     expect(error.code).toBe('bad_request');
     expect(error.details?.reason).toBe('audio_invalid');
     expect(error.details?.stderrTail).toEqual(expect.arrayContaining([expect.stringMatching(/failed to read audio/)]));
 
-    const notWav = await rejection(svc.transcribe({ wavBase64: Buffer.from('hello').toString('base64') }));
+    const notWav = await appFailureOf(svc.transcribe({ wavBase64: Buffer.from('hello').toString('base64') }));
     expect(notWav.details?.reason).toBe('audio_invalid');
     expect(notWav.message).toMatch(/not a WAV file/);
   });
@@ -190,7 +172,7 @@ describe('voice service with the real whisper-cli', () => {
   it('whisper-cli not built: says to run the build', async () => {
     const empty = await mkdtemp(join(tmpdir(), 'eva-no-bin-'));
     const { svc } = await service({ binDirs: [empty] });
-    const error = await rejection(svc.transcribe({ wavBase64: short }));
+    const error = await appFailureOf(svc.transcribe({ wavBase64: short }));
     expect(error.code).toBe('backend_missing');
     expect(error.message).toMatch(/npm run backend:build/);
     const status = await svc.status();
@@ -211,8 +193,8 @@ describe('voice service with the real whisper-cli', () => {
 
   it('cancel stops the run mid-way and the process is gone', async () => {
     const { svc, registry, tempRoot } = await service();
-    const run = rejection(svc.transcribe({ wavBase64: long, requestId: 'c1' }));
-    const pid = await firstPid(registry);
+    const run = appFailureOf(svc.transcribe({ wavBase64: long, requestId: 'c1' }));
+    const pid = await firstPid(registry, 'whisper-cli', 10_000);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(svc.cancel('c1')).toEqual({ cancelled: true });
     const error = await run;
@@ -224,8 +206,8 @@ describe('voice service with the real whisper-cli', () => {
 
   it('killed from outside mid-run: reported as killed', async () => {
     const { svc, registry } = await service();
-    const run = rejection(svc.transcribe({ wavBase64: long }));
-    const pid = await firstPid(registry);
+    const run = appFailureOf(svc.transcribe({ wavBase64: long }));
+    const pid = await firstPid(registry, 'whisper-cli', 10_000);
     await new Promise((resolve) => setTimeout(resolve, 150));
     process.kill(pid, 'SIGKILL');
     const error = await run;
@@ -236,8 +218,8 @@ describe('voice service with the real whisper-cli', () => {
 
   it('timeout stops the whole process tree and says how long it waited', async () => {
     const { svc, registry } = await service({ timeoutMs: () => 400 });
-    const run = rejection(svc.transcribe({ wavBase64: long }));
-    const pid = await firstPid(registry);
+    const run = appFailureOf(svc.transcribe({ wavBase64: long }));
+    const pid = await firstPid(registry, 'whisper-cli', 10_000);
     const error = await run;
     expect(error.details?.reason).toBe('timeout');
     expect(error.message).toMatch(/longer than 0\.4 s/);

@@ -14,12 +14,13 @@ import {
   type VoiceTranscribeRecordingInput,
   type VoiceTranscript,
 } from '@shared/audio/voice-schemas';
-import { parseWavHeader, wav16MonoFromPcm, type WavInfo } from '@shared/audio/wav';
+import { wav16MonoFromPcm } from '@shared/audio/wav';
 import { WHISPER_SAMPLE_RATE } from '@shared/audio/whisper-wav';
 import { AppFailure } from '@shared/errors';
 import type { Launch } from '../process/process-lifecycle';
 import { findWhisperCli, whisperCandidates } from './find-whisper';
 import { createPendingRecordings } from './pending-recordings';
+import { readRecording } from './read-recording';
 import { joinSegments } from './transcript-text';
 import { checkWhisperModel } from './whisper-model-check';
 import { runWhisper } from './whisper-runner';
@@ -72,7 +73,7 @@ export function createVoiceService(deps: VoiceServiceDeps): VoiceService {
   async function transcribe(input: VoiceTranscribeInput): Promise<VoiceTranscript> {
     const started = performance.now();
     const wav = Buffer.from(input.wavBase64, 'base64');
-    return transcribeWav(wav, readWav(wav).durationMs, input, started);
+    return transcribeWav(wav, readRecording(wav, 'The recording').durationMs, input, started);
   }
 
   async function transcribeRecording(input: VoiceTranscribeRecordingInput): Promise<VoiceTranscript> {
@@ -167,17 +168,4 @@ export function createVoiceService(deps: VoiceServiceDeps): VoiceService {
       for (const controller of running.values()) controller.abort();
     },
   };
-}
-
-function readWav(bytes: Uint8Array): WavInfo {
-  let info: WavInfo;
-  try {
-    info = parseWavHeader(bytes);
-  } catch (error) {
-    throw new AppFailure('bad_request', `The recording is not a usable WAV file: ${(error as Error).message}.`, {
-      reason: 'audio_invalid',
-    });
-  }
-  if (info.frames === 0) throw new AppFailure('bad_request', 'The recording is empty.', { reason: 'audio_invalid' });
-  return info;
 }

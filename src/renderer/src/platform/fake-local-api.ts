@@ -2,6 +2,7 @@
 // kept port without a socket, keys made and revoked in memory (the secret shown
 // once, as the core does), and a request log that the Test fills: it "asks"
 // /v1/models (and the loaded model, when there is one) with the key it is given.
+import { keyTotals } from '@shared/local-api/key-totals';
 import type { localApiChannels } from '@shared/local-api/local-api-contract';
 import {
   DEFAULT_LOCAL_API_SETTINGS,
@@ -101,7 +102,7 @@ export function createFakeLocalApi(deps: {
     'local-api:log': () =>
       ok({
         entries: log.map(({ requestBody: _request, responseBody: _response, ...figures }) => figures),
-        totals: totalsOf(log),
+        totals: keyTotals(log),
       }),
     'local-api:log-entry': ({ id }) => {
       const entry = log.find((kept) => kept.id === id);
@@ -126,25 +127,4 @@ export function createFakeLocalApi(deps: {
       return ok({ ok: true, models: [model], reply: 'Hello!', durationMs: 10 });
     },
   };
-}
-
-function totalsOf(log: readonly LocalApiLogEntry[]) {
-  const byKey = new Map<
-    string,
-    { keyName: string; requests: number; promptTokens: number; completionTokens: number }
-  >();
-  for (const entry of log) {
-    if (entry.keyName === null) continue;
-    const totals = byKey.get(entry.keyName) ?? {
-      keyName: entry.keyName,
-      requests: 0,
-      promptTokens: 0,
-      completionTokens: 0,
-    };
-    totals.requests += 1;
-    totals.promptTokens += entry.promptTokens ?? 0;
-    totals.completionTokens += entry.completionTokens ?? 0;
-    byKey.set(entry.keyName, totals);
-  }
-  return [...byKey.values()];
 }

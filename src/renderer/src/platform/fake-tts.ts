@@ -60,7 +60,7 @@ export function createFakeTts(): { [C in TtsChannel]: FakeHandler<C> } {
         const info = parseWavHeader(base64ToBytes(wavBase64));
         return ok({ path: `/data/voice/speaker-${++clips}.wav`, audioMs: Math.round(info.durationMs) });
       } catch (error) {
-        const message = `The speaker recording is not a usable WAV: ${(error as Error).message}.`;
+        const message = `The speaker recording is not a usable WAV file: ${(error as Error).message}.`;
         return { ok: false, error: { code: 'bad_request', message, details: { reason: 'audio_invalid' } } };
       }
     },

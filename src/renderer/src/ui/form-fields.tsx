@@ -35,6 +35,54 @@ export function Field({ label, error, hint, children, className }: FieldProps) {
   );
 }
 
+interface TextInputProps {
+  /** from Field: the input's id and the id of its note */
+  id: string;
+  describedBy?: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+  invalid?: boolean;
+  placeholder?: string;
+  testId?: string;
+  numeric?: boolean;
+  mono?: boolean;
+  type?: 'text' | 'password';
+  disabled?: boolean;
+}
+
+/** A one-line text input as the fields lay it out: no spell check or autofill, its note and validity told. */
+export function TextInput({
+  id,
+  describedBy,
+  value,
+  onChange,
+  invalid = false,
+  placeholder,
+  testId,
+  numeric,
+  mono,
+  type = 'text',
+  disabled,
+}: TextInputProps) {
+  return (
+    <input
+      id={id}
+      className={`input${mono ? ' mono' : ''}`}
+      type={type}
+      inputMode={numeric ? 'numeric' : undefined}
+      value={value}
+      placeholder={placeholder}
+      disabled={disabled}
+      spellCheck={false}
+      autoComplete="off"
+      aria-invalid={invalid}
+      aria-describedby={describedBy}
+      data-testid={testId}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
 interface TextFieldProps {
   label: string;
   value: string;
@@ -48,36 +96,10 @@ interface TextFieldProps {
   type?: 'text' | 'password';
 }
 
-export function TextField({
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  placeholder,
-  testId,
-  numeric,
-  mono,
-  type = 'text',
-}: TextFieldProps) {
+export function TextField({ label, error, hint, ...input }: TextFieldProps) {
   return (
     <Field label={label} error={error} hint={hint}>
-      {(id, describedBy) => (
-        <input
-          id={id}
-          className={`input${mono ? ' mono' : ''}`}
-          type={type}
-          inputMode={numeric ? 'numeric' : undefined}
-          value={value}
-          placeholder={placeholder}
-          spellCheck={false}
-          autoComplete="off"
-          aria-invalid={error !== undefined}
-          aria-describedby={describedBy}
-          data-testid={testId}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
+      {(id, describedBy) => <TextInput id={id} describedBy={describedBy} invalid={error !== undefined} {...input} />}
     </Field>
   );
 }
@@ -122,15 +144,21 @@ interface CheckFieldProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   hint?: string;
+  /** the id of the sentence beside it that explains it */
+  describedBy?: string;
+  /** a setting that takes effect at once: assistive tech hears it as a switch, on or off */
+  asSwitch?: boolean;
   testId?: string;
 }
 
-export function CheckField({ label, checked, onChange, hint, testId }: CheckFieldProps) {
+export function CheckField({ label, checked, onChange, hint, describedBy, asSwitch, testId }: CheckFieldProps) {
   return (
     <label className="check" title={hint}>
       <input
         type="checkbox"
+        role={asSwitch ? 'switch' : undefined}
         checked={checked}
+        aria-describedby={describedBy}
         data-testid={testId}
         onChange={(event) => onChange(event.target.checked)}
       />

@@ -5,10 +5,10 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MAX_SPEAKER_MS, type TtsSpeakerClip } from '@shared/audio/tts-schemas';
-import { parseWavHeader, type WavInfo } from '@shared/audio/wav';
 import { AppFailure } from '@shared/errors';
 import { writeFileAtomic } from '../../fs/atomic-write';
 import { ignoreFailure } from '../../fs/if-exists';
+import { readRecording } from '../read-recording';
 
 export interface SpeakerClipsDeps {
   dataDir: string;
@@ -26,16 +26,7 @@ export function speakerClipDir(dataDir: string): string {
 
 /** Keeps `wav` as a new speaker recording; refused when it is no WAV, empty, or longer than MAX_SPEAKER_MS. */
 export async function saveSpeakerClip(deps: SpeakerClipsDeps, wav: Uint8Array): Promise<TtsSpeakerClip> {
-  let info: WavInfo;
-  try {
-    info = parseWavHeader(wav);
-  } catch (error) {
-    throw new AppFailure('bad_request', `The speaker recording is not a usable WAV: ${(error as Error).message}.`, {
-      reason: 'audio_invalid',
-    });
-  }
-  if (info.frames === 0)
-    throw new AppFailure('bad_request', 'The speaker recording holds no sound.', { reason: 'audio_invalid' });
+  const info = readRecording(wav, 'The speaker recording');
   if (info.durationMs > MAX_SPEAKER_MS)
     throw new AppFailure(
       'bad_request',

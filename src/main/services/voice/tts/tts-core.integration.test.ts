@@ -9,7 +9,8 @@ import { parseWavHeader } from '@shared/audio/wav';
 import type { Result } from '@shared/errors';
 import { testAssets } from '@test-support/test-assets';
 import { requireTtsAssets, ttsAssets } from '@test-support/voice/tts-test-assets';
-import { createCore, type Core } from '../../../core';
+import { createTestCore } from '@test-support/test-core';
+import type { Core } from '../../../core';
 import { dispatchInvoke } from '../../ipc/dispatch';
 
 let core: Core;
@@ -19,13 +20,7 @@ const call = (channel: string, input?: unknown): Promise<Result<unknown>> =>
 beforeAll(async () => {
   requireTtsAssets();
   const dataDir = await mkdtemp(join(tmpdir(), 'eva-tts-core-'));
-  core = await createCore({
-    host: 'browser',
-    version: '0.0.0',
-    dataDir,
-    binDirs: [ttsAssets.binDir],
-    systemLanguage: 'en',
-  });
+  core = await createTestCore(dataDir, { binDirs: [ttsAssets.binDir] });
 });
 
 afterAll(async () => {

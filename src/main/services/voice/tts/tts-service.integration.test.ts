@@ -6,12 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeWav16Mono, parseWavHeader } from '@shared/audio/wav';
-import { AppFailure } from '@shared/errors';
+import type { AppFailure } from '@shared/errors';
+import { appFailureOf } from '@test-support/app-failure';
+import { firstPid } from '@test-support/process/first-pid';
 import { testAssets } from '@test-support/test-assets';
 import { isRunning } from '@test-support/tools/process-state';
 import { requireTtsAssets, ttsAssets } from '@test-support/voice/tts-test-assets';
 import { whisperAssets } from '@test-support/voice/whisper-test-assets';
-import { memoryLifecycle, type ProcessLifecycle } from '../../process/process-lifecycle';
+import { memoryLifecycle } from '../../process/process-lifecycle';
 import { maxFramesFor, TTS_FRAMES_PER_SECOND } from './tts-args';
 import { createTtsService } from './tts-service';
 
@@ -21,25 +23,6 @@ async function service() {
   // One thread: the tiny model gains nothing from more, and busy-waiting threads crawl on a loaded machine.
   const tts = createTtsService({ binDirs: [ttsAssets.binDir], launch: registry.launch, tempRoot, threads: 1 });
   return { tts, registry, tempRoot };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<AppFailure> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AppFailure)) throw new Error(`expected an AppFailure, got ${String(error)}`);
-  return error;
-}
-
-async function firstPid(registry: ProcessLifecycle): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    const pid = registry.pids()[0];
-    if (pid) return pid;
-    if (Date.now() - started > 30_000) throw new Error('llama-tts never started');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** Root mean square of a 16-bit mono WAV's samples, full scale = 1. */
@@ -81,9 +64,9 @@ describe('the neural voice with the real llama-tts', () => {
 
   it('stop kills the running synthesis at once, drops the waiting sentence, and leaves no process', async () => {
     const { tts, registry } = await service();
-    const running = rejection(tts.speak({ ...voice, text: LONG_TEXT, requestId: 'one' }));
-    const waiting = rejection(tts.speak({ ...voice, text: 'And then this.', requestId: 'two' }));
-    const pid = await firstPid(registry);
+    const running = appFailureOf(tts.speak({ ...voice, text: LONG_TEXT, requestId: 'one' }));
+    const waiting = appFailureOf(tts.speak({ ...voice, text: 'And then this.', requestId: 'two' }));
+    const pid = await firstPid(registry, 'llama-tts', 30_000);
     expect(isRunning(pid)).toBe(true);
     expect(tts.stop()).toEqual({ stopped: 2 });
     const [first, second] = await Promise.all([running, waiting]);
@@ -97,9 +80,9 @@ describe('the neural voice with the real llama-tts', () => {
     const { tts, registry } = await service();
     const one = tts.speak({ ...voice, text: LONG_TEXT, requestId: 'a' }).catch((error: unknown) => error);
     const two = tts.speak({ ...voice, text: 'Short.', requestId: 'b' });
-    const busy = await rejection(tts.speak({ ...voice, text: 'Too far ahead.' }));
+    const busy = await appFailureOf(tts.speak({ ...voice, text: 'Too far ahead.' }));
     expect(busy.details?.reason).toBe('tts_busy');
-    await firstPid(registry);
+    await firstPid(registry, 'llama-tts', 30_000);
     expect(tts.stop('a')).toEqual({ stopped: 1 });
     expect(((await one) as AppFailure).details?.reason).toBe('tts_stopped');
     const spoken = await two;
@@ -108,15 +91,15 @@ describe('the neural voice with the real llama-tts', () => {
 
   it('gives the sentence for a wrong file and starts nothing', async () => {
     const { tts, registry } = await service();
-    const chat = await rejection(tts.speak({ modelPath: testAssets.tinyModel, text: 'Hello.' }));
+    const chat = await appFailureOf(tts.speak({ modelPath: testAssets.tinyModel, text: 'Hello.' }));
     expect(chat.code).toBe('model_invalid');
     expect(chat.details?.reason).toBe('tts_not_tts_model');
     expect(chat.message).toBe(`${testAssets.tinyModel} is a chat model (architecture llama), not a TTS model.`);
-    const whisper = await rejection(tts.speak({ modelPath: whisperAssets.tinyModel, text: 'Hello.' }));
+    const whisper = await appFailureOf(tts.speak({ modelPath: whisperAssets.tinyModel, text: 'Hello.' }));
     expect(whisper.message).toMatch(/is a whisper model \(it turns speech into text\), not a TTS model/);
-    const mmproj = await rejection(tts.speak({ modelPath: ttsAssets.mmproj, text: 'Hello.' }));
+    const mmproj = await appFailureOf(tts.speak({ modelPath: ttsAssets.mmproj, text: 'Hello.' }));
     expect(mmproj.message).toMatch(/is the mmproj of a Qwen3-TTS voice, not the model itself/);
-    const wrongMmproj = await rejection(tts.speak({ ...voice, mmprojPath: testAssets.tinyModel, text: 'Hello.' }));
+    const wrongMmproj = await appFailureOf(tts.speak({ ...voice, mmprojPath: testAssets.tinyModel, text: 'Hello.' }));
     expect(wrongMmproj.details?.reason).toBe('tts_mmproj_mismatch');
     expect(registry.pids()).toEqual([]);
     expect(await tts.check(voice)).toMatchObject({ ok: true, architecture: 'qwen3tts', mmprojPath: ttsAssets.mmproj });
@@ -125,7 +108,7 @@ describe('the neural voice with the real llama-tts', () => {
   it('speaks with Pocket TTS in the voice of a recording, and asks for one when there is none', async () => {
     const { tts, registry, tempRoot } = await service();
     const pocket = { modelPath: ttsAssets.pocketModel, mmprojPath: ttsAssets.pocketMmproj };
-    const without = await rejection(tts.speak({ ...pocket, text: 'Hello there.' }));
+    const without = await appFailureOf(tts.speak({ ...pocket, text: 'Hello there.' }));
     expect(without.details?.reason).toBe('tts_speaker_required');
     expect(without.message).toMatch(/Pocket TTS needs a short recording of the voice to imitate/);
     const speakerPath = join(tempRoot, 'speaker.wav');
@@ -142,7 +125,7 @@ describe('the neural voice with the real llama-tts', () => {
   it('says llama-tts is not built when no bin dir has it', async () => {
     const registry = memoryLifecycle();
     const tts = createTtsService({ binDirs: [join(tmpdir(), 'eva-no-bin')], launch: registry.launch });
-    const missing = await rejection(tts.speak({ ...voice, text: 'Hello.' }));
+    const missing = await appFailureOf(tts.speak({ ...voice, text: 'Hello.' }));
     expect(missing.details?.reason).toBe('tts_binary_missing');
     expect(missing.message).toMatch(/llama-tts is not built .*npm run backend:build/);
   });

@@ -1,17 +1,14 @@
 // Read aloud's neural voice behind the contract: voice:tts-check says whether the chosen files make a voice,
 // voice:tts-speak turns one sentence into a WAV with llama-tts (queued, at most two sentences ahead),
 // voice:tts-stop kills the running synthesis at once and drops the waiting ones.
-import { access, constants } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { TtsCheck, TtsSpeakInput, TtsSpeech, TtsVoiceFiles } from '@shared/audio/tts-schemas';
-import { BACKEND_KINDS } from '@shared/contract';
 import { AppFailure } from '@shared/errors';
+import { TTS_BINARY } from '../../backend/discover-backends';
+import { firstExecutable, sideBinaryCandidates } from '../../backend/find-side-binary';
 import type { Launch } from '../../process/process-lifecycle';
 import { createSpeechQueue, type SpeechQueue } from './speech-queue';
 import { checkTtsVoice } from './tts-model-check';
 import { runLlamaTts } from './tts-runner';
-
-export const TTS_BINARY = process.platform === 'win32' ? 'llama-tts.exe' : 'llama-tts';
 
 export interface TtsServiceDeps {
   binDirs: readonly string[];
@@ -34,21 +31,12 @@ export interface TtsService {
 
 /** The paths searched for llama-tts, in order: GPU builds first, as for llama-server and whisper-cli. */
 export function llamaTtsCandidates(binDirs: readonly string[]): string[] {
-  return BACKEND_KINDS.flatMap((kind) => binDirs.map((dir) => join(dir, kind, TTS_BINARY)));
+  return sideBinaryCandidates(binDirs, TTS_BINARY);
 }
 
 /** The first executable llama-tts among the candidates, or null. */
-export async function findLlamaTts(binDirs: readonly string[]): Promise<string | null> {
-  const candidates = llamaTtsCandidates(binDirs);
-  const executable = await Promise.all(
-    candidates.map((path) =>
-      access(path, constants.X_OK).then(
-        () => true,
-        () => false,
-      ),
-    ),
-  );
-  return candidates[executable.indexOf(true)] ?? null;
+export function findLlamaTts(binDirs: readonly string[]): Promise<string | null> {
+  return firstExecutable(llamaTtsCandidates(binDirs));
 }
 
 export function createTtsService(deps: TtsServiceDeps): TtsService {

@@ -1,10 +1,11 @@
-import { useRef, useState } from 'react';
 import { useT } from '../../i18n';
+import { ConfirmButton } from '../../ui/ConfirmButton';
+import { FilePickButton } from '../../ui/FilePickButton';
 
 interface Props {
   /** no conversation to export or clear */
   empty: boolean;
-  onImport: (file: File | undefined) => void;
+  onImport: (file: File) => void;
   onExportAll: () => void;
   onClearAll: () => void;
 }
@@ -12,28 +13,15 @@ interface Props {
 /** The history's footer: import a file, export every conversation, and clear them all once confirmed. */
 export function HistoryFooter({ empty, onImport, onExportAll, onClearAll }: Props) {
   const t = useT();
-  const [confirmClear, setConfirmClear] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   return (
     <div className="history-foot">
-      <button
-        type="button"
-        className="btn btn-ghost btn-small"
-        data-testid="history-import"
-        onClick={() => fileInput.current?.click()}
-      >
-        {t('history.import')}
-      </button>
-      <input
-        ref={fileInput}
-        type="file"
+      <FilePickButton
+        label={t('history.import')}
         accept=".json,application/json"
-        hidden
-        data-testid="history-import-file"
-        onChange={(event) => {
-          onImport(event.target.files?.[0]);
-          event.target.value = '';
-        }}
+        className="btn btn-ghost btn-small"
+        testId="history-import"
+        inputTestId="history-import-file"
+        onPick={onImport}
       />
       <button
         type="button"
@@ -44,34 +32,14 @@ export function HistoryFooter({ empty, onImport, onExportAll, onClearAll }: Prop
       >
         {t('history.exportAll')}
       </button>
-      {confirmClear ? (
-        <span className="history-confirm">
-          <button
-            type="button"
-            className="btn btn-small btn-danger"
-            data-testid="history-clear-confirm"
-            onClick={() => {
-              setConfirmClear(false);
-              onClearAll();
-            }}
-          >
-            {t('history.clearConfirm')}
-          </button>
-          <button type="button" className="btn btn-ghost btn-small" onClick={() => setConfirmClear(false)}>
-            {t('common.cancel')}
-          </button>
-        </span>
-      ) : (
-        <button
-          type="button"
-          className="btn btn-ghost btn-small"
-          data-testid="history-clear"
-          disabled={empty}
-          onClick={() => setConfirmClear(true)}
-        >
-          {t('history.clear')}
-        </button>
-      )}
+      <ConfirmButton
+        label={t('history.clear')}
+        confirmLabel={t('history.clearConfirm')}
+        testId="history-clear"
+        disabled={empty}
+        className="history-confirm"
+        onConfirm={onClearAll}
+      />
     </div>
   );
 }

@@ -4,6 +4,7 @@
 import { useStore } from 'zustand';
 import { IMAGE_TEMPLATES } from '@shared/images/image-templates';
 import { useT } from '../../i18n';
+import { TextInput } from '../../ui/form-fields';
 import { folderOf } from '../models/pick-patch';
 import { useLibrary } from '../models/use-library';
 import type { ImagesStore } from './images-store';
@@ -30,15 +31,14 @@ export function ImageFiles({ store, disabled }: { store: ImagesStore; disabled: 
               {t(ROLE_KEYS[need.role])}{' '}
               <span className="muted small">{need.required ? t('images.required') : t('images.optional')}</span>
             </label>
-            <input
+            <TextInput
               id={id}
-              className="input mono"
               value={value}
+              mono
               disabled={disabled}
-              spellCheck={false}
               placeholder={t('images.filePlaceholder')}
-              data-testid={id}
-              onChange={(e) => store.setFile(need.role, e.target.value)}
+              testId={id}
+              onChange={(path) => store.setFile(need.role, path)}
             />
             <button
               type="button"

@@ -1,6 +1,6 @@
 import { useT } from '../../i18n';
 import { estimateReasonText } from '../backends/backend-labels';
-import { Field } from '../../ui/form-fields';
+import { Field, TextInput } from '../../ui/form-fields';
 import type { FieldError } from '../../ui/field-error';
 import type { InspectState } from './load-store';
 
@@ -21,17 +21,14 @@ export function GpuLayersField({ value, error, inspect, stale, onChange }: Props
       {(id, describedBy) => (
         <>
           <div className="input-row">
-            <input
+            <TextInput
               id={id}
-              className="input"
+              describedBy={describedBy}
               value={value}
               placeholder="auto"
-              spellCheck={false}
-              autoComplete="off"
-              aria-invalid={error !== undefined}
-              aria-describedby={describedBy}
-              data-testid="gpu-layers"
-              onChange={(event) => onChange(event.target.value)}
+              invalid={error !== undefined}
+              testId="gpu-layers"
+              onChange={onChange}
             />
             <button
               type="button"

@@ -1,7 +1,7 @@
 import { useT } from '../../i18n';
 import { formatBytes } from '../../lib/format';
 import { appErrorText } from '../../ui/app-error-text';
-import { Field } from '../../ui/form-fields';
+import { Field, TextInput } from '../../ui/form-fields';
 import type { FieldError } from '../../ui/field-error';
 import type { InspectState } from './load-store';
 
@@ -24,17 +24,15 @@ export function ModelPathField({ value, error, inspect, stale, recentModels, onC
       {(id, describedBy) => (
         <>
           <div className="input-row">
-            <input
+            <TextInput
               id={id}
-              className="input mono"
+              describedBy={describedBy}
               value={value}
               placeholder={t('load.modelPathPlaceholder')}
-              spellCheck={false}
-              autoComplete="off"
-              aria-invalid={error !== undefined}
-              aria-describedby={describedBy}
-              data-testid="model-path"
-              onChange={(event) => onChange(event.target.value)}
+              mono
+              invalid={error !== undefined}
+              testId="model-path"
+              onChange={onChange}
             />
             <button type="button" className="btn" data-testid="model-browse" onClick={onBrowse}>
               {t('load.browse')}

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useStore } from 'zustand';
 import type { LocalApiKeyInfo } from '@shared/local-api/local-api-types';
 import { useT } from '../../i18n';
+import { ConfirmButton } from '../../ui/ConfirmButton';
 import { TextField } from '../../ui/form-fields';
 import type { LocalApiStore } from './local-api-store';
 
@@ -92,7 +93,6 @@ export function LocalApiKeys({ store }: { store: LocalApiStore }) {
 
 function KeyRow({ store, info }: { store: LocalApiStore; info: LocalApiKeyInfo }) {
   const t = useT();
-  const [confirming, setConfirming] = useState(false);
   const revoked = info.revokedAt !== null;
   return (
     <tr data-testid="local-api-key" data-key={info.id} data-revoked={revoked}>
@@ -107,36 +107,16 @@ function KeyRow({ store, info }: { store: LocalApiStore; info: LocalApiKeyInfo }
           : t('localApi.keyActive')}
       </td>
       <td className="local-api-key-actions">
-        {!revoked &&
-          (confirming ? (
-            <span className="local-api-row" role="group" aria-label={t('localApi.revokeAsk', { name: info.name })}>
-              <span className="small">{t('localApi.revokeAsk', { name: info.name })}</span>
-              <button
-                type="button"
-                className="btn btn-small btn-danger"
-                data-testid="local-api-key-revoke-confirm"
-                onClick={() => {
-                  setConfirming(false);
-                  void store.revokeKey(info.id);
-                }}
-              >
-                {t('localApi.revoke')}
-              </button>
-              <button type="button" className="btn btn-ghost btn-small" onClick={() => setConfirming(false)}>
-                {t('common.cancel')}
-              </button>
-            </span>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-ghost btn-small"
-              aria-label={t('localApi.revokeNamed', { name: info.name })}
-              data-testid="local-api-key-revoke"
-              onClick={() => setConfirming(true)}
-            >
-              {t('localApi.revoke')}
-            </button>
-          ))}
+        {!revoked && (
+          <ConfirmButton
+            label={t('localApi.revoke')}
+            ariaLabel={t('localApi.revokeNamed', { name: info.name })}
+            testId="local-api-key-revoke"
+            question={t('localApi.revokeAsk', { name: info.name })}
+            className="local-api-row"
+            onConfirm={() => void store.revokeKey(info.id)}
+          />
+        )}
       </td>
     </tr>
   );

@@ -3,7 +3,7 @@
 // CORS answers (none: CORS off).
 import { useId, useState, type FormEvent } from 'react';
 import { useT } from '../../i18n';
-import { Switch } from './LocalApiParts';
+import { CheckField } from '../../ui/form-fields';
 import type { LocalApiStore } from './local-api-store';
 
 /** An origin as CORS compares it (scheme, host and port), `*` for every site; null when `text` is none. */
@@ -46,7 +46,8 @@ export function LocalApiNetworkFields({
   return (
     <>
       <div className="local-api-field">
-        <Switch
+        <CheckField
+          asSwitch
           label={t('localApi.network')}
           checked={network}
           describedBy={`${id}-network`}

@@ -1,37 +1,9 @@
-// Small pieces the Local API page uses in several places: a switch (a checkbox
-// that says on/off to assistive tech), a copy button that says whether the copy
-// worked, and a number field saved as it changes.
+// Small pieces the Local API page uses in several places: a copy button that
+// says whether the copy worked, and a number field saved as it changes.
 import { useState, type ReactNode } from 'react';
 import { useT } from '../../i18n';
 import { copyText } from '../../lib/copy-text';
 import { BoundedNumberField } from '../../ui/form-fields';
-
-interface SwitchProps {
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  /** the id of the sentence that explains the switch */
-  describedBy?: string;
-  disabled?: boolean;
-  testId: string;
-}
-
-export function Switch({ label, checked, onChange, describedBy, disabled, testId }: SwitchProps) {
-  return (
-    <label className="check local-api-switch">
-      <input
-        type="checkbox"
-        role="switch"
-        checked={checked}
-        disabled={disabled}
-        aria-describedby={describedBy}
-        data-testid={testId}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <span>{label}</span>
-    </label>
-  );
-}
 
 interface CopyButtonProps {
   text: string;

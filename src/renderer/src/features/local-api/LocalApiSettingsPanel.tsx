@@ -7,9 +7,9 @@ import { useStore } from 'zustand';
 import { LOCAL_API_PORT_RANGE, type LocalApiSettings } from '@shared/local-api/local-api-types';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
-import { BoundedNumberField } from '../../ui/form-fields';
+import { BoundedNumberField, CheckField } from '../../ui/form-fields';
 import { LocalApiNetworkFields } from './LocalApiNetworkFields';
-import { LiveNumberField, Switch } from './LocalApiParts';
+import { LiveNumberField } from './LocalApiParts';
 import type { LocalApiStore } from './local-api-store';
 import { parallelText } from './local-api-words';
 
@@ -107,7 +107,8 @@ function LimitFields({ store, settings }: { store: LocalApiStore; settings: Loca
         <p className="field-hint">{t('localApi.queueHint')}</p>
       </div>
       <div className="local-api-field">
-        <Switch
+        <CheckField
+          asSwitch
           label={t('localApi.keepBodies')}
           checked={settings.keepBodies}
           describedBy={`${id}-bodies`}

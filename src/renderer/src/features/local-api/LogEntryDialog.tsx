@@ -1,10 +1,9 @@
 // One request of the Local API's log in full: its figures, and the request and
 // response bodies where "keep request bodies" was on when it was answered.
-import { useRef } from 'react';
 import { useStore } from 'zustand';
 import { useT } from '../../i18n';
 import { formatClock, formatCount } from '../../lib/format';
-import { useFocusTrap } from '../../ui/use-focus-trap';
+import { Dialog } from '../../ui/Dialog';
 import type { LocalApiStore } from './local-api-store';
 import { formatDuration } from './local-api-words';
 
@@ -20,8 +19,6 @@ export function readableBody(body: string): string {
 export function LogEntryDialog({ store }: { store: LocalApiStore }) {
   const t = useT();
   const entry = useStore(store.state, (s) => s.entry);
-  const dialog = useRef<HTMLDivElement>(null);
-  useFocusTrap(dialog, entry !== null, () => store.closeEntry(), '[data-testid="local-api-entry-close"]');
   if (!entry) return null;
   const kept = entry.requestBody !== undefined || entry.responseBody !== undefined;
   const figures: Array<[string, string]> = [
@@ -34,53 +31,48 @@ export function LogEntryDialog({ store }: { store: LocalApiStore }) {
     [t('localApi.col.completionTokens'), entry.completionTokens === null ? '–' : formatCount(entry.completionTokens)],
   ];
   return (
-    <div className="overlay" onMouseDown={(event) => event.target === event.currentTarget && store.closeEntry()}>
-      <div
-        className="dialog local-api-dialog"
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="local-api-entry-title"
-        data-testid="local-api-entry"
-      >
-        <div className="dialog-head">
-          <h2 id="local-api-entry-title" className="mono">
-            {entry.method} {entry.path}
-          </h2>
-        </div>
-        <div className="dialog-body local-api-dialog-body">
-          <dl className="facts">
-            {figures.map(([label, value]) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
-          {kept ? (
-            <>
-              <h3 className="local-api-subhead">{t('localApi.requestBody')}</h3>
-              <pre className="local-api-code" tabIndex={0} data-testid="local-api-entry-request">
-                {entry.requestBody ? readableBody(entry.requestBody) : t('localApi.bodyEmpty')}
-              </pre>
-              <h3 className="local-api-subhead">{t('localApi.responseBody')}</h3>
-              <pre className="local-api-code" tabIndex={0} data-testid="local-api-entry-response">
-                {entry.responseBody ? readableBody(entry.responseBody) : t('localApi.bodyEmpty')}
-              </pre>
-            </>
-          ) : (
-            <p className="muted" data-testid="local-api-entry-no-bodies">
-              {t('localApi.bodiesNotKept')}
-            </p>
-          )}
-        </div>
-        <div className="dialog-foot">
+    <Dialog
+      className="local-api-dialog"
+      bodyClassName="local-api-dialog-body"
+      testId="local-api-entry"
+      titleId="local-api-entry-title"
+      titleClassName="mono"
+      title={`${entry.method} ${entry.path}`}
+      initialFocus='[data-testid="local-api-entry-close"]'
+      onDismiss={() => store.closeEntry()}
+      footer={
+        <>
           <span />
           <button type="button" className="btn" data-testid="local-api-entry-close" onClick={() => store.closeEntry()}>
             {t('common.close')}
           </button>
-        </div>
-      </div>
-    </div>
+        </>
+      }
+    >
+      <dl className="facts">
+        {figures.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {kept ? (
+        <>
+          <h3 className="local-api-subhead">{t('localApi.requestBody')}</h3>
+          <pre className="local-api-code" tabIndex={0} data-testid="local-api-entry-request">
+            {entry.requestBody ? readableBody(entry.requestBody) : t('localApi.bodyEmpty')}
+          </pre>
+          <h3 className="local-api-subhead">{t('localApi.responseBody')}</h3>
+          <pre className="local-api-code" tabIndex={0} data-testid="local-api-entry-response">
+            {entry.responseBody ? readableBody(entry.responseBody) : t('localApi.bodyEmpty')}
+          </pre>
+        </>
+      ) : (
+        <p className="muted" data-testid="local-api-entry-no-bodies">
+          {t('localApi.bodiesNotKept')}
+        </p>
+      )}
+    </Dialog>
   );
 }

@@ -1,8 +1,9 @@
-import { useT } from '../../i18n';
+import { useT, type Translate } from '../../i18n';
 import { useNow } from '../../lib/use-now';
+import { protectionText } from '../../ui/ApiKeyField';
+import { SecretKeyField, type SecretKeyTexts } from '../../ui/SecretKeyField';
 import type { McpServerStatus } from '@shared/mcp/mcp-status';
 import { serverErrorText, statusLine, type StatusTone } from './mcp-view';
-import { McpKeyField } from './McpKeyField';
 
 const DOT: Record<StatusTone, string> = {
   ok: 'dot state-ready',
@@ -53,7 +54,14 @@ export function McpServerRow({
         </p>
       )}
       {status.hasKey !== undefined && onSetKey && (
-        <McpKeyField server={status.name} hasKey={status.hasKey} protection={keyProtection} onSet={onSetKey} />
+        <SecretKeyField
+          id={`mcp-key-${status.name}`}
+          testId="mcp-key"
+          className="mcp-key"
+          hasKey={status.hasKey}
+          texts={keyTexts(t, protectionText(t, keyProtection))}
+          onSet={onSetKey}
+        />
       )}
       {status.stderrTail.trim() !== '' && status.state === 'error' && (
         <details className="mcp-stderr">
@@ -81,4 +89,20 @@ export function McpServerRow({
       )}
     </li>
   );
+}
+
+/** An HTTP server's key is sealed by the core (`mcp:set-key`), which reconnects the server; never shown again. */
+function keyTexts(t: Translate, protection: string): SecretKeyTexts {
+  return {
+    label: t('mcp.key.label'),
+    stored: t('mcp.key.stored', { protection }),
+    none: t('mcp.key.none'),
+    placeholder: t('mcp.key.placeholder'),
+    save: t('mcp.key.save'),
+    saving: t('mcp.key.saving'),
+    replace: t('mcp.key.replace'),
+    remove: t('mcp.key.remove'),
+    cancel: t('mcp.key.cancel'),
+    hint: t('mcp.key.hint', { protection }),
+  };
 }

@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useAppModel } from '../../app-model';
 import { useT } from '../../i18n';
 import { copyText } from '../../lib/copy-text';
 import { useStore } from 'zustand';
-import { useFocusTrap } from '../../ui/use-focus-trap';
+import { Dialog } from '../../ui/Dialog';
 import './outbound-links.css';
 
 /**
@@ -44,61 +44,30 @@ function OutboundLinkDialog() {
   const t = useT();
   const { outboundLinks } = useAppModel();
   const state = useStore(outboundLinks.store);
-  const dialog = useRef<HTMLDivElement>(null);
-  // Cancel has the focus: Enter alone never opens a link. Tab stays in the dialog.
-  useFocusTrap(dialog, state.kind !== 'idle', () => outboundLinks.dismiss(), '[data-testid="link-dialog-cancel"]');
-
   if (state.kind === 'idle') return null;
   const shown = state.kind === 'confirm' ? state.link.shown : state.kind === 'refused' ? state.href : state.url;
   const copyValue = state.kind === 'confirm' ? state.link.url : shown;
 
+  // Cancel has the focus: Enter alone never opens a link. Tab stays in the dialog.
   return (
-    <div className="overlay" onMouseDown={(event) => event.target === event.currentTarget && outboundLinks.dismiss()}>
-      <div
-        className="dialog link-dialog"
-        ref={dialog}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="link-dialog-title"
-        aria-describedby="link-dialog-url"
-        data-testid="link-dialog"
-        data-kind={state.kind}
-      >
-        <div className="dialog-head">
-          <h2 id="link-dialog-title">
-            {state.kind === 'confirm'
-              ? t('link.open.title')
-              : state.kind === 'refused'
-                ? t('link.open.refusedTitle')
-                : t('link.open.failedTitle')}
-          </h2>
-        </div>
-        <div className="dialog-body">
-          {state.kind === 'confirm' && (
-            <p className="link-destination">
-              {t(state.link.scheme === 'mailto:' ? 'link.open.mailTo' : 'link.open.goesTo')}{' '}
-              <strong data-testid="link-dialog-destination">{state.link.destination}</strong>
-            </p>
-          )}
-          <p className="link-url mono" id="link-dialog-url" data-testid="link-dialog-url">
-            {shown}
-          </p>
-          {state.kind === 'confirm' && state.link.hasCredentials && (
-            <p className="warning-box" role="note" data-testid="link-dialog-credentials">
-              {t('link.open.credentials', { host: state.link.destination })}
-            </p>
-          )}
-          {state.kind === 'confirm' && /(^|\.)xn--/.test(state.link.destination) && (
-            <p className="warning-box" role="note" data-testid="link-dialog-idn">
-              {t('link.open.idn')}
-            </p>
-          )}
-          {state.kind === 'refused' && (
-            <p data-testid="link-dialog-reason">{t('link.open.refused', { reason: state.reason })}</p>
-          )}
-          {state.kind === 'failed' && <p data-testid="link-dialog-reason">{state.error.message}</p>}
-        </div>
-        <div className="dialog-foot">
+    <Dialog
+      alert
+      className="link-dialog"
+      testId="link-dialog"
+      kind={state.kind}
+      titleId="link-dialog-title"
+      title={
+        state.kind === 'confirm'
+          ? t('link.open.title')
+          : state.kind === 'refused'
+            ? t('link.open.refusedTitle')
+            : t('link.open.failedTitle')
+      }
+      describedBy="link-dialog-url"
+      initialFocus='[data-testid="link-dialog-cancel"]'
+      onDismiss={() => outboundLinks.dismiss()}
+      footer={
+        <>
           <button type="button" className="btn" data-testid="link-dialog-copy" onClick={() => void copyText(copyValue)}>
             {t('link.open.copy')}
           </button>
@@ -122,8 +91,32 @@ function OutboundLinkDialog() {
               </button>
             )}
           </div>
-        </div>
-      </div>
-    </div>
+        </>
+      }
+    >
+      {state.kind === 'confirm' && (
+        <p className="link-destination">
+          {t(state.link.scheme === 'mailto:' ? 'link.open.mailTo' : 'link.open.goesTo')}{' '}
+          <strong data-testid="link-dialog-destination">{state.link.destination}</strong>
+        </p>
+      )}
+      <p className="link-url mono" id="link-dialog-url" data-testid="link-dialog-url">
+        {shown}
+      </p>
+      {state.kind === 'confirm' && state.link.hasCredentials && (
+        <p className="warning-box" role="note" data-testid="link-dialog-credentials">
+          {t('link.open.credentials', { host: state.link.destination })}
+        </p>
+      )}
+      {state.kind === 'confirm' && /(^|\.)xn--/.test(state.link.destination) && (
+        <p className="warning-box" role="note" data-testid="link-dialog-idn">
+          {t('link.open.idn')}
+        </p>
+      )}
+      {state.kind === 'refused' && (
+        <p data-testid="link-dialog-reason">{t('link.open.refused', { reason: state.reason })}</p>
+      )}
+      {state.kind === 'failed' && <p data-testid="link-dialog-reason">{state.error.message}</p>}
+    </Dialog>
   );
 }

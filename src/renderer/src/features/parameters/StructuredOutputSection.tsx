@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { SchemaProblem } from '@shared/chat/structured-output';
 import { useAppModel } from '../../app-model';
 import { useT, type Translate } from '../../i18n';
 import { appErrorTextWithCause } from '../../ui/app-error-text';
+import { FilePickButton } from '../../ui/FilePickButton';
 import { Field } from '../../ui/form-fields';
 import { createStructuredOutputEditor, type SchemaDraftCheck } from './structured-output-editor';
 
@@ -29,7 +30,6 @@ export function StructuredOutputSection() {
   );
   useEffect(() => editor.start(), [editor]);
   const { mode, text, check, inUse, error } = useStore(editor.store);
-  const fileInput = useRef<HTMLInputElement>(null);
   const problem = problemText(t, check);
   return (
     <section className="side-section structured-output" data-testid="structured-output">
@@ -73,25 +73,12 @@ export function StructuredOutputSection() {
             </p>
           )}
           <div className="structured-actions">
-            <button
-              type="button"
-              className="btn btn-small"
-              data-testid="structured-load"
-              onClick={() => fileInput.current?.click()}
-            >
-              {t('structured.load')}
-            </button>
-            <input
-              ref={fileInput}
-              type="file"
+            <FilePickButton
+              label={t('structured.load')}
               accept=".json,application/json"
-              hidden
-              data-testid="structured-file"
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                if (file) void editor.loadFile(file);
-                event.target.value = '';
-              }}
+              testId="structured-load"
+              inputTestId="structured-file"
+              onPick={(file) => void editor.loadFile(file)}
             />
             <button
               type="button"

@@ -2,11 +2,11 @@
 // sentences go to voice:tts-speak (held until the test answers them), and a recording player stands in for the
 // audio output tests lack. On a CPU backend the answer is read once it is done, unless the user asked otherwise.
 import { describe, expect, it } from 'vitest';
-import type { ChatResult } from '@shared/contract';
 import type { TtsSettings } from '@shared/audio/tts-settings';
 import { defaultTtsSettings } from '@shared/audio/tts-settings';
 import { createMemoryPlatform } from '../../platform/memory-platform';
 import { holdSpeech, recordingPlayer } from '../../test-support/neural-voice';
+import { streamedAnswer } from '../../test-support/streamed-answer';
 import { createChatStore } from '../chat/chat-store';
 import { createStreamFollower } from '../chat/stream-follower';
 import { createSettingsStore } from '../settings/settings-store';
@@ -27,19 +27,6 @@ function recordingSystemSpeaker() {
   };
   return { speaker, said };
 }
-
-const done = (requestId: string, content: string): ChatResult => ({
-  content,
-  reasoning: '',
-  toolCalls: [],
-  timings: null,
-  usage: null,
-  finishReason: 'stop',
-  status: 'done',
-  slotId: null,
-  requestId,
-  elapsedMs: 1,
-});
 
 async function setup(options: { tts?: Partial<TtsSettings>; backend?: 'cpu' | 'cuda' } = {}) {
   const api = createMemoryPlatform({
@@ -78,22 +65,7 @@ async function setup(options: { tts?: Partial<TtsSettings>; backend?: 'cpu' | 'c
   await api.invoke('backend:load', { ...api.state.settings.load, modelPath: '/m/qwen.gguf' });
   await settle();
 
-  /** The next chat:send streams `pieces` (one frame each, on push) and is done when `end` is called. */
-  const stream = (pieces: string[]) => {
-    let end: () => void = () => {};
-    const ended = new Promise<void>((resolve) => (end = resolve));
-    let push: () => void = () => {};
-    api.handle('chat:send', async (input) => {
-      let i = 0;
-      push = () => {
-        api.emit('chat:stream', { requestId: input.requestId, events: [{ type: 'content', text: pieces[i++] ?? '' }] });
-        frames.splice(0).forEach((callback) => callback());
-      };
-      await ended;
-      return { ok: true, value: done(input.requestId, pieces.slice(0, i).join('')) };
-    });
-    return { push: () => push(), end: () => end() };
-  };
+  const stream = (pieces: string[]) => streamedAnswer(api, () => frames.splice(0).forEach((run) => run()), pieces);
   const asked = () => speech.asked.map((input) => input.text);
   return { api, chat, readAloud, speech, player, system, stream, asked, dispose: () => stops.forEach((s) => s()) };
 }

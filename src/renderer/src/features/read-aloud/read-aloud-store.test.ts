@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatResult } from '@shared/contract';
 import { createMemoryPlatform } from '../../platform/memory-platform';
+import { streamedAnswer } from '../../test-support/streamed-answer';
 import type { Timers } from '../../lib/timers';
 import { createChatStore } from '../chat/chat-store';
 import { createStreamFollower } from '../chat/stream-follower';
@@ -57,19 +57,6 @@ function manualTimers(): Timers & { fire(): void } {
   };
 }
 
-const result = (requestId: string, content: string, status: ChatResult['status']): ChatResult => ({
-  content,
-  reasoning: '',
-  toolCalls: [],
-  timings: null,
-  usage: null,
-  finishReason: status === 'done' ? 'stop' : null,
-  status,
-  slotId: null,
-  requestId,
-  elapsedMs: 1,
-});
-
 async function setup(options: { readAloud?: boolean; voices?: VoiceInfo[] | null } = {}) {
   const api = createMemoryPlatform();
   api.state.settings = { ...api.state.settings, readAloud: options.readAloud ?? true };
@@ -95,22 +82,7 @@ async function setup(options: { readAloud?: boolean; voices?: VoiceInfo[] | null
   await api.invoke('backend:load', { ...api.state.settings.load, modelPath: '/m/qwen.gguf' });
   await settle();
 
-  /** The next chat:send streams `pieces` (one frame each) and ends when `end` is called. */
-  const stream = (pieces: string[]) => {
-    let end: (status: ChatResult['status']) => void = () => {};
-    const ended = new Promise<ChatResult['status']>((resolve) => (end = resolve));
-    let push: () => void = () => {};
-    api.handle('chat:send', async (input) => {
-      let i = 0;
-      push = () => {
-        api.emit('chat:stream', { requestId: input.requestId, events: [{ type: 'content', text: pieces[i++] ?? '' }] });
-        frames.splice(0).forEach((callback) => callback());
-      };
-      const status = await ended;
-      return { ok: true, value: result(input.requestId, pieces.slice(0, i).join(''), status) };
-    });
-    return { push: () => push(), end: (status: ChatResult['status']) => end(status) };
-  };
+  const stream = (pieces: string[]) => streamedAnswer(api, () => frames.splice(0).forEach((run) => run()), pieces);
   return { api, app, chat, readAloud, speech, timers, stream, dispose: () => stops.forEach((stop) => stop()) };
 }
 

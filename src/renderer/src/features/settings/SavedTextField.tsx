@@ -6,6 +6,7 @@ import type { AppSettings } from '@shared/contract';
 import type { AppError, Result } from '@shared/errors';
 import { useT, type MessageKey } from '../../i18n';
 import { appErrorText } from '../../ui/app-error-text';
+import { TextInput } from '../../ui/form-fields';
 
 interface SavedTextFieldProps {
   label: string;
@@ -55,18 +56,16 @@ export function SavedTextField(props: SavedTextFieldProps) {
     <form className="settings-text-field" onSubmit={onSubmit} noValidate>
       <label htmlFor={id}>{label}</label>
       <div className="settings-text-line">
-        <input
+        <TextInput
           id={id}
-          className="input mono"
+          describedBy={`${id}-hint ${id}-note`}
           value={draft}
           placeholder={placeholder}
-          spellCheck={false}
-          autoComplete="off"
-          aria-invalid={refused}
-          aria-describedby={`${id}-hint ${id}-note`}
-          data-testid={`${testId}-input`}
-          onChange={(event) => {
-            setDraft(event.target.value);
+          mono
+          invalid={refused}
+          testId={`${testId}-input`}
+          onChange={(text) => {
+            setDraft(text);
             setNote(null);
           }}
         />

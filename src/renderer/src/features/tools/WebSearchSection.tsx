@@ -4,10 +4,11 @@ import type { Ref } from 'react';
 import { PROVIDER_NAMES, type WebSearchProvider } from '@shared/tools/web-search/web-search-settings';
 import type { McpServerStatus } from '@shared/mcp/mcp-status';
 import type { WebSearchKeys } from '@shared/tools/web-search/web-search-contract';
-import { useT } from '../../i18n';
+import { useT, type Translate } from '../../i18n';
+import { protectionText } from '../../ui/ApiKeyField';
 import { Field, SelectField, TextField } from '../../ui/form-fields';
+import { SecretKeyField, type SecretKeyTexts } from '../../ui/SecretKeyField';
 import type { ToolsErrors } from './tools-form';
-import { WebSearchKeyField } from './WebSearchKeyField';
 import { likelySearchTool, mcpChoices, needsKey, type WebSearchForm } from './web-search-form';
 
 export function WebSearchSection({
@@ -63,11 +64,12 @@ export function WebSearchSection({
         />
       )}
       {needsKey(provider) && (
-        <WebSearchKeyField
+        <SecretKeyField
           key={provider}
-          providerName={PROVIDER_NAMES[provider]}
+          id="web-search-key"
+          testId="web-search-key"
           hasKey={keys?.keys[provider] ?? false}
-          protection={keys?.protection ?? ''}
+          texts={keyTexts(t, PROVIDER_NAMES[provider], protectionText(t, keys?.protection ?? ''))}
           onSet={(apiKey) => onSetKey(provider, apiKey)}
         />
       )}
@@ -127,4 +129,20 @@ export function WebSearchSection({
       )}
     </section>
   );
+}
+
+/** The provider's key is sealed by the core (`web-search:set-key`), never shown or sent back. */
+function keyTexts(t: Translate, provider: string, protection: string): SecretKeyTexts {
+  return {
+    label: t('tools.webSearch.key', { provider }),
+    stored: t('tools.webSearch.keySet', { protection }),
+    none: t('tools.webSearch.keyNone'),
+    placeholder: t('tools.webSearch.keyPlaceholder'),
+    save: t('tools.webSearch.keySave'),
+    saving: t('tools.webSearch.keySaving'),
+    replace: t('tools.webSearch.keyReplace'),
+    remove: t('tools.webSearch.keyRemove'),
+    cancel: t('tools.webSearch.keyCancel'),
+    hint: t('tools.webSearch.keyHint', { protection }),
+  };
 }

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import { useAppModel } from '../../app-model';
 import { useT, type Translate } from '../../i18n';
 import { appErrorText } from '../../ui/app-error-text';
+import { FilePickButton } from '../../ui/FilePickButton';
 import type { SpeakerClipProblem, SpeakerClipResult } from './speaker-clip-store';
 
 const fileName = (path: string) => path.split(/[\\/]/).pop() ?? path;
@@ -18,7 +19,6 @@ export function SpeakerField({ value, onChange }: { value: string; onChange: (pa
   const clip = voice.speakerClip;
   const phase = useStore(clip.state, (state) => state.phase);
   const [problem, setProblem] = useState<SpeakerClipProblem | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   // A recording still open when the panel closes is dropped, and the microphone released.
   useEffect(() => () => clip.discard(), [clip]);
 
@@ -49,15 +49,14 @@ export function SpeakerField({ value, onChange }: { value: string; onChange: (pa
         >
           {phase === 'recording' ? t('readAloud.neural.recordStop') : t('readAloud.neural.record')}
         </button>
-        <button
-          type="button"
-          className="btn btn-small"
-          data-testid="tts-speaker-pick"
+        <FilePickButton
+          label={t('readAloud.neural.speakerFile')}
+          accept="audio/*,.wav,.mp3,.ogg,.flac"
+          testId="tts-speaker-pick"
+          inputTestId="tts-speaker-file"
           disabled={phase !== 'idle'}
-          onClick={() => fileInput.current?.click()}
-        >
-          {t('readAloud.neural.speakerFile')}
-        </button>
+          onPick={(file) => void clip.pick(file).then(settle)}
+        />
         {value && (
           <button
             type="button"
@@ -69,18 +68,6 @@ export function SpeakerField({ value, onChange }: { value: string; onChange: (pa
             {t('readAloud.neural.speakerClear')}
           </button>
         )}
-        <input
-          ref={fileInput}
-          type="file"
-          accept="audio/*,.wav,.mp3,.ogg,.flac"
-          hidden
-          data-testid="tts-speaker-file"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void clip.pick(file).then(settle);
-          }}
-        />
       </div>
       {phase === 'saving' && <p className="muted small">{t('readAloud.neural.speakerSaving')}</p>}
       {problem && (

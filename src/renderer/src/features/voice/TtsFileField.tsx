@@ -1,5 +1,5 @@
 import { useT } from '../../i18n';
-import { Field } from '../../ui/form-fields';
+import { Field, TextInput } from '../../ui/form-fields';
 import type { FieldError } from '../../ui/field-error';
 
 interface Props {
@@ -20,17 +20,15 @@ export function TtsFileField({ label, value, placeholder, testId, hint, error, o
     <Field label={label} error={error} hint={hint}>
       {(id, describedBy) => (
         <div className="input-row tts-file-row">
-          <input
+          <TextInput
             id={id}
-            className="input mono"
+            describedBy={describedBy}
             value={value}
             placeholder={placeholder}
-            spellCheck={false}
-            autoComplete="off"
-            aria-invalid={error !== undefined}
-            aria-describedby={describedBy}
-            data-testid={testId}
-            onChange={(event) => onChange(event.target.value)}
+            mono
+            invalid={error !== undefined}
+            testId={testId}
+            onChange={onChange}
           />
           <button type="button" className="btn" data-testid={`${testId}-browse`} onClick={onBrowse}>
             {t('readAloud.neural.browse')}
