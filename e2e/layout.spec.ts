@@ -76,13 +76,15 @@ test('math renders with its own fonts: the page policy lets the inlined KaTeX fo
   await loadTinyModel(page);
   await page.getByTestId('history-item').first().getByTestId('history-open').click();
   await expect(page.locator('.katex').first()).toBeVisible();
-  // Fonts load lazily once math is on screen; give them a moment to be refused, if they are.
-  await page.waitForTimeout(500);
-  const katexFontLoaded = await page.evaluate(async () => {
-    await document.fonts.ready;
-    return [...document.fonts].some((font) => font.family.includes('KaTeX') && font.status === 'loaded');
-  });
-  expect(katexFontLoaded).toBe(true);
+  // Fonts load lazily once math is on screen: wait until a KaTeX face has loaded (a refused one never does).
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        await document.fonts.ready;
+        return [...document.fonts].some((font) => font.family.includes('KaTeX') && font.status === 'loaded');
+      }),
+    )
+    .toBe(true);
   expect(blocked).toEqual([]);
 });
 
