@@ -11,7 +11,8 @@ export const WEB_SEARCH_DEFAULT_COUNT = 5;
 export function webSearchToolDescriptor(providerName: string): ToolDescriptor {
   return {
     name: WEB_SEARCH_TOOL_NAME,
-    description: `Search the web (${providerName}) and return a numbered list of results: title, URL and a short snippet. Use it for current events or facts you are unsure of; cite the URLs you use. At most ${WEB_SEARCH_MAX_COUNT} results.`,
+    // Short: the tool list is part of every agent prompt, and small models have small contexts.
+    description: `Search the web (${providerName}): titles, URLs and snippets. Cite the URLs you use.`,
     parameters: {
       type: 'object',
       properties: {

@@ -34,6 +34,7 @@ function VoiceDialog({ saved }: { saved: AppSettings }) {
   const browsing = useStore(browser.store, (state) => state.open);
   const status = useStore(voice.status);
   const availability = useStore(readAloud.availability);
+  const voiceMissing = availability === 'none' || availability === 'unsupported';
   const [form, setForm] = useState<VoiceForm>({ modelPath: saved.voice.modelPath, language: saved.voice.language });
   const [speak, setSpeak] = useState(saved.readAloud);
   const [tts, setTts] = useState<TtsForm>(() => ttsFormOf(saved.tts));
@@ -130,7 +131,7 @@ function VoiceDialog({ saved }: { saved: AppSettings }) {
             <>
               <p className="muted small side-note">{t('readAloud.hint')}</p>
               <p
-                className={`small side-note${availability === 'none' || availability === 'unsupported' ? ' voice-warning' : ' muted'}`}
+                className={`small side-note ${voiceMissing ? 'voice-warning' : 'muted'}`}
                 data-testid="read-aloud-availability"
                 data-availability={availability}
               >
